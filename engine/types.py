@@ -63,6 +63,9 @@ class Line:
     start: int
     end: int
     bbox: BBox | None  # None for sources without geometry (TXT, Markdown, DOCX)
+    # x boundaries of the line's characters (len == end - start + 1: each char's x0, then the last
+    # x1), so a quote covering part of a line gets a box around just that part. None without geometry.
+    char_x: tuple[float, ...] | None = None
 
 
 @dataclass
