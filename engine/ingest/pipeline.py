@@ -1,0 +1,117 @@
+"""From bytes to a fully prepared document (layers 1-3), with no writes anywhere.
+
+Everything that can fail on bad input happens here, before the stores are touched, so a failed
+file costs nothing and the store step (engine/store/index.py) has only storage to worry about.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from engine.config import IngestSettings
+from engine.ingest.anchors import spans_bboxes
+from engine.types import (Chunk, ChunkDraft, DocKind, DocumentRecord, IngestError, PageQuality,
+                          PageText)
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def doc_id_for(sha256: str) -> str:
+    # Identity is the content: the same bytes are the same document whatever their file name.
+    return "d" + sha256[:15]
+
+
+@dataclass
+class PreparedDocument:
+    record: DocumentRecord
+    pages: list[PageText]
+    chunks: list[Chunk]
+    tokens: list[list[str]]  # BM25 tokens, one list per chunk
+    embed_texts: list[str]  # what the embedder sees, one per chunk
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def quality(self) -> list[PageQuality]:
+        return [p.quality for p in self.pages if p.quality is not None]
+
+
+def lexical_text(chunk: Chunk) -> str:
+    """Text BM25 indexes: the chunk, plus the identity a user types for a statute article."""
+    if chunk.kind == DocKind.STATUTE.value and chunk.meta.get("article_label"):
+        return " ".join(filter(None, (chunk.meta.get("law_short"), chunk.meta.get("article_label"),
+                                      chunk.text)))
+    return chunk.text
+
+
+def embedding_text(chunk: Chunk) -> str:
+    """Text the embedder sees. A later part of a long answer keeps its question, which carries
+    what the answer is about; statute articles are embedded bare (matching the precomputed
+    corpus vectors in ../shared/datasets/statutes)."""
+    question = chunk.meta.get("question")
+    if chunk.chunk_type == "qa_part" and question and not chunk.text.startswith(question):
+        return f"{question}\n{chunk.text}"
+    return chunk.text
+
+
+def prepare_document(name: str, data: bytes, *, kind: DocKind | str = DocKind.AUTO,
+                     settings: IngestSettings, ocr_engine=None) -> PreparedDocument:
+    from engine.ingest.chunkers import chunk_document
+    from engine.ingest.chunkers.detect import detect_kind
+    from engine.ingest.enrich import enrich
+    from engine.ingest.loaders import load_document
+    from engine.text.tokenize import tokenize
+
+    timings: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    def lap(stage: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        timings[stage] = (now - clock) * 1000
+        clock = now
+
+    sha = sha256_hex(data)
+    loaded = load_document(name, data, max_bytes=settings.max_bytes, ocr=settings.ocr,
+                           ocr_engine=ocr_engine)
+    lap("load")
+    kind = DocKind(kind)
+    if kind is DocKind.AUTO:
+        kind = detect_kind(loaded)
+    drafts: list[ChunkDraft] = chunk_document(loaded, kind)
+    drafts = [d for d in drafts if d.text.strip()]
+    if not drafts:
+        raise IngestError("未从文件中提取到任何文字 (no text could be extracted; "
+                          "is it a blank or unreadable scan?)")
+    lap("chunk")
+
+    doc_id = doc_id_for(sha)
+    pages_by_number = {p.number: p for p in loaded.pages}
+    chunks: list[Chunk] = []
+    for seq, draft in enumerate(drafts):
+        enrichment = enrich(draft.text)
+        chunks.append(Chunk(chunk_id=f"{doc_id}:{seq:05d}", doc_id=doc_id, seq=seq,
+                            kind=kind.value, chunk_type=draft.chunk_type, text=draft.text,
+                            spans=list(draft.spans), bboxes=spans_bboxes(pages_by_number, draft.spans),
+                            meta=dict(draft.meta), pii_level=enrichment.pii_level,
+                            facts=enrichment.facts))
+    lap("enrich")
+    tokens = [tokenize(lexical_text(c)) for c in chunks]
+    lap("tokenize")
+
+    quality = [p.quality.to_dict() for p in loaded.pages if p.quality is not None]
+    record = DocumentRecord(
+        doc_id=doc_id, name=name, sha256=sha, kind=kind.value, media_type=loaded.media_type,
+        pages=len(loaded.pages), chunks=len(chunks), size_bytes=len(data), status="pending",
+        created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        meta={**{k: v for k, v in loaded.meta.items() if _jsonable(v)}, "quality": quality})
+    return PreparedDocument(record=record, pages=loaded.pages, chunks=chunks, tokens=tokens,
+                            embed_texts=[embedding_text(c) for c in chunks], timings_ms=timings)
+
+
+def _jsonable(value) -> bool:
+    return isinstance(value, (str, int, float, bool, list, dict, type(None)))

@@ -1,0 +1,1 @@
+"""Swappable model backends (embedder now; reranker and generator arrive with retrieval/answers)."""

@@ -1,0 +1,297 @@
+"""SQLite catalog: documents, pages, chunks and facts — the source of truth.
+
+Chroma and the BM25 index are derived from it and can be rebuilt from it. A document becomes
+visible to search only when its row says ``ready``, which is written last, after its vectors are
+stored; a crash earlier leaves a ``pending`` (or ``deleting``) row that recovery removes together
+with any vectors written for it (see engine/store/index.py).
+
+Threads: each thread gets its own connection (sqlite3 connections must not be shared while in
+use); WAL lets readers run while one writer writes; writers are serialised by a lock.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from contextlib import contextmanager
+from dataclasses import asdict
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+from engine.types import BBox, Chunk, DocumentRecord, Fact, Line, PageQuality, PageText, Span
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+    doc_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    sha256 TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    media_type TEXT NOT NULL,
+    pages INTEGER NOT NULL,
+    chunks INTEGER NOT NULL,
+    size_bytes INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'ready', 'deleting')),
+    created_at TEXT NOT NULL,
+    meta TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS pages (
+    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+    page INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    width REAL NOT NULL,
+    height REAL NOT NULL,
+    source TEXT NOT NULL,
+    lines TEXT NOT NULL,
+    quality TEXT,
+    PRIMARY KEY (doc_id, page)
+);
+CREATE TABLE IF NOT EXISTS chunks (
+    chunk_id TEXT PRIMARY KEY,
+    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    chunk_type TEXT NOT NULL,
+    text TEXT NOT NULL,
+    page_start INTEGER NOT NULL,
+    page_end INTEGER NOT NULL,
+    spans TEXT NOT NULL,
+    bboxes TEXT NOT NULL,
+    meta TEXT NOT NULL,
+    pii_level TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    tokens TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chunks_by_doc ON chunks (doc_id, seq);
+CREATE TABLE IF NOT EXISTS facts (
+    id INTEGER PRIMARY KEY,
+    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+    chunk_id TEXT NOT NULL REFERENCES chunks(chunk_id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    start INTEGER NOT NULL,
+    end INTEGER NOT NULL,
+    value TEXT NOT NULL,  -- JSON: int yuan, ISO date string, label...
+    meta TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS facts_by_chunk ON facts (chunk_id);
+CREATE INDEX IF NOT EXISTS facts_by_kind ON facts (kind, value);
+"""
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+class Catalog:
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._write_lock = threading.RLock()
+        with self._write_lock:
+            conn = self._conn()
+            conn.executescript(SCHEMA)
+            conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0')")
+            conn.commit()
+
+    # -- connections ---------------------------------------------------------------------------
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None,
+                                   check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            self._local.conn = conn
+        return conn
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; BEGIN IMMEDIATE so a second process waits instead of failing later."""
+        with self._write_lock:
+            conn = self._conn()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    # -- generation: bumped on every change of the ready set; derived indexes compare it ---------
+    def generation(self) -> int:
+        row = self._conn().execute("SELECT value FROM meta WHERE key='generation'").fetchone()
+        return int(row[0])
+
+    @staticmethod
+    def _bump(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key='generation'")
+
+    # -- documents -----------------------------------------------------------------------------
+    def find_by_sha256(self, sha256: str) -> DocumentRecord | None:
+        row = self._conn().execute("SELECT * FROM documents WHERE sha256=?", (sha256,)).fetchone()
+        return _doc(row) if row else None
+
+    def get_document(self, doc_id: str) -> DocumentRecord | None:
+        row = self._conn().execute("SELECT * FROM documents WHERE doc_id=?", (doc_id,)).fetchone()
+        return _doc(row) if row else None
+
+    def documents(self, status: str | None = "ready") -> list[DocumentRecord]:
+        if status is None:
+            rows = self._conn().execute("SELECT * FROM documents ORDER BY created_at, name")
+        else:
+            rows = self._conn().execute(
+                "SELECT * FROM documents WHERE status=? ORDER BY created_at, name", (status,))
+        return [_doc(r) for r in rows]
+
+    def insert_pending(self, doc: DocumentRecord, pages: list[PageText], chunks: list[Chunk],
+                       tokens: list[list[str]], content_hashes: list[str]) -> None:
+        """Write a whole document in one transaction, invisible to search until mark_ready."""
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO documents (doc_id, name, sha256, kind, media_type, pages, chunks,"
+                " size_bytes, status, created_at, meta) VALUES (?,?,?,?,?,?,?,?, 'pending', ?, ?)",
+                (doc.doc_id, doc.name, doc.sha256, doc.kind, doc.media_type, doc.pages, doc.chunks,
+                 doc.size_bytes, doc.created_at or _now(), _dumps(doc.meta)))
+            conn.executemany(
+                "INSERT INTO pages (doc_id, page, text, width, height, source, lines, quality)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                [(doc.doc_id, p.number, p.text, p.width, p.height, p.source,
+                  _dumps([_line_row(line) for line in p.lines]),
+                  _dumps(asdict(p.quality)) if p.quality else None) for p in pages])
+            conn.executemany(
+                "INSERT INTO chunks (chunk_id, doc_id, seq, kind, chunk_type, text, page_start,"
+                " page_end, spans, bboxes, meta, pii_level, content_hash, tokens)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [(c.chunk_id, c.doc_id, c.seq, c.kind, c.chunk_type, c.text, c.page_start,
+                  c.page_end, _dumps([asdict(s) for s in c.spans]),
+                  _dumps([b.to_dict() for b in c.bboxes]), _dumps(c.meta), c.pii_level, h,
+                  " ".join(t)) for c, t, h in zip(chunks, tokens, content_hashes)])
+            conn.executemany(
+                "INSERT INTO facts (doc_id, chunk_id, kind, text, start, end, value, meta)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                [(c.doc_id, c.chunk_id, f.kind, f.text, f.start, f.end,
+                  _dumps(f.value), _dumps(f.meta))
+                 for c in chunks for f in c.facts])
+
+    def set_status(self, doc_id: str, status: str) -> None:
+        with self._write() as conn:
+            conn.execute("UPDATE documents SET status=? WHERE doc_id=?", (status, doc_id))
+            self._bump(conn)
+
+    def delete_document(self, doc_id: str) -> None:
+        with self._write() as conn:
+            conn.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
+            self._bump(conn)
+
+    # -- pages, chunks, facts ------------------------------------------------------------------
+    def pages(self, doc_id: str) -> list[PageText]:
+        rows = self._conn().execute(
+            "SELECT * FROM pages WHERE doc_id=? ORDER BY page", (doc_id,)).fetchall()
+        return [_page(r) for r in rows]
+
+    def chunk_count(self, status: str = "ready") -> int:
+        return self._conn().execute(
+            "SELECT COUNT(*) FROM chunks JOIN documents USING (doc_id) WHERE status=?",
+            (status,)).fetchone()[0]
+
+    def chunks(self, doc_id: str | None = None, *, with_facts: bool = False) -> list[Chunk]:
+        if doc_id is None:
+            rows = self._conn().execute(
+                "SELECT chunks.* FROM chunks JOIN documents USING (doc_id)"
+                " WHERE status='ready' ORDER BY doc_id, seq").fetchall()
+        else:
+            rows = self._conn().execute(
+                "SELECT * FROM chunks WHERE doc_id=? ORDER BY seq", (doc_id,)).fetchall()
+        chunks = [_chunk(r) for r in rows]
+        if with_facts:
+            self._attach_facts(chunks)
+        return chunks
+
+    def get_chunks(self, chunk_ids: list[str], *, with_facts: bool = False) -> list[Chunk]:
+        if not chunk_ids:
+            return []
+        marks = ",".join("?" * len(chunk_ids))
+        rows = self._conn().execute(
+            f"SELECT * FROM chunks WHERE chunk_id IN ({marks})", chunk_ids).fetchall()
+        by_id = {r["chunk_id"]: _chunk(r) for r in rows}
+        chunks = [by_id[c] for c in chunk_ids if c in by_id]
+        if with_facts:
+            self._attach_facts(chunks)
+        return chunks
+
+    def lexical_rows(self) -> list[tuple[str, str, str]]:
+        """(chunk_id, doc_id, space-joined tokens) of every ready chunk, in a stable order."""
+        return [tuple(r) for r in self._conn().execute(
+            "SELECT chunk_id, doc_id, tokens FROM chunks JOIN documents USING (doc_id)"
+            " WHERE status='ready' ORDER BY doc_id, seq")]
+
+    def facts(self, chunk_id: str | None = None, kind: str | None = None) -> list[tuple[str, Fact]]:
+        sql, args = "SELECT * FROM facts WHERE 1=1", []
+        if chunk_id is not None:
+            sql, args = sql + " AND chunk_id=?", args + [chunk_id]
+        if kind is not None:
+            sql, args = sql + " AND kind=?", args + [kind]
+        return [(r["chunk_id"], _fact(r)) for r in self._conn().execute(sql + " ORDER BY id", args)]
+
+    def _attach_facts(self, chunks: list[Chunk]) -> None:
+        by_id = {c.chunk_id: c for c in chunks}
+        marks = ",".join("?" * len(by_id))
+        for row in self._conn().execute(
+                f"SELECT * FROM facts WHERE chunk_id IN ({marks}) ORDER BY id", list(by_id)):
+            by_id[row["chunk_id"]].facts.append(_fact(row))
+
+
+# -- row mapping -------------------------------------------------------------------------------
+def _line_row(line: Line) -> list[Any]:
+    box = line.bbox
+    return [line.start, line.end,
+            None if box is None else [box.x0, box.top, box.x1, box.bottom],
+            None if line.char_x is None else [round(x, 2) for x in line.char_x]]
+
+
+def _doc(row: sqlite3.Row) -> DocumentRecord:
+    return DocumentRecord(doc_id=row["doc_id"], name=row["name"], sha256=row["sha256"],
+                          kind=row["kind"], media_type=row["media_type"], pages=row["pages"],
+                          chunks=row["chunks"], size_bytes=row["size_bytes"], status=row["status"],
+                          created_at=row["created_at"], meta=json.loads(row["meta"]))
+
+
+def _page(row: sqlite3.Row) -> PageText:
+    number = row["page"]
+    lines = [Line(start, end, None if box is None else BBox(number, *box),
+                  None if xs is None else tuple(xs))
+             for start, end, box, xs in json.loads(row["lines"])]
+    quality = json.loads(row["quality"]) if row["quality"] else None
+    return PageText(number=number, text=row["text"], lines=lines, width=row["width"],
+                    height=row["height"], source=row["source"],
+                    quality=PageQuality(**quality) if quality else None)
+
+
+def _chunk(row: sqlite3.Row) -> Chunk:
+    return Chunk(chunk_id=row["chunk_id"], doc_id=row["doc_id"], seq=row["seq"], kind=row["kind"],
+                 chunk_type=row["chunk_type"], text=row["text"],
+                 spans=[Span(**s) for s in json.loads(row["spans"])],
+                 bboxes=[BBox(**b) for b in json.loads(row["bboxes"])],
+                 meta=json.loads(row["meta"]), pii_level=row["pii_level"])
+
+
+def _fact(row: sqlite3.Row) -> Fact:
+    return Fact(kind=row["kind"], text=row["text"], start=row["start"], end=row["end"],
+                value=json.loads(row["value"]), meta=json.loads(row["meta"]))
