@@ -1,0 +1,1 @@
+"""Streamlit glue shared by pages (the engine itself never imports streamlit)."""
