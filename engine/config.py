@@ -42,6 +42,24 @@ class VectorSettings(BaseModel):
     ef_construction: int = 200
 
 
+class RerankSettings(BaseModel):
+    enabled: bool = True
+    model: str = Field("ms-marco-MultiBERT-L-12",
+                       description="FlashRank model name (multilingual default: Chinese queries).")
+    cache_dir: Path | None = Field(
+        None, description="FlashRank cache dir holding <model>/; default <home>/models/flashrank.")
+    model_file: str | None = Field(
+        None, description="ONNX file inside the model dir, for models FlashRank does not list.")
+    max_length: int = 512
+    candidates: int = Field(50, description="How many fused candidates the reranker sees.")
+
+
+class RetrievalSettings(BaseModel):
+    k_bm25: int = Field(100, description="BM25 candidates (K1) before fusion.")
+    k_vector: int = Field(100, description="Vector candidates (K2) before fusion.")
+    rrf_k: int = Field(60, description="Reciprocal Rank Fusion constant.")
+
+
 class LLMSettings(BaseModel):
     base_url: str | None = None
     api_key: str | None = None
@@ -59,6 +77,8 @@ class Settings(BaseModel):
     ingest: IngestSettings = IngestSettings()
     embedding: EmbeddingSettings = EmbeddingSettings()
     vectors: VectorSettings = VectorSettings()
+    retrieval: RetrievalSettings = RetrievalSettings()
+    rerank: RerankSettings = RerankSettings()
     llm: LLMSettings = LLMSettings()
 
     @classmethod
@@ -87,7 +107,8 @@ class Settings(BaseModel):
 
 PRESETS: dict[str, dict[str, Any]] = {
     "strict": {},
-    "fast": {"vectors": {"ef_search": 64}},
+    "fast": {"vectors": {"ef_search": 64}, "retrieval": {"k_bm25": 50, "k_vector": 50},
+             "rerank": {"candidates": 20}},
 }
 
 
