@@ -35,6 +35,15 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also verify that catalog, vectors and BM25 agree")
     _add_common(docs)
 
+    search = sub.add_parser("search", help="hybrid search over the corpus")
+    search.add_argument("query")
+    search.add_argument("--k", type=int, default=10)
+    search.add_argument("--mode", default="hybrid", choices=["hybrid", "bm25", "vector"])
+    search.add_argument("--rerank", action=argparse.BooleanOptionalAction, default=True)
+    search.add_argument("--doc", dest="doc_id", default=None, help="only this document")
+    search.add_argument("--kind", default=None, choices=[k.value for k in DocKind if k is not DocKind.AUTO])
+    _add_common(search)
+
     delete = sub.add_parser("delete", help="delete a document from every store")
     delete.add_argument("doc_id")
     _add_common(delete)
@@ -69,6 +78,17 @@ def _docs_text(payload: dict) -> str:
     return "\n".join(rows) or "(no documents)"
 
 
+def _search_text(payload: dict) -> str:
+    lines = [f"reranker: {payload['reranker']}  timings: "
+             + ", ".join(f"{k} {v:.0f} ms" for k, v in payload["timings_ms"].items())]
+    for hit in payload["results"]:
+        where = f"p.{hit['page_start']}" + (f"-{hit['page_end']}" if hit["page_end"] != hit["page_start"] else "")
+        label = f" {hit['article']['article_label']}" if hit["article"] else ""
+        snippet = hit["text"].replace("\n", " ")[:90]
+        lines.append(f"{hit['rank']:>3}. {hit['score']:.4f}  {hit['doc_name']} {where}{label}  {snippet}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
@@ -87,6 +107,15 @@ def main(argv: list[str] | None = None) -> int:
             payload["consistency"] = engine.consistency().to_dict()
         _emit(args, payload, _docs_text(payload))
         return 0 if payload.get("consistency", {"ok": True})["ok"] else 1
+    if args.command == "search":
+        if args.k <= 0:
+            print("--k must be greater than 0", file=sys.stderr)
+            return 2
+        response = engine.search(args.query, k=args.k, mode=args.mode, rerank=args.rerank,
+                                 doc_id=args.doc_id, kind=args.kind)
+        payload = response.to_dict()
+        _emit(args, payload, _search_text(payload))
+        return 0
     if args.command == "delete":
         deleted = engine.delete(args.doc_id)
         _emit(args, {"doc_id": args.doc_id, "deleted": deleted},

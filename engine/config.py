@@ -36,6 +36,8 @@ class EmbeddingSettings(BaseModel):
 class VectorSettings(BaseModel):
     mode: Literal["embedded", "server"] = "embedded"
     url: str = Field("http://127.0.0.1:8000", description="Chroma server URL in server mode.")
+    namespace: str = Field("lextrace", description="Collection prefix: separates corpora that "
+                                                  "share one Chroma server.")
     # hnsw ef_search: Chroma's default (100) loses a few points of recall on 58k articles; the
     # search is still a few ms at 200.
     ef_search: int = 200

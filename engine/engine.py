@@ -56,6 +56,7 @@ class Engine:
         self.home = Path(self.settings.home)
         self.index = Index(self.settings)
         self._ocr_engine = None
+        self._searcher = None
 
     # -- ingest --------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
@@ -157,6 +158,21 @@ class Engine:
             self._ocr_engine = OcrEngine()
         return self._ocr_engine
 
+    # -- search --------------------------------------------------------------------------------
+    @property
+    def searcher(self):
+        if self._searcher is None:
+            from engine.retrieve.rerank import choose_reranker
+            from engine.retrieve.search import Searcher
+
+            choice = choose_reranker(self.settings.rerank, self.home, self.index.embedder)
+            self._searcher = Searcher(self.index, self.settings, choice)
+        return self._searcher
+
+    def search(self, query: str, k: int = 10, mode: str = "hybrid", rerank: bool = True,
+               doc_id: str | None = None, kind: str | None = None):
+        return self.searcher.search(query, k=k, mode=mode, rerank=rerank, doc_id=doc_id, kind=kind)
+
     # -- catalogue -----------------------------------------------------------------------------
     def docs(self) -> Catalogue:
         return Catalogue(self.index.catalog.documents("ready"))
@@ -185,8 +201,10 @@ class Engine:
     def status(self) -> dict:
         """What the sidebar shows: corpus size and the models in use."""
         catalog = self.index.catalog
+        choice = self.searcher.reranker
         return {"documents": len(catalog.documents("ready")), "chunks": catalog.chunk_count(),
                 "embedding_model": self.index.embedder.model_id,
+                "reranker": choice.name, "reranker_fallback_reason": choice.fallback_reason,
                 "vector_mode": self.settings.vectors.mode,
                 "llm": self.settings.llm.model if self.settings.llm.configured else None}
 

@@ -77,6 +77,17 @@ CREATE TABLE IF NOT EXISTS facts (
     meta TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS facts_by_chunk ON facts (chunk_id);
+-- Statute identity of article chunks, for direct lookup (刑法第二百六十六条) and reference expansion.
+CREATE TABLE IF NOT EXISTS articles (
+    chunk_id TEXT PRIMARY KEY REFERENCES chunks(chunk_id) ON DELETE CASCADE,
+    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
+    law_title TEXT NOT NULL,
+    law_short TEXT,
+    article_label TEXT NOT NULL,
+    version TEXT
+);
+CREATE INDEX IF NOT EXISTS articles_by_label ON articles (article_label, law_title);
+CREATE INDEX IF NOT EXISTS articles_by_short ON articles (law_short, article_label);
 CREATE INDEX IF NOT EXISTS facts_by_kind ON facts (kind, value);
 """
 
@@ -184,6 +195,12 @@ class Catalog:
                   _dumps([b.to_dict() for b in c.bboxes]), _dumps(c.meta), c.pii_level, h,
                   " ".join(t)) for c, t, h in zip(chunks, tokens, content_hashes)])
             conn.executemany(
+                "INSERT INTO articles (chunk_id, doc_id, law_title, law_short, article_label, version)"
+                " VALUES (?,?,?,?,?,?)",
+                [(c.chunk_id, c.doc_id, c.meta["law_title"], c.meta.get("law_short"),
+                  c.meta["article_label"], c.meta.get("version")) for c in chunks
+                 if c.meta.get("article_label") and c.meta.get("law_title")])
+            conn.executemany(
                 "INSERT INTO facts (doc_id, chunk_id, kind, text, start, end, value, meta)"
                 " VALUES (?,?,?,?,?,?,?,?)",
                 [(c.doc_id, c.chunk_id, f.kind, f.text, f.start, f.end,
@@ -249,6 +266,24 @@ class Catalog:
         if kind is not None:
             sql, args = sql + " AND kind=?", args + [kind]
         return [(r["chunk_id"], _fact(r)) for r in self._conn().execute(sql + " ORDER BY id", args)]
+
+    def chunk_ids_with_meta(self, doc_id: str, key: str, value: Any) -> list[str]:
+        """Chunks of one document whose meta[key] == value, in document order (e.g. a QA chain)."""
+        return [r[0] for r in self._conn().execute(
+            "SELECT chunk_id FROM chunks WHERE doc_id=? AND json_extract(meta, ?) = ? ORDER BY seq",
+            (doc_id, f"$.{key}", value))]
+
+    def find_articles(self, label: str, law: str | None = None, doc_id: str | None = None) -> list[str]:
+        """Chunk ids of ready article chunks labelled ``label`` (e.g. 第二百六十六条), newest
+        version first; ``law`` matches the full or the short title, ``doc_id`` one document."""
+        sql = ("SELECT a.chunk_id FROM articles a JOIN documents d USING (doc_id)"
+               " WHERE d.status='ready' AND a.article_label=?")
+        args: list[Any] = [label]
+        if law:
+            sql, args = sql + " AND (a.law_title=? OR a.law_short=?)", args + [law, law]
+        if doc_id:
+            sql, args = sql + " AND a.doc_id=?", args + [doc_id]
+        return [r[0] for r in self._conn().execute(sql + " ORDER BY a.version DESC", args)]
 
     def _attach_facts(self, chunks: list[Chunk]) -> None:
         by_id = {c.chunk_id: c for c in chunks}

@@ -44,9 +44,9 @@ def chroma_client(settings: VectorSettings, path: Path):
         return client
 
 
-def collection_name(model_id: str) -> str:
+def collection_name(model_id: str, namespace: str = "lextrace") -> str:
     # Chroma names: 3-512 chars of [a-zA-Z0-9._-], starting and ending alphanumeric.
-    return "chunks-" + re.sub(r"[^a-zA-Z0-9._-]+", "-", model_id).strip("-._")
+    return re.sub(r"[^a-zA-Z0-9._-]+", "-", f"{namespace}-chunks-{model_id}").strip("-._")
 
 
 @dataclass
@@ -64,7 +64,7 @@ class VectorStore:
         self.settings = settings
         self.client = chroma_client(settings, path)
         self.collection = self.client.get_or_create_collection(
-            collection_name(model_id), embedding_function=None,
+            collection_name(model_id, settings.namespace), embedding_function=None,
             configuration={"hnsw": {"space": "cosine", "ef_search": settings.ef_search,
                                     "ef_construction": settings.ef_construction}},
             metadata={"model_id": model_id})

