@@ -1,0 +1,151 @@
+"""Transcript chunking on a real two-page PDF and on plain text with colon and speaker variants."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ingest.chunkers import chunk_document, detect_kind
+from engine.ingest.chunkers.base import MAX_CHUNK_CHARS, assert_invariant, document_from_text, text_weight
+from engine.ingest.chunkers.transcript import chunk_transcript, is_signature_line, parse_header_fields
+from engine.types import DocKind
+from tests.ingest.test_chunkers_base import pdf_document
+
+pytestmark = pytest.mark.unit
+
+PAGE_1 = [
+    "讯问笔录",
+    "（第1次）",
+    "时间：2023年5月12日14时30分至2023年5月12日16时10分",
+    "地点：某市公安局某分局办案中心第三讯问室",
+    "侦查员：王某某、李某某    工作单位：某市公安局某分局",
+    "记录人：李某某",
+    "被讯问人：张某    性别：男    出生日期：1985年3月2日",
+    "身份证号码：110101198503020011",
+    "现住址：某市某区某路12号",
+    "问：我们是某市公安局某分局的侦查员，现依法对你进行讯问，你要如实回答，听清楚了吗？",
+    "答：听清楚了。",
+    "问：你因何事被传唤？",
+    "答：因为我向刘某借钱的事情。",
+    "问：你把借款的经过讲一下。",
+    "答：2022年3月我向刘某借了四万二千元，分四次给的，第一次17000元，第二次13000元，第三次6000元，第四次6000元。",
+    "第 1 页 共 2 页",
+    "被讯问人签名：张某",
+]
+PAGE_2 = [
+    "钱都是转账给我的，我写了借条。",
+    "答：后来我还了一部分，具体多少记不清了。",
+    "问：你还有什么要补充的吗？",
+    "答：没有了。",
+    "以上笔录我看过，和我说的一样。",
+    "被讯问人：张某",
+    "2023年5月12日",
+    "第 2 页 共 2 页",
+]
+
+
+@pytest.fixture(scope="module")
+def transcript_pdf(tmp_path_factory, cjk_font):
+    from scripts.corpus.pdfmaker import make_pdf
+
+    path = make_pdf(tmp_path_factory.mktemp("tx") / "讯问笔录.pdf", [PAGE_1, PAGE_2], font=cjk_font)
+    return pdf_document(path)
+
+
+def test_transcript_pdf_is_detected_and_chunked_into_header_pairs_and_closing(transcript_pdf):
+    assert detect_kind(transcript_pdf) is DocKind.TRANSCRIPT
+    chunks = chunk_document(transcript_pdf, DocKind.AUTO)
+    assert_invariant(transcript_pdf, chunks)
+    assert [c.chunk_type for c in chunks] == ["header", "qa", "qa", "qa", "qa", "signature"]
+    assert [c.meta["qa_index"] for c in chunks if c.chunk_type == "qa"] == [1, 2, 3, 4]
+
+
+def test_header_fields_are_parsed(transcript_pdf):
+    header = chunk_transcript(transcript_pdf)[0]
+    assert header.meta["title"] == "讯问笔录"
+    assert header.meta["session"] == "1"
+    fields = header.meta["fields"]
+    assert fields["时间"] == "2023年5月12日14时30分至2023年5月12日16时10分"
+    assert fields["侦查员"] == "王某某、李某某"
+    assert fields["工作单位"] == "某市公安局某分局"
+    assert fields["被讯问人"] == "张某"
+    assert fields["性别"] == "男"
+    assert fields["出生日期"] == "1985年3月2日"
+    assert fields["身份证号码"] == "110101198503020011"
+    assert not header.text.startswith("问") and "问：" not in header.text
+
+
+def test_answer_across_page_break_leaves_out_footer_and_signature(transcript_pdf):
+    chunks = chunk_transcript(transcript_pdf)
+    loan = next(c for c in chunks if c.meta.get("question", "").startswith("问：你把借款的经过"))
+    assert [s.page for s in loan.spans] == [1, 2]
+    assert "第 1 页" not in loan.text and "签名" not in loan.text and "共 2 页" not in loan.text
+    answer = loan.text[loan.meta["answer_start"]:]
+    assert answer.startswith("答：2022年3月我向刘某借了四万二千元")
+    # Both 答 lines of the pair, and the sentence that runs over the page break, stay in it.
+    assert "第四次6000元。\n钱都是转账给我的，我写了借条。" in answer
+    assert "答：后来我还了一部分" in answer
+    assert loan.meta["question"] == "问：你把借款的经过讲一下。"
+
+
+def test_closing_statement_is_its_own_chunk_without_footer(transcript_pdf):
+    closing = chunk_transcript(transcript_pdf)[-1]
+    assert closing.chunk_type == "signature"
+    assert closing.text.startswith("以上笔录我看过")
+    assert "被讯问人：张某" in closing.text and "第 2 页" not in closing.text
+    last_pair = chunk_transcript(transcript_pdf)[-2]
+    assert "以上笔录" not in last_pair.text and last_pair.text.endswith("答：没有了。")
+
+
+def test_half_width_colons_speaker_forms_and_long_answers():
+    long_answer = "我记得那天下午我们在公司见面，他说要借钱周转，我当时没有答应。" * 30
+    text = "\n".join([
+        "询问笔录",
+        "时间:2024年1月3日9时至10时 地点:某派出所",
+        "询问人:赵某 记录人:钱某",
+        "被询问人:孙某",
+        "问:你和李某是什么关系?",
+        "答:同事关系。",
+        "答:补充一下，也是老乡。",
+        "侦查员问：当天发生了什么？",
+        f"被询问人答：{long_answer}",
+        "问 : 还有吗?",
+        "答 : 没有。",
+    ])
+    doc = document_from_text("询问笔录.txt", text)
+    assert detect_kind(doc) is DocKind.TRANSCRIPT
+    chunks = chunk_transcript(doc)
+    assert_invariant(doc, chunks)
+    header = chunks[0]
+    assert header.meta["fields"]["时间"] == "2024年1月3日9时至10时"
+    assert header.meta["fields"]["地点"] == "某派出所"
+    assert header.meta["fields"]["记录人"] == "钱某"
+    pairs = [c for c in chunks if c.chunk_type in ("qa", "qa_part")]
+    assert sorted({c.meta["qa_index"] for c in pairs}) == [1, 2, 3]
+    first = pairs[0]
+    assert first.text == "问:你和李某是什么关系?\n答:同事关系。\n答:补充一下，也是老乡。"
+    assert first.meta["answer_start"] == first.text.index("答:同事关系")
+    parts = [c for c in pairs if c.meta["qa_index"] == 2]
+    assert len(parts) > 1 and all(c.chunk_type == "qa_part" for c in parts)
+    assert len({c.meta["chain_id"] for c in parts}) == 1
+    assert all(c.meta["question"] == "侦查员问：当天发生了什么？" for c in parts)
+    assert all(text_weight(c.text) <= MAX_CHUNK_CHARS for c in parts)
+    assert parts[0].meta["answer_start"] == parts[0].text.index("被询问人答")
+    assert all(c.meta["answer_start"] == 0 for c in parts[1:])
+    assert "".join(c.text for c in parts).replace("\n", "") == \
+        ("侦查员问：当天发生了什么？" + f"被询问人答：{long_answer}")
+
+
+def test_signature_lines_and_header_field_parsing():
+    assert is_signature_line("被讯问人签名：张某")
+    assert is_signature_line("记录人：李某某")
+    assert is_signature_line("侦查员（签名）：王某")
+    assert not is_signature_line("答：记录人是谁我不知道，当时没有人告诉我。")
+    assert not is_signature_line("问：你签名了吗？")
+    assert parse_header_fields(["工作单位：甲公司  工作单位：乙公司"]) == {"工作单位": "甲公司", "工作单位_2": "乙公司"}
+
+
+def test_text_without_questions_falls_back_to_bounded_paragraphs():
+    doc = document_from_text("x.txt", "讯问笔录\n" + "没有问答的内容。" * 100)
+    chunks = chunk_transcript(doc)
+    assert_invariant(doc, chunks)
+    assert all(text_weight(c.text) <= MAX_CHUNK_CHARS for c in chunks)
