@@ -19,6 +19,9 @@ from engine.types import (DocKind, DocumentRecord, IngestError, IngestReport, In
 
 log = logging.getLogger(__name__)
 
+# What a directory given to ingest contributes; single files of any name are sniffed by content.
+DIRECTORY_SUFFIXES = (".pdf", ".docx", ".md", ".markdown", ".txt")
+
 # progress(file name, stage, fraction 0..1) — stages: read, parse, embed, store, done
 ProgressFn = Callable[[str, str, float], None]
 
@@ -48,6 +51,16 @@ class Catalogue:
             for d in self.documents]}
 
 
+def _expand(paths: Iterable[Path | str]) -> Iterable[Path]:
+    for path in map(Path, paths):
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*")
+                              if p.is_file() and p.suffix.lower() in DIRECTORY_SUFFIXES
+                              and not any(part.startswith(".") for part in p.relative_to(path).parts))
+        else:
+            yield path
+
+
 class Engine:
     def __init__(self, home: Path | str | None = None, settings: Settings | None = None):
         self.settings = settings or Settings.load(home)
@@ -61,10 +74,12 @@ class Engine:
     # -- ingest --------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
                progress: ProgressFn | None = None) -> IngestResult:
-        """Ingest files one by one; a bad file fails alone and never disturbs stored ones."""
+        """Ingest files one by one; a bad file fails alone and never disturbs stored ones.
+
+        A directory stands for the supported files below it (hidden ones skipped), in name order.
+        """
         result = IngestResult()
-        for path in paths:
-            path = Path(path)
+        for path in _expand(paths):
             try:
                 data = self._read(path)
             except IngestError as exc:

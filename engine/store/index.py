@@ -75,7 +75,7 @@ class Index:
         self.blobs = BlobStore(self.home / "blobs")
         self._embedder = None
         self._vectors = None
-        self._lazy_lock = threading.Lock()
+        self._lazy_lock = threading.RLock()  # vectors -> embedder nest
         self._write_lock = threading.RLock()
         self.recover()
 

@@ -110,3 +110,15 @@ def test_bm25_finds_normalised_numbers(engine, transcript_pdf):
     hits = index.search(tokenize("一万七千元"), 3)  # the document says 17000元
     chunk = engine.index.catalog.get_chunks([hits[0][0]])[0]
     assert "17000" in chunk.text and chunk.doc_id == report.doc_id
+
+
+def test_a_directory_means_its_supported_files(engine, transcript_pdf, tmp_path):
+    folder = tmp_path / "case"
+    (folder / "sub").mkdir(parents=True)
+    (folder / ".hidden").mkdir()
+    (folder / "sub" / transcript_pdf.name).write_bytes(transcript_pdf.read_bytes())
+    (folder / "notes.txt").write_text("证人陈述：2023年5月12日见过张某某。", encoding="utf-8")
+    (folder / "ground_truth.json").write_text("{}", encoding="utf-8")
+    (folder / ".hidden" / "x.txt").write_text("secret", encoding="utf-8")
+    names = [d.name for d in engine.ingest([folder]).documents]
+    assert names == ["notes.txt", transcript_pdf.name]
