@@ -1,0 +1,251 @@
+"""Personal information in case material: find it, grade it, mask it.
+
+Types (meta "type"):
+  id_card    18-digit PRC resident ID: province code, a real birth date, and the ISO 7064 MOD 11-2
+             check digit (X allowed). A number with the right shape but a wrong check digit is still
+             reported (meta checksum_ok=False): a mistyped ID still identifies a person and must be
+             masked. 15-digit pre-1999 IDs have no check digit and are not looked for.
+  bank_card  16-19 digits passing the Luhn check (spaces/dashes in groups of four allowed), or any
+             10-25 digit number right after 卡号/银行卡/账号/账户 (meta luhn tells which).
+  mobile     mainland mobile 1[3-9]xxxxxxxxx, optional +86/86, spaces or dashes as 3-4-4.
+  email      the usual local@domain.tld.
+  wechat     an ID (letter first, 6-20 of letters/digits/_/-) after 微信号/微信/WeChat/wx/vx labels.
+             A phone number after 微信 stays a mobile.
+  address    the value after 住址/地址/户籍地/住所/现住/家住/住在... labels, cut at the next field or
+             sentence word and at its last address word, with two address words at least
+             (上海市浦东新区, 珞喻路100号); or a standalone 省/市-prefixed run ending in a house
+             number (…路100号, …3栋2单元301室), its place name delimited with jieba's dictionary.
+
+pii_level: "high" when an id_card or bank_card is present (they enable identity theft and fraud on
+their own; PIPL treats ID numbers and financial accounts as sensitive), "low" for mobile, email,
+wechat or address, "none" otherwise.
+
+mask_text keeps the length of every span (spans computed on the original stay valid):
+  id_card   4201**********3414 (first 4, last 4)      mobile   138****5678 (+86 and separators kept)
+  bank_card 6222 **** **** 1234 (first 4, last 4 digits; separators kept)
+  email     z******@example.com (first character of the local part, domain kept)
+  wechat    zh********8 (first 2 and last 1 kept)
+  address   湖北省武汉市********* (province/city prefix kept, the rest masked)
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Iterable
+
+from engine.text import SpanSet
+from engine.text.normalize import to_halfwidth
+from engine.text.tokenize import word_frequency
+from engine.types import Fact
+
+MASK = "*"
+HIGH_RISK_TYPES = frozenset({"id_card", "bank_card"})
+LOW_RISK_TYPES = frozenset({"mobile", "email", "wechat", "address"})
+
+# GB/T 2260 province-level codes: the first two digits of every resident ID.
+_PROVINCE_CODES = frozenset({
+    11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46,
+    50, 51, 52, 53, 54, 61, 62, 63, 64, 65, 71, 81, 82})
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_ID_CHECK = "10X98765432"
+
+_ID_RE = re.compile(r"(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])")
+_CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:\d{16,19}|\d{4}(?:[ -]\d{4}){3}(?:[ -]\d{1,3})?)(?![0-9A-Za-z])")
+_ACCOUNT_RE = re.compile(
+    r"(?<![Qq信箱号])(?:银行卡号|银行卡|卡号|银行账号|账号|帐号|银行账户|账户|帐户)(?:为|是|:)?[ ]?"
+    r"(?P<num>\d(?:[ -]?\d){9,24})(?![0-9A-Za-z])")
+_MOBILE_RE = re.compile(
+    r"(?<![0-9A-Za-z+])(?:\+?86[ -]?)?1[3-9]\d(?:[ -]?\d{4}){2}(?![0-9A-Za-z])(?![元块万亿])")
+_EMAIL_RE = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+_WECHAT_RE = re.compile(
+    r"(?:微信号|微信|(?i:wechat(?: id)?|weixin|vx|wx))(?![A-Za-z])(?:号)?(?:为|是|:)?[ ]?"
+    r"(?P<id>[A-Za-z][-_A-Za-z0-9]{5,19})(?![-_A-Za-z0-9])")
+_ADDRESS_LABEL_RE = re.compile(
+    r"(?:户籍所在地|户籍地址|户籍地|家庭住址|家庭地址|现住址|住址|地址|住所地|住所|居住地|暂住地|现住|"
+    r"(?<![回在])家住|居住在|住在|住于)(?:为|是|在|于)?[:]?[ ]?(?P<addr>[^\s,。;、()“”\"]{3,60})")
+# A labelled value is an address only when an administrative or street word comes early...
+_ADDRESS_START_RE = re.compile(r"^[^,。;]{0,8}?(?:省|自治区|市|区|县|镇|乡|村|路|街|道|巷|弄)")
+# ...and it ends at its last address word: 中山路东七巷13号孙某对… → 中山路东七巷13号.
+_ADDRESS_WORDS = "号楼|号|室|栋|幢|单元|楼|层|村|组|小区|社区|大厦|花园|公寓|路|街|道|巷|弄|区|县|镇|乡|市|省|自治区"
+_ADDRESS_LAST_WORD_RE = re.compile(rf".*(?:{_ADDRESS_WORDS})")
+_ADDRESS_WORD_RE = re.compile(_ADDRESS_WORDS)
+# Standalone: 湖北省/武汉市 ... ending in a house number (not 第2016N0728号, a document number).
+_ADMIN_RE = re.compile(r"省|自治区|市")
+_STANDALONE_TAIL_RE = re.compile(
+    r"[\u4e00-\u9fffA-Za-z0-9#-]{0,40}?(?<![第\d])\d+号(?:(?:\d+|[一二三四五六七八九十]+)(?:栋|幢|号楼|楼|单元|层|室|号))*")
+# Words that show the run is a sentence, not an address: 钦州市某某公司开发建设的位于…, 作出第…号.
+_NOT_ADDRESS_RE = re.compile(r"的|位于|作出|出具|委托|字第|公安局|法院|检察院")
+_CITY_PREFIX_RE = re.compile(r"^(?:[^省市区县]{2,8}?(?:省|自治区))?(?:[^省市区县]{2,8}?市)?")
+
+
+def id_card_checksum_ok(number: str) -> bool:
+    """ISO 7064 MOD 11-2 check digit of an 18-character PRC ID (X = 10)."""
+    if not re.fullmatch(r"\d{17}[\dXx]", number):
+        return False
+    total = sum(int(d) * w for d, w in zip(number[:17], _ID_WEIGHTS))
+    return _ID_CHECK[total % 11] == number[17].upper()
+
+
+def id_card_shape_ok(number: str) -> bool:
+    """Province code and a real birth date (1900-2099): the parts that do not depend on the check digit."""
+    if not re.fullmatch(r"\d{17}[\dXx]", number) or int(number[:2]) not in _PROVINCE_CODES:
+        return False
+    year, month, day = int(number[6:10]), int(number[10:12]), int(number[12:14])
+    return (1900 <= year <= 2099 and 1 <= month <= 12
+            and 1 <= day <= calendar.monthrange(year, month)[1])
+
+
+def luhn_ok(digits: str) -> bool:
+    """The Luhn (mod 10) check used by bank cards; separators are ignored."""
+    ds = [int(ch) for ch in digits if ch.isdigit()]
+    if len(ds) < 2:
+        return False
+    total = 0
+    for i, d in enumerate(reversed(ds)):
+        if i % 2 == 1:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+# Inside a labelled value, where the address has certainly ended: the next field's label, a year
+# (2020年, not the 年 of 青年路), money, or sentence words (的, 变更为...).
+_ADDRESS_END_RE = re.compile(r"联系电话|电话|手机|身份证|邮编|邮政编码|变更|的|\d{4}年|\d+(?:\.\d+)?万?元")
+_ADDRESS_LEAD = "由从在于为是"
+
+
+def _trim_address_value(value: str) -> tuple[int, str]:
+    """(offset, value): the run stops at punctuation; cut it earlier where the next field starts
+    and drop a leading preposition (地址由…, 住所地在…)."""
+    m = _ADDRESS_END_RE.search(value, 1)
+    value = value[:m.start()] if m else value
+    stripped = value.lstrip(_ADDRESS_LEAD)
+    return len(value) - len(stripped), stripped
+
+
+def _place_name_start(norm: str, marker_start: int, marker: str) -> int | None:
+    """Where the place name before 省/市/自治区 starts: the longest known word (武汉, 石家庄,
+    广西壮族) ending right there, so 判令北京市 gives 北京 rather than 判令北京."""
+    for length in range(6, 1, -1):
+        start = marker_start - length
+        head = norm[start:marker_start]
+        if start >= 0 and all("\u4e00" <= ch <= "\u9fff" for ch in head) \
+                and (word_frequency(head + marker) or word_frequency(head)):
+            return start
+    return None
+
+
+def _standalone_addresses(norm: str) -> Iterable[tuple[int, int]]:
+    for admin in _ADMIN_RE.finditer(norm):
+        tail = _STANDALONE_TAIL_RE.match(norm, admin.end())
+        if not tail or _NOT_ADDRESS_RE.search(tail.group()):
+            continue
+        start = _place_name_start(norm, admin.start(), admin.group())
+        # No known place name (本市江宁区…): the address proper starts after the marker.
+        yield (start if start is not None else admin.end()), tail.end()
+
+
+def _candidates(norm: str) -> list[tuple[int, int, int, dict[str, object]]]:
+    """(priority, start, end, meta): lower priority number wins an overlap."""
+    out: list[tuple[int, int, int, dict[str, object]]] = []
+    for m in _ID_RE.finditer(norm):
+        number = m.group()
+        if id_card_checksum_ok(number) and id_card_shape_ok(number):
+            out.append((0, m.start(), m.end(), {"type": "id_card", "checksum_ok": True}))
+        elif id_card_shape_ok(number) and not luhn_ok(number):
+            out.append((3, m.start(), m.end(), {"type": "id_card", "checksum_ok": False}))
+    for m in _CARD_RE.finditer(norm):
+        if luhn_ok(m.group()):
+            out.append((1, m.start(), m.end(), {"type": "bank_card", "luhn": True}))
+    for m in _ACCOUNT_RE.finditer(norm):
+        out.append((2, m.start("num"), m.end("num"),
+                    {"type": "bank_card", "luhn": luhn_ok(m.group("num")), "labelled": True}))
+    for m in _MOBILE_RE.finditer(norm):
+        out.append((4, m.start(), m.end(), {"type": "mobile"}))
+    for m in _EMAIL_RE.finditer(norm):
+        out.append((5, m.start(), m.end(), {"type": "email"}))
+    for m in _WECHAT_RE.finditer(norm):
+        out.append((6, m.start("id"), m.end("id"), {"type": "wechat"}))
+    for m in _ADDRESS_LABEL_RE.finditer(norm):
+        offset, value = _trim_address_value(m.group("addr"))
+        last = _ADDRESS_LAST_WORD_RE.match(value)
+        # two address words at least (上海市浦东新区, 三楼30号): 在本市 alone is no address
+        if _ADDRESS_START_RE.match(value) and last and len(_ADDRESS_WORD_RE.findall(last.group())) >= 2:
+            start = m.start("addr") + offset
+            out.append((7, start, start + last.end(), {"type": "address", "labelled": True}))
+    for start, end in _standalone_addresses(norm):
+        out.append((8, start, end, {"type": "address", "labelled": False}))
+    return out
+
+
+def find_pii(text: str) -> list[Fact]:
+    """Personal information with exact spans; kind="pii", value the verbatim string, meta["type"]."""
+    norm = to_halfwidth(text)
+    chosen: list[tuple[int, int, dict[str, object]]] = []
+    taken = SpanSet()
+    for _, start, end, meta in sorted(_candidates(norm), key=lambda c: (c[0], c[1] - c[2])):
+        if taken.add(start, end):
+            chosen.append((start, end, meta))
+    return [Fact(kind="pii", text=text[s:e], start=s, end=e, value=text[s:e], meta=meta)
+            for s, e, meta in sorted(chosen, key=lambda c: c[0])]
+
+
+def pii_level(facts: Iterable[Fact]) -> str:
+    """"high" with an ID or bank card, "low" with other personal data, else "none"."""
+    types = {f.meta.get("type") for f in facts if f.kind == "pii"}
+    if types & HIGH_RISK_TYPES:
+        return "high"
+    if types & LOW_RISK_TYPES:
+        return "low"
+    return "none"
+
+
+def _mask_digits(s: str, keep_first: int, keep_last: int) -> str:
+    positions = [i for i, ch in enumerate(s) if ch.isdigit()]
+    hidden = set(positions[keep_first:len(positions) - keep_last])
+    return "".join(MASK if i in hidden else ch for i, ch in enumerate(s))
+
+
+def _mask_mobile(s: str) -> str:
+    digits = [i for i, ch in enumerate(s) if ch.isdigit()]
+    national = digits[-11:]  # drop the 86 country code from the count
+    hidden = set(national[3:7])
+    return "".join(MASK if i in hidden else ch for i, ch in enumerate(s))
+
+
+def mask_value(value: str, pii_type: str) -> str:
+    """The masked form of one PII string; always the same length as ``value``."""
+    if pii_type == "id_card":
+        return value[:4] + MASK * max(0, len(value) - 8) + value[-4:] if len(value) > 8 else MASK * len(value)
+    if pii_type == "bank_card":
+        return _mask_digits(value, 4, 4)
+    if pii_type == "mobile":
+        return _mask_mobile(value)
+    if pii_type == "email":
+        local, _, domain = value.partition("@")
+        return local[:1] + MASK * (len(local) - 1) + "@" + domain
+    if pii_type == "wechat":
+        return value[:2] + MASK * max(0, len(value) - 3) + value[-1:] if len(value) > 3 else MASK * len(value)
+    if pii_type == "address":
+        keep = len(_CITY_PREFIX_RE.match(to_halfwidth(value)).group())  # type: ignore[union-attr]
+        return value[:keep] + "".join(ch if ch.isspace() else MASK for ch in value[keep:])
+    return MASK * len(value)
+
+
+def mask_text(text: str, facts: Iterable[Fact]) -> str:
+    """``text`` with every PII fact masked in place (same length; other facts are ignored).
+
+    The facts must come from this very text: a span that does not hold its fact's text is a bug
+    upstream and raises ValueError instead of masking the wrong characters.
+    """
+    chars = list(text)
+    for f in facts:
+        if f.kind != "pii":
+            continue
+        if text[f.start:f.end] != f.text:
+            raise ValueError(f"PII fact span [{f.start}, {f.end}) does not hold {f.text!r}")
+        chars[f.start:f.end] = mask_value(f.text, str(f.meta.get("type")))
+    return "".join(chars)

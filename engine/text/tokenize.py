@@ -1,0 +1,124 @@
+"""The one tokenizer for BM25: the same function builds the index and parses the query.
+
+Steps: full-width → half-width; dates and numbers are cut out first and replaced by canonical
+tokens; the text between them goes through jieba ``cut_for_search``; tokens are lower-cased and
+punctuation/whitespace tokens dropped.
+
+Canonical tokens, so that differently written equal values meet in the index:
+  * numbers: 四万二千元, 4.2万元, 42,000元 and 42000 all yield "42000" (then "元" from jieba);
+    第四十五条 and 第45条 both yield 第 / 45 / 条. A plain digit run keeps its digits as written
+    (0105 in a case number stays "0105"), anything else is the exact decimal value.
+  * dates: every form of a day (2020年1月15日, 二〇二〇年一月十五日, 2020-01-15, January 15, 2020)
+    yields "2020-01-15", "2020-01", "2020" and "--01-15", so a query for the month or the year or
+    the day without a year also matches; a month yields "2020-01", "2020"; a year "2020"; a
+    month-day without year "--01-15"; a clock time adds "14:30".
+A short list of function words (STOPWORDS) is dropped. Measured with a plain Okapi BM25
+(k1=1.5, b=0.75) over the 58,631 latest statute articles and the 308 STARD dev questions:
+  plain jieba cut_for_search     R@10 0.409  R@100 0.629  hit@10 0.516  MRR@10 0.350
+  this tokenizer, no stopwords   R@10 0.410  R@100 0.629  hit@10 0.516  MRR@10 0.351
+  this tokenizer + STOPWORDS     R@10 0.417  R@100 0.631  hit@10 0.526  MRR@10 0.355
+A small gain (3 more questions with a hit in the top 10); it also removes the longest postings
+lists (的, 是, 和 ... occur in nearly every article), which is where BM25 scoring spends its time.
+Question words (吗, 如何, 什么...) were measured separately and gave nothing, so they are not in it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterable
+
+import jieba
+
+from engine.text import SpanSet
+from engine.text.dates import find_dates
+from engine.text.normalize import to_halfwidth
+from engine.text.numbers import find_numbers, format_decimal
+from engine.types import Fact
+
+# Function words of statute language and of questions about it (see the measurement above).
+STOPWORDS = frozenset(
+    "的 了 是 在 和 与 及 或者 或 等 其 之 对 由 为 以 并 而 被 将 把 从 于 按照 依照 根据 应当 可以 不得 "
+    "有关 规定 本法".split())
+
+_LOCK = threading.Lock()
+_TOKENIZER: jieba.Tokenizer | None = None
+
+
+def _jieba() -> jieba.Tokenizer:
+    """A private jieba instance, built once (about 0.7 s) even when many threads ask at once.
+
+    Private rather than ``jieba.dt`` so that words another component adds to the global
+    dictionary can never make index and query tokens differ.
+    """
+    global _TOKENIZER
+    if _TOKENIZER is None:
+        with _LOCK:
+            if _TOKENIZER is None:
+                jieba.setLogLevel(logging.WARNING)  # no "Building prefix dict..." on stderr
+                tokenizer = jieba.Tokenizer()
+                tokenizer.initialize()
+                _TOKENIZER = tokenizer
+    return _TOKENIZER
+
+
+def word_frequency(word: str) -> int:
+    """How often jieba's dictionary has seen ``word`` (0 when unknown).
+
+    The cheap lexical knowledge the extractors borrow: a place name (武汉, 石家庄) is a known word,
+    "判令北京" is not; 陈述 and 申请 are common words, 刘顺顺 is not.
+    """
+    return _jieba().FREQ.get(word) or 0
+
+
+def _date_tokens(fact: Fact) -> list[str]:
+    value: str = fact.value
+    if value.startswith("--"):
+        tokens = [value]
+    else:
+        parts = value.split("-")
+        tokens = ["-".join(parts[:i]) for i in range(len(parts), 0, -1)]
+        if len(parts) == 3:
+            tokens.append(f"--{parts[1]}-{parts[2]}")
+    if "time" in fact.meta:
+        tokens.append(str(fact.meta["time"]))
+    return tokens
+
+
+def _number_token(fact: Fact, norm: str) -> str:
+    surface = norm[fact.start:fact.end]
+    return surface if surface.isdigit() and surface.isascii() else format_decimal(fact.value)
+
+
+def _keep(token: str) -> bool:
+    return token not in STOPWORDS and any(ch.isalnum() for ch in token)
+
+
+def tokenize(text: str) -> list[str]:
+    """BM25 tokens of ``text`` (see the module docstring); identical for documents and queries."""
+    norm = to_halfwidth(text)
+    replacements: list[tuple[int, int, list[str]]] = [(d.start, d.end, _date_tokens(d)) for d in find_dates(norm)]
+    dated = SpanSet()
+    for start, end, _ in replacements:
+        dated.add(start, end)
+    for n in find_numbers(norm):
+        if not dated.overlaps(n.start, n.end):
+            replacements.append((n.start, n.end, [_number_token(n, norm)]))
+    replacements.sort(key=lambda r: r[0])
+
+    cutter = _jieba()
+    tokens: list[str] = []
+    pos = 0
+    for start, end, canonical in replacements:
+        if start > pos:
+            tokens.extend(t.lower() for t in cutter.cut_for_search(norm[pos:start]) if _keep(t))
+        tokens.extend(canonical)
+        pos = end
+    if pos < len(norm):
+        tokens.extend(t.lower() for t in cutter.cut_for_search(norm[pos:]) if _keep(t))
+    return tokens
+
+
+def tokenize_many(texts: Iterable[str]) -> list[list[str]]:
+    """``[tokenize(t) for t in texts]``, for building an index in one call."""
+    return [tokenize(t) for t in texts]
