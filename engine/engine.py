@@ -170,7 +170,7 @@ class Engine:
         if self._ocr_engine is None:
             from engine.ingest.ocr import OcrEngine
 
-            self._ocr_engine = OcrEngine()
+            self._ocr_engine = OcrEngine(dpi=self.settings.ingest.ocr_dpi)
         return self._ocr_engine
 
     # -- search --------------------------------------------------------------------------------
