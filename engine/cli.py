@@ -44,6 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--kind", default=None, choices=[k.value for k in DocKind if k is not DocKind.AUTO])
     _add_common(search)
 
+    ask = sub.add_parser("ask", help="a verifiable answer with evidence, checks and conflicts")
+    ask.add_argument("question")
+    ask.add_argument("--doc", dest="doc_id", default=None, help="only this document")
+    ask.add_argument("--llm", action=argparse.BooleanOptionalAction, default=None,
+                     help="use the configured OpenAI-compatible model (default: when configured)")
+    _add_common(ask)
+
     delete = sub.add_parser("delete", help="delete a document from every store")
     delete.add_argument("doc_id")
     _add_common(delete)
@@ -89,6 +96,20 @@ def _search_text(payload: dict) -> str:
     return "\n".join(lines)
 
 
+def _answer_text(payload: dict) -> str:
+    badge = {"answered": "已核验", "needs_review": "需人工复核", "not_found": "未找到"}[payload["status"]]
+    lines = [f"[{badge}] {payload['conclusion']}"]
+    for e in payload["evidence"]:
+        lines.append(f"  {e['id']} {e['doc_name']} 第{e['page']}页: {e['quote']}")
+    for c in payload["calculations"]:
+        lines.append(f"  计算 {c['expression']} = {c['result']} (所述 {c['stated']}) {'✓' if c['ok'] else '✗'}")
+    lines += [f"  冲突 {c['description']}" for c in payload["conflicts"]]
+    lines += [f"  缺口 {g['description']}" for g in payload["gaps"]]
+    if payload["checks"]["unsupported"]:
+        lines += [f"  未通过核验: {u}" for u in payload["checks"]["unsupported"]]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
@@ -115,6 +136,11 @@ def main(argv: list[str] | None = None) -> int:
                                  doc_id=args.doc_id, kind=args.kind)
         payload = response.to_dict()
         _emit(args, payload, _search_text(payload))
+        return 0
+    if args.command == "ask":
+        answer = engine.ask(args.question, doc_id=args.doc_id, llm=args.llm)
+        payload = answer.to_dict()
+        _emit(args, payload, _answer_text(payload))
         return 0
     if args.command == "delete":
         deleted = engine.delete(args.doc_id)

@@ -70,6 +70,8 @@ class Engine:
         self.index = Index(self.settings)
         self._ocr_engine = None
         self._searcher = None
+        self._answerer = None
+        self.audit = None  # set by the audit trail (engine/audit.py) once it exists
 
     # -- ingest --------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
@@ -187,6 +189,19 @@ class Engine:
     def search(self, query: str, k: int = 10, mode: str = "hybrid", rerank: bool = True,
                doc_id: str | None = None, kind: str | None = None):
         return self.searcher.search(query, k=k, mode=mode, rerank=rerank, doc_id=doc_id, kind=kind)
+
+    @property
+    def answerer(self):
+        if self._answerer is None:
+            from engine.answer.pipeline import Answerer
+
+            self._answerer = Answerer(self.searcher, self.settings, audit=self.audit)
+        return self._answerer
+
+    def ask(self, question: str, doc_id: str | None = None, llm: bool | None = None,
+            unmask: bool = False, user: str | None = None):
+        """A verifiable Answer; ``llm=None`` uses the LLM when one is configured."""
+        return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user)
 
     # -- catalogue -----------------------------------------------------------------------------
     def docs(self) -> Catalogue:

@@ -1,0 +1,1 @@
+"""Verifiable answers: a fixed structure, grounded numbers and dates, conflicts and gaps stated."""

@@ -1,0 +1,103 @@
+"""Arithmetic stated in the evidence, recomputed: totals from their parts, balances from a total
+and its deductions. Exact decimal arithmetic; a check that cannot be assembled is not guessed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+
+from engine.answer.candidates import (DEDUCTION_WORDS, NET_WORDS, TOTAL_WORDS, Candidate, Source,
+                                      find_candidates, numeric)
+from engine.answer.question import Asks, Question
+
+
+@dataclass
+class Term:
+    sign: int  # +1 or -1
+    candidate: Candidate
+
+
+@dataclass
+class Check:
+    kind: str  # sum | net
+    description: str
+    stated: Candidate
+    terms: list[Term]
+    # other values the evidence gives for the same part (第二次: 壹万叁仟元 vs 一万二千元)
+    alternatives: list[tuple[Candidate, Candidate]] = field(default_factory=list)
+
+    @property
+    def result(self) -> Decimal:
+        return sum((t.sign * numeric(t.candidate.value) for t in self.terms), Decimal(0))
+
+    @property
+    def ok(self) -> bool:
+        return self.result == numeric(self.stated.value)
+
+    @property
+    def expression(self) -> str:
+        parts = []
+        for i, term in enumerate(self.terms):
+            text = _fmt(numeric(term.candidate.value))
+            parts.append(text if i == 0 else f"{'+' if term.sign > 0 else '-'} {text}")
+        return " ".join(parts)
+
+
+def _fmt(value: Decimal) -> str:
+    return str(int(value)) if value == value.to_integral_value() else format(value.normalize(), "f")
+
+
+def _amounts(question: Question, sources: list[Source]) -> list[Candidate]:
+    relaxed = replace(question, terms=[], ordinals=set(), total=False, net=False)
+    return find_candidates(relaxed, sources, Asks.AMOUNT, need_total=False, need_net=False,
+                           require_match=False)
+
+
+def sum_check(question: Question, total: Candidate, sources: list[Source]) -> Check | None:
+    """The stated total against its enumerated parts (第一次…, 第二次…, 首期…) about the same
+    action: each part's clause shares a term with the total's."""
+    action = total.matched or set(question.terms)
+    by_ordinal: dict[str, list[Candidate]] = {}
+    for cand in find_candidates(replace(question, ordinals=set(), total=False, net=False), sources,
+                                Asks.AMOUNT, need_total=False, need_net=False):
+        if len(cand.ordinals) != 1 or cand.sentence == total.sentence or cand.approx:
+            continue
+        if action and not (cand.matched & action):
+            continue
+        if DEDUCTION_WORDS.search(cand.clause.text):
+            continue
+        by_ordinal.setdefault(next(iter(cand.ordinals)), []).append(cand)
+    numbers = sorted(int(k[1:]) for k in by_ordinal)
+    if len(numbers) < 2 or numbers != list(range(1, len(numbers) + 1)):
+        return None  # not a complete enumeration from the first part on
+    terms, alternatives = [], []
+    for n in numbers:
+        ranked = sorted(by_ordinal[f"#{n}"], key=lambda c: (-c.score, c.source.rank))
+        best = ranked[0]
+        terms.append(Term(+1, best))
+        for other in ranked[1:]:
+            if numeric(other.value) != numeric(best.value) and \
+                    all(numeric(a.value) != numeric(other.value) for _, a in alternatives):
+                alternatives.append((best, other))
+    return Check("sum", "各笔金额之和与所述总额核对", total, terms, alternatives)
+
+
+def net_check(question: Question, net: Candidate, sources: list[Source]) -> Check | None:
+    """A stated balance (实际损失 / 余额 …) against the stated total minus the deductions."""
+    amounts = [c for c in _amounts(question, sources) if c.sentence != net.sentence and not c.approx]
+    totals = [c for c in amounts if TOTAL_WORDS.search(c.clause.text) and not c.ordinals
+              and not NET_WORDS.search(c.clause.text)]
+    deductions = [c for c in amounts
+                  if DEDUCTION_WORDS.search(f"{c.clause.text}\n{c.sentence.text}\n{c.source.question}")
+                  and not TOTAL_WORDS.search(c.clause.text) and not NET_WORDS.search(c.clause.text)]
+    if not totals or not deductions:
+        return None
+    total = min(totals, key=lambda c: (c.source.rank, c.surface.start))
+    seen: set[tuple[str, int]] = set()
+    terms = [Term(+1, total)]
+    for cand in sorted(deductions, key=lambda c: (c.source.rank, c.surface.start)):
+        key = (cand.chunk.chunk_id, cand.surface.start)
+        if key not in seen:
+            seen.add(key)
+            terms.append(Term(-1, cand))
+    return Check("net", "所述总额减去退还/扣除部分，与所述余额核对", net, terms)

@@ -1,0 +1,184 @@
+"""Candidate values for a question: typed values in the evidence, scored by how well their clause
+matches what the question is about (its terms, ordinals and names).
+
+A candidate always points at the exact characters of its value and at the sentence that carries
+it, so whatever is concluded from it can be quoted verbatim and boxed on the page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Iterable
+
+from engine.answer.question import ORDINAL, Asks, Question, names_in, ordinals_in
+from engine.answer.segments import (Segment, clauses, is_uncertain, question_text, sentences,
+                                    strip_turn_marker)
+from engine.text.numbers import parse_number
+from engine.types import Chunk
+
+TOTAL_WORDS = re.compile(r"一共|总共|合计|共计|总计|累计|总额|总价|in total|total", re.I)
+NET_WORDS = re.compile(r"实际损失|实际|扣除|扣掉|扣去|减去|余额|剩余|还剩|净|net|balance", re.I)
+DEDUCTION_WORDS = re.compile(r"退还|退回|退给|退过|退了|退款|返还|转回|扣除|扣减|refund", re.I)
+COUNT_VALUE = re.compile(r"([一二三四五六七八九十两百\d]{1,4})\s*(次|笔|个|份|张|人|起|项|期|回|times?)")
+
+
+@dataclass
+class Source:
+    """A chunk as evidence: its relevance rank and the context shared by all its sentences."""
+
+    rank: int
+    chunk: Chunk
+    doc_name: str
+    score: float
+    role: str = "hit"
+
+    @property
+    def question(self) -> str:
+        return question_text(self.chunk)
+
+
+@dataclass
+class Candidate:
+    source: Source
+    sentence: Segment
+    clause: Segment
+    value: Any  # int/Decimal yuan, ISO date string, int count
+    surface: Segment  # the characters of the value in the chunk
+    score: float
+    matched: set[str] = field(default_factory=set)  # question terms found around it
+    ordinals: set[str] = field(default_factory=set)
+    approx: bool = False
+    precision: str | None = None  # dates: exact | month | year | approx | no_year
+
+    @property
+    def uncertain(self) -> bool:
+        return is_uncertain(self.sentence.text)
+
+    @property
+    def chunk(self) -> Chunk:
+        return self.source.chunk
+
+    def context(self) -> str:
+        return f"{self.clause.text}\n{self.sentence.text}\n{self.source.question}"
+
+
+def numeric(value: Any) -> Decimal | None:
+    if isinstance(value, (int, Decimal)):
+        return Decimal(value)
+    if isinstance(value, str):
+        return parse_number(value)
+    if isinstance(value, float):
+        return Decimal(str(value))
+    return None
+
+
+def relevance(question: Question, clause: str, sentence: str, asked: str) -> tuple[float, set[str]]:
+    """Weighted overlap of the question's terms with a clause (full), its sentence and the
+    question it answers (partial)."""
+    total, matched = 0.0, set()
+    for term in question.terms:
+        weight = max(question.term_weight(term, clause), 0.6 * question.term_weight(term, sentence),
+                     0.8 * question.term_weight(term, asked))
+        if weight:
+            total += weight
+            matched.add(term)
+    return total, matched
+
+
+def names_agree(question: Question, context: str) -> bool:
+    """False when the context is about someone else: it names a person, but none the question names.
+    A context naming nobody (他/她) stays possible."""
+    if not question.names or any(name in context for name in question.names):
+        return True
+    others = [n for n in names_in(context) if not any(n in q or q in n for q in question.names)]
+    return not others
+
+
+def _values(chunk: Chunk, clause: Segment, asks: Asks) -> Iterable[tuple[Any, Segment, bool, str | None]]:
+    if asks is Asks.COUNT:
+        for m in COUNT_VALUE.finditer(chunk.text, clause.start, clause.end):
+            value = parse_number(m.group(1))
+            if value is not None:
+                yield int(value), Segment(m.start(), m.end(), m.group(0)), False, None
+        return
+    kind = "amount" if asks is Asks.AMOUNT else "date"
+    seen: list[tuple[Any, int]] = []
+    for fact in chunk.facts:
+        if fact.kind != kind or fact.start < clause.start or fact.end > clause.end:
+            continue
+        value = numeric(fact.value) if kind == "amount" else fact.value
+        if value is None:
+            continue
+        # 贰拾万元整（¥200,000.00）: the same value restated in brackets is one value.
+        if any(v == value and 0 <= fact.start - end <= 3 for v, end in seen):
+            continue
+        seen.append((value, fact.end))
+        precision = fact.meta.get("precision")
+        approx = bool(fact.meta.get("approx")) or precision == "approx"
+        yield value, Segment(fact.start, fact.end, fact.text), approx, precision
+
+
+def _ordinals_for(chunk: Chunk, clause: Segment, sentence: Segment, surface: Segment,
+                  asks: Asks) -> set[str]:
+    """第N次 in the value's clause, else the nearest one before it in the sentence unless another
+    value of the same kind stands between (她第二次转了一万二千元以后…收益有3,200元: 3,200 is not
+    the second payment)."""
+    own = ordinals_in(clause.text)
+    if own:
+        return own
+    before = list(ORDINAL.finditer(chunk.text, sentence.start, surface.start))
+    if not before:
+        return set()
+    last = before[-1]
+    between = Segment(last.end(), surface.start, chunk.text[last.end():surface.start])
+    if any(True for _ in _values(chunk, between, asks)):
+        return set()
+    return ordinals_in(last.group(0))
+
+
+def find_candidates(question: Question, sources: Iterable[Source], asks: Asks | None = None,
+                    *, need_total: bool | None = None, need_net: bool | None = None,
+                    require_match: bool = True) -> list[Candidate]:
+    """Every typed value in the answer parts of ``sources``, scored for ``question``.
+
+    Candidates with nothing in common with the question (no term, no ordinal) are dropped unless
+    ``require_match`` is off; so are those about another occurrence (第一次 when 第二次 is asked)
+    or about another person.
+    """
+    asks = asks or question.asks
+    need_total = question.total if need_total is None else need_total
+    need_net = question.net if need_net is None else need_net
+    found: list[Candidate] = []
+    for source in sources:
+        asked = source.question
+        for sentence in sentences(source.chunk):
+            sentence = strip_turn_marker(sentence)
+            for clause in clauses(source.chunk, sentence):
+                for value, surface, approx, precision in _values(source.chunk, clause, asks):
+                    score, matched = relevance(question, clause.text, sentence.text, asked)
+                    ordinals = _ordinals_for(source.chunk, clause, sentence, surface, asks) \
+                        or ordinals_in(asked)
+                    if question.ordinals:
+                        if ordinals & question.ordinals:
+                            score += 3.0
+                        elif ordinals:
+                            continue  # about another occurrence
+                        else:
+                            score -= 1.0
+                    elif ordinals and (need_total or need_net):
+                        continue  # 第一次…: a part, not the total asked for
+                    if need_total:
+                        score += 2.0 if TOTAL_WORDS.search(clause.text) else -2.0
+                    if need_net:
+                        score += 2.0 if NET_WORDS.search(clause.text) else -2.0
+                    if require_match and not matched and not (ordinals & question.ordinals):
+                        continue
+                    if not names_agree(question, f"{sentence.text}\n{asked}"):
+                        continue
+                    score += 1.0 / (1 + source.rank)
+                    found.append(Candidate(source, sentence, clause, value, surface, score,
+                                           matched, ordinals, approx, precision))
+    found.sort(key=lambda c: (-c.score, c.source.rank, c.surface.start))
+    return found

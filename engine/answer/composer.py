@@ -1,0 +1,360 @@
+"""The deterministic evidence composer (offline default).
+
+It never writes a fact of its own: every value in a conclusion is copied from a quote it cites
+(or is the result of a calculation it shows), conflicting statements are both reported, and a
+"记不清" in the evidence is reported as a gap rather than papered over.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Callable, Mapping
+
+from engine.answer.arithmetic import Check, net_check, sum_check
+from engine.answer.candidates import (DEDUCTION_WORDS, NET_WORDS, TOTAL_WORDS, Candidate, Source,
+                                      find_candidates, names_agree, numeric, relevance)
+from engine.answer.model import (CONFLICT_PHRASE, NOT_FOUND_PHRASE, UNCLEAR_PHRASE, Calculation,
+                                 Conflict, Evidence, Gap, Status)
+from engine.answer.question import ASKS_WORDS, QUESTION_WORDS, Asks, Question, _posseg, names_in
+from engine.answer.segments import (Segment, clauses, flat, is_uncertain, sentences,
+                                    strip_turn_marker)
+from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
+from engine.retrieve.query import Intent
+from engine.types import PageText
+
+MAX_QUOTE = 220  # characters; a longer sentence is quoted from its value's clause instead
+_NEGATIVE = re.compile(r"^(?:没有|没|不是|不|未|否|无|从未|从来没|No\b|no\b|Not\b)")
+
+
+class EvidenceSet:
+    """Numbers evidence E1, E2 … in the order the conclusion cites it; one entry per quote."""
+
+    def __init__(self, pages_for: Callable[[str], Mapping[int, PageText]]):
+        self.items: list[Evidence] = []
+        self._pages_for = pages_for
+
+    def cite(self, source: Source, segment: Segment, role: str | None = None) -> str:
+        for item in self.items:
+            if item.chunk.chunk_id == source.chunk.chunk_id and \
+                    item.quote_start <= segment.start and segment.end <= item.quote_end:
+                return item.id
+        spans = chunk_range_to_spans(source.chunk.spans, segment.start, segment.end)
+        boxes = spans_bboxes(self._pages_for(source.chunk.doc_id), spans)
+        item = Evidence(id=f"E{len(self.items) + 1}", chunk=source.chunk, doc_name=source.doc_name,
+                        quote_start=segment.start, quote_end=segment.end, bboxes=boxes,
+                        score=source.score, role=role or source.role)
+        self.items.append(item)
+        return item.id
+
+    def cite_candidate(self, cand: Candidate, role: str | None = None) -> str:
+        segment = cand.sentence if len(cand.sentence.text) <= MAX_QUOTE else cand.clause
+        return self.cite(cand.source, segment, role)
+
+
+@dataclass
+class Draft:
+    status: Status
+    conclusion: str
+    evidence: EvidenceSet
+    calculations: list[Calculation] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    gaps: list[Gap] = field(default_factory=list)
+
+
+def _q(text: str) -> str:
+    return f"「{flat(text).rstrip('，、：,:;； ')}」"
+
+
+def _cn(n: int) -> str:
+    """Counts in the composer's own words are written in Chinese numerals, so that every Arabic
+    numeral in a conclusion comes from the evidence (the verifier checks exactly that)."""
+    from engine.text.numbers import to_chinese
+
+    return to_chinese(n)
+
+
+def _yuan(value) -> str:
+    number = numeric(value)
+    if number is None:
+        return str(value)
+    return (str(int(number)) if number == number.to_integral_value() else format(number.normalize(), "f")) + "元"
+
+
+def _show(cand: Candidate, asks: Asks) -> str:
+    """A value as the conclusion states it: the source's own words, plus the normalised value
+    when they differ (壹万叁仟元 → 13000元)."""
+    surface = flat(cand.surface.text)
+    if asks is Asks.AMOUNT:
+        normal = _yuan(cand.value)
+        return surface if surface.replace(",", "") == normal else f"{surface}（即{normal}）"
+    return surface
+
+
+def _differs(a: Candidate, b: Candidate, asks: Asks) -> bool:
+    if asks is Asks.DATE:
+        x, y = str(a.value), str(b.value)
+        return not (x.startswith(y) or y.startswith(x))  # 2022-11 vs 2022-11-02: compatible
+    x, y = numeric(a.value), numeric(b.value)
+    if x is None or y is None or x == y:
+        return False
+    if a.approx or b.approx:  # 八千元左右 vs 8000元 is not a contradiction
+        return abs(x - y) > Decimal("0.1") * max(abs(x), abs(y))
+    return True
+
+
+def _same_slot(a: Candidate, b: Candidate) -> bool:
+    if a.chunk.chunk_id == b.chunk.chunk_id and a.sentence == b.sentence:
+        return False
+    if a.ordinals != b.ordinals:
+        return False
+    for words in (TOTAL_WORDS, NET_WORDS, DEDUCTION_WORDS):
+        if bool(words.search(a.clause.text)) != bool(words.search(b.clause.text)):
+            return False
+    return bool(a.matched & b.matched) or bool(a.ordinals)
+
+
+_VERBS: set[str] = set()  # content words jieba tagged as verbs (filled by _content_words)
+
+
+def _content_words(text: str) -> set[str]:
+    words = set()
+    for word, flag in _posseg(text):
+        if flag[:1] in ("v", "n") and word not in QUESTION_WORDS and not flag.startswith("nr"):
+            words.add(word)
+            if flag.startswith("v"):
+                _VERBS.add(word)
+    return words
+
+
+class Composer:
+    def __init__(self, pages_for: Callable[[str], Mapping[int, PageText]],
+                 doc_sources: Callable[[str], list[Source]], scope: str):
+        self.pages_for = pages_for
+        self.doc_sources = doc_sources  # every chunk of a document, for completing arithmetic
+        self.scope = scope  # what was searched, named in a not-found answer
+
+    # -- entry ---------------------------------------------------------------------------------
+    def compose(self, question: Question, sources: list[Source]) -> Draft:
+        evidence = EvidenceSet(self.pages_for)
+        if not sources:
+            return self._not_found(question, evidence)
+        if question.intent is Intent.CONFLICT:
+            return self._conflicts(question, sources, evidence)
+        if question.intent is Intent.EVIDENCE and question.asks in (Asks.TEXT, Asks.YESNO):
+            return self._evidence_set(question, sources, evidence)
+        if question.asks in (Asks.AMOUNT, Asks.DATE, Asks.COUNT):
+            return self._value(question, sources, evidence)
+        if question.asks is Asks.YESNO:
+            return self._yes_no(question, sources, evidence)
+        return self._text(question, sources, evidence)
+
+    def _not_found(self, question: Question, evidence: EvidenceSet, what: str = "相关内容") -> Draft:
+        return Draft(Status.NOT_FOUND, f"{NOT_FOUND_PHRASE}{what}（检索范围：{self.scope}）。", evidence)
+
+    # -- one value: amount, date, count ----------------------------------------------------------
+    def _value(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+        asks = question.asks
+        candidates = find_candidates(question, sources)
+        if not candidates:
+            gap = self._gap_sentence(question, sources)
+            if gap:
+                return self._unclear(question, gap, evidence)
+            return self._not_found(question, evidence, {Asks.AMOUNT: "相关金额", Asks.DATE: "相关日期",
+                                                        Asks.COUNT: "相关次数"}[asks])
+        primary = candidates[0]
+        draft = Draft(Status.ANSWERED, "", evidence)
+        first = evidence.cite_candidate(primary)
+        rivals = [c for c in candidates[1:] if _same_slot(primary, c) and _differs(primary, c, asks)
+                  and c.score >= 0.6 * primary.score]
+        rivals = list({str(c.value): c for c in rivals}.values())[:3]
+
+        note = ""
+        if primary.approx:
+            note = "，系约数"
+        elif asks is Asks.DATE and primary.precision in ("month", "year"):
+            note = "，仅精确到" + ("月" if primary.precision == "month" else "年")
+        unsure = self._uncertain_clause(primary, asks)
+        if unsure is not None:
+            what = {Asks.AMOUNT: "具体金额", Asks.DATE: "具体日期", Asks.COUNT: "具体次数"}[asks]
+            draft.gaps.append(Gap(f"{UNCLEAR_PHRASE}{what}：{_q(unsure.text)}", [first]))
+            parts = [f"{UNCLEAR_PHRASE}{what}（{first}：{_q(unsure.text)}），仅称{_show(primary, asks)}{note}"]
+        else:
+            parts = [f"材料显示为{_show(primary, asks)}（{first}）{note}"]
+        if rivals:
+            ids = [evidence.cite_candidate(c) for c in rivals]
+            said = "；".join([f"{first}称{_show(primary, asks)}"] +
+                            [f"{i}称{_show(c, asks)}" for i, c in zip(ids, rivals)])
+            draft.conflicts.append(Conflict("testimony" if primary.chunk.kind == "transcript" else "fact",
+                                            f"同一事项说法不一：{said}", [first, *ids]))
+            parts = [f"{CONFLICT_PHRASE}：{said}，需人工核实"]
+            draft.status = Status.NEEDS_REVIEW
+
+        check = None
+        if question.total and asks is Asks.AMOUNT:
+            check = sum_check(question, primary, self.doc_sources(primary.chunk.doc_id))
+        elif question.net and asks is Asks.AMOUNT:
+            check = net_check(question, primary, self.doc_sources(primary.chunk.doc_id))
+        if check is not None:
+            parts.append(self._calculation(check, evidence, draft))
+        draft.conclusion = "；".join(parts) + "。"
+        return draft
+
+    @staticmethod
+    def _uncertain_clause(cand: Candidate, asks: Asks) -> Segment | None:
+        """The clause of the candidate's sentence saying 记不清/不知道 about the asked kind of value
+        (记不清哪天 is about a date, not about the amount in the same sentence)."""
+        for clause in clauses(cand.chunk, cand.sentence):
+            if not is_uncertain(clause.text):
+                continue
+            about = [kind for kind, pattern in ASKS_WORDS.items() if pattern.search(clause.text)]
+            if not about or asks in about:
+                return clause
+        return None
+
+    def _calculation(self, check: Check, evidence: EvidenceSet, draft: Draft) -> str:
+        ids = [evidence.cite_candidate(t.candidate, "completion") for t in check.terms]
+        stated_id = evidence.cite_candidate(check.stated)
+        result, stated = check.result, numeric(check.stated.value)
+        draft.calculations.append(Calculation(check.expression, result, stated, check.ok,
+                                              [*ids, stated_id], check.description))
+        for best, other in check.alternatives:
+            a, b = evidence.cite_candidate(best), evidence.cite_candidate(other)
+            draft.conflicts.append(Conflict(
+                "testimony" if best.chunk.kind == "transcript" else "fact",
+                f"同一笔款项说法不一：{a}称{_show(best, Asks.AMOUNT)}，{b}称{_show(other, Asks.AMOUNT)}",
+                [a, b]))
+        verdict = "与所述一致" if check.ok else f"与所述{_yuan(stated)}不符，需人工复核"
+        if not check.ok or check.alternatives:
+            draft.status = Status.NEEDS_REVIEW
+        note = "（各笔金额另有不同说法，见冲突）" if check.alternatives else ""
+        return f"复算 {check.expression} = {_yuan(result)}，{verdict}{note}"
+
+    # -- yes/no ----------------------------------------------------------------------------------
+    def _yes_no(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+        best = self._best_sentence(question, sources, answers_only=True)
+        if best is None:
+            return self._not_found(question, evidence)
+        source, sentence = best
+        first = evidence.cite(source, sentence)
+        if is_uncertain(sentence.text):
+            return Draft(Status.ANSWERED, f"{UNCLEAR_PHRASE}：{_q(sentence.text)}（{first}）。", evidence,
+                         gaps=[Gap(f"{UNCLEAR_PHRASE}：{_q(sentence.text)}", [first])])
+        verdict = "否" if _NEGATIVE.search(sentence.text) else "是"
+        return Draft(Status.ANSWERED, f"{verdict}（{first}：{_q(sentence.text)}）。", evidence)
+
+    # -- free text (who, where, why, what) ----------------------------------------------------------
+    def _text(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+        best = self._best_sentence(question, sources, answers_only=True)
+        if best is None:
+            return self._not_found(question, evidence)
+        source, sentence = best
+        first = evidence.cite(source, sentence)
+        if is_uncertain(sentence.text):
+            return self._unclear(question, (source, sentence), evidence, first)
+        return Draft(Status.ANSWERED, f"材料显示：{_q(sentence.text)}（{first}）。", evidence)
+
+    def _unclear(self, question: Question, found: tuple[Source, Segment], evidence: EvidenceSet,
+                 cited: str | None = None) -> Draft:
+        source, sentence = found
+        cited = cited or evidence.cite(source, sentence)
+        return Draft(Status.ANSWERED, f"{UNCLEAR_PHRASE}：{_q(sentence.text)}（{cited}），材料未给出确切答案。",
+                     evidence, gaps=[Gap(f"{UNCLEAR_PHRASE}：{_q(sentence.text)}", [cited])])
+
+    # -- evidence sets -------------------------------------------------------------------------------
+    def _evidence_set(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+        lines = []
+        for source in sources[:6]:
+            best = self._best_sentence(question, [source], answers_only=True, require=False)
+            if best is None:
+                continue
+            item = evidence.cite(*best)
+            page = evidence.items[-1].page if evidence.items[-1].id == item else source.chunk.page_start
+            lines.append(f"{item}（{source.doc_name} 第{page}页）：{_q(best[1].text)}")
+        if not lines:
+            return self._not_found(question, evidence)
+        return Draft(Status.ANSWERED, "相关证据：" + "；".join(lines) + "。", evidence)
+
+    # -- conflicts and gaps across the evidence ------------------------------------------------------
+    def _conflicts(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+        draft = Draft(Status.ANSWERED, "", evidence)
+        docs = list(dict.fromkeys(s.chunk.doc_id for s in sources))[:3]
+        pool = [s for d in docs for s in self.doc_sources(d)]
+        # Names in a conflict question usually name the speaker (李志强前后说法…), whose statements
+        # say 我: the pairwise check below keeps the two statements about the same people.
+        anyone = replace(question, names=[], ordinals=set())
+        for asks in (Asks.AMOUNT, Asks.DATE):
+            cands = find_candidates(anyone, pool, asks, need_total=False, need_net=False,
+                                    require_match=False)
+            words = {id(c): _content_words(f"{c.clause.text}\n{c.source.question}") for c in cands}
+            people = {id(c): set(names_in(f"{c.sentence.text}\n{c.source.question}")) for c in cands}
+            reported: set[tuple[str, str]] = set()
+            for i, a in enumerate(cands):
+                for b in cands[i + 1:]:
+                    if a.chunk.chunk_id == b.chunk.chunk_id or a.ordinals != b.ordinals:
+                        continue
+                    shared = words[id(a)] & words[id(b)]
+                    verbs = {w for w in shared if w in _VERBS}
+                    if len(shared) < (1 if a.ordinals or verbs else 2) or not _differs(a, b, asks):
+                        continue
+                    if people[id(a)] and people[id(b)] and not people[id(a)] & people[id(b)]:
+                        continue  # about different people
+                    if any(bool(w.search(a.clause.text)) != bool(w.search(b.clause.text))
+                           for w in (TOTAL_WORDS, NET_WORDS, DEDUCTION_WORDS)):
+                        continue
+                    key = tuple(sorted((f"{a.chunk.chunk_id}:{a.surface.start}", f"{b.chunk.chunk_id}:{b.surface.start}")))
+                    if key in reported:
+                        continue
+                    reported.add(key)
+                    x, y = evidence.cite_candidate(a), evidence.cite_candidate(b)
+                    topic = "、".join(sorted(shared)[:3])
+                    draft.conflicts.append(Conflict(
+                        "testimony" if a.chunk.kind == "transcript" else "fact",
+                        f"关于「{topic}」说法不一：{x}称{_show(a, asks)}，{y}称{_show(b, asks)}", [x, y]))
+        for source in pool:
+            for sentence in sentences(source.chunk):
+                sentence = strip_turn_marker(sentence)
+                if is_uncertain(sentence.text):
+                    cited = evidence.cite(source, sentence)
+                    said = next(c for c in clauses(source.chunk, sentence) if is_uncertain(c.text))
+                    draft.gaps.append(Gap(f"{UNCLEAR_PHRASE}：{_q(said.text)}", [cited]))
+        if draft.conflicts:
+            draft.status = Status.NEEDS_REVIEW
+            draft.conclusion = (f"发现{_cn(len(draft.conflicts))}处说法不一，需人工核实："
+                                + "；".join(c.description for c in draft.conflicts) + "。")
+        else:
+            draft.conclusion = "在检索到的材料中未发现金额或日期上的前后矛盾。"
+        if draft.gaps:
+            ids = "、".join(i for g in draft.gaps for i in g.evidence)
+            draft.conclusion += f"另有{_cn(len(draft.gaps))}处记不清或不知道的陈述（{ids}），见材料缺口。"
+        return draft
+
+    # -- shared -------------------------------------------------------------------------------------
+    def _best_sentence(self, question: Question, sources: list[Source], *, answers_only: bool,
+                       require: bool = True) -> tuple[Source, Segment] | None:
+        best, best_score = None, 0.0
+        for source in sources:
+            asked = source.question
+            if not names_agree(question, f"{source.chunk.text}\n{asked}"):
+                continue
+            for i, sentence in enumerate(sentences(source.chunk, answer_only=answers_only)):
+                sentence = strip_turn_marker(sentence)
+                score, matched = relevance(question, sentence.text, sentence.text, asked)
+                if i == 0 and asked:
+                    score += 0.5  # the first sentence of an answer answers its question
+                score += 1.0 / (1 + source.rank)
+                if (matched or not require) and score > best_score:
+                    best, best_score = (source, sentence), score
+        return best
+
+    def _gap_sentence(self, question: Question, sources: list[Source]) -> tuple[Source, Segment] | None:
+        for source in sources:
+            for sentence in sentences(source.chunk):
+                sentence = strip_turn_marker(sentence)
+                if not is_uncertain(sentence.text):
+                    continue
+                _, matched = relevance(question, sentence.text, sentence.text, source.question)
+                if matched and names_agree(question, f"{sentence.text}\n{source.question}"):
+                    return source, sentence
+        return None

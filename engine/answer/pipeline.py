@@ -1,0 +1,131 @@
+"""ask(): retrieve → aggregate → compose (deterministic | LLM) → verify → mask PII → audit."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from typing import Mapping
+
+from engine.answer.candidates import Source
+from engine.answer.composer import Composer, Draft
+from engine.answer.model import Answer, Mode, Status
+from engine.answer.question import analyse
+from engine.answer.verify import verify
+from engine.config import Settings
+from engine.retrieve.aggregate import aggregate
+from engine.retrieve.search import Searcher
+from engine.text.pii import find_pii, mask_text
+from engine.types import PageText
+
+# Fewer than this many fused hits carry on to the composer; aggregation may add chain/cited blocks.
+ANSWER_HITS = 10
+# A document bigger than this is not scanned whole to complete arithmetic (statute books are).
+MAX_DOC_CHUNKS_FOR_COMPLETION = 400
+
+
+class PageCache:
+    """Pages of recently cited documents (boxes need line geometry); bounded, thread-safe."""
+
+    def __init__(self, catalog, size: int = 16):
+        self.catalog, self.size = catalog, size
+        self._items: OrderedDict[tuple[int, str], dict[int, PageText]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __call__(self, doc_id: str) -> Mapping[int, PageText]:
+        key = (self.catalog.generation(), doc_id)
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        pages = {p.number: p for p in self.catalog.pages(doc_id)}
+        with self._lock:
+            self._items[key] = pages
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return pages
+
+
+class Answerer:
+    def __init__(self, searcher: Searcher, settings: Settings, audit=None):
+        self.searcher = searcher
+        self.index = searcher.index
+        self.settings = settings
+        self.audit = audit
+        self.pages = PageCache(self.index.catalog)
+
+    def _doc_sources(self, doc_id: str) -> list[Source]:
+        record = self.index.catalog.get_document(doc_id)
+        if record is None or record.chunks > MAX_DOC_CHUNKS_FOR_COMPLETION:
+            return []
+        chunks = self.index.catalog.chunks(doc_id, with_facts=True)
+        return [Source(rank=50 + i, chunk=c, doc_name=record.name, score=0.0, role="completion")
+                for i, c in enumerate(chunks)]
+
+    def ask(self, question: str, *, doc_id: str | None = None, llm: bool | None = None,
+            unmask: bool = False, user: str | None = None) -> Answer:
+        if not question or not question.strip():
+            raise ValueError("question is empty")
+        timings: dict[str, float] = {}
+        clock = time.perf_counter()
+        response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id)
+        timings.update({f"search_{k}": v for k, v in response.timings_ms.items() if k != "total"})
+        timings["recall"] = response.timings_ms.get("total", 0.0)
+        blocks = aggregate(response.results, self.index.catalog)
+        with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
+            [b.chunk.chunk_id for b in blocks], with_facts=True)}
+        sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id, b.chunk), doc_name=b.doc_name,
+                          score=b.score, role=b.role) for i, b in enumerate(blocks)]
+        parsed = analyse(question)
+        timings["aggregate"] = (time.perf_counter() - clock) * 1000 - timings["recall"]
+
+        clock = time.perf_counter()
+        scope = self._scope(doc_id)
+        composer = Composer(self.pages, self._doc_sources, scope)
+        use_llm = self.settings.llm.configured if llm is None else llm
+        mode, model = Mode.EXTRACTIVE, None
+        if use_llm:
+            from engine.answer.llm import LLMComposer
+
+            draft = LLMComposer(self.settings.llm, composer).compose(parsed, sources)
+            mode, model = Mode.LLM, self.settings.llm.model
+        else:
+            draft = composer.compose(parsed, sources)
+        timings["compose"] = (time.perf_counter() - clock) * 1000
+
+        answer = self._assemble(question, parsed.intent.value, draft, mode, model, response.reranker)
+        clock = time.perf_counter()
+        answer.checks = verify(answer)
+        if not answer.checks.ok and answer.status is Status.ANSWERED:
+            answer.status = Status.NEEDS_REVIEW
+        timings["verify"] = (time.perf_counter() - clock) * 1000
+        self._mask(answer, unmask)
+        answer.timings_ms = timings
+        if self.audit is not None:
+            answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
+        return answer
+
+    def _scope(self, doc_id: str | None) -> str:
+        if doc_id:
+            record = self.index.catalog.get_document(doc_id)
+            return f"文件《{record.name}》" if record else f"文件 {doc_id}（不存在）"
+        return f"全部 {len(self.index.catalog.documents())} 份文件"
+
+    @staticmethod
+    def _assemble(question, intent, draft: Draft, mode, model, reranker) -> Answer:
+        return Answer(question=question, intent=intent, status=draft.status,
+                      conclusion=draft.conclusion, evidence=draft.evidence.items,
+                      calculations=draft.calculations, conflicts=draft.conflicts, gaps=draft.gaps,
+                      mode=mode, model=model, reranker=reranker)
+
+    @staticmethod
+    def _mask(answer: Answer, unmask: bool) -> None:
+        """PII masked in conclusions, quotes and panel texts unless an allowed role unmasked it."""
+        answer.pii_masked = not unmask
+        if unmask:
+            return
+        answer.conclusion = mask_text(answer.conclusion, find_pii(answer.conclusion))
+        for item in answer.evidence:
+            item.display_quote = mask_text(item.quote, find_pii(item.quote))
+        for part in (*answer.conflicts, *answer.gaps):
+            part.description = mask_text(part.description, find_pii(part.description))

@@ -1,0 +1,146 @@
+"""What a question asks for: the value type, totals and balances, ordinals, names and key terms."""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.retrieve.query import Intent, classify_intent
+from engine.text.numbers import parse_number
+
+
+class Asks(str, Enum):
+    AMOUNT = "amount"
+    DATE = "date"
+    COUNT = "count"
+    YESNO = "yesno"
+    TEXT = "text"  # place, person, reason...: answered by quoting the evidence
+
+
+_AMOUNT = re.compile(r"多少钱|多少元|金额|数额|价款|款项|费用|多少万|损失|how much|amount|fee|price|paid", re.I)
+_TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|总额|总数|in total|total", re.I)
+_NET = re.compile(r"实际损失|实际|扣除|扣掉|减去|净|余额|剩余|还剩|net|balance", re.I)
+_DATE = re.compile(r"哪天|哪一天|什么时候|何时|日期|哪年|哪一年|几月|什么时间|哪个月|when|what date", re.I)
+_COUNT = re.compile(r"几次|几笔|多少次|多少笔|几个|几份|几张|多少个|how many", re.I)
+_YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|^(?:did|does|do|is|are|was|were|has|have)\b|吗[？?]?\s*$", re.I)
+
+# 第二次 / 第2笔 / 第三期: the occurrence a question is about. 次, 笔 and 期 count the same events.
+# What kind of value a phrase is about (记不清哪天 → a date).
+ASKS_WORDS = {Asks.AMOUNT: _AMOUNT, Asks.DATE: _DATE, Asks.COUNT: _COUNT}
+
+ORDINAL = re.compile(r"(?:第([一二三四五六七八九十百两\d]{1,4})|首)(?:次|笔|期|回)")
+# Words that say what kind of question it is, not what it is about.
+QUESTION_WORDS = frozenset("""
+多少 多少钱 几 几次 几笔 什么 什么时候 时候 哪天 哪一天 何时 哪里 哪儿 哪 谁 怎么 怎样 如何 为什么 是否 有没有 是不是
+有无 吗 呢 吧 一共 总共 合计 共计 总计 累计 前后 具体 请问 请 你 我 他 她 它 你们 我们 他们 她们 的 了 是 在 有 和 与
+及 把 被 给 钱 元 次 笔 一下 讲 说 问 答 材料 根据 显示 能否 可否 对 哪个 哪些 些 个
+what which who whom whose when where why how the a an of to in on for by is are was were be been
+does do did has have this that these those any there it its with under
+""".split())
+_KEEP_FLAGS = ("v", "n", "a", "t", "s", "f", "l", "i", "j", "z", "b")
+
+
+def ordinal_key(token: str) -> str | None:
+    """'第二次' / '第2笔' -> '#2' (None when it is not an ordinal)."""
+    match = ORDINAL.fullmatch(token) or ORDINAL.search(token)
+    if not match:
+        return None
+    if match.group(1) is None:  # 首期 / 首笔
+        return "#1"
+    value = parse_number(match.group(1))
+    return None if value is None else f"#{int(value)}"
+
+
+def ordinals_in(text: str) -> set[str]:
+    return {key for key in (ordinal_key(m.group(0)) for m in ORDINAL.finditer(text)) if key}
+
+
+_posseg_lock = threading.Lock()
+
+
+def _posseg(text: str) -> list[tuple[str, str]]:
+    import jieba.posseg as pseg
+
+    from engine.text.tokenize import tokenize
+
+    tokenize("")  # initialises jieba once, quietly, the way the tokenizer does
+    with _posseg_lock:  # jieba's posseg tokenizer keeps state while it cuts
+        return [(w.word, w.flag) for w in pseg.cut(text)]
+
+
+def names_in(text: str) -> list[str]:
+    """Person names jieba recognises, with split surnames joined (李/志强 -> 李志强)."""
+    names: list[str] = []
+    previous_surname = None
+    for word, flag in _posseg(text):
+        if flag.startswith("nr"):
+            if previous_surname is not None and len(previous_surname) == 1:
+                names[-1] = previous_surname + word
+                previous_surname = None
+                continue
+            names.append(word)
+            previous_surname = word
+        else:
+            previous_surname = None
+    return [n for n in dict.fromkeys(names) if len(n) >= 2]
+
+
+@dataclass
+class Question:
+    text: str
+    intent: Intent
+    asks: Asks
+    total: bool = False
+    net: bool = False
+    ordinals: set[str] = field(default_factory=set)
+    names: list[str] = field(default_factory=list)
+    terms: list[str] = field(default_factory=list)  # what the question is about (verbs, nouns)
+    verbs: set[str] = field(default_factory=set)  # the terms jieba tags as verbs
+
+    def term_weight(self, term: str, context: str) -> float:
+        """1 when the term occurs; 0.5 when only a two-character verb's head does (转给 ~ 转了)."""
+        if term in context:
+            return 1.0
+        if term in self.verbs and len(term) == 2 and term[0] in context:
+            return 0.5
+        return 0.0
+
+
+def analyse(text: str) -> Question:
+    text = text.strip()
+    names = names_in(text)
+    ordinal_spans = [m.span() for m in ORDINAL.finditer(text)]
+    terms: list[str] = []
+    verbs: set[str] = set()
+    offset = 0
+    for word, flag in _posseg(text):
+        start, offset = offset, offset + len(word)
+        if any(a <= start < b for a, b in ordinal_spans) or word in QUESTION_WORDS:
+            continue
+        if any(word in name or name in word for name in names):
+            continue
+        if not re.search(r"[\u4e00-\u9fffA-Za-z]", word) or parse_number(word) is not None:
+            continue
+        if flag.startswith(_KEEP_FLAGS) or (flag == "eng" and len(word) > 2):
+            terms.append(word.lower())
+            if flag.startswith("v"):
+                verbs.add(word)
+    if _NET.search(text) and _AMOUNT.search(text):
+        asks = Asks.AMOUNT
+    elif _COUNT.search(text):
+        asks = Asks.COUNT
+    elif _AMOUNT.search(text):
+        asks = Asks.AMOUNT
+    elif _DATE.search(text):
+        asks = Asks.DATE
+    elif _YESNO.search(text):
+        asks = Asks.YESNO
+    else:
+        asks = Asks.TEXT
+    return Question(text=text, intent=classify_intent(text), asks=asks,
+                    total=bool(_TOTAL.search(text)) and asks is Asks.AMOUNT,
+                    net=bool(_NET.search(text)) and asks is Asks.AMOUNT,
+                    ordinals=ordinals_in(text), names=names, terms=list(dict.fromkeys(terms)),
+                    verbs=verbs)

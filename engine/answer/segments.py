@@ -1,0 +1,91 @@
+"""Sentences and clauses of a chunk, with offsets into the chunk text.
+
+PDF text keeps the page's line breaks, which fall anywhere in a sentence, so a newline ends a
+sentence only where a new 问/答 turn (or a numbered clause) starts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.types import Chunk
+
+_SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*|\n(?=\s*(?:问|答|[一二三四五六七八九十]+、|\d+[.、]|第[一二三四五六七八九十百千零〇\d]+条))")
+_CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")  # not inside 6,000 or 14:30
+_TURN = re.compile(r"^\s*(?:[问答](?:\s*[:：])|Q[:：.]|A[:：.])")
+_UNCERTAIN = re.compile(r"记不清|记不太清|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|想不起")
+
+
+@dataclass(frozen=True)
+class Segment:
+    start: int
+    end: int
+    text: str
+
+
+def _trimmed(text: str, start: int, end: int) -> Segment | None:
+    while start < end and text[start] in " \t\n\u3000":
+        start += 1
+    while end > start and text[end - 1] in " \t\n\u3000":
+        end -= 1
+    return Segment(start, end, text[start:end]) if end > start else None
+
+
+def split(text: str, start: int, end: int, pattern: re.Pattern) -> list[Segment]:
+    pieces: list[Segment] = []
+    cursor = start
+    for match in pattern.finditer(text, start, end):
+        piece = _trimmed(text, cursor, match.end() if match.group(0).strip() else match.start())
+        if piece:
+            pieces.append(piece)
+        cursor = match.end()
+    tail = _trimmed(text, cursor, end)
+    if tail:
+        pieces.append(tail)
+    return pieces
+
+
+def answer_region(chunk: Chunk) -> tuple[int, int]:
+    """Where the answer is: after 答 in a 问/答 chunk, the whole text otherwise."""
+    start = chunk.meta.get("answer_start")
+    if isinstance(start, int) and 0 <= start < len(chunk.text):
+        return start, len(chunk.text)
+    return 0, len(chunk.text)
+
+
+def question_text(chunk: Chunk) -> str:
+    """The question a transcript chunk answers (empty for other kinds)."""
+    return (chunk.meta.get("question") or "").replace("\n", "")
+
+
+def sentences(chunk: Chunk, *, answer_only: bool = True) -> list[Segment]:
+    start, end = answer_region(chunk) if answer_only else (0, len(chunk.text))
+    return split(chunk.text, start, end, _SENTENCE_END)
+
+
+def clauses(chunk: Chunk, sentence: Segment) -> list[Segment]:
+    return split(chunk.text, sentence.start, sentence.end, _CLAUSE_END) or [sentence]
+
+
+def strip_turn_marker(segment: Segment) -> Segment:
+    """'答：退过一次。' -> '退过一次。' (offsets kept exact)."""
+    match = _TURN.match(segment.text)
+    rest = _trimmed(segment.text, match.end(), len(segment.text)) if match else None
+    if rest is None:
+        return segment
+    return Segment(segment.start + rest.start, segment.start + rest.end, rest.text)
+
+
+def is_uncertain(text: str) -> bool:
+    return bool(_UNCERTAIN.search(text))
+
+
+def uncertain_span(text: str) -> tuple[int, int] | None:
+    match = _UNCERTAIN.search(text)
+    return match.span() if match else None
+
+
+def flat(text: str) -> str:
+    """Display form: the PDF's line breaks inside a sentence removed."""
+    return re.sub(r"\s*\n\s*", "", text)

@@ -1,0 +1,126 @@
+"""Verification, the same for both modes: nothing in a conclusion may be unsupported.
+
+- every amount and date in the conclusion equals (after normalisation) a value in a cited quote,
+  or is a term or result of a shown calculation whose terms are themselves grounded;
+- every calculation is recomputed here, independently of whoever wrote it;
+- every cited E-id exists; a 第X条 named in the conclusion must be among the evidence.
+Failures are listed in ``checks.unsupported`` and make the status ``needs_review``.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from decimal import Decimal, InvalidOperation
+
+from engine.answer.model import Answer, Checks, NOT_FOUND_PHRASE, Status
+from engine.text.dates import find_dates
+from engine.text.numbers import find_amounts, parse_number
+from engine.text.refs import find_statute_refs
+
+# E-ids sit between Chinese characters (E1称…), which are word characters to \b: use lookarounds.
+CITATION = re.compile(r"(?<![A-Za-z0-9])E(\d{1,3})(?![0-9])")
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
+
+
+def cited_ids(text: str) -> list[str]:
+    return [f"E{n}" for n in dict.fromkeys(CITATION.findall(text))]
+
+
+def evaluate(expression: str) -> Decimal:
+    """Exact value of '17000 + 13000 - 10500' (numbers, + - *, parentheses only)."""
+    def walk(node: ast.AST) -> Decimal:
+        if isinstance(node, ast.Expression):
+            return walk(node.body)
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return _OPS[type(node.op)](walk(node.left), walk(node.right))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return -walk(node.operand)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            return Decimal(str(node.value))
+        raise ValueError(f"unsupported expression: {expression!r}")
+    try:
+        return walk(ast.parse(expression.replace(",", ""), mode="eval"))
+    except (SyntaxError, InvalidOperation) as exc:
+        raise ValueError(f"unsupported expression: {expression!r}") from exc
+
+
+def _decimal(value) -> Decimal | None:
+    try:
+        return None if value is None else Decimal(str(value))
+    except InvalidOperation:
+        return None
+
+
+def verify(answer: Answer) -> Checks:
+    checks = Checks()
+    by_id = {e.id: e for e in answer.evidence}
+    text = answer.conclusion
+
+    # cited ids exist (in the conclusion and in every panel)
+    referenced = cited_ids(text) + [i for c in answer.calculations for i in c.evidence] \
+        + [i for c in answer.conflicts for i in c.evidence] + [i for g in answer.gaps for i in g.evidence]
+    missing = sorted({i for i in referenced if i not in by_id})
+    if missing:
+        checks.citations_valid = False
+        checks.unsupported.append(f"引用了不存在的证据 (cited ids that do not exist): {', '.join(missing)}")
+    if answer.status is not Status.NOT_FOUND and answer.evidence and not cited_ids(text):
+        checks.citations_valid = False
+        checks.unsupported.append("结论未引用任何证据 (the conclusion cites no evidence)")
+
+    # arithmetic, recomputed
+    computed: set[Decimal] = set()
+    for calc in answer.calculations:
+        try:
+            value = evaluate(calc.expression)
+        except ValueError as exc:
+            checks.unsupported.append(str(exc))
+            continue
+        if _decimal(calc.result) != value:
+            checks.unsupported.append(f"计算结果有误: {calc.expression} = {value}, not {calc.result}")
+        if calc.ok != (value == _decimal(calc.stated)):
+            checks.unsupported.append(f"核对结论有误: {calc.expression} = {value} vs stated {calc.stated}")
+        quotes = " ".join(by_id[i].quote for i in calc.evidence if i in by_id)
+        grounded = {_decimal(f.value) for f in find_amounts(quotes)}
+        for number in re.findall(r"\d+(?:\.\d+)?", calc.expression):
+            if Decimal(number) not in grounded:
+                checks.unsupported.append(f"计算中的 {number} 不见于所引证据 (not in the cited quotes)")
+        computed.update({value, *(Decimal(n) for n in re.findall(r"\d+(?:\.\d+)?", calc.expression))})
+
+    if answer.status is Status.NOT_FOUND:
+        if NOT_FOUND_PHRASE not in text:
+            checks.unsupported.append("未找到时结论必须说明未在材料中找到")
+        return checks  # asserts nothing: its only numbers describe the searched scope
+
+    # numbers and dates in the conclusion, grounded in the quotes it cites
+    cited_quotes = " ".join(by_id[i].quote for i in cited_ids(text) if i in by_id)
+    quote_amounts = {_decimal(f.value) for f in find_amounts(cited_quotes)}
+    quote_dates = {str(f.value) for f in find_dates(cited_quotes)}
+    for fact in find_amounts(text):
+        value = _decimal(fact.value)
+        if value not in quote_amounts and value not in computed:
+            checks.numbers_grounded = False
+            checks.unsupported.append(f"金额「{fact.text}」不见于所引证据 (amount not grounded)")
+    for fact in find_dates(text):
+        if str(fact.value) not in quote_dates:
+            checks.numbers_grounded = False
+            checks.unsupported.append(f"日期「{fact.text}」不见于所引证据 (date not grounded)")
+    # bare numbers (counts, percentages) too, outside amounts, dates and E-ids
+    masked = CITATION.sub(lambda m: " " * len(m.group(0)), text)
+    for fact in [*find_amounts(text), *find_dates(text)]:
+        masked = masked[:fact.start] + " " * (fact.end - fact.start) + masked[fact.end:]
+    quote_numbers = {parse_number(n) for n in re.findall(r"[\d一二三四五六七八九十两百千万零〇壹贰叁肆伍陆柒捌玖拾佰仟]+", cited_quotes)}
+    for token in re.findall(r"\d+(?:\.\d+)?", masked):
+        if Decimal(token) not in quote_numbers and Decimal(token) not in computed:
+            checks.numbers_grounded = False
+            checks.unsupported.append(f"数字「{token}」不见于所引证据 (number not grounded)")
+
+    # statute articles named must be among the evidence
+    evidence_articles = {e.chunk.meta.get("article_label") for e in answer.evidence}
+    evidence_text = " ".join(e.chunk.text for e in answer.evidence)
+    for ref in find_statute_refs(text):
+        if ref.value and ref.value not in evidence_articles and ref.value not in evidence_text:
+            checks.unsupported.append(f"结论提到的{ref.value}不在检索到的证据中 (article not retrieved)")
+
+    return checks
