@@ -206,3 +206,11 @@ def test_statute_pdf_headings_articles_and_footers(tmp_path, cjk_font):
     assert [s.page for s in third.spans] == [1, 2]
     assert "第九条 规定的" in found["第二条"][0].text
     assert all("- 1 -" not in c.text and "- 2 -" not in c.text for c in chunks)
+
+
+def test_an_excerpt_is_cited_by_the_law_s_name():
+    from engine.ingest.chunkers.statute import EXCERPT_MARK
+
+    assert EXCERPT_MARK.sub("", "中华人民共和国刑法（节选）") == "中华人民共和国刑法"
+    assert EXCERPT_MARK.sub("", "中华人民共和国刑法(摘录)") == "中华人民共和国刑法"
+    assert EXCERPT_MARK.sub("", "关于节选问题的规定") == "关于节选问题的规定"

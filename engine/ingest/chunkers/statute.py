@@ -163,6 +163,10 @@ def accept_articles(candidates: list[_Candidate]) -> list[_Candidate]:
     return accepted
 
 
+# 《中华人民共和国刑法》（节选）: an excerpt is still that law, and is cited by the law's name.
+EXCERPT_MARK = re.compile(r"\s*[（(](?:节选|摘录|摘编|部分条文|excerpts?)[)）]\s*$", re.I)
+
+
 def law_identity(doc: LoadedDocument, doctext: DocText, header_end: int) -> LawIdentity:
     """Title, short name, version and 民法典-style part, from the text first, then doc meta/name."""
     h1 = [m.group(2) for ln in doctext.lines if ln.start < header_end
@@ -174,6 +178,7 @@ def law_identity(doc: LoadedDocument, doctext: DocText, header_end: int) -> LawI
         title = first if first and not ARTICLE_HEAD.match(first) and len(first) <= 60 \
             else _title_from_name(doc.name)
     version = _iso_version(doc.meta.get("version")) or _version_from_name(doc.name)
+    title = EXCERPT_MARK.sub("", title).strip()
     return LawIdentity(law_title=title, law_short=law_short(title), version=version, part=part)
 
 
