@@ -1,0 +1,127 @@
+"""The deterministic composer and the verifier on crafted transcript evidence (real enrichment)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer.candidates import Source
+from engine.answer.composer import Composer
+from engine.answer.model import Answer, Calculation, Status
+from engine.answer.pipeline import Answerer
+from engine.answer.question import analyse
+from engine.answer.verify import evaluate, verify
+from engine.ingest.enrich import enrich
+from engine.types import Chunk, Span
+
+pytestmark = pytest.mark.unit
+
+
+def qa(seq: int, question: str, answer: str, doc: str = "d1") -> Chunk:
+    text = f"问：{question}\n答：{answer}"
+    return Chunk(chunk_id=f"{doc}:{seq:05d}", doc_id=doc, seq=seq, kind="transcript", chunk_type="qa",
+                 text=text, spans=[Span(1, 0, len(text))], bboxes=[],
+                 meta={"question": f"问：{question}", "answer_start": len(question) + 3},
+                 facts=enrich(text).facts)
+
+
+TRANSCRIPT = [
+    qa(0, "第一次转了多少钱？", "第一次是2021年3月1日，她给我转了5000元。"),
+    qa(1, "第二次呢？", "第二次转了捌仟元。"),
+    qa(2, "第三笔是哪天转的？", "具体哪天我记不清了，大概是2021年4月份左右，转了2,000元。"),
+    qa(3, "她一共转给你多少钱？", "总共一万五千元。"),
+    qa(4, "你给她退过钱吗？", "退过，退给她三千元。"),
+    qa(5, "扣除退款，她实际损失多少？", "实际损失一万二千元。"),
+    qa(6, "她为什么相信你？", "她第二次转了九千元以后，就更相信了。"),
+    qa(7, "你是什么时候认识王芳的？", "我是2020年6月在网上认识王芳的。"),
+    qa(8, "王芳后来怎么样了？", "2020年9月我们在群里认识以后就天天聊天。"),
+    qa(9, "你和赵强是怎么认识的？", "2019年1月我在网上认识赵强。"),
+]
+
+
+def run(question: str, chunks=TRANSCRIPT) -> Answer:
+    sources = [Source(rank=i, chunk=c, doc_name="笔录.pdf", score=1.0 - i / 100) for i, c in enumerate(chunks)]
+    composer = Composer(lambda doc: {}, lambda doc: [Source(50 + i, c, "笔录.pdf", 0.0, "completion")
+                                                     for i, c in enumerate(chunks)], "全部 1 份文件")
+    draft = composer.compose(analyse(question), sources)
+    answer = Answerer._assemble(question, "fact", draft, "extractive", None, "none")
+    answer.checks = verify(answer)
+    if not answer.checks.ok and answer.status is Status.ANSWERED:
+        answer.status = Status.NEEDS_REVIEW
+    return answer
+
+
+def test_total_is_recomputed_from_enumerated_parts():
+    answer = run("她一共转给你多少钱？")
+    (calc,) = answer.calculations
+    assert calc.expression == "5000 + 8000 + 2000" and calc.result == 15000 and calc.stated == 15000
+    assert calc.ok and answer.checks.ok
+    assert "一万五千元" in answer.conclusion and "15000" in answer.conclusion
+    # 第二次 is also said to be 九千元: reported, and the answer is not silently "verified"
+    assert any("捌仟元" in c.description and "九千元" in c.description for c in answer.conflicts)
+    assert answer.status is Status.NEEDS_REVIEW
+
+
+def test_a_wrong_stated_total_is_flagged():
+    chunks = TRANSCRIPT[:3] + [qa(3, "她一共转给你多少钱？", "总共一万六千元。")]
+    answer = run("她一共转给你多少钱？", chunks)
+    (calc,) = answer.calculations
+    assert calc.result == 15000 and calc.stated == 16000 and not calc.ok
+    assert answer.status is Status.NEEDS_REVIEW and "不符" in answer.conclusion
+
+
+def test_balance_is_total_minus_refunds():
+    answer = run("扣除退款，她实际损失多少钱？")
+    (calc,) = answer.calculations
+    assert calc.expression == "15000 - 3000" and calc.ok
+    assert "一万二千元" in answer.conclusion
+
+
+def test_conflicting_statements_are_both_reported():
+    answer = run("第二次转了多少钱？")
+    assert answer.status is Status.NEEDS_REVIEW
+    assert "捌仟元" in answer.conclusion and "九千元" in answer.conclusion
+    assert len(answer.conflicts) == 1 and len(answer.conflicts[0].evidence) == 2
+
+
+def test_a_date_nobody_remembers_is_a_gap_not_a_guess():
+    answer = run("第三笔是哪天转的？")
+    assert answer.gaps and "记不清" in answer.gaps[0].description
+    assert "记不清" in answer.conclusion and "2021年4月份左右" in answer.conclusion
+    assert "2021年4月1日" not in answer.conclusion
+
+
+def test_dates_about_other_people_are_not_conflicts():
+    answer = run("你是什么时候认识王芳的？")
+    assert "2020年6月" in answer.conclusion and "2020年9月" in answer.conclusion  # both, a conflict
+    assert all("2019年1月" not in c.description for c in answer.conflicts)  # 赵强 is someone else
+
+
+def test_nothing_relevant_is_not_found():
+    answer = run("她的汽车是什么颜色？")
+    assert answer.status is Status.NOT_FOUND and answer.conclusion.startswith("未在材料中找到")
+    assert answer.checks.ok
+
+
+def test_yes_no_is_decided_by_the_answering_quote():
+    answer = run("你给她退过钱吗？")
+    assert answer.conclusion.startswith("是") and answer.checks.ok
+
+
+def test_verifier_catches_invented_numbers_bad_ids_and_bad_arithmetic():
+    answer = run("第一次转了多少钱？")
+    assert answer.checks.ok and "5000元" in answer.conclusion
+    answer.conclusion = answer.conclusion.replace("5000元", "6000元")
+    assert not verify(answer).numbers_grounded
+    answer.conclusion += "（E9）"
+    assert not verify(answer).citations_valid
+    answer.calculations = [Calculation("5000 + 8000", 14000, 14000, True, ["E1"])]
+    assert any("计算结果有误" in u for u in verify(answer).unsupported)
+    answer.conclusion = "依照刑法第二百六十六条（E1）"
+    assert any("第二百六十六条" in u for u in verify(answer).unsupported)
+
+
+def test_evaluate_is_exact_and_refuses_anything_else():
+    assert str(evaluate("0.1 + 0.2")) == "0.3"
+    assert evaluate("42000 - 10500") == 31500
+    with pytest.raises(ValueError):
+        evaluate("__import__('os')")
