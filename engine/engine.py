@@ -6,11 +6,13 @@ Each method returns an object whose ``to_dict()`` is exactly what the CLI prints
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+from engine.audit import AuditLog
 from engine.config import Settings
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
 from engine.store.index import Consistency, Index
@@ -71,7 +73,9 @@ class Engine:
         self._ocr_engine = None
         self._searcher = None
         self._answerer = None
-        self.audit = None  # set by the audit trail (engine/audit.py) once it exists
+        self._lazy = threading.Lock()  # Streamlit sessions call in from many threads
+        self.audit = AuditLog.for_home(self.home,  # called per record: the model id, not the model
+                                       embedding_model=lambda: self.index.embedder.model_id)
 
     # -- ingest --------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
@@ -178,13 +182,14 @@ class Engine:
     # -- search --------------------------------------------------------------------------------
     @property
     def searcher(self):
-        if self._searcher is None:
-            from engine.retrieve.rerank import choose_reranker
-            from engine.retrieve.search import Searcher
+        with self._lazy:
+            if self._searcher is None:
+                from engine.retrieve.rerank import choose_reranker
+                from engine.retrieve.search import Searcher
 
-            choice = choose_reranker(self.settings.rerank, self.home, self.index.embedder)
-            self._searcher = Searcher(self.index, self.settings, choice)
-        return self._searcher
+                choice = choose_reranker(self.settings.rerank, self.home, self.index.embedder)
+                self._searcher = Searcher(self.index, self.settings, choice)
+            return self._searcher
 
     def search(self, query: str, k: int = 10, mode: str = "hybrid", rerank: bool = True,
                doc_id: str | None = None, kind: str | None = None):
@@ -192,11 +197,13 @@ class Engine:
 
     @property
     def answerer(self):
-        if self._answerer is None:
-            from engine.answer.pipeline import Answerer
+        searcher = self.searcher
+        with self._lazy:
+            if self._answerer is None:
+                from engine.answer.pipeline import Answerer
 
-            self._answerer = Answerer(self.searcher, self.settings, audit=self.audit)
-        return self._answerer
+                self._answerer = Answerer(searcher, self.settings, audit=self.audit)
+            return self._answerer
 
     def ask(self, question: str, doc_id: str | None = None, llm: bool | None = None,
             unmask: bool = False, user: str | None = None):
