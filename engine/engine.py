@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -16,6 +15,7 @@ from engine.audit import AuditLog
 from engine.config import Settings
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
 from engine.store.index import Consistency, Index
+from engine.timing import Stopwatch
 from engine.types import (DocKind, DocumentRecord, IngestError, IngestReport, IngestStatus,
                           PageQuality)
 
@@ -97,7 +97,7 @@ class Engine:
 
     def ingest_bytes(self, name: str, data: bytes, kind: DocKind | str = DocKind.AUTO,
                      progress: ProgressFn | None = None) -> IngestReport:
-        started = time.perf_counter()
+        watch = Stopwatch()
 
         def report(stage: str, fraction: float) -> None:
             if progress is not None:
@@ -107,7 +107,7 @@ class Engine:
         existing = self.index.catalog.find_by_sha256(sha)
         if existing is not None and existing.status == "ready":
             report("done", 1.0)
-            return self._unchanged(existing, started)
+            return self._unchanged(existing, watch.total())
         try:
             kind = DocKind(kind)
         except ValueError:
@@ -119,14 +119,13 @@ class Engine:
             prepared = prepare_document(name, data, kind=kind, settings=self.settings.ingest,
                                         ocr_engine=self._ocr())
             report("embed", 0.0)
-            clock = time.perf_counter()
+            watch.skip()
             vectors = self.index.embedder.embed_passages(
                 prepared.embed_texts, progress=lambda done, total: report("embed", done / total))
-            prepared.timings_ms["embed"] = (time.perf_counter() - clock) * 1000
+            prepared.timings_ms["embed"] = watch.lap("embed")
             report("store", 0.0)
-            clock = time.perf_counter()
             stored = self.index.add_document(prepared, vectors, data)
-            prepared.timings_ms["store"] = (time.perf_counter() - clock) * 1000
+            prepared.timings_ms["store"] = watch.lap("store")
         except IngestError as exc:
             return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha, error=str(exc),
                                 doc_id=doc_id_for(sha))
@@ -135,10 +134,10 @@ class Engine:
             return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha,
                                 error=f"内部错误 (internal error): {type(exc).__name__}: {exc}")
         if not stored:
-            return self._unchanged(self.index.catalog.find_by_sha256(sha), started)
+            return self._unchanged(self.index.catalog.find_by_sha256(sha), watch.total())
         report("done", 1.0)
         record = prepared.record
-        prepared.timings_ms["total"] = (time.perf_counter() - started) * 1000
+        prepared.timings_ms["total"] = watch.total()
         return IngestReport(name=name, status=IngestStatus.INGESTED, doc_id=record.doc_id,
                             sha256=sha, kind=record.kind, pages=record.pages,
                             chunks=record.chunks, quality=prepared.quality,
@@ -163,12 +162,12 @@ class Engine:
             raise IngestError(f"无法读取文件 (cannot read file): {exc.strerror}") from None
 
     @staticmethod
-    def _unchanged(record: DocumentRecord, started: float) -> IngestReport:
+    def _unchanged(record: DocumentRecord, elapsed_ms: float) -> IngestReport:
         return IngestReport(name=record.name, status=IngestStatus.UNCHANGED, doc_id=record.doc_id,
                             sha256=record.sha256, kind=record.kind, pages=record.pages,
                             chunks=record.chunks,
                             quality=[PageQuality(**q) for q in record.meta.get("quality", [])],
-                            timings_ms={"total": (time.perf_counter() - started) * 1000})
+                            timings_ms={"total": elapsed_ms})
 
     def _ocr(self):
         if self.settings.ingest.ocr == "off":

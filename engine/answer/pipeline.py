@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
 from typing import Mapping
 
@@ -16,6 +15,7 @@ from engine.config import Settings
 from engine.retrieve.aggregate import aggregate
 from engine.retrieve.search import Searcher
 from engine.text.pii import find_pii, mask_text
+from engine.timing import Stopwatch
 from engine.types import PageText
 
 # Fewer than this many fused hits carry on to the composer; aggregation may add chain/cited blocks.
@@ -66,20 +66,16 @@ class Answerer:
             unmask: bool = False, user: str | None = None) -> Answer:
         if not question or not question.strip():
             raise ValueError("question is empty")
-        timings: dict[str, float] = {}
-        clock = time.perf_counter()
+        watch = Stopwatch()
         response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id)
-        timings.update({f"search_{k}": v for k, v in response.timings_ms.items() if k != "total"})
-        timings["recall"] = response.timings_ms.get("total", 0.0)
+        watch.lap("recall")
         blocks = aggregate(response.results, self.index.catalog)
         with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
             [b.chunk.chunk_id for b in blocks], with_facts=True)}
         sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id, b.chunk), doc_name=b.doc_name,
                           score=b.score, role=b.role) for i, b in enumerate(blocks)]
         parsed = analyse(question)
-        timings["aggregate"] = (time.perf_counter() - clock) * 1000 - timings["recall"]
-
-        clock = time.perf_counter()
+        watch.lap("aggregate")
         scope = self._scope(doc_id)
         composer = Composer(self.pages, self._doc_sources, scope)
         use_llm = self.settings.llm.configured if llm is None else llm
@@ -91,16 +87,17 @@ class Answerer:
             mode, model = Mode.LLM, self.settings.llm.model
         else:
             draft = composer.compose(parsed, sources)
-        timings["compose"] = (time.perf_counter() - clock) * 1000
+        watch.lap("compose")
 
         answer = self._assemble(question, parsed.intent.value, draft, mode, model, response.reranker)
-        clock = time.perf_counter()
         answer.checks = verify(answer)
         if not answer.checks.ok and answer.status is Status.ANSWERED:
             answer.status = Status.NEEDS_REVIEW
-        timings["verify"] = (time.perf_counter() - clock) * 1000
         self._mask(answer, unmask)
-        answer.timings_ms = timings
+        watch.lap("verify")
+        answer.timings_ms = {**{f"search_{k}": v for k, v in response.timings_ms.items() if k != "total"},
+                             **watch.laps, "rerank": response.timings_ms.get("rerank", 0.0),
+                             "total": watch.total()}
         if self.audit is not None:
             answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
         return answer

@@ -7,12 +7,12 @@ file costs nothing and the store step (engine/store/index.py) has only storage t
 from __future__ import annotations
 
 import hashlib
-import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from engine.config import IngestSettings
 from engine.ingest.anchors import spans_bboxes
+from engine.timing import Stopwatch
 from engine.types import (Chunk, ChunkDraft, DocKind, DocumentRecord, IngestError, PageQuality,
                           PageText)
 
@@ -78,15 +78,8 @@ def prepare_document(name: str, data: bytes, *, kind: DocKind | str = DocKind.AU
     from engine.ingest.loaders import load_document
     from engine.text.tokenize import tokenize
 
-    timings: dict[str, float] = {}
-    clock = time.perf_counter()
-
-    def lap(stage: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        timings[stage] = (now - clock) * 1000
-        clock = now
-
+    watch = Stopwatch()
+    lap = watch.lap
     sha = sha256_hex(data)
     loaded = load_document(name, data, max_bytes=settings.max_bytes, ocr=settings.ocr,
                            ocr_engine=ocr_engine)
@@ -122,7 +115,7 @@ def prepare_document(name: str, data: bytes, *, kind: DocKind | str = DocKind.AU
         created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         meta={**{k: v for k, v in loaded.meta.items() if _jsonable(v)}, "quality": quality})
     return PreparedDocument(record=record, pages=loaded.pages, chunks=chunks, tokens=tokens,
-                            embed_texts=[embedding_text(c) for c in chunks], timings_ms=timings)
+                            embed_texts=[embedding_text(c) for c in chunks], timings_ms=watch.laps)
 
 
 def _jsonable(value) -> bool:

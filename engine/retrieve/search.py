@@ -6,7 +6,6 @@ Chroma ``where`` — so a filtered query never loses its top-k to other document
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -17,6 +16,7 @@ from engine.retrieve.fusion import reciprocal_rank_fusion
 from engine.retrieve.query import ParsedQuery, parse_query
 from engine.retrieve.rerank import RerankerChoice
 from engine.store.index import Index
+from engine.timing import Stopwatch
 from engine.types import Chunk
 
 
@@ -77,16 +77,8 @@ class Searcher:
         if k <= 0:
             raise ValueError("k must be greater than 0")
         mode = SearchMode(mode)
-        timings: dict[str, float] = {}
-        clock = time.perf_counter()
-
-        def lap(stage: str) -> None:
-            nonlocal clock
-            now = time.perf_counter()
-            timings[stage] = (now - clock) * 1000
-            clock = now
-
-        start = clock
+        watch = Stopwatch()
+        lap = watch.lap
         parsed = parse_query(query)
         allowed = self._allowed_docs(doc_id, kind)
         lap("parse")
@@ -138,7 +130,7 @@ class Searcher:
                 channels["rerank"] = {"score": round(score, 6)}
             chunk = chunks[cid]
             results.append(SearchHit(rank, chunk, names.get(chunk.doc_id, chunk.doc_id), score, channels))
-        timings["total"] = (time.perf_counter() - start) * 1000
+        timings = {**watch.laps, "total": watch.total()}
         return SearchResponse(query=query, parsed=parsed, mode=mode,
                               reranker=self.reranker.name if reranked is not None else "none",
                               results=results, candidates=candidates, timings_ms=timings)
