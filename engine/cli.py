@@ -54,6 +54,26 @@ def build_parser() -> argparse.ArgumentParser:
     delete = sub.add_parser("delete", help="delete a document from every store")
     delete.add_argument("doc_id")
     _add_common(delete)
+
+    audit = sub.add_parser("audit", help="the tamper-evident audit trail")
+    audit_sub = audit.add_subparsers(dest="audit_command", required=True)
+    _add_common(audit_sub.add_parser("verify", help="recompute every hash and link; exit 1 if broken"))
+    audit_list = audit_sub.add_parser("list", help="newest records first")
+    audit_list.add_argument("--limit", type=int, default=20)
+    _add_common(audit_list)
+    audit_show = audit_sub.add_parser("show", help="replay one record stage by stage")
+    audit_show.add_argument("record_id")
+    _add_common(audit_show)
+
+    from engine.bench.runner import add_arguments as add_bench_arguments
+
+    bench = sub.add_parser("bench", help="answer benchmarks (demo questions, CJRC, ContractNLI)")
+    add_bench_arguments(bench)
+    _add_common(bench)
+
+    from engine.auth import add_users_parser  # users add|passwd|list
+
+    add_users_parser(sub, _add_common)
     return parser
 
 
@@ -110,10 +130,51 @@ def _answer_text(payload: dict) -> str:
     return "\n".join(lines)
 
 
+def _audit(args: argparse.Namespace) -> int:
+    from engine.audit import AuditLog
+    from engine.config import Settings
+
+    log = AuditLog.for_home(Settings.load(args.home).home)
+    if args.audit_command == "verify":
+        check = log.verify()
+        _emit(args, check.to_dict(), f"ok: {check.checked} records, chain intact" if check.ok else
+              f"BROKEN at {check.first_broken} after {check.checked} records: {check.reason}")
+        return 0 if check.ok else 1
+    if args.audit_command == "list":
+        if args.limit <= 0:
+            print("--limit must be greater than 0", file=sys.stderr)
+            return 2
+        records = [r.to_dict(with_body=False) for r in log.records(limit=args.limit)]
+        _emit(args, {"records": records}, "\n".join(
+            f"{r['id']}  {r['created_at']}  {r['user'] or '-'}  {r['status'] or r['kind']}  "
+            f"{r['question'] or ''}" for r in records) or "(no audit records)")
+        return 0
+    record = log.get(args.record_id)
+    if record is None:
+        _emit(args, {"error": f"no audit record {args.record_id}"}, f"no audit record {args.record_id}")
+        return 1
+    steps = [s.to_dict() for s in log.replay(args.record_id)]
+    _emit(args, {"record": record.to_dict(), "steps": steps}, "\n".join(
+        [f"{record.id}  {record.created_at}  {record.user or '-'}  {record.kind}"]
+        + [f"{s['order']:>2}. {s['stage']}{'/' + s['channel'] if s['channel'] else ''}: {s['summary']}"
+           for s in steps]))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
+    if args.command == "audit":  # needs only the log, not the index
+        return _audit(args)
+    if args.command == "users":  # needs only the users file
+        from engine.auth import users_command
+
+        return users_command(args)
+    if args.command == "bench":  # works in its own bench homes, not in --home
+        from engine.bench.runner import run_cli
+
+        return run_cli(args)
     from engine.engine import Engine
 
     engine = Engine(args.home)
