@@ -58,8 +58,10 @@ def sum_check(question: Question, total: Candidate, sources: list[Source]) -> Ch
     action: each part's clause shares a term with the total's."""
     action = total.matched or set(question.terms)
     by_ordinal: dict[str, list[Candidate]] = {}
+    # With no words to match (一共多少钱？), the enumeration itself (第一次…第N次) identifies parts.
     for cand in find_candidates(replace(question, ordinals=set(), total=False, net=False), sources,
-                                Asks.AMOUNT, need_total=False, need_net=False):
+                                Asks.AMOUNT, need_total=False, need_net=False,
+                                require_match=bool(action)):
         if len(cand.ordinals) != 1 or cand.sentence == total.sentence or cand.approx:
             continue
         if action and not (cand.matched & action):

@@ -173,7 +173,11 @@ def find_candidates(question: Question, sources: Iterable[Source], asks: Asks | 
                         score += 2.0 if TOTAL_WORDS.search(clause.text) else -2.0
                     if need_net:
                         score += 2.0 if NET_WORDS.search(clause.text) else -2.0
-                    if require_match and not matched and not (ordinals & question.ordinals):
+                    # A total or balance clause answers "一共多少钱" even when the question has no
+                    # other words in common with it; anything else must share a term or ordinal.
+                    marked = (need_total and TOTAL_WORDS.search(clause.text)) or \
+                        (need_net and NET_WORDS.search(clause.text))
+                    if require_match and not matched and not (ordinals & question.ordinals) and not marked:
                         continue
                     if not names_agree(question, f"{sentence.text}\n{asked}"):
                         continue

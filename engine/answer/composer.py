@@ -17,7 +17,8 @@ from engine.answer.candidates import (DEDUCTION_WORDS, NET_WORDS, TOTAL_WORDS, C
                                       find_candidates, names_agree, numeric, relevance)
 from engine.answer.model import (CONFLICT_PHRASE, NOT_FOUND_PHRASE, UNCLEAR_PHRASE, Calculation,
                                  Conflict, Evidence, Gap, Status)
-from engine.answer.question import ASKS_WORDS, QUESTION_WORDS, Asks, Question, _posseg, names_in
+from engine.answer.question import (ASKS_WORDS, QUESTION_WORDS, Asks, Question, _posseg, names_in,
+                                    ordinals_in)
 from engine.answer.segments import (Segment, clauses, flat, is_uncertain, sentences,
                                     strip_turn_marker)
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
@@ -61,6 +62,13 @@ class Draft:
     calculations: list[Calculation] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
     gaps: list[Gap] = field(default_factory=list)
+    # Problems the composer found that verify() cannot see from the Answer alone (an LLM
+    # conclusion taking one side of a detected conflict, or resting on evidence that carries
+    # instructions); the pipeline adds them to checks.unsupported.
+    unsupported: list[str] = field(default_factory=list)
+    # Set when the LLM's conclusion is not used (call failed, not configured, nothing to ask
+    # about): the draft is then the deterministic one and the answer's mode is extractive.
+    fallback_reason: str | None = None
 
 
 def _q(text: str) -> str:
@@ -136,8 +144,11 @@ class Composer:
         self.scope = scope  # what was searched, named in a not-found answer
 
     # -- entry ---------------------------------------------------------------------------------
-    def compose(self, question: Question, sources: list[Source]) -> Draft:
-        evidence = EvidenceSet(self.pages_for)
+    def compose(self, question: Question, sources: list[Source],
+                evidence: EvidenceSet | None = None) -> Draft:
+        """``evidence``: an already numbered set to cite into (the LLM mode numbers every source
+        first, so the panels computed here use the ids the model saw)."""
+        evidence = EvidenceSet(self.pages_for) if evidence is None else evidence
         if not sources:
             return self._not_found(question, evidence)
         if question.intent is Intent.CONFLICT:
@@ -341,6 +352,11 @@ class Composer:
             for i, sentence in enumerate(sentences(source.chunk, answer_only=answers_only)):
                 sentence = strip_turn_marker(sentence)
                 score, matched = relevance(question, sentence.text, sentence.text, asked)
+                if question.ordinals:  # 第三次…: only that occurrence answers
+                    said = ordinals_in(sentence.text) or ordinals_in(asked)
+                    if said and not said & question.ordinals:
+                        continue
+                    score += 3.0 if said & question.ordinals else 0.0
                 if i == 0 and asked:
                     score += 0.5  # the first sentence of an answer answers its question
                 score += 1.0 / (1 + source.rank)
@@ -349,12 +365,17 @@ class Composer:
         return best
 
     def _gap_sentence(self, question: Question, sources: list[Source]) -> tuple[Source, Segment] | None:
+        """A 记不清/不知道 about what is asked (the asked kind of value, the question's terms)."""
         for source in sources:
             for sentence in sentences(source.chunk):
                 sentence = strip_turn_marker(sentence)
-                if not is_uncertain(sentence.text):
-                    continue
-                _, matched = relevance(question, sentence.text, sentence.text, source.question)
-                if matched and names_agree(question, f"{sentence.text}\n{source.question}"):
-                    return source, sentence
+                for clause in clauses(source.chunk, sentence):
+                    if not is_uncertain(clause.text):
+                        continue
+                    about = [kind for kind, pattern in ASKS_WORDS.items() if pattern.search(clause.text)]
+                    if about and question.asks not in about:
+                        continue  # 记不清哪天 does not answer 多少钱
+                    _, matched = relevance(question, clause.text, sentence.text, source.question)
+                    if matched and names_agree(question, f"{sentence.text}\n{source.question}"):
+                        return source, sentence
         return None

@@ -127,6 +127,7 @@ class Answer:
     timings_ms: dict[str, float] = field(default_factory=dict)
     reranker: str = "none"
     model: str | None = None  # the LLM's model id in LLM mode
+    notes: list[str] = field(default_factory=list)  # e.g. why the LLM was not used
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "intent": self.intent, "status": self.status.value,
@@ -137,7 +138,7 @@ class Answer:
                 "gaps": [g.to_dict() for g in self.gaps], "checks": self.checks.to_dict(),
                 "pii_masked": self.pii_masked, "mode": self.mode.value, "audit_id": self.audit_id,
                 "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
-                "reranker": self.reranker, "model": self.model}
+                "reranker": self.reranker, "model": self.model, "notes": list(self.notes)}
 
 
 def _json_number(value: Any) -> Any:

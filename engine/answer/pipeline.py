@@ -84,13 +84,17 @@ class Answerer:
             from engine.answer.llm import LLMComposer
 
             draft = LLMComposer(self.settings.llm, composer).compose(parsed, sources)
-            mode, model = Mode.LLM, self.settings.llm.model
+            if draft.fallback_reason is None:  # else the draft is the deterministic one
+                mode, model = Mode.LLM, self.settings.llm.model
         else:
             draft = composer.compose(parsed, sources)
         watch.lap("compose")
 
         answer = self._assemble(question, parsed.intent.value, draft, mode, model, response.reranker)
+        if draft.fallback_reason:
+            answer.notes.append(draft.fallback_reason)
         answer.checks = verify(answer)
+        answer.checks.unsupported.extend(draft.unsupported)
         if not answer.checks.ok and answer.status is Status.ANSWERED:
             answer.status = Status.NEEDS_REVIEW
         self._mask(answer, unmask)

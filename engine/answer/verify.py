@@ -20,6 +20,18 @@ from engine.text.numbers import find_amounts, parse_number
 from engine.text.refs import find_statute_refs
 
 # E-ids sit between Chinese characters (E1称…), which are word characters to \b: use lookarounds.
+# Evidence text that addresses a model rather than the case (a planted prompt injection): a
+# conclusion resting on such a document is not trusted even when its numbers are "grounded" in it.
+INSTRUCTION_LIKE = re.compile(
+    r"忽略(?:掉)?(?:以上|上述|之前|前面|先前|此前|上面|所有|全部|一切)(?:的)?(?:所有|全部)?"
+    r"(?:指令|指示|规则|提示|要求|设定|内容)"
+    r"|(?:无视|不要理会|不必遵守)(?:以上|上述|之前|前面|所有)?(?:的)?(?:指令|指示|规则|要求)"
+    r"|系统提示|系统指令|你现在是|从现在起你|请你扮演"
+    r"|ignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|above|prior|earlier|preceding)\s+"
+    r"(?:instructions|rules|prompts?)"
+    r"|disregard\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|above|prior|earlier)"
+    r"|system\s+prompt|you\s+are\s+now\b", re.I)
+
 CITATION = re.compile(r"(?<![A-Za-z0-9])E(\d{1,3})(?![0-9])")
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
 
@@ -68,6 +80,14 @@ def verify(answer: Answer) -> Checks:
     if answer.status is not Status.NOT_FOUND and answer.evidence and not cited_ids(text):
         checks.citations_valid = False
         checks.unsupported.append("结论未引用任何证据 (the conclusion cites no evidence)")
+
+    # evidence the conclusion rests on must not be a document talking to the model
+    for cited in cited_ids(text):
+        item = by_id.get(cited)
+        match = INSTRUCTION_LIKE.search(item.chunk.text) if item else None
+        if match:
+            checks.unsupported.append(f"{cited} 所在材料含有指令性文字「{match.group(0)}」（疑似提示注入），"
+                                      f"结论引用了它 (cited evidence carries instructions)")
 
     # arithmetic, recomputed
     computed: set[Decimal] = set()
