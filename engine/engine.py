@@ -228,8 +228,13 @@ class Engine:
     def chunks(self, doc_id: str | None = None, *, with_facts: bool = False):
         return self.index.catalog.chunks(doc_id, with_facts=with_facts)
 
-    def delete(self, doc_id: str) -> bool:
-        return self.index.delete_document(doc_id)
+    def delete(self, doc_id: str, user: str | None = None) -> bool:
+        record = self.document(doc_id)
+        deleted = self.index.delete_document(doc_id)
+        if deleted and record is not None:
+            self.audit.record_event("delete", {"doc_id": doc_id, "name": record.name,
+                                               "sha256": record.sha256}, user=user)
+        return deleted
 
     def consistency(self) -> Consistency:
         return self.index.consistency()

@@ -56,6 +56,7 @@ def test_asking_from_eight_threads_while_ingesting(tmp_path, transcript_pdf, cjk
     assert errors == [], errors[:3]
     assert len(answers) >= 8
     assert len(engine.docs().documents) == 5 and engine.consistency().ok
-    if engine.audit is not None:
-        assert len(engine.audit.records(limit=10_000)) >= len(answers)
-        assert engine.audit.verify().ok
+    audited = engine.audit.records(limit=10_000, kind="ask")
+    assert len(audited) == len(answers)  # no lost audit records
+    assert {a.audit_id for a in answers} == {r.id for r in audited}
+    assert engine.audit.verify().ok

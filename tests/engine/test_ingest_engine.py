@@ -122,3 +122,11 @@ def test_a_directory_means_its_supported_files(engine, transcript_pdf, tmp_path)
     (folder / ".hidden" / "x.txt").write_text("secret", encoding="utf-8")
     names = [d.name for d in engine.ingest([folder]).documents]
     assert names == ["notes.txt", transcript_pdf.name]
+
+
+def test_deletion_is_audited(engine, transcript_pdf):
+    report = engine.ingest([transcript_pdf]).documents[0]
+    engine.delete(report.doc_id, user="admin")
+    (event,) = engine.audit.records(kind="delete")
+    assert event.user == "admin" and event.body["payload"]["doc_id"] == report.doc_id
+    assert engine.audit.verify().ok
