@@ -18,6 +18,7 @@ import numpy as np
 from engine.bench.metrics import hit_at, mean, mrr_at, percentile, recall_at
 from engine.engine import Engine
 from engine.models.embedder import seed_cache
+from engine.retrieve.search import article_of
 
 
 def article_id(article: dict | None) -> str | None:
@@ -81,6 +82,11 @@ class Run:
     misses: list[dict] = field(default_factory=list)
 
 
+def _channels(options: dict) -> list[str]:
+    mode = options.get("mode", "hybrid")
+    return ["bm25", "vector"] if mode == "hybrid" else [mode]
+
+
 def run_stard(engine: Engine, stard_file: Path, configs: dict[str, dict], limit: int | None = None,
               k: int = 100) -> list[Run]:
     questions = [json.loads(line) for line in stard_file.read_text("utf-8").splitlines() if line.strip()]
@@ -88,6 +94,8 @@ def run_stard(engine: Engine, stard_file: Path, configs: dict[str, dict], limit:
     runs = []
     for name, options in configs.items():
         per_q: dict[str, list[float]] = {m: [] for m in ("R@10", "R@100", "hit@10", "MRR@10")}
+        if len(_channels(options)) > 1:
+            per_q["union-R"] = []  # recall of all candidates both channels produced: fusion's ceiling
         stages: dict[str, list[float]] = {}
         run = Run(name)
         for q in questions:
@@ -99,6 +107,10 @@ def run_stard(engine: Engine, stard_file: Path, configs: dict[str, dict], limit:
             per_q["R@100"].append(recall_at(ranked, gold, 100))
             per_q["hit@10"].append(hit_at(ranked, gold, 10))
             per_q["MRR@10"].append(mrr_at(ranked, gold, 10))
+            if "union-R" in per_q:
+                pooled = {cid for lst in response.candidates.values() for cid, _ in lst}
+                found = {article_id(article_of(c)) for c in engine.index.catalog.get_chunks(sorted(pooled))}
+                per_q["union-R"].append(recall_at(sorted(found - {None}), gold, len(found)))
             for stage, ms in response.timings_ms.items():
                 stages.setdefault(stage, []).append(ms)
             if gold and not set(ranked[:100]) & gold:

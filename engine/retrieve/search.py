@@ -26,6 +26,16 @@ class SearchMode(str, Enum):
     VECTOR = "vector"
 
 
+def article_of(chunk: Chunk) -> dict[str, Any] | None:
+    """Statute identity of an article chunk (None for everything else)."""
+    meta = chunk.meta
+    if not meta.get("article_label"):
+        return None
+    return {"law_title": meta.get("law_title"), "law_short": meta.get("law_short"),
+            "article_label": meta["article_label"], "version": meta.get("version"),
+            "path": meta.get("path", [])}
+
+
 @dataclass
 class SearchHit:
     rank: int
@@ -35,11 +45,7 @@ class SearchHit:
     channels: dict[str, dict[str, float]] = field(default_factory=dict)  # bm25/vector/rrf/rerank
 
     def article(self) -> dict[str, Any] | None:
-        meta = self.chunk.meta
-        if not meta.get("article_label"):
-            return None
-        return {"law_title": meta.get("law_title"), "article_label": meta["article_label"],
-                "version": meta.get("version"), "path": meta.get("path", [])}
+        return article_of(self.chunk)
 
     def to_dict(self) -> dict[str, Any]:
         c = self.chunk
