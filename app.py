@@ -1,22 +1,82 @@
-"""LexTrace dashboard entry point: navigation and the sidebar status. Pages stay thin."""
+"""LexTrace dashboard entry point: sign-in, navigation per role, and the sidebar status.
+
+Pages stay thin and each one checks its own permission (ui.auth.require) on every run; the
+navigation below only decides which links a role sees.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+
 import streamlit as st
 
+from engine.auth import Permission, User
+from ui.auth import account_panel, current_user, login_page
+from ui.components import error_boundary
 from ui.state import get_engine
+
+APP_DIR = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    path: str  # relative to this file; pages are listed only once their file exists
+    title: str
+    icon: str
+    permission: Permission
+
+
+PAGES = (
+    PageSpec("pages/ask.py", "问答 Ask", "💬", Permission.ASK),
+    PageSpec("pages/documents.py", "文件 Documents", "📄", Permission.VIEW_DOCUMENTS),
+    PageSpec("pages/summary.py", "摘要 Summary", "📝", Permission.VIEW_DOCUMENTS),
+    PageSpec("pages/facts.py", "事实 Facts", "🧾", Permission.VIEW_DOCUMENTS),
+    PageSpec("pages/benchmark.py", "评测 Benchmark", "📊", Permission.RUN_BENCHMARK),
+    PageSpec("pages/audit.py", "审计 Audit", "🔏", Permission.VIEW_AUDIT),
+)
+
+
+def pages_for(user: User) -> list[st.Page]:
+    """The pages this role may open; the first one (Ask when it exists) is the default."""
+    specs = [s for s in PAGES if (APP_DIR / s.path).is_file() and user.can(s.permission)]
+    return [st.Page(APP_DIR / s.path, title=s.title, icon=s.icon, default=(i == 0))
+            for i, s in enumerate(specs)]
+
+
+def sidebar_status() -> None:
+    status = get_engine().status()
+    st.caption(f"语料 Corpus: {status['documents']} 份文件 · {status['chunks']} 个片段")
+    st.caption(f"向量模型 Embedding: {status['embedding_model']}")
+    fallback = status.get("reranker_fallback_reason")
+    st.caption(f"重排序 Reranker: {status['reranker']}" + (" ⚠️" if fallback else ""),
+               help=fallback or "FlashRank cross-encoder")
+    llm = status["llm"]
+    st.caption(f"大模型 LLM: 开启 on · {llm}" if llm else
+               "大模型 LLM: 关闭 off（确定性撰写 deterministic composer）")
+
 
 st.set_page_config(page_title="LexTrace", page_icon="⚖️", layout="wide")
 
-engine = get_engine()
-with st.sidebar:
-    st.markdown("### LexTrace")
-    status = engine.status()
-    st.caption(f"语料 Corpus: {status['documents']} 份文件 · {status['chunks']} 个片段")
-    st.caption(f"向量模型 Embedding: {status['embedding_model']}")
-    st.caption(f"大模型 LLM: {status['llm'] or '未启用 (off)'}")
+user = current_user()
+if user is None:
+    st.navigation([st.Page(login_page, title="登录 Sign in", icon="🔐")], position="hidden").run()
+    st.stop()
 
-navigation = st.navigation([
-    st.Page("pages/documents.py", title="文件 Documents", icon="📄", default=True),
-])
-navigation.run()
+pages = pages_for(user)
+navigation = st.navigation(pages) if pages else None
+with st.sidebar:
+    st.markdown("### ⚖️ LexTrace")
+    with error_boundary("读取状态 Reading the status"):
+        sidebar_status()
+    st.divider()
+    account_panel(user)
+
+if user.must_change:
+    st.warning("您仍在使用初始密码：请在侧边栏「修改密码」中修改。(You are using the initial password: "
+               "change it in the sidebar.)")
+if navigation is None:
+    st.error("此角色没有可打开的页面 (no page is available to this role)")
+    st.stop()
+with error_boundary("页面 Page"):
+    navigation.run()

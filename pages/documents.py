@@ -1,33 +1,198 @@
-"""Documents: the corpus, each file's per-page parse quality and its chunks."""
+"""Documents: upload and ingest, the corpus, per-page parse quality, chunks, the original file."""
 
 from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
+from streamlit_pdf_viewer import pdf_viewer
 
+from engine.auth import Permission, User
+from engine.engine import DIRECTORY_SUFFIXES, Engine
+from engine.types import DocumentRecord, IngestStatus
+from ui.auth import require
+from ui.components import badge_markdown, error_boundary
+from ui.documents import (KIND_LABELS, STAGE_LABELS, chunk_rows, delete_document, document_rows,
+                          ingest_upload, may_show_pii, masked, masked_meta, quality_rows, record_unmask,
+                          reingest_document, stage_fraction)
 from ui.state import get_engine
 
+RESULTS_KEY = "documents_ingest_results"
+FLASH_KEY = "documents_flash"
+UNMASK_AUDITED_KEY = "documents_unmask_audited"
+
+
+def upload_section(engine: Engine, user: User) -> None:
+    limit_mb = st.get_option("server.maxUploadSize")
+    files = st.file_uploader(
+        "选择文件（可多选）Choose files", accept_multiple_files=True, key="documents_upload",
+        type=[s.lstrip(".") for s in DIRECTORY_SUFFIXES],
+        help=f"PDF、DOCX、Markdown、TXT；单个文件不超过 {limit_mb} MB")
+    kind = st.selectbox("文件类型 Kind", list(KIND_LABELS), format_func=KIND_LABELS.get,
+                        key="documents_kind", help="自动识别按内容判断；识别错了可以指定")
+    if st.button("导入 Ingest", type="primary", disabled=not files, key="documents_ingest"):
+        results = []
+        overall = st.progress(0.0, text=f"0 / {len(files)}")
+        for i, upload in enumerate(files):
+            with st.status(f"{upload.name}", expanded=False) as box:
+                bar = st.progress(0.0, text="等待 waiting")
+
+                def show(_name: str, stage: str, fraction: float) -> None:
+                    bar.progress(stage_fraction(stage, fraction),
+                                 text=f"{STAGE_LABELS.get(stage, stage)} {fraction:.0%}")
+
+                report = ingest_upload(engine, user, upload.name, upload.getvalue(), kind, show)
+                failed = report.status is IngestStatus.FAILED
+                box.update(label=f"{upload.name} — {report.status.value}",
+                           state="error" if failed else "complete")
+            results.append(report.to_dict())
+            overall.progress((i + 1) / len(files), text=f"{i + 1} / {len(files)}")
+        st.session_state[RESULTS_KEY] = results
+    for result in st.session_state.get(RESULTS_KEY, []):
+        if result["status"] == IngestStatus.FAILED.value:
+            st.markdown(f"{badge_markdown(result['status'])} **{result['name']}**")
+            st.error(f"{result['name']}：{result['error']}")
+        else:
+            ocr = [q["page"] for q in result["quality"] if q["ocr_used"]]
+            st.markdown(f"{badge_markdown(result['status'])} **{result['name']}** — {result['kind']}，"
+                        f"{result['pages']} 页，{result['chunks']} 个片段"
+                        + (f"，OCR 页 {ocr}" if ocr else ""))
+
+
+def quality_tab(record: DocumentRecord) -> None:
+    rows = quality_rows(record)
+    if not rows:
+        st.info("没有逐页质量记录 (no per-page quality recorded)")
+        return
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    unreadable = [q["page"] for q in record.meta.get("quality", []) if q["needs_ocr"] and not q["ocr_used"]]
+    if unreadable:
+        st.warning(f"第 {', '.join(map(str, unreadable))} 页文字层不可靠且未做 OCR：这些页的内容可能缺失 "
+                   f"(pages failing the quality gate were not OCRed)")
+
+
+def chunks_tab(engine: Engine, record: DocumentRecord, unmask: bool) -> None:
+    chunks = engine.chunks(record.doc_id)
+    if not chunks:
+        st.info("没有片段 (no chunks)")
+        return
+    types = sorted({c.chunk_type for c in chunks})
+    left, right = st.columns([1, 2])
+    chosen_types = left.multiselect("类型 Type", types, key=f"chunk_types_{record.doc_id}")
+    needle = right.text_input("包含文字 Contains", key=f"chunk_text_{record.doc_id}")
+    shown = [c for c in chunks if (not chosen_types or c.chunk_type in chosen_types)
+             and (not needle or needle in c.text)]
+    st.caption(f"{len(shown)} / {len(chunks)} 个片段")
+    if not shown:
+        return
+    st.dataframe(pd.DataFrame(chunk_rows(shown, unmask=unmask)), hide_index=True,
+                 width="stretch")
+    by_seq = {c.seq: c for c in shown}
+    seq = st.selectbox("片段详情 Chunk", list(by_seq), key=f"chunk_seq_{record.doc_id}",
+                       format_func=lambda s: f"#{s} {by_seq[s].chunk_type} p.{by_seq[s].page_start}")
+    chunk = by_seq[seq]
+    st.markdown(f"**#{chunk.seq}** · {chunk.chunk_type} · 第 {chunk.page_start}"
+                + (f"-{chunk.page_end}" if chunk.page_end != chunk.page_start else "")
+                + f" 页 · 个人信息 {chunk.pii_level} · `{chunk.chunk_id}`")
+    st.code(chunk.text if unmask else masked(chunk.text), language=None, wrap_lines=True)
+    if chunk.meta:
+        st.json(chunk.meta if unmask else masked_meta(chunk.meta, chunk.text), expanded=False)
+
+
+def original_tab(engine: Engine, record: DocumentRecord, unmask: bool) -> None:
+    pages = engine.pages(record.doc_id)
+    hidden = not unmask and may_show_pii(record, pages)
+    if record.media_type == "pdf" and not hidden:
+        pdf_viewer(engine.document_bytes(record.doc_id), height=900, key=f"pdf_{record.doc_id}")
+        return
+    if record.media_type == "pdf":
+        st.info("此文件可能含个人信息：原始 PDF 只在显示个人信息时可见，下面是遮盖后的文字。"
+                "(This file may hold personal data; its masked text is shown.)")
+    for page in pages:
+        st.markdown(f"**第 {page.number} 页** (page {page.number})")
+        st.code(masked(page.text) if hidden else page.text, language=None, wrap_lines=True)
+
+
+def manage_tab(engine: Engine, user: User, record: DocumentRecord) -> None:
+    st.markdown("**删除 Delete**")
+    confirm = st.checkbox(f"确认删除「{record.name}」及其全部片段和向量（不可撤销）",
+                          key=f"confirm_delete_{record.doc_id}")
+    if st.button("删除 Delete", type="primary", disabled=not confirm,
+                 key=f"delete_{record.doc_id}"):
+        deleted = delete_document(engine, user, record.doc_id)
+        st.session_state[FLASH_KEY] = (f"已删除 (deleted): {record.name}" if deleted
+                                       else f"文件已不存在 (already gone): {record.name}")
+        st.rerun()
+    st.divider()
+    st.markdown("**重新导入 Re-ingest**")
+    kinds = list(KIND_LABELS)
+    kind = st.selectbox("按类型 As kind", kinds, format_func=KIND_LABELS.get,
+                        index=kinds.index(record.kind) if record.kind in kinds else 0,
+                        key=f"reingest_kind_{record.doc_id}")
+    if st.button("重新导入 Re-ingest", key=f"reingest_{record.doc_id}"):
+        with st.status(f"重新导入 {record.name}", expanded=False) as box:
+            bar = st.progress(0.0)
+            report = reingest_document(
+                engine, user, record.doc_id, kind,
+                lambda _n, stage, f: bar.progress(stage_fraction(stage, f),
+                                                  text=STAGE_LABELS.get(stage, stage)))
+            box.update(state="error" if report.status is IngestStatus.FAILED else "complete")
+        if report.status is IngestStatus.FAILED:
+            st.error(f"重新导入失败：{report.error}")
+        else:
+            st.session_state[FLASH_KEY] = (f"已重新导入 (re-ingested): {record.name} — {report.kind}，"
+                                           f"{report.chunks} 个片段")
+            st.rerun()
+
+
+user = require(Permission.VIEW_DOCUMENTS)
 engine = get_engine()
 st.header("文件 Documents")
+if FLASH_KEY in st.session_state:
+    st.success(st.session_state.pop(FLASH_KEY))
 
 documents = engine.docs().to_dict()["documents"]
+if user.can(Permission.UPLOAD):
+    with st.expander("导入文件 Upload", expanded=not documents):
+        with error_boundary("导入 Ingest"):
+            upload_section(engine, user)
+        documents = engine.docs().to_dict()["documents"]  # what the upload just added
+
 if not documents:
-    st.info("语料库为空。用 `python -m engine ingest 文件...` 导入文件。 (The corpus is empty.)")
+    st.info("语料库为空：上传文件，或用 `python -m engine ingest 文件...` 导入。(The corpus is empty.)")
     st.stop()
 
-st.dataframe(pd.DataFrame(documents)[["name", "kind", "pages", "chunks", "ocr_pages", "doc_id"]],
-             hide_index=True, use_container_width=True)
+st.subheader(f"语料 Corpus · {len(documents)} 份文件")
+st.dataframe(pd.DataFrame(document_rows(documents)), hide_index=True, width="stretch")
 
-choice = st.selectbox("查看文件 Inspect", documents, format_func=lambda d: d["name"])
-record = engine.document(choice["doc_id"])
-quality = pd.DataFrame(record.meta.get("quality", []))
-if not quality.empty:
-    st.subheader("逐页解析质量 Parse quality per page")
-    st.dataframe(quality[["page", "char_count", "garbled_rate", "pattern_hits", "needs_ocr", "ocr_used",
-                          "reasons"]], hide_index=True, use_container_width=True)
+names = {d["doc_id"]: d["name"] for d in documents}
+if st.session_state.get("documents_selected") not in (None, *names):
+    del st.session_state["documents_selected"]  # deleted since it was chosen
+doc_id = st.selectbox("查看文件 Inspect", list(names), format_func=names.get, key="documents_selected")
+record = engine.document(doc_id)
+if record is None:
+    st.warning("该文件刚被删除 (this document was just deleted)")
+    st.stop()
 
-st.subheader("片段 Chunks")
-chunks = engine.chunks(choice["doc_id"])
-st.dataframe(pd.DataFrame([{"seq": c.seq, "type": c.chunk_type, "pages": f"{c.page_start}-{c.page_end}",
-                            "pii": c.pii_level, "text": c.text[:120]} for c in chunks]),
-             hide_index=True, use_container_width=True)
+unmask = False
+if user.can(Permission.UNMASK_PII):
+    unmask = st.toggle("显示个人信息 Show personal data（记入审计 audited）", key=f"unmask_{doc_id}")
+    audited = st.session_state.setdefault(UNMASK_AUDITED_KEY, set())
+    if unmask and doc_id not in audited:
+        record_unmask(engine, user, record)
+        audited.add(doc_id)
+
+labels = ["逐页质量 Quality", "片段 Chunks", "原文 Original"]
+if user.can(Permission.DELETE_DOCUMENTS):
+    labels.append("管理 Manage")
+tabs = st.tabs(labels)
+with tabs[0]:
+    quality_tab(record)
+with tabs[1]:
+    chunks_tab(engine, record, unmask)
+with tabs[2]:
+    with error_boundary("显示原文 Showing the original"):
+        original_tab(engine, record, unmask)
+if user.can(Permission.DELETE_DOCUMENTS):
+    with tabs[3]:
+        with error_boundary("管理 Manage"):
+            manage_tab(engine, user, record)

@@ -10,10 +10,15 @@ import streamlit as st
 from engine import Engine
 
 
+def lextrace_home() -> str:
+    """The home this server works in: ``$LEXTRACE_HOME``, else ``./.lextrace`` (absolute)."""
+    return str(Path(os.environ.get("LEXTRACE_HOME", ".lextrace")).resolve())
+
+
 @st.cache_resource(show_spinner="加载索引 Loading the index…")
-def _engine(home: str) -> Engine:
+def engine_for_home(home: str) -> Engine:
     return Engine(home)
 
 
 def get_engine() -> Engine:
-    return _engine(str(Path(os.environ.get("LEXTRACE_HOME", ".lextrace")).resolve()))
+    return engine_for_home(lextrace_home())

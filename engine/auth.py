@@ -1,0 +1,556 @@
+"""Dashboard accounts: users, roles, permissions, scrypt password hashes, login throttling, sessions.
+
+Pure Python (the UI's ``ui/auth.py`` wraps it for Streamlit). Accounts live in
+``<LEXTRACE_HOME>/users.toml`` — runtime data, never in git, written with mode 0600::
+
+    [users."alice"]
+    role = "paralegal"
+    must_change = false
+    salt = "<hex>"          # 16 random bytes
+    n = 16384               # scrypt cost parameters, stored per user so they can be raised later
+    r = 8
+    p = 1
+    hash = "<hex>"          # scrypt(password, salt, n, r, p), 32 bytes
+
+Manage accounts with ``python -m engine users add NAME --role ROLE`` (password from stdin or a
+prompt), ``users passwd NAME``, ``users role NAME --role ROLE``, ``users remove NAME``, ``users list``.
+
+A fresh install (no users file) gets the documented demo accounts ``admin``, ``lead`` and
+``paralegal``, all with password ``lextrace-demo`` and ``must_change = true``; the dashboard asks
+for a new password until it is changed. Accounts added with ``python -m engine users add`` before
+the first start mean no demo account is ever created.
+
+Failed logins are throttled per user name (in memory, per server process): after
+``free_attempts`` failures in a row each further attempt waits twice as long as the last.
+Every login attempt is recorded in the audit trail when one is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import hashlib
+import hmac
+import json
+import logging
+import os
+import re
+import secrets
+import sys
+import threading
+import time
+import tomllib
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from pathlib import Path
+from typing import Any, Callable, Iterator, Protocol, TextIO
+
+log = logging.getLogger(__name__)
+
+USERS_FILE = "users.toml"
+DEMO_PASSWORD = "lextrace-demo"
+MIN_PASSWORD_LENGTH = 8
+# Letters (any script), digits, dot, dash, underscore: safe in a TOML key, a log line and a URL.
+_NAME_RE = re.compile(r"^[\w.-]{1,64}$")
+
+
+class Role(str, Enum):
+    PARALEGAL = "paralegal"
+    LEAD = "lead"
+    ADMIN = "admin"
+
+
+class Permission(str, Enum):
+    ASK = "ask"
+    VIEW_DOCUMENTS = "view_documents"
+    UPLOAD = "upload"
+    DELETE_DOCUMENTS = "delete_documents"
+    UNMASK_PII = "unmask_pii"
+    VIEW_AUDIT = "view_audit"
+    RUN_BENCHMARK = "run_benchmark"
+
+
+_EVERYONE = frozenset({Permission.ASK, Permission.VIEW_DOCUMENTS, Permission.UPLOAD,
+                       Permission.RUN_BENCHMARK})
+ROLE_PERMISSIONS: dict[Role, frozenset[Permission]] = {
+    Role.PARALEGAL: _EVERYONE,
+    Role.LEAD: _EVERYONE | {Permission.UNMASK_PII, Permission.VIEW_AUDIT},
+    Role.ADMIN: frozenset(Permission),
+}
+
+# The demo accounts a fresh install gets (one per role, so every view can be tried).
+DEMO_ACCOUNTS: tuple[tuple[str, Role], ...] = (
+    ("admin", Role.ADMIN), ("lead", Role.LEAD), ("paralegal", Role.PARALEGAL))
+
+
+def role_allows(role: Role, permission: Permission) -> bool:
+    return permission in ROLE_PERMISSIONS[Role(role)]
+
+
+class AuthError(ValueError):
+    """A refused account operation; the message is shown to the operator as is."""
+
+
+class PermissionDenied(AuthError):
+    """The signed-in role lacks a permission an action needs."""
+
+
+# -- password hashing ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ScryptParams:
+    # n=2**14, r=8: OWASP's scrypt baseline is 2**17; this keeps a login near 50 ms on a small
+    # server. Stored per user, so raising it later only affects passwords set afterwards.
+    n: int = 2 ** 14
+    r: int = 8
+    p: int = 1
+    dklen: int = 32
+    salt_bytes: int = 16
+
+    def __post_init__(self) -> None:
+        if self.n < 2 or self.n & (self.n - 1) or self.n > 2 ** 20:
+            raise ValueError(f"scrypt n must be a power of two up to 2**20, not {self.n}")
+        if not 1 <= self.r <= 32 or not 1 <= self.p <= 16:
+            raise ValueError(f"scrypt r/p out of range: r={self.r} p={self.p}")
+
+
+@dataclass(frozen=True)
+class PasswordHash:
+    salt: bytes
+    n: int
+    r: int
+    p: int
+    hash: bytes
+
+
+def _scrypt(password: str, salt: bytes, n: int, r: int, p: int, dklen: int) -> bytes:
+    # maxmem: scrypt needs 128*n*r bytes; OpenSSL's default cap (32 MiB) is too tight above n=2**14.
+    return hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=dklen,
+                          maxmem=256 * n * r + 1024 * 1024)
+
+
+def hash_password(password: str, params: ScryptParams = ScryptParams()) -> PasswordHash:
+    salt = secrets.token_bytes(params.salt_bytes)
+    return PasswordHash(salt=salt, n=params.n, r=params.r, p=params.p,
+                        hash=_scrypt(password, salt, params.n, params.r, params.p, params.dklen))
+
+
+def verify_password(password: str, stored: PasswordHash) -> bool:
+    ScryptParams(n=stored.n, r=stored.r, p=stored.p)  # refuse absurd costs from an edited file
+    candidate = _scrypt(password, stored.salt, stored.n, stored.r, stored.p, len(stored.hash))
+    return hmac.compare_digest(candidate, stored.hash)
+
+
+def check_password_policy(password: str) -> None:
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise AuthError(f"密码至少 {MIN_PASSWORD_LENGTH} 个字符 "
+                        f"(the password needs at least {MIN_PASSWORD_LENGTH} characters)")
+    if password == DEMO_PASSWORD:
+        raise AuthError("不能使用演示密码 (the demo password cannot be chosen)")
+
+
+# -- users and their file --------------------------------------------------------------------
+@dataclass(frozen=True)
+class User:
+    name: str
+    role: Role
+    password: PasswordHash = field(repr=False)
+    must_change: bool = False
+
+    def can(self, permission: Permission) -> bool:
+        return role_allows(self.role, permission)
+
+    def ensure(self, permission: Permission) -> None:
+        """Raise PermissionDenied unless this user's role has ``permission`` (actions call this
+        themselves, so a hidden button is never the only check)."""
+        if not self.can(permission):
+            raise PermissionDenied(f"角色 {self.role.value} 没有权限 {permission.value} "
+                                   f"(role {self.role.value} lacks {permission.value})")
+
+
+def check_user_name(name: str) -> str:
+    if not _NAME_RE.match(name):
+        raise AuthError("用户名只能包含字母、数字、点、横线和下划线，最长 64 个字符 "
+                        "(user names: letters, digits, '.', '-', '_'; at most 64 characters)")
+    return name
+
+
+def _parse_users(text: str) -> dict[str, User]:
+    users: dict[str, User] = {}
+    for name, entry in tomllib.loads(text).get("users", {}).items():
+        users[name] = User(
+            name=name, role=Role(entry["role"]), must_change=bool(entry.get("must_change", False)),
+            password=PasswordHash(salt=bytes.fromhex(entry["salt"]), n=int(entry["n"]),
+                                  r=int(entry["r"]), p=int(entry["p"]),
+                                  hash=bytes.fromhex(entry["hash"])))
+    return users
+
+
+def _dump_users(users: dict[str, User]) -> str:
+    # json.dumps writes a valid TOML basic string for the names _NAME_RE admits.
+    out = ["# LexTrace dashboard accounts. Manage with: python -m engine users add|passwd|list",
+           "# Passwords are salted scrypt hashes; never edit the hashes by hand.", ""]
+    for user in sorted(users.values(), key=lambda u: u.name):
+        pw = user.password
+        out += [f"[users.{json.dumps(user.name, ensure_ascii=False)}]",
+                f'role = "{user.role.value}"', f"must_change = {str(user.must_change).lower()}",
+                f'salt = "{pw.salt.hex()}"', f"n = {pw.n}", f"r = {pw.r}", f"p = {pw.p}",
+                f'hash = "{pw.hash.hex()}"', ""]
+    return "\n".join(out)
+
+
+class UserStore:
+    """The users file. Reads are cached and refreshed when the file changes on disk (the CLI may
+    edit it while the dashboard runs); writes are read-modify-write under a file lock."""
+
+    def __init__(self, path: Path | str, *, params: ScryptParams = ScryptParams()):
+        self.path = Path(path)
+        self.params = params
+        self._cache: tuple[tuple[int, int, int], dict[str, User]] | None = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def for_home(cls, home: Path | str, **kwargs: Any) -> "UserStore":
+        return cls(Path(home) / USERS_FILE, **kwargs)
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    # -- reading ---------------------------------------------------------------------------------
+    def users(self) -> dict[str, User]:
+        try:
+            st = self.path.stat()
+        except FileNotFoundError:
+            return {}
+        stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+        with self._lock:
+            if self._cache is None or self._cache[0] != stamp:
+                self._cache = (stamp, _parse_users(self.path.read_text("utf-8")))
+            return dict(self._cache[1])
+
+    def get(self, name: str) -> User | None:
+        return self.users().get(name)
+
+    # -- writing ---------------------------------------------------------------------------------
+    @contextmanager
+    def _editing(self) -> Iterator[dict[str, User]]:
+        """Yield the current users under an exclusive lock; what the block leaves is written."""
+        import fcntl  # POSIX only, like the rest of the deployment
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_name(self.path.name + ".lock"), "a") as lock_file:
+            fcntl.flock(lock_file, fcntl.LOCK_EX)
+            try:
+                users = _parse_users(self.path.read_text("utf-8")) if self.path.is_file() else {}
+                yield users
+                tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    fh.write(_dump_users(users))
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                os.replace(tmp, self.path)
+            finally:
+                fcntl.flock(lock_file, fcntl.LOCK_UN)
+
+    def ensure_demo_accounts(self) -> bool:
+        """Create the demo accounts when there is no users file; True when it did."""
+        if self.exists():
+            return False
+        with self._editing() as users:
+            if users:  # another process created the file meanwhile
+                return False
+            for name, role in DEMO_ACCOUNTS:
+                users[name] = User(name=name, role=role, must_change=True,
+                                   password=hash_password(DEMO_PASSWORD, self.params))
+        log.warning("created demo accounts %s with password %r in %s: change them",
+                    ", ".join(n for n, _ in DEMO_ACCOUNTS), DEMO_PASSWORD, self.path)
+        return True
+
+    def add(self, name: str, password: str, role: Role | str, *, must_change: bool = False) -> User:
+        check_user_name(name)
+        check_password_policy(password)
+        user = User(name=name, role=Role(role), must_change=must_change,
+                    password=hash_password(password, self.params))
+        with self._editing() as users:
+            if name in users:
+                raise AuthError(f"用户已存在 (user exists): {name}")
+            users[name] = user
+        return user
+
+    def set_password(self, name: str, password: str, *, must_change: bool = False) -> User:
+        check_password_policy(password)
+        hashed = hash_password(password, self.params)
+        with self._editing() as users:
+            if name not in users:
+                raise AuthError(f"没有这个用户 (no such user): {name}")
+            users[name] = replace(users[name], password=hashed, must_change=must_change)
+            return users[name]
+
+    def set_role(self, name: str, role: Role | str) -> User:
+        with self._editing() as users:
+            if name not in users:
+                raise AuthError(f"没有这个用户 (no such user): {name}")
+            users[name] = replace(users[name], role=Role(role))
+            return users[name]
+
+    def remove(self, name: str) -> None:
+        with self._editing() as users:
+            if users.pop(name, None) is None:
+                raise AuthError(f"没有这个用户 (no such user): {name}")
+
+
+# -- throttling --------------------------------------------------------------------------------
+@dataclass
+class _Failures:
+    count: int = 0
+    last: float = 0.0
+    locked_until: float = 0.0
+
+
+class LoginThrottle:
+    """Per-name backoff: ``free_attempts`` failures in a row cost nothing, then each failure locks
+    the name for twice as long as the previous one (capped). A success clears the name; a name
+    left alone for ``forget_after_s`` starts over. In memory: a restart forgets everything."""
+
+    MAX_TRACKED = 10_000  # random names must not grow the table without bound
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, free_attempts: int = 3,
+                 base_delay_s: float = 2.0, max_delay_s: float = 300.0,
+                 forget_after_s: float = 3600.0):
+        if free_attempts < 1 or base_delay_s <= 0 or max_delay_s < base_delay_s:
+            raise ValueError("free_attempts >= 1 and 0 < base_delay_s <= max_delay_s required")
+        self._clock = clock
+        self.free_attempts = free_attempts
+        self.base_delay_s = base_delay_s
+        self.max_delay_s = max_delay_s
+        self.forget_after_s = forget_after_s
+        self._failures: dict[str, _Failures] = {}
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _key(name: str) -> str:
+        return name.strip().casefold()  # "Admin" must not be a fresh name for "admin"
+
+    def wait_s(self, name: str) -> float:
+        """Seconds until ``name`` may try again (0 when it may now)."""
+        with self._lock:
+            entry = self._failures.get(self._key(name))
+            return max(0.0, entry.locked_until - self._clock()) if entry else 0.0
+
+    def record_failure(self, name: str) -> float:
+        now = self._clock()
+        with self._lock:
+            if len(self._failures) >= self.MAX_TRACKED:
+                self._prune(now)
+            entry = self._failures.setdefault(self._key(name), _Failures())
+            if entry.count and now - entry.last > self.forget_after_s and now >= entry.locked_until:
+                entry.count = 0
+            entry.count += 1
+            entry.last = now
+            if entry.count >= self.free_attempts:
+                delay = self.base_delay_s * 2 ** (entry.count - self.free_attempts)
+                entry.locked_until = now + min(self.max_delay_s, delay)
+            return max(0.0, entry.locked_until - now)
+
+    def record_success(self, name: str) -> None:
+        with self._lock:
+            self._failures.pop(self._key(name), None)
+
+    def _prune(self, now: float) -> None:
+        stale = [k for k, e in self._failures.items()
+                 if now >= e.locked_until and now - e.last > self.forget_after_s]
+        for key in stale:
+            del self._failures[key]
+        if len(self._failures) >= self.MAX_TRACKED:  # still full: drop the oldest unlocked half
+            unlocked = sorted((e.last, k) for k, e in self._failures.items() if now >= e.locked_until)
+            for _, key in unlocked[: len(unlocked) // 2 + 1]:
+                del self._failures[key]
+
+
+# -- logging in ------------------------------------------------------------------------------
+class EventRecorder(Protocol):
+    def record_event(self, kind: str, payload: dict[str, Any], *, user: str | None = None) -> str: ...
+
+
+@dataclass(frozen=True)
+class LoginResult:
+    ok: bool
+    message: str
+    user: User | None = None
+    token: str | None = None
+    retry_after_s: float = 0.0
+
+
+@dataclass
+class _Session:
+    name: str
+    last_seen: float
+
+
+WRONG_CREDENTIALS = "用户名或密码错误 (wrong user name or password)"
+
+
+class Authenticator:
+    """Checks passwords, throttles failures, and keeps the server-side sessions.
+
+    The browser session only ever holds an opaque random token. Who the token belongs to lives
+    here, and the role is read from the users file on every lookup, so nothing a client sends
+    can raise its own role, and a role change or a removed account takes effect at once.
+    """
+
+    def __init__(self, store: UserStore, *, audit: EventRecorder | None = None,
+                 throttle: LoginThrottle | None = None, clock: Callable[[], float] = time.monotonic,
+                 session_idle_s: float = 8 * 3600):
+        self.store = store
+        self.audit = audit
+        self._clock = clock
+        self.throttle = throttle or LoginThrottle(clock=clock)
+        self.session_idle_s = session_idle_s
+        self._sessions: dict[str, _Session] = {}
+        self._lock = threading.Lock()
+        # Unknown names are checked against this, so they take as long as a real account.
+        self._decoy = hash_password(secrets.token_hex(16), store.params)
+
+    def _audit(self, kind: str, payload: dict[str, Any], user: str) -> None:
+        if self.audit is not None:
+            self.audit.record_event(kind, payload, user=user)
+
+    def login(self, name: str, password: str) -> LoginResult:
+        name = name.strip()
+        wait = self.throttle.wait_s(name)
+        if wait > 0:
+            self._audit("login", {"ok": False, "reason": "throttled",
+                                  "retry_after_s": round(wait, 1)}, name)
+            return LoginResult(False, f"尝试次数过多，请 {wait:.0f} 秒后再试 "
+                                      f"(too many failed attempts; try again in {wait:.0f} s)",
+                               retry_after_s=wait)
+        user = self.store.get(name) if name else None
+        ok = verify_password(password, user.password if user else self._decoy) and user is not None
+        if not ok:
+            wait = self.throttle.record_failure(name)
+            self._audit("login", {"ok": False, "reason": "bad_password" if user else "unknown_user",
+                                  "retry_after_s": round(wait, 1)}, name)
+            message = WRONG_CREDENTIALS + (f"；请 {wait:.0f} 秒后再试 (try again in {wait:.0f} s)"
+                                           if wait > 0 else "")
+            return LoginResult(False, message, retry_after_s=wait)
+        self.throttle.record_success(name)
+        self._audit("login", {"ok": True, "role": user.role.value, "must_change": user.must_change},
+                    name)
+        token = secrets.token_urlsafe(32)
+        with self._lock:
+            self._sessions[token] = _Session(name=name, last_seen=self._clock())
+        return LoginResult(True, "", user=user, token=token)
+
+    def user_for(self, token: object) -> User | None:
+        """The signed-in user of a session token, or None (unknown, expired or removed account)."""
+        if not isinstance(token, str):
+            return None
+        now = self._clock()
+        with self._lock:
+            session = self._sessions.get(token)
+            if session is None:
+                return None
+            if now - session.last_seen > self.session_idle_s:
+                del self._sessions[token]
+                return None
+            session.last_seen = now
+        return self.store.get(session.name)
+
+    def logout(self, token: object) -> None:
+        if isinstance(token, str):
+            with self._lock:
+                self._sessions.pop(token, None)
+
+    def change_password(self, token: str, old_password: str, new_password: str) -> User:
+        """Change the signed-in user's own password; the user's other sessions are ended."""
+        user = self.user_for(token)
+        if user is None:
+            raise AuthError("会话已失效，请重新登录 (session expired; sign in again)")
+        if not verify_password(old_password, user.password):
+            raise AuthError("当前密码不正确 (the current password is wrong)")
+        if new_password == old_password:
+            raise AuthError("新密码不能与当前密码相同 (the new password must differ)")
+        updated = self.store.set_password(user.name, new_password, must_change=False)
+        with self._lock:
+            for other in [t for t, s in self._sessions.items() if s.name == user.name and t != token]:
+                del self._sessions[other]
+        self._audit("password_changed", {"by": "self"}, user.name)
+        return updated
+
+
+# -- python -m engine users ... --------------------------------------------------------------
+def add_users_parser(sub: "argparse._SubParsersAction",
+                     add_common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """``python -m engine users add|passwd|role|remove|list`` (engine/cli.py calls this)."""
+    users = sub.add_parser("users", help=f"dashboard accounts (<home>/{USERS_FILE})")
+    users_sub = users.add_subparsers(dest="users_command", required=True)
+    add = users_sub.add_parser("add", help="add an account; the password is read from stdin or a prompt")
+    add.add_argument("name")
+    add.add_argument("--role", required=True, choices=[r.value for r in Role])
+    add_common(add)
+    passwd = users_sub.add_parser("passwd", help="set an account's password (stdin or a prompt)")
+    passwd.add_argument("name")
+    add_common(passwd)
+    role = users_sub.add_parser("role", help="change an account's role (takes effect at once)")
+    role.add_argument("name")
+    role.add_argument("--role", required=True, choices=[r.value for r in Role])
+    add_common(role)
+    remove = users_sub.add_parser("remove", help="remove an account (its sessions end at once)")
+    remove.add_argument("name")
+    add_common(remove)
+    add_common(users_sub.add_parser("list", help="accounts, roles and who must change a password"))
+
+
+def _read_new_password(stdin: TextIO) -> str:
+    if stdin.isatty():
+        first = getpass.getpass("新密码 New password: ")
+        if getpass.getpass("再输一次 Repeat: ") != first:
+            raise AuthError("两次输入的密码不一致 (the passwords differ)")
+        return first
+    return stdin.readline().rstrip("\r\n")  # piped: the first line is the password
+
+
+def users_command(args: argparse.Namespace, *, stdin: TextIO | None = None,
+                  stdout: TextIO | None = None) -> int:
+    from engine.config import Settings
+
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
+    store = UserStore.for_home(Settings.load(args.home).home)
+    try:
+        if args.users_command == "list":
+            users = [{"name": u.name, "role": u.role.value, "must_change": u.must_change}
+                     for u in sorted(store.users().values(), key=lambda u: u.name)]
+            if args.json:
+                json.dump({"users": users, "file": str(store.path)}, stdout, ensure_ascii=False)
+                stdout.write("\n")
+            elif not users:
+                print(f"(no users file at {store.path}; the dashboard creates the demo accounts "
+                      f"on its first start)", file=stdout)
+            else:
+                for u in users:
+                    print(f"{u['name']:<20} {u['role']:<10}"
+                          + ("  must change password" if u["must_change"] else ""), file=stdout)
+            return 0
+        if args.users_command == "remove":
+            store.remove(args.name)
+            payload: dict[str, Any] = {"name": args.name, "removed": True}
+            text = f"removed: {args.name}"
+        else:
+            if args.users_command == "role":
+                user = store.set_role(args.name, args.role)
+            elif args.users_command == "add":
+                user = store.add(args.name, _read_new_password(stdin), args.role)
+            else:
+                user = store.set_password(args.name, _read_new_password(stdin))
+            payload = {"name": user.name, "role": user.role.value, "must_change": user.must_change}
+            text = f"{args.users_command}: {user.name} ({user.role.value})"
+    except AuthError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    if args.json:
+        json.dump(payload, stdout, ensure_ascii=False)
+        stdout.write("\n")
+    else:
+        print(text, file=stdout)
+    return 0

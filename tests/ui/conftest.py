@@ -1,0 +1,147 @@
+"""Shared fixtures for the dashboard tests (``tests/ui``; Streamlit ``AppTest``, marker ``ui``).
+
+``ui_home`` (session)
+    A temporary LEXTRACE_HOME with the demo corpus (data/demo) ingested once, OCR off, through
+    the very Engine the app uses: ``ui.state.engine_for_home`` is an ``st.cache_resource``, and
+    AppTest runs scripts in this process, so every AppTest of the session shares that Engine (and
+    one Chroma client per path). Its ``users.toml`` holds one account per role, ``USERS[role]``,
+    all with password ``PASSWORD`` (cheap scrypt parameters to keep logins fast), so no demo
+    accounts are created. Returns ``UiHome(path, engine, users, password)``.
+
+``app`` (function)
+    Points ``LEXTRACE_HOME`` at ``ui_home`` for the test and returns a factory::
+
+        at = app()                                   # app.py, not signed in: the login page
+        at = app(Role.PARALEGAL)                     # signed in through the login form
+        at = app(Role.ADMIN, "pages/documents.py")   # ...and switched to that page
+
+    The script is ``tests/ui/app_entry.py``, which runs ``app.py`` (its docstring says why); use
+    ``switch_page(at, "pages/x.py")`` rather than ``at.switch_page`` to move between pages.
+
+    Each call is a fresh browser session (its own ``AppTest`` and session state), already run.
+    The sidebar (status, account, password form) is there on every run: look at ``at.main``
+    (e.g. ``at.main.expander``) when only the page's own elements matter.
+
+Helpers (import from ``tests.ui.conftest``)
+    ``switch_page(at, page)`` switches to a page (path relative to the repo) and runs;
+    ``login(at, name, password)`` fills and submits the login form and reruns;
+    ``texts(at, "error")`` the values of one element type (error, warning, info, success,
+    markdown, caption, header, subheader, code ...) on the whole page, sidebar included;
+    ``all_text(at)`` everything readable, joined, for ``in`` checks;
+    ``keys(at)`` the keys of every element in the tree, including ones AppTest cannot inspect
+    (custom components such as the PDF viewer appear as ``UnknownElement`` with their key);
+    ``page_run(page_file, session_from=at)`` runs one page script alone (``AppTest.from_file``),
+    carrying another AppTest's session token over: the same signed-in browser forcing a URL,
+    without the navigation in between, which is how the guard tests reach a page directly.
+
+Tests that add documents to the shared corpus must delete them again: other tests count the
+demo corpus. Failed-login tests should use names nobody else logs in with (the login throttle is
+per server, i.e. per test session).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.auth import Role, ScryptParams, UserStore
+from engine.engine import Engine
+from tests.retrieve.conftest import demo_files
+
+REPO = Path(__file__).resolve().parents[2]
+APP = Path(__file__).resolve().with_name("app_entry.py")  # runs REPO/app.py (see its docstring)
+PASSWORD = "ui-test-password"
+USERS: dict[Role, str] = {Role.PARALEGAL: "test-paralegal", Role.LEAD: "test-lead",
+                          Role.ADMIN: "test-admin"}
+TIMEOUT_S = 120  # the first run of a session may build the searcher
+
+
+@dataclass
+class UiHome:
+    path: Path
+    engine: Engine
+    users: dict[Role, str]
+    password: str
+
+
+@pytest.fixture(scope="session")
+def ui_home(tmp_path_factory) -> UiHome:
+    from ui.state import engine_for_home
+
+    home = tmp_path_factory.mktemp("ui-home").resolve()
+    store = UserStore.for_home(home, params=ScryptParams(n=2 ** 10))
+    for role, name in USERS.items():
+        store.add(name, PASSWORD, role)
+    with pytest.MonkeyPatch.context() as env:  # read once, when the Engine loads its settings
+        env.setenv("LEXTRACE_HOME", str(home))
+        env.setenv("LEXTRACE_INGEST__OCR", "off")
+        engine = engine_for_home(str(home))
+    result = engine.ingest(demo_files())
+    assert result.ok, result.to_dict()
+    return UiHome(path=home, engine=engine, users=dict(USERS), password=PASSWORD)
+
+
+def login(at: AppTest, name: str, password: str) -> AppTest:
+    at.text_input(key="login_name").input(name)
+    at.text_input(key="login_password").input(password)
+    at.button(key="FormSubmitter:login-登录 Sign in").click()
+    return at.run()
+
+
+@pytest.fixture
+def app(ui_home, monkeypatch) -> Callable[..., AppTest]:
+    monkeypatch.setenv("LEXTRACE_HOME", str(ui_home.path))
+
+    def open_app(role: Role | None = None, page: str | None = None) -> AppTest:
+        at = AppTest.from_file(str(APP), default_timeout=TIMEOUT_S).run()
+        if role is not None:
+            login(at, ui_home.users[role], ui_home.password)
+            assert not at.exception, at.exception
+        if page is not None:
+            switch_page(at, page)
+        return at
+
+    return open_app
+
+
+def switch_page(at: AppTest, page: str) -> AppTest:
+    """``at.switch_page`` for a page given relative to the repository (e.g. "pages/ask.py")."""
+    return at.switch_page(os.path.relpath(REPO / page, APP.parent)).run()
+
+
+def page_run(page: str, session_from: AppTest) -> AppTest:
+    """Run one page script alone in the browser session of ``session_from``."""
+    from ui.auth import SESSION_KEY
+
+    at = AppTest.from_file(str(REPO / page), default_timeout=TIMEOUT_S)
+    if SESSION_KEY in session_from.session_state:
+        at.session_state[SESSION_KEY] = session_from.session_state[SESSION_KEY]
+    return at.run()
+
+
+_TEXT_ELEMENTS = ("title", "header", "subheader", "markdown", "caption", "text", "code", "info",
+                  "success", "warning", "error", "exception")
+
+
+def texts(at: AppTest, element: str) -> list[str]:
+    return [str(e.value) for e in getattr(at, element)]
+
+
+def all_text(at: AppTest) -> str:
+    return "\n".join(v for element in _TEXT_ELEMENTS for v in texts(at, element))
+
+
+def _walk(node):
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from _walk(child)
+
+
+def keys(at: AppTest) -> set[str]:
+    return {k for root in (at.main, at.sidebar) for node in _walk(root)
+            if isinstance(k := getattr(node, "key", None), str)}
