@@ -242,28 +242,26 @@ class Composer:
         note = "（各笔金额另有不同说法，见冲突）" if check.alternatives else ""
         return f"复算 {check.expression} = {_yuan(result)}，{verdict}{note}"
 
-    # -- yes/no ----------------------------------------------------------------------------------
+    # -- yes/no and free text (who, where, why, what) ---------------------------------------------
     def _yes_no(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
-        best = self._best_sentence(question, sources, answers_only=True)
-        if best is None:
-            return self._not_found(question, evidence)
-        source, sentence = best
-        first = evidence.cite(source, sentence)
-        if is_uncertain(sentence.text):
-            return Draft(Status.ANSWERED, f"{UNCLEAR_PHRASE}：{_q(sentence.text)}（{first}）。", evidence,
-                         gaps=[Gap(f"{UNCLEAR_PHRASE}：{_q(sentence.text)}", [first])])
-        verdict = "否" if _NEGATIVE.search(sentence.text) else "是"
-        return Draft(Status.ANSWERED, f"{verdict}（{first}：{_q(sentence.text)}）。", evidence)
+        return self._quote_answer(question, sources, evidence, yes_no=True)
 
-    # -- free text (who, where, why, what) ----------------------------------------------------------
     def _text(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+        return self._quote_answer(question, sources, evidence, yes_no=False)
+
+    def _quote_answer(self, question: Question, sources: list[Source], evidence: EvidenceSet, *,
+                      yes_no: bool) -> Draft:
+        """The best answering sentence decides: quoted, and for yes/no read for its polarity."""
         best = self._best_sentence(question, sources, answers_only=True)
         if best is None:
             return self._not_found(question, evidence)
         source, sentence = best
         first = evidence.cite(source, sentence)
         if is_uncertain(sentence.text):
-            return self._unclear(question, (source, sentence), evidence, first)
+            return self._unclear(question, best, evidence, first)
+        if yes_no:
+            verdict = "否" if _NEGATIVE.search(sentence.text) else "是"
+            return Draft(Status.ANSWERED, f"{verdict}（{first}：{_q(sentence.text)}）。", evidence)
         return Draft(Status.ANSWERED, f"材料显示：{_q(sentence.text)}（{first}）。", evidence)
 
     def _unclear(self, question: Question, found: tuple[Source, Segment], evidence: EvidenceSet,
