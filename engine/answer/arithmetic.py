@@ -64,6 +64,8 @@ def sum_check(question: Question, total: Candidate, sources: list[Source]) -> Ch
                                 require_match=bool(action)):
         if len(cand.ordinals) != 1 or cand.sentence == total.sentence or cand.approx:
             continue
+        if (cand.currency or "CNY") != (total.currency or "CNY"):
+            continue  # dollars do not add up to a yuan total
         if action and not (cand.matched & action):
             continue
         if DEDUCTION_WORDS.search(cand.clause.text):
@@ -86,7 +88,8 @@ def sum_check(question: Question, total: Candidate, sources: list[Source]) -> Ch
 
 def net_check(question: Question, net: Candidate, sources: list[Source]) -> Check | None:
     """A stated balance (实际损失 / 余额 …) against the stated total minus the deductions."""
-    amounts = [c for c in _amounts(question, sources) if c.sentence != net.sentence and not c.approx]
+    amounts = [c for c in _amounts(question, sources) if c.sentence != net.sentence and not c.approx
+               and (c.currency or "CNY") == (net.currency or "CNY")]
     totals = [c for c in amounts if TOTAL_WORDS.search(c.clause.text) and not c.ordinals
               and not NET_WORDS.search(c.clause.text)]
     deductions = [c for c in amounts

@@ -33,6 +33,7 @@ class Source:
     doc_name: str
     score: float
     role: str = "hit"
+    speaker: str | None = None  # the person answering in a transcript: "我" in its answers
 
     @property
     def question(self) -> str:
@@ -51,6 +52,7 @@ class Candidate:
     ordinals: set[str] = field(default_factory=set)
     approx: bool = False
     precision: str | None = None  # dates: exact | month | year | approx | no_year
+    currency: str | None = None  # amounts: ISO code (CNY, USD ...)
 
     @property
     def uncertain(self) -> bool:
@@ -87,21 +89,30 @@ def relevance(question: Question, clause: str, sentence: str, asked: str) -> tup
     return total, matched
 
 
-def names_agree(question: Question, context: str) -> bool:
+def _same_person(a: str, b: str) -> bool:
+    return a in b or b in a
+
+
+def names_agree(question: Question, context: str, speaker: str | None = None) -> bool:
     """False when the context is about someone else: it names a person, but none the question names.
-    A context naming nobody (他/她) stays possible."""
-    if not question.names or any(name in context for name in question.names):
+    A context naming nobody (他/她) stays possible; the transcript's speaker is the "我" of every
+    answer, so asking about the speaker restricts nothing."""
+    asked = [n for n in question.names if not (speaker and _same_person(n, speaker))]
+    if not asked or any(name in context for name in asked):
         return True
-    others = [n for n in names_in(context) if not any(n in q or q in n for q in question.names)]
+    others = [n for n in names_in(context)
+              if not any(_same_person(n, q) for q in asked) and not (speaker and _same_person(n, speaker))]
     return not others
 
 
-def _values(chunk: Chunk, clause: Segment, asks: Asks) -> Iterable[tuple[Any, Segment, bool, str | None]]:
+def _values(chunk: Chunk, clause: Segment, asks: Asks
+            ) -> Iterable[tuple[Any, Segment, bool, str | None, str | None]]:
+    """(value, surface, approx, date precision, currency) of each value of the asked kind."""
     if asks is Asks.COUNT:
         for m in COUNT_VALUE.finditer(chunk.text, clause.start, clause.end):
             value = parse_number(m.group(1))
             if value is not None:
-                yield int(value), Segment(m.start(), m.end(), m.group(0)), False, None
+                yield int(value), Segment(m.start(), m.end(), m.group(0)), False, None, None
         return
     kind = "amount" if asks is Asks.AMOUNT else "date"
     seen: list[tuple[Any, int]] = []
@@ -117,7 +128,7 @@ def _values(chunk: Chunk, clause: Segment, asks: Asks) -> Iterable[tuple[Any, Se
         seen.append((value, fact.end))
         precision = fact.meta.get("precision")
         approx = bool(fact.meta.get("approx")) or precision == "approx"
-        yield value, Segment(fact.start, fact.end, fact.text), approx, precision
+        yield value, Segment(fact.start, fact.end, fact.text), approx, precision, fact.meta.get("currency")
 
 
 def _ordinals_for(chunk: Chunk, clause: Segment, sentence: Segment, surface: Segment,
@@ -156,7 +167,7 @@ def find_candidates(question: Question, sources: Iterable[Source], asks: Asks | 
         for sentence in sentences(source.chunk):
             sentence = strip_turn_marker(sentence)
             for clause in clauses(source.chunk, sentence):
-                for value, surface, approx, precision in _values(source.chunk, clause, asks):
+                for value, surface, approx, precision, currency in _values(source.chunk, clause, asks):
                     score, matched = relevance(question, clause.text, sentence.text, asked)
                     ordinals = _ordinals_for(source.chunk, clause, sentence, surface, asks) \
                         or ordinals_in(asked)
@@ -179,10 +190,10 @@ def find_candidates(question: Question, sources: Iterable[Source], asks: Asks | 
                         (need_net and NET_WORDS.search(clause.text))
                     if require_match and not matched and not (ordinals & question.ordinals) and not marked:
                         continue
-                    if not names_agree(question, f"{sentence.text}\n{asked}"):
+                    if not names_agree(question, f"{sentence.text}\n{asked}", source.speaker):
                         continue
                     score += 1.0 / (1 + source.rank)
                     found.append(Candidate(source, sentence, clause, value, surface, score,
-                                           matched, ordinals, approx, precision))
+                                           matched, ordinals, approx, precision, currency))
     found.sort(key=lambda c: (-c.score, c.source.rank, c.surface.start))
     return found

@@ -83,11 +83,17 @@ def _cn(n: int) -> str:
     return to_chinese(n)
 
 
-def _yuan(value) -> str:
+CURRENCY_UNITS = {"CNY": "元", "USD": "美元", "EUR": "欧元", "HKD": "港元", "GBP": "英镑", "JPY": "日元"}
+
+
+def _yuan(value, currency: str | None = "CNY") -> str:
+    """An amount in normalised digits with its unit (元 unless the evidence says otherwise)."""
     number = numeric(value)
     if number is None:
         return str(value)
-    return (str(int(number)) if number == number.to_integral_value() else format(number.normalize(), "f")) + "元"
+    digits = str(int(number)) if number == number.to_integral_value() else format(number.normalize(), "f")
+    unit = CURRENCY_UNITS.get(currency or "CNY")
+    return f"{digits}{unit}" if unit else f"{digits} {currency}"
 
 
 def _show(cand: Candidate, asks: Asks) -> str:
@@ -95,7 +101,7 @@ def _show(cand: Candidate, asks: Asks) -> str:
     when they differ (壹万叁仟元 → 13000元)."""
     surface = flat(cand.surface.text)
     if asks is Asks.AMOUNT:
-        normal = _yuan(cand.value)
+        normal = _yuan(cand.value, cand.currency)
         return surface if surface.replace(",", "") == normal else f"{surface}（即{normal}）"
     return surface
 
@@ -177,8 +183,13 @@ class Composer:
         primary = candidates[0]
         draft = Draft(Status.ANSWERED, "", evidence)
         first = evidence.cite_candidate(primary)
-        rivals = [c for c in candidates[1:] if _same_slot(primary, c) and _differs(primary, c, asks)
-                  and c.score >= 0.6 * primary.score]
+        # Rivals: the same point stated differently anywhere in the primary's document (read whole
+        # when small), not just in the retrieved top hits: a contradiction must not hide on page 5.
+        seen = {(c.chunk.chunk_id, c.surface.start) for c in candidates}
+        pool = candidates[1:] + [c for c in find_candidates(question, self.doc_sources(primary.chunk.doc_id))
+                                 if (c.chunk.chunk_id, c.surface.start) not in seen]
+        rivals = [c for c in pool if _same_slot(primary, c) and _differs(primary, c, asks)
+                  and primary.matched <= c.matched]
         rivals = list({str(c.value): c for c in rivals}.values())[:3]
 
         note = ""
@@ -228,6 +239,7 @@ class Composer:
         ids = [evidence.cite_candidate(t.candidate, "completion") for t in check.terms]
         stated_id = evidence.cite_candidate(check.stated)
         result, stated = check.result, numeric(check.stated.value)
+        currency = check.stated.currency
         draft.calculations.append(Calculation(check.expression, result, stated, check.ok,
                                               [*ids, stated_id], check.description))
         for best, other in check.alternatives:
@@ -236,11 +248,11 @@ class Composer:
                 "testimony" if best.chunk.kind == "transcript" else "fact",
                 f"同一笔款项说法不一：{a}称{_show(best, Asks.AMOUNT)}，{b}称{_show(other, Asks.AMOUNT)}",
                 [a, b]))
-        verdict = "与所述一致" if check.ok else f"与所述{_yuan(stated)}不符，需人工复核"
+        verdict = "与所述一致" if check.ok else f"与所述{_yuan(stated, currency)}不符，需人工复核"
         if not check.ok or check.alternatives:
             draft.status = Status.NEEDS_REVIEW
         note = "（各笔金额另有不同说法，见冲突）" if check.alternatives else ""
-        return f"复算 {check.expression} = {_yuan(result)}，{verdict}{note}"
+        return f"复算 {check.expression} = {_yuan(result, currency)}，{verdict}{note}"
 
     # -- yes/no and free text (who, where, why, what) ---------------------------------------------
     def _yes_no(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
@@ -345,7 +357,7 @@ class Composer:
         best, best_score = None, 0.0
         for source in sources:
             asked = source.question
-            if not names_agree(question, f"{source.chunk.text}\n{asked}"):
+            if not names_agree(question, f"{source.chunk.text}\n{asked}", source.speaker):
                 continue
             for i, sentence in enumerate(sentences(source.chunk, answer_only=answers_only)):
                 sentence = strip_turn_marker(sentence)
@@ -374,6 +386,6 @@ class Composer:
                     if about and question.asks not in about:
                         continue  # 记不清哪天 does not answer 多少钱
                     _, matched = relevance(question, clause.text, sentence.text, source.question)
-                    if matched and names_agree(question, f"{sentence.text}\n{source.question}"):
+                    if matched and names_agree(question, f"{sentence.text}\n{source.question}", source.speaker):
                         return source, sentence
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from typing import Mapping
@@ -53,14 +54,32 @@ class Answerer:
         self.settings = settings
         self.audit = audit
         self.pages = PageCache(self.index.catalog)
+        self._speakers: dict[tuple[int, str], str | None] = {}
 
     def _doc_sources(self, doc_id: str) -> list[Source]:
         record = self.index.catalog.get_document(doc_id)
         if record is None or record.chunks > MAX_DOC_CHUNKS_FOR_COMPLETION:
             return []
         chunks = self.index.catalog.chunks(doc_id, with_facts=True)
-        return [Source(rank=50 + i, chunk=c, doc_name=record.name, score=0.0, role="completion")
-                for i, c in enumerate(chunks)]
+        speaker = self._speaker(doc_id)
+        return [Source(rank=50 + i, chunk=c, doc_name=record.name, score=0.0, role="completion",
+                       speaker=speaker) for i, c in enumerate(chunks)]
+
+    def _speaker(self, doc_id: str) -> str | None:
+        """The interrogated person of a transcript (from its header block), or None."""
+        key = (self.index.catalog.generation(), doc_id)
+        if key not in self._speakers:
+            speaker = None
+            for chunk in self.index.catalog.chunks(doc_id)[:3]:
+                fields = chunk.meta.get("fields") or {}
+                for label, value in fields.items():
+                    if re.match(r"被(?:讯|询)问人", label) and isinstance(value, str) and value.strip():
+                        speaker = re.split(r"[\s，,（(]", value.strip())[0] or None
+                        break
+                if speaker:
+                    break
+            self._speakers[key] = speaker
+        return self._speakers[key]
 
     def ask(self, question: str, *, doc_id: str | None = None, llm: bool | None = None,
             unmask: bool = False, user: str | None = None) -> Answer:
@@ -73,7 +92,8 @@ class Answerer:
         with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
             [b.chunk.chunk_id for b in blocks], with_facts=True)}
         sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id, b.chunk), doc_name=b.doc_name,
-                          score=b.score, role=b.role) for i, b in enumerate(blocks)]
+                          score=b.score, role=b.role, speaker=self._speaker(b.chunk.doc_id))
+                   for i, b in enumerate(blocks)]
         parsed = analyse(question)
         watch.lap("aggregate")
         scope = self._scope(doc_id)

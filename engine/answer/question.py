@@ -19,7 +19,8 @@ class Asks(str, Enum):
     TEXT = "text"  # place, person, reason...: answered by quoting the evidence
 
 
-_AMOUNT = re.compile(r"多少钱|多少元|金额|数额|价款|款项|费用|多少万|损失|how much|amount|fee|price|paid", re.I)
+_AMOUNT = re.compile(r"多少钱|多少元|金额|数额|价款|款项|费用|多少万|损失|how much|amount|fee|price|paid"
+                     r"|(?:款|费|金|钱|价|资|酬|租|债|息|额)[^，。？?]{0,4}(?:是|有|为)?多少", re.I)
 _TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|总额|总数|in total|total", re.I)
 _NET = re.compile(r"实际损失|实际|扣除|扣掉|减去|净|余额|剩余|还剩|net|balance", re.I)
 _DATE = re.compile(r"哪天|哪一天|什么时候|何时|日期|哪年|哪一年|几月|什么时间|哪个月|when|what date", re.I)
@@ -30,7 +31,7 @@ _YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|
 # What kind of value a phrase is about (记不清哪天 → a date).
 ASKS_WORDS = {Asks.AMOUNT: _AMOUNT, Asks.DATE: _DATE, Asks.COUNT: _COUNT}
 
-ORDINAL = re.compile(r"(?:第([一二三四五六七八九十百两\d]{1,4})|首)(?:次|笔|期|回)")
+ORDINAL = re.compile(r"(?:第([一二三四五六七八九十百两\d]{1,4})|首)(?:次|笔|期|回)|首付")
 # Words that say what kind of question it is, not what it is about.
 QUESTION_WORDS = frozenset("""
 多少 多少钱 几 几次 几笔 什么 什么时候 时候 哪天 哪一天 何时 哪里 哪儿 哪 谁 怎么 怎样 如何 为什么 是否 有没有 是不是
@@ -47,7 +48,7 @@ def ordinal_key(token: str) -> str | None:
     match = ORDINAL.fullmatch(token) or ORDINAL.search(token)
     if not match:
         return None
-    if match.group(1) is None:  # 首期 / 首笔
+    if match.group(1) is None:  # 首期 / 首笔 / 首付
         return "#1"
     value = parse_number(match.group(1))
     return None if value is None else f"#{int(value)}"
@@ -70,6 +71,22 @@ def _posseg(text: str) -> list[tuple[str, str]]:
         return [(w.word, w.flag) for w in pseg.cut(text)]
 
 
+# jieba's dictionary tags some nouns as person names (银行卡/nr); a Chinese personal name starts
+# with a surname or a familiar prefix (阿杰, 老王, 小李), which is what we accept.
+SURNAMES = frozenset("".join("""
+王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金
+石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章
+鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟
+艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄
+丛仲虞敖巩明佘池查麻苑迟邝阿老小某
+""".split()))
+COMPOUND_SURNAMES = ("欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "宇文", "长孙")
+
+
+def _looks_like_name(word: str) -> bool:
+    return 2 <= len(word) <= 4 and (word[0] in SURNAMES or word.startswith(COMPOUND_SURNAMES))
+
+
 def names_in(text: str) -> list[str]:
     """Person names jieba recognises, with split surnames joined (李/志强 -> 李志强)."""
     names: list[str] = []
@@ -84,7 +101,7 @@ def names_in(text: str) -> list[str]:
             previous_surname = word
         else:
             previous_surname = None
-    return [n for n in dict.fromkeys(names) if len(n) >= 2]
+    return [n for n in dict.fromkeys(names) if _looks_like_name(n)]
 
 
 @dataclass

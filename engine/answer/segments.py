@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from engine.types import Chunk
 
-_SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*|\n(?=\s*(?:问|答|[一二三四五六七八九十]+、|\d+[.、]|第[一二三四五六七八九十百千零〇\d]+条))")
+_SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*|\n(?=\s*(?:问|答|[一二三四五六七八九十]+、|\d+[.、]|[（(]\d+[）)]|第[一二三四五六七八九十百千零〇\d]+条))")
 _CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")  # not inside 6,000 or 14:30
 _TURN = re.compile(r"^\s*(?:[问答](?:\s*[:：])|Q[:：.]|A[:：.])")
 _UNCERTAIN = re.compile(r"记不清|记不太清|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|想不起")
@@ -59,9 +59,15 @@ def question_text(chunk: Chunk) -> str:
     return (chunk.meta.get("question") or "").replace("\n", "")
 
 
+# Blocks of labelled fields (a transcript header, a signature block) end a "sentence" per line.
+_FIELD_BLOCKS = {"header", "signature"}
+_LINE_END = re.compile(r"[。！？；!?;]+|\n")
+
+
 def sentences(chunk: Chunk, *, answer_only: bool = True) -> list[Segment]:
     start, end = answer_region(chunk) if answer_only else (0, len(chunk.text))
-    return split(chunk.text, start, end, _SENTENCE_END)
+    pattern = _LINE_END if chunk.chunk_type in _FIELD_BLOCKS else _SENTENCE_END
+    return split(chunk.text, start, end, pattern)
 
 
 def clauses(chunk: Chunk, sentence: Segment) -> list[Segment]:
