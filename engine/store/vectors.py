@@ -97,8 +97,9 @@ class VectorStore:
     def query(self, vector: np.ndarray, k: int, where: dict[str, Any] | None = None) -> list[VectorHit]:
         if k <= 0 or self.count() == 0:
             return []
+        # Distances only: fetching metadatas costs ~15 ms per query on 60k vectors, and the
+        # document is part of the chunk id (<doc_id>:<seq>) anyway.
         result = self.collection.query(query_embeddings=[np.asarray(vector, dtype=np.float32)],
-                                       n_results=k, where=where, include=["distances", "metadatas"])
-        return [VectorHit(cid, meta["doc_id"], 1.0 - float(dist))
-                for cid, dist, meta in zip(result["ids"][0], result["distances"][0],
-                                           result["metadatas"][0])]
+                                       n_results=k, where=where, include=["distances"])
+        return [VectorHit(cid, cid.rsplit(":", 1)[0], 1.0 - float(dist))
+                for cid, dist in zip(result["ids"][0], result["distances"][0])]

@@ -14,10 +14,11 @@ def test_add_query_filter_delete(tmp_path):
     rng = np.random.default_rng(0)
     vectors = rng.normal(size=(6, 8)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    store.add([f"c{i}" for i in range(6)], vectors,
-              [{"doc_id": "dA" if i < 3 else "dB"} for i in range(6)])
+    ids = [f"{'dA' if i < 3 else 'dB'}:{i:05d}" for i in range(6)]  # chunk ids carry their document
+    store.add(ids, vectors, [{"doc_id": "dA" if i < 3 else "dB"} for i in range(6)])
     top = store.query(vectors[4], k=2)
-    assert top[0].chunk_id == "c4" and top[0].similarity == pytest.approx(1.0, abs=1e-4)
+    assert top[0].chunk_id == "dB:00004" and top[0].doc_id == "dB"
+    assert top[0].similarity == pytest.approx(1.0, abs=1e-4)
     filtered = store.query(vectors[4], k=3, where={"doc_id": "dA"})
     assert {h.doc_id for h in filtered} == {"dA"}
     assert store.doc_ids() == {"dA", "dB"}
