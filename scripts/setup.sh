@@ -6,6 +6,10 @@ cd "$(dirname "$0")/.."
 purpose="${1:-app}"
 
 apt_packages=(fonts-wqy-zenhei)           # CJK font: demo/test PDFs embed it; screenshots need it
+if [ "$purpose" = test ]; then              # tests/browser drives Debian's Chromium via Playwright
+  apt_packages+=(chromium chromium-driver)  # (never `playwright install`: no browser downloads)
+fi
+command -v npm >/dev/null || apt_packages+=(npm)  # fetches pdf.js cMaps for the PDF viewer
 
 
 missing=()
@@ -33,3 +37,7 @@ if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -r "$req"
   touch "$stamp"
 fi
+# The PDF viewer's pdf.js needs cMaps for PDFs with non-embedded CJK fonts (docs/ui.md). Runs every
+# time: a reinstall of streamlit-pdf-viewer removes them; a no-op when they are in place.
+.venv/bin/python scripts/setup_viewer_assets.py \
+  || echo "setup: WARNING: no pdf.js cMaps; PDFs with non-embedded CJK fonts will show blank" >&2

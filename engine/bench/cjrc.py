@@ -1,0 +1,222 @@
+"""CJRC dev (CAIL2019 reading comprehension) as per-document question answering.
+
+Each question is asked with ``doc_id`` set to its own judgment, which is ingested once as a
+``judgment`` text document into the suite's bench home (``<judgment id>.txt``; the text is the
+dataset's ``context`` verbatim, so page offsets are context offsets and gold spans map exactly).
+
+Subset: whole documents, alternating civil and criminal in file order (cjrc-dev-1, -501, -2,
+-502 …), until ``limit`` questions; the default 300 is the first 25 civil and the first 25
+criminal judgments. ``limit=None`` runs all 6,000.
+
+Answer span taken from a conclusion (the deterministic composer's wording; anything else falls
+through to the last rule):
+  1. status not_found → "" (abstains: correct exactly on unanswerable questions);
+  2. a conclusion opening with a verdict 是/否 → "YES"/"NO";
+  3. "材料显示为X（E…": the value X as the source wrote it (a "（即…）" restatement dropped);
+  4. otherwise the first 「…」 quote;
+  5. otherwise the conclusion without its E-citations.
+Answer-bearing evidence (span questions): a gold span inside one of the first 5 cited quotes
+(evidence_hit) or inside one of the top-5 chunks of ``search`` on the same document
+(retrieval_hit); offsets are compared, not strings.
+EM/F1 are the official scorer's (official_evaluate.py: character F1 after dropping everything
+but letters and digits; each of the three annotator answers left out in turn).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Iterable, Sequence
+
+from engine.answer.model import Status
+from engine.answer.verify import CITATION
+from engine.bench.answers import detection, yes_no
+from engine.bench.metrics import mean, percentile
+from engine.bench.runner import Progress, SuiteResult
+from engine.ingest.anchors import chunk_range_to_spans
+from engine.types import Span
+
+DEFAULT_QUESTIONS = 300
+TOP_K = 5
+_VALUE = re.compile(r"^材料显示为(.+?)（E\d")
+_RESTATED = re.compile(r"（即[^（）]*）$")
+_QUOTE = re.compile(r"「(.*?)」", re.S)
+_EMPTY_BRACKETS = re.compile(r"[（(][\s、,，;；:：]*[)）]")  # what is left of （E1、E2）
+
+
+def load_cjrc(folder: Path) -> tuple[dict[str, dict], list[dict]]:
+    docs = {}
+    for line in (folder / "docs_dev.jsonl").read_text("utf-8").splitlines():
+        if line.strip():
+            doc = json.loads(line)
+            docs[doc["doc_id"]] = doc
+    questions = [json.loads(line) for line in (folder / "questions_dev.jsonl").read_text("utf-8").splitlines()
+                 if line.strip()]
+    return docs, questions
+
+
+def select_questions(docs: dict[str, dict], questions: Sequence[dict], limit: int | None) -> list[dict]:
+    """Whole documents, civil and criminal alternately in file order, until ``limit`` questions."""
+    if limit is None:
+        return list(questions)
+    by_doc: dict[str, list[dict]] = {}
+    for q in questions:
+        by_doc.setdefault(q["doc_id"], []).append(q)
+    domains: dict[str, list[str]] = {}
+    for doc_id, doc in docs.items():
+        domains.setdefault(doc["domain"], []).append(doc_id)
+    order = [d for group in _interleave(*domains.values()) for d in group]
+    chosen: list[dict] = []
+    for doc_id in order:
+        if len(chosen) >= limit:
+            break
+        chosen += by_doc.get(doc_id, [])
+    return chosen[:limit]
+
+
+def _interleave(*lists: list[str]) -> Iterable[list[str]]:
+    for i in range(max((len(x) for x in lists), default=0)):
+        yield [x[i] for x in lists if i < len(x)]
+
+
+def load_official_scorer(folder: Path) -> ModuleType:
+    """official_evaluate.py as shipped does not compile (one line is indented with a tab among
+    spaces: TabError). It is loaded with tabs expanded to 4 spaces — the only change — so its
+    own normalisation and EM/F1 code score our answers."""
+    source = (folder / "official_evaluate.py").read_text("utf-8").expandtabs(4)
+    module = ModuleType("cjrc_official_evaluate")
+    exec(compile(source, str(folder / "official_evaluate.py"), "exec"), module.__dict__)
+    return module
+
+
+def answer_span(answer: dict[str, Any]) -> str:
+    """The span a conclusion answers with (rules in the module docstring)."""
+    conclusion = answer.get("conclusion", "").strip()
+    if answer.get("status") == Status.NOT_FOUND.value:
+        return ""
+    verdict = yes_no(conclusion)
+    if verdict:
+        return verdict.upper()
+    value = _VALUE.match(conclusion)
+    if value:
+        return _RESTATED.sub("", value.group(1)).strip()
+    quote = _QUOTE.search(conclusion)
+    if quote:
+        return quote.group(1).strip()
+    bare = _EMPTY_BRACKETS.sub("", CITATION.sub("", conclusion))
+    return bare.strip(" 。.")
+
+
+def covers(spans: Sequence[Span], start: int, end: int) -> bool:
+    """Whether page runs ``spans`` (one page: a text document) cover context[start:end]."""
+    covered = start
+    for span in sorted(spans, key=lambda s: s.start):
+        if span.start <= covered < span.end:
+            covered = span.end
+        if covered >= end:
+            return True
+    return covered >= end
+
+
+def _evidence_spans(evidence) -> list[Span]:
+    return chunk_range_to_spans(evidence.chunk.spans, evidence.quote_start, evidence.quote_end)
+
+
+@dataclass
+class CjrcCorpus:
+    doc_ids: dict[str, str]  # cjrc doc id -> engine doc_id
+    ingested: int
+    unchanged: int
+    seconds: float
+    chunks: int  # in all these documents: with a chunk or two per document, top-5 retrieval is trivial
+
+
+def ensure_documents(engine, docs: dict[str, dict], wanted: Iterable[str]) -> CjrcCorpus:
+    started = time.perf_counter()
+    ids, counts, chunks = {}, Counter(), 0
+    for cjrc_id in dict.fromkeys(wanted):
+        report = engine.ingest_bytes(f"{cjrc_id}.txt", docs[cjrc_id]["context"].encode("utf-8"), kind="judgment")
+        if report.status.value == "failed":
+            raise RuntimeError(f"{cjrc_id} did not ingest: {report.error}")
+        ids[cjrc_id] = report.doc_id
+        counts[report.status.value] += 1
+        chunks += report.chunks
+    return CjrcCorpus(ids, counts["ingested"], counts["unchanged"], round(time.perf_counter() - started, 1),
+                    chunks)
+
+
+def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm: bool = False,
+             progress: Progress | None = None) -> SuiteResult:
+    docs, all_questions = load_cjrc(folder)
+    questions = select_questions(docs, all_questions, limit)
+    corpus = ensure_documents(engine, docs, (q["doc_id"] for q in questions))
+    scorer = load_official_scorer(folder).CJRCEvaluator
+    engine.search("预热 warm-up", k=1)
+    rows, latencies = [], []
+    for i, q in enumerate(questions, start=1):
+        doc_id = corpus.doc_ids[q["doc_id"]]
+        started = time.perf_counter()
+        answer = engine.ask(q["question"], doc_id=doc_id, llm=llm)
+        latencies.append((time.perf_counter() - started) * 1000)
+        payload = answer.to_dict()
+        hits = engine.search(q["question"], k=TOP_K, doc_id=doc_id).results
+        pred = answer_span(payload)
+        score = scorer._compute_turn_score(q["gold_answers"], pred)
+        # Answer-bearing evidence is measured on span questions only: the few yes/no/unanswerable
+        # questions with gold spans are annotator disagreements (one of three wrote a span).
+        gold = [tuple(s) for s in q["gold_spans"]] if q["answer_type"] == "span" else []
+        quote_spans = [_evidence_spans(e) for e in answer.evidence[:TOP_K]]
+        rows.append({
+            "id": q["id"], "domain": q["domain"], "answer_type": q["answer_type"],
+            "question": q["question"], "gold": q["gold_answers"], "pred": pred,
+            "status": payload["status"], "em": score["em"], "f1": round(score["f1"], 4),
+            "evidence_hit": any(covers(spans, s, e) for spans in quote_spans for s, e in gold) if gold else None,
+            "retrieval_hit": any(covers(h.chunk.spans, s, e) for h in hits for s, e in gold) if gold else None,
+            "ms": round(latencies[-1], 1),
+        })
+        if progress:
+            progress("cjrc", i, len(questions))
+    metrics, per_type = summarise_cjrc(rows)
+    return SuiteResult(
+        suite="cjrc",
+        description=f"CJRC dev, {len(rows)} questions over {len(corpus.doc_ids)} judgments "
+                    f"({'full dev split' if limit is None else 'civil/criminal alternating subset'}), "
+                    f"asked per document; span read from the conclusion (engine/bench/cjrc.py)",
+        metrics=metrics, per_category=per_type, rows=rows,
+        timings={"ingest_s": corpus.seconds, "ingested": corpus.ingested, "unchanged": corpus.unchanged,
+                 "chunks": corpus.chunks,
+                 "ask_ms_p50": round(percentile(latencies, 50), 1),
+                 "ask_ms_p95": round(percentile(latencies, 95), 1)},
+        config={"reranker": engine.searcher.reranker.name, "llm": llm, "top_k": TOP_K, "limit": limit})
+
+
+def summarise_cjrc(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    def block(members: Sequence[dict]) -> dict[str, Any]:
+        spans = [r for r in members if r["evidence_hit"] is not None]
+        return {"n": len(members),
+                "em": round(100 * mean([r["em"] for r in members]), 1) if members else None,
+                "f1": round(100 * mean([r["f1"] for r in members]), 1) if members else None,
+                f"evidence_hit@{TOP_K}": round(mean([float(r["evidence_hit"]) for r in spans]), 4) if spans else None,
+                f"retrieval_hit@{TOP_K}": round(mean([float(r["retrieval_hit"]) for r in spans]), 4) if spans else None,
+                "not_found": round(mean([float(r["status"] == Status.NOT_FOUND.value) for r in members]), 4)
+                if members else None}
+
+    yes_no_rows = [r for r in rows if r["answer_type"] in ("yes", "no")]
+    abstain = detection([r["status"] == Status.NOT_FOUND.value for r in rows],
+                        [r["answer_type"] == "unanswerable" for r in rows])
+    overall = block(rows)
+    metrics = {
+        "questions": len(rows), "em": overall["em"], "f1": overall["f1"],
+        f"evidence_hit@{TOP_K}": overall[f"evidence_hit@{TOP_K}"],
+        f"retrieval_hit@{TOP_K}": overall[f"retrieval_hit@{TOP_K}"],
+        "yesno_accuracy": round(mean([float(r["pred"] == r["gold"][0]) for r in yes_no_rows]), 4) if yes_no_rows else None,
+        "abstention_precision": abstain["precision"], "abstention_recall": abstain["recall"],
+    }
+    table = {t: block([r for r in rows if r["answer_type"] == t]) for t in ("span", "yes", "no", "unanswerable")}
+    table.update({d: block([r for r in rows if r["domain"] == d]) for d in ("civil", "criminal")})
+    return metrics, {k: v for k, v in table.items() if v["n"]}

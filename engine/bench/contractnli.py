@@ -1,0 +1,154 @@
+"""ContractNLI dev: does the answer find the clause a hypothesis rests on, and abstain when the
+NDA never mentions it?
+
+Each NDA is ingested once as a ``contract`` text document (``<doc id>.txt``, the dataset's text
+verbatim, so page offsets are the offsets of the gold evidence spans). Each hypothesis is asked
+of its own NDA as a yes/no question: "Does the agreement provide that <hypothesis>?".
+
+Scored per label:
+  NotMentioned   abstain_or_gap: status not_found, or a gap reported (the text says nothing);
+  Entailment     evidence_overlap: a cited quote (first 5) overlaps a gold evidence span;
+                 char precision / recall of the cited quotes against the gold spans
+                 (LegalBench-RAG's character metrics); false abstentions; verdict "yes";
+  Contradiction  the same evidence figures; verdict "no".
+Subset: whole NDAs in file order until ``limit`` hypotheses; the default 170 is the first 10 NDAs
+(17 hypotheses each). ``limit=None`` runs all 1,037.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from engine.answer.model import Status
+from engine.bench.answers import yes_no
+from engine.bench.metrics import char_overlap, mean, percentile
+from engine.bench.runner import Progress, SuiteResult
+from engine.ingest.anchors import chunk_range_to_spans
+
+DEFAULT_ITEMS = 170
+TOP_K = 5
+
+
+def load_contractnli(folder: Path) -> tuple[dict[str, dict], list[dict]]:
+    docs = {}
+    for line in (folder / "docs_dev.jsonl").read_text("utf-8").splitlines():
+        if line.strip():
+            doc = json.loads(line)
+            docs[doc["doc_id"]] = doc
+    items = [json.loads(line) for line in (folder / "items_dev.jsonl").read_text("utf-8").splitlines()
+             if line.strip()]
+    return docs, items
+
+
+def select_items(docs: dict[str, dict], items: Sequence[dict], limit: int | None) -> list[dict]:
+    if limit is None:
+        return list(items)
+    by_doc: dict[str, list[dict]] = {}
+    for item in items:
+        by_doc.setdefault(item["doc_id"], []).append(item)
+    chosen: list[dict] = []
+    for doc_id in docs:  # file order
+        if len(chosen) >= limit:
+            break
+        chosen += by_doc.get(doc_id, [])
+    return chosen[:limit]
+
+
+def as_question(hypothesis: str) -> str:
+    return f"Does the agreement provide that {hypothesis.strip().rstrip('.')}?"
+
+
+@dataclass
+class NdaCorpus:
+    doc_ids: dict[str, str]
+    ingested: int
+    unchanged: int
+    seconds: float
+    chunks: int  # in all these documents
+
+
+def ensure_documents(engine, docs: dict[str, dict], wanted: Sequence[str]) -> NdaCorpus:
+    started = time.perf_counter()
+    ids, counts, chunks = {}, Counter(), 0
+    for doc_id in dict.fromkeys(wanted):
+        report = engine.ingest_bytes(f"{doc_id}.txt", docs[doc_id]["text"].encode("utf-8"), kind="contract")
+        if report.status.value == "failed":
+            raise RuntimeError(f"{doc_id} did not ingest: {report.error}")
+        ids[doc_id] = report.doc_id
+        counts[report.status.value] += 1
+        chunks += report.chunks
+    return NdaCorpus(ids, counts["ingested"], counts["unchanged"], round(time.perf_counter() - started, 1),
+                    chunks)
+
+
+def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, llm: bool = False,
+                    progress: Progress | None = None) -> SuiteResult:
+    docs, all_items = load_contractnli(folder)
+    items = select_items(docs, all_items, limit)
+    corpus = ensure_documents(engine, docs, [i["doc_id"] for i in items])
+    engine.search("warm-up", k=1)
+    rows, latencies = [], []
+    for n, item in enumerate(items, start=1):
+        started = time.perf_counter()
+        answer = engine.ask(as_question(item["hypothesis"]), doc_id=corpus.doc_ids[item["doc_id"]], llm=llm)
+        latencies.append((time.perf_counter() - started) * 1000)
+        cited = [(s.start, s.end) for e in answer.evidence[:TOP_K]
+                 for s in chunk_range_to_spans(e.chunk.spans, e.quote_start, e.quote_end)]
+        gold = [(g["start"], g["end"]) for g in item["evidence"]]
+        got, want, overlap = char_overlap(cited, gold)
+        rows.append({
+            "id": item["id"], "label": item["label"], "hypothesis_id": item["hypothesis_id"],
+            "status": answer.status.value, "verdict": yes_no(answer.conclusion),
+            "gaps": len(answer.gaps), "evidence_overlap": overlap > 0 if gold else None,
+            "char_precision": round(overlap / got, 4) if gold and got else (0.0 if gold else None),
+            "char_recall": round(overlap / want, 4) if want else None,
+            "conclusion": answer.conclusion[:300], "ms": round(latencies[-1], 1),
+        })
+        if progress:
+            progress("contractnli", n, len(items))
+    metrics, per_label = summarise_contractnli(rows)
+    return SuiteResult(
+        suite="contractnli",
+        description=f"ContractNLI dev, {len(rows)} hypotheses over {len(corpus.doc_ids)} NDAs "
+                    f"({'full dev split' if limit is None else 'first NDAs in file order'}), "
+                    f"asked as yes/no questions per document",
+        metrics=metrics, per_category=per_label, rows=rows,
+        timings={"ingest_s": corpus.seconds, "ingested": corpus.ingested, "unchanged": corpus.unchanged,
+                 "chunks": corpus.chunks,
+                 "ask_ms_p50": round(percentile(latencies, 50), 1),
+                 "ask_ms_p95": round(percentile(latencies, 95), 1)},
+        config={"reranker": engine.searcher.reranker.name, "llm": llm, "top_k": TOP_K, "limit": limit})
+
+
+def summarise_contractnli(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    def rate(flags: Sequence[bool]) -> float | None:
+        return round(sum(flags) / len(flags), 4) if flags else None
+
+    def block(members: Sequence[dict], right_verdict: str | None) -> dict[str, Any]:
+        evidenced = [r for r in members if r["evidence_overlap"] is not None]
+        return {"n": len(members),
+                "not_found": rate([r["status"] == Status.NOT_FOUND.value for r in members]),
+                "abstain_or_gap": rate([r["status"] == Status.NOT_FOUND.value or r["gaps"] > 0 for r in members]),
+                "evidence_overlap": rate([r["evidence_overlap"] for r in evidenced]),
+                "char_precision": round(mean([r["char_precision"] for r in evidenced]), 4) if evidenced else None,
+                "char_recall": round(mean([r["char_recall"] for r in evidenced]), 4) if evidenced else None,
+                "verdict_right": rate([r["verdict"] == right_verdict for r in members]) if right_verdict else None}
+
+    table = {"Entailment": block([r for r in rows if r["label"] == "Entailment"], "yes"),
+             "Contradiction": block([r for r in rows if r["label"] == "Contradiction"], "no"),
+             "NotMentioned": block([r for r in rows if r["label"] == "NotMentioned"], None)}
+    table = {k: v for k, v in table.items() if v["n"]}
+    metrics = {
+        "hypotheses": len(rows),
+        "notmentioned_abstain_or_gap": table.get("NotMentioned", {}).get("abstain_or_gap"),
+        "entailment_evidence_overlap": table.get("Entailment", {}).get("evidence_overlap"),
+        "entailment_char_recall": table.get("Entailment", {}).get("char_recall"),
+        "entailment_char_precision": table.get("Entailment", {}).get("char_precision"),
+        "entailment_false_abstention": table.get("Entailment", {}).get("not_found"),
+    }
+    return metrics, table

@@ -1,0 +1,267 @@
+"""Answer benchmarks: the suite registry, the JSON report and ``python -m engine bench``.
+
+Suites (each in its own module, imported only when run):
+  demo         data/bench/demo_questions.jsonl over data/demo (engine/bench/answers.py)
+  cjrc         CJRC dev reading comprehension, one judgment per question (engine/bench/cjrc.py)
+  contractnli  ContractNLI dev hypotheses over NDAs (engine/bench/contractnli.py)
+
+Every suite works in its own bench home (``<bench-dir>/<suite>``, default ``.bench/<suite>``):
+its corpus is ingested there once and reused (unchanged files are not re-read), and nothing a
+user ingested into their own home can change a benchmark figure.
+
+The report is one JSON document: ``{"generated_at", "machine", "suites": {name: SuiteResult}}``,
+written to ``<home>/bench/report-<timestamp>.json`` (or ``--out``) and, with ``--publish``, also to
+docs/bench/answers.json, which the Benchmark page charts.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import platform
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+REPO = Path(__file__).resolve().parents[2]
+DEMO_DIR = REPO / "data" / "demo"
+DEMO_QUESTIONS = REPO / "data" / "bench" / "demo_questions.jsonl"
+PUBLISHED_REPORT = REPO / "docs" / "bench" / "answers.json"
+DEFAULT_BENCH_DIR = REPO / ".bench"
+DEFAULT_DATASETS = Path(os.environ.get("LEXTRACE_DATASETS", REPO.parent / "shared" / "datasets"))
+
+Progress = Callable[[str, int, int], None]  # (suite, done, total)
+
+
+@dataclass
+class SuiteResult:
+    """What one suite produced: headline metrics, a per-category table, one row per question."""
+
+    suite: str
+    description: str  # what was run, in words (subset, how answers are read)
+    metrics: dict[str, Any] = field(default_factory=dict)
+    per_category: dict[str, dict[str, Any]] = field(default_factory=dict)
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    timings: dict[str, Any] = field(default_factory=dict)
+    config: dict[str, Any] = field(default_factory=dict)
+    gate: dict[str, Any] | None = None  # demo only: {"ok", "failures", "fixed_known_failures"}
+    skipped: str | None = None  # why the suite did not run (dataset absent)
+
+    def to_dict(self) -> dict[str, Any]:
+        return _finite(asdict(self))
+
+
+@dataclass
+class BenchOptions:
+    bench_dir: Path = DEFAULT_BENCH_DIR
+    datasets: Path = DEFAULT_DATASETS
+    limit: int | None = None  # questions; None = the suite's documented default subset
+    full: bool = False  # the whole dev split
+    llm: bool = False
+    progress: Progress | None = None
+
+
+def _finite(value: Any) -> Any:
+    """NaN/inf are not JSON: an undefined metric is written as null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _engine(home: Path, llm: bool):
+    from engine.config import Settings
+    from engine.engine import Engine
+
+    # Without --llm the secrets file is not read: the deterministic composer is what is measured.
+    settings = Settings.load(home) if llm else Settings.load(home, secrets_file=None)
+    return Engine(settings=settings)
+
+
+def _run_demo(options: BenchOptions) -> SuiteResult:
+    from engine.bench.answers import load_questions, prepare_demo_home, run_demo
+
+    engine = _engine(options.bench_dir / "demo", options.llm)
+    corpus = prepare_demo_home(engine, DEMO_DIR)
+    questions = load_questions(DEMO_QUESTIONS)
+    if options.limit and not options.full:
+        questions = questions[:options.limit]
+    return run_demo(engine, questions, corpus, llm=options.llm, progress=options.progress)
+
+
+def _run_cjrc(options: BenchOptions) -> SuiteResult:
+    from engine.bench.cjrc import DEFAULT_QUESTIONS, run_cjrc
+
+    folder = options.datasets / "cjrc"
+    if not (folder / "questions_dev.jsonl").is_file():
+        return SuiteResult("cjrc", "CJRC dev", skipped=f"dataset absent: {folder}")
+    engine = _engine(options.bench_dir / "cjrc", options.llm)
+    limit = None if options.full else (options.limit or DEFAULT_QUESTIONS)
+    return run_cjrc(engine, folder, limit=limit, llm=options.llm, progress=options.progress)
+
+
+def _run_contractnli(options: BenchOptions) -> SuiteResult:
+    from engine.bench.contractnli import DEFAULT_ITEMS, run_contractnli
+
+    folder = options.datasets / "contractnli"
+    if not (folder / "items_dev.jsonl").is_file():
+        return SuiteResult("contractnli", "ContractNLI dev", skipped=f"dataset absent: {folder}")
+    engine = _engine(options.bench_dir / "contractnli", options.llm)
+    limit = None if options.full else (options.limit or DEFAULT_ITEMS)
+    return run_contractnli(engine, folder, limit=limit, llm=options.llm, progress=options.progress)
+
+
+SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {
+    "demo": _run_demo,
+    "cjrc": _run_cjrc,
+    "contractnli": _run_contractnli,
+}
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {"platform": platform.platform(), "python": platform.python_version(), "cpu": cpu,
+            "cores": os.cpu_count()}
+
+
+def code_version() -> str | None:
+    """The commit the figures belong to (``+dirty`` when the working tree has changes)."""
+    import subprocess
+
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
+                                text=True, timeout=5, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
+                               capture_output=True, text=True, timeout=5).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return commit + ("+dirty" if dirty else "")
+
+
+def run_suites(names: list[str], options: BenchOptions) -> dict[str, Any]:
+    unknown = [n for n in names if n not in SUITES]
+    if unknown:
+        raise ValueError(f"unknown suite(s) {unknown}; choose from {sorted(SUITES)} or 'all'")
+    suites = {}
+    for name in names:
+        started = time.perf_counter()
+        result = SUITES[name](options)
+        result.timings.setdefault("suite_s", round(time.perf_counter() - started, 1))
+        suites[name] = result.to_dict()
+    return {"generated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "machine": machine(), "code_version": code_version(), "suites": suites}
+
+
+def write_report(report: dict[str, Any], path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(report, ensure_ascii=False, indent=1), "utf-8")
+    tmp.replace(path)  # a reader (the Benchmark page) never sees half a report
+    return path
+
+
+def default_report_path(home: Path) -> Path:
+    return home / "bench" / f"report-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
+
+
+# -- text summary ---------------------------------------------------------------------------------
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)
+
+
+def summary_text(report: dict[str, Any]) -> str:
+    lines = []
+    for name, suite in report["suites"].items():
+        if suite.get("skipped"):
+            lines.append(f"== {name}: skipped ({suite['skipped']})")
+            continue
+        lines.append(f"== {name}: {suite['description']}")
+        lines += [f"  {k:<34}{_cell(v)}" for k, v in suite["metrics"].items()]
+        table = suite.get("per_category") or {}
+        if table:
+            columns = list(dict.fromkeys(k for row in table.values() for k in row))
+            widths = [max(len(c) + 2, 9) for c in columns]
+            lines.append("  " + f"{'':<14}" + "".join(f"{c:>{w}}" for c, w in zip(columns, widths)))
+            for category, row in table.items():
+                lines.append("  " + f"{category:<14}" + "".join(f"{_cell(row.get(c)):>{w}}"
+                                                               for c, w in zip(columns, widths)))
+        timings = suite.get("timings") or {}
+        if timings:
+            lines.append("  timings: " + ", ".join(f"{k} {_cell(v)}" for k, v in timings.items()))
+        gate = suite.get("gate")
+        if gate:
+            lines.append(f"  gate: {'ok' if gate['ok'] else 'FAILED'}")
+            lines += [f"    ✗ {f['id']}: {f['reason']}" for f in gate["failures"]]
+            lines += [f"    known failure now passes, remove its flag: {i}" for i in gate["fixed_known_failures"]]
+    return "\n".join(lines)
+
+
+# -- CLI ------------------------------------------------------------------------------------------
+
+
+def add_arguments(parser) -> None:
+    """The options of ``python -m engine bench`` (engine/cli.py adds --home and --json)."""
+    parser.add_argument("--suite", default="demo", choices=[*SUITES, "all"])
+    parser.add_argument("--limit", type=int, default=None,
+                        help="first N questions (demo) / a subset of N questions (datasets)")
+    parser.add_argument("--full", action="store_true", help="the whole dev split of a dataset suite")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="report path (default <home>/bench/report-<timestamp>.json)")
+    parser.add_argument("--publish", action="store_true",
+                        help=f"also write {PUBLISHED_REPORT.relative_to(REPO)} for the Benchmark page")
+    parser.add_argument("--bench-dir", type=Path, default=DEFAULT_BENCH_DIR,
+                        help="where the suites' own homes live (default .bench/)")
+    parser.add_argument("--datasets", type=Path, default=DEFAULT_DATASETS)
+    parser.add_argument("--llm", action="store_true", help="answer with the configured LLM")
+
+
+def run_cli(args) -> int:
+    """Exit code 0, or 1 when the demo gate fails (a fact question wrong, an ungrounded value)."""
+    from engine.config import Settings
+
+    if args.limit is not None and args.limit <= 0:
+        print("--limit must be greater than 0", file=sys.stderr)
+        return 2
+    names = list(SUITES) if args.suite == "all" else [args.suite]
+
+    def progress(suite: str, done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{suite}: {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+        elif done == total or done % 50 == 0:  # a log file gets a line now and then, not a \r soup
+            print(f"{suite}: {done}/{total}", file=sys.stderr, flush=True)
+
+    options = BenchOptions(bench_dir=args.bench_dir, datasets=args.datasets, limit=args.limit,
+                           full=args.full, llm=args.llm, progress=progress)
+    report = run_suites(names, options)
+    out = args.out or default_report_path(Path(Settings.load(args.home, secrets_file=None).home))
+    write_report(report, out)
+    if args.publish:
+        write_report(report, PUBLISHED_REPORT)
+    if args.json:
+        json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        print(summary_text(report))
+        print(f"report: {out}" + (f" (and {PUBLISHED_REPORT})" if args.publish else ""))
+    gate = report["suites"].get("demo", {}).get("gate")
+    return 1 if gate and not gate["ok"] else 0

@@ -1,0 +1,327 @@
+"""评测 Benchmark: run an answer suite, and chart what the benchmark reports hold.
+
+Runs go through engine.bench.runner (the code behind ``python -m engine bench``): the suite works
+in its own bench home, the report is written to ``<home>/bench/report-<timestamp>.json`` and joins
+the history below. The figures and where they come from: ui/charts.py.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from engine.auth import Permission
+from engine.bench import runner
+from ui.auth import require
+from ui.charts import (CUAD, INGEST, PUBLISHED_ANSWERS, STARD, Loaded, answer_command,
+                       answer_latency_frame, bar_chart, category_frame, chartable_metrics,
+                       default_metric, definitions_frame, history_chart, history_frame,
+                       ingest_measures_frame, ingest_stages_frame, load_answer_reports,
+                       metric_names, metrics_frame, read_json, report_label, reports_dir,
+                       retrieval_frame, rows_frame, stage_latency_frame, suites_in, wide)
+from ui.components import error_boundary, show_error
+from ui.state import get_engine
+
+SUITE_LABELS = {
+    "demo": "演示问题 demo questions (data/bench/demo_questions.jsonl)",
+    "cjrc": "CJRC 裁判文书阅读理解 (dev)",
+    "contractnli": "ContractNLI 保密协议 (dev)",
+}
+LAST_RUN_KEY = "bench.last_run"  # (report path, suite) of this session's last run
+RATE_HINT = "比例 share (0–1)"
+
+
+@st.cache_resource(show_spinner=False)
+def _run_lock() -> threading.Lock:
+    # One run at a time per server: two runs of a suite would open two engines on one bench home.
+    return threading.Lock()
+
+
+def missing_hint(title: str, command: str, loaded: Loaded | None = None) -> None:
+    if loaded is not None and loaded.error:
+        st.warning(f"{title}：{loaded.path} 无法读取 — {loaded.error}")
+    st.info(f"{title}：还没有结果。生成它的命令 (the command that writes it)：\n\n`{command}`")
+
+
+def table(frame: pd.DataFrame) -> None:
+    st.dataframe(frame, hide_index=True, width="stretch")
+
+
+def gate_failed(gate: dict) -> str:
+    return "CI 门槛未通过 (gate failed)：" + "；".join(f"{f['id']}: {f['reason']}" for f in gate["failures"])
+
+
+# -- running -----------------------------------------------------------------------------------
+def run_section(home: Path, llm_configured: bool) -> None:
+    st.subheader("运行评测 Run a suite")
+    left, middle, right = st.columns([2, 1, 1])
+    suite = left.selectbox("评测集 Suite", list(runner.SUITES), key="bench.suite",
+                           format_func=lambda s: SUITE_LABELS.get(s, s))
+    limit = middle.number_input("题数上限 Limit", min_value=0, value=0, step=1, key="bench.limit",
+                                help="0 = 默认：演示集全部题目；数据集取文档说明的子集 "
+                                     "(0 = the suite's documented default)")
+    full = right.checkbox("完整 dev 集 Full dev split", key="bench.full", disabled=suite == "demo",
+                          help="CJRC / ContractNLI 全部题目，耗时很长 (takes long)")
+    llm = right.checkbox("使用大模型 LLM", key="bench.llm", disabled=not llm_configured,
+                         help=None if llm_configured else "未配置大模型：评测确定性撰写器 "
+                                                          "(no LLM configured)")
+    st.caption(f"报告写入 Reports go to `{reports_dir(home)}`；每个评测集在自己的评测目录 "
+               f"`{runner.DEFAULT_BENCH_DIR}/<suite>` 中导入语料（首次需要几分钟）。"
+               "运行期间请停留在本页：离开会中止评测。")
+    if st.button("运行 Run", type="primary", key="bench.run"):
+        lock = _run_lock()
+        if not lock.acquire(blocking=False):
+            st.warning("另一个评测正在运行，请稍后再试 (another benchmark is running)")
+        else:
+            try:
+                run_suite(home, suite, int(limit) or None, full and suite != "demo",
+                          llm and llm_configured)
+            finally:
+                lock.release()
+    last = st.session_state.get(LAST_RUN_KEY)
+    if last:
+        st.success(f"最近一次运行 Last run: {last[1]} → `{last[0]}`")
+
+
+def run_suite(home: Path, suite: str, limit: int | None, full: bool, llm: bool) -> None:
+    with st.status(f"运行 {suite}：准备语料… (preparing the corpus)", expanded=True) as status:
+        bar = st.progress(0.0, text="准备语料 preparing the corpus")
+
+        def progress(name: str, done: int, total: int) -> None:
+            bar.progress(done / total if total else 1.0, text=f"{name}: {done} / {total}")
+            status.update(label=f"运行 {name}：{done} / {total}")
+
+        options = runner.BenchOptions(bench_dir=runner.DEFAULT_BENCH_DIR,
+                                      datasets=runner.DEFAULT_DATASETS, limit=limit, full=full,
+                                      llm=llm, progress=progress)
+        try:
+            report = runner.run_suites([suite], options)
+            path = runner.write_report(report, runner.default_report_path(home))
+        except Exception as exc:  # noqa: BLE001 — shown and logged by show_error
+            status.update(label=f"{suite} 失败 failed", state="error")
+            show_error(exc, f"评测 {suite} ")
+            return
+        result = report["suites"][suite]
+        if result.get("skipped"):
+            status.update(label=f"{suite} 已跳过 skipped", state="complete")
+            st.warning(f"{suite} 未运行 (skipped)：{result['skipped']}")
+        else:
+            seconds = (result.get("timings") or {}).get("suite_s")
+            status.update(label=f"{suite} 完成 done" + (f"（{seconds} s）" if seconds else ""),
+                          state="complete")
+        gate = result.get("gate")
+        if gate and not gate["ok"]:
+            st.error(gate_failed(gate))
+    st.session_state[LAST_RUN_KEY] = (str(path), suite)
+
+
+# -- answer reports ----------------------------------------------------------------------------
+def choose_report(reports: list[Loaded]) -> Loaded | None:
+    """The answer report the Answers and Latency tabs show (newest of this home by default)."""
+    if not reports:
+        return None
+    # Chosen by path, so a run that adds a report does not shift the choice to another one.
+    by_path = {str(r.path): r for r in reports}
+    if st.session_state.get("bench.report") not in by_path:
+        st.session_state.pop("bench.report", None)  # that file is gone
+    chosen = st.selectbox("答案评测报告 Answer report", list(by_path), key="bench.report",
+                          format_func=lambda p: report_label(by_path[p]))
+    return by_path[chosen]
+
+
+def answers_tab(chosen: Loaded | None, home: Path) -> None:
+    if chosen is None:
+        missing_hint("答案评测 Answer benchmarks", answer_command(home))
+        return
+    report = chosen.data or {}
+    st.caption(f"生成 generated {report.get('generated_at', '?')} · 代码 code "
+               f"{report.get('code_version') or '?'} · 机器 machine "
+               f"{(report.get('machine') or {}).get('cpu', '?')}，"
+               f"{(report.get('machine') or {}).get('cores', '?')} 核")
+    for name, suite in report.get("suites", {}).items():
+        st.markdown(f"#### {SUITE_LABELS.get(name, name)}")
+        if suite.get("skipped"):
+            st.info(f"未运行 (skipped)：{suite['skipped']}")
+            continue
+        st.caption(suite.get("description", ""))
+        gate = suite.get("gate")
+        if gate:
+            if gate["ok"]:
+                st.success("CI 门槛通过 (gate ok)：事实题全部正确，无未落地数值")
+            else:
+                st.error(gate_failed(gate))
+        categories = category_frame(suite)
+        options = chartable_metrics(categories)
+        if options:
+            metric = st.selectbox("分类指标 Per-category metric", options, index=default_metric(options),
+                                  key=f"bench.category_metric.{name}")
+            values = categories[["category", metric]].dropna()
+            # A share gets a fixed 0..1 axis; counts (integers) and CJRC's percentages do not.
+            rate = (not pd.api.types.is_integer_dtype(values[metric]) and metric not in ("em", "f1")
+                    and bool(values[metric].between(0, 1).all()))
+            st.altair_chart(bar_chart(values, x="category", y=metric, rate=rate,
+                                      title=f"{name}: {metric} 按类别 per category",
+                                      y_title=RATE_HINT if rate else metric), width="stretch")
+            table(categories)
+        metrics = metrics_frame(suite)
+        if not metrics.empty:
+            st.markdown("**总体指标 Headline metrics**")
+            table(metrics)
+        rows = rows_frame(suite)
+        if not rows.empty:
+            with st.expander(f"逐题结果 Per question ({len(rows)})"):
+                table(rows)
+
+
+def retrieval_tab() -> None:
+    stard = read_json(STARD.path())
+    st.markdown(f"#### {STARD.title}")
+    if stard.data is None:
+        missing_hint(STARD.title, STARD.command, stard)
+    else:
+        doc = stard.data
+        questions = next((r["metrics"].get("questions") for r in doc.get("runs", [])), "?")
+        st.caption(f"{questions} 个问题 questions · {doc.get('chunks', '?')} 个片段 chunks · "
+                   f"重排序 reranker: {doc.get('reranker', '?')}")
+        frame = retrieval_frame(doc, ["R@10", "R@100", "hit@10", "MRR@10"])
+        st.altair_chart(bar_chart(frame, x="metric", y="value", color="config", rate=True,
+                                  title="消融 Ablation: bm25 / vector / hybrid / +rerank",
+                                  y_title=RATE_HINT), width="stretch")
+        table(wide(retrieval_frame(doc), "config", "metric", "value"))
+    cuad = read_json(CUAD.path())
+    st.markdown(f"#### {CUAD.title}")
+    if cuad.data is None:
+        missing_hint(CUAD.title, CUAD.command, cuad)
+        return
+    doc = cuad.data
+    st.caption(f"{doc.get('tests', '?')} 个问题 tests · {doc.get('contracts', '?')} 份合同 contracts · "
+               f"{doc.get('chunks', '?')} 个片段 chunks · 重排序 reranker: {doc.get('reranker', '?')}")
+    for prefix, label in (("R@", "字符召回率 character recall"), ("P@", "字符精确率 character precision")):
+        frame = retrieval_frame(doc, metric_names(doc, prefix))
+        if frame.empty:
+            continue
+        st.altair_chart(bar_chart(frame, x="metric", y="value", color="config", rate=True,
+                                  title=f"{label} @k", y_title=RATE_HINT), width="stretch")
+        table(wide(frame, "config", "metric", "value"))
+    others = retrieval_frame(doc)
+    others = others[~others["metric"].str.startswith(("R@", "P@"))]
+    if not others.empty:
+        table(wide(others, "config", "metric", "value"))
+    references = doc.get("references") or {}
+    if references:
+        st.markdown("**参考基线 Reference baselines**")
+        table(pd.DataFrame.from_dict(references, orient="index").rename_axis("baseline").reset_index())
+
+
+def latency_tab(chosen: Loaded | None) -> None:
+    stard = read_json(STARD.path())
+    st.markdown("#### 检索各阶段延迟 Search latency per stage (STARD)")
+    if stard.data is None:
+        missing_hint(STARD.title, STARD.command, stard)
+    else:
+        frame = stage_latency_frame(stard.data)
+        configs = list(dict.fromkeys(frame["config"]))
+        if configs:
+            config = st.selectbox("配置 Config", configs, index=len(configs) - 1, key="bench.latency_config")
+            one = frame[frame["config"] == config]
+            st.altair_chart(bar_chart(one, x="stage", y="ms", color="quantile",
+                                      title=f"{config}: p50 / p95 (ms)", y_title="毫秒 ms"),
+                            width="stretch")
+            table(wide(frame.assign(column=frame["stage"] + " " + frame["quantile"]),
+                       "config", "column", "ms"))
+    cuad = read_json(CUAD.path())
+    st.markdown("#### 合同检索延迟 Contract search latency (CUAD, whole search)")
+    if cuad.data is None:
+        missing_hint(CUAD.title, CUAD.command, cuad)
+    else:
+        frame = stage_latency_frame(cuad.data)
+        st.altair_chart(bar_chart(frame, x="config", y="ms", color="quantile",
+                                  title="p50 / p95 (ms)", y_title="毫秒 ms"), width="stretch")
+        table(wide(frame, "config", "quantile", "ms"))
+    st.markdown("#### 问答延迟 Ask latency (answer suites)")
+    if chosen is None:
+        st.info("没有答案评测报告 (no answer report yet)")
+        return
+    frame = answer_latency_frame(chosen.data or {})
+    if frame.empty:
+        st.info("所选报告没有延迟数据 (the chosen report has no latency figures)")
+        return
+    st.caption(f"{chosen.path.name}：整次问答（检索、撰写、核验）的耗时；各阶段耗时见上方检索评测。")
+    st.altair_chart(bar_chart(frame, x="suite", y="ms", color="quantile",
+                              title="p50 / p95 (ms)", y_title="毫秒 ms"), width="stretch")
+    table(wide(frame, "suite", "quantile", "ms"))
+
+
+def history_tab(reports: list[Loaded], home: Path) -> None:
+    own = [r for r in reports if r.path != PUBLISHED_ANSWERS.path()]
+    if not own:
+        missing_hint("历史 History", answer_command(home))
+        return
+    suites = suites_in(own)
+    suite = st.selectbox("评测集 Suite", suites, key="bench.history_suite",
+                         format_func=lambda s: SUITE_LABELS.get(s, s))
+    frame = history_frame(own, suite)
+    if frame.empty:
+        st.info(f"{suite} 没有已完成的运行 (no completed run)")
+        return
+    measured = [c for c in frame.columns if c not in ("generated_at", "report", "code_version")]
+    preferred = [m for m in ("accuracy", "hallucination_rate", "evidence_page_hit", "f1", "em",
+                             "entailment_evidence_overlap") if m in measured]
+    chosen = st.multiselect("指标 Metrics", measured, default=preferred or measured[:2],
+                            key=f"bench.history_metrics.{suite}")
+    if len(frame) < 2:
+        st.info("只有一次运行；再运行一次即可看到趋势 (one run so far: run again to see a trend)")
+    if chosen:
+        st.altair_chart(history_chart(frame, chosen, title=f"{suite}: 历次运行 runs"), width="stretch")
+    table(frame[["generated_at", "report", "code_version", *chosen]])
+
+
+def ingest_tab() -> None:
+    loaded = read_json(INGEST.path())
+    if loaded.data is None:
+        missing_hint(INGEST.title, INGEST.command, loaded)
+        return
+    machine = loaded.data.get("machine") or {}
+    st.caption(f"{machine.get('cpu', '?')}，{machine.get('nproc', '?')} 核 · 命令 command: "
+               f"`{loaded.data.get('command', INGEST.command)}`")
+    stages = ingest_stages_frame(loaded.data)
+    if not stages.empty:
+        st.altair_chart(bar_chart(stages, x="stage", y="ms", color="corpus",
+                                  title="导入各阶段耗时 Prepare stages (ms, summed over files)",
+                                  y_title="毫秒 ms"), width="stretch")
+        table(wide(stages, "corpus", "stage", "ms"))
+    measures = ingest_measures_frame(loaded.data)
+    if not measures.empty:
+        table(measures)
+
+
+user = require(Permission.RUN_BENCHMARK)
+engine = get_engine()
+home = Path(engine.home)
+st.header("评测 Benchmark")
+
+with error_boundary("运行评测 Running the benchmark"):
+    run_section(home, engine.settings.llm.configured)
+st.divider()
+
+reports, unreadable = load_answer_reports(home)
+for bad in unreadable:
+    st.warning(f"报告无法读取 (unreadable report) {bad.path.name}：{bad.error}")
+chosen = choose_report(reports)
+answers, retrieval, latency, history, ingest = st.tabs(
+    ["答案 Answers", "检索消融 Retrieval", "延迟 Latency", "历史 History", "导入 Ingest"])
+with answers, error_boundary("答案评测 Answer report"):
+    answers_tab(chosen, home)
+with retrieval, error_boundary("检索评测 Retrieval report"):
+    retrieval_tab()
+with latency, error_boundary("延迟 Latency"):
+    latency_tab(chosen)
+with history, error_boundary("历史 History"):
+    history_tab(reports, home)
+with ingest, error_boundary("导入评测 Ingest report"):
+    ingest_tab()
+with st.expander("指标定义 Metric definitions"):
+    table(definitions_frame())

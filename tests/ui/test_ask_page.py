@@ -1,0 +1,193 @@
+"""The Ask page in Streamlit's AppTest over the demo corpus: panels, statuses, the evidence viewer
+and the PII guard. Expected values come from data/demo/ground_truth.json."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.answer.model import Answer, Status
+from engine.auth import Role
+from tests.ui.conftest import all_text, texts
+from ui.components import badge_markdown
+from ui.evidence import BOX_PAD_PT, ViewerTarget
+
+pytestmark = pytest.mark.ui
+
+REPO = Path(__file__).resolve().parents[2]
+SUBMIT = "FormSubmitter:ask.form-提问 Ask"
+TOTAL_QUESTION = "陈晓梅前后一共转给你多少钱？"
+CARD_QUESTION = "陈晓梅一共给你转了几次钱？转到哪张卡上？"
+NOT_FOUND_QUESTION = "火星基地的租金是多少？"
+STATUTE_QUESTION = "讯问的时候，侦查人员不得少于几人？"
+
+
+@pytest.fixture(scope="module")
+def truth() -> dict:
+    data = json.loads((REPO / "data" / "demo" / "ground_truth.json").read_text("utf-8"))
+    return {d["kind"] + ":" + d["media_type"]: d for d in data["documents"]}
+
+
+@pytest.fixture(scope="module")
+def transcript(truth) -> dict:
+    return truth["transcript:pdf"]
+
+
+def ask(at: AppTest, question: str, doc_id: str | None = None) -> AppTest:
+    at.text_input(key="ask.question").input(question)
+    if doc_id is not None:
+        at.selectbox(key="ask.document").select(doc_id)
+    at.button(key=SUBMIT).click()
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def shown_answer(at: AppTest) -> Answer:
+    """The Answer the page computed and drew (kept in the session so reruns do not re-ask)."""
+    return at.session_state["ask.answer"][1]
+
+
+def viewer_args(at: AppTest) -> list[dict]:
+    return [json.loads(e.proto.json_args) for e in at.get("component_instance")]
+
+
+def doc_id_named(ui_home, name: str) -> str:
+    return next(d.doc_id for d in ui_home.engine.docs().documents if d.name == name)
+
+
+def test_total_question_shows_every_panel_with_the_verified_sum(app, transcript):
+    amounts = {a["id"]: a for a in transcript["amounts"]}
+    check = next(c for c in transcript["calculations"] if c["id"] == "total_paid_check")
+    conflict = next(c for c in transcript["conflicts"] if c["id"] == "second_payment")
+
+    at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
+    answer = shown_answer(at)
+    markdown = texts(at, "markdown")
+    page = all_text(at)
+
+    # the material states two different amounts for the second payment: verified sum, but review
+    assert answer.status is Status.NEEDS_REVIEW
+    assert badge_markdown("needs_review") in markdown
+    assert str(amounts["total_paid"]["value"]) in answer.conclusion
+    for title in ("结论 Conclusion", f"证据 Evidence（{len(answer.evidence)}）", "计算 Calculations",
+                  "冲突 / 不确定 Conflicts / uncertainty", "材料缺口 Gaps"):
+        assert f"**{title}**" in markdown
+    # the card of the stated total marks the amount itself
+    first = answer.evidence[0]
+    assert f"第{amounts['total_paid']['page']}页" in page
+    assert f">{amounts['total_paid']['surface']}</mark>" in "".join(markdown)
+    assert first.quote in amounts["total_paid"]["surface"] or amounts["total_paid"]["surface"] in first.quote
+    # the recomputed sum, ticked, against the stated one
+    assert f"✓ {check['expression']} = {check['recomputed']} · 所述 {check['stated']}" in page
+    # both versions of the second payment under the conflict
+    assert all(s["surface"] in page for s in conflict["statements"])
+    assert "模式 extractive" in page and "重排" in page
+    assert not at.toggle  # a paralegal has no unmask switch
+
+
+def test_not_found_question_says_so(app):
+    at = ask(app(Role.PARALEGAL), NOT_FOUND_QUESTION)
+    assert shown_answer(at).status is Status.NOT_FOUND
+    markdown = texts(at, "markdown")
+    assert badge_markdown("not_found") in markdown
+    assert "**证据 Evidence（0）**" in markdown
+    assert not at.get("component_instance")  # nothing to open
+
+
+def test_empty_question_gets_a_hint_not_an_error(app):
+    at = app(Role.PARALEGAL)
+    at.button(key=SUBMIT).click()
+    at.run()
+    assert not at.exception
+    assert any("请输入问题" in w for w in texts(at, "warning"))
+    assert "ask.answer" not in at.session_state
+
+
+def test_evidence_card_opens_the_pdf_at_its_page_with_its_boxes(app, ui_home, transcript):
+    total = next(a for a in transcript["amounts"] if a["id"] == "total_paid")
+    at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
+    first = shown_answer(at).evidence[0]
+    audit_id = shown_answer(at).audit_id
+
+    at.button(key="ask.open.E1").click()
+    at.run()
+    assert not at.exception, at.exception
+    target = at.session_state["ask.viewer"]
+    assert isinstance(target, ViewerTarget) and target.evidence_id == "E1"
+    assert target.page == total["page"]
+    assert target.annotations and {a["page"] for a in target.annotations} == {total["page"]}
+    for box, note in zip(sorted(first.bboxes, key=lambda b: (b.top, b.x0)), target.annotations):
+        # the annotation is the stored box in PDF points, grown by the pad on every side
+        assert note["x"] == pytest.approx(max(0.0, box.x0 - BOX_PAD_PT), abs=0.01)
+        assert note["y"] == pytest.approx(max(0.0, box.top - BOX_PAD_PT), abs=0.01)
+        assert note["x"] + note["width"] == pytest.approx(box.x1 + BOX_PAD_PT, abs=0.02)
+        assert note["y"] + note["height"] == pytest.approx(box.bottom + BOX_PAD_PT, abs=0.02)
+
+    (viewer,) = viewer_args(at)  # the PDF viewer got the original file and those boxes
+    assert base64.b64decode(viewer["binary"]) == ui_home.engine.document_bytes(target.doc_id)
+    assert viewer["annotations"] == target.annotations
+    assert viewer["scroll_to_annotation"] == 1
+    assert any(b.label == "▶ 正在查看 E1" for b in at.button)
+    assert shown_answer(at).audit_id == audit_id  # opening a card did not ask again
+
+
+def test_markdown_evidence_opens_in_its_context(app, ui_home, truth):
+    statute = truth["statute:markdown"]
+    article = next(a for a in statute["articles"] if "不得少于二人" in a["text"])
+    at = ask(app(Role.PARALEGAL), STATUTE_QUESTION, doc_id_named(ui_home, statute["file"]))
+    assert shown_answer(at).evidence, all_text(at)
+    at.button(key="ask.open.E1").click()
+    at.run()
+    assert not at.exception, at.exception
+    assert not at.get("component_instance")  # no PDF viewer for a Markdown file
+    page = all_text(at)
+    assert article["label"] in page  # the chunk's article, with its neighbours around it
+    evidence = shown_answer(at).evidence[0]
+    assert evidence.doc_name == statute["file"] and evidence.quote in article["text"]
+    chunks = ui_home.engine.chunks(evidence.chunk.doc_id)
+    at_index = [c.chunk_id for c in chunks].index(evidence.chunk.chunk_id)
+    neighbours = chunks[max(0, at_index - 2): at_index + 3]
+    captions = texts(at, "caption")
+    assert all(any(f"片段 {c.seq} ·" in cap for cap in captions) for c in neighbours)
+    marked = [m for m in texts(at, "markdown") if "<mark" in m]
+    card, context = marked[0], marked[-1]  # the evidence card, then the chunk in the viewer
+    before = evidence.chunk.text[:evidence.quote_start].split("\n")[-1]
+    assert before and before in context  # the mark sits inside the chunk's own text
+    assert context.index(before) < context.index("<mark") and context != card
+
+
+def test_paralegal_cannot_unmask_even_with_a_forged_session_flag(app, ui_home, transcript):
+    card = next(p for p in transcript["pii"] if p["id"] == "pii_card_suspect")["surface"]
+    at = app(Role.PARALEGAL)
+    at.session_state["ask.unmask"] = True  # what a tampered session would carry
+    at = ask(at, CARD_QUESTION)
+    answer = shown_answer(at)
+    assert answer.pii_masked
+    assert not at.toggle
+    page = all_text(at)
+    assert card not in page
+    assert card[:4] in page and card[-4:] in page  # the masked form is shown
+    record = ui_home.engine.audit.get(answer.audit_id)
+    assert record.user == ui_home.users[Role.PARALEGAL] and record.body["unmasked"] is False
+
+
+def test_lead_unmasks_with_the_toggle(app, ui_home, transcript):
+    card = next(p for p in transcript["pii"] if p["id"] == "pii_card_suspect")["surface"]
+    at = ask(app(Role.LEAD), CARD_QUESTION)
+    masked_audit = shown_answer(at).audit_id
+    assert shown_answer(at).pii_masked and card not in all_text(at)
+
+    at.toggle(key="ask.unmask").set_value(True)
+    at.run()
+    assert not at.exception, at.exception
+    answer = shown_answer(at)
+    assert not answer.pii_masked
+    assert card in all_text(at)
+    assert answer.audit_id != masked_audit  # asked again, with unmask=True, and audited
+    record = ui_home.engine.audit.get(answer.audit_id)
+    assert record.user == ui_home.users[Role.LEAD] and record.body["unmasked"] is True

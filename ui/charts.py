@@ -1,0 +1,387 @@
+"""Benchmark figures for the dashboard: reading the report files, shaping tables, drawing charts.
+
+Where the figures come from (each source is optional; a missing one becomes a hint naming the
+command that writes it):
+
+  answer reports   ``<home>/bench/report-*.json`` (``python -m engine bench``), one per run, which
+                   is also the history; ``docs/bench/answers.json`` (``... --publish``)
+  retrieval        ``docs/bench/stard.json`` (scripts/bench_stard.py, STARD statutes) and
+                   ``docs/bench/cuad.json`` (scripts/bench_cuad.py, CUAD contracts, character metrics)
+  ingest           ``docs/bench/ingest.json`` (scripts/bench_ingest.py)
+
+The shaping functions are pure (report dicts in, DataFrames out); the chart functions only build
+Altair specifications. The page decides where they go.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+import altair as alt
+import pandas as pd
+
+from engine.bench.runner import PUBLISHED_REPORT, REPO, default_report_path
+
+# Read at call time, so a test can point it at a directory of its own.
+DOCS_BENCH = REPO / "docs" / "bench"
+REPORT_GLOB = "report-*.json"
+
+
+# -- sources -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Source:
+    key: str
+    title: str
+    file_name: str  # in DOCS_BENCH
+    command: str  # what writes it
+
+    def path(self, docs_dir: Path | None = None) -> Path:
+        return (docs_dir or DOCS_BENCH) / self.file_name
+
+
+STARD = Source("stard", "STARD 法条检索 (statute retrieval, Chinese)", "stard.json",
+               "python scripts/bench_stard.py --home .bench/statutes")
+CUAD = Source("cuad", "CUAD 合同检索 (contract retrieval, LegalBench-RAG character metrics)",
+              "cuad.json", "python scripts/bench_cuad.py")
+INGEST = Source("ingest", "导入吞吐 Ingest throughput", "ingest.json",
+                "python scripts/bench_ingest.py")
+PUBLISHED_ANSWERS = Source("answers", "已发布答案评测 Published answer report", PUBLISHED_REPORT.name,
+                           "python -m engine bench --suite demo --publish")
+
+
+def answer_command(home: Path | str) -> str:
+    return f"python -m engine bench --suite demo --home {home}"
+
+
+@dataclass
+class Loaded:
+    """One JSON document, or why there is none (``missing`` when the file does not exist)."""
+
+    path: Path
+    data: dict[str, Any] | None = None
+    error: str | None = None
+
+    @property
+    def missing(self) -> bool:
+        return self.data is None and self.error is None
+
+
+def read_json(path: Path) -> Loaded:
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        return Loaded(path)
+    except OSError as exc:
+        return Loaded(path, error=f"无法读取 (cannot read): {exc.strerror or exc}")
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        return Loaded(path, error=f"不是有效的 JSON (not valid JSON): {exc}")
+    if not isinstance(data, dict):
+        return Loaded(path, error="不是 JSON 对象 (not a JSON object)")
+    return Loaded(path, data)
+
+
+def reports_dir(home: Path | str) -> Path:
+    """Where ``python -m engine bench`` writes its reports for this home (the runner decides)."""
+    return default_report_path(Path(home)).parent
+
+
+def report_paths(home: Path | str) -> list[Path]:
+    """Report files of this home, newest first (their names carry the timestamp)."""
+    folder = reports_dir(home)
+    return sorted(folder.glob(REPORT_GLOB), reverse=True) if folder.is_dir() else []
+
+
+def is_answer_report(data: Mapping[str, Any]) -> bool:
+    return isinstance(data.get("suites"), dict)
+
+
+def load_answer_reports(home: Path | str, docs_dir: Path | None = None) -> tuple[list[Loaded], list[Loaded]]:
+    """(readable reports: this home's newest first, then the published one; unreadable files)."""
+    good: list[Loaded] = []
+    bad: list[Loaded] = []
+    for path in [*report_paths(home), PUBLISHED_ANSWERS.path(docs_dir)]:
+        loaded = read_json(path)
+        if loaded.missing:
+            continue
+        if loaded.data is not None and not is_answer_report(loaded.data):
+            loaded = Loaded(path, error="缺少 suites 字段 (not an answer report: no 'suites')")
+        (good if loaded.data is not None else bad).append(loaded)
+    return good, bad
+
+
+def report_label(loaded: Loaded, docs_dir: Path | None = None) -> str:
+    data = loaded.data or {}
+    when = str(data.get("generated_at", "?")).replace("T", " ")
+    suites = ", ".join(data.get("suites", {}))
+    where = "已发布 published" if loaded.path == PUBLISHED_ANSWERS.path(docs_dir) else "本机 home"
+    return f"{when} · {suites or '—'} · {where} · {loaded.path.name}"
+
+
+# -- shaping: answer suites --------------------------------------------------------------------
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, (int, float)):
+        return float(value)
+    return None
+
+
+def metrics_frame(suite: Mapping[str, Any]) -> pd.DataFrame:
+    """The headline metrics of one suite, one row each (undefined ones shown as empty)."""
+    rows = [{"metric": name, "value": _number(value), "definition": definition_of(name)}
+            for name, value in (suite.get("metrics") or {}).items()]
+    return pd.DataFrame(rows, columns=["metric", "value", "definition"])
+
+
+def category_frame(suite: Mapping[str, Any]) -> pd.DataFrame:
+    """The per-category (per answer type, per label) table, one row per category."""
+    table = suite.get("per_category") or {}
+    frame = pd.DataFrame.from_dict(table, orient="index")
+    frame.index.name = "category"
+    return frame.apply(pd.to_numeric, errors="coerce").reset_index() if not frame.empty else frame
+
+
+def chartable_metrics(frame: pd.DataFrame, *, exclude: Iterable[str] = ("category", "n")) -> list[str]:
+    skip = set(exclude)
+    return [c for c in frame.columns if c not in skip and frame[c].notna().any()
+            and pd.api.types.is_numeric_dtype(frame[c])]
+
+
+# Which per-category column a chart opens on, by preference.
+PREFERRED_CATEGORY_METRICS = ("accuracy", "f1", "em", "verdict_right", "abstain_or_gap", "evidence_overlap")
+
+
+def default_metric(options: Sequence[str]) -> int:
+    for name in PREFERRED_CATEGORY_METRICS:
+        if name in options:
+            return list(options).index(name)
+    return 0
+
+
+def rows_frame(suite: Mapping[str, Any], columns: Sequence[str] = (
+        "id", "category", "domain", "answer_type", "label", "question", "status", "correct",
+        "failed", "em", "f1", "verdict", "conclusion", "pred", "ms")) -> pd.DataFrame:
+    """Per-question rows with the columns this suite has; lists joined, nested values as JSON."""
+    rows = suite.get("rows") or []
+    present = [c for c in columns if any(c in r for r in rows)]
+
+    def cell(value: Any) -> Any:
+        if isinstance(value, list):
+            return ", ".join(map(str, value))
+        if isinstance(value, dict):
+            return json.dumps(value, ensure_ascii=False)
+        return value
+
+    return pd.DataFrame([{c: cell(r.get(c)) for c in present} for r in rows], columns=present)
+
+
+def answer_latency_frame(report: Mapping[str, Any]) -> pd.DataFrame:
+    """End-to-end ask latency per suite of one report (the suites time whole asks, not stages)."""
+    rows = []
+    for name, suite in report.get("suites", {}).items():
+        timings = suite.get("timings") or {}
+        for quantile in ("p50", "p95"):
+            value = _number(timings.get(f"ask_ms_{quantile}"))
+            if value is not None:
+                rows.append({"suite": name, "quantile": quantile, "ms": value})
+    return pd.DataFrame(rows, columns=["suite", "quantile", "ms"])
+
+
+def history_frame(reports: Sequence[Loaded], suite: str) -> pd.DataFrame:
+    """One row per report that ran ``suite`` (oldest first): its metrics and timings."""
+    rows = []
+    for loaded in reports:
+        data = loaded.data or {}
+        result = data.get("suites", {}).get(suite)
+        if not result or result.get("skipped"):
+            continue
+        row: dict[str, Any] = {"generated_at": pd.to_datetime(data.get("generated_at"), utc=True,
+                                                              errors="coerce"),
+                               "report": loaded.path.name, "code_version": data.get("code_version")}
+        for source in ("metrics", "timings"):
+            for name, value in (result.get(source) or {}).items():
+                number = _number(value)
+                if number is not None:
+                    row[name] = number
+        rows.append(row)
+    frame = pd.DataFrame(rows)
+    if frame.empty:
+        return frame
+    return frame.dropna(subset=["generated_at"]).sort_values("generated_at").reset_index(drop=True)
+
+
+def suites_in(reports: Sequence[Loaded]) -> list[str]:
+    return list(dict.fromkeys(name for r in reports for name in (r.data or {}).get("suites", {})))
+
+
+# -- shaping: retrieval and ingest -------------------------------------------------------------
+def retrieval_frame(document: Mapping[str, Any], metrics: Sequence[str] | None = None) -> pd.DataFrame:
+    """Long form (config, metric, value) of the runs in stard.json / cuad.json, in run order."""
+    rows = []
+    for run in document.get("runs", []):
+        for name, value in (run.get("metrics") or {}).items():
+            number = _number(value)
+            if number is None or name in ("questions", "tests"):
+                continue
+            if metrics is None or name in metrics:
+                rows.append({"config": run.get("name", "?"), "metric": name, "value": number})
+    return pd.DataFrame(rows, columns=["config", "metric", "value"])
+
+
+def wide(frame: pd.DataFrame, index: str, columns: str, values: str) -> pd.DataFrame:
+    """A long frame as the table a person reads (row and column order kept as first seen)."""
+    if frame.empty:
+        return frame
+    table = frame.pivot(index=index, columns=columns, values=values)
+    table = table.reindex(index=list(dict.fromkeys(frame[index])),
+                          columns=list(dict.fromkeys(frame[columns])))
+    table.columns.name = None
+    return table.reset_index()
+
+
+def metric_names(document: Mapping[str, Any], prefix: str) -> list[str]:
+    """Metric names of the runs starting with ``prefix`` (``R@``, ``P@``), in the order written."""
+    names = (n for run in document.get("runs", []) for n in (run.get("metrics") or {}))
+    return [n for n in dict.fromkeys(names) if n.startswith(prefix)]
+
+
+def stage_latency_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """(config, stage, quantile, ms). STARD times each search stage; CUAD only the whole search,
+    which appears as stage ``total``."""
+    rows = []
+    for run in document.get("runs", []):
+        latency = run.get("latency_ms") or {}
+        stages = latency if all(isinstance(v, dict) for v in latency.values()) else {"total": latency}
+        for stage, quantiles in stages.items():
+            for quantile in ("p50", "p95"):
+                value = _number((quantiles or {}).get(quantile))
+                if value is not None:
+                    rows.append({"config": run.get("name", "?"), "stage": stage,
+                                 "quantile": quantile, "ms": value})
+    return pd.DataFrame(rows, columns=["config", "stage", "quantile", "ms"])
+
+
+def ingest_measures_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    columns = ["measure", "corpus", "value", "unit", "n", "note"]
+    return pd.DataFrame([{c: row.get(c) for c in columns} for row in document.get("rows", [])],
+                        columns=columns)
+
+
+def ingest_stages_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """(corpus, stage, ms): the prepare stages measured per corpus (summed over its files)."""
+    rows = [{"corpus": corpus, "stage": stage, "ms": number}
+            for corpus, stages in (document.get("stages_ms") or {}).items()
+            for stage, value in (stages or {}).items()
+            if (number := _number(value)) is not None]
+    return pd.DataFrame(rows, columns=["corpus", "stage", "ms"])
+
+
+# -- charts ------------------------------------------------------------------------------------
+def bar_chart(frame: pd.DataFrame, *, x: str, y: str, color: str | None = None,
+              title: str = "", y_title: str | None = None, rate: bool = False) -> alt.Chart:
+    """Bars along ``x`` (in the frame's order), grouped side by side by ``color`` when given.
+
+    ``rate``: the values are shares (0..1), so the axis is fixed to 0..1 and charts compare."""
+    y_scale = alt.Scale(domain=[0, 1]) if rate else alt.Undefined
+    encoding: dict[str, Any] = {
+        "x": alt.X(f"{x}:N", sort=list(dict.fromkeys(frame[x])), title=None,
+                   axis=alt.Axis(labelAngle=0)),
+        "y": alt.Y(f"{y}:Q", title=y_title or y, scale=y_scale),
+        "tooltip": [c for c in (x, color, y) if c],
+    }
+    if color:
+        order = list(dict.fromkeys(frame[color]))
+        encoding["color"] = alt.Color(f"{color}:N", sort=order, title=None)
+        encoding["xOffset"] = alt.XOffset(f"{color}:N", sort=order)
+    return alt.Chart(frame, title=title).mark_bar().encode(**encoding)
+
+
+def history_chart(frame: pd.DataFrame, metrics: Sequence[str], title: str = "") -> alt.Chart:
+    long = frame.melt(id_vars=["generated_at"], value_vars=list(metrics), var_name="metric",
+                      value_name="value").dropna(subset=["value"])
+    return alt.Chart(long, title=title).mark_line(point=True).encode(
+        x=alt.X("generated_at:T", title="运行时间 run (UTC)"),
+        y=alt.Y("value:Q", title=None),
+        color=alt.Color("metric:N", title=None),
+        tooltip=["generated_at:T", "metric:N", "value:Q"])
+
+
+# -- metric definitions ------------------------------------------------------------------------
+METRIC_DEFINITIONS: dict[str, str] = {
+    # retrieval
+    "R@k (STARD)": "Recall@k：前 k 条检索结果覆盖的标准答案法条占全部标准法条的比例，按问题平均。"
+                   "(share of the gold articles found in the first k results, averaged over questions)",
+    "hit@k": "命中率：前 k 条结果中至少有一条标准法条的问题所占比例。(share of questions with a gold "
+             "item in the first k)",
+    "MRR@10": "第一条正确结果排名的倒数（1/名次）的平均值，前 10 名之外记 0。(mean reciprocal rank of the "
+              "first gold item within the top 10)",
+    "union-R": "融合前两路召回（BM25 ∪ 向量）所有候选的召回率：融合与重排序能达到的上限。(recall of every "
+               "candidate either channel produced — the ceiling for fusion and reranking)",
+    "R@k (CUAD)": "字符召回率：标准答案片段的字符中，被前 k 条检索片段覆盖的比例（LegalBench-RAG）。"
+                  "(character recall: share of gold characters covered by the first k snippets)",
+    "P@k (CUAD)": "字符精确率：前 k 条检索片段的字符中落在标准答案片段内的比例（LegalBench-RAG）。"
+                  "(character precision: share of retrieved characters inside gold spans)",
+    "own_contract_top4": "前 4 条结果来自被问合同的比例。(share of the top 4 results that come from the "
+                         "contract the question is about)",
+    "char_precision / char_recall": "ContractNLI：引用原文与标准证据片段按字符计算的精确率 / 召回率。"
+                                    "(character precision / recall of the cited quotes against the gold "
+                                    "evidence spans)",
+    "evidence_overlap": "ContractNLI：前 5 条引文中有与标准证据片段重叠者的比例。(a cited quote overlaps "
+                        "a gold evidence span)",
+    # answers
+    "accuracy": "演示集：所有适用检查（状态、数值、页码、冲突、缺口、计算……）都通过且无幻觉的问题比例。"
+                "(share of questions passing every applicable check with nothing hallucinated)",
+    "status_accuracy": "答案状态（已核验 / 需复核 / 未找到）符合预期的比例。(status as expected)",
+    "amount_exact / date_exact": "结论中的金额 / 日期与标准值完全一致（零容差）且没有多余同类数值的比例。"
+                                 "(amounts / dates exactly right, zero tolerance, nothing extra)",
+    "EM / F1": "CJRC：预测答案与标准答案的完全匹配率、字符级 F1（官方评分脚本，百分制）。"
+               "(exact match and character F1 of the official CJRC scorer, in percent)",
+    "evidence_page_hit": "引用证据覆盖到标准页码的问题比例。(the cited evidence covers an expected page)",
+    "evidence_recall@5": "前 5 条证据覆盖的标准页码比例。(share of expected pages covered by the first 5 "
+                         "evidence items)",
+    "evidence_precision": "引用证据所在页中属于标准页码的比例。(share of cited pages that are expected)",
+    "abstention precision / recall": "拒答（未找到）的精确率：拒答中确实无答案的比例；召回率：无答案的问题中"
+                                     "被拒答的比例。(not_found answers that were right to abstain / "
+                                     "unanswerable questions that were abstained on)",
+    "conflict / gap detection precision / recall": "报告冲突 / 材料缺口的精确率与召回率（只计标准答案有定论的问题）。"
+                                                   "(precision / recall of reported conflicts or gaps)",
+    "hallucination_rate": "幻觉率：在给出答案的问题中，结论里出现引文不能支持的金额或日期（独立复核），或核验器"
+                          "已标出却仍作为已核验答案发出的比例。(answers with an amount or date their cited "
+                          "quotes do not carry, or shipped as verified though the verifier flagged it)",
+    "verifier_flagged_rate": "核验器自己标出未落地数值的答案比例。(answers whose own verifier flagged a "
+                             "number)",
+    "p50 / p95": "延迟的中位数与第 95 百分位（最近秩定义），单位毫秒。(median and 95th percentile latency, "
+                 "nearest rank, in ms)",
+}
+
+# Report metric names that share one definition above.
+_ALIASES = {"amount_exact": "amount_exact / date_exact", "date_exact": "amount_exact / date_exact",
+            "em": "EM / F1", "f1": "EM / F1",
+            "abstention_precision": "abstention precision / recall",
+            "abstention_recall": "abstention precision / recall",
+            "char_precision": "char_precision / char_recall",
+            "char_recall": "char_precision / char_recall",
+            "entailment_char_precision": "char_precision / char_recall",
+            "entailment_char_recall": "char_precision / char_recall",
+            "entailment_evidence_overlap": "evidence_overlap"}
+
+
+def definition_of(metric: str) -> str:
+    if metric in METRIC_DEFINITIONS:
+        return METRIC_DEFINITIONS[metric]
+    if metric in _ALIASES:
+        return METRIC_DEFINITIONS[_ALIASES[metric]]
+    if metric.startswith(("conflict_detection", "gap_detection")):
+        return METRIC_DEFINITIONS["conflict / gap detection precision / recall"]
+    if metric.startswith("evidence_recall@"):
+        return METRIC_DEFINITIONS["evidence_recall@5"]
+    return ""
+
+
+def definitions_frame() -> pd.DataFrame:
+    return pd.DataFrame([{"指标 metric": k, "定义 definition": v} for k, v in METRIC_DEFINITIONS.items()])
