@@ -142,12 +142,20 @@ def _content_words(text: str) -> set[str]:
     return words
 
 
+_HAN = re.compile(r"[\u4e00-\u9fff]+")
+# Words about the request rather than its subject (哪些证据证明…): never "absent" from a corpus.
+META_WORDS = frozenset("证据 证明 材料 内容 规定 情况 问题 事实 信息 说法 记录".split())
+
+
 class Composer:
     def __init__(self, pages_for: Callable[[str], Mapping[int, PageText]],
-                 doc_sources: Callable[[str], list[Source]], scope: str):
+                 doc_sources: Callable[[str], list[Source]], scope: str,
+                 idf: Callable[[str], float | None] | None = None):
         self.pages_for = pages_for
         self.doc_sources = doc_sources  # every chunk of a document, for completing arithmetic
         self.scope = scope  # what was searched, named in a not-found answer
+        # How specific a word is in the corpus (BM25 idf); None when the corpus never uses it.
+        self.idf = idf
 
     # -- entry ---------------------------------------------------------------------------------
     def compose(self, question: Question, sources: list[Source],
@@ -157,6 +165,9 @@ class Composer:
         evidence = EvidenceSet(self.pages_for) if evidence is None else evidence
         if not sources:
             return self._not_found(question, evidence)
+        absent = self._absent_words(question)
+        if absent:  # the corpus never says 定金 / 前科: whatever matched, it is not about that
+            return self._not_found(question, evidence, "「" + "、".join(absent) + "」相关内容")
         if question.intent is Intent.CONFLICT:
             return self._conflicts(question, sources, evidence)
         if question.intent is Intent.EVIDENCE and question.asks in (Asks.TEXT, Asks.YESNO):
@@ -166,6 +177,17 @@ class Composer:
         if question.asks is Asks.YESNO:
             return self._yes_no(question, sources, evidence)
         return self._text(question, sources, evidence)
+
+    def _absent_words(self, question: Question) -> list[str]:
+        """Nouns of the question the corpus never uses. Verbs and time words vary too much in form
+        (转给/转了, 以前), and name detection is too loose (张卡转), to conclude from their absence."""
+        if self.idf is None:
+            return []
+        words = [t for t in question.terms if t in question.nouns and len(t) >= 2
+                 and _HAN.fullmatch(t) and t not in META_WORDS]
+        # 手机号码 is not missing when 手机 is there: only a word none of whose two-character parts
+        # occurs is taken as absent (定金, 前科, 质保期).
+        return [w for w in words if all(self.idf(w[i:i + 2]) is None for i in range(len(w) - 1))]
 
     def _not_found(self, question: Question, evidence: EvidenceSet, what: str = "相关内容") -> Draft:
         return Draft(Status.NOT_FOUND, f"{NOT_FOUND_PHRASE}{what}（检索范围：{self.scope}）。", evidence)
@@ -189,7 +211,7 @@ class Composer:
         pool = candidates[1:] + [c for c in find_candidates(question, self.doc_sources(primary.chunk.doc_id))
                                  if (c.chunk.chunk_id, c.surface.start) not in seen]
         rivals = [c for c in pool if _same_slot(primary, c) and _differs(primary, c, asks)
-                  and primary.matched <= c.matched]
+                  and primary.matched <= c.matched and self._own_words(question, primary, c)]
         rivals = list({str(c.value): c for c in rivals}.values())[:3]
 
         note = ""
@@ -222,6 +244,15 @@ class Composer:
             parts.append(self._calculation(check, evidence, draft))
         draft.conclusion = "；".join(parts) + "。"
         return draft
+
+    @staticmethod
+    def _own_words(question: Question, primary: Candidate, rival: Candidate) -> bool:
+        """Two values under one heading or question (the fields of a header block, two amounts in
+        one answer) are different facts unless the rival's own words name the same point."""
+        if rival.chunk.chunk_id != primary.chunk.chunk_id:
+            return True
+        _, own = relevance(question, rival.clause.text, rival.sentence.text, "")
+        return bool(own) and primary.matched <= own
 
     @staticmethod
     def _uncertain_clause(cand: Candidate, asks: Asks) -> Segment | None:
@@ -290,9 +321,8 @@ class Composer:
             best = self._best_sentence(question, [source], answers_only=True, require=False)
             if best is None:
                 continue
-            item = evidence.cite(*best)
-            page = evidence.items[-1].page if evidence.items[-1].id == item else source.chunk.page_start
-            lines.append(f"{item}（{source.doc_name} 第{page}页）：{_q(best[1].text)}")
+            # document and page are on the evidence card; the conclusion carries only what it shows
+            lines.append(f"{evidence.cite(*best)}：{_q(best[1].text)}")
         if not lines:
             return self._not_found(question, evidence)
         return Draft(Status.ANSWERED, "相关证据：" + "；".join(lines) + "。", evidence)

@@ -97,7 +97,7 @@ class Answerer:
         parsed = analyse(question)
         watch.lap("aggregate")
         scope = self._scope(doc_id)
-        composer = Composer(self.pages, self._doc_sources, scope)
+        composer = Composer(self.pages, self._doc_sources, scope, idf=self._idf())
         use_llm = self.settings.llm.configured if llm is None else llm
         mode, model = Mode.EXTRACTIVE, None
         if use_llm:
@@ -125,6 +125,21 @@ class Answerer:
         if self.audit is not None:
             answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
         return answer
+
+    def _idf(self):
+        """idf of a word in the corpus (the smallest of its BM25 tokens'), None when unknown."""
+        from engine.text.tokenize import tokenize
+
+        index = self.index.lexical_index()
+
+        def idf(word: str) -> float | None:
+            tokens = tokenize(word)
+            if not tokens:
+                return 0.0  # only stopwords (以前, 的): says nothing, but is not missing either
+            if any(t not in index.idf for t in tokens):
+                return None
+            return min(index.idf[t] for t in tokens)
+        return idf
 
     def _scope(self, doc_id: str | None) -> str:
         if doc_id:

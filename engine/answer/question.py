@@ -115,6 +115,7 @@ class Question:
     names: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)  # what the question is about (verbs, nouns)
     verbs: set[str] = field(default_factory=set)  # the terms jieba tags as verbs
+    nouns: set[str] = field(default_factory=set)  # ... as nouns (and English words)
 
     def term_weight(self, term: str, context: str) -> float:
         """1 when the term occurs; 0.5 when only a two-character verb's head does (转给 ~ 转了)."""
@@ -131,10 +132,11 @@ def analyse(text: str) -> Question:
     ordinal_spans = [m.span() for m in ORDINAL.finditer(text)]
     terms: list[str] = []
     verbs: set[str] = set()
+    nouns: set[str] = set()
     offset = 0
     for word, flag in _posseg(text):
         start, offset = offset, offset + len(word)
-        if any(a <= start < b for a, b in ordinal_spans) or word in QUESTION_WORDS:
+        if any(a <= start < b for a, b in ordinal_spans) or word.lower() in QUESTION_WORDS:
             continue
         if any(word in name or name in word for name in names):
             continue
@@ -144,6 +146,8 @@ def analyse(text: str) -> Question:
             terms.append(word.lower())
             if flag.startswith("v"):
                 verbs.add(word)
+            elif flag.startswith("n") or flag == "eng":
+                nouns.add(word.lower())
     if _NET.search(text) and _AMOUNT.search(text):
         asks = Asks.AMOUNT
     elif _COUNT.search(text):
@@ -160,4 +164,4 @@ def analyse(text: str) -> Question:
                     total=bool(_TOTAL.search(text)) and asks is Asks.AMOUNT,
                     net=bool(_NET.search(text)) and asks is Asks.AMOUNT,
                     ordinals=ordinals_in(text), names=names, terms=list(dict.fromkeys(terms)),
-                    verbs=verbs)
+                    verbs=verbs, nouns=nouns)

@@ -55,7 +55,10 @@ def answer_region(chunk: Chunk) -> tuple[int, int]:
 
 
 def question_text(chunk: Chunk) -> str:
-    """The question a transcript chunk answers (empty for other kinds)."""
+    """What a chunk's sentences answer: the 问 of a 问/答 pair; for a header block its title
+    (讯问笔录: every field line is about that interrogation); empty otherwise."""
+    if chunk.chunk_type == "header":
+        return str(chunk.meta.get("title") or chunk.text.split("\n", 1)[0])
     return (chunk.meta.get("question") or "").replace("\n", "")
 
 

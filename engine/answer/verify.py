@@ -130,9 +130,10 @@ def verify(answer: Answer) -> Checks:
     masked = CITATION.sub(lambda m: " " * len(m.group(0)), text)
     for fact in [*find_amounts(text), *find_dates(text)]:
         masked = masked[:fact.start] + " " * (fact.end - fact.start) + masked[fact.end:]
-    quote_numbers = {parse_number(n) for n in re.findall(r"[\d一二三四五六七八九十两百千万零〇壹贰叁肆伍陆柒捌玖拾佰仟]+", cited_quotes)}
+    quote_numbers = {parse_number(n) for n in re.findall(r"[一二三四五六七八九十两百千万零〇壹贰叁肆伍陆柒捌玖拾佰仟]+", cited_quotes)}
+    quote_digits = set(re.findall(r"\d+(?:\.\d+)?", cited_quotes))  # 4.1 (a clause), 2019 ...
     for token in re.findall(r"\d+(?:\.\d+)?", masked):
-        if Decimal(token) not in quote_numbers and Decimal(token) not in computed:
+        if token not in quote_digits and Decimal(token) not in quote_numbers and Decimal(token) not in computed:
             checks.numbers_grounded = False
             checks.unsupported.append(f"数字「{token}」不见于所引证据 (number not grounded)")
 

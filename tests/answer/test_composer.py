@@ -150,3 +150,15 @@ def test_planted_instructions_in_cited_evidence_are_flagged():
     answer = run("涉案金额是多少？", chunks)
     assert answer.status is Status.NEEDS_REVIEW
     assert any("指令" in u for u in answer.checks.unsupported)
+
+
+def test_a_question_about_something_the_corpus_never_mentions_is_not_found():
+    vocabulary = {"转账", "退款", "手机", "银行"}
+    sources = [Source(rank=i, chunk=c, doc_name="笔录.pdf", score=1.0) for i, c in enumerate(TRANSCRIPT)]
+    composer = Composer(lambda doc: {}, lambda doc: [], "全部 1 份文件",
+                        idf=lambda word: 1.0 if word in vocabulary else None)
+    draft = composer.compose(analyse("她交了多少定金？"), sources)
+    assert draft.status is Status.NOT_FOUND and "定金" in draft.conclusion
+    # 手机号码 is not absent when 手机 is there; 证据 asks for evidence, it is not a subject
+    assert composer._absent_words(analyse("她的手机号码是多少？")) == []
+    assert composer._absent_words(analyse("有哪些证据证明她转过钱？")) == []
