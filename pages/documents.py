@@ -10,6 +10,7 @@ from engine.auth import Permission, User
 from engine.engine import DIRECTORY_SUFFIXES, Engine
 from engine.types import DocumentRecord, IngestStatus
 from ui.auth import require
+from ui.evidence import render_redacted
 from ui.components import badge_markdown, error_boundary
 from ui.documents import (KIND_LABELS, STAGE_LABELS, chunk_rows, delete_document, document_rows,
                           ingest_upload, may_show_pii, masked, masked_meta, quality_rows, record_unmask,
@@ -105,8 +106,13 @@ def original_tab(engine: Engine, record: DocumentRecord, unmask: bool) -> None:
         pdf_viewer(engine.document_bytes(record.doc_id), height=900, key=f"pdf_{record.doc_id}")
         return
     if record.media_type == "pdf":
-        st.info("此文件可能含个人信息：原始 PDF 只在显示个人信息时可见，下面是遮盖后的文字。"
-                "(This file may hold personal data; its masked text is shown.)")
+        st.info("此文件可能含个人信息：原始 PDF 只在显示个人信息时可见，下面是遮盖敏感信息后的页面和文字。"
+                "(This file may hold personal data; its redacted pages and masked text are shown.)")
+        numbers = [page.number for page in pages] or list(range(1, record.pages + 1))
+        number = st.selectbox("页 Page", numbers, key=f"redacted_page_{record.doc_id}",
+                              format_func=lambda n: f"第 {n} 页 / 共 {len(numbers)} 页")
+        render_redacted(engine, record.doc_id, [number])
+        pages = [page for page in pages if page.number == number]
     for page in pages:
         st.markdown(f"**第 {page.number} 页** (page {page.number})")
         st.code(masked(page.text) if hidden else page.text, language=None, wrap_lines=True)

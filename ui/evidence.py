@@ -23,6 +23,7 @@ from typing import Any
 import streamlit as st
 
 from engine.answer.model import Answer, Calculation, Evidence
+from engine.redact import UNREAD_NOTE, redacted_pages
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts, find_numbers, format_decimal
 from engine.text.pii import find_pii, mask_text
@@ -39,6 +40,8 @@ OUTLINE_PX = 3  # at scale 1; the viewer scales it with the page (2 px looked fa
 # given, and a 500-page statute book would stall the browser for a single highlight.
 FULL_RENDER_MAX_PAGES = 30
 WINDOW_PAGES = 2
+REDACT_SCALE = 2.0  # pixels per PDF point of a redacted page image: sharp at column width
+REDACTED_CAPTION = "已遮盖敏感信息 (personal data redacted)"
 CONTEXT_CHUNKS = 2  # neighbours shown on each side of a non-PDF evidence chunk
 NEIGHBOUR_CHARS = 160  # of each neighbour, the end next to the evidence
 NEIGHBOUR_STYLE = "color:#868e96;font-size:0.85em"
@@ -318,7 +321,9 @@ def _open(viewer_key: str, target: ViewerTarget) -> None:
 
 
 def render_viewer(engine, target: ViewerTarget, *, masked: bool) -> None:
-    """The cited source: the PDF at its page with boxes drawn, else the chunk in its context."""
+    """The cited source: the PDF at its page with boxes drawn, else the chunk in its context.
+
+    masked: a PDF is shown as redacted page images, never as the original file."""
     record = engine.document(target.doc_id)
     if record is None:
         st.warning("该文件已不在语料库中。 (The document has been removed.)")
@@ -326,7 +331,9 @@ def render_viewer(engine, target: ViewerTarget, *, masked: bool) -> None:
     pages = (f"第{target.page}页" if target.page == target.page_end
              else f"第{target.page}–{target.page_end}页")
     st.markdown(f"**{target.evidence_id}** · {escape_markdown(record.name)} · {pages}")
-    if record.media_type == "pdf":
+    if record.media_type == "pdf" and masked:
+        _redacted_pdf(engine, target)
+    elif record.media_type == "pdf":
         _pdf(engine, record, target)
     else:
         _context(engine, target, masked=masked)
@@ -353,6 +360,35 @@ def _pdf(engine, record, target: ViewerTarget) -> None:
                # a new key per evidence: the viewer redraws only when its PDF changes, so the
                # same document with other boxes needs a fresh component
                key=f"pdf-{target.doc_id}-{target.evidence_id}-{target.chunk_id}")
+
+
+def annotation_boxes(annotations: Iterable[dict[str, Any]]) -> list[BBox]:
+    """The evidence boxes back from viewer annotations (already padded), for a rendered page."""
+    return [BBox(int(a["page"]), float(a["x"]), float(a["y"]), float(a["x"]) + float(a["width"]),
+                 float(a["y"]) + float(a["height"])) for a in annotations]
+
+
+def render_redacted(engine, doc_id: str, page_numbers: Iterable[int],
+                    highlights: Iterable[BBox] = ()) -> None:
+    """Stored PDF pages rendered with personal data painted black (engine.redact): what a role
+    without UNMASK_PII sees instead of the original, whose page image shows the raw numbers."""
+    try:
+        pages = redacted_pages(engine, doc_id, page_numbers, highlights, scale=REDACT_SCALE)
+    except (KeyError, OSError, ValueError) as exc:
+        log.exception("cannot render a redacted page of %s", doc_id)
+        st.error(f"无法显示原件 (cannot render the original): {exc}")
+        return
+    st.caption(REDACTED_CAPTION)
+    for page in pages:
+        st.image(page.image, caption=f"第{page.number}页" + (f" · {UNREAD_NOTE}" if page.blanked
+                                                            else ""), width="stretch")
+
+
+def _redacted_pdf(engine, target: ViewerTarget) -> None:
+    if not target.annotations:
+        st.caption("该证据没有定位框，显示所在页。 (No boxes stored for this evidence.)")
+    render_redacted(engine, target.doc_id, range(target.page, max(target.page, target.page_end) + 1),
+                    annotation_boxes(target.annotations))
 
 
 def _context(engine, target: ViewerTarget, *, masked: bool) -> None:

@@ -14,7 +14,7 @@ from engine.answer.model import Answer, Status
 from engine.auth import Role
 from tests.ui.conftest import all_text, texts
 from ui.components import badge_markdown
-from ui.evidence import BOX_PAD_PT, ViewerTarget
+from ui.evidence import BOX_PAD_PT, REDACTED_CAPTION, ViewerTarget
 
 pytestmark = pytest.mark.ui
 
@@ -110,9 +110,12 @@ def test_empty_question_gets_a_hint_not_an_error(app):
 
 def test_evidence_card_opens_the_pdf_at_its_page_with_its_boxes(app, ui_home, transcript):
     total = next(a for a in transcript["amounts"] if a["id"] == "total_paid")
-    at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
+    at = ask(app(Role.LEAD), TOTAL_QUESTION)
+    at.toggle(key="ask.unmask").set_value(True)
+    at.run()
     first = shown_answer(at).evidence[0]
     audit_id = shown_answer(at).audit_id
+    assert not shown_answer(at).pii_masked
 
     at.button(key="ask.open.E1").click()
     at.run()
@@ -128,12 +131,33 @@ def test_evidence_card_opens_the_pdf_at_its_page_with_its_boxes(app, ui_home, tr
         assert note["x"] + note["width"] == pytest.approx(box.x1 + BOX_PAD_PT, abs=0.02)
         assert note["y"] + note["height"] == pytest.approx(box.bottom + BOX_PAD_PT, abs=0.02)
 
-    (viewer,) = viewer_args(at)  # the PDF viewer got the original file and those boxes
+    # unmasked: the PDF viewer got the original file and those boxes, no redacted image
+    (viewer,) = viewer_args(at)
     assert base64.b64decode(viewer["binary"]) == ui_home.engine.document_bytes(target.doc_id)
     assert viewer["annotations"] == target.annotations
     assert viewer["scroll_to_annotation"] == 1
+    assert not at.image and REDACTED_CAPTION not in texts(at, "caption")
     assert any(b.label == "▶ 正在查看 E1" for b in at.button)
     assert shown_answer(at).audit_id == audit_id  # opening a card did not ask again
+
+
+def test_paralegal_sees_evidence_on_a_redacted_page_image_not_the_pdf(app, ui_home, transcript):
+    total = next(a for a in transcript["amounts"] if a["id"] == "total_paid")
+    at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
+    assert shown_answer(at).pii_masked
+    at.button(key="ask.open.E1").click()
+    at.run()
+    assert not at.exception, at.exception
+    target = at.session_state["ask.viewer"]
+    assert target.page == total["page"] and target.annotations
+
+    assert not viewer_args(at)  # no PDF viewer: it would show the raw numbers in the page image
+    images = at.image
+    pages = range(target.page, target.page_end + 1)
+    assert len(images) == len(pages)
+    assert REDACTED_CAPTION in texts(at, "caption")
+    assert [img.proto.imgs[0].caption for img in images] == [f"第{n}页" for n in pages]
+    assert all(img.proto.imgs[0].url for img in images)  # an image was sent, not an empty slot
 
 
 def test_markdown_evidence_opens_in_its_context(app, ui_home, truth):
