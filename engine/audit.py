@@ -22,15 +22,14 @@ import hashlib
 import json
 import math
 import secrets
-import sqlite3
-import threading
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from decimal import Decimal
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.store.sqlite import ThreadLocalSQLite
 
 if TYPE_CHECKING:
     from engine.answer.model import Answer
@@ -192,15 +191,16 @@ class ReplayStep:
 
 
 # -- the log -----------------------------------------------------------------------------------
-class AuditLog:
+class AuditLog(ThreadLocalSQLite):
+    TIMEOUT_S = 60.0
+    # FULL: a record the user was shown an answer for must survive a power cut.
+    PRAGMAS = ("journal_mode=WAL", "synchronous=FULL")
+
     def __init__(self, path: Path | str, *, embedding_model: Callable[[], str | None] | None = None):
         """``embedding_model`` names the vector space an ask searched; it is called per record,
         after the search, so the log itself never loads a model."""
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        super().__init__(path)
         self._embedding_model = embedding_model
-        self._local = threading.local()
-        self._write_lock = threading.RLock()
         with self._write_lock:
             # One transaction, so two processes opening a fresh file cannot interleave the DDL.
             self._conn().executescript(f"BEGIN IMMEDIATE;\n{SCHEMA}\nCOMMIT;")
@@ -208,39 +208,6 @@ class AuditLog:
     @classmethod
     def for_home(cls, home: Path | str, **kwargs: Any) -> "AuditLog":
         return cls(Path(home) / AUDIT_FILE, **kwargs)
-
-    # -- connections ---------------------------------------------------------------------------
-    def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = sqlite3.connect(self.path, timeout=60, isolation_level=None,
-                                   check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
-            # FULL: a record the user was shown an answer for must survive a power cut.
-            conn.execute("PRAGMA synchronous=FULL")
-            self._local.conn = conn
-        return conn
-
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE takes the database write lock before the previous hash is read, so
-        another process appending at the same moment waits instead of linking to the same head."""
-        with self._write_lock:
-            conn = self._conn()
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            else:
-                conn.execute("COMMIT")
-
-    def close(self) -> None:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None:
-            conn.close()
-            self._local.conn = None
 
     # -- appending -----------------------------------------------------------------------------
     def record_ask(self, answer: "Answer", response: "SearchResponse", *, user: str | None = None,

@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import threading
-from contextlib import contextmanager
 from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
+from engine.store.sqlite import ThreadLocalSQLite
 from engine.types import BBox, Chunk, DocumentRecord, Fact, Line, PageQuality, PageText, Span
 
 SCHEMA = """
@@ -100,50 +99,17 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
-class Catalog:
+class Catalog(ThreadLocalSQLite):
+    ROW_FACTORY = sqlite3.Row
+    PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON")
+
     def __init__(self, path: Path):
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._local = threading.local()
-        self._write_lock = threading.RLock()
+        super().__init__(path)
         with self._write_lock:
             conn = self._conn()
             conn.executescript(SCHEMA)
             conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0')")
             conn.commit()
-
-    # -- connections ---------------------------------------------------------------------------
-    def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None,
-                                   check_same_thread=False)
-            conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            conn.execute("PRAGMA foreign_keys=ON")
-            self._local.conn = conn
-        return conn
-
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction; BEGIN IMMEDIATE so a second process waits instead of failing later."""
-        with self._write_lock:
-            conn = self._conn()
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            else:
-                conn.execute("COMMIT")
-
-    def close(self) -> None:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None:
-            conn.close()
-            self._local.conn = None
 
     # -- generation: bumped on every change of the ready set; derived indexes compare it ---------
     def generation(self) -> int:
