@@ -45,7 +45,9 @@ VIEWER_IFRAME = 'iframe[title="streamlit_pdf_viewer.streamlit_pdf_viewer"]'
 SERVER_START_S = 90
 ANSWER_TIMEOUT_MS = 180_000  # the first question loads the embedder and the searcher
 VIEWER_TIMEOUT_MS = 60_000
-PARALEGAL = next(name for name, role in DEMO_ACCOUNTS if role is Role.PARALEGAL)
+# The viewer shows the original PDF (and our highlight drawn in it) only to a role allowed to see
+# personal data, with the toggle on; a paralegal gets redacted page images (tests/ui, test_redact).
+LEAD = next(name for name, role in DEMO_ACCOUNTS if role is Role.LEAD)
 
 NONEMBEDDED_NAME = "补充协议_未嵌入字体.pdf"
 NONEMBEDDED_LINES = ["补充协议（字体未嵌入）",
@@ -172,10 +174,18 @@ def page(server, console):
         page.set_default_timeout(VIEWER_TIMEOUT_MS)
         page.on("console", lambda message: console.append(message.text))
         page.goto(server)
-        page.get_by_label("用户名 User name").fill(PARALEGAL)
+        page.get_by_label("用户名 User name").fill(LEAD)
         page.get_by_label("密码 Password").fill(DEMO_PASSWORD)
         page.get_by_role("button", name="登录 Sign in").click()
         page.get_by_role("heading", name="问答 Ask").wait_for()  # the default page after sign-in
+        page.get_by_text("显示敏感信息 Show personal data").click()  # the original PDF, audited
+        toggle = page.locator("input[type=checkbox]").and_(page.get_by_label("显示敏感信息 Show personal data"))
+        toggle.wait_for(state="attached")
+        for _ in range(50):  # Streamlit reruns after the click; wait until the toggle says on
+            if toggle.is_checked():
+                break
+            page.wait_for_timeout(200)
+        assert toggle.is_checked()
         yield page
         context.close()
         browser.close()
