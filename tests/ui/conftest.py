@@ -145,3 +145,15 @@ def _walk(node):
 def keys(at: AppTest) -> set[str]:
     return {k for root in (at.main, at.sidebar) for node in _walk(root)
             if isinstance(k := getattr(node, "key", None), str)}
+
+
+@pytest.fixture(autouse=True)
+def _apptest_scratch_dir():
+    """AppTest writes scripts into one module-level TemporaryDirectory for the whole session. In a
+    CI run that directory was once gone mid-session (FileNotFoundError in AppTest.from_string):
+    a TemporaryDirectory's cleanup also runs at exit in any child process forked from pytest.
+    Recreating it is harmless and keeps a vanished scratch dir from failing unrelated tests."""
+    from streamlit.testing.v1 import app_test
+
+    Path(app_test.TMP_DIR.name).mkdir(parents=True, exist_ok=True)
+    yield
