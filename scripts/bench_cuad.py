@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from engine.bench.cuad import KS, ingest_contracts, load_tests, map_corpus, run_cuad  # noqa: E402
-from engine.bench.ingest import machine  # noqa: E402
+from engine.bench.common import machine  # noqa: E402
 from engine.bench.metrics import mean  # noqa: E402
 from engine.config import Settings  # noqa: E402
 from engine.engine import Engine  # noqa: E402

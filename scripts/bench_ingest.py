@@ -25,7 +25,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from engine.bench.ingest import (Measure, machine, measure_embedding,  # noqa: E402
+from engine.bench.common import machine  # noqa: E402
+from engine.bench.ingest import (Measure, measure_embedding,  # noqa: E402
                                  measure_end_to_end, measure_load, measure_ocr, measure_prepare,
                                  read_corpus, text_pages)
 from engine.config import Settings  # noqa: E402

@@ -24,7 +24,6 @@ but letters and digits; each of the three annotator answers left out in turn).
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections import Counter
@@ -37,6 +36,7 @@ from engine.answer.model import Status
 from engine.answer.verify import CITATION
 from engine.bench.answers import detection, yes_no
 from engine.bench.metrics import mean, percentile
+from engine.bench.common import read_jsonl
 from engine.bench.runner import Progress, SuiteResult
 from engine.ingest.anchors import chunk_range_to_spans
 from engine.types import Span
@@ -50,14 +50,8 @@ _EMPTY_BRACKETS = re.compile(r"[（(][\s、,，;；:：]*[)）]")  # what is lef
 
 
 def load_cjrc(folder: Path) -> tuple[dict[str, dict], list[dict]]:
-    docs = {}
-    for line in (folder / "docs_dev.jsonl").read_text("utf-8").splitlines():
-        if line.strip():
-            doc = json.loads(line)
-            docs[doc["doc_id"]] = doc
-    questions = [json.loads(line) for line in (folder / "questions_dev.jsonl").read_text("utf-8").splitlines()
-                 if line.strip()]
-    return docs, questions
+    docs = {doc["doc_id"]: doc for doc in read_jsonl(folder / "docs_dev.jsonl")}
+    return docs, read_jsonl(folder / "questions_dev.jsonl")
 
 
 def select_questions(docs: dict[str, dict], questions: Sequence[dict], limit: int | None) -> list[dict]:

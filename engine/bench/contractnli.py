@@ -17,7 +17,6 @@ Subset: whole NDAs in file order until ``limit`` hypotheses; the default 170 is 
 
 from __future__ import annotations
 
-import json
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from typing import Any, Sequence
 from engine.answer.model import Status
 from engine.bench.answers import yes_no
 from engine.bench.metrics import char_overlap, mean, percentile
+from engine.bench.common import read_jsonl
 from engine.bench.runner import Progress, SuiteResult
 from engine.ingest.anchors import chunk_range_to_spans
 
@@ -35,14 +35,8 @@ TOP_K = 5
 
 
 def load_contractnli(folder: Path) -> tuple[dict[str, dict], list[dict]]:
-    docs = {}
-    for line in (folder / "docs_dev.jsonl").read_text("utf-8").splitlines():
-        if line.strip():
-            doc = json.loads(line)
-            docs[doc["doc_id"]] = doc
-    items = [json.loads(line) for line in (folder / "items_dev.jsonl").read_text("utf-8").splitlines()
-             if line.strip()]
-    return docs, items
+    docs = {doc["doc_id"]: doc for doc in read_jsonl(folder / "docs_dev.jsonl")}
+    return docs, read_jsonl(folder / "items_dev.jsonl")
 
 
 def select_items(docs: dict[str, dict], items: Sequence[dict], limit: int | None) -> list[dict]:

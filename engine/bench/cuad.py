@@ -29,6 +29,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
+from engine.bench.common import read_jsonl
 from engine.bench.metrics import char_overlap, mean, percentile
 from engine.engine import Engine
 from engine.types import IngestStatus, Span
@@ -222,8 +223,7 @@ def load_tests(cuad: Path) -> list[CuadTest]:
 
 def load_contracts(cuad: Path) -> list[dict]:
     """docs.jsonl: one record per contract with its ``pdf`` and ``txt`` paths (relative to cuad/)."""
-    return [json.loads(line) for line in (cuad / "docs.jsonl").read_text("utf-8").splitlines()
-            if line.strip()]
+    return read_jsonl(cuad / "docs.jsonl")
 
 
 @dataclass

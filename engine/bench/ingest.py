@@ -9,9 +9,6 @@ of a whole corpus into an empty home, then the same files again (all unchanged).
 
 from __future__ import annotations
 
-import os
-import platform
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -224,24 +221,6 @@ def measure_end_to_end(paths: Sequence[Path | str], corpus: str, settings: Setti
         return result
     finally:
         engine.index.catalog.close()
-
-
-def machine() -> dict[str, str | int | float]:
-    # The load average says whether other work shared the cores while the figures were taken.
-    info: dict[str, str | int | float] = {"nproc": os.cpu_count() or 0,
-                                          "python": sys.version.split()[0],
-                                          "platform": platform.platform(),
-                                          "loadavg_1m_at_start": round(os.getloadavg()[0], 2)}
-    try:
-        meminfo = Path("/proc/meminfo").read_text()
-        kb = int(next(line.split()[1] for line in meminfo.splitlines() if line.startswith("MemTotal")))
-        info["memory_gib"] = round(kb / 1024 / 1024, 1)
-        cpu = Path("/proc/cpuinfo").read_text()
-        info["cpu"] = next((line.split(":", 1)[1].strip() for line in cpu.splitlines()
-                            if line.startswith("model name")), "")
-    except (OSError, StopIteration, ValueError):
-        pass
-    return info
 
 
 def _rate(count: int, seconds: float) -> float:

@@ -19,13 +19,14 @@ from __future__ import annotations
 import json
 import math
 import os
-import platform
 import sys
 import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
+
+from engine.bench.common import machine
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO_DIR = REPO / "data" / "demo"
@@ -123,19 +124,6 @@ SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {
     "cjrc": _run_cjrc,
     "contractnli": _run_contractnli,
 }
-
-
-def machine() -> dict[str, Any]:
-    cpu = platform.processor() or ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"platform": platform.platform(), "python": platform.python_version(), "cpu": cpu,
-            "cores": os.cpu_count()}
 
 
 def code_version() -> str | None:

@@ -15,6 +15,7 @@ from typing import Callable
 
 import numpy as np
 
+from engine.bench.common import read_jsonl
 from engine.bench.metrics import hit_at, mean, mrr_at, percentile, recall_at
 from engine.engine import Engine
 from engine.models.embedder import seed_cache
@@ -89,7 +90,7 @@ def _channels(options: dict) -> list[str]:
 
 def run_stard(engine: Engine, stard_file: Path, configs: dict[str, dict], limit: int | None = None,
               k: int = 100) -> list[Run]:
-    questions = [json.loads(line) for line in stard_file.read_text("utf-8").splitlines() if line.strip()]
+    questions = read_jsonl(stard_file)
     questions = questions[:limit]
     runs = []
     for name, options in configs.items():
