@@ -21,6 +21,20 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
 
 
+def _as_of_date(value: str):
+    from engine.statutes.versions import parse_as_of
+
+    try:
+        return parse_as_of(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_as_of(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--as-of", dest="as_of", type=_as_of_date, default=None, metavar="YYYY-MM-DD",
+                        help="statute versions in force on this date (default: today)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -42,6 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument("--rerank", action=argparse.BooleanOptionalAction, default=True)
     search.add_argument("--doc", dest="doc_id", default=None, help="only this document")
     search.add_argument("--kind", default=None, choices=[k.value for k in DocKind if k is not DocKind.AUTO])
+    _add_as_of(search)
     _add_common(search)
 
     ask = sub.add_parser("ask", help="a verifiable answer with evidence, checks and conflicts")
@@ -49,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--doc", dest="doc_id", default=None, help="only this document")
     ask.add_argument("--llm", action=argparse.BooleanOptionalAction, default=None,
                      help="use the configured OpenAI-compatible model (default: when configured)")
+    _add_as_of(ask)
     _add_common(ask)
 
     delete = sub.add_parser("delete", help="delete a document from every store")
@@ -123,7 +139,10 @@ def _answer_text(payload: dict) -> str:
         lines.append(f"  {e['id']} {e['doc_name']} 第{e['page']}页: {e['quote']}")
     for c in payload["calculations"]:
         lines.append(f"  计算 {c['expression']} = {c['result']} (所述 {c['stated']}) {'✓' if c['ok'] else '✗'}")
-    lines += [f"  冲突 {c['description']}" for c in payload["conflicts"]]
+    lines += [f"  冲突 {c['description']}" + (f"  提示 {c['hint']}" if c.get("hint") else "")
+              for c in payload["conflicts"]]
+    lines += [f"  法条 {s['evidence']} 《{s['law_title']}》{s['article_label']} {s['version'] or '未标版本'}"
+              f" ({s['version_status'] or '-'})" for s in payload.get("statutes", [])]
     lines += [f"  缺口 {g['description']}" for g in payload["gaps"]]
     if payload["checks"]["unsupported"]:
         lines += [f"  未通过核验: {u}" for u in payload["checks"]["unsupported"]]
@@ -194,12 +213,12 @@ def main(argv: list[str] | None = None) -> int:
             print("--k must be greater than 0", file=sys.stderr)
             return 2
         response = engine.search(args.query, k=args.k, mode=args.mode, rerank=args.rerank,
-                                 doc_id=args.doc_id, kind=args.kind)
+                                 doc_id=args.doc_id, kind=args.kind, as_of=args.as_of)
         payload = response.to_dict()
         _emit(args, payload, _search_text(payload))
         return 0
     if args.command == "ask":
-        answer = engine.ask(args.question, doc_id=args.doc_id, llm=args.llm)
+        answer = engine.ask(args.question, doc_id=args.doc_id, llm=args.llm, as_of=args.as_of)
         payload = answer.to_dict()
         _emit(args, payload, _answer_text(payload))
         return 0

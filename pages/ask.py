@@ -6,6 +6,8 @@ an evidence card reruns this script without asking (and auditing) again.
 
 from __future__ import annotations
 
+from datetime import date
+
 import streamlit as st
 
 from engine.auth import Permission
@@ -19,6 +21,7 @@ EXAMPLE = "陈晓梅前后一共转给你多少钱？"
 QUESTION_KEY = "ask.question"
 DOCUMENT_KEY = "ask.document"
 UNMASK_KEY = "ask.unmask"
+AS_OF_KEY = "ask.as_of"  # statute versions in force on this date
 QUERY_KEY = "ask.query"  # (question, doc_id) last submitted
 # ((question, doc_id, unmask, user), Answer) last computed. The key is a plain tuple: a class
 # defined in this script would be a new class on every run and never equal the stored one.
@@ -43,6 +46,9 @@ with st.form("ask.form"):
     question = st.text_input("问题 Question", key=QUESTION_KEY, placeholder=f"例如：{EXAMPLE}")
     doc_id = st.selectbox("文件范围 Documents", [None, *documents], key=DOCUMENT_KEY,
                           format_func=lambda d: ALL_DOCUMENTS if d is None else documents[d])
+    as_of = st.date_input("法条版本日期 Statutes as of", key=AS_OF_KEY, value=date.today(),
+                          min_value=date(1949, 10, 1), max_value=date(2100, 12, 31),
+                          help="按该日施行的法律版本检索与回答（默认今天）。")
     submitted = st.form_submit_button("提问 Ask", type="primary")
 if may_unmask:
     st.toggle("显示敏感信息 Show personal data", key=UNMASK_KEY,
@@ -53,7 +59,7 @@ if submitted:
     if not (question or "").strip():
         st.warning(f"请输入问题，例如：{EXAMPLE} (Please type a question.)")
     else:
-        st.session_state[QUERY_KEY] = (question.strip(), doc_id)
+        st.session_state[QUERY_KEY] = (question.strip(), doc_id, as_of)
         st.session_state.pop(VIEWER_KEY, None)
 
 if QUERY_KEY not in st.session_state:
@@ -62,15 +68,15 @@ if QUERY_KEY not in st.session_state:
                 "点「查看原文」可在原件中看到高亮的位置。")
     st.stop()
 
-question_text, scope = st.session_state[QUERY_KEY]
-query = (question_text, scope, unmask, user.name)  # another sign-in in this browser asks anew
+question_text, scope, as_of = st.session_state[QUERY_KEY]
+query = (question_text, scope, as_of, unmask, user.name)  # another sign-in in this browser asks anew
 cached = st.session_state.get(ANSWER_KEY)
 if cached is not None and cached[0] == query:
     answer = cached[1]
 else:
     try:
         with st.spinner("检索与核验中… (searching and verifying)"):
-            answer = engine.ask(question_text, doc_id=scope, unmask=unmask, user=user.name)
+            answer = engine.ask(question_text, doc_id=scope, unmask=unmask, user=user.name, as_of=as_of)
     except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
         show_error(exc, "提问 Asking")
         st.stop()

@@ -39,11 +39,15 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=None, help="first N questions only")
     parser.add_argument("--build-limit", type=int, default=None, help="first N law files only")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "bench" / "stard.json")
+    parser.add_argument("--statute-context", action="store_true",
+                        help="embed articles with law, rank and chapter (use its own --home)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
 
     statutes = args.datasets / "statutes"
     settings = Settings.load(args.home, secrets_file=None)
+    if args.statute_context:
+        settings.embedding.statute_context = True
     engine = Engine(settings=settings)
     build = None
     if not engine.docs().documents:

@@ -46,7 +46,8 @@ CONTEXT_CHUNKS = 2  # neighbours shown on each side of a non-PDF evidence chunk
 NEIGHBOUR_CHARS = 160  # of each neighbour, the end next to the evidence
 NEIGHBOUR_STYLE = "color:#868e96;font-size:0.85em"
 
-ROLE_LABELS = {"hit": "检索命中", "chain": "同一问答", "cited": "引用条文", "completion": "补全计算"}
+ROLE_LABELS = {"hit": "检索命中", "chain": "同一问答", "cited": "引用条文", "citing": "援引本条",
+               "context": "同章条文", "version": "其他版本", "completion": "补全计算"}
 CONFLICT_LABELS = {"fact": "事实", "testimony": "供述", "version": "版本"}
 VALUE_MARK_STYLE = "background:#ffd43b;padding:0 2px;border-radius:3px;font-weight:600"
 QUOTE_MARK_STYLE = "background:#fff3bf;padding:0 1px;border-radius:3px"
@@ -241,6 +242,16 @@ def _panel(title: str):
     return box
 
 
+def statutes_line(answer: Answer) -> str:
+    """Which version of each cited law the answer used, on which date."""
+    status = {"in_force": "当日施行", "later_than_as_of": "晚于该日期", "undated": "未标版本",
+              "superseded": "已被取代", "not_yet": "尚未施行"}
+    seen = dict.fromkeys(
+        f"《{s['law_title']}》{s['version'] or ''}版（{status.get(s['version_status'], '—')}）"
+        for s in answer.statutes if s.get("version_status") not in ("superseded", "not_yet"))
+    return f"法条版本（以 {answer.as_of} 为准）：" + "；".join(seen)
+
+
 def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str) -> None:
     """The fixed panels: 结论, 证据, 计算, 冲突 / 不确定, 材料缺口 (+ unsupported checks)."""
     used = used_values(answer)
@@ -249,6 +260,8 @@ def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str) -> Non
         st.markdown(escape_markdown(answer.conclusion))
         if not answer.pii_masked:
             st.caption("敏感信息已显示（本次查询已记入审计）")
+        if answer.statutes:
+            st.caption(statutes_line(answer))
 
     problems = list(answer.checks.unsupported)
     if not answer.checks.numbers_grounded:
@@ -282,6 +295,8 @@ def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str) -> Non
         for conflict in answer.conflicts:
             kind = CONFLICT_LABELS.get(conflict.kind, conflict.kind)
             st.markdown(f"⚠️ **{kind}冲突**：{escape_markdown(conflict.description)}")
+            if conflict.hint:
+                st.caption(f"💡 {conflict.hint}")
         for evidence_id, surface in uncertain:
             st.markdown(f"≈ {evidence_id}「{escape_markdown(surface)}」是约数，材料未给出确切值")
 

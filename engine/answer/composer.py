@@ -19,7 +19,7 @@ from engine.answer.model import (CONFLICT_PHRASE, NOT_FOUND_PHRASE, UNCLEAR_PHRA
                                  Conflict, Evidence, Gap, Status)
 from engine.answer.question import (ASKS_WORDS, QUESTION_WORDS, Asks, Question, _posseg, names_in,
                                     ordinals_in)
-from engine.answer.segments import (Segment, clauses, flat, is_uncertain, sentences,
+from engine.answer.segments import (Segment, trimmed, clauses, flat, is_uncertain, sentences,
                                     strip_turn_marker)
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.retrieve.query import Intent
@@ -69,6 +69,28 @@ class Draft:
     # Set when the LLM's conclusion is not used (call failed, not configured, nothing to ask
     # about): the draft is then the deterministic one and the answer's mode is extractive.
     fallback_reason: str | None = None
+
+
+def _named_article(question: Question, sources: list[Source]) -> Source | None:
+    """The source that is the statute article the question names (《X法》第Y条, X法第Y条), if the
+    question asks what it says rather than about a value in it."""
+    from engine.statutes.lookup import name_key
+    from engine.text.refs import find_statute_refs
+
+    for ref in find_statute_refs(question.text):
+        law = ref.meta.get("law")
+        if not ref.value or not law or ref.meta.get("relative") or law.startswith("本"):
+            continue
+        named = name_key(law)
+        for source in sources:
+            meta = source.chunk.meta
+            if meta.get("article_label") != ref.value or len(named) < 2:
+                continue
+            # 民法商法公司法 ends with 公司法; a name cut short (纪念日放假办法) ends the title
+            titles = [name_key(t) for t in (meta.get("law_title"), meta.get("law_short")) if t]
+            if any(named.endswith(t) or t.endswith(named) for t in titles):
+                return source
+    return None
 
 
 def _q(text: str) -> str:
@@ -290,6 +312,13 @@ class Composer:
         return self._quote_answer(question, sources, evidence, yes_no=True)
 
     def _text(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+        named = _named_article(question, sources)
+        if named is not None:  # 刑法第二百六十六条是怎么规定的: the article itself answers, whole
+            body = trimmed(named.chunk.text, 0, len(named.chunk.text))
+            label = named.chunk.meta["article_label"]
+            law = named.chunk.meta.get("law_short") or named.chunk.meta.get("law_title")
+            return Draft(Status.ANSWERED, f"《{law}》{label}规定：{_q(body.text)}（{evidence.cite(named, body)}）。",
+                         evidence)
         return self._quote_answer(question, sources, evidence, yes_no=False)
 
     def _quote_answer(self, question: Question, sources: list[Source], evidence: EvidenceSet, *,

@@ -37,7 +37,9 @@ class Evidence:
     quote_end: int
     bboxes: list[BBox]
     score: float
-    role: str = "hit"  # hit | chain | cited | completion (brought in to complete arithmetic)
+    # hit | chain | cited | context | completion (brought in to complete arithmetic) |
+    # version (another version of a cited article, shown for a version conflict)
+    role: str = "hit"
     display_quote: str | None = None  # the quote after PII masking
 
     @property
@@ -81,9 +83,13 @@ class Conflict:
     kind: str  # fact | testimony | version
     description: str
     evidence: list[str]
+    # Statutes of different rank/date disagreeing: 上位法优于下位法 … — an explanation for the
+    # reader, never a choice made for them (engine/answer/statutes.py).
+    hint: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "description": self.description, "evidence": self.evidence}
+        return {"kind": self.kind, "description": self.description, "evidence": self.evidence,
+                "hint": self.hint}
 
 
 @dataclass
@@ -128,6 +134,8 @@ class Answer:
     reranker: str = "none"
     model: str | None = None  # the LLM's model id in LLM mode
     notes: list[str] = field(default_factory=list)  # e.g. why the LLM was not used
+    as_of: str | None = None  # statutes: the date whose versions in force were used
+    statutes: list[dict[str, Any]] = field(default_factory=list)  # each article cited and its version
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "intent": self.intent, "status": self.status.value,
@@ -138,7 +146,8 @@ class Answer:
                 "gaps": [g.to_dict() for g in self.gaps], "checks": self.checks.to_dict(),
                 "pii_masked": self.pii_masked, "mode": self.mode.value, "audit_id": self.audit_id,
                 "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
-                "reranker": self.reranker, "model": self.model, "notes": list(self.notes)}
+                "reranker": self.reranker, "model": self.model, "notes": list(self.notes),
+                "as_of": self.as_of, "statutes": list(self.statutes)}
 
 
 def _json_number(value: Any) -> Any:

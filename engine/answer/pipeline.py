@@ -11,6 +11,7 @@ from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft
 from engine.answer.model import Answer, Mode, Status
 from engine.answer.question import analyse
+from engine.answer.statutes import StatuteReview
 from engine.answer.verify import verify
 from engine.config import Settings
 from engine.retrieve.aggregate import aggregate
@@ -82,11 +83,11 @@ class Answerer:
         return self._speakers[key]
 
     def ask(self, question: str, *, doc_id: str | None = None, llm: bool | None = None,
-            unmask: bool = False, user: str | None = None) -> Answer:
+            unmask: bool = False, user: str | None = None, as_of=None) -> Answer:
         if not question or not question.strip():
             raise ValueError("question is empty")
         watch = Stopwatch()
-        response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id)
+        response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id, as_of=as_of)
         watch.lap("recall")
         blocks = aggregate(response.results, self.index.catalog)
         with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
@@ -113,8 +114,13 @@ class Answerer:
         answer = self._assemble(question, parsed.intent.value, draft, mode, model, response.reranker)
         if draft.fallback_reason:
             answer.notes.append(draft.fallback_reason)
+        shown = {e.chunk.chunk_id for e in answer.evidence}
+        answer.notes.extend(dict.fromkeys(b.note for b in blocks if b.note and b.chunk.chunk_id in shown))
+        plan, names = self.searcher.versions(as_of)
+        statute_problems = StatuteReview(self.index.catalog, plan, names).apply(
+            answer, [s.chunk for s in sources])
         answer.checks = verify(answer)
-        answer.checks.unsupported.extend(draft.unsupported)
+        answer.checks.unsupported.extend(draft.unsupported + statute_problems)
         if not answer.checks.ok and answer.status is Status.ANSWERED:
             answer.status = Status.NEEDS_REVIEW
         self._mask(answer, unmask)

@@ -24,7 +24,7 @@ class Segment:
     text: str
 
 
-def _trimmed(text: str, start: int, end: int) -> Segment | None:
+def trimmed(text: str, start: int, end: int) -> Segment | None:
     while start < end and text[start] in " \t\n\u3000":
         start += 1
     while end > start and text[end - 1] in " \t\n\u3000":
@@ -36,11 +36,11 @@ def split(text: str, start: int, end: int, pattern: re.Pattern) -> list[Segment]
     pieces: list[Segment] = []
     cursor = start
     for match in pattern.finditer(text, start, end):
-        piece = _trimmed(text, cursor, match.end() if match.group(0).strip() else match.start())
+        piece = trimmed(text, cursor, match.end() if match.group(0).strip() else match.start())
         if piece:
             pieces.append(piece)
         cursor = match.end()
-    tail = _trimmed(text, cursor, end)
+    tail = trimmed(text, cursor, end)
     if tail:
         pieces.append(tail)
     return pieces
@@ -56,8 +56,10 @@ def answer_region(chunk: Chunk) -> tuple[int, int]:
 
 def question_text(chunk: Chunk) -> str:
     """What a chunk's sentences answer: the 问 of a 问/答 pair; for a header block its title
-    (讯问笔录: every field line is about that interrogation); empty otherwise."""
-    if chunk.chunk_type == "header":
+    (讯问笔录: every field line is about that interrogation); empty otherwise. A statute's header
+    (promulgation and amendment lines) is not about its title's words: 全国年节及纪念日放假办法's
+    header does not answer 春节放假几天."""
+    if chunk.chunk_type == "header" and chunk.kind != "statute":
         return str(chunk.meta.get("title") or chunk.text.split("\n", 1)[0])
     return (chunk.meta.get("question") or "").replace("\n", "")
 
@@ -80,7 +82,7 @@ def clauses(chunk: Chunk, sentence: Segment) -> list[Segment]:
 def strip_turn_marker(segment: Segment) -> Segment:
     """'答：退过一次。' -> '退过一次。' (offsets kept exact)."""
     match = _TURN.match(segment.text)
-    rest = _trimmed(segment.text, match.end(), len(segment.text)) if match else None
+    rest = trimmed(segment.text, match.end(), len(segment.text)) if match else None
     if rest is None:
         return segment
     return Segment(segment.start + rest.start, segment.start + rest.end, rest.text)

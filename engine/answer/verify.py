@@ -3,8 +3,9 @@
 - every amount and date in the conclusion equals (after normalisation) a value in a cited quote,
   or is a term or result of a shown calculation whose terms are themselves grounded;
 - every calculation is recomputed here, independently of whoever wrote it;
-- every cited E-id exists; a 第X条 named in the conclusion must be among the evidence.
-Failures are listed in ``checks.unsupported`` and make the status ``needs_review``.
+- every cited E-id exists.
+Statute citations (a 第X条 named must be among the evidence) are checked with the law's identity
+and versions in engine/answer/statutes.py. Failures are listed in ``checks.unsupported`` and make the status ``needs_review``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from decimal import Decimal, InvalidOperation
 from engine.answer.model import Answer, Checks, NOT_FOUND_PHRASE, Status
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts, parse_number
-from engine.text.refs import find_statute_refs
 
 # E-ids sit between Chinese characters (E1称…), which are word characters to \b: use lookarounds.
 # Evidence text that addresses a model rather than the case (a planted prompt injection): a
@@ -136,12 +136,5 @@ def verify(answer: Answer) -> Checks:
         if token not in quote_digits and Decimal(token) not in quote_numbers and Decimal(token) not in computed:
             checks.numbers_grounded = False
             checks.unsupported.append(f"数字「{token}」不见于所引证据 (number not grounded)")
-
-    # statute articles named must be among the evidence
-    evidence_articles = {e.chunk.meta.get("article_label") for e in answer.evidence}
-    evidence_text = " ".join(e.chunk.text for e in answer.evidence)
-    for ref in find_statute_refs(text):
-        if ref.value and ref.value not in evidence_articles and ref.value not in evidence_text:
-            checks.unsupported.append(f"结论提到的{ref.value}不在检索到的证据中 (article not retrieved)")
 
     return checks

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 
 from engine.config import IngestSettings
 from engine.ingest.anchors import spans_bboxes
+from engine.statutes.hierarchy import LawRank
 from engine.timing import Stopwatch
 from engine.types import (Chunk, ChunkDraft, DocKind, DocumentRecord, IngestError, PageQuality,
                           PageText)
@@ -59,11 +60,21 @@ def article_body(chunk: Chunk) -> str:
     return "\n".join(line.strip(" \t\u3000") for line in text.split("\n") if line.strip(" \t\u3000"))
 
 
-def embedding_text(chunk: Chunk) -> str:
+def statute_context_text(chunk: Chunk) -> str:
+    """An article with the context a reader has: 法律：…；层级：…；章节：…；条文：第X条 ……"""
+    meta = chunk.meta
+    where = [p for p in (meta.get("part"), *(meta.get("path") or [])) if p]
+    fields = [("法律", meta.get("law_title")), ("层级", meta.get("rank")), ("章节", " ".join(where)),
+              ("条文", f"{meta.get('article_label')} {article_body(chunk)}")]
+    return "；".join(f"{name}：{value}" for name, value in fields if value)
+
+
+def embedding_text(chunk: Chunk, statute_context: bool = False) -> str:
     """Text the embedder sees. A later part of a long answer keeps its question, which carries
-    what the answer is about; statute articles are embedded bare (see article_body)."""
+    what the answer is about; statute articles are embedded bare (see article_body) unless
+    ``statute_context`` (EmbeddingSettings) asks for their law, rank and chapter."""
     if chunk.kind == DocKind.STATUTE.value and chunk.meta.get("article_label"):
-        return article_body(chunk)
+        return statute_context_text(chunk) if statute_context else article_body(chunk)
     question = chunk.meta.get("question")
     if chunk.chunk_type == "qa_part" and question and not chunk.text.startswith(question):
         return f"{question}\n{chunk.text}"
@@ -71,7 +82,8 @@ def embedding_text(chunk: Chunk) -> str:
 
 
 def prepare_document(name: str, data: bytes, *, kind: DocKind | str = DocKind.AUTO,
-                     settings: IngestSettings, ocr_engine=None) -> PreparedDocument:
+                     settings: IngestSettings, ocr_engine=None,
+                     statute_context: bool = False) -> PreparedDocument:
     from engine.ingest.chunkers import chunk_document
     from engine.ingest.chunkers.detect import detect_kind
     from engine.ingest.enrich import enrich
@@ -98,6 +110,8 @@ def prepare_document(name: str, data: bytes, *, kind: DocKind | str = DocKind.AU
     pages_by_number = {p.number: p for p in loaded.pages}
     chunks: list[Chunk] = []
     for seq, draft in enumerate(drafts):
+        if draft.meta.get("law_title") in settings.statute_rank_overrides:
+            draft.meta["rank"] = LawRank(settings.statute_rank_overrides[draft.meta["law_title"]]).value
         enrichment = enrich(draft.text)
         chunks.append(Chunk(chunk_id=f"{doc_id}:{seq:05d}", doc_id=doc_id, seq=seq,
                             kind=kind.value, chunk_type=draft.chunk_type, text=draft.text,
@@ -115,7 +129,7 @@ def prepare_document(name: str, data: bytes, *, kind: DocKind | str = DocKind.AU
         created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         meta={**{k: v for k, v in loaded.meta.items() if _jsonable(v)}, "quality": quality})
     return PreparedDocument(record=record, pages=loaded.pages, chunks=chunks, tokens=tokens,
-                            embed_texts=[embedding_text(c) for c in chunks], timings_ms=watch.laps)
+                            embed_texts=[embedding_text(c, statute_context) for c in chunks], timings_ms=watch.laps)
 
 
 def _jsonable(value) -> bool:

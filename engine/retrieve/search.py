@@ -1,12 +1,16 @@
 """Hybrid search: BM25 top-K1 ∪ vector top-K2 → RRF → rerank → top-k, with per-stage timings.
 
-Filters (document, kind) apply inside both channels — as a document mask in BM25 and as a
-Chroma ``where`` — so a filtered query never loses its top-k to other documents.
+Filters (document, kind, and the statute versions not in force on the as-of date) apply inside
+both channels — as a document mask in BM25 and as a Chroma ``where`` — so a filtered query never
+loses its top-k to other documents. Articles the query names (《刑法》第二百六十四条) are fetched
+directly and put first (engine/statutes/lookup.py).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
+from datetime import date
 from enum import Enum
 from typing import Any
 
@@ -15,6 +19,8 @@ from engine.ingest.pipeline import embedding_text
 from engine.retrieve.fusion import reciprocal_rank_fusion
 from engine.retrieve.query import ParsedQuery, parse_query
 from engine.retrieve.rerank import RerankerChoice
+from engine.statutes.lookup import DirectHit, LawNames, direct_lookup
+from engine.statutes.versions import VersionPlan, parse_as_of, plan_versions
 from engine.store.index import Index
 from engine.timing import Stopwatch
 from engine.types import Chunk
@@ -33,7 +39,7 @@ def article_of(chunk: Chunk) -> dict[str, Any] | None:
         return None
     return {"law_title": meta.get("law_title"), "law_short": meta.get("law_short"),
             "article_label": meta["article_label"], "version": meta.get("version"),
-            "path": meta.get("path", [])}
+            "path": meta.get("path", []), "rank": meta.get("rank")}
 
 
 @dataclass
@@ -42,10 +48,14 @@ class SearchHit:
     chunk: Chunk
     doc_name: str
     score: float
-    channels: dict[str, dict[str, float]] = field(default_factory=dict)  # bm25/vector/rrf/rerank
+    channels: dict[str, dict[str, float]] = field(default_factory=dict)  # bm25/vector/rrf/rerank/direct
+    version_status: str | None = None  # statutes: in_force | later_than_as_of | undated
 
     def article(self) -> dict[str, Any] | None:
-        return article_of(self.chunk)
+        article = article_of(self.chunk)
+        if article is not None:
+            article["version_status"] = self.version_status
+        return article
 
     def to_dict(self) -> dict[str, Any]:
         c = self.chunk
@@ -64,9 +74,17 @@ class SearchResponse:
     results: list[SearchHit]
     candidates: dict[str, list[tuple[str, float]]]  # per channel, for the audit trail
     timings_ms: dict[str, float]
+    versions: VersionPlan | None = None
+    direct: list[DirectHit] = field(default_factory=list)
+
+    @property
+    def as_of(self) -> date | None:
+        return self.versions.as_of if self.versions else None
 
     def to_dict(self) -> dict[str, Any]:
         return {"query": self.query, "mode": self.mode.value, "reranker": self.reranker,
+                "as_of": self.as_of.isoformat() if self.as_of else None,
+                "direct": [d.to_dict() for d in self.direct],
                 "results": [h.to_dict() for h in self.results],
                 "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}
 
@@ -76,27 +94,52 @@ class Searcher:
         self.index = index
         self.settings = settings
         self.reranker = reranker
+        self._plans: dict[tuple[int, date], tuple[VersionPlan, LawNames]] = {}
+        self._plans_lock = threading.Lock()
+
+    def versions(self, as_of: date | str | None = None) -> tuple[VersionPlan, LawNames]:
+        """The statute versions in force on ``as_of`` (default today), cached per catalog state."""
+        day = parse_as_of(as_of)
+        key = (self.index.catalog.generation(), day)
+        with self._plans_lock:
+            if key not in self._plans:
+                documents = self.index.catalog.statute_documents()
+                if len(self._plans) > 32:
+                    self._plans.clear()
+                self._plans[key] = (plan_versions(documents, day), LawNames.build(documents))
+            return self._plans[key]
 
     def search(self, query: str, k: int = 10, mode: SearchMode | str = SearchMode.HYBRID,
-               rerank: bool = True, doc_id: str | None = None,
-               kind: str | None = None) -> SearchResponse:
+               rerank: bool = True, doc_id: str | None = None, kind: str | None = None,
+               as_of: date | str | None = None) -> SearchResponse:
         if k <= 0:
             raise ValueError("k must be greater than 0")
         mode = SearchMode(mode)
         watch = Stopwatch()
         lap = watch.lap
         parsed = parse_query(query)
+        plan, names = self.versions(as_of)
         allowed = self._allowed_docs(doc_id, kind)
+        excluded = plan.excluded
+        if allowed is not None:
+            allowed -= excluded
+        direct = direct_lookup(parsed.article_refs, self.index.catalog, plan, names, doc_id=doc_id,
+                               text=parsed.text) \
+            if parsed.article_refs else []
+        direct_ids = [c for d in direct for c in d.chunk_ids
+                      if allowed is None or c.rsplit(":", 1)[0] in allowed]
         lap("parse")
         conf = self.settings.retrieval
         candidates: dict[str, list[tuple[str, float]]] = {}
         if mode in (SearchMode.HYBRID, SearchMode.BM25):
             lexical = self.index.lexical_index()
             candidates["bm25"] = lexical.search(parsed.tokens, conf.k_bm25 if mode is SearchMode.HYBRID
-                                                else max(k, conf.k_bm25), doc_ids=allowed)
+                                                else max(k, conf.k_bm25), doc_ids=allowed,
+                                                exclude=excluded)
             lap("bm25")
         if mode in (SearchMode.HYBRID, SearchMode.VECTOR):
-            where = None if allowed is None else {"doc_id": {"$in": sorted(allowed)}}
+            where = {"doc_id": {"$in": sorted(allowed)}} if allowed is not None else \
+                {"doc_id": {"$nin": sorted(excluded)}} if excluded else None
             vector = self.index.embedder.embed_query(parsed.text)
             hits = [] if allowed == set() else self.index.vectors.query(vector, conf.k_vector, where=where)
             candidates["vector"] = [(h.chunk_id, h.similarity) for h in hits]
@@ -116,30 +159,41 @@ class Searcher:
         chunks = {c.chunk_id: c for c in self.index.catalog.get_chunks(pool_ids)}
         pool_ids = [cid for cid in pool_ids if cid in chunks]  # a concurrent delete may drop some
         if use_reranker:
-            scores = self.reranker.reranker.score(parsed.text, [embedding_text(chunks[c]) for c in pool_ids])
+            scores = self.reranker.reranker.score(parsed.text, [embedding_text(chunks[c], self.settings.embedding.statute_context) for c in pool_ids])
             order = sorted(range(len(pool_ids)), key=lambda i: (-scores[i], i))
             reranked = [(pool_ids[i], float(scores[i])) for i in order]
             lap("rerank")
         final = reranked if reranked is not None else [(cid, s) for cid, s in fused if cid in chunks]
+        if direct_ids:  # named articles first, in the order named; the rest keep their order
+            for chunk in self.index.catalog.get_chunks([c for c in direct_ids if c not in chunks]):
+                chunks[chunk.chunk_id] = chunk
+            top = final[0][1] if final else 1.0
+            named = [(cid, top) for cid in dict.fromkeys(direct_ids) if cid in chunks]
+            final = named + [(cid, s) for cid, s in final if cid not in dict(named)]
 
         per_channel = {ch: {cid: (rank, score) for rank, (cid, score) in enumerate(lst, 1)}
                        for ch, lst in candidates.items()}
         fused_score = dict(fused)
-        names = self._doc_names()
+        doc_names = self._doc_names()
         results = []
         for rank, (cid, score) in enumerate(final[:k], start=1):
             channels = {ch: {"rank": got[cid][0], "score": round(got[cid][1], 6)}
                         for ch, got in per_channel.items() if cid in got}
-            if mode is SearchMode.HYBRID:
+            if mode is SearchMode.HYBRID and cid in fused_score:
                 channels["rrf"] = {"score": round(fused_score[cid], 6)}
-            if reranked is not None:
+            if reranked is not None and cid not in direct_ids:
                 channels["rerank"] = {"score": round(score, 6)}
+            if cid in direct_ids:
+                channels["direct"] = {"rank": direct_ids.index(cid) + 1}
             chunk = chunks[cid]
-            results.append(SearchHit(rank, chunk, names.get(chunk.doc_id, chunk.doc_id), score, channels))
+            status = plan.of(chunk.doc_id)
+            results.append(SearchHit(rank, chunk, doc_names.get(chunk.doc_id, chunk.doc_id), score,
+                                     channels, status.value if status else None))
         timings = {**watch.laps, "total": watch.total()}
         return SearchResponse(query=query, parsed=parsed, mode=mode,
                               reranker=self.reranker.name if reranked is not None else "none",
-                              results=results, candidates=candidates, timings_ms=timings)
+                              results=results, candidates=candidates, timings_ms=timings,
+                              versions=plan, direct=direct)
 
     def _allowed_docs(self, doc_id: str | None, kind: str | None) -> set[str] | None:
         if doc_id is None and kind is None:

@@ -251,6 +251,18 @@ class Catalog(ThreadLocalSQLite):
             sql, args = sql + " AND a.doc_id=?", args + [doc_id]
         return [r[0] for r in self._conn().execute(sql + " ORDER BY a.version DESC", args)]
 
+    def statute_documents(self) -> list[tuple[str, str, str | None, str | None]]:
+        """(doc_id, law_title, law_short, version) of every ready document holding articles."""
+        return [tuple(r) for r in self._conn().execute(
+            "SELECT DISTINCT a.doc_id, a.law_title, a.law_short, a.version FROM articles a"
+            " JOIN documents d USING (doc_id) WHERE d.status='ready' ORDER BY a.law_title, a.version")]
+
+    def article_versions(self, law_title: str, label: str) -> list[str]:
+        """Chunk ids of one article in every ingested version of a law, newest first."""
+        return [r[0] for r in self._conn().execute(
+            "SELECT a.chunk_id FROM articles a JOIN documents d USING (doc_id) WHERE d.status='ready'"
+            " AND a.law_title=? AND a.article_label=? ORDER BY a.version DESC", (law_title, label))]
+
     def _attach_facts(self, chunks: list[Chunk]) -> None:
         by_id = {c.chunk_id: c for c in chunks}
         marks = ",".join("?" * len(by_id))

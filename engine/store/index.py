@@ -101,7 +101,7 @@ class Index:
                     from engine.store.vectors import VectorStore
 
                     self._vectors = VectorStore(self.settings.vectors, self.home / "chroma",
-                                                self.embedder.model_id)
+                                                self.settings.embedding.space_id(self.embedder.model_id))
         return self._vectors
 
     def lexical_index(self) -> LexicalIndex:

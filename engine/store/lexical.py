@@ -76,14 +76,19 @@ class LexicalIndex:
         return scores
 
     def search(self, query_tokens: Sequence[str], k: int,
-               doc_ids: Iterable[str] | None = None) -> list[tuple[str, float]]:
-        """Top-k (chunk_id, score) with score > 0, optionally only within the given documents."""
+               doc_ids: Iterable[str] | None = None,
+               exclude: Iterable[str] | None = None) -> list[tuple[str, float]]:
+        """Top-k (chunk_id, score) with score > 0, optionally only within ``doc_ids`` and never
+        in ``exclude`` (statute versions not in force)."""
         if not self.chunk_ids or k <= 0:
             return []
         scores = self.scores(query_tokens)
         if doc_ids is not None:
             wanted = [self._doc_index[d] for d in doc_ids if d in self._doc_index]
             scores[~np.isin(self.doc_ids, wanted)] = 0.0
+        if exclude:
+            unwanted = [self._doc_index[d] for d in exclude if d in self._doc_index]
+            scores[np.isin(self.doc_ids, unwanted)] = 0.0
         candidates = np.flatnonzero(scores > 0)
         if candidates.size > k:
             candidates = candidates[np.argpartition(-scores[candidates], k - 1)[:k]]

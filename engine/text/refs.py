@@ -110,7 +110,8 @@ def _law_before(norm: str, start: int) -> str | None:
             i -= 1
         return None
     for word in _THIS_LAW:
-        if norm.endswith(word, 0, end):
+        # 劳动合同法 ends in 同法 but is a name, not "the same law"
+        if norm.endswith(word, 0, end) and not (word == "同法" and norm.endswith("合同法", 0, end)):
             return word
     run = _HAN_RUN_RE.search(norm, max(0, end - 24), end)
     if not run or not _LAW_SUFFIX_RE.search(run.group()):

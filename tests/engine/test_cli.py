@@ -54,3 +54,24 @@ def test_human_output_and_usage_errors(tmp_path):
     proc = run(tmp_path / "home", "docs")
     assert proc.returncode == 0 and "no documents" in proc.stdout
     assert run(tmp_path / "home", "ingest", "--kind", "poem", "x.pdf").returncode == 2
+
+
+def test_as_of_reaches_search_and_ask_and_bad_dates_are_usage_errors(tmp_path, datasets):
+    from tests.conftest import dataset_file
+
+    home = tmp_path / "home"
+    old = dataset_file(datasets, "statutes/versions/全国年节及纪念日放假办法(2013-12-11).md")
+    new = dataset_file(datasets, "statutes/laws/全国年节及纪念日放假办法(2024-11-10).md")
+    assert run(home, "ingest", str(old), str(new), "--kind", "statute", "--json").returncode == 0
+    proc = run(home, "search", "《全国年节及纪念日放假办法》第二条", "--as-of", "2020-01-01", "--json")
+    assert proc.returncode == 0, proc.stderr
+    payload = json.loads(proc.stdout)
+    assert payload["as_of"] == "2020-01-01" and payload["direct"][0]["chunk_ids"]
+    assert payload["results"][0]["article"]["version"] == "2013-12-11"
+    proc = run(home, "ask", "春节放假几天？", "--as-of", "2020-01-01", "--json")
+    answer = json.loads(proc.stdout)
+    assert answer["as_of"] == "2020-01-01" and any(c["kind"] == "version" for c in answer["conflicts"])
+    text = run(home, "ask", "春节放假几天？", "--as-of", "2020-01-01").stdout
+    assert "法条" in text and "2013-12-11" in text
+    bad = run(home, "search", "春节", "--as-of", "2020-13-01")
+    assert bad.returncode == 2 and "YYYY-MM-DD" in bad.stderr

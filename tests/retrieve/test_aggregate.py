@@ -1,4 +1,5 @@
-"""Evidence aggregation on real ingested documents: chains, cited articles, order, bounds."""
+"""Evidence aggregation on real ingested documents: chains, cited articles, chapter context, order,
+bounds (statute expansion on real laws: tests/statutes/test_graph.py)."""
 
 from __future__ import annotations
 
@@ -54,10 +55,12 @@ def test_cited_articles_come_along_with_the_citing_article(engine):
     assert hits[0].chunk.meta["article_label"] == "第二条"
     blocks = aggregate(hits, engine.index.catalog)
     labels = [(b.chunk.meta["article_label"], b.role) for b in blocks]
-    assert labels == [("第二条", "hit"), ("第三条", "cited"), ("第四条", "cited")]
-    assert all(b.via == hits[0].chunk.chunk_id for b in blocks[1:])
-    assert blocks[0].context.endswith("第一章 总则")
-    assert aggregate(hits, engine.index.catalog, max_cited=1)[-1].chunk.meta["article_label"] == "第三条"
+    # Cited articles, then the neighbour under the same heading (第三条 is under 第二章: not context).
+    assert labels == [("第一条", "context"), ("第二条", "hit"), ("第三条", "cited"), ("第四条", "cited")]
+    assert all(b.via == hits[0].chunk.chunk_id for b in blocks if b.role != "hit")
+    assert blocks[1].context.endswith("第一章 总则")
+    cited = aggregate(hits, engine.index.catalog, max_cited=1, max_context=0)
+    assert [b.chunk.meta["article_label"] for b in cited] == ["第二条", "第三条"]
 
 
 def test_a_part_of_a_long_answer_brings_its_whole_chain(engine):

@@ -121,3 +121,9 @@ def test_heading_is_skipped_but_reference_in_its_body_is_found():
     text = "第六十八条 犯罪分子有立功表现的，可以从轻或者减轻处罚。\n第六十九条 依照本法第六十八条的规定"
     facts = _refs(text)
     assert [(f.value, f.meta["law"]) for f in facts] == [("第六十八条", "本法")]
+
+
+def test_a_name_ending_in_tong_fa_is_not_the_same_law():
+    # 劳动合同法 ends in 同法 ("the same law"); only a standalone 同法 is that
+    refs = find_statute_refs("依照劳动合同法第三十九条的规定，同法第四十条另有规定")
+    assert [(r.value, r.meta["law"]) for r in refs] == [("第三十九条", "劳动合同法"), ("第四十条", "同法")]

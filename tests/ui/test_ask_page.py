@@ -215,3 +215,16 @@ def test_lead_unmasks_with_the_toggle(app, ui_home, transcript):
     assert answer.audit_id != masked_audit  # asked again, with unmask=True, and audited
     record = ui_home.engine.audit.get(answer.audit_id)
     assert record.user == ui_home.users[Role.LEAD] and record.body["unmasked"] is True
+
+
+def test_the_as_of_date_reaches_the_answer_and_the_version_used_is_stated(app, ui_home, truth):
+    from datetime import date
+
+    statute = truth["statute:markdown"]
+    at = app(Role.PARALEGAL)
+    at.date_input(key="ask.as_of").set_value(date(2020, 1, 1))
+    ask(at, STATUTE_QUESTION, doc_id_named(ui_home, statute["file"]))
+    answer = shown_answer(at)
+    assert answer.as_of == "2020-01-01" and answer.statutes
+    captions = texts(at, "caption")
+    assert any(c.startswith("法条版本（以 2020-01-01 为准）") for c in captions), captions

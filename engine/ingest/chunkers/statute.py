@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ingest.chunkers.base import DocLine, DocText, make_bounded_chunks, page_furniture
+from engine.statutes.hierarchy import infer_rank
 from engine.text.numbers import parse_number, to_chinese
 from engine.types import ChunkDraft, LoadedDocument
 
@@ -45,10 +46,11 @@ class LawIdentity:
     law_short: str
     version: str | None
     part: str | None
+    rank: str  # engine.statutes.hierarchy.LawRank value
 
     def meta(self) -> dict[str, Any]:
         return {"law_title": self.law_title, "law_short": self.law_short,
-                "version": self.version, "part": self.part}
+                "version": self.version, "part": self.part, "rank": self.rank}
 
 
 @dataclass
@@ -179,7 +181,8 @@ def law_identity(doc: LoadedDocument, doctext: DocText, header_end: int) -> LawI
             else _title_from_name(doc.name)
     version = _iso_version(doc.meta.get("version")) or _version_from_name(doc.name)
     title = EXCERPT_MARK.sub("", title).strip()
-    return LawIdentity(law_title=title, law_short=law_short(title), version=version, part=part)
+    rank = infer_rank(title, doctext.text[:header_end]).value
+    return LawIdentity(law_title=title, law_short=law_short(title), version=version, part=part, rank=rank)
 
 
 def chunk_statute(doc: LoadedDocument) -> list[ChunkDraft]:
