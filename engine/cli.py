@@ -87,6 +87,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_arguments(bench)
     _add_common(bench)
 
+    from engine.summary import add_summarize_parser
+
+    add_summarize_parser(sub, _add_common)
+
     from engine.auth import add_users_parser  # users add|passwd|list
 
     add_users_parser(sub, _add_common)
@@ -222,6 +226,10 @@ def main(argv: list[str] | None = None) -> int:
         payload = answer.to_dict()
         _emit(args, payload, _answer_text(payload))
         return 0
+    if args.command == "summarize":
+        from engine.summary import run_summarize
+
+        return run_summarize(args, engine)
     if args.command == "delete":
         deleted = engine.delete(args.doc_id)
         _emit(args, {"doc_id": args.doc_id, "deleted": deleted},

@@ -219,6 +219,12 @@ class Engine:
         return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user,
                                  as_of=as_of)
 
+    def summarize(self, doc_id: str, llm: bool | None = None, unmask: bool = False):
+        """Key points of one document, each citing the blocks it came from (engine/summary/)."""
+        from engine.summary import summarize
+
+        return summarize(self, doc_id, llm=llm, unmask=unmask)
+
     # -- catalogue -----------------------------------------------------------------------------
     def docs(self) -> Catalogue:
         return Catalogue(self.index.catalog.documents("ready"))

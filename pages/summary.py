@@ -1,8 +1,7 @@
-"""摘要 Summary — the page's frame: choose a document; its traceable summary points will be listed
-here, each with badges naming the passages it rests on (chunk, page, method).
+"""摘要 Summary: choose a document, read its key points, open the blocks each point rests on.
 
-The points themselves arrive with the summaries feature (``python -m engine summarize DOC_ID``);
-until it exists the page says so plainly and shows nothing generated.
+A summary is computed once per (document, LLM on/off, unmask, user) and kept in the session, so
+opening a point's sources reruns this script without summarising again.
 """
 
 from __future__ import annotations
@@ -10,31 +9,63 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.auth import Permission
+from engine.summary import summarize
 from ui.auth import require
+from ui.components import show_error
 from ui.state import get_engine
+from ui.summary import SELECTED_KEY, record_summary_unmask, render_points, render_sources
 
-COMING_SOON = ("即将推出 (arrives with the summaries feature)：可溯源摘要尚未上线，"
-               "这里暂不显示任何摘要内容。")
+DOCUMENT_KEY = "summary.document"
+LLM_KEY = "summary.llm"
+UNMASK_KEY = "summary.unmask"
+RESULT_KEY = "summary.result"  # ((doc_id, llm, unmask, user), Summary) last computed
+UNMASK_AUDITED_KEY = "summary.unmask_audited"
 
-require(Permission.VIEW_DOCUMENTS)
+user = require(Permission.VIEW_DOCUMENTS)
 engine = get_engine()
 st.header("摘要 Summary")
 documents = {d.doc_id: d for d in engine.docs().documents}
 if not documents:
     st.info("还没有文件：请先在「文件 Documents」页导入。(No documents yet.)")
     st.stop()
-if st.session_state.get("summary.document") not in documents:
-    st.session_state.pop("summary.document", None)  # deleted since it was chosen
-doc_id = st.selectbox("文件 Document", list(documents), key="summary.document",
+if st.session_state.get(DOCUMENT_KEY) not in documents:
+    st.session_state.pop(DOCUMENT_KEY, None)  # deleted since it was chosen
+doc_id = st.selectbox("文件 Document", list(documents), key=DOCUMENT_KEY,
                       format_func=lambda d: documents[d].name)
 record = documents[doc_id]
 st.caption(f"{record.kind} · {record.pages} 页 pages · {record.chunks} 个片段 chunks")
 
+use_llm = False
+if engine.settings.llm.configured:
+    use_llm = st.toggle(f"使用大模型 Use the LLM（{engine.settings.llm.model}）", value=True, key=LLM_KEY,
+                        help="关闭时用离线抽取式摘要；模型失败时自动改用离线摘要。")
+unmask = False
+if user.can(Permission.UNMASK_PII):  # decided from the role on every run, like the Ask page
+    unmask = st.toggle("显示敏感信息 Show personal data（记入审计 audited）", key=UNMASK_KEY) is True
+    audited = st.session_state.setdefault(UNMASK_AUDITED_KEY, set())
+    if unmask and doc_id not in audited:
+        record_summary_unmask(engine, user, doc_id, record.name)
+        audited.add(doc_id)
+
+query = (doc_id, use_llm, unmask, user.name)
+cached = st.session_state.get(RESULT_KEY)
+if cached is not None and cached[0] == query:
+    summary = cached[1]
+else:
+    try:
+        with st.spinner("生成摘要中… (summarising)"):
+            summary = summarize(engine, doc_id, llm=use_llm, unmask=unmask)
+    except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
+        show_error(exc, "生成摘要 Summarising")
+        st.stop()
+    st.session_state[RESULT_KEY] = (query, summary)
+    st.session_state.pop(SELECTED_KEY, None)
+
+selected = next((p for p in summary.points if p.id == st.session_state.get(SELECTED_KEY)), None)
 points, sources = st.columns([3, 2], gap="large")
 with points:
     st.subheader("要点 Points")
-    st.info(COMING_SOON)
+    render_points(summary)
 with sources:
     st.subheader("来源 Sources")
-    st.caption("每条要点将标出它依据的片段与页码，以及生成方式（llm / semantic / hybrid / "
-               "extractive），点开可查看原文。(Each point will carry badges for its sources.)")
+    render_sources(engine, summary, selected)

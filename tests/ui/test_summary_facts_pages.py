@@ -1,5 +1,6 @@
-"""The Summary and Facts pages are frames until their features arrive: a document selector, the
-layout, and a plain "coming soon" message — never made-up content (fixtures: conftest)."""
+"""Both the Summary and the Facts page need a signed-in user; the Facts page is a frame until its
+feature arrives (a plain "coming soon", never made-up content). The Summary page's own tests
+are in test_summary_page.py (fixtures: conftest)."""
 
 from __future__ import annotations
 
@@ -16,22 +17,6 @@ FACTS = "pages/facts.py"
 
 def demo_documents(ui_home) -> dict[str, str]:
     return {d.doc_id: d.name for d in ui_home.engine.docs().documents}
-
-
-def test_summary_frame_offers_the_documents_and_says_the_summaries_are_coming(app, ui_home):
-    at = app(Role.PARALEGAL, SUMMARY)
-    assert not at.exception
-    documents = demo_documents(ui_home)
-    chooser = at.selectbox(key="summary.document")
-    assert set(chooser.options) == set(documents.values())  # options are shown by name
-    assert any("即将推出" in i and "summaries" in i for i in texts(at, "info"))
-    assert {"要点 Points", "来源 Sources"} <= set(texts(at, "subheader"))
-    assert not at.main.dataframe and not at.main.json  # nothing pretends to be a summary
-    last = list(documents)[-1]
-    at = chooser.set_value(last).run()
-    record = ui_home.engine.document(last)
-    assert f"{record.kind} · {record.pages} 页 pages · {record.chunks} 个片段 chunks" in texts(at, "caption")
-    assert not at.exception
 
 
 def test_facts_frame_has_disabled_filters_and_says_the_facts_are_coming(app, ui_home):
