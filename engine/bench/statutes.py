@@ -88,13 +88,31 @@ def _channels(options: dict) -> list[str]:
     return ["bm25", "vector"] if mode == "hybrid" else [mode]
 
 
+def expanded_ids(engine: Engine, hits, **limits) -> list[str]:
+    """Article ids of the evidence set aggregate() builds from ``hits``: the hits, the articles
+    they cite and their chapter neighbours (engine/retrieve/aggregate.py), hits first."""
+    from engine.retrieve.aggregate import aggregate
+
+    blocks = aggregate(hits, engine.index.catalog, max_blocks=len(hits) + 4 * limits.get("max_cited", 4)
+                       + 4 * limits.get("max_context", 2), **limits)
+    blocks.sort(key=lambda b: b.role != "hit")  # expansion after the hits it came from
+    return [i for i in dict.fromkeys(article_id(article_of(b.chunk)) for b in blocks) if i]
+
+
 def run_stard(engine: Engine, stard_file: Path, configs: dict[str, dict], limit: int | None = None,
               k: int = 100) -> list[Run]:
+    """Each config is search() options, plus optionally ``expand``: N — also score the evidence
+    set aggregate() expands from the top N hits (``R@N+exp``, its mean size ``exp_size``, and
+    recall of a plain top list of that same mean size for comparison)."""
     questions = read_jsonl(stard_file)
     questions = questions[:limit]
     runs = []
     for name, options in configs.items():
+        options = dict(options)
+        expand = options.pop("expand", None)
         per_q: dict[str, list[float]] = {m: [] for m in ("R@10", "R@100", "hit@10", "MRR@10")}
+        if expand:
+            per_q.update({f"R@{expand}+exp": [], "exp_size": [], "_ranked": []})
         if len(_channels(options)) > 1:
             per_q["union-R"] = []  # recall of all candidates both channels produced: fusion's ceiling
         stages: dict[str, list[float]] = {}
@@ -108,6 +126,11 @@ def run_stard(engine: Engine, stard_file: Path, configs: dict[str, dict], limit:
             per_q["R@100"].append(recall_at(ranked, gold, 100))
             per_q["hit@10"].append(hit_at(ranked, gold, 10))
             per_q["MRR@10"].append(mrr_at(ranked, gold, 10))
+            if expand:
+                got = expanded_ids(engine, response.results[:expand])
+                per_q[f"R@{expand}+exp"].append(recall_at(got, gold, len(got)))
+                per_q["exp_size"].append(len(got))
+                per_q["_ranked"].append((ranked, gold))
             if "union-R" in per_q:
                 pooled = {cid for lst in response.candidates.values() for cid, _ in lst}
                 found = {article_id(article_of(c)) for c in engine.index.catalog.get_chunks(sorted(pooled))}
@@ -117,7 +140,11 @@ def run_stard(engine: Engine, stard_file: Path, configs: dict[str, dict], limit:
             if gold and not set(ranked[:100]) & gold:
                 run.misses.append({"id": q["id"], "question": q["question"], "gold": sorted(gold),
                                    "top3": ranked[:3]})
+        pairs = per_q.pop("_ranked", None)
         run.metrics = {m: round(mean(v), 4) for m, v in per_q.items()}
+        if pairs:  # the same budget without expansion: top-⌈mean size⌉ of the ranking
+            size = max(1, round(run.metrics["exp_size"]))
+            run.metrics[f"R@{size} (same size)"] = round(mean(recall_at(r, g, size) for r, g in pairs), 4)
         run.metrics["questions"] = len(questions)
         run.latency_ms = {s: {"p50": round(percentile(v, 50), 2), "p95": round(percentile(v, 95), 2)}
                           for s, v in stages.items()}
