@@ -87,9 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_arguments(bench)
     _add_common(bench)
 
+    from engine.faithfulness import add_faithfulness_parser
     from engine.summary import add_summarize_parser
 
     add_summarize_parser(sub, _add_common)
+    add_faithfulness_parser(sub, _add_common)
 
     from engine.auth import add_users_parser  # users add|passwd|list
 
@@ -194,6 +196,10 @@ def main(argv: list[str] | None = None) -> int:
         from engine.auth import users_command
 
         return users_command(args)
+    if args.command == "faithfulness":  # needs the embedder, not the index
+        from engine.faithfulness import run_faithfulness
+
+        return run_faithfulness(args, None)
     if args.command == "bench":  # works in its own bench homes, not in --home
         from engine.bench.runner import run_cli
 

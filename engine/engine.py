@@ -225,6 +225,12 @@ class Engine:
 
         return summarize(self, doc_id, llm=llm, unmask=unmask)
 
+    def faithfulness(self, answer: str, context, question: str | None = None, llm: bool | None = None):
+        """Share of the answer's statements the context supports (engine/faithfulness/)."""
+        from engine.faithfulness import faithfulness_for
+
+        return faithfulness_for(self, answer, context, question=question, llm=llm)
+
     # -- catalogue -----------------------------------------------------------------------------
     def docs(self) -> Catalogue:
         return Catalogue(self.index.catalog.documents("ready"))

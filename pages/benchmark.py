@@ -16,12 +16,14 @@ import streamlit as st
 from engine.auth import Permission
 from engine.bench import runner
 from ui.auth import require
-from ui.charts import (CUAD, INGEST, PUBLISHED_ANSWERS, STARD, Loaded, answer_command,
+from ui.charts import (CUAD, FAITHFULNESS, INGEST, PUBLISHED_ANSWERS, STARD, Loaded, answer_command,
                        answer_latency_frame, bar_chart, category_frame, chartable_metrics,
-                       default_metric, definitions_frame, history_chart, history_frame,
+                       default_metric, definitions_frame, faithfulness_frame,
+                       faithfulness_headline_frame, history_chart, history_frame,
                        ingest_measures_frame, ingest_stages_frame, load_answer_reports,
                        metric_names, metrics_frame, read_json, report_label, reports_dir,
-                       retrieval_frame, rows_frame, stage_latency_frame, suites_in, wide)
+                       retrieval_frame, rows_frame, stage_latency_frame, suites_in,
+                       unsupported_statements_frame, wide)
 from ui.components import error_boundary, show_error
 from ui.state import get_engine
 
@@ -298,6 +300,41 @@ def ingest_tab() -> None:
         table(measures)
 
 
+def faithfulness_tab() -> None:
+    loaded = read_json(FAITHFULNESS.path())
+    st.markdown(f"#### {FAITHFULNESS.title}")
+    if loaded.data is None:
+        missing_hint(FAITHFULNESS.title, FAITHFULNESS.command, loaded)
+        return
+    doc = loaded.data
+    config = doc.get("config") or {}
+    thresholds = config.get("thresholds") or {}
+    st.caption(f"生成 generated {doc.get('generated_at', '?')} · 代码 code {doc.get('code_version') or '?'} · "
+               f"{'LLM 判定 judge' if config.get('llm') else '离线核验 offline verifier'} · "
+               f"嵌入 embedding {config.get('embedding_model', '?')} · 阈值 thresholds "
+               + ", ".join(f"{k} {v}" for k, v in thresholds.items())
+               + " (docs/bench/faithfulness_calibration.md)")
+    for part in ("answers", "summaries"):
+        skipped = (doc.get(part) or {}).get("skipped")
+        if skipped:
+            st.info(f"{part} 未运行 (skipped)：{skipped}")
+    frame = faithfulness_frame(doc)
+    if not frame.empty:
+        for part in dict.fromkeys(frame["part"]):
+            values = frame[frame["part"] == part].dropna(subset=["mean_score"])
+            if values.empty:
+                continue
+            st.altair_chart(bar_chart(values, x="group", y="mean_score", rate=True,
+                                      title=f"忠实度 Faithfulness: {part}", y_title=RATE_HINT),
+                            width="stretch")
+        table(frame)
+    st.markdown("**总体指标 Headline metrics**")
+    table(faithfulness_headline_frame(doc))
+    unsupported = unsupported_statements_frame(doc)
+    with st.expander(f"未被支持的陈述 Unsupported statements ({len(unsupported)})"):
+        table(unsupported)
+
+
 user = require(Permission.RUN_BENCHMARK)
 engine = get_engine()
 home = Path(engine.home)
@@ -311,10 +348,13 @@ reports, unreadable = load_answer_reports(home)
 for bad in unreadable:
     st.warning(f"报告无法读取 (unreadable report) {bad.path.name}：{bad.error}")
 chosen = choose_report(reports)
-answers, retrieval, latency, history, ingest = st.tabs(
-    ["答案 Answers", "检索消融 Retrieval", "延迟 Latency", "历史 History", "导入 Ingest"])
+answers, faithfulness, retrieval, latency, history, ingest = st.tabs(
+    ["答案 Answers", "忠实度 Faithfulness", "检索消融 Retrieval", "延迟 Latency", "历史 History",
+     "导入 Ingest"])
 with answers, error_boundary("答案评测 Answer report"):
     answers_tab(chosen, home)
+with faithfulness, error_boundary("忠实度评测 Faithfulness report"):
+    faithfulness_tab()
 with retrieval, error_boundary("检索评测 Retrieval report"):
     retrieval_tab()
 with latency, error_boundary("延迟 Latency"):

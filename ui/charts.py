@@ -8,6 +8,8 @@ command that writes it):
   retrieval        ``docs/bench/stard.json`` (scripts/bench_stard.py, STARD statutes) and
                    ``docs/bench/cuad.json`` (scripts/bench_cuad.py, CUAD contracts, character metrics)
   ingest           ``docs/bench/ingest.json`` (scripts/bench_ingest.py)
+  faithfulness     ``docs/bench/faithfulness.json`` (scripts/bench_faithfulness.py: demo answers
+                   against their evidence, demo summaries against their sources)
 
 The shaping functions are pure (report dicts in, DataFrames out); the chart functions only build
 Altair specifications. The page decides where they go.
@@ -48,6 +50,8 @@ CUAD = Source("cuad", "CUAD 合同检索 (contract retrieval, LegalBench-RAG cha
               "cuad.json", "python scripts/bench_cuad.py")
 INGEST = Source("ingest", "导入吞吐 Ingest throughput", "ingest.json",
                 "python scripts/bench_ingest.py")
+FAITHFULNESS = Source("faithfulness", "忠实度 Faithfulness (answers and summaries vs. their sources)",
+                      "faithfulness.json", "python scripts/bench_faithfulness.py")
 PUBLISHED_ANSWERS = Source("answers", "已发布答案评测 Published answer report", PUBLISHED_REPORT.name,
                            "python -m engine bench --suite demo --publish")
 
@@ -281,6 +285,47 @@ def ingest_stages_frame(document: Mapping[str, Any]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["corpus", "stage", "ms"])
 
 
+# -- shaping: faithfulness ---------------------------------------------------------------------
+FAITHFULNESS_PARTS = {"answers": ("per_category", "答案 answers"), "summaries": ("per_document", "摘要 summaries")}
+
+
+def faithfulness_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """(part, group, mean_score, statement_support, statements, unsupported): one row per answer
+    category and per summarised document; parts that were skipped are left out."""
+    rows = []
+    for part, (table_key, label) in FAITHFULNESS_PARTS.items():
+        body = document.get(part) or {}
+        for group, row in (body.get(table_key) or {}).items():
+            rows.append({"part": label, "group": group, "mean_score": _number(row.get("mean_score")),
+                         "statement_support": _number(row.get("statement_support")),
+                         "statements": row.get("statements"), "unsupported": row.get("unsupported")})
+    return pd.DataFrame(rows, columns=["part", "group", "mean_score", "statement_support", "statements",
+                                       "unsupported"])
+
+
+def faithfulness_headline_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """The headline metrics of each part, one row per part (a skipped part says why)."""
+    rows = []
+    for part, (_, label) in FAITHFULNESS_PARTS.items():
+        body = document.get(part) or {}
+        metrics = body.get("metrics") or {}
+        rows.append({"part": label, **{k: _number(v) for k, v in metrics.items()},
+                     "skipped": body.get("skipped")})
+    return pd.DataFrame(rows)
+
+
+def unsupported_statements_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """Every statement judged unsupported, with where it comes from and why."""
+    columns = ["part", "item", "statement", "reason"]
+    rows = []
+    for part, (_, label) in FAITHFULNESS_PARTS.items():
+        for row in (document.get(part) or {}).get("rows") or []:
+            item = row.get("id") or f"{row.get('doc', '?')} {row.get('point') or ''}".strip()
+            rows += [{"part": label, "item": item, "statement": s.get("text"), "reason": s.get("reason")}
+                     for s in row.get("statements") or [] if not s.get("supported")]
+    return pd.DataFrame(rows, columns=columns)
+
+
 # -- charts ------------------------------------------------------------------------------------
 def bar_chart(frame: pd.DataFrame, *, x: str, y: str, color: str | None = None,
               title: str = "", y_title: str | None = None, rate: bool = False) -> alt.Chart:
@@ -357,6 +402,14 @@ METRIC_DEFINITIONS: dict[str, str] = {
                              "number)",
     "p50 / p95": "延迟的中位数与第 95 百分位（最近秩定义），单位毫秒。(median and 95th percentile latency, "
                  "nearest rank, in ms)",
+    # faithfulness
+    "faithfulness": "忠实度：回答或摘要拆成原子陈述，被上下文（答案的引文、摘要要点的来源片段）支持的陈述所占比例；"
+                    "金额、日期、人名须完全一致。没有可核验陈述时不计分。(share of atomic statements the "
+                    "context supports; numbers, dates and names must match exactly; none to check: no score)",
+    "statement_support": "忠实度（按陈述合计）：全部陈述中被支持的比例。(supported statements / all "
+                         "statements, pooled)",
+    "fully_faithful": "所有陈述都被支持（得分 1.0）的回答或要点所占比例。(share of scored items with "
+                      "every statement supported)",
 }
 
 # Report metric names that share one definition above.
@@ -368,7 +421,8 @@ _ALIASES = {"amount_exact": "amount_exact / date_exact", "date_exact": "amount_e
             "char_recall": "char_precision / char_recall",
             "entailment_char_precision": "char_precision / char_recall",
             "entailment_char_recall": "char_precision / char_recall",
-            "entailment_evidence_overlap": "evidence_overlap"}
+            "entailment_evidence_overlap": "evidence_overlap",
+            "mean_score": "faithfulness"}
 
 
 def definition_of(metric: str) -> str:

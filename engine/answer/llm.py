@@ -106,7 +106,7 @@ def _attribute(value: str) -> str:
     return _ATTRIBUTE_UNSAFE.sub(" ", value).strip()
 
 
-def _as_data(text: str) -> str:
+def as_data(text: str) -> str:
     """Document text as the model sees it: line breaks of the PDF removed, and anything looking
     like our delimiters defused so a document cannot close its own evidence block."""
     return _DELIMITER.sub(lambda m: "＜" + m.group(1), flat(text))
@@ -122,7 +122,7 @@ def render_evidence(items: list[Evidence]) -> str:
             extra = f' 条文="{_attribute(" ".join(str(v) for v in (law, article) if v))}"'
         blocks.append(EVIDENCE_BLOCK.format(open=EVIDENCE_OPEN, close=EVIDENCE_CLOSE, id=item.id,
                                             doc=_attribute(item.doc_name), pages=pages, extra=extra,
-                                            text=_as_data(item.quote)))
+                                            text=as_data(item.quote)))
     return "\n\n".join(blocks)
 
 

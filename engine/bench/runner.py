@@ -53,7 +53,7 @@ class SuiteResult:
     skipped: str | None = None  # why the suite did not run (dataset absent)
 
     def to_dict(self) -> dict[str, Any]:
-        return _finite(asdict(self))
+        return json_safe(asdict(self))
 
 
 @dataclass
@@ -66,18 +66,18 @@ class BenchOptions:
     progress: Progress | None = None
 
 
-def _finite(value: Any) -> Any:
+def json_safe(value: Any) -> Any:
     """NaN/inf are not JSON: an undefined metric is written as null."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
+        return {k: json_safe(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
+        return [json_safe(v) for v in value]
     return value
 
 
-def _engine(home: Path, llm: bool):
+def bench_engine(home: Path, llm: bool):
     from engine.config import Settings
     from engine.engine import Engine
 
@@ -89,7 +89,7 @@ def _engine(home: Path, llm: bool):
 def _run_demo(options: BenchOptions) -> SuiteResult:
     from engine.bench.answers import load_questions, prepare_demo_home, run_demo
 
-    engine = _engine(options.bench_dir / "demo", options.llm)
+    engine = bench_engine(options.bench_dir / "demo", options.llm)
     corpus = prepare_demo_home(engine, DEMO_DIR)
     questions = load_questions(DEMO_QUESTIONS)
     if options.limit and not options.full:
@@ -103,7 +103,7 @@ def _run_cjrc(options: BenchOptions) -> SuiteResult:
     folder = options.datasets / "cjrc"
     if not (folder / "questions_dev.jsonl").is_file():
         return SuiteResult("cjrc", "CJRC dev", skipped=f"dataset absent: {folder}")
-    engine = _engine(options.bench_dir / "cjrc", options.llm)
+    engine = bench_engine(options.bench_dir / "cjrc", options.llm)
     limit = None if options.full else (options.limit or DEFAULT_QUESTIONS)
     return run_cjrc(engine, folder, limit=limit, llm=options.llm, progress=options.progress)
 
@@ -114,7 +114,7 @@ def _run_contractnli(options: BenchOptions) -> SuiteResult:
     folder = options.datasets / "contractnli"
     if not (folder / "items_dev.jsonl").is_file():
         return SuiteResult("contractnli", "ContractNLI dev", skipped=f"dataset absent: {folder}")
-    engine = _engine(options.bench_dir / "contractnli", options.llm)
+    engine = bench_engine(options.bench_dir / "contractnli", options.llm)
     limit = None if options.full else (options.limit or DEFAULT_ITEMS)
     return run_contractnli(engine, folder, limit=limit, llm=options.llm, progress=options.progress)
 

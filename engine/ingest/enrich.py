@@ -91,7 +91,7 @@ def _classify_party(value: str) -> str | None:
 COMMON_WORD_FREQUENCY = 200
 
 
-def _plain_name(value: str) -> bool:
+def plain_name(value: str) -> bool:
     """A name that needs no separator to be trusted: surname first, 2-3 characters, no common word."""
     return (len(value) <= 3 and value[0] in COMMON_SURNAMES and _NAME_RE.fullmatch(value) is not None
             and word_frequency(value) < COMMON_WORD_FREQUENCY
@@ -111,7 +111,7 @@ def find_persons_and_orgs(text: str) -> list[Fact]:
             # 被告人张三，: take it only when it plainly is a name; 被告人张三因盗窃 stays unread,
             # because where the name ends would be a guess.
             part = parts[0]
-            if len(parts) > 1 or not (_classify_party(part) == "org" or _plain_name(part)):
+            if len(parts) > 1 or not (_classify_party(part) == "org" or plain_name(part)):
                 continue
         for part in parts:
             kind = _classify_party(part)
