@@ -210,17 +210,20 @@ class AuditLog(ThreadLocalSQLite):
         return cls(Path(home) / AUDIT_FILE, **kwargs)
 
     # -- appending -----------------------------------------------------------------------------
-    def record_ask(self, answer: "Answer", response: "SearchResponse", *, user: str | None = None,
-                   unmasked: bool = False) -> str:
-        """Append what one ask did, stage by stage; returns the record id (``answer.audit_id``)."""
+    def record_ask(self, answer: "Answer", response: "SearchResponse | None", *, user: str | None = None,
+                   unmasked: bool = False, fact_query: dict[str, Any] | None = None) -> str:
+        """Append what one ask did, stage by stage; returns the record id (``answer.audit_id``).
+        A corpus question answered by the typed fact query has no search: ``response`` is None
+        and ``fact_query`` is the query that ran (engine/facts/)."""
         embedding = self._embedding_model() if self._embedding_model is not None else None
         shown = answer.to_dict()
         shown.pop("audit_id", None)  # the id is what this record is about to become
         body = {
             "question": answer.question, "status": answer.status.value, "intent": answer.intent,
             "mode": answer.mode.value, "unmasked": bool(unmasked),
-            "models": {"embedding": embedding, "reranker": response.reranker, "llm": answer.model},
-            "search": {
+            "models": {"embedding": embedding, "reranker": response.reranker if response else "none",
+                       "llm": answer.model},
+            "search": {"route": "facts", "fact_query": fact_query} if response is None else {
                 "mode": response.mode.value, "reranker": response.reranker,
                 "parsed": response.parsed.to_dict(),
                 "recall": {channel: {"total": len(hits),
@@ -370,13 +373,25 @@ def replay_steps(record: AuditRecord) -> list[ReplayStep]:
         return [ReplayStep(1, Stage.EVENT, record.kind, {"payload": body.get("payload", {}),
                                                          "user": record.user})]
     search, answer = body["search"], body["answer"]
-    search_ms, answer_ms = search.get("timings_ms", {}), answer.get("timings_ms", {})
-    results = search["results"]
+    answer_ms = answer.get("timings_ms", {})
     steps: list[ReplayStep] = []
 
     def add(stage: Stage, summary: str, data: dict[str, Any], *, channel: str | None = None,
             elapsed: float | None = None) -> None:
         steps.append(ReplayStep(len(steps) + 1, stage, summary, data, channel, elapsed))
+
+    if search.get("route") == "facts":
+        add(Stage.RECALL, "typed contract-fact query (parameterised SQL, no search)",
+            {"fact_query": search.get("fact_query")}, channel="facts")
+    else:
+        _replay_search(search, body, add)
+    _replay_answer(record, body, answer, answer_ms, add)
+    return steps
+
+
+def _replay_search(search: dict[str, Any], body: dict[str, Any], add) -> None:
+    search_ms = search.get("timings_ms", {})
+    results = search["results"]
 
     parsed = search["parsed"]
     entities = {key: parsed.get(key, []) for key in ("amounts", "dates", "articles", "laws")}
@@ -390,13 +405,21 @@ def replay_steps(record: AuditRecord) -> list[ReplayStep]:
              "top": [{"rank": i, "chunk_id": cid, "score": score}
                      for i, (cid, score) in enumerate(recall["top"], 1)]},
             channel=channel, elapsed=search_ms.get(channel))
+    direct = [h for h in results if "direct" in h["channels"]]
+    if direct:
+        add(Stage.RECALL, f"{len(direct)} named article(s) fetched directly",
+            {"chunk_ids": [h["chunk_id"] for h in direct]}, channel="direct")
+
+    def rrf(hit: dict[str, Any]) -> float | None:  # a directly fetched article may have none
+        return hit["channels"].get("rrf", {}).get("score")
+
     fused = search["mode"] == "hybrid"
-    by_rrf = sorted(results, key=lambda h: -h["channels"]["rrf"]["score"]) if fused else results
+    by_rrf = sorted(results, key=lambda h: -(rrf(h) or 0.0)) if fused else results
     add(Stage.FUSION, "reciprocal rank fusion of the channels" if fused
         else f"single channel ({search['mode']}), no fusion",
         {"method": "rrf" if fused else None,
          "order": [{"rank": i, "chunk_id": h["chunk_id"],
-                    "score": h["channels"]["rrf"]["score"] if fused else h["score"]}
+                    "score": rrf(h) if fused else h["score"]}
                    for i, h in enumerate(by_rrf, 1)]},
         elapsed=search_ms.get("fuse"))
     reranked = search["reranker"] != "none"
@@ -406,6 +429,10 @@ def replay_steps(record: AuditRecord) -> list[ReplayStep]:
                     "pages": [h["page_start"], h["page_end"]], "score": h["score"]}
                    for h in results]},
         elapsed=search_ms.get("rerank"))
+
+
+def _replay_answer(record: AuditRecord, body: dict[str, Any], answer: dict[str, Any],
+                   answer_ms: dict[str, Any], add) -> None:
     cited = [{key: e[key] for key in ("id", "chunk_id", "doc_id", "doc_name", "page", "page_end",
                                       "role", "score")} for e in answer["evidence"]]
     pages = sorted({(e["doc_name"], p) for e in cited for p in range(e["page"], e["page_end"] + 1)})
@@ -426,4 +453,3 @@ def replay_steps(record: AuditRecord) -> list[ReplayStep]:
     add(Stage.OUTPUT, f"{body['status']}" + ("" if answer["pii_masked"] else ", PII unmasked"),
         {"status": body["status"], "pii_masked": answer["pii_masked"], "unmasked": body["unmasked"],
          "user": record.user, "models": body["models"]})
-    return steps

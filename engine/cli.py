@@ -87,11 +87,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_arguments(bench)
     _add_common(bench)
 
+    from engine.facts.cli import add_facts_parser
     from engine.faithfulness import add_faithfulness_parser
     from engine.summary import add_summarize_parser
 
     add_summarize_parser(sub, _add_common)
     add_faithfulness_parser(sub, _add_common)
+    add_facts_parser(sub, _add_common)
 
     from engine.auth import add_users_parser  # users add|passwd|list
 
@@ -232,6 +234,10 @@ def main(argv: list[str] | None = None) -> int:
         payload = answer.to_dict()
         _emit(args, payload, _answer_text(payload))
         return 0
+    if args.command == "facts":
+        from engine.facts.cli import run_facts
+
+        return run_facts(args, engine)
     if args.command == "summarize":
         from engine.summary import run_summarize
 

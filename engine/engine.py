@@ -225,6 +225,13 @@ class Engine:
 
         return summarize(self, doc_id, llm=llm, unmask=unmask)
 
+    def facts(self, query=None, doc_id: str | None = None, unmask: bool = False):
+        """Contract facts (each with value, page, char span, alignment), optionally filtered and
+        aggregated by a typed ``engine.facts.FactQuery`` (engine/facts/)."""
+        from engine.facts.cli import facts_report
+
+        return facts_report(self, query, doc_id, unmask=unmask)
+
     def faithfulness(self, answer: str, context, question: str | None = None, llm: bool | None = None):
         """Share of the answer's statements the context supports (engine/faithfulness/)."""
         from engine.faithfulness import faithfulness_for

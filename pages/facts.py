@@ -1,8 +1,9 @@
-"""事实 Facts — the page's frame: choose documents, filter the fact table, aggregate it.
+"""事实 Facts — contract facts across the corpus: filter, aggregate, and open each fact's source.
 
-Contract facts (each field with its value, page, character span and alignment exact / fuzzy /
-none) arrive with the facts feature (``python -m engine facts``); until it exists the controls
-are drawn disabled and the page says so, showing no values.
+Filters and aggregations are the typed query tool's enums (engine/facts/query.py); the table lists
+the matching contracts, the cards show every field with its page, character span and alignment
+(exact / fuzzy / none), and 查看原文 opens the span's page with the highlight on the right.
+Facts of contracts ingested before this page existed are extracted on first view.
 """
 
 from __future__ import annotations
@@ -10,35 +11,93 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.auth import Permission
+from engine.facts import ensure_facts, fact_store, load_contract_facts, run_fact_query
+from engine.facts.model import CONTRACT_TYPES
+from engine.facts.query import GroupBy
 from ui.auth import require
+from ui.components import show_error
+from ui.evidence import ViewerTarget, render_viewer
+from ui.facts import (AGGREGATIONS, COMPARISONS, GROUP_LABELS, QueryError, build_query, contract_rows,
+                      render_aggregate, render_fact_card, render_unknown)
 from ui.state import get_engine
 
-COMING_SOON = ("即将推出 (arrives with the facts feature)：合同事实抽取尚未上线，"
-               "这里暂不显示任何事实。")
-ALL_DOCUMENTS = "全部文件 all documents"
-ALIGNMENTS = ("exact", "fuzzy", "none")  # how a fact's text was located in its source
+VIEWER_KEY = "facts.viewer"
+BUTTON_PREFIX = "facts.open."
+ANY = "全部 any"
 
-require(Permission.VIEW_DOCUMENTS)
+user = require(Permission.VIEW_DOCUMENTS)
 engine = get_engine()
+may_unmask = user.can(Permission.UNMASK_PII)
 st.header("事实 Facts")
-documents = {d.doc_id: d.name for d in engine.docs().documents}
-if not documents:
-    st.info("还没有文件：请先在「文件 Documents」页导入。(No documents yet.)")
+if not any(d.kind == "contract" for d in engine.docs().documents):
+    st.info("还没有合同：请先在「文件 Documents」页导入合同。(No contracts yet.)")
     st.stop()
-if st.session_state.get("facts.document") not in (None, *documents):
-    st.session_state.pop("facts.document", None)  # deleted since it was chosen
-st.selectbox("文件 Documents", [None, *documents], key="facts.document",
-             format_func=lambda d: ALL_DOCUMENTS if d is None else documents[d])
+try:
+    with st.spinner("抽取合同事实… (extracting contract facts)"):
+        ensure_facts(engine)
+    store = fact_store(engine)
+    laws, kinds = store.jurisdictions(), store.contract_types()
+except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
+    show_error(exc, "读取合同事实 Reading contract facts")
+    st.stop()
 
-st.subheader("事实表 Fact table")
-field, alignment, contains = st.columns(3)
-field.text_input("字段 Field", key="facts.field", disabled=True)
-alignment.multiselect("对齐 Alignment", ALIGNMENTS, key="facts.alignment", disabled=True,
-                      placeholder="exact / fuzzy / none",
-                      help="exact：原文逐字找到；fuzzy：近似定位；none：未能定位（不给出位置）")
-contains.text_input("包含文字 Contains", key="facts.contains", disabled=True)
-st.info(COMING_SOON)
+with st.expander("筛选与汇总 Filters and aggregation", expanded=True):
+    a, b, c = st.columns(3)
+    contract_type = a.selectbox("类型 Type", [None, *kinds], key="facts.type",
+                                format_func=lambda k: ANY if k is None else CONTRACT_TYPES.get(k, k))
+    party = b.text_input("当事人 Party", key="facts.party", placeholder="如 Northwind / 某某科技")
+    law = c.selectbox("适用法律 Governing law", [None, *laws], key="facts.law",
+                      format_func=lambda j: ANY if j is None else j)
+    d, e, f, g = st.columns(4)
+    effective_from = d.date_input("生效日期起 Effective from", value=None, key="facts.effective_from")
+    effective_to = e.date_input("生效日期止 Effective to", value=None, key="facts.effective_to")
+    ends_from = f.date_input("终止日期起 Ends from", value=None, key="facts.ends_from")
+    ends_to = g.date_input("终止日期止 Ends to", value=None, key="facts.ends_to")
+    h, i, j, k = st.columns(4)
+    amount_op = h.selectbox("总额 Total", [None, *COMPARISONS], key="facts.amount_op",
+                            format_func=lambda o: "不限 any" if o is None else o)
+    amount = i.text_input("金额 Amount", key="facts.amount", placeholder="200000")
+    currency = j.selectbox("币种 Currency", [None, "CNY", "USD", "EUR", "HKD", "GBP", "JPY"], key="facts.currency",
+                           format_func=lambda cur: ANY if cur is None else cur)
+    active_on = k.date_input("在此日有效 Active on", value=None, key="facts.active_on")
+    m, n = st.columns(2)
+    aggregation = m.radio("汇总 Aggregation", list(AGGREGATIONS), key="facts.aggregation", horizontal=True)
+    group_by = n.selectbox("分组 Group by", [None, *GroupBy], key="facts.group_by",
+                           format_func=lambda gb: "—" if gb is None else GROUP_LABELS[gb],
+                           disabled=aggregation != "分组 group by")
 
-st.subheader("汇总 Aggregation")
-st.caption("按字段、当事人或文件汇总事实（如金额合计、期限），每个汇总值都能追溯到原文。"
-           "筛选与汇总随事实功能一同启用。(Filters and aggregation switch on with the facts feature.)")
+try:
+    query = build_query(contract_type=contract_type, party=party, governing_law=law,
+                        effective_from=effective_from, effective_to=effective_to, ends_from=ends_from,
+                        ends_to=ends_to, amount_op=amount_op, amount=amount, currency=currency,
+                        active_on=active_on, aggregation=aggregation, group_by=group_by)
+except QueryError as exc:
+    st.warning(str(exc))
+    st.stop()
+result = run_fact_query(store, query)
+
+facts_column, source_column = st.columns([3, 2], gap="large")
+with facts_column:
+    st.subheader("汇总 Aggregation")
+    render_aggregate(result)
+    st.subheader(f"合同 Contracts（{len(result.rows)}）")
+    if result.rows:
+        st.dataframe(contract_rows(result, unmask=may_unmask), hide_index=True, width="stretch")
+    else:
+        st.info("没有符合条件的合同。 (No contract matches.)")
+    render_unknown(result)
+    st.subheader("事实卡片 Fact cards")
+    for row in result.rows:
+        facts = load_contract_facts(engine, row.doc_id)
+        if facts is None:
+            continue
+        with st.expander(f"{row.title or row.doc_name} — {row.doc_name}"):
+            render_fact_card(engine, facts, unmask=may_unmask, viewer_key=VIEWER_KEY, button_prefix=BUTTON_PREFIX)
+
+with source_column:
+    st.subheader("原文 Source")
+    target = st.session_state.get(VIEWER_KEY)
+    if isinstance(target, ViewerTarget) and engine.document(target.doc_id) is not None:
+        render_viewer(engine, target, masked=not may_unmask)
+    else:
+        st.caption("点事实卡片上的「查看原文」，原件会在这里打开并高亮该事实的位置。")

@@ -47,7 +47,8 @@ NEIGHBOUR_CHARS = 160  # of each neighbour, the end next to the evidence
 NEIGHBOUR_STYLE = "color:#868e96;font-size:0.85em"
 
 ROLE_LABELS = {"hit": "检索命中", "chain": "同一问答", "cited": "引用条文", "citing": "援引本条",
-               "context": "同章条文", "version": "其他版本", "completion": "补全计算"}
+               "context": "同章条文", "version": "其他版本", "completion": "补全计算",
+               "fact": "合同事实"}
 CONFLICT_LABELS = {"fact": "事实", "testimony": "供述", "version": "版本"}
 VALUE_MARK_STYLE = "background:#ffd43b;padding:0 2px;border-radius:3px;font-weight:600"
 QUOTE_MARK_STYLE = "background:#fff3bf;padding:0 1px;border-radius:3px"

@@ -86,6 +86,16 @@ class Answerer:
             unmask: bool = False, user: str | None = None, as_of=None) -> Answer:
         if not question or not question.strip():
             raise ValueError("question is empty")
+        if doc_id is None:  # "how many contracts are governed by Delaware law": the fact table
+            from engine.facts import answer_fact_question, route_fact_question
+
+            query = route_fact_question(question)
+            if query is not None:
+                answer = answer_fact_question(self.index.catalog, query, question, unmask=unmask)
+                if self.audit is not None:
+                    answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
+                                                            fact_query=query.to_dict())
+                return answer
         watch = Stopwatch()
         response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id, as_of=as_of)
         watch.lap("recall")
@@ -123,7 +133,7 @@ class Answerer:
         answer.checks.unsupported.extend(draft.unsupported + statute_problems)
         if not answer.checks.ok and answer.status is Status.ANSWERED:
             answer.status = Status.NEEDS_REVIEW
-        self._mask(answer, unmask)
+        mask_answer(answer, unmask)
         watch.lap("verify")
         answer.timings_ms = {**{f"search_{k}": v for k, v in response.timings_ms.items() if k != "total"},
                              **watch.laps, "rerank": response.timings_ms.get("rerank", 0.0),
@@ -160,14 +170,15 @@ class Answerer:
                       calculations=draft.calculations, conflicts=draft.conflicts, gaps=draft.gaps,
                       mode=mode, model=model, reranker=reranker)
 
-    @staticmethod
-    def _mask(answer: Answer, unmask: bool) -> None:
-        """PII masked in conclusions, quotes and panel texts unless an allowed role unmasked it."""
-        answer.pii_masked = not unmask
-        if unmask:
-            return
-        answer.conclusion = mask_text(answer.conclusion, find_pii(answer.conclusion))
-        for item in answer.evidence:
-            item.display_quote = mask_text(item.quote, find_pii(item.quote))
-        for part in (*answer.conflicts, *answer.gaps):
-            part.description = mask_text(part.description, find_pii(part.description))
+
+
+def mask_answer(answer: Answer, unmask: bool) -> None:
+    """PII masked in conclusions, quotes and panel texts unless an allowed role unmasked it."""
+    answer.pii_masked = not unmask
+    if unmask:
+        return
+    answer.conclusion = mask_text(answer.conclusion, find_pii(answer.conclusion))
+    for item in answer.evidence:
+        item.display_quote = mask_text(item.quote, find_pii(item.quote))
+    for part in (*answer.conflicts, *answer.gaps):
+        part.description = mask_text(part.description, find_pii(part.description))

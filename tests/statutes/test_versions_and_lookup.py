@@ -200,3 +200,12 @@ def test_a_contracts_own_clause_number_is_not_a_statute_citation(holidays):
     assert review.apply(answer, [contract]) == []
     answer.conclusion = "应依照第九条处理（E1）。"  # the answer's own words name an article: checked
     assert review.apply(answer, [contract])
+
+
+def test_a_named_article_answers_whole_and_the_audit_replays_its_direct_fetch(holidays):
+    answer = holidays.ask(f"《{LAW}》第二条的内容是什么？")
+    assert answer.conclusion.startswith(f"《{LAW}》第二条规定：「第二条 全体公民放假的节日")
+    assert "春节，放假4天" in answer.conclusion and answer.checks.ok
+    steps = holidays.audit.replay(answer.audit_id)
+    direct = [s for s in steps if s.channel == "direct"]
+    assert direct and answer.evidence[0].chunk.chunk_id in direct[0].data["chunk_ids"]

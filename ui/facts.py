@@ -1,0 +1,230 @@
+"""Helpers of the Facts page: the typed query from the widgets, table rows, fact cards, and the
+viewer target of a fact (its span's page with the highlight, drawn by ui/evidence.py's viewer).
+
+Pure functions first (tested without Streamlit); ``render_*`` only lay them out.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import streamlit as st
+
+from engine.facts.clauses import CLAUSE_TYPES
+from engine.facts.law import display_jurisdiction
+from engine.facts.model import CONTRACT_TYPES, FIELD_LABELS, FIELD_NAMES, ContractFacts, Located, masked
+from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, FactQueryResult,
+                                GroupBy)
+from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
+from engine.text.numbers import format_decimal
+from ui.evidence import ViewerTarget, escape_markdown, pdf_annotations
+
+COMPARISONS = {"＞": Comparison.GT, "≥": Comparison.GE, "＜": Comparison.LT, "≤": Comparison.LE, "＝": Comparison.EQ}
+AGGREGATIONS = {"列表 list": Aggregation.LIST, "计数 count": Aggregation.COUNT,
+                "合计金额 sum": Aggregation.SUM, "分组 group by": Aggregation.GROUP}
+GROUP_LABELS = {GroupBy.GOVERNING_LAW: "适用法律 governing law", GroupBy.CONTRACT_TYPE: "类型 type",
+                GroupBy.PARTY: "当事人 party", GroupBy.CURRENCY: "币种 currency", GroupBy.YEAR: "起始年份 year"}
+ALIGNMENT_LABELS = {"exact": "逐字定位 exact", "fuzzy": "近似定位 fuzzy", "none": "未定位 none"}
+UNIT_WORDS = {"years": "年", "months": "个月", "weeks": "周", "days": "天", "business_days": "个工作日"}
+
+
+class QueryError(ValueError):
+    """A widget value the query cannot take (shown to the user as a message)."""
+
+
+def parse_amount(text: str | None) -> Decimal | None:
+    """"200,000" / "200000.50" → Decimal; empty → None; anything else → QueryError."""
+    if text is None or not text.strip():
+        return None
+    try:
+        value = Decimal(text.strip().replace(",", "").replace("，", ""))
+    except InvalidOperation:
+        raise QueryError(f"金额应为数字 (amount must be a number): {text}") from None
+    if not value.is_finite():
+        raise QueryError(f"金额应为数字 (amount must be a number): {text}")
+    return value
+
+
+def build_query(*, contract_type: str | None = None, party: str | None = None, governing_law: str | None = None,
+                effective_from: date | None = None, effective_to: date | None = None,
+                ends_from: date | None = None, ends_to: date | None = None, amount_op: str | None = None,
+                amount: str | None = None, currency: str | None = None, active_on: date | None = None,
+                aggregation: str = "列表 list", group_by: GroupBy | None = None) -> FactQuery:
+    """The FactQuery the filter widgets describe (enum choices only; values stay values)."""
+    value = parse_amount(amount)
+    if value is not None and amount_op not in COMPARISONS:
+        raise QueryError("请选择金额比较方式 (choose how to compare the amount)")
+    kind = AGGREGATIONS[aggregation]
+    if kind is Aggregation.GROUP and group_by is None:
+        raise QueryError("请选择分组字段 (choose what to group by)")
+    return FactQuery(
+        contract_type=contract_type or None, party=(party or "").strip() or None,
+        governing_law=governing_law or None,
+        effective=DateRange(effective_from, effective_to) if effective_from or effective_to else None,
+        ends=DateRange(ends_from, ends_to) if ends_from or ends_to else None,
+        amount=AmountFilter(COMPARISONS[amount_op], value, currency or None) if value is not None else None,
+        active_on=active_on, aggregation=kind, group_by=group_by if kind is Aggregation.GROUP else None)
+
+
+def period_text(period: dict[str, int] | None) -> str:
+    if not period:
+        return "—"
+    return "".join(f"{n}{UNIT_WORDS.get(unit, unit)}" for unit, n in period.items())
+
+
+def display_value(name: str, value: Any) -> str:
+    """A field value as a person reads it (values as extracted: nothing computed here)."""
+    if value is None:
+        return "—"
+    if name in ("duration", "renewal_notice"):
+        return period_text(value)
+    if name == "renewal_term":
+        how = {True: "自动续期 automatic", False: "需双方同意 by agreement", None: "续期方式未说明"}[value.get("automatic")]
+        return f"{how}，每期 {period_text(value.get('period'))}"
+    if name == "total_amount":
+        amount = value.get("value")
+        number = format_decimal(Decimal(str(amount))) if amount is not None else "—"
+        return f"{number} {value.get('currency') or ''}".strip()
+    if name == "governing_law":
+        return f"{value.get('text')}（{'、'.join(value.get('jurisdictions', []))}）"
+    if name == "contract_type":
+        return CONTRACT_TYPES.get(value, value)
+    if name == "termination_terms":
+        kind = {"convenience": "任意解除 for convenience", "cause": "违约解除 for cause"}.get(value.get("kind"),
+                                                                                          value.get("kind"))
+        return kind + (f"，提前通知 {period_text(value['notice'])}" if value.get("notice") else "")
+    return str(value)
+
+
+def contract_rows(result: FactQueryResult, *, unmask: bool) -> list[dict[str, Any]]:
+    """The contracts table: one row per matching contract."""
+    rows = []
+    for r in result.rows:
+        rows.append({"文件 Document": r.doc_name, "标题 Title": r.title or "—",
+                     "类型 Type": CONTRACT_TYPES.get(r.contract_type, r.contract_type or "—"),
+                     "当事人 Parties": "、".join(r.parties) or "—",
+                     "适用法律 Law": "、".join(display_jurisdiction(j, r.language == "zh") for j in r.jurisdictions)
+                     or "—",
+                     "起始 Start": r.start_date or "—",
+                     "终止 End": (r.end_date + ("（推算 derived）" if r.end_basis == "derived" else "")) if r.end_date
+                     else "—",
+                     "总额 Total": format_decimal(r.total_amount) if r.total_amount is not None else "—",
+                     "币种 Currency": r.currency or "—"})
+    return rows if unmask else masked(rows, "text")
+
+
+def fact_rows(facts: ContractFacts, *, unmask: bool) -> list[dict[str, Any]]:
+    """A contract's fields, each with its page, character span and alignment (empty ones too)."""
+    rows = []
+    for name in FIELD_NAMES:
+        f = facts.field_or_empty(name)
+        rows.append({"key": f"field:{name}", "字段 Field": FIELD_LABELS[name],
+                     "值 Value": display_value(name, f.value), "原文 Text": f.text or "—",
+                     "页 Page": f.page, "字符 Span": f"[{f.start}, {f.end})" if f.start is not None else "—",
+                     "对齐 Alignment": f.alignment.value, "来源 Source": f.source.value, "item": f})
+    for i, f in enumerate(facts.lists.get("termination_terms", [])):
+        rows.append({"key": f"term:{i}", "字段 Field": FIELD_LABELS["termination_terms"],
+                     "值 Value": display_value("termination_terms", f.value), "原文 Text": f.text,
+                     "页 Page": f.page, "字符 Span": f"[{f.start}, {f.end})", "对齐 Alignment": f.alignment.value,
+                     "来源 Source": f.source.value, "item": f})
+    if not unmask:
+        for row in rows:
+            row["原文 Text"] = masked(row["原文 Text"], "text")
+            row["值 Value"] = masked(row["值 Value"], "text")
+    return rows
+
+
+def viewer_target(engine, item: Located, label: str) -> ViewerTarget | None:
+    """The viewer target of a located fact: its chunk, its span and the boxes of that span."""
+    if not item.located:
+        return None
+    chunks = engine.index.catalog.get_chunks([item.chunk_id])
+    if not chunks:
+        return None
+    chunk = chunks[0]
+    pages = {p.number: p for p in engine.pages(chunk.doc_id)}
+    boxes = spans_bboxes(pages, chunk_range_to_spans(chunk.spans, item.start, item.end))
+    page_numbers = [b.page for b in boxes] or [item.page or chunk.page_start]
+    return ViewerTarget(evidence_id=label, doc_id=chunk.doc_id, chunk_id=chunk.chunk_id, page=min(page_numbers),
+                        page_end=max(page_numbers), quote_start=item.start, quote_end=item.end,
+                        annotations=pdf_annotations(boxes))
+
+
+# --- rendering --------------------------------------------------------------------------------
+
+
+def render_aggregate(result: FactQueryResult) -> None:
+    query = result.query
+    if query.aggregation is Aggregation.COUNT:
+        st.metric("合同数 Contracts", result.count)
+    elif query.aggregation is Aggregation.SUM:
+        if not result.sums:
+            st.caption("没有定位到总额的合同 (no totals located)")
+        for currency, total in result.sums.items():
+            st.metric(f"合计 Sum ({currency})", format_decimal(total))
+        if result.sums:
+            st.caption("按币种分别相加；未定位到总额的合同不计入（见下方）。")
+    elif query.aggregation is Aggregation.GROUP:
+        label = GROUP_LABELS[query.group_by]
+        st.dataframe([{label: ("未定位 unknown" if k is None else k), "合同数 Contracts": n}
+                      for k, n in result.groups], hide_index=True, width="stretch")
+
+
+def render_unknown(result: FactQueryResult) -> None:
+    if result.unknown:
+        st.warning("以下合同无法据已定位的事实判断，未计入：\n" + "\n".join(
+            f"- {escape_markdown(r.doc_name)}：{escape_markdown(why)}" for r, why in result.unknown))
+
+
+def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: str, button_prefix: str) -> None:
+    """One contract: its fields with sources, parties (with entity merges), key clauses; every
+    located item has a button that opens its page in the viewer with the span highlighted."""
+    st.caption(f"{facts.language} · {facts.mode.value}" + (f" · {facts.model}" if facts.model else "")
+               + f" · {facts.extractor_version}")
+    rows = fact_rows(facts, unmask=unmask)
+    st.dataframe([{k: v for k, v in r.items() if k not in ("key", "item")} for r in rows], hide_index=True,
+                 width="stretch")
+    for row in rows:
+        item = row["item"]
+        if item.located:
+            _source_button(engine, item, f"{row['字段 Field']} · {row['值 Value']}", f"{facts.doc_id}:{row['key']}",
+                           viewer_key, button_prefix)
+    if facts.parties:
+        st.markdown("**当事人 Parties**")
+        for i, party in enumerate(facts.parties):
+            location = party.location if unmask else masked(party.location, "location")
+            merge = party.merge or {}
+            how = ("" if merge.get("method") in (None, "own") else
+                   f" · 与「{escape_markdown(str(merge.get('merged_with')))}」合并为同一实体"
+                   f"（{merge.get('method')}，{merge.get('score')}）")
+            st.markdown(f"- {escape_markdown(party.name)}（{escape_markdown(party.role or '—')}）"
+                        f"{' · ' + escape_markdown(location) if location else ''} · 实体 {party.entity_id}{how}")
+            _source_button(engine, party, f"当事人 {party.name}", f"{facts.doc_id}:party:{i}", viewer_key,
+                           button_prefix)
+    if facts.clauses:
+        st.markdown("**关键条款 Key clauses**")
+        for i, clause in enumerate(facts.clauses):
+            summary = clause.summary if unmask else masked(clause.summary, "summary")
+            st.markdown(f"- **{escape_markdown(CLAUSE_TYPES.get(clause.clause_type, clause.clause_type))}** · "
+                        f"第{clause.page}页：{escape_markdown(summary)}")
+            _source_button(engine, clause, CLAUSE_TYPES.get(clause.clause_type, clause.clause_type),
+                           f"{facts.doc_id}:clause:{i}", viewer_key, button_prefix)
+    for note in facts.notes:
+        st.caption(f"注 note: {note}")
+
+
+def _source_button(engine, item: Located, label: str, key: str, viewer_key: str, button_prefix: str) -> None:
+    selected = st.session_state.get(viewer_key)
+    is_open = isinstance(selected, ViewerTarget) and selected.evidence_id == label and \
+        selected.chunk_id == item.chunk_id and selected.quote_start == item.start
+    st.button(f"{'▶ 正在查看' if is_open else '查看原文'} 第{item.page}页 · {label[:40]}", key=button_prefix + key,
+              type="primary" if is_open else "secondary", on_click=_open,
+              args=(engine, item, label, viewer_key))
+
+
+def _open(engine, item: Located, label: str, viewer_key: str) -> None:
+    target = viewer_target(engine, item, label)
+    if target is not None:
+        st.session_state[viewer_key] = target
