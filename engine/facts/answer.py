@@ -46,9 +46,9 @@ def _fields_for(query: FactQuery, row: ContractRow, available: set[str]) -> list
     if query.effective is not None:
         names.append("effective_date")
     start = next((n for n in _START_FIELDS if n in available), None)
-    if (query.active_on is not None or query.group_by is GroupBy.YEAR) and start:
+    if (_asks_active(query) or query.group_by is GroupBy.YEAR) and start:
         names.append(start)
-    if query.active_on is not None or query.ends is not None:
+    if _asks_active(query) or query.ends is not None:
         names.append("termination_date" if row.end_basis == "stated" else "duration")
     if query.amount is not None or query.aggregation is Aggregation.SUM or query.group_by is GroupBy.CURRENCY:
         names.append("total_amount")
@@ -94,6 +94,10 @@ def _display_name(row: ContractRow) -> str:
     return name.rsplit(".", 1)[0] if "." in name else name
 
 
+def _asks_active(query: FactQuery) -> bool:
+    return query.active_on is not None or query.active_during is not None
+
+
 def _describe(query: FactQuery) -> str:
     """The filters in words, without the question's own numbers and dates (see module doc)."""
     parts = []
@@ -111,6 +115,8 @@ def _describe(query: FactQuery) -> str:
         parts.append("合同总额符合所问条件")
     if query.active_on is not None:
         parts.append("在所问日期处于合同期限内")
+    if query.active_during is not None:
+        parts.append("在所问期间内处于合同期限内")
     return "、".join(parts)
 
 
@@ -123,7 +129,7 @@ def _value_words(query: FactQuery, row: ContractRow) -> str:
         bits.append("当事人：" + "、".join(row.parties))
     if (query.amount is not None or query.aggregation is Aggregation.SUM) and row.total_amount is not None:
         bits.append(f"总额 {format_decimal(row.total_amount)}{CURRENCY_UNITS.get(row.currency or '', '')}")
-    if query.active_on is not None or query.ends is not None:
+    if _asks_active(query) or query.ends is not None:
         if row.end_basis == "stated" and row.start_date and row.end_date:
             bits.append(f"期限 {row.start_date} 至 {row.end_date}")
         elif row.end_basis == "derived":

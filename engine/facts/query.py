@@ -88,6 +88,7 @@ class FactQuery:
     ends: DateRange | None = None
     amount: AmountFilter | None = None
     active_on: date | None = None
+    active_during: DateRange | None = None  # in force at some time in the range (a year, a month)
     aggregation: Aggregation = Aggregation.LIST
     group_by: GroupBy | None = None
 
@@ -98,7 +99,7 @@ class FactQuery:
     @property
     def filters(self) -> list[str]:
         return [name for name in ("contract_type", "party", "governing_law", "effective", "ends", "amount",
-                                  "active_on") if getattr(self, name) is not None]
+                                  "active_on", "active_during") if getattr(self, name) is not None]
 
     def to_dict(self) -> dict[str, Any]:
         def plain(value: Any) -> Any:
@@ -109,7 +110,7 @@ class FactQuery:
             return value.value if isinstance(value, Enum) else value
         return {name: plain(getattr(self, name)) for name in
                 ("contract_type", "party", "governing_law", "effective", "ends", "amount", "active_on",
-                 "aggregation", "group_by")}
+                 "active_during", "aggregation", "group_by")}
 
 
 @dataclass
@@ -202,6 +203,10 @@ def _where(store: FactStore, query: FactQuery) -> tuple[list[str], list[Any]]:
     if query.active_on is not None:
         parts.append("f.start_date <= ? AND f.end_date >= ?")
         params.extend([query.active_on.isoformat()] * 2)
+    if query.active_during is not None:  # the term overlaps the range
+        during = query.active_during
+        parts.append("f.start_date <= ? AND f.end_date >= ?")
+        params.extend([(during.end or date.max).isoformat(), (during.start or date.min).isoformat()])
     return parts, params
 
 
@@ -220,10 +225,11 @@ def _unknown_reason(row: dict, query: FactQuery, has_law: bool, has_party: bool)
         reasons.append("未定位到终止日期或期限 (end of term not located)")
     if query.amount is not None and row["total_amount"] is None:
         reasons.append("未定位到合同总额 (total amount not located)")
-    if query.active_on is not None:
+    active_from = query.active_on or (query.active_during.start if query.active_during else None)
+    if query.active_on is not None or query.active_during is not None:
         if row["start_date"] is None or row["end_date"] is None:
             reasons.append("未定位到合同期限 (term not located)")
-        elif row["auto_renew"] == 1 and row["end_date"] < query.active_on.isoformat():
+        elif row["auto_renew"] == 1 and active_from and row["end_date"] < active_from.isoformat():
             reasons.append("初始期限已届满但合同约定自动续期，是否仍有效取决于是否发出不续期通知 "
                            "(auto-renews: in force unless a non-renewal notice was given)")
     return "；".join(reasons) or None

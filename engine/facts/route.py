@@ -74,6 +74,7 @@ _EFFECTIVE_ZH = re.compile(r"^\s*(?P<rel>之后|以后|后|之前|以前|前|以
 _EFFECTIVE_ZH_LEAD = re.compile(r"(?:签订|签署|生效|订立)(?:日期|时间)?(?:在|于)?\s*$")
 _ENDS_ZH = re.compile(r"^\s*(?P<rel>之后|以后|后|之前|以前|前)?\s*(?:到期|终止|届满|结束)")
 _ENDS_ZH_LEAD = re.compile(r"(?:到期|终止|届满)(?:日期|时间)?(?:在|于)?\s*$")
+_DURING = re.compile(r"\b(?:in|during|throughout|as of|at any time in)\s*$", re.I)
 _YEAR = re.compile(r"(?<!\d)(?P<y>(?:19|20)\d{2})(?!\d)")
 _OPS_EN = [(re.compile(p + r"\s*$", re.I), op) for p, op in (
     (r"\b(?:over|more than|above|greater than|exceeding|in excess of|larger than)", Comparison.GT),
@@ -125,8 +126,8 @@ def route_fact_question(question: str, *, today: date | None = None) -> FactQuer
         aggregation = Aggregation.COUNT if _COUNT.search(text) else Aggregation.LIST
     return FactQuery(contract_type=_contract_type(text, zh), party=_party(text, zh), governing_law=_law(text, zh),
                      effective=_range(text, zh, ends=False), ends=_range(text, zh, ends=True),
-                     amount=amount, active_on=_active(text, zh, today),
-                     aggregation=aggregation, group_by=group_by)
+                     amount=amount, aggregation=aggregation, group_by=group_by,
+                     **_active(text, zh, today))
 
 
 def _law(text: str, zh: bool) -> str | None:
@@ -157,15 +158,25 @@ def _party(text: str, zh: bool) -> str | None:
     return name
 
 
-def _active(text: str, zh: bool, today: date | None) -> date | None:
+def _active(text: str, zh: bool, today: date | None) -> dict[str, date | DateRange]:
+    """``active_on`` a day the question names, ``active_during`` a year or month it names
+    (2024年仍然有效: in force at some time in 2024), else today — never today when a date is given."""
     m = (_ACTIVE_ZH if zh else _ACTIVE_EN).search(text)
     if not m:
-        return None
-    days = [d for d in find_dates(text) if len(str(d.value)) == 10]
-    for d in days:
-        if _AS_OF.search(text[:d.start]) or zh:
-            return date.fromisoformat(d.value)
-    return today or date.today()
+        return {}
+    for d in find_dates(text):
+        if not (_AS_OF.search(text[:d.start]) or zh):
+            continue
+        first, last = _bounds(str(d.value))
+        if first is None:
+            continue
+        return {"active_on": first} if first == last else {"active_during": DateRange(first, last)}
+    if not zh:
+        for y in _YEAR.finditer(text):
+            if _DURING.search(text[:y.start()]):
+                first, last = _bounds(y.group("y"))
+                return {"active_during": DateRange(first, last)}
+    return {"active_on": today or date.today()}
 
 
 def _range(text: str, zh: bool, *, ends: bool) -> DateRange | None:
