@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.answer.model import Answer, Conflict, Evidence, Gap
 from engine.ingest.pipeline import article_body
-from engine.statutes.hierarchy import LawRank, higher, infer_rank
+from engine.statutes.hierarchy import LawRank, higher, rank_of_article
 from engine.statutes.lookup import LawNames, direct_lookup, name_key
 from engine.statutes.versions import VersionPlan, VersionStatus
 from engine.store.catalog import Catalog
@@ -54,9 +54,7 @@ class StatuteUse:
 
 
 def law_rank(chunk: Chunk) -> LawRank:
-    """The rank stored at ingest, else inferred from the title (homes built before ranks)."""
-    stored = chunk.meta.get("rank")
-    return LawRank(stored) if stored else infer_rank(chunk.meta.get("law_title") or "")
+    return rank_of_article(chunk.meta)
 
 
 def _short(chunk: Chunk) -> str:

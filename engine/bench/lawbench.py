@@ -78,7 +78,7 @@ def run_recitation(engine: Engine, path: Path, limit: int | None = None,
             "law_named": direct.law_named if direct else None,
             "law_resolved": direct.law_title if direct else None,
             "why": (direct.reason if direct and direct.reason else
-                    "the question names no article the reference finder reads" if not direct else
+                    "no ingested law's name stands before the article number" if not direct else
                     "looked up, but a different article came first")})
     return report
 

@@ -19,6 +19,7 @@ from engine.ingest.pipeline import embedding_text
 from engine.retrieve.fusion import reciprocal_rank_fusion
 from engine.retrieve.query import ParsedQuery, parse_query
 from engine.retrieve.rerank import RerankerChoice
+from engine.statutes.hierarchy import rank_of_article
 from engine.statutes.lookup import DirectHit, LawNames, direct_lookup
 from engine.statutes.versions import VersionPlan, parse_as_of, plan_versions
 from engine.store.index import Index
@@ -39,7 +40,7 @@ def article_of(chunk: Chunk) -> dict[str, Any] | None:
         return None
     return {"law_title": meta.get("law_title"), "law_short": meta.get("law_short"),
             "article_label": meta["article_label"], "version": meta.get("version"),
-            "path": meta.get("path", []), "rank": meta.get("rank")}
+            "path": meta.get("path", []), "rank": rank_of_article(meta).value}
 
 
 @dataclass

@@ -113,3 +113,10 @@ def higher(a: LawRank, b: LawRank) -> LawRank | None:
     if a.level == b.level:
         return None
     return a if a.level < b.level else b
+
+
+def rank_of_article(meta: dict) -> LawRank:
+    """An article chunk's rank: stored at ingest, else inferred from its title (homes built before
+    ranks were stored have none)."""
+    stored = meta.get("rank")
+    return LawRank(stored) if stored else infer_rank(meta.get("law_title") or "")

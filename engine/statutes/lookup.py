@@ -91,9 +91,13 @@ def direct_lookup(refs: list[Fact], catalog, plan: VersionPlan, names: LawNames,
     seen: set[tuple[str | None, str]] = set()
     for ref in refs:
         label = ref.value
-        law = ref.meta.get("law")
+        law = written = ref.meta.get("law")
         if not label or ref.meta.get("relative"):
             continue
+        if law is None and text:
+            # The finder cuts a name at words such as 据/适用 (票据法, 法律适用法) or misses one
+            # ending in a year (宪法修正案2004年): an ingested title right before 第Y条 names it.
+            law = names.resolve_before(text[:ref.start])
         if law in (None, *_THIS_LAW) and doc_id is None:
             continue  # "第十条" alone names no law: ranking decides
         title = None
@@ -104,11 +108,11 @@ def direct_lookup(refs: list[Fact], catalog, plan: VersionPlan, names: LawNames,
             continue
         seen.add(key)
         if law not in (None, *_THIS_LAW) and title is None:
-            found.append(DirectHit(ref.text, law, None, label, [], f"材料中没有《{law}》"))
+            found.append(DirectHit(ref.text, written or law, None, label, [], f"材料中没有《{law}》"))
             continue
         ids = catalog.find_articles(label, law=title, doc_id=doc_id)
         usable = [c for c in ids if c.rsplit(":", 1)[0] not in plan.excluded]
-        hit = DirectHit(ref.text, law, title, label, usable)
+        hit = DirectHit(ref.text, written or law, title, label, usable)
         if not ids:
             hit.reason = f"《{title or '该文件'}》中没有{label}"
         elif not usable:

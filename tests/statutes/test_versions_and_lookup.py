@@ -209,3 +209,32 @@ def test_a_named_article_answers_whole_and_the_audit_replays_its_direct_fetch(ho
     steps = holidays.audit.replay(answer.audit_id)
     direct = [s for s in steps if s.channel == "direct"]
     assert direct and answer.evidence[0].chunk.chunk_id in direct[0].data["chunk_ids"]
+
+
+class _Articles:
+    """find_articles over a fixed table: (law_title, label) → chunk ids."""
+
+    def __init__(self, table: dict[tuple[str, str], list[str]]):
+        self.table = table
+
+    def find_articles(self, label, law=None, doc_id=None):
+        return self.table.get((law, label), [])
+
+
+@pytest.mark.parametrize("question, title", [
+    ("民法商法票据法第三十二条的内容是什么？", "中华人民共和国票据法"),  # 据 cuts the name in the finder
+    ("民法商法涉外民事关系法律适用法第十九条的内容是什么？", "中华人民共和国涉外民事关系法律适用法"),  # 适用
+    ("宪法修正案2004年第二十三条的内容是什么？", "中华人民共和国宪法修正案（2004年）"),  # a year, not 法
+])
+def test_an_ingested_title_right_before_the_number_names_the_law(question, title):
+    from engine.statutes.lookup import direct_lookup
+    from engine.text.refs import find_statute_refs
+
+    docs = [("d1", "中华人民共和国票据法", "票据法", "2004-08-28"),
+            ("d2", "中华人民共和国涉外民事关系法律适用法", "涉外民事关系法律适用法", "2010-10-28"),
+            ("d3", "中华人民共和国宪法修正案（2004年）", "宪法修正案（2004年）", "2004-03-14")]
+    label = find_statute_refs(question)[0].value
+    catalog = _Articles({(title, label): ["dx:00001"]})
+    hits = direct_lookup(find_statute_refs(question), catalog, plan_versions(docs, date.today()),
+                         LawNames.build(docs), text=question)
+    assert [(h.law_title, h.chunk_ids) for h in hits] == [(title, ["dx:00001"])]
