@@ -8,6 +8,7 @@ purpose="${1:-app}"
 apt_packages=(fonts-wqy-zenhei)           # CJK font: demo/test PDFs embed it; screenshots need it
 if [ "$purpose" = test ]; then              # tests/browser drives Debian's Chromium via Playwright
   apt_packages+=(chromium chromium-driver)  # (never `playwright install`: no browser downloads)
+  apt_packages+=(fonts-noto-color-emoji)    # the page icons in the navigation, in screenshots
 fi
 command -v npm >/dev/null || apt_packages+=(npm)  # fetches pdf.js cMaps for the PDF viewer
 

@@ -282,3 +282,30 @@ def test_benchmark_page_screenshot(page):
     page.get_by_role("heading", name="评测 Benchmark").first.wait_for()
     page.wait_for_timeout(1500)
     _screenshot(page, "benchmark.png")
+
+
+def test_summary_point_opens_its_sources_highlighted(page):
+    page.get_by_role("link", name="摘要 Summary").click()
+    page.get_by_role("heading", name="摘要 Summary").first.wait_for()
+    transcript = next(d["file"] for d in json.loads((DEMO / "ground_truth.json").read_text("utf-8"))
+                      ["documents"] if d["kind"] == "transcript")
+    _choose(page, "文件 Document", transcript)
+    first = page.get_by_role("button", name="查看来源").first
+    first.wait_for(timeout=ANSWER_TIMEOUT_MS)  # the first summary loads the embedder
+    first.click()
+    page.get_by_role("button", name="▶ 正在查看").first.wait_for()
+    # The Summary page has its own personal-data switch, off: the sources are shown as redacted
+    # page images with the quoted words boxed (the original PDF only when switched on, audited).
+    page.get_by_text("已遮盖敏感信息 (personal data redacted)").first.wait_for()
+    page.get_by_test_id("stImage").first.wait_for()
+    shot = _screenshot(page, "summary.png")
+    assert shot.stat().st_size > 20_000
+
+
+def test_facts_page_lists_the_contracts_with_their_cards(page):
+    page.get_by_role("link", name="事实 Facts").click()
+    page.get_by_role("heading", name="事实 Facts").first.wait_for()
+    page.get_by_text("事实卡片 Fact cards").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    page.get_by_test_id("stDataFrame").first.wait_for()
+    shot = _screenshot(page, "facts.png")
+    assert shot.stat().st_size > 20_000
