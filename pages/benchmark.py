@@ -16,13 +16,16 @@ import streamlit as st
 from engine.auth import Permission
 from engine.bench import runner
 from ui.auth import require
-from ui.charts import (CUAD, FAITHFULNESS, INGEST, PUBLISHED_ANSWERS, STARD, Loaded, answer_command,
-                       answer_latency_frame, bar_chart, category_frame, chartable_metrics,
-                       default_metric, definitions_frame, faithfulness_frame,
-                       faithfulness_headline_frame, history_chart, history_frame,
-                       ingest_measures_frame, ingest_stages_frame, load_answer_reports,
-                       metric_names, metrics_frame, read_json, report_label, reports_dir,
-                       retrieval_frame, rows_frame, stage_latency_frame, suites_in,
+from ui.charts import (CUAD, CUAD_FACTS, FAITHFULNESS, INGEST, LAWBENCH, PUBLISHED_ANSWERS, RATE_HINT,
+                       STARD, STARD_CONTEXT, Loaded, answer_command, answer_latency_frame, bar_chart,
+                       category_frame, chartable_metrics, cuad_clauses_frame, cuad_fields_frame,
+                       default_metric, definitions_frame, expansion_of, faithfulness_frame,
+                       faithfulness_headline_frame, format_value, history_chart, history_frame,
+                       ingest_measures_frame, ingest_stages_frame, load_answer_reports, metric_names,
+                       metrics_frame, precision_recall_chart, prediction_frame, read_json,
+                       recall_curve_chart, recall_curve_frame, recitation_misses_frame, report_label,
+                       reports_dir, retrieval_frame, rows_frame, stage_latency_frame,
+                       statute_context_chart, statute_context_frame, suites_in,
                        unsupported_statements_frame, wide)
 from ui.components import error_boundary, show_error
 from ui.state import get_engine
@@ -33,7 +36,6 @@ SUITE_LABELS = {
     "contractnli": "ContractNLI 保密协议 (dev)",
 }
 LAST_RUN_KEY = "bench.last_run"  # (report path, suite) of this session's last run
-RATE_HINT = "比例 share (0–1)"
 
 
 @st.cache_resource(show_spinner=False)
@@ -50,6 +52,12 @@ def missing_hint(title: str, command: str, loaded: Loaded | None = None) -> None
 
 def table(frame: pd.DataFrame) -> None:
     st.dataframe(frame, hide_index=True, width="stretch")
+
+
+def metric_row(figures: list[tuple[str, str, str | None]]) -> None:
+    """(label, value as shown, help) side by side as st.metric cards."""
+    for column, (label, value, help_text) in zip(st.columns(len(figures)), figures):
+        column.metric(label, value, help=help_text)
 
 
 def gate_failed(gate: dict) -> str:
@@ -190,7 +198,7 @@ def retrieval_tab() -> None:
                    f"重排序 reranker: {doc.get('reranker', '?')}")
         frame = retrieval_frame(doc, ["R@10", "R@100", "hit@10", "MRR@10"])
         st.altair_chart(bar_chart(frame, x="metric", y="value", color="config", rate=True,
-                                  title="消融 Ablation: bm25 / vector / hybrid / +rerank",
+                                  title="消融 Ablation: bm25 / vector / hybrid / +rerank / +expand",
                                   y_title=RATE_HINT), width="stretch")
         table(wide(retrieval_frame(doc), "config", "metric", "value"))
     cuad = read_json(CUAD.path())
@@ -227,7 +235,9 @@ def latency_tab(chosen: Loaded | None) -> None:
         frame = stage_latency_frame(stard.data)
         configs = list(dict.fromkeys(frame["config"]))
         if configs:
-            config = st.selectbox("配置 Config", configs, index=len(configs) - 1, key="bench.latency_config")
+            # the full pipeline by default: the reranked run when there is one
+            default = configs.index("hybrid+rerank") if "hybrid+rerank" in configs else len(configs) - 1
+            config = st.selectbox("配置 Config", configs, index=default, key="bench.latency_config")
             one = frame[frame["config"] == config]
             st.altair_chart(bar_chart(one, x="stage", y="ms", color="quantile",
                                       title=f"{config}: p50 / p95 (ms)", y_title="毫秒 ms"),
@@ -335,6 +345,132 @@ def faithfulness_tab() -> None:
         table(unsupported)
 
 
+def statutes_tab() -> None:
+    lawbench_section()
+    expansion_section()
+    statute_context_section()
+
+
+def lawbench_section() -> None:
+    loaded = read_json(LAWBENCH.path())
+    st.markdown(f"#### {LAWBENCH.title}")
+    if loaded.data is None:
+        missing_hint(LAWBENCH.title, LAWBENCH.command, loaded)
+        return
+    doc = loaded.data
+    recitation = doc.get("recitation") or {}
+    if recitation:
+        st.markdown(f"**1-1 法条背诵 Article recitation** · {recitation.get('questions', '?')} 个问题 questions · "
+                    f"{doc.get('chunks', '?')} 个片段 chunks")
+        metric_row([
+            ("首条命中 Exact first", format_value(recitation.get("exact_article_rate")),
+             "第一条结果是问题所指法律的那一条（任何版本） (the named law and article is result 1)"),
+            ("版本一致 Same version", format_value(recitation.get("same_version_rate")),
+             "且与 LawBench 标准答案的版本相同 (…in the version LawBench's gold names)"),
+            ("直接查找 Via direct lookup", format_value(recitation.get("direct_lookup_rate")),
+             "第一条来自法条直接查找 (result 1 came from direct lookup)"),
+            ("p50", format_value(recitation.get("p50_ms"), "ms"), None),
+            ("p95", format_value(recitation.get("p95_ms"), "ms"), None)])
+        newer = len(recitation.get("version_differs") or [])
+        dated = doc.get("recitation_as_of") or {}
+        st.caption(f"{newer} 题命中的是比标准答案更新的版本 (found the article in a newer version than the gold)"
+                   + (f" · 按 {dated['as_of']} 有效版本 (as of): 第一条即所问法条 "
+                      f"{format_value(dated.get('exact_article_rate'))}，版本一致 "
+                      f"{format_value(dated.get('same_version_rate'))}" if dated.get("as_of") else ""))
+        misses = recitation_misses_frame(recitation)
+        st.markdown(f"未命中 Misses ({len(misses)})")
+        table(misses)
+    prediction = doc.get("prediction") or []
+    if prediction:
+        st.markdown("**3-1 法条预测 Article prediction (案情 → 刑法条文 facts → criminal-law articles)**")
+        curve = recall_curve_frame(prediction)
+        if not curve.empty:
+            st.altair_chart(recall_curve_chart(curve, title="LawBench 3-1: Recall@k 按检索范围 per search scope"),
+                            width="stretch")
+        table(prediction_frame(prediction))
+
+
+def expansion_section() -> None:
+    stard = read_json(STARD.path())
+    st.markdown("#### 证据扩展 Evidence expansion (STARD)")
+    if stard.data is None:
+        missing_hint(STARD.title, STARD.command, stard)
+        return
+    expansion = expansion_of(stard.data)
+    if expansion is None:
+        # A report written before the expand run existed: say so, the ablation above still holds.
+        st.caption(f"stard.json 中没有证据扩展运行 (no hybrid+expand run yet)；重新运行 rerun `{STARD.command}`")
+        return
+    gain = (None if expansion.recall_same_size is None
+            else round(expansion.recall_expanded - expansion.recall_same_size, 4))
+    metric_row([
+        (f"R@{expansion.hits} 命中 hits", format_value(expansion.recall_hits),
+         f"{expansion.config}：前 {expansion.hits} 条结果 (the plain top {expansion.hits})"),
+        (expansion.expanded_metric, format_value(expansion.recall_expanded),
+         "扩展后的证据集 (the expanded evidence set)"),
+        ("平均条数 exp_size", format_value(expansion.size), "扩展证据集的平均条数 (mean set size)"),
+        (expansion.same_size_metric or "同样条数 same size", format_value(expansion.recall_same_size),
+         "同样条数的普通结果列表 (a plain list of the same size)")])
+    st.caption("扩展证据（命中 → 引用的法条 → 所在章节上下文）与同样条数的普通结果列表相比 "
+               "(expanded evidence: hits → cited articles → chapter context, vs a plain list of the same size)"
+               + (f"：{expansion.expanded_metric} − {expansion.same_size_metric} = {gain:+g}"
+                  if gain is not None else ""))
+
+
+def statute_context_section() -> None:
+    loaded = read_json(STARD_CONTEXT.path())
+    st.markdown(f"#### {STARD_CONTEXT.title}")
+    if loaded.data is None:
+        missing_hint(STARD_CONTEXT.title, STARD_CONTEXT.command, loaded)
+        return
+    doc = loaded.data
+    frame = statute_context_frame(doc)
+    if frame.empty:
+        st.info("stard_context.json 没有运行结果 (no runs)")
+        return
+    st.altair_chart(statute_context_chart(frame, title="裸条文 vs 带上下文 Bare vs enriched article embeddings"),
+                    width="stretch")
+    st.caption(f"覆盖 covered: {doc.get('documents', '?')} 部法律 documents · {doc.get('chunks', '?')} 个片段 "
+               f"chunks · {doc.get('articles', '?')} 条 articles · {doc.get('questions', '?')} 个问题 questions"
+               "（增强索引只建了部分语料时，只比较这一部分 — when the enriched index holds part of the "
+               "corpus, only that part is compared）")
+    table(wide(frame.assign(run=frame["mode"] + " " + frame["embedding"]), "run", "metric", "value"))
+
+
+def contract_facts_tab() -> None:
+    loaded = read_json(CUAD_FACTS.path())
+    st.markdown(f"#### {CUAD_FACTS.title}")
+    if loaded.data is None:
+        missing_hint(CUAD_FACTS.title, CUAD_FACTS.command, loaded)
+        return
+    doc = loaded.data
+    st.caption(f"{doc.get('contracts', '?')} 份合同 contracts · 每份 {format_value(doc.get('ms_per_contract'), 'ms')}"
+               f" per contract · 命令 command: `{doc.get('command', CUAD_FACTS.command)}`")
+    if doc.get("ingest_failed"):
+        st.warning("导入失败 (failed to ingest)：" + "；".join(map(str, doc["ingest_failed"])))
+    fields = cuad_fields_frame(doc)
+    if not fields.empty:
+        st.markdown("**字段 Fields**")
+        st.altair_chart(precision_recall_chart(fields, title="字段精确率与召回率 Field precision / recall"),
+                        width="stretch")
+        table(fields)
+    summary = doc.get("summary") or {}
+    clauses = cuad_clauses_frame(doc)
+    if summary or not clauses.empty:
+        st.markdown(f"**条款有无 Clause present / absent** ({len(clauses)} 类 categories)")
+    if summary:
+        metric_row([
+            ("微平均精确率 Micro precision", format_value(summary.get("clause_micro_precision")), None),
+            ("微平均召回率 Micro recall", format_value(summary.get("clause_micro_recall")), None),
+            ("宏平均 F1 Macro F1", format_value(summary.get("clause_macro_f1")), None)])
+        st.caption(f"基线 baseline「总说存在 always present」的精确率 precision "
+                   f"{format_value(summary.get('always_present_precision'))} · 真阳性中所指片段与标准片段重叠 "
+                   f"(true positives pointing at a gold span) {format_value(summary.get('clause_located_share'))}")
+    if not clauses.empty:
+        with st.expander(f"各类别 Per category ({len(clauses)})"):
+            table(clauses)
+
+
 user = require(Permission.RUN_BENCHMARK)
 engine = get_engine()
 home = Path(engine.home)
@@ -348,15 +484,19 @@ reports, unreadable = load_answer_reports(home)
 for bad in unreadable:
     st.warning(f"报告无法读取 (unreadable report) {bad.path.name}：{bad.error}")
 chosen = choose_report(reports)
-answers, faithfulness, retrieval, latency, history, ingest = st.tabs(
-    ["答案 Answers", "忠实度 Faithfulness", "检索消融 Retrieval", "延迟 Latency", "历史 History",
-     "导入 Ingest"])
+answers, faithfulness, retrieval, statutes, facts, latency, history, ingest = st.tabs(
+    ["答案 Answers", "忠实度 Faithfulness", "检索消融 Retrieval", "法条 Statutes", "合同事实 Contract facts",
+     "延迟 Latency", "历史 History", "导入 Ingest"])
 with answers, error_boundary("答案评测 Answer report"):
     answers_tab(chosen, home)
 with faithfulness, error_boundary("忠实度评测 Faithfulness report"):
     faithfulness_tab()
 with retrieval, error_boundary("检索评测 Retrieval report"):
     retrieval_tab()
+with statutes, error_boundary("法条评测 Statute reports"):
+    statutes_tab()
+with facts, error_boundary("合同事实评测 Contract facts report"):
+    contract_facts_tab()
 with latency, error_boundary("延迟 Latency"):
     latency_tab(chosen)
 with history, error_boundary("历史 History"):

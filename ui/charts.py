@@ -10,6 +10,12 @@ command that writes it):
   ingest           ``docs/bench/ingest.json`` (scripts/bench_ingest.py)
   faithfulness     ``docs/bench/faithfulness.json`` (scripts/bench_faithfulness.py: demo answers
                    against their evidence, demo summaries against their sources)
+  statutes         ``docs/bench/lawbench.json`` (scripts/bench_lawbench.py: LawBench 1-1 article
+                   recitation, 3-1 article prediction), the ``hybrid+expand`` run of stard.json
+                   (evidence expansion) and ``docs/bench/stard_context.json``
+                   (scripts/bench_statute_context.py: bare vs context-enriched article embeddings)
+  contract facts   ``docs/bench/cuad_facts.json`` (scripts/bench_cuad_facts.py: rule-extracted
+                   fields and clause presence against CUAD's answers)
 
 The shaping functions are pure (report dicts in, DataFrames out); the chart functions only build
 Altair specifications. The page decides where they go.
@@ -18,6 +24,7 @@ Altair specifications. The page decides where they go.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -30,6 +37,7 @@ from engine.bench.runner import PUBLISHED_REPORT, REPO, default_report_path
 # Read at call time, so a test can point it at a directory of its own.
 DOCS_BENCH = REPO / "docs" / "bench"
 REPORT_GLOB = "report-*.json"
+RATE_HINT = "比例 share (0–1)"  # axis title of charts whose values are shares
 
 
 # -- sources -----------------------------------------------------------------------------------
@@ -52,6 +60,14 @@ INGEST = Source("ingest", "导入吞吐 Ingest throughput", "ingest.json",
                 "python scripts/bench_ingest.py")
 FAITHFULNESS = Source("faithfulness", "忠实度 Faithfulness (answers and summaries vs. their sources)",
                       "faithfulness.json", "python scripts/bench_faithfulness.py")
+LAWBENCH = Source("lawbench", "LawBench 法条背诵与预测 (1-1 article recitation, 3-1 article prediction)",
+                  "lawbench.json", "python scripts/bench_lawbench.py --home .bench/statutes")
+STARD_CONTEXT = Source("stard_context", "法条上下文嵌入 Statute-context embeddings (bare vs enriched, STARD)",
+                       "stard_context.json",
+                       "python scripts/bench_statute_context.py --bare .bench/statutes "
+                       "--enriched .bench/statutes_ctx")
+CUAD_FACTS = Source("cuad_facts", "CUAD 合同事实 Contract facts (rule extraction vs CUAD answers)",
+                    "cuad_facts.json", "python scripts/bench_cuad_facts.py")
 PUBLISHED_ANSWERS = Source("answers", "已发布答案评测 Published answer report", PUBLISHED_REPORT.name,
                            "python -m engine bench --suite demo --publish")
 
@@ -326,6 +342,144 @@ def unsupported_statements_frame(document: Mapping[str, Any]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
+# -- shaping: statutes (LawBench, STARD expansion, statute-context embeddings) ----------------
+_RECALL_AT = re.compile(r"R@(\d+)")
+_EXPANDED = re.compile(r"R@(\d+)\+exp")
+_SAME_SIZE = re.compile(r"R@(\d+) \(same size\)")
+
+
+def format_value(value: Any, unit: str = "") -> str:
+    """A reported figure as written (no rounding beyond the report's own), or — when there is none."""
+    number = _number(value)
+    if number is None:
+        return "—"
+    return f"{number:g}{' ' + unit if unit else ''}"
+
+
+def recitation_misses_frame(recitation: Mapping[str, Any]) -> pd.DataFrame:
+    """LawBench 1-1 questions whose first result was not the named article, and the lookup's reason."""
+    columns = ["id", "question", "got", "why"]
+    return pd.DataFrame([{c: miss.get(c) for c in columns} for miss in recitation.get("misses") or []],
+                        columns=columns)
+
+
+def recall_curve_frame(prediction: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """(config, k, recall): LawBench 3-1 Recall@k of each search config, k ascending."""
+    rows = []
+    for run in prediction:
+        points = sorted((int(match.group(1)), number) for name, value in run.items()
+                        if (match := _RECALL_AT.fullmatch(name)) and (number := _number(value)) is not None)
+        rows += [{"config": run.get("name", "?"), "k": k, "recall": recall} for k, recall in points]
+    return pd.DataFrame(rows, columns=["config", "k", "recall"])
+
+
+def prediction_frame(prediction: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """LawBench 3-1 as a table: one row per search config, its figures as reported."""
+    frame = pd.DataFrame(list(prediction))
+    return frame.rename(columns={"name": "config"}) if not frame.empty else frame
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """The ``hybrid+expand`` run of stard.json: the evidence set aggregate() grows from the top
+    ``hits`` results (hits → cited articles → chapter context) against a plain list of the same
+    mean size."""
+
+    config: str
+    hits: int  # N: the set grows from the top N hits
+    recall_hits: float | None  # R@N of the plain ranking
+    recall_expanded: float  # R@N+exp
+    size: float  # mean size of the expanded set (exp_size)
+    same_size_metric: str | None  # e.g. "R@13 (same size)": the key names the rounded size
+    recall_same_size: float | None
+
+    @property
+    def expanded_metric(self) -> str:
+        return f"R@{self.hits}+exp"
+
+
+def expansion_of(document: Mapping[str, Any]) -> Expansion | None:
+    """The first run of stard.json that scored an expanded evidence set, or None (older reports)."""
+    for run in document.get("runs", []):
+        metrics = run.get("metrics") or {}
+        expanded = next((m for m in metrics if _EXPANDED.fullmatch(m)), None)
+        if expanded is None or _number(metrics[expanded]) is None:
+            continue
+        hits = int(_EXPANDED.fullmatch(expanded).group(1))
+        same = next((m for m in metrics if _SAME_SIZE.fullmatch(m)), None)
+        return Expansion(config=run.get("name", "?"), hits=hits,
+                         recall_hits=_number(metrics.get(f"R@{hits}")),
+                         recall_expanded=_number(metrics[expanded]),
+                         size=_number(metrics.get("exp_size")),
+                         same_size_metric=same,
+                         recall_same_size=_number(metrics.get(same)) if same else None)
+    return None
+
+
+def statute_context_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """(mode, embedding, metric, value) from stard_context.json, whose run names read
+    "<mode> <embedding>" (``vector bare``, ``hybrid enriched``)."""
+    rows = []
+    for run in document.get("runs", []):
+        mode, _, embedding = str(run.get("name", "?")).rpartition(" ")
+        for name, value in run.items():
+            number = _number(value)
+            if name != "name" and number is not None:
+                rows.append({"mode": mode or embedding, "embedding": embedding if mode else "?",
+                             "metric": name, "value": number})
+    return pd.DataFrame(rows, columns=["mode", "embedding", "metric", "value"])
+
+
+# -- shaping: contract facts -------------------------------------------------------------------
+FIELD_COLUMNS = ["field", "precision", "recall", "correct", "predicted", "gold_values", "note"]
+
+
+def cuad_fields_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """Field precision / recall of cuad_facts.json: the value fields, then the parties and the
+    expiration date stated or derived from start + term (both counted their own way, see note)."""
+    rows = [{"field": name, **{c: score.get(c) for c in FIELD_COLUMNS[1:6]}, "note": ""}
+            for name, score in (document.get("fields") or {}).items()]
+    parties = document.get("parties")
+    if parties:
+        rows.append({"field": "Parties", "precision": parties.get("precision"), "recall": parties.get("recall"),
+                     # Two different counts are "correct" here (names, spans): the note gives both.
+                     "correct": None, "predicted": parties.get("names"),
+                     "gold_values": parties.get("gold_spans"),
+                     "note": f"精确率按名称 precision over names ({parties.get('good_names')}/"
+                             f"{parties.get('names')}); 召回率按标准片段 recall over gold spans "
+                             f"({parties.get('matched_spans')}/{parties.get('gold_spans')})"})
+    derived = document.get("expiration_stated_or_derived")
+    if derived:
+        rows.append({"field": "Expiration Date (stated or derived)",
+                     **{c: derived.get(c) for c in FIELD_COLUMNS[1:6]},
+                     "note": "写明的终止日，或起始日 + 期限 (stated, or start + term)"})
+    frame = pd.DataFrame(rows, columns=FIELD_COLUMNS)
+    for column in ("precision", "recall"):
+        frame[column] = pd.to_numeric(frame[column], errors="coerce")  # None (nothing to score) → NaN
+    return frame
+
+
+def precision_recall_frame(fields: pd.DataFrame) -> pd.DataFrame:
+    """(field, measure, value) of a cuad_fields_frame, for charting; undefined values left out."""
+    long = fields.melt(id_vars=["field"], value_vars=["precision", "recall"], var_name="measure",
+                       value_name="value")
+    return long.dropna(subset=["value"]).reset_index(drop=True)
+
+
+CLAUSE_COLUMNS = ["category", "present", "tp", "fp", "fn", "tn", "precision", "recall", "f1", "located",
+                  "locatable"]
+
+
+def cuad_clauses_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """Clause present/absent detection per CUAD category (cuad_facts.json ``clauses``)."""
+    rows = [{"category": category, **{c: score.get(c) for c in CLAUSE_COLUMNS[1:]}}
+            for category, score in (document.get("clauses") or {}).items()]
+    frame = pd.DataFrame(rows, columns=CLAUSE_COLUMNS)
+    for column in ("precision", "recall", "f1"):
+        frame[column] = pd.to_numeric(frame[column], errors="coerce")
+    return frame
+
+
 # -- charts ------------------------------------------------------------------------------------
 def bar_chart(frame: pd.DataFrame, *, x: str, y: str, color: str | None = None,
               title: str = "", y_title: str | None = None, rate: bool = False) -> alt.Chart:
@@ -344,6 +498,30 @@ def bar_chart(frame: pd.DataFrame, *, x: str, y: str, color: str | None = None,
         encoding["color"] = alt.Color(f"{color}:N", sort=order, title=None)
         encoding["xOffset"] = alt.XOffset(f"{color}:N", sort=order)
     return alt.Chart(frame, title=title).mark_bar().encode(**encoding)
+
+
+def recall_curve_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Recall@k against k (log axis: k runs 1..100) per config, from a recall_curve_frame."""
+    ks = sorted(set(frame["k"]))
+    order = list(dict.fromkeys(frame["config"]))
+    return alt.Chart(frame, title=title).mark_line(point=True).encode(
+        x=alt.X("k:Q", title="k", scale=alt.Scale(type="log"), axis=alt.Axis(values=ks, format="d")),
+        y=alt.Y("recall:Q", title="Recall@k", scale=alt.Scale(domain=[0, 1])),
+        color=alt.Color("config:N", sort=order, title=None),
+        tooltip=["config:N", "k:Q", "recall:Q"])
+
+
+def statute_context_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Bare vs enriched side by side for each mode and metric, from a statute_context_frame."""
+    grouped = frame.assign(group=frame["mode"] + " · " + frame["metric"])
+    return bar_chart(grouped, x="group", y="value", color="embedding", rate=True, title=title,
+                     y_title=RATE_HINT)
+
+
+def precision_recall_chart(fields: pd.DataFrame, title: str = "") -> alt.Chart:
+    """Precision and recall side by side per field, from a cuad_fields_frame."""
+    return bar_chart(precision_recall_frame(fields), x="field", y="value", color="measure", rate=True,
+                     title=title, y_title=RATE_HINT)
 
 
 def history_chart(frame: pd.DataFrame, metrics: Sequence[str], title: str = "") -> alt.Chart:
@@ -378,6 +556,18 @@ METRIC_DEFINITIONS: dict[str, str] = {
                                     "evidence spans)",
     "evidence_overlap": "ContractNLI：前 5 条引文中有与标准证据片段重叠者的比例。(a cited quote overlaps "
                         "a gold evidence span)",
+    "R@N+exp / R@n (same size)": "证据扩展：前 N 条命中 → 其引用的法条 → 同章上下文所组成的证据集覆盖的标准法条比例；"
+                                 "对照为同样条数（扩展集平均大小 n）的普通结果列表的召回率。(recall of the "
+                                 "evidence set grown from the top N hits, vs a plain list of the same size)",
+    "exact_article_rate": "LawBench 1-1：第一条结果正是问题所指的那部法律的那一条（不论版本）的比例；"
+                          "same_version_rate 还要求与标准答案版本一致。(share of questions whose first "
+                          "result is the named article; same_version_rate also needs the gold's version)",
+    "field precision / recall": "CUAD 合同事实：精确率 = 正确值 / 给出的值；召回率 = 正确值 / 标准答案有值的合同"
+                                "（日期须同一天，期限单位可换算，管辖法律须集合相等）。(correct / values given; "
+                                "correct / contracts whose gold is a value)",
+    "clause micro precision / recall, macro F1": "条款有无判断：所有类别合计的精确率、召回率（micro），各类别 F1 "
+                                                 "的平均（macro）。(pooled over the 41 CUAD categories; "
+                                                 "macro F1 averages the per-category F1)",
     # answers
     "accuracy": "演示集：所有适用检查（状态、数值、页码、冲突、缺口、计算……）都通过且无幻觉的问题比例。"
                 "(share of questions passing every applicable check with nothing hallucinated)",
@@ -422,7 +612,11 @@ _ALIASES = {"amount_exact": "amount_exact / date_exact", "date_exact": "amount_e
             "entailment_char_precision": "char_precision / char_recall",
             "entailment_char_recall": "char_precision / char_recall",
             "entailment_evidence_overlap": "evidence_overlap",
-            "mean_score": "faithfulness"}
+            "mean_score": "faithfulness",
+            "same_version_rate": "exact_article_rate",
+            "clause_micro_precision": "clause micro precision / recall, macro F1",
+            "clause_micro_recall": "clause micro precision / recall, macro F1",
+            "clause_macro_f1": "clause micro precision / recall, macro F1"}
 
 
 def definition_of(metric: str) -> str:
@@ -434,6 +628,8 @@ def definition_of(metric: str) -> str:
         return METRIC_DEFINITIONS["conflict / gap detection precision / recall"]
     if metric.startswith("evidence_recall@"):
         return METRIC_DEFINITIONS["evidence_recall@5"]
+    if _EXPANDED.fullmatch(metric) or _SAME_SIZE.fullmatch(metric) or metric == "exp_size":
+        return METRIC_DEFINITIONS["R@N+exp / R@n (same size)"]
     return ""
 
 

@@ -99,7 +99,7 @@ def test_charts_and_tables_render_from_the_report_files(app, bench_home):
     assert not at.exception
     assert not texts(at, "error")
     titles = chart_titles(at)
-    for expected in ("demo: accuracy 按类别 per category", "消融 Ablation: bm25 / vector / hybrid / +rerank",
+    for expected in ("demo: accuracy 按类别 per category", "消融 Ablation: bm25 / vector / hybrid / +rerank / +expand",
                      "字符召回率 character recall @k", "字符精确率 character precision @k",
                      "hybrid+rerank: p50 / p95 (ms)", "demo: 历次运行 runs"):
         assert expected in titles, titles
