@@ -27,6 +27,10 @@ from engine.timing import Stopwatch
 from engine.types import Chunk
 
 
+# Vector candidates fetched per wanted one when superseded statute versions must be dropped.
+VECTOR_OVERFETCH = 2
+
+
 class SearchMode(str, Enum):
     HYBRID = "hybrid"
     BM25 = "bm25"
@@ -139,10 +143,13 @@ class Searcher:
                                                 exclude=excluded)
             lap("bm25")
         if mode in (SearchMode.HYBRID, SearchMode.VECTOR):
-            where = {"doc_id": {"$in": sorted(allowed)}} if allowed is not None else \
-                {"doc_id": {"$nin": sorted(excluded)}} if excluded else None
             vector = self.index.embedder.embed_query(parsed.text)
-            hits = [] if allowed == set() else self.index.vectors.query(vector, conf.k_vector, where=where)
+            if allowed == set():
+                hits = []
+            elif allowed is not None:
+                hits = self.index.vectors.query(vector, conf.k_vector, where={"doc_id": {"$in": sorted(allowed)}})
+            else:
+                hits = self._vector_hits_outside(vector, conf.k_vector, excluded)
             candidates["vector"] = [(h.chunk_id, h.similarity) for h in hits]
             lap("vector")
 
@@ -195,6 +202,18 @@ class Searcher:
                               reranker=self.reranker.name if reranked is not None else "none",
                               results=results, candidates=candidates, timings_ms=timings,
                               versions=plan, direct=direct)
+
+    def _vector_hits_outside(self, vector, k: int, excluded: set[str]):
+        """Top-k vector hits outside ``excluded`` (statute versions not in force). Chroma's own
+        ``$nin`` filter scans metadata first: +180 ms per query on 68k chunks (measured). Over-
+        fetching and dropping is exact whenever k hits survive — the first k allowed hits of the
+        full ranking are the top-k allowed — so the filter runs only when they do not."""
+        if not excluded:
+            return self.index.vectors.query(vector, k)
+        hits = [h for h in self.index.vectors.query(vector, VECTOR_OVERFETCH * k) if h.doc_id not in excluded]
+        if len(hits) >= k:
+            return hits[:k]
+        return self.index.vectors.query(vector, k, where={"doc_id": {"$nin": sorted(excluded)}})
 
     def _allowed_docs(self, doc_id: str | None, kind: str | None) -> set[str] | None:
         if doc_id is None and kind is None:

@@ -238,3 +238,14 @@ def test_an_ingested_title_right_before_the_number_names_the_law(question, title
     hits = direct_lookup(find_statute_refs(question), catalog, plan_versions(docs, date.today()),
                          LawNames.build(docs), text=question)
     assert [(h.law_title, h.chunk_ids) for h in hits] == [(title, ["dx:00001"])]
+
+
+@pytest.mark.parametrize("k", [1, 3, 5, 8, 20])
+def test_dropping_superseded_vectors_equals_chromas_own_filter(holidays, k):
+    searcher = holidays.searcher
+    plan, _ = searcher.versions("2030-01-01")  # the 2013 version is superseded
+    assert plan.excluded
+    vector = holidays.index.embedder.embed_query("春节放假几天")
+    ours = searcher._vector_hits_outside(vector, k, plan.excluded)
+    chroma = holidays.index.vectors.query(vector, k, where={"doc_id": {"$nin": sorted(plan.excluded)}})
+    assert [h.chunk_id for h in ours] == [h.chunk_id for h in chroma]
