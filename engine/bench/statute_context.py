@@ -45,9 +45,14 @@ class SpaceReport:
         return {"name": self.name, **{m: round(mean(v), 4) for m, v in self.per_q.items()}}
 
 
+GET_BATCH = 5000  # Chroma's SQLite refuses a query with too many variables
+
+
 def _vectors(engine: Engine, ids: list[str]) -> np.ndarray:
-    got = engine.index.vectors.collection.get(ids=ids, include=["embeddings"])
-    by_id = dict(zip(got["ids"], got["embeddings"]))
+    by_id = {}
+    for start in range(0, len(ids), GET_BATCH):
+        got = engine.index.vectors.collection.get(ids=ids[start:start + GET_BATCH], include=["embeddings"])
+        by_id.update(zip(got["ids"], got["embeddings"]))
     missing = [i for i in ids if i not in by_id]
     if missing:
         raise ValueError(f"{len(missing)} chunks have no vector in {engine.home} (e.g. {missing[0]})")
