@@ -37,7 +37,8 @@ class EmbeddingSettings(BaseModel):
     statute_context: bool = Field(
         False, description="Embed statute articles with their law, rank and chapter "
                            "(法律：…；层级：…；条文：…) instead of bare. A different vector space: "
-                           "the collection name says which. Measured in docs/benchmarks.md.")
+                           "the collection name says which. Off: on STARD it lifts the vector "
+                           "channel ~1 point and hybrid search not at all (docs/benchmarks.md).")
 
     def space_id(self, model_id: str) -> str:
         """The vector space: the model, and what text it was given."""
