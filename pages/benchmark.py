@@ -44,6 +44,16 @@ def _run_lock() -> threading.Lock:
     return threading.Lock()
 
 
+def titled_report(source) -> dict | None:
+    """A report section's heading and its JSON, or the command that writes it when absent."""
+    loaded = read_json(source.path())
+    st.markdown(f"#### {source.title}")
+    if loaded.data is None:
+        missing_hint(source.title, source.command, loaded)
+        return None
+    return loaded.data
+
+
 def missing_hint(title: str, command: str, loaded: Loaded | None = None) -> None:
     if loaded is not None and loaded.error:
         st.warning(f"{title}：{loaded.path} 无法读取 — {loaded.error}")
@@ -311,12 +321,9 @@ def ingest_tab() -> None:
 
 
 def faithfulness_tab() -> None:
-    loaded = read_json(FAITHFULNESS.path())
-    st.markdown(f"#### {FAITHFULNESS.title}")
-    if loaded.data is None:
-        missing_hint(FAITHFULNESS.title, FAITHFULNESS.command, loaded)
+    doc = titled_report(FAITHFULNESS)
+    if doc is None:
         return
-    doc = loaded.data
     config = doc.get("config") or {}
     thresholds = config.get("thresholds") or {}
     st.caption(f"生成 generated {doc.get('generated_at', '?')} · 代码 code {doc.get('code_version') or '?'} · "
@@ -352,12 +359,9 @@ def statutes_tab() -> None:
 
 
 def lawbench_section() -> None:
-    loaded = read_json(LAWBENCH.path())
-    st.markdown(f"#### {LAWBENCH.title}")
-    if loaded.data is None:
-        missing_hint(LAWBENCH.title, LAWBENCH.command, loaded)
+    doc = titled_report(LAWBENCH)
+    if doc is None:
         return
-    doc = loaded.data
     recitation = doc.get("recitation") or {}
     if recitation:
         st.markdown(f"**1-1 法条背诵 Article recitation** · {recitation.get('questions', '?')} 个问题 questions · "
@@ -418,12 +422,9 @@ def expansion_section() -> None:
 
 
 def statute_context_section() -> None:
-    loaded = read_json(STARD_CONTEXT.path())
-    st.markdown(f"#### {STARD_CONTEXT.title}")
-    if loaded.data is None:
-        missing_hint(STARD_CONTEXT.title, STARD_CONTEXT.command, loaded)
+    doc = titled_report(STARD_CONTEXT)
+    if doc is None:
         return
-    doc = loaded.data
     frame = statute_context_frame(doc)
     if frame.empty:
         st.info("stard_context.json 没有运行结果 (no runs)")
@@ -438,12 +439,9 @@ def statute_context_section() -> None:
 
 
 def contract_facts_tab() -> None:
-    loaded = read_json(CUAD_FACTS.path())
-    st.markdown(f"#### {CUAD_FACTS.title}")
-    if loaded.data is None:
-        missing_hint(CUAD_FACTS.title, CUAD_FACTS.command, loaded)
+    doc = titled_report(CUAD_FACTS)
+    if doc is None:
         return
-    doc = loaded.data
     st.caption(f"{doc.get('contracts', '?')} 份合同 contracts · 每份 {format_value(doc.get('ms_per_contract'), 'ms')}"
                f" per contract · 命令 command: `{doc.get('command', CUAD_FACTS.command)}`")
     if doc.get("ingest_failed"):
