@@ -25,6 +25,7 @@ import streamlit as st
 from engine.answer.model import Answer, Calculation, Evidence
 from engine.redact import UNREAD_NOTE, redacted_pages
 from engine.text.dates import find_dates
+from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_amounts, find_numbers, format_decimal
 from engine.text.pii import find_pii, mask_text
 from engine.types import BBox
@@ -121,18 +122,6 @@ def escape_markdown(text: str) -> str:
     return html.escape(text, quote=False).translate(_MARKDOWN_ENTITIES)
 
 
-def _join_lines(text: str) -> str:
-    """A PDF line break inside a quote is layout, not meaning: drop it between CJK characters."""
-    parts = text.split("\n")
-    out = parts[0]
-    for part in parts[1:]:
-        if out and part and (out[-1].isascii() and out[-1].isalnum()) and (part[0].isascii()
-                                                                          and part[0].isalnum()):
-            out += " "
-        out += part
-    return out
-
-
 def marked_html(text: str, marks: Iterable[Mark], *, keep_lines: bool = False) -> str:
     """``text`` escaped for st.markdown with each mark wrapped in a ``<mark>``.
 
@@ -141,7 +130,7 @@ def marked_html(text: str, marks: Iterable[Mark], *, keep_lines: bool = False) -
     def plain(piece: str) -> str:
         if keep_lines:
             return escape_markdown(piece).replace("\n", "<br>")
-        return escape_markdown(_join_lines(piece))
+        return escape_markdown(join_pdf_lines(piece))
 
     pieces, at = [], 0
     for mark in sorted(marks, key=lambda m: m.start):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.text.lines import join_pdf_lines
 from engine.types import Chunk
 
 _SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*|\n(?=\s*(?:问|答|[一二三四五六七八九十]+、|\d+[.、]|[（(]\d+[）)]|第[一二三四五六七八九十百千零〇\d]+条))")
@@ -98,5 +99,5 @@ def uncertain_span(text: str) -> tuple[int, int] | None:
 
 
 def flat(text: str) -> str:
-    """Display form: the PDF's line breaks inside a sentence removed."""
-    return re.sub(r"\s*\n\s*", "", text)
+    """Display form: the PDF's line breaks inside a sentence joined (engine/text/lines.py)."""
+    return join_pdf_lines(text)

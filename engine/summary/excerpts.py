@@ -8,10 +8,10 @@ viewer's highlight come from the same offsets.
 
 from __future__ import annotations
 
-import re
 
 from engine.answer.segments import Segment, clauses, sentences, strip_turn_marker
 from engine.summary.model import Range
+from engine.text.lines import join_pdf_lines
 from engine.types import Chunk
 
 SENTENCE_CHARS = 48  # a sentence up to this length is quoted whole; a longer one by its clauses
@@ -20,22 +20,12 @@ ELLIPSIS = "…"
 _TRAILING = "，、：；,;:。. \t\n\u3000"  # a question keeps its ？
 _PAIRS = {"(": ")", "（": "）", "《": "》", "“": "”", "「": "」", "【": "】", "[": "]"}
 BRACKET_REACH = 80  # how far an excerpt may run on to close a bracket it opened
-_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
 
 def join_lines(text: str) -> str:
-    """A PDF line break inside a sentence is layout: dropped between CJK characters, a space
-    between Latin words (``Provider\\nand`` must not become ``Providerand``)."""
-    parts = text.split("\n")
-    out = parts[0].strip()
-    for part in parts[1:]:
-        part = part.strip()
-        if not part:
-            continue
-        if out and not (_CJK.match(out[-1]) or _CJK.match(part[0])):
-            out += " "
-        out += part
-    return out
+    """A PDF line break inside a sentence is layout (engine/text/lines.py); an excerpt's own
+    leading and trailing blanks go too."""
+    return join_pdf_lines(text).strip()
 
 
 def trim(text: str, start: int, end: int) -> Range | None:
