@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Sequence
@@ -36,7 +34,7 @@ from engine.answer.model import Status
 from engine.answer.verify import CITATION
 from engine.bench.answers import detection, yes_no
 from engine.bench.metrics import mean, percentile
-from engine.bench.common import read_jsonl
+from engine.bench.common import ingest_texts, read_jsonl
 from engine.bench.runner import Progress, SuiteResult
 from engine.ingest.anchors import chunk_range_to_spans
 from engine.types import Span
@@ -121,34 +119,12 @@ def _evidence_spans(evidence) -> list[Span]:
     return chunk_range_to_spans(evidence.chunk.spans, evidence.quote_start, evidence.quote_end)
 
 
-@dataclass
-class CjrcCorpus:
-    doc_ids: dict[str, str]  # cjrc doc id -> engine doc_id
-    ingested: int
-    unchanged: int
-    seconds: float
-    chunks: int  # in all these documents: with a chunk or two per document, top-5 retrieval is trivial
-
-
-def ensure_documents(engine, docs: dict[str, dict], wanted: Iterable[str]) -> CjrcCorpus:
-    started = time.perf_counter()
-    ids, counts, chunks = {}, Counter(), 0
-    for cjrc_id in dict.fromkeys(wanted):
-        report = engine.ingest_bytes(f"{cjrc_id}.txt", docs[cjrc_id]["context"].encode("utf-8"), kind="judgment")
-        if report.status.value == "failed":
-            raise RuntimeError(f"{cjrc_id} did not ingest: {report.error}")
-        ids[cjrc_id] = report.doc_id
-        counts[report.status.value] += 1
-        chunks += report.chunks
-    return CjrcCorpus(ids, counts["ingested"], counts["unchanged"], round(time.perf_counter() - started, 1),
-                    chunks)
-
-
 def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm: bool = False,
              progress: Progress | None = None) -> SuiteResult:
     docs, all_questions = load_cjrc(folder)
     questions = select_questions(docs, all_questions, limit)
-    corpus = ensure_documents(engine, docs, (q["doc_id"] for q in questions))
+    corpus = ingest_texts(engine, {i: d["context"] for i, d in docs.items()}, (q["doc_id"] for q in questions),
+                          kind="judgment")
     scorer = load_official_scorer(folder).CJRCEvaluator
     engine.search("预热 warm-up", k=1)
     rows, latencies = [], []

@@ -6,8 +6,11 @@ import json
 import os
 import platform
 import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -31,3 +34,28 @@ def machine() -> dict[str, str | int | float]:
     except (OSError, StopIteration, ValueError):
         pass
     return info
+
+
+@dataclass
+class TextCorpus:
+    """Dataset documents ingested from their text into a bench home."""
+    doc_ids: dict[str, str]  # dataset doc id -> engine doc_id
+    ingested: int
+    unchanged: int
+    seconds: float
+    chunks: int  # in all these documents
+
+
+def ingest_texts(engine, texts: dict[str, str], wanted: Iterable[str], kind: str) -> TextCorpus:
+    """Ingest the wanted dataset documents (``<id>.txt``) once; a failure stops the benchmark."""
+    started = time.perf_counter()
+    ids, counts, chunks = {}, Counter(), 0
+    for doc_id in dict.fromkeys(wanted):
+        report = engine.ingest_bytes(f"{doc_id}.txt", texts[doc_id].encode("utf-8"), kind=kind)
+        if report.status.value == "failed":
+            raise RuntimeError(f"{doc_id} did not ingest: {report.error}")
+        ids[doc_id] = report.doc_id
+        counts[report.status.value] += 1
+        chunks += report.chunks
+    return TextCorpus(ids, counts["ingested"], counts["unchanged"], round(time.perf_counter() - started, 1),
+                      chunks)

@@ -18,15 +18,13 @@ Subset: whole NDAs in file order until ``limit`` hypotheses; the default 170 is 
 from __future__ import annotations
 
 import time
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
 from engine.answer.model import Status
 from engine.bench.answers import yes_no
 from engine.bench.metrics import char_overlap, mean, percentile
-from engine.bench.common import read_jsonl
+from engine.bench.common import ingest_texts, read_jsonl
 from engine.bench.runner import Progress, SuiteResult
 from engine.ingest.anchors import chunk_range_to_spans
 
@@ -57,34 +55,12 @@ def as_question(hypothesis: str) -> str:
     return f"Does the agreement provide that {hypothesis.strip().rstrip('.')}?"
 
 
-@dataclass
-class NdaCorpus:
-    doc_ids: dict[str, str]
-    ingested: int
-    unchanged: int
-    seconds: float
-    chunks: int  # in all these documents
-
-
-def ensure_documents(engine, docs: dict[str, dict], wanted: Sequence[str]) -> NdaCorpus:
-    started = time.perf_counter()
-    ids, counts, chunks = {}, Counter(), 0
-    for doc_id in dict.fromkeys(wanted):
-        report = engine.ingest_bytes(f"{doc_id}.txt", docs[doc_id]["text"].encode("utf-8"), kind="contract")
-        if report.status.value == "failed":
-            raise RuntimeError(f"{doc_id} did not ingest: {report.error}")
-        ids[doc_id] = report.doc_id
-        counts[report.status.value] += 1
-        chunks += report.chunks
-    return NdaCorpus(ids, counts["ingested"], counts["unchanged"], round(time.perf_counter() - started, 1),
-                    chunks)
-
-
 def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, llm: bool = False,
                     progress: Progress | None = None) -> SuiteResult:
     docs, all_items = load_contractnli(folder)
     items = select_items(docs, all_items, limit)
-    corpus = ensure_documents(engine, docs, [i["doc_id"] for i in items])
+    corpus = ingest_texts(engine, {i: d["text"] for i, d in docs.items()}, [i["doc_id"] for i in items],
+                          kind="contract")
     engine.search("warm-up", k=1)
     rows, latencies = [], []
     for n, item in enumerate(items, start=1):
