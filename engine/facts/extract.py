@@ -42,6 +42,14 @@ def classify_type(title: str) -> str | None:
     return None
 
 
+def type_from_title(title: FieldValue | None) -> FieldValue | None:
+    """The contract type the title names (技术服务合同 → service), located where the title is."""
+    kind = classify_type(str(title.value)) if title is not None else None
+    if kind is None:
+        return None
+    return FieldValue(**{**title.__dict__, "name": "contract_type", "value": kind, "meta": {"from": "title"}})
+
+
 def extract_rules(doc_id: str, doc_name: str, chunks: list[Chunk]) -> ContractFacts:
     ct = ContractText(doc_id, doc_name, chunks)
     facts = ContractFacts(doc_id=doc_id, doc_name=doc_name, language=ct.language,
@@ -52,12 +60,9 @@ def extract_rules(doc_id: str, doc_name: str, chunks: list[Chunk]) -> ContractFa
         return facts
     extractor = extract_zh if ct.language == "zh" else extract_en
     fields, lists, parties, notes = extractor.extract(ct)
-    title = fields.get("title")
-    if title is not None:
-        kind = classify_type(str(title.value))
-        if kind is not None:
-            fields["contract_type"] = FieldValue(**{**title.__dict__, "name": "contract_type", "value": kind,
-                                                    "meta": {"from": "title"}})
+    contract_type = type_from_title(fields.get("title"))
+    if contract_type is not None:
+        fields["contract_type"] = contract_type
     facts.fields = fields
     facts.lists = {k: v for k, v in lists.items() if v}
     facts.parties = parties

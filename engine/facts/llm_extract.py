@@ -29,7 +29,7 @@ from pydantic import BaseModel, Field, ValidationError
 from engine.config import LLMSettings
 from engine.facts.clauses import CLAUSE_TYPES
 from engine.facts.document import ContractText, Sentence
-from engine.facts.extract import classify_type, extract_rules
+from engine.facts.extract import extract_rules, type_from_title
 from engine.facts.law import canonical_jurisdiction
 from engine.facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue, Party)
 from engine.facts.parties import normalise_party_name
@@ -297,12 +297,10 @@ def merge(rules: ContractFacts, reply: LLMContract, ct: ContractText, model: str
                                f"(model and rules disagree; the rules' value is kept)")
             continue
         facts.fields[name] = accepted
-    title = facts.fields.get("title")
-    if title is not None and "contract_type" not in facts.fields:
-        kind = classify_type(str(title.value))
-        if kind:
-            facts.fields["contract_type"] = FieldValue(**{**title.__dict__, "name": "contract_type", "value": kind,
-                                                         "meta": {"from": "title"}})
+    if "contract_type" not in facts.fields:
+        contract_type = type_from_title(facts.fields.get("title"))
+        if contract_type is not None:
+            facts.fields["contract_type"] = contract_type
     known = {p.norm for p in facts.parties}
     for party in reply.parties:
         accepted, rejected = _check_party(ct, party)
