@@ -23,6 +23,8 @@ from engine.answer.segments import (Segment, trimmed, clauses, flat, is_uncertai
                                     strip_turn_marker)
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.retrieve.query import Intent
+from engine.statutes.lookup import name_key
+from engine.text.refs import find_statute_refs
 from engine.types import PageText
 
 MAX_QUOTE = 220  # characters; a longer sentence is quoted from its value's clause instead
@@ -74,9 +76,6 @@ class Draft:
 def _named_article(question: Question, sources: list[Source]) -> Source | None:
     """The source that is the statute article the question names (《X法》第Y条, X法第Y条), if the
     question asks what it says rather than about a value in it."""
-    from engine.statutes.lookup import name_key
-    from engine.text.refs import find_statute_refs
-
     for ref in find_statute_refs(question.text):
         law = ref.meta.get("law")
         if not ref.value or not law or ref.meta.get("relative") or law.startswith("本"):

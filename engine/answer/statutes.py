@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.answer.model import Answer, Conflict, Evidence, Gap
 from engine.ingest.pipeline import article_body
-from engine.statutes.hierarchy import LawRank, higher, rank_of_article
+from engine.statutes.hierarchy import higher, rank_of_article
 from engine.statutes.lookup import LawNames, direct_lookup, name_key
 from engine.statutes.versions import VersionPlan, VersionStatus
 from engine.store.catalog import Catalog
@@ -51,10 +51,6 @@ class StatuteUse:
         return {"evidence": self.evidence, "law_title": self.law_title,
                 "article_label": self.article_label, "version": self.version,
                 "version_status": self.version_status, "rank": self.rank}
-
-
-def law_rank(chunk: Chunk) -> LawRank:
-    return rank_of_article(chunk.meta)
 
 
 def _short(chunk: Chunk) -> str:
@@ -94,7 +90,7 @@ class StatuteReview:
         meta = item.chunk.meta
         status = self.plan.of(item.chunk.doc_id)
         return StatuteUse(item.id, meta["law_title"], meta["article_label"], meta.get("version"),
-                          status.value if status else None, law_rank(item.chunk).value)
+                          status.value if status else None, rank_of_article(item.chunk.meta).value)
 
     def _versions(self, answer: Answer) -> None:
         conflicts = 0
@@ -200,12 +196,12 @@ class StatuteReview:
 
 def rank_hint(a: Chunk, b: Chunk) -> str | None:
     """上位法优于下位法 / 特别法优于一般法 / 新法优于旧法 for two articles of different laws."""
-    ra, rb = law_rank(a), law_rank(b)
+    ra, rb = rank_of_article(a.meta), rank_of_article(b.meta)
     top = higher(ra, rb)
     if top is not None:
-        upper, lower = (a, b) if top is ra else (b, a)
-        return (f"上位法优于下位法：《{_short(upper)}》（{law_rank(upper).value}）效力高于"
-                f"《{_short(lower)}》（{law_rank(lower).value}）" + HINT_SUFFIX)
+        (upper, upper_rank), (lower, lower_rank) = ((a, ra), (b, rb)) if top is ra else ((b, rb), (a, ra))
+        return (f"上位法优于下位法：《{_short(upper)}》（{upper_rank.value}）效力高于"
+                f"《{_short(lower)}》（{lower_rank.value}）" + HINT_SUFFIX)
     if ra.level != rb.level:
         return None
     general = [c for c in (a, b) if _short(c) in GENERAL_CODES]

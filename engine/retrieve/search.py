@@ -167,17 +167,19 @@ class Searcher:
         chunks = {c.chunk_id: c for c in self.index.catalog.get_chunks(pool_ids)}
         pool_ids = [cid for cid in pool_ids if cid in chunks]  # a concurrent delete may drop some
         if use_reranker:
-            scores = self.reranker.reranker.score(parsed.text, [embedding_text(chunks[c], self.settings.embedding.statute_context) for c in pool_ids])
+            context = self.settings.embedding.statute_context
+            scores = self.reranker.reranker.score(parsed.text, [embedding_text(chunks[c], context) for c in pool_ids])
             order = sorted(range(len(pool_ids)), key=lambda i: (-scores[i], i))
             reranked = [(pool_ids[i], float(scores[i])) for i in order]
             lap("rerank")
         final = reranked if reranked is not None else [(cid, s) for cid, s in fused if cid in chunks]
+        direct_rank: dict[str, int] = {}
         if direct_ids:  # named articles first, in the order named; the rest keep their order
             for chunk in self.index.catalog.get_chunks([c for c in direct_ids if c not in chunks]):
                 chunks[chunk.chunk_id] = chunk
             top = final[0][1] if final else 1.0
-            named = [(cid, top) for cid in dict.fromkeys(direct_ids) if cid in chunks]
-            final = named + [(cid, s) for cid, s in final if cid not in dict(named)]
+            direct_rank = {cid: i for i, cid in enumerate(dict.fromkeys(direct_ids), 1) if cid in chunks}
+            final = [(cid, top) for cid in direct_rank] + [(cid, s) for cid, s in final if cid not in direct_rank]
 
         per_channel = {ch: {cid: (rank, score) for rank, (cid, score) in enumerate(lst, 1)}
                        for ch, lst in candidates.items()}
@@ -189,10 +191,10 @@ class Searcher:
                         for ch, got in per_channel.items() if cid in got}
             if mode is SearchMode.HYBRID and cid in fused_score:
                 channels["rrf"] = {"score": round(fused_score[cid], 6)}
-            if reranked is not None and cid not in direct_ids:
+            if cid in direct_rank:
+                channels["direct"] = {"rank": direct_rank[cid]}
+            elif reranked is not None:
                 channels["rerank"] = {"score": round(score, 6)}
-            if cid in direct_ids:
-                channels["direct"] = {"rank": direct_ids.index(cid) + 1}
             chunk = chunks[cid]
             status = plan.of(chunk.doc_id)
             results.append(SearchHit(rank, chunk, doc_names.get(chunk.doc_id, chunk.doc_id), score,
