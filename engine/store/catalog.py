@@ -173,10 +173,12 @@ class Catalog(ThreadLocalSQLite):
                   _dumps(f.value), _dumps(f.meta))
                  for c in chunks for f in c.facts])
 
-    def set_status(self, doc_id: str, status: str) -> None:
+    def set_status(self, doc_id: str, status: str) -> bool:
+        """False when the document is not there (nothing changes then)."""
         with self._write() as conn:
-            conn.execute("UPDATE documents SET status=? WHERE doc_id=?", (status, doc_id))
+            changed = conn.execute("UPDATE documents SET status=? WHERE doc_id=?", (status, doc_id)).rowcount
             self._bump(conn)
+        return changed == 1
 
     def delete_document(self, doc_id: str) -> None:
         with self._write() as conn:

@@ -7,6 +7,13 @@ Write order for a document (each step safe to be killed after):
 Delete runs the other way: ``deleting`` -> vectors removed -> rows removed.
 ``recover()`` (run when an Index opens) removes every ``pending``/``deleting`` document together
 with its vectors, so a killed ingest leaves neither a half-indexed document nor orphan vectors.
+
+Ownership: a writer holds the home's write lock (an flock on ``.write.lock``, released by the
+kernel when the process dies) from the moment its document turns ``pending`` until it is ``ready``
+or gone. So a ``pending`` document whose lock nobody holds was left by a dead writer, and one whose
+lock is held belongs to a live one. ``recover()`` therefore only purges while it holds the lock
+itself, re-reading the list under it, and never waits for a live writer: a ``docs`` or ``ask`` in
+another process must neither block behind an ingest nor delete the document being written.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ import logging
 import os
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
@@ -37,23 +44,27 @@ PAUSE_ENV = "LEXTRACE_PAUSE_AT"
 
 
 def _maybe_pause(step: str) -> None:
-    if os.environ.get(PAUSE_ENV) == step:
+    """``LEXTRACE_PAUSE_AT=step`` sleeps there (to be killed); ``step:SECONDS`` sleeps, then goes on."""
+    wanted, _, seconds = os.environ.get(PAUSE_ENV, "").partition(":")
+    if wanted == step:
         import sys
         import time
 
         print(f"PAUSED {step}", file=sys.stderr, flush=True)
-        time.sleep(3600)
+        time.sleep(float(seconds) if seconds else 3600)
+        print(f"RESUMED {step}", file=sys.stderr, flush=True)
 
 
 @dataclass
 class Consistency:
     ready_docs: int
-    pending_docs: list[str]
+    pending_docs: list[str]  # left by a dead writer (recovery removes them at the next open)
     vector_docs_missing: list[str]  # ready documents without vectors
     orphan_vector_docs: list[str]  # vectors whose document is not ready
     vector_count: int
     chunk_count: int
     lexical_chunks: int
+    in_progress: list[str] = field(default_factory=list)  # being written by a live process now
 
     @property
     def ok(self) -> bool:
@@ -119,6 +130,26 @@ class Index:
                 finally:
                     fcntl.flock(fh, fcntl.LOCK_UN)
 
+    @contextmanager
+    def try_write_lock(self) -> Iterator[bool]:
+        """The write lock if nobody holds it now (True), else at once False: never waits."""
+        if not self._write_lock.acquire(blocking=False):
+            yield False
+            return
+        try:
+            with open(self.home / ".write.lock", "w") as fh:
+                try:
+                    fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    yield False
+                    return
+                try:
+                    yield True
+                finally:
+                    fcntl.flock(fh, fcntl.LOCK_UN)
+        finally:
+            self._write_lock.release()
+
     def add_document(self, prepared: "PreparedDocument", vectors: np.ndarray, data: bytes) -> bool:
         """Store a prepared document (and its original bytes) in every store, or in none.
 
@@ -140,7 +171,9 @@ class Index:
                 self.vectors.add([c.chunk_id for c in prepared.chunks], vectors,
                                  [_vector_metadata(c) for c in prepared.chunks])
                 _maybe_pause("vectors_written")
-                self.catalog.set_status(record.doc_id, "ready")
+                if not self.catalog.set_status(record.doc_id, "ready"):
+                    # Defence in depth: success must mean stored; never report a vanished document.
+                    raise RuntimeError(f"document {record.doc_id} disappeared while it was being stored")
             except BaseException:
                 self._purge(record.doc_id, record.sha256)
                 raise
@@ -162,13 +195,21 @@ class Index:
         if sha256:
             self.blobs.delete(sha256)
 
+    def _unfinished(self) -> list[str]:
+        return [d.doc_id for status in ("pending", "deleting") for d in self.catalog.documents(status)]
+
     def recover(self) -> list[str]:
-        """Remove documents a killed ingest or delete left half-done. Returns their ids."""
-        leftovers = [d.doc_id for status in ("pending", "deleting")
-                     for d in self.catalog.documents(status)]
-        if not leftovers:
+        """Remove documents a killed ingest or delete left half-done. Returns their ids.
+
+        Only with the write lock held, and only what is unfinished once it is held: a document
+        a live process is writing is never touched (its writer holds the lock)."""
+        if not self._unfinished():  # the common case costs one query and no lock
             return []
-        with self.write_lock():
+        with self.try_write_lock() as held:
+            if not held:
+                log.info("unfinished documents belong to a live writer; recovery left to a later open")
+                return []
+            leftovers = self._unfinished()
             for doc_id in leftovers:
                 log.warning("removing half-indexed document %s left by an interrupted run", doc_id)
                 self._purge(doc_id)
@@ -176,13 +217,18 @@ class Index:
 
     # -- checks --------------------------------------------------------------------------------
     def consistency(self) -> Consistency:
-        ready = {d.doc_id for d in self.catalog.documents("ready")}
-        pending = [d.doc_id for s in ("pending", "deleting") for d in self.catalog.documents(s)]
-        vector_docs = self.vectors.doc_ids()
-        return Consistency(ready_docs=len(ready), pending_docs=pending,
+        """How the stores agree. Documents a live writer is storing right now are reported as
+        ``in_progress`` (their vectors may already be there), not as damage."""
+        with self.try_write_lock() as held:
+            ready = {d.doc_id for d in self.catalog.documents("ready")}
+            unfinished = self._unfinished()
+            vector_docs = self.vectors.doc_ids()
+        pending, in_progress = (unfinished, []) if held else ([], unfinished)
+        return Consistency(ready_docs=len(ready), pending_docs=pending, in_progress=in_progress,
                            vector_docs_missing=sorted(ready - vector_docs),
-                           orphan_vector_docs=sorted(vector_docs - ready),
-                           vector_count=self.vectors.count(),
+                           orphan_vector_docs=sorted(vector_docs - ready - set(in_progress)),
+                           vector_count=self.vectors.count() - sum(len(self.vectors.ids_for_doc(d))
+                                                                   for d in in_progress),
                            chunk_count=self.catalog.chunk_count(),
                            lexical_chunks=len(self.lexical_index()))
 
