@@ -24,6 +24,7 @@ from engine.answer.segments import (Segment, trimmed, clauses, flat, is_uncertai
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.retrieve.query import Intent
 from engine.statutes.lookup import name_key
+from engine.text.pii import widen_to_pii
 from engine.text.refs import find_statute_refs
 from engine.types import PageText
 
@@ -43,10 +44,11 @@ class EvidenceSet:
             if item.chunk.chunk_id == source.chunk.chunk_id and \
                     item.quote_start <= segment.start and segment.end <= item.quote_end:
                 return item.id
-        spans = chunk_range_to_spans(source.chunk.spans, segment.start, segment.end)
+        start, end = widen_to_pii(source.chunk.text, segment.start, segment.end)  # never cut an ID
+        spans = chunk_range_to_spans(source.chunk.spans, start, end)
         boxes = spans_bboxes(self._pages_for(source.chunk.doc_id), spans)
         item = Evidence(id=f"E{len(self.items) + 1}", chunk=source.chunk, doc_name=source.doc_name,
-                        quote_start=segment.start, quote_end=segment.end, bboxes=boxes,
+                        quote_start=start, quote_end=end, bboxes=boxes,
                         score=source.score, role=role or source.role)
         self.items.append(item)
         return item.id

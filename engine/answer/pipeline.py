@@ -16,7 +16,7 @@ from engine.answer.verify import verify
 from engine.config import Settings
 from engine.retrieve.aggregate import aggregate
 from engine.retrieve.search import Searcher
-from engine.text.pii import find_pii, mask_text
+from engine.text.pii import find_pii, mask_fragments, mask_text, wrapped_pieces
 from engine.timing import Stopwatch
 from engine.types import PageText
 
@@ -177,8 +177,18 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     answer.pii_masked = not unmask
     if unmask:
         return
-    answer.conclusion = mask_text(answer.conclusion, find_pii(answer.conclusion))
+    # Quotes are masked as part of their whole chunk, so a quote holding one line of a wrapped
+    # ID is masked as that ID; texts built from quotes are checked for such line pieces too.
+    pieces = wrapped_pieces(dict.fromkeys(item.chunk.text for item in answer.evidence))
+
+    def masked(text: str) -> str:
+        return mask_fragments(mask_text(text, find_pii(text)), pieces)
+
+    answer.conclusion = masked(answer.conclusion)
+    chunks_masked: dict[str, str] = {}
     for item in answer.evidence:
-        item.display_quote = mask_text(item.quote, find_pii(item.quote))
+        if item.chunk.chunk_id not in chunks_masked:
+            chunks_masked[item.chunk.chunk_id] = mask_text(item.chunk.text, find_pii(item.chunk.text))
+        item.display_quote = chunks_masked[item.chunk.chunk_id][item.quote_start:item.quote_end]
     for part in (*answer.conflicts, *answer.gaps):
-        part.description = mask_text(part.description, find_pii(part.description))
+        part.description = masked(part.description)

@@ -19,7 +19,7 @@ from engine.summary.llm import LLMUnavailable, ask_model, number_blocks
 from engine.summary.model import (DraftPoint, DroppedTag, Method, RejectedPoint, Summary,
                                   SummaryPoint)
 from engine.summary.semantic import Calibration, SemanticMatcher
-from engine.text.pii import find_pii, mask_text
+from engine.text.pii import WrappedPiece, find_pii, mask_fragments, mask_text, wrapped_pieces
 from engine.timing import Stopwatch
 
 log = logging.getLogger(__name__)
@@ -78,8 +78,9 @@ def _build(drafts: list[DraftPoint], generator: Method, matcher: SemanticMatcher
     return built
 
 
-def _masked(text: str) -> str:
-    return mask_text(text, find_pii(text))
+def _masked(text: str, pieces: list[WrappedPiece] = ()) -> str:
+    """PII masked, including line pieces of IDs the document's PDF wrapped (see mask_fragments)."""
+    return mask_fragments(mask_text(text, find_pii(text)), pieces)
 
 
 def summarize(engine, doc_id: str, *, llm: bool | None = None, options: SummaryOptions | None = None,
@@ -129,10 +130,11 @@ def summarize(engine, doc_id: str, *, llm: bool | None = None, options: SummaryO
     watch.lap("fuse")
     summary.points, summary.rejected_points, summary.dropped_tags = built.points, built.rejected, built.dropped
     if not unmask:
+        pieces = wrapped_pieces(c.text for c in chunks)
         for point in summary.points:
-            point.display_text = _masked(point.text)
+            point.display_text = _masked(point.text, pieces)
         # a rejection reason quotes the failing value, which may itself be a card or phone number
-        summary.rejected_points = [RejectedPoint(_masked(r.text), _masked(r.reason))
+        summary.rejected_points = [RejectedPoint(_masked(r.text, pieces), _masked(r.reason, pieces))
                                    for r in summary.rejected_points]
         if summary.fallback_reason:
             summary.fallback_reason = _masked(summary.fallback_reason)

@@ -24,16 +24,28 @@ def _space_between(left: str, right: str) -> bool:
 
 def join_pdf_lines(text: str) -> str:
     """``text`` with its line breaks (and the spaces around them) joined as described above."""
+    return joined_view(text)[0]
+
+
+def joined_view(text: str, *, tight: bool = False) -> tuple[str, list[int]]:
+    """``join_pdf_lines(text)`` and, for each of its characters, the index in ``text`` it came from
+    (an inserted space points at the break it replaced), so a span found in the joined text — a
+    number a PDF wrapped — maps back to the original. ``tight`` never inserts a space: an ID's
+    check character X on the next line belongs to the digits before it."""
     out: list[str] = []
+    where: list[int] = []
     last, tail = 0, ""  # tail: the last character written so far
     for match in _BREAK.finditer(text):
         piece = text[last:match.start()]
         out.append(piece)
+        where.extend(range(last, match.start()))
         tail = piece[-1] if piece else tail
         after = text[match.end():match.end() + 1]
-        if tail and after and _space_between(tail, after):
+        if not tight and tail and after and _space_between(tail, after):
             out.append(" ")
+            where.append(match.start())
             tail = " "
         last = match.end()
     out.append(text[last:])
-    return "".join(out)
+    where.extend(range(last, len(text)))
+    return "".join(out), where

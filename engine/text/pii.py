@@ -33,8 +33,10 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from engine.text import SpanSet
+from engine.text.lines import joined_view
 from engine.text.normalize import to_halfwidth
 from engine.text.tokenize import word_frequency
 from engine.types import Fact
@@ -182,15 +184,40 @@ def _candidates(norm: str) -> list[tuple[int, int, int, dict[str, object]]]:
 
 
 def find_pii(text: str) -> list[Fact]:
-    """Personal information with exact spans; kind="pii", value the verbatim string, meta["type"]."""
+    """Personal information with exact spans; kind="pii", value the verbatim string, meta["type"].
+
+    A PDF wraps long numbers: an ID whose first ten digits end one line and last eight start the
+    next is one ID. Detection therefore also runs on the text with its line breaks joined
+    (engine/text/lines.py), and such a span maps back to the original, line break included
+    (meta wrapped=True). Lines are scanned as they are too: two phone numbers on consecutive
+    lines must not merge into one 22-digit non-match.
+    """
     norm = to_halfwidth(text)
+    candidates = _candidates(norm)
+    if "\n" in text:
+        view, where = joined_view(norm, tight=True)
+        for priority, start, end, meta in _candidates(view):
+            o_start, o_end = where[start], where[end - 1] + 1
+            if "\n" in norm[o_start:o_end]:
+                candidates.append((priority, o_start, o_end, {**meta, "wrapped": True}))
     chosen: list[tuple[int, int, dict[str, object]]] = []
     taken = SpanSet()
-    for _, start, end, meta in sorted(_candidates(norm), key=lambda c: (c[0], c[1] - c[2])):
+    for _, start, end, meta in sorted(candidates, key=lambda c: (c[0], c[1] - c[2])):
         if taken.add(start, end):
             chosen.append((start, end, meta))
     return [Fact(kind="pii", text=text[s:e], start=s, end=e, value=text[s:e], meta=meta)
             for s, e, meta in sorted(chosen, key=lambda c: c[0])]
+
+
+def widen_to_pii(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) grown so that it never cuts a piece of personal data in two: a quote that ends
+    mid-ID would otherwise carry an unrecognisable (and so unmasked) part of it."""
+    for fact in find_pii(text):
+        if fact.start < start < fact.end:
+            start = fact.start
+        if fact.start < end < fact.end:
+            end = fact.end
+    return start, end
 
 
 def pii_level(facts: Iterable[Fact]) -> str:
@@ -235,6 +262,19 @@ def mask_value(value: str, pii_type: str) -> str:
     return MASK * len(value)
 
 
+def _mask_verbatim(value: str, pii_type: str) -> str:
+    """``mask_value`` of a span that may hold line breaks: masked as the joined value, breaks kept."""
+    if "\n" not in value:
+        return mask_value(value, pii_type)
+    joined, where = joined_view(value, tight=True)
+    masked = mask_value(joined, pii_type)
+    chars = list(value)
+    for ch, i in zip(masked, where):
+        if not value[i].isspace():
+            chars[i] = ch
+    return "".join(chars)
+
+
 def mask_text(text: str, facts: Iterable[Fact]) -> str:
     """``text`` with every PII fact masked in place (same length; other facts are ignored).
 
@@ -247,5 +287,58 @@ def mask_text(text: str, facts: Iterable[Fact]) -> str:
             continue
         if text[f.start:f.end] != f.text:
             raise ValueError(f"PII fact span [{f.start}, {f.end}) does not hold {f.text!r}")
-        chars[f.start:f.end] = mask_value(f.text, str(f.meta.get("type")))
+        chars[f.start:f.end] = _mask_verbatim(f.text, str(f.meta.get("type")))
+    return "".join(chars)
+
+
+_MIN_CONTEXT = 2  # characters around a line piece that must match where it is found again
+
+
+@dataclass(frozen=True)
+class WrappedPiece:
+    """One line of a wrapped PII span, with the context that must surround it where found again."""
+    pattern: re.Pattern
+    hidden: str
+    needs_left_boundary: bool  # no context before it: it must not be the tail of a longer number
+
+
+def wrapped_pieces(sources: Iterable[str]) -> list[WrappedPiece]:
+    """The line pieces of every wrapped PII span in ``sources`` (see ``mask_fragments``)."""
+    pieces: list[WrappedPiece] = []
+    for source in sources:
+        if "\n" not in source:
+            continue
+        for fact in find_pii(source):
+            if "\n" not in fact.text:
+                continue
+            masked = _mask_verbatim(fact.text, str(fact.meta.get("type")))
+            for piece in re.finditer(r"\S+", fact.text):
+                clear, hidden = piece.group(), masked[piece.start():piece.end()]
+                if clear == hidden:
+                    continue
+                start, end = fact.start + piece.start(), fact.start + piece.end()
+                before = source[max(0, start - _MIN_CONTEXT):start] if piece.start() == 0 else ""
+                after = source[end:end + _MIN_CONTEXT] if piece.end() == len(fact.text) else ""
+                pattern = re.compile(re.escape(before) + f"({re.escape(clear)})" + re.escape(after)
+                                     + ("" if after else r"(?![0-9A-Za-z])"))
+                pieces.append(WrappedPiece(pattern, hidden, needs_left_boundary=not before))
+    return pieces
+
+
+def mask_fragments(text: str, pieces: Iterable[WrappedPiece]) -> str:
+    """``text`` with every line piece of a wrapped PII span masked where it occurs.
+
+    Text built from a quote (a conclusion, a panel note, a summary point) can hold one line of a
+    wrapped ID — "身份证号码3301831983" — which no detector recognises on its own. Each piece is
+    looked for with the characters next to it on the side away from the break (the label before
+    a first piece, the text after a last one), so an amount that happens to share digits with an
+    ID elsewhere is never touched.
+    """
+    chars = list(text)
+    for piece in pieces:
+        for m in piece.pattern.finditer(text):
+            left = text[m.start(1) - 1] if m.start(1) > 0 else ""
+            if piece.needs_left_boundary and left.isascii() and left.isalnum():
+                continue  # the piece is the tail of a longer number or word
+            chars[m.start(1):m.end(1)] = piece.hidden
     return "".join(chars)

@@ -1,0 +1,164 @@
+"""Personal data a PDF wrapped across lines is found, masked and redacted as one value.
+
+A held-out transcript's header was one running sentence: its ID number wrapped after the 10th digit
+and answers quoted "身份证号码3301831983" — region and birth date in clear, in masked mode. Here
+every wrap position of an ID (with a digit and with an X check character), a mobile number and
+a bank card is checked: detection, masking, line pieces in texts built from quotes, answers from a
+real PDF, and the redaction boxes on both lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.answer.model import Answer, Evidence, Gap, Status
+from engine.answer.pipeline import mask_answer
+from engine.text.pii import (find_pii, id_card_checksum_ok, luhn_ok, mask_fragments, mask_text,
+                             mask_value, widen_to_pii, wrapped_pieces)
+
+_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def make_id(body17: str) -> str:
+    return body17 + "10X98765432"[sum(int(d) * w for d, w in zip(body17, _WEIGHTS)) % 11]
+
+
+def make_card(prefix: str) -> str:
+    for last in "0123456789":
+        if luhn_ok(prefix + last):
+            return prefix + last
+    raise AssertionError
+
+
+ID_DIGIT = make_id("33018319850312123")
+ID_X = next(v for v in (make_id(f"11010519900115{i:03d}") for i in range(1000)) if v.endswith("X"))
+MOBILE = "13812345678"
+CARD16 = make_card("622202123456789")
+CARD19 = make_card("621700123456789012")
+VALUES = [("id_card", "身份证号码", ID_DIGIT), ("id_card", "公民身份号码", ID_X), ("mobile", "联系电话", MOBILE),
+          ("bank_card", "银行卡号", CARD16), ("bank_card", "卡号", CARD19)]
+CASES = [(kind, label, value, cut) for kind, label, value in VALUES for cut in range(1, len(value))]
+
+
+def leaks(text: str, value: str) -> list[str]:
+    """Runs of five characters of ``value`` visible in ``text`` (line breaks ignored): every such
+    run holds at least one character the mask hides, whatever the type."""
+    flat = re.sub(r"\s", "", text)
+    return [value[i:i + 5] for i in range(len(value) - 4) if value[i:i + 5] in flat]
+
+
+def test_the_values_are_what_they_claim():
+    assert id_card_checksum_ok(ID_DIGIT) and id_card_checksum_ok(ID_X) and ID_X.endswith("X")
+    assert luhn_ok(CARD16) and luhn_ok(CARD19) and len(CARD19) == 19
+
+
+@pytest.mark.parametrize("kind,label,value,cut", CASES)
+def test_a_wrapped_value_is_one_span_and_masked_whole(kind, label, value, cut):
+    text = f"被讯问人李某，男，汉族，{label}{value[:cut]}\n{value[cut:]}，现住本市，无业。"
+    facts = [f for f in find_pii(text) if f.meta["type"] == kind]
+    assert len(facts) == 1, [(f.meta, f.text) for f in find_pii(text)]
+    assert facts[0].text.replace("\n", "") == value and facts[0].meta["wrapped"]
+    masked = mask_text(text, find_pii(text))
+    assert masked.count("\n") == 1 and len(masked) == len(text)  # the layout stays, the digits go
+    assert leaks(masked, value) == []
+    assert re.sub(r"\s", "", masked[facts[0].start:facts[0].end]) == mask_value(value, kind)
+
+
+@pytest.mark.parametrize("kind,label,value,cut", CASES)
+def test_a_line_piece_in_a_text_built_from_a_quote_is_masked(kind, label, value, cut):
+    source = f"{label}{value[:cut]}\n{value[cut:]}，现住本市。"
+    pieces = wrapped_pieces([source])
+    head = f"结论：{label}{value[:cut]}。"  # a quote cut at the line end
+    tail = f"下一行是{value[cut:]}，现住本市。"  # a quote starting at the next line
+    hidden = mask_value(value, kind)
+    assert mask_fragments(head, pieces) == f"结论：{label}{hidden[:cut]}。"
+    assert mask_fragments(tail, pieces) == f"下一行是{hidden[cut:]}，现住本市。"
+    # The same digits elsewhere — an amount, another number — are left alone.
+    amount = f"共计{value[cut:]}元" if len(value) - cut > 1 else "共计5元"
+    assert mask_fragments(amount, pieces) == amount or value[cut:] + "，现" in amount
+
+
+@pytest.mark.parametrize("cut", [3, 10, 14])
+def test_a_quote_is_never_cut_inside_a_span(cut):
+    text = f"身份证号码{ID_DIGIT[:cut]}\n{ID_DIGIT[cut:]}，住址不详。"
+    line_end = text.index("\n")
+    start, end = widen_to_pii(text, 0, line_end)
+    assert (start, end) == (0, text.index("，"))
+    assert widen_to_pii(text, text.index("，"), len(text)) == (text.index("，"), len(text))
+
+
+@pytest.fixture(scope="module")
+def wrapped_home(tmp_path_factory, cjk_font):
+    """A real transcript PDF whose header wraps an ID after its 10th digit, a mobile after its 5th
+    and a card after its 8th (a line break in the PDF, as pdfplumber reads it)."""
+    from engine import Engine
+    from scripts.corpus.pdfmaker import make_pdf
+    from tests.engine.conftest import settings_for
+
+    tmp = tmp_path_factory.mktemp("wrapped")
+    lines = ["讯问笔录", "时间：2024年3月5日9时至10时",
+             f"被讯问人李某，男，1985年3月12日出生，身份证号码{ID_DIGIT[:10]}",
+             f"{ID_DIGIT[10:]}，联系电话{MOBILE[:5]}", f"{MOBILE[5:]}，工商银行卡号{CARD16[:8]}",
+             f"{CARD16[8:]}，现住本市。",
+             "问：你的身份证号码是多少？", f"答：身份证号码{ID_DIGIT[:10]}", f"{ID_DIGIT[10:]}。",
+             "问：你的银行卡号是多少？", f"答：我的银行卡号{CARD16[:12]}", f"{CARD16[12:]}，是工商银行的。"]
+    pdf = make_pdf(tmp / "wrapped.pdf", [lines], font=cjk_font)
+    engine = Engine(settings=settings_for(tmp / "home"))
+    report = engine.ingest([pdf]).documents[0]
+    assert report.status.value == "ingested", report
+    yield engine, report.doc_id
+    engine.index.catalog.close()
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("question", ["他的身份证号码是多少？", "被讯问人的联系电话是多少？", "银行卡号是多少？"])
+def test_masked_answers_from_a_real_pdf_show_no_piece_of_a_wrapped_number(wrapped_home, question):
+    engine, doc_id = wrapped_home
+    answer = engine.ask(question, doc_id=doc_id, llm=False)
+    shown = [answer.conclusion, *(e["quote"] for e in answer.to_dict()["evidence"]),
+             *(g.description for g in answer.gaps), *(c.description for c in answer.conflicts)]
+    assert answer.evidence, answer.to_dict()
+    for value in (ID_DIGIT, MOBILE, CARD16):
+        for text in shown:
+            assert leaks(text, value) == [], (value, text)
+    unmasked = engine.ask(question, doc_id=doc_id, llm=False, unmask=True)
+    assert not unmasked.pii_masked
+
+
+@pytest.mark.integration
+def test_each_chunk_quote_cut_at_a_line_end_is_masked(wrapped_home):
+    """Every line of every chunk quoted alone (as a composer cutting at the line end would)."""
+    engine, doc_id = wrapped_home
+    for chunk in engine.chunks(doc_id, with_facts=True):
+        offset = 0
+        for line in chunk.text.split("\n"):
+            evidence = Evidence(id="E1", chunk=chunk, doc_name="wrapped.pdf", quote_start=offset,
+                                quote_end=offset + len(line), bboxes=[], score=1.0)
+            answer = Answer(question="q", intent="fact", status=Status.ANSWERED, conclusion=f"材料显示：{line}",
+                            evidence=[evidence], gaps=[Gap(description=f"缺少：{line}", evidence=["E1"])])
+            mask_answer(answer, unmask=False)
+            for value in (ID_DIGIT, MOBILE, CARD16):
+                for text in (answer.conclusion, evidence.display_quote, answer.gaps[0].description):
+                    assert leaks(text, value) == [], (value, text)
+            offset += len(line) + 1
+
+
+@pytest.mark.integration
+def test_redaction_boxes_cover_both_lines_of_a_wrapped_number(wrapped_home):
+    from engine.redact import pii_boxes
+
+    engine, doc_id = wrapped_home
+    page = engine.pages(doc_id)[0]
+    boxes = pii_boxes(engine, doc_id)[1]
+    start = page.text.index(ID_DIGIT[:10])
+    second = page.text.index(ID_DIGIT[10:])
+    assert "\n" in page.text[start:second]  # the PDF really wraps it
+    covered = 0
+    for line in page.lines:
+        text = page.text[line.start:line.end]
+        if ID_DIGIT[:10] in text or text.startswith(ID_DIGIT[10:]):
+            assert any(abs(b.top - line.bbox.top) < 3 for b in boxes), text
+            covered += 1
+    assert covered >= 2
