@@ -66,6 +66,8 @@ class RerankSettings(BaseModel):
         None, description="ONNX file inside the model dir, for models FlashRank does not list.")
     max_length: int = 512
     candidates: int = Field(50, description="How many fused candidates the reranker sees.")
+    learned: bool = Field(True, description="Without FlashRank, rank statute candidates with the "
+                                            "shipped learned ranker (engine/retrieve/learned.py).")
 
 
 class RetrievalSettings(BaseModel):

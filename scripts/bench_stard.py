@@ -34,6 +34,12 @@ CONFIGS = {
 }
 
 
+def reranker_name(engine: Engine) -> str:
+    """The second stage statute pools get: the learned ranker when it was loaded."""
+    choice = engine.searcher.reranker
+    return choice.learned.name if choice.learned is not None else choice.name
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--home", type=Path, default=REPO / ".bench" / "statutes")
@@ -65,7 +71,7 @@ def main() -> int:
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
     print(f"\nSTARD dev ({runs[0].metrics['questions']} questions), "
-          f"{engine.index.catalog.chunk_count()} chunks, reranker: {engine.searcher.reranker.name}")
+          f"{engine.index.catalog.chunk_count()} chunks, reranker: {reranker_name(engine)}")
     print(f"{'config':<15}{'R@10':>8}{'R@100':>8}{'hit@10':>8}{'MRR@10':>8}{'p50 ms':>9}{'p95 ms':>9}")
     for run in runs:
         m, lat = run.metrics, run.latency_ms["total"]
@@ -85,7 +91,7 @@ def main() -> int:
               f"{build.home_bytes / 1e6:.0f} MB on disk; failed: {build.failed[:5]}")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({
-        "suite": "stard-dev", "reranker": engine.searcher.reranker.name,
+        "suite": "stard-dev", "reranker": reranker_name(engine),
         "chunks": engine.index.catalog.chunk_count(), "peak_rss_mb": round(rss_mb),
         "build": asdict(build) if build else None,
         "runs": [asdict(r) for r in runs]}, ensure_ascii=False, indent=1), "utf-8")

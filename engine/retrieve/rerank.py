@@ -16,12 +16,15 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Protocol, Sequence
+from typing import TYPE_CHECKING, Iterator, Protocol, Sequence
 
 import numpy as np
 
 from engine.config import RerankSettings
 from engine.models.embedder import Embedder
+
+if TYPE_CHECKING:
+    from engine.retrieve.learned import LearnedRanker
 
 log = logging.getLogger(__name__)
 
@@ -149,6 +152,9 @@ class RerankerChoice:
     reranker: Reranker | None
     name: str  # reported by search output, the UI status and the audit record
     fallback_reason: str | None = None
+    # Without a cross-encoder: the learned ranker for pools of statute articles (what it was
+    # trained on); ``reranker`` still serves every other pool.
+    learned: "LearnedRanker | None" = None
 
 
 _warned: set[str] = set()
@@ -186,6 +192,14 @@ def choose_reranker(settings: RerankSettings, home: Path, embedder: Embedder) ->
         except Exception as exc:
             reason = f"FlashRank model {model_dir} failed to load ({type(exc).__name__}: {exc})"
     fallback = EmbeddingCosineReranker(embedder)
-    reason = f"{reason}; using {fallback.name}"
+    learned = None
+    if settings.learned:
+        from engine.retrieve.learned import load_statute_ranker
+
+        learned, why_not = load_statute_ranker()
+        if why_not:
+            reason = f"{reason}; {why_not}"
+    using = f"{learned.name} for statute articles, {fallback.name} otherwise" if learned else fallback.name
+    reason = f"{reason}; using {using}"
     _warn_once(reason)
-    return RerankerChoice(fallback, fallback.name, reason)
+    return RerankerChoice(fallback, fallback.name, reason, learned)

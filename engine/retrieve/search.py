@@ -14,9 +14,12 @@ from datetime import date
 from enum import Enum
 from typing import Any
 
+import numpy as np
+
 from engine.config import Settings
 from engine.ingest.pipeline import embedding_text
 from engine.retrieve.fusion import reciprocal_rank_fusion
+from engine.retrieve.learned import Candidate, build_candidates, candidate_features
 from engine.retrieve.query import ParsedQuery, parse_query
 from engine.retrieve.rerank import RerankerChoice
 from engine.statutes.hierarchy import rank_of_article
@@ -94,6 +97,15 @@ class SearchResponse:
                 "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}
 
 
+@dataclass
+class LearnedPool:
+    """The fused candidate pool at the learned ranker's depth, with its feature rows."""
+    candidates: list[Candidate]
+    chunks: dict[str, Chunk]
+    features: np.ndarray
+    channels: dict[str, list[tuple[str, float]]]
+
+
 class Searcher:
     def __init__(self, index: Index, settings: Settings, reranker: RerankerChoice):
         self.index = index
@@ -135,6 +147,18 @@ class Searcher:
                       if allowed is None or c.rsplit(":", 1)[0] in allowed]
         lap("parse")
         conf = self.settings.retrieval
+        learned = self.reranker.learned if rerank and mode is SearchMode.HYBRID else None
+        if learned is not None and self._statute_pool(allowed):
+            pool = self.learned_pool(query, max(learned.pool_depth, conf.k_bm25, conf.k_vector),
+                                     parsed=parsed, allowed=allowed, excluded=excluded)
+            lap("recall")
+            scores = learned.score(pool.features)
+            lap("rerank")
+            order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+            ranked = [(pool.candidates[i].chunk_id, float(scores[i])) for i in order]
+            fused = [(c.chunk_id, c.rrf) for c in pool.candidates]
+            return self._respond(query, parsed, mode, learned.name, ranked, fused, pool.channels,
+                                 pool.chunks, direct, direct_ids, plan, k, watch, reranked=True)
         candidates: dict[str, list[tuple[str, float]]] = {}
         if mode in (SearchMode.HYBRID, SearchMode.BM25):
             lexical = self.index.lexical_index()
@@ -173,6 +197,16 @@ class Searcher:
             reranked = [(pool_ids[i], float(scores[i])) for i in order]
             lap("rerank")
         final = reranked if reranked is not None else [(cid, s) for cid, s in fused if cid in chunks]
+        return self._respond(query, parsed, mode, self.reranker.name if reranked is not None else "none",
+                             final, fused, candidates, chunks, direct, direct_ids, plan, k, watch,
+                             reranked=reranked is not None)
+
+    def _respond(self, query: str, parsed: ParsedQuery, mode: SearchMode, reranker: str,
+                 final: list[tuple[str, float]], fused: list[tuple[str, float]],
+                 candidates: dict[str, list[tuple[str, float]]], chunks: dict[str, Chunk],
+                 direct: list[DirectHit], direct_ids: list[str], plan: VersionPlan, k: int,
+                 watch: Stopwatch, *, reranked: bool) -> SearchResponse:
+        """Named articles first, then the top-k of ``final``, with each channel's rank and score."""
         direct_rank: dict[str, int] = {}
         if direct_ids:  # named articles first, in the order named; the rest keep their order
             for chunk in self.index.catalog.get_chunks([c for c in direct_ids if c not in chunks]):
@@ -193,17 +227,52 @@ class Searcher:
                 channels["rrf"] = {"score": round(fused_score[cid], 6)}
             if cid in direct_rank:
                 channels["direct"] = {"rank": direct_rank[cid]}
-            elif reranked is not None:
+            elif reranked:
                 channels["rerank"] = {"score": round(score, 6)}
             chunk = chunks[cid]
             status = plan.of(chunk.doc_id)
             results.append(SearchHit(rank, chunk, doc_names.get(chunk.doc_id, chunk.doc_id), score,
                                      channels, status.value if status else None))
         timings = {**watch.laps, "total": watch.total()}
-        return SearchResponse(query=query, parsed=parsed, mode=mode,
-                              reranker=self.reranker.name if reranked is not None else "none",
+        return SearchResponse(query=query, parsed=parsed, mode=mode, reranker=reranker,
                               results=results, candidates=candidates, timings_ms=timings,
                               versions=plan, direct=direct)
+
+    def learned_pool(self, query: str, depth: int, *, parsed: ParsedQuery | None = None,
+                     query_vector: np.ndarray | None = None, allowed: set[str] | None = None,
+                     excluded: set[str] | None = None) -> LearnedPool:
+        """BM25 top-``depth`` ∪ vector top-``depth``, fused, with the learned ranker's features.
+        Also what scripts/train_ranker.py trains on, so training and search see the same rows."""
+        parsed = parsed or parse_query(query)
+        if excluded is None:
+            excluded = self.versions(None)[0].excluded
+        channels = {"bm25": self.index.lexical_index().search(parsed.tokens, depth, doc_ids=allowed,
+                                                              exclude=excluded)}
+        vector = query_vector if query_vector is not None else self.index.embedder.embed_query(parsed.text)
+        if allowed == set():
+            hits = []
+        elif allowed is not None:
+            hits = self.index.vectors.query(vector, depth, where={"doc_id": {"$in": sorted(allowed)}})
+        else:
+            hits = self._vector_hits_outside(vector, depth, excluded)
+        channels["vector"] = [(h.chunk_id, h.similarity) for h in hits]
+        fused = reciprocal_rank_fusion({ch: [cid for cid, _ in lst] for ch, lst in channels.items()},
+                                       k=self.settings.retrieval.rrf_k)
+        chunks = {c.chunk_id: c for c in self.index.catalog.get_chunks([cid for cid, _ in fused])}
+        candidates = [c for c in build_candidates(channels, fused) if c.chunk_id in chunks]
+        cosine = dict(channels["vector"])
+        missing = [c.chunk_id for c in candidates if c.chunk_id not in cosine]
+        if missing:  # BM25-only candidates: their vectors come from the embedding cache
+            context = self.settings.embedding.statute_context
+            vectors = np.asarray(self.index.embedder.embed_passages(
+                [embedding_text(chunks[cid], context) for cid in missing]), dtype=np.float64)
+            q = np.asarray(vector, dtype=np.float64).reshape(-1)
+            norms = np.linalg.norm(vectors, axis=1) * (np.linalg.norm(q) or 1.0)
+            sims = np.divide(vectors @ q, norms, out=np.zeros(len(missing)), where=norms > 0)
+            cosine.update(zip(missing, sims.tolist()))
+        features = candidate_features(parsed.text, parsed.tokens, candidates, chunks,
+                                      [cosine[c.chunk_id] for c in candidates], depth)
+        return LearnedPool(candidates, chunks, features, channels)
 
     def _vector_hits_outside(self, vector, k: int, excluded: set[str]):
         """Top-k vector hits outside ``excluded`` (statute versions not in force). Chroma's own
@@ -217,6 +286,12 @@ class Searcher:
             return hits[:k]
         return self.index.vectors.query(vector, k, where={"doc_id": {"$nin": sorted(excluded)}})
 
+    def _statute_pool(self, allowed: set[str] | None) -> bool:
+        """Whether the candidates will be statute articles, the only pool the learned ranker
+        knows: every allowed document is a statute, or, unfiltered, the home is mostly statutes."""
+        kinds = [kind for doc_id, kind in self._doc_kinds().items() if allowed is None or doc_id in allowed]
+        return bool(kinds) and sum(k == "statute" for k in kinds) >= 0.9 * len(kinds)
+
     def _allowed_docs(self, doc_id: str | None, kind: str | None) -> set[str] | None:
         if doc_id is None and kind is None:
             return None
@@ -224,9 +299,16 @@ class Searcher:
         return {d.doc_id for d in docs
                 if (doc_id is None or d.doc_id == doc_id) and (kind is None or d.kind == kind)}
 
-    def _doc_names(self) -> dict[str, str]:
+    def _ready_docs(self) -> dict[str, tuple[str, str]]:
+        """doc_id → (name, kind) of the ready documents, read once per catalog generation."""
         generation = self.index.catalog.generation()
-        cached = getattr(self, "_names", None)
+        cached = getattr(self, "_docs", None)
         if cached is None or cached[0] != generation:
-            self._names = (generation, {d.doc_id: d.name for d in self.index.catalog.documents("ready")})
-        return self._names[1]
+            self._docs = (generation, {d.doc_id: (d.name, d.kind) for d in self.index.catalog.documents("ready")})
+        return self._docs[1]
+
+    def _doc_names(self) -> dict[str, str]:
+        return {doc_id: name for doc_id, (name, _) in self._ready_docs().items()}
+
+    def _doc_kinds(self) -> dict[str, str]:
+        return {doc_id: kind for doc_id, (_, kind) in self._ready_docs().items()}

@@ -127,7 +127,7 @@ def test_flashrank_refuses_a_missing_directory_instead_of_downloading(tmp_path, 
 
 def test_absent_model_directory_falls_back_with_a_reason_logged_once(tmp_path, no_network, caplog):
     embedder = VectorTableEmbedder({})
-    settings = RerankSettings(cache_dir=tmp_path / "flashrank")
+    settings = RerankSettings(cache_dir=tmp_path / "flashrank", learned=False)  # test_learned.py: with it
     with caplog.at_level(logging.WARNING, logger="engine.retrieve.rerank"):
         first = choose_reranker(settings, tmp_path, embedder)
         second = choose_reranker(settings, tmp_path, embedder)
