@@ -77,12 +77,21 @@ class PageQuality:
     needs_ocr: bool
     ocr_used: bool = False
     reasons: list[str] = field(default_factory=list)
+    # The gate's measurements (engine/ingest/quality.py): invisible_text, image_coverage,
+    # garbled_rate, common_cjk_share, dictionary_coverage (None: too little Chinese), pattern_hits.
+    signals: dict[str, Any] = field(default_factory=dict)
+    # trusted | verified (checked against OCR, kept) | ocr (replaced or read by OCR) |
+    # unverified (suspect, OCR could not run)
+    decision: str = "trusted"
+    agreement: float | None = None  # text layer vs OCR (character bigrams), where measured
 
     def to_dict(self) -> dict[str, Any]:
         return {"page": self.page, "garbled_rate": round(self.garbled_rate, 4),
                 "needs_ocr": self.needs_ocr, "ocr_used": self.ocr_used,
                 "char_count": self.char_count, "pattern_hits": self.pattern_hits,
-                "reasons": list(self.reasons)}
+                "reasons": list(self.reasons), "signals": dict(self.signals),
+                "decision": self.decision,
+                "agreement": None if self.agreement is None else round(self.agreement, 4)}
 
 
 @dataclass

@@ -144,10 +144,19 @@ def document_rows(documents: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "doc_id": d["doc_id"]} for d in documents]
 
 
+QUALITY_DECISIONS = {"trusted": "文字层可信", "verified": "已用 OCR 核对并保留", "ocr": "OCR 识别",
+                     "unverified": "可疑，未能核对"}
+
+
 def quality_rows(record: DocumentRecord) -> list[dict[str, Any]]:
     return [{"页 page": q["page"], "字符 chars": q.get("char_count"),
              "乱码率 garbled": q["garbled_rate"], "模式命中 pattern hits": q.get("pattern_hits"),
              "需 OCR needs_ocr": q["needs_ocr"], "已 OCR ocr_used": q["ocr_used"],
+             "判定 decision": QUALITY_DECISIONS.get(q.get("decision", "trusted"), q.get("decision")),
+             "与 OCR 一致度 agreement": q.get("agreement"),
+             "隐形文字 invisible": (q.get("signals") or {}).get("invisible_text"),
+             "图像覆盖 image": (q.get("signals") or {}).get("image_coverage"),
+             "成词率 dictionary": (q.get("signals") or {}).get("dictionary_coverage"),
              "原因 reasons": "; ".join(q.get("reasons") or [])}
             for q in record.meta.get("quality", [])]
 

@@ -9,7 +9,16 @@ verified quotes) trusts the page text. The gate combines three cheap signals:
 * a plausibility check on Chinese: real text is dominated by the 3,755 common GB2312 level-1
   characters, a layer decoded through the wrong font map is not;
 * ``pattern_hits``: legal patterns (问：/答：, 第X页 共Y页, dates, amounts, 第X条, legal words) that a
-  real text layer of a legal page shows and a garbage layer does not.
+  real text layer of a legal page shows and a garbage layer does not;
+* how the text is drawn: ``invisible_text`` (share of text objects in render mode 3/7, measured by
+  the PDF loader) and text lying over an image that covers most of the page — a scan with an OCR
+  layer, which is never trusted without a check;
+* ``dictionary_coverage`` (engine/ingest/plausibility.py): does the Chinese read as language? A poor
+  OCR layer of common characters in the wrong order passes every check above but this one.
+
+A suspect page is cross-checked against OCR of its image (``prefer_ocr``): the layer is kept when
+OCR reads the same text (exact characters and positions, no OCR digit errors), replaced otherwise.
+Every page's report says which signals fired, their values, the decision and the agreement.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ import re
 import unicodedata
 from collections import Counter
 
+from engine.ingest.plausibility import DICTIONARY_COVERAGE_MIN, MIN_CJK_FOR_COVERAGE, dictionary_coverage
 from engine.types import PageQuality, PageText
 
 # --- thresholds -------------------------------------------------------------------------------
@@ -53,6 +63,14 @@ COMMON_CJK_SHARE_MIN = 0.6
 # pages and OCR, which read the visible image, wins.
 TEXT_LAYER_CONFIRMED = 0.9
 OCR_DISAGREES = 0.5
+# The same two, for a layer drawn invisibly or over a scan, compared as bags of character bigrams
+# (order matters: a layer of the page's own characters shuffled shares every character but few
+# bigrams). Measured on generated scans (tests/ingest/test_scan_gate.py): a correct layer against
+# OCR of its image ≥ 0.8; a shuffled or look-alike layer ≤ 0.3.
+SCAN_LAYER_CONFIRMED = 0.7
+
+# From this share of invisible text objects (render mode 3 or 7) a page is a scan's OCR layer.
+INVISIBLE_SHARE = 0.5
 
 # Reasons (machine-readable codes, also shown to users in the quality report).
 EMPTY_TEXT_LAYER = "empty_text_layer"
@@ -61,9 +79,14 @@ GARBLED = "garbled"
 IMPLAUSIBLE_CJK = "implausible_cjk"
 IMAGE_PAGE_WITHOUT_PATTERNS = "image_page_without_expected_patterns"
 TEXT_LAYER_UNREADABLE = "text_layer_unreadable"
+INVISIBLE_TEXT = "invisible_text_layer"
+TEXT_OVER_SCAN = "text_over_scanned_image"
+IMPLAUSIBLE_LANGUAGE = "does_not_read_as_language"
 # Reasons that say the text layer itself is bad (as opposed to merely unconfirmed).
 UNUSABLE_LAYER_REASONS = frozenset({EMPTY_TEXT_LAYER, NEAR_EMPTY, GARBLED, IMPLAUSIBLE_CJK,
-                                    TEXT_LAYER_UNREADABLE})
+                                    TEXT_LAYER_UNREADABLE, IMPLAUSIBLE_LANGUAGE})
+# Reasons that say the layer belongs to a scan: kept only when OCR of the image confirms it.
+SCAN_LAYER_REASONS = frozenset({INVISIBLE_TEXT, TEXT_OVER_SCAN})
 
 # --- garbled characters -----------------------------------------------------------------------
 
@@ -192,9 +215,10 @@ def count_expected_patterns(text: str) -> int:
 # --- the gate ---------------------------------------------------------------------------------
 
 
-def assess_page(page: PageText, *, image_coverage: float = 0.0,
+def assess_page(page: PageText, *, image_coverage: float = 0.0, invisible_text: float = 0.0,
                 ocr_possible: bool = True) -> PageQuality:
-    """Judge one page's text. ``image_coverage``: share of the page area covered by images (0-1).
+    """Judge one page's text. ``image_coverage``: share of the page area covered by images (0-1);
+    ``invisible_text``: share of its text objects drawn invisibly (render mode 3/7).
 
     ``ocr_possible=False`` (Markdown, TXT, DOCX: nothing to render) still reports the problems
     found in ``reasons`` but never asks for OCR.
@@ -203,6 +227,12 @@ def assess_page(page: PageText, *, image_coverage: float = 0.0,
     char_count = len(text) - sum(1 for ch in text if _is_blank(ch))
     rate = garbled_rate(text)
     hits = count_expected_patterns(text)
+    common, cjk = common_cjk_share(text)
+    coverage, counted = dictionary_coverage(text)
+    signals = {"invisible_text": round(invisible_text, 3), "image_coverage": round(image_coverage, 3),
+               "garbled_rate": round(rate, 4), "common_cjk_share": round(common, 3),
+               "dictionary_coverage": round(coverage, 3) if counted >= MIN_CJK_FOR_COVERAGE else None,
+               "pattern_hits": hits}
 
     reasons: list[str] = []
     if char_count == 0:
@@ -211,17 +241,23 @@ def assess_page(page: PageText, *, image_coverage: float = 0.0,
         reasons.append(NEAR_EMPTY)
     if rate > GARBLED_RATE_MAX:
         reasons.append(GARBLED)
-    if is_implausible_cjk(text):
+    if cjk >= MIN_CJK_FOR_PLAUSIBILITY and common < COMMON_CJK_SHARE_MIN:
         reasons.append(IMPLAUSIBLE_CJK)
-    if (char_count and image_coverage >= SCAN_IMAGE_COVERAGE
-            and hits * CHARS_PER_EXPECTED_PATTERN < char_count):
-        # A scan whose text layer shows none of what a legal page shows: probably an OCR layer
-        # made of wrong characters, which only looking at the image can tell.
-        reasons.append(IMAGE_PAGE_WITHOUT_PATTERNS)
+    if counted >= MIN_CJK_FOR_COVERAGE and coverage < DICTIONARY_COVERAGE_MIN:
+        reasons.append(IMPLAUSIBLE_LANGUAGE)
+    if char_count and invisible_text >= INVISIBLE_SHARE:
+        reasons.append(INVISIBLE_TEXT)
+    if char_count and image_coverage >= SCAN_IMAGE_COVERAGE:
+        reasons.append(TEXT_OVER_SCAN)
+        if hits * CHARS_PER_EXPECTED_PATTERN < char_count:
+            # A scan whose text layer shows none of what a legal page shows: probably an OCR layer
+            # made of wrong characters, which only looking at the image can tell.
+            reasons.append(IMAGE_PAGE_WITHOUT_PATTERNS)
 
     return PageQuality(page=page.number, char_count=char_count, garbled_rate=rate,
                        pattern_hits=hits, needs_ocr=bool(reasons) and ocr_possible,
-                       reasons=reasons)
+                       reasons=reasons, signals=signals,
+                       decision="unverified" if reasons else "trusted")
 
 
 def text_agreement(a: str, b: str) -> float:
@@ -234,13 +270,34 @@ def text_agreement(a: str, b: str) -> float:
     return 2 * sum((bag_a & bag_b).values()) / total
 
 
-def prefer_ocr(quality: PageQuality, text_layer: str, ocr_text: str) -> tuple[bool, str]:
-    """After OCR ran on a flagged page: keep OCR's text? Returns (use_ocr, reason code)."""
+def bigram_agreement(a: str, b: str) -> float:
+    """Dice overlap of two texts as bags of character bigrams (non-space, NFKC), 0-1. Order inside
+    a line counts, the order of lines does not (OCR and a layer may list them differently)."""
+    def bigrams(text: str) -> Counter:
+        chars = [unicodedata.normalize("NFKC", ch) for ch in text if not _is_blank(ch)]
+        return Counter(zip(chars, chars[1:]))
+    bag_a, bag_b = bigrams(a), bigrams(b)
+    total = sum(bag_a.values()) + sum(bag_b.values())
+    if total == 0:
+        return 1.0
+    return 2 * sum((bag_a & bag_b).values()) / total
+
+
+def prefer_ocr(quality: PageQuality, text_layer: str, ocr_text: str) -> tuple[bool, str, float | None]:
+    """After OCR ran on a flagged page: keep OCR's text? Returns (use_ocr, reason code, agreement).
+
+    A scan's layer (invisible, or over a page-size image) is kept only when OCR confirms it
+    character bigram by bigram; any other flagged layer as before, by character bags."""
     if not any(not ch.isspace() for ch in ocr_text):
-        return False, "ocr_found_no_text"
+        return False, "ocr_found_no_text", None
+    if SCAN_LAYER_REASONS.intersection(quality.reasons):
+        agreement = bigram_agreement(text_layer, ocr_text)
+        if agreement >= SCAN_LAYER_CONFIRMED and not UNUSABLE_LAYER_REASONS.intersection(quality.reasons):
+            return False, "text_layer_confirmed_by_ocr", agreement
+        return True, "ocr_preferred", agreement
     agreement = text_agreement(text_layer, ocr_text)
     if agreement >= TEXT_LAYER_CONFIRMED:
-        return False, "text_layer_confirmed_by_ocr"
+        return False, "text_layer_confirmed_by_ocr", agreement
     if UNUSABLE_LAYER_REASONS.intersection(quality.reasons) or agreement < OCR_DISAGREES:
-        return True, "ocr_preferred"
-    return False, "text_layer_kept"
+        return True, "ocr_preferred", agreement
+    return False, "text_layer_kept", agreement

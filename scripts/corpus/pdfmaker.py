@@ -89,6 +89,8 @@ class PageSpec:
     hidden_text: list[str] = field(default_factory=list)
     footer: list[PageLine] = field(default_factory=list)
     scan_skew: float = 0.0
+    # Pictures on a text page (a letterhead logo, a signature): (PNG bytes, x, y, width) in points.
+    images: list[tuple[bytes, float, float, float]] = field(default_factory=list)
 
 
 A4 = (595.28, 841.89)
@@ -189,6 +191,8 @@ def make_pdf(path: Path | str, pages: list[PageSpec | list[PageLine]], *, font: 
             pdf.image(io.BytesIO(png), x=0, y=0, w=A4[0], h=A4[1])
         else:
             writer.write_page(spec)
+        for png, x, y, width in spec.images:
+            pdf.image(io.BytesIO(png), x=x, y=y, w=width)
         if spec.hidden_text:
             with pdf.local_context(text_mode=TextMode.INVISIBLE):
                 writer.write_lines(spec.hidden_text)

@@ -213,12 +213,13 @@ def test_scanned_page_with_garbage_layer_is_flagged(pdfs):
     assert quality.garbled_rate > 0.5
 
 
-def test_scanned_page_with_a_good_layer_is_trusted(pdfs):
-    document = load(pdfs["scanned_good_layer"], ocr="auto")  # auto: would OCR if flagged
+def test_scanned_page_with_a_good_layer_is_verified_and_kept(pdfs):
+    document = load(pdfs["scanned_good_layer"], ocr="auto")
     page = document.pages[0]
-    assert not page.quality.needs_ocr and page.source == "text"
+    # A layer over a scan is never trusted unchecked: OCR of the image confirms it, and it is kept.
+    assert page.quality.decision == "verified" and not page.quality.ocr_used and page.source == "text"
     assert line_texts(page) == TRANSCRIPT
-    assert "ocr" not in document.meta
+    assert document.meta["ocr"]["pages"] == [1]
 
 
 def test_empty_page_is_flagged(pdfs):

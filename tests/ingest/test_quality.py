@@ -35,8 +35,10 @@ def test_clean_legal_text_passes():
     assert quality.char_count == len(CLEAN.replace("\n", "").replace(" ", ""))
 
 
-def test_clean_text_on_a_scanned_page_passes():
-    assert not assess(CLEAN, image_coverage=1.0).needs_ocr
+def test_clean_text_on_a_scanned_page_is_only_checked():
+    # Never trusted unchecked (OCR cross-checks it), but nothing says the layer itself is bad.
+    assert assess(CLEAN, image_coverage=1.0).reasons == [gate.TEXT_OVER_SCAN]
+    assert assess(CLEAN, image_coverage=0.0).reasons == []
 
 
 @pytest.mark.parametrize("junk", [
@@ -95,8 +97,9 @@ def test_image_page_with_plausible_but_unexpected_text_needs_ocr():
     # Common characters in an order no legal page has: a wrong-font-map OCR layer.
     plausible_junk = "的一是了我不人在他有这个上们来到时大地为子中你说生国年着就那和要她出也得里后自以会" * 3
     quality = assess(plausible_junk, image_coverage=0.95)
-    assert quality.reasons == [gate.IMAGE_PAGE_WITHOUT_PATTERNS] and quality.needs_ocr
-    assert not assess(plausible_junk, image_coverage=0.0).needs_ocr  # no image: nothing to read
+    assert gate.IMAGE_PAGE_WITHOUT_PATTERNS in quality.reasons and quality.needs_ocr
+    # It does not read as language either: even a visible layer of it is checked against the image.
+    assert assess(plausible_junk, image_coverage=0.0).reasons == [gate.IMPLAUSIBLE_LANGUAGE]
 
 
 def test_sources_without_pages_report_but_never_ask_for_ocr():
@@ -114,16 +117,26 @@ def test_text_agreement():
 
 def test_prefer_ocr_decisions():
     garbled = assess("锟斤拷" * 10, image_coverage=1.0)
-    assert gate.prefer_ocr(garbled, "锟斤拷" * 10, CLEAN) == (True, "ocr_preferred")
-    assert gate.prefer_ocr(garbled, "锟斤拷" * 10, "  ") == (False, "ocr_found_no_text")
+    assert gate.prefer_ocr(garbled, "锟斤拷" * 10, CLEAN)[:2] == (True, "ocr_preferred")
+    assert gate.prefer_ocr(garbled, "锟斤拷" * 10, "  ") == (False, "ocr_found_no_text", None)
     # A layer flagged only for missing patterns that OCR confirms is kept: its digits are exact.
     unconfirmed = PageQuality(page=1, char_count=80, garbled_rate=0.0, pattern_hits=0,
                               needs_ocr=True, reasons=[gate.IMAGE_PAGE_WITHOUT_PATTERNS])
-    assert gate.prefer_ocr(unconfirmed, CLEAN, CLEAN.replace("？", "?")) == \
+    assert gate.prefer_ocr(unconfirmed, CLEAN, CLEAN.replace("？", "?"))[:2] == \
         (False, "text_layer_confirmed_by_ocr")
     half = CLEAN[: len(CLEAN) * 2 // 3]
-    assert gate.prefer_ocr(unconfirmed, half, CLEAN) == (False, "text_layer_kept")
-    assert gate.prefer_ocr(unconfirmed, random_cjk(80), CLEAN) == (True, "ocr_preferred")
+    assert gate.prefer_ocr(unconfirmed, half, CLEAN)[:2] == (False, "text_layer_kept")
+    assert gate.prefer_ocr(unconfirmed, random_cjk(80), CLEAN)[:2] == (True, "ocr_preferred")
+    # A scan's layer is kept only when OCR confirms it bigram by bigram: the same characters in
+    # another order (a bag of characters would call them equal) are replaced.
+    scan = PageQuality(page=1, char_count=80, garbled_rate=0.0, pattern_hits=3, needs_ocr=True,
+                       reasons=[gate.INVISIBLE_TEXT, gate.TEXT_OVER_SCAN])
+    use, why, agreement = gate.prefer_ocr(scan, CLEAN, CLEAN.replace("？", "?"))
+    assert (use, why) == (False, "text_layer_confirmed_by_ocr") and agreement > 0.9
+    reordered = "".join(sorted(CLEAN))
+    assert gate.text_agreement(reordered, CLEAN) == 1.0
+    use, why, agreement = gate.prefer_ocr(scan, reordered, CLEAN)
+    assert (use, why) == (True, "ocr_preferred") and agreement < gate.SCAN_LAYER_CONFIRMED
 
 
 @pytest.mark.integration
@@ -138,6 +151,9 @@ def test_no_false_alarms_on_real_statutes_and_judgments(datasets):
         pages.append("\n".join(texts[start:start + 6]))
     with open(dataset_file(datasets, "cjrc/docs_dev.jsonl"), encoding="utf-8") as f:
         pages += [json.loads(line)["context"] for _, line in zip(range(150), f)]
+    # On a scanned page the layer is always cross-checked (text_over_scanned_image); nothing may
+    # say that real text is itself bad, and without an image nothing may flag it at all.
     flagged = [(p[:40], q.reasons) for p in pages
-               if (q := assess(p, image_coverage=1.0)).needs_ocr and q.char_count >= 60]
+               if set((q := assess(p, image_coverage=1.0)).reasons) - {gate.TEXT_OVER_SCAN} and q.char_count >= 60]
     assert not flagged
+    assert not [p[:40] for p in pages if assess(p).needs_ocr]

@@ -179,7 +179,9 @@ def test_documents_page_lists_the_corpus_and_page_quality(app, ui_home):
     select_document(at, ui_home, TRANSCRIPT)
     quality = at.tabs[0].dataframe[0].value
     assert list(quality.columns) == ["页 page", "字符 chars", "乱码率 garbled", "模式命中 pattern hits",
-                                     "需 OCR needs_ocr", "已 OCR ocr_used", "原因 reasons"]
+                                     "需 OCR needs_ocr", "已 OCR ocr_used", "判定 decision",
+                                     "与 OCR 一致度 agreement", "隐形文字 invisible", "图像覆盖 image",
+                                     "成词率 dictionary", "原因 reasons"]
     assert list(quality["页 page"]) == list(range(1, TRUTH[TRANSCRIPT]["pages"] + 1))
     scanned = {p["page"] for p in TRUTH[TRANSCRIPT]["scanned_pages"]}
     flagged = set(quality.loc[quality["需 OCR needs_ocr"], "页 page"])
