@@ -131,6 +131,11 @@ class Engine:
                 # References resolve against every law ingested so far, and this law may be
                 # the one earlier edges were waiting for (engine/statutes/graph.py).
                 ReferenceGraph.for_catalog(self.index.catalog).build_for_document(prepared.record.doc_id)
+            if stored and prepared.record.kind == DocKind.TRANSCRIPT.value:
+                # The case ledger (engine/ledger): money and time events, corrections, per statement.
+                from engine.ledger.store import LedgerStore
+
+                LedgerStore.for_catalog(self.index.catalog).build(prepared.record.doc_id)
             prepared.timings_ms["store"] = watch.lap("store")
         except IngestError as exc:
             return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha, error=str(exc),

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any, Iterable
 
 from engine.answer.question import ORDINAL, Asks, Question, names_in, ordinals_in
-from engine.answer.segments import (Segment, clauses, is_uncertain, question_text, sentences,
+from engine.text.segments import (Segment, clauses, is_uncertain, question_text, sentences,
                                     strip_turn_marker)
 from engine.text.numbers import parse_number
 from engine.types import Chunk

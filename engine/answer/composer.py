@@ -17,9 +17,10 @@ from engine.answer.candidates import (DEDUCTION_WORDS, NET_WORDS, TOTAL_WORDS, C
                                       find_candidates, names_agree, numeric, relevance)
 from engine.answer.model import (CONFLICT_PHRASE, NOT_FOUND_PHRASE, UNCLEAR_PHRASE, Calculation,
                                  Conflict, Evidence, Gap, Status)
+from engine.answer.wording import chinese_count, money, quoted, said_amount
 from engine.answer.question import (ASKS_WORDS, QUESTION_WORDS, Asks, Question, _posseg, names_in,
                                     ordinals_in)
-from engine.answer.segments import (Segment, trimmed, clauses, flat, is_uncertain, sentences,
+from engine.text.segments import (Segment, trimmed, clauses, flat, is_uncertain, sentences,
                                     strip_turn_marker)
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.retrieve.query import Intent
@@ -73,6 +74,8 @@ class Draft:
     # Set when the LLM's conclusion is not used (call failed, not configured, nothing to ask
     # about): the draft is then the deterministic one and the answer's mode is extractive.
     fallback_reason: str | None = None
+    # Case files: the ledger rows the answer rests on (engine/ledger), each with its evidence id.
+    ledger: list[dict] = field(default_factory=list)
 
 
 def _named_article(question: Question, sources: list[Source]) -> Source | None:
@@ -94,39 +97,17 @@ def _named_article(question: Question, sources: list[Source]) -> Source | None:
     return None
 
 
-def _q(text: str) -> str:
-    return f"「{flat(text).rstrip('，、：,:;； ')}」"
-
-
-def _cn(n: int) -> str:
-    """Counts in the composer's own words are written in Chinese numerals, so that every Arabic
-    numeral in a conclusion comes from the evidence (the verifier checks exactly that)."""
-    from engine.text.numbers import to_chinese
-
-    return to_chinese(n)
-
-
-CURRENCY_UNITS = {"CNY": "元", "USD": "美元", "EUR": "欧元", "HKD": "港元", "GBP": "英镑", "JPY": "日元"}
-
-
-def _yuan(value, currency: str | None = "CNY") -> str:
-    """An amount in normalised digits with its unit (元 unless the evidence says otherwise)."""
-    number = numeric(value)
-    if number is None:
-        return str(value)
-    digits = str(int(number)) if number == number.to_integral_value() else format(number.normalize(), "f")
-    unit = CURRENCY_UNITS.get(currency or "CNY")
-    return f"{digits}{unit}" if unit else f"{digits} {currency}"
+_q = quoted
+_cn = chinese_count
+_yuan = money
 
 
 def _show(cand: Candidate, asks: Asks) -> str:
     """A value as the conclusion states it: the source's own words, plus the normalised value
     when they differ (壹万叁仟元 → 13000元)."""
-    surface = flat(cand.surface.text)
     if asks is Asks.AMOUNT:
-        normal = _yuan(cand.value, cand.currency)
-        return surface if surface.replace(",", "") == normal else f"{surface}（即{normal}）"
-    return surface
+        return said_amount(cand.surface.text, cand.value, cand.currency)
+    return flat(cand.surface.text)
 
 
 def _differs(a: Candidate, b: Candidate, asks: Asks) -> bool:
@@ -188,6 +169,9 @@ class Composer:
         evidence = EvidenceSet(self.pages_for) if evidence is None else evidence
         if not sources:
             return self._not_found(question, evidence)
+        law = self._law_article(question, sources)
+        if law is not None:  # 诈骗…数额较大的，处什么刑罚: the article that says it, whole
+            return self._quote_article(law, evidence)
         absent = self._absent_words(question)
         if absent:  # the corpus never says 定金 / 前科: whatever matched, it is not about that
             return self._not_found(question, evidence, "「" + "、".join(absent) + "」相关内容")
@@ -200,6 +184,28 @@ class Composer:
         if question.asks is Asks.YESNO:
             return self._yes_no(question, sources, evidence)
         return self._text(question, sources, evidence)
+
+    @staticmethod
+    def _law_article(question: Question, sources: list[Source]) -> Source | None:
+        """A question about the law (罪名, 怎么处罚, 法律规定, 第X条) is answered by the best
+        statute article retrieved for it, even when it names money (数额较大): no value is
+        looked up in the article."""
+        from engine.answer.plan import LAW
+
+        # Only where money or time words would send it to a value lookup; other law questions
+        # (yes/no, what the article says) keep their own paths.
+        if not LAW.search(question.text) or question.asks not in (Asks.AMOUNT, Asks.DATE, Asks.COUNT):
+            return None
+        articles = [s for s in sources if s.chunk.kind == "statute" and s.chunk.meta.get("article_label")
+                    and s.role == "hit"]
+        return _named_article(question, sources) or min(articles, key=lambda s: s.rank, default=None)
+
+    def _quote_article(self, source: Source, evidence: EvidenceSet) -> Draft:
+        body = trimmed(source.chunk.text, 0, len(source.chunk.text))
+        label = source.chunk.meta["article_label"]
+        law = source.chunk.meta.get("law_short") or source.chunk.meta.get("law_title")
+        return Draft(Status.ANSWERED, f"《{law}》{label}规定：{_q(body.text)}（{evidence.cite(source, body)}）。",
+                     evidence)
 
     def _absent_words(self, question: Question) -> list[str]:
         """Nouns of the question the corpus never uses. Verbs and time words vary too much in form
@@ -315,11 +321,7 @@ class Composer:
     def _text(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
         named = _named_article(question, sources)
         if named is not None:  # 刑法第二百六十六条是怎么规定的: the article itself answers, whole
-            body = trimmed(named.chunk.text, 0, len(named.chunk.text))
-            label = named.chunk.meta["article_label"]
-            law = named.chunk.meta.get("law_short") or named.chunk.meta.get("law_title")
-            return Draft(Status.ANSWERED, f"《{law}》{label}规定：{_q(body.text)}（{evidence.cite(named, body)}）。",
-                         evidence)
+            return self._quote_article(named, evidence)
         return self._quote_answer(question, sources, evidence, yes_no=False)
 
     def _quote_answer(self, question: Question, sources: list[Source], evidence: EvidenceSet, *,

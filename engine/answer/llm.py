@@ -26,7 +26,7 @@ from engine.answer.model import NOT_FOUND_PHRASE, Conflict, Evidence, Status
 from engine.answer.prompts import (EVIDENCE_BLOCK, EVIDENCE_CLOSE, EVIDENCE_OPEN, SYSTEM_PROMPT,
                                    USER_PROMPT)
 from engine.answer.question import Question
-from engine.answer.segments import Segment, answer_region, flat, sentences
+from engine.text.segments import Segment, answer_region, flat, sentences
 from engine.answer.verify import CITATION, cited_ids
 from engine.config import LLMSettings
 from engine.text.dates import find_dates

@@ -71,11 +71,14 @@ class Calculation:
     ok: bool
     evidence: list[str]
     description: str = ""
+    # Counts derived from the evidence rather than read as amounts: 每月500元 from 2021-04 to
+    # 2022-01 is 500 * 10, and 10 is {"value": 10, "unit": "month", "from": "2021-04", "to": "2022-01"}.
+    factors: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"expression": self.expression, "result": _json_number(self.result),
                 "stated": _json_number(self.stated), "ok": self.ok, "evidence": self.evidence,
-                "description": self.description}
+                "description": self.description, "factors": list(self.factors)}
 
 
 @dataclass
@@ -136,6 +139,8 @@ class Answer:
     notes: list[str] = field(default_factory=list)  # e.g. why the LLM was not used
     as_of: str | None = None  # statutes: the date whose versions in force were used
     statutes: list[dict[str, Any]] = field(default_factory=list)  # each article cited and its version
+    # Case files: the ledger rows behind the answer (date, payer → payee, amount, means, page, E-id)
+    ledger: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "intent": self.intent, "status": self.status.value,
@@ -147,7 +152,7 @@ class Answer:
                 "pii_masked": self.pii_masked, "mode": self.mode.value, "audit_id": self.audit_id,
                 "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
                 "reranker": self.reranker, "model": self.model, "notes": list(self.notes),
-                "as_of": self.as_of, "statutes": list(self.statutes)}
+                "as_of": self.as_of, "statutes": list(self.statutes), "ledger": list(self.ledger)}
 
 
 def _json_number(value: Any) -> Any:

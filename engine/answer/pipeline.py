@@ -8,7 +8,7 @@ from collections import OrderedDict
 from typing import Mapping
 
 from engine.answer.candidates import Source
-from engine.answer.composer import Composer, Draft
+from engine.answer.composer import Composer, Draft, EvidenceSet
 from engine.answer.model import Answer, Mode, Status
 from engine.answer.question import analyse
 from engine.answer.statutes import StatuteReview
@@ -16,12 +16,15 @@ from engine.answer.verify import verify
 from engine.config import Settings
 from engine.retrieve.aggregate import aggregate
 from engine.retrieve.search import Searcher
+from engine.text.lines import join_pdf_lines
 from engine.text.pii import find_pii, mask_fragments, mask_text, wrapped_pieces
 from engine.timing import Stopwatch
 from engine.types import PageText
 
 # Fewer than this many fused hits carry on to the composer; aggregation may add chain/cited blocks.
 ANSWER_HITS = 10
+# Chunks of a case file searched to rank its statements for a question (a record is rarely longer).
+CASE_HITS = 80
 # A document bigger than this is not scanned whole to complete arithmetic (statute books are).
 MAX_DOC_CHUNKS_FOR_COMPLETION = 400
 
@@ -99,6 +102,13 @@ class Answerer:
         watch = Stopwatch()
         response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id, as_of=as_of)
         watch.lap("recall")
+        use_llm = self.settings.llm.configured if llm is None else llm
+        case_answer = self._case_file(question, doc_id, response, as_of)
+        if case_answer is not None and not use_llm:
+            case_response, draft = case_answer
+            watch.lap("compose")
+            return self._finish(question, analyse(question).intent.value, draft, Mode.EXTRACTIVE, None,
+                                case_response, [], [], watch, unmask, user, as_of)
         blocks = aggregate(response.results, self.index.catalog)
         with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
             [b.chunk.chunk_id for b in blocks], with_facts=True)}
@@ -109,7 +119,6 @@ class Answerer:
         watch.lap("aggregate")
         scope = self._scope(doc_id)
         composer = Composer(self.pages, self._doc_sources, scope, idf=self._idf())
-        use_llm = self.settings.llm.configured if llm is None else llm
         mode, model = Mode.EXTRACTIVE, None
         if use_llm:
             from engine.answer.llm import LLMComposer
@@ -117,11 +126,21 @@ class Answerer:
             draft = LLMComposer(self.settings.llm, composer).compose(parsed, sources)
             if draft.fallback_reason is None:  # else the draft is the deterministic one
                 mode, model = Mode.LLM, self.settings.llm.model
+            elif case_answer is not None:  # the deterministic answer of a case file is the ledger's
+                reason = draft.fallback_reason
+                response, draft = case_answer
+                draft.fallback_reason = reason
+                blocks, sources = [], []
         else:
             draft = composer.compose(parsed, sources)
         watch.lap("compose")
+        return self._finish(question, parsed.intent.value, draft, mode, model, response, blocks,
+                            sources, watch, unmask, user, as_of)
 
-        answer = self._assemble(question, parsed.intent.value, draft, mode, model, response.reranker)
+    def _finish(self, question, intent, draft: Draft, mode, model, response, blocks, sources, watch,
+                unmask, user, as_of) -> Answer:
+        answer = self._assemble(question, intent, draft, mode, model, response.reranker)
+        answer.ledger = list(draft.ledger)
         if draft.fallback_reason:
             answer.notes.append(draft.fallback_reason)
         shown = {e.chunk.chunk_id for e in answer.evidence}
@@ -141,6 +160,44 @@ class Answerer:
         if self.audit is not None:
             answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
         return answer
+
+    def _case_file(self, question: str, doc_id: str | None, response, as_of):
+        """A question about one case file, answered from its ledger: (the document's own search
+        response, the draft), or None when the question is not about a case file (or about law)."""
+        from engine.answer.casefile import Case, compose_case
+        from engine.answer.plan import make_plan
+
+        target = doc_id
+        if target is None:  # the case file the best hits come from, if a transcript leads
+            target = next((h.chunk.doc_id for h in response.results[:3] if h.chunk.kind == "transcript"), None)
+        record = self.index.catalog.get_document(target) if target else None
+        if record is None or record.kind != "transcript":
+            return None
+        plan = make_plan(question)
+        if plan.law and not plan.asker_said:
+            return None
+        chunks = self.index.catalog.chunks(target, with_facts=True)
+        scoped = self.searcher.search(question, k=min(len(chunks), CASE_HITS), doc_id=target, as_of=as_of)
+        speaker = self._speaker(target)
+        sources = {c.chunk_id: Source(rank=i, chunk=c, doc_name=record.name, score=0.0, role="hit",
+                                      speaker=speaker) for i, c in enumerate(chunks)}
+        scores = [h.score for h in scoped.results]
+        low, high = (min(scores), max(scores)) if scores else (0.0, 1.0)
+        retrieval = {h.chunk.chunk_id: (h.score - low) / (high - low) if high > low else 1.0
+                     for h in scoped.results}
+        for hit in scoped.results:
+            if hit.chunk.chunk_id in sources:
+                sources[hit.chunk.chunk_id].score = hit.score
+        case = Case(self.ledgers(target, chunks), record.name, sources,
+                    EvidenceSet(self.pages), retrieval, join_pdf_lines("\n".join(c.text for c in chunks)))
+        draft = compose_case(case, plan)
+        return None if draft is None else (scoped, draft)
+
+    def ledgers(self, doc_id: str, chunks=None):
+        """The case file's ledger, as stored in the catalog (built there at ingest)."""
+        from engine.ledger.store import LedgerStore
+
+        return LedgerStore.for_catalog(self.index.catalog).get(doc_id, chunks)
 
     def _idf(self):
         """idf of a word in the corpus (the smallest of its BM25 tokens'), None when unknown."""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.retrieve.query import Intent, classify_intent
+from engine.text.names import names_in, posseg as _posseg  # noqa: F401  (re-exported)
 from engine.text.numbers import parse_number
 
 
@@ -56,52 +56,6 @@ def ordinal_key(token: str) -> str | None:
 
 def ordinals_in(text: str) -> set[str]:
     return {key for key in (ordinal_key(m.group(0)) for m in ORDINAL.finditer(text)) if key}
-
-
-_posseg_lock = threading.Lock()
-
-
-def _posseg(text: str) -> list[tuple[str, str]]:
-    import jieba.posseg as pseg
-
-    from engine.text.tokenize import tokenize
-
-    tokenize("")  # initialises jieba once, quietly, the way the tokenizer does
-    with _posseg_lock:  # jieba's posseg tokenizer keeps state while it cuts
-        return [(w.word, w.flag) for w in pseg.cut(text)]
-
-
-# jieba's dictionary tags some nouns as person names (银行卡/nr); a Chinese personal name starts
-# with a surname or a familiar prefix (阿杰, 老王, 小李), which is what we accept.
-SURNAMES = frozenset("".join("""
-王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金
-石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章
-鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟
-艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄
-丛仲虞敖巩明佘池查麻苑迟邝阿老小某
-""".split()))
-COMPOUND_SURNAMES = ("欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "宇文", "长孙")
-
-
-def _looks_like_name(word: str) -> bool:
-    return 2 <= len(word) <= 4 and (word[0] in SURNAMES or word.startswith(COMPOUND_SURNAMES))
-
-
-def names_in(text: str) -> list[str]:
-    """Person names jieba recognises, with split surnames joined (李/志强 -> 李志强)."""
-    names: list[str] = []
-    previous_surname = None
-    for word, flag in _posseg(text):
-        if flag.startswith("nr"):
-            if previous_surname is not None and len(previous_surname) == 1:
-                names[-1] = previous_surname + word
-                previous_surname = None
-                continue
-            names.append(word)
-            previous_surname = word
-        else:
-            previous_surname = None
-    return [n for n in dict.fromkeys(names) if _looks_like_name(n)]
 
 
 @dataclass

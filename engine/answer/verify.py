@@ -17,6 +17,7 @@ from decimal import Decimal, InvalidOperation
 
 from engine.answer.model import Answer, Checks, NOT_FOUND_PHRASE, Status
 from engine.text.dates import find_dates
+from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_amounts, parse_number
 
 # E-ids sit between Chinese characters (E1称…), which are word characters to \b: use lookarounds.
@@ -65,6 +66,25 @@ def _decimal(value) -> Decimal | None:
         return None
 
 
+def _derived_factors(calc, quotes: str, checks: Checks) -> set[Decimal]:
+    """Period counts of a calculation, recomputed from the two months, which must be in the quotes."""
+    from engine.ledger.extract import months_between
+
+    months = {str(f.value)[:7] for f in find_dates(quotes)}
+    found: set[Decimal] = set()
+    for factor in calc.factors:
+        first, last = str(factor.get("from", "")), str(factor.get("to", ""))
+        span = months_between(first, last) if factor.get("unit") == "month" else None
+        if span is None or first not in months or last not in months:
+            checks.unsupported.append(f"计算中的期数 {factor.get('value')} 无法由所引证据中的起止月份复算")
+            continue
+        if Decimal(span) != _decimal(factor.get("value")):
+            checks.unsupported.append(f"计算中的期数 {factor.get('value')} 与起止月份不符（应为 {span}）")
+            continue
+        found.add(Decimal(span))
+    return found
+
+
 def verify(answer: Answer) -> Checks:
     checks = Checks()
     by_id = {e.id: e for e in answer.evidence}
@@ -99,10 +119,11 @@ def verify(answer: Answer) -> Checks:
             continue
         if _decimal(calc.result) != value:
             checks.unsupported.append(f"计算结果有误: {calc.expression} = {value}, not {calc.result}")
-        if calc.ok != (value == _decimal(calc.stated)):
+        if calc.stated is not None and calc.ok != (value == _decimal(calc.stated)):
             checks.unsupported.append(f"核对结论有误: {calc.expression} = {value} vs stated {calc.stated}")
-        quotes = " ".join(by_id[i].quote for i in calc.evidence if i in by_id)
+        quotes = " ".join(join_pdf_lines(by_id[i].quote) for i in calc.evidence if i in by_id)
         grounded = {_decimal(f.value) for f in find_amounts(quotes)}
+        grounded.update(_derived_factors(calc, quotes, checks))
         for number in re.findall(r"\d+(?:\.\d+)?", calc.expression):
             if Decimal(number) not in grounded:
                 checks.unsupported.append(f"计算中的 {number} 不见于所引证据 (not in the cited quotes)")
@@ -114,7 +135,8 @@ def verify(answer: Answer) -> Checks:
         return checks  # asserts nothing: its only numbers describe the searched scope
 
     # numbers and dates in the conclusion, grounded in the quotes it cites
-    cited_quotes = " ".join(by_id[i].quote for i in cited_ids(text) if i in by_id)
+    # A PDF's line breaks fall inside values (2024年1\n月3日): quotes are read with them joined.
+    cited_quotes = " ".join(join_pdf_lines(by_id[i].quote) for i in cited_ids(text) if i in by_id)
     quote_amounts = {_decimal(f.value) for f in find_amounts(cited_quotes)}
     quote_dates = {str(f.value) for f in find_dates(cited_quotes)}
     for fact in find_amounts(text):

@@ -17,13 +17,13 @@ from engine.answer.verify import verify
 from engine.facts.law import display_jurisdiction
 from engine.facts.model import CONTRACT_TYPES
 from engine.facts.query import Aggregation, ContractRow, FactQuery, FactQueryResult, GroupBy, run_fact_query
+from engine.answer.wording import CURRENCY_UNITS
 from engine.facts.service import catalog_of, ensure_facts, fact_store
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.text.numbers import format_decimal, to_chinese
 from engine.timing import Stopwatch
 
 MAX_LISTED = 20  # contracts named in a conclusion; the rest are counted
-CURRENCY_UNITS = {"CNY": "元", "USD": "美元", "EUR": "欧元", "HKD": "港元", "GBP": "英镑", "JPY": "日元"}
 GROUP_LABELS = {GroupBy.GOVERNING_LAW: "适用法律", GroupBy.CONTRACT_TYPE: "合同类型", GroupBy.CURRENCY: "币种",
                 GroupBy.PARTY: "当事人", GroupBy.YEAR: "起始年份"}
 EVIDENCE_ROLE = "fact"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from engine.answer.segments import question_text
+from engine.text.segments import question_text
 from engine.config import LLMSettings
 from engine.faithfulness.model import FaithfulnessResult, Method, Statement, StatementVerdict, ratio
 from engine.faithfulness.statements import build_statements

@@ -23,7 +23,7 @@ import re
 
 from engine.answer.candidates import COUNT_VALUE
 from engine.answer.model import NOT_FOUND_PHRASE
-from engine.answer.segments import Segment, split
+from engine.text.segments import Segment, split
 from engine.faithfulness.model import Statement
 from engine.faithfulness.overlap import tokenize
 
@@ -83,7 +83,7 @@ def strip_remarks(text: str) -> str:
 
 
 def sentences(text: str, pattern: re.Pattern = ANSWER_SENTENCE_END) -> list[Segment]:
-    """Sentences of ``text`` with offsets (``engine.answer.segments.split`` does the cutting)."""
+    """Sentences of ``text`` with offsets (``engine.text.segments.split`` does the cutting)."""
     return split(text, 0, len(text), pattern)
 
 

@@ -32,7 +32,7 @@ from typing import Sequence
 
 import numpy as np
 
-from engine.answer.segments import Segment, split
+from engine.text.segments import Segment, split
 from engine.faithfulness.model import Statement
 from engine.faithfulness.overlap import VALUE_MARKS, Profile, has_negation, overlap
 from engine.faithfulness.statements import CONTEXT_SENTENCE_END, sentences

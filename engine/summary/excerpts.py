@@ -9,7 +9,7 @@ viewer's highlight come from the same offsets.
 from __future__ import annotations
 
 
-from engine.answer.segments import Segment, clauses, sentences, strip_turn_marker
+from engine.text.segments import Segment, clauses, sentences, strip_turn_marker
 from engine.summary.model import Range
 from engine.text.lines import join_pdf_lines
 from engine.types import Chunk

@@ -22,7 +22,7 @@ import re
 from typing import Callable, Iterable
 
 from engine.answer.candidates import NET_WORDS, TOTAL_WORDS
-from engine.answer.segments import (Segment, answer_region, clauses, sentences, strip_turn_marker,
+from engine.text.segments import (Segment, answer_region, clauses, sentences, strip_turn_marker,
                                     uncertain_span)
 from engine.summary.excerpts import (around, body_sentences, close_brackets, excerpt_text, heading_length,
                                     join_lines, trim)

@@ -377,6 +377,31 @@ def _resolve_currency(prefix: str | None, unit: str | None) -> tuple[str, bool]:
     return found
 
 
+# Spoken Chinese drops 元 after round sums (给了他一万二, 投了三万多, 一共八千): such a numeral counts
+# as money only when it has a 千/万 magnitude, a money word stands before it in its sentence, and no
+# measure word follows it (三千多人, 一万字 are not money).
+_MONEY_CONTEXT = re.compile(r"钱|款|元|块|给|转|拿|赔|投|借|还|退|欠|交|付|收|花|要|剩|共|价|资|费|息|损失|金|汇|存|骗|偷|赚|亏")
+_SENTENCE_BREAK = re.compile(r"[。；！？;!?\n]")
+_NOT_MONEY_AFTER = re.compile(r"[\u4e00-\u9fff]")
+_MONEY_AFTER_OK = re.compile(r"(?:的|了|啊|呢|吧|吗|呀|现金|多|左右|上下|这|那|就|都|也|还|我|他|她|你|给|块)")
+
+
+def _implied_yuan(norm: str, m: re.Match[str]) -> bool:
+    raw = m.group("num")
+    if not any(ch in "万萬千仟" for ch in raw + (m.group("mag") or "")) or _is_digit_string(raw):
+        return False
+    if m.group("scale") or m.group("jiao") or m.group("fen"):
+        return False
+    start, end = m.start("num"), m.end()
+    after = norm[end:end + 2]
+    if after and _NOT_MONEY_AFTER.match(after) and not _MONEY_AFTER_OK.match(after):
+        return False
+    begin = start
+    while begin > 0 and start - begin < 30 and not _SENTENCE_BREAK.match(norm[begin - 1]):
+        begin -= 1
+    return bool(_MONEY_CONTEXT.search(norm, begin, start))
+
+
 def find_amounts(text: str) -> list[Fact]:
     """Money amounts with exact spans: 42000元, 4.2万元, 人民币贰万伍仟元整, ￥3,000, 1万块,
     五千块钱, $1,000,000, USD 5,000, 约一万元左右, 十多万元.
@@ -395,8 +420,11 @@ def find_amounts(text: str) -> list[Fact]:
     for m in _AMOUNT_RE.finditer(norm):
         cur, unit_cn, unit_en = m.group("cur"), m.group("unit_cn"), m.group("unit_en")
         unit = unit_cn or (unit_en.lower() if unit_en else None)
+        implied = False
         if not cur and not unit:
-            continue
+            if not _implied_yuan(norm, m):
+                continue
+            unit, implied = "元", True  # 还要我再给一万二 / 也投了三万多: spoken money, no 元
         if not cur and _continues_number(norm, m.start("num")):
             continue
         if not (unit or m.group("more") or m.group("scale")) and _number_continues_after(norm, m.end("num")):
@@ -430,6 +458,8 @@ def find_amounts(text: str) -> list[Fact]:
             meta["qualifier"] = [q.strip() for q in qualifiers]
         if assumed:
             meta["currency_assumed"] = True
+        if implied:
+            meta["unit_implied"] = True
         start, end = m.start(), m.end()
         facts.append(Fact(kind="amount", text=text[start:end], start=start, end=end,
                           value=_money_value(_canonical(value)), meta=meta))

@@ -19,7 +19,7 @@ from engine.answer.llm import (LLMUnavailable, as_data, evidence_region, normali
 from engine.answer.model import NOT_FOUND_PHRASE, Conflict
 from engine.answer.prompts import EVIDENCE_CLOSE, EVIDENCE_OPEN
 from engine.answer.question import analyse
-from engine.answer.segments import flat
+from engine.text.segments import flat
 from engine.config import Settings
 from engine.types import Chunk
 from scripts.corpus.pdfmaker import make_pdf

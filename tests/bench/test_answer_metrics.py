@@ -260,10 +260,24 @@ def _truth_index(truth: dict) -> dict[str, dict[str, dict]]:
                         [value] if key == "pii" else [])
         for c in doc.get("conflicts", []):
             add(c["id"], [s["page"] for s in c["statements"]], [norm(s["value"]) for s in c["statements"]])
+        versions = {}  # a disputed amount's other statement (pay2 → pay2_restated): its value
+        for c in doc.get("conflicts", []):
+            ids = [s["id"] for s in c["statements"]]
+            for a in ids:
+                versions[a] = [entries[b] for b in ids if b != a and b in entries]
         for c in doc.get("calculations", []):
             terms = [entries[t["amount"]] for t in c["terms"]]
+            # the same sum with one disputed term as the other version says it: an answer must give
+            # it too (issue #14: a total that includes a disputed payment, under each version)
+            variants = set()
+            for i, t in enumerate(c["terms"]):
+                for other in versions.get(t["amount"], []):
+                    for v in other["values"]:
+                        rest = sum(Decimal(str(next(iter(entries[u["amount"]]["values"])))) * u["sign"]
+                                   for j, u in enumerate(c["terms"]) if j != i)
+                        variants.add(rest + v * t["sign"])
             add(c["id"], set().union(*(t["pages"] for t in terms)),
-                {norm(c["recomputed"]), norm(c["stated"])} | set().union(*(t["values"] for t in terms)))
+                {norm(c["recomputed"]), norm(c["stated"])} | set().union(*(t["values"] for t in terms)) | variants)
         for qa in doc.get("qa", []):
             add(f"qa:{qa['n']}", range(qa["page_start"], qa["page_end"] + 1))
         for clause in doc.get("clauses", []):

@@ -12,7 +12,7 @@ import re
 from engine.ingest.chunkers.base import DocText
 from engine.ingest.chunkers.judgment import section_of
 from engine.ingest.chunkers.statute import ARTICLE_HEAD, INFO_END, accept_articles, article_candidate
-from engine.ingest.chunkers.transcript import ANSWER_LINE, QUESTION_LINE, TITLE_LINE
+from engine.ingest.chunkers.turns import TITLE_LINE, find_turns
 from engine.types import DocKind, LoadedDocument
 
 # Enough text to see a document's nature without reading a whole statute book.
@@ -40,8 +40,9 @@ def detect_kind(doc: LoadedDocument) -> DocKind:
     head = _head_text(doctext)
     sample_lines = [ln for ln in doctext.lines if ln.start < _SAMPLE_CHARS]
 
-    questions = sum(1 for ln in sample_lines if QUESTION_LINE.match(ln.text))
-    answers = sum(1 for ln in sample_lines if ANSWER_LINE.match(ln.text))
+    turns = find_turns([ln.text for ln in sample_lines]).turns.values()  # 问/答 or speaker labels
+    questions = sum(1 for t in turns if t.role == "Q")
+    answers = sum(1 for t in turns if t.role == "A")
     titled_transcript = any(TITLE_LINE.match(t) for t in head.split("\n")[:3])
     if (questions >= 3 and answers >= 3) or (titled_transcript and questions >= 1 and answers >= 1):
         return DocKind.TRANSCRIPT

@@ -15,17 +15,15 @@ from typing import Any
 
 from engine.ingest.chunkers.base import (DocLine, DocText, chunk_offset, make_bounded_chunks,
                                          make_chunk, mark_chain, page_furniture, split_range)
+from engine.ingest.chunkers.turns import (ANSWER_LINE, CLOSING_LINE, HEADER_KEYS, QUESTION_LINE,
+                                          TITLE_LINE, TurnLayout, find_turns)
 from engine.types import ChunkDraft, LoadedDocument
+
+__all__ = ["ANSWER_LINE", "QUESTION_LINE", "TITLE_LINE", "chunk_transcript", "is_signature_line",
+           "parse_header_fields"]
 
 _SPACE = r"[ \t　]*"
 _COLON = r"[：:]"
-QUESTION_LINE = re.compile(
-    rf"^{_SPACE}(?:(?:侦查员|讯问人|询问人|办案民警|民警){_SPACE})?[问讯询]{_SPACE}{_COLON}")
-ANSWER_LINE = re.compile(
-    rf"^{_SPACE}(?:(?:被讯问人|被询问人|犯罪嫌疑人|嫌疑人|证人|被害人){_SPACE})?答{_SPACE}{_COLON}")
-TITLE_LINE = re.compile(rf"^{_SPACE}(?:第.{{1,3}}次)?(讯问|询问|辨认|搜查|勘验|检查)笔录")
-SESSION = re.compile(r"[（(]?第([0-9一二三四五六七八九十]+)次[）)]?")
-CLOSING_LINE = re.compile(r"以上.{0,6}笔录.{0,10}(看过|读过|阅读|宣读|念给|核对)")
 _ROLES = r"(?:被讯问人|被询问人|犯罪嫌疑人|侦查员|讯问人|询问人|记录人|翻译人|见证人|办案民警)"
 # Signature lines: short lines that name a role with 签名/签字/捺印, or a bare "记录人：李某".
 SIGNATURE_MARK = re.compile(r"签名|签字|捺印|指印|手印")
@@ -48,13 +46,22 @@ def is_signature_line(text: str) -> bool:
     return bool(SIGNATURE_MARK.search(stripped) or ROLE_SIGNATURE.match(text))
 
 
+# Forms typed without colons: "侦查员 韩冬、许静 记录人 许静" — only the form's own keys count then.
+_KNOWN_KEY = "|".join(sorted(HEADER_KEYS, key=len, reverse=True))
+SPACED_FIELD = re.compile(
+    rf"(?:^|(?<=[ \t　]))({_KNOWN_KEY})[ \t　]+(.*?)(?=[ \t　]+(?:{_KNOWN_KEY})[ \t　]|$)")
+
+
 def parse_header_fields(lines: list[str]) -> dict[str, str]:
     """``key：value`` pairs of the header lines, in order; a repeated key keeps its first value
     and later ones are numbered (工作单位, 工作单位_2) so none is lost."""
     fields: dict[str, str] = {}
     for text in lines:
-        for match in HEADER_FIELD.finditer(text.strip()):
-            key, value = match.group(1), match.group(2).strip()
+        found = [(m.group(1), m.group(2)) for m in HEADER_FIELD.finditer(text.strip())]
+        if not found:
+            found = [(m.group(1), m.group(2)) for m in SPACED_FIELD.finditer(text.strip())]
+        for key, value in found:
+            value = value.strip()
             if not value:
                 continue
             name, n = key, 2
@@ -64,10 +71,12 @@ def parse_header_fields(lines: list[str]) -> dict[str, str]:
     return fields
 
 
-def _excluded_lines(doctext: DocText, body: list[DocLine]) -> list[tuple[int, int]]:
-    """Signature lines in the body, with a bare date line written next to one of them."""
+def _excluded_lines(doctext: DocText, body: list[DocLine], layout: TurnLayout) -> list[tuple[int, int]]:
+    """Signature lines in the body, with a bare date line written next to one of them; a turn
+    (犯罪嫌疑人：不是) is never a signature."""
     ranges = []
-    flags = [is_signature_line(ln.text) for ln in body]
+    first = doctext.lines.index(body[0]) if body else 0
+    flags = [is_signature_line(ln.text) and (first + i) not in layout.turns for i, ln in enumerate(body)]
     for i, line in enumerate(body):
         near_signature = any(flags[j] for j in (i - 1, i + 1) if 0 <= j < len(body))
         if flags[i] or (DATE_ONLY.match(line.text) and near_signature):
@@ -79,49 +88,60 @@ def chunk_transcript(doc: LoadedDocument) -> list[ChunkDraft]:
     doctext = DocText(doc)
     lines = doctext.lines
     furniture = page_furniture(doctext)
-    first_q = next((i for i, ln in enumerate(lines) if QUESTION_LINE.match(ln.text)), None)
-    if first_q is None:  # not a Q/A transcript after all: keep it whole, bounded
+    texts = ["" if any(s <= ln.start < e for s, e in furniture) else ln.text for ln in lines]
+    layout = find_turns(texts)
+    if layout.first_question is None:  # not a Q/A transcript after all: keep it whole, bounded
         return make_bounded_chunks(doctext, 0, len(doctext.text), exclude=furniture,
                                    chunk_type="paragraph")
-    body = lines[first_q:]
-    excluded = furniture + _excluded_lines(doctext, body)
-
+    excluded = furniture + _excluded_lines(doctext, lines[layout.first_question:], layout)
     chunks: list[ChunkDraft] = []
-    header_lines = [ln.text for ln in lines[:first_q]
-                    if ln.text.strip() and not any(s <= ln.start < e for s, e in furniture)]
-    title = next((m.group(0).strip() for t in header_lines if (m := TITLE_LINE.match(t))), None)
-    session = next((m.group(1) for t in header_lines[:3] if (m := SESSION.search(t))), None)
-    header_meta: dict[str, Any] = {"title": title, "session": session,
-                                   "fields": parse_header_fields(header_lines)}
-    header = make_chunk(doctext, 0, lines[first_q].start, exclude=furniture, chunk_type="header",
-                        meta=header_meta)
-    if header:
-        chunks.append(header)
-
-    closing = next((ln for ln in body if CLOSING_LINE.search(ln.text)
-                    and not QUESTION_LINE.match(ln.text) and not ANSWER_LINE.match(ln.text)), None)
-    body_end = closing.start if closing else len(doctext.text)
-    questions = [ln for ln in body if QUESTION_LINE.match(ln.text) and ln.start < body_end]
-    for n, q_line in enumerate(questions, start=1):
-        end = questions[n].start if n < len(questions) else body_end
-        chunks.extend(_qa_chunks(doctext, q_line.start, end, n, excluded))
-
-    if closing:
-        # The closing statement and the signatures under it are one chunk; only footers go.
-        tail = make_chunk(doctext, closing.start, len(doctext.text), exclude=furniture,
-                          chunk_type="signature", meta={"closing": closing.text.strip()})
-        if tail:
-            chunks.append(tail)
+    qa_index = 0
+    for session in layout.sessions:
+        start = lines[session.start].start
+        if session.first_turn is None:  # a header or text with no turns: kept, bounded
+            end = lines[session.end - 1].end if session.end > session.start else start
+            chunks.extend(make_bounded_chunks(doctext, start, end, exclude=furniture,
+                                              chunk_type="paragraph", meta={"session": session.number}))
+            continue
+        header_lines = [texts[i] for i in range(session.start, session.first_turn) if texts[i].strip()]
+        title = next((m.group(0).strip() for t in header_lines if (m := TITLE_LINE.match(t))), None)
+        header_meta: dict[str, Any] = {"title": title, "session": str(session.number),
+                                       "fields": parse_header_fields(header_lines)}
+        header = make_chunk(doctext, start, lines[session.first_turn].start, exclude=furniture,
+                            chunk_type="header", meta=header_meta)
+        if header:
+            chunks.append(header)
+        body_end_line = session.closing if session.closing is not None else session.end
+        questions = [i for i in range(session.first_turn, body_end_line)
+                     if i in layout.turns and layout.turns[i].role == "Q"]
+        body_end = lines[body_end_line].start if body_end_line < len(lines) else len(doctext.text)
+        for n, q in enumerate(questions):
+            qa_index += 1
+            end = lines[questions[n + 1]].start if n + 1 < len(questions) else body_end
+            chunks.extend(_qa_chunks(doctext, layout, q, end, qa_index, session.number, excluded))
+        if session.closing is not None:
+            # The closing statement and the signatures under it are one chunk; only footers go.
+            closing = lines[session.closing]
+            end = lines[session.end].start if session.end < len(lines) else len(doctext.text)
+            tail = make_chunk(doctext, closing.start, end, exclude=furniture, chunk_type="signature",
+                              meta={"closing": closing.text.strip(), "session": session.number})
+            if tail:
+                chunks.append(tail)
     return chunks
 
 
-def _qa_chunks(doctext: DocText, start: int, end: int, qa_index: int,
-               excluded: list[tuple[int, int]]) -> list[ChunkDraft]:
-    answer_line = next((ln for ln in doctext.lines_between(start, end)
-                        if ANSWER_LINE.match(ln.text) and ln.start >= start), None)
-    # Where 答 itself stands (past any indentation), so answer_start points at it.
-    answer_at = (answer_line.start + len(answer_line.text) - len(answer_line.text.lstrip())
-                 if answer_line else None)
+def _qa_chunks(doctext: DocText, layout: TurnLayout, q_line: int, end: int, qa_index: int,
+               session: int, excluded: list[tuple[int, int]]) -> list[ChunkDraft]:
+    lines = doctext.lines
+    start = lines[q_line].start
+    asker = layout.turns[q_line]
+    answer = next((layout.turns[i] for i in range(q_line + 1, len(lines))
+                   if lines[i].start < end and i in layout.turns and layout.turns[i].role == "A"), None)
+    # Where the answer's label itself stands (past any indentation), so answer_start points at it.
+    answer_at = None
+    if answer is not None:
+        line = lines[answer.line]
+        answer_at = line.start + len(line.text) - len(line.text.lstrip())
     question_chunk = make_chunk(doctext, start, answer_at if answer_at is not None else end,
                                 exclude=excluded, chunk_type="qa")
     question = question_chunk.text if question_chunk else ""
@@ -137,8 +157,10 @@ def _qa_chunks(doctext: DocText, start: int, end: int, qa_index: int,
             answer_start = 0  # the answer began in an earlier piece
         else:
             answer_start = chunk_offset(doctext, chunk, answer_at)
-            if answer_start is None:  # the 答 line itself was excluded; cannot happen by pattern
+            if answer_start is None:  # the answer line itself was excluded; cannot happen by pattern
                 answer_start = 0
-        chunk.meta = {"qa_index": qa_index, "question": question, "answer_start": answer_start}
+        chunk.meta = {"qa_index": qa_index, "question": question, "answer_start": answer_start,
+                      "session": session, "asker": asker.label,
+                      "answerer": answer.label if answer is not None else None}
         chunks.append(chunk)
     return mark_chain(chunks, f"qa@{start}", "qa_part")

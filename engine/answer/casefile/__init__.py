@@ -1,0 +1,86 @@
+"""Answers about one case file (讯问/询问笔录), planned over its ledger.
+
+``compose_case`` reads the question's plan and answers each asked slot from the ledger (money),
+the record's header (time, place, people's particulars) or what was said (yes/no, who, what,
+where), or says plainly that the file does not contain it. Questions about the law go back to
+the statute composer (``None``).
+"""
+
+from __future__ import annotations
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.money import answer_money, rate_part
+from engine.answer.casefile.overview import answer_conflicts, answer_gaps
+from engine.answer.casefile.parts import Fill, Outcome, Part, draft_of
+from engine.answer.casefile.record import PII_TYPES, answer_record, third_party
+from engine.answer.casefile.talk import answer_evidence, answer_talk
+from engine.answer.composer import Draft
+from engine.answer.plan import Plan, Slot, make_plan
+from engine.answer.casefile.heads import asked_head
+
+__all__ = ["Case", "compose_case", "asked_head"]
+
+_EVENT_SLOTS = (Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.DURATION, Slot.TEXT)
+
+
+def _is_money(case: Case, plan: Plan) -> bool:
+    if any(s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT)):
+        return True
+    if not case.ledger.events:
+        return False
+    if plan.ordinal is not None or plan.period is not None:
+        return any(s in plan.slots for s in _EVENT_SLOTS)
+    # 退款是哪天、怎么退的: a specific kind of money names the event even without an ordinal
+    return plan.kind not in (None, "pay") and any(s in plan.slots for s in (Slot.DATE, Slot.MEANS))
+
+
+def _not_by_ledger(plan: Plan) -> list[Slot]:
+    """Slots a ledger aggregate does not answer (a count or a total has no place of its own)."""
+    if plan.aggregate not in ("count", "total", "outstanding"):
+        return []
+    return [s for s in plan.slots if s in (Slot.PLACE, Slot.TEXT, Slot.PERSON, Slot.MEANS, Slot.ACCOUNT)]
+
+
+def compose_case(case: Case, plan: Plan) -> Draft | None:
+    if plan.law and not plan.asker_said:
+        return None
+    outcome = Outcome()
+    head = asked_head(plan)
+    fields_only = plan.fields and not plan.record
+    if head and not fields_only and head not in case.doc_text:
+        return draft_of(Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
+    if plan.overview == "conflicts" and not (plan.ordinal or any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE))):
+        answer_conflicts(case, outcome)
+    elif plan.overview == "gaps":
+        answer_gaps(case, outcome)
+    elif plan.evidence:
+        answer_evidence(case, plan, outcome)
+    elif plan.fields and not plan.record and third_party(case, plan):
+        # Someone other than the person questioned: the header's particulars are not theirs. A
+        # number can only come from an answer naming theirs; anything else from what was said.
+        numbers = [f for f in plan.fields if f in PII_TYPES]
+        if numbers:
+            answer_record(case, Plan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers), outcome)
+        rest = [s for s in plan.slots if s is not Slot.FIELD]
+        if rest and len(numbers) < len(plan.fields) or rest and not numbers:
+            answer_talk(case, Plan(plan.question, slots=rest, names=plan.names), outcome)
+    elif plan.record or plan.fields:
+        answer_record(case, plan, outcome)
+        rest = [s for s in plan.slots if s not in (Slot.DATE, Slot.PLACE, Slot.FIELD) or not plan.record]
+        rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
+        if rest and not plan.fields:
+            answer_talk(case, Plan(plan.question, slots=rest, names=plan.names), outcome)
+    elif _is_money(case, plan):
+        answer_money(case, plan, outcome)
+        rest = _not_by_ledger(plan)
+        if rest:  # 一共转了几次？转到哪张卡上？: the second part is in what was said
+            for slot in rest:
+                part = make_plan(plan.parts.get(slot, plan.text))
+                answer_talk(case, Plan(part.question, slots=[slot], names=plan.names), outcome)
+    elif Slot.RATE in plan.slots:
+        outcome.add(rate_part(case, plan))
+    else:
+        answer_talk(case, plan, outcome)
+    draft = draft_of(outcome, case.evidence, case.scope)
+    draft.ledger = case.ledger_rows()
+    return draft

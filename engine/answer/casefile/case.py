@@ -1,0 +1,104 @@
+"""One case file as the composers see it: its ledger, its chunks as citable sources, how well each
+statement matches the question, and the people it names."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.answer.candidates import Source
+from engine.answer.composer import EvidenceSet
+from engine.ledger import Anchor, CaseLedger, Event, Statement
+from engine.text.names import names_in, recurring_names
+from engine.text.segments import Segment
+
+
+_NOT_A_NAME_TAIL = frozenset("一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾百千万道说讲问要给让叫受打和跟")
+
+
+@dataclass
+class Case:
+    ledger: CaseLedger
+    doc_name: str
+    sources: dict[str, Source]  # chunk_id → the chunk as a citable source
+    evidence: EvidenceSet
+    # chunk_id → retrieval score for this question (hybrid search within the document), 0..1
+    retrieval: dict[str, float] = field(default_factory=dict)
+    doc_text: str = ""  # every chunk's text, for "does the file ever say X"
+    _people: list[str] | None = field(default=None, repr=False)
+    rows: dict[str, tuple[Event, str]] = field(default_factory=dict)  # ledger rows cited
+
+    def absent(self, word: str) -> bool:
+        """The file never uses the word, nor any two-character piece of it."""
+        if not self.doc_text or not word:
+            return False
+        return all(word[i:i + 2] not in self.doc_text for i in range(max(1, len(word) - 1)))
+
+    @property
+    def scope(self) -> str:
+        return f"文件《{self.doc_name}》"
+
+    def cite(self, anchor: Anchor, role: str | None = None) -> str:
+        source = self.sources[anchor.chunk_id]
+        text = source.chunk.text
+        return self.evidence.cite(source, Segment(anchor.start, anchor.end, text[anchor.start:anchor.end]), role)
+
+    def cite_event(self, event: Event, role: str | None = None) -> str:
+        cited = self.cite(event.sentence, role)
+        self.rows.setdefault(event.id, (event, cited))
+        return cited
+
+    def ledger_rows(self) -> list[dict]:
+        """The rows cited, in ledger order, as the Ask page's table shows them."""
+        order = {e.id: i for i, e in enumerate(self.ledger.events)}
+        rows = []
+        for event, cited in sorted(self.rows.values(), key=lambda r: order.get(r[0].id, 0)):
+            statement = self.statement(event.statement)
+            rows.append({"id": event.id, "evidence": cited, "kind": event.kind, "role": event.role,
+                         "date": event.date.text if event.date else None,
+                         "payer": event.payer, "payee": event.payee,
+                         "amount": event.amount.to_dict()["value"] if event.amount else None,
+                         "amount_text": event.amount.text if event.amount else None,
+                         "currency": event.currency, "means": event.means.text if event.means else None,
+                         "ordinal": event.ordinal, "periods": event.periods, "session": event.session,
+                         "page": statement.page, "corrects": event.corrects,
+                         "uncertain": list(event.uncertain)})
+        return rows
+
+    def statement(self, index: int) -> Statement:
+        return self.ledger.statements[index]
+
+    def text_of(self, anchor: Anchor) -> str:
+        return self.sources[anchor.chunk_id].chunk.text[anchor.start:anchor.end]
+
+    def people(self) -> list[str]:
+        """Everyone the file names: header persons, speakers, names in answers (longest first)."""
+        if self._people is None:
+            self._people = self._find_people()
+        return self._people
+
+    def _find_people(self) -> list[str]:
+        found: set[str] = set()
+        for fields in self.ledger.headers.values():
+            for key, value in fields.items():
+                if re.search(r"人|员|嫌疑|证人|被害", key):
+                    found.update(p for p in re.split(r"[、，,\s]+", value) if 2 <= len(p) <= 4)
+        for statement in self.ledger.statements:
+            if statement.speaker:
+                found.add(statement.speaker)
+        for statement in self.ledger.statements:
+            if statement.kind == "qa":
+                found.update(names_in(statement.answer))
+        recurring = recurring_names(self.doc_text)
+        found.update(recurring)
+        # jieba reads 转给李明伍仟元 as a name 李明伍: a known name plus a numeral or a verb is not one
+        found = {n for n in found if not (len(n) == 3 and n[:2] in found and n[2] in _NOT_A_NAME_TAIL)}
+        return sorted(found, key=len, reverse=True)
+
+    def named_in(self, text: str, detected: list[str] = (), *, known_only: bool = False) -> list[str]:
+        """People the question names, in the order it names them: the file's own names found in
+        it, then (unless ``known_only``) names jieba saw that the file does not know."""
+        known = [p for p in self.people() if p in text]
+        known = [p for p in known if not any(p != q and p in q for q in known)]
+        extra = [] if known_only else [n for n in detected if not any(n in k or k in n for k in known)]
+        return sorted(known + extra, key=lambda n: text.find(n) if n in text else len(text))

@@ -1,0 +1,23 @@
+"""The thing a question asks about (有没有「监控录像」, 「法定代表人」是谁, 鑫盛财富的「老板」叫什么)."""
+
+from __future__ import annotations
+
+import re
+
+from engine.answer.plan import Plan
+from engine.text.names import posseg
+
+_HEAD_AFTER = re.compile(r"(?:有没有|有无|是否有|有没)(?P<head>[\u4e00-\u9fff]{2,10}?)(?:[吗呢？?]|$)")
+_HEAD_BEFORE = re.compile(r"(?P<head>[\u4e00-\u9fff]{2,10}?)(?:是谁|是什么(?![时地])|叫什么)")
+
+
+def asked_head(plan: Plan) -> str | None:
+    """The thing a question asks about: 有没有「监控录像」, 「法定代表人」是谁 — its last noun."""
+    for pattern in (_HEAD_AFTER, _HEAD_BEFORE):
+        match = pattern.search(plan.text)
+        if not match:
+            continue
+        head = match.group("head").split("的")[-1]
+        words = [w for w, flag in posseg(head) if len(w) >= 2 and not flag.startswith(("nr", "r", "p", "u", "d", "c", "m"))]
+        return words[-1] if words else None
+    return None

@@ -1,0 +1,530 @@
+"""Money questions answered from the ledger: one occurrence (the Nth, the one in July), totals,
+what is still owed, how many times — every value from cited rows, every sum recomputed and shown,
+every disputed row carried through as a conflict with the result under each version."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from itertools import product
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
+from engine.answer.plan import Plan, Slot
+from engine.answer.wording import chinese_count, money, plain_number, quoted, said_amount
+from engine.ledger import Event, Value, corrections_of, versions_of
+from engine.ledger.lexicon import INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, RATE
+from engine.text.segments import flat
+
+_OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|被)$")
+_RECEIVE = re.compile(r"收到|拿到|得到|收了|收回|拿回|要回|获得|领到|到手")
+_MORE = re.compile(r"再|还要|另外|额外")
+_LOSS = re.compile(r"实际损失|净损失|损失")
+_DURATION = re.compile(r"(?:期限|为期|借期|期间)[^，。；]{0,6}?[\d一二三四五六七八九十两半]+个?(?:月|年|天|日|周)")
+SLOT_LABELS = {Slot.AMOUNT: "金额", Slot.DATE: "日期", Slot.MEANS: "方式", Slot.PLACE: "地点",
+               Slot.COUNT: "次数", Slot.RATE: "利率", Slot.DURATION: "期限", Slot.TEXT: "内容",
+               Slot.PERSON: "人员"}
+KIND_WORDS = {"pay": "交付", "take": "拿取", "repay": "退还", "interest": "利息", "compensation": "赔偿",
+              "cost": "费用", "demand": "要求"}
+
+
+@dataclass
+class Actor:
+    name: str | None
+    role: str  # payer | payee: which side of a row the asked person is on
+
+
+def _actor(case: Case, plan: Plan, kind: str | None) -> Actor:
+    text = plan.text
+    names = case.named_in(text, known_only=True)
+    cue = None
+    if kind and kind in KIND_CUES:
+        cue = KIND_CUES[kind].search(text)
+    receive = _RECEIVE.search(text)
+    at = min((m.start() for m in (cue, receive) if m is not None), default=len(text))
+    # the subject: a name before the verb that is not an object (给陈晓梅, 向公司, 替高峰)
+    before = [n for n in names if text.find(n) < at and not _OBJECT_MARK.search(text[:text.find(n)])]
+    role = "payee" if (receive and receive.start() <= at) or kind == "take" else "payer"
+    return Actor(before[-1] if before else None, role)
+
+
+def main_payers(case: Case) -> set[str]:
+    """Who pays in most rows of each kind: the case's own flow (another investor's payment, told in
+    passing, is not part of it)."""
+    counts: dict[tuple[str, str], int] = {}
+    for e in case.ledger.events:
+        if e.role == "event" and e.payer and e.payer not in ("公司", "单位", "平台", "银行"):
+            counts[(e.kind, e.payer)] = counts.get((e.kind, e.payer), 0) + 1
+    best: dict[str, tuple[int, str]] = {}
+    for (kind, payer), n in counts.items():
+        if n > best.get(kind, (0, ""))[0]:
+            best[kind] = (n, payer)
+    return {f"{kind}:{payer}" for kind, (_, payer) in best.items()}
+
+
+def _in_main_flow(case: Case, event: Event) -> bool:
+    payer = event.payer
+    if not payer or payer in ("公司", "单位", "平台", "银行") or event.role != "event":
+        return True
+    main = main_payers(case)
+    return not any(m.startswith(f"{event.kind}:") for m in main) or f"{event.kind}:{payer}" in main
+
+
+def _party_ok(actor: Actor, event: Event, case: Case) -> bool:
+    """False when the row's party on the asked side is a named person other than the one asked;
+    when that side is not named in the row (or nobody is asked), when its payer is a person outside
+    the case's main flow of that kind (another investor's payment told in passing)."""
+    if actor.name is None:
+        return _in_main_flow(case, event)
+    if event.kind in ("demand", "cost"):  # asked for / spent: the question names either side
+        return True
+    party = event.payee if actor.role == "payee" else event.payer
+    if event.payer and actor.name and (event.payer in actor.name or actor.name in event.payer):
+        return True
+    if not party or party in ("公司", "单位", "平台", "银行"):
+        return _in_main_flow(case, event)
+    known = case.people()
+    if party not in known and party != case.ledger.subject:
+        return True
+    return party == actor.name or party in actor.name or actor.name in party
+
+
+def dominant_kind(case: Case) -> str | None:
+    counts: dict[str, int] = {}
+    for e in case.ledger.events:
+        if e.role == "event" and e.kind in INFLOW_KINDS:
+            counts[e.kind] = counts.get(e.kind, 0) + 1
+    return max(counts, key=counts.get) if counts else None
+
+
+def _covers(kind: str | None, event: Event) -> bool:
+    return kind is None or event.kind == kind
+
+
+def _principal_ok(plan: Plan, event: Event) -> bool:
+    if plan.principal is True:
+        return event.kind != "interest" and event.principal is not False
+    if plan.principal is False:
+        return event.kind == "interest"
+    return True
+
+
+def _movements(case: Case, plan: Plan, kind: str | None, actor: Actor, *, roles=("event",)) -> list[Event]:
+    return [e for e in case.ledger.events if e.role in roles and not e.corrects and _covers(kind, e)
+            and _principal_ok(plan, e) and _party_ok(actor, e, case)]
+
+
+def _occurrence(plan: Plan, events: list[Event]) -> list[Event]:
+    if plan.aggregate == "last" and events:
+        return [max(events, key=lambda e: e.chrono or 0)]
+    if plan.ordinal is not None:
+        told = [e for e in events if e.ordinal == plan.ordinal]
+        if told:
+            return told
+        if not any(e.ordinal for e in events):
+            return [e for e in events if e.chrono == plan.ordinal]
+        return []
+    if plan.period:
+        return [e for e in events if e.date and str(e.date.value).startswith(plan.period)
+                or e.date and plan.period.startswith(str(e.date.value)) and len(str(e.date.value)) >= 7]
+    return events
+
+
+def occurrence_label(event: Event) -> str:
+    n = event.ordinal or event.chrono
+    return f"第{chinese_count(n)}笔" if n else ""
+
+
+def _asks_of_role(case: Case, plan: Plan) -> bool:
+    """陈晓梅的朋友投了多少钱: asked of someone named by role, who has no rows of their own."""
+    from engine.answer.casefile.record import ROLE_PERSON
+
+    role = ROLE_PERSON.search(plan.text)
+    return bool(role) and not any(p in plan.text[role.end():] for p in case.people())
+
+
+def answer_money(case: Case, plan: Plan, outcome: Outcome) -> None:
+    from engine.answer.casefile.talk import answer_amount_by_talk
+
+    unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None
+    if Slot.AMOUNT in plan.slots and (unnamed or _asks_of_role(case, plan)):
+        answer_amount_by_talk(case, plan, outcome)  # 自己留了多少 / 朋友投了多少: not a ledger movement
+        return
+    kind = plan.kind
+    if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
+        kind = kind if kind not in (None, "pay") else (dominant_kind(case) or kind)
+    actor = _actor(case, plan, kind)
+    if plan.aggregate == "outstanding":
+        _outstanding(case, plan, actor, outcome)
+    elif plan.aggregate == "total" or (kind == "interest" and plan.ordinal is None and Slot.AMOUNT in plan.slots
+                                       and Slot.DATE not in plan.slots):
+        _total(case, plan, kind, actor, outcome)
+    elif plan.aggregate == "count" and Slot.AMOUNT not in plan.slots:
+        _count(case, plan, kind, actor, outcome)
+    else:
+        _single(case, plan, kind, actor, outcome)
+
+
+# -- one occurrence ----------------------------------------------------------------------------------
+def _single(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
+    roles = ("cost",) if kind == "cost" else ("demand", "cost") if kind == "demand" else ("event", "periodic")
+    events = _movements(case, plan, kind, actor, roles=roles)
+    if kind == "demand":
+        demands = [e for e in events if e.kind == "demand"]
+        more = [e for e in demands if _MORE.search(e.words)] if plan.demand_more else []
+        events = more or demands or events
+    chosen = _occurrence(plan, events)
+    asked = [s for s in plan.slots if s in SLOT_LABELS and s is not Slot.COUNT] or [Slot.AMOUNT]
+    if not chosen:
+        for slot in asked:
+            outcome.add(Part(_missing_label(plan, slot), "", Fill.MISSING))
+        return
+    if len(chosen) > 1 and plan.ordinal is None and not plan.period:
+        # 退赔了多少 with two refunds: each is given, and their sum
+        if Slot.AMOUNT in asked and all(e.amount for e in chosen) and kind not in ("cost", "demand"):
+            _total(case, plan, kind, actor, outcome, events=chosen)
+            return
+        chosen = chosen[:1]
+    for event in chosen:
+        label = occurrence_label(event) if (plan.ordinal or plan.period) else ""
+        for n, slot in enumerate(asked):
+            part = _slot_part(case, plan, event, slot, outcome)
+            if n == 0 and label:
+                part.text = f"{label}：{part.text}"
+            outcome.add(part)
+
+
+def _missing_label(plan: Plan, slot: Slot) -> str:
+    occurrence = f"第{chinese_count(plan.ordinal)}笔款项的" if plan.ordinal else ""
+    return f"{occurrence}{SLOT_LABELS.get(slot, '内容')}"
+
+
+def show_amount(value: Value, currency: str = "CNY") -> str:
+    text = said_amount(value.text, value.value, currency)
+    return f"{text}（约数）" if value.approx and "约" not in text else text
+
+
+def _slot_part(case: Case, plan: Plan, event: Event, slot: Slot, outcome: Outcome) -> Part:
+    label = SLOT_LABELS[slot]
+    if slot is Slot.AMOUNT:
+        return _amount_part(case, event, outcome, with_date=Slot.DATE not in plan.slots)
+    if slot is Slot.DATE:
+        return _date_part(case, event, outcome)
+    if slot in (Slot.MEANS, Slot.PLACE):
+        value = event.means if slot is Slot.MEANS else event.place
+        if value is None:
+            return Part(label, "", Fill.MISSING)
+        return Part(label, f"{label}：{flat(value.text)}（{case.cite_event(event)}）", Fill.FILLED)
+    if slot is Slot.RATE:
+        return rate_part(case, plan, event)
+    if slot is Slot.DURATION:
+        statement = case.statement(event.statement)
+        found = _DURATION.search(statement.answer)
+        if not found:
+            return Part(label, "", Fill.MISSING)
+        anchor_start = statement.answer_offset + found.start()
+        from engine.ledger import Anchor
+
+        cited = case.cite(Anchor(statement.chunk_id, anchor_start, statement.answer_offset + found.end()))
+        return Part(label, f"{label}：{flat(found.group(0))}（{cited}）", Fill.FILLED)
+    cited = case.cite_event(event)
+    return Part(label, f"{quoted(case.text_of(event.sentence))}（{cited}）", Fill.FILLED)
+
+
+def _amount_part(case: Case, event: Event, outcome: Outcome, with_date: bool = False) -> Part:
+    """``with_date``: the row's date is said with the amount when the question did not ask it
+    separately (还过多少本金 → 2022年5月20日，金额为10000元): which payment it is matters."""
+    versions = [v for v in versions_of(case.ledger, event) if v.amount is not None]
+    first = case.cite_event(event)
+    when = f"{show_date(event.date)}，" if with_date and event.date is not None else ""
+    if len({v.amount.value for v in versions}) > 1:
+        said = "；".join(f"{case.cite_event(v)}称{show_amount(v.amount, v.currency)}" for v in versions)
+        ids = [case.cite_event(v) for v in versions]
+        outcome.conflicts.append(Conflict("testimony", f"同一笔款项金额说法不一：{said}", ids))
+        return Part("金额", f"{when}金额说法不一：{said}，需人工核实", Fill.CONFLICT, ids)
+    amount = event.amount
+    if "amount" in event.uncertain or "value" in event.uncertain and amount.approx:
+        outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}具体金额：{quoted(case.text_of(event.sentence))}", [first]))
+        return Part("金额", f"{UNCLEAR_PHRASE}具体金额，仅称{show_amount(amount, event.currency)}（{first}）",
+                    Fill.FILLED, [first])
+    return Part("金额", f"{when}金额为{show_amount(amount, event.currency)}（{first}）", Fill.FILLED, [first])
+
+
+def show_date(value: Value) -> str:
+    text = flat(value.text)
+    if value.precision in ("exact", None, "no_year") and not value.approx:
+        return text
+    note = {"month": "仅精确到月", "year": "仅精确到年", "relative": "材料未给出具体日期"}.get(
+        value.precision or "", "约数，日期不精确")
+    return f"{text}（{note}）"
+
+
+def _date_part(case: Case, event: Event, outcome: Outcome) -> Part:
+    first = case.cite_event(event)
+    versions = [v for v in versions_of(case.ledger, event) if v.date is not None]
+    dated = {str(v.date.value) for v in versions}
+    corrections = [c for c in corrections_of(case.ledger, event) if c.field == "date"]
+    if event.date is None and not corrections:
+        return Part("日期", "", Fill.MISSING)
+    if corrections or len(dated) > 1:
+        said = [f"{first}称{show_date(event.date)}"] if event.date else []
+        ids = [first]
+        for c in corrections:
+            cid = case.cite(c.new.anchor)
+            ids.append(cid)
+            said.append(f"{cid}称{show_date(c.new)}")
+        for v in versions[1:]:
+            if v.date and str(v.date.value) != str(event.date.value if event.date else ""):
+                cid = case.cite_event(v)
+                ids.append(cid)
+                said.append(f"{cid}称{show_date(v.date)}")
+        text = "；".join(said)
+        outcome.conflicts.append(Conflict("testimony", f"日期说法不一：{text}", ids))
+        return Part("日期", f"日期说法不一：{text}，需人工核实", Fill.CONFLICT, ids)
+    if "date" in event.uncertain:
+        outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}具体日期：{quoted(case.text_of(event.sentence))}", [first]))
+        return Part("日期", f"{UNCLEAR_PHRASE}具体日期，仅称{show_date(event.date)}（{first}）", Fill.FILLED, [first])
+    return Part("日期", f"日期为{show_date(event.date)}（{first}）", Fill.FILLED, [first])
+
+
+def rate_part(case: Case, plan: Plan, event: Event | None = None) -> Part:
+    """约定的利率/收益率: the rate stated with the asked occurrence, else the best-matching one."""
+    from engine.ledger import Anchor
+
+    candidates: list[tuple[float, Anchor, str]] = []
+    for statement in case.ledger.statements:
+        if statement.kind != "qa":
+            continue
+        for m in RATE.finditer(statement.answer):
+            score = case.retrieval.get(statement.chunk_id, 0.0)
+            if event is not None and statement.index == event.statement:
+                score += 2.0
+            if re.search(r"说|承诺|约定|答应|保证", statement.answer[max(0, m.start() - 20):m.start()]):
+                score += 0.3
+            anchor = Anchor(statement.chunk_id, statement.answer_offset + m.start(),
+                            statement.answer_offset + m.end())
+            candidates.append((score, anchor, m.group(0)))
+    if not candidates:
+        return Part("利率", "", Fill.MISSING)
+    candidates.sort(key=lambda c: -c[0])
+    _, anchor, text = candidates[0]
+    sentence = _sentence_around(case, anchor)
+    cited = case.cite(sentence)
+    return Part("利率", f"利率/收益为{flat(text)}（{cited}）", Fill.FILLED, [cited])
+
+
+def _sentence_around(case: Case, anchor):
+    from engine.ledger import Anchor
+
+    text = case.sources[anchor.chunk_id].chunk.text
+    start = max(text.rfind(ch, 0, anchor.start) for ch in "。！？；:：\n") + 1
+    ends = [i for i in (text.find(ch, anchor.end) for ch in "。！？；") if i >= 0]
+    end = min(ends) + 1 if ends else len(text)
+    return Anchor(anchor.chunk_id, start, end)
+
+
+# -- totals -------------------------------------------------------------------------------------------
+@dataclass
+class _Term:
+    event: Event
+    amount: Value
+    factor: int = 1  # periodic rows: the number of periods
+
+
+def _terms(events: list[Event]) -> list[_Term]:
+    terms = []
+    for e in events:
+        if e.amount is None:
+            continue
+        if e.role == "periodic":
+            if e.periods:
+                terms.append(_Term(e, e.amount, e.periods))
+            continue
+        terms.append(_Term(e, e.amount))
+    return terms
+
+
+def _factor(term: _Term) -> dict | None:
+    """A period count the verifier can recompute from two dates in the cited quote."""
+    if term.factor == 1 or not term.event.period_span:
+        return None
+    start, end = term.event.period_span
+    return {"value": term.factor, "unit": "month", "from": start, "to": end}
+
+
+def _expression(terms: list[_Term], amounts: list[Decimal]) -> str:
+    pieces = []
+    for term, value in zip(terms, amounts):
+        piece = plain_number(value)
+        pieces.append(f"{piece} * {term.factor}" if term.factor != 1 else piece)
+    return " + ".join(pieces)
+
+
+def _versions(case: Case, term: _Term) -> list[tuple[Decimal, Event]]:
+    chain = [v for v in versions_of(case.ledger, term.event) if v.amount is not None]
+    seen: dict[Decimal, Event] = {}
+    for v in chain:
+        seen.setdefault(v.amount.value, v)
+    return list(seen.items())
+
+
+def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: Event | None,
+               description: str) -> list[tuple[Decimal, str, list[str]]]:
+    """Each combination of versions of the disputed rows: (result, expression, evidence ids)."""
+    options = [_versions(case, t) for t in terms]
+    results = []
+    for combo in product(*options):
+        amounts = [value for value, _ in combo]
+        result = sum((a * t.factor for a, t in zip(amounts, terms)), Decimal(0))
+        expression = _expression(terms, amounts)
+        ids = list(dict.fromkeys(case.cite_event(ev, "completion") for _, ev in combo))
+        stated_value = stated.amount.value if stated is not None else None
+        evidence = ids + ([case.cite_event(stated)] if stated is not None else [])
+        outcome.calculations.append(Calculation(
+            expression, result, stated_value, stated_value is None or result == stated_value, evidence,
+            description, factors=[f for t in terms if (f := _factor(t)) is not None]))
+        results.append((result, expression, ids))
+        if len(results) >= 4:
+            break
+    return results
+
+
+def _total(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Outcome,
+           events: list[Event] | None = None) -> None:
+    rows = events if events is not None else _movements(case, plan, kind, actor, roles=("event", "periodic"))
+    stated = [e for e in case.ledger.events if e.role == "total" and _covers(kind, e) and not e.corrects
+              and _principal_ok(plan, e) and _party_ok(actor, e, case)]
+    terms = _terms(rows)
+    what = KIND_WORDS.get(kind or "", "款项")
+    if not terms and not stated:
+        outcome.add(Part(f"{what}总额", "", Fill.MISSING))
+        return
+    statement = stated[-1] if stated else None
+    if statement is not None:
+        case.cite_event(statement)  # the stated total is the first evidence, its parts follow
+    if not terms:
+        cited = case.cite_event(statement)
+        outcome.add(Part("总额", f"材料显示共计{show_amount(statement.amount, statement.currency)}（{cited}）",
+                         Fill.FILLED, [cited]))
+        return
+    if len(terms) == 1 and terms[0].factor == 1 and statement is None:
+        part = _amount_part(case, terms[0].event, outcome)
+        outcome.add(part)
+        return
+    results = _calculate(case, terms, outcome, statement, f"{what}各笔相加")
+    currency = terms[0].event.currency
+    said = ""
+    if statement is not None:
+        said = f"材料显示共计{show_amount(statement.amount, currency)}（{case.cite_event(statement)}）；"
+    shown = [f"复算 {expr} = {money(r, currency)}（{'、'.join(ids)}）" + (f"，{_verdict(r, statement, currency)}"
+                                                                     if statement is not None else "")
+             for r, expr, ids in results]
+    ids = list(dict.fromkeys(i for _, _, group in results for i in group))
+    if len(results) > 1:  # a disputed row: the total under each version
+        text = "；".join(f"按{'、'.join(group)}{line[2:]}" for (_, _, group), line in zip(results, shown))
+        outcome.conflicts.append(Conflict("testimony", f"合计所含款项说法不一，结果随之不同：{text}", ids))
+        outcome.add(Part("总额", f"{said}其中有款项说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
+        return
+    result = results[0][0]
+    disagrees = statement is not None and "不符" in shown[0]
+    head = said if statement is not None else f"共计{money(result, currency)}："
+    outcome.add(Part("总额", f"{head}{shown[0]}", Fill.CONFLICT if disagrees else Fill.FILLED, ids))
+
+
+def _verdict(result: Decimal, statement: Event, currency: str) -> str:
+    stated = statement.amount
+    close = stated.approx and abs(result - stated.value) <= Decimal("0.1") * stated.value
+    if result == stated.value or close:
+        return "与所述一致"
+    return f"与所述{money(stated.value, currency)}不符，需人工复核"
+
+
+def _count(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
+    said = [e for e in case.ledger.events if e.role == "count" and _covers(kind, e)]
+    rows = _movements(case, plan, kind, actor)
+    if said:
+        e = said[0]
+        cited = case.cite_event(e)
+        note = ""
+        if rows and len(rows) != e.count:
+            note = f"（材料中逐笔列出{chinese_count(len(rows))}笔）"
+        outcome.add(Part("次数", f"共{chinese_count(e.count)}次（{cited}）{note}", Fill.FILLED, [cited]))
+        return
+    if not rows:
+        outcome.add(Part("次数", "", Fill.MISSING))
+        return
+    ids = [case.cite_event(e) for e in rows]
+    outcome.add(Part("次数", f"材料中逐笔列出{chinese_count(len(rows))}笔（{'、'.join(ids)}）", Fill.FILLED, ids))
+
+
+# -- what is still owed -----------------------------------------------------------------------------
+def _outstanding(case: Case, plan: Plan, actor: Actor, outcome: Outcome) -> None:
+    principal_plan = plan if plan.principal is not None else Plan(plan.question, principal=True)
+    inflow_kind = dominant_kind(case)
+    # The money that went in is paid by the asked person (taken by them, for a take).
+    inflow = _movements(case, principal_plan, inflow_kind,
+                        Actor(actor.name, "payee" if inflow_kind == "take" else "payer")) if inflow_kind else []
+    outflow = [e for e in case.ledger.events if e.role == "event" and e.kind in OUTFLOW_KINDS
+               and not e.corrects and e.principal is not False]
+    stated = [e for e in case.ledger.events if (e.role == "balance" or e.role == "cost" and _LOSS.search(e.words))
+              and not e.corrects and e.kind != "interest"]
+    in_terms, out_terms = _terms(inflow), _terms(outflow)
+    # A total the file states for what went in stands for its rows (总共四万二千元 − 退还的一万零五百元).
+    stated_in = [e for e in case.ledger.events if e.role == "total" and e.kind == inflow_kind and not e.corrects
+                 and _principal_ok(principal_plan, e) and e.amount is not None]
+    if stated_in:
+        in_terms = [_Term(stated_in[-1], stated_in[-1].amount)]
+    if not in_terms and not stated:
+        outcome.add(Part("未归还金额", "", Fill.MISSING))
+        return
+    statement = stated[-1] if stated else None
+    currency = (in_terms[0].event.currency if in_terms else statement.currency)
+    results = []
+    if in_terms:
+        options_in = [_versions(case, t) for t in in_terms]
+        options_out = [_versions(case, t) for t in out_terms]
+        for combo_in in product(*options_in):
+            for combo_out in product(*options_out) if options_out else [()]:
+                plus = [a * t.factor for (a, _), t in zip(combo_in, in_terms)]
+                minus = [a * t.factor for (a, _), t in zip(combo_out, out_terms)]
+                result = sum(plus, Decimal(0)) - sum(minus, Decimal(0))
+                expression = " + ".join(plain_number(v) for v in plus)
+                if minus:
+                    expression = f"({expression}) - " + " - ".join(plain_number(v) for v in minus) \
+                        if len(plus) > 1 else f"{expression} - " + " - ".join(plain_number(v) for v in minus)
+                ids = list(dict.fromkeys([case.cite_event(ev, "completion") for _, ev in combo_in]
+                                         + [case.cite_event(ev, "completion") for _, ev in combo_out]))
+                results.append((result, expression, ids))
+        if len(results) > 4:
+            results = results[:4]
+    stated_value = statement.amount.value if statement is not None else None
+    for result, expression, ids in results:
+        evidence = ids + ([case.cite_event(statement)] if statement is not None else [])
+        outcome.calculations.append(Calculation(
+            expression, result, stated_value, stated_value is None or result == stated_value, evidence,
+            "收到的款项减去已退还的款项"))
+    if len(results) > 1:
+        said = "；".join(f"按{'、'.join(ids)}计为{plain_number(r)}元（{expr} = {plain_number(r)}）"
+                        for r, expr, ids in results)
+        ids = list(dict.fromkeys(i for _, _, group in results for i in group))
+        outcome.conflicts.append(Conflict("testimony", f"计算所依据的款项说法不一，结果随之不同：{said}", ids))
+        outcome.add(Part("未归还金额", f"各笔中有说法不一之处，尚未归还的金额随之不同：{said}，需人工核实",
+                         Fill.CONFLICT, ids))
+        return
+    if statement is not None:
+        cited = case.cite_event(statement)
+        text = f"材料显示尚余{show_amount(statement.amount, statement.currency)}未归还（{cited}）"
+        if results:
+            result, expression, ids = results[0]
+            agree = result == statement.amount.value
+            text += f"；复算 {expression} = {money(result, currency)}（{'、'.join(ids)}），" + \
+                ("与所述一致" if agree else f"与所述{money(statement.amount.value, currency)}不符，需人工复核")
+            outcome.add(Part("未归还金额", text, Fill.FILLED if agree else Fill.CONFLICT, [cited, *ids]))
+            return
+        outcome.add(Part("未归还金额", text, Fill.FILLED, [cited]))
+        return
+    result, expression, ids = results[0]
+    outcome.add(Part("未归还金额", f"尚余{money(result, currency)}未归还：复算 {expression} = "
+                                   f"{money(result, currency)}（{'、'.join(ids)}）", Fill.FILLED, ids))

@@ -1,0 +1,65 @@
+"""An answer to a case-file question is a list of parts, one per asked slot; each says what the
+material gives for it (filled), that it is not there (missing), that the speaker did not know
+(unsure), or that statements disagree (conflict). The status follows from the parts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.answer.composer import Draft, EvidenceSet
+from engine.answer.model import NOT_FOUND_PHRASE, Calculation, Conflict, Gap, Status
+
+
+class Fill(str, Enum):
+    FILLED = "filled"
+    MISSING = "missing"
+    UNSURE = "unsure"
+    CONFLICT = "conflict"
+
+
+@dataclass
+class Part:
+    label: str  # what the part answers, in the user's words (日期, 金额, 方式 …)
+    text: str  # the sentence of the conclusion
+    fill: Fill
+    evidence: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Outcome:
+    """What a case-file composer found: parts plus the panels that go with them."""
+
+    parts: list[Part] = field(default_factory=list)
+    calculations: list[Calculation] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+    gaps: list[Gap] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def add(self, part: Part) -> None:
+        self.parts.append(part)
+
+
+def draft_of(outcome: Outcome, evidence: EvidenceSet, scope: str, nothing: str = "相关内容") -> Draft:
+    """Status: every part filled (unsure parts count as answered when they are the whole answer:
+    the material's own 记不清 is what it says) → answered; a conflict, or some parts missing while
+    others are filled → needs_review naming what is missing; nothing at all → not_found."""
+    parts = outcome.parts
+    filled = [p for p in parts if p.fill is Fill.FILLED]
+    missing = [p for p in parts if p.fill is Fill.MISSING]
+    unsure = [p for p in parts if p.fill is Fill.UNSURE]
+    if not parts or (len(missing) == len(parts)):
+        what = "、".join(dict.fromkeys(p.label for p in missing)) if missing else nothing
+        return Draft(Status.NOT_FOUND, f"{NOT_FOUND_PHRASE}{what}（检索范围：{scope}）。", evidence,
+                     calculations=outcome.calculations, conflicts=outcome.conflicts, gaps=outcome.gaps)
+    for part in missing:
+        outcome.gaps.append(Gap(f"{NOT_FOUND_PHRASE}{part.label}", []))
+    status = Status.ANSWERED
+    if outcome.conflicts or any(p.fill is Fill.CONFLICT for p in parts):
+        status = Status.NEEDS_REVIEW
+    elif missing and (filled or unsure):
+        status = Status.NEEDS_REVIEW  # half an answer is not a verified answer
+    conclusion = "；".join(p.text if p.fill is not Fill.MISSING else f"{NOT_FOUND_PHRASE}{p.label}"
+                          for p in parts)
+    return Draft(status, conclusion.rstrip("。；") + "。", evidence, calculations=outcome.calculations,
+                 conflicts=outcome.conflicts, gaps=outcome.gaps)

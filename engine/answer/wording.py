@@ -1,0 +1,58 @@
+"""How answers word values: quotes, counts and amounts. One place, shared by every composer, so
+that the verifier's rules (every Arabic numeral of a conclusion comes from the evidence or a shown
+calculation) hold for all of them."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from engine.text.numbers import to_chinese
+from engine.text.segments import flat
+
+CURRENCY_UNITS = {"CNY": "元", "USD": "美元", "EUR": "欧元", "HKD": "港元", "GBP": "英镑", "JPY": "日元"}
+
+
+def quoted(text: str) -> str:
+    """「…」 around the display form of a quote (line breaks joined, trailing commas dropped)."""
+    return f"「{flat(text).rstrip('，、：,:;； ')}」"
+
+
+def chinese_count(n: int) -> str:
+    """Counts in the composer's own words are written in Chinese numerals, so that every Arabic
+    numeral in a conclusion comes from the evidence (the verifier checks exactly that)."""
+    return to_chinese(n)
+
+
+def as_decimal(value: Any) -> Decimal | None:
+    if isinstance(value, Decimal):
+        return value
+    if isinstance(value, (int, float, str)):
+        try:
+            return Decimal(str(value).replace(",", ""))
+        except InvalidOperation:
+            from engine.text.numbers import parse_number
+
+            return parse_number(str(value))
+    return None
+
+
+def plain_number(value: Decimal) -> str:
+    return str(int(value)) if value == value.to_integral_value() else format(value.normalize(), "f")
+
+
+def money(value: Any, currency: str | None = "CNY") -> str:
+    """An amount in normalised digits with its unit (元 unless the evidence says otherwise)."""
+    number = as_decimal(value)
+    if number is None:
+        return str(value)
+    unit = CURRENCY_UNITS.get(currency or "CNY")
+    return f"{plain_number(number)}{unit}" if unit else f"{plain_number(number)} {currency}"
+
+
+def said_amount(surface: str, value: Any, currency: str | None = "CNY") -> str:
+    """The source's own words for an amount, plus the normalised value when they differ
+    (壹万叁仟元 → 壹万叁仟元（即13000元））."""
+    surface = flat(surface)
+    normal = money(value, currency)
+    return surface if surface.replace(",", "") == normal else f"{surface}（即{normal}）"

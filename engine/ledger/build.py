@@ -1,0 +1,136 @@
+"""Assemble a case ledger: statements, events, corrections linked to what they correct, and the
+chronological order of each kind of movement."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Iterable
+
+from engine.ledger.extract import UNSAID_KIND, read_events
+from engine.ledger.lexicon import GENERIC_KINDS
+from engine.ledger.model import CaseLedger, Correction, Event
+from engine.ledger.statements import read_statements
+from engine.types import Chunk
+
+# Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
+LEDGER_VERSION = 1
+
+
+def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
+    chunks = sorted(chunks, key=lambda c: c.seq)
+    statements, headers = read_statements(chunks)
+    events, corrections = read_events(statements)
+    subject = next((s.speaker for s in statements if s.speaker), None)
+    ledger = CaseLedger(doc_id, statements, events, corrections, headers, subject)
+    _resolve_unsaid_kind(ledger)
+    _inherit_series_kind(ledger)
+    _link_corrections(ledger)
+    _link_same_ordinal(ledger)
+    _chronology(ledger)
+    return ledger
+
+
+def _same_amount(a: Decimal | None, b: Decimal | None) -> bool:
+    return a is not None and b is not None and a == b
+
+
+def _movements(ledger: CaseLedger) -> list[Event]:
+    return [e for e in ledger.events if e.role == "event"]
+
+
+def _link_corrections(ledger: CaseLedger) -> None:
+    """An amount correction's new value is an event that corrects the earlier event carrying the old
+    value; a date correction is kept as a Correction with its target event."""
+    for correction in ledger.corrections:
+        earlier = [e for e in _movements(ledger) if e.statement < correction.statement]
+        if correction.field == "amount":
+            new_event = next((e for e in ledger.events if e.statement == correction.statement
+                              and e.amount is not None and e.amount.anchor == correction.new.anchor), None)
+            target = None
+            if correction.old is not None:
+                target = next((e for e in reversed(earlier) if e.amount and
+                               _same_amount(e.amount.value, correction.old.value)), None)
+            if new_event is not None and target is not None:
+                new_event.corrects = target.id
+                new_event.kind = target.kind if new_event.kind in ("pay", target.kind) else new_event.kind
+                new_event.ordinal = new_event.ordinal or target.ordinal
+                new_event.date = new_event.date if new_event.date and new_event.date.precision != "no_year" \
+                    else target.date
+                correction.target = target.id
+        elif correction.field == "date" and correction.old is not None:
+            old = str(correction.old.value)
+            target = next((e for e in reversed(earlier) if e.date and str(e.date.value) == old), None)
+            if target is None and correction.restated:
+                from engine.ledger.extract import ordinal_of
+                ordinal = ordinal_of(correction.restated)
+                target = next((e for e in earlier if ordinal and e.ordinal == ordinal), None)
+            correction.target = target.id if target else None
+
+
+def _resolve_unsaid_kind(ledger: CaseLedger) -> None:
+    """A total whose words name no kind (一共九万二千元) totals the file's main kind of movement."""
+    counts: dict[str, int] = {}
+    for e in _movements(ledger):
+        counts[e.kind] = counts.get(e.kind, 0) + 1
+    main = max(counts, key=counts.get) if counts else None
+    for e in ledger.events:
+        if e.kind == UNSAID_KIND:
+            e.kind = main or UNSAID_KIND
+
+
+def _inherit_series_kind(ledger: CaseLedger) -> None:
+    """第四次是…我用网银转了46,500元到我老婆的卡上: a generic "handed over" verb in the Nth
+    occurrence of a series continues the series told just before it (第三次…拿了…)."""
+    previous: Event | None = None
+    for event in _movements(ledger):
+        if event.ordinal is None:
+            continue
+        if (previous is not None and event.kind in GENERIC_KINDS and previous.kind not in GENERIC_KINDS
+                and previous.ordinal == event.ordinal - 1 and previous.session == event.session):
+            event.kind = previous.kind
+        previous = event
+
+
+def _link_same_ordinal(ledger: CaseLedger) -> None:
+    """Two statements of the same movement (same kind and ordinal) with different amounts: the later
+    one is a version of the earlier, even without a correction cue."""
+    seen: dict[tuple[str, int], Event] = {}
+    for event in _movements(ledger):
+        if event.ordinal is None or event.corrects:
+            continue
+        key = (event.kind, event.ordinal)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = event
+        elif event.amount and first.amount and event.amount.value != first.amount.value \
+                and event.statement != first.statement:
+            event.corrects = first.id
+
+
+def _chronology(ledger: CaseLedger) -> None:
+    """Each kind's movements numbered by the order the text gives (its ordinals), else by date,
+    else by the order they are told in."""
+    kinds = {e.kind for e in _movements(ledger)}
+    for kind in kinds:
+        events = [e for e in _movements(ledger) if e.kind == kind and not e.corrects]
+        if all(e.ordinal is not None for e in events):
+            for e in events:
+                e.chrono = e.ordinal
+            continue
+        dated = all(e.date is not None and str(e.date.value)[:1].isdigit() for e in events)
+        order = sorted(events, key=lambda e: str(e.date.value)) if dated else events
+        for n, e in enumerate(order, start=1):
+            e.chrono = e.ordinal or n
+
+
+def corrections_of(ledger: CaseLedger, event: Event) -> list[Correction]:
+    return [c for c in ledger.corrections if getattr(c, "target", None) == event.id]
+
+
+def versions_of(ledger: CaseLedger, event: Event) -> list[Event]:
+    """The event and every later statement of it (corrections), oldest first."""
+    chain = [event]
+    for other in ledger.events:
+        if other.corrects == event.id:
+            chain.append(other)
+    return chain

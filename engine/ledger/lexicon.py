@@ -1,0 +1,123 @@
+"""Words of Chinese case files that say what a sum of money is: who moved it, which way, whether
+it is one movement, a total, a balance or a per-period amount, and how sure the speaker is.
+
+These are words of legal and everyday Chinese, not of any one file: every list below was written
+from how statements in 讯问/询问笔录 and judgments describe money (the verbs of giving, taking,
+repaying and compensating; the words of totals and debts), and is checked by tests on generated
+case files with randomly chosen phrasings (engine/bench/casegen).
+"""
+
+from __future__ import annotations
+
+import re
+
+# -- what moved ------------------------------------------------------------------------------------
+# Order matters: the most specific kind wins when several cue words stand before one amount.
+KIND_CUES: dict[str, re.Pattern[str]] = {
+    # returns on money put in: 利息, 分红, 收益 (a rate is not an amount: see RATE)
+    "interest": re.compile(r"利息|利钱|息钱|分红|红利|收益|回报|返利|返点|好处费"),
+    # money coming back to whoever paid or lost it
+    "repay": re.compile(
+        r"归还|偿还|还款|还钱|还清|还上|还了|还过|还给|还回|还我|还他|还她|还你|还公司|退还|退回|退赔|退款|退钱|"
+        r"退了|退过|退给|退我|退他|退她|退你|退出|返还|返回|追回|拿回|要回|收回|赔还|清偿|转回|打回|汇回|返给"),
+    # damages paid for harm done
+    "compensation": re.compile(r"赔偿|赔付|赔款|赔了|赔过|赔给|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"),
+    # money asked for, not (yet) paid
+    "demand": re.compile(r"要求|索要|索赔|讨要|催要|(?<![不没])要(?:我|他|她|你|对方)?(?:再|还)?(?:赔|给|付|拿|出)"
+                         r"|(?<![不没想])要(?=[\d一二三四五六七八九十两壹贰叁肆伍陆柒捌玖])"),
+    # expenses and losses valued, not moved
+    "cost": re.compile(r"医药费|医疗费|治疗费|误工费|营养费|护理费|交通费|住院费|丧葬费|鉴定费|修理费|维修费|"
+                       r"损失|花了|花费|花掉|开销|支出"),
+    # money taken without right (the suspect's own verbs)
+    "take": re.compile(r"拿了|拿走|拿过|拿的|拿出|取了|取走|取出|提取|提走|挪用|侵占|截留|私吞|占用|骗了|骗走|"
+                       r"骗取|诈骗|偷了|偷走|盗窃|窃取|抢了|抢走|套取|转走|划走|揣"),
+    # money handed over: the generic verbs (who to whom is read separately)
+    "pay": re.compile(r"借给|借了|出借|借款|借钱|投了|投资|投入|投到|投给|认购|购买|买了|存了|存入|充值|"
+                      r"转账|转了|转给|转到|转入|汇了|汇给|汇到|汇款|打了|打给|打到|打款|交了|交给|交到|交纳|缴纳|"
+                      r"付了|付给|支付|付款|给了|给过|给他|给她|给我|给你|给公司|送了|送给|转钱|给钱|打钱|汇钱|交钱|存钱"),
+}
+# Bare verbs as questions use them (什么时候给的, 转了几次, 还过多少): the same kinds, one character.
+QUESTION_VERBS: dict[str, re.Pattern[str]] = {
+    "interest": re.compile(r"月息|年息|日息|利息"),
+    "repay": re.compile(r"(?<!还)(?:还|退)(?=[的了过几多钱款给我他她])"),
+    "compensation": re.compile(r"(?<!退)赔(?=[的了过几多钱款给我他她])"),
+    "take": re.compile(r"[拿取偷骗抢盗](?=[的了过几多走])"),
+    "pay": re.compile(r"[给转交汇付借投打存](?=[的了过几多钱款给])"),
+}
+# Generic "handed over" verbs say direction, not purpose: in an answer whose question names the
+# purpose (两次赔偿分别是…) the question's kind is the event's kind.
+GENERIC_KINDS = frozenset({"pay"})
+# A question's kind covers these event kinds (投了多少本金 counts every payment in).
+KIND_COVERS: dict[str, frozenset[str]] = {
+    "pay": frozenset({"pay"}),
+    "take": frozenset({"take"}),
+    "repay": frozenset({"repay"}),
+    "interest": frozenset({"interest"}),
+    "compensation": frozenset({"compensation"}),
+    "cost": frozenset({"cost"}),
+    "demand": frozenset({"demand"}),
+}
+# Movements that add to what one side holds of the other's money, and those that give it back.
+INFLOW_KINDS = frozenset({"pay", "take"})
+OUTFLOW_KINDS = frozenset({"repay"})
+
+# -- what a sentence says about the sum -----------------------------------------------------------
+TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|前前后后|前后|加起来|加在一起|总额|总数|总计|共(?=[\d一二三四五六七八九十两几])")
+BALANCE = re.compile(r"还欠|尚欠|仍欠|欠(?:我|他|她|你|款|钱|着|了)|没(?:有)?(?:还|退|拿回|要回|收回|归还)|"
+                     r"未(?:还|退|归还|偿还|返还)|还差|余款|剩下的?(?:钱|本金|款)?(?:还)?没")
+# A stock of money at some moment (备用金一共就剩两万多): neither a movement nor a debt.
+REMAINDER = re.compile(r"剩(?:下|余)?|余下|结余")
+# After a take cue, these send the money on (我拿了1.2万元现金交到公司前台): the speaker paid it.
+PASSED_ON = re.compile(r"交到|交给|给了?(?:他|她|公司|对方)|转给|送到|送给|存到|投到|投给|打给|汇给")
+PERIODIC = re.compile(r"每(?:个)?(?:月|年|季度?|期|周|星期|天|日)")
+PRINCIPAL = re.compile(r"本金|本钱|本息")
+RATE = re.compile(r"(?:年化|年利率|月利率|利率|月息|年息|日息|息)(?:收益)?(?:率)?(?:为|是|按)?\s*"
+                  r"(?:\d+(?:\.\d+)?\s*%|百分之[一二三四五六七八九十两\d.]+|[\d一二三四五六七八九十两]+(?:分|厘)(?:利|息)?)"
+                  r"|(?:\d+(?:\.\d+)?\s*%|[\d一二三四五六七八九十两]+\s*(?:分|厘))(?:的)?(?:利息|利|息)")
+
+# -- how it moved, where -----------------------------------------------------------------------------
+MEANS = re.compile(r"微信(?:转账|红包)?|支付宝|手机银行|网上银行|网银|银行转账|对公账户|银行卡|转账|汇款|电汇|"
+                   r"现金|刷卡|POS机?|支票|存折|ATM|取款机|银行柜台")
+PLACE = re.compile(
+    r"(?:在|到|去|从|于|往|交到|送到|存到|放在)"
+    r"(?P<place>[\u4e00-\u9fffA-Za-z0-9（）()]{1,16}?"
+    r"(?:楼下|楼上|门口|前台|柜台|窗口|办公室|调解室|接待室|会议室|房间|家里|店里|家|店|处|室|所|局|行|公司|"
+    r"楼|厅|场|路|街|巷|区|村|小区|酒店|宾馆|饭店|餐厅|烧烤|市场|车上|账户上?|卡上|卡里|备用金里?|保险柜里?))")
+
+# -- certainty ---------------------------------------------------------------------------------------
+UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|"
+                       r"想不起|没注意|没留意|没看清|搞不清")
+# What an unsure clause is unsure about: the value kinds its own words name.
+UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
+    "date": re.compile(r"哪天|哪一天|几号|日子|日期|时间|什么时候|几月|哪个月|哪年|几点"),
+    "amount": re.compile(r"多少|数字|数目|金额|数额|几万|几千"),
+    "person": re.compile(r"谁|名字|叫什么|姓什么"),
+    "place": re.compile(r"哪里|哪儿|什么地方|住在|住址|在哪"),
+    "which": re.compile(r"哪几|哪些|哪个|哪家"),
+    "count": re.compile(r"几次|几笔|多少次|多少笔"),
+}
+
+# -- corrections ----------------------------------------------------------------------------------------
+CORRECTION = re.compile(r"说错了?|记错了?|搞错了?|弄错了?|讲错了?|更正|纠正|有误|不准确|应该是|实际上?是|准确(?:地)?说|"
+                        r"确切(?:地)?说|(?<![是还])不是[^，。；]{1,12}[，,]?(?:而|应该)?是")
+# The asker repeating an earlier claim to have it confirmed (你刚才说…，确定吗).
+RESTATE = re.compile(r"(?:你|您)?(?:刚才|刚刚|前面|之前|上次|先前|此前|第一次|上一次|在上次讯问中|在上次讯问时)"
+                     r"(?:讯问时|询问时)?(?:说|讲|称|供述|陈述|交代)")
+NOT_VALUE = re.compile(r"(?<![是还])不是")  # 不是三万二: the value that is corrected away
+
+# -- time of day ---------------------------------------------------------------------------------------
+TIME_OF_DAY = re.compile(
+    r"(?P<part>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|深夜)?"
+    r"(?P<hour>[\d]{1,2}|[一二三四五六七八九十两]{1,3})(?:点钟?|时)(?!以)"
+    r"(?P<minute>半|一刻|三刻|[\d]{1,2}分?|[一二三四五六七八九十]{1,3}分)?"
+    r"(?P<approx>多|左右|前后|许)?")
+# A clock time needs more than "一点" (高一点 is "a bit"): a part of day, minutes, 钟 or a hedge.
+def is_clock_time(match: re.Match[str]) -> bool:
+    return bool(match.group("part") or match.group("minute") or match.group("approx") or "钟" in match.group(0))
+# Relative and seasonal dates: kept as said, precision "relative" (never turned into a day).
+RELATIVE_DATE = re.compile(
+    r"(?:去年|今年|前年|明年|上个?月|这个月|本月|上半年|下半年)(?:的)?"
+    r"(?:[一二三四五六七八九十正腊冬]{1,2}月(?:份)?|年初|年底|年中|年末|春节前后|过年前后?|国庆前后)?"
+    r"(?:[初中底末]|左右|前后)?"
+    r"|(?:\d{4}年)?(?:春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年底|年中|年末|春节前后|过年前后?)(?:左右|前后)?")
+APPROX_WORDS = re.compile(r"左右|大概|大约|约|差不多|前后|多|余|初|中旬|底|上下|几")

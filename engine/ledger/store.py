@@ -1,0 +1,83 @@
+"""The ledger of each case file, kept in the catalog's own SQLite file beside its chunks.
+
+Built at ingest for transcripts; rebuilt on read when the extractor changed (``LEDGER_VERSION``)
+or when the document was ingested before ledgers existed. Rows go with their document
+(``ON DELETE CASCADE``), so a deleted or rolled-back document leaves no ledger behind.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import weakref
+
+from engine.ledger.build import LEDGER_VERSION, build_ledger
+from engine.ledger.model import CaseLedger, ledger_from_record, ledger_to_record
+from engine.store.catalog import Catalog
+from engine.store.sqlite import ThreadLocalSQLite
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS ledgers (
+    doc_id TEXT PRIMARY KEY REFERENCES documents(doc_id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    events INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
+"""
+
+
+class LedgerStore(ThreadLocalSQLite):
+    PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON")
+
+    _shared: "weakref.WeakKeyDictionary[Catalog, LedgerStore]" = weakref.WeakKeyDictionary()
+    _shared_lock = threading.Lock()
+
+    def __init__(self, catalog: Catalog):
+        super().__init__(catalog.path)
+        self._catalog = weakref.ref(catalog)
+        self._cache: dict[tuple[str, int], CaseLedger] = {}
+        with self._write_lock:
+            conn = self._conn()
+            conn.executescript(SCHEMA)
+
+    @classmethod
+    def for_catalog(cls, catalog: Catalog) -> "LedgerStore":
+        with cls._shared_lock:
+            store = cls._shared.get(catalog)
+            if store is None:
+                store = cls._shared[catalog] = cls(catalog)
+            return store
+
+    @property
+    def catalog(self) -> Catalog:
+        catalog = self._catalog()
+        if catalog is None:
+            raise RuntimeError("the catalog of this ledger store is gone")
+        return catalog
+
+    def build(self, doc_id: str, chunks=None) -> CaseLedger:
+        """(Re)build and store one document's ledger."""
+        chunks = chunks if chunks is not None else self.catalog.chunks(doc_id, with_facts=True)
+        ledger = build_ledger(doc_id, chunks)
+        data = json.dumps(ledger_to_record(ledger), ensure_ascii=False)
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM documents WHERE doc_id=?", (doc_id,)).fetchone():
+                conn.execute("INSERT OR REPLACE INTO ledgers (doc_id, version, events, data) VALUES (?, ?, ?, ?)",
+                             (doc_id, LEDGER_VERSION, len(ledger.events), data))
+        self._cache[(doc_id, LEDGER_VERSION)] = ledger
+        return ledger
+
+    def get(self, doc_id: str, chunks=None) -> CaseLedger:
+        """The stored ledger, rebuilt first when it is missing or from an older extractor."""
+        cached = self._cache.get((doc_id, LEDGER_VERSION))
+        if cached is not None:
+            return cached
+        row = self._conn().execute("SELECT version, data FROM ledgers WHERE doc_id=?", (doc_id,)).fetchone()
+        if row is None or row[0] != LEDGER_VERSION:
+            return self.build(doc_id, chunks)
+        ledger = ledger_from_record(json.loads(row[1]))
+        self._cache[(doc_id, LEDGER_VERSION)] = ledger
+        return ledger
+
+    def forget(self, doc_id: str) -> None:
+        self._cache = {k: v for k, v in self._cache.items() if k[0] != doc_id}

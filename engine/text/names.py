@@ -1,0 +1,100 @@
+"""Person names in Chinese text, as jieba's part-of-speech tagger sees them."""
+
+from __future__ import annotations
+
+import threading
+
+_posseg_lock = threading.Lock()
+
+
+def posseg(text: str) -> list[tuple[str, str]]:
+    import jieba.posseg as pseg
+
+    from engine.text.tokenize import tokenize
+
+    tokenize("")  # initialises jieba once, quietly, the way the tokenizer does
+    with _posseg_lock:  # jieba's posseg tokenizer keeps state while it cuts
+        return [(w.word, w.flag) for w in pseg.cut(text)]
+
+
+# jieba's dictionary tags some nouns as person names (银行卡/nr); a Chinese personal name starts
+# with a surname or a familiar prefix (阿杰, 老王, 小李), which is what we accept.
+SURNAMES = frozenset("".join("""
+王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金
+石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章
+鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕单季裴霍涂成苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟
+艾尤阳时穆农司卓古吉缪简车项连芦麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂全佟应臧闵苟邬边卞姬师和仇栾隋商刁沙荣巫寇桑郎甄
+丛仲虞敖巩明佘池查麻苑迟邝阿老小某
+""".split()))
+COMPOUND_SURNAMES = ("欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "宇文", "长孙")
+
+
+def looks_like_name(word: str) -> bool:
+    return 2 <= len(word) <= 4 and (word[0] in SURNAMES or word.startswith(COMPOUND_SURNAMES))
+
+
+def names_in(text: str) -> list[str]:
+    """Person names jieba recognises, with split surnames joined (李/志强 -> 李志强)."""
+    names: list[str] = []
+    previous_surname = None
+    for word, flag in posseg(text):
+        if flag.startswith("nr"):
+            if previous_surname is not None and len(previous_surname) == 1:
+                names[-1] = previous_surname + word
+                previous_surname = None
+                continue
+            names.append(word)
+            previous_surname = word
+        else:
+            previous_surname = None
+    return [n for n in dict.fromkeys(names) if looks_like_name(n)]
+
+
+# Characters that end a phrase rather than a name (吴国平的, 他说, 给了): a name never ends with them.
+_NOT_NAME_END = frozenset("的了说在给是和也就都还又把被向跟与对从到让叫为着过么呢吗啊吧拿转借退交打付用去来要有没里上下中")
+_CANDIDATE = None
+
+
+def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
+    """Personal names a document uses more than once, found by form rather than by jieba's tagger
+    (which misses many: 吴国平 comes out as 吴国/平): a surname and one or two more characters,
+    not a dictionary word, not ending in a particle, recurring. When a three-character name
+    recurs as often as its two-character start, the longer one is the name."""
+    import re
+
+    global _CANDIDATE
+    if _CANDIDATE is None:
+        surnames = "".join(sorted(SURNAMES - {"老", "小", "阿", "某"}))
+        _CANDIDATE = re.compile(rf"(?=([{surnames}][\u4e00-\u9fff]{{1,2}}))")
+    from engine.text.tokenize import word_frequency
+
+    counts: dict[str, int] = {}
+    alone: dict[str, int] = {}
+    for match in _CANDIDATE.finditer(text):
+        whole = match.group(1)
+        at = match.start()
+        if at and word_frequency(text[at - 1] + whole[0]) >= 10:
+            continue  # the "surname" ends a word here: 公安局, 侦查员, 现金里, 临江市
+        if len(whole) == 3 and (whole[2] in _NOT_NAME_END) or len(whole) == 2:
+            alone[whole[:2]] = alone.get(whole[:2], 0) + 1  # 李明的 / 李明。: 李明 stands alone
+        for size in (2, 3):
+            name = whole[:size]
+            if len(name) == size and name[-1] not in _NOT_NAME_END and name[1] not in _NOT_NAME_END:
+                counts[name] = counts.get(name, 0) + 1
+    names = []
+    for name, n in counts.items():
+        prefix = counts.get(name[:2], 0) if len(name) == 3 and not alone.get(name[:2]) else 0
+        # 周晓燕 once and 周晓丽 once: their shared start recurs (never alone), each is one person
+        if (n < min_count and not (len(name) == 3 and prefix >= min_count)) or word_frequency(name) >= 5:
+            continue
+        if word_frequency(name[:2]) >= 1000:
+            continue  # 万元现, 申请回: a common word, not a surname and a given name
+        longer = [counts[x] for x in counts if len(x) == 3 and x.startswith(name)]
+        if len(name) == 2 and longer and sum(longer) >= n:
+            continue  # 吴国 is the start of 吴国平; 周晓 of 周晓燕 and 周晓丽
+        if word_frequency(name[1:]) >= 200 and len(name) == 3:
+            continue  # 杨烧烤: a surname before a common word
+        if len(name) == 3 and counts.get(name[:2], 0) > n + 1 and word_frequency(name[1:]) >= 50:
+            continue  # 王说了 … : the third character is a word of its own
+        names.append(name)
+    return sorted(names, key=lambda n: (-counts[n], n))

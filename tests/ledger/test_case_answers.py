@@ -1,0 +1,91 @@
+"""Answers planned over the ledger, through Engine.ask on real homes: every asked part answered
+from cited rows, sums recomputed and checked, disputed rows carried into conflicts, gaps and
+absent facts said plainly."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.text.numbers import find_amounts
+
+pytestmark = pytest.mark.integration
+
+
+def ask(case_home, name, question):
+    engine, docs = case_home
+    return engine.ask(question, doc_id=docs[name], llm=False)
+
+
+def amounts(text):
+    return {int(f.value) for f in find_amounts(text)}
+
+
+LOAN, TAKINGS = "询问笔录_周晓燕.txt", "讯问笔录_谢志远.txt"
+
+
+def test_a_multi_part_question_answers_every_part(case_home):
+    answer = ask(case_home, LOAN, "第一次借钱是哪天、借了多少、怎么给的？")
+    assert answer.status.value == "answered" and answer.checks.ok
+    assert "2022年4月10日" in answer.conclusion and "30000元" in answer.conclusion and "支付宝" in answer.conclusion
+
+
+def test_a_total_is_recomputed_and_checked_against_the_stated_one(case_home):
+    answer = ask(case_home, LOAN, "周晓燕一共借给吴国平多少钱？")
+    (calc,) = answer.calculations
+    assert calc.result == 50000 and calc.stated == 50000 and calc.ok
+    assert answer.status.value == "answered" and not answer.conflicts
+
+
+def test_repaid_is_not_received(case_home):
+    answer = ask(case_home, LOAN, "吴国平还过多少本金？")
+    assert 5000 in amounts(answer.conclusion) and 50000 not in amounts(answer.conclusion)
+    assert "2023年6月1日" in answer.conclusion
+
+
+def test_what_is_still_owed_is_stated_and_recomputed(case_home):
+    answer = ask(case_home, LOAN, "吴国平现在还欠周晓燕多少本金？")
+    assert 45000 in amounts(answer.conclusion)
+    assert any(c.result == 45000 for c in answer.calculations)
+
+
+def test_interest_per_month_over_a_span_is_counted(case_home):
+    answer = ask(case_home, LOAN, "周晓燕一共收到多少利息？")
+    (calc,) = answer.calculations
+    assert calc.expression == "300 * 6" and calc.result == 1800 and calc.factors[0]["from"] == "2022-05"
+    assert answer.checks.ok
+
+
+def test_a_corrected_date_is_a_conflict_with_both_quotes(case_home):
+    answer = ask(case_home, LOAN, "第三次借钱是哪天？")
+    assert answer.status.value == "needs_review" and answer.conflicts
+    assert "2023年1月20日" in answer.conclusion and "2023年1月22日" in answer.conclusion
+
+
+def test_a_total_including_a_corrected_row_gives_each_version(case_home):
+    answer = ask(case_home, TAKINGS, "谢志远一共拿了公司多少钱？")
+    assert answer.status.value == "needs_review" and answer.conflicts
+    assert {45000, 43000} <= amounts(answer.conclusion) | {int(c.result) for c in answer.calculations}
+
+
+def test_an_unknown_is_a_gap_and_an_absent_fact_is_not_found(case_home):
+    gap = ask(case_home, LOAN, "吴国平把钱用到哪里了？")
+    assert gap.gaps and "不知道" in gap.conclusion
+    absent = ask(case_home, LOAN, "吴国平的身份证号码是多少？")  # the only ID is the lender's
+    assert absent.status.value == "not_found" and "110105" not in absent.conclusion
+    nothing = ask(case_home, TAKINGS, "仓库里有没有监控录像？")
+    assert nothing.status.value == "not_found"
+
+
+def test_yes_no_from_the_answer_that_decides(case_home):
+    answer = ask(case_home, TAKINGS, "谢志远是主动投案的吗？")
+    assert answer.conclusion.startswith("否") and "不是" in answer.conclusion
+
+
+def test_the_record_of_the_second_session(case_home):
+    answer = ask(case_home, TAKINGS, "第二次讯问是在什么时间、什么地点？")
+    assert "2024年5月20日" in answer.conclusion and "看守所第二讯问室" in answer.conclusion
+
+
+def test_personal_data_is_masked_by_default(case_home):
+    answer = ask(case_home, LOAN, "周晓燕的联系电话是多少？")
+    assert "13912345678" not in str(answer.to_dict()) and "139****5678" in answer.conclusion

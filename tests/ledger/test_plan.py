@@ -1,0 +1,46 @@
+"""Question plans: slots, aggregates, kinds, occurrences — read from the question's words alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer.plan import Slot, make_plan
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize("question, slots, kind, aggregate, ordinal", [
+    ("第二次是哪天、借了多少、怎么给的？", [Slot.DATE, Slot.AMOUNT, Slot.MEANS], "pay", "nth", 2),
+    ("他一共还了多少钱？", [Slot.AMOUNT], "repay", "total", None),
+    ("现在还欠多少本金？", [Slot.AMOUNT], None, "outstanding", None),
+    ("前后拿了公司多少钱？", [Slot.AMOUNT], "take", "total", None),
+    ("最后一笔是什么时候给的？", [Slot.DATE], "pay", "last", None),
+    ("一共转了几次？", [Slot.COUNT], "pay", "count", None),
+    ("约定的月息是多少？", [Slot.RATE], "interest", None, None),
+])
+def test_slots_aggregates_and_kinds(question, slots, kind, aggregate, ordinal):
+    plan = make_plan(question)
+    assert plan.slots == slots
+    assert plan.kind == kind and plan.aggregate == aggregate and plan.ordinal == ordinal
+
+
+def test_the_record_itself_and_its_sessions():
+    plan = make_plan("第二次讯问是在什么时间、什么地点？")
+    assert plan.record and plan.session == 2 and plan.slots == [Slot.DATE, Slot.PLACE]
+    assert make_plan("这次询问的记录人是谁？").fields == ["recorder"]
+
+
+def test_law_questions_are_not_case_questions_even_with_money_words():
+    assert make_plan("诈骗罪数额较大的怎么处罚？").law
+    assert not make_plan("他有没有犯罪前科？").law  # a fact about a person
+    assert not make_plan("犯罪嫌疑人一共拿了多少钱？").law
+
+
+def test_particulars_are_fields_not_amounts():
+    plan = make_plan("他的身份证号码和手机号是多少？")
+    assert plan.fields == ["id", "phone"] and Slot.AMOUNT not in plan.slots
+
+
+def test_overviews():
+    assert make_plan("前后供述有哪些矛盾？").overview == "conflicts"
+    assert make_plan("笔录里有哪些记不清的地方？").overview == "gaps"
