@@ -100,15 +100,21 @@ class Answerer:
                                                             fact_query=query.to_dict())
                 return answer
         watch = Stopwatch()
-        response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id, as_of=as_of)
+        record = self.index.catalog.get_document(doc_id) if doc_id else None
+        case_file = record is not None and record.kind == "transcript"
+        # Asked within a case file: one search of its statements serves both paths.
+        response = self.searcher.search(question, k=CASE_HITS if case_file else ANSWER_HITS, doc_id=doc_id,
+                                        as_of=as_of)
         watch.lap("recall")
         use_llm = self.settings.llm.configured if llm is None else llm
         case_answer = self._case_file(question, doc_id, response, as_of)
         if case_answer is not None and not use_llm:
-            case_response, draft = case_answer
+            case_response, draft, intent = case_answer
             watch.lap("compose")
-            return self._finish(question, analyse(question).intent.value, draft, Mode.EXTRACTIVE, None,
-                                case_response, [], [], watch, unmask, user, as_of)
+            return self._finish(question, intent, draft, Mode.EXTRACTIVE, None, case_response, [], [],
+                                watch, unmask, user, as_of)
+        if case_file:
+            response.results = response.results[:ANSWER_HITS]
         blocks = aggregate(response.results, self.index.catalog)
         with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
             [b.chunk.chunk_id for b in blocks], with_facts=True)}
@@ -128,7 +134,7 @@ class Answerer:
                 mode, model = Mode.LLM, self.settings.llm.model
             elif case_answer is not None:  # the deterministic answer of a case file is the ledger's
                 reason = draft.fallback_reason
-                response, draft = case_answer
+                response, draft, _ = case_answer
                 draft.fallback_reason = reason
                 blocks, sources = [], []
         else:
@@ -177,7 +183,8 @@ class Answerer:
         if plan.law and not plan.asker_said:
             return None
         chunks = self.index.catalog.chunks(target, with_facts=True)
-        scoped = self.searcher.search(question, k=min(len(chunks), CASE_HITS), doc_id=target, as_of=as_of)
+        scoped = response if doc_id == target else self.searcher.search(
+            question, k=min(len(chunks), CASE_HITS), doc_id=target, as_of=as_of)
         speaker = self._speaker(target)
         sources = {c.chunk_id: Source(rank=i, chunk=c, doc_name=record.name, score=0.0, role="hit",
                                       speaker=speaker) for i, c in enumerate(chunks)}
@@ -191,7 +198,7 @@ class Answerer:
         case = Case(self.ledgers(target, chunks), record.name, sources,
                     EvidenceSet(self.pages), retrieval, join_pdf_lines("\n".join(c.text for c in chunks)))
         draft = compose_case(case, plan)
-        return None if draft is None else (scoped, draft)
+        return None if draft is None else (scoped, draft, plan.question.intent.value)
 
     def ledgers(self, doc_id: str, chunks=None):
         """The case file's ledger, as stored in the catalog (built there at ingest)."""

@@ -3,6 +3,7 @@ chronological order of each kind of movement."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Iterable
 
@@ -10,10 +11,12 @@ from engine.ledger.extract import UNSAID_KIND, read_events
 from engine.ledger.lexicon import GENERIC_KINDS
 from engine.ledger.model import CaseLedger, Correction, Event
 from engine.ledger.statements import read_statements
+from engine.text.lines import join_pdf_lines
+from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 1
+LEDGER_VERSION = 2
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -21,13 +24,36 @@ def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
     statements, headers = read_statements(chunks)
     events, corrections = read_events(statements)
     subject = next((s.speaker for s in statements if s.speaker), None)
-    ledger = CaseLedger(doc_id, statements, events, corrections, headers, subject)
+    ledger = CaseLedger(doc_id, statements, events, corrections, headers, subject,
+                        people_of(statements, headers))
     _resolve_unsaid_kind(ledger)
     _inherit_series_kind(ledger)
     _link_corrections(ledger)
     _link_same_ordinal(ledger)
     _chronology(ledger)
     return ledger
+
+
+# jieba reads 转给李明伍仟元 as a name 李明伍: a known name plus a numeral or a verb is not one.
+_NOT_A_NAME_TAIL = frozenset("一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾百千万道说讲问要给让叫受打和跟")
+
+
+def people_of(statements, headers: dict[int, dict[str, str]]) -> list[str]:
+    """Everyone the file names: header persons, speakers, names jieba tags in answers and the
+    names the record repeats (recurring_names), longest first."""
+    found: set[str] = set()
+    for fields in headers.values():
+        for key, value in fields.items():
+            if re.search(r"人|员|嫌疑|证人|被害", key):
+                found.update(p for p in re.split(r"[、，,\s]+", value) if 2 <= len(p) <= 4)
+    found.update(s.speaker for s in statements if s.speaker)
+    text = "\n".join(s.question + "\n" + s.answer for s in statements)
+    for statement in statements:
+        if statement.kind == "qa":
+            found.update(names_in(statement.answer))
+    found.update(recurring_names(join_pdf_lines(text)))
+    found = {n for n in found if not (len(n) == 3 and n[:2] in found and n[2] in _NOT_A_NAME_TAIL)}
+    return sorted(found, key=lambda n: (-len(n), n))
 
 
 def _same_amount(a: Decimal | None, b: Decimal | None) -> bool:

@@ -3,17 +3,12 @@ statement matches the question, and the people it names."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from engine.answer.candidates import Source
 from engine.answer.composer import EvidenceSet
 from engine.ledger import Anchor, CaseLedger, Event, Statement
-from engine.text.names import names_in, recurring_names
 from engine.text.segments import Segment
-
-
-_NOT_A_NAME_TAIL = frozenset("一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾百千万道说讲问要给让叫受打和跟")
 
 
 @dataclass
@@ -25,7 +20,6 @@ class Case:
     # chunk_id → retrieval score for this question (hybrid search within the document), 0..1
     retrieval: dict[str, float] = field(default_factory=dict)
     doc_text: str = ""  # every chunk's text, for "does the file ever say X"
-    _people: list[str] | None = field(default=None, repr=False)
     rows: dict[str, tuple[Event, str]] = field(default_factory=dict)  # ledger rows cited
 
     def absent(self, word: str) -> bool:
@@ -72,28 +66,9 @@ class Case:
         return self.sources[anchor.chunk_id].chunk.text[anchor.start:anchor.end]
 
     def people(self) -> list[str]:
-        """Everyone the file names: header persons, speakers, names in answers (longest first)."""
-        if self._people is None:
-            self._people = self._find_people()
-        return self._people
+        """Everyone the file names (the ledger keeps them: engine/ledger/build.py)."""
+        return self.ledger.people
 
-    def _find_people(self) -> list[str]:
-        found: set[str] = set()
-        for fields in self.ledger.headers.values():
-            for key, value in fields.items():
-                if re.search(r"人|员|嫌疑|证人|被害", key):
-                    found.update(p for p in re.split(r"[、，,\s]+", value) if 2 <= len(p) <= 4)
-        for statement in self.ledger.statements:
-            if statement.speaker:
-                found.add(statement.speaker)
-        for statement in self.ledger.statements:
-            if statement.kind == "qa":
-                found.update(names_in(statement.answer))
-        recurring = recurring_names(self.doc_text)
-        found.update(recurring)
-        # jieba reads 转给李明伍仟元 as a name 李明伍: a known name plus a numeral or a verb is not one
-        found = {n for n in found if not (len(n) == 3 and n[:2] in found and n[2] in _NOT_A_NAME_TAIL)}
-        return sorted(found, key=len, reverse=True)
 
     def named_in(self, text: str, detected: list[str] = (), *, known_only: bool = False) -> list[str]:
         """People the question names, in the order it names them: the file's own names found in

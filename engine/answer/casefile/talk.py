@@ -142,8 +142,8 @@ def rank_statements(case: Case, plan: Plan) -> list[Match]:
         if statement.kind == "header":  # its many fields match many words: only a clear match counts
             coverage *= 0.6
         score = coverage + 0.5 * case.retrieval.get(statement.chunk_id, 0.0)
-        others = [n for n in names_in(asked + said) if n not in names and not any(n in k or k in n for k in names)
-                  and n != statement.speaker]
+        others = [n for n in case.people() if n in asked + said and n not in names
+                  and not any(n in k or k in n for k in names) and n != statement.speaker]
         if names and not any(n in asked + said or n == statement.speaker for n in names) and others:
             score -= 0.3  # about someone else
         matches.append(Match(statement, score, coverage))
