@@ -70,7 +70,7 @@ OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6
 # Words that make a question about money (打了李明 is a blow, 打了五千元 a transfer).
 MONEY = re.compile(r"钱|元|款|万|千|费|息|本金|多少|金额|数额|笔")
 FIELD_NUMBER = re.compile(r"号码?|电话|手机|卡号|账号")
-FIRST_LAST = re.compile(r"(最后|最近|最早|第一|首)(?:一)?(?:次|笔|回|期)")
+FIRST_LAST = re.compile(r"(最后|最近|最早|最开始|最初|头|第一|首)(?:那)?(?:一)?(?:次|笔|回|期)")
 DEMAND = re.compile(r"要求|索要|索赔|还要|再(?:赔|给|付)")
 # 2021年7月那次 / 5月份那笔: the occurrence named by its time.
 PERIOD = re.compile(r"(?P<when>[^，。？?、]{2,14}?)(?:那|这)(?:一)?(?:次|笔|回)")
@@ -176,6 +176,8 @@ def make_plan(text: str) -> Plan:
     first_last = FIRST_LAST.search(text)
     if first_last and first_last.group(1) in ("最后", "最近"):
         plan.aggregate = "last"
+    elif first_last and first_last.group(1) in ("最早", "最开始", "最初", "头"):
+        plan.aggregate, plan.ordinal = "first", 1
     elif plan.ordinal is not None:
         plan.aggregate = "nth"
     kind_text = OUTSTANDING.sub(" ", "，".join(money_parts))

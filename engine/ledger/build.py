@@ -4,6 +4,7 @@ chronological order of each kind of movement."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 from typing import Iterable
 
@@ -16,7 +17,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 2
+LEDGER_VERSION = 5
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -28,6 +29,7 @@ def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
                         people_of(statements, headers))
     _resolve_unsaid_kind(ledger)
     _inherit_series_kind(ledger)
+    _chronology(ledger)  # corrections name occurrences by order too
     _link_corrections(ledger)
     _link_same_ordinal(ledger)
     _chronology(ledger)
@@ -65,31 +67,50 @@ def _movements(ledger: CaseLedger) -> list[Event]:
 
 
 def _link_corrections(ledger: CaseLedger) -> None:
-    """An amount correction's new value is an event that corrects the earlier event carrying the old
-    value; a date correction is kept as a Correction with its target event."""
+    """A correction's target: the earlier row carrying the old value, else the occurrence the
+    correcting sentence (or the asker's restatement) names. An amount correction is a row of its
+    own that corrects the target (made from the target when the sentence names no kind); a date
+    correction stays a Correction pointing at its target."""
+    from engine.ledger.extract import ordinal_of
+
     for correction in ledger.corrections:
-        earlier = [e for e in _movements(ledger) if e.statement < correction.statement]
+        earlier = [e for e in _movements(ledger) if e.statement < correction.statement and not e.corrects]
+        ordinal = correction.ordinal or (ordinal_of(correction.restated) if correction.restated else None)
+
+        def by_ordinal():
+            if ordinal is None:
+                return None
+            told = [e for e in earlier if e.ordinal == ordinal]
+            return (told or [e for e in earlier if e.chrono == ordinal] or [None])[0]
+
         if correction.field == "amount":
-            new_event = next((e for e in ledger.events if e.statement == correction.statement
-                              and e.amount is not None and e.amount.anchor == correction.new.anchor), None)
             target = None
             if correction.old is not None:
                 target = next((e for e in reversed(earlier) if e.amount and
                                _same_amount(e.amount.value, correction.old.value)), None)
-            if new_event is not None and target is not None:
-                new_event.corrects = target.id
-                new_event.kind = target.kind if new_event.kind in ("pay", target.kind) else new_event.kind
-                new_event.ordinal = new_event.ordinal or target.ordinal
-                new_event.date = new_event.date if new_event.date and new_event.date.precision != "no_year" \
-                    else target.date
-                correction.target = target.id
-        elif correction.field == "date" and correction.old is not None:
-            old = str(correction.old.value)
-            target = next((e for e in reversed(earlier) if e.date and str(e.date.value) == old), None)
-            if target is None and correction.restated:
-                from engine.ledger.extract import ordinal_of
-                ordinal = ordinal_of(correction.restated)
-                target = next((e for e in earlier if ordinal and e.ordinal == ordinal), None)
+            target = target or by_ordinal()
+            if target is None:
+                continue
+            new_event = next((e for e in ledger.events if e.statement == correction.statement
+                              and e.amount is not None and e.amount.anchor == correction.new.anchor), None)
+            if new_event is None:  # 第一笔应该是4000元: the row again, with the value said now
+                new_event = replace(target, id=f"{target.id}c{correction.statement}", amount=correction.new,
+                                    statement=correction.statement, session=ledger.statements[correction.statement].session,
+                                    sentence=correction.sentence or correction.new.anchor, uncertain=[],
+                                    corrects=None)
+                ledger.events.append(new_event)
+            new_event.corrects = target.id
+            new_event.kind = target.kind if new_event.kind in ("pay", target.kind) else new_event.kind
+            new_event.ordinal = new_event.ordinal or target.ordinal
+            new_event.date = new_event.date if new_event.date and new_event.date.precision != "no_year" \
+                else target.date
+            correction.target = target.id
+        elif correction.field == "date":
+            target = None
+            if correction.old is not None:
+                old = str(correction.old.value)
+                target = next((e for e in reversed(earlier) if e.date and str(e.date.value) == old), None)
+            target = target or by_ordinal()
             correction.target = target.id if target else None
 
 
@@ -134,19 +155,24 @@ def _link_same_ordinal(ledger: CaseLedger) -> None:
 
 
 def _chronology(ledger: CaseLedger) -> None:
-    """Each kind's movements numbered by the order the text gives (its ordinals), else by date,
-    else by the order they are told in."""
+    """Each kind's movements numbered in time: by date when every one is dated, else in the order
+    they are told (the text's own ordinals, 第二次, stay apart in ``ordinal``)."""
     kinds = {e.kind for e in _movements(ledger)}
     for kind in kinds:
         events = [e for e in _movements(ledger) if e.kind == kind and not e.corrects]
-        if all(e.ordinal is not None for e in events):
-            for e in events:
-                e.chrono = e.ordinal
-            continue
         dated = all(e.date is not None and str(e.date.value)[:1].isdigit() for e in events)
-        order = sorted(events, key=lambda e: str(e.date.value)) if dated else events
+        if all(e.ordinal is not None for e in events):
+            order = sorted(events, key=lambda e: e.ordinal)
+        elif dated:
+            order = sorted(events, key=lambda e: str(e.date.value))
+        else:
+            order = events
         for n, e in enumerate(order, start=1):
-            e.chrono = e.ordinal or n
+            e.chrono = n
+        for e in ledger.events:  # a later statement of a row is that row's occurrence
+            if e.corrects and e.kind == kind:
+                target = ledger.by_id(e.corrects)
+                e.chrono = target.chrono if target else None
 
 
 def corrections_of(ledger: CaseLedger, event: Event) -> list[Correction]:

@@ -19,8 +19,8 @@ from engine.text.segments import Segment, split
 _QUESTION_ANCHOR = Anchor("", 0, 0)
 _SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*")
 _CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")
-ORDINAL = re.compile(r"(?:第([一二三四五六七八九十两\d]{1,3})|首)(?:次|笔|期|回|趟)")
-COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
+ORDINAL = re.compile(r"(?:第([一二三四五六七八九十两\d]{1,3})|首|头一|最开始那?一?|最早那?一?|最初那?一?)(?:次|笔|期|回|趟)")
+COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不])([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
 
 
 def _sentences(text: str, start: int, end: int) -> list[Segment]:
@@ -71,6 +71,23 @@ def _kind_at(text: str, clause: Segment, sentence: Segment, at: int, end_at: int
     return None
 
 
+def kind_at(text: str, clause: Segment, sentence: Segment, at: int, end_at: int) -> str | None:
+    """``_kind_at``, except that a specific verb after the amount in its clause beats a generic one
+    before it (用银行转账把32,500元退还给了公司: 把 puts the verb after the money)."""
+    kind = _kind_at(text, clause, sentence, at, end_at)
+    if kind in lx.GENERIC_KINDS:
+        for other, pattern in lx.KIND_CUES.items():
+            if other not in lx.GENERIC_KINDS and other != "interest" and pattern.search(text, end_at, clause.end):
+                return other
+    return kind
+
+
+def is_follow_up(question: str) -> bool:
+    """第二次呢？/ 后来呢？/ 还有呢？: a question that only carries on the one before it."""
+    core = re.sub(r"[^\u4e00-\u9fff]", "", question)
+    return len(core) <= 6 and (core.endswith("呢") or bool(ORDINAL.search(core)))
+
+
 def question_kind(text: str) -> str | None:
     """The most specific kind a question's words name (两次赔偿分别是… → compensation); questions
     use bare verbs (最后一笔是什么时候给的, 转了几次) that statements rarely do."""
@@ -107,7 +124,7 @@ class _Reader:
     """Reads one statement's answer; offsets into the answer are shifted by ``base`` to chunk text."""
 
     def __init__(self, statement: Statement, next_id, other_party: str | None = None,
-                 known: tuple[str, ...] = ()):
+                 known: tuple[str, ...] = (), topic: str | None = None):
         self.st = statement
         # Values are read on the answer with the PDF's line breaks joined (2024年1\n月3日 is a
         # date), and every span is mapped back to the chunk text for quotes and boxes.
@@ -116,7 +133,8 @@ class _Reader:
         self.next_id = next_id
         self.amounts = find_amounts(self.text)
         self.dates = [d for d in find_dates(self.text)]
-        self.q_kind = question_kind(statement.question)
+        # 第二次呢？/ 第一次呢？ carry on the question before them: its kind is theirs
+        self.q_kind = question_kind(statement.question) or (topic if is_follow_up(statement.question) else None)
         self.q_ordinal = ordinal_of(statement.question)
         said = statement.question + "\n" + self.text
         found = [n for n in known if n in said] + names_in(said)
@@ -157,11 +175,18 @@ class _Reader:
     def _event(self, sentence: Segment, amount, amounts) -> Event | None:
         text = self.text
         clause = next((c for c in _clauses(text, sentence) if c.start <= amount.start < c.end), sentence)
-        if lx.NOT_VALUE.search(text, max(clause.start, amount.start - 3), amount.start):
-            return None  # 不是三万二: the value said to be wrong, read as a correction's old value
-        kind = _kind_at(text, clause, sentence, amount.start, amount.end)
-        if kind == "take" and lx.PASSED_ON.search(text, amount.end, clause.end):
+        if self._is_old(amount.start, amount.end, clause):
+            return None  # 不是三万二 / 前面说的21000块钱不对: a correction's old value, not a row
+        kind = kind_at(text, clause, sentence, amount.start, amount.end)
+        if kind == "take" and lx.PASSED_ON.search(text, amount.end, sentence.end):
             kind = "pay"  # 拿了1.2万元现金交到公司前台: brought and handed over
+        elif kind == "take" and self.q_kind != "take" and not lx.TAKE_CONTEXT.search(text, sentence.start, amount.start) \
+                and lx.AMBIGUOUS_TAKE.search(text, clause.start, amount.start):
+            kind = None  # 拿了 with no source named: read from the question below
+        someone_elses = any(f"{p}的" in text[sentence.start:sentence.end] for p in self.people)
+        if kind == "pay" and lx.TO_ONESELF.search(text, sentence.start, sentence.end) \
+                and (lx.TAKE_CONTEXT.search(text, sentence.start, sentence.end) or someone_elses):
+            kind = "take"  # 用网银从公司账户转了8500元到我自己的卡上: moved to oneself
         # The question's kind stands for the answer's when the answer answers it directly (its
         # first sentence, or one giving the asked occurrence): 两次赔偿分别是…？—第一次…转给他伍仟元
         direct = sentence.start == _first_sentence_start(text) or self._ordinal(sentence, clause, amount, amounts)
@@ -314,7 +339,10 @@ class _Reader:
                 named = next((n for n in names if text.startswith(n, m.end())), None)
                 who = named or f"{who}{kin}"
             starts = m.start() == 0 or text[m.start() - 1] in "，,；;：:"
-            found.append(_Party(who, m.group("marker"), m.start(), starts))
+            marker = m.group("marker")
+            if marker is None and text.startswith("的", m.end()) and not kin:
+                marker = "的"  # 白振宇的手机: a possessor, not who acts
+            found.append(_Party(who, marker, m.start(), starts))
         return found
 
     def _resolve(self, word: str | None) -> str | None:
@@ -379,15 +407,26 @@ class _Reader:
             if not cue and not (restated and sentence.start == _first_sentence_start(text)):
                 continue
             for field, new, old in self._changed_values(sentence, question if restated else ""):
-                found.append(Correction(field, old, new, self.st.index, question if restated else ""))
+                # 第三笔应该是…: the occurrence it corrects, when the sentence (or question) names one
+                ordinal = ordinal_of(text[sentence.start:sentence.end]) or ordinal_of(question)
+                found.append(Correction(field, old, new, self.st.index, question if restated else "",
+                                        ordinal=ordinal, sentence=self.anchor(sentence)))
         return found
+
+    def _is_old(self, start: int, end: int, sentence: Segment) -> bool:
+        """The value said to be wrong: 不是X, 前面说的X不对, X是说错了."""
+        text = self.text
+        before = text[max(sentence.start, start - 8):start]
+        after = text[end:min(sentence.end, end + 6)]
+        return bool(lx.NOT_VALUE.search(text, max(sentence.start, start - 3), start)
+                    or lx.SAID_BEFORE.search(before) or lx.WRONG_AFTER.match(after))
 
     def _changed_values(self, sentence: Segment, restated: str):
         text = self.text
         amounts = [a for a in self.amounts if sentence.start <= a.start < sentence.end]
-        news = [a for a in amounts if not lx.NOT_VALUE.search(text, max(sentence.start, a.start - 3), a.start)]
+        news = [a for a in amounts if not self._is_old(a.start, a.end, sentence)]
         olds = [a for a in amounts if a not in news]
-        if news and (olds or restated):
+        if news and (olds or restated or lx.CORRECTION.search(text, sentence.start, sentence.end)):
             new = news[0]
             old = None
             if olds:
@@ -395,23 +434,29 @@ class _Reader:
             elif restated and (said := find_amounts(restated)):
                 old = Value(Decimal(str(said[0].value)), said[0].text, _QUESTION_ANCHOR)
             yield "amount", self.value(new.start, new.end,
-                                   Decimal(str(new.value)), approx=bool(new.meta.get("approx"))), old
+                                       Decimal(str(new.value)), approx=bool(new.meta.get("approx"))), old
             return
         dates = [d for d in self.dates if sentence.start <= d.start < sentence.end
                  and d.meta.get("granularity") != "time"]
         if dates:
-            d = dates[0]
-            old_dates = find_dates(restated) if restated else []
-            old = Value(old_dates[0].value, old_dates[0].text, _QUESTION_ANCHOR) if old_dates else None
+            new_dates = [d for d in dates if not self._is_old(d.start, d.end, sentence)] or dates
+            old_here = [d for d in dates if d not in new_dates]
+            d = new_dates[0]
+            old = None
+            if old_here:
+                o = old_here[0]
+                old = self.value(o.start, o.end, o.value, precision=o.meta.get("precision"))
+            elif restated and (said := find_dates(restated)):
+                old = Value(said[0].value, said[0].text, _QUESTION_ANCHOR)
             yield "date", self.value(d.start, d.end, d.value,
-                                 approx=bool(d.meta.get("approx")), precision=d.meta.get("precision")), old
+                                     approx=bool(d.meta.get("approx")), precision=d.meta.get("precision")), old
             return
         t = next((m for m in lx.TIME_OF_DAY.finditer(text, sentence.start, sentence.end) if lx.is_clock_time(m)), None)
         if t:
             old_t = lx.TIME_OF_DAY.search(restated) if restated else None
             old = Value(old_t.group(0), old_t.group(0), _QUESTION_ANCHOR) if old_t else None
             yield "time", self.value(t.start(), t.end(), t.group(0),
-                                 approx=bool(t.group("approx")), precision="time"), old
+                                     approx=bool(t.group("approx")), precision="time"), old
 
 
 def months_between(first: str, last: str) -> int | None:
@@ -460,10 +505,12 @@ def read_events(statements: Iterable[Statement]) -> tuple[list[Event], list[Corr
     other = other_party(statements, known)
     events: list[Event] = []
     corrections: list[Correction] = []
+    topic = None
     for statement in statements:
         if statement.kind != "qa":
             continue
-        reader = _Reader(statement, next_id, other, known)
+        reader = _Reader(statement, next_id, other, known, topic)
+        topic = reader.q_kind or (topic if is_follow_up(statement.question) else None)
         events.extend(reader.events())
         corrections.extend(reader.corrections())
     return events, corrections

@@ -19,9 +19,10 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
     # money coming back to whoever paid or lost it
     "repay": re.compile(
         r"归还|偿还|还款|还钱|还清|还上|还了|还过|还给|还回|还我|还他|还她|还你|还公司|退还|退回|退赔|退款|退钱|"
-        r"退了|退过|退给|退我|退他|退她|退你|退出|返还|返回|追回|拿回|要回|收回|赔还|清偿|转回|打回|汇回|返给"),
+        r"退了|退过|退给|退我|退他|退她|退你|退出|返还|返回|追回|拿回|要回|收回|赔还|清偿|转回|打回|汇回|返给|"
+        r"退的|还的|退回来|退赃|退赔了"),
     # damages paid for harm done
-    "compensation": re.compile(r"赔偿|赔付|赔款|赔了|赔过|赔给|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"),
+    "compensation": re.compile(r"赔偿|赔付|赔款|赔了|赔过|赔给|赔的|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"),
     # money asked for, not (yet) paid
     "demand": re.compile(r"要求|索要|索赔|讨要|催要|(?<![不没])要(?:我|他|她|你|对方)?(?:再|还)?(?:赔|给|付|拿|出)"
                          r"|(?<![不没想])要(?=[\d一二三四五六七八九十两壹贰叁肆伍陆柒捌玖])"),
@@ -34,14 +35,15 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
     # money handed over: the generic verbs (who to whom is read separately)
     "pay": re.compile(r"借给|借了|出借|借款|借钱|投了|投资|投入|投到|投给|认购|购买|买了|存了|存入|充值|"
                       r"转账|转了|转给|转到|转入|汇了|汇给|汇到|汇款|打了|打给|打到|打款|交了|交给|交到|交纳|缴纳|"
-                      r"付了|付给|支付|付款|给了|给过|给他|给她|给我|给你|给公司|送了|送给|转钱|给钱|打钱|汇钱|交钱|存钱"),
+                      r"付了|付给|支付|付款|给了|给过|给他|给她|给我|给你|给公司|送了|送给|转钱|给钱|打钱|汇钱|交钱|存钱|"
+                      r"投的|给的|转的|交的|借的|付的|汇的|打的|存的"),
 }
 # Bare verbs as questions use them (什么时候给的, 转了几次, 还过多少): the same kinds, one character.
 QUESTION_VERBS: dict[str, re.Pattern[str]] = {
     "interest": re.compile(r"月息|年息|日息|利息"),
     "repay": re.compile(r"(?<!还)(?:还|退)(?=[的了过几多钱款给我他她])"),
     "compensation": re.compile(r"(?<!退)赔(?=[的了过几多钱款给我他她])"),
-    "take": re.compile(r"[拿取偷骗抢盗](?=[的了过几多走])"),
+    "take": re.compile(r"[拿取偷骗抢盗](?=[的了过几多走钱])|侵占|挪用"),
     "pay": re.compile(r"[给转交汇付借投打存](?=[的了过几多钱款给])"),
 }
 # Generic "handed over" verbs say direction, not purpose: in an answer whose question names the
@@ -68,7 +70,15 @@ BALANCE = re.compile(r"还欠|尚欠|仍欠|欠(?:我|他|她|你|款|钱|着|�
 # A stock of money at some moment (备用金一共就剩两万多): neither a movement nor a debt.
 REMAINDER = re.compile(r"剩(?:下|余)?|余下|结余")
 # After a take cue, these send the money on (我拿了1.2万元现金交到公司前台): the speaker paid it.
-PASSED_ON = re.compile(r"交到|交给|给了?(?:他|她|公司|对方)|转给|送到|送给|存到|投到|投给|打给|汇给")
+PASSED_ON = re.compile(r"交到|交给|交的|交了|给了?(?:他|她|公司|对方)|转给|送到|送给|存到|投到|投给|打给|汇给")
+# These take verbs say only "took hold of" (拿了, 取出): a taking only with a source or manner.
+AMBIGUOUS_TAKE = re.compile(r"拿了|拿过|拿的|拿出|取了|取出")
+# Money moved to oneself (给自己转了, 转到我自己的卡上): a taking, whatever the verb.
+TO_ONESELF = re.compile(r"给自己|到(?:我)?自己(?:的)?|到我(?:本人)?的(?:卡|账户|银行卡)|我(?:本人)?自己的(?:卡|账户)")
+# 拿 is a taking only with a source or a manner of taking in the sentence (从公司拿, 偷偷拿, 拿了公司的);
+# 我拿了两万元现金交到前台 is the speaker bringing money.
+TAKE_CONTEXT = re.compile(r"从|偷|私自|挪|盗|骗|截留|侵占|拿走|公司的|单位的|老板的|他的|她的|别人的|被害人的|"
+                          r"店里的|收银|保险柜|备用金|货款|公款|账上|账户")
 PERIODIC = re.compile(r"每(?:个)?(?:月|年|季度?|期|周|星期|天|日)")
 PRINCIPAL = re.compile(r"本金|本钱|本息")
 RATE = re.compile(r"(?:年化|年利率|月利率|利率|月息|年息|日息|息)(?:收益)?(?:率)?(?:为|是|按)?\s*"
@@ -104,6 +114,8 @@ CORRECTION = re.compile(r"说错了?|记错了?|搞错了?|弄错了?|讲错了?
 RESTATE = re.compile(r"(?:你|您)?(?:刚才|刚刚|前面|之前|上次|先前|此前|第一次|上一次|在上次讯问中|在上次讯问时)"
                      r"(?:讯问时|询问时)?(?:说|讲|称|供述|陈述|交代)")
 NOT_VALUE = re.compile(r"(?<![是还])不是")  # 不是三万二: the value that is corrected away
+SAID_BEFORE = re.compile(r"(?:前面|之前|上次|刚才|原来|先前|当时)(?:我)?(?:说|讲|写|记)的?(?:是)?$|(?:说|写|记)成了?$")
+WRONG_AFTER = re.compile(r"(?:是)?(?:不对|有误|错了|说错|记错|搞错|弄错|不准确)")
 
 # -- time of day ---------------------------------------------------------------------------------------
 TIME_OF_DAY = re.compile(

@@ -133,6 +133,8 @@ class Correction:
     statement: int
     restated: str = ""  # the asker's restatement of the earlier claim (你刚才说…确定吗)
     target: str | None = None  # the id of the event it corrects, when one is found
+    ordinal: int | None = None  # the occurrence the correcting sentence names (第三笔应该是…)
+    sentence: Anchor | None = None  # the correcting sentence
 
 
 @dataclass
@@ -173,7 +175,8 @@ def ledger_to_record(ledger: CaseLedger) -> dict[str, Any]:
     for c in ledger.corrections:
         corrections.append({"field": c.field, "old": c.old.to_record() if c.old else None,
                             "new": c.new.to_record(), "statement": c.statement,
-                            "restated": c.restated, "target": c.target})
+                            "restated": c.restated, "target": c.target, "ordinal": c.ordinal,
+                            "sentence": c.sentence.to_dict() if c.sentence else None})
     return {"doc_id": ledger.doc_id, "subject": ledger.subject,
             "headers": {str(k): v for k, v in ledger.headers.items()},
             "statements": [asdict(s) for s in ledger.statements], "events": events,
@@ -195,7 +198,8 @@ def ledger_from_record(data: dict[str, Any]) -> CaseLedger:
             row["period_span"] = tuple(row["period_span"])
         events.append(Event(**row))
     corrections = [Correction(c["field"], Value.from_record(c["old"]), Value.from_record(c["new"]),
-                              c["statement"], c.get("restated", ""), c.get("target"))
+                              c["statement"], c.get("restated", ""), c.get("target"), c.get("ordinal"),
+                              Anchor(**c["sentence"]) if c.get("sentence") else None)
                    for c in data["corrections"]]
     return CaseLedger(data["doc_id"], statements, events, corrections,
                       {int(k): v for k, v in data["headers"].items()}, data.get("subject"),

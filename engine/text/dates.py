@@ -253,7 +253,7 @@ def _sentence_hedges(norm: str) -> list[tuple[int, int, str]]:
 
 def find_dates(text: str) -> list[Fact]:
     """Every date in ``text`` with its exact span (see the module docstring for values and meta)."""
-    norm = to_halfwidth(text)
+    norm = to_halfwidth(text).replace("○", "〇")  # ○ is a common stand-in for 〇 (one char each)
     chosen: list[_Candidate] = []
     taken = SpanSet()
     # Longest first, then leftmost: 2020年1月15日 beats the 1月15日 inside it, and January 15, 2020

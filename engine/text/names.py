@@ -29,8 +29,12 @@ SURNAMES = frozenset("".join("""
 COMPOUND_SURNAMES = ("欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "慕容", "令狐", "宇文", "长孙")
 
 
+_NOT_IN_NAMES = set("元块钱万千佰仟百零壹贰叁肆伍陆柒捌玖拾")
+
+
 def looks_like_name(word: str) -> bool:
-    return 2 <= len(word) <= 4 and (word[0] in SURNAMES or word.startswith(COMPOUND_SURNAMES))
+    return (2 <= len(word) <= 4 and (word[0] in SURNAMES or word.startswith(COMPOUND_SURNAMES))
+            and not _NOT_IN_NAMES & set(word[1:]))
 
 
 def names_in(text: str) -> list[str]:

@@ -37,7 +37,7 @@ CN_DIGITS: dict[str, int] = {
     "壹": 1, "贰": 2, "貳": 2, "叁": 3, "參": 3, "肆": 4, "伍": 5, "陆": 6, "陸": 6, "柒": 7,
     "捌": 8, "玖": 9,
 }
-CN_ZEROS = "零〇"
+CN_ZEROS = "零〇○"  # ○ (white circle) is how many typed and OCRed texts write 〇
 SMALL_UNITS: dict[str, int] = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
 BIG_UNITS: dict[str, int] = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
 _CN_DIGIT_CLASS = "".join(CN_DIGITS) + CN_ZEROS

@@ -119,13 +119,11 @@ def _movements(case: Case, plan: Plan, kind: str | None, actor: Actor, *, roles=
 def _occurrence(plan: Plan, events: list[Event]) -> list[Event]:
     if plan.aggregate == "last" and events:
         return [max(events, key=lambda e: e.chrono or 0)]
+    if plan.aggregate == "first" and events:
+        return [min(events, key=lambda e: e.chrono or 0)]
     if plan.ordinal is not None:
         told = [e for e in events if e.ordinal == plan.ordinal]
-        if told:
-            return told
-        if not any(e.ordinal for e in events):
-            return [e for e in events if e.chrono == plan.ordinal]
-        return []
+        return told or [e for e in events if e.chrono == plan.ordinal]
     if plan.period:
         return [e for e in events if e.date and str(e.date.value).startswith(plan.period)
                 or e.date and plan.period.startswith(str(e.date.value)) and len(str(e.date.value)) >= 7]
