@@ -66,13 +66,28 @@ def _decimal(value) -> Decimal | None:
         return None
 
 
-def _derived_factors(calc, quotes: str, checks: Checks) -> set[Decimal]:
+def _derived_factors(calc, quotes: str, checks: Checks, cited_ids_all: set[str] = frozenset()) -> set[Decimal]:
     """Period counts of a calculation, recomputed from the two months, which must be in the quotes."""
     from engine.ledger.extract import months_between
 
     months = {str(f.value)[:7] for f in find_dates(quotes)}
     found: set[Decimal] = set()
     for factor in calc.factors:
+        if factor.get("unit") == "stated":  # 六个月: the count is said in the quote itself
+            said = str(factor.get("text", ""))
+            number = parse_number(re.sub(r"\s*个(?:月|季度)$", "", said))
+            if said and said in quotes and number is not None and number == _decimal(factor.get("value")):
+                found.add(number)
+            else:
+                checks.unsupported.append(f"计算中的期数 {factor.get('value')} 不见于所引证据")
+            continue
+        if factor.get("unit") == "rows":  # how many rows are cited, counted
+            rows = set(factor.get("rows", []))
+            if rows and len(rows) == _decimal(factor.get("value")) and all(r in cited_ids_all for r in rows):
+                found.add(Decimal(len(rows)))
+            else:
+                checks.unsupported.append(f"计数 {factor.get('value')} 与所列证据条数不符")
+            continue
         first, last = str(factor.get("from", "")), str(factor.get("to", ""))
         span = months_between(first, last) if factor.get("unit") == "month" else None
         if span is None or first not in months or last not in months:
@@ -123,7 +138,7 @@ def verify(answer: Answer) -> Checks:
             checks.unsupported.append(f"核对结论有误: {calc.expression} = {value} vs stated {calc.stated}")
         quotes = " ".join(join_pdf_lines(by_id[i].quote) for i in calc.evidence if i in by_id)
         grounded = {_decimal(f.value) for f in find_amounts(quotes)}
-        grounded.update(_derived_factors(calc, quotes, checks))
+        grounded.update(_derived_factors(calc, quotes, checks, set(by_id)))
         for number in re.findall(r"\d+(?:\.\d+)?", calc.expression):
             if Decimal(number) not in grounded:
                 checks.unsupported.append(f"计算中的 {number} 不见于所引证据 (not in the cited quotes)")

@@ -17,7 +17,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 5
+LEDGER_VERSION = 7
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -79,7 +79,7 @@ def _link_corrections(ledger: CaseLedger) -> None:
 
         def by_ordinal():
             if ordinal is None:
-                return None
+                return by_reference(ledger, correction, earlier)
             told = [e for e in earlier if e.ordinal == ordinal]
             return (told or [e for e in earlier if e.chrono == ordinal] or [None])[0]
 
@@ -112,6 +112,50 @@ def _link_corrections(ledger: CaseLedger) -> None:
                 target = next((e for e in reversed(earlier) if e.date and str(e.date.value) == old), None)
             target = target or by_ordinal()
             correction.target = target.id if target else None
+
+
+def _date_matches(reference: str, value: str) -> bool:
+    """2月7号 (--02-07) names 2021-02-07; 12月份 (--12) names 2023-12-20; a full date names itself."""
+    reference, value = reference.lstrip("-"), str(value)
+    if not value[:1].isdigit():
+        return False
+    if len(reference) >= 7 and reference[:4].isdigit():
+        return value.startswith(reference)
+    return value[5:].startswith(reference) if len(value) > 5 else False
+
+
+def by_reference(ledger: CaseLedger, correction: Correction, earlier: list[Event]) -> Event | None:
+    """The row a correction names by its date, month or means (2月7号那次, 给现金的那次)."""
+    from engine.ledger.lexicon import MEANS
+    from engine.text.dates import find_dates
+
+    if correction.sentence is None:
+        return None
+    statement = ledger.statements[correction.statement]
+    text = statement.answer[max(0, correction.sentence.start - statement.answer_offset):
+                            correction.sentence.end - statement.answer_offset]
+    text = join_pdf_lines(text)
+    new_text = join_pdf_lines(correction.new.text)
+    for fact in find_dates(text):
+        if fact.text in new_text or new_text in fact.text:
+            continue
+        found = [e for e in earlier if e.date and _date_matches(str(fact.value), str(e.date.value))]
+        if len(found) == 1:
+            return found[0]
+    month = re.search(r"(\d{1,2}|[一二三四五六七八九十]{1,3})月份?(?:那|的那)", text)
+    if month:
+        from engine.text.numbers import parse_number
+
+        number = parse_number(month.group(1))
+        if number is not None:
+            found = [e for e in earlier if e.date and _date_matches(f"--{int(number):02d}", str(e.date.value))]
+            if len(found) == 1:
+                return found[0]
+    for means in MEANS.finditer(text):
+        found = [e for e in earlier if e.means and means.group(0) in e.means.text]
+        if len(found) == 1:
+            return found[0]
+    return None
 
 
 def _resolve_unsaid_kind(ledger: CaseLedger) -> None:

@@ -19,8 +19,9 @@ from engine.text.segments import Segment, split
 _QUESTION_ANCHOR = Anchor("", 0, 0)
 _SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*")
 _CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")
+PERIOD_COUNT = re.compile(r"([一二三四五六七八九十两\d]{1,3})\s*个(?:月|季度)")
 ORDINAL = re.compile(r"(?:第([一二三四五六七八九十两\d]{1,3})|首|头一|最开始那?一?|最早那?一?|最初那?一?)(?:次|笔|期|回|趟)")
-COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不])([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
+COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
 
 
 def _sentences(text: str, start: int, end: int) -> list[Segment]:
@@ -209,7 +210,9 @@ class _Reader:
             role = "remainder"
         elif lx.PERIODIC.search(before):
             role = "periodic"
-        elif lx.TOTAL.search(before) or lx.TOTAL.search(text, clause.start, clause.end) and len(amounts) == 1:
+        elif (lx.TOTAL.search(before) or lx.TOTAL.search(text, clause.start, clause.end) and len(amounts) == 1) \
+                and not ORDINAL.search(text, sentence.start, sentence.end):
+            # 最开始那次…一共肆万叁仟元: with one occurrence named, 一共 is that occurrence's sum
             role = "total" if role == "event" else role
         event = Event(id=self.next_id(), kind=kind, role=role, statement=self.st.index,
                       sentence=self.anchor(sentence), session=self.st.session,
@@ -229,6 +232,12 @@ class _Reader:
             if span is not None:
                 event.period_span = span
                 event.periods = months_between(*span)
+            else:  # 每月600元，一共给了六个月: the number of periods is said
+                said = PERIOD_COUNT.search(text, sentence.start, min(len(text), sentence.end + 30))
+                value = parse_number(said.group(1)) if said else None
+                if value is not None:
+                    event.periods = int(value)
+                    event.period_text = said.group(0)
         return event
 
     def _ordinal(self, sentence: Segment, clause: Segment, amount, amounts) -> int | None:

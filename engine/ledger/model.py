@@ -102,6 +102,7 @@ class Event:
     principal: bool | None = None  # 本金 (True), 利息 (False), unsaid (None)
     periods: int | None = None  # periodic: how many periods the span covers
     period_span: tuple[str, str] | None = None  # periodic: the first and last period (ISO months)
+    period_text: str | None = None  # periodic: the words that say how many periods (六个月)
     count: int | None = None  # role count: how many
     uncertain: list[str] = field(default_factory=list)  # fields the speaker is unsure of
     corrects: str | None = None  # the id of the event this one corrects
@@ -115,6 +116,7 @@ class Event:
                                "ordinal": self.ordinal, "chrono": self.chrono,
                                "principal": self.principal, "periods": self.periods,
                                "period_span": list(self.period_span) if self.period_span else None,
+                               "period_text": self.period_text,
                                "count": self.count, "uncertain": list(self.uncertain),
                                "corrects": self.corrects, "words": self.words, "session": self.session}
         for name in ("amount", "date", "time", "means", "place"):

@@ -44,7 +44,10 @@ def read_statements(chunks: Iterable[Chunk]) -> tuple[list[Statement], dict[int,
     for chunk in chunks:
         session = _session(chunk)
         if chunk.chunk_type == "header":
-            fields = dict(chunk.meta.get("fields") or {})
+            # read again from the text, so that ledgers rebuilt by a newer extractor get newer parsing
+            from engine.ingest.chunkers.transcript import parse_header_fields
+
+            fields = parse_header_fields(chunk.text.split("\n")) or dict(chunk.meta.get("fields") or {})
             headers[session] = fields
             subjects[session] = subject_of(fields, chunk.text)
             statements.append(Statement(chunk.chunk_id, chunk.doc_id, session, len(statements), "",

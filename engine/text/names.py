@@ -34,7 +34,7 @@ _NOT_IN_NAMES = set("元块钱万千佰仟百零壹贰叁肆伍陆柒捌玖拾")
 
 def looks_like_name(word: str) -> bool:
     return (2 <= len(word) <= 4 and (word[0] in SURNAMES or word.startswith(COMPOUND_SURNAMES))
-            and not _NOT_IN_NAMES & set(word[1:]))
+            and not _NOT_IN_NAMES & set(word[1:]) and word[-1] not in _NOT_NAME_END)
 
 
 def names_in(text: str) -> list[str]:
@@ -55,8 +55,10 @@ def names_in(text: str) -> list[str]:
 
 
 # Characters that end a phrase rather than a name (吴国平的, 他说, 给了): a name never ends with them.
-_NOT_NAME_END = frozenset("的了说在给是和也就都还又把被向跟与对从到让叫为着过么呢吗啊吧拿转借退交打付用去来要有没里上下中")
+_NOT_NAME_END = frozenset("的了说在给是和也就都还又把被向跟与对从到让叫为着过么呢吗啊吧拿转借退交打付用去来要有没里上下中"
+                          "市省县区镇乡村路街")
 _CANDIDATE = None
+_PLACE_SUFFIX = frozenset("市县区省镇乡村路街州")
 
 
 def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
@@ -83,6 +85,9 @@ def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
             alone[whole[:2]] = alone.get(whole[:2], 0) + 1  # 李明的 / 李明。: 李明 stands alone
         for size in (2, 3):
             name = whole[:size]
+            follows = text[at + size:at + size + 1]
+            if follows and follows in _PLACE_SUFFIX:
+                continue  # 武平市, 东阳县: a place, not a person
             if len(name) == size and name[-1] not in _NOT_NAME_END and name[1] not in _NOT_NAME_END:
                 counts[name] = counts.get(name, 0) + 1
     names = []

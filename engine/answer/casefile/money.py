@@ -345,11 +345,16 @@ def _terms(events: list[Event]) -> list[_Term]:
 
 
 def _factor(term: _Term) -> dict | None:
-    """A period count the verifier can recompute from two dates in the cited quote."""
-    if term.factor == 1 or not term.event.period_span:
+    """A period count the verifier can check: recomputed from two months in the cited quote, or
+    read from the words that say it (六个月)."""
+    if term.factor == 1:
         return None
-    start, end = term.event.period_span
-    return {"value": term.factor, "unit": "month", "from": start, "to": end}
+    if term.event.period_span:
+        start, end = term.event.period_span
+        return {"value": term.factor, "unit": "month", "from": start, "to": end}
+    if term.event.period_text:
+        return {"value": term.factor, "unit": "stated", "text": term.event.period_text}
+    return None
 
 
 def _expression(terms: list[_Term], amounts: list[Decimal]) -> str:
@@ -440,21 +445,41 @@ def _verdict(result: Decimal, statement: Event, currency: str) -> str:
 
 
 def _count(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
-    said = [e for e in case.ledger.events if e.role == "count" and _covers(kind, e)]
+    """How many times: the count the speaker states (一共给了三次), checked against the rows the
+    file lists one by one; the rows' count is shown as a counted calculation."""
+    said = [e for e in case.ledger.events if e.role == "count" and _covers(kind, e) and e.count]
     rows = _movements(case, plan, kind, actor)
+    listed = ""
+    if rows:
+        ids = list(dict.fromkeys(case.cite_event(e, "completion") for e in rows))
+        outcome.calculations.append(Calculation(
+            str(len(ids)), len(ids), said[0].count if said else None,
+            not said or len(ids) == said[0].count, ids, "逐笔列出的次数",
+            factors=[{"value": len(ids), "unit": "rows", "rows": ids}]))
+        listed = f"材料中逐笔列出{len(ids)}笔（{'、'.join(ids)}）"
     if said:
-        e = said[0]
-        cited = case.cite_event(e)
-        note = ""
-        if rows and len(rows) != e.count:
-            note = f"（材料中逐笔列出{chinese_count(len(rows))}笔）"
-        outcome.add(Part("次数", f"共{chinese_count(e.count)}次（{cited}）{note}", Fill.FILLED, [cited]))
+        best = max(said, key=lambda e: e.count)  # 一共三次 beats 还过一次 of another act
+        cited = case.cite_event(best)
+        surface = _count_words(case, best)
+        text = f"共{surface}（即{best.count}次，{cited}）"
+        if rows and len(rows) != best.count:
+            outcome.add(Part("次数", f"{text}；{listed}，与所述次数不一致，需人工复核", Fill.CONFLICT, [cited]))
+            return
+        outcome.add(Part("次数", text, Fill.FILLED, [cited]))
         return
     if not rows:
         outcome.add(Part("次数", "", Fill.MISSING))
         return
-    ids = [case.cite_event(e) for e in rows]
-    outcome.add(Part("次数", f"材料中逐笔列出{chinese_count(len(rows))}笔（{'、'.join(ids)}）", Fill.FILLED, ids))
+    outcome.add(Part("次数", listed, Fill.FILLED, ids))
+
+
+def _count_words(case: Case, event: Event) -> str:
+    """The count as the statement says it (三次, 4次)."""
+    from engine.ledger.extract import COUNT
+
+    text = case.text_of(event.sentence)
+    match = COUNT.search(text)
+    return f"{match.group(1)}{match.group(0)[-1]}" if match else chinese_count(event.count) + "次"
 
 
 # -- what is still owed -----------------------------------------------------------------------------

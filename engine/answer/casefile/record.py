@@ -11,7 +11,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.plan import FIELD_KEYS, Plan, Slot
 from engine.ledger import Anchor
 from engine.text.pii import find_pii
-from engine.answer.wording import quoted
+from engine.answer.wording import chinese_count, quoted
 from engine.text.segments import flat
 
 FIELD_LABELS = {"id": "身份证号码", "phone": "联系电话", "address": "住址", "birth": "出生日期",
@@ -29,17 +29,22 @@ def _header_statement(case: Case, session: int):
 
 
 def _field_anchor(case: Case, session: int, key: str, value: str) -> Anchor | None:
-    """The ``key：value`` characters in the session's header chunk."""
+    """The ``key：value`` characters in the session's header chunk (a field may wrap: 身份证\n号)."""
+    from engine.text.lines import joined_view
+
     statement = _header_statement(case, session)
     if statement is None:
         return None
     text = case.sources[statement.chunk_id].chunk.text
-    at = text.find(key)
+    joined, where = joined_view(text, tight=True)
+    key = re.sub(r"_\d+$", "", key)  # 工作单位_2: the second field of that name
+    at = joined.find(key)
     while at >= 0:
-        end = text.find(value[:12], at)
+        end = joined.find(value[:12], at)
         if 0 <= end - at <= len(key) + 6:
-            return Anchor(statement.chunk_id, at, end + len(value))
-        at = text.find(key, at + 1)
+            last = min(len(where) - 1, end + len(value) - 1)
+            return Anchor(statement.chunk_id, where[at], where[last] + 1)
+        at = joined.find(key, at + 1)
     return None
 
 
@@ -70,7 +75,7 @@ def _header_part(case: Case, sessions: list[int], wanted, label: str) -> Part:
                 if anchor is None:
                     continue
                 cited = case.cite(anchor)
-                prefix = f"第{session}次" if len(case.ledger.headers) > 1 else ""
+                prefix = f"第{chinese_count(session)}次" if len(case.ledger.headers) > 1 else ""
                 return Part(label, f"{prefix}{label}：{flat(value)}（{cited}）", Fill.FILLED, [cited])
     return Part(label, "", Fill.MISSING)
 

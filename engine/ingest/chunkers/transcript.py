@@ -52,11 +52,28 @@ SPACED_FIELD = re.compile(
     rf"(?:^|(?<=[ \t　]))({_KNOWN_KEY})[ \t　]+(.*?)(?=[ \t　]+(?:{_KNOWN_KEY})[ \t　]|$)")
 
 
+_KEY_AT_END = re.compile(rf"(?:{_KNOWN_KEY})[ \t　]*$")
+_KEY_AT_START = re.compile(rf"^[ \t　]*(?:{_KNOWN_KEY})[ \t　]*(?:[：:]|[ \t　])")
+
+
+def logical_lines(lines: list[str]) -> list[str]:
+    """A header whose fields wrap (…16时00分 地点 / ：第六询问室, 身份证 / 号 3301…) as one line per
+    field run: a line that does not open with a key continues the line before it."""
+    out: list[str] = []
+    for text in lines:
+        if out and not _KEY_AT_START.match(text) and not TITLE_LINE.match(text):
+            joiner = " " if _KEY_AT_END.search(out[-1]) and not text.lstrip().startswith(("：", ":")) else ""
+            out[-1] = out[-1].rstrip() + joiner + text.strip()
+        else:
+            out.append(text)
+    return out
+
+
 def parse_header_fields(lines: list[str]) -> dict[str, str]:
     """``key：value`` pairs of the header lines, in order; a repeated key keeps its first value
     and later ones are numbered (工作单位, 工作单位_2) so none is lost."""
     fields: dict[str, str] = {}
-    for text in lines:
+    for text in logical_lines(lines):
         found = [(m.group(1), m.group(2)) for m in HEADER_FIELD.finditer(text.strip())]
         if not found:
             found = [(m.group(1), m.group(2)) for m in SPACED_FIELD.finditer(text.strip())]
