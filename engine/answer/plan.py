@@ -14,8 +14,9 @@ from enum import Enum
 
 from engine.answer.question import Question, analyse
 from engine.ledger.extract import ordinal_of, question_kind
-from engine.ledger.lexicon import PRINCIPAL, TOTAL
+from engine.ledger.lexicon import MEANS, PRINCIPAL, TOTAL
 from engine.text.dates import find_dates
+from engine.text.names import party_names
 
 
 class Slot(str, Enum):
@@ -123,6 +124,7 @@ class Plan:
     parts: dict[Slot, str] = field(default_factory=dict)  # the words of the question that ask each slot
     overview: str | None = None  # conflicts | gaps: a question about the whole record
     asker_said: bool = False  # about what the questioning side said
+    means: str | None = None  # 投现金的那次: the occurrence named by how it was paid
 
     @property
     def text(self) -> str:
@@ -140,7 +142,7 @@ def _parts(text: str) -> list[str]:
 
 def make_plan(text: str) -> Plan:
     question = analyse(text)
-    plan = Plan(question=question, names=list(question.names))
+    plan = Plan(question=question, names=party_names(text, list(question.names)))
     plan.law = bool(LAW.search(text))
     plan.asker_said = bool(ASKER_SAID.search(text))
     if GAPS.search(text):
@@ -198,8 +200,11 @@ def make_plan(text: str) -> Plan:
     period = PERIOD.search(text)
     if period:
         dates = find_dates(period.group("when"))
+        means = MEANS.search(period.group("when"))
         if dates:
             plan.period = str(dates[0].value)
+        elif means:
+            plan.means = means.group(0)
     if YESNO.search(text) and not any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE, Slot.COUNT)):
         plan.slots.insert(0, Slot.YESNO)
     if not plan.slots:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Iterable
 
-from engine.ledger.extract import UNSAID_KIND, read_events
+from engine.ledger.extract import UNSAID_KIND, known_people, other_party, read_events
 from engine.ledger.lexicon import GENERIC_KINDS
 from engine.ledger.model import CaseLedger, Correction, Event
 from engine.ledger.statements import read_statements
@@ -17,7 +17,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 7
+LEDGER_VERSION = 10
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -26,7 +26,7 @@ def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
     events, corrections = read_events(statements)
     subject = next((s.speaker for s in statements if s.speaker), None)
     ledger = CaseLedger(doc_id, statements, events, corrections, headers, subject,
-                        people_of(statements, headers))
+                        people_of(statements, headers), other_party(statements, known_people(statements)))
     _resolve_unsaid_kind(ledger)
     _inherit_series_kind(ledger)
     _chronology(ledger)  # corrections name occurrences by order too
@@ -54,6 +54,7 @@ def people_of(statements, headers: dict[int, dict[str, str]]) -> list[str]:
         if statement.kind == "qa":
             found.update(names_in(statement.answer))
     found.update(recurring_names(join_pdf_lines(text)))
+    found.update(known_people(statements))
     found = {n for n in found if not (len(n) == 3 and n[:2] in found and n[2] in _NOT_A_NAME_TAIL)}
     return sorted(found, key=lambda n: (-len(n), n))
 

@@ -11,7 +11,7 @@ from engine.ledger import lexicon as lx
 from engine.ledger.model import Anchor, Correction, Event, Statement, Value
 from engine.text.dates import find_dates
 from engine.text.lines import joined_view
-from engine.text.names import names_in, recurring_names
+from engine.text.names import names_in, party_names, recurring_names
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.segments import Segment, split
 
@@ -486,7 +486,8 @@ def known_people(statements: list[Statement]) -> tuple[str, ...]:
     """Names the record uses: its speakers and the names it repeats (recurring_names)."""
     text = "\n".join(s.question + "\n" + s.answer for s in statements)
     speakers = [s.speaker for s in statements if s.speaker]
-    return tuple(dict.fromkeys([*speakers, *recurring_names(text)]))
+    asked = [n for s in statements for n in party_names(s.question)]  # 你和熊蕾以前认识吗
+    return tuple(dict.fromkeys([*speakers, *recurring_names(text), *asked]))
 
 
 def other_party(statements: list[Statement], known: tuple[str, ...] = ()) -> str | None:

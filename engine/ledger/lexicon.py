@@ -74,7 +74,8 @@ PASSED_ON = re.compile(r"交到|交给|交的|交了|给了?(?:他|她|公司|�
 # These take verbs say only "took hold of" (拿了, 取出): a taking only with a source or manner.
 AMBIGUOUS_TAKE = re.compile(r"拿了|拿过|拿的|拿出|取了|取出")
 # Money moved to oneself (给自己转了, 转到我自己的卡上): a taking, whatever the verb.
-TO_ONESELF = re.compile(r"给自己|到(?:我)?自己(?:的)?|到我(?:本人)?的(?:卡|账户|银行卡)|我(?:本人)?自己的(?:卡|账户)")
+TO_ONESELF = re.compile(r"(?:转|打|汇|存|划)[^，。；]{0,14}?(?:到|进|给)(?:了)?(?:我)?(?:本人)?自己|"
+                        r"给自己(?:转|打|汇|划)")
 # 拿 is a taking only with a source or a manner of taking in the sentence (从公司拿, 偷偷拿, 拿了公司的);
 # 我拿了两万元现金交到前台 is the speaker bringing money.
 TAKE_CONTEXT = re.compile(r"从|偷|私自|挪|盗|骗|截留|侵占|拿走|公司的|单位的|老板的|他的|她的|别人的|被害人的|"

@@ -148,6 +148,7 @@ class CaseLedger:
     headers: dict[int, dict[str, str]]  # session → header fields
     subject: str | None  # the person questioned (被讯问人 / 被询问人 / 犯罪嫌疑人)
     people: list[str] = field(default_factory=list)  # every person the file names, longest first
+    counterpart: str | None = None  # the person the statements name most, other than those answering
 
     def statement_of(self, event: Event) -> Statement:
         return self.statements[event.statement]
@@ -182,7 +183,7 @@ def ledger_to_record(ledger: CaseLedger) -> dict[str, Any]:
     return {"doc_id": ledger.doc_id, "subject": ledger.subject,
             "headers": {str(k): v for k, v in ledger.headers.items()},
             "statements": [asdict(s) for s in ledger.statements], "events": events,
-            "corrections": corrections, "people": list(ledger.people)}
+            "corrections": corrections, "people": list(ledger.people), "counterpart": ledger.counterpart}
 
 
 def ledger_from_record(data: dict[str, Any]) -> CaseLedger:
@@ -205,4 +206,4 @@ def ledger_from_record(data: dict[str, Any]) -> CaseLedger:
                    for c in data["corrections"]]
     return CaseLedger(data["doc_id"], statements, events, corrections,
                       {int(k): v for k, v in data["headers"].items()}, data.get("subject"),
-                      list(data.get("people", [])))
+                      list(data.get("people", [])), data.get("counterpart"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 _posseg_lock = threading.Lock()
@@ -37,6 +38,11 @@ def looks_like_name(word: str) -> bool:
             and not _NOT_IN_NAMES & set(word[1:]) and word[-1] not in _NOT_NAME_END)
 
 
+# jieba tags some common words as names (陈述, 明白, 许可证): a name this frequent in its dictionary
+# is a word. Names that are also words (高峰) still come from a record's header and speaker labels.
+COMMON_WORD = 200
+
+
 def names_in(text: str) -> list[str]:
     """Person names jieba recognises, with split surnames joined (李/志强 -> 李志强)."""
     names: list[str] = []
@@ -51,7 +57,9 @@ def names_in(text: str) -> list[str]:
             previous_surname = word
         else:
             previous_surname = None
-    return [n for n in dict.fromkeys(names) if looks_like_name(n)]
+    from engine.text.tokenize import word_frequency
+
+    return [n for n in dict.fromkeys(names) if looks_like_name(n) and word_frequency(n) < COMMON_WORD]
 
 
 # Characters that end a phrase rather than a name (吴国平的, 他说, 给了): a name never ends with them.
@@ -107,3 +115,31 @@ def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
             continue  # 王说了 … : the third character is a word of its own
         names.append(name)
     return sorted(names, key=lambda n: (-counts[n], n))
+
+
+_PARTY_NAME = None
+_PREPOSITIONS = frozenset("向给被把和与跟对从在让叫")
+_NOT_GIVEN_NAME = frozenset("交给转借还退拿用花钱款元")
+_ORG_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,8}(?:公司|集团|中心|银行|商行|门店|工作室|合作社|事务所)")
+
+
+def party_names(text: str, tagged: list[str] = ()) -> list[str]:
+    """Names a sentence uses as parties: jieba's, plus a surname and one or two characters standing
+    where a party stands (at the start, after 和/与/跟/给/向/被, before 的/给/向/被/把/借/投/转/交…),
+    which finds names jieba does not know (邹燕给了…, 你和熊蕾以前认识吗). A word inside an
+    organisation's name (临江盛世汽车服务有限公司) is not one."""
+    global _PARTY_NAME
+    if _PARTY_NAME is None:
+        surnames = "".join(sorted(SURNAMES - {"老", "小", "阿", "某"}))
+        _PARTY_NAME = re.compile(
+            rf"(?:^|(?<=[和与跟给向被除了问：:]))([{surnames}][\u4e00-\u9fff]{{1,2}}?)"
+            r"(?=的|给|向|被|把|借|投|转|交|付|拿|还|退|赔|骗|偷|一共|总共|前后|已经|是|在|和|与|有|知道|当时|从|以前|认识)")
+    found = [n[1:] if n[0] in _PREPOSITIONS and len(n) > 2 else n for n in tagged]  # 向鑫盛 → 鑫盛
+    found = [n for n in found if looks_like_name(n)]
+    for match in _PARTY_NAME.finditer(text):
+        name = match.group(1)
+        if any(ch in _NOT_GIVEN_NAME for ch in name[1:]) or _ORG_AFTER.match(text[match.start():]):
+            continue  # 把钱交给 / 盛世汽车服务有限公司
+        if not any(name in n or n in name for n in found):
+            found.append(name)
+    return sorted(found, key=lambda n: text.find(n) if n in text else len(text))

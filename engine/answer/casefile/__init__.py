@@ -17,6 +17,7 @@ from engine.answer.casefile.talk import answer_evidence, answer_talk
 from engine.answer.composer import Draft
 from engine.answer.plan import Plan, Slot, make_plan
 from engine.answer.casefile.heads import asked_head
+from engine.text.names import looks_like_name
 
 __all__ = ["Case", "compose_case", "asked_head"]
 
@@ -45,6 +46,10 @@ def compose_case(case: Case, plan: Plan) -> Draft | None:
     if plan.law and not plan.asker_said:
         return None
     outcome = Outcome()
+    absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)]
+    if absent:  # 邹燕给了公司多少钱: the file never names 邹燕
+        return draft_of(Outcome([Part("、".join(f"「{n}」" for n in absent) + "的相关内容", "", Fill.MISSING)]),
+                        case.evidence, case.scope)
     head = asked_head(plan)
     fields_only = plan.fields and not plan.record
     if head and not fields_only and head not in case.doc_text:

@@ -44,6 +44,10 @@ def _actor(case: Case, plan: Plan, kind: str | None) -> Actor:
         cue = KIND_CUES[kind].search(text)
     receive = _RECEIVE.search(text)
     at = min((m.start() for m in (cue, receive) if m is not None), default=len(text))
+    passive = re.search(r"被([\u4e00-\u9fff]{2,4}?)(?:骗|偷|拿|抢|盗|挪用|侵占|拐|坑)", text)
+    if passive:  # 黎飞被高美娟骗了多少钱: the one after 被 took it
+        taker = next((n for n in names if passive.group(1).startswith(n)), passive.group(1))
+        return Actor(taker, "payee")
     # the subject: a name before the verb that is not an object (给陈晓梅, 向公司, 替高峰)
     before = [n for n in names if text.find(n) < at and not _OBJECT_MARK.search(text[:text.find(n)])]
     role = "payee" if (receive and receive.start() <= at) or kind == "take" else "payer"
@@ -124,6 +128,8 @@ def _occurrence(plan: Plan, events: list[Event]) -> list[Event]:
     if plan.ordinal is not None:
         told = [e for e in events if e.ordinal == plan.ordinal]
         return told or [e for e in events if e.chrono == plan.ordinal]
+    if plan.means:  # 投现金的那次
+        return [e for e in events if e.means and plan.means in e.means.text]
     if plan.period:
         return [e for e in events if e.date and str(e.date.value).startswith(plan.period)
                 or e.date and plan.period.startswith(str(e.date.value)) and len(str(e.date.value)) >= 7]
@@ -143,11 +149,21 @@ def _asks_of_role(case: Case, plan: Plan) -> bool:
     return bool(role) and not any(p in plan.text[role.end():] for p in case.people())
 
 
+def _outsider(case: Case, plan: Plan) -> bool:
+    """The question is about someone outside the case's own money flow (蒋海涛投了多少钱 in a
+    victim's statement that names him in passing): their money is in what was said, not in rows."""
+    flow = {p for e in case.ledger.events if e.role == "event" for p in (e.payer, e.payee) if p}
+    flow |= {s.speaker for s in case.ledger.statements if s.speaker}
+    flow |= {p for p in (case.ledger.subject, case.ledger.counterpart) if p}
+    named = [n for n in plan.names if n in case.doc_text]
+    return bool(named) and all(not any(n in p or p in n for p in flow) for n in named[:1])
+
+
 def answer_money(case: Case, plan: Plan, outcome: Outcome) -> None:
     from engine.answer.casefile.talk import answer_amount_by_talk
 
     unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None
-    if Slot.AMOUNT in plan.slots and (unnamed or _asks_of_role(case, plan)):
+    if Slot.AMOUNT in plan.slots and (unnamed or _asks_of_role(case, plan) or _outsider(case, plan)):
         answer_amount_by_talk(case, plan, outcome)  # 自己留了多少 / 朋友投了多少: not a ledger movement
         return
     kind = plan.kind
@@ -179,14 +195,14 @@ def _single(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Out
         for slot in asked:
             outcome.add(Part(_missing_label(plan, slot), "", Fill.MISSING))
         return
-    if len(chosen) > 1 and plan.ordinal is None and not plan.period:
+    if len(chosen) > 1 and plan.ordinal is None and not plan.period and not plan.means:
         # 退赔了多少 with two refunds: each is given, and their sum
         if Slot.AMOUNT in asked and all(e.amount for e in chosen) and kind not in ("cost", "demand"):
             _total(case, plan, kind, actor, outcome, events=chosen)
             return
         chosen = chosen[:1]
     for event in chosen:
-        label = occurrence_label(event) if (plan.ordinal or plan.period) else ""
+        label = occurrence_label(event) if (plan.ordinal or plan.period or plan.means) else ""
         for n, slot in enumerate(asked):
             part = _slot_part(case, plan, event, slot, outcome)
             if n == 0 and label:
@@ -421,12 +437,13 @@ def _total(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Outc
     said = ""
     if statement is not None:
         said = f"材料显示共计{show_amount(statement.amount, currency)}（{case.cite_event(statement)}）；"
-    shown = [f"复算 {expr} = {money(r, currency)}（{'、'.join(ids)}）" + (f"，{_verdict(r, statement, currency)}"
-                                                                     if statement is not None else "")
+    # the expressions are in the calculation panel; the conclusion names the result and its rows
+    shown = [f"各笔相加复算为{money(r, currency)}（{'、'.join(ids)}）" + (f"，{_verdict(r, statement, currency)}"
+                                                                 if statement is not None else "")
              for r, expr, ids in results]
     ids = list(dict.fromkeys(i for _, _, group in results for i in group))
     if len(results) > 1:  # a disputed row: the total under each version
-        text = "；".join(f"按{'、'.join(group)}{line[2:]}" for (_, _, group), line in zip(results, shown))
+        text = "；".join(f"按{'、'.join(group)}{line[4:]}" for (_, _, group), line in zip(results, shown))
         outcome.conflicts.append(Conflict("testimony", f"合计所含款项说法不一，结果随之不同：{text}", ids))
         outcome.add(Part("总额", f"{said}其中有款项说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
         return
@@ -529,8 +546,7 @@ def _outstanding(case: Case, plan: Plan, actor: Actor, outcome: Outcome) -> None
             expression, result, stated_value, stated_value is None or result == stated_value, evidence,
             "收到的款项减去已退还的款项"))
     if len(results) > 1:
-        said = "；".join(f"按{'、'.join(ids)}计为{plain_number(r)}元（{expr} = {plain_number(r)}）"
-                        for r, expr, ids in results)
+        said = "；".join(f"按{'、'.join(ids)}计为{money(r, currency)}" for r, expr, ids in results)
         ids = list(dict.fromkeys(i for _, _, group in results for i in group))
         outcome.conflicts.append(Conflict("testimony", f"计算所依据的款项说法不一，结果随之不同：{said}", ids))
         outcome.add(Part("未归还金额", f"各笔中有说法不一之处，尚未归还的金额随之不同：{said}，需人工核实",
@@ -542,12 +558,12 @@ def _outstanding(case: Case, plan: Plan, actor: Actor, outcome: Outcome) -> None
         if results:
             result, expression, ids = results[0]
             agree = result == statement.amount.value
-            text += f"；复算 {expression} = {money(result, currency)}（{'、'.join(ids)}），" + \
+            text += f"；复算为{money(result, currency)}（{'、'.join(ids)}），" + \
                 ("与所述一致" if agree else f"与所述{money(statement.amount.value, currency)}不符，需人工复核")
             outcome.add(Part("未归还金额", text, Fill.FILLED if agree else Fill.CONFLICT, [cited, *ids]))
             return
         outcome.add(Part("未归还金额", text, Fill.FILLED, [cited]))
         return
     result, expression, ids = results[0]
-    outcome.add(Part("未归还金额", f"尚余{money(result, currency)}未归还：复算 {expression} = "
-                                   f"{money(result, currency)}（{'、'.join(ids)}）", Fill.FILLED, ids))
+    outcome.add(Part("未归还金额", f"尚余{money(result, currency)}未归还（按{'、'.join(ids)}复算，见计算）",
+                     Fill.FILLED, ids))

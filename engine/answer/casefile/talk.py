@@ -42,6 +42,7 @@ ACTS = [frozenset(g.split()) for g in (
     "喝酒 饮酒 喝 醉",
     "受伤 伤 伤情 流血 缝针 骨折 轻伤 重伤",
     "认识 熟悉 见过",
+    "用 花 花掉 用在 用到 花在 去向 处理 挥霍 消费 还债 还网贷 赌博 输掉 干什么",
 )]
 # Words that name the asked slot rather than the subject (什么时间, 什么地点): not content.
 SLOT_NOUNS = frozenset("时间 地点 日期 金额 方式 名字 姓名 地方 时候 数额 次数 号码".split())
@@ -252,11 +253,13 @@ def _yes_no(case: Case, plan: Plan, match: Match) -> Part:
             verdict = "否" if re.search(r"没有?|不|未", before) else "是"
             decisive = sentence
             break
+    # 你知道…吗？—当时不知道…: not knowing is the answer, not a gap, when knowing is what is asked
+    knowing = any(k in plan.text for k in ("知道", "清楚", "记得", "明白", "了解"))
     if verdict is None or decisive is None:
-        if first is not None and UNCERTAIN.search(first.text):
+        if first is not None and UNCERTAIN.search(first.text) and not knowing:
             return _gap(case, statement, first, Outcome(), "是否")
         return Part("是否", "", Fill.MISSING)
-    if UNCERTAIN.search(decisive.text) and not NEGATION.match(decisive.text):
+    if UNCERTAIN.search(decisive.text) and not NEGATION.match(decisive.text) and not knowing:
         return _gap(case, statement, decisive, Outcome(), "是否")
     # Quote the verdict with its reason: the sentence that decides and, if that is a bare 不是/有,
     # the next one.
@@ -450,14 +453,40 @@ def answer_evidence(case: Case, plan: Plan, outcome: Outcome, limit: int = 4) ->
         outcome.add(Part("相关证据", "", Fill.MISSING))
         return
     lines, ids = [], []
+    if MONEY_WORDS.search(plan.text):  # 证据表明X把钱交给了Y: the ledger's rows of that money come first
+        for event in _money_rows(case, plan)[:3]:
+            cited = case.cite_event(event)
+            if cited not in ids:
+                ids.append(cited)
+                lines.append(f"{cited}：{quoted(case.text_of(event.sentence))}")
     for match in sorted(matches, key=lambda m: m.statement.index):
         sentence = _best_sentence(plan, match.statement)
-        if sentence is None:
+        if sentence is None or len(lines) >= limit + 2:
             continue
         cited = case.cite(_anchor(match.statement, sentence))
+        if cited in ids:
+            continue
         ids.append(cited)
         lines.append(f"{cited}：{quoted(sentence.text)}")
     outcome.add(Part("相关证据", "相关证据：" + "；".join(lines), Fill.FILLED, ids))
+
+
+MONEY_WORDS = re.compile(r"钱|款|元|资金|财物|转账")
+
+
+def _money_rows(case: Case, plan: Plan) -> list:
+    """The movements of the money an evidence question is about: of the kind it names, else the
+    file's main kind, involving the people it names when it names any."""
+    from engine.answer.casefile.money import dominant_kind
+    from engine.ledger.extract import question_kind
+
+    kind = question_kind(plan.text) or dominant_kind(case)
+    names = [n for n in plan.names if n in case.doc_text]
+    rows = [e for e in case.ledger.events if e.role == "event" and not e.corrects and e.kind == kind]
+    if names:
+        rows = [e for e in rows if not (e.payer or e.payee) or any(
+            n in (e.payer or "") or n in (e.payee or "") or (e.payer or "") in n for n in names)] or rows
+    return rows
 
 
 def answer_amount_by_talk(case: Case, plan: Plan, outcome: Outcome) -> None:
