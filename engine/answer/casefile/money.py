@@ -50,7 +50,8 @@ def _actor(case: Case, plan: Plan, kind: str | None) -> Actor:
         return Actor(taker, "payee")
     # the subject: a name before the verb that is not an object (给陈晓梅, 向公司, 替高峰)
     before = [n for n in names if text.find(n) < at and not _OBJECT_MARK.search(text[:text.find(n)])]
-    role = "payee" if (receive and receive.start() <= at) or kind == "take" else "payer"
+    borrowed = re.search(r"向[\u4e00-\u9fff]{1,4}?借", text)  # 胡德胜向黎薇借了: 胡德胜 received
+    role = "payee" if (receive and receive.start() <= at) or kind == "take" or borrowed else "payer"
     return Actor(before[-1] if before else None, role)
 
 
@@ -116,8 +117,14 @@ def _principal_ok(plan: Plan, event: Event) -> bool:
 
 
 def _movements(case: Case, plan: Plan, kind: str | None, actor: Actor, *, roles=("event",)) -> list[Event]:
-    return [e for e in case.ledger.events if e.role in roles and not e.corrects and _covers(kind, e)
-            and _principal_ok(plan, e) and _party_ok(actor, e, case)]
+    """Rows of the kind asked, by the person asked; when the person named matches no row, the name
+    was the question's topic rather than a party (张健第三次偷钱是…: the theft from 张健)."""
+    rows = [e for e in case.ledger.events if e.role in roles and not e.corrects and _covers(kind, e)
+            and _principal_ok(plan, e)]
+    named = [e for e in rows if _party_ok(actor, e, case)]
+    if named or actor.name is None:
+        return named
+    return [e for e in rows if _party_ok(Actor(None, actor.role), e, case)]
 
 
 def _occurrence(plan: Plan, events: list[Event]) -> list[Event]:
@@ -149,6 +156,14 @@ def _asks_of_role(case: Case, plan: Plan) -> bool:
     return bool(role) and not any(p in plan.text[role.end():] for p in case.people())
 
 
+_ALSO = re.compile(r"也|还介绍|另外|别人|其他人|还有")
+
+
+def _answer_sentences(case: Case) -> list[str]:
+    return [piece for s in case.ledger.statements if s.kind == "qa"
+            for piece in re.split(r"[。！？；]", s.answer) if piece]
+
+
 def _outsider(case: Case, plan: Plan) -> bool:
     """The question is about someone outside the case's own money flow (蒋海涛投了多少钱 in a
     victim's statement that names him in passing): their money is in what was said, not in rows."""
@@ -156,7 +171,10 @@ def _outsider(case: Case, plan: Plan) -> bool:
     flow |= {s.speaker for s in case.ledger.statements if s.speaker}
     flow |= {p for p in (case.ledger.subject, case.ledger.counterpart) if p}
     named = [n for n in plan.names if n in case.doc_text]
-    return bool(named) and all(not any(n in p or p in n for p in flow) for n in named[:1])
+    if not named or any(named[0] in p or p in named[0] for p in flow):
+        return False
+    # named as another one who also paid or was cheated (听说X也投了, 我还介绍了X): not the case's party
+    return any(named[0] in said and _ALSO.search(said) for said in _answer_sentences(case))
 
 
 def answer_money(case: Case, plan: Plan, outcome: Outcome) -> None:

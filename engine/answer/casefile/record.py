@@ -138,7 +138,7 @@ def _field_part(case: Case, plan: Plan, sessions: list[int], name: str) -> Part:
         found = _pii_in_header(case, sessions or [session], name)
         if found is not None:
             cited = case.cite(found)
-            return Part(label, f"{person + '的' if person else ''}{label}：{case.text_of(found)}（{cited}）",
+            return Part(label, f"{person + '的' if person else ''}{label}：{flat(case.text_of(found))}（{cited}）",
                         Fill.FILLED, [cited])
     # Not the person questioned (or not in the header): only an answer naming that person's number
     # can say it; another person's number is never given for theirs.

@@ -190,9 +190,14 @@ def _unsure_about(text: str, slot: Slot) -> bool:
     return False
 
 
+def qualifies(match: Match) -> bool:
+    """About the question: its words are there, or some are and the search ranks it high too."""
+    return match.coverage >= MIN_MATCH or (match.coverage >= MIN_MATCH / 2 and match.score >= 0.65)
+
+
 def answer_talk(case: Case, plan: Plan, outcome: Outcome) -> None:
     matches = rank_statements(case, plan)
-    if not matches or matches[0].coverage < MIN_MATCH:
+    if not matches or not qualifies(matches[0]):
         for slot in plan.slots:
             outcome.add(Part("相关内容", "", Fill.MISSING))
         return
@@ -233,7 +238,8 @@ def _gap(case: Case, statement: Statement, sentence: Segment, outcome: Outcome, 
 
 def _yes_no(case: Case, plan: Plan, match: Match) -> Part:
     statement = match.statement
-    key = [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
+    knowing = [k for k in ("知道", "清楚", "记得", "明白", "了解", "认识") if k in plan.text]
+    key = knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
     sentences = _sentences(statement)
     first = sentences[0] if sentences else None
     verdict, decisive = None, None
@@ -254,7 +260,6 @@ def _yes_no(case: Case, plan: Plan, match: Match) -> Part:
             decisive = sentence
             break
     # 你知道…吗？—当时不知道…: not knowing is the answer, not a gap, when knowing is what is asked
-    knowing = any(k in plan.text for k in ("知道", "清楚", "记得", "明白", "了解"))
     if verdict is None or decisive is None:
         if first is not None and UNCERTAIN.search(first.text) and not knowing:
             return _gap(case, statement, first, Outcome(), "是否")
@@ -314,7 +319,7 @@ def _quote(case: Case, plan: Plan, matches: list[Match], slot: Slot, outcome: Ou
     label = {Slot.PERSON: "人员", Slot.PLACE: "地点", Slot.DURATION: "期限", Slot.INSTRUMENT: "所用物品",
              Slot.ACCOUNT: "账户"}.get(slot, "内容")
     best = matches[0].score
-    close = [m for m in matches[:4] if m.coverage >= MIN_MATCH and m.score >= best - 0.35]
+    close = [m for m in matches[:4] if qualifies(m) and m.score >= best - 0.35]
     for match in close:
         statement = match.statement
         sentence = _best_sentence(plan, statement, prefer=lambda t: _has_slot(t, slot))
@@ -338,7 +343,7 @@ def _when_where(case: Case, plan: Plan, matches: list[Match], slot: Slot, outcom
     said so), else from the best-matching statements that state one; the correction is a conflict."""
     label = "时间" if slot is Slot.DATE else "地点"
     anchored = _corrected_statements(case, plan)
-    ranked = [m.statement.index for m in matches[:3] if m.coverage >= MIN_MATCH]
+    ranked = [m.statement.index for m in matches[:3] if qualifies(m)]
     weights = _weights(plan, case)
     for statement in (case.statement(i) for i in dict.fromkeys(anchored + ranked)):
         unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, slot)), None)
@@ -495,12 +500,12 @@ def answer_amount_by_talk(case: Case, plan: Plan, outcome: Outcome) -> None:
     from engine.text.numbers import find_amounts
 
     matches = rank_statements(case, plan)
-    if not matches or matches[0].coverage < MIN_MATCH:
+    if not matches or not qualifies(matches[0]):
         outcome.add(Part("金额", "", Fill.MISSING))
         return
     best = matches[0].score
     acts = [w for w in _weights(plan, case) if w in plan.question.verbs]
-    for match in [m for m in matches[:3] if m.coverage >= MIN_MATCH and m.score >= best - 0.35]:
+    for match in [m for m in matches[:3] if qualifies(m) and m.score >= best - 0.35]:
         statement = match.statement
         for sentence in _sentences(statement):
             if not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):

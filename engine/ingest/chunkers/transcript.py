@@ -34,7 +34,7 @@ _MAX_SIGNATURE_CHARS = 50
 # Header fields: "时间：…  地点：…" — a key of CJK characters, a colon, a value up to the next key.
 _FIELD_KEY = r"[\u4e00-\u9fff（）()]{2,12}"
 HEADER_FIELD = re.compile(
-    rf"({_FIELD_KEY}){_SPACE}[：:]{_SPACE}(.*?)(?=[ \t　]+{_FIELD_KEY}{_SPACE}[：:]|$)")
+    rf"({_FIELD_KEY}){_SPACE}[：:]{_SPACE}([^。]*?)(?=[ \t　，,；;]+{_FIELD_KEY}{_SPACE}[：:]|[，,；;]?(?:。|$))")
 
 
 def is_signature_line(text: str) -> bool:
@@ -52,6 +52,13 @@ SPACED_FIELD = re.compile(
     rf"(?:^|(?<=[ \t　]))({_KNOWN_KEY})[ \t　]+(.*?)(?=[ \t　]+(?:{_KNOWN_KEY})[ \t　]|$)")
 
 
+def _keyed_fields_end(text: str) -> int:
+    """Where the keyed fields of a header line stop (a running sentence may follow)."""
+    ends = [m.end() for m in HEADER_FIELD.finditer(text)] + [m.end() for m in SPACED_FIELD.finditer(text)]
+    return max(ends, default=0)
+
+
+RUNNING_FIELD = re.compile(rf"(?:^|(?<=[，,。；;]))({_KNOWN_KEY})[：:]?[ \t　]*([^，,。；;：:\n]+)")
 _KEY_AT_END = re.compile(rf"(?:{_KNOWN_KEY})[ \t　]*$")
 _KEY_AT_START = re.compile(rf"^[ \t　]*(?:{_KNOWN_KEY})[ \t　]*(?:[：:]|[ \t　])")
 
@@ -77,6 +84,10 @@ def parse_header_fields(lines: list[str]) -> dict[str, str]:
         found = [(m.group(1), m.group(2)) for m in HEADER_FIELD.finditer(text.strip())]
         if not found:
             found = [(m.group(1), m.group(2)) for m in SPACED_FIELD.finditer(text.strip())]
+        # a running sentence (侦查员欧阳雨欣、卢鹏，记录人卢鹏。) after or instead of keyed fields
+        rest = text.strip()[_keyed_fields_end(text.strip()):]
+        found += [(m.group(1), m.group(2)) for m in RUNNING_FIELD.finditer(rest)
+                  if not any(m.group(1) == k for k, _ in found)]
         for key, value in found:
             value = value.strip()
             if not value:
