@@ -71,6 +71,7 @@ OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6
 # Words that make a question about money (打了李明 is a blow, 打了五千元 a transfer).
 MONEY = re.compile(r"钱|元|款|万|千|费|息|本金|多少|金额|数额|笔")
 FIELD_NUMBER = re.compile(r"号码?|电话|手机|卡号|账号")
+SO_FAR = re.compile(r"已经|至今|到目前为止|到现在为止|迄今")  # 已经付了多少: everything paid so far
 FIRST_LAST = re.compile(r"(最后|最近|最早|最开始|最初|头|第一|首)(?:那)?(?:一)?(?:次|笔|回|期)")
 DEMAND = re.compile(r"要求|索要|索赔|还要|再(?:赔|给|付)")
 # 2021年7月那次 / 5月份那笔: the occurrence named by its time.
@@ -189,7 +190,7 @@ def make_plan(text: str) -> Plan:
         plan.kind, plan.demand_more = "demand", True
     if OUTSTANDING.search(text) and Slot.AMOUNT in plan.slots and plan.kind != "demand":
         plan.aggregate = "outstanding"
-    elif TOTAL.search(text) and Slot.AMOUNT in plan.slots and plan.aggregate is None:
+    elif (TOTAL.search(text) or SO_FAR.search(text)) and Slot.AMOUNT in plan.slots and plan.aggregate is None:
         plan.aggregate = "total"
     elif Slot.COUNT in plan.slots and plan.aggregate is None:
         plan.aggregate = "count"

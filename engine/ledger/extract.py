@@ -204,7 +204,10 @@ class _Reader:
         role = "event"
         if kind in ("cost", "demand"):
             role = kind
-        if lx.BALANCE.search(before) or (lx.BALANCE.search(sentence_before[-12:]) and not lx.TOTAL.search(before)):
+        if lx.AGREED.search(sentence_before[-16:]) and kind in ("compensation", "repay", "pay") and \
+                not lx.BALANCE.search(before):
+            role = "agreed"  # 调解时说好了总共赔38500块钱: what is owed under the agreement
+        elif lx.BALANCE.search(before) or (lx.BALANCE.search(sentence_before[-12:]) and not lx.TOTAL.search(before)):
             role = "balance"
         elif lx.REMAINDER.search(before):
             role = "remainder"

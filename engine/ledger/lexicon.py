@@ -80,6 +80,10 @@ TO_ONESELF = re.compile(r"(?:转|打|汇|存|划)[^，。；]{0,14}?(?:到|进|�
 # 我拿了两万元现金交到前台 is the speaker bringing money.
 TAKE_CONTEXT = re.compile(r"从|偷|私自|挪|盗|骗|截留|侵占|拿走|公司的|单位的|老板的|他的|她的|别人的|被害人的|"
                           r"店里的|收银|保险柜|备用金|货款|公款|账上|账户")
+# A sum agreed on, to be paid (调解时说好了总共赔38500块钱, 约定还款五万元): an obligation, not a movement.
+AGREED = re.compile(r"说好|谈好|讲好|约定|商定|协商好|达成|协议|答应|承诺|调解书")
+# A question naming the agreement (按调解的数额还欠多少): the agreed sum is what is owed.
+AGREED_ASKED = re.compile(r"调解|约定|说好|协议|谈好|承诺|答应")
 PERIODIC = re.compile(r"每(?:个)?(?:月|年|季度?|期|周|星期|天|日)")
 PRINCIPAL = re.compile(r"本金|本钱|本息")
 RATE = re.compile(r"(?:年化|年利率|月利率|利率|月息|年息|日息|息)(?:收益)?(?:率)?(?:为|是|按)?\s*"
@@ -91,7 +95,7 @@ MEANS = re.compile(r"微信(?:转账|红包)?|支付宝|手机银行|网上银�
                    r"现金|刷卡|POS机?|支票|存折|ATM|取款机|银行柜台")
 PLACE = re.compile(
     r"(?:在|到|去|从|于|往|交到|送到|存到|放在)"
-    r"(?P<place>[\u4e00-\u9fffA-Za-z0-9（）()]{1,16}?"
+    r"(?P<place>(?![了过着])[\u4e00-\u9fffA-Za-z0-9（）()]{1,16}?"
     r"(?:楼下|楼上|门口|前台|柜台|窗口|办公室|调解室|接待室|会议室|房间|家里|店里|家|店|处|室|所|局|行|公司|"
     r"楼|厅|场|路|街|巷|区|村|小区|酒店|宾馆|饭店|餐厅|烧烤|市场|车上|账户上?|卡上|卡里|备用金里?|保险柜里?))")
 

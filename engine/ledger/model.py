@@ -79,6 +79,7 @@ class Event:
     """A money movement (or claim about money) stated in one sentence of a statement.
 
     ``role``: event (one movement), total (a stated sum), balance (what is still owed / not back),
+    agreed (a sum agreed on, to be paid: 调解时说好赔…),
     periodic (an amount per period over a stated span), demand (money asked for), cost (an
     expense or loss valued, not a movement), count (how many movements, no amount).
     ``kind``: what moved — pay, take, repay, interest, compensation, cost, demand (see lexicon).

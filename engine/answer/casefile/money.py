@@ -15,7 +15,7 @@ from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.answer.plan import Plan, Slot
 from engine.answer.wording import chinese_count, money, plain_number, quoted, said_amount
 from engine.ledger import Event, Value, corrections_of, versions_of
-from engine.ledger.lexicon import INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, RATE
+from engine.ledger.lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS, RATE
 from engine.text.segments import flat
 
 _OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|被)$")
@@ -39,11 +39,10 @@ class Actor:
 def _actor(case: Case, plan: Plan, kind: str | None) -> Actor:
     text = plan.text
     names = case.named_in(text, known_only=True)
-    cue = None
-    if kind and kind in KIND_CUES:
-        cue = KIND_CUES[kind].search(text)
+    # the first money verb of any kind: 孙宇航已经付了严梓涵多少赔偿款 — whoever stands after 付了 is its object
+    cues = [m for cues in (KIND_CUES, QUESTION_VERBS) for pattern in cues.values() if (m := pattern.search(text))]
     receive = _RECEIVE.search(text)
-    at = min((m.start() for m in (cue, receive) if m is not None), default=len(text))
+    at = min([m.start() for m in cues] + ([receive.start()] if receive else []), default=len(text))
     passive = re.search(r"被([\u4e00-\u9fff]{2,4}?)(?:骗|偷|拿|抢|盗|挪用|侵占|拐|坑)", text)
     if passive:  # 黎飞被高美娟骗了多少钱: the one after 被 took it
         taker = next((n for n in names if passive.group(1).startswith(n)), passive.group(1))
@@ -121,10 +120,17 @@ def _movements(case: Case, plan: Plan, kind: str | None, actor: Actor, *, roles=
     was the question's topic rather than a party (张健第三次偷钱是…: the theft from 张健)."""
     rows = [e for e in case.ledger.events if e.role in roles and not e.corrects and _covers(kind, e)
             and _principal_ok(plan, e)]
+    if not rows and kind in MIRROR:  # 被高美娟骗了多少: what the victim paid her, told as payments
+        return _movements(case, plan, MIRROR[kind], Actor(actor.name, "payee" if kind == "take" else "payer"),
+                          roles=roles)
     named = [e for e in rows if _party_ok(actor, e, case)]
     if named or actor.name is None:
         return named
     return [e for e in rows if _party_ok(Actor(None, actor.role), e, case)]
+
+
+# One movement told from either side: what one took (骗, 拿) is what the other handed over (给, 转).
+MIRROR = {"take": "pay"}
 
 
 def _occurrence(plan: Plan, events: list[Event]) -> list[Event]:
@@ -529,8 +535,17 @@ def _outstanding(case: Case, plan: Plan, actor: Actor, outcome: Outcome) -> None
     stated = [e for e in case.ledger.events if (e.role == "balance" or e.role == "cost" and _LOSS.search(e.words))
               and not e.corrects and e.kind != "interest"]
     in_terms, out_terms = _terms(inflow), _terms(outflow)
+    agreed = [e for e in case.ledger.events if e.role == "agreed" and not e.corrects and e.amount is not None]
+    if agreed and (AGREED_ASKED.search(plan.text) or not inflow):
+        # 按调解的数额还欠多少: the agreed sum less what was paid of it
+        owed = agreed[-1]
+        in_terms = [_Term(owed, owed.amount)]
+        out_terms = _terms([e for e in case.ledger.events if e.role == "event" and not e.corrects
+                            and e.kind == owed.kind])
+        inflow_kind = None
     # A total the file states for what went in stands for its rows (总共四万二千元 − 退还的一万零五百元).
-    stated_in = [e for e in case.ledger.events if e.role == "total" and e.kind == inflow_kind and not e.corrects
+    stated_in = [e for e in case.ledger.events if e.role == "total" and inflow_kind and e.kind == inflow_kind
+                 and not e.corrects
                  and _principal_ok(principal_plan, e) and e.amount is not None]
     if stated_in:
         in_terms = [_Term(stated_in[-1], stated_in[-1].amount)]

@@ -43,6 +43,7 @@ ACTS = [frozenset(g.split()) for g in (
     "受伤 伤 伤情 流血 缝针 骨折 轻伤 重伤",
     "认识 熟悉 见过",
     "用 花 花掉 用在 用到 花在 去向 处理 挥霍 消费 还债 还网贷 赌博 输掉 干什么",
+    "投案 自首 到案 归案 传唤 抓获 通知我 到公安机关 到派出所 来的",
 )]
 # Words that name the asked slot rather than the subject (什么时间, 什么地点): not content.
 SLOT_NOUNS = frozenset("时间 地点 日期 金额 方式 名字 姓名 地方 时候 数额 次数 号码".split())
