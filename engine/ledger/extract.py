@@ -191,9 +191,10 @@ class _Reader:
         # The question's kind stands for the answer's when the answer answers it directly (its
         # first sentence, or one giving the asked occurrence): 两次赔偿分别是…？—第一次…转给他伍仟元
         direct = sentence.start == _first_sentence_start(text) or self._ordinal(sentence, clause, amount, amounts)
-        if direct and (kind is None or (kind in lx.GENERIC_KINDS and self.q_kind
-                                        and self.q_kind not in lx.GENERIC_KINDS)):
-            kind = self.q_kind or kind
+        if kind in lx.GENERIC_KINDS and self.q_kind and self.q_kind not in lx.GENERIC_KINDS:
+            kind = self.q_kind  # 你赔了她多少钱？—…把现金9,500元交给了她: handing over is how it was paid
+        elif direct and kind is None:
+            kind = self.q_kind
         if kind is None and direct and MONEY_QUESTION.search(self.st.question) and (
                 lx.TOTAL.search(text, clause.start, amount.start) or lx.BALANCE.search(text, clause.start, amount.start)):
             kind = UNSAID_KIND  # 三笔一共多少钱？—一共九万二千元: the total of whatever was asked about

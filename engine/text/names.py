@@ -59,7 +59,8 @@ def names_in(text: str) -> list[str]:
             previous_surname = None
     from engine.text.tokenize import word_frequency
 
-    return [n for n in dict.fromkeys(names) if looks_like_name(n) and word_frequency(n) < COMMON_WORD]
+    return [n for n in dict.fromkeys(names) if looks_like_name(n) and word_frequency(n) < COMMON_WORD
+            and not (len(n) == 4 and word_frequency(n[2:]) >= 1000)]  # 高中文化: a word after a surname
 
 
 # Characters that end a phrase rather than a name (吴国平的, 他说, 给了): a name never ends with them.
@@ -114,6 +115,8 @@ def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
         if len(name) == 3 and counts.get(name[:2], 0) > n + 1 and word_frequency(name[1:]) >= 50:
             continue  # 王说了 … : the third character is a word of its own
         names.append(name)
+    # 闫桂英 also yields 桂英 (桂 is a surname too): a name inside a longer one found here is part of it
+    names = [n for n in names if not any(n != m and m.endswith(n) for m in names)]
     return sorted(names, key=lambda n: (-counts[n], n))
 
 
@@ -134,12 +137,13 @@ def party_names(text: str, tagged: list[str] = ()) -> list[str]:
         _PARTY_NAME = re.compile(
             rf"(?:^|(?<=[和与跟给向被除了问：:]))([{surnames}][\u4e00-\u9fff]{{1,2}}?)"
             r"(?=的|给|向|被|把|借|投|转|交|付|拿|还|退|赔|骗|偷|一共|总共|前后|已经|是|在|和|与|有|知道|当时|从|以前|认识)")
-    found = [n[1:] if n[0] in _PREPOSITIONS and len(n) > 2 else n for n in tagged]  # 向鑫盛 → 鑫盛
-    found = [n for n in found if looks_like_name(n)]
+    found = [n for n in tagged if looks_like_name(n)]
     for match in _PARTY_NAME.finditer(text):
         name = match.group(1)
         if any(ch in _NOT_GIVEN_NAME for ch in name[1:]) or _ORG_AFTER.match(text[match.start():]):
             continue  # 把钱交给 / 盛世汽车服务有限公司
         if not any(name in n or n in name for n in found):
             found.append(name)
+    # a word inside an organisation's name (河阳金诺贸易有限责任公司) is none
+    found = [n for n in found if n not in text or not _ORG_AFTER.match(text[text.find(n):])]
     return sorted(found, key=lambda n: text.find(n) if n in text else len(text))

@@ -46,13 +46,16 @@ def compose_case(case: Case, plan: Plan) -> Draft | None:
     if plan.law and not plan.asker_said:
         return None
     outcome = Outcome()
-    absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)]
+    # 向鑫盛 (jieba's cut of 向鑫盛财富): present when what follows the preposition is there
+    absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
+              and not (n[0] in "向给被把和与跟对从在" and n[1:] in case.doc_text)]
     if absent:  # 邹燕给了公司多少钱: the file never names 邹燕
         return draft_of(Outcome([Part("、".join(f"「{n}」" for n in absent) + "的相关内容", "", Fill.MISSING)]),
                         case.evidence, case.scope)
     head = asked_head(plan)
     fields_only = plan.fields and not plan.record
-    if head and not fields_only and head not in case.doc_text:
+    named_head = head and any(head in n or n in head for n in plan.names)
+    if head and not fields_only and not named_head and head not in case.doc_text:
         return draft_of(Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
     if plan.overview == "conflicts" and not (plan.ordinal or any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE))):
         answer_conflicts(case, outcome)

@@ -17,7 +17,7 @@ def asked_head(plan: Plan) -> str | None:
         match = pattern.search(plan.text)
         if not match:
             continue
-        head = match.group("head").split("的")[-1]
+        head = re.split(r"的|和|与|跟", match.group("head"))[-1]  # 向佳怡和翟秀芳是谁…: the last party
         words = [w for w, flag in posseg(head) if len(w) >= 2 and not flag.startswith(("nr", "r", "p", "u", "d", "c", "m"))]
         return words[-1] if words else None
     return None

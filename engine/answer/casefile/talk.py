@@ -248,6 +248,8 @@ def _yes_no(case: Case, plan: Plan, match: Match) -> Part:
         opening = trimmed(first.text, 0, len(first.text))
         if opening and NEGATION.match(opening.text):
             verdict, decisive = "否", first
+        elif opening and _replaces(plan, opening.text):
+            verdict, decisive = "否", first  # 是主动投案的吗？—是民警打电话通知我过来的: another way
         elif opening and AFFIRMATION.match(opening.text):
             verdict, decisive = "是", first
     if verdict is None and key:
@@ -296,6 +298,17 @@ def _position(word: str, text: str) -> int:
 # What an attacker held or used, as statements say it (拿起桌上的啤酒瓶, 用拳头).
 INSTRUMENT = re.compile(r"(?:拿起|拿着|拿了|抄起|操起|掏出|握着|持|用)[^，。；]{0,8}?"
                         r"(?:瓶|刀|棍|棒|砖|石头?|锤|铁|管|凳|椅|杯|斧|枪|板|锹|铲|绳|拳头?|脚|手机|烟灰缸|器)")
+
+
+def _replaces(plan: Plan, answer: str) -> bool:
+    """A cleft answer (是X…的) to a cleft question (是Y的吗) that names something else in Y's place."""
+    if not re.search(r"是[^，。？?]{1,12}的吗|是不是", plan.text):
+        return False
+    cleft = re.match(r"是(?![的，。,])([^，。,]{2,30})的?", answer)
+    if not cleft:
+        return False
+    content = [t for t in plan.question.terms if len(t) > 1 and t not in GENERAL]
+    return bool(content) and not any(word_hit(t, cleft.group(1)) >= 0.8 for t in content)
 
 
 def _has_slot(text: str, slot: Slot) -> bool:
