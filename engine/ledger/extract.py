@@ -21,7 +21,7 @@ _SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*")
 _CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")
 PERIOD_COUNT = re.compile(r"([一二三四五六七八九十两\d]{1,3})\s*个(?:月|季度)")
 ORDINAL = re.compile(r"(?:第([一二三四五六七八九十两\d]{1,3})|首|头一|最开始那?一?|最早那?一?|最初那?一?)(?:次|笔|期|回|趟)")
-COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
+COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])(?<!没有)([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
 
 
 def _sentences(text: str, start: int, end: int) -> list[Segment]:
@@ -44,8 +44,11 @@ def ordinal_of(text: str) -> int | None:
 
 
 def _nearest_before(pattern: re.Pattern[str], text: str, start: int, end: int) -> re.Match[str] | None:
+    """The last match starting in [start, end); it may look past ``end`` (赔42000元: 赔 looks at 4)."""
     last = None
-    for m in pattern.finditer(text, start, end):
+    for m in pattern.finditer(text, start):
+        if m.start() >= end:
+            break
         last = m
     return last
 

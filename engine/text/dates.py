@@ -57,7 +57,7 @@ _CN_NO_YEAR_RE = re.compile(
     _PRE + rf"(?<![\d〇零一二三四五六七八九十])(?P<m>{_MONTH}){_SP}月{_SP}(?P<d>{_DAY}){_SP}[日号]"
     + _TIME + _POST)
 _NUMERIC_YMD_RE = re.compile(
-    r"(?<![\d.\-/])(?P<y>\d{4})(?P<sep>[-./])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})(?!\d)(?![-./]\d)"
+    r"(?<![\d\-/])(?<!\d\.)(?P<y>\d{4})(?P<sep>[-./])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})(?!\d)(?![-./]\d)"
     r"(?P<time>[ T](?P<h>\d{1,2})(?P<hsep>:)(?P<mi>\d{2})(?::\d{2})?(?!\d))?")
 # 15/01/2020 or 01/15/2020: read only when one order is impossible (a part above 12) or both agree.
 _NUMERIC_DMY_RE = re.compile(

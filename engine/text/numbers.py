@@ -250,8 +250,8 @@ def _continues_number(norm: str, start: int) -> bool:
     prev = norm[start - 1]
     if prev.isdigit() or prev.isascii() and prev.isalpha():
         return True
-    if prev == ":" and start >= 2 and norm[start - 2].isdigit():
-        return True  # 55,000:00: a misprinted or misread point; no value is read from its tail
+    if prev in ":;" and start >= 2 and norm[start - 2].isdigit():
+        return True  # 55,000:00 / 7;000: a misprinted or misread separator; no value is read from its tail
     if prev in ".," and start >= 2 and norm[start - 2].isdigit():
         if prev == ".":
             return True

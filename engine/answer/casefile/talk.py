@@ -308,7 +308,7 @@ def _replaces(plan: Plan, answer: str) -> bool:
     if not cleft:
         return False
     content = [t for t in plan.question.terms if len(t) > 1 and t not in GENERAL]
-    return bool(content) and not any(word_hit(t, cleft.group(1)) >= 0.8 for t in content)
+    return bool(content) and not any(t in cleft.group(1) for t in content)  # the very words, not their acts
 
 
 def _has_slot(text: str, slot: Slot) -> bool:
