@@ -80,7 +80,11 @@ class LLMSettings(BaseModel):
     base_url: str | None = None
     api_key: str | None = None
     model: str | None = None
-    timeout_s: float = 60.0
+    timeout_s: float = Field(60.0, description="Deadline for one whole call: connect, send, and read "
+                                                "the complete reply (engine/llm_client.py).")
+    max_reply_chars: int = Field(
+        8000, gt=0, description="Longer replies are refused, not cut: every caller asks for at most "
+                                "512 tokens (~2,000 characters), so anything beyond is not a reply.")
 
     @property
     def configured(self) -> bool:

@@ -213,8 +213,10 @@ class Engine:
         with self._lazy:
             if self._answerer is None:
                 from engine.answer.pipeline import Answerer
+                from engine.faithfulness.conclusion import ConclusionCheck
 
-                self._answerer = Answerer(searcher, self.settings, audit=self.audit)
+                self._answerer = Answerer(searcher, self.settings, audit=self.audit,
+                                          check_statements=ConclusionCheck(self.index.embedder))
             return self._answerer
 
     def ask(self, question: str, doc_id: str | None = None, llm: bool | None = None,

@@ -1,0 +1,68 @@
+"""Every statement of a model's conclusion, checked against the evidence it cites.
+
+The answer verifier (engine/answer/verify.py) holds numbers, dates and citation ids to the
+quotes; a model can still write a claim with none of those — 被告无罪（E1） citing a block that
+says nothing of the kind — and pass it. Here each sentence of the conclusion is cut into atomic
+statements (engine/faithfulness/statements.py) and each statement goes to the offline verifier
+(engine/faithfulness/verify.py: names, values, negation, overlap, calibrated e5 paraphrase)
+with the evidence its own sentence cites as the context — or, for a sentence citing nothing
+itself, the evidence the whole conclusion cites. A statement it does not support is named.
+
+The engine wires this into the LLM answer mode (engine/engine.py → Answerer → LLMComposer);
+the deterministic composer's conclusions are built from the quotes and are not re-judged.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from engine.answer.model import Evidence
+from engine.answer.verify import cited_ids
+from engine.faithfulness.metric import evidence_passages
+from engine.faithfulness.statements import build_statements, sentences
+from engine.faithfulness.verify import Context, OfflineVerifier
+
+
+class ConclusionCheck:
+    """``check(conclusion, evidence, question) -> problems`` with the engine's embedder (cached
+    embeddings, and the model the paraphrase threshold was calibrated with)."""
+
+    def __init__(self, embedder=None):
+        self.embedder = embedder
+
+    def __call__(self, conclusion: str, evidence: Sequence[Evidence], question: str | None = None) -> list[str]:
+        return unsupported_statements(conclusion, evidence, question, self.embedder)
+
+
+def _passages(items: list[Evidence]) -> list[str]:
+    """The cited quotes (after the question they answer) under their document's name: the model
+    was shown the name with each block, so 张某某称… may take the speaker from 讯问笔录_张某某.pdf."""
+    return [f"{item.doc_name}\n{passage}" for item, passage in zip(items, evidence_passages(items))]
+
+
+def unsupported_statements(conclusion: str, evidence: Sequence[Evidence], question: str | None = None,
+                           embedder=None) -> list[str]:
+    """One problem per statement of ``conclusion`` its cited evidence does not support."""
+    by_id = {item.id: item for item in evidence}
+    everything_cited = [i for i in cited_ids(conclusion) if i in by_id]
+    problems: list[str] = []
+    verifiers: dict[tuple[str, ...], OfflineVerifier] = {}
+    for sentence in sentences(conclusion):
+        ids = tuple(i for i in cited_ids(sentence.text) if i in by_id) or tuple(everything_cited)
+        if not ids:
+            continue  # no known evidence cited at all: verify() reports that already
+        statements = build_statements(sentence.text, question)
+        if not statements:
+            continue
+        if ids not in verifiers:
+            try:
+                verifiers[ids] = OfflineVerifier(Context(_passages([by_id[i] for i in ids])), embedder)
+            except ValueError:  # every cited quote is empty
+                problems.append(f"所引证据（{'、'.join(ids)}）没有文字可以核对 (the cited evidence has no text)")
+                continue
+        for statement in statements:
+            verdict = verifiers[ids].verify(statement)
+            if not verdict.supported:
+                problems.append(f"陈述「{statement.text}」没有所引证据（{'、'.join(ids)}）的支持：{verdict.reason} "
+                                f"(statement not supported by the evidence it cites)")
+    return problems
