@@ -175,9 +175,9 @@ def one_sided_conflicts(conclusion: str, conflicts: list[Conflict]) -> list[str]
 
 
 # -- the composer --------------------------------------------------------------------------------
-# (conclusion, evidence, question) -> one problem per statement the cited evidence does not
-# support; engine/faithfulness/conclusion.py, handed in by the Engine.
-StatementCheck = Callable[[str, list[Evidence], str], list[str]]
+# (conclusion, evidence, {doc_id: a transcript's speaker}) -> one problem per statement the cited
+# evidence does not support; engine/faithfulness/conclusion.py, handed in by the Engine.
+StatementCheck = Callable[[str, list[Evidence], dict[str, str]], list[str]]
 
 
 class LLMComposer:
@@ -209,7 +209,8 @@ class LLMComposer:
         # (evidence carrying planted instructions is flagged by verify(), for both modes)
         draft.unsupported = one_sided_conflicts(reply.conclusion, panels.conflicts)
         if self.check_statements is not None:  # claims without a number or date are checked too
-            draft.unsupported += self.check_statements(reply.conclusion, evidence.items, question.text)
+            speakers = {s.chunk.doc_id: s.speaker for s in sources if s.speaker}
+            draft.unsupported += self.check_statements(reply.conclusion, evidence.items, speakers)
         # A conflict or a failed recomputation needs a person whoever wrote the conclusion.
         if panels.status is Status.NEEDS_REVIEW or draft.unsupported:
             draft.status = Status.NEEDS_REVIEW
