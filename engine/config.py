@@ -91,6 +91,14 @@ class LLMSettings(BaseModel):
         return bool(self.base_url and self.model)
 
 
+class AuthSettings(BaseModel):
+    trust_forwarded_for: bool = Field(
+        False, description="Behind a reverse proxy every browser has the proxy's address: set this "
+                           "to throttle logins by the client address the proxy appends to "
+                           "X-Forwarded-For. Never without a proxy that sets it (a browser could "
+                           "send any address).")
+
+
 class Settings(BaseModel):
     home: Path = DEFAULT_HOME
     preset: str = "strict"
@@ -100,6 +108,7 @@ class Settings(BaseModel):
     retrieval: RetrievalSettings = RetrievalSettings()
     rerank: RerankSettings = RerankSettings()
     llm: LLMSettings = LLMSettings()
+    auth: AuthSettings = AuthSettings()
 
     @classmethod
     def from_name(cls, name: str = "strict", **overrides: Any) -> "Settings":
