@@ -26,8 +26,6 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import httpx
-
 from engine.config import LLMSettings
 
 MAX_REASON_CHARS = 300
@@ -70,6 +68,8 @@ def _describe(value: Any) -> str:
 
 
 async def _post(url: str, headers: dict[str, str], payload: dict[str, Any], limit: int) -> tuple[int, bytes]:
+    import httpx
+
     async with httpx.AsyncClient(timeout=None) as client:  # the deadline is the caller's
         async with client.stream("POST", url, json=payload, headers=headers) as response:
             declared = response.headers.get("content-length", "")
@@ -130,6 +130,8 @@ def content_of(data: Any, settings: LLMSettings, max_tokens: int) -> str:
 def complete(settings: LLMSettings, messages: list[dict[str, str]], *,
              max_tokens: int = DEFAULT_MAX_TOKENS) -> str:
     """One chat completion at temperature 0: the reply text, or ``LLMUnavailable``."""
+    import httpx  # here, not at the top: every CLI command imports this module, few call a model
+
     if not settings.configured:
         raise LLMUnavailable("LLM 未配置 (no base_url/model in settings)")
     url = settings.base_url.rstrip("/") + "/chat/completions"
