@@ -12,7 +12,7 @@ from pathlib import Path
 import streamlit as st
 
 from engine.auth import Permission, User
-from ui.auth import account_panel, current_user, login_page
+from ui.auth import account_panel, change_password_page, current_user, login_page
 from ui.components import error_boundary
 from ui.state import get_engine
 
@@ -62,6 +62,10 @@ user = current_user()
 if user is None:
     st.navigation([st.Page(login_page, title="登录 Sign in", icon="🔐")], position="hidden").run()
     st.stop()
+if user.must_change:  # a default password: that page only (every page's require() refuses it too)
+    st.navigation([st.Page(change_password_page, title="修改密码 Change password", icon="🔑")],
+                  position="hidden").run()
+    st.stop()
 
 pages = pages_for(user)
 navigation = st.navigation(pages) if pages else None
@@ -72,9 +76,6 @@ with st.sidebar:
     st.divider()
     account_panel(user)
 
-if user.must_change:
-    st.warning("您仍在使用初始密码：请在侧边栏「修改密码」中修改。(You are using the initial password: "
-               "change it in the sidebar.)")
 if navigation is None:
     st.error("此角色没有可打开的页面 (no page is available to this role)")
     st.stop()

@@ -16,13 +16,18 @@ Manage accounts with ``python -m engine users add NAME --role ROLE`` (password f
 prompt), ``users passwd NAME``, ``users role NAME --role ROLE``, ``users remove NAME``, ``users list``.
 
 A fresh install (no users file) gets the documented demo accounts ``admin``, ``lead`` and
-``paralegal``, all with password ``lextrace-demo`` and ``must_change = true``; the dashboard asks
-for a new password until it is changed. Accounts added with ``python -m engine users add`` before
-the first start mean no demo account is ever created.
+``paralegal``, all with the demo password (README) and ``must_change = true``. A session signed in
+with the demo password, or as an account flagged must-change, may do nothing but change it:
+``User.can`` is False and ``User.ensure`` raises for every permission until then, so no page and
+no action opens — on the server, whatever the browser shows. Accounts added with
+``python -m engine users add`` before the first start mean no demo account is ever created.
 
-Failed logins are throttled per user name (in memory, per server process): after
-``free_attempts`` failures in a row each further attempt waits twice as long as the last.
-Every login attempt is recorded in the audit trail when one is given.
+Failed logins are throttled per user name and per client address, in ``<home>/login_throttle.sqlite``
+(a restart does not reset it; several dashboard processes share it): after ``free_attempts``
+failures in a row for a name (``address_free_attempts`` for an address, which several people may
+share) each further attempt waits twice as long as the last. So one password tried across many
+names from one address is slowed too. Every login attempt is recorded in the audit trail when one
+is given.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import logging
 import os
 import re
 import secrets
+import sqlite3
 import sys
 import threading
 import time
@@ -49,6 +55,7 @@ from typing import Any, Callable, Iterator, Protocol, TextIO
 log = logging.getLogger(__name__)
 
 USERS_FILE = "users.toml"
+THROTTLE_FILE = "login_throttle.sqlite"
 DEMO_PASSWORD = "lextrace-demo"
 MIN_PASSWORD_LENGTH = 8
 # Letters (any script), digits, dot, dash, underscore: safe in a TOML key, a log line and a URL.
@@ -94,6 +101,14 @@ class AuthError(ValueError):
 
 class PermissionDenied(AuthError):
     """The signed-in role lacks a permission an action needs."""
+
+
+class PasswordChangeRequired(PermissionDenied):
+    """The session uses a default password: nothing is allowed until it is changed."""
+
+
+MUST_CHANGE_MESSAGE = ("请先修改初始密码，修改前不能打开任何页面 "
+                       "(change the initial password first: nothing opens before that)")
 
 
 # -- password hashing ------------------------------------------------------------------------
@@ -158,11 +173,14 @@ class User:
     must_change: bool = False
 
     def can(self, permission: Permission) -> bool:
-        return role_allows(self.role, permission)
+        """False for everything while a default password is in use (``must_change``)."""
+        return not self.must_change and role_allows(self.role, permission)
 
     def ensure(self, permission: Permission) -> None:
         """Raise PermissionDenied unless this user's role has ``permission`` (actions call this
         themselves, so a hidden button is never the only check)."""
+        if self.must_change:
+            raise PasswordChangeRequired(MUST_CHANGE_MESSAGE)
         if not self.can(permission):
             raise PermissionDenied(f"角色 {self.role.value} 没有权限 {permission.value} "
                                    f"(role {self.role.value} lacks {permission.value})")
@@ -263,8 +281,8 @@ class UserStore:
             for name, role in DEMO_ACCOUNTS:
                 users[name] = User(name=name, role=role, must_change=True,
                                    password=hash_password(DEMO_PASSWORD, self.params))
-        log.warning("created demo accounts %s with password %r in %s: change them",
-                    ", ".join(n for n, _ in DEMO_ACCOUNTS), DEMO_PASSWORD, self.path)
+        log.warning("created demo accounts %s with the demo password (README) in %s: each must "
+                    "change it at its first sign-in", ", ".join(n for n, _ in DEMO_ACCOUNTS), self.path)
         return True
 
     def add(self, name: str, password: str, role: Role | str, *, must_change: bool = False) -> User:
@@ -301,71 +319,106 @@ class UserStore:
 
 
 # -- throttling --------------------------------------------------------------------------------
-@dataclass
-class _Failures:
-    count: int = 0
-    last: float = 0.0
-    locked_until: float = 0.0
-
-
 class LoginThrottle:
-    """Per-name backoff: ``free_attempts`` failures in a row cost nothing, then each failure locks
-    the name for twice as long as the previous one (capped). A success clears the name; a name
-    left alone for ``forget_after_s`` starts over. In memory: a restart forgets everything."""
+    """Backoff per user name and per client address: ``free_attempts`` failures in a row for a
+    name (``address_free_attempts`` for an address) cost nothing, then each failure locks that key
+    for twice as long as the previous one (capped). A success clears the name, not the address (a
+    sprayer that guesses one account must not get a fresh budget for the rest); a key left alone
+    for ``forget_after_s`` starts over.
+
+    Kept in SQLite: ``path`` (the home's ``login_throttle.sqlite``) survives restarts and is shared
+    by every process on the home; None keeps it in memory. Times are wall-clock seconds, since
+    they outlive the process.
+    """
 
     MAX_TRACKED = 10_000  # random names must not grow the table without bound
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic, free_attempts: int = 3,
-                 base_delay_s: float = 2.0, max_delay_s: float = 300.0,
-                 forget_after_s: float = 3600.0):
-        if free_attempts < 1 or base_delay_s <= 0 or max_delay_s < base_delay_s:
-            raise ValueError("free_attempts >= 1 and 0 < base_delay_s <= max_delay_s required")
+    def __init__(self, path: Path | str | None = None, *, clock: Callable[[], float] = time.time,
+                 free_attempts: int = 3, address_free_attempts: int = 10, base_delay_s: float = 2.0,
+                 max_delay_s: float = 300.0, forget_after_s: float = 3600.0):
+        if free_attempts < 1 or address_free_attempts < 1 or base_delay_s <= 0 or max_delay_s < base_delay_s:
+            raise ValueError("free attempts >= 1 and 0 < base_delay_s <= max_delay_s required")
         self._clock = clock
         self.free_attempts = free_attempts
+        self.address_free_attempts = address_free_attempts
         self.base_delay_s = base_delay_s
         self.max_delay_s = max_delay_s
         self.forget_after_s = forget_after_s
-        self._failures: dict[str, _Failures] = {}
+        self.path = Path(path) if path is not None else None
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))  # who failed, from where
+        self._conn = sqlite3.connect(str(self.path) if self.path else ":memory:", timeout=10,
+                                     isolation_level=None, check_same_thread=False)
+        self._conn.execute("CREATE TABLE IF NOT EXISTS failures (key TEXT PRIMARY KEY, "
+                           "count INTEGER NOT NULL, last REAL NOT NULL, locked_until REAL NOT NULL)")
         self._lock = threading.Lock()
 
-    @staticmethod
-    def _key(name: str) -> str:
-        return name.strip().casefold()  # "Admin" must not be a fresh name for "admin"
+    def _keys(self, name: str, address: str | None) -> list[tuple[str, int]]:
+        # "Admin" must not be a fresh name for "admin"
+        keys = [("name:" + name.strip().casefold(), self.free_attempts)]
+        if address:
+            keys.append(("addr:" + address.strip().lower(), self.address_free_attempts))
+        return keys
 
-    def wait_s(self, name: str) -> float:
-        """Seconds until ``name`` may try again (0 when it may now)."""
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
-            entry = self._failures.get(self._key(name))
-            return max(0.0, entry.locked_until - self._clock()) if entry else 0.0
+            self._conn.execute("BEGIN IMMEDIATE")  # read-modify-write, across processes too
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
 
-    def record_failure(self, name: str) -> float:
+    def _wait(self, locked_until: float, now: float) -> float:
+        # capped: a clock set back must not lock anyone out for longer than the longest delay
+        return min(self.max_delay_s, max(0.0, locked_until - now))
+
+    def wait_s(self, name: str, address: str | None = None) -> float:
+        """Seconds until ``name`` (from ``address``) may try again (0 when it may now)."""
         now = self._clock()
+        keys = [k for k, _ in self._keys(name, address)]
         with self._lock:
-            if len(self._failures) >= self.MAX_TRACKED:
-                self._prune(now)
-            entry = self._failures.setdefault(self._key(name), _Failures())
-            if entry.count and now - entry.last > self.forget_after_s and now >= entry.locked_until:
-                entry.count = 0
-            entry.count += 1
-            entry.last = now
-            if entry.count >= self.free_attempts:
-                delay = self.base_delay_s * 2 ** (entry.count - self.free_attempts)
-                entry.locked_until = now + min(self.max_delay_s, delay)
-            return max(0.0, entry.locked_until - now)
+            rows = self._conn.execute(f"SELECT locked_until FROM failures WHERE key IN "
+                                      f"({','.join('?' * len(keys))})", keys).fetchall()
+        return max((self._wait(r[0], now) for r in rows), default=0.0)
+
+    def record_failure(self, name: str, address: str | None = None) -> float:
+        """Count a failure for the name and the address; the wait it costs (the longer one)."""
+        now = self._clock()
+        waits = []
+        with self._transaction() as conn:
+            for key, free in self._keys(name, address):
+                row = conn.execute("SELECT count, last, locked_until FROM failures WHERE key=?",
+                                   (key,)).fetchone()
+                count, last, locked_until = row or (0, 0.0, 0.0)
+                if count and now - last > self.forget_after_s and now >= locked_until:
+                    count = 0
+                count += 1
+                if count >= free:
+                    locked_until = now + min(self.max_delay_s,
+                                             self.base_delay_s * 2 ** min(count - free, 32))
+                conn.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)",
+                             (key, count, now, locked_until))
+                waits.append(self._wait(locked_until, now))
+            self._prune(conn, now)
+        return max(waits)
 
     def record_success(self, name: str) -> None:
-        with self._lock:
-            self._failures.pop(self._key(name), None)
+        with self._transaction() as conn:
+            conn.execute("DELETE FROM failures WHERE key=?", (self._keys(name, None)[0][0],))
 
-    def _prune(self, now: float) -> None:
-        stale = [k for k, e in self._failures.items()
-                 if now >= e.locked_until and now - e.last > self.forget_after_s]
-        for key in stale:
-            del self._failures[key]
-        if len(self._failures) >= self.MAX_TRACKED:  # still full: drop the oldest unlocked half
-            unlocked = sorted((e.last, k) for k, e in self._failures.items() if now >= e.locked_until)
-            for _, key in unlocked[: len(unlocked) // 2 + 1]:
-                del self._failures[key]
+    def _prune(self, conn: sqlite3.Connection, now: float) -> None:
+        if conn.execute("SELECT count(*) FROM failures").fetchone()[0] < self.MAX_TRACKED:
+            return
+        conn.execute("DELETE FROM failures WHERE last < ? AND locked_until <= ?",
+                     (now - self.forget_after_s, now))
+        # still full: drop the oldest unlocked half
+        conn.execute("DELETE FROM failures WHERE key IN (SELECT key FROM failures WHERE locked_until <= ? "
+                     "ORDER BY last LIMIT (SELECT max(0, count(*) - ?) FROM failures))",
+                     (now, self.MAX_TRACKED // 2))
 
 
 # -- logging in ------------------------------------------------------------------------------
@@ -386,6 +439,9 @@ class LoginResult:
 class _Session:
     name: str
     last_seen: float
+    # The password hash the session signed in with, when that password is a default one: the
+    # session stays must-change as long as the account still has that hash.
+    default_password: bytes | None = None
 
 
 WRONG_CREDENTIALS = "用户名或密码错误 (wrong user name or password)"
@@ -400,12 +456,13 @@ class Authenticator:
     """
 
     def __init__(self, store: UserStore, *, audit: EventRecorder | None = None,
-                 throttle: LoginThrottle | None = None, clock: Callable[[], float] = time.monotonic,
+                 throttle: LoginThrottle | None = None, clock: Callable[[], float] = time.time,
                  session_idle_s: float = 8 * 3600):
         self.store = store
         self.audit = audit
         self._clock = clock
-        self.throttle = throttle or LoginThrottle(clock=clock)
+        # beside the users file: the home's, persistent and shared by every dashboard process
+        self.throttle = throttle or LoginThrottle(store.path.with_name(THROTTLE_FILE), clock=clock)
         self.session_idle_s = session_idle_s
         self._sessions: dict[str, _Session] = {}
         self._lock = threading.Lock()
@@ -416,30 +473,36 @@ class Authenticator:
         if self.audit is not None:
             self.audit.record_event(kind, payload, user=user)
 
-    def login(self, name: str, password: str) -> LoginResult:
+    def login(self, name: str, password: str, address: str | None = None) -> LoginResult:
+        """``address``: the client's, for throttling by address and the audit trail."""
         name = name.strip()
-        wait = self.throttle.wait_s(name)
+        where = {"address": address} if address else {}
+        wait = self.throttle.wait_s(name, address)
         if wait > 0:
             self._audit("login", {"ok": False, "reason": "throttled",
-                                  "retry_after_s": round(wait, 1)}, name)
+                                  "retry_after_s": round(wait, 1), **where}, name)
             return LoginResult(False, f"尝试次数过多，请 {wait:.0f} 秒后再试 "
                                       f"(too many failed attempts; try again in {wait:.0f} s)",
                                retry_after_s=wait)
         user = self.store.get(name) if name else None
         ok = verify_password(password, user.password if user else self._decoy) and user is not None
         if not ok:
-            wait = self.throttle.record_failure(name)
+            wait = self.throttle.record_failure(name, address)
             self._audit("login", {"ok": False, "reason": "bad_password" if user else "unknown_user",
-                                  "retry_after_s": round(wait, 1)}, name)
+                                  "retry_after_s": round(wait, 1), **where}, name)
             message = WRONG_CREDENTIALS + (f"；请 {wait:.0f} 秒后再试 (try again in {wait:.0f} s)"
                                            if wait > 0 else "")
             return LoginResult(False, message, retry_after_s=wait)
         self.throttle.record_success(name)
-        self._audit("login", {"ok": True, "role": user.role.value, "must_change": user.must_change},
-                    name)
+        default = user.must_change or hmac.compare_digest(password.encode(), DEMO_PASSWORD.encode())
+        if default:
+            user = replace(user, must_change=True)
+        self._audit("login", {"ok": True, "role": user.role.value, "must_change": user.must_change,
+                              **where}, name)
         token = secrets.token_urlsafe(32)
         with self._lock:
-            self._sessions[token] = _Session(name=name, last_seen=self._clock())
+            self._sessions[token] = _Session(name=name, last_seen=self._clock(),
+                                             default_password=user.password.hash if default else None)
         return LoginResult(True, "", user=user, token=token)
 
     def user_for(self, token: object) -> User | None:
@@ -455,7 +518,12 @@ class Authenticator:
                 del self._sessions[token]
                 return None
             session.last_seen = now
-        return self.store.get(session.name)
+        user = self.store.get(session.name)
+        if user is not None and session.default_password is not None:
+            if hmac.compare_digest(user.password.hash, session.default_password):
+                return replace(user, must_change=True)  # still the password it signed in with
+            session.default_password = None  # changed since (here or with the users command)
+        return user
 
     def logout(self, token: object) -> None:
         if isinstance(token, str):

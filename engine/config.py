@@ -80,11 +80,23 @@ class LLMSettings(BaseModel):
     base_url: str | None = None
     api_key: str | None = None
     model: str | None = None
-    timeout_s: float = 60.0
+    timeout_s: float = Field(60.0, description="Deadline for one whole call: connect, send, and read "
+                                                "the complete reply (engine/llm_client.py).")
+    max_reply_chars: int = Field(
+        8000, gt=0, description="Longer replies are refused, not cut: every caller asks for at most "
+                                "512 tokens (~2,000 characters), so anything beyond is not a reply.")
 
     @property
     def configured(self) -> bool:
         return bool(self.base_url and self.model)
+
+
+class AuthSettings(BaseModel):
+    trust_forwarded_for: bool = Field(
+        False, description="Behind a reverse proxy every browser has the proxy's address: set this "
+                           "to throttle logins by the client address the proxy appends to "
+                           "X-Forwarded-For. Never without a proxy that sets it (a browser could "
+                           "send any address).")
 
 
 class Settings(BaseModel):
@@ -96,6 +108,7 @@ class Settings(BaseModel):
     retrieval: RetrievalSettings = RetrievalSettings()
     rerank: RerankSettings = RerankSettings()
     llm: LLMSettings = LLMSettings()
+    auth: AuthSettings = AuthSettings()
 
     @classmethod
     def from_name(cls, name: str = "strict", **overrides: Any) -> "Settings":

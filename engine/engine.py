@@ -17,6 +17,7 @@ from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
 from engine.statutes.graph import ReferenceGraph
 from engine.store.index import Consistency, Index
 from engine.timing import Stopwatch
+from engine.units import too_large
 from engine.types import (DocKind, DocumentRecord, IngestError, IngestReport, IngestStatus,
                           PageQuality)
 
@@ -165,8 +166,7 @@ class Engine:
         if not path.is_file():
             raise IngestError(f"不是文件 (not a regular file): {path}")
         if size > limit:  # refuse before reading a huge file into memory
-            raise IngestError(f"文件过大 (file too large): {size / 1e6:.1f} MB > "
-                              f"{limit / 1e6:.1f} MB limit")
+            raise IngestError(f"文件过大 (file too large): {too_large(size, limit)}")
         try:
             return path.read_bytes()
         except OSError as exc:
@@ -213,8 +213,10 @@ class Engine:
         with self._lazy:
             if self._answerer is None:
                 from engine.answer.pipeline import Answerer
+                from engine.faithfulness.conclusion import ConclusionCheck
 
-                self._answerer = Answerer(searcher, self.settings, audit=self.audit)
+                self._answerer = Answerer(searcher, self.settings, audit=self.audit,
+                                          check_statements=ConclusionCheck(self.index.embedder))
             return self._answerer
 
     def ask(self, question: str, doc_id: str | None = None, llm: bool | None = None,

@@ -9,6 +9,7 @@ from streamlit_pdf_viewer import pdf_viewer
 from engine.auth import Permission, User
 from engine.engine import DIRECTORY_SUFFIXES, Engine
 from engine.types import DocumentRecord, IngestStatus
+from engine.units import format_size
 from ui.auth import require
 from ui.evidence import render_redacted
 from ui.components import badge_markdown, error_boundary
@@ -23,11 +24,12 @@ UNMASK_AUDITED_KEY = "documents_unmask_audited"
 
 
 def upload_section(engine: Engine, user: User) -> None:
-    limit_mb = st.get_option("server.maxUploadSize")
+    # the engine's limit, in its own unit (50 MiB); the uploader's (server.maxUploadSize) is in MiB too
+    limit = format_size(min(engine.settings.ingest.max_bytes, st.get_option("server.maxUploadSize") * 1024 ** 2))
     files = st.file_uploader(
         "选择文件（可多选）Choose files", accept_multiple_files=True, key="documents_upload",
         type=[s.lstrip(".") for s in DIRECTORY_SUFFIXES],
-        help=f"PDF、DOCX、Markdown、TXT；单个文件不超过 {limit_mb} MB")
+        help=f"PDF、DOCX、Markdown、TXT；单个文件不超过 {limit}")
     kind = st.selectbox("文件类型 Kind", list(KIND_LABELS), format_func=KIND_LABELS.get,
                         key="documents_kind", help="自动识别按内容判断；识别错了可以指定")
     if st.button("导入 Ingest", type="primary", disabled=not files, key="documents_ingest"):

@@ -14,7 +14,7 @@ from engine.auth import Permission
 from engine.facts import ensure_facts, fact_store, load_contract_facts, run_fact_query
 from engine.facts.model import CONTRACT_TYPES
 from engine.facts.query import GroupBy
-from ui.auth import require
+from ui.auth import record_unmask, require
 from ui.components import show_error
 from ui.evidence import ViewerTarget, render_viewer
 from ui.facts import (AGGREGATIONS, COMPARISONS, GROUP_LABELS, QueryError, build_query, contract_rows,
@@ -22,13 +22,16 @@ from ui.facts import (AGGREGATIONS, COMPARISONS, GROUP_LABELS, QueryError, build
 from ui.state import get_engine
 
 VIEWER_KEY = "facts.viewer"
+UNMASK_KEY = "facts.unmask"
 BUTTON_PREFIX = "facts.open."
 ANY = "全部 any"
 
 user = require(Permission.VIEW_DOCUMENTS)
 engine = get_engine()
-may_unmask = user.can(Permission.UNMASK_PII)
 st.header("事实 Facts")
+# Masked by default; the toggle exists only for roles that may unmask, decided on every run.
+unmask = user.can(Permission.UNMASK_PII) and st.toggle(
+    "显示个人信息 Show personal data（记入审计 audited）", key=UNMASK_KEY, value=False) is True
 if not any(d.kind == "contract" for d in engine.docs().documents):
     st.info("还没有合同：请先在「文件 Documents」页导入合同。(No contracts yet.)")
     st.stop()
@@ -75,6 +78,13 @@ except QueryError as exc:
     st.warning(str(exc))
     st.stop()
 result = run_fact_query(store, query)
+target = st.session_state.get(VIEWER_KEY)
+if not (isinstance(target, ViewerTarget) and engine.document(target.doc_id) is not None):
+    target = None
+if unmask:  # before anything is drawn: what is about to be shown unmasked is on the record
+    shown = {row.doc_id for row in result.rows} | ({target.doc_id} if target else set())
+    if shown:
+        record_unmask(engine, user, "facts", {"doc_ids": sorted(shown)})
 
 facts_column, source_column = st.columns([3, 2], gap="large")
 with facts_column:
@@ -82,7 +92,7 @@ with facts_column:
     render_aggregate(result)
     st.subheader(f"合同 Contracts（{len(result.rows)}）")
     if result.rows:
-        st.dataframe(contract_rows(result, unmask=may_unmask), hide_index=True, width="stretch")
+        st.dataframe(contract_rows(result, unmask=unmask), hide_index=True, width="stretch")
     else:
         st.info("没有符合条件的合同。 (No contract matches.)")
     render_unknown(result)
@@ -92,12 +102,11 @@ with facts_column:
         if facts is None:
             continue
         with st.expander(f"{row.title or row.doc_name} — {row.doc_name}"):
-            render_fact_card(engine, facts, unmask=may_unmask, viewer_key=VIEWER_KEY, button_prefix=BUTTON_PREFIX)
+            render_fact_card(engine, facts, unmask=unmask, viewer_key=VIEWER_KEY, button_prefix=BUTTON_PREFIX)
 
 with source_column:
     st.subheader("原文 Source")
-    target = st.session_state.get(VIEWER_KEY)
-    if isinstance(target, ViewerTarget) and engine.document(target.doc_id) is not None:
-        render_viewer(engine, target, masked=not may_unmask)
+    if target is not None:
+        render_viewer(engine, target, masked=not unmask)
     else:
         st.caption("点事实卡片上的「查看原文」，原件会在这里打开并高亮该事实的位置。")

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Set up, build the demo index on first run, and serve the dashboard on http://localhost:8501
+# Set up, build the demo index on first run, and serve the dashboard on http://127.0.0.1:8501
+# (this machine only: .streamlit/config.toml server.address). Streamlit options pass through, e.g.
+#   LEXTRACE_ADDRESS=0.0.0.0 bash scripts/run_app.sh      # or: bash scripts/run_app.sh --server.address 0.0.0.0
+# Prefer a reverse proxy in front of 127.0.0.1 (README, "Exposing the dashboard").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh app
 export LEXTRACE_HOME="${LEXTRACE_HOME:-$PWD/.lextrace}"
 .venv/bin/python -m engine ingest data/demo >&2 || echo "demo ingest reported failures (see above)" >&2
-exec .venv/bin/streamlit run app.py "$@"
+exec .venv/bin/streamlit run app.py --server.address "${LEXTRACE_ADDRESS:-127.0.0.1}" "$@"

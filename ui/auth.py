@@ -3,18 +3,25 @@
 Every page starts with ``user = require(Permission.X)``. The check runs on the server for every
 script run: hiding a navigation link is a convenience, never the protection. The browser session
 holds only an opaque token (``SESSION_KEY``); the user and role behind it come from the
-``Authenticator`` (engine/auth.py), which re-reads the role from ``users.toml`` each time.
+``Authenticator`` (engine/auth.py), which re-reads the role from ``users.toml`` each time. A session
+signed in with a default password gets the change-password page from ``require`` and nothing
+else (``User.can`` is False for it), whichever page it asks for.
+
+Showing personal data unmasked is an audited event on every page: ``record_unmask`` writes it,
+once per browser session and what is shown.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from engine.auth import (DEMO_ACCOUNTS, DEMO_PASSWORD, AuthError, Authenticator, Permission, Role,
-                         User, UserStore)
-from ui.state import engine_for_home, lextrace_home
+from engine.auth import (DEMO_ACCOUNTS, MUST_CHANGE_MESSAGE, AuthError, Authenticator, Permission,
+                         Role, User, UserStore)
+from ui.state import engine_for_home, get_engine, lextrace_home
 
 SESSION_KEY = "lextrace_session_token"
+PASSWORD_FORM_KEY = "account.password_form_open"
+UNMASK_AUDITED_KEY = "pii.unmask_audited"  # (view, subject) pairs this session has audited
 
 ROLE_LABELS: dict[Role, str] = {
     Role.PARALEGAL: "律师助理 Paralegal",
@@ -54,11 +61,15 @@ def can(permission: Permission) -> bool:
 
 
 def require(permission: Permission) -> User:
-    """The signed-in user when their role has ``permission``; otherwise a message and st.stop()."""
+    """The signed-in user when their role has ``permission``; otherwise a message and st.stop().
+    A session with a default password gets the change-password form instead of any page."""
     user = current_user()
     if user is None:  # e.g. a page URL opened before app.py ran once in this server process
         st.warning("请先登录 (please sign in)")
         login_page()
+        st.stop()
+    if user.must_change:
+        change_password_page()
         st.stop()
     if not user.can(permission):
         st.error(f"无权访问：需要「{PERMISSION_LABELS[permission]}」权限，当前角色为"
@@ -72,8 +83,24 @@ def _demo_accounts_active(auth: Authenticator) -> bool:
     return any(name in users and users[name].must_change for name, _ in DEMO_ACCOUNTS)
 
 
+def client_address() -> str | None:
+    """The browser's address as this server sees it, for login throttling and the audit trail.
+    Behind a reverse proxy that is the proxy; with ``auth.trust_forwarded_for`` the address the
+    proxy appended to X-Forwarded-For (its last entry) is taken instead."""
+    try:
+        if get_engine().settings.auth.trust_forwarded_for:
+            forwarded = st.context.headers.get("X-Forwarded-For")
+            if isinstance(forwarded, str) and forwarded.split(",")[-1].strip():
+                return forwarded.split(",")[-1].strip()
+        address = st.context.ip_address
+        return address if isinstance(address, str) and address else None
+    except Exception:  # noqa: BLE001 — no request context (tests, scripts): throttle by name only
+        return None
+
+
 def login_page() -> None:
-    """The only page before sign-in."""
+    """The only page before sign-in. It never shows the demo password: a fresh install's
+    accounts and their password are in the README, and each must change it at first sign-in."""
     auth = get_authenticator()
     st.title("⚖️ LexTrace")
     st.caption("可核验的法律案件材料问答 · Verifiable answers over legal case material")
@@ -81,15 +108,15 @@ def login_page() -> None:
         st.warning("还没有任何账号：用 `python -m engine users add 用户名 --role admin` 添加。"
                    "(No accounts yet: add one with the users command.)")
     elif _demo_accounts_active(auth):
-        st.info(f"首次安装：演示账号 {' / '.join(n for n, _ in DEMO_ACCOUNTS)}，密码 `{DEMO_PASSWORD}`。"
-                f"登录后请立即修改密码（或用 `python -m engine users passwd 用户名`）。 "
-                f"(Fresh install: demo accounts with a published password — change them.)")
+        st.info("首次安装：已创建演示账号（账号与初始密码见 README），首次登录后须先修改密码才能使用；"
+                "管理员也可用 `python -m engine users passwd 用户名` 设置。"
+                "(Fresh install: demo accounts exist; each must change its password at first sign-in.)")
     with st.form("login", clear_on_submit=True):
         name = st.text_input("用户名 User name", key="login_name")
         password = st.text_input("密码 Password", type="password", key="login_password")
         submitted = st.form_submit_button("登录 Sign in", type="primary")
     if submitted:
-        result = auth.login(name, password)
+        result = auth.login(name, password, address=client_address())
         if result.ok:
             st.session_state[SESSION_KEY] = result.token
             st.rerun()
@@ -98,30 +125,71 @@ def login_page() -> None:
 
 def sign_out() -> None:
     get_authenticator().logout(st.session_state.pop(SESSION_KEY, None))
+    st.session_state.pop(PASSWORD_FORM_KEY, None)
+
+
+def _password_form(form_key: str) -> bool:
+    """Current / new / repeat; True once the password was changed."""
+    with st.form(form_key, clear_on_submit=True):
+        old = st.text_input("当前密码 Current", type="password", key=f"{form_key}.old")
+        new = st.text_input("新密码 New", type="password", key=f"{form_key}.new")
+        repeat = st.text_input("再输一次 Repeat", type="password", key=f"{form_key}.repeat")
+        submitted = st.form_submit_button("保存 Save", type="primary")
+    if not submitted:
+        return False
+    if new != repeat:
+        st.error("两次输入的新密码不一致 (the new passwords differ)")
+        return False
+    try:
+        get_authenticator().change_password(st.session_state.get(SESSION_KEY), old, new)
+    except AuthError as exc:
+        st.error(str(exc))
+        return False
+    st.session_state["password_changed"] = True
+    return True
+
+
+def change_password_page() -> None:
+    """The one page of a session that signed in with a default password."""
+    user = current_user()
+    st.title("🔑 修改初始密码 Change the initial password")
+    st.warning(MUST_CHANGE_MESSAGE)
+    if user is not None:
+        st.caption(f"账号 Account：**{user.name}** · {ROLE_LABELS[user.role]}")
+    if _password_form("forced_password"):
+        st.rerun()  # now every page the role allows opens
+    st.button("退出登录 Sign out", on_click=sign_out, key="forced_sign_out")
+
+
+def _toggle_password_form() -> None:
+    st.session_state[PASSWORD_FORM_KEY] = not st.session_state.get(PASSWORD_FORM_KEY, False)
 
 
 def account_panel(user: User) -> None:
-    """Sidebar: who is signed in, the password form, sign out."""
+    """Sidebar: who is signed in, the password form (closed again once used), sign out."""
     st.markdown(f"**{user.name}** · {ROLE_LABELS[user.role]}")
     if st.session_state.pop("password_changed", False):
         st.success("密码已修改 (password changed)")
-    if user.must_change:
-        st.warning("请修改初始密码 (change the initial password)")
-    with st.expander("修改密码 Change password", expanded=user.must_change):
-        with st.form("change_password", clear_on_submit=True):
-            old = st.text_input("当前密码 Current", type="password", key="password_old")
-            new = st.text_input("新密码 New", type="password", key="password_new")
-            repeat = st.text_input("再输一次 Repeat", type="password", key="password_repeat")
-            submitted = st.form_submit_button("保存 Save")
-        if submitted:
-            if new != repeat:
-                st.error("两次输入的新密码不一致 (the new passwords differ)")
-            else:
-                try:
-                    get_authenticator().change_password(st.session_state.get(SESSION_KEY), old, new)
-                except AuthError as exc:
-                    st.error(str(exc))
-                else:
-                    st.session_state["password_changed"] = True
-                    st.rerun()  # the must-change warnings read the updated account
+    if st.session_state.get(PASSWORD_FORM_KEY):
+        if _password_form("change_password"):
+            st.session_state[PASSWORD_FORM_KEY] = False
+            st.rerun()
+        st.button("取消 Cancel", on_click=_toggle_password_form, key="password_cancel")
+    else:
+        st.button("修改密码 Change password", on_click=_toggle_password_form, key="password_open")
     st.button("退出登录 Sign out", on_click=sign_out, key="sign_out")
+
+
+def record_unmask(engine, user: User, view: str, subject: dict) -> bool:
+    """Audit that ``user`` is shown personal data unmasked on ``view`` (subject: what is shown,
+    e.g. {"doc_ids": [...]}); once per browser session and subject. True when it recorded now."""
+    user.ensure(Permission.UNMASK_PII)
+    seen = st.session_state.setdefault(UNMASK_AUDITED_KEY, set())
+    key = (view, repr(sorted(subject.items())))
+    if key in seen:
+        return False
+    audit = getattr(engine, "audit", None)
+    if audit is not None:
+        audit.record_event("pii_unmasked", {**subject, "view": view}, user=user.name)
+    seen.add(key)
+    return True

@@ -13,11 +13,12 @@ from typing import Any
 
 import streamlit as st
 
-from engine.auth import Permission, User
+from engine.auth import User
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.summary.model import Method, Summary, SummaryPoint, SummarySource
 from engine.text.pii import find_pii, mask_text
 from engine.types import BBox, Chunk
+from ui.auth import record_unmask
 from ui.evidence import Mark, ViewerTarget, escape_markdown, marked_html, pdf_annotations, render_viewer
 
 SELECTED_KEY = "summary.selected"  # id of the point whose blocks are shown
@@ -71,11 +72,7 @@ def point_target(engine, summary: Summary, point: SummaryPoint) -> ViewerTarget:
 
 def record_summary_unmask(engine, user: User, doc_id: str, name: str) -> None:
     """Audit that ``user`` chose to see a summary's personal data unmasked."""
-    user.ensure(Permission.UNMASK_PII)
-    audit = getattr(engine, "audit", None)
-    if audit is not None:
-        audit.record_event("pii_unmasked", {"doc_id": doc_id, "name": name, "view": "summary"},
-                           user=user.name)
+    record_unmask(engine, user, "summary", {"doc_id": doc_id, "name": name})
 
 
 # -- rendering -----------------------------------------------------------------------------------

@@ -2,13 +2,15 @@
 
 1. Number the evidence: each source's text (bounded) becomes E1…En in an ``EvidenceSet``, so the
    ids the model sees are the ids in the Answer, and every quote is rebuilt from our own spans.
-2. Ask an OpenAI-compatible chat endpoint (temperature 0) for a conclusion citing ``[E1]``.
+2. Ask an OpenAI-compatible chat endpoint (temperature 0) for a conclusion citing ``[E1]``,
+   through engine/llm_client.py (one deadline, a length cap, the reply's shape checked).
 3. Parse the reply: citations normalised to ``（E1）`` for the verifier, unknown ids left in place
    so the verifier flags them, ``NOT_FOUND_PHRASE`` without citations means not found.
 4. Panels (calculations, conflicts, gaps) come from the deterministic composer run over the same
    sources and the same ``EvidenceSet``, so both modes show the same recomputed arithmetic.
 5. Checks the verifier cannot make from the Answer alone: a conclusion that takes one side of a
-   detected conflict, or that rests on evidence carrying instructions to the model.
+   detected conflict, and every statement of it against the evidence it cites (the faithfulness
+   verifier, handed in as ``check_statements``): 被告无罪（E1） has no number to catch.
 
 Any failure of the model call falls back to the deterministic draft with the reason on it.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
+from typing import Callable
 from decimal import Decimal
 
 from engine.answer.candidates import Source
@@ -29,6 +32,7 @@ from engine.answer.question import Question
 from engine.text.segments import Segment, answer_region, flat, sentences
 from engine.answer.verify import CITATION, cited_ids
 from engine.config import LLMSettings
+from engine.llm_client import LLMUnavailable, complete
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 from engine.types import Chunk
@@ -37,8 +41,6 @@ log = logging.getLogger(__name__)
 
 EVIDENCE_CHARS = 600  # per evidence block: a 问/答 pair fits whole, a long article is cut
 MAX_EVIDENCE = 12  # blocks shown to the model; keeps the prompt within a small model's context
-MAX_TOKENS = 512  # a one-line conclusion; a reply cut off at this length is not used
-MAX_REASON_CHARS = 300
 
 _DELIMITER = re.compile(r"<(\s*/?\s*evidence)", re.I)
 _ATTRIBUTE_UNSAFE = re.compile(r'["<>\s]+')
@@ -50,10 +52,6 @@ _GROUP = rf"[\[【〔［(（]\s*{_ID}(?:\s*(?:[,，、;；/]|和|及|与)\s*{_ID
 _CITE_RUN = re.compile(rf"{_GROUP}(?:\s*[、,，]?\s*{_GROUP})*")  # [E1][E3] / [E1]、[E3]: one group
 _ID_NUMBER = re.compile(r"[Ee]\s*(\d{1,3})")
 _NUMBER_CHAR = re.compile(r"[\d０-９零〇一二三四五六七八九十百千万亿两壹贰叁肆伍陆柒捌玖拾佰仟,.，．]")
-
-
-class LLMUnavailable(Exception):
-    """The model could not give a usable conclusion; ``str(exc)`` says why, for the user."""
 
 
 @dataclass(frozen=True)
@@ -177,10 +175,17 @@ def one_sided_conflicts(conclusion: str, conflicts: list[Conflict]) -> list[str]
 
 
 # -- the composer --------------------------------------------------------------------------------
+# (conclusion, evidence, {doc_id: a transcript's speaker}) -> one problem per statement the cited
+# evidence does not support; engine/faithfulness/conclusion.py, handed in by the Engine.
+StatementCheck = Callable[[str, list[Evidence], dict[str, str]], list[str]]
+
+
 class LLMComposer:
-    def __init__(self, settings: LLMSettings, composer: Composer):
+    def __init__(self, settings: LLMSettings, composer: Composer,
+                 check_statements: StatementCheck | None = None):
         self.settings = settings
         self.composer = composer
+        self.check_statements = check_statements
 
     def compose(self, question: Question, sources: list[Source]) -> Draft:
         if not self.settings.configured:
@@ -190,7 +195,7 @@ class LLMComposer:
         evidence = EvidenceSet(self.composer.pages_for)
         shown = number_evidence(sources, evidence)
         try:
-            reply = parse_reply(self.complete(build_messages(question.text, shown)))
+            reply = parse_reply(complete(self.settings, build_messages(question.text, shown)))
         except LLMUnavailable as exc:
             return self._fallback(question, sources, str(exc))
         if reply.not_found:
@@ -203,30 +208,13 @@ class LLMComposer:
                       conflicts=panels.conflicts, gaps=panels.gaps)
         # (evidence carrying planted instructions is flagged by verify(), for both modes)
         draft.unsupported = one_sided_conflicts(reply.conclusion, panels.conflicts)
+        if self.check_statements is not None:  # claims without a number or date are checked too
+            speakers = {s.chunk.doc_id: s.speaker for s in sources if s.speaker}
+            draft.unsupported += self.check_statements(reply.conclusion, evidence.items, speakers)
         # A conflict or a failed recomputation needs a person whoever wrote the conclusion.
         if panels.status is Status.NEEDS_REVIEW or draft.unsupported:
             draft.status = Status.NEEDS_REVIEW
         return draft
-
-    def complete(self, messages: list[dict[str, str]]) -> str:
-        """One chat completion; every way it can fail becomes ``LLMUnavailable``."""
-        from openai import OpenAI, OpenAIError
-
-        # No retries: a timeout retried doubles the wait, and the fallback answer is immediate.
-        try:
-            with OpenAI(base_url=self.settings.base_url, api_key=self.settings.api_key or "unused",
-                        timeout=self.settings.timeout_s, max_retries=0) as client:
-                completion = client.chat.completions.create(
-                    model=self.settings.model, messages=messages, temperature=0, max_tokens=MAX_TOKENS)
-        except (OpenAIError, ValueError) as exc:  # ValueError: a body that is not JSON
-            raise LLMUnavailable(f"{type(exc).__name__}: {exc}"[:MAX_REASON_CHARS]) from exc
-        # Servers that only look OpenAI-compatible may leave out any part of the reply.
-        choices = getattr(completion, "choices", None)
-        if not choices:
-            raise LLMUnavailable("模型回复为空 (no choices in the reply)")
-        if getattr(choices[0], "finish_reason", None) == "length":
-            raise LLMUnavailable(f"模型回复被截断 (reply cut off at {MAX_TOKENS} tokens)")
-        return getattr(getattr(choices[0], "message", None), "content", None) or ""
 
     def _fallback(self, question: Question, sources: list[Source], reason: str) -> Draft:
         log.warning("LLM conclusion not used (%s); answering with the deterministic composer", reason)

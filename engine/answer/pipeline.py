@@ -52,8 +52,10 @@ class PageCache:
 
 
 class Answerer:
-    def __init__(self, searcher: Searcher, settings: Settings, audit=None):
+    def __init__(self, searcher: Searcher, settings: Settings, audit=None, check_statements=None):
         self.searcher = searcher
+        # LLM conclusions: every statement against its cited evidence (engine/answer/llm.py)
+        self.check_statements = check_statements
         self.index = searcher.index
         self.settings = settings
         self.audit = audit
@@ -129,7 +131,7 @@ class Answerer:
         if use_llm:
             from engine.answer.llm import LLMComposer
 
-            draft = LLMComposer(self.settings.llm, composer).compose(parsed, sources)
+            draft = LLMComposer(self.settings.llm, composer, self.check_statements).compose(parsed, sources)
             if draft.fallback_reason is None:  # else the draft is the deterministic one
                 mode, model = Mode.LLM, self.settings.llm.model
             elif case_answer is not None:  # the deterministic answer of a case file is the ledger's

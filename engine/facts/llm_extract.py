@@ -255,11 +255,11 @@ def parse_reply(content: str, model: type[BaseModel]) -> BaseModel:
 
 def extract_with_llm(doc_id: str, doc_name: str, chunks: list[Chunk], settings: LLMSettings,
                      complete=None) -> ContractFacts:
-    """``complete(messages) -> str``: defaults to the answer pipeline's OpenAI-compatible call."""
-    from engine.answer.llm import LLMComposer, LLMUnavailable
+    """``complete(messages) -> str``: defaults to engine/llm_client.py's call with ``settings``."""
+    from engine.llm_client import LLMUnavailable, complete as call_model
 
     rules = extract_rules(doc_id, doc_name, chunks)
-    call = complete or LLMComposer(settings, composer=None).complete
+    call = complete or (lambda messages: call_model(settings, messages))
     parts: dict[str, Any] = {}
     cut = False
     for schema_model in (LLMFields, LLMPartiesClauses):

@@ -21,7 +21,8 @@ import math
 import re
 from typing import Any
 
-from engine.answer.llm import LLMComposer, LLMUnavailable, as_data
+from engine.answer.llm import as_data
+from engine.llm_client import LLMUnavailable, complete
 from engine.answer.prompts import EVIDENCE_CLOSE, EVIDENCE_OPEN
 from engine.config import LLMSettings
 from engine.faithfulness.metric import NO_STATEMENTS, offline_verdicts
@@ -131,11 +132,6 @@ def verdict_messages(blocks: str, count: int, statements: list[str]) -> list[dic
 
 
 # -- judging -------------------------------------------------------------------------------------
-def _complete(settings: LLMSettings, messages: list[dict[str, str]]) -> str:
-    # The answer mode's call, reused as it is: it needs only the settings.
-    return LLMComposer(settings, composer=None).complete(messages)  # type: ignore[arg-type]
-
-
 def _invented_values(statements: list[str], answer: str) -> list[str]:
     said = ValuePool.of(answer)
     return [v.text for text in statements for v in stated_values(text) if not said.has(v)]
@@ -167,7 +163,7 @@ def _offline(statements: list[Statement], verifier: OfflineVerifier, reason: str
 def judge(answer: str, context: Context, verifier: OfflineVerifier, settings: LLMSettings, *,
           question: str | None = None) -> FaithfulnessResult:
     try:
-        texts = parse_statements(_complete(settings, statements_messages(answer, question)))
+        texts = parse_statements(complete(settings, statements_messages(answer, question)))
         invented = _invented_values(texts, answer)
         if invented:
             raise LLMUnavailable(f"提取的陈述含有回答中没有的数值 (extracted statements add values): "
@@ -183,7 +179,7 @@ def judge(answer: str, context: Context, verifier: OfflineVerifier, settings: LL
     try:
         for start in range(0, len(statements), STATEMENTS_PER_CALL):
             batch = [s.text for s in statements[start:start + STATEMENTS_PER_CALL]]
-            reply = _complete(settings, verdict_messages(blocks, len(context.passages), batch))
+            reply = complete(settings, verdict_messages(blocks, len(context.passages), batch))
             judged += parse_verdicts(reply, len(batch))
     except LLMUnavailable as exc:
         return _offline(statements, verifier, str(exc))

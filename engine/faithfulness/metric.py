@@ -36,8 +36,13 @@ def answer_passages(answer) -> list[str]:
     masked like the conclusion), after what it answers — the 问 of its 问/答 pair, a header's
     title — since "总共四万二千元。" only says something as the answer to "一共转给你多少钱？".
     A question asserts nothing, so it can frame a quote but never support a statement alone."""
+    return evidence_passages(answer.evidence)
+
+
+def evidence_passages(items) -> list[str]:
+    """``answer_passages`` for a list of Evidence items."""
     passages = []
-    for item in answer.evidence:
+    for item in items:
         quote = item.to_dict()["quote"]
         asked = question_text(item.chunk).strip()
         passages.append(f"{asked}\n{quote}" if asked and asked not in quote else quote)

@@ -60,7 +60,15 @@ _CITATION_GROUP = re.compile(
     rf"[（(\[【〔［]\s*{_ID}(?:\s*(?:[,，、;；/]|和|及|与)\s*{_ID})*\s*[）)\]】〕］]")
 _CITATION_ID = re.compile(rf"(?<![A-Za-z0-9]){_ID}\s*[:：]?")
 _EMPTY_BRACKETS = re.compile(r"[（(]\s*[）)]")
-_FRAMING = re.compile(r"^(?:材料(?:中)?显示(?:为)?[:：]?|材料中说法不一[:：]?|相关证据[:：]?|(?:仅|据)?称[:：]?)")
+# Attribution to the material in general (根据笔录, 根据上述证据, 依据《刑法》第二百六十六条的规定)
+# says where a claim comes from, not what it is; naming a person (据张某某供述) is not stripped:
+# the name is a claim to check. A named article is checked by engine/answer/statutes.py.
+_ARTICLE = r"第[一二三四五六七八九十百千零〇两\d]+条(?:第[一二三四五六七八九十\d]+款)?"
+_ATTRIBUTION = (rf"(?:根据|依据|据)(?:本案|现有|上述|以上|所引|该|本)?(?:《[^》]{{1,40}}》)?(?:{_ARTICLE})?(?:的)?"
+                r"(?:笔录|材料|证据|记录|陈述|供述|证言|记载|规定|判决书?|合同|条文)(?:的)?(?:约定|规定|内容|记载|所示|显示)?"
+                rf"|(?:根据|依据)《[^》]{{1,40}}》(?:{_ARTICLE})?")
+_FRAMING = re.compile(rf"^(?:材料(?:中)?显示(?:为)?[:：]?|材料中说法不一[:：]?|相关证据[:：]?|(?:仅|据)?称[:：]?"
+                      rf"|(?:{_ATTRIBUTION})[:：]?)")
 _REMARK_WORDS = (r"需人工(?:核实|复核)|系约数|仅精确到[年月日]|材料未给出确切答案|见(?:冲突|材料缺口)|与所述一致"
                  r"|(?:发现|另有)[^，。；]{0,6}处(?:说法不一|记不清或不知道的陈述)|关于「[^」]*」说法不一")
 _REMARK = re.compile(rf"[（(][^（）()]*(?:{_REMARK_WORDS})[^（）()]*[）)]|[，,]?\s*(?:{_REMARK_WORDS})[:：]?")

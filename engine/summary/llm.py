@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from engine.answer.llm import LLMComposer, LLMUnavailable, evidence_region
+from engine.answer.llm import evidence_region
+from engine.llm_client import LLMUnavailable, complete
 from engine.config import LLMSettings
 from engine.summary.excerpts import join_lines
 from engine.summary.model import DraftPoint
@@ -146,8 +147,7 @@ def resolve(point: TaggedPoint, blocks: list[Block], aspect: str = "llm") -> Dra
 def ask_model(settings: LLMSettings, name: str, kind: str, blocks: list[Block],
               max_points: int) -> list[DraftPoint]:
     """The model's points with their tags resolved; ``LLMUnavailable`` when there are none."""
-    # complete() only needs the settings: the composer is for the Ask page's panels.
-    content = LLMComposer(settings, composer=None).complete(build_messages(name, kind, blocks, max_points))
+    content = complete(settings, build_messages(name, kind, blocks, max_points))
     points = [resolve(p, blocks) for p in parse_points(content)][:max_points]
     if not points:
         raise LLMUnavailable("模型没有给出要点 (the reply holds no points)")

@@ -25,15 +25,17 @@ ReplyText = str | Callable[[dict[str, Any]], str]
 @dataclass
 class Scripted:
     """One scripted response. ``content`` may be a function of the request body, for replies that
-    cite the evidence ids found in the prompt."""
+    cite the evidence ids found in the prompt, or any JSON value a broken server might send in its
+    place (a number, a list of parts, null)."""
 
-    content: ReplyText | None = ""
+    content: ReplyText | Any = ""
     status: int = 200
     delay_s: float = 0.0  # sleep before answering (client timeouts)
     drop: bool = False  # close the connection without any response
     finish_reason: str = "stop"
     no_choices: bool = False  # a 200 with an empty choices list
     raw_body: bytes | None = None  # sent verbatim instead of a completion (malformed replies)
+    trickle_s: float = 0.0  # send the body one byte at a time, this long apart (a stalling server)
 
 
 class FakeOpenAIServer:
@@ -125,13 +127,20 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
         def log_message(self, *args) -> None:  # keep pytest output clean
             pass
 
-        def _send(self, status: int, payload: dict[str, Any] | bytes) -> None:
+        def _send(self, status: int, payload: dict[str, Any] | bytes, trickle_s: float = 0.0) -> None:
             data = payload if isinstance(payload, bytes) else json.dumps(payload, ensure_ascii=False).encode()
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
-            self.wfile.write(data)
+            if not trickle_s:
+                self.wfile.write(data)
+                return
+            self.wfile.flush()
+            for position in range(len(data)):  # every read gets a byte well within any per-read timeout
+                time.sleep(trickle_s)
+                self.wfile.write(data[position:position + 1])
+                self.wfile.flush()
 
         def do_GET(self) -> None:
             if self.path.rstrip("/") == "/v1/models":
@@ -167,6 +176,6 @@ def _handler_for(server: FakeOpenAIServer) -> type[BaseHTTPRequestHandler]:
                 self._send(reply.status, {"error": {"message": f"scripted failure {reply.status}",
                                                     "type": "server_error"}})
             else:
-                self._send(200, server.completion(body, reply))
+                self._send(200, server.completion(body, reply), reply.trickle_s)
 
     return Handler

@@ -7,8 +7,10 @@ the answer the user gets is truthful about it.
 
 from __future__ import annotations
 
+import json
 import re
 import socket
+import time
 
 import pytest
 
@@ -247,22 +249,30 @@ def _dead_url() -> str:
     return f"http://127.0.0.1:{port}/v1"  # closed again: nothing listens there
 
 
+# Each way a call can fail, and what the note must say about it.
+HUGE = "第二次转账金额为壹万叁仟元[E1]。" * (4 * 1024 * 1024 // 45)  # a 4 MB reply
 FAILURES = {
-    "connection-refused": None,
-    "http-500": Scripted(status=500),
-    "timeout": Scripted(content="太迟了 [E1]", delay_s=2.5),
-    "dropped-connection": Scripted(drop=True),
-    "empty-reply": Scripted(content=""),
-    "no-choices": Scripted(no_choices=True),
-    "cut-off": Scripted(content="第二次转账金额为壹万", finish_reason="length"),
-    "malformed-body": Scripted(raw_body=b"<html>bad gateway</html>"),
-    "not-configured": "unconfigured",
+    "connection-refused": (None, "connection failed"),
+    "http-500": (Scripted(status=500), "HTTP 500"),
+    "timeout": (Scripted(content="太迟了 [E1]", delay_s=2.5), "no complete reply within 1 s"),
+    "dropped-connection": (Scripted(drop=True), "connection failed"),
+    "empty-reply": (Scripted(content=""), "empty reply"),
+    "no-choices": (Scripted(no_choices=True), "no choices"),
+    "cut-off": (Scripted(content="第二次转账金额为壹万", finish_reason="length"), "cut off"),
+    "malformed-body": (Scripted(raw_body=b"<html>bad gateway</html>"), "not JSON"),
+    "invalid-json": (Scripted(raw_body=b'{"choices": [{"message": {"content": "13000'), "not JSON"),
+    "number-content": (Scripted(content=13000), "content is a number"),
+    "list-content": (Scripted(content=[{"type": "text", "text": "第二次转账金额为壹万叁仟元[E1]。"}]),
+                     "content is a list"),
+    "null-content": (Scripted(content=None), "content is null"),
+    "huge-reply": (Scripted(content=HUGE), "the limit is 8,000 characters"),
+    "not-configured": ("unconfigured", "LLM 未配置"),
 }
 
 
 @pytest.mark.parametrize("failure", list(FAILURES), ids=list(FAILURES))
 def test_llm_failure_falls_back_to_extractive(engine, scripted, monkeypatch, failure):
-    behaviour = FAILURES[failure]
+    behaviour, reason = FAILURES[failure]
     if behaviour is None:
         monkeypatch.setattr(engine.settings.llm, "base_url", _dead_url())
     elif behaviour == "unconfigured":
@@ -277,8 +287,55 @@ def test_llm_failure_falls_back_to_extractive(engine, scripted, monkeypatch, fai
     assert answer.conclusion == expected.conclusion
     assert answer.status is expected.status and answer.checks.ok
     notes = answer.to_dict()["notes"]
-    assert any("LLM" in note and "抽取式" in note for note in notes), notes
+    assert any("LLM" in note and "抽取式" in note and reason in note for note in notes), notes
+    assert all(len(note) < 500 for note in notes), notes
     assert_quotes_are_ours(engine, answer)
+    # what is kept of the call is its short reason: a 4 MB reply is not a 4 MB audit record
+    record = engine.audit.get(answer.audit_id)
+    assert len(json.dumps(record.body, ensure_ascii=False)) < 64 * 1024
+
+
+@pytest.mark.timeout(60)  # the per-read timeout this replaces held such a call for over 20 minutes
+def test_a_trickling_server_cannot_hold_a_call_past_its_deadline(engine, scripted, monkeypatch):
+    # A byte every 4 s: each read arrives well within a 10 s per-read timeout, forever.
+    monkeypatch.setattr(engine.settings.llm, "timeout_s", 10.0)
+    scripted.script(Scripted(content="第二次转账金额为壹万叁仟元[E1]。", trickle_s=4.0))
+    started = time.monotonic()
+    answer = engine.ask("第二次转了多少钱？", llm=True)
+    elapsed = time.monotonic() - started
+    assert elapsed < 10.0 + 2.0, elapsed
+    assert answer.mode.value == "extractive"
+    assert any("no complete reply within 10 s" in note for note in answer.notes), answer.notes
+
+
+# -- a claim without numbers is checked against what it cites ------------------------------------
+def test_an_unsupported_verdict_citing_a_clean_block_needs_review(engine, scripted):
+    scripted.script(lambda body: f"被告无罪[{evidence_id(body, '第二次壹万叁仟元')}]。")
+    answer = engine.ask("张某某有没有罪？")
+    assert answer.mode.value == "llm"
+    assert answer.status.value == "needs_review", answer.to_dict()
+    assert any("「被告无罪」" in problem for problem in answer.checks.unsupported), unsupported(answer)
+
+
+def test_only_the_unsupported_statement_is_named(engine, scripted):
+    scripted.script(lambda body: (f"第二次转账金额为壹万叁仟元[{evidence_id(body, '第二次壹万叁仟元')}]，"
+                                  f"张某某对诈骗行为供认不讳[{evidence_id(body, '第二次壹万叁仟元')}]。"))
+    answer = engine.ask("第二次转了多少钱？")
+    assert answer.status.value == "needs_review"
+    named = [p for p in answer.checks.unsupported if "陈述「" in p]
+    assert len(named) == 1 and "供认不讳" in named[0], named
+
+
+@pytest.mark.parametrize("restated", [
+    lambda e: f"张某某称，他第二次转给刘某的钱是壹万叁仟元[{e}]。",
+    lambda e: f"根据笔录，第二次转了壹万叁仟元（即13000元）[{e}]。",
+    lambda e: f"壹万叁仟元[{e}]",
+], ids=["paraphrase", "with-gloss", "bare-value"])
+def test_a_reply_restating_its_evidence_passes(engine, scripted, restated):
+    scripted.script(lambda body: restated(evidence_id(body, "第二次壹万叁仟元")))
+    answer = engine.ask("第二次转了多少钱？")
+    assert answer.mode.value == "llm"
+    assert answer.status.value == "answered" and answer.checks.ok, unsupported(answer)
 
 
 # -- the reply parser and the evidence text, without a server -------------------------------------

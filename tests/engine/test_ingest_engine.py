@@ -78,7 +78,7 @@ def test_bad_inputs_fail_alone_and_lose_nothing(engine, transcript_pdf, tmp_path
     assert all(d.status is IngestStatus.FAILED and d.error for d in failed), \
         [(d.name, d.status, d.error) for d in failed]
     assert "密码" in by_name[encrypted.name].error or "encrypt" in by_name[encrypted.name].error.lower()
-    assert "MB" in by_name["huge.txt"].error
+    assert "MiB > 50 MiB limit" in by_name["huge.txt"].error  # in the unit of the limit
     assert "不存在" in by_name["no such file.pdf"].error
     # nothing stored earlier is lost, nothing half-stored appears
     names = sorted(d.name for d in engine.docs().documents)

@@ -61,3 +61,17 @@ def test_only_bare_values_are_fused_with_the_question():
     assert (bare.text, bare.claim) == ("2022年10月15日", "陈晓梅第一次转账是2022年10月15日")
     assert bare.fused and not full.fused and full.claim == full.text
     assert build_statements("材料显示为2022年10月15日。")[0].fused is False  # no question given
+
+
+# -- attribution is framing, not a claim (engine/faithfulness/statements.py) ----------------------
+@pytest.mark.parametrize("text, expected", [
+    ("根据笔录，第二次转了壹万叁仟元（E2）。", ["第二次转了壹万叁仟元"]),
+    ("依据《中华人民共和国刑法》第二百六十六条的规定，诈骗公私财物数额较大的处三年以下有期徒刑",
+     ["诈骗公私财物数额较大的处三年以下有期徒刑"]),
+    ("根据上述证据，被告无罪", ["被告无罪"]),
+    ("根据合同约定，乙方应于2023年5月1日前付款", ["乙方应于2023年5月1日前付款"]),
+    ("据张某某供述，他转了钱", ["据张某某供述，他转了钱"]),  # a named source is a claim to check
+    ("按照约定支付租金", ["按照约定支付租金"]),  # 约定 here is what is claimed
+])
+def test_attribution_to_the_material_is_not_a_statement(text, expected):
+    assert split_statements(text) == expected

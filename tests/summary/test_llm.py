@@ -147,7 +147,7 @@ def test_a_server_that_is_down_gives_the_offline_summary_with_the_reason(summary
     doc_id = doc_ids[CONTRACT_ZH]
     summary = summarize(summary_engine, doc_id)
     assert summary.mode.value == "extractive" and summary.model is None
-    assert "LLM 未使用" in summary.fallback_reason and "Connection" in summary.fallback_reason
+    assert "LLM 未使用" in summary.fallback_reason and "connection failed" in summary.fallback_reason
     assert [p.text for p in summary.points] == offline(summary_engine, doc_id)
     assert all(s.method in (Method.EXTRACTIVE, Method.SEMANTIC) for p in summary.points for s in p.sources)
 

@@ -297,24 +297,6 @@ def test_a_failed_reingest_restores_the_document(ui_home):
         ui_home.engine.delete(report.doc_id)
 
 
-def test_fresh_install_offers_demo_accounts_and_asks_to_change_the_password(tmp_path, monkeypatch):
-    monkeypatch.setenv("LEXTRACE_HOME", str(tmp_path))
-    monkeypatch.setenv("LEXTRACE_INGEST__OCR", "off")
-    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT_S).run()
-    assert any(DEMO_PASSWORD in i for i in texts(at, "info"))
-    login(at, "admin", DEMO_PASSWORD)
-    assert not at.exception
-    assert any("初始密码" in w for w in texts(at, "warning"))
-    at.text_input(key="password_old").input(DEMO_PASSWORD)
-    at.text_input(key="password_new").input("a-better-password")
-    at.text_input(key="password_repeat").input("a-better-password")
-    at.button(key="FormSubmitter:change_password-保存 Save").click().run()
-    assert not at.exception
-    assert any("密码已修改" in s for s in texts(at, "success"))
-    assert not any("初始密码" in w for w in texts(at, "warning"))
-    assert not UserStore.for_home(tmp_path).get("admin").must_change
-
-
 def test_the_original_counts_as_personal_when_text_has_pii_or_a_page_went_unread(ui_home):
     from engine.types import DocumentRecord, PageText
     from ui.documents import may_show_pii

@@ -10,9 +10,9 @@ import tomllib
 import pytest
 
 from engine import cli
-from engine.auth import (DEMO_ACCOUNTS, DEMO_PASSWORD, WRONG_CREDENTIALS, Authenticator, AuthError,
-                         LoginThrottle, Permission, PermissionDenied, Role, ScryptParams, UserStore,
-                         hash_password, role_allows, verify_password)
+from engine.auth import (DEMO_ACCOUNTS, DEMO_PASSWORD, THROTTLE_FILE, WRONG_CREDENTIALS, Authenticator,
+                         AuthError, LoginThrottle, PasswordChangeRequired, Permission, PermissionDenied,
+                         Role, ScryptParams, UserStore, hash_password, role_allows, verify_password)
 
 pytestmark = pytest.mark.unit
 
@@ -192,6 +192,38 @@ def test_throttle_forgets_old_failures(clock):
     assert throttle.record_failure("alice") == 0  # a new run of failures, not the second
 
 
+def test_throttle_persists_in_the_home_across_instances(tmp_path, clock):
+    path = tmp_path / THROTTLE_FILE
+    first = LoginThrottle(path, clock=clock, free_attempts=2, base_delay_s=5)
+    first.record_failure("alice")
+    assert first.record_failure("alice") == 5
+    restarted = LoginThrottle(path, clock=clock, free_attempts=2, base_delay_s=5)  # a new process
+    assert restarted.wait_s("alice") == 5
+    clock.now += 5
+    assert restarted.record_failure("alice") == 10  # the run goes on where it was
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_throttle_by_address_slows_one_password_across_many_names(clock):
+    throttle = LoginThrottle(clock=clock, free_attempts=3, address_free_attempts=4, base_delay_s=2)
+    waits = [throttle.record_failure(f"user{i}", "203.0.113.7") for i in range(5)]
+    assert waits == [0, 0, 0, 2, 4]  # every name is new; the address is not
+    assert throttle.wait_s("someone-else", "203.0.113.7") == 4
+    assert throttle.wait_s("someone-else", "198.51.100.2") == 0  # another address
+    assert throttle.wait_s("someone-else") == 0  # unknown address: the name alone
+    throttle.record_success("user1")
+    assert throttle.wait_s("anyone", "203.0.113.7") == 4  # a success does not clear the address
+
+
+def test_throttle_table_stays_bounded(clock, monkeypatch):
+    monkeypatch.setattr(LoginThrottle, "MAX_TRACKED", 20)
+    throttle = LoginThrottle(clock=clock, free_attempts=5, forget_after_s=60)
+    for i in range(50):
+        clock.now += 1
+        throttle.record_failure(f"name{i}")
+    assert throttle._conn.execute("SELECT count(*) FROM failures").fetchone()[0] <= 20
+
+
 # -- logging in --------------------------------------------------------------------------------
 def test_login_issues_a_token_that_resolves_to_the_user(auth, audit):
     result = auth.login(" bob ", PASSWORD)
@@ -260,6 +292,52 @@ def test_change_password(auth, store, audit):
     assert auth.user_for(other_session) is None  # other sessions end with the old password
     assert audit.events[-1] == ("password_changed", {"by": "self"}, "alice")
     assert not auth.login("alice", PASSWORD).ok and auth.login("alice", "another-password").ok
+
+
+def test_throttling_survives_a_new_authenticator_and_applies_per_address(store, clock):
+    first = Authenticator(store, clock=clock)
+    for _ in range(3):
+        assert not first.login("carol", "guess", address="203.0.113.7").ok
+    restarted = Authenticator(UserStore(store.path, params=CHEAP), clock=clock)  # a server restart
+    assert store.path.with_name(THROTTLE_FILE).is_file()
+    locked = restarted.login("carol", PASSWORD, address="198.51.100.2")
+    assert not locked.ok and locked.retry_after_s > 0
+    for i in range(10):  # one password sprayed over many names from one address
+        restarted.login(f"sprayed{i}", PASSWORD, address="203.0.113.9")
+    sprayed = restarted.login("alice", PASSWORD, address="203.0.113.9")
+    assert not sprayed.ok and sprayed.retry_after_s > 0  # even a right password, from there
+    assert restarted.login("alice", PASSWORD, address="198.51.100.2").ok  # from elsewhere: fine
+
+
+def test_a_default_password_session_may_do_nothing_until_it_is_changed(tmp_path, clock, audit):
+    store = UserStore.for_home(tmp_path, params=CHEAP)
+    store.ensure_demo_accounts()
+    auth = Authenticator(store, audit=audit, clock=clock)
+    result = auth.login("admin", DEMO_PASSWORD)
+    assert result.ok and result.user.must_change
+    user = auth.user_for(result.token)
+    assert user.must_change and not any(user.can(p) for p in Permission)
+    with pytest.raises(PasswordChangeRequired):
+        user.ensure(Permission.ASK)
+    auth.change_password(result.token, DEMO_PASSWORD, "a-new-password")
+    user = auth.user_for(result.token)
+    assert not user.must_change and all(user.can(p) for p in Permission)
+
+
+def test_the_demo_password_means_must_change_even_without_the_flag(store, clock):
+    # e.g. a users file edited by hand: the flag is not what protects the account
+    from dataclasses import replace
+
+    from engine.auth import _dump_users
+
+    users = store.users()
+    users["carol"] = replace(users["carol"], password=hash_password(DEMO_PASSWORD, CHEAP))
+    store.path.write_text(_dump_users(users), "utf-8")
+    auth = Authenticator(store, clock=clock)
+    token = auth.login("carol", DEMO_PASSWORD).token
+    assert auth.user_for(token).must_change and not auth.user_for(token).can(Permission.ASK)
+    store.set_password("carol", "changed-by-cli")  # changed elsewhere: the session is released
+    assert not auth.user_for(token).must_change
 
 
 def test_authenticator_works_without_an_audit_log(store):

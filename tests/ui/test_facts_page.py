@@ -100,16 +100,38 @@ def test_a_fact_opens_its_page_with_the_span_highlighted(app, ui_home):
     assert any(b.label.startswith("▶ 正在查看") for b in at.button)
 
 
-def test_the_lead_sees_the_original_pdf_with_the_highlight(app, ui_home):
+def test_the_lead_sees_personal_data_only_after_choosing_to_and_that_is_audited(app, ui_home):
     en = doc_id(ui_home, EN)
     at = app(Role.LEAD, FACTS)
     at.button(key=f"facts.open.{en}:field:governing_law").click().run()
+    assert not at.exception, at.exception
+    # masked by default, for every role: the redacted page image, no address in the cards
+    assert at.toggle(key="facts.unmask").value is False
+    assert REDACTED_CAPTION in texts(at, "caption") and not at.get("component_instance")
+    assert "江南大道1288号" not in "\n".join(texts(at, "markdown"))
+    before = len(ui_home.engine.audit.records(kind="pii_unmasked", user=ui_home.users[Role.LEAD]))
+
+    at.toggle(key="facts.unmask").set_value(True).run()
     assert not at.exception, at.exception
     target = at.session_state["facts.viewer"]
     assert target.page == 2
     (viewer,) = [json.loads(e.proto.json_args) for e in at.get("component_instance")]
     assert viewer["annotations"] == target.annotations and viewer["annotations"]
-    assert "江南大道1288号" in "\n".join(texts(at, "markdown"))  # may see personal data
+    assert "江南大道1288号" in "\n".join(texts(at, "markdown"))
+    records = ui_home.engine.audit.records(kind="pii_unmasked", user=ui_home.users[Role.LEAD])
+    assert len(records) == before + 1
+    payload = records[0].body["payload"]
+    assert payload["view"] == "facts" and en in payload["doc_ids"]
+    at.run()  # the same display again is not a new event
+    assert len(ui_home.engine.audit.records(kind="pii_unmasked", user=ui_home.users[Role.LEAD])) == before + 1
+
+
+def test_a_paralegal_has_no_unmask_toggle(app):
+    at = app(Role.PARALEGAL, FACTS)
+    assert not [t for t in at.toggle if t.key == "facts.unmask"]
+    at.session_state["facts.unmask"] = True  # planted: counts for nobody without the permission
+    at.run()
+    assert "1288" not in "\n".join(texts(at, "markdown"))
 
 
 def test_the_page_needs_a_signed_in_user(app):
