@@ -76,6 +76,7 @@ class Draft:
     fallback_reason: str | None = None
     # Case files: the ledger rows the answer rests on (engine/ledger), each with its evidence id.
     ledger: list[dict] = field(default_factory=list)
+    plan: dict | None = None  # case files: the question's plan (engine/answer/plan.py)
 
 
 def _named_article(question: Question, sources: list[Source]) -> Source | None:

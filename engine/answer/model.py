@@ -141,6 +141,7 @@ class Answer:
     statutes: list[dict[str, Any]] = field(default_factory=list)  # each article cited and its version
     # Case files: the ledger rows behind the answer (date, payer → payee, amount, means, page, E-id)
     ledger: list[dict[str, Any]] = field(default_factory=list)
+    plan: dict[str, Any] | None = None  # case files: what the question was read to ask
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "intent": self.intent, "status": self.status.value,
@@ -152,7 +153,8 @@ class Answer:
                 "pii_masked": self.pii_masked, "mode": self.mode.value, "audit_id": self.audit_id,
                 "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
                 "reranker": self.reranker, "model": self.model, "notes": list(self.notes),
-                "as_of": self.as_of, "statutes": list(self.statutes), "ledger": list(self.ledger)}
+                "as_of": self.as_of, "statutes": list(self.statutes), "ledger": list(self.ledger),
+                "plan": self.plan}
 
 
 def _json_number(value: Any) -> Any:

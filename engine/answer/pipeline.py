@@ -148,7 +148,7 @@ class Answerer:
     def _finish(self, question, intent, draft: Draft, mode, model, response, blocks, sources, watch,
                 unmask, user, as_of) -> Answer:
         answer = self._assemble(question, intent, draft, mode, model, response.reranker)
-        answer.ledger = list(draft.ledger)
+        answer.ledger, answer.plan = list(draft.ledger), draft.plan
         if draft.fallback_reason:
             answer.notes.append(draft.fallback_reason)
         shown = {e.chunk.chunk_id for e in answer.evidence}

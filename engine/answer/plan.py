@@ -131,6 +131,14 @@ class Plan:
     def text(self) -> str:
         return self.question.text
 
+    def to_dict(self) -> dict:
+        """What the answer was planned to give (in the answer JSON and its audit record)."""
+        return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate,
+                "ordinal": self.ordinal, "period": self.period, "means": self.means,
+                "principal": self.principal, "names": list(self.names), "record": self.record,
+                "session": self.session, "fields": list(self.fields), "evidence": self.evidence,
+                "law": self.law, "overview": self.overview}
+
     @property
     def money(self) -> bool:
         return Slot.AMOUNT in self.slots or Slot.COUNT in self.slots and self.kind is not None

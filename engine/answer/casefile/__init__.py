@@ -45,6 +45,13 @@ def _not_by_ledger(plan: Plan) -> list[Slot]:
 def compose_case(case: Case, plan: Plan) -> Draft | None:
     if plan.law and not plan.asker_said:
         return None
+    draft = _compose(case, plan)
+    draft.ledger = case.ledger_rows()
+    draft.plan = plan.to_dict()
+    return draft
+
+
+def _compose(case: Case, plan: Plan) -> Draft:
     outcome = Outcome()
     # 向鑫盛 (jieba's cut of 向鑫盛财富): present when what follows the preposition is there
     absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
@@ -89,6 +96,4 @@ def compose_case(case: Case, plan: Plan) -> Draft | None:
         outcome.add(rate_part(case, plan))
     else:
         answer_talk(case, plan, outcome)
-    draft = draft_of(outcome, case.evidence, case.scope)
-    draft.ledger = case.ledger_rows()
-    return draft
+    return draft_of(outcome, case.evidence, case.scope)
