@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -36,12 +35,13 @@ def test_ingest_and_docs_json(tmp_path, transcript_pdf):
     assert all(QUALITY_KEYS <= set(q) for q in ok["quality"])
     assert failed["status"] == "failed" and failed["error"]
 
-    clock = time.perf_counter()
     again = run(home, "ingest", str(transcript_pdf), "--json")
-    elapsed = time.perf_counter() - clock
     assert again.returncode == 0
-    assert json.loads(again.stdout)["documents"][0]["status"] == "unchanged"
-    assert elapsed < 3.0, f"unchanged re-ingest took {elapsed:.2f}s including interpreter start"
+    report = json.loads(again.stdout)["documents"][0]
+    assert report["status"] == "unchanged"
+    # known by its hash before anything is parsed or embedded (a count of stages, not a clock:
+    # speed is measured by scripts/bench_ingest.py, not by a timed test)
+    assert set(report.get("timings_ms", {})) <= {"total"}, report.get("timings_ms")
 
     docs = run(home, "docs", "--json", "--check")
     assert docs.returncode == 0, docs.stdout + docs.stderr
