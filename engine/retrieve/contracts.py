@@ -181,7 +181,7 @@ class ContractIdentities:
 
 def identity_text(name: str, header_texts: Sequence[str]) -> str:
     """A contract's identity: its file name (words split at _ - and case changes) and its opening
-    (the preamble, recitals and first clause chunks)."""
+    (the preamble and recitals)."""
     stem = re.sub(r"\.[A-Za-z0-9]{1,5}$", "", name)
     stem = re.sub(r"(?<=[a-z])(?=[A-Z])|[_\-]+", " ", stem)
     return f"{stem}\n{' '.join(header_texts)[:IDENTITY_CHARS]}"

@@ -341,8 +341,7 @@ class Searcher:
                     if kind != "contract":
                         continue
                     chunks = self.index.catalog.chunks(doc_id)
-                    opening = [c.text for c in chunks if c.chunk_type in ("header", "recital")] \
-                        + [c.text for c in chunks if c.chunk_type == "clause"][:2]
+                    opening = [c.text for c in chunks if c.chunk_type in ("header", "recital")]
                     identities.append((doc_id, tokenize(identity_text(names.get(doc_id, ""), opening))))
                     contexts.update((c.chunk_id, section_context(c.meta)) for c in chunks)
                 state = self._contracts = ContractState(generation, ContractIdentities.build(identities),

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from engine.retrieve.names import CRIMINAL_LAW, StatuteNames
 from engine.statutes.graph import ReferenceGraph, article_key as order_key
 from engine.statutes.hierarchy import LawRank, rank_of_article
 from engine.store.catalog import Catalog
+from engine.store.pickled import load_fields, save_fields
 
 # 宪法 first, unknown last: an ordinal the trees can split on (法律 > 司法解释 > 行政法规 …).
 RANK_ORDER = {rank: i for i, rank in enumerate((
@@ -82,18 +82,11 @@ class StatuteView:
 def load_or_build_view(catalog: Catalog, generation: int, chunk_ids: list[str], path: Path) -> StatuteView:
     """The view saved in ``path`` when it is of this catalog state, else a new one (saved there):
     building reads every chunk's metadata (seconds on the statute corpus), loading does not."""
-    try:
-        with open(path, "rb") as fh:
-            view = pickle.load(fh)
-        if isinstance(view, StatuteView) and view.generation == generation and view.chunk_ids == chunk_ids:
-            return view
-    except (OSError, EOFError, pickle.UnpicklingError, TypeError, AttributeError):
-        pass  # missing or from an older code version: rebuilt
+    view = load_fields(StatuteView, path)
+    if view is not None and view.generation == generation and view.chunk_ids == chunk_ids:
+        return view
     view = build_view(catalog, generation, chunk_ids)
-    tmp = path.with_suffix(".tmp")
-    with open(tmp, "wb") as fh:
-        pickle.dump(view, fh, protocol=pickle.HIGHEST_PROTOCOL)
-    tmp.replace(path)
+    save_fields(view, path)
     return view
 
 

@@ -15,13 +15,14 @@ changes, exactly like the lexical index.
 
 from __future__ import annotations
 
-import pickle
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
+
+from engine.store.pickled import load_fields, save_fields
 
 # Chroma's get() by ids is batched: SQLite limits the number of bound parameters.
 _FETCH_BATCH = 4000
@@ -71,19 +72,11 @@ class DenseIndex:
         return [(self.chunk_ids[i], float(scores[i])) for i in rows]
 
     def save(self, path: Path) -> None:
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "wb") as fh:
-            pickle.dump({k: v for k, v in self.__dict__.items() if not k.startswith("_")}, fh,
-                        protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(path)  # atomic: a reader never sees half a file
+        save_fields(self, path)
 
     @classmethod
     def load(cls, path: Path) -> "DenseIndex | None":
-        try:
-            with open(path, "rb") as fh:
-                return cls(**pickle.load(fh))
-        except (OSError, EOFError, pickle.UnpicklingError, TypeError, AttributeError):
-            return None  # missing or stale format: rebuilt from Chroma
+        return load_fields(cls, path)
 
 
 def top_rows(scores: np.ndarray, k: int, mask: np.ndarray | None = None,

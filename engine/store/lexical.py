@@ -9,13 +9,14 @@ test_lexical.py checks the two agree on real statute text.
 
 from __future__ import annotations
 
-import pickle
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 import numpy as np
+
+from engine.store.pickled import load_fields, save_fields
 from rank_bm25 import BM25Okapi
 
 
@@ -109,19 +110,11 @@ class LexicalIndex:
 
     # -- persistence -----------------------------------------------------------------------------
     def save(self, path: Path) -> None:
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "wb") as fh:
-            pickle.dump({k: v for k, v in self.__dict__.items() if not k.startswith("_")}, fh,
-                        protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(path)  # atomic: a reader never sees half a file
+        save_fields(self, path)
 
     @classmethod
     def load(cls, path: Path) -> "LexicalIndex | None":
-        try:
-            with open(path, "rb") as fh:
-                return cls(**pickle.load(fh))
-        except (OSError, EOFError, pickle.UnpicklingError, TypeError, AttributeError):
-            return None  # missing or stale format: the caller rebuilds from the catalog
+        return load_fields(cls, path)
 
 
 class LexicalStore:
