@@ -52,6 +52,7 @@ CONFIGS = {
 }
 FOLDS = 5
 SEED = 20261125
+NO_LEXICON = LexiconParams(min_pairs=10 ** 9)  # mines nothing: profiles only
 COMMAND = "python scripts/train_ranker.py --home .bench/statutes"
 
 
@@ -218,12 +219,11 @@ def ablation(corpus: Corpus, train: list[Question], dev: list[Question], folds: 
              lexicon: LexiconParams, depths: PoolDepths, params: dict) -> None:
     """Every stage's contribution on dev: the pipeline rebuilt without it, the ranker retrained."""
     full = corpus.mine(train, lexicon)
-    no_lexicon = LexiconParams(**{**asdict(lexicon), "min_pairs": 10 ** 9})  # mines nothing
     # label: (pipeline name, how a memory is mined from some questions, pool depths, features held constant)
     mine_all = lambda qs: corpus.mine(qs, lexicon)  # noqa: E731
     variants = {
         "all stages": ("all", mine_all, depths, ()),
-        "without expansion lexicon": ("no-lexicon", lambda qs: corpus.mine(qs, no_lexicon), depths, ()),
+        "without expansion lexicon": ("no-lexicon", lambda qs: corpus.mine(qs, NO_LEXICON), depths, ()),
         "without article profiles (memory channel, law vote)":
             ("no-profiles", lambda qs: corpus.mine(qs, lexicon).lexicon_only(), depths, ()),
         "without named laws and crimes": ("no-names", mine_all, replace(depths, named=0, crime=0), ()),
@@ -277,6 +277,7 @@ def main() -> int:
     parser.add_argument("--datasets", type=Path, default=REPO.parent / "shared" / "datasets")
     parser.add_argument("--ceiling", action="store_true", help="only: pool recall per channel on dev")
     parser.add_argument("--ablation", action="store_true", help="only: dev figures without each stage")
+    parser.add_argument("--no-lexicon", action="store_true", help="mine no expansion lexicon")
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--out", type=Path, default=STATUTE_MODEL.parent,
                         help="where the model and memory files go (default: the shipped place)")
@@ -291,13 +292,14 @@ def main() -> int:
     corpus = Corpus(engine)
     train = corpus.questions(read_jsonl(train_file)[:args.limit])
     dev = corpus.questions(read_jsonl(dev_file)[:args.limit])
-    lexicon, depths = LexiconParams(), PoolDepths()
+    lexicon, depths = (NO_LEXICON if args.no_lexicon else LexiconParams()), PoolDepths()
     folds = fold_of(len(train))
     if args.ceiling:
         ceiling(corpus, train, dev, lexicon, depths)
         return 0
-    if args.ablation:
-        ablation(corpus, train, dev, folds, lexicon, depths, CONFIGS["lgbm-31x300"])
+    if args.ablation:  # with the configuration the shipped model was selected with
+        shipped = json.loads(STATUTE_MODEL_CARD.read_text("utf-8"))["name"].removeprefix("statute-")
+        ablation(corpus, train, dev, folds, lexicon, depths, CONFIGS.get(shipped, CONFIGS["lgbm-15x300"]))
         return 0
 
     print("pools (5 folds of train, then dev)…", file=sys.stderr)
@@ -324,10 +326,11 @@ def main() -> int:
     data = {"trained_on": {"file": "stard/train.jsonl", "sha256": file_hash(train_file), "questions": len(train)},
             "selected_on": {"file": "stard/dev.jsonl", "sha256": file_hash(dev_file), "questions": len(dev)}}
     memory_card, memory_vectors = args.out / MEMORY_CARD.name, args.out / MEMORY_VECTORS.name
-    memory.save(memory_card, memory_vectors, extra={"command": COMMAND, **data})
+    command = COMMAND + (" --no-lexicon" if args.no_lexicon else "")
+    memory.save(memory_card, memory_vectors, extra={"command": command, **data})
     card = {
         "name": f"statute-{best}", "features": list(FEATURES), "pool": asdict(depths),
-        "command": COMMAND, **data,
+        "command": command, **data,
         "memory": {"file": memory_card.name, "sha256": file_hash(memory_card),
                    "vectors_sha256": file_hash(memory_vectors), "lexicon_words": len(memory.lexicon),
                    "profiles": len(memory.profile_keys)},
