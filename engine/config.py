@@ -69,9 +69,9 @@ class RerankSettings(BaseModel):
     learned: bool = Field(True, description="Without FlashRank, rank statute candidates with the "
                                             "shipped learned ranker (engine/retrieve/learned.py).")
     fallback: Literal["fusion", "cosine"] = Field(
-        "fusion", description="Without FlashRank, for pools the learned ranker does not know: keep the "
-                              "fused order, or reorder by e5 cosine. Fusion: the cosine scored below "
-                              "fusion on STARD and below the contract stages on CUAD (docs/benchmarks.md).")
+        "cosine", description="Without FlashRank, for mixed pools (neither statutes, which get the "
+                              "learned ranker, nor contracts, which keep the order of their contract "
+                              "stages): reorder by e5 cosine, or keep the fused order.")
 
 
 class RetrievalSettings(BaseModel):

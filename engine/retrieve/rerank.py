@@ -2,11 +2,11 @@
 
 FlashRank's ``Ranker`` downloads its model whenever ``cache_dir/<model>`` is missing, and nothing
 here may download anything, so a ``Ranker`` is only ever built after the model directory and every
-file it reads were found. Without them, statute pools get the shipped learned ranker and every
-other pool keeps its fused order (``rerank.fallback = "fusion"``, the default: the e5-cosine
-reorder, still available as ``"cosine"``, scored below fusion on STARD and below the contract
-stages on CUAD). Whichever is chosen is named, and the name is what search output, the UI status
-and the audit record report.
+file it reads were found. Without them, statute pools get the shipped learned ranker, contract
+pools keep the order of their contract stages (engine/retrieve/contracts.py: the e5-cosine reorder
+undid them on CUAD), and other pools the e5-cosine fallback (``rerank.fallback``; ``"fusion"``
+keeps their fused order). Whichever ran is named, and the name is what search output, the UI
+status and the audit record report.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 # (config.json: pad_token_id; tokenizer_config.json: model_max_length, pad_token).
 TOKENIZER_FILES = ("config.json", "tokenizer_config.json", "special_tokens_map.json", "tokenizer.json")
 NO_RERANKER = "none"
-# The default fallback for pools the learned ranker does not know: no second stage, and said so.
+# No second stage where one was asked for (contract pools without FlashRank, or fallback="fusion").
 FUSION_FALLBACK = "fusion order (fallback)"
 
 

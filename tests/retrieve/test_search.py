@@ -21,9 +21,8 @@ def test_json_contract_and_reported_reranker(demo_engine):
     assert all(RESULT_KEYS <= set(r) for r in payload["results"])
     scores = [r["score"] for r in payload["results"]]
     assert scores == sorted(scores, reverse=True)
-    # no FlashRank weights here: a transcript keeps its fused order, and the output says so
-    assert payload["reranker"] == "fusion order (fallback)"
-    assert {"parse", "bm25", "vector", "fuse", "total"} <= set(payload["timings_ms"])
+    assert "fallback" in payload["reranker"]  # no FlashRank weights here: the fallback says so
+    assert {"parse", "bm25", "vector", "fuse", "rerank", "total"} <= set(payload["timings_ms"])
     plain = demo_engine.search("陈晓梅一共转了多少钱", k=5, rerank=False).to_dict()
     assert plain["reranker"] == "none" and "rerank" not in plain["timings_ms"]
 
