@@ -68,12 +68,23 @@ class RerankSettings(BaseModel):
     candidates: int = Field(50, description="How many fused candidates the reranker sees.")
     learned: bool = Field(True, description="Without FlashRank, rank statute candidates with the "
                                             "shipped learned ranker (engine/retrieve/learned.py).")
+    fallback: Literal["fusion", "cosine"] = Field(
+        "cosine", description="Without FlashRank, for mixed pools (neither statutes, which get the "
+                              "learned ranker, nor contracts, which keep the order of their contract "
+                              "stages): reorder by e5 cosine, or keep the fused order.")
 
 
 class RetrievalSettings(BaseModel):
     k_bm25: int = Field(100, description="BM25 candidates (K1) before fusion.")
     k_vector: int = Field(100, description="Vector candidates (K2) before fusion.")
     rrf_k: int = Field(60, description="Reciprocal Rank Fusion constant.")
+    contract_focus: bool = Field(True, description="A question naming one contract (title, parties) "
+                                                   "searches that contract only (engine/retrieve/contracts.py).")
+    clause_categories: bool = Field(True, description="A question naming a clause category (governing "
+                                                      "law, audit rights …) expands BM25 with its drafting "
+                                                      "words and recalls chunks under matching headings.")
+    category_weight: float = Field(0.5, description="BM25 weight of a clause category's drafting words "
+                                                    "(a question word weighs 1).")
 
 
 class LLMSettings(BaseModel):

@@ -31,11 +31,18 @@ from engine.bench.metrics import mean  # noqa: E402
 from engine.config import Settings  # noqa: E402
 from engine.engine import Engine  # noqa: E402
 
+# Each stage on and off (engine/retrieve/contracts.py): the named contract, the clause category.
+_PLAIN = {"contract_focus": False, "clause_categories": False}
 CONFIGS = {
-    "bm25": {"mode": "bm25", "rerank": False},
-    "vector": {"mode": "vector", "rerank": False},
-    "hybrid": {"mode": "hybrid", "rerank": False},
-    "hybrid+rerank": {"mode": "hybrid", "rerank": True},
+    "bm25 (plain)": {"mode": "bm25", "rerank": False, "retrieval": _PLAIN},
+    "vector (plain)": {"mode": "vector", "rerank": False, "retrieval": _PLAIN},
+    "hybrid (plain fusion)": {"mode": "hybrid", "rerank": False, "retrieval": _PLAIN},
+    "hybrid+rerank (plain)": {"mode": "hybrid", "rerank": True, "retrieval": _PLAIN},
+    "bm25 + contract": {"mode": "bm25", "rerank": False, "retrieval": {"clause_categories": False}},
+    "vector + contract": {"mode": "vector", "rerank": False, "retrieval": {"clause_categories": False}},
+    "hybrid + contract": {"mode": "hybrid", "rerank": False, "retrieval": {"clause_categories": False}},
+    "hybrid + contract + category": {"mode": "hybrid", "rerank": False},
+    "default (+ rerank)": {"mode": "hybrid", "rerank": True},
 }
 
 # ../shared/datasets/README.md: naive 500-character chunks of the txt, same 285 tests.

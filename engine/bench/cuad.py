@@ -358,49 +358,65 @@ def run_cuad(engine: Engine, tests: Sequence[CuadTest], corpus: CorpusMapping,
              progress: Callable[[str, int, int], None] | None = None) -> list[Run]:
     depth = max(ks)
     runs = []
-    for name, options in configs.items():
-        run = Run(name)
-        per_k: dict[str, list[float]] = {f"{m}@{k}": [] for k in ks for m in ("P", "R")}
-        own_share: list[float] = []
-        top1_header: list[float] = []  # the query names the contract and its parties: the
-        # preamble chunk, which holds exactly those names, tends to win rank 1
-        latencies: list[float] = []
-        misses = {f"k={k}": Counter() for k in (4, depth)}
-        mapped_chars = total_chars = 0
-        for i, test in enumerate(tests, start=1):
-            response = engine.search(test.query, k=depth, **options)
-            latencies.append(response.timings_ms["total"])
-            retrieved = [Retrieved(corpus.file_of.get(h.chunk.doc_id),
-                                   corpus.chunks.get(h.chunk.chunk_id, ChunkMapping()))
-                         for h in response.results]
-            for item in retrieved:
-                mapped_chars += item.mapping.mapped
-                total_chars += item.mapping.chars
-            for k in ks:
-                precision, recall = score_test(retrieved[:k], test.snippets)
-                per_k[f"P@{k}"].append(precision)
-                per_k[f"R@{k}"].append(recall)
-                if f"k={k}" in misses:
-                    verdict = classify_miss(retrieved[:k], test, recall)
-                    misses[f"k={k}"][verdict] += 1
-                    if k == depth and verdict != "hit" and len(run.examples) < 5:
-                        run.examples.append({"id": test.test_id, "query": test.query,
-                                             "verdict": verdict,
-                                             "top1": retrieved[0].file if retrieved else None})
-            if response.results:
-                top1_header.append(float(response.results[0].chunk.chunk_type == "header"))
-            top4 = retrieved[:4]
-            own_share.append(sum(r.file in test.files for r in top4) / len(top4) if top4 else 0.0)
-            if progress:
-                progress(name, i, len(tests))
-        run.metrics = {m: round(mean(v), 4) for m, v in per_k.items()}
-        run.metrics["own_contract_top4"] = round(mean(own_share), 4)
-        run.metrics["top1_header"] = round(mean(top1_header), 4)
-        run.metrics["tests"] = len(tests)
-        run.latency_ms = {"p50": round(percentile(latencies, 50), 1),
-                          "p95": round(percentile(latencies, 95), 1)}
-        run.misses = {k: {v: counts.get(v, 0) for v in ("hit", "wrong_contract", "wrong_passage")}
-                      for k, counts in misses.items()}
-        run.retrieved_coverage = round(mapped_chars / total_chars, 4) if total_chars else math.nan
-        runs.append(run)
+    for name, config in configs.items():
+        options = dict(config)
+        # stage switches (RetrievalSettings fields) for an ablation: set for this run only
+        switches = options.pop("retrieval", {})
+        conf = engine.settings.retrieval
+        saved = {key: getattr(conf, key) for key in switches}
+        for key, value in switches.items():
+            setattr(conf, key, value)
+        try:
+            runs.append(_run(engine, name, options, tests, corpus, ks, depth, progress))
+        finally:
+            for key, value in saved.items():
+                setattr(conf, key, value)
     return runs
+
+
+def _run(engine: Engine, name: str, options: Mapping, tests: Sequence[CuadTest], corpus: CorpusMapping,
+         ks: Sequence[int], depth: int, progress: Callable[[str, int, int], None] | None) -> Run:
+    run = Run(name)
+    per_k: dict[str, list[float]] = {f"{m}@{k}": [] for k in ks for m in ("P", "R")}
+    own_share: list[float] = []
+    top1_header: list[float] = []  # the query names the contract and its parties: the
+    # preamble chunk, which holds exactly those names, tends to win rank 1
+    latencies: list[float] = []
+    misses = {f"k={k}": Counter() for k in (4, depth)}
+    mapped_chars = total_chars = 0
+    for i, test in enumerate(tests, start=1):
+        response = engine.search(test.query, k=depth, **options)
+        latencies.append(response.timings_ms["total"])
+        retrieved = [Retrieved(corpus.file_of.get(h.chunk.doc_id),
+                               corpus.chunks.get(h.chunk.chunk_id, ChunkMapping()))
+                     for h in response.results]
+        for item in retrieved:
+            mapped_chars += item.mapping.mapped
+            total_chars += item.mapping.chars
+        for k in ks:
+            precision, recall = score_test(retrieved[:k], test.snippets)
+            per_k[f"P@{k}"].append(precision)
+            per_k[f"R@{k}"].append(recall)
+            if f"k={k}" in misses:
+                verdict = classify_miss(retrieved[:k], test, recall)
+                misses[f"k={k}"][verdict] += 1
+                if k == depth and verdict != "hit" and len(run.examples) < 5:
+                    run.examples.append({"id": test.test_id, "query": test.query,
+                                         "verdict": verdict,
+                                         "top1": retrieved[0].file if retrieved else None})
+        if response.results:
+            top1_header.append(float(response.results[0].chunk.chunk_type == "header"))
+        top4 = retrieved[:4]
+        own_share.append(sum(r.file in test.files for r in top4) / len(top4) if top4 else 0.0)
+        if progress:
+            progress(name, i, len(tests))
+    run.metrics = {m: round(mean(v), 4) for m, v in per_k.items()}
+    run.metrics["own_contract_top4"] = round(mean(own_share), 4)
+    run.metrics["top1_header"] = round(mean(top1_header), 4)
+    run.metrics["tests"] = len(tests)
+    run.latency_ms = {"p50": round(percentile(latencies, 50), 1),
+                      "p95": round(percentile(latencies, 95), 1)}
+    run.misses = {k: {v: counts.get(v, 0) for v in ("hit", "wrong_contract", "wrong_passage")}
+                  for k, counts in misses.items()}
+    run.retrieved_coverage = round(mapped_chars / total_chars, 4) if total_chars else math.nan
+    return run

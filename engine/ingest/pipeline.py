@@ -42,10 +42,15 @@ class PreparedDocument:
 
 
 def lexical_text(chunk: Chunk) -> str:
-    """Text BM25 indexes: the chunk, plus the identity a user types for a statute article."""
+    """Text BM25 indexes: the chunk, plus the identity a user types for a statute article, or the
+    section numbers and headings a contract clause sits under."""
     if chunk.kind == DocKind.STATUTE.value and chunk.meta.get("article_label"):
         return " ".join(filter(None, (chunk.meta.get("law_short"), chunk.meta.get("article_label"),
                                       chunk.text)))
+    if chunk.kind == DocKind.CONTRACT.value and chunk.meta.get("clause_no"):
+        from engine.ingest.chunkers.contract import section_context
+
+        return f"{section_context(chunk.meta)}\n{chunk.text}"
     return chunk.text
 
 

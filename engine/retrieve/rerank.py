@@ -2,10 +2,11 @@
 
 FlashRank's ``Ranker`` downloads its model whenever ``cache_dir/<model>`` is missing, and nothing
 here may download anything, so a ``Ranker`` is only ever built after the model directory and every
-file it reads were found. Without them the fallback is the cosine of the embedder's query and
-passage vectors (the passages are already in the embedding cache from ingest, so it costs one
-query embedding). Whichever is chosen is named, and the name is what search output, the UI status
-and the audit record report.
+file it reads were found. Without them, statute pools get the shipped learned ranker, contract
+pools keep the order of their contract stages (engine/retrieve/contracts.py: the e5-cosine reorder
+undid them on CUAD), and other pools the e5-cosine fallback (``rerank.fallback``; ``"fusion"``
+keeps their fused order). Whichever ran is named, and the name is what search output, the UI
+status and the audit record report.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 # (config.json: pad_token_id; tokenizer_config.json: model_max_length, pad_token).
 TOKENIZER_FILES = ("config.json", "tokenizer_config.json", "special_tokens_map.json", "tokenizer.json")
 NO_RERANKER = "none"
+# No second stage where one was asked for (contract pools without FlashRank, or fallback="fusion").
+FUSION_FALLBACK = "fusion order (fallback)"
 
 
 class Reranker(Protocol):
@@ -149,7 +152,7 @@ class EmbeddingCosineReranker:
 
 @dataclass
 class RerankerChoice:
-    reranker: Reranker | None
+    reranker: Reranker | None  # None: no second stage (disabled, or the fusion-order fallback)
     name: str  # reported by search output, the UI status and the audit record
     fallback_reason: str | None = None
     # Without a cross-encoder: the learned ranker for pools of statute articles (what it was
@@ -191,7 +194,8 @@ def choose_reranker(settings: RerankSettings, home: Path, embedder: Embedder) ->
         # failure is not hidden: it becomes the reported reason for the fallback.
         except Exception as exc:
             reason = f"FlashRank model {model_dir} failed to load ({type(exc).__name__}: {exc})"
-    fallback = EmbeddingCosineReranker(embedder)
+    fallback = EmbeddingCosineReranker(embedder) if settings.fallback == "cosine" else None
+    fallback_name = fallback.name if fallback is not None else FUSION_FALLBACK
     learned = None
     if settings.learned:
         from engine.retrieve.learned import load_statute_ranker
@@ -199,7 +203,7 @@ def choose_reranker(settings: RerankSettings, home: Path, embedder: Embedder) ->
         learned, why_not = load_statute_ranker()
         if why_not:
             reason = f"{reason}; {why_not}"
-    using = f"{learned.name} for statute articles, {fallback.name} otherwise" if learned else fallback.name
+    using = f"{learned.name} for statute articles, {fallback_name} otherwise" if learned else fallback_name
     reason = f"{reason}; using {using}"
     _warn_once(reason)
-    return RerankerChoice(fallback, fallback.name, reason, learned)
+    return RerankerChoice(fallback, fallback_name, reason, learned)

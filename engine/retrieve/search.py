@@ -1,14 +1,19 @@
 """Hybrid search: BM25 top-K1 ∪ vector top-K2 → RRF → rerank → top-k, with per-stage timings.
 
 Filters (document, kind, and the statute versions not in force on the as-of date) apply inside
-both channels — as a document mask in BM25 and as a Chroma ``where`` — so a filtered query never
-loses its top-k to other documents. Articles the query names (《刑法》第二百六十四条) are fetched
-directly and put first (engine/statutes/lookup.py).
+both channels — as a row mask over BM25 scores and over the exact cosine of every chunk
+(engine/store/dense.py) — so a filtered query never loses its top-k to other documents. Articles
+the query names (《刑法》第二百六十四条) are fetched directly and put first (engine/statutes/lookup.py).
+
+Without a cross-encoder, pools of statute articles take the learned path: a deeper, multi-channel
+pool (engine/retrieve/statute_pool.py: expanded BM25, vectors, article profiles, law vote, named
+laws and crimes) ranked by the shipped LambdaRank model (engine/retrieve/learned.py).
 """
 
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 from enum import Enum
@@ -18,20 +23,24 @@ import numpy as np
 
 from engine.config import Settings
 from engine.ingest.pipeline import embedding_text
+from engine.ingest.chunkers.contract import section_context
+from engine.retrieve.contracts import ContractIdentities, detect_category, heading_matches, identity_text
 from engine.retrieve.fusion import reciprocal_rank_fusion
-from engine.retrieve.learned import Candidate, build_candidates, candidate_features
+from engine.retrieve.memory import load_statute_memory
 from engine.retrieve.query import ParsedQuery, parse_query
-from engine.retrieve.rerank import RerankerChoice
+from engine.retrieve.rerank import FUSION_FALLBACK, RerankerChoice
+from engine.retrieve.statute_pool import FEATURES, BoundMemory, PoolDepths, StatutePool, recall_pool
+from engine.retrieve.statute_view import StatuteView, load_or_build_view
 from engine.statutes.hierarchy import rank_of_article
 from engine.statutes.lookup import DirectHit, LawNames, direct_lookup
 from engine.statutes.versions import VersionPlan, parse_as_of, plan_versions
 from engine.store.index import Index
+from engine.text.tokenize import tokenize
 from engine.timing import Stopwatch
 from engine.types import Chunk
 
 
-# Vector candidates fetched per wanted one when superseded statute versions must be dropped.
-VECTOR_OVERFETCH = 2
+_RRF = FEATURES.index("rrf")
 
 
 class SearchMode(str, Enum):
@@ -84,6 +93,8 @@ class SearchResponse:
     timings_ms: dict[str, float]
     versions: VersionPlan | None = None
     direct: list[DirectHit] = field(default_factory=list)
+    # What the learned path read into the question: expansion words, laws voted and named, crimes.
+    understanding: dict[str, Any] = field(default_factory=dict)
 
     @property
     def as_of(self) -> date | None:
@@ -93,17 +104,26 @@ class SearchResponse:
         return {"query": self.query, "mode": self.mode.value, "reranker": self.reranker,
                 "as_of": self.as_of.isoformat() if self.as_of else None,
                 "direct": [d.to_dict() for d in self.direct],
+                "understanding": self.understanding,
                 "results": [h.to_dict() for h in self.results],
                 "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}
 
 
 @dataclass
-class LearnedPool:
-    """The fused candidate pool at the learned ranker's depth, with its feature rows."""
-    candidates: list[Candidate]
-    chunks: dict[str, Chunk]
-    features: np.ndarray
-    channels: dict[str, list[tuple[str, float]]]
+class ContractState:
+    """Per catalog state: every contract's identity, and each contract chunk's section context."""
+    generation: int
+    identities: ContractIdentities
+    contexts: dict[str, str]  # chunk_id → "12 TERM AND TERMINATION > 12.3 …"
+    names: dict[str, str]  # doc_id → document name
+
+
+@dataclass
+class StatuteState:
+    """Per catalog state: the statute arrays and the memory bound to them."""
+    view: StatuteView
+    memory: BoundMemory
+    memory_note: str | None  # why the shipped memory is not (fully) used, if it is not
 
 
 class Searcher:
@@ -113,6 +133,10 @@ class Searcher:
         self.reranker = reranker
         self._plans: dict[tuple[int, date], tuple[VersionPlan, LawNames]] = {}
         self._plans_lock = threading.Lock()
+        self._statutes: StatuteState | None = None
+        self._statutes_lock = threading.Lock()
+        self._contracts: ContractState | None = None
+        self._contracts_lock = threading.Lock()
 
     def versions(self, as_of: date | str | None = None) -> tuple[VersionPlan, LawNames]:
         """The statute versions in force on ``as_of`` (default today), cached per catalog state."""
@@ -149,32 +173,54 @@ class Searcher:
         conf = self.settings.retrieval
         learned = self.reranker.learned if rerank and mode is SearchMode.HYBRID else None
         if learned is not None and self._statute_pool(allowed):
-            pool = self.learned_pool(query, max(learned.pool_depth, conf.k_bm25, conf.k_vector),
-                                     parsed=parsed, allowed=allowed, excluded=excluded)
-            lap("recall")
+            pool, state = self.statute_pool(parsed, learned.depths, allowed=allowed, excluded=excluded,
+                                            lap=lap)
             scores = learned.score(pool.features)
             lap("rerank")
-            order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-            ranked = [(pool.candidates[i].chunk_id, float(scores[i])) for i in order]
-            fused = [(c.chunk_id, c.rrf) for c in pool.candidates]
-            return self._respond(query, parsed, mode, learned.name, ranked, fused, pool.channels,
-                                 pool.chunks, direct, direct_ids, plan, k, watch, reranked=True)
+            ids = state.view.chunk_ids
+            order = np.lexsort((np.arange(len(scores)), -scores))
+            ranked = [(ids[pool.rows[i]], float(scores[i])) for i in order]
+            fused = [(ids[r], float(pool.features[i, _RRF])) for i, r in enumerate(pool.rows)]
+            channels = {name: [(ids[r], score) for r, score in lst] for name, lst in pool.channels.items()}
+            chunks = {c.chunk_id: c for c in self.index.catalog.get_chunks([cid for cid, _ in ranked[:k]])}
+            ranked = [(cid, s) for cid, s in ranked if cid in chunks]
+            understanding = {"expansion": pool.expansion, "laws_voted": pool.laws_voted,
+                             "laws_named": pool.laws_named,
+                             "crimes": [{"text": c.text, "articles": list(c.articles)} for c in pool.crimes]}
+            if state.memory_note:
+                understanding["memory_note"] = state.memory_note
+            return self._respond(query, parsed, mode, learned.name, ranked, fused, channels,
+                                 chunks, direct, direct_ids, plan, k, watch, reranked=True,
+                                 understanding=understanding)
+        understanding: dict[str, Any] = {}
+        weights = None
+        category = None
+        contracts = self._contract_pool(allowed)
+        if doc_id is None and contracts:
+            allowed, category, understanding = self._contract_focus(parsed, allowed)
+            if category is not None and mode is not SearchMode.VECTOR:
+                weights = dict(Counter(parsed.tokens))
+                for word in tokenize(category.words):
+                    weights[word] = weights.get(word, 0.0) + conf.category_weight
+            lap("contract")
         candidates: dict[str, list[tuple[str, float]]] = {}
         if mode in (SearchMode.HYBRID, SearchMode.BM25):
             lexical = self.index.lexical_index()
             candidates["bm25"] = lexical.search(parsed.tokens, conf.k_bm25 if mode is SearchMode.HYBRID
                                                 else max(k, conf.k_bm25), doc_ids=allowed,
-                                                exclude=excluded)
+                                                exclude=excluded, weights=weights)
+            if category is not None and mode is SearchMode.HYBRID:
+                contexts = self.contract_state().contexts
+                candidates["heading"] = [(cid, score) for cid, score in lexical.search(
+                    parsed.tokens, len(lexical), doc_ids=allowed, exclude=excluded, weights=weights)
+                    if heading_matches(category, contexts.get(cid, ""))][:conf.k_bm25]
             lap("bm25")
         if mode in (SearchMode.HYBRID, SearchMode.VECTOR):
             vector = self.index.embedder.embed_query(parsed.text)
-            if allowed == set():
-                hits = []
-            elif allowed is not None:
-                hits = self.index.vectors.query(vector, conf.k_vector, where={"doc_id": {"$in": sorted(allowed)}})
-            else:
-                hits = self._vector_hits_outside(vector, conf.k_vector, excluded)
-            candidates["vector"] = [(h.chunk_id, h.similarity) for h in hits]
+            dense = self.index.dense_index()
+            candidates["vector"] = [] if allowed == set() else dense.search(
+                vector, conf.k_vector if mode is SearchMode.HYBRID else max(k, conf.k_vector),
+                doc_ids=allowed, exclude=excluded)
             lap("vector")
 
         if mode is SearchMode.HYBRID:
@@ -185,7 +231,10 @@ class Searcher:
         lap("fuse")
 
         reranked: list[tuple[str, float]] | None = None
-        use_reranker = rerank and self.reranker.reranker is not None and fused
+        # A contract pool keeps the order of its stages unless a real cross-encoder is there:
+        # the cosine fallback undid them on CUAD (docs/benchmarks.md).
+        use_reranker = rerank and self.reranker.reranker is not None and bool(fused) \
+            and not (contracts and self.reranker.fallback_reason is not None)
         pool_ids = [cid for cid, _ in fused[: max(k, self.settings.rerank.candidates)]] \
             if use_reranker else [cid for cid, _ in fused[:k]]
         chunks = {c.chunk_id: c for c in self.index.catalog.get_chunks(pool_ids)}
@@ -197,15 +246,20 @@ class Searcher:
             reranked = [(pool_ids[i], float(scores[i])) for i in order]
             lap("rerank")
         final = reranked if reranked is not None else [(cid, s) for cid, s in fused if cid in chunks]
-        return self._respond(query, parsed, mode, self.reranker.name if reranked is not None else "none",
-                             final, fused, candidates, chunks, direct, direct_ids, plan, k, watch,
-                             reranked=reranked is not None)
+        # The reranker that ran: a cross-encoder (or the cosine fallback), the fusion-order
+        # fallback when no second stage exists, or none when none was asked for.
+        ran = self.reranker.name if reranked is not None else \
+            FUSION_FALLBACK if rerank and self.reranker.fallback_reason else "none"
+        return self._respond(query, parsed, mode, ran, final, fused, candidates, chunks, direct,
+                             direct_ids, plan, k, watch, reranked=reranked is not None,
+                             understanding=understanding)
 
     def _respond(self, query: str, parsed: ParsedQuery, mode: SearchMode, reranker: str,
                  final: list[tuple[str, float]], fused: list[tuple[str, float]],
                  candidates: dict[str, list[tuple[str, float]]], chunks: dict[str, Chunk],
                  direct: list[DirectHit], direct_ids: list[str], plan: VersionPlan, k: int,
-                 watch: Stopwatch, *, reranked: bool) -> SearchResponse:
+                 watch: Stopwatch, *, reranked: bool,
+                 understanding: dict[str, Any] | None = None) -> SearchResponse:
         """Named articles first, then the top-k of ``final``, with each channel's rank and score."""
         direct_rank: dict[str, int] = {}
         if direct_ids:  # named articles first, in the order named; the rest keep their order
@@ -236,55 +290,90 @@ class Searcher:
         timings = {**watch.laps, "total": watch.total()}
         return SearchResponse(query=query, parsed=parsed, mode=mode, reranker=reranker,
                               results=results, candidates=candidates, timings_ms=timings,
-                              versions=plan, direct=direct)
+                              versions=plan, direct=direct, understanding=understanding or {})
 
-    def learned_pool(self, query: str, depth: int, *, parsed: ParsedQuery | None = None,
-                     query_vector: np.ndarray | None = None, allowed: set[str] | None = None,
-                     excluded: set[str] | None = None) -> LearnedPool:
-        """BM25 top-``depth`` ∪ vector top-``depth``, fused, with the learned ranker's features.
-        Also what scripts/train_ranker.py trains on, so training and search see the same rows."""
-        parsed = parsed or parse_query(query)
+    def statute_state(self) -> StatuteState:
+        """The statute arrays of the current catalog state and the shipped memory bound to them
+        (built once per catalog generation and saved in the home)."""
+        lexical = self.index.lexical_index()
+        state = self._statutes
+        if state is not None and state.view.generation == lexical.generation:
+            return state
+        with self._statutes_lock:
+            state = self._statutes
+            if state is None or state.view.generation != lexical.generation:
+                view = load_or_build_view(self.index.catalog, lexical.generation, lexical.chunk_ids,
+                                          self.index.home / "statutes.pkl")
+                space = self.settings.embedding.space_id(self.index.embedder.model_id)
+                memory, note = load_statute_memory(space)
+                state = self._statutes = StatuteState(view, BoundMemory.bind(memory, view), note)
+            return state
+
+    def statute_pool(self, parsed: ParsedQuery, depths: PoolDepths, *, allowed: set[str] | None = None,
+                     excluded: set[str] | None = None, memory: BoundMemory | None = None,
+                     query_vector: np.ndarray | None = None, lap=None) -> tuple[StatutePool, StatuteState]:
+        """The learned ranker's candidates and features for one question (engine/retrieve/
+        statute_pool.py). Also what scripts/train_ranker.py trains on — with ``memory`` mined
+        without the question's own fold — so training and search see the same rows."""
         if excluded is None:
             excluded = self.versions(None)[0].excluded
-        channels = {"bm25": self.index.lexical_index().search(parsed.tokens, depth, doc_ids=allowed,
-                                                              exclude=excluded)}
+        state = self.statute_state()
+        lexical, dense = self.index.lexical_index(), self.index.dense_index()
+        if lap:
+            lap("load")
         vector = query_vector if query_vector is not None else self.index.embedder.embed_query(parsed.text)
-        if allowed == set():
-            hits = []
-        elif allowed is not None:
-            hits = self.index.vectors.query(vector, depth, where={"doc_id": {"$in": sorted(allowed)}})
-        else:
-            hits = self._vector_hits_outside(vector, depth, excluded)
-        channels["vector"] = [(h.chunk_id, h.similarity) for h in hits]
-        fused = reciprocal_rank_fusion({ch: [cid for cid, _ in lst] for ch, lst in channels.items()},
-                                       k=self.settings.retrieval.rrf_k)
-        chunks = {c.chunk_id: c for c in self.index.catalog.get_chunks([cid for cid, _ in fused])}
-        candidates = [c for c in build_candidates(channels, fused) if c.chunk_id in chunks]
-        cosine = dict(channels["vector"])
-        missing = [c.chunk_id for c in candidates if c.chunk_id not in cosine]
-        if missing:  # BM25-only candidates: their vectors come from the embedding cache
-            context = self.settings.embedding.statute_context
-            vectors = np.asarray(self.index.embedder.embed_passages(
-                [embedding_text(chunks[cid], context) for cid in missing]), dtype=np.float64)
-            q = np.asarray(vector, dtype=np.float64).reshape(-1)
-            norms = np.linalg.norm(vectors, axis=1) * (np.linalg.norm(q) or 1.0)
-            sims = np.divide(vectors @ q, norms, out=np.zeros(len(missing)), where=norms > 0)
-            cosine.update(zip(missing, sims.tolist()))
-        features = candidate_features(parsed.text, parsed.tokens, candidates, chunks,
-                                      [cosine[c.chunk_id] for c in candidates], depth)
-        return LearnedPool(candidates, chunks, features, channels)
+        if lap:
+            lap("embed")
+        mask = dense.doc_mask(allowed, excluded)
+        pool = recall_pool(parsed.text, parsed.tokens, vector, lexical, dense, state.view,
+                           memory or state.memory, depths, mask, lap=lap)
+        return pool, state
 
-    def _vector_hits_outside(self, vector, k: int, excluded: set[str]):
-        """Top-k vector hits outside ``excluded`` (statute versions not in force). Chroma's own
-        ``$nin`` filter scans metadata first: +180 ms per query on 68k chunks (measured). Over-
-        fetching and dropping is exact whenever k hits survive — the first k allowed hits of the
-        full ranking are the top-k allowed — so the filter runs only when they do not."""
-        if not excluded:
-            return self.index.vectors.query(vector, k)
-        hits = [h for h in self.index.vectors.query(vector, VECTOR_OVERFETCH * k) if h.doc_id not in excluded]
-        if len(hits) >= k:
-            return hits[:k]
-        return self.index.vectors.query(vector, k, where={"doc_id": {"$nin": sorted(excluded)}})
+    def contract_state(self) -> ContractState:
+        """Contract identities and section contexts of the current catalog state (built once per
+        generation from the contract documents' chunks)."""
+        generation = self.index.catalog.generation()
+        state = self._contracts
+        if state is not None and state.generation == generation:
+            return state
+        with self._contracts_lock:
+            state = self._contracts
+            if state is None or state.generation != generation:
+                identities, contexts = [], {}
+                names = self._doc_names()
+                for doc_id, kind in sorted(self._doc_kinds().items()):
+                    if kind != "contract":
+                        continue
+                    chunks = self.index.catalog.chunks(doc_id)
+                    opening = [c.text for c in chunks if c.chunk_type in ("header", "recital")]
+                    identities.append((doc_id, tokenize(identity_text(names.get(doc_id, ""), opening))))
+                    contexts.update((c.chunk_id, section_context(c.meta)) for c in chunks)
+                state = self._contracts = ContractState(generation, ContractIdentities.build(identities),
+                                                        contexts, names)
+            return state
+
+    def _contract_focus(self, parsed: ParsedQuery, allowed: set[str] | None):
+        """(allowed documents, clause category, what was understood) for a contract question: the
+        contract it names, if one is named clearly, and the clause category it asks about."""
+        conf = self.settings.retrieval
+        understanding: dict[str, Any] = {}
+        if conf.contract_focus:
+            state = self.contract_state()
+            named, evidence = state.identities.named(parsed.tokens)
+            named = [d for d in named if allowed is None or d in allowed]
+            if named:
+                allowed = set(named)
+                understanding["contracts"] = [{"doc_id": d, "name": state.names.get(d, d), "evidence": e}
+                                              for d, e in zip(named, evidence)]
+        category = detect_category(parsed.text) if conf.clause_categories else None
+        if category is not None:
+            understanding["clause_category"] = category.name
+        return allowed, category, understanding
+
+    def _contract_pool(self, allowed: set[str] | None) -> bool:
+        """Whether the candidates will be contract clauses: most allowed documents are contracts."""
+        kinds = [kind for doc_id, kind in self._doc_kinds().items() if allowed is None or doc_id in allowed]
+        return bool(kinds) and sum(k == "contract" for k in kinds) >= 0.5 * len(kinds)
 
     def _statute_pool(self, allowed: set[str] | None) -> bool:
         """Whether the candidates will be statute articles, the only pool the learned ranker

@@ -325,6 +325,24 @@ class ReferenceGraph(ThreadLocalSQLite):
             "SELECT COUNT(*) FROM statute_refs WHERE src_doc_id=?", (doc_id,)).fetchone()[0]
 
     # -- reading -------------------------------------------------------------------------------
+    def cited_counts(self) -> dict[str, list[tuple[int, int, int]]]:
+        """How often each article is cited by *other* articles (a reference to one's own article
+        — 前款, 本条 — does not count): law_title → [(key_from, key_to, citations)], a single
+        article having key_from == key_to. Ranges wider than MAX_RANGE_ARTICLES are left out,
+        as in reading them."""
+        rows = self._conn().execute(
+            "SELECT r.dst_law, r.dst_key_from, r.dst_key_to, COUNT(*) FROM statute_refs r"
+            " JOIN documents d ON d.doc_id = r.src_doc_id WHERE d.status='ready'"
+            " AND r.dst_law IS NOT NULL AND r.dst_key_from IS NOT NULL"
+            " AND NOT (r.src_law = r.dst_law AND r.src_label IS r.dst_label)"
+            " GROUP BY r.dst_law, r.dst_key_from, r.dst_key_to").fetchall()
+        counts: dict[str, list[tuple[int, int, int]]] = {}
+        for law, key_from, key_to, n in rows:
+            key_to = key_to if key_to is not None else key_from
+            if (key_to - key_from) // 1000 < MAX_RANGE_ARTICLES:
+                counts.setdefault(law, []).append((key_from, key_to, n))
+        return counts
+
     def refers_to(self, chunk_id: str) -> list[Edge]:
         """Every reference the chunk makes, in text order; a range yields one edge per article
         of the range the law has (≤ MAX_RANGE_ARTICLES), or one unexpanded edge when none is

@@ -109,6 +109,13 @@ class Catalog(ThreadLocalSQLite):
             conn = self._conn()
             conn.executescript(SCHEMA)
             conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0')")
+            if conn.execute("SELECT 1 FROM meta WHERE key='tokenizer'").fetchone() is None:
+                from engine.text.tokenize import TOKENIZER_VERSION
+
+                # A home with chunks and no record predates the record: its tokens are version 1.
+                stored = conn.execute("SELECT 1 FROM chunks LIMIT 1").fetchone() is not None
+                conn.execute("INSERT INTO meta (key, value) VALUES ('tokenizer', ?)",
+                             ("1" if stored else str(TOKENIZER_VERSION),))
             conn.commit()
 
     # -- generation: bumped on every change of the ready set; derived indexes compare it ---------
@@ -119,6 +126,19 @@ class Catalog(ThreadLocalSQLite):
     @staticmethod
     def _bump(conn: sqlite3.Connection) -> None:
         conn.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key='generation'")
+
+    def tokenizer_version(self) -> int:
+        """The tokenizer version the stored BM25 tokens were made with."""
+        return int(self._conn().execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone()[0])
+
+    def replace_tokens(self, tokens: dict[str, list[str]], version: int) -> None:
+        """Store re-made BM25 tokens for every chunk and the version that made them, in one
+        transaction, and bump the generation so derived indexes rebuild."""
+        with self._write() as conn:
+            conn.executemany("UPDATE chunks SET tokens=? WHERE chunk_id=?",
+                             [(" ".join(t), cid) for cid, t in tokens.items()])
+            conn.execute("UPDATE meta SET value=? WHERE key='tokenizer'", (str(version),))
+            self._bump(conn)
 
     # -- documents -----------------------------------------------------------------------------
     def find_by_sha256(self, sha256: str) -> DocumentRecord | None:
@@ -226,6 +246,21 @@ class Catalog(ThreadLocalSQLite):
         return [tuple(r) for r in self._conn().execute(
             "SELECT chunk_id, doc_id, tokens FROM chunks JOIN documents USING (doc_id)"
             " WHERE status='ready' ORDER BY doc_id, seq")]
+
+    def chunk_profiles(self) -> list[tuple[str, str, str, int, str]]:
+        """(chunk_id, doc_id, chunk_type, text length, meta JSON) of every ready chunk, in the
+        order of ``lexical_rows`` — per-chunk facts the learned ranker reads as arrays."""
+        return [tuple(r) for r in self._conn().execute(
+            "SELECT c.chunk_id, c.doc_id, c.chunk_type, length(c.text), c.meta FROM chunks c"
+            " JOIN documents d USING (doc_id) WHERE d.status='ready' ORDER BY c.doc_id, c.seq")]
+
+    def article_texts_mentioning(self, *needles: str) -> list[str]:
+        """Texts of ready statute articles that contain every one of ``needles``."""
+        where = " AND ".join("instr(c.text, ?) > 0" for _ in needles) or "1=1"
+        return [r[0] for r in self._conn().execute(
+            "SELECT c.text FROM articles a JOIN chunks c USING (chunk_id) JOIN documents d"
+            f" ON d.doc_id = a.doc_id WHERE d.status='ready' AND {where} ORDER BY c.doc_id, c.seq",
+            needles)]
 
     def facts(self, chunk_id: str | None = None, kind: str | None = None) -> list[tuple[str, Fact]]:
         sql, args = "SELECT * FROM facts WHERE 1=1", []

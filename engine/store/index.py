@@ -32,6 +32,7 @@ import numpy as np
 from engine.config import Settings
 from engine.store.blobs import BlobStore
 from engine.store.catalog import Catalog
+from engine.store.dense import DenseIndex, DenseStore
 from engine.store.lexical import LexicalIndex, LexicalStore
 
 if TYPE_CHECKING:
@@ -83,11 +84,13 @@ class Index:
         self.home.mkdir(parents=True, exist_ok=True)
         self.catalog = Catalog(self.home / "catalog.sqlite")
         self.lexical = LexicalStore(self.home / "bm25.pkl")
+        self.dense = DenseStore(self.home / "dense.pkl")
         self.blobs = BlobStore(self.home / "blobs")
         self._embedder = None
         self._vectors = None
         self._lazy_lock = threading.RLock()  # vectors -> embedder nest
         self._write_lock = threading.RLock()
+        self._tokens_current = False
         self.recover()
 
     # -- lazily created heavy parts (importing chromadb / loading a model takes seconds) -------
@@ -116,7 +119,37 @@ class Index:
         return self._vectors
 
     def lexical_index(self) -> LexicalIndex:
+        self._retokenize_if_stale()
         return self.lexical.get(self.catalog.generation(), self.catalog.lexical_rows)
+
+    def _retokenize_if_stale(self) -> None:
+        """A home whose stored BM25 tokens were made by another tokenizer version gets them
+        re-made from the chunks (once; ~80 s for the 60k-chunk statute corpus), so index and query
+        tokens never disagree. Checked once per process."""
+        from engine.text.tokenize import TOKENIZER_VERSION, tokenize
+
+        if self._tokens_current or self.catalog.tokenizer_version() == TOKENIZER_VERSION:
+            self._tokens_current = True
+            return
+        from engine.ingest.pipeline import lexical_text
+
+        with self.write_lock():
+            if self.catalog.tokenizer_version() != TOKENIZER_VERSION:
+                chunks = self.catalog.chunks()
+                log.warning("re-tokenizing %d chunks for BM25 (tokenizer version %d → %d)", len(chunks),
+                            self.catalog.tokenizer_version(), TOKENIZER_VERSION)
+                self.catalog.replace_tokens({c.chunk_id: tokenize(lexical_text(c)) for c in chunks},
+                                            TOKENIZER_VERSION)
+        self._tokens_current = True
+
+    def dense_index(self) -> DenseIndex:
+        """Every chunk vector, exact search; rows in the BM25 index's order (same generation)."""
+        lexical = self.lexical_index()
+        space = self.settings.embedding.space_id(self.embedder.model_id)
+        return self.dense.get(
+            lexical.generation, space,
+            lambda: [(cid, lexical.doc_names[d]) for cid, d in zip(lexical.chunk_ids, lexical.doc_ids)],
+            self.vectors.vectors_for, self.embedder.dim)
 
     # -- writes --------------------------------------------------------------------------------
     @contextmanager

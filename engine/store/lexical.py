@@ -9,13 +9,14 @@ test_lexical.py checks the two agree on real statute text.
 
 from __future__ import annotations
 
-import pickle
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
+
+from engine.store.pickled import load_fields, save_fields
 from rank_bm25 import BM25Okapi
 
 
@@ -68,21 +69,33 @@ class LexicalIndex:
         """BM25Okapi.get_scores, computed from postings (repeated query terms count again)."""
         scores = np.zeros(len(self.chunk_ids), dtype=np.float64)
         for term in query_tokens:
-            posting = self.postings.get(term)
-            if posting is None:
-                continue
-            docs, tfs = posting
-            scores[docs] += self.idf[term] * (tfs * (self.k1 + 1) / (tfs + self.norm[docs]))
+            self._add_term(scores, term, 1.0)
         return scores
+
+    def weighted_scores(self, weights: Mapping[str, float]) -> np.ndarray:
+        """BM25 with a weight per query term (query expansion: an added word counts less than
+        the question's own); weights of 1 per occurrence give ``scores``."""
+        scores = np.zeros(len(self.chunk_ids), dtype=np.float64)
+        for term, weight in weights.items():
+            self._add_term(scores, term, weight)
+        return scores
+
+    def _add_term(self, scores: np.ndarray, term: str, weight: float) -> None:
+        posting = self.postings.get(term)
+        if posting is not None:
+            docs, tfs = posting
+            scores[docs] += weight * self.idf[term] * (tfs * (self.k1 + 1) / (tfs + self.norm[docs]))
 
     def search(self, query_tokens: Sequence[str], k: int,
                doc_ids: Iterable[str] | None = None,
-               exclude: Iterable[str] | None = None) -> list[tuple[str, float]]:
+               exclude: Iterable[str] | None = None,
+               weights: Mapping[str, float] | None = None) -> list[tuple[str, float]]:
         """Top-k (chunk_id, score) with score > 0, optionally only within ``doc_ids`` and never
-        in ``exclude`` (statute versions not in force)."""
+        in ``exclude`` (statute versions not in force); ``weights`` (per term) replace the
+        tokens when given (an expanded query)."""
         if not self.chunk_ids or k <= 0:
             return []
-        scores = self.scores(query_tokens)
+        scores = self.weighted_scores(weights) if weights is not None else self.scores(query_tokens)
         if doc_ids is not None:
             wanted = [self._doc_index[d] for d in doc_ids if d in self._doc_index]
             scores[~np.isin(self.doc_ids, wanted)] = 0.0
@@ -97,19 +110,11 @@ class LexicalIndex:
 
     # -- persistence -----------------------------------------------------------------------------
     def save(self, path: Path) -> None:
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "wb") as fh:
-            pickle.dump({k: v for k, v in self.__dict__.items() if not k.startswith("_")}, fh,
-                        protocol=pickle.HIGHEST_PROTOCOL)
-        tmp.replace(path)  # atomic: a reader never sees half a file
+        save_fields(self, path)
 
     @classmethod
     def load(cls, path: Path) -> "LexicalIndex | None":
-        try:
-            with open(path, "rb") as fh:
-                return cls(**pickle.load(fh))
-        except (OSError, EOFError, pickle.UnpicklingError, TypeError, AttributeError):
-            return None  # missing or stale format: the caller rebuilds from the catalog
+        return load_fields(cls, path)
 
 
 class LexicalStore:

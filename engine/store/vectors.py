@@ -94,6 +94,14 @@ class VectorStore:
             offset += page
         return seen
 
+    def vectors_for(self, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """The stored vectors of ``ids`` (those that have one), for the exact index
+        (engine/store/dense.py)."""
+        if not ids:
+            return {}
+        got = self.collection.get(ids=list(ids), include=["embeddings"])
+        return {cid: np.asarray(vec, dtype=np.float32) for cid, vec in zip(got["ids"], got["embeddings"])}
+
     def query(self, vector: np.ndarray, k: int, where: dict[str, Any] | None = None) -> list[VectorHit]:
         if k <= 0 or self.count() == 0:
             return []

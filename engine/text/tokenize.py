@@ -20,11 +20,20 @@ A short list of function words (STOPWORDS) is dropped. Measured with a plain Oka
 A small gain (3 more questions with a hit in the top 10); it also removes the longest postings
 lists (的, 是, 和 ... occur in nearly every article), which is where BM25 scoring spends its time.
 Question words (吗, 如何, 什么...) were measured separately and gave nothing, so they are not in it.
+
+English words (a token of ASCII letters only) are stemmed with the Snowball English stemmer
+(PyStemmer: "assigns", "assigned", "assignment" → "assign") and English function words
+(EN_STOPWORDS) dropped, so "governed by the laws of" meets "governing law". Chinese tokens,
+numbers, dates and mixed codes (h5n1) are untouched: on the statute corpus the STARD figures are
+unchanged. Measured on CUAD dev (docs/benchmarks.md). ``TOKENIZER_VERSION`` names the token
+scheme; the catalog records the version its stored tokens were made with and re-tokenizes a home
+made with another (engine/store/index.py), so index and query tokens never disagree.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Iterable
 
@@ -41,8 +50,27 @@ STOPWORDS = frozenset(
     "的 了 是 在 和 与 及 或者 或 等 其 之 对 由 为 以 并 而 被 将 把 从 于 按照 依照 根据 应当 可以 不得 "
     "有关 规定 本法".split())
 
+# 1: jieba + numbers/dates + STOPWORDS; 2: English words stemmed, English function words dropped;
+# 3: engine/text/numbers.py reads more written numbers (一九八○年 → 1980: 1 statute chunk in 4,000).
+TOKENIZER_VERSION = 3
+
+# English function words (the Snowball stop list, less the negations and modals that carry
+# meaning in contracts: not, no, nor, shall, may, must, should, will are kept).
+EN_STOPWORDS = frozenset("""
+a about above after again against all am an and any are as at be because been before being below
+between both but by can could did do does doing down during each few for from further had has have
+having he her here hers herself him himself his how i if in into is it its itself just me more most
+my myself of off on once only or other our ours ourselves out over own same she so some such than
+that the their theirs them themselves then there these they this those through to too under until
+up very was we were what when where which while who whom why with would you your yours yourself
+yourselves
+""".split())
+# Two letters or more: a single letter is a grade or a numeral as often as a word (I、Ⅱ级, A类).
+_ENGLISH_WORD = re.compile(r"[a-z]{2,}")
+
 _LOCK = threading.Lock()
 _TOKENIZER: jieba.Tokenizer | None = None
+_STEMMER = None
 
 
 def _jieba() -> jieba.Tokenizer:
@@ -90,8 +118,28 @@ def _number_token(fact: Fact, norm: str) -> str:
     return surface if surface.isdigit() and surface.isascii() else format_decimal(fact.value)
 
 
-def _keep(token: str) -> bool:
-    return token not in STOPWORDS and any(ch.isalnum() for ch in token)
+def _stem(word: str) -> str:
+    global _STEMMER
+    if _STEMMER is None:
+        import Stemmer  # PyStemmer: Snowball's C stemmers (README, Dependencies)
+
+        _STEMMER = Stemmer.Stemmer("english")
+    return _STEMMER.stemWord(word)
+
+
+def _words(tokens: Iterable[str]) -> list[str]:
+    """Lower-cased tokens, function words and punctuation dropped, English words stemmed."""
+    out = []
+    for token in tokens:
+        token = token.lower()
+        if token in STOPWORDS or not any(ch.isalnum() for ch in token):
+            continue
+        if _ENGLISH_WORD.fullmatch(token):
+            if token in EN_STOPWORDS:
+                continue
+            token = _stem(token)
+        out.append(token)
+    return out
 
 
 def tokenize(text: str) -> list[str]:
@@ -111,11 +159,11 @@ def tokenize(text: str) -> list[str]:
     pos = 0
     for start, end, canonical in replacements:
         if start > pos:
-            tokens.extend(t.lower() for t in cutter.cut_for_search(norm[pos:start]) if _keep(t))
+            tokens.extend(_words(cutter.cut_for_search(norm[pos:start])))
         tokens.extend(canonical)
         pos = end
     if pos < len(norm):
-        tokens.extend(t.lower() for t in cutter.cut_for_search(norm[pos:]) if _keep(t))
+        tokens.extend(_words(cutter.cut_for_search(norm[pos:])))
     return tokens
 
 

@@ -137,6 +137,9 @@ def test_absent_model_directory_falls_back_with_a_reason_logged_once(tmp_path, n
                                      " not found; using cosine:table (fallback)")
     assert second.fallback_reason == first.fallback_reason
     assert [r.getMessage() for r in caplog.records] == [f"reranker fallback: {first.fallback_reason}"]
+    fusion = choose_reranker(RerankSettings(cache_dir=tmp_path / "flashrank", learned=False, fallback="fusion"),
+                             tmp_path, embedder)
+    assert fusion.reranker is None and fusion.name == "fusion order (fallback)"
     assert not (tmp_path / "flashrank").exists()  # FlashRank would have created it before downloading
 
 

@@ -89,3 +89,19 @@ def test_jieba_is_built_once_under_concurrency(monkeypatch):
     assert len(built) == 1
     assert len(results) == 6 and all(r == results[0] for r in results)
     assert "42000" in results[0] and "2020-01-15" in results[0]
+
+
+def test_english_words_are_stemmed_and_function_words_dropped():
+    assert tokenize("This Agreement shall be governed by the laws of the State of New York") == \
+        ["agreement", "shall", "govern", "law", "state", "new", "york"]
+    assert tokenize("assigns") == tokenize("assigned") == tokenize("assignment") == ["assign"]
+    assert tokenize("not") == ["not"]  # negation carries meaning in a clause
+    assert tokenize("Class A shares, Part I") == ["class", "a", "share", "part", "i"]  # single letters stay
+
+
+def test_chinese_tokens_are_exactly_jiebas_cut_for_search_minus_stopwords():
+    # English stemming must not touch Chinese: the statute index and STARD figures depend on it.
+    text = "夫妻一方经营个体工商户所欠债务，由家庭财产承担；农村承包经营户的债务以农户财产承担"
+    expected = [t.lower() for t in tokenize_module._jieba().cut_for_search(text)
+                if t not in tokenize_module.STOPWORDS and any(ch.isalnum() for ch in t)]
+    assert tokenize(text) == expected
