@@ -305,6 +305,10 @@ def _date_part(case: Case, event: Event, outcome: Outcome) -> Part:
     dated = {str(v.date.value) for v in versions}
     corrections = [c for c in corrections_of(case.ledger, event) if c.field == "date"]
     if event.date is None and not corrections:
+        if "date" in event.uncertain:  # 第二笔是具体哪天记不清了: the material says it does not know
+            outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}具体日期：{quoted(case.text_of(event.sentence))}", [first]))
+            return Part("日期", f"{UNCLEAR_PHRASE}具体日期（{first}：{quoted(case.text_of(event.sentence))}）",
+                        Fill.UNSURE, [first])
         return Part("日期", "", Fill.MISSING)
     if corrections or len(dated) > 1:
         said = [f"{first}称{show_date(event.date)}"] if event.date else []
