@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from engine.bench.runner import add_arguments as add_bench_arguments
 
-    bench = sub.add_parser("bench", help="answer benchmarks (demo questions, CJRC, ContractNLI)")
+    bench = sub.add_parser("bench", help="answer benchmarks (demo questions, dev and generated case "
+                                         "files, CJRC, ContractNLI)")
     add_bench_arguments(bench)
     _add_common(bench)
 

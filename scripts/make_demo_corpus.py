@@ -28,8 +28,8 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 
 from scripts.corpus import demo_content as content  # noqa: E402
 from scripts.corpus.pdfmaker import (  # noqa: E402
-    FlowPage, PageBreak, PageLine, PageSpec, PlacedLine, Styled, find_cjk_font, flow_pages,
-    font_charset, line_height, make_pdf)
+    LaidFlow, PageBreak, PageLine, PageSpec, Styled, find_cjk_font, font_charset, lay_out,
+    line_height, make_pdf)
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO / "data" / "demo"
@@ -122,34 +122,17 @@ def _para_items(paragraphs: Sequence[content.Para], style: Callable[[content.Par
 
 
 @dataclass
-class _Laid:
-    """A typeset flow: its pages and, for every item, the lines it occupies."""
+class _Laid(LaidFlow):
+    """A typeset flow together with the items it was made of."""
 
-    items: list[_Item]
-    pages: list[FlowPage]
-    lines_of: dict[int, list[PlacedLine]]
-
-    def page_range(self, index: int) -> tuple[int, int]:
-        placed = self.lines_of[index]
-        return placed[0].page, placed[-1].page
-
-    def position(self, index: int, offset: int, length: int, what: str) -> PlacedLine:
-        for placed in self.lines_of[index]:
-            if placed.start <= offset and offset + length <= placed.end:
-                return placed
-        raise ValueError(f"{what} is split across lines or pages; it must stay on one line")
+    items: list[_Item] = field(default_factory=list)
 
 
 def _lay_out(items: list[_Item], ts: Typeset, footer_lines: Sequence[PageLine], font: Path) -> _Laid:
     reserve = sum(line_height(line, ts.leading) for line in footer_lines) + ts.leading
-    flow = [item.line for item in items]
-    pages = flow_pages(flow, font=font, size=ts.size, leading=ts.leading, margin=ts.margin,
-                       reserve_bottom=reserve)
-    lines_of: dict[int, list[PlacedLine]] = {}
-    for page in pages:
-        for placed in page.placed:
-            lines_of.setdefault(placed.item, []).append(placed)
-    return _Laid(items, pages, lines_of)
+    flow = lay_out([item.line for item in items], font=font, size=ts.size, leading=ts.leading,
+                   margin=ts.margin, reserve_bottom=reserve)
+    return _Laid(flow.pages, flow.lines_of, items)
 
 
 def _mark_entries(laid: _Laid, scanned_pages: set[int]) -> dict[str, list[dict[str, Any]]]:

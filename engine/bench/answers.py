@@ -196,6 +196,13 @@ def _decimal(value: Any) -> Decimal | None:
         return None
 
 
+def cited_quotes(answer: Mapping[str, Any]) -> str:
+    """The quotes the conclusion cites (E1, E2 …), or every quote when it cites none."""
+    by_id = {e["id"]: e for e in answer.get("evidence", [])}
+    cited = cited_ids(answer.get("conclusion", "")) or list(by_id)
+    return " ".join(by_id[i]["quote"] for i in cited if i in by_id)
+
+
 def ungrounded_values(answer: Mapping[str, Any]) -> list[str]:
     """Amounts (with currency) and dates in the conclusion that the cited quotes do not carry.
 
@@ -207,8 +214,7 @@ def ungrounded_values(answer: Mapping[str, Any]) -> list[str]:
         return []
     by_id = {e["id"]: e for e in answer.get("evidence", [])}
     conclusion = answer.get("conclusion", "")
-    cited = cited_ids(conclusion) or list(by_id)
-    quotes = " ".join(by_id[i]["quote"] for i in cited if i in by_id)
+    quotes = cited_quotes(answer)
     quoted = [(_decimal(f.value), f.meta.get("currency")) for f in find_amounts(quotes)]
     computed: list[tuple[Decimal, str | None]] = []
     for calc in answer.get("calculations", []):
@@ -235,6 +241,16 @@ def ungrounded_values(answer: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+def grounding(answer: Mapping[str, Any]) -> tuple[list[str], bool, bool]:
+    """(values the recheck finds ungrounded, whether the answer's own verifier flagged one,
+    whether the answer hallucinates). An answer shipped as verified although its own verifier
+    flagged a number is a hallucination as much as one the recheck catches; a flagged
+    needs_review answer is a caught one."""
+    ungrounded = ungrounded_values(answer)
+    flagged = not answer.get("checks", {}).get("numbers_grounded", True)
+    return ungrounded, flagged, bool(ungrounded) or (flagged and answer.get("status") == Status.ANSWERED.value)
+
+
 _MASK_RUN = re.compile(r"[*＊•●]+")
 _ASCII_ALNUM = re.compile(r"[A-Za-z0-9_]")
 
@@ -256,7 +272,7 @@ def masked_shown(raw: str, text: str) -> bool:
     return False
 
 
-def _all_text(answer: Mapping[str, Any]) -> str:
+def answer_text(answer: Mapping[str, Any]) -> str:
     """Every string the answer shows, except the question the user typed."""
     parts: list[str] = []
 
@@ -275,7 +291,7 @@ def _all_text(answer: Mapping[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def _squash(text: str) -> str:
+def squash(text: str) -> str:
     return _SPACE.sub("", text).casefold()
 
 
@@ -335,8 +351,8 @@ def score_answer(q: DemoQuestion, answer: Mapping[str, Any]) -> dict[str, Any]:
     checks["count"] = None if q.expect_count is None else q.expect_count in conclusion_counts(conclusion)
     checks["yesno"] = None if q.expect_yesno is None else yes_no(conclusion) == q.expect_yesno
     checks["text"] = None if not q.expect_text else \
-        all(_squash(t) in _squash(conclusion) for t in q.expect_text)
-    shown = _all_text(answer)
+        all(squash(t) in squash(conclusion) for t in q.expect_text)
+    shown = answer_text(answer)
     # Personal data asked for must be answered, masked: absent in clear anywhere, shown masked
     # in the conclusion.
     checks["masked"] = None if not q.expect_masked else \
@@ -350,11 +366,7 @@ def score_answer(q: DemoQuestion, answer: Mapping[str, Any]) -> dict[str, Any]:
     checks["gap"] = None if q.expect_gap is None else bool(answer.get("gaps")) == q.expect_gap
     checks["calculation"] = _calculation_ok(q, answer)
 
-    ungrounded = ungrounded_values(answer)
-    verifier_flagged = not answer.get("checks", {}).get("numbers_grounded", True)
-    # An answer shipped as verified although its own verifier flagged a number is a hallucination
-    # as much as one the recheck catches; a flagged needs_review answer is a caught one.
-    hallucination = bool(ungrounded) or (verifier_flagged and status == Status.ANSWERED.value)
+    ungrounded, verifier_flagged, hallucination = grounding(answer)
     failed = [name for name, ok in checks.items() if ok is False]
     if hallucination:
         failed.append("hallucination")
@@ -491,31 +503,37 @@ def gate(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 
 
 @dataclass
-class DemoCorpus:
+class BenchCorpus:
     doc_ids: dict[str, str]  # file name -> doc_id
     ingest_s: float
     ocr_pages: dict[str, list[int]] = field(default_factory=dict)
 
 
-def prepare_demo_home(engine, demo_dir: Path) -> DemoCorpus:
+def prepare_demo_home(engine, demo_dir: Path) -> BenchCorpus:
     """Ingest data/demo into the suite's own home (unchanged files are skipped) and remove any
     document that is no longer part of it, so that corpus-wide questions see exactly the demo."""
+    return prepare_corpus(engine, [demo_dir], "demo corpus")
+
+
+def prepare_corpus(engine, paths: Sequence[Path], what: str, kind: str = "auto") -> BenchCorpus:
+    """Ingest ``paths`` (files or folders) into a suite's own home, skipping unchanged files, and
+    delete every other document there: the suite's figures depend on these files alone."""
     started = time.perf_counter()
-    result = engine.ingest([demo_dir])
+    result = engine.ingest(paths, kind=kind)
     failed = [f"{d.name}: {d.error}" for d in result.documents if d.status.value == "failed"]
     if failed:
-        raise RuntimeError("demo corpus did not ingest: " + "; ".join(failed))
+        raise RuntimeError(f"{what} did not ingest: " + "; ".join(failed))
     current = {d.doc_id for d in result.documents}
     for record in engine.docs().documents:
         if record.doc_id not in current:
             engine.delete(record.doc_id)
-    return DemoCorpus(doc_ids={d.name: d.doc_id for d in result.documents},
+    return BenchCorpus(doc_ids={d.name: d.doc_id for d in result.documents},
                       ingest_s=round(time.perf_counter() - started, 1),
                       ocr_pages={d.name: [q.page for q in d.quality if q.ocr_used] for d in result.documents
                                  if any(q.ocr_used for q in d.quality)})
 
 
-def run_demo(engine, questions: Sequence[DemoQuestion], corpus: DemoCorpus, *, llm: bool = False,
+def run_demo(engine, questions: Sequence[DemoQuestion], corpus: BenchCorpus, *, llm: bool = False,
              progress: Progress | None = None) -> SuiteResult:
     missing = sorted({q.doc for q in questions if q.doc and q.doc not in corpus.doc_ids})
     if missing:

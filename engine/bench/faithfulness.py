@@ -21,7 +21,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.bench.answers import DemoCorpus, DemoQuestion, load_questions, prepare_demo_home
+from engine.bench.answers import BenchCorpus, DemoQuestion, load_questions, prepare_demo_home
 from engine.bench.common import machine
 from engine.bench.metrics import mean
 from engine.bench.runner import (DEFAULT_BENCH_DIR, DEMO_DIR, DEMO_QUESTIONS, REPO, bench_engine,
@@ -58,7 +58,7 @@ def _aggregate(results: Sequence[FaithfulnessResult]) -> dict[str, Any]:
 
 
 # -- answers -------------------------------------------------------------------------------------
-def score_answers(engine, questions: Sequence[DemoQuestion], corpus: DemoCorpus, *, llm: bool = False,
+def score_answers(engine, questions: Sequence[DemoQuestion], corpus: BenchCorpus, *, llm: bool = False,
                   progress: Progress | None = None) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     results: list[tuple[DemoQuestion, FaithfulnessResult]] = []
@@ -97,7 +97,7 @@ def _summarizer():
     return summarize, None
 
 
-def score_summaries(engine, corpus: DemoCorpus, *, llm: bool = False,
+def score_summaries(engine, corpus: BenchCorpus, *, llm: bool = False,
                     progress: Progress | None = None) -> dict[str, Any]:
     summarize, unavailable = _summarizer()
     if summarize is None:

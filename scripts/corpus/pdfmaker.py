@@ -59,7 +59,9 @@ class Styled:
     ``scale`` multiplies the font size and the line height. ``bold`` is drawn as fill+stroke
     (the CJK fonts have no bold face); extracted text is unaffected. ``keep_with_next`` keeps a
     heading on the page of the paragraph after it. ``no_break`` lists ``[start, end)`` runs of
-    ``text`` that a line break must not split (amounts, dates, ID numbers).
+    ``text`` that a line break must not split (amounts, dates, ID numbers); ``break_anywhere``
+    runs where a line may break even inside a number, as form text typed into a fixed-width
+    field wraps an ID number mid-way.
     """
 
     text: str
@@ -68,6 +70,7 @@ class Styled:
     bold: bool = False
     keep_with_next: bool = False
     no_break: tuple[tuple[int, int], ...] = ()
+    break_anywhere: tuple[tuple[int, int], ...] = ()
 
 
 PageLine = Union[str, Styled]
@@ -81,7 +84,8 @@ class PageSpec:
     OCR layers are stored; with garbage in it, it imitates a scan whose text layer is useless.
     ``footer`` lines sit at the bottom margin (page numbers, signature lines); on a scanned page
     they are part of the image. ``scan_skew`` rotates a scanned page's image by that many
-    degrees, as a sheet fed slightly crooked would be.
+    degrees, as a sheet fed slightly crooked would be; ``scan_noise`` is the share of pixels
+    flipped to dark or light specks (dust, toner), drawn from ``scan_seed``.
     """
 
     lines: list[PageLine]
@@ -89,6 +93,8 @@ class PageSpec:
     hidden_text: list[str] = field(default_factory=list)
     footer: list[PageLine] = field(default_factory=list)
     scan_skew: float = 0.0
+    scan_noise: float = 0.0
+    scan_seed: int = 0
     # Pictures on a text page (a letterhead logo, a signature): (PNG bytes, x, y, width) in points.
     images: list[tuple[bytes, float, float, float]] = field(default_factory=list)
 
@@ -159,6 +165,8 @@ def _render_page_image(spec: PageSpec, font: Path, size: float, leading: float, 
         doc.close()
     if spec.scan_skew:
         image = image.rotate(spec.scan_skew, resample=Image.BICUBIC, fillcolor=255)
+    if spec.scan_noise:
+        image = _speckle(image, spec.scan_noise, spec.scan_seed)
     # Eight grey levels, as office scanners commonly store text pages: a third of the PNG size,
     # and OCR reads it just as well.
     step = 255 / (_SCAN_GREY_LEVELS - 1)
@@ -166,6 +174,18 @@ def _render_page_image(spec: PageSpec, font: Path, size: float, leading: float, 
     buf = io.BytesIO()
     image.save(buf, format="PNG", optimize=True)
     return buf.getvalue()
+
+
+def _speckle(image, share: float, seed: int):
+    """Flip ``share`` of the pixels to a random dark or light grey, reproducibly."""
+    import random
+
+    rng = random.Random(seed)
+    pixels = image.load()
+    width, height = image.size
+    for _ in range(int(width * height * share)):
+        pixels[rng.randrange(width), rng.randrange(height)] = rng.choice((0, 40, 90, 200, 255))
+    return image
 
 
 def make_pdf(path: Path | str, pages: list[PageSpec | list[PageLine]], *, font: Path | None = None,
@@ -263,7 +283,8 @@ def _break_allowed(text: str, i: int) -> bool:
 
 
 def wrap_text(text: str, width: float, *, font: Path | None = None, size: float = 12,
-              no_break: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+              no_break: Sequence[tuple[int, int]] = (),
+              break_anywhere: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
     """Split ``text`` into lines no wider than ``width`` points: ``[start, end)`` runs of ``text``.
 
     Spaces at a break are left out of both lines (a paragraph's leading indent is kept). A run
@@ -276,6 +297,10 @@ def wrap_text(text: str, width: float, *, font: Path | None = None, size: float 
     for s, e in no_break:
         for i in range(s + 1, e):
             protected[i] = True
+    loose = [False] * (len(text) + 1)
+    for s, e in break_anywhere:
+        for i in range(s + 1, e):
+            loose[i] = True
     lines: list[tuple[int, int]] = []
     start = 0
     while start < len(text):
@@ -285,7 +310,7 @@ def wrap_text(text: str, width: float, *, font: Path | None = None, size: float 
             break
         used, last_break, i = 0.0, None, start
         while i < len(text):
-            if i > start and not protected[i] and _break_allowed(text, i):
+            if i > start and not protected[i] and (loose[i] or _break_allowed(text, i)):
                 last_break = i
             if used + char_width[i] > width and i > start:
                 break
@@ -323,7 +348,7 @@ def flow_pages(items: Sequence[PageLine | PageBreak], *, font: Path | None = Non
             continue
         style = _styled(item)
         runs = wrap_text(style.text, width, font=font, size=size * style.scale,
-                         no_break=style.no_break)
+                         no_break=style.no_break, break_anywhere=style.break_anywhere)
         typeset.append((index, style, runs))
 
     pages: list[FlowPage] = [FlowPage(1, [])]
@@ -354,12 +379,44 @@ def flow_pages(items: Sequence[PageLine | PageBreak], *, font: Path | None = Non
                 if not style.text:
                     break  # a blank line that falls on a page break is not carried over
             page = pages[-1]
-            line = replace(style, text=style.text[start:end], no_break=(), keep_with_next=False)
+            line = replace(style, text=style.text[start:end], no_break=(), break_anywhere=(),
+                           keep_with_next=False)
             page.placed.append(PlacedLine(page.number, len(page.placed), index, start, end, line))
             used += height
     if not pages[-1].placed and len(pages) > 1:
         pages.pop()
     return pages
+
+
+@dataclass
+class LaidFlow:
+    """A typeset flow: its pages and, for every paragraph, the lines it occupies."""
+
+    pages: list[FlowPage]
+    lines_of: dict[int, list[PlacedLine]]
+
+    def page_range(self, item: int) -> tuple[int, int]:
+        placed = self.lines_of[item]
+        return placed[0].page, placed[-1].page
+
+    def position(self, item: int, offset: int, length: int, what: str) -> PlacedLine:
+        """The line holding ``text[offset:offset + length]`` of paragraph ``item``."""
+        for placed in self.lines_of[item]:
+            if placed.start <= offset and offset + length <= placed.end:
+                return placed
+        raise ValueError(f"{what} is split across lines or pages; it must stay on one line")
+
+
+def lay_out(items: Sequence[PageLine | PageBreak], *, font: Path | None = None, size: float = 12,
+            leading: float = 20, margin: float = 56, reserve_bottom: float = 0.0) -> LaidFlow:
+    """``flow_pages`` with the lines of each paragraph indexed, to find where a value went."""
+    pages = flow_pages(items, font=font, size=size, leading=leading, margin=margin,
+                       reserve_bottom=reserve_bottom)
+    lines_of: dict[int, list[PlacedLine]] = {}
+    for page in pages:
+        for placed in page.placed:
+            lines_of.setdefault(placed.item, []).append(placed)
+    return LaidFlow(pages, lines_of)
 
 
 def _first_line_height(typeset: list, position: int, leading: float) -> float:

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from engine.bench.answers import DemoCorpus, DemoQuestion
+from engine.bench.answers import BenchCorpus, DemoQuestion
 from engine.bench.faithfulness import score_answers, score_summaries
 from engine.config import Settings
 from engine.engine import Engine
@@ -35,7 +35,7 @@ def small(tmp_path_factory, cjk_font):
     engine = Engine(settings=Settings.from_name("strict", home=str(home / "home"), ingest={"ocr": "off"}))
     result = engine.ingest([pdf])
     assert result.ok, result.to_dict()
-    yield engine, DemoCorpus(doc_ids={pdf.name: result.documents[0].doc_id}, ingest_s=0.0)
+    yield engine, BenchCorpus(doc_ids={pdf.name: result.documents[0].doc_id}, ingest_s=0.0)
     engine.index.catalog.close()
 
 

@@ -1,0 +1,107 @@
+"""Case-file generator: random parameters → an interrogation/inquiry record as a PDF, and about
+fifteen ground-truth questions computed from the parameters, in the schema of the dev case files
+(../shared/datasets/transcripts/README.md).
+
+    from scripts.corpus.casegen import generate
+    case = generate(seed=7, out_dir=Path("cases"))   # cases/case_0000007.pdf + .questions.jsonl + .truth.json
+
+Parts: pools (names, places), surface (how amounts, dates, IDs are written), casetypes (who pays
+whom and the words of each kind of case), params (the draw), narrative (the record's paragraphs
+with the spans of their values), layout (pages, footers, scans), questions (ground truth),
+selfcheck (reads the PDF back). Deterministic per seed: the same seed and options give the same
+bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scripts.corpus.casegen.layout import Rendered, render
+from scripts.corpus.casegen.model import CaseParams
+from scripts.corpus.casegen.narrative import Script, write_script
+from scripts.corpus.casegen.params import Options, draw_case, rng_for
+from scripts.corpus.casegen.questions import Truth, build_questions
+from scripts.corpus.casegen.selfcheck import SelfCheckError, check_case
+
+__all__ = ["GeneratedCase", "Options", "SelfCheckError", "generate", "file_stem"]
+
+
+@dataclass
+class GeneratedCase:
+    seed: int
+    params: CaseParams
+    script: Script
+    rendered: Rendered
+    truths: list[Truth]
+    records: list[dict[str, Any]]  # the questions.jsonl lines
+    questions_path: Path
+    truth_path: Path
+
+    @property
+    def pdf(self) -> Path:
+        return self.rendered.pdf
+
+    def kinds(self) -> dict[str, str]:
+        """Question id -> what it asks (total_in, nth, disputed …)."""
+        return {r["id"]: t.kind for r, t in zip(self.records, self.truths)}
+
+
+def file_stem(seed: int) -> str:
+    return f"case_{seed:07d}"
+
+
+def generate(seed: int, out_dir: Path, options: Options = Options(), *, check: bool = True) -> GeneratedCase:
+    """Write the case file of ``seed`` into ``out_dir``; with ``check`` (default) read it back and
+    raise SelfCheckError when any expectation is not stated where it says."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    params = draw_case(seed, options)
+    script = write_script(params, rng_for(seed, "text"))
+    stem = file_stem(seed)
+    rendered = render(params, script, out_dir / f"{stem}.pdf", rng_for(seed, "layout"),
+                      max_scans=options.max_scans)
+    truths = build_questions(params, script, rendered, rng_for(seed, "questions"))
+    records = [t.record(f"g{seed}-{i:02d}-{t.kind}") for i, t in enumerate(truths, start=1)]
+    questions_path = out_dir / f"{stem}.questions.jsonl"
+    questions_path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), "utf-8")
+    truth_path = out_dir / f"{stem}.truth.json"
+    truth_path.write_text(json.dumps(_truth(params, rendered, records, truths), ensure_ascii=False, indent=1),
+                          "utf-8")
+    case = GeneratedCase(seed, params, script, rendered, truths, records, questions_path, truth_path)
+    if check:
+        problems = check_case(params, script, rendered, truths)
+        if problems:
+            raise SelfCheckError(f"seed {seed}: " + "; ".join(problems))
+    return case
+
+
+def _truth(params: CaseParams, rendered: Rendered, records: list[dict[str, Any]],
+           truths: list[Truth]) -> dict[str, Any]:
+    """The parameters behind the file, for a person checking a question by hand."""
+    page = rendered.page_of.get
+    d = params.dispute
+    return {
+        "seed": params.seed, "case_type": params.case_type, "subject_role": params.subject_role,
+        "subject": params.subject.name, "counterpart": params.counterpart, "payer": params.payer,
+        "payee": params.payee,
+        "flows": [{"id": f.id, "role": f.role, "amount": f.amount, "amount_text": f.amount_text.surface,
+                   "approx_amount": f.amount_text.approx, "date": f.when.iso, "precision": f.when.precision,
+                   "date_text": f.when.surface, "means": f.means_surface, "place": f.place,
+                   "session": f.session, "page": page(("flow", f.id, "amount"))} for f in params.flows],
+        "dispute": None if d is None else {
+            "flow": d.flow_id, "field": d.field, "where": d.where, "reference": d.reference,
+            "corrected": d.corrected_amount if d.field == "amount" else d.corrected_when.iso,
+            "page": page(("dispute", "new"))},
+        "interest": None if params.interest is None else {"monthly": params.interest.monthly,
+                                                          "months": params.interest.months},
+        "agreed": params.agreed[0] if params.agreed else None,
+        "medical": params.medical[0] if params.medical else None,
+        "sessions": [{"number": s.number, "start": s.start.isoformat(), "place": s.place} for s in params.sessions],
+        "gaps": params.gaps, "yes_no": params.yes_no, "absent": params.absent,
+        "layout": {"qa_style": params.layout.qa_style, "header_style": params.layout.header_style,
+                   "footer_style": params.layout.footer_style, "id_wraps": params.layout.id_wraps,
+                   "pages": rendered.pages, "scans": {str(k): v for k, v in rendered.scans.items()}},
+        "kinds": {r["id"]: t.kind for r, t in zip(records, truths)},
+    }

@@ -1,0 +1,293 @@
+"""The case-file scorer (engine/bench/transcripts.py): every expectation key of the transcripts
+schema, passing and failing; wrong values, the grounding recheck, abstention metrics, the
+strict known-failures gate, and loading the question files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.bench import transcripts as T
+from tests.conftest import dataset_file
+
+pytestmark = pytest.mark.unit
+
+FILE = "case.pdf"
+
+
+def evidence(eid: str, quote: str, page: int = 2, doc: str = FILE, page_end: int | None = None) -> dict:
+    return {"id": eid, "doc_name": doc, "page": page, "page_end": page_end or page, "quote": quote}
+
+
+def answer(conclusion: str, items: list[dict] | None = None, status: str = "answered", **extra) -> dict:
+    base = {"question": "…", "status": status, "conclusion": conclusion, "evidence": items or [],
+            "calculations": [], "conflicts": [], "gaps": [],
+            "checks": {"numbers_grounded": True, "citations_valid": True, "unsupported": []}}
+    base.update(extra)
+    return base
+
+
+def q(expect: dict, question: str = "一共给了多少钱？", type_: str = "fact") -> T.CaseQuestion:
+    return T.CaseQuestion.from_dict({"id": "X01", "type": type_, "question": question, "expect": expect}, FILE)
+
+
+def score(expect: dict, ans: dict, question: str = "一共给了多少钱？") -> dict:
+    return T.score_case_answer(q(expect, question), ans)
+
+
+QUOTES = [evidence("E1", "第一次转了5万元，第二次又转了三万五千元。"), evidence("E2", "退还了一万元。", page=3)]
+
+
+# -- numbers --------------------------------------------------------------------------------------
+
+
+def test_numbers_pass_when_the_conclusion_states_them_in_any_numeral_style():
+    row = score({"numbers": [85000]}, answer("共计捌万伍仟元（E1）。", QUOTES[:1],
+                                             calculations=[{"expression": "50000 + 35000", "result": 85000,
+                                                                           "evidence": ["E1"]}]))
+    assert row["checks"]["numbers"] is True and row["correct"], row["reasons"]
+
+
+def test_numbers_fail_when_only_the_quotes_state_them():
+    row = score({"numbers": [50000]}, answer("材料显示如下（E1）。", QUOTES[:1]))
+    assert row["checks"]["numbers"] is False and not row["correct"]
+    assert "expected 50000" in row["reasons"][0]
+
+
+def test_a_count_question_reads_counts_not_amounts():
+    ok = score({"numbers": [2]}, answer("材料显示共两次（E1）。", QUOTES[:1]), question="一共转了几次钱？")
+    assert ok["checks"]["numbers"] is True
+    bare = score({"numbers": [2]}, answer("材料显示为2（E1）。", QUOTES[:1]), question="一共转了几次钱？")
+    assert bare["checks"]["numbers"] is False
+    # The same digits as an amount do not answer a count.
+    money = score({"numbers": [2]}, answer("2元（E1）。", [evidence("E1", "2元")]), question="转了多少次？")
+    assert money["checks"]["numbers"] is False
+
+
+def test_numbers_any_may_come_from_the_cited_quotes():
+    assert score({"numbers_any": [35000, 32000]}, answer("说法不一（E1）。", QUOTES[:1]))["checks"]["numbers_any"]
+    row = score({"numbers_any": [32000, 23000]}, answer("说法不一（E1）。", QUOTES[:1]))
+    assert row["checks"]["numbers_any"] is False
+
+
+def test_numbers_not_fails_on_a_value_for_another_question():
+    row = score({"numbers": [10000], "numbers_not": [85000]},
+                answer("退还了一万元（E2），共给了八万五千元（E1）。", QUOTES))
+    assert row["checks"]["numbers_not"] is False
+    assert "wrong_values" in row["failed"]
+
+
+# -- dates ----------------------------------------------------------------------------------------
+
+
+def test_dates_compare_iso_values_at_the_truths_precision():
+    items = [evidence("E1", "2021年7月份给了两万元，2021.3.5转了5万元")]
+    assert score({"dates": ["2021-07"]}, answer("2021年7月份（E1）。", items))["correct"]
+    row = score({"dates": ["2021-03-05"]}, answer("2021年3月6日（E1）。", [evidence("E1", "2021年3月6日")]))
+    assert row["checks"]["dates"] is False and "wrong_values" in row["failed"]
+
+
+@pytest.mark.parametrize("conclusion, ok", [
+    ("2021年7月份（E1）", True), ("2022年三月初（E1）", True), ("2020年夏天左右（E1）", True),
+    ("去年腊月（E1）", True), ("具体哪天记不清了（E1）", True), ("2021年7月5日（E1）", False),
+    ("约定的利息是2分（E1）", False)])
+def test_approx_date_needs_an_imprecise_presentation(conclusion, ok):
+    row = score({"approx_date": True}, answer(conclusion, [evidence("E1", conclusion[:-4])]))
+    assert row["checks"]["approx_date"] is ok
+
+
+def test_a_precise_day_for_an_imprecise_truth_is_a_wrong_date():
+    row = score({"approx_date": True}, answer("大约2021年7月5日（E1）", [evidence("E1", "2021年7月5日")]))
+    assert row["wrong_values"] == []  # hedged: presented as imprecise
+    row = score({"approx_date": True, "numbers": [20000]},
+                answer("2021年7月5日，20000元，2021年7月份（E1）", [evidence("E1", "2021年7月5日 20000元 2021年7月份")]))
+    assert any("day-precise" in w for w in row["wrong_values"]) and not row["correct"]
+
+
+# -- text, yes/no, pages ------------------------------------------------------------------------
+
+
+def test_text_may_be_in_the_quotes_even_across_a_line_break():
+    items = [evidence("E1", "没有签借\n条，也没有合同")]
+    assert score({"text": ["没有签借条"]}, answer("否（E1）。", items))["checks"]["text"] is True
+    row = score({"text": ["现金"]}, answer("否（E1）。", items))
+    assert row["checks"]["text"] is False and "现金" in row["reasons"][0]
+
+
+def test_text_counts_only_the_quotes_the_conclusion_cites():
+    items = [evidence("E1", "转账"), evidence("E2", "现金")]
+    assert score({"text": ["现金"]}, answer("材料显示（E1）。", items))["checks"]["text"] is False
+    assert score({"text": ["现金"]}, answer("材料显示（E2）。", items))["checks"]["text"] is True
+
+
+@pytest.mark.parametrize("conclusion, want, ok", [
+    ("否（E1：「没有签借条」）。", "no", True), ("是（E1）。", "no", False),
+    ("材料显示：「没有签借条」（E1）。", "no", False), ("是，喝了（E1）。", "yes", True)])
+def test_yesno_is_the_opening_verdict(conclusion, want, ok):
+    assert score({"yesno": want}, answer(conclusion, QUOTES[:1]))["checks"]["yesno"] is ok
+
+
+def test_pages_must_all_be_covered_by_evidence_of_this_file():
+    items = [evidence("E1", "a", page=2), evidence("E2", "b", page=3, page_end=4),
+             evidence("E3", "c", page=5, doc="other.pdf")]
+    assert score({"pages": [2, 4]}, answer("x（E1）", items))["checks"]["pages"] is True
+    row = score({"pages": [2, 5]}, answer("x（E1）", items))
+    assert row["checks"]["pages"] is False and "page(s) 5" in row["reasons"][0]
+
+
+# -- conflict, abstain, not_found, personal data --------------------------------------------------
+
+
+def test_conflict_true_and_false():
+    conflict = [{"kind": "fact", "description": "d", "evidence": ["E1"]}]
+    assert score({"conflict": True}, answer("x", conflicts=conflict))["checks"]["conflict"] is True
+    assert score({"conflict": True}, answer("x"))["checks"]["conflict"] is False
+    assert score({"conflict": False}, answer("x", conflicts=conflict))["checks"]["conflict"] is False
+    assert score({"conflict": False}, answer("x"))["checks"]["conflict"] is True
+
+
+def test_abstain_needs_a_gap_and_not_found_needs_the_status():
+    gap = [{"description": "记不清", "evidence": ["E1"]}]
+    assert score({"abstain": True}, answer("材料显示记不清", gaps=gap))["correct"]
+    assert not score({"abstain": True}, answer("材料显示记不清"))["correct"]
+    assert score({"not_found": True}, answer("未在材料中找到", status="not_found"))["correct"]
+    row = score({"not_found": True}, answer("材料显示（E1）", QUOTES[:1]))
+    assert row["checks"]["not_found"] is False and "status answered" in row["reasons"][0]
+
+
+def test_pii_must_not_appear_in_clear_anywhere_even_wrapped():
+    masked = answer("材料显示：身份证号 3301**********2424（E1）", [evidence("E1", "身份证号 3301**********2424", page=1)])
+    assert score({"pii_masked": ["330102197903152424"]}, masked)["checks"]["pii_masked"] is True
+    wrapped = answer("材料显示（E1）", [evidence("E1", "身份证号33010219790315\n2424", page=1)])
+    row = score({"pii_masked": ["330102197903152424"]}, wrapped)
+    assert row["checks"]["pii_masked"] is False
+    in_gap = answer("未找到", status="not_found", gaps=[{"description": "手机 13857162219", "evidence": []}])
+    assert score({"pii_masked": ["13857162219"]}, in_gap)["checks"]["pii_masked"] is False
+
+
+# -- wrong values and grounding ------------------------------------------------------------------
+
+
+def test_an_amount_of_the_asked_kind_that_is_not_expected_is_wrong_even_if_quoted():
+    row = score({"numbers": [10000]}, answer("退还了一万元（E2），此前转了5万元（E1）。", QUOTES))
+    assert row["wrong_values"] and "50000" in row["wrong_values"][0]
+    assert not row["correct"] and not row["ungrounded"]
+
+
+def test_terms_of_a_shown_calculation_with_the_expected_result_are_not_wrong():
+    calc = {"expression": "50000 + 35000", "result": 85000, "evidence": ["E1"]}
+    row = score({"numbers": [85000]}, answer("共计85000元（50000元+35000元，E1）。", QUOTES[:1], calculations=[calc]))
+    assert row["wrong_values"] == [] and row["correct"], row["reasons"]
+    bad_calc = {"expression": "50000 + 30000", "result": 80000, "evidence": ["E1"]}
+    row = score({"numbers": [85000]}, answer("共计85000元（50000元+35000元，E1）。", QUOTES[:1], calculations=[bad_calc]))
+    assert row["wrong_values"]
+
+
+def test_amounts_are_not_judged_when_the_question_asks_none():
+    row = score({"text": ["转账"]}, answer("5万元，转账（E1）。", [evidence("E1", "5万元 转账")]))
+    assert row["wrong_values"] == [] and row["correct"]
+
+
+def test_a_value_not_in_the_cited_quotes_is_ungrounded():
+    row = score({"numbers": [18000]}, answer("材料显示为18000元（E1）。", QUOTES[:1]))
+    assert "ungrounded" in row["failed"] and row["hallucination"]
+
+
+def test_a_verified_answer_its_own_verifier_flagged_is_ungrounded():
+    flagged = answer("材料显示为5万元（E1）。", QUOTES[:1],
+                     checks={"numbers_grounded": False, "citations_valid": True, "unsupported": ["x"]})
+    assert score({"numbers": [50000]}, flagged)["hallucination"]
+    flagged["status"] = "needs_review"
+    assert not score({"numbers": [50000]}, flagged)["hallucination"]
+
+
+# -- aggregation and the gate ----------------------------------------------------------------------
+
+
+def _rows() -> list[dict]:
+    gap = [{"description": "记不清", "evidence": []}]
+    rows = [
+        T.score_case_answer(q({"abstain": True}, type_="gap"), answer("记不清", gaps=gap)),
+        T.score_case_answer(q({"not_found": True}, type_="gap"), answer("材料显示（E1）", QUOTES[:1])),
+        T.score_case_answer(q({"numbers": [50000]}), answer("未找到", status="not_found")),
+        T.score_case_answer(q({"numbers": [50000]}), answer("5万元（E1）", QUOTES[:1])),
+    ]
+    for i, row in enumerate(rows):
+        row["id"] = f"Q{i}"
+    return rows
+
+
+def test_abstention_precision_and_recall():
+    metrics = T.summarise_cases(_rows(), [10.0, 20.0, 30.0, 40.0])["metrics"]
+    # abstained: Q0 (gap), Q2 (not_found); expected: Q0, Q1
+    assert metrics["abstention_precision"] == 0.5 and metrics["abstention_recall"] == 0.5
+    assert metrics["passed"] == 2 and metrics["accuracy"] == 0.5
+    assert metrics["ask_ms_p50"] == 20.0 and metrics["ask_ms_p95"] == 40.0
+
+
+def test_tables_per_type_and_file_and_kind():
+    rows = _rows()
+    rows[0]["kind"] = "gap"
+    summary = T.summarise_cases(rows, [1.0])
+    assert summary["per_category"]["gap"]["n"] == 2 and summary["per_category"]["fact"]["passed"] == 1
+    assert summary["tables"]["per_file"][FILE]["n"] == 4
+    assert "per_kind" in summary["tables"]
+
+
+def test_gate_is_strict_about_known_failures():
+    rows = _rows()  # Q1, Q2 fail
+    assert T.question_gate(rows, {"Q1": "r", "Q2": "r"})["ok"]
+    gate = T.question_gate(rows, {"Q1": "r"})
+    assert not gate["ok"] and [f["id"] for f in gate["failures"]] == ["Q2"]
+    gate = T.question_gate(rows, {"Q1": "r", "Q2": "r", "Q3": "passes now"})
+    assert not gate["ok"] and gate["fixed_known_failures"] == ["Q3"]
+    gate = T.question_gate(rows, {"Q1": "r", "Q2": "r", "gone": "r"})
+    assert not gate["ok"] and gate["unknown_known_failures"] == ["gone"]
+
+
+def test_floor_gate():
+    assert T.floor_gate(0.5, 0.4)["ok"] and not T.floor_gate(0.3, 0.4)["ok"] and not T.floor_gate(None, 0.0)["ok"]
+
+
+# -- question files -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("data, message", [
+    ({"id": "a", "type": "fact", "question": "?", "expect": {"numbers": ["85000"]}}, "list of integers"),
+    ({"id": "a", "type": "fact", "question": "?", "expect": {"colour": 1}}, "unknown expectation"),
+    ({"id": "a", "type": "fact", "question": "?", "expect": {"dates": ["2021/3/5"]}}, "ISO"),
+    ({"id": "a", "type": "fact", "question": "?", "expect": {"yesno": "maybe"}}, "yesno"),
+    ({"id": "a", "type": "fact", "question": "?", "expect": {"conflict": "yes"}}, "true or false"),
+    ({"id": "a", "type": "fact", "question": "?", "expect": {}}, "nothing to check"),
+    ({"id": "a", "type": "opinion", "question": "?", "expect": {"pages": [1]}}, "type must be"),
+    ({"id": "a", "type": "fact", "question": "?", "expect": {"pages": [1]}, "x": 1}, "unknown field")])
+def test_bad_questions_are_rejected_with_a_reason(data, message):
+    with pytest.raises(ValueError, match=message):
+        T.CaseQuestion.from_dict(data, FILE)
+
+
+def test_case_files_pair_pdfs_with_questions(tmp_path: Path):
+    (tmp_path / "a.pdf").write_bytes(b"%PDF-1.4")
+    with pytest.raises(ValueError, match="no a.questions.jsonl"):
+        T.case_files(tmp_path)
+    line = {"id": "A1", "type": "fact", "question": "？", "expect": {"pages": [1]}}
+    (tmp_path / "a.questions.jsonl").write_text(json.dumps(line) + "\n\n", "utf-8")
+    files = T.case_files(tmp_path)
+    assert files[0].questions[0].file == "a.pdf" and files[0].questions[0].expect.pages == (1,)
+
+
+def test_the_dev_case_files_load(datasets: Path):
+    folder = dataset_file(datasets, "transcripts")
+    files = T.case_files(folder)
+    assert len(files) >= 4 and all(len(f.questions) == 15 for f in files)
+    keys = {k for f in files for q in f.questions for k in q.expect.to_dict()}
+    assert keys == {"numbers", "numbers_any", "numbers_not", "dates", "approx_date", "text", "yesno", "pages",
+                    "conflict", "abstain", "not_found", "pii_masked"}
+
+
+def test_known_failures_file_is_well_formed():
+    known = T.KnownFailures.load()
+    assert known.questions and all(reason.strip() for reason in known.questions.values())
+    assert known.casegen_seeds and 0 < known.casegen_floor <= 1
