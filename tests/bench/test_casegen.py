@@ -20,6 +20,7 @@ from scripts.corpus.casegen import Options, generate, pools
 from scripts.corpus.casegen.layout import wrong_layer
 from scripts.corpus.casegen.model import HEADER_STYLES, PRECISIONS, QA_STYLES, SCAN_KINDS
 from scripts.corpus.casegen.params import draw_case
+from scripts.corpus.casegen.questions import versions
 from scripts.corpus.casegen.selfcheck import check_case
 from scripts.corpus.casegen.surface import (DAY_STYLES, SPRING_FESTIVAL, amount_styles_for, chinese_numeral,
                                             id_check_digit, la_yue_window, write_amount, write_day)
@@ -149,6 +150,7 @@ def test_payments_are_in_order_and_every_balance_is_positive():
         assert all(f.when.hidden < case.sessions[-1].start.date() for f in case.flows)
         paid = sum(f.amount for f in case.primaries())
         assert sum(f.amount for f in case.returns()) < paid
+        assert all(balance > 0 for balance in versions(case).balance)  # also after a correction
         assert len({f.amount for f in case.flows}) == len(case.flows)
 
 
@@ -169,6 +171,7 @@ def test_generated_files_pass_their_self_check_and_cover_the_scan_kinds(generate
         assert check_case(case.params, case.script, case.rendered, case.truths) == []
     assert {kind for case in generated for kind in case.rendered.scans.values()} == set(SCAN_KINDS)
     assert any(case.rendered.across_pages for case in generated)
+    assert any(("pii", "id") in case.rendered.wrapped for case in generated)  # an ID wrapped across lines
 
 
 @pytest.mark.integration

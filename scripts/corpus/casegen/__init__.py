@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scripts.corpus.casegen.layout import Rendered, render
+from scripts.corpus.casegen.layout import Rendered, render, typeset
 from scripts.corpus.casegen.model import CaseParams
 from scripts.corpus.casegen.narrative import Script, write_script
 from scripts.corpus.casegen.params import Options, draw_case, rng_for
@@ -59,6 +59,12 @@ def generate(seed: int, out_dir: Path, options: Options = Options(), *, check: b
     out_dir.mkdir(parents=True, exist_ok=True)
     params = draw_case(seed, options)
     script = write_script(params, rng_for(seed, "text"))
+    # A running header sentence that should wrap its ID across lines: the wording before the ID
+    # decides where the line ends, so another telling is drawn (from the same seed) until it does.
+    for attempt in range(1, 12):
+        if not params.layout.id_wraps or ("pii", "id") in typeset(params, script).wrapped:
+            break
+        script = write_script(params, rng_for(seed, f"text/{attempt}"))
     stem = file_stem(seed)
     rendered = render(params, script, out_dir / f"{stem}.pdf", rng_for(seed, "layout"),
                       max_scans=options.max_scans)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from scripts.corpus.casegen.model import SCAN_KINDS, CaseParams
 from scripts.corpus.casegen.narrative import Key, Para, Script, SessionBreak
-from scripts.corpus.pdfmaker import (PageBreak, PageLine, PageSpec, Styled, find_cjk_font, lay_out,
-                                     line_height, make_pdf)
+from scripts.corpus.pdfmaker import (LaidFlow, PageBreak, PageLine, PageSpec, Styled, find_cjk_font,
+                                     lay_out, line_height, make_pdf)
 
 MARGIN = 64.0
 SCAN_DPI = 200  # what an office scanner stores for OCR; 150 loses small CJK strokes
@@ -34,6 +34,7 @@ class Rendered:
     scans: dict[int, str]  # page -> scan kind
     hidden_layers: dict[int, list[str]]  # page -> its invisible text layer (scans that have one)
     across_pages: int  # paragraphs (answers, mostly) that run across a page break
+    wrapped: list[Key]  # values printed across a line break (an ID in a running header sentence)
 
 
 def footer_lines(case: CaseParams, page: int, pages: int) -> list[PageLine]:
@@ -70,10 +71,16 @@ def wrong_layer(lines: list[str], rng: random.Random) -> list[str]:
     return out
 
 
-def render(case: CaseParams, script: Script, out: Path, rng: random.Random, *, max_scans: int,
-           font: Path | None = None) -> Rendered:
-    font = font or find_cjk_font()
-    size, leading = case.layout.size, case.layout.leading
+@dataclass
+class Typeset:
+    laid: LaidFlow
+    index_of: dict[int, Para]  # flow item -> its paragraph
+    page_of: dict[Key, int]
+    wrapped: list[Key]
+
+
+def typeset(case: CaseParams, script: Script, font: Path | None = None) -> Typeset:
+    """Lay the record out on pages (no PDF yet) and find where every recorded value went."""
     items: list[Styled | PageBreak] = []
     index_of: dict[int, Para] = {}
     for element in script.paragraphs:
@@ -82,17 +89,34 @@ def render(case: CaseParams, script: Script, out: Path, rng: random.Random, *, m
             continue
         index_of[len(items)] = element
         items.append(_styled(element))
-    probe = footer_lines(case, 99, 99)
-    reserve = sum(line_height(line, leading) for line in probe) + leading
-    laid = lay_out(items, font=font, size=size, leading=leading, margin=MARGIN, reserve_bottom=reserve)
-    pages = len(laid.pages)
+    leading = case.layout.leading
+    reserve = sum(line_height(line, leading) for line in footer_lines(case, 99, 99)) + leading
+    laid = lay_out(items, font=font or find_cjk_font(), size=case.layout.size, leading=leading, margin=MARGIN,
+                   reserve_bottom=reserve)
     page_of: dict[Key, int] = {}
+    wrapped: list[Key] = []
     for item, para in index_of.items():
         for key, (start, end) in para.spans.items():
             if key in para.wrap_keys:
-                page_of[key] = laid.position(item, start, 1, str(key)).page
+                first = laid.position(item, start, 1, str(key))
+                last = laid.position(item, end - 1, 1, str(key))
+                if last.page != first.page:
+                    raise ValueError(f"{key} runs across a page break")
+                if last.index != first.index:
+                    wrapped.append(key)
+                page_of[key] = first.page
             else:
                 page_of[key] = laid.position(item, start, end - start, str(key)).page
+    return Typeset(laid, index_of, page_of, wrapped)
+
+
+def render(case: CaseParams, script: Script, out: Path, rng: random.Random, *, max_scans: int,
+           font: Path | None = None) -> Rendered:
+    font = font or find_cjk_font()
+    size, leading = case.layout.size, case.layout.leading
+    set_ = typeset(case, script, font)
+    laid, index_of, page_of, wrapped = set_.laid, set_.index_of, set_.page_of, set_.wrapped
+    pages = len(laid.pages)
 
     # Scans: never page 1 (the header is typed), at most ``max_scans`` pages, kinds at random.
     candidates = list(range(2, pages + 1))
@@ -124,4 +148,4 @@ def render(case: CaseParams, script: Script, out: Path, rng: random.Random, *, m
     path = make_pdf(out, specs, font=font, size=size, leading=leading, margin=MARGIN, scan_dpi=SCAN_DPI,
                     title=f"{title}_{case.subject.name}")
     across = sum(laid.page_range(item)[0] != laid.page_range(item)[1] for item in index_of)
-    return Rendered(path, pages, page_of, page_lines, scans, hidden, across)
+    return Rendered(path, pages, page_of, page_lines, scans, hidden, across, wrapped)

@@ -81,6 +81,11 @@ class Writer:
             asker = rng.choice(("民警：", "侦查员：", f"{case.sessions[0].officers[0]}："))
             self.labels = (asker, f"{case.subject.name}：")
 
+    @property
+    def kind(self) -> str:
+        """讯问 (a suspect) or 询问 (anyone else)."""
+        return "讯问" if self.case.subject_role == "suspect" else "询问"
+
     # -- basic turns -------------------------------------------------------------------------
     def ask(self, template: str, slots: dict[str, Any] | None = None) -> Para:
         para = Para().add(self.labels[0]).fill(template, slots or {})
@@ -194,10 +199,13 @@ def write_header(w: Writer, session: Session) -> None:
         "place": (session.place, ("header", session.number, "place")), "asker": asker_word,
         "officers": officers, "rec": session.recorder}))
     para = Para(role="header", wrap_keys=(("pii", "id"),) if case.layout.id_wraps else ())
-    para.fill("{role}{name}，{gender}，{birth}出生，{eth}，{edu}文化，{job}，公民身份号码{id}，"
-              "户籍所在地{addr}，联系电话{mobile}。", {
+    education = rng.choice((f"{person.education}文化", f"文化程度{person.education}"))
+    job = rng.choice((f"，{person.job}", f"，职业{person.job}", ""))
+    label = rng.choice(("公民身份号码", "身份证号码", "身份证号", "居民身份证号码为"))
+    order = rng.choice(("{label}{id}，户籍所在地{addr}", "户籍所在地{addr}，{label}{id}", "住{addr}，{label}{id}"))
+    para.fill("{role}{name}，{gender}，{birth}出生，{eth}，{edu}{job}，" + order + "，联系电话{mobile}。", {
                   "role": role_word, "name": person.name, "gender": person.gender, "birth": birth,
-                  "eth": person.ethnicity, "edu": person.education, "job": person.job,
+                  "eth": person.ethnicity, "edu": education, "job": job, "label": label,
                   "id": (person.id_number, ("pii", "id")), "addr": person.address,
                   "mobile": (person.mobile, ("pii", "mobile"))})
     w.out.append(para)
@@ -205,7 +213,7 @@ def write_header(w: Writer, session: Session) -> None:
 
 def write_opening(w: Writer) -> None:
     case = w.case
-    kind = "讯问" if case.subject_role == "suspect" else "询问"
+    kind = w.kind
     w.ask(w.pick((f"我们是{case.unit}的民警，现依法对你进行{kind}，你应当如实回答，对与本案无关的问题有拒绝回答的权利，听清楚了吗？",
                   f"我们是{case.unit}的工作人员（出示工作证件），今天依法向你{kind}有关情况，你要如实陈述，作伪证或者隐匿证据要负法律责任，明白吗？")))
     w.answer(w.pick(("听清楚了。", "明白。", "清楚了。")))
@@ -295,6 +303,8 @@ def write_primaries(w: Writer) -> None:
         options = templates[kind]
         if flow.index == 0:
             options = [t for t in options if "又" not in t] or options
+        if flow.when.precision == "unknown":  # "记不清" closes its clause: 第二次是哪天我记不清了，…
+            options = [t for t in options if "{date}，" in t]
         template = rng.choice(options)
         ordinal = w.ordinal(flow, n) if "{ord}" in template else ""
         return Para().fill(template, w.slots(flow, ordinal))
@@ -409,7 +419,9 @@ def write_gaps(w: Writer) -> None:
     if "other_investor" in case.gaps and case.other_investor:
         w.ask(rng.choice(("还有别人也给{him}钱了吗？", "你知道还有谁也给了{him}钱吗？")), {"him": w.him})
         template = rng.choice(("我还介绍了{name}，听说也给{him}转过钱，具体多少我{unknown}。",
-                               "听说{name}也投了，投了多少我{unknown}。"))
+                               "听说{name}也投了，投了多少我{unknown}。" if case.case_type == "fundraising"
+                               else "听说{name}也借给{him}钱了，借了多少我{unknown}。" if case.case_type == "loan"
+                               else "听说{name}也被{him}骗了，被骗了多少我{unknown}。"))
         w.answer(template, {"name": (case.other_investor, ("gap", "other_investor", "name")), "him": w.him,
                             "unknown": (rng.choice(("不清楚", "不知道")), ("gap", "other_investor"))})
 
@@ -417,7 +429,11 @@ def write_gaps(w: Writer) -> None:
 def _reference(w: Writer, flow: Flow, how: str) -> str:
     if how == "date" and flow.when.precision == "day":
         d = flow.when.hidden
-        return w.pick((f"{d.month}月{d.day}日那次", f"{d.month}月{d.day}号那次", f"{d.month}月份那次"))
+        forms = [f"{d.month}月{d.day}日那次", f"{d.month}月{d.day}号那次"]
+        if not any(f is not flow and (f.when.hidden.year, f.when.hidden.month) == (d.year, d.month)
+                   for f in w.case.flows):
+            forms.append(f"{d.month}月份那次")  # only when no other payment falls in that month
+        return w.pick(forms)
     if how == "means":
         if flow.means == "cash":
             return w.pick(("给现金的那次", "现金那一笔"))
@@ -431,7 +447,7 @@ def write_correction(w: Writer) -> None:
     flow = case.flow(d.flow_id)
     ref = _reference(w, flow, d.reference)
     if d.where == "second_session":
-        w.ask(rng.choice(("上次讯问后，你还有没有需要补充或者更正的？", "上次说的情况是否属实，有没有要更正的？",
+        w.ask(rng.choice((f"上次{w.kind}后，你还有没有需要补充或者更正的？", "上次说的情况是否属实，有没有要更正的？",
                           "你上次讲的内容有没有需要改的？")))
     else:
         w.ask(rng.choice(("你前面说的金额和时间，再核实一下有没有出入？", "你刚才讲的这些，有没有记错的地方？")))
@@ -512,7 +528,7 @@ def write_script(case: CaseParams, rng: random.Random) -> Script:
         if later:
             write_returns(w, later)
         if not (case.dispute and case.dispute.where == "second_session") and not later:
-            w.ask("上次讯问后，你还有没有需要补充的？")
+            w.ask(f"上次{w.kind}后，你还有没有需要补充的？")
             w.answer("没有需要补充的。")
         write_closing(w, case.sessions[1], last=True)
     surfaces = {key: para.text[s:e] for para in w.out if isinstance(para, Para)

@@ -300,6 +300,13 @@ def draw_case(seed: int, options: Options = Options(), attempt: int = 0) -> Case
             dispute.reference = rng.choice(refs)
             dispute.where = where
 
+    # Every version of the totals must leave something owed (a correction may lower the total).
+    corrected_total = total_in if dispute is None or dispute.field != "amount" else \
+        total_in - flows[dispute_index].amount + dispute.corrected_amount
+    returned = sum(f.amount for f in flows if f.role == "return")
+    if min(total_in, corrected_total) <= returned:
+        return draw_case(seed, options, attempt + 1)
+
     sessions = [_session(rng, 1, interview, unit, role, officers)]
     if two_sessions:
         sessions.append(_session(rng, 2, second_day, unit, role, officers))
@@ -314,7 +321,7 @@ def draw_case(seed: int, options: Options = Options(), attempt: int = 0) -> Case
             amounts_taken |= {monthly, monthly * months}
     agreed = medical = None
     if ct.agreed:
-        agreed_value = total_in + rng.randrange(2, 21) * 1000
+        agreed_value = max(total_in, corrected_total) + rng.randrange(2, 21) * 1000
         medical_value = _draw_amount(rng, 1500, 30000, 100, amounts_taken | {agreed_value})
         agreed = (agreed_value, _amount_text(rng, agreed_value))
         medical = (medical_value, _amount_text(rng, medical_value))

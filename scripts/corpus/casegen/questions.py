@@ -217,7 +217,9 @@ class Builder:
                 question = self.rng.choice(("是谁先动的手？", "{payer}和{payee}是谁先动手的？")).format(**self.names())
                 keys = [("gap", "who_first")]
             else:
-                question = self.rng.choice(("{name}给{payee}转了多少钱？", "{name}投了多少钱？")).format(
+                asked = {"fundraising": "{name}投了多少钱？", "loan": "{name}借给{payee}多少钱？"}.get(
+                    c.case_type, "{name}被{payee}骗了多少钱？")
+                question = self.rng.choice(("{name}给{payee}转了多少钱？", asked)).format(
                     name=c.other_investor, **self.names())
                 keys = [("gap", "other_investor")]
             self.add(gap, "gap", question, {"abstain": True, "pages": self.pages(keys)}, keys)
