@@ -216,6 +216,7 @@ def summary_text(report: dict[str, Any]) -> str:
         lines += [f"  {k:<34}{_cell(v)}" for k, v in suite["metrics"].items()]
         for title, table in [("", suite.get("per_category") or {}), *(suite.get("tables") or {}).items()]:
             lines += _table_lines(title, table)
+        lines += _failing_lines(suite.get("rows") or [])
         timings = suite.get("timings") or {}
         if timings:
             lines.append("  timings: " + ", ".join(f"{k} {_cell(v)}" for k, v in timings.items()))
@@ -229,9 +230,31 @@ def summary_text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+FAILING_LISTED = 80  # beyond this many, the text summary points at the JSON report instead
+
+
+def _failing_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """Suites whose rows say why they failed (``reasons``): each failing question and why."""
+    failing = [r for r in rows if "reasons" in r and not r.get("correct")]
+    if not failing:
+        return []
+    if len(failing) > FAILING_LISTED:
+        return [f"  {len(failing)} failing questions; each with its reasons in the JSON report (rows[].reasons)"]
+    lines = ["  failing questions:"]
+    for r in failing:
+        known = " [known failure]" if r.get("known_failure") else ""
+        lines.append(f"    {r['id']}{known}: {r['question']} — " + "; ".join(r["reasons"]))
+    return lines
+
+
+TABLE_ROWS_SHOWN = 40  # a longer table (per file of 100 generated files) stays in the JSON report
+
+
 def _table_lines(title: str, table: dict[str, dict[str, Any]]) -> list[str]:
     if not table:
         return []
+    if len(table) > TABLE_ROWS_SHOWN:
+        return [f"  {title}: {len(table)} rows in the JSON report"]
     columns = list(dict.fromkeys(k for row in table.values() for k in row))
     widths = [max(len(c) + 2, 9) for c in columns]
     first = max([14, *(len(name) + 2 for name in table)])

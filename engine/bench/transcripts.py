@@ -506,6 +506,8 @@ def run_transcripts(engine, folder: Path, *, llm: bool = False, known: KnownFail
     files = case_files(folder)
     run = run_case_files(engine, files, suite="transcripts", llm=llm, progress=progress)
     known = known if known is not None else KnownFailures.load()
+    for row in run.rows:
+        row["known_failure"] = known.questions.get(row["id"])
     names = ", ".join(f.pdf.stem for f in files)
     return case_result(
         "transcripts",

@@ -291,3 +291,44 @@ def test_known_failures_file_is_well_formed():
     known = T.KnownFailures.load()
     assert known.questions and all(reason.strip() for reason in known.questions.values())
     assert known.casegen_seeds and 0 < known.casegen_floor <= 1
+
+
+# -- runner: registry, CLI, text summary, exit code ----------------------------------------------
+
+
+def test_case_suites_are_registered_with_their_options():
+    from engine.bench.runner import SUITES
+    from engine.cli import build_parser
+
+    assert {"transcripts", "casegen"} <= set(SUITES)
+    args = build_parser().parse_args(["bench", "--suite", "casegen", "--seeds", "5", "--seed-base", "7"])
+    assert (args.suite, args.seeds, args.seed_base) == ("casegen", 5, 7)
+
+
+def test_summary_lists_tables_and_failing_questions_with_reasons():
+    from engine.bench.runner import SuiteResult, summary_text
+
+    rows = _rows()
+    rows[1]["known_failure"] = "answer core before the case ledger (#14)"
+    summary = T.summarise_cases(rows, [5.0])
+    result = SuiteResult("transcripts", "t", metrics=summary["metrics"], per_category=summary["per_category"],
+                         tables=summary["tables"], rows=rows, gate=T.question_gate(rows, {"Q1": "r"}))
+    text = summary_text({"suites": {"transcripts": result.to_dict()}})
+    assert "per_file:" in text and FILE in text
+    assert "Q1 [known failure]" in text and "status answered" in text
+    assert "✗ Q2" in text and "gate: FAILED" in text
+
+
+def test_exit_code_follows_every_suites_gate(monkeypatch, tmp_path: Path):
+    from engine.bench import runner
+    from engine.cli import build_parser
+
+    failing = runner.SuiteResult("transcripts", "t", gate={"ok": False, "failures": [], "fixed_known_failures": ["Q"]})
+    monkeypatch.setitem(runner.SUITES, "transcripts", lambda options: failing)
+    args = build_parser().parse_args(["bench", "--suite", "transcripts", "--out", str(tmp_path / "r.json"),
+                                      "--home", str(tmp_path / "home")])
+    assert runner.run_cli(args) == 1
+    failing.gate["ok"] = True
+    assert runner.run_cli(args) == 0
+    assert build_parser().parse_args(["bench", "--seeds", "0"]).seeds == 0
+    assert runner.run_cli(build_parser().parse_args(["bench", "--seeds", "0"])) == 2

@@ -25,6 +25,7 @@ class CaseType:
     interest: bool = False
     agreed: bool = False  # assault: a compensation sum agreed in mediation
     returns_by_relative: bool = False
+    taker: bool = False  # the payee takes the money (theft, embezzlement): it is who acts in a question
 
     def subject_pays(self, role: str) -> bool:
         return role == self.payer_role
@@ -38,9 +39,9 @@ CASE_TYPES: dict[str, CaseType] = {c.key: c for c in (
     CaseType("fundraising", "非法吸收公众存款", ("victim",), "victim", "payee", (10000, 100000, 1000),
              ("bank", "cash", "wechat"), (2, 4), (1, 2), interest=True),
     CaseType("embezzlement", "职务侵占", ("suspect",), "victim", "payer", (5000, 60000, 500),
-             ("online_bank", "cash"), (2, 4), (1, 2), returns_by_relative=True),
+             ("online_bank", "cash"), (2, 4), (1, 2), returns_by_relative=True, taker=True),
     CaseType("theft", "盗窃", ("suspect",), "victim", None, (800, 12000, 100),
-             ("cash", "wechat", "alipay"), (2, 4), (0, 1), returns_by_relative=True),
+             ("cash", "wechat", "alipay"), (2, 4), (0, 1), returns_by_relative=True, taker=True),
     CaseType("assault", "故意伤害", ("suspect",), "suspect", None, (2000, 20000, 500),
              ("wechat", "cash", "bank", "alipay"), (2, 3), (0, 0), agreed=True),
 )}

@@ -8,8 +8,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from scripts.corpus.casegen.casetypes import (BALANCE, COUNT, EVIDENCE, MEANS_WORDS, TOTAL_IN, TOTAL_OUT,
-                                              VERBS)
+from scripts.corpus.casegen.casetypes import (BALANCE, CASE_TYPES, COUNT, EVIDENCE, MEANS_WORDS, TOTAL_IN,
+                                              TOTAL_OUT, VERBS)
 from scripts.corpus.casegen.layout import Rendered
 from scripts.corpus.casegen.model import CaseParams, Flow
 from scripts.corpus.casegen.narrative import Key, Script
@@ -80,7 +80,9 @@ class Builder:
 
     def names(self) -> dict[str, str]:
         c = self.case
-        return {"payer": c.payer, "payee": c.payee, "subject": c.subject.name, "counterpart": c.counterpart}
+        actor = c.payee if CASE_TYPES[c.case_type].taker else c.payer  # who gives — or takes — the money
+        return {"payer": c.payer, "payee": c.payee, "subject": c.subject.name, "counterpart": c.counterpart,
+                "actor": actor}
 
     def usable(self, flow: Flow) -> bool:
         """A payment a plain fact question can ask about: not disputed, its date stated."""
@@ -153,7 +155,7 @@ class Builder:
         template = self.rng.choice((
             "第{n}次{verb}是哪天、{give}了多少、怎么{give}的？",
             "第{n}笔钱是什么时候、通过什么方式{give}的，金额多少？",
-            "{payer}第{n}次{verb}是在什么时候？{give}了多少？用的什么方式？"))
+            "{actor}第{n}次{verb}是在什么时候？{give}了多少？用的什么方式？"))
         question = template.format(n=n, verb=verb, give=give, **self.names())
         keys = [("flow", flow.id, part) for part in ("amount", "date", "means")]
         expect: dict[str, Any] = {"numbers": [flow.amount], **self._when_expect(flow)}
@@ -173,11 +175,11 @@ class Builder:
         which, flow = self.rng.choice(options)
         give, verb = self.give, self.verb
         if which == "last":
-            question = self.rng.choice(("最后一次{verb}是什么时候，{give}了多少？", "{payer}最后一次{give}了多少钱，是哪天？"))
+            question = self.rng.choice(("最后一次{verb}是什么时候，{give}了多少？", "{actor}最后一次{give}了多少钱，是哪天？"))
             keys = [("flow", flow.id, "amount"), ("flow", flow.id, "date")]
             expect = {"numbers": [flow.amount], **self._when_expect(flow)}
         else:
-            question = self.rng.choice(("{payer}第一次{give}了多少钱？", "最开始那次{give}了多少？"))
+            question = self.rng.choice(("{actor}第一次{give}了多少钱？", "最开始那次{give}了多少？"))
             keys = [("flow", flow.id, "amount")]
             expect = {"numbers": [flow.amount]}
         if flow.when.precision == "la_yue" and which == "last":
@@ -249,7 +251,7 @@ class Builder:
         templates = {
             "acquainted": "{subject}和{counterpart}以前认识吗？",
             "surrender": "{subject}是主动投案的吗？",
-            "knew_illegal": "{subject}知道自己的行为是违法的吗？",
+            "knew_illegal": "{subject}当时知道自己的行为是违法的吗？",
             "receipt": "{counterpart}给{subject}打过收条吗？",
             "iou": "{counterpart}给{subject}打过借条吗？",
             "contract": "{subject}和公司签过合同吗？",
@@ -295,12 +297,14 @@ class Builder:
         self.add("interest", "fact", "{payer}一共收到了多少利息？".format(**self.names()), expect, keys)
 
     def place(self) -> None:
-        cash = [f for f in self.case.primaries() if f.means == "cash" and f.place and self.usable(f)]
+        all_cash = [f for f in self.case.primaries() if f.means == "cash"]
+        cash = [f for f in all_cash if f.place and self.usable(f)]
         if not cash:
             return
         flow = self.rng.choice(cash)
         n = chinese_numeral(flow.index + 1)
-        question = f"第{n}次{self.give}钱是在什么地方？" if len(cash) > 1 or self.rng.random() < 0.5 else \
+        # "the cash one" names a payment only when it is the only one in cash.
+        question = f"第{n}次{self.give}钱是在什么地方？" if len(all_cash) > 1 or self.rng.random() < 0.5 else \
             f"{self.give}现金的那次是在哪里？"
         keys = [("flow", flow.id, "place")]
         self.add("place", "fact", question, {"text": [flow.place], "pages": self.pages(keys)}, keys)
