@@ -203,29 +203,59 @@ def cited_quotes(answer: Mapping[str, Any]) -> str:
     return " ".join(by_id[i]["quote"] for i in cited if i in by_id)
 
 
+_LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*")
+
+
+def _readings(text: str) -> str:
+    """A quote as printed and with its line breaks joined: a PDF line may end inside a date or a
+    number (2024年1\n月3日), which is still that date."""
+    return f"{text} {_LINE_BREAK.sub('', text)}"
+
+
+def _month_span_factors(calc: Mapping[str, Any], text: str) -> set[Decimal]:
+    """Month counts a calculation derives from a span (500元 a month from 2021年4月 to 2022年1月:
+    10) that hold: both ends are dates in ``text`` and the count is the inclusive span."""
+    months = {str(f.value)[:7] for f in find_dates(text) if len(str(f.value)) >= 7}
+    held = set()
+    for factor in calc.get("factors", []) or []:
+        start, end = str(factor.get("from") or ""), str(factor.get("to") or "")
+        if factor.get("unit") != "month" or start[:7] not in months or end[:7] not in months:
+            continue
+        try:
+            span = (int(end[:4]) - int(start[:4])) * 12 + int(end[5:7]) - int(start[5:7]) + 1
+        except ValueError:
+            continue
+        if _decimal(factor.get("value")) == span:
+            held.add(Decimal(span))
+    return held
+
+
 def ungrounded_values(answer: Mapping[str, Any]) -> list[str]:
     """Amounts (with currency) and dates in the conclusion that the cited quotes do not carry.
 
     Independent of the answer's own ``checks``: the quotes are those the conclusion cites (all
-    evidence when it cites none), and a shown calculation counts only when its recomputed result
-    equals its stated result field and every term occurs among the amounts of its own quotes.
+    evidence when it cites none), read as printed and with line breaks joined. A shown
+    calculation counts only when its recomputed result equals its stated result field and every
+    term occurs in its own quotes — as an amount, a count with its measure word (10个月), or a
+    month count that the span between two dates of those quotes gives.
     """
     if answer.get("status") == Status.NOT_FOUND.value:
         return []
     by_id = {e["id"]: e for e in answer.get("evidence", [])}
     conclusion = answer.get("conclusion", "")
-    quotes = cited_quotes(answer)
+    quotes = _readings(cited_quotes(answer))
     quoted = [(_decimal(f.value), f.meta.get("currency")) for f in find_amounts(quotes)]
     computed: list[tuple[Decimal, str | None]] = []
     for calc in answer.get("calculations", []):
-        terms_text = " ".join(by_id[i]["quote"] for i in calc.get("evidence", []) if i in by_id)
+        terms_text = _readings(" ".join(by_id[i]["quote"] for i in calc.get("evidence", []) if i in by_id))
         terms = [(_decimal(f.value), f.meta.get("currency")) for f in find_amounts(terms_text)]
+        terms += [(Decimal(n), None) for n in conclusion_counts(terms_text) | _month_span_factors(calc, terms_text)]
         try:
             result = evaluate(calc["expression"])
         except ValueError:
             continue
         numbers = [Decimal(n) for n in re.findall(r"\d+(?:\.\d+)?", calc["expression"].replace(",", ""))]
-        currencies = {c for v, c in terms if v in numbers}
+        currencies = {c for v, c in terms if v in numbers and c is not None}
         if result == _decimal(calc.get("result")) and all(any(v == n for v, _ in terms) for n in numbers):
             computed.append((result, currencies.pop() if len(currencies) == 1 else None))
     problems = []

@@ -287,10 +287,14 @@ def test_the_dev_case_files_load(datasets: Path):
                     "conflict", "abstain", "not_found", "pii_masked"}
 
 
-def test_known_failures_file_is_well_formed():
+def test_known_failures_file_is_well_formed(tmp_path: Path):
     known = T.KnownFailures.load()
-    assert known.questions and all(reason.strip() for reason in known.questions.values())
-    assert known.casegen_seeds and 0 < known.casegen_floor <= 1
+    assert all(reason.strip() for reason in known.questions.values())
+    assert known.casegen_seeds and 0 < known.casegen_floor <= 1 and known.casegen_max_scans >= 0
+    bad = tmp_path / "known.json"
+    bad.write_text(json.dumps({"questions": {"A01": " "}}), "utf-8")
+    with pytest.raises(ValueError, match="needs a reason"):
+        T.KnownFailures.load(bad)
 
 
 # -- runner: registry, CLI, text summary, exit code ----------------------------------------------
@@ -332,3 +336,35 @@ def test_exit_code_follows_every_suites_gate(monkeypatch, tmp_path: Path):
     assert runner.run_cli(args) == 0
     assert build_parser().parse_args(["bench", "--seeds", "0"]).seeds == 0
     assert runner.run_cli(build_parser().parse_args(["bench", "--seeds", "0"])) == 2
+
+
+# -- the grounding recheck on PDF quotes ----------------------------------------------------------
+
+
+def test_a_date_a_pdf_line_break_splits_is_still_grounded():
+    items = [evidence("E1", "第二次是2024年1\n月3日，我当面给了他现金3000元。")]
+    row = score({"dates": ["2024-01-03"], "numbers": [3000]}, answer("2024年1月3日，3000元（E1）。", items))
+    assert row["ungrounded"] == [] and row["correct"], row["reasons"]
+
+
+def test_a_month_count_from_a_span_of_quoted_dates_grounds_a_product():
+    items = [evidence("E1", "每个月给500元利息，从2021年4月开\n始一直付到2022年1月。")]
+
+    def calc(value, start="2021-04", end="2022-01"):
+        return {"expression": f"500 * {value}", "result": 500 * value, "evidence": ["E1"],
+                "factors": [{"value": value, "unit": "month", "from": start, "to": end}]}
+
+    ok = answer(f"共计5000元（E1）。", items, calculations=[calc(10)])
+    assert score({"numbers": [5000]}, ok)["correct"]
+    wrong_count = answer("共计6000元（E1）。", items, calculations=[calc(12)])
+    assert score({"numbers": [6000]}, wrong_count)["ungrounded"]
+    unquoted_end = answer("共计5500元（E1）。", items, calculations=[calc(11, end="2022-02")])
+    assert score({"numbers": [5500]}, unquoted_end)["ungrounded"]
+
+
+def test_a_count_with_its_measure_word_is_a_term():
+    items = [evidence("E1", "每月600块钱，一共给了9个月。")]
+    calc = {"expression": "600 * 9", "result": 5400, "evidence": ["E1"]}
+    assert score({"numbers": [5400]}, answer("共计5400元（E1）。", items, calculations=[calc]))["correct"]
+    bad = {"expression": "600 * 8", "result": 4800, "evidence": ["E1"]}
+    assert score({"numbers": [4800]}, answer("共计4800元（E1）。", items, calculations=[bad]))["ungrounded"]
