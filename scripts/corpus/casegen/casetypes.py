@@ -120,6 +120,19 @@ RETURN: dict[tuple[str, bool], list[str]] = {
     ("theft", False): ["{date}我{rel}替我用{means}退赔了{payer}{amount}。",
                        "{date}我{rel}通过{means}把{amount}退给了{payer}。"],
 }
+# The officer's question that opens the story of the payments, and the one about money paid back,
+# by (case type, subject pays the primaries?).
+ASK_PRIMARY = {
+    ("fraud", True): "你把{him}让你转钱的经过说一下。", ("fraud", False): "你把收{payer}钱的经过说一下。",
+    ("loan", True): "{him}找你借钱的经过是怎样的？", ("fundraising", True): "你往公司投钱的经过说一下。",
+    ("embezzlement", False): "你是怎么从公司拿钱的？", ("theft", False): "你把拿{payer}钱的经过讲一下。",
+    ("assault", True): "事后你赔了{him}多少钱，怎么赔的？",
+}
+ASK_RETURN = {
+    ("fraud", True): "{him}后来退过钱给你吗？", ("fraud", False): "你有没有退过钱给{payer}？",
+    ("loan", True): "{him}还过钱吗？", ("fundraising", True): "公司退过钱给你吗？",
+    ("embezzlement", False): "拿的钱退了没有？", ("theft", False): "偷的钱退赔了吗？",
+}
 RETURN_MEANS = {"fraud": ("wechat", "alipay", "bank"), "loan": ("wechat", "bank"),
                 "fundraising": ("bank",), "embezzlement": ("bank", "wechat"),
                 "theft": ("wechat", "alipay")}

@@ -13,7 +13,7 @@ from string import Formatter
 from typing import Any, Hashable
 
 from scripts.corpus.casegen import fillers
-from scripts.corpus.casegen.casetypes import PRIMARY, RETURN, VERBS
+from scripts.corpus.casegen.casetypes import ASK_PRIMARY, ASK_RETURN, PRIMARY, RETURN, VERBS
 from scripts.corpus.casegen.model import CaseParams, Flow, Session, When
 from scripts.corpus.casegen.surface import DAY_STYLES, chinese_numeral, write_day
 
@@ -288,14 +288,7 @@ def write_primaries(w: Writer) -> None:
     n = len(flows)
     verb = VERBS[case.case_type][0]
     templates = PRIMARY[(case.case_type, case.subject_is_payer)]
-    intro = {
-        "fraud": "你把{him}让你转钱的经过说一下。" if case.subject_is_payer else "你把收{payer}钱的经过说一下。",
-        "loan": "{him}找你借钱的经过是怎样的？",
-        "fundraising": "你往公司投钱的经过说一下。",
-        "embezzlement": "你是怎么从公司拿钱的？",
-        "theft": "你把拿{payer}钱的经过讲一下。",
-        "assault": "事后你赔了{him}多少钱，怎么赔的？",
-    }[case.case_type]
+    intro = ASK_PRIMARY[(case.case_type, case.subject_is_payer)]
     w.ask(intro, {"him": w.him if case.company is None else "公司", "payer": case.payer})
 
     def sentence(flow: Flow) -> Para:
@@ -359,14 +352,7 @@ def write_returns(w: Writer, flows: list[Flow]) -> None:
     if not flows:
         return
     templates = RETURN[(case.case_type, case.subject_is_payer)]
-    question = {
-        "fraud": "{him}后来退过钱给你吗？" if case.subject_is_payer else "你有没有退过钱给{payer}？",
-        "loan": "{him}还过钱吗？",
-        "fundraising": "公司退过钱给你吗？",
-        "embezzlement": "拿的钱退了没有？",
-        "theft": "偷的钱退赔了吗？",
-    }[case.case_type]
-    w.ask(question, {"him": w.him, "payer": case.payer})
+    w.ask(ASK_RETURN[(case.case_type, case.subject_is_payer)], {"him": w.him, "payer": case.payer})
     para = w.answer(rng.choice(("退过。", "还过一部分。", "有。")))
     for flow in flows:
         # One refund has no ordinal: "the first" would promise a second.
