@@ -91,16 +91,6 @@ class Answerer:
             unmask: bool = False, user: str | None = None, as_of=None) -> Answer:
         if not question or not question.strip():
             raise ValueError("question is empty")
-        if doc_id is None:  # "how many contracts are governed by Delaware law": the fact table
-            from engine.facts import answer_fact_question, route_fact_question
-
-            query = route_fact_question(question)
-            if query is not None:
-                answer = answer_fact_question(self.index.catalog, query, question, unmask=unmask)
-                if self.audit is not None:
-                    answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
-                                                            fact_query=query.to_dict())
-                return answer
         watch = Stopwatch()
         record = self.index.catalog.get_document(doc_id) if doc_id else None
         case_file = record is not None and record.kind == "transcript"

@@ -25,7 +25,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 import numpy as np
 
@@ -34,9 +34,7 @@ from engine.store.blobs import BlobStore
 from engine.store.catalog import Catalog
 from engine.store.dense import DenseIndex, DenseStore
 from engine.store.lexical import LexicalIndex, LexicalStore
-
-if TYPE_CHECKING:
-    from engine.ingest.pipeline import PreparedDocument
+from engine.types import PreparedDocument
 
 log = logging.getLogger(__name__)
 
@@ -183,7 +181,7 @@ class Index:
         finally:
             self._write_lock.release()
 
-    def add_document(self, prepared: "PreparedDocument", vectors: np.ndarray, data: bytes) -> bool:
+    def add_document(self, prepared: PreparedDocument, vectors: np.ndarray, data: bytes) -> bool:
         """Store a prepared document (and its original bytes) in every store, or in none.
 
         Returns False, storing nothing, when the same bytes are already stored (a concurrent

@@ -65,7 +65,7 @@ def test_bad_inputs_fail_alone_and_lose_nothing(engine, transcript_pdf, tmp_path
     with zipfile.ZipFile(zipped, "w") as zf:
         zf.writestr("hello.txt", "not a word document")
     huge = tmp_path / "huge.txt"
-    huge.write_bytes(b"a" * (engine.settings.ingest.max_bytes + 1))
+    huge.write_bytes(b"a" * (engine.settings.limits.file_bytes + 1))
     missing = tmp_path / "no such file.pdf"
     second_good = make_pdf(tmp_path / "第二份.pdf", [TRANSCRIPT_LINES[:5] + ["问：你是谁？", "答：我是张某某。"]],
                            font=cjk_font)
