@@ -22,6 +22,7 @@ def test_toolbar_is_minimal_for_everyone():
     assert options["client"]["toolbarMode"] == "minimal"
     assert options["client"]["showErrorDetails"] == "none"
     # the values are valid for this Streamlit: parsing the file through its own loader keeps them
+    config.get_config_options()
     config._update_config_with_toml(CONFIG.read_text("utf-8"), str(CONFIG))
     assert config.get_option("client.toolbarMode") == "minimal"
     assert config.get_option("client.showErrorDetails") == "none"
