@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.auth import Permission, User
 from engine.engine import Engine, ProgressFn
-from engine.text.pii import find_pii, mask_text, mask_value
+from engine.text.pii import find_pii, mask_fragments, mask_text, mask_value, wrapped_pieces
 from engine.types import (Chunk, DocKind, DocumentRecord, IngestReport, IngestStatus,
                           PageText)
 
@@ -112,6 +112,7 @@ def masked_meta(value: Any, source_text: str = "") -> Any:
     PII string found in ``source_text`` is masked wherever it appears, plus what each value
     shows on its own."""
     known = {f.text: mask_value(f.text, str(f.meta.get("type"))) for f in find_pii(source_text)}
+    pieces = wrapped_pieces([source_text])  # one line of an ID the PDF wrapped, cut out as a value
 
     def walk(v: Any) -> Any:
         if isinstance(v, dict):
@@ -123,7 +124,7 @@ def masked_meta(value: Any, source_text: str = "") -> Any:
         out = masked(v)
         for raw in sorted(known, key=len, reverse=True):  # longest first: a number inside an address
             out = out.replace(raw, known[raw])
-        return out
+        return mask_fragments(out, pieces)
 
     return walk(value)
 

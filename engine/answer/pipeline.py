@@ -246,5 +246,8 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
         if item.chunk.chunk_id not in chunks_masked:
             chunks_masked[item.chunk.chunk_id] = mask_text(item.chunk.text, find_pii(item.chunk.text))
         item.display_quote = chunks_masked[item.chunk.chunk_id][item.quote_start:item.quote_end]
-    for part in (*answer.conflicts, *answer.gaps):
+    for part in (*answer.conflicts, *answer.gaps, *answer.calculations):
         part.description = masked(part.description)
+    # what failed a check quotes the failing value, which may be a piece of an ID
+    answer.checks.unsupported = [masked(text) for text in answer.checks.unsupported]
+    answer.notes = [masked(text) for text in answer.notes]
