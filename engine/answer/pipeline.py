@@ -17,7 +17,7 @@ from engine.config import Settings
 from engine.retrieve.aggregate import aggregate
 from engine.retrieve.search import Searcher
 from engine.text.lines import join_pdf_lines
-from engine.text.pii import find_pii, mask_fragments, mask_text, wrapped_pieces
+from engine.text.pii import find_pii, mask_pii, mask_text, wrapped_pieces
 from engine.timing import Stopwatch
 from engine.types import PageText
 
@@ -238,7 +238,7 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     pieces = wrapped_pieces(dict.fromkeys(item.chunk.text for item in answer.evidence))
 
     def masked(text: str) -> str:
-        return mask_fragments(mask_text(text, find_pii(text)), pieces)
+        return mask_pii(text, pieces)
 
     answer.conclusion = masked(answer.conclusion)
     chunks_masked: dict[str, str] = {}

@@ -366,3 +366,9 @@ def mask_fragments(text: str, pieces: Iterable[WrappedPiece]) -> str:
                 continue  # the piece is the tail of a longer number or word
             chars[m.start(1):m.end(1)] = piece.hidden
     return "".join(chars)
+
+
+def mask_pii(text: str, pieces: Iterable[WrappedPiece] = ()) -> str:
+    """``text`` with its own personal data masked and, given the ``wrapped_pieces`` of the texts
+    it was built from, every line piece of a wrapped value too: what a masked view shows."""
+    return mask_fragments(mask_text(text, find_pii(text)), pieces)

@@ -61,7 +61,7 @@ def test_points_are_listed_with_their_source_badges_and_no_coming_soon(app, ui_h
     assert {b.key for b in at.button if b.key and b.key.startswith("summary.open.")} == {
         f"summary.open.{p.id}" for p in summary.points}
     assert not viewer_args(at) and not at.image  # nothing opened yet
-    assert not at.toggle  # a paralegal has no unmask switch; no LLM configured: no LLM switch
+    assert not at.main.toggle  # a paralegal has no unmask switch; no LLM configured: no LLM switch
 
 
 def test_a_paralegal_opens_a_point_on_a_redacted_page_with_its_boxes(app, ui_home):
