@@ -165,7 +165,9 @@ def _ingest_text(payload: dict) -> str:
         ocr = [q["page"] for q in d["quality"] if q["ocr_used"]]
         detail = d["error"] if d["status"] == "failed" else (
             f"{d['kind']}, {d['pages']} pages, {d['chunks']} chunks"
-            + (f", OCR on pages {ocr}" if ocr else ""))
+            + (f", OCR on pages {ocr}" if ocr else "")
+            + (f"; same content as {d['duplicate_of']} ({d['doc_id']}), not ingested again"
+               if d.get("duplicate_of") else ""))
         lines.append(f"{d['status']:<9} {d['name']}  {detail}")
     return "\n".join(lines)
 

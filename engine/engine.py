@@ -110,7 +110,7 @@ class Engine:
         existing = self.index.catalog.find_by_sha256(sha)
         if existing is not None and existing.status == "ready":
             report("done", 1.0)
-            return self._unchanged(existing, watch.total())
+            return self._unchanged(existing, watch.total(), name)
         try:
             kind = DocKind(kind)
         except ValueError:
@@ -148,7 +148,7 @@ class Engine:
             return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha,
                                 error=f"内部错误 (internal error): {type(exc).__name__}: {exc}")
         if not stored:
-            return self._unchanged(self.index.catalog.find_by_sha256(sha), watch.total())
+            return self._unchanged(self.index.catalog.find_by_sha256(sha), watch.total(), name)
         report("done", 1.0)
         record = prepared.record
         prepared.timings_ms["total"] = watch.total()
@@ -177,8 +177,10 @@ class Engine:
             raise IngestError(f"无法读取文件 (cannot read file): {exc.strerror}") from None
 
     @staticmethod
-    def _unchanged(record: DocumentRecord, elapsed_ms: float) -> IngestReport:
-        return IngestReport(name=record.name, status=IngestStatus.UNCHANGED, doc_id=record.doc_id,
+    def _unchanged(record: DocumentRecord, elapsed_ms: float, name: str) -> IngestReport:
+        """The same bytes are stored already; under another name, the report says which."""
+        return IngestReport(name=name, status=IngestStatus.UNCHANGED, doc_id=record.doc_id,
+                            duplicate_of=record.name if record.name != name else None,
                             sha256=record.sha256, kind=record.kind, pages=record.pages,
                             chunks=record.chunks,
                             quality=[PageQuality(**q) for q in record.meta.get("quality", [])],

@@ -225,11 +225,14 @@ class IngestReport:
     error: str | None = None
     quality: list[PageQuality] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
+    # unchanged: the stored document's name when the same bytes were given under another name
+    duplicate_of: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"doc_id": self.doc_id, "name": self.name, "sha256": self.sha256, "kind": self.kind,
                 "pages": self.pages, "chunks": self.chunks, "status": self.status.value,
-                "error": self.error, "quality": [q.to_dict() for q in self.quality],
+                "error": self.error, "duplicate_of": self.duplicate_of,
+                "quality": [q.to_dict() for q in self.quality],
                 "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()}}
 
 

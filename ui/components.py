@@ -12,7 +12,7 @@ import streamlit as st
 from engine.auth import AuthError
 from engine.inputs import InputError
 from engine.types import IngestError
-from ui.labels import STATUS_NAMES, named
+from ui.labels import STATUS_NAMES, label, named
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ def error_message(exc: BaseException) -> str:
     """What the user reads: our own errors verbatim, anything else named as an internal error."""
     if isinstance(exc, (IngestError, AuthError, InputError)):
         return str(exc)
-    return f"内部错误 (internal error): {type(exc).__name__}: {exc}"
+    return f"{label('内部错误', 'internal error')}：{type(exc).__name__}: {exc}"
 
 
 def show_error(exc: Exception, action: str) -> None:

@@ -11,21 +11,33 @@ from __future__ import annotations
 import os
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 ENGLISH_KEY = "ui.english"
 ENGLISH_DEFAULT_ENV = "LEXTRACE_UI_ENGLISH"
 
 
 def english() -> bool:
-    """Whether English goes beside the Chinese labels in this session."""
-    if ENGLISH_KEY not in st.session_state:
-        return os.environ.get(ENGLISH_DEFAULT_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+    """Whether English goes beside the Chinese labels in this session (outside a Streamlit run,
+    e.g. a unit test of a table helper: the server default)."""
+    default = os.environ.get(ENGLISH_DEFAULT_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+    if get_script_run_ctx(suppress_warning=True) is None or ENGLISH_KEY not in st.session_state:
+        return default
     return st.session_state[ENGLISH_KEY] is True
 
 
 def label(zh: str, en: str) -> str:
     """``zh``, or ``zh en`` when English is on."""
     return f"{zh} {en}" if english() else zh
+
+
+def bilingual(text: str | None) -> str:
+    """A label the engine keeps as one "中文 English" string (contract types, fact fields,
+    clause types): its Chinese part, or the whole when English is on."""
+    if not text:
+        return "—"
+    zh, _, en = text.partition(" ")
+    return label(zh, en) if en else zh
 
 
 def english_toggle() -> None:
@@ -42,6 +54,9 @@ def named(table: dict[str, tuple[str, str]], value: object) -> str:
     key = getattr(value, "value", value)
     if key in table:
         return label(*table[key])
+    for zh, en in table.values():  # already a label (a widget hands back what it showed)
+        if key in (zh, f"{zh} {en}"):
+            return label(zh, en)
     return label("其他", "other") + f"（{key}）"
 
 
