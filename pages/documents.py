@@ -61,6 +61,7 @@ def upload_section(engine: Engine, user: User) -> None:
             results.append({**report.to_dict(), "duplicate": duplicate_note(report)})
             overall.progress((i + 1) / len(files), text=f"{i + 1} / {len(files)}")
         st.session_state[RESULTS_KEY] = results
+        st.rerun()  # the sidebar's corpus figures and the table then count the new files
     for result in st.session_state.get(RESULTS_KEY, []):
         name = result["name"]
         if result["status"] == IngestStatus.FAILED.value:

@@ -50,7 +50,7 @@ READER_ZOOM = 1.25  # the reader opens at this zoom, on the box
 OUTLINE_PX = 3  # at scale 1; the viewer scales it with the page (2 px looked faint at 75 %)
 FOCUS_SCALE = 3.0  # pixels per PDF point of the zoomed page image: sharp at twice the column width
 FOCUS_CONTEXT_PT = 120.0  # of page above and below the boxed lines
-FOCUS_MIN_HEIGHT_PT = 300.0
+FOCUS_MIN_HEIGHT_PT = 300.0  # the window lines are taken from, before trimming
 FOCUS_MARGIN_PT = 12.0  # beside the text block
 # Longer PDFs render only a window of pages around the evidence: pdf.js draws every page it is
 # given, and a 500-page statute book would stall the browser for a single highlight.
@@ -420,9 +420,11 @@ def _open(viewer_key: str, target: ViewerTarget) -> None:
 
 def focus_region(page: PageText, highlights: Sequence[BBox], *, context: float = FOCUS_CONTEXT_PT,
                  min_height: float = FOCUS_MIN_HEIGHT_PT, margin: float = FOCUS_MARGIN_PT) -> BBox:
-    """The part of a page the viewer shows: as wide as the page's text block (plus a margin),
-    from ``context`` points above the first highlight to ``context`` below the last, at least
-    ``min_height`` tall, within the page. The whole page when it has no highlight or no lines."""
+    """The part of a page the viewer shows: as wide as the page's text block (plus a margin), and
+    the lines around the highlights — within ``context`` points above and below them (a window
+    at least ``min_height`` tall), whole lines, stopping at a gap (a signature or footer further
+    down is not context, and no blank band is shown). The whole page when it has no highlight or
+    no size."""
     width, height = page.width or 0.0, page.height or 0.0
     boxes = [b for b in highlights if b.page == page.number]
     lines = [line.bbox for line in page.lines if line.bbox is not None]
@@ -432,8 +434,9 @@ def focus_region(page: PageText, highlights: Sequence[BBox], *, context: float =
     right = max([b.x1 for b in lines + boxes]) + margin
     top = min(b.top for b in boxes) - context
     bottom = max(b.bottom for b in boxes) + context
-    # whole lines, and no blank band: the lines within reach that run on from the boxed ones
-    # without a gap (a signature or footer further down is not context)
+    if bottom - top < min_height:
+        grow = (min_height - (bottom - top)) / 2
+        top, bottom = top - grow, bottom + grow
     near = sorted([b for b in lines if b.bottom > top and b.top < bottom] + boxes, key=lambda b: b.top)
     heights = sorted(b.bottom - b.top for b in near)
     gap = 2.5 * heights[len(heights) // 2]
@@ -443,15 +446,13 @@ def focus_region(page: PageText, highlights: Sequence[BBox], *, context: float =
         first -= 1
     while last + 1 < len(near) and near[last + 1].top - near[last].bottom <= gap:
         last += 1
-    top = min(b.top for b in near[first:last + 1]) - margin
-    bottom = max(b.bottom for b in near[first:last + 1]) + margin
-    if bottom - top < min_height:
-        grow = (min_height - (bottom - top)) / 2
-        top, bottom = top - grow, bottom + grow
-    if top < 0:
-        top, bottom = 0.0, bottom - top
-    if bottom > height:
-        top, bottom = max(0.0, top - (bottom - height)), height
+    shown = near[first:last + 1]
+    top, bottom = min(b.top for b in shown), max(b.bottom for b in shown)
+    # the margin stops halfway to the next line outside, so no sliver of it shows
+    above = [b.bottom for b in lines if b.bottom <= top]
+    below = [b.top for b in lines if b.top >= bottom]
+    top = max(0.0, top - margin, (top + max(above)) / 2 if above else 0.0)
+    bottom = min(height, bottom + margin, (bottom + min(below)) / 2 if below else height)
     return BBox(page.number, max(0.0, left), top, min(width, right), bottom)
 
 

@@ -218,5 +218,8 @@ def test_the_viewer_zooms_to_the_box_with_the_lines_around_it():
     # a box near the top keeps the region on the page
     top_region = focus_region(page, [BBox(3, 90.0, 100.0, 200.0, 112.0)])
     assert top_region.top >= 0 and top_region.top <= 100
+    # the box on the last line of the text: the region ends there, no blank band down to the footer
+    last = focus_region(page, [BBox(3, 90.0, 480.0, 200.0, 492.0)])
+    assert last.bottom == pytest.approx(492 + FOCUS_MARGIN_PT) and last.top < 380
     # no highlight on this page: the whole page
     assert focus_region(page, [BBox(4, 1, 1, 2, 2)]) == BBox(3, 0.0, 0.0, 595.0, 842.0)
