@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -125,17 +126,18 @@ def corpus(tmp_path_factory) -> dict:
     return {"home": home, "names": [d["name"] for d in documents]}
 
 
-@pytest.fixture(scope="module")
-def server(corpus):
+@contextmanager
+def streamlit_server(home: Path):
+    """``streamlit run app.py`` over ``home`` on a free loopback port; yields its URL."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    log_path = corpus["home"].parent / "streamlit.log"
+    log_path = home.parent / "streamlit.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1",
              "--server.port", str(port), "--server.headless", "true",
              "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-            cwd=REPO, env=_clean_env(corpus["home"]), stdout=log, stderr=subprocess.STDOUT)
+            cwd=REPO, env=_clean_env(home), stdout=log, stderr=subprocess.STDOUT)
         try:
             _wait_until_healthy(url, proc, log_path)
             yield url
@@ -146,6 +148,12 @@ def server(corpus):
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@pytest.fixture(scope="module")
+def server(corpus):
+    with streamlit_server(corpus["home"]) as url:
+        yield url
 
 
 def _wait_until_healthy(url: str, proc: subprocess.Popen, log_path: Path) -> None:
@@ -230,9 +238,11 @@ def _choose(page, label: str, option: str, attempts: int = 5) -> None:
     assert selectbox.get_by_role("combobox").input_value() == option
 
 
-def _open_evidence(page, evidence_id: str, page_number: int) -> dict:
-    """Open an evidence item in the reader; wait for its highlight; return the ink measurements
-    of the page."""
+def _open_evidence(page, evidence_id: str, page_number: int, document: str) -> dict:
+    """Open an evidence item of ``document`` in the reader; wait for its highlight; return the
+    ink measurements of the page."""
+    # the viewer of this answer, not the one of the previous answer still on screen during the rerun
+    page.locator(".st-key-ask-viewer").get_by_text(f"{evidence_id} · {document}").wait_for()
     opened = page.get_by_role("button", name=f"▶ 正在查看 {evidence_id}")
     if not opened.is_visible():
         page.get_by_role("button", name=f"查看原文 {evidence_id}").click()
@@ -258,6 +268,11 @@ def _screenshot(page, name: str) -> Path:
     return path
 
 
+def _transcript_name() -> str:
+    data = json.loads((DEMO / "ground_truth.json").read_text("utf-8"))
+    return next(d["file"] for d in data["documents"] if d["kind"] == "transcript")
+
+
 def _ground_truth() -> dict:
     data = json.loads((DEMO / "ground_truth.json").read_text("utf-8"))
     transcript = next(d for d in data["documents"] if d["kind"] == "transcript")
@@ -270,7 +285,7 @@ def test_ask_opens_the_cited_page_with_the_highlight_on_the_text(page):
     assert page.get_by_text("结论", exact=True).is_visible()
     assert page.get_by_text(str(total["value"])).first.is_visible()
 
-    ink = _open_evidence(page, "E1", total["page"])
+    ink = _open_evidence(page, "E1", total["page"], _transcript_name())
     assert ink["boxes"], "no highlight drawn on the cited page"
     for box in ink["boxes"]:
         # the outline encloses drawn glyphs: 5% dark pixels is well above a blank strip (0)
@@ -284,7 +299,7 @@ def test_ask_opens_the_cited_page_with_the_highlight_on_the_text(page):
 def test_pdf_with_a_non_embedded_cjk_font_renders_its_text(page, corpus, console):
     assert NONEMBEDDED_NAME in corpus["names"]
     _ask(page, "违约金是多少？", document=NONEMBEDDED_NAME)
-    ink = _open_evidence(page, "E1", 1)
+    ink = _open_evidence(page, "E1", 1, NONEMBEDDED_NAME)
     # Without the cMaps pdf.js can neither draw these glyphs nor map them to text: measured with
     # cmaps/ moved away, the page had 0 dark pixels, an empty text layer, and the console said
     # "Unable to load binary CMap at: pdfjs-dist/cmaps/UniGB-UCS2-H.bcmap". With them: ~1600

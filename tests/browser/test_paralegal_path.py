@@ -3,25 +3,25 @@ its progress, ask, see the answer with the cited page zoomed to the boxed quote 
 1440×900 screen — open another evidence card, and go back through an [E1] mark in the conclusion.
 
 The user is created through engine.auth with a password of its own (never the demo default, which
-must be changed at first sign-in). The screenshots are the ones the README and docs/ui.md show;
-they are written to docs/screenshots/ (committed) — the first, ask.png, is the Ask page answering
-a question with the evidence box visible.
+must be changed at first sign-in). The screenshots are the ones the README and docs/ui.md show
+(docs/screenshots/, committed; the first, ask.png, is the Ask page answering a question with the
+evidence box visible). A run writes them to artifacts/; to refresh the committed ones:
+
+    LEXTRACE_SCREENSHOTS=docs .venv/bin/python -m pytest tests/browser/test_paralegal_path.py
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import os
 from pathlib import Path
 
 import pytest
 
-from tests.browser.test_browser import (CHROMIUM, CHROMIUM_ARGS, REPO, _clean_env, _free_port,
-                                        _wait_until_healthy, sign_in, sync_api)
+from tests.browser.test_browser import CHROMIUM, CHROMIUM_ARGS, REPO, sign_in, streamlit_server, sync_api
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
-SCREENSHOTS = REPO / "docs" / "screenshots"
+SCREENSHOTS = REPO / ("docs/screenshots" if os.environ.get("LEXTRACE_SCREENSHOTS") == "docs" else "artifacts")
 TRANSCRIPT = REPO / "data" / "demo" / "讯问笔录_李志强_20230512.pdf"
 QUESTION = "陈晓梅前后一共转给你多少钱？"
 PARALEGAL, PASSWORD = "browser-paralegal", "paralegal-path-password-3"
@@ -67,25 +67,8 @@ def fresh_home(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(fresh_home):
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    log_path = fresh_home.parent / "streamlit.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1",
-             "--server.port", str(port), "--server.headless", "true",
-             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-            cwd=REPO, env=_clean_env(fresh_home), stdout=log, stderr=subprocess.STDOUT)
-        try:
-            _wait_until_healthy(url, proc, log_path)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with streamlit_server(fresh_home) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -158,13 +141,13 @@ def test_the_paralegal_path_on_a_fresh_home(page, fresh_home):
     # -- another card, then back through the [E1] mark in the conclusion
     page.get_by_role("button", name="查看原文 E2").click()
     page.get_by_role("button", name="▶ 正在查看 E2").wait_for()
-    assert page.locator(".st-key-ask-viewer").get_by_text("E2 ·").first.is_visible()
     viewer = page.locator(".st-key-ask-viewer")
+    viewer.get_by_text(f"E2 · {TRANSCRIPT.name}").wait_for()
     assert inside_viewport(page, viewer.locator("img").first)  # the viewer stays in view
     shoot(page, "ask_second_evidence.png")
     page.locator(".lx-conclusion a.lx-ev", has_text="E1").first.click()
     page.get_by_role("button", name="▶ 正在查看 E1").wait_for()
-    assert viewer.get_by_text("E1 ·").first.is_visible()
+    viewer.get_by_text(f"E1 · {TRANSCRIPT.name}").wait_for()
     # a paralegal's view: personal data redacted, no reader for the original
-    assert viewer.get_by_text("已遮盖敏感信息").first.is_visible()
+    viewer.get_by_text("已遮盖敏感信息").first.wait_for()
     assert page.get_by_text("在阅读器中打开原件").count() == 0

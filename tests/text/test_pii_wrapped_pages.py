@@ -14,10 +14,8 @@ import re
 import numpy as np
 import pytest
 
-from engine.answer.model import Answer, Evidence, Gap, Status
-from engine.answer.pipeline import mask_answer
 from engine.text.pii import find_pii, mask_text
-from tests.text.test_pii_wrapped import CARD16, ID_DIGIT, ID_X, MOBILE, leaks
+from tests.text.test_pii_wrapped import CARD16, ID_DIGIT, ID_X, MOBILE, leaks, lines_quoted_alone
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -87,18 +85,9 @@ def test_each_line_quoted_alone_is_masked(wrapped):
     """Every line of every chunk as an answer's only quote, conclusion and gap (a composer that
     cut a quote at a line end)."""
     _, engine, doc_id = wrapped
-    for chunk in engine.chunks(doc_id, with_facts=True):
-        offset = 0
-        for line in chunk.text.split("\n"):
-            evidence = Evidence(id="E1", chunk=chunk, doc_name="wrapped.pdf", quote_start=offset,
-                                quote_end=offset + len(line), bboxes=[], score=1.0)
-            answer = Answer(question="q", intent="fact", status=Status.ANSWERED, conclusion=f"材料显示：{line}",
-                            evidence=[evidence], gaps=[Gap(description=f"缺少：{line}", evidence=["E1"])])
-            mask_answer(answer, unmask=False)
-            shown = [answer.conclusion, evidence.display_quote, answer.gaps[0].description]
-            for _, _, value in VALUES:
-                assert all(leaks(text, value) == [] for text in shown), (value, shown)
-            offset += len(line) + 1
+    for shown in lines_quoted_alone(engine.chunks(doc_id, with_facts=True)):
+        for _, _, value in VALUES:
+            assert all(leaks(text, value) == [] for text in shown), (value, shown)
 
 
 @pytest.mark.parametrize("question", ["他的身份证号码是多少？", "联系电话是多少？", "银行卡号是多少？"])
