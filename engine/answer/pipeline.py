@@ -251,3 +251,4 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     # what failed a check quotes the failing value, which may be a piece of an ID
     answer.checks.unsupported = [masked(text) for text in answer.checks.unsupported]
     answer.notes = [masked(text) for text in answer.notes]
+    answer.ledger = [{k: masked(v) if isinstance(v, str) else v for k, v in row.items()} for row in answer.ledger]

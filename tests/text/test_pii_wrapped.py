@@ -215,7 +215,7 @@ def test_a_wrapped_value_in_a_transcript_header_field_is_whole_and_masked(kind, 
 
 def test_every_text_of_a_masked_answer_is_masked():
     """Besides conclusion, quotes, conflicts and gaps: calculation notes, failed checks (they quote
-    the failing value) and notes."""
+    the failing value), notes and the ledger rows behind the answer."""
     from engine.answer.model import Calculation, Checks
 
     chunk_text = f"身份证号码{ID_DIGIT[:10]}\n{ID_DIGIT[10:]}，手机{MOBILE}。"
@@ -228,11 +228,13 @@ def test_every_text_of_a_masked_answer_is_masked():
                     calculations=[Calculation("1+1", 2, 2, True, ["E1"], description=f"号码{ID_DIGIT}")],
                     checks=Checks(numbers_grounded=False, unsupported=[f"数字「{ID_DIGIT}」不见于所引证据",
                                                                        f"手机{MOBILE}"]),
-                    notes=[f"身份证号码{ID_DIGIT[:10]}"])
+                    notes=[f"身份证号码{ID_DIGIT[:10]}"],
+                    ledger=[{"date": "2022-10-15", "amount": 17000, "means": f"转入卡号{CARD16}", "page": 3}])
     mask_answer(answer, unmask=False)
     shown = json_texts(answer.to_dict())
-    for value in (ID_DIGIT, MOBILE):
+    for value in (ID_DIGIT, MOBILE, CARD16):
         assert all(leaks(text, value) == [] for text in shown), (value, shown)
+    assert answer.ledger[0]["amount"] == 17000  # values stay values
 
 
 def json_texts(value) -> list[str]:
