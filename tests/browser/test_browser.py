@@ -341,7 +341,7 @@ def test_summary_point_opens_its_sources_highlighted(page):
 def test_facts_page_lists_the_contracts_with_their_cards(page):
     page.get_by_role("link", name="事实").click()
     page.get_by_role("heading", name="事实").first.wait_for()
-    page.get_by_text("事实卡片").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    page.get_by_text("事实卡片", exact=True).wait_for(timeout=ANSWER_TIMEOUT_MS)
     page.get_by_test_id("stDataFrame").first.wait_for()
     shot = _screenshot(page, "facts.png")
     assert shot.stat().st_size > 20_000
