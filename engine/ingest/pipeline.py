@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from engine.config import IngestSettings, LimitSettings
 from engine.ingest.anchors import spans_bboxes
 from engine.statutes.hierarchy import LawRank
+from engine.store.lexical import lexical_text
 from engine.timing import Stopwatch
 from engine.types import (Chunk, ChunkDraft, DocKind, DocumentRecord, IngestError, PageText,
                           PreparedDocument)
@@ -24,19 +25,6 @@ def sha256_hex(data: bytes) -> str:
 def doc_id_for(sha256: str) -> str:
     # Identity is the content: the same bytes are the same document whatever their file name.
     return "d" + sha256[:15]
-
-
-def lexical_text(chunk: Chunk) -> str:
-    """Text BM25 indexes: the chunk, plus the identity a user types for a statute article, or the
-    section numbers and headings a contract clause sits under."""
-    if chunk.kind == DocKind.STATUTE.value and chunk.meta.get("article_label"):
-        return " ".join(filter(None, (chunk.meta.get("law_short"), chunk.meta.get("article_label"),
-                                      chunk.text)))
-    if chunk.kind == DocKind.CONTRACT.value and chunk.meta.get("clause_no"):
-        from engine.ingest.chunkers.contract import section_context
-
-        return f"{section_context(chunk.meta)}\n{chunk.text}"
-    return chunk.text
 
 
 def article_body(chunk: Chunk) -> str:

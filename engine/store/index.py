@@ -33,7 +33,7 @@ from engine.config import Settings
 from engine.store.blobs import BlobStore
 from engine.store.catalog import Catalog
 from engine.store.dense import DenseIndex, DenseStore
-from engine.store.lexical import LexicalIndex, LexicalStore
+from engine.store.lexical import LexicalIndex, LexicalStore, lexical_text
 from engine.types import PreparedDocument
 
 log = logging.getLogger(__name__)
@@ -129,8 +129,6 @@ class Index:
         if self._tokens_current or self.catalog.tokenizer_version() == TOKENIZER_VERSION:
             self._tokens_current = True
             return
-        from engine.ingest.pipeline import lexical_text
-
         with self.write_lock():
             if self.catalog.tokenizer_version() != TOKENIZER_VERSION:
                 chunks = self.catalog.chunks()
