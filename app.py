@@ -14,6 +14,7 @@ import streamlit as st
 from engine.auth import Permission, User
 from ui.auth import account_panel, change_password_page, current_user, login_page
 from ui.components import error_boundary
+from ui.labels import english_toggle, label
 from ui.state import get_engine
 
 APP_DIR = Path(__file__).resolve().parent
@@ -22,38 +23,39 @@ APP_DIR = Path(__file__).resolve().parent
 @dataclass(frozen=True)
 class PageSpec:
     path: str  # relative to this file; pages are listed only once their file exists
-    title: str
+    title: tuple[str, str]  # (Chinese, English): ui/labels.py
     icon: str
     permission: Permission
 
 
 PAGES = (
-    PageSpec("pages/ask.py", "问答 Ask", "💬", Permission.ASK),
-    PageSpec("pages/documents.py", "文件 Documents", "📄", Permission.VIEW_DOCUMENTS),
-    PageSpec("pages/summary.py", "摘要 Summary", "📝", Permission.VIEW_DOCUMENTS),
-    PageSpec("pages/facts.py", "事实 Facts", "🧾", Permission.VIEW_DOCUMENTS),
-    PageSpec("pages/benchmark.py", "评测 Benchmark", "📊", Permission.RUN_BENCHMARK),
-    PageSpec("pages/audit.py", "审计 Audit", "🔏", Permission.VIEW_AUDIT),
+    PageSpec("pages/ask.py", ("问答", "Ask"), "💬", Permission.ASK),
+    PageSpec("pages/documents.py", ("文件", "Documents"), "📄", Permission.VIEW_DOCUMENTS),
+    PageSpec("pages/summary.py", ("摘要", "Summary"), "📝", Permission.VIEW_DOCUMENTS),
+    PageSpec("pages/facts.py", ("事实", "Facts"), "🧾", Permission.VIEW_DOCUMENTS),
+    PageSpec("pages/benchmark.py", ("评测", "Benchmark"), "📊", Permission.RUN_BENCHMARK),
+    PageSpec("pages/audit.py", ("审计", "Audit"), "🔏", Permission.VIEW_AUDIT),
 )
 
 
 def pages_for(user: User) -> list[st.Page]:
     """The pages this role may open; the first one (Ask when it exists) is the default."""
     specs = [s for s in PAGES if (APP_DIR / s.path).is_file() and user.can(s.permission)]
-    return [st.Page(APP_DIR / s.path, title=s.title, icon=s.icon, default=(i == 0))
+    return [st.Page(APP_DIR / s.path, title=label(*s.title), icon=s.icon, default=(i == 0))
             for i, s in enumerate(specs)]
 
 
 def sidebar_status() -> None:
     status = get_engine().status()
-    st.caption(f"语料 Corpus: {status['documents']} 份文件 · {status['chunks']} 个片段")
-    st.caption(f"向量模型 Embedding: {status['embedding_model']}")
+    st.caption(f"{label('语料', 'Corpus')}：{status['documents']} 份文件 · {status['chunks']} 个片段")
+    st.caption(f"{label('向量模型', 'Embedding')}：{status['embedding_model']}")
     fallback = status.get("reranker_fallback_reason")
-    st.caption(f"重排序 Reranker: {status['reranker']}" + (" ⚠️" if fallback else ""),
+    st.caption(f"{label('重排序', 'Reranker')}：{status['reranker']}" + (" ⚠️" if fallback else ""),
                help=fallback or "FlashRank cross-encoder")
     llm = status["llm"]
-    st.caption(f"大模型 LLM: 开启 on · {llm}" if llm else
-               "大模型 LLM: 关闭 off（确定性撰写 deterministic composer）")
+    st.caption(f"{label('大模型', 'LLM')}：{label('开启', 'on')} · {llm}" if llm else
+               f"{label('大模型', 'LLM')}：{label('关闭（确定性撰写）', 'off (deterministic composer)')}")
+    english_toggle()
 
 
 st.set_page_config(page_title="LexTrace", page_icon="⚖️", layout="wide")
@@ -71,13 +73,13 @@ pages = pages_for(user)
 navigation = st.navigation(pages) if pages else None
 with st.sidebar:
     st.markdown("### ⚖️ LexTrace")
-    with error_boundary("读取状态 Reading the status"):
+    with error_boundary(label("读取状态", "Reading the status")):
         sidebar_status()
     st.divider()
     account_panel(user)
 
 if navigation is None:
-    st.error("此角色没有可打开的页面 (no page is available to this role)")
+    st.error(label("此角色没有可打开的页面", "no page is available to this role"))
     st.stop()
-with error_boundary("页面 Page"):
+with error_boundary(label("页面", "Page")):
     navigation.run()

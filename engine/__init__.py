@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from engine.config import Settings
     from engine.engine import Engine
 
-__all__ = ["Engine", "Settings"]
+__version__ = "0.9.0"
+__all__ = ["Engine", "Settings", "__version__"]
 
 
 def __getattr__(name: str):

@@ -3,9 +3,19 @@
 Each record is one canonical JSON body (sorted keys, compact separators, UTF-8, no ASCII
 escaping) and ``hash = sha256(prev_hash + body)``, where ``prev_hash`` is the previous record's
 hash (``GENESIS_HASH`` for the first). Editing a body or a hash, deleting a record in the middle
-or reordering records breaks the chain at that record, and ``verify()`` names it. The chain
-cannot reveal that the newest records were cut off the end: keep the head hash (``head()``)
-somewhere else when that matters.
+or reordering records breaks the chain at that record, and ``verify()`` names it.
+
+The chain alone cannot show that the newest records were cut off the end. Every append therefore
+also writes, in the same transaction, a checkpoint — the record count and the head hash —
+signed with an HMAC key that is not in this database but in the secrets file
+(``settings.audit.key_file``, default ``<home>/secrets.toml``; engine/keys.py). Whoever deletes
+the last records cannot sign a checkpoint that matches, so ``verify()`` reports the truncation
+and the first missing sequence number; a replaced key shows as a bad signature. An append that
+finds the checkpoint not matching the chain it extends records what it found in the new
+checkpoint, so the evidence of tampering is carried forward and stays visible. ``export()``
+writes the chain and its signed checkpoint to a file for keeping elsewhere; ``verify(against=…)``
+then shows whether the live log still extends that copy — which also catches a whole chain
+rewritten by someone holding the key.
 
 The body is the only source of truth: the columns the Audit page filters on are generated from
 it by SQLite, so they can never disagree with what the hash covers. Triggers refuse UPDATE and
@@ -19,16 +29,19 @@ inside that transaction, so no record is lost and the chain never forks.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import math
+import os
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from decimal import Decimal
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.keys import load_or_create_key
 from engine.store.sqlite import ThreadLocalSQLite
 
 if TYPE_CHECKING:
@@ -36,6 +49,9 @@ if TYPE_CHECKING:
     from engine.retrieve.search import SearchResponse
 
 AUDIT_FILE = "audit.sqlite"
+SECRETS_FILE = "secrets.toml"  # the default key file, under the home
+KEY_TABLE, KEY_NAME = "audit", "checkpoint_key"
+EXPORT_FORMAT = "lextrace-audit-export/1"
 GENESIS_HASH = "0" * 64
 ASK_KIND = "ask"
 # Recall lists are kept per channel up to this many candidates; the totals are kept too.
@@ -58,6 +74,11 @@ CREATE TABLE IF NOT EXISTS audit_records (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS audit_by_id ON audit_records (record_id);
 CREATE INDEX IF NOT EXISTS audit_by_time ON audit_records (created_at);
+CREATE TABLE IF NOT EXISTS audit_checkpoint (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    body TEXT NOT NULL,
+    mac TEXT NOT NULL
+);
 CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit_records
 BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
 CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit_records
@@ -116,10 +137,55 @@ class ChainCheck:
     checked: int  # records whose hash and link were recomputed (up to and including a break)
     first_broken: str | None = None  # the record id (or ``seq N`` when even the id is unreadable)
     reason: str | None = None
+    # The first sequence number that is wrong or missing: an edited, moved or inserted record, or
+    # the first record cut off the end. None when the log is intact or the fault has no position
+    # (a bad signature, a chain rewritten whole).
+    first_bad_seq: int | None = None
+    checkpoint: dict[str, Any] | None = None  # count, head, written_at, signature: valid|invalid
+    notes: list[str] = field(default_factory=list)  # further findings, and facts that are no fault
 
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "checked": self.checked, "first_broken": self.first_broken,
-                "reason": self.reason}
+                "first_bad_seq": self.first_bad_seq, "reason": self.reason,
+                "checkpoint": self.checkpoint, "notes": list(self.notes)}
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """What the signed checkpoint says about the chain as its last append left it."""
+
+    count: int
+    head: str
+    written_at: str
+    # What appends found when the checkpoint did not match the chain they extended (sticky):
+    # [{"seq": found at, "first_bad_seq": n | None, "found": why}]
+    anomalies: tuple[dict[str, Any], ...] = ()
+    unanchored_before: int = 0  # records already there when a log from before anchoring was anchored
+
+    def body(self) -> str:
+        return canonical_json({"count": self.count, "head": self.head, "written_at": self.written_at,
+                               "anomalies": list(self.anomalies),
+                               "unanchored_before": self.unanchored_before})
+
+    @classmethod
+    def parse(cls, text: str) -> "Checkpoint":
+        data = json.loads(text)
+        return cls(int(data["count"]), str(data["head"]), str(data["written_at"]),
+                   tuple(data.get("anomalies") or ()), int(data.get("unanchored_before") or 0))
+
+
+def sign(key: bytes, text: str) -> str:
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+@dataclass(frozen=True)
+class ExportSummary:
+    path: Path
+    count: int
+    head: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"path": str(self.path), "count": self.count, "head": self.head}
 
 
 @dataclass
@@ -196,18 +262,78 @@ class AuditLog(ThreadLocalSQLite):
     # FULL: a record the user was shown an answer for must survive a power cut.
     PRAGMAS = ("journal_mode=WAL", "synchronous=FULL")
 
-    def __init__(self, path: Path | str, *, embedding_model: Callable[[], str | None] | None = None):
+    def __init__(self, path: Path | str, *, embedding_model: Callable[[], str | None] | None = None,
+                 key_file: Path | str | None = None):
         """``embedding_model`` names the vector space an ask searched; it is called per record,
-        after the search, so the log itself never loads a model."""
+        after the search, so the log itself never loads a model. ``key_file``: the secrets file
+        holding the checkpoint key (default ``secrets.toml`` beside the log), created if missing."""
         super().__init__(path)
         self._embedding_model = embedding_model
+        self.key_file = Path(key_file) if key_file is not None else self.path.parent / SECRETS_FILE
+        self._key = load_or_create_key(self.key_file, KEY_TABLE, KEY_NAME)
         with self._write_lock:
+            conn = self._conn()
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             # One transaction, so two processes opening a fresh file cannot interleave the DDL.
-            self._conn().executescript(f"BEGIN IMMEDIATE;\n{SCHEMA}\nCOMMIT;")
+            conn.executescript(f"BEGIN IMMEDIATE;\n{SCHEMA}\nCOMMIT;")
+        if "audit_records" in tables and "audit_checkpoint" not in tables:
+            self._anchor_existing()
 
     @classmethod
     def for_home(cls, home: Path | str, **kwargs: Any) -> "AuditLog":
         return cls(Path(home) / AUDIT_FILE, **kwargs)
+
+    # -- the signed checkpoint -----------------------------------------------------------------
+    def _read_checkpoint(self, conn) -> tuple[Checkpoint | None, bool]:
+        """(the checkpoint, whether its signature is valid); (None, False) when there is none."""
+        row = conn.execute("SELECT body, mac FROM audit_checkpoint WHERE id = 1").fetchone()
+        if row is None:
+            return None, False
+        try:
+            checkpoint = Checkpoint.parse(row[0])
+        except (ValueError, KeyError, TypeError):
+            return Checkpoint(-1, "", ""), False
+        return checkpoint, hmac.compare_digest(sign(self._key, row[0]), row[1])
+
+    def _write_checkpoint(self, conn, checkpoint: Checkpoint) -> None:
+        body = checkpoint.body()
+        conn.execute("INSERT INTO audit_checkpoint (id, body, mac) VALUES (1, ?, ?) "
+                     "ON CONFLICT (id) DO UPDATE SET body = excluded.body, mac = excluded.mac",
+                     (body, sign(self._key, body)))
+
+    def _anchor_existing(self) -> None:
+        """A log written before checkpoints existed gets its first one now, saying so."""
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM audit_checkpoint").fetchone() is not None:
+                return  # another process anchored it first
+            row = conn.execute("SELECT seq, hash FROM audit_records ORDER BY seq DESC LIMIT 1").fetchone()
+            count, head = (row[0], row[1]) if row else (0, GENESIS_HASH)
+            self._write_checkpoint(conn, Checkpoint(count, head, _now(), unanchored_before=count))
+
+    def _advance_checkpoint(self, conn, seq: int, head: str, prev_hash: str) -> None:
+        """Sign the chain as this append leaves it, carrying forward anything found wrong."""
+        current, valid = self._read_checkpoint(conn)
+        anomalies = list(current.anomalies) if current is not None else []
+        found, first_bad = None, None
+        if current is None:
+            if seq > 1:
+                found = f"no checkpoint for the {seq - 1} records before this one (it was removed)"
+        elif not valid:
+            found = "the checkpoint's signature did not match the key (key replaced or checkpoint forged)"
+        elif current.count > seq - 1:
+            found = (f"records {seq}..{current.count} were missing: the signed checkpoint covered "
+                     f"{current.count} records, the log held {seq - 1} (cut off the end)")
+            first_bad = seq
+        elif current.count < seq - 1:
+            found = f"records {current.count + 1}..{seq - 1} had been added without the key"
+            first_bad = current.count + 1
+        elif current.head != prev_hash:
+            found = "the chain's head differed from the signed one (the chain was rewritten)"
+        if found is not None:
+            anomalies.append({"seq": seq, "first_bad_seq": first_bad, "found": found})
+        self._write_checkpoint(conn, Checkpoint(
+            seq, head, _now(), tuple(anomalies),
+            current.unanchored_before if current is not None and valid else 0))
 
     # -- appending -----------------------------------------------------------------------------
     def record_ask(self, answer: "Answer", response: "SearchResponse | None", *, user: str | None = None,
@@ -257,27 +383,73 @@ class AuditLog(ThreadLocalSQLite):
             body = {**content, "id": record_id, "seq": seq, "kind": kind, "created_at": _now(),
                     "user": user}
             text = canonical_json(body)
+            record_hash = chain_hash(prev_hash, text)
             conn.execute("INSERT INTO audit_records (seq, body, prev_hash, hash) VALUES (?,?,?,?)",
-                         (seq, text, prev_hash, chain_hash(prev_hash, text)))
+                         (seq, text, prev_hash, record_hash))
+            self._advance_checkpoint(conn, seq, record_hash, prev_hash)
         return record_id
 
     # -- checking ------------------------------------------------------------------------------
-    def verify(self) -> ChainCheck:
-        """Recompute every hash and link in chain order; stop at the first record that fails."""
-        expected_prev, expected_seq, checked = GENESIS_HASH, 1, 0
-        rows = self._conn().execute("SELECT seq, body, prev_hash, hash FROM audit_records ORDER BY seq")
-        for seq, text, prev_hash, stored_hash in rows:
-            checked += 1
-            reason, record_id = _row_problem(seq, text, prev_hash, stored_hash, expected_prev,
-                                             expected_seq)
-            if reason is not None:
-                rows.close()
-                return ChainCheck(ok=False, checked=checked, first_broken=record_id, reason=reason)
-            expected_prev, expected_seq = stored_hash, seq + 1
-        return ChainCheck(ok=True, checked=checked)
+    def verify(self, against: Path | str | None = None) -> ChainCheck:
+        """Recompute every hash and link in chain order, stopping at the first record that fails,
+        then hold the chain against its signed checkpoint (truncation, records added without
+        the key, a replaced key) and, given an export (``export()``), against that copy."""
+        conn = self._conn()
+        conn.execute("BEGIN")  # one snapshot: an append racing this check cannot look like tampering
+        try:
+            checkpoint, valid = self._read_checkpoint(conn)
+            check, count, head = _walk_chain(conn.execute(
+                "SELECT seq, body, prev_hash, hash FROM audit_records ORDER BY seq"))
+            exported = _compare_export(conn, Path(against)) if against is not None else None
+        finally:
+            conn.execute("COMMIT")
+        if checkpoint is not None:
+            check.checkpoint = {"count": checkpoint.count, "head": checkpoint.head,
+                                "written_at": checkpoint.written_at,
+                                "signature": "valid" if valid else "invalid",
+                                "key_file": str(self.key_file)}
+            if valid and checkpoint.unanchored_before:
+                check.notes.append(f"records 1..{checkpoint.unanchored_before} were written before "
+                                   "the log was anchored (by an earlier version): their truncation "
+                                   "before that point cannot be ruled out")
+        for problem, bad_seq in [*_checkpoint_problems(checkpoint, valid, count, head, self.key_file),
+                                 *([exported] if exported else [])]:
+            if check.ok:
+                check.ok, check.reason, check.first_bad_seq = False, problem, bad_seq
+            else:
+                check.notes.append(problem)
+        return check
+
+    def export(self, path: Path | str) -> ExportSummary:
+        """Write the whole chain and its signed checkpoint to ``path`` (JSON Lines) for keeping
+        elsewhere: a header line, one line per record (its body exactly as hashed), and the
+        checkpoint line. The file is complete or absent (written aside, then renamed)."""
+        path = Path(path)
+        conn = self._conn()
+        conn.execute("BEGIN")  # the records and the checkpoint of one moment
+        try:
+            rows = conn.execute("SELECT seq, body, prev_hash, hash FROM audit_records ORDER BY seq").fetchall()
+            checkpoint = conn.execute("SELECT body, mac FROM audit_checkpoint WHERE id = 1").fetchone()
+        finally:
+            conn.execute("COMMIT")
+        head = rows[-1][3] if rows else GENESIS_HASH
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.partial")
+        with open(tmp, "w", encoding="utf-8") as out:
+            out.write(canonical_json({"format": EXPORT_FORMAT, "exported_at": _now(),
+                                      "count": len(rows), "head": head}) + "\n")
+            for seq, body, prev_hash, record_hash in rows:
+                out.write(canonical_json({"seq": seq, "body": body, "prev_hash": prev_hash,
+                                          "hash": record_hash}) + "\n")
+            out.write(canonical_json({"checkpoint": checkpoint[0] if checkpoint else None,
+                                      "mac": checkpoint[1] if checkpoint else None}) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+        return ExportSummary(path, len(rows), head)
 
     def head(self) -> str:
-        """The newest hash (GENESIS_HASH when empty): keep a copy elsewhere to detect truncation."""
+        """The newest hash (GENESIS_HASH when empty)."""
         row = self._conn().execute("SELECT hash FROM audit_records ORDER BY seq DESC LIMIT 1").fetchone()
         return row[0] if row else GENESIS_HASH
 
@@ -336,28 +508,104 @@ class AuditLog(ThreadLocalSQLite):
         return replay_steps(record)
 
 
+def _walk_chain(rows) -> tuple[ChainCheck, int, str]:
+    """(the check of the records' hashes and links, the number of records, the head hash)."""
+    expected_prev, expected_seq, checked, count, head = GENESIS_HASH, 1, 0, 0, GENESIS_HASH
+    check: ChainCheck | None = None
+    for seq, text, prev_hash, stored_hash in rows:
+        count, head = count + 1, stored_hash
+        if check is not None:
+            continue  # past the first break: only counting, for the checkpoint comparison
+        checked += 1
+        reason, record_id, bad_seq = _row_problem(seq, text, prev_hash, stored_hash, expected_prev,
+                                                  expected_seq)
+        if reason is not None:
+            check = ChainCheck(ok=False, checked=checked, first_broken=record_id, reason=reason,
+                               first_bad_seq=bad_seq)
+        expected_prev, expected_seq = stored_hash, seq + 1
+    return check or ChainCheck(ok=True, checked=checked), count, head
+
+
 def _row_problem(seq: int, text: str, prev_hash: str, stored_hash: str, expected_prev: str,
-                 expected_seq: int) -> tuple[str | None, str]:
-    """(why this row breaks the chain or None, the id to report)."""
+                 expected_seq: int) -> tuple[str | None, str, int]:
+    """(why this row breaks the chain or None, the id to report, the first bad sequence number)."""
     try:
         body = json.loads(text)
     except ValueError:
-        return "body is not valid JSON (edited)", f"seq {seq}"
+        return "body is not valid JSON (edited)", f"seq {seq}", seq
     record_id = body.get("id") if isinstance(body, dict) else None
     record_id = record_id if isinstance(record_id, str) else f"seq {seq}"
     if chain_hash(prev_hash, text) != stored_hash:
-        return "hash does not match the record body (body or hash edited)", record_id
+        return "hash does not match the record body (body or hash edited)", record_id, seq
     if canonical_json(body) != text:
-        return "body is not in canonical form (edited)", record_id
-    if body.get("seq") != seq:
-        return (f"record sits at position {seq} but was written at {body.get('seq')}"
-                " (records reordered or renumbered)"), record_id
+        return "body is not in canonical form (edited)", record_id, seq
+    written_at = body.get("seq")
+    if written_at != seq:
+        # A record written at 3 now at 4: something was put before it (inserted) or it was moved;
+        # one written at 5 now at 3: what stood at 3 and 4 is gone. Either way the first bad
+        # position is the smaller one.
+        first = min(seq, written_at) if isinstance(written_at, int) and written_at > 0 else seq
+        return (f"record sits at position {seq} but was written at {written_at}"
+                " (records inserted, reordered or renumbered)"), record_id, first
     if seq != expected_seq:
-        return f"records {expected_seq}..{seq - 1} are missing before this one (deleted)", record_id
+        return (f"records {expected_seq}..{seq - 1} are missing before this one (deleted)",
+                record_id, expected_seq)
     if prev_hash != expected_prev:
-        return "prev_hash does not match the previous record's hash (a record before it was "\
-               "removed, replaced or reordered)", record_id
-    return None, record_id
+        # The record before no longer is the one this record was linked to: it was replaced.
+        return ("prev_hash does not match the previous record's hash (a record before it was "
+                "removed, replaced or reordered)"), record_id, max(1, seq - 1)
+    return None, record_id, seq
+
+
+def _checkpoint_problems(checkpoint: Checkpoint | None, valid: bool, count: int, head: str,
+                         key_file: Path) -> list[tuple[str, int | None]]:
+    """What the signed checkpoint says is wrong with a chain of ``count`` records ending in ``head``."""
+    if checkpoint is None:
+        return [] if count == 0 else [(
+            "no signed checkpoint: the checkpoint was removed, so records cut off the end would "
+            "not show", None)]
+    if not valid:
+        return [(f"the checkpoint's signature does not match the key in {key_file} (the key was "
+                 "replaced, or the checkpoint forged)", None)]
+    problems: list[tuple[str, int | None]] = [
+        (f"an append at seq {a.get('seq')} found: {a.get('found')}", a.get("first_bad_seq"))
+        for a in checkpoint.anomalies]
+    if checkpoint.count > count:
+        problems.append((f"records {count + 1}..{checkpoint.count} were cut off the end: the signed "
+                         f"checkpoint covers {checkpoint.count} records, the log holds {count} "
+                         "(truncated)", count + 1))
+    elif checkpoint.count < count:
+        problems.append((f"records {checkpoint.count + 1}..{count} were added after the signed "
+                         "checkpoint, without the key (inserted)", checkpoint.count + 1))
+    elif checkpoint.head != head:
+        problems.append(("the chain's head differs from the signed one: the chain was rewritten "
+                         "(compare with an export: audit verify --against FILE)", None))
+    return problems
+
+
+def read_export(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
+    """(header, records, checkpoint line) of an ``AuditLog.export`` file."""
+    lines = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+    if len(lines) < 2 or lines[0].get("format") != EXPORT_FORMAT:
+        raise ValueError(f"{path} is not a LexTrace audit export ({EXPORT_FORMAT})")
+    return lines[0], lines[1:-1], lines[-1]
+
+
+def _compare_export(conn, path: Path) -> tuple[str, int | None] | None:
+    """Whether the live chain still extends an exported copy: (problem, first bad seq) or None."""
+    try:
+        _, records, _ = read_export(path)
+    except (OSError, ValueError) as exc:
+        return f"cannot read the export {path}: {exc}", None
+    live = dict(conn.execute("SELECT seq, hash FROM audit_records"))
+    for record in records:
+        seq = record.get("seq")
+        if seq not in live:
+            return (f"record {seq} of the export {path.name} is missing from the log (the log "
+                    f"holds {len(live)} records, the export {len(records)})", seq)
+        if live[seq] != record.get("hash"):
+            return f"record {seq} differs from the export {path.name}", seq
+    return None
 
 
 def _record(seq: int, text: str, prev_hash: str, stored_hash: str) -> AuditRecord:

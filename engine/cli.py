@@ -6,19 +6,53 @@ With ``--json`` stdout carries exactly one JSON document; logs and progress go t
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import logging
+import os
 import sys
+import tempfile
+import tomllib
+import traceback
+from contextlib import redirect_stdout
+from datetime import datetime
 from pathlib import Path
+from typing import NoReturn
 
+from pydantic import ValidationError
+
+from engine.inputs import InputError
 from engine.types import DocKind
 
 
-def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--home", type=Path, default=None,
+AS_OF_COMMANDS = ("search", "ask")  # the commands that read statutes as of a date
+EXIT_USAGE = 2  # bad input: a usage error, an empty or over-long question, an unknown document
+EXIT_INTERNAL = 70  # an unexpected error (sysexits EX_SOFTWARE): one line, traceback in a log file
+LOG_DIR = "logs"  # under the home: tracebacks of unexpected errors
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors in one line on stderr, exit 2 (argparse's default repeats the whole usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _add_common(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
+    """The global options, defined once: on the top-level parser with their defaults, and on every
+    subcommand with no default, so that ``--home DIR`` before the subcommand is not reset by the
+    subcommand's parser and works after it as well."""
+
+    def default(value):
+        return value if top_level else argparse.SUPPRESS
+
+    parser.add_argument("--home", type=Path, default=default(None),
                         help="where the catalog, vectors and caches live "
                              "(default $LEXTRACE_HOME, else ./.lextrace)")
-    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    parser.add_argument("--json", action="store_true", default=default(False),
+                        help="print one JSON document on stdout")
+    parser.add_argument("-v", "--verbose", action="count", default=default(0),
+                        help="more log output; print every configuration warning every time")
 
 
 def _as_of_date(value: str):
@@ -30,14 +64,21 @@ def _as_of_date(value: str):
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _add_as_of(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--as-of", dest="as_of", type=_as_of_date, default=None, metavar="YYYY-MM-DD",
-                        help="statute versions in force on this date (default: today)")
+def _add_as_of(parser: argparse.ArgumentParser, *, top_level: bool = False) -> None:
+    parser.add_argument("--as-of", dest="as_of", type=_as_of_date,
+                        default=None if top_level else argparse.SUPPRESS, metavar="YYYY-MM-DD",
+                        help="statute versions in force on this date (default: today); "
+                             + ", ".join(AS_OF_COMMANDS) + " only")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    from engine import __version__
+
+    parser = _Parser(prog="python -m engine", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"LexTrace {__version__}")
+    _add_common(parser, top_level=True)
+    _add_as_of(parser, top_level=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     ingest = sub.add_parser("ingest", help="ingest files (PDF, DOCX, Markdown, TXT)")
     ingest.add_argument("paths", nargs="+", type=Path)
@@ -72,8 +113,17 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(delete)
 
     audit = sub.add_parser("audit", help="the tamper-evident audit trail")
+    _add_common(audit)
     audit_sub = audit.add_subparsers(dest="audit_command", required=True)
-    _add_common(audit_sub.add_parser("verify", help="recompute every hash and link; exit 1 if broken"))
+    verify = audit_sub.add_parser("verify", help="recompute every hash and link and hold the chain "
+                                                 "against its signed checkpoint; exit 1 if broken")
+    verify.add_argument("--against", type=Path, default=None, metavar="EXPORT",
+                        help="also check that the log still extends this export (audit export)")
+    _add_common(verify)
+    export = audit_sub.add_parser("export", help="write the chain and its signed checkpoint to a "
+                                                 "file for keeping elsewhere")
+    export.add_argument("path", type=Path, metavar="FILE", help="the export file (JSON Lines)")
+    _add_common(export)
     audit_list = audit_sub.add_parser("list", help="newest records first")
     audit_list.add_argument("--limit", type=int, default=20)
     _add_common(audit_list)
@@ -116,7 +166,9 @@ def _ingest_text(payload: dict) -> str:
         ocr = [q["page"] for q in d["quality"] if q["ocr_used"]]
         detail = d["error"] if d["status"] == "failed" else (
             f"{d['kind']}, {d['pages']} pages, {d['chunks']} chunks"
-            + (f", OCR on pages {ocr}" if ocr else ""))
+            + (f", OCR on pages {ocr}" if ocr else "")
+            + (f"; same content as {d['duplicate_of']} ({d['doc_id']}), not ingested again"
+               if d.get("duplicate_of") else ""))
         lines.append(f"{d['status']:<9} {d['name']}  {detail}")
     return "\n".join(lines)
 
@@ -162,16 +214,25 @@ def _audit(args: argparse.Namespace) -> int:
     from engine.audit import AuditLog
     from engine.config import Settings
 
-    log = AuditLog.for_home(Settings.load(args.home).home)
+    settings = Settings.load(args.home)
+    log = AuditLog.for_home(settings.home, key_file=settings.audit.key_file)
     if args.audit_command == "verify":
-        check = log.verify()
-        _emit(args, check.to_dict(), f"ok: {check.checked} records, chain intact" if check.ok else
-              f"BROKEN at {check.first_broken} after {check.checked} records: {check.reason}")
+        if args.against is not None and not args.against.is_file():
+            raise InputError(f"no such export file: {args.against}")
+        check = log.verify(against=args.against)
+        where = f"seq {check.first_bad_seq}" if check.first_bad_seq else (check.first_broken or "the checkpoint")
+        text = (f"ok: {check.checked} records, chain intact, checkpoint signed" if check.ok else
+                f"BROKEN at {where} after {check.checked} records: {check.reason}")
+        _emit(args, check.to_dict(), "\n".join([text, *(f"  note: {n}" for n in check.notes)]))
         return 0 if check.ok else 1
+    if args.audit_command == "export":
+        summary = log.export(args.path)
+        _emit(args, summary.to_dict(), f"exported {summary.count} records and the signed checkpoint "
+                                       f"to {summary.path} (head {summary.head[:16]}…)")
+        return 0
     if args.audit_command == "list":
         if args.limit <= 0:
-            print("--limit must be greater than 0", file=sys.stderr)
-            return 2
+            raise InputError("--limit must be greater than 0")
         records = [r.to_dict(with_body=False) for r in log.records(limit=args.limit)]
         _emit(args, {"records": records}, "\n".join(
             f"{r['id']}  {r['created_at']}  {r['user'] or '-'}  {r['status'] or r['kind']}  "
@@ -189,10 +250,7 @@ def _audit(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
-                        format="%(levelname)s %(name)s: %(message)s")
+def _run(args: argparse.Namespace) -> int:
     if args.command == "audit":  # needs only the log, not the index
         return _audit(args)
     if args.command == "users":  # needs only the users file
@@ -223,8 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if payload.get("consistency", {"ok": True})["ok"] else 1
     if args.command == "search":
         if args.k <= 0:
-            print("--k must be greater than 0", file=sys.stderr)
-            return 2
+            raise InputError("--k must be greater than 0")
         response = engine.search(args.query, k=args.k, mode=args.mode, rerank=args.rerank,
                                  doc_id=args.doc_id, kind=args.kind, as_of=args.as_of)
         payload = response.to_dict()
@@ -248,4 +305,100 @@ def main(argv: list[str] | None = None) -> int:
         _emit(args, {"doc_id": args.doc_id, "deleted": deleted},
               "deleted" if deleted else f"no document {args.doc_id}")
         return 0 if deleted else 1
-    return 2
+    return EXIT_USAGE
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__
+
+
+def _crash_log(home: Path | None, argv: list[str]) -> Path:
+    """Write the current exception's traceback to a new file under ``<home>/logs`` (the temp
+    directory when the home cannot be written) and return its path."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    text = (f"python -m engine {' '.join(argv)}\n{datetime.now().astimezone().isoformat()}\n\n"
+            + traceback.format_exc())
+    for directory in ([home / LOG_DIR] if home is not None else []) + [Path(tempfile.gettempdir())]:
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            path = directory / f"lextrace-error-{stamp}-{os.getpid()}.log"
+            path.write_text(text, "utf-8")
+            return path
+        except OSError:
+            continue
+    raise OSError("no writable directory for the error log")
+
+
+def _home_of(args: argparse.Namespace) -> Path | None:
+    from engine.config import Settings
+
+    try:
+        return Path(Settings.load(args.home).home)
+    except Exception:  # noqa: BLE001 — the settings themselves may be what is broken
+        return Path(args.home) if args.home is not None else None
+
+
+def _print_warnings(args: argparse.Namespace, home: Path | None) -> None:
+    """Configuration warnings on stderr: all of them with -v, else each at most once per home per
+    day (engine/notices.py)."""
+    from engine.notices import DailyGate, noted
+
+    warnings = noted()
+    if not args.verbose and home is not None:
+        warnings = DailyGate(home).due(warnings)
+    for warning in warnings:
+        print(f"warning: {warning.message}", file=sys.stderr)
+
+
+def _with_warnings(output: str) -> str:
+    """The command's JSON document with the run's configuration warnings added as "warnings"."""
+    from engine.notices import noted
+
+    try:
+        payload = json.loads(output)
+    except ValueError:
+        return output
+    if not isinstance(payload, dict):
+        return output
+    payload["warnings"] = [w.to_dict() for w in noted()]
+    return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; return its exit code: 0 ok, 1 the command's own failure (a file failed to
+    ingest, a broken audit chain, nothing found), 2 bad input, 70 an unexpected error."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.as_of is not None and args.command not in AS_OF_COMMANDS:
+        parser.error(f"--as-of applies to {' and '.join(AS_OF_COMMANDS)} only, not {args.command}")
+    logging.basicConfig(level={0: logging.WARNING, 1: logging.INFO}.get(args.verbose, logging.DEBUG),
+                        stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    home = _home_of(args)
+    captured = io.StringIO()
+    try:
+        if args.json:  # stdout gets one document, once the warnings of the run are known
+            with redirect_stdout(captured):
+                code = _run(args)
+            sys.stdout.write(_with_warnings(captured.getvalue()))
+        else:
+            code = _run(args)
+    except InputError as exc:
+        print(f"error: {_one_line(exc)}", file=sys.stderr)
+        code = EXIT_USAGE
+    except (ValidationError, tomllib.TOMLDecodeError) as exc:  # the settings or a secrets file
+        errors = exc.errors() if isinstance(exc, ValidationError) else []
+        detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors[:3])
+        print(f"error: bad configuration: {detail or _one_line(exc)}", file=sys.stderr)
+        code = EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 — one line for the user, the traceback in a file
+        path = _crash_log(home, argv)
+        print(f"内部错误 (internal error): {type(exc).__name__}: {_one_line(exc)} — "
+              f"traceback: {path}", file=sys.stderr)
+        code = EXIT_INTERNAL
+    _print_warnings(args, home)
+    return code

@@ -18,8 +18,25 @@ from pydantic import BaseModel, Field
 DEFAULT_HOME = Path(".lextrace")
 
 
+class LimitSettings(BaseModel):
+    """Every input limit, in one place: the engine refuses past them with a typed error
+    (engine/inputs.py), the CLI with one line and exit 2, and the pages show them beforehand."""
+
+    question_chars: int = Field(1000, gt=0, description="Longest question or search query, in "
+                                                        "characters (5,000 took 17.6 s to answer).")
+    file_bytes: int = Field(50 * 1024 * 1024, gt=0, description="Files larger than this are refused.")
+
+
+class AuditSettings(BaseModel):
+    key_file: Path | None = Field(
+        None, description="TOML file holding the key that signs the audit checkpoint ([audit] "
+                          "checkpoint_key), kept apart from audit.sqlite; created (mode 0600) when "
+                          "missing. Default <home>/secrets.toml; put it outside the home (another "
+                          "disk, a secrets mount) so that a copy of the home cannot re-sign a "
+                          "truncated log.")
+
+
 class IngestSettings(BaseModel):
-    max_bytes: int = Field(50 * 1024 * 1024, description="Files larger than this are refused.")
     ocr: Literal["auto", "off", "force"] = Field(
         "auto", description="auto: OCR pages the quality gate fails; force: OCR every PDF page.")
     ocr_dpi: int = Field(216, description="Render resolution for OCR (216 dpi = 3x PDF points).")
@@ -120,6 +137,8 @@ class Settings(BaseModel):
     rerank: RerankSettings = RerankSettings()
     llm: LLMSettings = LLMSettings()
     auth: AuthSettings = AuthSettings()
+    limits: LimitSettings = LimitSettings()
+    audit: AuditSettings = AuditSettings()
 
     @classmethod
     def from_name(cls, name: str = "strict", **overrides: Any) -> "Settings":

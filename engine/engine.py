@@ -14,10 +14,10 @@ from typing import Callable, Iterable
 from engine.audit import AuditLog
 from engine.config import Settings
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
+from engine.inputs import UnknownDocument, check_question
 from engine.statutes.graph import ReferenceGraph
 from engine.store.index import Consistency, Index
 from engine.timing import Stopwatch
-from engine.units import too_large
 from engine.types import (DocKind, DocumentRecord, IngestError, IngestReport, IngestStatus,
                           PageQuality)
 
@@ -77,7 +77,8 @@ class Engine:
         self._answerer = None
         self._lazy = threading.Lock()  # Streamlit sessions call in from many threads
         self.audit = AuditLog.for_home(self.home,  # called per record: the model id, not the model
-                                       embedding_model=lambda: self.index.embedder.model_id)
+                                       embedding_model=lambda: self.index.embedder.model_id,
+                                       key_file=self.settings.audit.key_file)
 
     # -- ingest --------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
@@ -109,7 +110,7 @@ class Engine:
         existing = self.index.catalog.find_by_sha256(sha)
         if existing is not None and existing.status == "ready":
             report("done", 1.0)
-            return self._unchanged(existing, watch.total())
+            return self._unchanged(existing, watch.total(), name)
         try:
             kind = DocKind(kind)
         except ValueError:
@@ -120,7 +121,8 @@ class Engine:
             report("parse", 0.0)
             prepared = prepare_document(name, data, kind=kind, settings=self.settings.ingest,
                                         ocr_engine=self._ocr(),
-                                        statute_context=self.settings.embedding.statute_context)
+                                        statute_context=self.settings.embedding.statute_context,
+                                        max_bytes=self.settings.limits.file_bytes)
             report("embed", 0.0)
             watch.skip()
             vectors = self.index.embedder.embed_passages(
@@ -146,7 +148,7 @@ class Engine:
             return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha,
                                 error=f"内部错误 (internal error): {type(exc).__name__}: {exc}")
         if not stored:
-            return self._unchanged(self.index.catalog.find_by_sha256(sha), watch.total())
+            return self._unchanged(self.index.catalog.find_by_sha256(sha), watch.total(), name)
         report("done", 1.0)
         record = prepared.record
         prepared.timings_ms["total"] = watch.total()
@@ -156,7 +158,7 @@ class Engine:
                             timings_ms=prepared.timings_ms)
 
     def _read(self, path: Path) -> bytes:
-        limit = self.settings.ingest.max_bytes
+        limit = self.settings.limits.file_bytes
         try:
             size = path.stat().st_size
         except FileNotFoundError:
@@ -166,15 +168,19 @@ class Engine:
         if not path.is_file():
             raise IngestError(f"不是文件 (not a regular file): {path}")
         if size > limit:  # refuse before reading a huge file into memory
-            raise IngestError(f"文件过大 (file too large): {too_large(size, limit)}")
+            from engine.ingest.loaders import file_too_large
+
+            raise file_too_large(size, limit)
         try:
             return path.read_bytes()
         except OSError as exc:
             raise IngestError(f"无法读取文件 (cannot read file): {exc.strerror}") from None
 
     @staticmethod
-    def _unchanged(record: DocumentRecord, elapsed_ms: float) -> IngestReport:
-        return IngestReport(name=record.name, status=IngestStatus.UNCHANGED, doc_id=record.doc_id,
+    def _unchanged(record: DocumentRecord, elapsed_ms: float, name: str) -> IngestReport:
+        """The same bytes are stored already; under another name, the report says which."""
+        return IngestReport(name=name, status=IngestStatus.UNCHANGED, doc_id=record.doc_id,
+                            duplicate_of=record.name if record.name != name else None,
                             sha256=record.sha256, kind=record.kind, pages=record.pages,
                             chunks=record.chunks,
                             quality=[PageQuality(**q) for q in record.meta.get("quality", [])],
@@ -203,9 +209,16 @@ class Engine:
 
     def search(self, query: str, k: int = 10, mode: str = "hybrid", rerank: bool = True,
                doc_id: str | None = None, kind: str | None = None, as_of=None):
-        """``as_of`` (date or YYYY-MM-DD, default today): statute versions in force that day."""
+        """``as_of`` (date or YYYY-MM-DD, default today): statute versions in force that day.
+        Raises ``engine.inputs.InputError`` for an empty or over-long query or an unknown document."""
+        query = check_question(query, self.settings.limits)
+        self._check_scope(doc_id)
         return self.searcher.search(query, k=k, mode=mode, rerank=rerank, doc_id=doc_id, kind=kind,
                                     as_of=as_of)
+
+    def _check_scope(self, doc_id: str | None) -> None:
+        if doc_id is not None and self.document(doc_id) is None:
+            raise UnknownDocument(doc_id)
 
     @property
     def answerer(self):
@@ -222,7 +235,23 @@ class Engine:
     def ask(self, question: str, doc_id: str | None = None, llm: bool | None = None,
             unmask: bool = False, user: str | None = None, as_of=None):
         """A verifiable Answer; ``llm=None`` uses the LLM when one is configured; ``as_of`` picks
-        the statute versions in force on that date (default today) and the answer states it."""
+        the statute versions in force on that date (default today) and the answer states it.
+        Raises ``engine.inputs.InputError`` for an empty or over-long question or an unknown
+        document.
+
+        A corpus question over all documents ("how many contracts are governed by Delaware law")
+        is answered from the contract-fact table instead of by search (engine/facts/)."""
+        question = check_question(question, self.settings.limits)
+        self._check_scope(doc_id)
+        if doc_id is None:
+            from engine.facts import answer_fact_question, route_fact_question
+
+            query = route_fact_question(question)
+            if query is not None:
+                answer = answer_fact_question(self.index.catalog, query, question, unmask=unmask)
+                answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
+                                                        fact_query=query.to_dict())
+                return answer
         return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user,
                                  as_of=as_of)
 

@@ -137,3 +137,15 @@ def redacted_pages(engine: Any, doc_id: str, page_numbers: Iterable[int],
     return [RedactedPage(n, render_redacted_page(data, n, boxes.get(n, []), highlights,
                                                  scale=scale, blank=n in unread), n in unread)
             for n in page_numbers]
+
+
+def page_image(engine: Any, doc_id: str, number: int, highlights: Iterable[BBox] = (), *,
+               redact: bool, scale: float = 2.0,
+               boxes: Mapping[int, list[BBox]] | None = None) -> RedactedPage:
+    """One stored PDF page as an image with ``highlights`` outlined: redacted (personal data
+    painted over, unread pages blanked) for a view that must not show it, else as it is."""
+    if redact:
+        return redacted_pages(engine, doc_id, [number], highlights, scale=scale, boxes=boxes)[0]
+    data = engine.document_bytes(doc_id)
+    return RedactedPage(number, render_redacted_page(data, number, [], list(highlights), scale=scale),
+                        False)

@@ -225,9 +225,29 @@ class IngestReport:
     error: str | None = None
     quality: list[PageQuality] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
+    # unchanged: the stored document's name when the same bytes were given under another name
+    duplicate_of: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"doc_id": self.doc_id, "name": self.name, "sha256": self.sha256, "kind": self.kind,
                 "pages": self.pages, "chunks": self.chunks, "status": self.status.value,
-                "error": self.error, "quality": [q.to_dict() for q in self.quality],
+                "error": self.error, "duplicate_of": self.duplicate_of,
+                "quality": [q.to_dict() for q in self.quality],
                 "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()}}
+
+
+@dataclass
+class PreparedDocument:
+    """A document read, checked, chunked and enriched, with nothing stored yet: what ingest
+    (engine/ingest/pipeline.py) hands the store step (engine/store/index.py)."""
+
+    record: DocumentRecord
+    pages: list[PageText]
+    chunks: list[Chunk]
+    tokens: list[list[str]]  # BM25 tokens, one list per chunk
+    embed_texts: list[str]  # what the embedder sees, one per chunk
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def quality(self) -> list[PageQuality]:
+        return [p.quality for p in self.pages if p.quality is not None]

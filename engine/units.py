@@ -1,6 +1,6 @@
 """Byte sizes said in the unit their limit is set in.
 
-``ingest.max_bytes`` is 50 * 1024 * 1024: a message about it says "50 MiB", and the refused file's
+``limits.file_bytes`` is 50 * 1024 * 1024: a message about it says "50 MiB", and the refused file's
 size in MiB too — never "52.4 MB", which is the same limit in decimal units and reads as another.
 A limit that is a whole number of decimal units (50_000_000) is said in those (50 MB).
 """

@@ -1,7 +1,12 @@
 """问答 Ask: the paralegal's quick form — a question, an optional document, a verifiable answer.
 
-An answer is computed once per (question, document, unmask) and kept in the session, so clicking
-an evidence card reruns this script without asking (and auditing) again.
+Laid out for one screen (1440×900): the form in one row; below it the answer on the left and, on
+the right, the cited page zoomed to the boxed quote, kept in view while the answer scrolls. The
+first evidence item opens as soon as an answer arrives; a card's button or an [E1] mark in the
+conclusion opens another.
+
+An answer is computed once per (question, document, date, unmask, user) and kept in the session,
+so opening evidence reruns this script without asking (and auditing) again.
 """
 
 from __future__ import annotations
@@ -11,23 +16,79 @@ from datetime import date
 import streamlit as st
 
 from engine.auth import Permission
+from engine.inputs import InputError
 from ui.auth import require
 from ui.components import show_error
 from ui.evidence import ViewerTarget, escape_markdown, render_answer, render_viewer
+from ui.labels import label
 from ui.state import get_engine
 
-ALL_DOCUMENTS = "全部文件"
 EXAMPLE = "陈晓梅前后一共转给你多少钱？"
 QUESTION_KEY = "ask.question"
 DOCUMENT_KEY = "ask.document"
 UNMASK_KEY = "ask.unmask"
 AS_OF_KEY = "ask.as_of"  # statute versions in force on this date
-QUERY_KEY = "ask.query"  # (question, doc_id) last submitted
-# ((question, doc_id, unmask, user), Answer) last computed. The key is a plain tuple: a class
-# defined in this script would be a new class on every run and never equal the stored one.
+QUERY_KEY = "ask.query"  # (question, doc_id, as_of) last submitted
+# ((question, doc_id, as_of, unmask, user), Answer) last computed. The key is a plain tuple: a
+# class defined in this script would be a new class on every run and never equal the stored one.
 ANSWER_KEY = "ask.answer"
-VIEWER_KEY = "ask.viewer"  # ViewerTarget of the open evidence card
-CARD_BUTTON_PREFIX = "ask.open."
+VIEWER_KEY = "ask.viewer"  # ViewerTarget of the open evidence item
+READER_KEY = "ask.reader"  # the original PDF in the reader instead of the zoomed page
+CARD_BUTTON_PREFIX = "ask-open-"  # + evidence id; also the class the [E1] marks look for
+VIEWER_CONTAINER = "ask-viewer"
+# One screen: less padding above the page, and the viewer column stays in view (sticky) while
+# the answer column scrolls.
+LAYOUT_CSS = f"""<style>
+[data-testid="stMainBlockContainer"] {{ padding-top: 2.6rem; }}
+[data-testid="stColumn"]:has(.st-key-{VIEWER_CONTAINER}) {{ position: sticky; top: 3.6rem;
+  align-self: flex-start; max-height: calc(100vh - 4.2rem); overflow-y: auto; }}
+.lx-conclusion {{ font-size: 1.05rem; line-height: 1.7; }}
+.lx-conclusion a.lx-ev {{ display: inline-block; padding: 0 .35em; margin: 0 .1em;
+  border-radius: .3em; background: #fff4e6; color: #d9480f; font-weight: 600;
+  text-decoration: none; border: 1px solid #ffc078; }}
+.lx-conclusion a.lx-ev:hover {{ background: #ffe8cc; }}
+</style>"""
+
+
+def ask_form(documents: dict[str, str], limit: int) -> bool:
+    with st.form("ask.form", border=False):
+        question_column, scope_column, date_column, button_column = st.columns(
+            [6, 3, 2, 1], vertical_alignment="bottom")
+        question_column.text_input(
+            label("问题", "Question"), key=QUESTION_KEY, max_chars=limit,
+            placeholder=f"例如：{EXAMPLE}",
+            help=label(f"最多 {limit} 个字", f"at most {limit} characters"))
+        scope_column.selectbox(label("文件范围", "Documents"), [None, *documents], key=DOCUMENT_KEY,
+                               format_func=lambda d: label("全部文件", "all documents") if d is None
+                               else documents[d])
+        date_column.date_input(label("法条版本日期", "Statutes as of"), key=AS_OF_KEY,
+                               value=date.today(), min_value=date(1949, 10, 1),
+                               max_value=date(2100, 12, 31),
+                               help=label("按该日施行的法律版本检索与回答（默认今天）",
+                                          "statute versions in force on this day (default today)"))
+        return button_column.form_submit_button(label("提问", "Ask"), type="primary", width="stretch")
+
+
+def answer_for(engine, user, query: tuple, unmask: bool):
+    """The answer to ``query`` (asked once, then kept in the session), or None after an error."""
+    question_text, scope, as_of = query
+    key = (question_text, scope, as_of, unmask, user.name)  # another sign-in here asks anew
+    cached = st.session_state.get(ANSWER_KEY)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    try:
+        with st.spinner(label("检索与核验中…", "searching and verifying…")):
+            answer = engine.ask(question_text, doc_id=scope, unmask=unmask, user=user.name, as_of=as_of)
+    except InputError as exc:  # the engine's own limits: say them, no traceback
+        st.warning(str(exc))
+        return None
+    except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
+        show_error(exc, label("提问", "Asking"))
+        return None
+    st.session_state[ANSWER_KEY] = (key, answer)
+    # a new answer opens its first evidence item, so the boxed page is in view at once
+    st.session_state[VIEWER_KEY] = ViewerTarget.of(answer.evidence[0]) if answer.evidence else None
+    return answer
 
 
 user = require(Permission.ASK)
@@ -36,65 +97,58 @@ engine = get_engine()
 # unmask, and its session value counts only for them, so a value planted in the session by any
 # other means never reaches ask(unmask=True).
 may_unmask = user.can(Permission.UNMASK_PII)
+limit = engine.settings.limits.question_chars
 
-st.header("问答 Ask")
+st.html(LAYOUT_CSS)
 documents = {d.doc_id: d.name for d in engine.docs().documents}
 if st.session_state.get(DOCUMENT_KEY) not in (None, *documents):
     del st.session_state[DOCUMENT_KEY]  # the chosen file was deleted since
 
-with st.form("ask.form"):
-    question = st.text_input("问题 Question", key=QUESTION_KEY, placeholder=f"例如：{EXAMPLE}")
-    doc_id = st.selectbox("文件范围 Documents", [None, *documents], key=DOCUMENT_KEY,
-                          format_func=lambda d: ALL_DOCUMENTS if d is None else documents[d])
-    as_of = st.date_input("法条版本日期 Statutes as of", key=AS_OF_KEY, value=date.today(),
-                          min_value=date(1949, 10, 1), max_value=date(2100, 12, 31),
-                          help="按该日施行的法律版本检索与回答（默认今天）。")
-    submitted = st.form_submit_button("提问 Ask", type="primary")
+title_column, unmask_column = st.columns([4, 1], vertical_alignment="bottom")
+title_column.subheader(label("问答", "Ask"))
 if may_unmask:
-    st.toggle("显示敏感信息 Show personal data", key=UNMASK_KEY,
-              help="显示身份证号、银行卡号、手机号等原文；每次查看都记入审计。")
+    unmask_column.toggle(label("显示敏感信息", "Show personal data"), key=UNMASK_KEY,
+                         help=label("显示身份证号、银行卡号、手机号等原文；每次查看都记入审计。",
+                                    "show ID, card and phone numbers in full; every view is audited"))
 unmask = may_unmask and st.session_state.get(UNMASK_KEY) is True
 
+submitted = ask_form(documents, limit)
 if submitted:
-    if not (question or "").strip():
-        st.warning(f"请输入问题，例如：{EXAMPLE} (Please type a question.)")
+    question = (st.session_state.get(QUESTION_KEY) or "").strip()
+    if not question:
+        st.warning(label(f"请输入问题，例如：{EXAMPLE}", "Please type a question."))
     else:
-        st.session_state[QUERY_KEY] = (question.strip(), doc_id, as_of)
-        st.session_state.pop(VIEWER_KEY, None)
+        st.session_state[QUERY_KEY] = (question, st.session_state.get(DOCUMENT_KEY),
+                                       st.session_state.get(AS_OF_KEY))
 
 if QUERY_KEY not in st.session_state:
     if not submitted:
-        st.info("提问后，答案分栏列出结论、原文证据、计算复核、冲突与材料缺口；"
-                "点「查看原文」可在原件中看到高亮的位置。")
+        st.info(label("提问后，左侧列出结论、原文证据、计算复核、冲突与材料缺口，右侧显示引文所在页并框出位置；"
+                      "点结论中的 E1 或证据卡片上的「查看原文」可切换。",
+                      "Ask a question: the answer on the left, the cited page with the quote boxed "
+                      "on the right."))
     st.stop()
 
-question_text, scope, as_of = st.session_state[QUERY_KEY]
-query = (question_text, scope, as_of, unmask, user.name)  # another sign-in in this browser asks anew
-cached = st.session_state.get(ANSWER_KEY)
-if cached is not None and cached[0] == query:
-    answer = cached[1]
-else:
-    try:
-        with st.spinner("检索与核验中… (searching and verifying)"):
-            answer = engine.ask(question_text, doc_id=scope, unmask=unmask, user=user.name, as_of=as_of)
-    except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
-        show_error(exc, "提问 Asking")
-        st.stop()
-    st.session_state[ANSWER_KEY] = (query, answer)
+answer = answer_for(engine, user, st.session_state[QUERY_KEY], unmask)
+if answer is None:
+    st.stop()
 
 target = st.session_state.get(VIEWER_KEY)
 if isinstance(target, ViewerTarget) and (target.evidence_id, target.chunk_id) not in {
         (e.id, e.chunk.chunk_id) for e in answer.evidence}:
     target = None
-    del st.session_state[VIEWER_KEY]
+    st.session_state[VIEWER_KEY] = None
 
-scope_name = ALL_DOCUMENTS if scope is None else documents.get(scope, scope)
-st.caption(f"问题：{escape_markdown(question_text)} · 范围：{escape_markdown(scope_name)}")
-answer_column, source_column = st.columns([1, 1], gap="large")
+question_text, scope, _ = st.session_state[QUERY_KEY]
+scope_name = label("全部文件", "all documents") if scope is None else documents.get(scope, scope)
+st.caption(f"{label('问题', 'Question')}：{escape_markdown(question_text)} · "
+           f"{label('范围', 'Scope')}：{escape_markdown(scope_name)}")
+answer_column, source_column = st.columns([5, 6], gap="medium")
 with answer_column:
     render_answer(answer, viewer_key=VIEWER_KEY, button_prefix=CARD_BUTTON_PREFIX)
-with source_column:
+with source_column, st.container(key=VIEWER_CONTAINER):
     if isinstance(target, ViewerTarget):
-        render_viewer(engine, target, masked=answer.pii_masked)
+        render_viewer(engine, target, masked=answer.pii_masked, reader_key=READER_KEY)
     elif answer.evidence:
-        st.caption("点证据卡片上的「查看原文」，原件会在这里打开并高亮引文位置。")
+        st.caption(label("点证据卡片上的「查看原文」，原件会在这里打开并框出引文位置。",
+                         "Open an evidence card to see its page here."))

@@ -20,59 +20,94 @@ from engine.answer.model import Status
 from engine.audit import ASK_KIND, AuditLog, AuditRecord, ReplayStep, Stage, replay_steps
 from engine.auth import Permission, User
 from ui.auth import get_authenticator, require
-from ui.components import badge_markdown, error_boundary
+from ui.components import badge_markdown, error_boundary, local_time, local_zone
 from ui.documents import masked, masked_meta
+from ui.labels import CONFLICT_NAMES, MODE_NAMES, STATUS_NAMES, label, named
 from ui.state import get_engine
 
 PAGE_SIZES = (25, 50, 100)
 RECENT_WINDOW = 500  # recent records whose users and kinds seed the filter choices
-ANY = "全部 all"
+ANY = "__any__"  # the filters' "no filter" choice (shown as 全部)
+KIND_NAMES = {"ask": ("问答", "ask"), "login": ("登录", "sign-in"), "delete": ("删除文件", "document deleted"),
+              "pii_unmasked": ("查看个人信息", "personal data shown"),
+              "document_ingested": ("导入文件", "document ingested"),
+              "document_reingested": ("重新导入", "document re-ingested"),
+              "password_changed": ("修改密码", "password changed")}
+ROLE_IN_EVIDENCE = {"hit": ("检索命中", "search hit"), "chain": ("同一问答", "same Q/A"),
+                    "cited": ("引用条文", "cited article"), "citing": ("援引本条", "citing article"),
+                    "context": ("同章条文", "same chapter"), "version": ("其他版本", "other version"),
+                    "completion": ("补全计算", "completes the sum"), "fact": ("合同事实", "contract fact")}
+EXPORT_NAME = "lextrace-audit-export.jsonl"
 CHAIN_KEY = "audit.chain"  # (ChainCheck dict, checked at) of this session's last verification
 PAGE_KEY = "audit.page"
 FILTERS_KEY = "audit.filters_seen"  # the filters the page number belongs to
 REVEALED_KEY = "audit.revealed"  # record ids whose unmasking this session has already audited
 
-STAGE_LABELS: dict[Stage, str] = {
-    Stage.PARSE: "解析 parse",
-    Stage.RECALL: "召回 recall",
-    Stage.FUSION: "融合 fusion",
-    Stage.RERANK: "重排序 rerank",
-    Stage.EVIDENCE: "证据 evidence",
-    Stage.COMPOSE: "撰写 compose",
-    Stage.VERIFY: "核验 verify",
-    Stage.OUTPUT: "输出 output",
-    Stage.EVENT: "事件 event",
+STAGE_NAMES: dict[str, tuple[str, str]] = {
+    Stage.PARSE.value: ("解析", "parse"), Stage.RECALL.value: ("召回", "recall"),
+    Stage.FUSION.value: ("融合", "fusion"), Stage.RERANK.value: ("重排序", "rerank"),
+    Stage.EVIDENCE.value: ("证据", "evidence"), Stage.COMPOSE.value: ("撰写", "compose"),
+    Stage.VERIFY.value: ("核验", "verify"), Stage.OUTPUT.value: ("输出", "output"),
+    Stage.EVENT.value: ("事件", "event"),
 }
+CHANNEL_NAMES = {"bm25": ("关键词", "BM25"), "vector": ("向量", "vector"), "direct": ("直接查找", "direct lookup"),
+                 "facts": ("合同事实表", "contract facts")}
+
+
+def yes_no(value: Any) -> str:
+    return "—" if value is None else (label("是", "yes") if value else label("否", "no"))
 
 
 def frame(rows: list[dict[str, Any]]) -> None:
     if rows:
         st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
     else:
-        st.caption("（无 none）")
+        st.caption(label("（无）", "(none)"))
 
 
 # -- the chain ---------------------------------------------------------------------------------
 def chain_section(log: AuditLog) -> None:
-    left, right = st.columns([3, 1])
+    left, middle, right = st.columns([3, 1, 1])
     head = log.head()
-    left.caption(f"共 {log.count()} 条记录 records · 链头 head `{head[:16]}…`",
-                 help=f"链头哈希 {head}。链本身无法发现末尾记录被整体截掉：需要时把链头另存一份以便比对。"
-                      "(Keep a copy of the head hash elsewhere to detect truncation.)")
-    if right.button("校验审计链 Verify chain", key="audit.verify", type="primary"):
-        with st.spinner("重新计算每条记录的哈希与链接… (recomputing every hash and link)"):
+    left.caption(f"共 {log.count()} 条记录 · {label('链头', 'head')} `{head[:16]}…`",
+                 help=label(f"链头哈希 {head}。每次写入都用密钥文件中的密钥签一份检查点（记录数与链头），"
+                            "末尾记录被截掉时校验会发现；导出的副本可另地保存。",
+                            f"head {head}; every append signs a checkpoint with the key in the secrets file"))
+    if right.button(label("校验审计链", "Verify chain"), key="audit.verify", type="primary"):
+        with st.spinner(label("重新计算每条记录的哈希与链接…", "recomputing every hash and link…")):
             check = log.verify()
         st.session_state[CHAIN_KEY] = (check.to_dict(), datetime.now(timezone.utc))
+    middle.download_button(label("导出审计链", "Export"), data=lambda: export_bytes(log),
+                           file_name=EXPORT_NAME, mime="application/jsonl", key="audit.export",
+                           help=label("整条链与签名检查点，供另地保存（python -m engine audit export 同样）",
+                                      "the chain and its signed checkpoint, for keeping elsewhere"))
     result = st.session_state.get(CHAIN_KEY)
     if result is None:
         return
     check, when = result
-    at = when.strftime("%Y-%m-%d %H:%M:%S UTC")
+    at = local_time(when)
     if check["ok"]:
-        st.success(f"审计链完整 Chain intact：已校验 {check['checked']} 条记录，哈希与链接全部一致（{at}）")
+        checkpoint = check.get("checkpoint") or {}
+        st.success(f"{label('审计链完整', 'Chain intact')}：已校验 {check['checked']} 条记录，哈希与链接全部一致，"
+                   f"签名检查点（{checkpoint.get('count', 0)} 条）相符（{at}）")
     else:
-        st.error(f"审计链断裂 Chain broken：第一处在记录 `{check['first_broken']}`"
-                 f"（已校验 {check['checked']} 条，{at}）。原因 reason：{check['reason']}")
+        where = (f"第 {check['first_bad_seq']} 条" if check.get("first_bad_seq")
+                 else f"`{check['first_broken']}`" if check.get("first_broken") else label("检查点", "the checkpoint"))
+        st.error(f"{label('审计链断裂', 'Chain broken')}：第一处问题在{where}（已校验 {check['checked']} 条，{at}）。"
+                 f"{label('原因', 'reason')}：{check['reason']}")
+    for note in check.get("notes") or []:
+        st.caption(f"{label('说明', 'note')}：{note}")
+
+
+def export_bytes(log: AuditLog) -> bytes:
+    """The chain and its signed checkpoint as AuditLog.export writes them (engine/audit.py)."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / EXPORT_NAME
+        log.export(path)
+        return path.read_bytes()
 
 
 # -- filtering and paging ----------------------------------------------------------------------
@@ -85,31 +120,35 @@ def recent_values(log: AuditLog) -> tuple[list[str], list[str]]:
     return sorted(users), sorted(kinds)
 
 
-def utc_bounds(picked: Any) -> tuple[datetime | None, datetime | None]:
-    """since (inclusive) and until (exclusive) for the picked UTC day(s)."""
+def day_bounds(picked: Any) -> tuple[datetime | None, datetime | None]:
+    """since (inclusive) and until (exclusive) for the picked day(s) in the server's zone."""
     days = [d for d in (picked if isinstance(picked, (list, tuple)) else [picked]) if isinstance(d, date)]
     if not days:
         return None, None
     first, last = min(days), max(days)
-    since = datetime(first.year, first.month, first.day, tzinfo=timezone.utc)
-    until = datetime(last.year, last.month, last.day, tzinfo=timezone.utc) + timedelta(days=1)
+    since = datetime(first.year, first.month, first.day).astimezone()
+    until = (datetime(last.year, last.month, last.day) + timedelta(days=1)).astimezone()
     return since, until
 
 
 def filter_controls(log: AuditLog) -> dict[str, Any]:
     users, kinds = recent_values(log)
     one, two, three = st.columns(3)
-    user = one.selectbox("用户 User", [ANY, *users], key="audit.user", accept_new_options=True)
-    kind = two.selectbox("类型 Kind", [ANY, *kinds], key="audit.kind", accept_new_options=True)
-    status = three.selectbox("状态 Status", [ANY, *(s.value for s in Status)], key="audit.status")
+    anyone = label("全部", "all")
+    user = one.selectbox(label("用户", "User"), [ANY, *users], key="audit.user", accept_new_options=True,
+                         format_func=lambda u: anyone if u == ANY else u)
+    kind = two.selectbox(label("类型", "Kind"), [ANY, *kinds], key="audit.kind", accept_new_options=True,
+                         format_func=lambda k: anyone if k == ANY else named(KIND_NAMES, k))
+    status = three.selectbox(label("状态", "Status"), [ANY, *(s.value for s in Status)], key="audit.status",
+                             format_func=lambda s: anyone if s == ANY else named(STATUS_NAMES, s))
     four, five, six = st.columns([1, 2, 1])
-    days = four.date_input("日期 Dates (UTC)", value=[], key="audit.dates",
-                           help="选一天或一个区间；留空表示不限 (one day or a range; empty = any)")
-    text = five.text_input("包含文字 Text", key="audit.text",
-                           help="问题、结论、事件内容中的文字，或完整的记录编号 "
-                                "(question, conclusion, event payload, or an exact record id)")
-    size = six.selectbox("每页 Per page", PAGE_SIZES, key="audit.page_size")
-    since, until = utc_bounds(days)
+    days = four.date_input(f"{label('日期', 'Dates')}（{local_zone()}）", value=[], key="audit.dates",
+                           help=label("选一天或一个区间；留空表示不限", "one day or a range; empty = any"))
+    text = five.text_input(label("包含文字", "Text"), key="audit.text",
+                           help=label("问题、结论、事件内容中的文字，或完整的记录编号",
+                                      "question, conclusion, event payload, or an exact record id"))
+    size = six.selectbox(label("每页", "Per page"), PAGE_SIZES, key="audit.page_size")
+    since, until = day_bounds(days)
     return {"user": None if user == ANY else user, "kind": None if kind == ANY else kind,
             "status": None if status == ANY else status, "since": since, "until": until,
             "text": (text or "").strip() or None, "size": size}
@@ -139,23 +178,40 @@ def page_of_records(log: AuditLog, filters: dict[str, Any]) -> tuple[list[AuditR
 
 def pager(page: int, has_next: bool, shown: int) -> None:
     left, middle, right = st.columns([1, 2, 1])
-    left.button("← 上一页 Previous", key="audit.previous", disabled=page <= 1, on_click=_turn, args=(-1,))
-    middle.caption(f"第 {page} 页 page · 本页 {shown} 条 records")
-    right.button("下一页 Next →", key="audit.next", disabled=not has_next, on_click=_turn, args=(1,))
+    left.button(label("← 上一页", "← Previous"), key="audit.previous", disabled=page <= 1, on_click=_turn, args=(-1,))
+    middle.caption(f"第 {page} 页 · 本页 {shown} 条")
+    right.button(label("下一页 →", "Next →"), key="audit.next", disabled=not has_next, on_click=_turn, args=(1,))
+
+
+def event_summary(kind: str, payload: dict[str, Any]) -> str:
+    """One line for an audited event, in words (the raw payload is in the replay)."""
+    if kind == "login":
+        if payload.get("ok"):
+            return label("登录成功", "signed in") + (label("（须修改初始密码）", " (must change the password)")
+                                                  if payload.get("must_change") else "")
+        return label("登录失败", "sign-in refused") + (f"（{payload['reason']}）" if payload.get("reason") else "")
+    if kind in ("delete", "document_ingested", "document_reingested"):
+        return str(payload.get("name") or payload.get("doc_id") or "")
+    if kind == "pii_unmasked":
+        where = payload.get("name") or payload.get("audit_record") or payload.get("doc_id") or ""
+        return f"{label('查看', 'view')} {payload.get('view', '')} · {where}".strip()
+    text = "；".join(f"{k}：{v}" for k, v in sorted(payload.items()) if v not in (None, ""))
+    return text if len(text) <= 120 else text[:119] + "…"
 
 
 def record_summary(record: AuditRecord) -> str:
     if record.kind == ASK_KIND:
         return record.question or ""
-    payload = json.dumps(record.body.get("payload", {}), ensure_ascii=False, sort_keys=True)
-    return payload if len(payload) <= 120 else payload[:119] + "…"
+    return event_summary(record.kind, record.body.get("payload", {}))
 
 
 def record_rows(records: list[AuditRecord]) -> list[dict[str, Any]]:
-    return [{"编号 id": r.id, "时间 time (UTC)": r.created_at, "用户 user": r.user or "",
-             "类型 kind": r.kind, "状态 status": r.status or "", "内容 question / event": record_summary(r),
-             "未遮盖 unmasked": bool(r.body.get("unmasked", False)),
-             "哈希 hash": "✓" if r.hash_ok else "✗ 不符 mismatch"} for r in records]
+    return [{label("编号", "id"): r.id, f"{label('时间', 'time')}（{local_zone()}）": local_time(r.created_at),
+             label("用户", "user"): r.user or "—", label("类型", "kind"): named(KIND_NAMES, r.kind),
+             label("状态", "status"): named(STATUS_NAMES, r.status) if r.status else "—",
+             label("内容", "question / event"): record_summary(r),
+             label("未遮盖", "unmasked"): yes_no(bool(r.body.get("unmasked", False))),
+             label("哈希", "hash"): "✓" if r.hash_ok else label("✗ 不符", "✗ mismatch")} for r in records]
 
 
 # -- replay ------------------------------------------------------------------------------------
@@ -164,12 +220,12 @@ def reveal_choice(engine, user: User, record: AuditRecord) -> bool:
     may unmask, only when chosen — and the first showing per session is audited."""
     if not record.body.get("unmasked"):
         return True  # stored masked: nothing to hide
-    st.warning("此问答当时显示了未遮盖的个人信息，记录中含原文；下面默认遮盖。"
-               "(This ask was answered unmasked; its record holds personal data, masked below.)")
+    st.warning(label("此问答当时显示了未遮盖的个人信息，记录中含原文；下面默认遮盖。",
+                     "This ask was answered unmasked; its record holds personal data, masked below."))
     if not user.can(Permission.UNMASK_PII):
         return False
-    if not st.toggle("显示个人信息 Show personal data", key=f"audit.reveal.{record.id}",
-                     help="每条记录第一次显示时记入审计 (audited)"):
+    if not st.toggle(label("显示个人信息", "Show personal data"), key=f"audit.reveal.{record.id}",
+                     help=label("每条记录第一次显示时记入审计", "audited the first time per record")):
         return False
     revealed = st.session_state.setdefault(REVEALED_KEY, set())
     if record.id not in revealed:
@@ -181,9 +237,9 @@ def reveal_choice(engine, user: User, record: AuditRecord) -> bool:
 
 
 def step_label(step: ReplayStep) -> str:
-    parts = [f"{step.order}. {STAGE_LABELS.get(Stage(step.stage.value), step.stage.value)}"]
+    parts = [f"{step.order}. {named(STAGE_NAMES, step.stage.value)}"]
     if step.channel:
-        parts.append(step.channel)
+        parts.append(named(CHANNEL_NAMES, step.channel))
     if step.elapsed_ms is not None:
         parts.append(f"{step.elapsed_ms:g} ms")
     return " · ".join(parts)
@@ -197,70 +253,84 @@ def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], 
     stage = Stage(step.stage.value)
     st.markdown(show(step.summary))
     if stage is Stage.PARSE:
-        frame([{"实体 entity": key, "值 values": ", ".join(map(str, data.get(key, [])))}
-               for key in ("amounts", "dates", "articles", "laws")])
-        st.caption("分词 tokens：" + " / ".join(map(str, data.get("tokens", []))))
+        entities = {"amounts": ("金额", "amounts"), "dates": ("日期", "dates"), "articles": ("法条", "articles"),
+                    "laws": ("法律", "laws")}
+        frame([{label("实体", "entity"): named(entities, key),
+                label("值", "values"): ", ".join(map(str, data.get(key, []))) or "—"} for key in entities])
+        st.caption(label("分词", "tokens") + "：" + " / ".join(map(str, data.get("tokens", []))))
     elif stage is Stage.RECALL:
-        frame([{"名次 rank": t["rank"], "片段 chunk_id": t["chunk_id"], "分数 score": t["score"]}
-               for t in data["top"]])
+        frame([{label("名次", "rank"): t["rank"], label("片段", "chunk_id"): t["chunk_id"],
+                label("分数", "score"): t["score"]} for t in data["top"]])
     elif stage is Stage.FUSION:
         if data.get("method"):
-            st.caption(f"方法 method: {data['method']}")
-        frame([{"名次 rank": o["rank"], "片段 chunk_id": o["chunk_id"], "分数 score": o["score"]}
-               for o in data["order"]])
+            st.caption(f"{label('方法', 'method')}：{label('倒数名次融合', 'reciprocal rank fusion')}")
+        frame([{label("名次", "rank"): o["rank"], label("片段", "chunk_id"): o["chunk_id"],
+                label("分数", "score"): "—" if o["score"] is None else o["score"]} for o in data["order"]])
     elif stage is Stage.RERANK:
-        st.caption(f"重排序器 reranker: **{data['reranker']}**" + ("" if data["ran"] else "（未运行 did not run）"))
-        frame([{"名次 rank": o["rank"], "文件 document": doc_names.get(o["doc_id"], o["doc_id"]),
-                "页 pages": "-".join(map(str, sorted(set(o["pages"])))), "片段 chunk_id": o["chunk_id"],
-                "分数 score": o["score"]} for o in data["order"]])
+        st.caption(f"{label('重排序器', 'reranker')}：**{data['reranker']}**"
+                   + ("" if data["ran"] else label("（未运行）", " (did not run)")))
+        frame([{label("名次", "rank"): o["rank"], label("文件", "document"): doc_names.get(o["doc_id"], o["doc_id"]),
+                label("页", "pages"): "-".join(map(str, sorted(set(o["pages"])))),
+                label("片段", "chunk_id"): o["chunk_id"], label("分数", "score"): o["score"]} for o in data["order"]])
     elif stage is Stage.EVIDENCE:
         quotes = {e["id"]: e.get("quote", "") for e in record.body.get("answer", {}).get("evidence", [])}
-        frame([{"编号 id": e["id"], "文件 document": e["doc_name"],
-                "页 pages": f"{e['page']}" + ("" if e["page"] == e["page_end"] else f"-{e['page_end']}"),
-                "角色 role": e["role"], "分数 score": e["score"], "引文 quote": show(quotes.get(e["id"], "")),
-                "片段 chunk_id": e["chunk_id"]} for e in data["cited"]])
+        frame([{label("编号", "id"): e["id"], label("文件", "document"): e["doc_name"],
+                label("页", "pages"): f"{e['page']}" + ("" if e["page"] == e["page_end"] else f"-{e['page_end']}"),
+                label("来由", "role"): named(ROLE_IN_EVIDENCE, e["role"]), label("分数", "score"): e["score"],
+                label("引文", "quote"): show(quotes.get(e["id"], "")), label("片段", "chunk_id"): e["chunk_id"]}
+               for e in data["cited"]])
     elif stage is Stage.COMPOSE:
-        st.caption(f"方式 mode: {data['mode']}" + (f" · 模型 model: {data['model']}" if data.get("model") else ""))
-        st.markdown("**计算 Calculations**")
-        frame([{"算式 expression": c["expression"], "结果 result": str(c["result"]),
-                "原文所述 stated": str(c.get("stated")), "一致 ok": c["ok"],
-                "证据 evidence": ", ".join(c.get("evidence", []))} for c in data["calculations"]])
-        st.markdown("**冲突 Conflicts**")
-        frame([{"类型 kind": c.get("kind", ""), "说明 description": show(c["description"]),
-                "证据 evidence": ", ".join(c.get("evidence", []))} for c in data["conflicts"]])
-        st.markdown("**缺口 Gaps**")
-        frame([{"说明 description": show(g["description"]), "证据 evidence": ", ".join(g.get("evidence", []))}
-               for g in data["gaps"]])
+        st.caption(f"{label('方式', 'mode')}：{named(MODE_NAMES, data['mode'])}"
+                   + (f" · {label('模型', 'model')}：{data['model']}" if data.get("model") else ""))
+        st.markdown(f"**{label('计算', 'Calculations')}**")
+        frame([{label("算式", "expression"): c["expression"], label("结果", "result"): str(c["result"]),
+                label("原文所述", "stated"): "—" if c.get("stated") is None else str(c["stated"]),
+                label("一致", "ok"): yes_no(c["ok"]), label("证据", "evidence"): "、".join(c.get("evidence", []))}
+               for c in data["calculations"]])
+        st.markdown(f"**{label('冲突', 'Conflicts')}**")
+        frame([{label("类型", "kind"): named(CONFLICT_NAMES, c.get("kind")), label("说明", "description"):
+                show(c["description"]), label("证据", "evidence"): "、".join(c.get("evidence", []))}
+               for c in data["conflicts"]])
+        st.markdown(f"**{label('缺口', 'Gaps')}**")
+        frame([{label("说明", "description"): show(g["description"]),
+                label("证据", "evidence"): "、".join(g.get("evidence", []))} for g in data["gaps"]])
     elif stage is Stage.VERIFY:
         checks = data["checks"]
-        frame([{"检查 check": "数值均有出处 numbers_grounded", "结果 result": checks["numbers_grounded"]},
-               {"检查 check": "引用有效 citations_valid", "结果 result": checks["citations_valid"]},
-               {"检查 check": "计算复核 calculations_ok",  # None: nothing was calculated
-                "结果 result": all(data["calculations_ok"]) if data["calculations_ok"] else None}])
+        check, result = label("检查", "check"), label("结果", "result")
+        frame([{check: label("数值均有出处", "numbers grounded"), result: yes_no(checks["numbers_grounded"])},
+               {check: label("引用有效", "citations valid"), result: yes_no(checks["citations_valid"])},
+               {check: label("计算复核", "calculations ok"),  # —: nothing was calculated
+                result: yes_no(all(data["calculations_ok"])) if data["calculations_ok"] else "—"}])
         if checks["unsupported"]:
-            st.error("无出处 unsupported：" + "；".join(map(show, checks["unsupported"])))
+            st.error(label("无出处", "unsupported") + "：" + "；".join(map(show, checks["unsupported"])))
     elif stage is Stage.OUTPUT:
         models = data.get("models") or {}
-        frame([{"项 item": "状态 status", "值 value": data["status"]},
-               {"项 item": "个人信息已遮盖 pii_masked", "值 value": str(data["pii_masked"])},
-               {"项 item": "用户 user", "值 value": data.get("user") or ""},
-               *({"项 item": f"模型 {name}", "值 value": str(value)} for name, value in models.items())])
+        item, value_column = label("项", "item"), label("值", "value")
+        model_names = {"embedding": ("向量模型", "embedding"), "reranker": ("重排序", "reranker"),
+                       "llm": ("大模型", "LLM")}
+        frame([{item: label("状态", "status"), value_column: named(STATUS_NAMES, data["status"])},
+               {item: label("个人信息已遮盖", "personal data masked"), value_column: yes_no(data["pii_masked"])},
+               {item: label("用户", "user"), value_column: data.get("user") or "—"},
+               *({item: named(model_names, name), value_column: "—" if value is None else str(value)}
+                 for name, value in models.items())])
     else:  # an event: its payload is all there is
         st.json(show(data), expanded=True)
 
 
 def replay_section(engine, user: User, records: list[AuditRecord]) -> None:
-    st.subheader("回放 Replay")
+    st.subheader(label("回放", "Replay"))
     if not records:
         return
     by_id = {r.id: r for r in records}
-    chosen = st.selectbox("记录 Record", list(by_id), key="audit.record",
-                          format_func=lambda i: f"{i} · {by_id[i].kind} · {record_summary(by_id[i])[:60]}")
+    chosen = st.selectbox(label("记录", "Record"), list(by_id), key="audit.record",
+                          format_func=lambda i: f"{i} · {named(KIND_NAMES, by_id[i].kind)} · "
+                                                f"{record_summary(by_id[i])[:60]}")
     record = by_id[chosen]
     status = f" · {badge_markdown(record.status)}" if record.status else ""
-    st.markdown(f"**{record.id}** · {record.kind} · {record.created_at} · 用户 {record.user or '—'}{status}")
+    st.markdown(f"**{record.id}** · {named(KIND_NAMES, record.kind)} · {local_time(record.created_at)} · "
+                f"{label('用户', 'user')} {record.user or '—'}{status}")
     if not record.hash_ok:
-        st.error("此记录的哈希与内容不符：内容或哈希被改动过 (this record's hash does not match its body)")
+        st.error(label("此记录的哈希与内容不符：内容或哈希被改动过", "this record's hash does not match its body"))
     reveal = reveal_choice(engine, user, record)
 
     def show(value: Any) -> Any:
@@ -272,7 +342,7 @@ def replay_section(engine, user: User, records: list[AuditRecord]) -> None:
     for step in replay_steps(record):  # the very record shown above, not a second read
         with st.expander(step_label(step), expanded=Stage(step.stage.value) in (Stage.COMPOSE, Stage.EVENT)):
             step_body(step, record, doc_names, show)
-    with st.expander("原始记录 Raw record (JSON)"):
+    with st.expander(label("原始记录（JSON）", "Raw record (JSON)")):
         st.caption(f"prev_hash `{record.prev_hash}` · hash `{record.hash}`")
         st.json(show(record.body), expanded=False)
 
@@ -280,20 +350,20 @@ def replay_section(engine, user: User, records: list[AuditRecord]) -> None:
 user = require(Permission.VIEW_AUDIT)
 engine = get_engine()
 log = engine.audit
-st.header("审计 Audit")
+st.header(label("审计", "Audit"))
 records: list[AuditRecord] = []
-with error_boundary("校验审计链 Verifying the chain"):
+with error_boundary(label("校验审计链", "Verifying the chain")):
     chain_section(log)
-with error_boundary("读取审计记录 Reading the audit records"):
+with error_boundary(label("读取审计记录", "Reading the audit records")):
     filters = filter_controls(log)
     records, page, has_next = page_of_records(log, filters)
     if not records:
-        st.info("没有符合条件的记录 (no records match)" if page == 1
-                else "这一页没有记录 (no records on this page)")
+        st.info(label("没有符合条件的记录", "no records match") if page == 1
+                else label("这一页没有记录", "no records on this page"))
     else:
         if not all(r.hash_ok for r in records):
-            st.error("本页有记录的哈希与内容不符：请校验审计链 (a record on this page fails its hash)")
+            st.error(label("本页有记录的哈希与内容不符：请校验审计链", "a record on this page fails its hash"))
         frame(record_rows(records))
     pager(page, has_next, len(records))
-with error_boundary("回放 Replay"):
+with error_boundary(label("回放", "Replay")):
     replay_section(engine, user, records)

@@ -12,6 +12,7 @@ from engine.auth import Permission
 from engine.summary import summarize
 from ui.auth import require
 from ui.components import show_error
+from ui.labels import KIND_NAMES, label, named
 from ui.state import get_engine
 from ui.summary import SELECTED_KEY, record_summary_unmask, render_points, render_sources
 
@@ -23,25 +24,25 @@ UNMASK_AUDITED_KEY = "summary.unmask_audited"
 
 user = require(Permission.VIEW_DOCUMENTS)
 engine = get_engine()
-st.header("摘要 Summary")
+st.header(label("摘要", "Summary"))
 documents = {d.doc_id: d for d in engine.docs().documents}
 if not documents:
-    st.info("还没有文件：请先在「文件 Documents」页导入。(No documents yet.)")
+    st.info(label("还没有文件：请先在「文件」页导入。", "No documents yet."))
     st.stop()
 if st.session_state.get(DOCUMENT_KEY) not in documents:
     st.session_state.pop(DOCUMENT_KEY, None)  # deleted since it was chosen
-doc_id = st.selectbox("文件 Document", list(documents), key=DOCUMENT_KEY,
+doc_id = st.selectbox(label("文件", "Document"), list(documents), key=DOCUMENT_KEY,
                       format_func=lambda d: documents[d].name)
 record = documents[doc_id]
-st.caption(f"{record.kind} · {record.pages} 页 pages · {record.chunks} 个片段 chunks")
+st.caption(f"{named(KIND_NAMES, record.kind)} · {record.pages} 页 · {record.chunks} 个片段")
 
 use_llm = False
 if engine.settings.llm.configured:
-    use_llm = st.toggle(f"使用大模型 Use the LLM（{engine.settings.llm.model}）", value=True, key=LLM_KEY,
+    use_llm = st.toggle(f"{label('使用大模型', 'Use the LLM')}（{engine.settings.llm.model}）", value=True, key=LLM_KEY,
                         help="关闭时用离线抽取式摘要；模型失败时自动改用离线摘要。")
 unmask = False
 if user.can(Permission.UNMASK_PII):  # decided from the role on every run, like the Ask page
-    unmask = st.toggle("显示敏感信息 Show personal data（记入审计 audited）", key=UNMASK_KEY) is True
+    unmask = st.toggle(label("显示敏感信息（记入审计）", "Show personal data (audited)"), key=UNMASK_KEY) is True
     audited = st.session_state.setdefault(UNMASK_AUDITED_KEY, set())
     if unmask and doc_id not in audited:
         record_summary_unmask(engine, user, doc_id, record.name)
@@ -53,10 +54,10 @@ if cached is not None and cached[0] == query:
     summary = cached[1]
 else:
     try:
-        with st.spinner("生成摘要中… (summarising)"):
+        with st.spinner(label("生成摘要中…", "summarising…")):
             summary = summarize(engine, doc_id, llm=use_llm, unmask=unmask)
     except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
-        show_error(exc, "生成摘要 Summarising")
+        show_error(exc, label("生成摘要", "Summarising"))
         st.stop()
     st.session_state[RESULT_KEY] = (query, summary)
     st.session_state.pop(SELECTED_KEY, None)
@@ -64,8 +65,8 @@ else:
 selected = next((p for p in summary.points if p.id == st.session_state.get(SELECTED_KEY)), None)
 points, sources = st.columns([3, 2], gap="large")
 with points:
-    st.subheader("要点 Points")
+    st.subheader(label("要点", "Points"))
     render_points(summary)
 with sources:
-    st.subheader("来源 Sources")
+    st.subheader(label("来源", "Sources"))
     render_sources(engine, summary, selected)

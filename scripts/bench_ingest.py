@@ -63,7 +63,7 @@ def main() -> int:
 
 def _run(args: argparse.Namespace, corpora: dict[str, list[Path]], info: dict, scratch: Path) -> int:
     base = Settings.load(scratch / "unused-home", secrets_file=None)
-    max_bytes = base.ingest.max_bytes
+    max_bytes = base.limits.file_bytes
     rows: list[Measure] = []
     extra: dict[str, dict] = {"stages_ms": {}, "end_to_end": {}, "model_load_s": {}}
 

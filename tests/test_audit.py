@@ -114,7 +114,10 @@ def test_chain_format_is_independently_checkable(log):
         assert parsed["id"] == ids[seq - 1] and parsed["seq"] == seq
         previous = stored
     assert log.head() == previous and log.count() == 4
-    assert log.verify().to_dict() == {"ok": True, "checked": 4, "first_broken": None, "reason": None}
+    check = log.verify().to_dict()
+    assert {k: check[k] for k in ("ok", "checked", "first_broken", "first_bad_seq", "reason")} == \
+        {"ok": True, "checked": 4, "first_broken": None, "first_bad_seq": None, "reason": None}
+    assert check["checkpoint"]["count"] == 4 and check["checkpoint"]["head"] == previous
 
 
 def test_empty_log_verifies(log):
@@ -433,7 +436,9 @@ def test_cli_verify_list_show(tmp_path):
 
     ok = cli(home, "verify", "--json")
     assert ok.returncode == 0, ok.stderr
-    assert json.loads(ok.stdout) == {"ok": True, "checked": 3, "first_broken": None, "reason": None}
+    verified = json.loads(ok.stdout)
+    assert (verified["ok"], verified["checked"], verified["first_broken"]) == (True, 3, None)
+    assert verified["checkpoint"]["signature"] == "valid" and verified["warnings"] == []
     human = cli(home, "verify")
     assert human.returncode == 0 and "3 records" in human.stdout
 

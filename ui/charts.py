@@ -37,7 +37,7 @@ from engine.bench.runner import PUBLISHED_REPORT, REPO, default_report_path
 # Read at call time, so a test can point it at a directory of its own.
 DOCS_BENCH = REPO / "docs" / "bench"
 REPORT_GLOB = "report-*.json"
-RATE_HINT = "比例 share (0–1)"  # axis title of charts whose values are shares
+RATE_HINT = "比例（0–1）"  # axis title of charts whose values are shares
 
 
 # -- sources -----------------------------------------------------------------------------------
@@ -52,23 +52,23 @@ class Source:
         return (docs_dir or DOCS_BENCH) / self.file_name
 
 
-STARD = Source("stard", "STARD 法条检索 (statute retrieval, Chinese)", "stard.json",
+STARD = Source("stard", "STARD 法条检索", "stard.json",
                "python scripts/bench_stard.py --home .bench/statutes")
-CUAD = Source("cuad", "CUAD 合同检索 (contract retrieval, LegalBench-RAG character metrics)",
+CUAD = Source("cuad", "CUAD 合同检索（LegalBench-RAG 字符指标）",
               "cuad.json", "python scripts/bench_cuad.py")
-INGEST = Source("ingest", "导入吞吐 Ingest throughput", "ingest.json",
+INGEST = Source("ingest", "导入吞吐", "ingest.json",
                 "python scripts/bench_ingest.py")
-FAITHFULNESS = Source("faithfulness", "忠实度 Faithfulness (answers and summaries vs. their sources)",
+FAITHFULNESS = Source("faithfulness", "忠实度（答案与摘要对照其来源）",
                       "faithfulness.json", "python scripts/bench_faithfulness.py")
-LAWBENCH = Source("lawbench", "LawBench 法条背诵与预测 (1-1 article recitation, 3-1 article prediction)",
+LAWBENCH = Source("lawbench", "LawBench 法条背诵与预测（1-1 背诵，3-1 预测）",
                   "lawbench.json", "python scripts/bench_lawbench.py --home .bench/statutes")
-STARD_CONTEXT = Source("stard_context", "法条上下文嵌入 Statute-context embeddings (bare vs enriched, STARD)",
+STARD_CONTEXT = Source("stard_context", "法条上下文嵌入（裸条文与带上下文，STARD）",
                        "stard_context.json",
                        "python scripts/bench_statute_context.py --bare .bench/statutes "
                        "--enriched .bench/statutes_ctx")
-CUAD_FACTS = Source("cuad_facts", "CUAD 合同事实 Contract facts (rule extraction vs CUAD answers)",
+CUAD_FACTS = Source("cuad_facts", "CUAD 合同事实（规则抽取对照 CUAD 答案）",
                     "cuad_facts.json", "python scripts/bench_cuad_facts.py")
-PUBLISHED_ANSWERS = Source("answers", "已发布答案评测 Published answer report", PUBLISHED_REPORT.name,
+PUBLISHED_ANSWERS = Source("answers", "已发布答案评测", PUBLISHED_REPORT.name,
                            "python -m engine bench --suite demo --publish")
 
 
@@ -95,13 +95,13 @@ def read_json(path: Path) -> Loaded:
     except FileNotFoundError:
         return Loaded(path)
     except OSError as exc:
-        return Loaded(path, error=f"无法读取 (cannot read): {exc.strerror or exc}")
+        return Loaded(path, error=f"无法读取：{exc.strerror or exc}")
     try:
         data = json.loads(text)
     except ValueError as exc:
-        return Loaded(path, error=f"不是有效的 JSON (not valid JSON): {exc}")
+        return Loaded(path, error=f"不是有效的 JSON：{exc}")
     if not isinstance(data, dict):
-        return Loaded(path, error="不是 JSON 对象 (not a JSON object)")
+        return Loaded(path, error="不是 JSON 对象")
     return Loaded(path, data)
 
 
@@ -129,17 +129,141 @@ def load_answer_reports(home: Path | str, docs_dir: Path | None = None) -> tuple
         if loaded.missing:
             continue
         if loaded.data is not None and not is_answer_report(loaded.data):
-            loaded = Loaded(path, error="缺少 suites 字段 (not an answer report: no 'suites')")
+            loaded = Loaded(path, error="不是答案评测报告（缺少 suites 字段）")
         (good if loaded.data is not None else bad).append(loaded)
     return good, bad
 
 
 def report_label(loaded: Loaded, docs_dir: Path | None = None) -> str:
     data = loaded.data or {}
-    when = str(data.get("generated_at", "?")).replace("T", " ")
+    from ui.components import local_time
+
+    when = local_time(data.get("generated_at")) if data.get("generated_at") else "—"
     suites = ", ".join(data.get("suites", {}))
-    where = "已发布 published" if loaded.path == PUBLISHED_ANSWERS.path(docs_dir) else "本机 home"
+    where = "已发布" if loaded.path == PUBLISHED_ANSWERS.path(docs_dir) else "本机"
     return f"{when} · {suites or '—'} · {where} · {loaded.path.name}"
+
+
+# -- names a person reads ----------------------------------------------------------------------
+CATEGORY_NAMES = {  # per-category rows of the answer suites (demo, CJRC, ContractNLI)
+    "fact": ("事实题", "fact"), "evidence": ("证据题", "evidence"), "conflict": ("冲突题", "conflict"),
+    "gap": ("缺口题", "gap"), "not_found": ("无答案题", "not found"),
+    "span": ("片段答案", "span"), "yes": ("是", "yes"), "no": ("否", "no"),
+    "unanswerable": ("无法回答", "unanswerable"),
+    "Entailment": ("蕴含", "entailment"), "Contradiction": ("矛盾", "contradiction"),
+    "NotMentioned": ("未提及", "not mentioned"),
+}
+COLUMN_NAMES = {  # the tables' and charts' columns
+    "metric": ("指标", "metric"), "value": ("值", "value"), "definition": ("定义", "definition"),
+    "category": ("类别", "category"), "config": ("配置", "config"), "quantile": ("分位", "quantile"),
+    "suite": ("评测集", "suite"), "stage": ("阶段", "stage"), "corpus": ("语料", "corpus"),
+    "ms": ("毫秒", "ms"), "part": ("部分", "part"), "group": ("分组", "group"),
+    "mean_score": ("平均忠实度", "mean score"), "statement_support": ("陈述支持率", "statement support"),
+    "statements": ("陈述数", "statements"), "unsupported": ("未被支持", "unsupported"),
+    "item": ("条目", "item"), "statement": ("陈述", "statement"), "reason": ("原因", "reason"),
+    "field": ("字段", "field"), "precision": ("精确率", "precision"), "recall": ("召回率", "recall"),
+    "correct": ("正确", "correct"), "predicted": ("给出", "predicted"), "gold_values": ("标准答案有值", "gold values"),
+    "note": ("说明", "note"), "measure": ("度量", "measure"), "n": ("题数", "n"), "id": ("编号", "id"),
+    "question": ("问题", "question"), "status": ("状态", "status"), "failed": ("未通过", "failed"),
+    "conclusion": ("结论", "conclusion"), "domain": ("领域", "domain"), "answer_type": ("答案类型", "answer type"),
+    "label": ("标注", "label"), "verdict": ("判定", "verdict"), "pred": ("预测", "prediction"),
+    "generated_at": ("运行时间", "run at"), "report": ("报告", "report"), "code_version": ("代码版本", "code"),
+    "unit": ("单位", "unit"), "note ": ("说明", "note"), "got": ("得到", "got"), "why": ("原因", "why"),
+    "mode": ("检索方式", "mode"), "embedding": ("嵌入", "embedding"), "k": ("k", "k"),
+    "baseline": ("基线", "baseline"), "present": ("有此条款", "present"), "located": ("已定位", "located"),
+    "locatable": ("可定位", "locatable"), "skipped": ("未运行原因", "skipped"), "accuracy": ("准确率", "accuracy"),
+    "status_acc": ("状态准确率", "status accuracy"), "value_exact": ("数值完全正确", "value exact"),
+    "page_hit": ("页码命中", "page hit"), "hallucinated": ("幻觉", "hallucinated"),
+    "known_fail": ("已登记的已知失败", "known failures"),
+}
+
+
+VALUE_NAMES = {  # values charts put on an axis or in a legend
+    **CATEGORY_NAMES,
+    "bm25": ("关键词", "BM25"), "vector": ("向量", "vector"), "hybrid": ("混合", "hybrid"),
+    "hybrid+rerank": ("混合+重排序", "hybrid+rerank"), "hybrid+expand": ("混合+证据扩展", "hybrid+expand"),
+    "parse": ("解析", "parse"), "fuse": ("融合", "fuse"), "rerank": ("重排序", "rerank"), "total": ("合计", "total"),
+    "recall": ("召回", "recall"), "embed": ("向量化", "embed"), "load": ("读取", "load"), "chunk": ("分块", "chunk"),
+    "enrich": ("抽取", "enrich"), "tokenize": ("分词", "tokenize"), "store": ("写入", "store"),
+    "precision": ("精确率", "precision"), "bare": ("裸条文", "bare"), "enriched": ("带上下文", "enriched"),
+    "demo": ("演示集", "demo"),
+}
+
+
+def chart_value(value: Any) -> Any:
+    from ui.labels import named
+
+    return named(VALUE_NAMES, value) if isinstance(value, str) and value in VALUE_NAMES else value
+
+
+def readable(frame: pd.DataFrame) -> pd.DataFrame:
+    """A frame as a person reads it: Chinese column names, category values named, empty cells
+    as a dash (never None or NaN), truth values as 是/否."""
+    from ui.labels import label, named
+
+    if frame.empty:
+        return frame
+    out = frame.copy()
+    for column in ("category", "group"):
+        if column in out.columns:
+            out[column] = out[column].map(lambda v: named(CATEGORY_NAMES, v) if v in CATEGORY_NAMES else v)
+    def cell(value: Any) -> str:
+        if value is None or (isinstance(value, float) and value != value):
+            return "—"
+        if isinstance(value, bool):
+            return label("是", "yes") if value else label("否", "no")
+        if isinstance(value, float):
+            return f"{value:g}"
+        return str(value)
+
+    for column in out.columns:
+        values = out[column]
+        # a column with gaps or of mixed kinds becomes text (a dash for a gap); whole numeric
+        # columns stay numbers, so they still sort as numbers
+        if values.dtype == bool or values.dtype == object or values.isna().any():
+            out[column] = values.map(cell)
+    return out.rename(columns={c: named(COLUMN_NAMES, c) for c in out.columns if c in COLUMN_NAMES})
+
+
+def category_name(value: Any) -> str:
+    from ui.labels import named
+
+    return named(CATEGORY_NAMES, value) if value in CATEGORY_NAMES else str(value)
+
+
+@dataclass(frozen=True)
+class GateBanner:
+    ok: bool
+    text: str
+
+
+def gate_banner(suite: Mapping[str, Any]) -> GateBanner | None:
+    """What the CI gate of a suite checked, in figures that agree with the tables beside it.
+
+    The gate passes when every fact question *not registered as a known failure* is right and
+    no answer carries an ungrounded value; the banner says exactly that, with the counts (a
+    bare 'all fact questions correct' beside a fact accuracy of 0.745 was a contradiction)."""
+    gate = suite.get("gate")
+    if not gate:
+        return None
+    rows = suite.get("rows") or []
+    facts = [r for r in rows if r.get("category") == "fact"]
+    right = sum(1 for r in facts if r.get("correct"))
+    known = [r for r in rows if r.get("known_failure") is not None]
+    known_wrong_facts = sum(1 for r in known if r.get("category") == "fact" and not r.get("correct"))
+    hallucinated = [r for r in rows if r.get("hallucination")]
+    hallucinated_known = sum(1 for r in hallucinated if r.get("known_failure") is not None)
+    figures = (f"事实题 {right}/{len(facts)} 正确"
+               + (f"（错的 {len(facts) - right} 道中 {known_wrong_facts} 道已登记为已知失败）"
+                  if len(facts) - right else "")
+               + f"；结论含未落地数值的答案 {len(hallucinated)} 个"
+               + (f"（其中 {hallucinated_known} 个在已登记的已知失败题中）" if hallucinated_known else "")
+               + (f"；已登记的已知失败题共 {len(known)} 道，不计入门槛" if known else ""))
+    if gate.get("ok"):
+        scope = "除已登记的已知失败题外，" if known else ""
+        return GateBanner(True, f"CI 门槛通过：{scope}事实题全部正确、没有未落地数值。{figures}。")
+    failures = "；".join(f"{f['id']}：{f['reason']}" for f in gate.get("failures", []))
+    return GateBanner(False, f"CI 门槛未通过：{failures}。{figures}。")
 
 
 # -- shaping: answer suites --------------------------------------------------------------------
@@ -302,7 +426,7 @@ def ingest_stages_frame(document: Mapping[str, Any]) -> pd.DataFrame:
 
 
 # -- shaping: faithfulness ---------------------------------------------------------------------
-FAITHFULNESS_PARTS = {"answers": ("per_category", "答案 answers"), "summaries": ("per_document", "摘要 summaries")}
+FAITHFULNESS_PARTS = {"answers": ("per_category", "答案"), "summaries": ("per_document", "摘要")}
 
 
 def faithfulness_frame(document: Mapping[str, Any]) -> pd.DataFrame:
@@ -487,6 +611,8 @@ def bar_chart(frame: pd.DataFrame, *, x: str, y: str, color: str | None = None,
 
     ``rate``: the values are shares (0..1), so the axis is fixed to 0..1 and charts compare."""
     y_scale = alt.Scale(domain=[0, 1]) if rate else alt.Undefined
+    # axis and legend values by name, not as the reports spell them (fact, hybrid+rerank, fuse)
+    frame = frame.assign(**{c: frame[c].map(chart_value) for c in (x, color) if c})
     encoding: dict[str, Any] = {
         "x": alt.X(f"{x}:N", sort=list(dict.fromkeys(frame[x])), title=None,
                    axis=alt.Axis(labelAngle=0)),
@@ -503,6 +629,7 @@ def bar_chart(frame: pd.DataFrame, *, x: str, y: str, color: str | None = None,
 def recall_curve_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
     """Recall@k against k (log axis: k runs 1..100) per config, from a recall_curve_frame."""
     ks = sorted(set(frame["k"]))
+    frame = frame.assign(config=frame["config"].map(chart_value))
     order = list(dict.fromkeys(frame["config"]))
     return alt.Chart(frame, title=title).mark_line(point=True).encode(
         x=alt.X("k:Q", title="k", scale=alt.Scale(type="log"), axis=alt.Axis(values=ks, format="d")),
@@ -528,7 +655,7 @@ def history_chart(frame: pd.DataFrame, metrics: Sequence[str], title: str = "") 
     long = frame.melt(id_vars=["generated_at"], value_vars=list(metrics), var_name="metric",
                       value_name="value").dropna(subset=["value"])
     return alt.Chart(long, title=title).mark_line(point=True).encode(
-        x=alt.X("generated_at:T", title="运行时间 run (UTC)"),
+        x=alt.X("generated_at:T", title="运行时间（UTC）"),
         y=alt.Y("value:Q", title=None),
         color=alt.Color("metric:N", title=None),
         tooltip=["generated_at:T", "metric:N", "value:Q"])
@@ -634,4 +761,4 @@ def definition_of(metric: str) -> str:
 
 
 def definitions_frame() -> pd.DataFrame:
-    return pd.DataFrame([{"指标 metric": k, "定义 definition": v} for k, v in METRIC_DEFINITIONS.items()])
+    return pd.DataFrame([{"metric": k, "definition": v} for k, v in METRIC_DEFINITIONS.items()])

@@ -4,30 +4,44 @@ from __future__ import annotations
 
 import logging
 from contextlib import contextmanager
+from datetime import datetime, timezone
 from typing import Iterator
 
 import streamlit as st
 
 from engine.auth import AuthError
+from engine.inputs import InputError
 from engine.types import IngestError
+from ui.labels import STATUS_NAMES, label, named
 
 log = logging.getLogger(__name__)
 
-# status → (badge colour, label). Ingest statuses and answer statuses share one look.
-STATUS_BADGES: dict[str, tuple[str, str]] = {
-    "ingested": ("green", "已导入 ingested"),
-    "unchanged": ("gray", "未变化 unchanged"),
-    "failed": ("red", "失败 failed"),
-    "answered": ("green", "已核验 answered"),
-    "needs_review": ("orange", "需人工复核 needs review"),
-    "not_found": ("gray", "未找到 not found"),
-}
+# status → badge colour. Ingest statuses and answer statuses share one look; names: ui/labels.py.
+STATUS_COLOURS: dict[str, str] = {"ingested": "green", "unchanged": "gray", "failed": "red",
+                                  "answered": "green", "needs_review": "orange", "not_found": "gray"}
 
 
 def badge_markdown(status: str) -> str:
     """Markdown for a coloured badge, usable inside any st.markdown line."""
-    color, label = STATUS_BADGES.get(status, ("gray", status))
-    return f":{color}-badge[{label}]"
+    return f":{STATUS_COLOURS.get(status, 'gray')}-badge[{named(STATUS_NAMES, status)}]"
+
+
+def local_time(value: str | datetime | None) -> str:
+    """A stored UTC instant in the server's local zone, with its offset: 2026-11-25 20:30:05 +08:00."""
+    if value is None or value == "":
+        return "—"
+    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    local = moment.astimezone()
+    offset = local.strftime("%z")
+    return f"{local:%Y-%m-%d %H:%M:%S} {offset[:3]}:{offset[3:]}"
+
+
+def local_zone() -> str:
+    """The server's zone as shown next to times: UTC+08:00."""
+    offset = datetime.now().astimezone().strftime("%z")
+    return f"UTC{offset[:3]}:{offset[3:]}"
 
 
 def status_badge(status: str) -> None:
@@ -36,14 +50,14 @@ def status_badge(status: str) -> None:
 
 def error_message(exc: BaseException) -> str:
     """What the user reads: our own errors verbatim, anything else named as an internal error."""
-    if isinstance(exc, (IngestError, AuthError)):
+    if isinstance(exc, (IngestError, AuthError, InputError)):
         return str(exc)
-    return f"内部错误 (internal error): {type(exc).__name__}: {exc}"
+    return f"{label('内部错误', 'internal error')}：{type(exc).__name__}: {exc}"
 
 
 def show_error(exc: Exception, action: str) -> None:
     """Log the traceback for the operator; show the user one line saying what failed and why."""
-    if not isinstance(exc, (IngestError, AuthError)):
+    if not isinstance(exc, (IngestError, AuthError, InputError)):
         log.exception("%s failed", action)
     st.error(f"{action}失败：{error_message(exc)}")
 

@@ -8,21 +8,21 @@ from typing import Any
 
 from engine.auth import Permission, User
 from engine.engine import Engine, ProgressFn
-from engine.text.pii import find_pii, mask_text, mask_value
+from engine.text.pii import find_pii, mask_fragments, mask_text, mask_value, wrapped_pieces
 from engine.types import (Chunk, DocKind, DocumentRecord, IngestReport, IngestStatus,
                           PageText)
+from ui.components import local_time
+from ui.labels import CHUNK_TYPE_NAMES, KIND_NAMES, label, named
 
 # Share of a file's progress bar each ingest stage covers (embedding dominates on CPU).
 STAGE_SPANS: dict[str, tuple[float, float]] = {
     "read": (0.0, 0.05), "parse": (0.05, 0.15), "embed": (0.15, 0.9), "store": (0.9, 0.99),
     "done": (1.0, 1.0)}
-STAGE_LABELS: dict[str, str] = {
-    "read": "读取 read", "parse": "解析 parse", "embed": "向量化 embed", "store": "写入 store",
-    "done": "完成 done"}
-KIND_LABELS: dict[str, str] = {
-    DocKind.AUTO.value: "自动识别 auto", DocKind.TRANSCRIPT.value: "讯问笔录 transcript",
-    DocKind.STATUTE.value: "法律条文 statute", DocKind.CONTRACT.value: "合同 contract",
-    DocKind.JUDGMENT.value: "裁判文书 judgment", DocKind.GENERIC.value: "其他 generic"}
+STAGE_NAMES: dict[str, tuple[str, str]] = {
+    "read": ("读取", "read"), "parse": ("解析", "parse"), "embed": ("向量化", "embed"),
+    "store": ("写入", "store"), "done": ("完成", "done")}
+DOC_KINDS = [k.value for k in DocKind]  # the choices of the kind selectors, auto first
+PII_LEVEL_NAMES = {"none": ("无", "none"), "low": ("一般", "low"), "high": ("敏感", "high")}
 
 
 def stage_fraction(stage: str, fraction: float) -> float:
@@ -112,6 +112,7 @@ def masked_meta(value: Any, source_text: str = "") -> Any:
     PII string found in ``source_text`` is masked wherever it appears, plus what each value
     shows on its own."""
     known = {f.text: mask_value(f.text, str(f.meta.get("type"))) for f in find_pii(source_text)}
+    pieces = wrapped_pieces([source_text])  # one line of an ID the PDF wrapped, cut out as a value
 
     def walk(v: Any) -> Any:
         if isinstance(v, dict):
@@ -123,7 +124,7 @@ def masked_meta(value: Any, source_text: str = "") -> Any:
         out = masked(v)
         for raw in sorted(known, key=len, reverse=True):  # longest first: a number inside an address
             out = out.replace(raw, known[raw])
-        return out
+        return mask_fragments(out, pieces)
 
     return walk(value)
 
@@ -138,26 +139,52 @@ def may_show_pii(record: DocumentRecord, pages: list[PageText]) -> bool:
 # -- table rows ------------------------------------------------------------------------------
 def document_rows(documents: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``Engine.docs().to_dict()["documents"]`` as the documents table shows it."""
-    return [{"名称 name": d["name"], "类型 kind": d["kind"], "页数 pages": d["pages"],
-             "片段 chunks": d["chunks"], "OCR 页 OCR pages": ", ".join(map(str, d["ocr_pages"])),
-             "大小 KB": round(d["size_bytes"] / 1024, 1), "导入时间 created": d["created_at"],
-             "doc_id": d["doc_id"]} for d in documents]
+    return [{label("名称", "name"): d["name"], label("类型", "kind"): named(KIND_NAMES, d["kind"]),
+             label("页数", "pages"): d["pages"], label("片段", "chunks"): d["chunks"],
+             label("OCR 页", "OCR pages"): ", ".join(map(str, d["ocr_pages"])) or "—",
+             label("大小 KB", "size KB"): round(d["size_bytes"] / 1024, 1),
+             label("导入时间", "ingested"): local_time(d["created_at"]),
+             label("编号", "doc_id"): d["doc_id"]} for d in documents]
 
 
-QUALITY_DECISIONS = {"trusted": "文字层可信", "verified": "已用 OCR 核对并保留", "ocr": "OCR 识别",
-                     "unverified": "可疑，未能核对"}
+QUALITY_DECISIONS = {"trusted": ("文字层可信", "text layer trusted"),
+                     "verified": ("已用 OCR 核对并保留", "checked against OCR, kept"),
+                     "ocr": ("OCR 识别", "read by OCR"), "unverified": ("可疑，未能核对", "suspect, unchecked")}
+QUALITY_REASONS = {  # engine/ingest/quality.py and loaders/pdf.py
+    "empty_text_layer": ("无文字层", "no text layer"), "near_empty": ("文字极少", "near empty"),
+    "garbled": ("乱码", "garbled"), "implausible_cjk": ("汉字不成文", "implausible CJK"),
+    "image_page_without_expected_patterns": ("图像页且无常见法律用语", "image page without legal patterns"),
+    "text_layer_unreadable": ("文字层无法读取", "text layer unreadable"),
+    "invisible_text_layer": ("隐形文字层", "invisible text layer"),
+    "text_over_scanned_image": ("扫描图上的文字层", "text over a scan"),
+    "does_not_read_as_language": ("不成语句", "does not read as language"),
+    "ocr_forced": ("强制 OCR", "OCR forced"), "ocr_disabled": ("OCR 已关闭", "OCR off"),
+    "ocr_unavailable": ("OCR 不可用", "OCR unavailable"), "ocr_failed": ("OCR 失败", "OCR failed"),
+    "ocr_preferred": ("采用 OCR", "OCR preferred"), "ocr_found_no_text": ("OCR 未识别出文字", "OCR found no text"),
+    "text_layer_confirmed_by_ocr": ("文字层经 OCR 核对", "text layer confirmed by OCR"),
+    "text_layer_kept": ("保留文字层", "text layer kept")}
+
+
+def _shown(value: Any) -> Any:
+    """A table cell: no None on screen (a dash), numbers and text as they are."""
+    return "—" if value is None else value
 
 
 def quality_rows(record: DocumentRecord) -> list[dict[str, Any]]:
-    return [{"页 page": q["page"], "字符 chars": q.get("char_count"),
-             "乱码率 garbled": q["garbled_rate"], "模式命中 pattern hits": q.get("pattern_hits"),
-             "需 OCR needs_ocr": q["needs_ocr"], "已 OCR ocr_used": q["ocr_used"],
-             "判定 decision": QUALITY_DECISIONS.get(q.get("decision", "trusted"), q.get("decision")),
-             "与 OCR 一致度 agreement": q.get("agreement"),
-             "隐形文字 invisible": (q.get("signals") or {}).get("invisible_text"),
-             "图像覆盖 image": (q.get("signals") or {}).get("image_coverage"),
-             "成词率 dictionary": (q.get("signals") or {}).get("dictionary_coverage"),
-             "原因 reasons": "; ".join(q.get("reasons") or [])}
+    def yes(flag: Any) -> str:
+        return label("是", "yes") if flag else label("否", "no")
+
+    return [{label("页", "page"): q["page"], label("字符", "chars"): _shown(q.get("char_count")),
+             label("乱码率", "garbled"): q["garbled_rate"],
+             label("模式命中", "pattern hits"): _shown(q.get("pattern_hits")),
+             label("需 OCR", "needs OCR"): yes(q["needs_ocr"]), label("已 OCR", "OCR used"): yes(q["ocr_used"]),
+             label("判定", "decision"): named(QUALITY_DECISIONS, q.get("decision", "trusted")),
+             label("与 OCR 一致度", "agreement"): _shown(q.get("agreement")),
+             label("隐形文字", "invisible"): _shown((q.get("signals") or {}).get("invisible_text")),
+             label("图像覆盖", "image"): _shown((q.get("signals") or {}).get("image_coverage")),
+             label("成词率", "dictionary"): _shown((q.get("signals") or {}).get("dictionary_coverage")),
+             label("原因", "reasons"): "；".join(named(QUALITY_REASONS, r) for r in q.get("reasons") or [])
+             or "—"}
             for q in record.meta.get("quality", [])]
 
 
@@ -166,7 +193,16 @@ def chunk_rows(chunks: list[Chunk], *, unmask: bool, preview: int = 120) -> list
     for c in chunks:
         text = c.text if unmask else masked(c.text)
         pages = f"{c.page_start}" if c.page_start == c.page_end else f"{c.page_start}-{c.page_end}"
-        rows.append({"序号 seq": c.seq, "类型 type": c.chunk_type, "页 pages": pages,
-                     "个人信息 pii": c.pii_level, "文本 text": text[:preview].replace("\n", " "),
-                     "chunk_id": c.chunk_id})
+        rows.append({label("序号", "seq"): c.seq, label("类型", "type"): named(CHUNK_TYPE_NAMES, c.chunk_type),
+                     label("页", "pages"): pages, label("个人信息", "personal data"): named(PII_LEVEL_NAMES, c.pii_level),
+                     label("文本", "text"): text[:preview].replace("\n", " "), label("编号", "chunk_id"): c.chunk_id})
     return rows
+
+
+def duplicate_note(report: IngestReport) -> str | None:
+    """What to say when an upload's bytes are a document already stored under another name."""
+    if report.status is not IngestStatus.UNCHANGED or not report.duplicate_of:
+        return None
+    return (f"「{report.name}」与已有文件「{report.duplicate_of}」内容完全相同（同一份文件），未重复导入；"
+            f"语料库中仍以「{report.duplicate_of}」列出。"
+            + label("", f" (same bytes as {report.duplicate_of}: not ingested again)"))

@@ -1,21 +1,29 @@
 """The answer as fixed panels, evidence cards, and the source viewer behind each card.
 
-Pure helpers (marks, annotations, HTML) come first and are tested without Streamlit; the
-``render_*`` functions only lay them out. Highlights are drawn from the stored boxes, never by
-searching the quote inside pdf.js (that drifts on Chinese text).
+Pure helpers (marks, annotations, HTML, the focus region of a page) come first and are tested
+without Streamlit; the ``render_*`` functions only lay them out. Highlights are drawn from the
+stored boxes, never by searching the quote inside pdf.js (that drifts on Chinese text).
+
+The viewer shows the cited page zoomed to the evidence: the page is rendered by PDFium with the
+boxes outlined (personal data painted over for a view that must not show it, engine/redact.py)
+and cut to the text block's width and the boxed lines with some lines of context, so the boxed
+quote is legible at a glance. A role that may see the original can open the PDF itself in the
+reader (streamlit-pdf-viewer, text selectable).
 
 Box convention: an Evidence's ``bboxes`` are PDF points with a top-left origin on the visible page
 (crop box, rotation applied) — see engine/ingest/loaders/pdf.py. streamlit-pdf-viewer places an
 annotation at ``left = x * scale, top = y * scale`` inside a page ``<div>`` the size of pdf.js's
 viewport, whose scale-1 unit is one PDF point over the same visible page. So the box goes in as
 ``x=x0, y=top, width=x1-x0, height=bottom-top`` unchanged, and stays on the text at any zoom.
+PDFium renders that same visible page, so a point maps to a pixel by the render scale alone.
 """
 
 from __future__ import annotations
 
 import html
+import io
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -23,34 +31,59 @@ from typing import Any
 import streamlit as st
 
 from engine.answer.model import Answer, Calculation, Evidence
-from engine.redact import UNREAD_NOTE, redacted_pages
+from engine.answer.verify import CITATION
+from engine.redact import UNREAD_NOTE, page_image, redacted_pages
 from engine.text.dates import find_dates
 from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_amounts, find_numbers, format_decimal
-from engine.text.pii import find_pii, mask_text
-from engine.types import BBox
+from engine.text.pii import mask_pii, wrapped_pieces
+from engine.types import BBox, PageText
 from ui.components import badge_markdown
+from ui.labels import CHUNK_TYPE_NAMES, CONFLICT_NAMES, MODE_NAMES, label, named
 
 log = logging.getLogger(__name__)
 
 HIGHLIGHT_COLOR = "#e8590c"  # the viewer draws an outline in this colour around each box
 BOX_PAD_PT = 2.0  # the outline sits just outside the glyphs instead of cutting through them
-VIEWER_HEIGHT = 820
+VIEWER_HEIGHT = 680  # the reader, below the zoomed page: fits a 900-pixel-high window
+READER_ZOOM = 1.25  # the reader opens at this zoom, on the box
 OUTLINE_PX = 3  # at scale 1; the viewer scales it with the page (2 px looked faint at 75 %)
+FOCUS_SCALE = 3.0  # pixels per PDF point of the zoomed page image: sharp at twice the column width
+FOCUS_CONTEXT_PT = 120.0  # of page above and below the boxed lines
+FOCUS_MIN_HEIGHT_PT = 300.0  # the window lines are taken from, before trimming
+FOCUS_MARGIN_PT = 12.0  # beside the text block
 # Longer PDFs render only a window of pages around the evidence: pdf.js draws every page it is
 # given, and a 500-page statute book would stall the browser for a single highlight.
 FULL_RENDER_MAX_PAGES = 30
 WINDOW_PAGES = 2
 REDACT_SCALE = 2.0  # pixels per PDF point of a redacted page image: sharp at column width
-REDACTED_CAPTION = "已遮盖敏感信息 (personal data redacted)"
 CONTEXT_CHUNKS = 2  # neighbours shown on each side of a non-PDF evidence chunk
 NEIGHBOUR_CHARS = 160  # of each neighbour, the end next to the evidence
 NEIGHBOUR_STYLE = "color:#868e96;font-size:0.85em"
 
-ROLE_LABELS = {"hit": "检索命中", "chain": "同一问答", "cited": "引用条文", "citing": "援引本条",
-               "context": "同章条文", "version": "其他版本", "completion": "补全计算",
-               "fact": "合同事实"}
-CONFLICT_LABELS = {"fact": "事实", "testimony": "供述", "version": "版本"}
+ROLE_NAMES = {"hit": ("检索命中", "search hit"), "chain": ("同一问答", "same Q/A"),
+              "cited": ("引用条文", "cited article"), "citing": ("援引本条", "citing article"),
+              "context": ("同章条文", "same chapter"), "version": ("其他版本", "other version"),
+              "completion": ("补全计算", "completes the sum"), "fact": ("合同事实", "contract fact")}
+QUESTION_CHUNK_TYPES = ("qa", "qa_part")  # transcript chunks: a 问 line and its answer
+QUESTION_LINE_CHARS = 80
+EVIDENCE_MARK_CLASS = "lx-ev"
+# The [E1] marks of a conclusion open their evidence: a click finds the card's own button (its
+# key gives it the class st-key-<key>) and clicks it. The script is static; the conclusion it
+# works on is drawn separately, HTML-escaped, without JavaScript.
+EVIDENCE_MARK_SCRIPT = f"""<script>
+(() => {{
+  if (window.__lxEvidenceMarks) return;
+  window.__lxEvidenceMarks = true;
+  document.addEventListener("click", (event) => {{
+    const mark = event.target.closest("a.{EVIDENCE_MARK_CLASS}");
+    if (!mark) return;
+    event.preventDefault();
+    const button = document.querySelector(`.st-key-${{mark.dataset.button}} button`);
+    if (button) button.click();
+  }}, true);
+}})();
+</script>"""
 VALUE_MARK_STYLE = "background:#ffd43b;padding:0 2px;border-radius:3px;font-weight:600"
 QUOTE_MARK_STYLE = "background:#fff3bf;padding:0 1px;border-radius:3px"
 
@@ -242,76 +275,136 @@ def statutes_line(answer: Answer) -> str:
     return f"法条版本（以 {answer.as_of} 为准）：" + "；".join(seen)
 
 
+def conclusion_html(text: str, evidence_ids: Iterable[str], button_prefix: str) -> str:
+    """The conclusion, HTML-escaped, each E-id that names an evidence item made a mark that
+    opens it (EVIDENCE_MARK_SCRIPT); an id with no evidence stays plain text."""
+    known = set(evidence_ids)
+    pieces, at = [], 0
+    for match in CITATION.finditer(text):
+        eid = f"E{match.group(1)}"
+        if eid not in known:
+            continue
+        pieces.append(html.escape(join_pdf_lines(text[at:match.start()])))
+        pieces.append(f'<a href="#" class="{EVIDENCE_MARK_CLASS}" data-button="{button_prefix}{eid}" '
+                      f'title="{label("打开", "open")} {eid}">{eid}</a>')
+        at = match.end()
+    pieces.append(html.escape(join_pdf_lines(text[at:])))
+    return f'<div class="lx-conclusion">{"".join(pieces)}</div>'
+
+
+def question_line(item: Evidence, *, masked: bool) -> str | None:
+    """The 问 line a transcript quote answers ("问：陈晓梅前后一共转给你多少钱？"), as context, or
+    None when the quote is not an answer in a Q/A pair or already shows its question."""
+    chunk = item.chunk
+    question = chunk.meta.get("question") if chunk.chunk_type in QUESTION_CHUNK_TYPES else None
+    if not isinstance(question, str) or not question.strip():
+        return None
+    answer_start = chunk.meta.get("answer_start")
+    if isinstance(answer_start, int) and item.quote_start < answer_start:
+        return None  # the quote holds (part of) the question itself
+    if masked:
+        question = mask_pii(question, wrapped_pieces([question, chunk.text]))
+    line = " ".join(join_pdf_lines(question).split())
+    return line if len(line) <= QUESTION_LINE_CHARS else line[:QUESTION_LINE_CHARS - 1] + "…"
+
+
+# --- the answer -------------------------------------------------------------------------------
+
+
 def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str) -> None:
     """The fixed panels: 结论, 证据, 计算, 冲突 / 不确定, 材料缺口 (+ unsupported checks)."""
     used = used_values(answer)
-    with _panel("结论 Conclusion"):
+    _conclusion_panel(answer, button_prefix)
+    _checks_warning(answer)
+    with _panel(f"{label('证据', 'Evidence')}（{len(answer.evidence)}）"):
+        if not answer.evidence:
+            st.caption(label("无", "none"))
+        selected = st.session_state.get(viewer_key)
+        for item in answer.evidence:
+            _evidence_card(item, used, viewer_key, button_prefix, masked=answer.pii_masked,
+                           is_open=isinstance(selected, ViewerTarget)
+                           and selected.evidence_id == item.id)
+    calculations_panel(answer)
+    conflicts_panel(answer, used)
+    gaps_panel(answer)
+    reranker = answer.reranker + (f" · {label('模型', 'model')} {answer.model}" if answer.model else "")
+    total = answer.timings_ms.get("total")
+    st.caption(f"{label('模式', 'mode')} {named(MODE_NAMES, answer.mode)} · {label('重排', 'reranker')} "
+               f"{reranker}" + (f" · {label('用时', 'time')} {total / 1000:.1f} s" if total is not None else "")
+               + (f" · {label('审计', 'audit')} {answer.audit_id}" if answer.audit_id else ""))
+
+
+def _conclusion_panel(answer: Answer, button_prefix: str) -> None:
+    with _panel(label("结论", "Conclusion")):
         st.markdown(badge_markdown(answer.status.value))
-        st.markdown(escape_markdown(answer.conclusion))
+        st.html(conclusion_html(answer.conclusion, [e.id for e in answer.evidence], button_prefix))
+        if answer.evidence:
+            st.html(EVIDENCE_MARK_SCRIPT, unsafe_allow_javascript=True)
         if not answer.pii_masked:
-            st.caption("敏感信息已显示（本次查询已记入审计）")
+            st.caption(label("敏感信息已显示（本次查询已记入审计）", "personal data shown (audited)"))
         if answer.statutes:
             st.caption(statutes_line(answer))
 
+
+def _checks_warning(answer: Answer) -> None:
     problems = list(answer.checks.unsupported)
     if not answer.checks.numbers_grounded:
         problems.insert(0, "结论中有数字或日期未在引用原文中找到")
     if not answer.checks.citations_valid:
         problems.insert(0, "结论引用了不存在的证据编号")
     if problems:
-        st.warning("核验未通过，需人工复核：\n" + "\n".join(f"- {escape_markdown(p)}" for p in problems))
+        st.warning(label("核验未通过，需人工复核：", "checks failed, review needed:") + "\n"
+                   + "\n".join(f"- {escape_markdown(p)}" for p in problems))
 
-    with _panel(f"证据 Evidence（{len(answer.evidence)}）"):
-        if not answer.evidence:
-            st.caption("无")
-        selected = st.session_state.get(viewer_key)
-        for item in answer.evidence:
-            _evidence_card(item, used, viewer_key, button_prefix,
-                           is_open=isinstance(selected, ViewerTarget)
-                           and selected.evidence_id == item.id)
 
-    with _panel("计算 Calculations"):
+def calculations_panel(answer: Answer) -> None:
+    """计算: each recomputed expression. Room for the ledger rows behind a calculation (the
+    transfers a sum adds up) is here: they belong under the calculation they support."""
+    with _panel(label("计算", "Calculations")):
         if not answer.calculations:
-            st.caption("无")
+            st.caption(label("无", "none"))
         for calc in answer.calculations:
             st.markdown(escape_markdown(calculation_line(calc)))
             if calc.description:
                 st.caption(calc.description)
 
-    with _panel("冲突 / 不确定 Conflicts / uncertainty"):
+
+def conflicts_panel(answer: Answer, used: UsedValues) -> None:
+    """冲突 / 不确定: conflicts and the used values the material hedges. Room for a conflict shown
+    with both versions side by side is here, one block per conflict."""
+    with _panel(label("冲突 / 不确定", "Conflicts / uncertainty")):
         uncertain = uncertain_values(answer, used)
         if not answer.conflicts and not uncertain:
-            st.caption("无")
+            st.caption(label("无", "none"))
         for conflict in answer.conflicts:
-            kind = CONFLICT_LABELS.get(conflict.kind, conflict.kind)
-            st.markdown(f"⚠️ **{kind}冲突**：{escape_markdown(conflict.description)}")
+            st.markdown(f"⚠️ **{named(CONFLICT_NAMES, conflict.kind)}{label('冲突', 'conflict')}**："
+                        f"{escape_markdown(conflict.description)}")
             if conflict.hint:
                 st.caption(f"💡 {conflict.hint}")
         for evidence_id, surface in uncertain:
             st.markdown(f"≈ {evidence_id}「{escape_markdown(surface)}」是约数，材料未给出确切值")
 
-    with _panel("材料缺口 Gaps"):
+
+def gaps_panel(answer: Answer) -> None:
+    with _panel(label("材料缺口", "Gaps")):
         if not answer.gaps:
-            st.caption("无")
+            st.caption(label("无", "none"))
         for gap in answer.gaps:
             refs = f"（{'、'.join(gap.evidence)}）" if gap.evidence else ""
             st.markdown(f"◌ {escape_markdown(gap.description)}{refs}")
 
-    reranker = answer.reranker + (f" · 模型 {answer.model}" if answer.model else "")
-    total = answer.timings_ms.get("total")
-    st.caption(f"模式 {answer.mode.value} · 重排 {reranker}"
-               + (f" · 用时 {total / 1000:.1f} s" if total is not None else "")
-               + (f" · 审计 {answer.audit_id}" if answer.audit_id else ""))
 
-
-def _evidence_card(item: Evidence, used: UsedValues, viewer_key: str, button_prefix: str,
-                   is_open: bool) -> None:
+def _evidence_card(item: Evidence, used: UsedValues, viewer_key: str, button_prefix: str, *,
+                   masked: bool, is_open: bool) -> None:
     quote = display_quote(item)
     pages = f"第{item.page}页" if item.page == item.page_end else f"第{item.page}–{item.page_end}页"
-    role = ROLE_LABELS.get(item.role, item.role)
-    score = f"相关度 {item.score:.2f}" if item.role == "hit" else role
+    score = (f"{label('相关度', 'relevance')} {item.score:.2f}" if item.role == "hit"
+             else named(ROLE_NAMES, item.role))
     with st.container(border=True):
         st.markdown(f"**{item.id}** · {escape_markdown(item.doc_name)} · {pages} · {score}")
+        asked = question_line(item, masked=masked)
+        if asked:
+            st.caption(escape_markdown(asked))
         st.markdown(marked_html(quote, quote_marks(quote, used)), unsafe_allow_html=True)
         st.button(f"{'▶ 正在查看' if is_open else '查看原文'} {item.id}",
                   key=f"{button_prefix}{item.id}", type="primary" if is_open else "secondary",
@@ -325,23 +418,112 @@ def _open(viewer_key: str, target: ViewerTarget) -> None:
 # --- the source viewer ------------------------------------------------------------------------
 
 
-def render_viewer(engine, target: ViewerTarget, *, masked: bool) -> None:
-    """The cited source: the PDF at its page with boxes drawn, else the chunk in its context.
+def focus_region(page: PageText, highlights: Sequence[BBox], *, context: float = FOCUS_CONTEXT_PT,
+                 min_height: float = FOCUS_MIN_HEIGHT_PT, margin: float = FOCUS_MARGIN_PT) -> BBox:
+    """The part of a page the viewer shows: as wide as the page's text block (plus a margin), and
+    the lines around the highlights — within ``context`` points above and below them (a window
+    at least ``min_height`` tall), whole lines, stopping at a gap (a signature or footer further
+    down is not context, and no blank band is shown). The whole page when it has no highlight or
+    no size."""
+    width, height = page.width or 0.0, page.height or 0.0
+    boxes = [b for b in highlights if b.page == page.number]
+    lines = [line.bbox for line in page.lines if line.bbox is not None]
+    if not boxes or width <= 0 or height <= 0:
+        return BBox(page.number, 0.0, 0.0, width, height)
+    left = min([b.x0 for b in lines + boxes]) - margin
+    right = max([b.x1 for b in lines + boxes]) + margin
+    top = min(b.top for b in boxes) - context
+    bottom = max(b.bottom for b in boxes) + context
+    if bottom - top < min_height:
+        grow = (min_height - (bottom - top)) / 2
+        top, bottom = top - grow, bottom + grow
+    near = sorted([b for b in lines if b.bottom > top and b.top < bottom] + boxes, key=lambda b: b.top)
+    heights = sorted(b.bottom - b.top for b in near)
+    gap = 2.5 * heights[len(heights) // 2]
+    first = min(i for i, b in enumerate(near) if b in boxes)
+    last = max(i for i, b in enumerate(near) if b in boxes)
+    while first > 0 and near[first].top - near[first - 1].bottom <= gap:
+        first -= 1
+    while last + 1 < len(near) and near[last + 1].top - near[last].bottom <= gap:
+        last += 1
+    shown = near[first:last + 1]
+    top, bottom = min(b.top for b in shown), max(b.bottom for b in shown)
+    # the margin stops halfway to the next line outside, so no sliver of it shows
+    above = [b.bottom for b in lines if b.bottom <= top]
+    below = [b.top for b in lines if b.top >= bottom]
+    top = max(0.0, top - margin, (top + max(above)) / 2 if above else 0.0)
+    bottom = min(height, bottom + margin, (bottom + min(below)) / 2 if below else height)
+    return BBox(page.number, max(0.0, left), top, min(width, right), bottom)
 
-    masked: a PDF is shown as redacted page images, never as the original file."""
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _focused_png(home: str, doc_id: str, number: int, masked: bool,
+                 highlights: tuple[tuple[float, float, float, float], ...], whole: bool) -> tuple[bytes, bool]:
+    """PNG of one page, zoomed to its highlights unless ``whole`` (cached: the documents are
+    content-addressed, so a doc_id always means the same bytes)."""
+    from ui.state import engine_for_home
+
+    engine = engine_for_home(home)
+    boxes = [BBox(number, *box) for box in highlights]
+    page = page_image(engine, doc_id, number, boxes, redact=masked, scale=FOCUS_SCALE)
+    image = page.image
+    if not whole and not page.blanked:
+        text_page = next((p for p in engine.pages(doc_id) if p.number == number), None)
+        if text_page is not None:
+            region = focus_region(text_page, boxes)
+            image = image.crop(tuple(int(round(v * FOCUS_SCALE))
+                                     for v in (region.x0, region.top, region.x1, region.bottom)))
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue(), page.blanked
+
+
+def render_viewer(engine, target: ViewerTarget, *, masked: bool, reader_key: str | None = None) -> None:
+    """The cited source: a PDF page zoomed to the boxes (redacted when ``masked``), else the
+    chunk in its context. ``reader_key``: offer the original PDF in the reader (unmasked only)."""
     record = engine.document(target.doc_id)
     if record is None:
-        st.warning("该文件已不在语料库中。 (The document has been removed.)")
+        st.warning(label("该文件已不在语料库中。", "The document has been removed."))
         return
     pages = (f"第{target.page}页" if target.page == target.page_end
              else f"第{target.page}–{target.page_end}页")
-    st.markdown(f"**{target.evidence_id}** · {escape_markdown(record.name)} · {pages}")
-    if record.media_type == "pdf" and masked:
-        _redacted_pdf(engine, target)
-    elif record.media_type == "pdf":
+    st.markdown(f"**{target.evidence_id}** · {escape_markdown(record.name)} · {pages}"
+                f"（{label('共', 'of')} {record.pages} {label('页', 'pages')}）")
+    if record.media_type != "pdf":
+        _context(engine, target, masked=masked)
+        return
+    reader = (not masked and reader_key is not None
+              and st.toggle(label("在阅读器中打开原件（可选中文字）", "open the original in the reader"),
+                            key=reader_key))
+    if reader:
         _pdf(engine, record, target)
     else:
-        _context(engine, target, masked=masked)
+        _focused_pages(engine, target, masked=masked)
+
+
+def _focused_pages(engine, target: ViewerTarget, *, masked: bool) -> None:
+    boxes = annotation_boxes(target.annotations)
+    if not boxes:
+        st.caption(label("该证据没有定位框，显示所在页。", "No boxes stored for this evidence."))
+    whole = st.session_state.get(WHOLE_PAGE_KEY) is True
+    for number in range(target.page, max(target.page, target.page_end) + 1):
+        mine = tuple((b.x0, b.top, b.x1, b.bottom) for b in boxes if b.page == number)
+        try:
+            png, blanked = _focused_png(str(engine.home), target.doc_id, number, masked, mine,
+                                        whole or not mine)
+        except (KeyError, OSError, ValueError) as exc:
+            log.exception("cannot render page %s of %s", number, target.doc_id)
+            st.error(f"{label('无法显示原件', 'cannot render the original')}：{exc}")
+            return
+        caption = f"第{number}页" + (f" · {UNREAD_NOTE}" if blanked else "")
+        st.image(png, caption=caption, width="stretch")
+    notes = [label("已遮盖敏感信息", "personal data redacted")] if masked else []
+    st.caption(" · ".join([*notes, label("橙框为引文位置", "the orange box is the quote")]))
+    st.toggle(label("显示整页", "whole page"), key=WHOLE_PAGE_KEY)
+
+
+WHOLE_PAGE_KEY = "viewer.whole_page"
+REDACTED_CAPTION = "已遮盖敏感信息"
 
 
 def _pdf(engine, record, target: ViewerTarget) -> None:
@@ -351,14 +533,14 @@ def _pdf(engine, record, target: ViewerTarget) -> None:
         data = engine.document_bytes(target.doc_id)
     except (KeyError, OSError) as exc:
         log.exception("cannot read the original of %s", target.doc_id)
-        st.error(f"无法读取原件 (cannot read the original): {exc}")
+        st.error(f"{label('无法读取原件', 'cannot read the original')}：{exc}")
         return
     window = pages_to_render(target.page, target.page_end, record.pages)
     if window:
         st.caption(f"显示第{window[0]}–{window[-1]}页（共{record.pages}页）")
     if not target.annotations:
-        st.caption("该证据没有定位框，已跳到所在页。 (No boxes stored for this evidence.)")
-    pdf_viewer(data, height=VIEWER_HEIGHT, annotations=target.annotations,
+        st.caption(label("该证据没有定位框，已跳到所在页。", "No boxes stored for this evidence."))
+    pdf_viewer(data, height=VIEWER_HEIGHT, annotations=target.annotations, zoom_level=READER_ZOOM,
                annotation_outline_size=OUTLINE_PX, pages_to_render=window, render_text=True,
                scroll_to_annotation=1 if target.annotations else None,
                scroll_to_page=None if target.annotations else target.page,
@@ -381,32 +563,27 @@ def render_redacted(engine, doc_id: str, page_numbers: Iterable[int],
         pages = redacted_pages(engine, doc_id, page_numbers, highlights, scale=REDACT_SCALE)
     except (KeyError, OSError, ValueError) as exc:
         log.exception("cannot render a redacted page of %s", doc_id)
-        st.error(f"无法显示原件 (cannot render the original): {exc}")
+        st.error(f"{label('无法显示原件', 'cannot render the original')}：{exc}")
         return
-    st.caption(REDACTED_CAPTION)
+    st.caption(label(REDACTED_CAPTION, "personal data redacted"))
     for page in pages:
         st.image(page.image, caption=f"第{page.number}页" + (f" · {UNREAD_NOTE}" if page.blanked
                                                             else ""), width="stretch")
-
-
-def _redacted_pdf(engine, target: ViewerTarget) -> None:
-    if not target.annotations:
-        st.caption("该证据没有定位框，显示所在页。 (No boxes stored for this evidence.)")
-    render_redacted(engine, target.doc_id, range(target.page, max(target.page, target.page_end) + 1),
-                    annotation_boxes(target.annotations))
 
 
 def _context(engine, target: ViewerTarget, *, masked: bool) -> None:
     chunks = engine.chunks(target.doc_id)
     index = next((i for i, c in enumerate(chunks) if c.chunk_id == target.chunk_id), None)
     if index is None:
-        st.warning("找不到该片段（文件可能已重新导入）。 (The chunk is gone.)")
+        st.warning(label("找不到该片段（文件可能已重新导入）。", "The chunk is gone."))
         return
-    st.caption("非 PDF 原件：显示该片段及前后片段，引文已标出。")
+    st.caption(label("非 PDF 原件：显示该片段及前后片段，引文已标出。",
+                     "not a PDF: the chunk and its neighbours, the quote marked"))
     for chunk in chunks[max(0, index - CONTEXT_CHUNKS): index + CONTEXT_CHUNKS + 1]:
-        text = mask_text(chunk.text, find_pii(chunk.text)) if masked else chunk.text
-        label = chunk.meta.get("article_label") or chunk.meta.get("clause_no") or chunk.chunk_type
-        caption = f"片段 {chunk.seq} · {label} · 第{chunk.page_start}页"
+        text = mask_pii(chunk.text) if masked else chunk.text
+        chunk_label = chunk.meta.get("article_label") or chunk.meta.get("clause_no") or \
+            named(CHUNK_TYPE_NAMES, chunk.chunk_type)
+        caption = f"片段 {chunk.seq} · {chunk_label} · 第{chunk.page_start}页"
         if chunk.chunk_id == target.chunk_id:
             with st.container(border=True):
                 st.caption(caption)
@@ -421,3 +598,5 @@ def _context(engine, target: ViewerTarget, *, masked: bool) -> None:
         st.caption(caption)
         st.markdown(f'<div style="{NEIGHBOUR_STYLE}">{marked_html(text, [], keep_lines=True)}</div>',
                     unsafe_allow_html=True)
+
+

@@ -20,14 +20,38 @@ from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.text.numbers import format_decimal
 from ui.evidence import ViewerTarget, escape_markdown, pdf_annotations
+from ui.labels import bilingual, label, named
 
 COMPARISONS = {"＞": Comparison.GT, "≥": Comparison.GE, "＜": Comparison.LT, "≤": Comparison.LE, "＝": Comparison.EQ}
-AGGREGATIONS = {"列表 list": Aggregation.LIST, "计数 count": Aggregation.COUNT,
-                "合计金额 sum": Aggregation.SUM, "分组 group by": Aggregation.GROUP}
-GROUP_LABELS = {GroupBy.GOVERNING_LAW: "适用法律 governing law", GroupBy.CONTRACT_TYPE: "类型 type",
-                GroupBy.PARTY: "当事人 party", GroupBy.CURRENCY: "币种 currency", GroupBy.YEAR: "起始年份 year"}
-ALIGNMENT_LABELS = {"exact": "逐字定位 exact", "fuzzy": "近似定位 fuzzy", "none": "未定位 none"}
+# keyed by the enums' values (a str-Enum member does not hash like its value)
+AGGREGATION_NAMES = {Aggregation.LIST.value: ("列表", "list"), Aggregation.COUNT.value: ("计数", "count"),
+                     Aggregation.SUM.value: ("合计金额", "sum"), Aggregation.GROUP.value: ("分组", "group by")}
+GROUP_NAMES = {GroupBy.GOVERNING_LAW.value: ("适用法律", "governing law"),
+               GroupBy.CONTRACT_TYPE.value: ("类型", "type"), GroupBy.PARTY.value: ("当事人", "party"),
+               GroupBy.CURRENCY.value: ("币种", "currency"), GroupBy.YEAR.value: ("起始年份", "year")}
+ALIGNMENT_NAMES = {"exact": ("逐字定位", "exact"), "fuzzy": ("近似定位", "fuzzy"), "none": ("未定位", "none")}
+SOURCE_NAMES = {"rules": ("规则", "rules"), "llm": ("大模型", "LLM")}
+LANGUAGE_NAMES = {"zh": ("中文", "Chinese"), "en": ("英文", "English")}
 UNIT_WORDS = {"years": "年", "months": "个月", "weeks": "周", "days": "天", "business_days": "个工作日"}
+
+
+MERGE_NAMES = {"same_normalised_name": ("名称相同", "same name"), "similar_name": ("名称相近", "similar name")}
+
+
+def columns() -> tuple[str, str]:
+    """The fact table's field and value columns, in this session's language."""
+    return label("字段", "Field"), label("值", "Value")
+
+
+def clause_name(clause_type: str) -> str:
+    return bilingual(CLAUSE_TYPES.get(clause_type)) if clause_type in CLAUSE_TYPES else label("其他条款", "other")
+
+
+def group_value(group_by: GroupBy, key: str) -> str:
+    """A group's key as a person reads it (a contract type's name, not its key)."""
+    if group_by is GroupBy.CONTRACT_TYPE:
+        return display_value("contract_type", key)
+    return str(key)
 
 
 class QueryError(ValueError):
@@ -41,9 +65,9 @@ def parse_amount(text: str | None) -> Decimal | None:
     try:
         value = Decimal(text.strip().replace(",", "").replace("，", ""))
     except InvalidOperation:
-        raise QueryError(f"金额应为数字 (amount must be a number): {text}") from None
+        raise QueryError(f"{label('金额应为数字', 'amount must be a number')}：{text}") from None
     if not value.is_finite():
-        raise QueryError(f"金额应为数字 (amount must be a number): {text}")
+        raise QueryError(f"{label('金额应为数字', 'amount must be a number')}：{text}")
     return value
 
 
@@ -51,14 +75,14 @@ def build_query(*, contract_type: str | None = None, party: str | None = None, g
                 effective_from: date | None = None, effective_to: date | None = None,
                 ends_from: date | None = None, ends_to: date | None = None, amount_op: str | None = None,
                 amount: str | None = None, currency: str | None = None, active_on: date | None = None,
-                aggregation: str = "列表 list", group_by: GroupBy | None = None) -> FactQuery:
+                aggregation: Aggregation = Aggregation.LIST, group_by: GroupBy | None = None) -> FactQuery:
     """The FactQuery the filter widgets describe (enum choices only; values stay values)."""
     value = parse_amount(amount)
     if value is not None and amount_op not in COMPARISONS:
-        raise QueryError("请选择金额比较方式 (choose how to compare the amount)")
-    kind = AGGREGATIONS[aggregation]
+        raise QueryError(label("请选择金额比较方式", "choose how to compare the amount"))
+    kind = Aggregation(aggregation)
     if kind is Aggregation.GROUP and group_by is None:
-        raise QueryError("请选择分组字段 (choose what to group by)")
+        raise QueryError(label("请选择分组字段", "choose what to group by"))
     return FactQuery(
         contract_type=contract_type or None, party=(party or "").strip() or None,
         governing_law=governing_law or None,
@@ -81,7 +105,8 @@ def display_value(name: str, value: Any) -> str:
     if name in ("duration", "renewal_notice"):
         return period_text(value)
     if name == "renewal_term":
-        how = {True: "自动续期 automatic", False: "需双方同意 by agreement", None: "续期方式未说明"}[value.get("automatic")]
+        how = {True: label("自动续期", "automatic"), False: label("需双方同意", "by agreement"),
+               None: label("续期方式未说明", "renewal not stated")}[value.get("automatic")]
         return f"{how}，每期 {period_text(value.get('period'))}"
     if name == "total_amount":
         amount = value.get("value")
@@ -90,10 +115,10 @@ def display_value(name: str, value: Any) -> str:
     if name == "governing_law":
         return f"{value.get('text')}（{'、'.join(value.get('jurisdictions', []))}）"
     if name == "contract_type":
-        return CONTRACT_TYPES.get(value, value)
+        return bilingual(CONTRACT_TYPES.get(value)) if value in CONTRACT_TYPES else label("其他", "other")
     if name == "termination_terms":
-        kind = {"convenience": "任意解除 for convenience", "cause": "违约解除 for cause"}.get(value.get("kind"),
-                                                                                          value.get("kind"))
+        kind = named({"convenience": ("任意解除", "for convenience"), "cause": ("违约解除", "for cause")},
+                     value.get("kind"))
         return kind + (f"，提前通知 {period_text(value['notice'])}" if value.get("notice") else "")
     return str(value)
 
@@ -102,37 +127,36 @@ def contract_rows(result: FactQueryResult, *, unmask: bool) -> list[dict[str, An
     """The contracts table: one row per matching contract."""
     rows = []
     for r in result.rows:
-        rows.append({"文件 Document": r.doc_name, "标题 Title": r.title or "—",
-                     "类型 Type": CONTRACT_TYPES.get(r.contract_type, r.contract_type or "—"),
-                     "当事人 Parties": "、".join(r.parties) or "—",
-                     "适用法律 Law": "、".join(display_jurisdiction(j, r.language == "zh") for j in r.jurisdictions)
-                     or "—",
-                     "起始 Start": r.start_date or "—",
-                     "终止 End": (r.end_date + ("（推算 derived）" if r.end_basis == "derived" else "")) if r.end_date
-                     else "—",
-                     "总额 Total": format_decimal(r.total_amount) if r.total_amount is not None else "—",
-                     "币种 Currency": r.currency or "—"})
+        rows.append({label("文件", "Document"): r.doc_name, label("标题", "Title"): r.title or "—",
+                     label("类型", "Type"): display_value("contract_type", r.contract_type),
+                     label("当事人", "Parties"): "、".join(r.parties) or "—",
+                     label("适用法律", "Law"): "、".join(display_jurisdiction(j, r.language == "zh")
+                                                        for j in r.jurisdictions) or "—",
+                     label("起始", "Start"): r.start_date or "—",
+                     label("终止", "End"): (r.end_date + (label("（推算）", " (derived)") if r.end_basis == "derived"
+                                                          else "")) if r.end_date else "—",
+                     label("总额", "Total"): format_decimal(r.total_amount) if r.total_amount is not None else "—",
+                     label("币种", "Currency"): r.currency or "—"})
     return rows if unmask else masked(rows, "text")
 
 
 def fact_rows(facts: ContractFacts, *, unmask: bool) -> list[dict[str, Any]]:
     """A contract's fields, each with its page, character span and alignment (empty ones too)."""
     rows = []
-    for name in FIELD_NAMES:
-        f = facts.field_or_empty(name)
-        rows.append({"key": f"field:{name}", "字段 Field": FIELD_LABELS[name],
-                     "值 Value": display_value(name, f.value), "原文 Text": f.text or "—",
-                     "页 Page": f.page, "字符 Span": f"[{f.start}, {f.end})" if f.start is not None else "—",
-                     "对齐 Alignment": f.alignment.value, "来源 Source": f.source.value, "item": f})
-    for i, f in enumerate(facts.lists.get("termination_terms", [])):
-        rows.append({"key": f"term:{i}", "字段 Field": FIELD_LABELS["termination_terms"],
-                     "值 Value": display_value("termination_terms", f.value), "原文 Text": f.text,
-                     "页 Page": f.page, "字符 Span": f"[{f.start}, {f.end})", "对齐 Alignment": f.alignment.value,
-                     "来源 Source": f.source.value, "item": f})
+    field_column, value_column = columns()
+    items = [(f"field:{name}", name, facts.field_or_empty(name)) for name in FIELD_NAMES]
+    items += [(f"term:{i}", "termination_terms", f) for i, f in enumerate(facts.lists.get("termination_terms", []))]
+    for key, name, f in items:
+        rows.append({"key": key, field_column: bilingual(FIELD_LABELS[name]),
+                     value_column: display_value(name, f.value),
+                     label("原文", "Text"): f.text or "—", label("页", "Page"): "—" if f.page is None else str(f.page),
+                     label("字符", "Span"): f"[{f.start}, {f.end})" if f.start is not None else "—",
+                     label("对齐", "Alignment"): named(ALIGNMENT_NAMES, f.alignment.value),
+                     label("来源", "Source"): named(SOURCE_NAMES, f.source.value), "item": f})
     if not unmask:
         for row in rows:
-            row["原文 Text"] = masked(row["原文 Text"], "text")
-            row["值 Value"] = masked(row["值 Value"], "text")
+            row[label("原文", "Text")] = masked(row[label("原文", "Text")], "text")
+            row[value_column] = masked(row[value_column], "text")
     return rows
 
 
@@ -158,18 +182,21 @@ def viewer_target(engine, item: Located, label: str) -> ViewerTarget | None:
 def render_aggregate(result: FactQueryResult) -> None:
     query = result.query
     if query.aggregation is Aggregation.COUNT:
-        st.metric("合同数 Contracts", result.count)
+        st.metric(label("合同数", "Contracts"), result.count)
     elif query.aggregation is Aggregation.SUM:
         if not result.sums:
-            st.caption("没有定位到总额的合同 (no totals located)")
+            st.caption(label("没有定位到总额的合同", "no totals located"))
         for currency, total in result.sums.items():
-            st.metric(f"合计 Sum ({currency})", format_decimal(total))
+            st.metric(f"{label('合计', 'Sum')}（{currency}）", format_decimal(total))
         if result.sums:
             st.caption("按币种分别相加；未定位到总额的合同不计入（见下方）。")
     elif query.aggregation is Aggregation.GROUP:
-        label = GROUP_LABELS[query.group_by]
-        st.dataframe([{label: ("未定位 unknown" if k is None else k), "合同数 Contracts": n}
+        group = named(GROUP_NAMES, query.group_by)
+        st.dataframe([{group: (label("未定位", "unknown") if k is None else group_value(query.group_by, k)),
+                       label("合同数", "Contracts"): n}
                       for k, n in result.groups], hide_index=True, width="stretch")
+    else:
+        st.caption(label("列表：下方列出符合条件的合同", "list: the matching contracts below"))
 
 
 def render_unknown(result: FactQueryResult) -> None:
@@ -181,38 +208,40 @@ def render_unknown(result: FactQueryResult) -> None:
 def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: str, button_prefix: str) -> None:
     """One contract: its fields with sources, parties (with entity merges), key clauses; every
     located item has a button that opens its page in the viewer with the span highlighted."""
-    st.caption(f"{facts.language} · {facts.mode.value}" + (f" · {facts.model}" if facts.model else "")
-               + f" · {facts.extractor_version}")
+    st.caption(f"{named(LANGUAGE_NAMES, facts.language)} · {label('抽取方式', 'extracted by')} "
+               f"{named(SOURCE_NAMES, facts.mode.value)}" + (f" · {facts.model}" if facts.model else "")
+               + f" · {label('版本', 'version')} {facts.extractor_version}")
     rows = fact_rows(facts, unmask=unmask)
+    field_column, value_column = columns()
     st.dataframe([{k: v for k, v in r.items() if k not in ("key", "item")} for r in rows], hide_index=True,
                  width="stretch")
     for row in rows:
         item = row["item"]
         if item.located:
-            _source_button(engine, item, f"{row['字段 Field']} · {row['值 Value']}", f"{facts.doc_id}:{row['key']}",
+            _source_button(engine, item, f"{row[field_column]} · {row[value_column]}", f"{facts.doc_id}:{row['key']}",
                            viewer_key, button_prefix)
     if facts.parties:
-        st.markdown("**当事人 Parties**")
+        st.markdown(f"**{label('当事人', 'Parties')}**")
         for i, party in enumerate(facts.parties):
             location = party.location if unmask else masked(party.location, "location")
             merge = party.merge or {}
             how = ("" if merge.get("method") in (None, "own") else
                    f" · 与「{escape_markdown(str(merge.get('merged_with')))}」合并为同一实体"
-                   f"（{merge.get('method')}，{merge.get('score')}）")
+                   f"（{named(MERGE_NAMES, merge.get('method'))}，{merge.get('score')}）")
             st.markdown(f"- {escape_markdown(party.name)}（{escape_markdown(party.role or '—')}）"
                         f"{' · ' + escape_markdown(location) if location else ''} · 实体 {party.entity_id}{how}")
-            _source_button(engine, party, f"当事人 {party.name}", f"{facts.doc_id}:party:{i}", viewer_key,
+            _source_button(engine, party, f"{label('当事人', 'party')} {party.name}", f"{facts.doc_id}:party:{i}", viewer_key,
                            button_prefix)
     if facts.clauses:
-        st.markdown("**关键条款 Key clauses**")
+        st.markdown(f"**{label('关键条款', 'Key clauses')}**")
         for i, clause in enumerate(facts.clauses):
             summary = clause.summary if unmask else masked(clause.summary, "summary")
-            st.markdown(f"- **{escape_markdown(CLAUSE_TYPES.get(clause.clause_type, clause.clause_type))}** · "
+            st.markdown(f"- **{escape_markdown(clause_name(clause.clause_type))}** · "
                         f"第{clause.page}页：{escape_markdown(summary)}")
-            _source_button(engine, clause, CLAUSE_TYPES.get(clause.clause_type, clause.clause_type),
+            _source_button(engine, clause, clause_name(clause.clause_type),
                            f"{facts.doc_id}:clause:{i}", viewer_key, button_prefix)
     for note in facts.notes:
-        st.caption(f"注 note: {note}")
+        st.caption(f"{label('注', 'note')}：{note}")
 
 
 def _source_button(engine, item: Located, label: str, key: str, viewer_key: str, button_prefix: str) -> None:

@@ -9,6 +9,7 @@ quoted words marked. Pure helpers come first and are tested without Streamlit.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import streamlit as st
@@ -20,31 +21,53 @@ from engine.text.pii import find_pii, mask_text
 from engine.types import BBox, Chunk
 from ui.auth import record_unmask
 from ui.evidence import Mark, ViewerTarget, escape_markdown, marked_html, pdf_annotations, render_viewer
+from ui.labels import CHUNK_TYPE_NAMES, MODE_NAMES, label, named
 
 SELECTED_KEY = "summary.selected"  # id of the point whose blocks are shown
 BUTTON_PREFIX = "summary.open."
 
-METHOD_BADGES: dict[Method, tuple[str, str]] = {
-    Method.EXTRACTIVE: ("green", "抽取 extractive"),
-    Method.HYBRID: ("violet", "双重 hybrid"),
-    Method.LLM: ("orange", "模型 llm"),
-    Method.SEMANTIC: ("blue", "语义 semantic"),
+METHOD_BADGES: dict[Method, tuple[str, tuple[str, str]]] = {
+    Method.EXTRACTIVE: ("green", ("抽取", "extractive")),
+    Method.HYBRID: ("violet", ("双重", "hybrid")),
+    Method.LLM: ("orange", ("模型", "LLM")),
+    Method.SEMANTIC: ("blue", ("语义", "semantic")),
 }
-ASPECT_LABELS: dict[str, str] = {
-    "who": "人员", "time_place": "时间地点", "arrival": "到案", "conduct": "涉案行为", "amount": "金额",
-    "total": "合计", "net": "扣除后", "refund": "退还", "admission": "承认", "timeline": "时间",
-    "open_point": "未说清", "parties": "当事人", "term": "期限", "signed": "签署", "money": "价款",
-    "governing_law": "适用法律", "disputes": "争议解决", "title": "标题", "version": "版本",
-    "article": "条文", "chapter": "章节", "llm": "要点", "opening": "段首",
+ASPECT_NAMES: dict[str, tuple[str, str]] = {
+    "who": ("人员", "who"), "time_place": ("时间地点", "time and place"), "arrival": ("到案", "arrival"),
+    "conduct": ("涉案行为", "conduct"), "amount": ("金额", "amount"), "total": ("合计", "total"),
+    "net": ("扣除后", "net"), "refund": ("退还", "refund"), "admission": ("承认", "admission"),
+    "timeline": ("时间", "timeline"), "open_point": ("未说清", "open point"), "parties": ("当事人", "parties"),
+    "effective": ("日期", "date"), "term": ("期限", "term"), "signed": ("签署", "signed"),
+    "money": ("价款", "money"), "governing_law": ("适用法律", "governing law"),
+    "disputes": ("争议解决", "disputes"), "title": ("标题", "title"), "version": ("版本", "version"),
+    "article": ("条文", "article"), "chapter": ("章节", "chapter"), "llm": ("要点", "point"),
+    "opening": ("段首", "opening"),
 }
+_HEADER = re.compile(r"^(?P<header>[^：:。；;\n]{1,24})[：:]")
 
 
 # -- pure helpers --------------------------------------------------------------------------------
 def source_badge(source: SummarySource) -> str:
-    """``:green-badge[第4页 · 抽取 extractive · 0.96]`` for one source."""
-    color, label = METHOD_BADGES[source.method]
+    """``:green-badge[第4页 · 抽取 · 0.96]`` for one source."""
+    color, name = METHOD_BADGES[source.method]
     pages = f"第{source.page}页" if source.page == source.page_end else f"第{source.page}–{source.page_end}页"
-    return f":{color}-badge[{pages} · {label} · {source.score:.2f}]"
+    return f":{color}-badge[{pages} · {label(*name)} · {source.score:.2f}]"
+
+
+def point_parts(point: SummaryPoint) -> tuple[str, str]:
+    """(the point's label, its text) as shown: the aspect named once. The summariser writes its
+    own label before a colon ("期限 Term：…", "Parties 当事人：…"); that label is dropped when it
+    only repeats the aspect, so the card never reads 期限 期限 Term."""
+    text = point.shown_text
+    name = named(ASPECT_NAMES, point.aspect) if point.aspect in ASPECT_NAMES else label("要点", "point")
+    match = _HEADER.match(text)
+    if match:
+        header = match.group("header").strip()
+        chinese = re.sub(r"[A-Za-z][A-Za-z ]*", "", header).strip()
+        if re.search(r"[A-Za-z]", header) or chinese == ASPECT_NAMES.get(point.aspect, ("",))[0]:
+            return (named(ASPECT_NAMES, point.aspect) if point.aspect in ASPECT_NAMES else chinese or name,
+                    text[match.end():].strip())
+    return name, text
 
 
 def source_boxes(chunk: Chunk, source: SummarySource, pages: dict[int, Any]) -> list[BBox]:
@@ -85,12 +108,12 @@ def render_points(summary: Summary) -> None:
         st.warning(escape_markdown(summary.fallback_reason))
     selected = st.session_state.get(SELECTED_KEY)
     if not summary.points:
-        st.info("没有生成任何要点：文件中没有可摘录的文字。 (No points: the document has no text to quote.)")
+        st.info(label("没有生成任何要点：文件中没有可摘录的文字。", "No points: the document has no text to quote."))
     for point in summary.points:
         is_open = point.id == selected
         with st.container(border=True):
-            aspect = ASPECT_LABELS.get(point.aspect, point.aspect)
-            st.markdown(f"**{point.id}** · {escape_markdown(aspect)}　{escape_markdown(point.shown_text)}")
+            name, text = point_parts(point)
+            st.markdown(f"**{point.id}** · {escape_markdown(name)}　{escape_markdown(text)}")
             st.markdown(" ".join(source_badge(s) for s in point.sources))
             st.button(f"{'▶ 正在查看' if is_open else '查看来源'} {point.id}", key=f"{BUTTON_PREFIX}{point.id}",
                       type="primary" if is_open else "secondary", on_click=_select, args=(point.id,))
@@ -99,11 +122,12 @@ def render_points(summary: Summary) -> None:
             f"- {escape_markdown(t.point)}：[来源: {escape_markdown(t.tag)}] — {escape_markdown(t.reason)}"
             for t in summary.dropped_tags))
     if summary.rejected_points:
-        with st.expander(f"未采用的要点 Rejected points（{len(summary.rejected_points)}）"):
+        with st.expander(f"{label('未采用的要点', 'Rejected points')}（{len(summary.rejected_points)}）"):
             for rejected in summary.rejected_points:  # masked by the engine unless unmasked
                 st.markdown(f"- {escape_markdown(rejected.text)} — {escape_markdown(rejected.reason)}")
     total = summary.timings_ms.get("total")
-    st.caption(f"模式 {summary.mode.value}" + (f" · 模型 {summary.model}" if summary.model else "")
+    st.caption(f"{label('模式', 'mode')} {named(MODE_NAMES, summary.mode.value)}"
+               + (f" · {label('模型', 'model')} {summary.model}" if summary.model else "")
                + f" · {len(summary.points)} 条要点" + (f" · 用时 {total / 1000:.1f} s" if total is not None else ""))
 
 
@@ -113,17 +137,18 @@ def render_sources(engine, summary: Summary, point: SummaryPoint | None) -> None
         return
     record = engine.document(summary.doc_id)
     if record is None:
-        st.warning("该文件已不在语料库中。 (The document has been removed.)")
+        st.warning(label("该文件已不在语料库中。", "The document has been removed."))
         return
     if record.media_type == "pdf":
-        render_viewer(engine, point_target(engine, summary, point), masked=summary.pii_masked)
+        render_viewer(engine, point_target(engine, summary, point), masked=summary.pii_masked,
+                      reader_key="summary.reader")
         return
     _block_list(engine, point, masked=summary.pii_masked)
 
 
 def _block_list(engine, point: SummaryPoint, *, masked: bool) -> None:
     """Documents without pages: each source block in full, the quoted words marked."""
-    st.markdown(f"**{point.id}** · 来源片段 Source blocks")
+    st.markdown(f"**{point.id}** · {label('来源片段', 'Source blocks')}")
     chunks = {c.chunk_id: c for c in engine.index.catalog.get_chunks([s.chunk_id for s in point.sources])}
     for source in point.sources:
         chunk = chunks.get(source.chunk_id)
@@ -132,8 +157,9 @@ def _block_list(engine, point: SummaryPoint, *, masked: bool) -> None:
             continue
         text = mask_text(chunk.text, find_pii(chunk.text)) if masked else chunk.text  # same length
         marks = [Mark(s, e, "evidence") for s, e in source.quote_spans] or [Mark(0, len(text), "quote")]
-        label = chunk.meta.get("article_label") or chunk.meta.get("clause_no") or chunk.chunk_type
+        block = chunk.meta.get("article_label") or chunk.meta.get("clause_no") or \
+            named(CHUNK_TYPE_NAMES, chunk.chunk_type)
         with st.container(border=True):
-            st.caption(f"片段 {chunk.seq} · {label} · 第{chunk.page_start}页")
+            st.caption(f"片段 {chunk.seq} · {block} · 第{chunk.page_start}页")
             st.markdown(source_badge(source))
             st.markdown(marked_html(text, marks, keep_lines=True), unsafe_allow_html=True)

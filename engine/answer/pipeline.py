@@ -17,7 +17,7 @@ from engine.config import Settings
 from engine.retrieve.aggregate import aggregate
 from engine.retrieve.search import Searcher
 from engine.text.lines import join_pdf_lines
-from engine.text.pii import find_pii, mask_fragments, mask_text, wrapped_pieces
+from engine.text.pii import find_pii, mask_pii, mask_text, wrapped_pieces
 from engine.timing import Stopwatch
 from engine.types import PageText
 
@@ -91,16 +91,6 @@ class Answerer:
             unmask: bool = False, user: str | None = None, as_of=None) -> Answer:
         if not question or not question.strip():
             raise ValueError("question is empty")
-        if doc_id is None:  # "how many contracts are governed by Delaware law": the fact table
-            from engine.facts import answer_fact_question, route_fact_question
-
-            query = route_fact_question(question)
-            if query is not None:
-                answer = answer_fact_question(self.index.catalog, query, question, unmask=unmask)
-                if self.audit is not None:
-                    answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
-                                                            fact_query=query.to_dict())
-                return answer
         watch = Stopwatch()
         record = self.index.catalog.get_document(doc_id) if doc_id else None
         case_file = record is not None and record.kind == "transcript"
@@ -248,7 +238,7 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     pieces = wrapped_pieces(dict.fromkeys(item.chunk.text for item in answer.evidence))
 
     def masked(text: str) -> str:
-        return mask_fragments(mask_text(text, find_pii(text)), pieces)
+        return mask_pii(text, pieces)
 
     answer.conclusion = masked(answer.conclusion)
     chunks_masked: dict[str, str] = {}
@@ -256,5 +246,9 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
         if item.chunk.chunk_id not in chunks_masked:
             chunks_masked[item.chunk.chunk_id] = mask_text(item.chunk.text, find_pii(item.chunk.text))
         item.display_quote = chunks_masked[item.chunk.chunk_id][item.quote_start:item.quote_end]
-    for part in (*answer.conflicts, *answer.gaps):
+    for part in (*answer.conflicts, *answer.gaps, *answer.calculations):
         part.description = masked(part.description)
+    # what failed a check quotes the failing value, which may be a piece of an ID
+    answer.checks.unsupported = [masked(text) for text in answer.checks.unsupported]
+    answer.notes = [masked(text) for text in answer.notes]
+    answer.ledger = [{k: masked(v) if isinstance(v, str) else v for k, v in row.items()} for row in answer.ledger]

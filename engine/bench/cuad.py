@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import math
 import time
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
@@ -32,6 +31,7 @@ from typing import Callable, Mapping, Sequence
 from engine.bench.common import read_jsonl
 from engine.bench.metrics import char_overlap, mean, percentile
 from engine.engine import Engine
+from engine.text.alnum import normalise
 from engine.types import IngestStatus, Span
 
 KS = (1, 4, 16, 64)
@@ -45,24 +45,6 @@ MAX_SEED_OCCURRENCES = 8
 
 
 # --- normalisation and alignment ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class NormalisedText:
-    text: str  # letters and digits only, casefolded
-    offsets: tuple[int, ...]  # offsets[i] = index in the original text of text[i]
-
-
-def normalise(text: str) -> NormalisedText:
-    chars: list[str] = []
-    offsets: list[int] = []
-    for i, ch in enumerate(text):
-        # NFKC per character: a ligature (ﬁ) becomes two letters that both point at it.
-        for c in unicodedata.normalize("NFKC", ch).casefold():
-            if c.isalnum():
-                chars.append(c)
-                offsets.append(i)
-    return NormalisedText("".join(chars), tuple(offsets))
 
 
 @dataclass

@@ -34,6 +34,7 @@ from engine.facts.law import canonical_jurisdiction
 from engine.facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue, Party)
 from engine.facts.parties import normalise_party_name
 from engine.facts.text import find_durations, flatten
+from engine.text.alnum import normalise
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 from engine.types import Chunk
@@ -126,7 +127,6 @@ def _locate(ct: ContractText, quote: str | None) -> _Located | None:
         at = view.flat.text.find(wanted)
         if at >= 0:
             return _Located(Sentence(view, at, at + len(wanted)), Alignment.EXACT)
-    from engine.bench.cuad import normalise  # letters and digits only, with offsets back
 
     needle = normalise(wanted).text
     if len(needle) < 4:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from engine.ingest.layout import LineDraft, assemble_page, cluster_rows
+from engine.notices import note
 from engine.types import PageText
 
 log = logging.getLogger(__name__)
@@ -93,7 +94,7 @@ class OcrEngine:
                 except Exception as exc:  # ImportError, onnxruntime or model-file errors
                     self._error = (f"OCR 不可用 (OCR unavailable): cannot load "
                                    f"rapidocr-onnxruntime: {type(exc).__name__}: {exc}")
-                    log.error(self._error)
+                    note("ocr_unavailable", self._error)  # pages needing OCR are flagged
                 else:
                     log.info("RapidOCR loaded in %.2fs", time.perf_counter() - started)
         if self._model is None:

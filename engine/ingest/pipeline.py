@@ -7,15 +7,15 @@ file costs nothing and the store step (engine/store/index.py) has only storage t
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from engine.config import IngestSettings
+from engine.config import IngestSettings, LimitSettings
 from engine.ingest.anchors import spans_bboxes
 from engine.statutes.hierarchy import LawRank
+from engine.store.lexical import lexical_text
 from engine.timing import Stopwatch
-from engine.types import (Chunk, ChunkDraft, DocKind, DocumentRecord, IngestError, PageQuality,
-                          PageText)
+from engine.types import (Chunk, ChunkDraft, DocKind, DocumentRecord, IngestError, PageText,
+                          PreparedDocument)
 
 
 def sha256_hex(data: bytes) -> str:
@@ -25,33 +25,6 @@ def sha256_hex(data: bytes) -> str:
 def doc_id_for(sha256: str) -> str:
     # Identity is the content: the same bytes are the same document whatever their file name.
     return "d" + sha256[:15]
-
-
-@dataclass
-class PreparedDocument:
-    record: DocumentRecord
-    pages: list[PageText]
-    chunks: list[Chunk]
-    tokens: list[list[str]]  # BM25 tokens, one list per chunk
-    embed_texts: list[str]  # what the embedder sees, one per chunk
-    timings_ms: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def quality(self) -> list[PageQuality]:
-        return [p.quality for p in self.pages if p.quality is not None]
-
-
-def lexical_text(chunk: Chunk) -> str:
-    """Text BM25 indexes: the chunk, plus the identity a user types for a statute article, or the
-    section numbers and headings a contract clause sits under."""
-    if chunk.kind == DocKind.STATUTE.value and chunk.meta.get("article_label"):
-        return " ".join(filter(None, (chunk.meta.get("law_short"), chunk.meta.get("article_label"),
-                                      chunk.text)))
-    if chunk.kind == DocKind.CONTRACT.value and chunk.meta.get("clause_no"):
-        from engine.ingest.chunkers.contract import section_context
-
-        return f"{section_context(chunk.meta)}\n{chunk.text}"
-    return chunk.text
 
 
 def article_body(chunk: Chunk) -> str:
@@ -87,8 +60,8 @@ def embedding_text(chunk: Chunk, statute_context: bool = False) -> str:
 
 
 def prepare_document(name: str, data: bytes, *, kind: DocKind | str = DocKind.AUTO,
-                     settings: IngestSettings, ocr_engine=None,
-                     statute_context: bool = False) -> PreparedDocument:
+                     settings: IngestSettings, ocr_engine=None, statute_context: bool = False,
+                     max_bytes: int = LimitSettings().file_bytes) -> PreparedDocument:
     from engine.ingest.chunkers import chunk_document
     from engine.ingest.chunkers.detect import detect_kind
     from engine.ingest.enrich import enrich
@@ -98,7 +71,7 @@ def prepare_document(name: str, data: bytes, *, kind: DocKind | str = DocKind.AU
     watch = Stopwatch()
     lap = watch.lap
     sha = sha256_hex(data)
-    loaded = load_document(name, data, max_bytes=settings.max_bytes, ocr=settings.ocr,
+    loaded = load_document(name, data, max_bytes=max_bytes, ocr=settings.ocr,
                            ocr_engine=ocr_engine)
     lap("load")
     kind = DocKind(kind)

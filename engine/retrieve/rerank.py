@@ -12,7 +12,6 @@ status and the audit record report.
 from __future__ import annotations
 
 import importlib
-import logging
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,11 +22,11 @@ import numpy as np
 
 from engine.config import RerankSettings
 from engine.models.embedder import Embedder
+from engine.notices import note
 
 if TYPE_CHECKING:
     from engine.retrieve.learned import LearnedRanker
 
-log = logging.getLogger(__name__)
 
 # Files FlashRank's Ranker reads from the model directory besides the ONNX weights
 # (config.json: pad_token_id; tokenizer_config.json: model_max_length, pad_token).
@@ -160,19 +159,6 @@ class RerankerChoice:
     learned: "LearnedRanker | None" = None
 
 
-_warned: set[str] = set()
-_warned_lock = threading.Lock()
-
-
-def _warn_once(reason: str) -> None:
-    # One line per distinct reason per process, not one per Engine or per query.
-    with _warned_lock:
-        if reason in _warned:
-            return
-        _warned.add(reason)
-    log.warning("reranker fallback: %s", reason)
-
-
 def choose_reranker(settings: RerankSettings, home: Path, embedder: Embedder) -> RerankerChoice:
     """Disabled → none; FlashRank when its model directory holds every file; else the fallback."""
     if not settings.enabled:
@@ -205,5 +191,5 @@ def choose_reranker(settings: RerankSettings, home: Path, embedder: Embedder) ->
             reason = f"{reason}; {why_not}"
     using = f"{learned.name} for statute articles, {fallback_name} otherwise" if learned else fallback_name
     reason = f"{reason}; using {using}"
-    _warn_once(reason)
+    note("reranker_fallback", reason)  # shown by the CLI (once a day) and the sidebar
     return RerankerChoice(fallback, fallback_name, reason, learned)

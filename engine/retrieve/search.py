@@ -23,7 +23,7 @@ import numpy as np
 
 from engine.config import Settings
 from engine.ingest.pipeline import embedding_text
-from engine.ingest.chunkers.contract import section_context
+from engine.store.lexical import section_context
 from engine.retrieve.contracts import ContractIdentities, detect_category, heading_matches, identity_text
 from engine.retrieve.fusion import reciprocal_rank_fusion
 from engine.retrieve.memory import load_statute_memory

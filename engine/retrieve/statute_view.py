@@ -17,10 +17,11 @@ import numpy as np
 
 from engine.retrieve.memory import article_key
 from engine.retrieve.names import CRIMINAL_LAW, StatuteNames
-from engine.statutes.graph import ReferenceGraph, article_key as order_key
+from engine.statutes.graph import ReferenceGraph
 from engine.statutes.hierarchy import LawRank, rank_of_article
 from engine.store.catalog import Catalog
 from engine.store.pickled import load_fields, save_fields
+from engine.text.refs import article_key as order_key
 
 # 宪法 first, unknown last: an ordinal the trees can split on (法律 > 司法解释 > 行政法规 …).
 RANK_ORDER = {rank: i for i, rank in enumerate((

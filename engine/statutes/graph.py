@@ -39,12 +39,12 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any, Iterable, Sequence
 
-from engine.ingest.chunkers.statute import article_candidate
 from engine.statutes.lookup import name_key
 from engine.statutes.versions import VersionStatus, plan_versions
 from engine.store.catalog import Catalog
 from engine.store.sqlite import ThreadLocalSQLite
 from engine.text.numbers import parse_number, to_chinese
+from engine.text.refs import article_key
 from engine.types import Chunk, Fact
 
 log = logging.getLogger(__name__)
@@ -97,17 +97,6 @@ _ENUMERATION_GAP = re.compile(r"[\s、，,和及与或者以并]{0,4}")
 # An item line (（一）…) belongs to the paragraph above it; it is not a 款 of its own.
 _ITEM_LINE = re.compile(r"[ \t\u3000]*[（(][一二三四五六七八九十]+[）)]")
 _RELATIVE_PARAGRAPHS = re.compile(r"前(?P<n>[两二三四五六七八九十]?)款")
-
-
-def article_key(label: str | None) -> int | None:
-    """Order of an article in its law: 第十条 → 10000, 第十条之一 → 10001; None if not a label."""
-    if not label:
-        return None
-    candidate = article_candidate(0, label)
-    if candidate is None:
-        return None
-    number, sub = candidate.key
-    return number * 1000 + sub
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 import numpy as np
 
@@ -33,10 +33,8 @@ from engine.config import Settings
 from engine.store.blobs import BlobStore
 from engine.store.catalog import Catalog
 from engine.store.dense import DenseIndex, DenseStore
-from engine.store.lexical import LexicalIndex, LexicalStore
-
-if TYPE_CHECKING:
-    from engine.ingest.pipeline import PreparedDocument
+from engine.store.lexical import LexicalIndex, LexicalStore, lexical_text
+from engine.types import PreparedDocument
 
 log = logging.getLogger(__name__)
 
@@ -131,8 +129,6 @@ class Index:
         if self._tokens_current or self.catalog.tokenizer_version() == TOKENIZER_VERSION:
             self._tokens_current = True
             return
-        from engine.ingest.pipeline import lexical_text
-
         with self.write_lock():
             if self.catalog.tokenizer_version() != TOKENIZER_VERSION:
                 chunks = self.catalog.chunks()
@@ -183,7 +179,7 @@ class Index:
         finally:
             self._write_lock.release()
 
-    def add_document(self, prepared: "PreparedDocument", vectors: np.ndarray, data: bytes) -> bool:
+    def add_document(self, prepared: PreparedDocument, vectors: np.ndarray, data: bytes) -> bool:
         """Store a prepared document (and its original bytes) in every store, or in none.
 
         Returns False, storing nothing, when the same bytes are already stored (a concurrent

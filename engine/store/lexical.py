@@ -12,12 +12,35 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
 from engine.store.pickled import load_fields, save_fields
+from engine.types import Chunk, DocKind
 from rank_bm25 import BM25Okapi
+
+
+# -- what BM25 indexes of a chunk (at ingest, and when a home is re-tokenized) ----------------
+def lexical_text(chunk: Chunk) -> str:
+    """Text BM25 indexes: the chunk, plus the identity a user types for a statute article, or the
+    section numbers and headings a contract clause sits under."""
+    if chunk.kind == DocKind.STATUTE.value and chunk.meta.get("article_label"):
+        return " ".join(filter(None, (chunk.meta.get("law_short"), chunk.meta.get("article_label"),
+                                      chunk.text)))
+    if chunk.kind == DocKind.CONTRACT.value and chunk.meta.get("clause_no"):
+        return f"{section_context(chunk.meta)}\n{chunk.text}"
+    return chunk.text
+
+
+def section_context(meta: dict[str, Any]) -> str:
+    """Where a clause chunk sits in the outline, as a reader would cite it: its parents' numbers
+    and headings, then its own ("12 TERM AND TERMINATION > 12.3 Termination for Convenience").
+    BM25 indexes it with the chunk (lexical_text), so a sub-clause or the second part
+    of a long clause is still found by its section's heading; search reads it to match clause
+    categories to headings (engine/retrieve/contracts.py). Empty for chunks outside the clauses."""
+    own = " ".join(str(x) for x in (meta.get("clause_no"), meta.get("heading")) if x)
+    return " > ".join([*(meta.get("path") or []), *([own] if own else [])])
 
 
 @dataclass

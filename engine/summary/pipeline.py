@@ -19,7 +19,7 @@ from engine.summary.llm import LLMUnavailable, ask_model, number_blocks
 from engine.summary.model import (DraftPoint, DroppedTag, Method, RejectedPoint, Summary,
                                   SummaryPoint)
 from engine.summary.semantic import Calibration, SemanticMatcher
-from engine.text.pii import WrappedPiece, find_pii, mask_fragments, mask_text, wrapped_pieces
+from engine.text.pii import mask_pii, wrapped_pieces
 from engine.timing import Stopwatch
 
 log = logging.getLogger(__name__)
@@ -78,9 +78,6 @@ def _build(drafts: list[DraftPoint], generator: Method, matcher: SemanticMatcher
     return built
 
 
-def _masked(text: str, pieces: list[WrappedPiece] = ()) -> str:
-    """PII masked, including line pieces of IDs the document's PDF wrapped (see mask_fragments)."""
-    return mask_fragments(mask_text(text, find_pii(text)), pieces)
 
 
 def summarize(engine, doc_id: str, *, llm: bool | None = None, options: SummaryOptions | None = None,
@@ -132,11 +129,11 @@ def summarize(engine, doc_id: str, *, llm: bool | None = None, options: SummaryO
     if not unmask:
         pieces = wrapped_pieces(c.text for c in chunks)
         for point in summary.points:
-            point.display_text = _masked(point.text, pieces)
+            point.display_text = mask_pii(point.text, pieces)
         # a rejection reason quotes the failing value, which may itself be a card or phone number
-        summary.rejected_points = [RejectedPoint(_masked(r.text, pieces), _masked(r.reason, pieces))
+        summary.rejected_points = [RejectedPoint(mask_pii(r.text, pieces), mask_pii(r.reason, pieces))
                                    for r in summary.rejected_points]
         if summary.fallback_reason:
-            summary.fallback_reason = _masked(summary.fallback_reason)
+            summary.fallback_reason = mask_pii(summary.fallback_reason)
     summary.timings_ms = {**watch.laps, "total": watch.total()}
     return summary

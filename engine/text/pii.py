@@ -4,7 +4,10 @@ Types (meta "type"):
   id_card    18-digit PRC resident ID: province code, a real birth date, and the ISO 7064 MOD 11-2
              check digit (X allowed). A number with the right shape but a wrong check digit is still
              reported (meta checksum_ok=False): a mistyped ID still identifies a person and must be
-             masked. 15-digit pre-1999 IDs have no check digit and are not looked for.
+             masked. OCR's × for the check character X counts as X. After an ID label
+             (身份证号码, 公民身份号码, 证件号码 …) any run of 14-19 digits (X/× allowed) is an ID
+             too (meta labelled=True): a misread digit, an unread check character, a 15-digit
+             pre-1999 ID. Unlabelled 15-digit IDs have no check digit and are not looked for.
   bank_card  16-19 digits passing the Luhn check (spaces/dashes in groups of four allowed), or any
              10-25 digit number right after 卡号/银行卡/账号/账户 (meta luhn tells which).
   mobile     mainland mobile 1[3-9]xxxxxxxxx, optional +86/86, spaces or dashes as 3-4-4.
@@ -52,7 +55,15 @@ _PROVINCE_CODES = frozenset({
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK = "10X98765432"
 
-_ID_RE = re.compile(r"(?<![0-9A-Za-z])\d{17}[\dXx](?![0-9A-Za-z])")
+# The check character X is read by OCR as the multiplication sign × (seen on RapidOCR output of a
+# check character alone on a wrapped line); it is taken as X. A check letter wrapped onto its own
+# line comes back from the line-joining rule (engine/text/lines.py) after a space: "…5003 X".
+_CHECK = r"(?:[\dXx×]|[ ][Xx×])"
+_ID_RE = re.compile(rf"(?<![0-9A-Za-z])\d{{17}}{_CHECK}(?![0-9A-Za-z])")
+# An ID after its label is personal data even when it is not a well-formed ID: a misread or
+# mistyped digit, a check character OCR could not read, an old 15-digit number.
+_ID_LABEL_RE = re.compile(r"(?:公民身份号码|身份证号码|身份证号|身份号码|身份证|证件号码|证件号)(?:为|是|:)?[ ]?"
+                          r"(?P<num>\d[\dXx×]{13,18}(?:[ ][Xx×])?)(?![0-9A-Za-z])")
 _CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:\d{16,19}|\d{4}(?:[ -]\d{4}){3}(?:[ -]\d{1,3})?)(?![0-9A-Za-z])")
 _ACCOUNT_RE = re.compile(
     r"(?<![Qq信箱号])(?:银行卡号|银行卡|卡号|银行账号|账号|帐号|银行账户|账户|帐户)(?:为|是|:)?[ ]?"
@@ -154,11 +165,14 @@ def _candidates(norm: str) -> list[tuple[int, int, int, dict[str, object]]]:
     """(priority, start, end, meta): lower priority number wins an overlap."""
     out: list[tuple[int, int, int, dict[str, object]]] = []
     for m in _ID_RE.finditer(norm):
-        number = m.group()
+        number = m.group().replace("×", "X").replace(" ", "")
         if id_card_checksum_ok(number) and id_card_shape_ok(number):
             out.append((0, m.start(), m.end(), {"type": "id_card", "checksum_ok": True}))
         elif id_card_shape_ok(number) and not luhn_ok(number):
             out.append((3, m.start(), m.end(), {"type": "id_card", "checksum_ok": False}))
+    for m in _ID_LABEL_RE.finditer(norm):
+        out.append((3, m.start("num"), m.end("num"), {"type": "id_card", "checksum_ok": False,
+                                                      "labelled": True}))
     for m in _CARD_RE.finditer(norm):
         if luhn_ok(m.group()):
             out.append((1, m.start(), m.end(), {"type": "bank_card", "luhn": True}))
@@ -218,6 +232,16 @@ def widen_to_pii(text: str, start: int, end: int) -> tuple[int, int]:
         if fact.start < end < fact.end:
             end = fact.end
     return start, end
+
+
+_SPLIT_REACH = 72  # further than any value reaches from a cut: an address is at most 60 characters
+
+
+def splits_pii(text: str, at: int) -> bool:
+    """Whether cutting ``text`` at ``at`` would split a piece of personal data in two. Only the
+    characters within reach of ``at`` are scanned, so a chunker can ask at every candidate cut."""
+    lo = max(0, at - _SPLIT_REACH)
+    return any(f.start < at - lo < f.end for f in find_pii(text[lo:at + _SPLIT_REACH]))
 
 
 def pii_level(facts: Iterable[Fact]) -> str:
@@ -342,3 +366,9 @@ def mask_fragments(text: str, pieces: Iterable[WrappedPiece]) -> str:
                 continue  # the piece is the tail of a longer number or word
             chars[m.start(1):m.end(1)] = piece.hidden
     return "".join(chars)
+
+
+def mask_pii(text: str, pieces: Iterable[WrappedPiece] = ()) -> str:
+    """``text`` with its own personal data masked and, given the ``wrapped_pieces`` of the texts
+    it was built from, every line piece of a wrapped value too: what a masked view shows."""
+    return mask_fragments(mask_text(text, find_pii(text)), pieces)

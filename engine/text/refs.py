@@ -81,6 +81,16 @@ def article_number(label: str) -> int:
     return int(value)
 
 
+def article_key(label: str | None) -> int | None:
+    """Order of an article in its law: 第十条 → 10000, 第十条之一 → 10001; None if not a label."""
+    m = _LABEL_RE.fullmatch(to_halfwidth(label or "").strip())
+    number = _int(m.group("num")) if m else None
+    sub = (_int(m.group("sub")[1:]) if m.group("sub") else 0) if m else None
+    if number is None or sub is None:
+        return None
+    return number * 1000 + sub
+
+
 def _int(raw: str) -> int | None:
     value = parse_number(raw)
     if value is None or value != int(value) or value <= 0:

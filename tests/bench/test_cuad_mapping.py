@@ -7,7 +7,8 @@ import math
 import pytest
 
 from engine.bench.cuad import (ChunkMapping, CuadTest, GoldSnippet, Retrieved, TxtAligner,
-                               classify_miss, load_contracts, map_chunk, normalise, score_test)
+                               classify_miss, load_contracts, map_chunk, score_test)
+from engine.text.alnum import normalise
 from engine.types import Span
 from tests.conftest import dataset_file
 

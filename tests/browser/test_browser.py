@@ -1,11 +1,13 @@
 """What a person sees: the real dashboard in Debian's headless Chromium, driven by Playwright.
 
 ``streamlit run app.py`` on 127.0.0.1 (a free port) over a temporary LEXTRACE_HOME holding the demo
-corpus plus a PDF whose Chinese font is not embedded. The test signs in with a demo account, asks
-a demo question, opens an evidence card and checks inside the viewer's iframe that the highlight
-exists, sits on the cited page and covers drawn text; then it opens the non-embedded-font PDF and
-checks its text is drawn (the viewer's pdf.js needs the cMaps that scripts/setup_viewer_assets.py
-installs). Screenshots go to ``artifacts/`` (gitignored).
+corpus plus a PDF whose Chinese font is not embedded. The test signs in with the demo lead account
+(and changes its default password, as the server demands first), asks a demo question, opens the
+original in the reader and checks inside the viewer's iframe that the highlight exists, sits on
+the cited page and covers drawn text; then it opens the non-embedded-font PDF and checks its text
+is drawn (the viewer's pdf.js needs the cMaps that scripts/setup_viewer_assets.py installs).
+Screenshots go to ``artifacts/`` (gitignored). The paralegal's whole path on a fresh home, with
+the screenshots committed under docs/screenshots/, is tests/browser/test_paralegal_path.py.
 
 Uses /usr/bin/chromium (Debian package ``chromium``) and the ``playwright`` Python package; never
 ``playwright install``. Skips when either is absent.
@@ -20,6 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,7 +49,7 @@ VIEWER_IFRAME = 'iframe[title="streamlit_pdf_viewer.streamlit_pdf_viewer"]'
 SERVER_START_S = 90
 ANSWER_TIMEOUT_MS = 180_000  # the first question loads the embedder and the searcher
 VIEWER_TIMEOUT_MS = 60_000
-# The viewer shows the original PDF (and our highlight drawn in it) only to a role allowed to see
+# The reader shows the original PDF (and our highlight drawn in it) only to a role allowed to see
 # personal data, with the toggle on; a paralegal gets redacted page images (tests/ui, test_redact).
 LEAD = next(name for name, role in DEMO_ACCOUNTS if role is Role.LEAD)
 
@@ -123,17 +126,18 @@ def corpus(tmp_path_factory) -> dict:
     return {"home": home, "names": [d["name"] for d in documents]}
 
 
-@pytest.fixture(scope="module")
-def server(corpus):
+@contextmanager
+def streamlit_server(home: Path):
+    """``streamlit run app.py`` over ``home`` on a free loopback port; yields its URL."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
-    log_path = corpus["home"].parent / "streamlit.log"
+    log_path = home.parent / "streamlit.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1",
              "--server.port", str(port), "--server.headless", "true",
              "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-            cwd=REPO, env=_clean_env(corpus["home"]), stdout=log, stderr=subprocess.STDOUT)
+            cwd=REPO, env=_clean_env(home), stdout=log, stderr=subprocess.STDOUT)
         try:
             _wait_until_healthy(url, proc, log_path)
             yield url
@@ -144,6 +148,12 @@ def server(corpus):
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@pytest.fixture(scope="module")
+def server(corpus):
+    with streamlit_server(corpus["home"]) as url:
+        yield url
 
 
 def _wait_until_healthy(url: str, proc: subprocess.Popen, log_path: Path) -> None:
@@ -175,18 +185,16 @@ def page(server, console):
         page.set_default_timeout(VIEWER_TIMEOUT_MS)
         page.on("console", lambda message: console.append(message.text))
         page.goto(server)
-        page.get_by_label("用户名 User name").fill(LEAD)
-        page.get_by_label("密码 Password").fill(DEMO_PASSWORD)
-        page.get_by_role("button", name="登录 Sign in").click()
+        sign_in(page, LEAD, DEMO_PASSWORD)
         # a default password opens nothing but the change-password page, on the server
         page.get_by_role("heading", name="修改初始密码").wait_for()
         page.get_by_label("当前密码 Current").fill(DEMO_PASSWORD)
         page.get_by_label("新密码 New").fill(NEW_PASSWORD)
         page.get_by_label("再输一次 Repeat").fill(NEW_PASSWORD)
         page.get_by_role("button", name="保存 Save").click()
-        page.get_by_role("heading", name="问答 Ask").wait_for()  # the default page after sign-in
-        page.get_by_text("显示敏感信息 Show personal data").click()  # the original PDF, audited
-        toggle = page.locator("input[type=checkbox]").and_(page.get_by_label("显示敏感信息 Show personal data"))
+        page.get_by_role("heading", name="问答").wait_for()  # the default page after sign-in
+        page.get_by_text("显示敏感信息").click()  # the original PDF, audited
+        toggle = page.locator("input[type=checkbox]").and_(page.get_by_label("显示敏感信息"))
         toggle.wait_for(state="attached")
         for _ in range(50):  # Streamlit reruns after the click; wait until the toggle says on
             if toggle.is_checked():
@@ -198,12 +206,20 @@ def page(server, console):
         browser.close()
 
 
+def sign_in(page, name: str, password: str) -> None:
+    """The login form by its widget keys (its labels belong to the sign-in flow, not to us)."""
+    page.locator(".st-key-login_name input").fill(name)
+    page.locator(".st-key-login_password input").fill(password)
+    page.locator(".st-key-login_password input").press("Enter")
+
+
 def _ask(page, question: str, document: str | None = None) -> None:
     if document is not None:
         _choose(page, "文件范围", document)
-    page.get_by_label("问题 Question").fill(question)
-    page.get_by_role("button", name="提问 Ask").click()
-    page.get_by_role("button", name="查看原文 E1").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    page.get_by_role("textbox", name="问题").fill(question)
+    page.get_by_role("button", name="提问").click()
+    # the first evidence opens with the answer
+    page.get_by_role("button", name="▶ 正在查看 E1").wait_for(timeout=ANSWER_TIMEOUT_MS)
 
 
 def _choose(page, label: str, option: str, attempts: int = 5) -> None:
@@ -222,10 +238,18 @@ def _choose(page, label: str, option: str, attempts: int = 5) -> None:
     assert selectbox.get_by_role("combobox").input_value() == option
 
 
-def _open_evidence(page, evidence_id: str, page_number: int) -> dict:
-    """Click a card's button; wait for its highlight; return the ink measurements of the page."""
-    page.get_by_role("button", name=f"查看原文 {evidence_id}").click()
-    page.get_by_role("button", name=f"▶ 正在查看 {evidence_id}").wait_for()
+def _open_evidence(page, evidence_id: str, page_number: int, document: str) -> dict:
+    """Open an evidence item of ``document`` in the reader; wait for its highlight; return the
+    ink measurements of the page."""
+    # the viewer of this answer, not the one of the previous answer still on screen during the rerun
+    page.locator(".st-key-ask-viewer").get_by_text(f"{evidence_id} · {document}").wait_for()
+    opened = page.get_by_role("button", name=f"▶ 正在查看 {evidence_id}")
+    if not opened.is_visible():
+        page.get_by_role("button", name=f"查看原文 {evidence_id}").click()
+        opened.wait_for()
+    reader = page.locator("input[type=checkbox]").and_(page.get_by_label("在阅读器中打开原件（可选中文字）"))
+    if not reader.is_checked():
+        page.get_by_text("在阅读器中打开原件（可选中文字）").click()
     viewer = page.frame_locator(VIEWER_IFRAME)
     viewer.locator(f"#canvas_page_{page_number}").wait_for(state="attached")
     viewer.locator('[id^="annotation-"]').first.wait_for(state="attached")
@@ -244,6 +268,11 @@ def _screenshot(page, name: str) -> Path:
     return path
 
 
+def _transcript_name() -> str:
+    data = json.loads((DEMO / "ground_truth.json").read_text("utf-8"))
+    return next(d["file"] for d in data["documents"] if d["kind"] == "transcript")
+
+
 def _ground_truth() -> dict:
     data = json.loads((DEMO / "ground_truth.json").read_text("utf-8"))
     transcript = next(d for d in data["documents"] if d["kind"] == "transcript")
@@ -253,10 +282,10 @@ def _ground_truth() -> dict:
 def test_ask_opens_the_cited_page_with_the_highlight_on_the_text(page):
     total = _ground_truth()["total_paid"]  # 四万二千元 on page 3: the answer's first evidence
     _ask(page, "陈晓梅前后一共转给你多少钱？")
-    assert page.get_by_text("结论 Conclusion").is_visible()
+    assert page.get_by_text("结论", exact=True).is_visible()
     assert page.get_by_text(str(total["value"])).first.is_visible()
 
-    ink = _open_evidence(page, "E1", total["page"])
+    ink = _open_evidence(page, "E1", total["page"], _transcript_name())
     assert ink["boxes"], "no highlight drawn on the cited page"
     for box in ink["boxes"]:
         # the outline encloses drawn glyphs: 5% dark pixels is well above a blank strip (0)
@@ -270,7 +299,7 @@ def test_ask_opens_the_cited_page_with_the_highlight_on_the_text(page):
 def test_pdf_with_a_non_embedded_cjk_font_renders_its_text(page, corpus, console):
     assert NONEMBEDDED_NAME in corpus["names"]
     _ask(page, "违约金是多少？", document=NONEMBEDDED_NAME)
-    ink = _open_evidence(page, "E1", 1)
+    ink = _open_evidence(page, "E1", 1, NONEMBEDDED_NAME)
     # Without the cMaps pdf.js can neither draw these glyphs nor map them to text: measured with
     # cmaps/ moved away, the page had 0 dark pixels, an empty text layer, and the console said
     # "Unable to load binary CMap at: pdfjs-dist/cmaps/UniGB-UCS2-H.bcmap". With them: ~1600
@@ -285,34 +314,34 @@ def test_pdf_with_a_non_embedded_cjk_font_renders_its_text(page, corpus, console
 def test_benchmark_page_screenshot(page):
     if not (REPO / "pages" / "benchmark.py").is_file():
         pytest.skip("pages/benchmark.py does not exist yet")
-    page.get_by_role("link", name="评测 Benchmark").click()
-    page.get_by_role("heading", name="评测 Benchmark").first.wait_for()
+    page.get_by_role("link", name="评测").click()
+    page.get_by_role("heading", name="评测").first.wait_for()
     page.wait_for_timeout(1500)
     _screenshot(page, "benchmark.png")
 
 
 def test_summary_point_opens_its_sources_highlighted(page):
-    page.get_by_role("link", name="摘要 Summary").click()
-    page.get_by_role("heading", name="摘要 Summary").first.wait_for()
+    page.get_by_role("link", name="摘要").click()
+    page.get_by_role("heading", name="摘要").first.wait_for()
     transcript = next(d["file"] for d in json.loads((DEMO / "ground_truth.json").read_text("utf-8"))
                       ["documents"] if d["kind"] == "transcript")
-    _choose(page, "文件 Document", transcript)
+    _choose(page, "文件", transcript)
     first = page.get_by_role("button", name="查看来源").first
     first.wait_for(timeout=ANSWER_TIMEOUT_MS)  # the first summary loads the embedder
     first.click()
     page.get_by_role("button", name="▶ 正在查看").first.wait_for()
     # The Summary page has its own personal-data switch, off: the sources are shown as redacted
     # page images with the quoted words boxed (the original PDF only when switched on, audited).
-    page.get_by_text("已遮盖敏感信息 (personal data redacted)").first.wait_for()
+    page.get_by_text("已遮盖敏感信息").first.wait_for()
     page.get_by_test_id("stImage").first.wait_for()
     shot = _screenshot(page, "summary.png")
     assert shot.stat().st_size > 20_000
 
 
 def test_facts_page_lists_the_contracts_with_their_cards(page):
-    page.get_by_role("link", name="事实 Facts").click()
-    page.get_by_role("heading", name="事实 Facts").first.wait_for()
-    page.get_by_text("事实卡片 Fact cards").wait_for(timeout=ANSWER_TIMEOUT_MS)
+    page.get_by_role("link", name="事实").click()
+    page.get_by_role("heading", name="事实").first.wait_for()
+    page.get_by_text("事实卡片", exact=True).wait_for(timeout=ANSWER_TIMEOUT_MS)
     page.get_by_test_id("stDataFrame").first.wait_for()
     shot = _screenshot(page, "facts.png")
     assert shot.stat().st_size > 20_000

@@ -28,6 +28,18 @@ def test_ingest_then_unchanged_quickly(engine, transcript_pdf):
     assert len(engine.docs().documents) == 1
 
 
+def test_the_same_bytes_under_a_new_name_say_which_document_they_are(engine, transcript_pdf, tmp_path):
+    first = engine.ingest([transcript_pdf]).documents[0]
+    copy = tmp_path / "副本.pdf"
+    copy.write_bytes(transcript_pdf.read_bytes())
+    again = engine.ingest([copy]).documents[0]
+    assert again.status is IngestStatus.UNCHANGED and again.doc_id == first.doc_id
+    assert again.name == "副本.pdf" and again.duplicate_of == transcript_pdf.name
+    assert again.to_dict()["duplicate_of"] == transcript_pdf.name
+    assert engine.ingest([transcript_pdf]).documents[0].duplicate_of is None  # same name: nothing to say
+    assert [d.name for d in engine.docs().documents] == [transcript_pdf.name]
+
+
 def test_chunks_carry_anchors_and_facts(engine, transcript_pdf):
     report = engine.ingest([transcript_pdf]).documents[0]
     chunks = engine.chunks(report.doc_id, with_facts=True)
@@ -65,7 +77,7 @@ def test_bad_inputs_fail_alone_and_lose_nothing(engine, transcript_pdf, tmp_path
     with zipfile.ZipFile(zipped, "w") as zf:
         zf.writestr("hello.txt", "not a word document")
     huge = tmp_path / "huge.txt"
-    huge.write_bytes(b"a" * (engine.settings.ingest.max_bytes + 1))
+    huge.write_bytes(b"a" * (engine.settings.limits.file_bytes + 1))
     missing = tmp_path / "no such file.pdf"
     second_good = make_pdf(tmp_path / "第二份.pdf", [TRANSCRIPT_LINES[:5] + ["问：你是谁？", "答：我是张某某。"]],
                            font=cjk_font)

@@ -33,7 +33,7 @@ def test_units():
 @pytest.mark.integration
 def test_a_file_over_the_default_limit_is_refused_in_mib(tmp_path):
     engine = Engine(settings=settings_for(tmp_path / "home"))
-    assert engine.settings.ingest.max_bytes == 50 * MiB
+    assert engine.settings.limits.file_bytes == 50 * MiB
     big = tmp_path / "big.pdf"
     with open(big, "wb") as fh:  # sparse: 55 MiB on paper, nothing on disk
         fh.truncate(55 * MiB)

@@ -17,6 +17,7 @@ pytestmark = pytest.mark.integration
 
 def run(engine, capsys, *argv):
     parser = argparse.ArgumentParser()
+    _add_common(parser, top_level=True)  # the defaults live on the top-level parser, as in engine/cli.py
     add_facts_parser(parser.add_subparsers(dest="command"), _add_common)
     args = parser.parse_args(["facts", *argv])
     code = run_facts(args, engine)

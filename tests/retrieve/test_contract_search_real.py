@@ -9,7 +9,7 @@ import pytest
 from engine import Engine
 from engine.bench.cuad import ingest_contracts, load_contracts, load_tests, map_corpus, run_cuad
 from engine.config import Settings
-from engine.ingest.chunkers.contract import section_context
+from engine.store.lexical import section_context
 from engine.text.tokenize import tokenize
 from tests.conftest import REPO
 

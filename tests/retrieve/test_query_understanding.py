@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.ingest.chunkers.contract import section_context
+from engine.store.lexical import section_context
 from engine.retrieve.contracts import ContractIdentities, detect_category, identity_text
 from engine.retrieve.memory import LexiconParams, StatuteMemory, TrainingExample, load_statute_memory
 from engine.retrieve.names import StatuteNames, mine_crime_articles

@@ -125,10 +125,15 @@ def test_flashrank_refuses_a_missing_directory_instead_of_downloading(tmp_path, 
         FlashRankReranker(LISTED_MODEL, tmp_path)
 
 
-def test_absent_model_directory_falls_back_with_a_reason_logged_once(tmp_path, no_network, caplog):
+def test_absent_model_directory_falls_back_with_a_reason_noted_once(tmp_path, no_network, caplog):
+    """The reason is a configuration warning, noted once per process (engine/notices.py: the
+    command line prints it once a day), not a log line per Engine on stderr."""
+    from engine import notices
+
     embedder = VectorTableEmbedder({})
     settings = RerankSettings(cache_dir=tmp_path / "flashrank", learned=False)  # test_learned.py: with it
-    with caplog.at_level(logging.WARNING, logger="engine.retrieve.rerank"):
+    notices.forget()
+    with caplog.at_level(logging.WARNING):
         first = choose_reranker(settings, tmp_path, embedder)
         second = choose_reranker(settings, tmp_path, embedder)
     assert isinstance(first.reranker, EmbeddingCosineReranker)
@@ -136,10 +141,13 @@ def test_absent_model_directory_falls_back_with_a_reason_logged_once(tmp_path, n
     assert first.fallback_reason == (f"FlashRank model directory {tmp_path / 'flashrank' / LISTED_MODEL}"
                                      " not found; using cosine:table (fallback)")
     assert second.fallback_reason == first.fallback_reason
-    assert [r.getMessage() for r in caplog.records] == [f"reranker fallback: {first.fallback_reason}"]
+    assert [(w.code, w.message) for w in notices.noted()] == [("reranker_fallback", first.fallback_reason)]
+    assert not caplog.records  # nothing on stderr
+    notices.forget()
     fusion = choose_reranker(RerankSettings(cache_dir=tmp_path / "flashrank", learned=False, fallback="fusion"),
                              tmp_path, embedder)
     assert fusion.reranker is None and fusion.name == "fusion order (fallback)"
+    notices.forget()
     assert not (tmp_path / "flashrank").exists()  # FlashRank would have created it before downloading
 
 

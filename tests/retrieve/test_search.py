@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.inputs import UnknownDocument
+
 pytestmark = pytest.mark.integration
 
 RESULT_KEYS = {"rank", "chunk_id", "doc_id", "doc_name", "kind", "page_start", "page_end", "text",
@@ -51,7 +53,9 @@ def test_each_mode_returns_results_and_filters_apply_in_every_channel(demo_engin
         assert {h.chunk.doc_id for h in hits} == {contract.doc_id}, mode
     statutes = demo_engine.search("讯问犯罪嫌疑人", k=10, kind="statute").results
     assert statutes and {h.chunk.kind for h in statutes} == {"statute"}
-    assert demo_engine.search("讯问", k=3, doc_id="d-no-such-doc").results == []
+    with pytest.raises(UnknownDocument):  # a filter naming no document is the caller's mistake
+        demo_engine.search("讯问", k=3, doc_id="d-no-such-doc")
+    assert demo_engine.searcher.search("讯问", k=3, doc_id="d-no-such-doc").results == []
     with pytest.raises(ValueError):
         demo_engine.search("讯问", k=0)
 

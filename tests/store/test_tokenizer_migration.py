@@ -9,7 +9,7 @@ import pytest
 
 from engine import Engine
 from engine.config import Settings
-from engine.ingest.pipeline import lexical_text
+from engine.store.lexical import lexical_text
 from engine.text.tokenize import TOKENIZER_VERSION, tokenize
 from tests.conftest import REPO
 

@@ -131,7 +131,15 @@ def test_masked_answers_from_a_real_pdf_show_no_piece_of_a_wrapped_number(wrappe
 def test_each_chunk_quote_cut_at_a_line_end_is_masked(wrapped_home):
     """Every line of every chunk quoted alone (as a composer cutting at the line end would)."""
     engine, doc_id = wrapped_home
-    for chunk in engine.chunks(doc_id, with_facts=True):
+    for shown in lines_quoted_alone(engine.chunks(doc_id, with_facts=True)):
+        for value in (ID_DIGIT, MOBILE, CARD16):
+            assert all(leaks(text, value) == [] for text in shown), (value, shown)
+
+
+def lines_quoted_alone(chunks):
+    """For every line of every chunk: the masked conclusion, quote and gap of an answer that
+    quotes that line alone (a composer that cut its quote at a line end)."""
+    for chunk in chunks:
         offset = 0
         for line in chunk.text.split("\n"):
             evidence = Evidence(id="E1", chunk=chunk, doc_name="wrapped.pdf", quote_start=offset,
@@ -139,9 +147,7 @@ def test_each_chunk_quote_cut_at_a_line_end_is_masked(wrapped_home):
             answer = Answer(question="q", intent="fact", status=Status.ANSWERED, conclusion=f"材料显示：{line}",
                             evidence=[evidence], gaps=[Gap(description=f"缺少：{line}", evidence=["E1"])])
             mask_answer(answer, unmask=False)
-            for value in (ID_DIGIT, MOBILE, CARD16):
-                for text in (answer.conclusion, evidence.display_quote, answer.gaps[0].description):
-                    assert leaks(text, value) == [], (value, text)
+            yield [answer.conclusion, evidence.display_quote, answer.gaps[0].description]
             offset += len(line) + 1
 
 
@@ -162,3 +168,80 @@ def test_redaction_boxes_cover_both_lines_of_a_wrapped_number(wrapped_home):
             assert any(abs(b.top - line.bbox.top) < 3 for b in boxes), text
             covered += 1
     assert covered >= 2
+
+
+# What OCR and the line-joining rule make of an ID's check character X: OCR reads it as the
+# multiplication sign ×, and an X wrapped onto its own line comes back after a space ("…003 X").
+# Either way the whole ID is found and masked at every wrap position.
+OCR_FORMS = [ID_X[:-1] + "×", ID_X[:-1] + " X"]
+
+
+@pytest.mark.parametrize("form", OCR_FORMS)
+@pytest.mark.parametrize("cut", range(1, 18))
+def test_an_id_whose_check_character_ocr_misread_is_masked_at_every_wrap(form, cut):
+    text = f"公民身份号码{form[:cut]}\n{form[cut:]}，现住本市。"
+    facts = [f for f in find_pii(text) if f.meta["type"] == "id_card"]
+    assert len(facts) == 1 and re.sub(r"\s", "", facts[0].text).replace("×", "X") == ID_X, facts
+    masked = mask_text(text, find_pii(text))
+    assert leaks(masked.replace("×", "X"), ID_X) == [], masked
+
+
+@pytest.mark.parametrize("number", [ID_DIGIT[:17], ID_DIGIT[:15], ID_DIGIT[:16] + "0" + "7"])
+def test_a_malformed_number_after_an_id_label_is_still_an_id(number):
+    """17 digits and an unread check character, an old 15-digit ID, a misread digit (bad check)."""
+    for label in ("身份证号码", "公民身份号码：", "证件号码为"):
+        text = f"{label}{number}，现住本市。"
+        facts = [f for f in find_pii(text) if f.meta["type"] == "id_card"]
+        assert [f.text for f in facts] == [number], (label, facts)
+        assert leaks(mask_text(text, find_pii(text)), number) == []
+    if len(number) != 18:  # unlabelled, a 15- or 17-digit number is no ID (an order number...)
+        assert not [f for f in find_pii(f"合同编号{number}") if f.meta["type"] == "id_card"]
+
+
+@pytest.mark.parametrize("kind,label,value,cut", CASES)
+def test_a_wrapped_value_in_a_transcript_header_field_is_whole_and_masked(kind, label, value, cut):
+    """Header fields (shown on the Documents page) were parsed line by line: a wrapped ID became
+    the field value "3301831985", which no detector recognises."""
+    from engine.ingest.chunkers.transcript import parse_header_fields
+    from ui.documents import masked_meta
+
+    lines = ["讯问笔录", f"被讯问人：李某  {label}：{value[:cut]}", f"{value[cut:]}  时间：2024年3月5日",
+             "地点：某市公安局"]
+    fields = parse_header_fields(lines)
+    assert fields[label].replace(" ", "") == value and fields["时间"] == "2024年3月5日" and fields["地点"] == "某市公安局"
+    shown = masked_meta({"fields": fields}, "\n".join(lines))
+    assert all(leaks(text, value) == [] for text in shown["fields"].values()), shown
+
+
+def test_every_text_of_a_masked_answer_is_masked():
+    """Besides conclusion, quotes, conflicts and gaps: calculation notes, failed checks (they quote
+    the failing value), notes and the ledger rows behind the answer."""
+    from engine.answer.model import Calculation, Checks
+
+    chunk_text = f"身份证号码{ID_DIGIT[:10]}\n{ID_DIGIT[10:]}，手机{MOBILE}。"
+    from engine.types import Chunk, Span
+
+    chunk = Chunk("d:1", "d", 1, "transcript", "qa", chunk_text, [Span(1, 0, len(chunk_text))], [], {})
+    evidence = Evidence("E1", chunk, "x.pdf", 0, len(chunk_text), [], 1.0)
+    answer = Answer(question="q", intent="fact", status=Status.NEEDS_REVIEW, conclusion="见E1。",
+                    evidence=[evidence],
+                    calculations=[Calculation("1+1", 2, 2, True, ["E1"], description=f"号码{ID_DIGIT}")],
+                    checks=Checks(numbers_grounded=False, unsupported=[f"数字「{ID_DIGIT}」不见于所引证据",
+                                                                       f"手机{MOBILE}"]),
+                    notes=[f"身份证号码{ID_DIGIT[:10]}"],
+                    ledger=[{"date": "2022-10-15", "amount": 17000, "means": f"转入卡号{CARD16}", "page": 3}])
+    mask_answer(answer, unmask=False)
+    shown = json_texts(answer.to_dict())
+    for value in (ID_DIGIT, MOBILE, CARD16):
+        assert all(leaks(text, value) == [] for text in shown), (value, shown)
+    assert answer.ledger[0]["amount"] == 17000  # values stay values
+
+
+def json_texts(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in json_texts(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in json_texts(v)]
+    return []

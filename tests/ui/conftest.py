@@ -26,7 +26,7 @@ Helpers (import from ``tests.ui.conftest``)
     ``switch_page(at, page)`` switches to a page (path relative to the repo) and runs;
     ``login(at, name, password)`` fills and submits the login form and reruns;
     ``texts(at, "error")`` the values of one element type (error, warning, info, success,
-    markdown, caption, header, subheader, code ...) on the whole page, sidebar included;
+    markdown, caption, header, subheader, code, html ...) on the whole page, sidebar included;
     ``all_text(at)`` everything readable, joined, for ``in`` checks;
     ``keys(at)`` the keys of every element in the tree, including ones AppTest cannot inspect
     (custom components such as the PDF viewer appear as ``UnknownElement`` with their key);
@@ -42,6 +42,7 @@ per server, i.e. per test session).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -125,15 +126,19 @@ def page_run(page: str, session_from: AppTest) -> AppTest:
 
 
 _TEXT_ELEMENTS = ("title", "header", "subheader", "markdown", "caption", "text", "code", "info",
-                  "success", "warning", "error", "exception")
+                  "success", "warning", "error", "exception", "html")
 
 
 def texts(at: AppTest, element: str) -> list[str]:
     return [str(e.value) for e in getattr(at, element)]
 
 
+_CODE_BLOCKS = re.compile(r"<(script|style)\b.*?</\1>", re.S)
+
+
 def all_text(at: AppTest) -> str:
-    return "\n".join(v for element in _TEXT_ELEMENTS for v in texts(at, element))
+    """Everything a person can read on the page (html without its scripts and styles)."""
+    return "\n".join(_CODE_BLOCKS.sub("", v) for element in _TEXT_ELEMENTS for v in texts(at, element))
 
 
 def _walk(node):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 
 import pytest
@@ -76,9 +78,9 @@ def test_login_shows_the_user_and_the_corpus_status(app, ui_home):
         e.value for e in at.sidebar.caption)
     assert f"**{USERS[Role.PARALEGAL]}** · 律师助理 Paralegal" in sidebar
     status = ui_home.engine.status()
-    assert f"语料 Corpus: {status['documents']} 份文件 · {status['chunks']} 个片段" in sidebar
+    assert f"语料：{status['documents']} 份文件 · {status['chunks']} 个片段" in sidebar
     assert status["embedding_model"] in sidebar and status["reranker"] in sidebar
-    assert "大模型 LLM: 关闭 off" in sidebar
+    assert "大模型：关闭" in sidebar
     assert at.session_state[SESSION_KEY]
     ok = ui_home.engine.audit.records(kind="login", user=USERS[Role.PARALEGAL], limit=1)[0]
     assert ok.body["payload"]["ok"] is True
@@ -153,7 +155,7 @@ def test_paralegal_cannot_open_the_audit_page(app):
 
 def test_navigation_keeps_the_shell_around_each_page(app, ui_home):
     at = app(Role.PARALEGAL, DOCUMENTS)
-    assert any("语料 Corpus" in c.value for c in at.sidebar.caption)
+    assert any(c.value.startswith("语料：") for c in at.sidebar.caption)
     assert at.sidebar.button(key="sign_out") is not None
     assert at.dataframe  # the documents table: the page ran inside the shell
 
@@ -165,7 +167,7 @@ with error_boundary("测试 Test"):
     raise ValueError("boom")
 """).run()
     assert not at.exception
-    assert texts(at, "error") == ["测试 Test失败：内部错误 (internal error): ValueError: boom"]
+    assert texts(at, "error") == ["测试 Test失败：内部错误：ValueError: boom"]
 
 
 # -- the Documents page ----------------------------------------------------------------------------
@@ -173,21 +175,24 @@ def test_documents_page_lists_the_corpus_and_page_quality(app, ui_home):
     at = app(Role.PARALEGAL, DOCUMENTS)
     assert not at.exception
     listed = at.dataframe[0].value
-    assert set(listed["名称 name"]) == set(TRUTH)
-    assert dict(zip(listed["名称 name"], listed["页数 pages"])) == {n: d["pages"] for n, d in TRUTH.items()}
+    assert set(listed["名称"]) == set(TRUTH)
+    assert dict(zip(listed["名称"], listed["页数"])) == {n: d["pages"] for n, d in TRUTH.items()}
+    # Chinese names for kinds, local times with their offset, no None
+    assert set(listed["类型"]) <= {"讯问笔录", "法律条文", "合同", "裁判文书", "其他文书"}
+    assert all(re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2}", t) for t in listed["导入时间"])
 
     select_document(at, ui_home, TRANSCRIPT)
     quality = at.tabs[0].dataframe[0].value
-    assert list(quality.columns) == ["页 page", "字符 chars", "乱码率 garbled", "模式命中 pattern hits",
-                                     "需 OCR needs_ocr", "已 OCR ocr_used", "判定 decision",
-                                     "与 OCR 一致度 agreement", "隐形文字 invisible", "图像覆盖 image",
-                                     "成词率 dictionary", "原因 reasons"]
-    assert list(quality["页 page"]) == list(range(1, TRUTH[TRANSCRIPT]["pages"] + 1))
+    assert list(quality.columns) == ["页", "字符", "乱码率", "模式命中", "需 OCR", "已 OCR", "判定",
+                                     "与 OCR 一致度", "隐形文字", "图像覆盖", "成词率", "原因"]
+    assert list(quality["页"]) == list(range(1, TRUTH[TRANSCRIPT]["pages"] + 1))
     scanned = {p["page"] for p in TRUTH[TRANSCRIPT]["scanned_pages"]}
-    flagged = set(quality.loc[quality["需 OCR needs_ocr"], "页 page"])
+    flagged = set(quality.loc[quality["需 OCR"] == "是", "页"])
     assert flagged == scanned  # the scanned page fails the gate, the others pass
-    assert not quality["已 OCR ocr_used"].any()  # OCR is off in these tests
-    assert quality.loc[quality["页 page"].isin(scanned), "乱码率 garbled"].min() > 0.1
+    assert set(quality["已 OCR"]) == {"否"}  # OCR is off in these tests
+    assert quality.loc[quality["页"].isin(scanned), "乱码率"].min() > 0.1
+    cells = quality.astype(str).to_numpy().ravel()
+    assert "None" not in cells and "nan" not in cells and not any("_" in c for c in cells)
     assert any(f"第 {min(scanned)} 页" in w for w in texts(at, "warning"))
 
 
@@ -199,8 +204,8 @@ def test_paralegal_sees_personal_data_masked_and_no_admin_tools(app, ui_home):
         if not pii["scanned"]:
             assert pii["surface"] not in shown, pii["id"]
     assert "3301**********1517" in shown  # the header's ID number, masked in place
-    assert [t.label for t in at.tabs] == ["逐页质量 Quality", "片段 Chunks", "原文 Original"]
-    assert not at.toggle  # no unmask switch
+    assert [t.label for t in at.tabs] == ["逐页质量", "片段", "原文"]
+    assert not [t for t in at.main.toggle if "unmask" in (t.key or "")]  # no unmask switch
     assert not [k for k in keys(at) if k.startswith(("delete_", "reingest_", "pdf_"))]
     assert any("含个人信息" in i for i in texts(at, "info"))  # the original PDF stays hidden
 
@@ -222,7 +227,7 @@ def test_lead_can_unmask_and_it_is_audited(app, ui_home):
     at.toggle(key=f"unmask_{doc_id}").set_value(True).run()
     assert "330106198907231517" in all_text(at)
     assert f"pdf_{doc_id}" in keys(at)
-    assert "删除 Delete" not in [b.label for b in at.button]  # unmasking is not deleting
+    assert "删除" not in [b.label for b in at.button]  # unmasking is not deleting
     events = ui_home.engine.audit.records(kind="pii_unmasked", user=USERS[Role.LEAD])
     assert len(events) == before + 1 and events[0].body["payload"]["doc_id"] == doc_id
 
@@ -252,20 +257,20 @@ def test_admin_uploads_reingests_and_deletes_through_the_page(app, ui_home):
         at.button(key="documents_ingest").click().run()
         assert not at.exception
         lines = texts(at, "markdown")
-        assert any("已导入 ingested" in m and "案件说明.txt" in m for m in lines)
-        assert any("未变化 unchanged" in m and statute in m for m in lines)
-        assert any("失败 failed" in m and "损坏的文件.pdf" in m for m in lines)
+        assert any("已导入" in m and "案件说明.txt" in m for m in lines)
+        assert any("未变化" in m and statute in m for m in lines)
+        assert any("失败" in m and "损坏的文件.pdf" in m for m in lines)
         assert any(e.startswith("损坏的文件.pdf：") and len(e) > len("损坏的文件.pdf：") + 5
                    for e in texts(at, "error"))
         added = set(doc_ids(ui_home).values()) - before
         assert len(added) == 1
         doc_id = added.pop()
-        assert "案件说明.txt" in set(at.dataframe[0].value["名称 name"])
+        assert "案件说明.txt" in set(at.dataframe[0].value["名称"])
         ingested = ui_home.engine.audit.records(kind="document_ingested", user=USERS[Role.ADMIN])
         assert ingested[0].body["payload"]["doc_id"] == doc_id
 
         at.selectbox(key="documents_selected").set_value(doc_id).run()
-        assert [t.label for t in at.tabs][-1] == "管理 Manage"
+        assert [t.label for t in at.tabs][-1] == "管理"
         at.selectbox(key=f"reingest_kind_{doc_id}").set_value("generic").run()
         at.button(key=f"reingest_{doc_id}").click().run()
         assert any("已重新导入" in s for s in texts(at, "success"))
@@ -277,12 +282,29 @@ def test_admin_uploads_reingests_and_deletes_through_the_page(app, ui_home):
         assert not at.exception
         assert any("已删除" in s for s in texts(at, "success"))
         assert ui_home.engine.document(doc_id) is None
-        assert set(at.dataframe[0].value["名称 name"]) == set(TRUTH)
+        assert set(at.dataframe[0].value["名称"]) == set(TRUTH)
         deleted = ui_home.engine.audit.records(kind="delete", user=USERS[Role.ADMIN])
         assert deleted[0].body["payload"]["doc_id"] == doc_id
     finally:  # leave the shared corpus as other tests expect it
         for extra in set(doc_ids(ui_home).values()) - before:
             ui_home.engine.delete(extra)
+
+
+def test_a_duplicate_upload_says_which_document_it_matches(app, ui_home):
+    """The same bytes under a new name: not ingested again, and the page says under which name
+    they are stored already (the new name used to vanish silently)."""
+    statute = "中华人民共和国刑事诉讼法(2018-10-26)节选.md"
+    before = doc_ids(ui_home)
+    at = app(Role.ADMIN, DOCUMENTS)
+    at.file_uploader(key="documents_upload").set_value([
+        ("刑诉法节选_副本.md", (REPO / "data" / "demo" / statute).read_bytes(), "text/markdown")])
+    at.run()
+    at.button(key="documents_ingest").click().run()
+    assert not at.exception
+    (note,) = [i for i in texts(at, "info") if "刑诉法节选_副本.md" in i]
+    assert f"已有文件「{statute}」" in note and "内容完全相同" in note
+    assert any("未变化" in m and "刑诉法节选_副本.md" in m for m in texts(at, "markdown"))
+    assert doc_ids(ui_home) == before  # nothing added, nothing renamed
 
 
 def test_a_failed_reingest_restores_the_document(ui_home):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,14 +13,16 @@ from streamlit.testing.v1 import AppTest
 
 from engine.answer.model import Answer, Status
 from engine.auth import Role
-from tests.ui.conftest import all_text, texts
+from tests.ui.conftest import all_text, keys, texts
 from ui.components import badge_markdown
-from ui.evidence import BOX_PAD_PT, REDACTED_CAPTION, ViewerTarget
+from ui.evidence import BOX_PAD_PT, READER_ZOOM, REDACTED_CAPTION, ViewerTarget
 
 pytestmark = pytest.mark.ui
 
 REPO = Path(__file__).resolve().parents[2]
-SUBMIT = "FormSubmitter:ask.form-提问 Ask"
+SUBMIT = "FormSubmitter:ask.form-提问"
+# What must never reach the screen: raw enum values, Python's None, Streamlit's English default.
+RAW = ("needs_review", "not_found", "answered", "testimony", "extractive", "None", "Choose an option")
 TOTAL_QUESTION = "陈晓梅前后一共转给你多少钱？"
 CARD_QUESTION = "陈晓梅一共给你转了几次钱？转到哪张卡上？"
 NOT_FOUND_QUESTION = "火星基地的租金是多少？"
@@ -72,10 +75,9 @@ def test_total_question_shows_every_panel_with_the_verified_sum(app, transcript)
 
     # the material states two different amounts for the second payment: verified sum, but review
     assert answer.status is Status.NEEDS_REVIEW
-    assert badge_markdown("needs_review") in markdown
+    assert badge_markdown("needs_review") in markdown and "需人工复核" in badge_markdown("needs_review")
     assert str(amounts["total_paid"]["value"]) in answer.conclusion
-    for title in ("结论 Conclusion", f"证据 Evidence（{len(answer.evidence)}）", "计算 Calculations",
-                  "冲突 / 不确定 Conflicts / uncertainty", "材料缺口 Gaps"):
+    for title in ("结论", f"证据（{len(answer.evidence)}）", "计算", "冲突 / 不确定", "材料缺口"):
         assert f"**{title}**" in markdown
     # the card of the stated total marks the amount itself
     first = answer.evidence[0]
@@ -84,10 +86,65 @@ def test_total_question_shows_every_panel_with_the_verified_sum(app, transcript)
     assert first.quote in amounts["total_paid"]["surface"] or amounts["total_paid"]["surface"] in first.quote
     # the recomputed sum, ticked, against the stated one
     assert f"✓ {check['expression']} = {check['recomputed']} · 所述 {check['stated']}" in page
-    # both versions of the second payment under the conflict
+    # both versions of the second payment under the conflict, named in Chinese
     assert all(s["surface"] in page for s in conflict["statements"])
-    assert "模式 extractive" in page and "重排" in page
-    assert not at.toggle  # a paralegal has no unmask switch
+    assert "供述冲突" in page
+    assert "模式 确定性撰写" in page and "重排" in page
+    assert "ask.unmask" not in [t.key for t in at.toggle]  # a paralegal has no unmask switch
+    # Chinese only by default: no raw value, no None, no English label
+    assert not [raw for raw in RAW if raw in page], [raw for raw in RAW if raw in page]
+    assert "Conclusion" not in page and "Evidence" not in page
+
+
+def test_the_answer_opens_its_first_evidence_at_once(app, transcript):
+    """One screen: the boxed page is there without a click (zoomed, a redacted image for a
+    paralegal), and the viewer column is the sticky one."""
+    total = next(a for a in transcript["amounts"] if a["id"] == "total_paid")
+    at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
+    target = at.session_state["ask.viewer"]
+    assert isinstance(target, ViewerTarget) and target.evidence_id == "E1" and target.page == total["page"]
+    assert [img.proto.imgs[0].caption for img in at.image] == [f"第{total['page']}页"]
+    assert any(b.label == "▶ 正在查看 E1" for b in at.button)
+    assert "ask-viewer" in keys(at)
+
+
+def test_conclusion_marks_open_their_evidence(app):
+    at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
+    answer = shown_answer(at)
+    (conclusion,) = [h for h in texts(at, "html") if h.startswith('<div class="lx-conclusion">')]
+    for eid in {f"E{n}" for n in re.findall(r"E(\d+)", answer.conclusion)}:
+        assert f'data-button="ask-open-{eid}"' in conclusion  # the mark clicks this card's button
+        assert any(b.key == f"ask-open-{eid}" for b in at.button)
+    assert any("a.lx-ev" in h and "<script>" in h for h in texts(at, "html"))
+    # the conclusion text itself is escaped, never interpreted
+    assert "<script" not in conclusion
+    at.button(key="ask-open-E2").click()
+    at.run()
+    assert at.session_state["ask.viewer"].evidence_id == "E2"
+
+
+def test_each_quote_shows_the_question_it_answers(app):
+    at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
+    captions = texts(at, "caption")
+    assert "问：陈晓梅前后一共转给你多少钱？" in captions
+    first = shown_answer(at).evidence[0]
+    assert first.chunk.meta["question"].startswith("问：陈晓梅前后一共转给你多少钱")
+
+
+def test_the_question_limit_is_shown_and_enforced(app, ui_home):
+    at = app(Role.PARALEGAL)
+    limit = ui_home.engine.settings.limits.question_chars
+    box = at.text_input(key="ask.question")
+    assert box.proto.max_chars == limit  # the browser stops typing there, with a counter
+    assert f"最多 {limit} 个字" in box.help
+    # past the widget's limit (a question kept from before the limit was lowered): the engine
+    # refuses it with its typed error, shown as a warning
+    from datetime import date
+
+    at.session_state["ask.query"] = ("问" * (limit + 5), None, date.today())
+    at.run()
+    assert any("问题过长" in w and str(limit) in w for w in texts(at, "warning")), texts(at, "warning")
+    assert not at.error and "ask.answer" not in at.session_state
 
 
 def test_not_found_question_says_so(app):
@@ -95,7 +152,7 @@ def test_not_found_question_says_so(app):
     assert shown_answer(at).status is Status.NOT_FOUND
     markdown = texts(at, "markdown")
     assert badge_markdown("not_found") in markdown
-    assert "**证据 Evidence（0）**" in markdown
+    assert "**证据（0）**" in markdown
     assert not at.get("component_instance")  # nothing to open
 
 
@@ -108,7 +165,7 @@ def test_empty_question_gets_a_hint_not_an_error(app):
     assert "ask.answer" not in at.session_state
 
 
-def test_evidence_card_opens_the_pdf_at_its_page_with_its_boxes(app, ui_home, transcript):
+def test_evidence_card_opens_the_page_with_its_boxes_and_the_reader_on_request(app, ui_home, transcript):
     total = next(a for a in transcript["amounts"] if a["id"] == "total_paid")
     at = ask(app(Role.LEAD), TOTAL_QUESTION)
     at.toggle(key="ask.unmask").set_value(True)
@@ -117,7 +174,7 @@ def test_evidence_card_opens_the_pdf_at_its_page_with_its_boxes(app, ui_home, tr
     audit_id = shown_answer(at).audit_id
     assert not shown_answer(at).pii_masked
 
-    at.button(key="ask.open.E1").click()
+    at.button(key="ask-open-E1").click()
     at.run()
     assert not at.exception, at.exception
     target = at.session_state["ask.viewer"]
@@ -130,13 +187,17 @@ def test_evidence_card_opens_the_pdf_at_its_page_with_its_boxes(app, ui_home, tr
         assert note["y"] == pytest.approx(max(0.0, box.top - BOX_PAD_PT), abs=0.01)
         assert note["x"] + note["width"] == pytest.approx(box.x1 + BOX_PAD_PT, abs=0.02)
         assert note["y"] + note["height"] == pytest.approx(box.bottom + BOX_PAD_PT, abs=0.02)
+    # by default the page zoomed to the box, not redacted for a lead who unmasked
+    assert [img.proto.imgs[0].caption for img in at.image] == [f"第{total['page']}页"]
+    assert not viewer_args(at) and not any(REDACTED_CAPTION in c for c in texts(at, "caption"))
 
-    # unmasked: the PDF viewer got the original file and those boxes, no redacted image
+    at.toggle(key="ask.reader").set_value(True)  # the original, text selectable
+    at.run()
     (viewer,) = viewer_args(at)
     assert base64.b64decode(viewer["binary"]) == ui_home.engine.document_bytes(target.doc_id)
     assert viewer["annotations"] == target.annotations
-    assert viewer["scroll_to_annotation"] == 1
-    assert not at.image and REDACTED_CAPTION not in texts(at, "caption")
+    assert viewer["scroll_to_annotation"] == 1 and viewer["zoom_level"] == READER_ZOOM
+    assert not at.image
     assert any(b.label == "▶ 正在查看 E1" for b in at.button)
     assert shown_answer(at).audit_id == audit_id  # opening a card did not ask again
 
@@ -145,17 +206,18 @@ def test_paralegal_sees_evidence_on_a_redacted_page_image_not_the_pdf(app, ui_ho
     total = next(a for a in transcript["amounts"] if a["id"] == "total_paid")
     at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
     assert shown_answer(at).pii_masked
-    at.button(key="ask.open.E1").click()
+    at.button(key="ask-open-E1").click()
     at.run()
     assert not at.exception, at.exception
     target = at.session_state["ask.viewer"]
     assert target.page == total["page"] and target.annotations
 
     assert not viewer_args(at)  # no PDF viewer: it would show the raw numbers in the page image
+    assert "ask.reader" not in [t.key for t in at.toggle]  # and no way to open it
     images = at.image
     pages = range(target.page, target.page_end + 1)
     assert len(images) == len(pages)
-    assert REDACTED_CAPTION in texts(at, "caption")
+    assert any(REDACTED_CAPTION in c for c in texts(at, "caption"))
     assert [img.proto.imgs[0].caption for img in images] == [f"第{n}页" for n in pages]
     assert all(img.proto.imgs[0].url for img in images)  # an image was sent, not an empty slot
 
@@ -165,7 +227,7 @@ def test_markdown_evidence_opens_in_its_context(app, ui_home, truth):
     article = next(a for a in statute["articles"] if "不得少于二人" in a["text"])
     at = ask(app(Role.PARALEGAL), STATUTE_QUESTION, doc_id_named(ui_home, statute["file"]))
     assert shown_answer(at).evidence, all_text(at)
-    at.button(key="ask.open.E1").click()
+    at.button(key="ask-open-E1").click()
     at.run()
     assert not at.exception, at.exception
     assert not at.get("component_instance")  # no PDF viewer for a Markdown file
@@ -192,7 +254,7 @@ def test_paralegal_cannot_unmask_even_with_a_forged_session_flag(app, ui_home, t
     at = ask(at, CARD_QUESTION)
     answer = shown_answer(at)
     assert answer.pii_masked
-    assert not at.toggle
+    assert "ask.unmask" not in [t.key for t in at.toggle]
     page = all_text(at)
     assert card not in page
     assert card[:4] in page and card[-4:] in page  # the masked form is shown

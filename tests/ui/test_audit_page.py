@@ -15,8 +15,23 @@ AUDIT = "pages/audit.py"
 QUESTION = "陈晓梅前后一共转给你多少钱？"
 PII_QUESTION = "李志强的身份证号码是多少？"
 RAW_ID_CARD = "330106198907231517"  # data/demo ground truth: pii_id_card
-STAGES_IN_ORDER = ["解析 parse", "召回 recall · bm25", "召回 recall · vector", "融合 fusion",
-                   "重排序 rerank", "证据 evidence", "撰写 compose", "核验 verify", "输出 output"]
+STAGES_IN_ORDER = ["解析", "召回 · 关键词", "召回 · 向量", "融合", "重排序", "证据", "撰写", "核验", "输出"]
+
+
+@pytest.fixture
+def shanghai(monkeypatch):
+    """The server's zone for this test: UTC+08:00, whatever the machine's is."""
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Shanghai")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def time_column(table) -> str:
+    return next(c for c in table.columns if c.startswith("时间"))
 
 
 def frames_text(at: AppTest) -> str:
@@ -50,39 +65,56 @@ def test_lead_sees_their_ask_in_the_records(app, ui_home, lead_ask):
     at.selectbox(key="audit.kind").set_value("ask").run()
     assert not at.exception
     table = at.dataframe[0].value
-    assert lead_ask.audit_id in set(table["编号 id"])
-    assert set(table["用户 user"]) == {USERS[Role.LEAD]}
-    assert set(table["类型 kind"]) == {"ask"}
-    row = table[table["编号 id"] == lead_ask.audit_id].iloc[0]
-    assert row["内容 question / event"] == QUESTION
-    assert row["状态 status"] == lead_ask.status.value
-    assert row["哈希 hash"] == "✓"
+    assert lead_ask.audit_id in set(table["编号"])
+    assert set(table["用户"]) == {USERS[Role.LEAD]}
+    assert set(table["类型"]) == {"问答"}  # named, not the raw kind
+    row = table[table["编号"] == lead_ask.audit_id].iloc[0]
+    assert row["内容"] == QUESTION
+    assert row["状态"] == "需人工复核" and lead_ask.status.value == "needs_review"
+    assert row["哈希"] == "✓"
+    cells = table.astype(str).to_numpy().ravel()
+    assert not {"ask", "login", "needs_review", "None", "True", "False"} & set(cells)
+
+
+def test_times_are_in_the_servers_zone_with_its_offset(app, ui_home, lead_ask, shanghai):
+    from datetime import datetime, timedelta, timezone
+
+    at = app(Role.LEAD, AUDIT)
+    at.text_input(key="audit.text").input(lead_ask.audit_id).run()
+    table = at.dataframe[0].value
+    column = time_column(table)
+    assert column == "时间（UTC+08:00）"
+    stored = datetime.fromisoformat(ui_home.engine.audit.get(lead_ask.audit_id).created_at)
+    local = stored.astimezone(timezone(timedelta(hours=8)))
+    assert table[column].iloc[0] == f"{local:%Y-%m-%d %H:%M:%S} +08:00"
+    at.selectbox(key="audit.record").set_value(lead_ask.audit_id).run()
+    assert any(f"{local:%Y-%m-%d %H:%M:%S} +08:00" in m for m in texts(at, "markdown"))
 
 
 def test_filters_narrow_the_records(app, lead_ask):
     at = app(Role.LEAD, AUDIT)
     at.selectbox(key="audit.status").set_value("not_found").run()
-    ids = set(at.dataframe[0].value["编号 id"]) if at.dataframe else set()
+    ids = set(at.dataframe[0].value["编号"]) if at.dataframe else set()
     assert lead_ask.audit_id not in ids  # answered, so a not_found filter leaves it out
     at.selectbox(key="audit.status").set_value(lead_ask.status.value).run()
     at.text_input(key="audit.text").input("前后一共转给你").run()
-    assert lead_ask.audit_id in set(at.dataframe[0].value["编号 id"])
+    assert lead_ask.audit_id in set(at.dataframe[0].value["编号"])
     at.text_input(key="audit.text").input("没有这样的问题 xyz").run()
-    assert "没有符合条件的记录 (no records match)" in texts(at, "info")
+    assert "没有符合条件的记录" in texts(at, "info")
 
 
-def test_date_range_filter_is_in_utc_days(app, lead_ask, ui_home):
-    created = ui_home.engine.audit.get(lead_ask.audit_id).created_at[:10]
-    from datetime import date, timedelta
+def test_date_range_filter_is_in_the_servers_days(app, lead_ask, ui_home, shanghai):
+    from datetime import datetime, timedelta
 
-    day = date.fromisoformat(created)
+    created = datetime.fromisoformat(ui_home.engine.audit.get(lead_ask.audit_id).created_at)
+    day = created.astimezone().date()  # the day in UTC+08:00
     at = app(Role.LEAD, AUDIT)
     at.text_input(key="audit.text").input(lead_ask.audit_id).run()
     at.date_input(key="audit.dates").set_value((day, day)).run()
-    assert lead_ask.audit_id in set(at.dataframe[0].value["编号 id"])
+    assert lead_ask.audit_id in set(at.dataframe[0].value["编号"])
     at.date_input(key="audit.dates").set_value((day + timedelta(days=1), day + timedelta(days=2))).run()
     assert not at.dataframe
-    assert "没有符合条件的记录 (no records match)" in texts(at, "info")
+    assert "没有符合条件的记录" in texts(at, "info")
 
 
 def test_pages_through_many_records(app, ui_home):
@@ -93,13 +125,13 @@ def test_pages_through_many_records(app, ui_home):
     at.selectbox(key="audit.kind").set_value(kind).run()  # a kind typed in, not among the choices
     assert not at.exception
     first = at.dataframe[0].value
-    assert len(first) == 25 and '{"n": 26}' in set(first["内容 question / event"])  # newest first
+    assert len(first) == 25 and "n：26" in set(first["内容"])  # newest first
     assert at.button(key="audit.previous").disabled and not at.button(key="audit.next").disabled
     at.button(key="audit.next").click().run()
     second = at.dataframe[0].value
-    assert list(second["内容 question / event"]) == ['{"n": 1}', '{"n": 0}']
+    assert list(second["内容"]) == ["n：1", "n：0"]
     assert at.button(key="audit.next").disabled
-    assert "第 2 页 page · 本页 2 条 records" in texts(at, "caption")
+    assert "第 2 页 · 本页 2 条" in texts(at, "caption")
     at.selectbox(key="audit.page_size").set_value(50).run()  # a filter change starts at page 1
     assert len(at.dataframe[0].value) == 27
 
@@ -108,12 +140,48 @@ def test_verify_chain_reports_an_intact_chain(app, ui_home, lead_ask):
     at = app(Role.LEAD, AUDIT)
     at.button(key="audit.verify").click().run()
     assert not at.exception
-    success = [s for s in texts(at, "success") if "审计链完整 Chain intact" in s]
+    success = [s for s in texts(at, "success") if "审计链完整" in s and "签名检查点" in s]
     assert success, texts(at, "success")
     checked = int(success[0].split("已校验 ")[1].split(" 条")[0])
     # the page's own sign-in and earlier tests add records; every one that existed was checked
     assert checked >= ui_home.engine.audit.get(lead_ask.audit_id).seq
-    assert not [e for e in texts(at, "error") if "Chain broken" in e]
+    assert not [e for e in texts(at, "error") if "审计链断裂" in e]
+
+
+def test_a_truncated_chain_is_reported_with_its_first_missing_record(app, tmp_path):
+    """The page shows what verify() found on a log whose newest records were cut off."""
+    import sqlite3
+
+    from engine.audit import AuditLog
+
+    log = AuditLog(tmp_path / "audit.sqlite")
+    for i in range(5):
+        log.record_event("ui_test_truncation", {"n": i}, user="someone")
+    conn = sqlite3.connect(log.path, isolation_level=None)
+    conn.execute("DROP TRIGGER audit_no_delete")
+    conn.execute("DELETE FROM audit_records WHERE seq > 3")
+    conn.close()
+    # the chain section of the page (its functions, without the page body's guard) on this log
+    from tests.ui.conftest import REPO
+
+    at = AppTest.from_function(_chain_script, args=(str(REPO / AUDIT), str(log.path))).run()
+    assert not at.exception, at.exception
+    at.button(key="audit.verify").click().run()
+    (error,) = [e for e in texts(at, "error") if "审计链断裂" in e]
+    assert "第 4 条" in error and "truncated" in error
+
+
+def _chain_script(page_file: str, path: str) -> None:
+    import sys
+    from pathlib import Path
+
+    from engine.audit import AuditLog
+
+    source = Path(page_file).read_text("utf-8")
+    definitions = source.split("\nuser = require(")[0]  # the functions, without the page's body
+    module = type(sys)("audit_page_functions")
+    exec(compile(definitions, page_file, "exec"), module.__dict__)
+    module.chain_section(AuditLog(path))
 
 
 def test_replay_shows_every_stage_in_pipeline_order(app, ui_home, lead_ask):
@@ -124,11 +192,11 @@ def test_replay_shows_every_stage_in_pipeline_order(app, ui_home, lead_ask):
     assert len(stages) == len(STAGES_IN_ORDER)
     for number, (label, stage) in enumerate(zip(stages, STAGES_IN_ORDER), start=1):
         assert label.startswith(f"{number}. {stage}"), (label, stage)
-    assert labels[-1] == "原始记录 Raw record (JSON)"
+    assert labels[-1] == "原始记录（JSON）"
     text = all_text(at)
     steps = ui_home.engine.audit.replay(lead_ask.audit_id)
     rerank = next(s for s in steps if s.stage.value == "rerank")
-    assert f"重排序器 reranker: **{rerank.data['reranker']}**" in text
+    assert f"重排序器：**{rerank.data['reranker']}**" in text
     assert lead_ask.conclusion in text  # the compose step shows the conclusion as recorded
     tables = frames_text(at)
     recall = next(s for s in steps if s.stage.value == "recall" and s.channel == "bm25")
@@ -161,7 +229,7 @@ def test_event_records_replay_their_payload(app, ui_home):
                                                   user=USERS[Role.ADMIN])
     at = open_record(app(Role.ADMIN, AUDIT), record_id)
     assert not at.exception
-    assert [label for label in expander_labels(at) if label[0].isdigit()] == ["1. 事件 event"]
+    assert [label for label in expander_labels(at) if label[0].isdigit()] == ["1. 事件"]
     assert "replay me" in json_text(at)
 
 
@@ -179,5 +247,5 @@ def test_signed_out_visitor_is_asked_to_sign_in(ui_home, monkeypatch):
 
     monkeypatch.setenv("LEXTRACE_HOME", str(ui_home.path))
     at = AppTest.from_file(str(REPO / AUDIT), default_timeout=TIMEOUT_S).run()
-    assert "请先登录 (please sign in)" in texts(at, "warning")
+    assert any("请先登录" in w for w in texts(at, "warning"))
     assert not at.dataframe

@@ -65,17 +65,17 @@ def test_faithfulness_charts_per_answer_category_and_per_document(app, docs_benc
     at = app(Role.PARALEGAL, BENCHMARK)
     assert not at.exception
     titles = chart_titles(at)
-    assert "忠实度 Faithfulness: 答案 answers" in titles and "忠实度 Faithfulness: 摘要 summaries" in titles
+    assert "忠实度：答案" in titles and "忠实度：摘要" in titles
     tables = frames(at)
-    groups = next(t for t in tables if "group" in t.columns)
-    assert dict(zip(groups["group"], groups["mean_score"])) == {"fact": 0.5, "not_found": 1.0,
-                                                                "讯问笔录.pdf": 0.9}
-    unsupported = next(t for t in tables if list(t.columns) == ["part", "item", "statement", "reason"])
-    assert unsupported.to_dict("records") == [{"part": "答案 answers", "item": "demo-001",
-                                               "statement": "第一次转了18000元", "reason": CHANGED.reason}]
-    headline = next(t for t in tables if "statement_support" in t.columns and "part" in t.columns
-                    and "group" not in t.columns)
-    assert headline.set_index("part").loc["答案 answers", "mean_score"] == pytest.approx(0.75)
+    groups = next(t for t in tables if "分组" in t.columns)
+    assert dict(zip(groups["分组"], groups["平均忠实度"])) == {"事实题": 0.5, "无答案题": 1.0,
+                                                           "讯问笔录.pdf": 0.9}
+    unsupported = next(t for t in tables if list(t.columns) == ["部分", "条目", "陈述", "原因"])
+    assert unsupported.to_dict("records") == [{"部分": "答案", "条目": "demo-001",
+                                               "陈述": "第一次转了18000元", "原因": CHANGED.reason}]
+    headline = next(t for t in tables if "陈述支持率" in t.columns and "部分" in t.columns
+                    and "分组" not in t.columns)
+    assert float(headline.set_index("部分").loc["答案", "平均忠实度"]) == pytest.approx(0.75)
     assert any("support_overlap 0.6" in c for c in texts(at, "caption"))
 
 
@@ -85,8 +85,8 @@ def test_a_skipped_summary_part_says_why_and_draws_no_chart(app, docs_bench):
     at = app(Role.PARALEGAL, BENCHMARK)
     assert not at.exception
     titles = chart_titles(at)
-    assert "忠实度 Faithfulness: 答案 answers" in titles
-    assert "忠实度 Faithfulness: 摘要 summaries" not in titles
+    assert "忠实度：答案" in titles
+    assert "忠实度：摘要" not in titles
     assert any("No module named 'engine.summary'" in i for i in texts(at, "info"))
 
 
@@ -99,7 +99,7 @@ def test_missing_faithfulness_report_names_the_command(app, docs_bench):
 
 def test_shaping_functions_read_the_report_without_streamlit():
     frame = charts.faithfulness_frame(report(SUMMARIES))
-    assert list(frame["part"]) == ["答案 answers", "答案 answers", "摘要 summaries"]
+    assert list(frame["part"]) == ["答案", "答案", "摘要"]
     assert charts.unsupported_statements_frame(report(SUMMARIES))["statement"].tolist() == ["第一次转了18000元"]
     assert charts.definition_of("mean_score").startswith("忠实度")
     assert charts.faithfulness_frame({}).empty

@@ -25,9 +25,9 @@ from ui import charts
 
 pytestmark = pytest.mark.ui
 
-RECALL_CHART = "LawBench 3-1: Recall@k 按检索范围 per search scope"
-CONTEXT_CHART = "裸条文 vs 带上下文 Bare vs enriched article embeddings"
-FIELDS_CHART = "字段精确率与召回率 Field precision / recall"
+RECALL_CHART = "LawBench 3-1：Recall@k 按检索范围"
+CONTEXT_CHART = "裸条文与带上下文的条文嵌入"
+FIELDS_CHART = "字段精确率与召回率"
 
 
 # -- report documents, built with the benchmark code's own report classes -------------------------
@@ -108,25 +108,25 @@ def test_statutes_tab_shows_lawbench_expansion_and_context_figures(app, docs_ben
     assert not at.exception
     assert not texts(at, "error")
     shown = metrics_shown(at)
-    assert shown["首条命中 Exact first"] == "0.75"
-    assert shown["版本一致 Same version"] == "0.5"
+    assert shown["首条命中"] == "0.75"
+    assert shown["版本一致"] == "0.5"
     assert shown["p95"] == "70 ms"
-    assert shown["R@10 命中 hits"] == "0.498"
+    assert shown["R@10 命中"] == "0.498"
     assert shown["R@10+exp"] == "0.5303"
-    assert shown["平均条数 exp_size"] == "13.0942"
+    assert shown["平均条数"] == "13.0942"
     assert shown["R@13 (same size)"] == "0.511"
     captions = "\n".join(texts(at, "caption"))
-    assert "vs a plain list of the same size)：R@10+exp − R@13 (same size) = +0.0193" in captions
-    assert "2 部法律 documents · 78 个片段 chunks · 76 条 articles · 18 个问题 questions" in captions
+    assert "普通结果列表相比：R@10+exp − R@13 (same size) = +0.0193" in captions
+    assert "2 部法律 · 78 个片段 · 76 条 · 18 个问题" in captions
     assert "1 题命中的是比标准答案更新的版本" in captions
 
     titles = chart_titles(at)
     assert RECALL_CHART in titles and CONTEXT_CHART in titles
     tables = frames(at)
-    misses = next(t for t in tables if list(t.columns) == ["id", "question", "got", "why"])
-    assert misses["got"].tolist() == ["票据管理实施办法|2011-01-08|第四条"]
+    misses = next(t for t in tables if list(t.columns) == ["编号", "问题", "得到", "原因"])
+    assert misses["得到"].tolist() == ["票据管理实施办法|2011-01-08|第四条"]
     prediction = next(t for t in tables if "R@50" in t.columns)
-    assert prediction.set_index("config").loc["刑法 only", "R@1"] == pytest.approx(0.3)
+    assert prediction.set_index("配置").loc["刑法 only", "R@1"] == pytest.approx(0.3)
     context = next(t for t in tables if "run" in t.columns)
     assert context.set_index("run").loc["vector enriched", "MRR@10"] == 0.5
     assert context.set_index("run").loc["vector bare", "MRR@10"] == 1.0
@@ -142,7 +142,7 @@ def test_missing_statute_context_and_an_older_stard_report_say_what_to_run(app, 
     info = "\n".join(texts(at, "info"))
     assert charts.STARD_CONTEXT.command in info
     assert charts.LAWBENCH.command not in info
-    assert any("no hybrid+expand run yet" in c for c in texts(at, "caption"))
+    assert any("stard.json 中没有证据扩展运行" in c for c in texts(at, "caption"))
     assert "R@10+exp" not in metrics_shown(at)
 
 
@@ -153,17 +153,17 @@ def test_contract_facts_tab_shows_fields_and_clause_detection(app, docs_bench):
     assert FIELDS_CHART in chart_titles(at)
     shown = metrics_shown(at)
     # 36 true positives of 38 said present, of 40 present; F1 of the two categories averaged.
-    assert shown["微平均精确率 Micro precision"] == "0.9474"
-    assert shown["微平均召回率 Micro recall"] == "0.9"
-    assert shown["宏平均 F1 Macro F1"] == "0.8333"
+    assert shown["微平均精确率"] == "0.9474"
+    assert shown["微平均召回率"] == "0.9"
+    assert shown["宏平均 F1"] == "0.8333"
     tables = frames(at)
-    fields = next(t for t in tables if "note" in t.columns).set_index("field")
-    assert fields.loc["Agreement Date", "precision"] == 0.9565
-    assert fields.loc["Parties", "recall"] == 0.5625
-    assert math.isnan(fields.loc["Renewal Term", "precision"])
-    per_category = next(t for t in tables if "tp" in t.columns).set_index("category")
+    fields = next(t for t in tables if "说明" in t.columns).set_index("字段")
+    assert fields.loc["Agreement Date", "精确率"] == "0.9565"
+    assert fields.loc["Parties", "召回率"] == "0.5625"
+    assert fields.loc["Renewal Term", "精确率"] == "—"  # nothing to score: a dash, not nan
+    per_category = next(t for t in tables if "tp" in t.columns).set_index("类别")
     assert per_category.loc["Audit Rights", ["tp", "fp", "fn", "tn"]].tolist() == [6, 2, 4, 18]
-    assert any(e.label.startswith("各类别 Per category (2)") for e in at.main.expander)
+    assert any(e.label.startswith("各类别（2）") for e in at.main.expander)
 
 
 def test_missing_lawbench_and_facts_reports_name_their_commands(app, docs_bench):

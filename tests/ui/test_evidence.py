@@ -143,3 +143,83 @@ def test_calculation_lines_say_what_was_checked():
     assert calculation_line(wrong).startswith("✗ 42000 - 10500 = 31500 · 所述 32500，与复算不符")
     unstated = Calculation("0.5 + 0.25", Decimal("0.75"), None, True, ["E1"])
     assert "= 0.75 · 材料未给出总数" in calculation_line(unstated)
+
+
+# --- the conclusion's marks, the question line, the zoomed region ------------------------------
+
+
+def test_conclusion_marks_only_known_evidence_and_escape_the_rest():
+    from ui.evidence import conclusion_html
+
+    out = conclusion_html("共计42000元（E1、E2）<b>注</b>，另见E9。", ["E1", "E2"], "ask-open-")
+    assert out.count('class="lx-ev"') == 2
+    assert 'data-button="ask-open-E1"' in out and 'data-button="ask-open-E2"' in out
+    assert "E9" in out and 'data-button="ask-open-E9"' not in out  # no such evidence: plain text
+    assert "&lt;b&gt;注&lt;/b&gt;" in out and "<b>" not in out
+
+
+def _qa(text: str, question: str, answer_start: int | None) -> Evidence:
+    chunk = Chunk(chunk_id="d1:7", doc_id="d1", seq=7, kind="transcript", chunk_type="qa", text=text,
+                  spans=[Span(3, 0, len(text))], bboxes=[],
+                  meta={"question": question, "answer_start": answer_start})
+    start = text.index("答") + 2 if "答" in text else 0
+    return Evidence("E1", chunk, "笔录.pdf", start, len(text), [], 0.5)
+
+
+def test_a_quote_from_an_answer_carries_its_question_line():
+    from ui.evidence import question_line
+
+    text = "问：陈晓梅前后一共转给你多少钱？\n答：总共四万二千元。"
+    item = _qa(text, "问：陈晓梅前后一共转给你多少钱？", text.index("答"))
+    assert question_line(item, masked=True) == "问：陈晓梅前后一共转给你多少钱？"
+    # a quote that holds the question itself needs no context line
+    whole = Evidence("E1", item.chunk, "笔录.pdf", 0, len(text), [], 0.5)
+    assert question_line(whole, masked=True) is None
+    # not a Q/A chunk: none
+    other = Evidence("E1", Chunk("d1:1", "d1", 1, "contract", "clause", "第一条 价款。", [], [], {}),
+                     "合同.pdf", 0, 3, [], 0.5)
+    assert question_line(other, masked=True) is None
+
+
+def test_a_question_line_is_masked_and_shortened():
+    from ui.evidence import QUESTION_LINE_CHARS, question_line
+
+    question = "问：你的身份证号码是330183198503121234吗？" + "还有什么" * 40
+    text = question + "\n答：是的。"
+    item = _qa(text, question, text.index("答"))
+    shown = question_line(item, masked=True)
+    assert "330183198503121234" not in shown and "3301**********1234" in shown
+    assert len(shown) == QUESTION_LINE_CHARS and shown.endswith("…")
+    assert "330183198503121234" in question_line(item, masked=False)
+
+
+def _page(number: int, rows: list[tuple[float, float]], width: float = 595.0, height: float = 842.0):
+    from engine.types import Line, PageText
+
+    lines, text = [], ""
+    for top, bottom in rows:
+        start = len(text)
+        text += "一行文字\n"
+        lines.append(Line(start=start, end=start + 4, bbox=BBox(number, 72.0, top, 520.0, bottom)))
+    return PageText(number=number, text=text, lines=lines, width=width, height=height)
+
+
+def test_the_viewer_zooms_to_the_box_with_the_lines_around_it():
+    from ui.evidence import FOCUS_MARGIN_PT, focus_region
+
+    rows = [(100 + 20 * i, 112 + 20 * i) for i in range(20)] + [(760, 772)]  # text, then a footer
+    page = _page(3, rows)
+    box = BBox(3, 90.0, 300.0, 200.0, 312.0)  # on line 10
+    region = focus_region(page, [box])
+    assert region.x0 == pytest.approx(72 - FOCUS_MARGIN_PT) and region.x1 == pytest.approx(520 + FOCUS_MARGIN_PT)
+    assert region.top < box.top - 100 and region.bottom > box.bottom + 100  # context both sides
+    assert region.bottom < 760  # the footer far below is not context
+    assert region.bottom - region.top < page.height / 2  # zoomed: well under the whole page
+    # a box near the top keeps the region on the page
+    top_region = focus_region(page, [BBox(3, 90.0, 100.0, 200.0, 112.0)])
+    assert top_region.top >= 0 and top_region.top <= 100
+    # the box on the last line of the text: the region ends there, no blank band down to the footer
+    last = focus_region(page, [BBox(3, 90.0, 480.0, 200.0, 492.0)])
+    assert last.bottom == pytest.approx(492 + FOCUS_MARGIN_PT) and last.top < 380
+    # no highlight on this page: the whole page
+    assert focus_region(page, [BBox(4, 1, 1, 2, 2)]) == BBox(3, 0.0, 0.0, 595.0, 842.0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -56,12 +57,13 @@ def test_points_are_listed_with_their_source_badges_and_no_coming_soon(app, ui_h
     markdown = texts(at, "markdown")
     for point in summary.points:
         assert any(m.startswith(f"**{point.id}**") for m in markdown), point.id
-    assert any(":green-badge[第3页 · 抽取 extractive" in m for m in markdown)
-    assert f"{len(summary.points)} 条要点" in page and "模式 extractive" in page
+    assert any(":green-badge[第3页 · 抽取 ·" in m for m in markdown)
+    assert f"{len(summary.points)} 条要点" in page and "模式 确定性撰写" in page
+    assert "extractive" not in page and "None" not in page
     assert {b.key for b in at.button if b.key and b.key.startswith("summary.open.")} == {
         f"summary.open.{p.id}" for p in summary.points}
     assert not viewer_args(at) and not at.image  # nothing opened yet
-    assert not at.toggle  # a paralegal has no unmask switch; no LLM configured: no LLM switch
+    assert not at.main.toggle  # a paralegal has no unmask switch; no LLM configured: no LLM switch
 
 
 def test_a_paralegal_opens_a_point_on_a_redacted_page_with_its_boxes(app, ui_home):
@@ -72,7 +74,7 @@ def test_a_paralegal_opens_a_point_on_a_redacted_page_with_its_boxes(app, ui_hom
     assert not viewer_args(at)  # never the original PDF for a role that may not unmask
     pages = range(min(s.page for s in point.sources), max(s.page_end for s in point.sources) + 1)
     assert [img.proto.imgs[0].caption for img in at.image] == [f"第{n}页" for n in pages]
-    assert REDACTED_CAPTION in texts(at, "caption")
+    assert any(REDACTED_CAPTION in c for c in texts(at, "caption"))
     assert any(b.label == f"▶ 正在查看 {point.id}" for b in at.button)
     assert at.session_state["summary.result"][1] is summary  # opening a point did not summarise again
 
@@ -85,6 +87,8 @@ def test_an_unmasking_lead_sees_the_pdf_with_boxes_on_the_quoted_words(app, ui_h
     summary = open_summary(at, doc_id)
     assert not summary.pii_masked
     point = click_point(at, summary, "四万二千元")
+    assert len(at.image) == 1 and not viewer_args(at)  # the page zoomed to the boxes first
+    at.toggle(key="summary.reader").set_value(True).run()  # then the original, on request
 
     (viewer,) = viewer_args(at)
     assert base64.b64decode(viewer["binary"]) == engine.document_bytes(doc_id)
@@ -101,6 +105,23 @@ def test_an_unmasking_lead_sees_the_pdf_with_boxes_on_the_quoted_words(app, ui_h
     assert any(e.body["payload"]["view"] == "summary" and e.body["payload"]["doc_id"] == doc_id for e in events)
 
 
+def test_a_contract_point_names_its_aspect_once(app, ui_home):
+    """The summariser writes its own label ("期限 Term：…", "日期 Date：…"); the card names the
+    aspect once, in Chinese: never 期限 期限 Term, never the raw aspect (effective)."""
+    at = app(Role.PARALEGAL, SUMMARY)
+    summary = open_summary(at, doc_id_named(ui_home, "Services_Agreement_Northwind-HarborLane_2023.pdf"))
+    cards = [m for m in texts(at, "markdown") if m.startswith("**P")]
+    assert cards and len(cards) == len(summary.points)
+    for card in cards:
+        head = card.split("　", 1)[0]
+        body = card.split("　", 1)[1] if "　" in card else ""
+        name = head.split(" · ", 1)[1]
+        assert not re.search(r"[A-Za-z]", name), card  # no raw aspect, no English label
+        assert not body.startswith(name), card  # not said twice
+    aspects = {p.aspect for p in summary.points}
+    assert "effective" in aspects and any(" · 日期　" in c for c in cards)
+
+
 def test_a_markdown_point_lists_its_blocks_with_the_quote_marked(app, ui_home):
     at = app(Role.PARALEGAL, SUMMARY)
     summary = open_summary(at, doc_id_named(ui_home, STATUTE_MD))
@@ -114,5 +135,5 @@ def test_a_markdown_point_lists_its_blocks_with_the_quote_marked(app, ui_home):
 
 def test_the_page_needs_a_signed_in_user(app):
     at = page_run(SUMMARY, session_from=app())
-    assert "请先登录 (please sign in)" in texts(at, "warning")
+    assert any("请先登录" in w for w in texts(at, "warning"))
     assert "summary.result" not in at.session_state  # nothing was summarised

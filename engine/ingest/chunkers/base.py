@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any, Iterable, Sequence
 
+from engine.text.pii import splits_pii
 from engine.types import SEGMENT_JOINER, ChunkDraft, Line, LoadedDocument, PageText, Span
 
 # Pages are joined with a separator no page text contains (a form feed between newlines), so a
@@ -233,6 +234,7 @@ def chunk_offset(doctext: DocText, chunk: ChunkDraft, doc_offset: int) -> int | 
 # Sentence ends, strongest first: a piece is cut after one of these when it can be.
 SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)\"']*|\.(?=\s)|\n")
 CLAUSE_END = re.compile(r"[，、：,:]")
+_VALUE_CHAR = re.compile(r"[0-9０-９Xx×@]")
 
 
 def _cut_points(text: str, start: int, end: int, pattern: re.Pattern[str]) -> list[int]:
@@ -257,6 +259,16 @@ def split_range(doctext: DocText, start: int, end: int, *, exclude: Sequence[tup
 
     if weight(start, end) <= max_chars:
         return [(start, end)]
+
+    def usable(cut: int) -> bool:
+        # A line end inside an ID, card or phone number a PDF wrapped is no place to cut: the
+        # chunk would hold an unrecognisable half of it, which no detector (and so no mask) would
+        # find. Such a break has a digit (or the ID's check letter, an e-mail's @) next to it.
+        if text[cut - 1] != "\n":
+            return True
+        near = text[max(start, cut - 3):cut + 2]
+        return not _VALUE_CHAR.search(near) or not splits_pii(text, cut)
+
     sentence_cuts = _cut_points(text, start, end, SENTENCE_END)
     clause_cuts = _cut_points(text, start, end, CLAUSE_END)
     pieces: list[tuple[int, int]] = []
@@ -266,9 +278,9 @@ def split_range(doctext: DocText, start: int, end: int, *, exclude: Sequence[tup
         # Aim so the remainder splits evenly: n pieces of about the same size.
         pieces_left = max(2, -(-remaining // target_chars))
         goal = min(max_chars, remaining / pieces_left * 1.15)
-        cut = _best_cut(sentence_cuts, piece_start, goal, max_chars, weight)
+        cut = _best_cut(sentence_cuts, piece_start, goal, max_chars, weight, usable)
         if cut is None:
-            cut = _best_cut(clause_cuts, piece_start, goal, max_chars, weight)
+            cut = _best_cut(clause_cuts, piece_start, goal, max_chars, weight, usable)
         if cut is None:
             cut = piece_start + 1
             while cut < end and weight(piece_start, cut + 1) <= max_chars:
@@ -279,8 +291,10 @@ def split_range(doctext: DocText, start: int, end: int, *, exclude: Sequence[tup
     return pieces
 
 
-def _best_cut(cuts: list[int], piece_start: int, goal: float, max_chars: float, weight) -> int | None:
-    """The cut point within the bound whose piece size is closest to ``goal`` (at least 40% of it)."""
+def _best_cut(cuts: list[int], piece_start: int, goal: float, max_chars: float, weight,
+              usable) -> int | None:
+    """The usable cut point within the bound whose piece size is closest to ``goal`` (at least
+    40% of it)."""
     best, best_gap = None, None
     for cut in cuts:
         if cut <= piece_start:
@@ -291,7 +305,7 @@ def _best_cut(cuts: list[int], piece_start: int, goal: float, max_chars: float, 
         if w < goal * 0.4:
             continue
         gap = abs(w - goal)
-        if best_gap is None or gap < best_gap:
+        if (best_gap is None or gap < best_gap) and usable(cut):
             best, best_gap = cut, gap
     return best
 

@@ -76,16 +76,6 @@ class _Clause:
     children: list["_Clause"] = field(default_factory=list)
 
 
-def section_context(meta: dict[str, Any]) -> str:
-    """Where a clause chunk sits in the outline, as a reader would cite it: its parents' numbers
-    and headings, then its own ("12 TERM AND TERMINATION > 12.3 Termination for Convenience").
-    BM25 indexes it with the chunk (engine/ingest/pipeline.py), so a sub-clause or the second part
-    of a long clause is still found by its section's heading; search reads it to match clause
-    categories to headings (engine/retrieve/contracts.py). Empty for chunks outside the clauses."""
-    own = " ".join(str(x) for x in (meta.get("clause_no"), meta.get("heading")) if x)
-    return " > ".join([*(meta.get("path") or []), *([own] if own else [])])
-
-
 def _roman(text: str) -> int:
     total = 0
     for i, ch in enumerate(text):

@@ -18,6 +18,7 @@ from engine.ingest.loaders.markdown import load_markdown
 from engine.ingest.loaders.pdf import load_pdf
 from engine.ingest.loaders.text import load_text
 from engine.ingest.ocr import OCR_MODES, OcrEngine, OcrMode
+from engine.units import too_large
 from engine.types import IngestError, LoadedDocument
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,12 @@ _SUPPORTED = "支持的格式：PDF、DOCX、Markdown、TXT (supported: PDF, DOC
 
 def _size(n: int) -> str:
     return f"{n / 1024 / 1024:.1f} MB" if n >= 1024 * 1024 else f"{n} bytes"
+
+
+def file_too_large(size: int, limit: int) -> IngestError:
+    """The refusal of a file over the size limit (settings.limits.file_bytes), both sizes in the
+    limit's unit (engine/units.py)."""
+    return IngestError(f"文件过大 (file too large): {too_large(size, limit)}")
 
 
 def _unsupported(what: str, hint: str = "") -> IngestError:
@@ -117,8 +124,7 @@ def load_document(name: str, data: bytes, *, max_bytes: int, ocr: OcrMode = "aut
     if not data:
         raise IngestError("文件为空 (empty file)")
     if len(data) > max_bytes:
-        raise IngestError(f"文件过大：{_size(len(data))}，上限为 {_size(max_bytes)} "
-                          f"(file too large: {_size(len(data))}, the limit is {_size(max_bytes)})")
+        raise file_too_large(len(data), max_bytes)
 
     kind = sniff(name, data)
     try:

@@ -1,0 +1,79 @@
+"""What the dashboard calls things: Chinese only by default, Chinese and English behind a setting.
+
+Every label goes through ``label(zh, en)``. The English half is shown when the person switched on
+「显示英文」 in the sidebar (this browser session), or when the server's default says so
+(``LEXTRACE_UI_ENGLISH=1``). Values the engine produces (statuses, conflict kinds, document kinds,
+benchmark categories) are shown through the tables here, never as the raw enum value.
+"""
+
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+ENGLISH_KEY = "ui.english"
+ENGLISH_DEFAULT_ENV = "LEXTRACE_UI_ENGLISH"
+
+
+def english() -> bool:
+    """Whether English goes beside the Chinese labels in this session (outside a Streamlit run,
+    e.g. a unit test of a table helper: the server default)."""
+    default = os.environ.get(ENGLISH_DEFAULT_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+    if get_script_run_ctx(suppress_warning=True) is None or ENGLISH_KEY not in st.session_state:
+        return default
+    return st.session_state[ENGLISH_KEY] is True
+
+
+def label(zh: str, en: str) -> str:
+    """``zh``, or ``zh en`` when English is on."""
+    return f"{zh} {en}" if english() else zh
+
+
+def bilingual(text: str | None) -> str:
+    """A label the engine keeps as one "中文 English" string (contract types, fact fields,
+    clause types): its Chinese part, or the whole when English is on."""
+    if not text:
+        return "—"
+    zh, _, en = text.partition(" ")
+    return label(zh, en) if en else zh
+
+
+def english_toggle() -> None:
+    """The setting itself (in the sidebar): bilingual, so that either reader can find it."""
+    st.toggle("显示英文 English", key=ENGLISH_KEY, value=english(),
+              help="界面标签附上英文 (show English beside the Chinese labels)")
+
+
+def named(table: dict[str, tuple[str, str]], value: object) -> str:
+    """A value the engine produced (an enum or its string) as a label; unknown values are shown
+    as「其他」with the value, never bare, and None as a dash."""
+    if value is None:
+        return "—"
+    key = getattr(value, "value", value)
+    if key in table:
+        return label(*table[key])
+    for zh, en in table.values():  # already a label (a widget hands back what it showed)
+        if key in (zh, f"{zh} {en}"):
+            return label(zh, en)
+    return label("其他", "other") + f"（{key}）"
+
+
+# Values shown on several pages, each in one place.
+STATUS_NAMES = {
+    "ingested": ("已导入", "ingested"), "unchanged": ("未变化", "unchanged"), "failed": ("失败", "failed"),
+    "answered": ("已核验", "answered"), "needs_review": ("需人工复核", "needs review"),
+    "not_found": ("未找到", "not found"),
+}
+CONFLICT_NAMES = {"fact": ("事实", "fact"), "testimony": ("供述", "testimony"), "version": ("版本", "version")}
+KIND_NAMES = {
+    "auto": ("自动识别", "auto"), "transcript": ("讯问笔录", "transcript"), "statute": ("法律条文", "statute"),
+    "contract": ("合同", "contract"), "judgment": ("裁判文书", "judgment"), "generic": ("其他文书", "generic"),
+}
+MODE_NAMES = {"extractive": ("确定性撰写", "deterministic"), "llm": ("大模型", "LLM")}
+CHUNK_TYPE_NAMES = {
+    "header": ("首部", "header"), "qa": ("问答", "Q/A"), "qa_part": ("问答（续）", "Q/A, continued"),
+    "signature": ("签名", "signatures"), "article": ("条文", "article"), "clause": ("条款", "clause"),
+    "recital": ("鉴于条款", "recital"), "paragraph": ("段落", "paragraph"),
+}
