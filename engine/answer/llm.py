@@ -29,11 +29,13 @@ from decimal import Decimal
 
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
-from engine.answer.llm_case import CaseContext, ledger_disagreements, render_ledger, with_working
+from engine.answer.llm_case import (NOTHING_FOUND, CaseContext, ledger_disagreements, ledger_glosses,
+                                    render_ledger, with_working)
 from engine.answer.model import NOT_FOUND_PHRASE, Conflict, Evidence, Status
 from engine.answer.prompts import (EVIDENCE_BLOCK, EVIDENCE_CLOSE, EVIDENCE_OPEN, LEDGER_RULES,
                                    SYSTEM_PROMPT, USER_PROMPT)
 from engine.answer.question import Question
+from engine.text.lines import join_pdf_lines
 from engine.text.segments import Segment, answer_region, flat, sentences
 from engine.answer.verify import CITATION, cited_ids
 from engine.config import LLMSettings
@@ -186,9 +188,10 @@ def one_sided_conflicts(conclusion: str, conflicts: list[Conflict]) -> list[str]
 
 
 # -- the composer --------------------------------------------------------------------------------
-# (conclusion, evidence, {doc_id: a transcript's speaker}) -> one problem per statement the cited
-# evidence does not support; engine/faithfulness/conclusion.py, handed in by the Engine.
-StatementCheck = Callable[[str, list[Evidence], dict[str, str]], list[str]]
+# (conclusion, evidence, {doc_id: a transcript's speaker}[, {E-id: the ledger's reading of it}]) ->
+# one problem per statement the cited evidence does not support; engine/faithfulness/conclusion.py,
+# handed in by the Engine.
+StatementCheck = Callable[..., list[str]]
 
 
 class LLMComposer:
@@ -205,42 +208,62 @@ class LLMComposer:
             return self._fallback(question, sources, "LLM 未配置 (no base_url/model in settings)", case)
         if not sources and (case is None or not case.draft.evidence.items):
             return self._fallback(question, sources, "没有检索到证据，未询问 LLM (no evidence to ask about)", case)
-        if case is None:
-            evidence = EvidenceSet(self.composer.pages_for)
-            shown = number_evidence(sources, evidence)
-        else:  # the ledger answer's quotes first; a statement one of them is from is not repeated
-            evidence = case.evidence()
-            quoted = {item.chunk.chunk_id for item in evidence.items}
-            fresh = [s for s in sources if s.chunk.chunk_id not in quoted]
-            shown = number_evidence(fresh, evidence, max(MIN_RETRIEVED, CASE_MAX_EVIDENCE - len(evidence.items)))
+        evidence, shown = self._number(sources, case)
         ledger = render_ledger(case) if case is not None else ""
         try:
             reply = parse_reply(complete(self.settings, build_messages(question.text, shown, ledger)))
         except LLMUnavailable as exc:
             return self._fallback(question, sources, str(exc), case)
+        # The ledger's answer holds the panels when it found something; else the deterministic
+        # composer's, over the same evidence, as outside a case file (a conflict it sees is shown),
+        # and the conclusion is flagged: the case file's own reading found no answer to check it by.
+        by_ledger = case is not None and case.draft.status is not Status.NOT_FOUND
         if reply.not_found:
-            if case is not None and case.draft.status is not Status.NOT_FOUND:
+            if by_ledger:
                 return self._fallback(question, sources, "模型称未在材料中找到，但账目和笔录中有相关内容 "
                                       "(the model found nothing where the ledger answer did)", case)
             # Our own wording (with the searched scope), not the model's: a not-found answer is
             # not number-checked, so nothing the model wrote may ride along with it.
             return case.draft if case is not None else self.composer.compose(question, [])
 
-        panels = case.draft if case is not None else self.composer.compose(question, sources, evidence)
+        panels = case.draft if by_ledger else self.composer.compose(question, sources, evidence)
         draft = Draft(Status.ANSWERED, reply.conclusion, evidence, calculations=panels.calculations,
                       conflicts=panels.conflicts, gaps=panels.gaps, ledger=list(panels.ledger))
         # (evidence carrying planted instructions is flagged by verify(), for both modes)
         draft.unsupported = one_sided_conflicts(reply.conclusion, panels.conflicts)
-        if case is not None:  # a total, an amount or a date against the ledger's
+        if by_ledger:  # a total, an amount or a date against the ledger's
             draft.unsupported += ledger_disagreements(reply.conclusion, case)
-        if self.check_statements is not None:  # claims without a number or date are checked too
-            speakers = {s.chunk.doc_id: s.speaker for s in sources if s.speaker}
-            checked = with_working(reply.conclusion, panels.calculations) if case is not None else reply.conclusion
-            draft.unsupported += self.check_statements(checked, evidence.items, speakers)
+        elif case is not None:
+            draft.unsupported.append(NOTHING_FOUND)
+        draft.unsupported += self._statements(reply.conclusion, evidence, sources, panels, case if by_ledger else None)
         # A conflict, a gap or a failed recomputation needs a person whoever wrote the conclusion.
         if panels.status is Status.NEEDS_REVIEW or draft.unsupported:
             draft.status = Status.NEEDS_REVIEW
         return draft
+
+    def _number(self, sources: list[Source], case: CaseContext | None) -> tuple[EvidenceSet, list[Evidence]]:
+        """The evidence the model sees: retrieved blocks, after a case file's own quotes (under
+        the ids its panels use; a statement one of them is from is not shown twice)."""
+        if case is None:
+            evidence = EvidenceSet(self.composer.pages_for)
+            return evidence, number_evidence(sources, evidence)
+        evidence = case.evidence()
+        quoted = {item.chunk.chunk_id for item in evidence.items}
+        fresh = [s for s in sources if s.chunk.chunk_id not in quoted]
+        return evidence, number_evidence(fresh, evidence, max(MIN_RETRIEVED, CASE_MAX_EVIDENCE - len(evidence.items)))
+
+    def _statements(self, conclusion: str, evidence: EvidenceSet, sources: list[Source], panels: Draft,
+                    case: CaseContext | None) -> list[str]:
+        """Every statement against the evidence it cites (claims without a number or date too)."""
+        if self.check_statements is None:
+            return []
+        speakers = {s.chunk.doc_id: s.speaker for s in sources if s.speaker}
+        if case is None:
+            return self.check_statements(conclusion, evidence.items, speakers)
+        # a recomputed result is read with its sum, a quote with what the ledger read from it
+        quoted = " ".join(join_pdf_lines(item.quote) for item in evidence.items)
+        return self.check_statements(with_working(conclusion, panels.calculations, quoted), evidence.items,
+                                     speakers, ledger_glosses(case))
 
     def _fallback(self, question: Question, sources: list[Source], reason: str,
                   case: CaseContext | None = None) -> Draft:

@@ -26,7 +26,7 @@ from decimal import Decimal
 from typing import Any, Sequence
 
 from engine.answer.composer import Draft, EvidenceSet
-from engine.answer.model import Calculation, Status
+from engine.answer.model import Calculation
 from engine.answer.plan import Plan, Slot
 from engine.answer.verify import CITATION
 from engine.answer.wording import money, said_amount
@@ -153,6 +153,10 @@ def render_ledger(case: CaseContext) -> str:
 
 
 # -- what the conclusion may not do --------------------------------------------------------------
+# The model answered where the case file's own reading (ledger, record, statements) found nothing.
+NOTHING_FOUND = ("按账目和笔录未找到问题所问的内容，模型却给出了结论，需人工核对 "
+                 "(the case file's answer found nothing; the model's conclusion is unchecked)")
+
 @dataclass(frozen=True)
 class _Said:
     amounts: frozenset[Decimal]
@@ -170,11 +174,9 @@ def _amounts(values) -> str:
 
 
 def ledger_disagreements(conclusion: str, case: CaseContext) -> list[str]:
-    """What the model's conclusion says against the ledger's answer, one problem per point."""
+    """What the model's conclusion says against the ledger's answer (one that found something),
+    one problem per point."""
     draft, plan = case.draft, case.plan
-    if draft.status is Status.NOT_FOUND:
-        return ["按账目和笔录未找到问题所问的内容，模型却给出了结论，需人工核对 "
-                "(the ledger answer found nothing; the model's conclusion is unchecked)"]
     said = _said(conclusion)
     results = {Decimal(str(c.result)) for c in draft.calculations if c.result is not None}
     if results and Slot.AMOUNT in plan.slots:
@@ -228,15 +230,18 @@ def _flat_sum(expression: str) -> str | None:
     return " ".join(found).removeprefix("+ ")
 
 
-def with_working(conclusion: str, calculations: Sequence[Calculation]) -> str:
-    """The conclusion as the statement check reads it: each recomputed result written with the sum
-    that produced it (一共拿了116500元 → 一共拿了18000 + 32000 + 20000 + 46500 = 116500元), so the
-    check holds the sum's terms to the evidence instead of looking for the result in a quote (it is
-    the answer's own calculation, shown in its panel and recomputed by the verifier)."""
+def with_working(conclusion: str, calculations: Sequence[Calculation], quoted: str = "") -> str:
+    """The conclusion as the statement check reads it: each recomputed result that no quote states
+    written with the sum that produced it (一共拿了116500元 → 一共拿了18000 + 32000 + 20000 + 46500 =
+    116500元), so the check holds the sum's terms to the evidence instead of looking for the result
+    in a quote (it is the answer's own calculation, shown in its panel and recomputed by the
+    verifier). A result the material states itself (``quoted``: the evidence's text) is left as
+    written: the quote that states it is what its sentence must cite."""
+    stated = {Decimal(str(f.value)) for f in find_amounts(quoted)}
     sums: dict[Decimal, str] = {}
     for calc in calculations:
         flat = _flat_sum(calc.expression)
-        if flat is not None and calc.result is not None:
+        if flat is not None and calc.result is not None and Decimal(str(calc.result)) not in stated:
             sums.setdefault(Decimal(str(calc.result)), flat)
     if not sums:
         return conclusion
@@ -248,3 +253,18 @@ def with_working(conclusion: str, calculations: Sequence[Calculation]) -> str:
             pieces += [conclusion[last:fact.start], f"{sums[value]} = {money(value)}"]
             last = fact.end
     return "".join(pieces) + conclusion[last:]
+
+
+def ledger_glosses(case: CaseContext) -> dict[str, str]:
+    """E-id → what the ledger read from that quote (赵某→王某某，12000元，2022年4月6日，微信), for the
+    statement check: the model was shown these rows, and a quote says 他 where a row names 赵某."""
+    glosses: dict[str, list[str]] = {}
+    for row in case.draft.ledger:
+        cells = []
+        if row.get("payer") or row.get("payee"):
+            cells.append(f"{row.get('payer') or '未载'}→{row.get('payee') or '未载'}")
+        if row.get("amount") is not None:
+            cells.append(money(row["amount"], row.get("currency")))
+        cells += [str(row[k]) for k in ("date", "means") if row.get(k)]
+        glosses.setdefault(row["evidence"], []).append("，".join(cells))
+    return {evidence: "账目：" + "；".join(rows) + "。" for evidence, rows in glosses.items()}
