@@ -186,7 +186,9 @@ def _healthy(url: str) -> bool:
         return False
 
 
-def serve(gguf: Path, *, port: int, threads: int, ctx: int, ready_timeout_s: float = 300) -> None:
+def start(gguf: Path, *, port: int, threads: int, ctx: int = 8192, ready_timeout_s: float = 300):
+    """(the running xllamacpp Server, its base URL) once it answers /health; release the Server
+    to stop it."""
     try:
         import xllamacpp as xlc
     except ImportError:
@@ -198,6 +200,11 @@ def serve(gguf: Path, *, port: int, threads: int, ctx: int, ready_timeout_s: flo
         if time.monotonic() > deadline:
             raise SetupError(f"the server at {url} did not become healthy in {ready_timeout_s:.0f} s")
         time.sleep(0.5)
+    return server, url
+
+
+def serve(gguf: Path, *, port: int, threads: int, ctx: int) -> None:
+    server, url = start(gguf, port=port, threads=threads, ctx=ctx)
     print(f"serving {gguf.name} at {url}/v1 (model {MODEL_ALIAS!r}); Ctrl-C stops it", flush=True)
     print(f"LEXTRACE_LLM__BASE_URL={url}/v1 LEXTRACE_LLM__MODEL={MODEL_ALIAS} LEXTRACE_LLM__API_KEY=local",
           flush=True)
