@@ -23,10 +23,10 @@ from engine.answer.model import NOT_FOUND_PHRASE, Conflict
 from engine.answer.prompts import EVIDENCE_CLOSE, EVIDENCE_OPEN
 from engine.answer.question import analyse
 from engine.text.segments import flat
-from engine.config import Settings
 from engine.types import Chunk
 from scripts.corpus.pdfmaker import make_pdf
-from tests.answer.fake_openai_server import FakeOpenAIServer, Scripted
+from tests.answer.fake_openai_server import Scripted
+from tests.answer.llm_fixtures import engine_over, scripted, server  # noqa: F401
 
 pytestmark = pytest.mark.integration
 
@@ -53,31 +53,13 @@ BLOCK = re.compile(r'<evidence id="(E\d+)"[^>]*>\n(.*?)\n</evidence>', re.S)
 
 
 @pytest.fixture(scope="module")
-def server():
-    with FakeOpenAIServer(model="scripted") as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
 def engine(tmp_path_factory, cjk_font, server):
     folder = tmp_path_factory.mktemp("llm_corpus")
     make_pdf(folder / "讯问笔录_张某某.pdf", [TRANSCRIPT], font=cjk_font)
     make_pdf(folder / "情况说明.pdf", [NOTE], font=cjk_font)
-    settings = Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"},
-                                  llm={"base_url": server.base_url, "api_key": "test",
-                                       "model": "scripted", "timeout_s": 10})
-    eng = Engine(settings=settings)
-    result = eng.ingest([folder / "讯问笔录_张某某.pdf", folder / "情况说明.pdf"])
-    assert result.ok, result.to_dict()
+    eng, _ = engine_over([folder / "讯问笔录_张某某.pdf", folder / "情况说明.pdf"], folder / "home", server)
     yield eng
     eng.index.catalog.close()
-
-
-@pytest.fixture
-def scripted(server):
-    server.reset()
-    yield server
-    assert server.pending == 0, "a scripted reply was never asked for"
 
 
 def blocks(body: dict) -> dict[str, str]:
