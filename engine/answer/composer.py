@@ -54,6 +54,12 @@ class EvidenceSet:
         self.items.append(item)
         return item.id
 
+    def copy(self) -> "EvidenceSet":
+        """The same items under the same ids, to cite more onto without changing this set."""
+        twin = EvidenceSet(self._pages_for)
+        twin.items = list(self.items)
+        return twin
+
     def cite_candidate(self, cand: Candidate, role: str | None = None) -> str:
         segment = cand.sentence if len(cand.sentence.text) <= MAX_QUOTE else cand.clause
         return self.cite(cand.source, segment, role)

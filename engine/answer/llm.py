@@ -7,7 +7,11 @@
 3. Parse the reply: citations normalised to ``（E1）`` for the verifier, unknown ids left in place
    so the verifier flags them, ``NOT_FOUND_PHRASE`` without citations means not found.
 4. Panels (calculations, conflicts, gaps) come from the deterministic composer run over the same
-   sources and the same ``EvidenceSet``, so both modes show the same recomputed arithmetic.
+   sources and the same ``EvidenceSet``, so both modes show the same recomputed arithmetic. For a
+   case file the deterministic answer is the ledger's (engine/answer/llm_case.py): its evidence
+   comes first under its own ids, its rows, plan, calculations, conflicts and gaps are shown to the
+   model in a ``<ledger>`` block, its panels stay, and a conclusion that contradicts them (a total
+   other than the recomputed one, a value none of the ledger's) is flagged.
 5. Checks the verifier cannot make from the Answer alone: a conclusion that takes one side of a
    detected conflict, and every statement of it against the evidence it cites (the faithfulness
    verifier, handed in as ``check_statements``): 被告无罪（E1） has no number to catch.
@@ -25,10 +29,13 @@ from decimal import Decimal
 
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
+from engine.answer.llm_case import (NOTHING_FOUND, CaseContext, ledger_disagreements, ledger_glosses,
+                                    render_ledger, with_working)
 from engine.answer.model import NOT_FOUND_PHRASE, Conflict, Evidence, Status
-from engine.answer.prompts import (EVIDENCE_BLOCK, EVIDENCE_CLOSE, EVIDENCE_OPEN, SYSTEM_PROMPT,
-                                   USER_PROMPT)
+from engine.answer.prompts import (EVIDENCE_BLOCK, EVIDENCE_CLOSE, EVIDENCE_OPEN, LEDGER_RULES,
+                                   SYSTEM_PROMPT, USER_PROMPT)
 from engine.answer.question import Question
+from engine.text.lines import join_pdf_lines
 from engine.text.segments import Segment, answer_region, flat, sentences
 from engine.answer.verify import CITATION, cited_ids
 from engine.config import LLMSettings
@@ -41,8 +48,12 @@ log = logging.getLogger(__name__)
 
 EVIDENCE_CHARS = 600  # per evidence block: a 问/答 pair fits whole, a long article is cut
 MAX_EVIDENCE = 12  # blocks shown to the model; keeps the prompt within a small model's context
+# A case file: the ledger answer's quotes and its <ledger> block carry the facts; a few retrieved
+# statements add context (a small local model reads ~8 tokens/s of prompt on 2 busy cores).
+CASE_MAX_EVIDENCE = 8
+MIN_RETRIEVED = 3  # retrieved blocks shown after a case file's own evidence, however much it has
 
-_DELIMITER = re.compile(r"<(\s*/?\s*evidence)", re.I)
+_DELIMITER = re.compile(r"<(\s*/?\s*(?:evidence|ledger))", re.I)
 _ATTRIBUTE_UNSAFE = re.compile(r'["<>\s]+')
 _THINK = re.compile(r"<think>.*?(?:</think>|$)", re.S | re.I)
 _FENCE = re.compile(r"^```\w*|```$", re.M)
@@ -124,10 +135,12 @@ def render_evidence(items: list[Evidence]) -> str:
     return "\n\n".join(blocks)
 
 
-def build_messages(question: str, items: list[Evidence]) -> list[dict[str, str]]:
+def build_messages(question: str, items: list[Evidence], ledger: str = "") -> list[dict[str, str]]:
+    """System rules and the user turn; ``ledger`` is a case file's ``<ledger>`` block (or "")."""
     user = USER_PROMPT.format(question=question.strip(), open=EVIDENCE_OPEN, close=EVIDENCE_CLOSE,
-                              blocks=render_evidence(items))
-    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
+                              blocks=render_evidence(items), ledger=f"\n{ledger}\n" if ledger else "")
+    system = SYSTEM_PROMPT + LEDGER_RULES if ledger else SYSTEM_PROMPT
+    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 
 
 # -- the reply -----------------------------------------------------------------------------------
@@ -175,9 +188,10 @@ def one_sided_conflicts(conclusion: str, conflicts: list[Conflict]) -> list[str]
 
 
 # -- the composer --------------------------------------------------------------------------------
-# (conclusion, evidence, {doc_id: a transcript's speaker}) -> one problem per statement the cited
-# evidence does not support; engine/faithfulness/conclusion.py, handed in by the Engine.
-StatementCheck = Callable[[str, list[Evidence], dict[str, str]], list[str]]
+# (conclusion, evidence, {doc_id: a transcript's speaker}[, {E-id: the ledger's reading of it}]) ->
+# one problem per statement the cited evidence does not support; engine/faithfulness/conclusion.py,
+# handed in by the Engine.
+StatementCheck = Callable[..., list[str]]
 
 
 class LLMComposer:
@@ -187,37 +201,73 @@ class LLMComposer:
         self.composer = composer
         self.check_statements = check_statements
 
-    def compose(self, question: Question, sources: list[Source]) -> Draft:
+    def compose(self, question: Question, sources: list[Source], case: CaseContext | None = None) -> Draft:
+        """The model's conclusion over ``sources`` (and, for a case file, ``case``: the ledger's
+        deterministic answer, whose evidence, rows and panels the model sees and the answer keeps)."""
         if not self.settings.configured:
-            return self._fallback(question, sources, "LLM 未配置 (no base_url/model in settings)")
-        if not sources:
-            return self._fallback(question, sources, "没有检索到证据，未询问 LLM (no evidence to ask about)")
-        evidence = EvidenceSet(self.composer.pages_for)
-        shown = number_evidence(sources, evidence)
+            return self._fallback(question, sources, "LLM 未配置 (no base_url/model in settings)", case)
+        if not sources and (case is None or not case.draft.evidence.items):
+            return self._fallback(question, sources, "没有检索到证据，未询问 LLM (no evidence to ask about)", case)
+        evidence, shown = self._number(sources, case)
+        ledger = render_ledger(case) if case is not None else ""
         try:
-            reply = parse_reply(complete(self.settings, build_messages(question.text, shown)))
+            reply = parse_reply(complete(self.settings, build_messages(question.text, shown, ledger)))
         except LLMUnavailable as exc:
-            return self._fallback(question, sources, str(exc))
+            return self._fallback(question, sources, str(exc), case)
+        # The ledger's answer holds the panels when it found something; else the deterministic
+        # composer's, over the same evidence, as outside a case file (a conflict it sees is shown),
+        # and the conclusion is flagged: the case file's own reading found no answer to check it by.
+        by_ledger = case is not None and case.draft.status is not Status.NOT_FOUND
         if reply.not_found:
+            if by_ledger:
+                return self._fallback(question, sources, "模型称未在材料中找到，但账目和笔录中有相关内容 "
+                                      "(the model found nothing where the ledger answer did)", case)
             # Our own wording (with the searched scope), not the model's: a not-found answer is
             # not number-checked, so nothing the model wrote may ride along with it.
-            return self.composer.compose(question, [])
+            return case.draft if case is not None else self.composer.compose(question, [])
 
-        panels = self.composer.compose(question, sources, evidence)
+        panels = case.draft if by_ledger else self.composer.compose(question, sources, evidence)
         draft = Draft(Status.ANSWERED, reply.conclusion, evidence, calculations=panels.calculations,
-                      conflicts=panels.conflicts, gaps=panels.gaps)
+                      conflicts=panels.conflicts, gaps=panels.gaps, ledger=list(panels.ledger))
         # (evidence carrying planted instructions is flagged by verify(), for both modes)
         draft.unsupported = one_sided_conflicts(reply.conclusion, panels.conflicts)
-        if self.check_statements is not None:  # claims without a number or date are checked too
-            speakers = {s.chunk.doc_id: s.speaker for s in sources if s.speaker}
-            draft.unsupported += self.check_statements(reply.conclusion, evidence.items, speakers)
-        # A conflict or a failed recomputation needs a person whoever wrote the conclusion.
+        if by_ledger:  # a total, an amount or a date against the ledger's
+            draft.unsupported += ledger_disagreements(reply.conclusion, case)
+        elif case is not None:
+            draft.unsupported.append(NOTHING_FOUND)
+        draft.unsupported += self._statements(reply.conclusion, evidence, sources, panels, case if by_ledger else None)
+        # A conflict, a gap or a failed recomputation needs a person whoever wrote the conclusion.
         if panels.status is Status.NEEDS_REVIEW or draft.unsupported:
             draft.status = Status.NEEDS_REVIEW
         return draft
 
-    def _fallback(self, question: Question, sources: list[Source], reason: str) -> Draft:
+    def _number(self, sources: list[Source], case: CaseContext | None) -> tuple[EvidenceSet, list[Evidence]]:
+        """The evidence the model sees: retrieved blocks, after a case file's own quotes (under
+        the ids its panels use; a statement one of them is from is not shown twice)."""
+        if case is None:
+            evidence = EvidenceSet(self.composer.pages_for)
+            return evidence, number_evidence(sources, evidence)
+        evidence = case.evidence()
+        quoted = {item.chunk.chunk_id for item in evidence.items}
+        fresh = [s for s in sources if s.chunk.chunk_id not in quoted]
+        return evidence, number_evidence(fresh, evidence, max(MIN_RETRIEVED, CASE_MAX_EVIDENCE - len(evidence.items)))
+
+    def _statements(self, conclusion: str, evidence: EvidenceSet, sources: list[Source], panels: Draft,
+                    case: CaseContext | None) -> list[str]:
+        """Every statement against the evidence it cites (claims without a number or date too)."""
+        if self.check_statements is None:
+            return []
+        speakers = {s.chunk.doc_id: s.speaker for s in sources if s.speaker}
+        if case is None:
+            return self.check_statements(conclusion, evidence.items, speakers)
+        # a recomputed result is read with its sum, a quote with what the ledger read from it
+        quoted = " ".join(join_pdf_lines(item.quote) for item in evidence.items)
+        return self.check_statements(with_working(conclusion, panels.calculations, quoted), evidence.items,
+                                     speakers, ledger_glosses(case))
+
+    def _fallback(self, question: Question, sources: list[Source], reason: str,
+                  case: CaseContext | None = None) -> Draft:
         log.warning("LLM conclusion not used (%s); answering with the deterministic composer", reason)
-        draft = self.composer.compose(question, sources)
+        draft = case.draft if case is not None else self.composer.compose(question, sources)
         draft.fallback_reason = f"LLM 未使用，已改用抽取式回答 (LLM not used, extractive answer): {reason}"
         return draft

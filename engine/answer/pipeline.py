@@ -101,7 +101,7 @@ class Answerer:
         use_llm = self.settings.llm.configured if llm is None else llm
         case_answer = self._case_file(question, doc_id, response, as_of)
         if case_answer is not None and not use_llm:
-            case_response, draft, intent = case_answer
+            case_response, draft, intent, _ = case_answer
             watch.lap("compose")
             return self._finish(question, intent, draft, Mode.EXTRACTIVE, None, case_response, [], [],
                                 watch, unmask, user, as_of)
@@ -120,13 +120,16 @@ class Answerer:
         mode, model = Mode.EXTRACTIVE, None
         if use_llm:
             from engine.answer.llm import LLMComposer
+            from engine.answer.llm_case import CaseContext
 
-            draft = LLMComposer(self.settings.llm, composer, self.check_statements).compose(parsed, sources)
+            # A case file: the model sees the ledger's answer (rows, plan, panels) as evidence too.
+            case = CaseContext(case_answer[1], case_answer[3]) if case_answer is not None else None
+            draft = LLMComposer(self.settings.llm, composer, self.check_statements).compose(parsed, sources, case)
             if draft.fallback_reason is None:  # else the draft is the deterministic one
                 mode, model = Mode.LLM, self.settings.llm.model
             elif case_answer is not None:  # the deterministic answer of a case file is the ledger's
                 reason = draft.fallback_reason
-                response, draft, _ = case_answer
+                response, draft, _, _ = case_answer
                 draft.fallback_reason = reason
                 blocks, sources = [], []
         else:
@@ -161,7 +164,8 @@ class Answerer:
 
     def _case_file(self, question: str, doc_id: str | None, response, as_of):
         """A question about one case file, answered from its ledger: (the document's own search
-        response, the draft), or None when the question is not about a case file (or about law)."""
+        response, the draft, the intent, the plan), or None when the question is not about a case
+        file (or about law)."""
         from engine.answer.casefile import Case, compose_case
         from engine.answer.plan import make_plan
 
@@ -190,7 +194,7 @@ class Answerer:
         case = Case(self.ledgers(target, chunks), record.name, sources,
                     EvidenceSet(self.pages), retrieval, join_pdf_lines("\n".join(c.text for c in chunks)))
         draft = compose_case(case, plan)
-        return None if draft is None else (scoped, draft, plan.question.intent.value)
+        return None if draft is None else (scoped, draft, plan.question.intent.value, plan)
 
     def ledgers(self, doc_id: str, chunks=None):
         """The case file's ledger, as stored in the catalog (built there at ingest)."""

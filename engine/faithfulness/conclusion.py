@@ -25,15 +25,16 @@ from engine.faithfulness.verify import Context, OfflineVerifier
 
 
 class ConclusionCheck:
-    """``check(conclusion, evidence, speakers) -> problems`` with the engine's embedder (cached
-    embeddings, and the model the paraphrase threshold was calibrated with)."""
+    """``check(conclusion, evidence, speakers, glosses) -> problems`` with the engine's embedder
+    (cached embeddings, and the model the paraphrase threshold was calibrated with)."""
 
     def __init__(self, embedder=None):
         self.embedder = embedder
 
     def __call__(self, conclusion: str, evidence: Sequence[Evidence],
-                 speakers: Mapping[str, str] | None = None) -> list[str]:
-        return unsupported_statements(conclusion, evidence, self.embedder, speakers)
+                 speakers: Mapping[str, str] | None = None,
+                 glosses: Mapping[str, str] | None = None) -> list[str]:
+        return unsupported_statements(conclusion, evidence, self.embedder, speakers, glosses)
 
 
 # In an interrogation transcript the person questioned is 你 in every question and 我 in every
@@ -58,20 +59,27 @@ def resolve_persons(text: str, speaker: str) -> str:
     return "".join(out)
 
 
-def _passages(items: list[Evidence], speakers: Mapping[str, str]) -> list[str]:
+def _passages(items: list[Evidence], speakers: Mapping[str, str],
+              glosses: Mapping[str, str] | None = None) -> list[str]:
     """The cited quotes (after the question they answer) under their document's name — the model
-    was shown the name with each block — with a transcript's 你/我 resolved to its speaker."""
+    was shown the name with each block — with a transcript's 你/我 resolved to its speaker, and
+    what the case ledger read from a quote (``glosses``: E-id → 赵某→王某某, 12000元 …; the model
+    was shown that reading too) after it."""
     passages = []
     for item, passage in zip(items, evidence_passages(items)):
         speaker = speakers.get(item.chunk.doc_id)
-        passages.append(f"{item.doc_name}\n{resolve_persons(passage, speaker) if speaker else passage}")
+        gloss = (glosses or {}).get(item.id)
+        passages.append(f"{item.doc_name}\n{resolve_persons(passage, speaker) if speaker else passage}"
+                        + (f"\n{gloss}" if gloss else ""))
     return passages
 
 
 def unsupported_statements(conclusion: str, evidence: Sequence[Evidence], embedder=None,
-                           speakers: Mapping[str, str] | None = None) -> list[str]:
+                           speakers: Mapping[str, str] | None = None,
+                           glosses: Mapping[str, str] | None = None) -> list[str]:
     """One problem per statement of ``conclusion`` its cited evidence does not support;
-    ``speakers``: doc_id → the person a transcript questions."""
+    ``speakers``: doc_id → the person a transcript questions; ``glosses``: E-id → the ledger's
+    reading of that quote."""
     by_id = {item.id: item for item in evidence}
     everything_cited = [i for i in cited_ids(conclusion) if i in by_id]
     problems: list[str] = []
@@ -88,7 +96,8 @@ def unsupported_statements(conclusion: str, evidence: Sequence[Evidence], embedd
             continue
         if ids not in verifiers:
             try:
-                verifiers[ids] = OfflineVerifier(Context(_passages([by_id[i] for i in ids], speakers or {})), embedder)
+                verifiers[ids] = OfflineVerifier(Context(_passages([by_id[i] for i in ids], speakers or {},
+                                                                    glosses)), embedder)
             except ValueError:  # every cited quote is empty
                 problems.append(f"所引证据（{'、'.join(ids)}）没有文字可以核对 (the cited evidence has no text)")
                 continue

