@@ -28,6 +28,7 @@ from ui.charts import (CUAD, CUAD_FACTS, FAITHFULNESS, INGEST, LAWBENCH, PUBLISH
                        statute_context_chart, statute_context_frame, suites_in,
                        unsupported_statements_frame, wide)
 from ui.components import error_boundary, show_error
+from ui.judge_chart import judge_section
 from ui.state import get_engine
 
 SUITE_LABELS = {
@@ -487,6 +488,8 @@ answers, faithfulness, retrieval, statutes, facts, latency, history, ingest = st
      "延迟 Latency", "历史 History", "导入 Ingest"])
 with answers, error_boundary("答案评测 Answer report"):
     answers_tab(chosen, home)
+with answers, error_boundary("可答性判断器 Answerability judge"):
+    judge_section()  # issue #12: the judge's cross-validated and out-of-fold figures vs targets
 with faithfulness, error_boundary("忠实度评测 Faithfulness report"):
     faithfulness_tab()
 with retrieval, error_boundary("检索评测 Retrieval report"):

@@ -64,6 +64,9 @@ class BenchOptions:
     full: bool = False  # the whole dev split
     llm: bool = False
     progress: Progress | None = None
+    # Fold models of the answerability judge (scripts/train_judge.py --folds-out): CJRC and
+    # ContractNLI questions are then answered by the judge that never saw their document.
+    judge_folds: Path | None = None
 
 
 def json_safe(value: Any) -> Any:
@@ -105,7 +108,8 @@ def _run_cjrc(options: BenchOptions) -> SuiteResult:
         return SuiteResult("cjrc", "CJRC dev", skipped=f"dataset absent: {folder}")
     engine = bench_engine(options.bench_dir / "cjrc", options.llm)
     limit = None if options.full else (options.limit or DEFAULT_QUESTIONS)
-    return run_cjrc(engine, folder, limit=limit, llm=options.llm, progress=options.progress)
+    return run_cjrc(engine, folder, limit=limit, llm=options.llm, progress=options.progress,
+                    judges=_fold_judges(options))
 
 
 def _run_contractnli(options: BenchOptions) -> SuiteResult:
@@ -116,7 +120,16 @@ def _run_contractnli(options: BenchOptions) -> SuiteResult:
         return SuiteResult("contractnli", "ContractNLI dev", skipped=f"dataset absent: {folder}")
     engine = bench_engine(options.bench_dir / "contractnli", options.llm)
     limit = None if options.full else (options.limit or DEFAULT_ITEMS)
-    return run_contractnli(engine, folder, limit=limit, llm=options.llm, progress=options.progress)
+    return run_contractnli(engine, folder, limit=limit, llm=options.llm, progress=options.progress,
+                           judges=_fold_judges(options))
+
+
+def _fold_judges(options: BenchOptions):
+    if options.judge_folds is None:
+        return None
+    from engine.answer.judge.folds import load_fold_judges
+
+    return load_fold_judges(options.judge_folds)
 
 
 SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {
@@ -221,6 +234,9 @@ def add_arguments(parser) -> None:
                         help="where the suites' own homes live (default .bench/)")
     parser.add_argument("--datasets", type=Path, default=DEFAULT_DATASETS)
     parser.add_argument("--llm", action="store_true", help="answer with the configured LLM")
+    parser.add_argument("--judge-folds", type=Path, default=None,
+                        help="CJRC/ContractNLI out of fold: answer each question with the judge fold model "
+                             "that never saw its document (scripts/train_judge.py --folds-out DIR)")
 
 
 def run_cli(args) -> int:
@@ -239,7 +255,8 @@ def run_cli(args) -> int:
             print(f"{suite}: {done}/{total}", file=sys.stderr, flush=True)
 
     options = BenchOptions(bench_dir=args.bench_dir, datasets=args.datasets, limit=args.limit,
-                           full=args.full, llm=args.llm, progress=progress)
+                           full=args.full, llm=args.llm, progress=progress,
+                           judge_folds=args.judge_folds)
     report = run_suites(names, options)
     out = args.out or default_report_path(Path(Settings.load(args.home, secrets_file=None).home))
     write_report(report, out)
