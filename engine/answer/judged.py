@@ -11,9 +11,11 @@ contradicts it. Then:
   what/who/where/when the conclusion quotes the shortest clause carrying the answer (the span
                       model's choice among the clauses of the best passages), a date or amount
                       in it stated as the value; the passages judged to answer follow as evidence;
-  amounts, dates,     the deterministic composer (its arithmetic, totals and conflict checks),
-  counts              over the same sources, once the judge has found the question answerable;
-                      when the composer finds no value the span answer stands;
+  totals, balances,   the deterministic composer (its arithmetic and conflict checks), over the
+  counts, 第N次        same sources, once the judge has found the question answerable; when the
+                      composer finds no value the span answer stands;
+  contracts           open questions: the composer (the span model learned on judgments only);
+                      yes/no and hypotheses: the judge's verdict;
   conflicts           the composer, unchanged.
 
 Every quote is a verbatim range of a chunk with its evidence id, page and boxes (EvidenceSet).
@@ -54,12 +56,15 @@ _VALUE_SLOTS = {Slot.DATE: "date", Slot.AMOUNT: "amount"}
 
 
 def scope_kind(answerer: "Answerer", doc_id: str | None, sources: list[Source]) -> str | None:
-    """The kind of document a question is answered from: the one asked about, else the kind of
-    the best-ranked evidence (sources come best document first)."""
+    """The kind of document a question is answered from: the one asked about; unscoped, the kind
+    of the best-ranked evidence (sources come best document first) when all of the evidence is of
+    judged kinds — evidence that includes a transcript or a statute keeps the composer's path."""
     if doc_id:
         record = answerer.index.catalog.get_document(doc_id)
         return record.kind if record else None
-    return sources[0].chunk.kind if sources else None
+    if not sources or any(s.chunk.kind not in JUDGED_KINDS for s in sources):
+        return None
+    return sources[0].chunk.kind
 
 
 def judged_route(answerer: "Answerer", doc_id: str | None, sources: list[Source]) -> "JudgedAnswering | None":
@@ -132,9 +137,14 @@ class JudgedAnswering:
             return self._llm(question, sources, judgment, composer), judgment
         if judgment.decision in (Decision.ENTAILS, Decision.CONTRADICTS):
             return self._verdict(judgment, by_chunk, evidence), judgment
+        if self.kind == "contract":
+            # Open questions about a contract keep the composer's answer (its clause quote, its
+            # arithmetic over payment terms, its corpus-absence rule): the span model learned
+            # where answers sit in judgments and has no contract questions to learn from.
+            return composer.compose(question, sources), judgment
         if question.intent is Intent.EVIDENCE and _EVIDENCE_REQUEST.search(question.text):
             return self._evidence_list(judgment, by_chunk, evidence), judgment
-        if question.asks in (Asks.AMOUNT, Asks.DATE, Asks.COUNT):
+        if _needs_composer(question):
             draft = composer.compose(question, sources)
             if draft.status is not Status.NOT_FOUND:
                 return draft, judgment
@@ -201,6 +211,14 @@ class JudgedAnswering:
             if len(evidence.items) > MAX_SUPPORT:
                 break
             evidence.cite(by_chunk[verdict.passage.chunk.chunk_id], verdict.passage.segment, role=role)
+
+
+def _needs_composer(question: Question) -> bool:
+    """Questions whose answer is arithmetic or one occurrence among several — a total, a balance,
+    the second payment, a count — need the composer's candidates and checks; a plain date or
+    amount is the span model's clause, stated as the value it holds."""
+    return question.asks is Asks.COUNT or (question.asks in (Asks.AMOUNT, Asks.DATE) and
+                                           (question.total or question.net or bool(question.ordinals)))
 
 
 def _not_found(composer: Composer, evidence: EvidenceSet) -> Draft:

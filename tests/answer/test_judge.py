@@ -327,3 +327,17 @@ def test_llm_mode_sees_only_the_passages_the_judge_kept(engine, server):
     before = len(server.requests)
     answer, payload = ask(engine, "被告人被判处了什么刑罚？", "判决书_王某诉赵某.pdf", llm=True)
     assert payload["status"] == "not_found" and len(server.requests) == before
+
+
+def test_open_contract_questions_keep_the_composers_quote_after_the_gate(engine):
+    answer, payload = ask(engine, "Which law governs the agreement?", "NDA_mutual.pdf")
+    assert payload["status"] == "answered"
+    assert "New York" in payload["conclusion"]
+    assert payload["checks"]["answerability"]["decision"] == "answers"
+
+
+def test_unscoped_evidence_that_includes_a_transcript_keeps_the_composer_path(engine):
+    answer = engine.ask("孙某什么时候借的钱？", llm=False)
+    kinds = {e.chunk.kind for e in answer.evidence}
+    assert "transcript" in kinds
+    assert answer.checks.answerability is None
