@@ -41,7 +41,7 @@ from engine.answer.judge.model import (PARTIAL_AT, Decision, Judge, Judgment, ci
 from engine.answer.judge.slots import Slot
 from engine.answer.model import NOT_FOUND_PHRASE, Gap, Status
 from engine.answer.question import Asks, Question, names_in
-from engine.answer.segments import Segment, flat
+from engine.text.segments import Segment, flat
 from engine.retrieve.query import Intent
 
 if TYPE_CHECKING:

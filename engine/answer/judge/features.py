@@ -28,7 +28,7 @@ import numpy as np
 from engine.answer.judge.segment import Passage, clauses, passages
 from engine.answer.judge.slots import (EXCEPTION, NEGATION, OBLIGE, ONLY, PERMIT, Slot, asked_slot,
                                        filler_spans)
-from engine.answer.segments import Segment
+from engine.text.segments import Segment
 from engine.text.normalize import to_halfwidth
 from engine.types import Chunk
 

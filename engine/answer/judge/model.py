@@ -26,7 +26,7 @@ from engine.answer.judge.features import (CLAUSE_FEATURES, PASSAGE_FEATURES, QUE
                                           passage_table, question_row)
 from engine.answer.judge.segment import Passage
 from engine.answer.judge.slots import Slot
-from engine.answer.segments import Segment
+from engine.text.segments import Segment
 
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 CARD = MODEL_DIR / "judge.json"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.segments import Segment, split, trimmed
+from engine.text.segments import Segment, split, trimmed
 from engine.types import Chunk
 
 MAX_PASSAGE = 160  # weighted characters (see _weight); a longer sentence is cut at clause boundaries
