@@ -29,6 +29,7 @@ from ui.charts import (CUAD, CUAD_FACTS, FAITHFULNESS, INGEST, LAWBENCH, PUBLISH
                        statute_context_chart, statute_context_frame, suites_in,
                        unsupported_statements_frame, wide)
 from ui.components import error_boundary, local_time, show_error
+from ui.judge_chart import judge_section
 from ui.labels import label, named
 from ui.state import get_engine
 
@@ -485,6 +486,8 @@ answers, faithfulness, retrieval, statutes, facts, latency, history, ingest = st
      label("延迟", "Latency"), label("历史", "History"), label("导入", "Ingest")])
 with answers, error_boundary(label("答案评测", "Answer report")):
     answers_tab(chosen, home)
+with answers, error_boundary(label("可答性判断器", "Answerability judge")):
+    judge_section()  # issue #12: the judge's cross-validated and out-of-fold figures vs targets
 with faithfulness, error_boundary(label("忠实度评测", "Faithfulness report")):
     faithfulness_tab()
 with retrieval, error_boundary(label("检索评测", "Retrieval report")):

@@ -109,14 +109,20 @@ class Checks:
     numbers_grounded: bool = True
     citations_valid: bool = True
     unsupported: list[str] = field(default_factory=list)
+    # The answerability judge's verdicts (engine/answer/judge/), for judgments, contracts and
+    # generic documents: its decision, probabilities, threshold and the best passages' verdicts.
+    answerability: dict[str, Any] | None = None
 
     @property
     def ok(self) -> bool:
         return self.numbers_grounded and self.citations_valid and not self.unsupported
 
     def to_dict(self) -> dict[str, Any]:
-        return {"numbers_grounded": self.numbers_grounded, "citations_valid": self.citations_valid,
-                "unsupported": list(self.unsupported)}
+        out = {"numbers_grounded": self.numbers_grounded, "citations_valid": self.citations_valid,
+               "unsupported": list(self.unsupported)}
+        if self.answerability is not None:
+            out["answerability"] = self.answerability
+        return out
 
 
 @dataclass

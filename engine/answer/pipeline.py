@@ -9,6 +9,7 @@ from typing import Mapping
 
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
+from engine.answer.judged import judged_route
 from engine.answer.model import Answer, Mode, Status
 from engine.answer.question import analyse
 from engine.answer.statutes import StatuteReview
@@ -56,6 +57,7 @@ class Answerer:
         self.searcher = searcher
         # LLM conclusions: every statement against its cited evidence (engine/answer/llm.py)
         self.check_statements = check_statements
+        self.judge = None  # the answerability judge; None = the shipped one (engine/answer/judge/)
         self.index = searcher.index
         self.settings = settings
         self.audit = audit
@@ -107,18 +109,21 @@ class Answerer:
                                 watch, unmask, user, as_of)
         if case_file:
             response.results = response.results[:ANSWER_HITS]
-        blocks = aggregate(response.results, self.index.catalog)
-        with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
-            [b.chunk.chunk_id for b in blocks], with_facts=True)}
-        sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id, b.chunk), doc_name=b.doc_name,
-                          score=b.score, role=b.role, speaker=self._speaker(b.chunk.doc_id))
-                   for i, b in enumerate(blocks)]
+        blocks, sources = self.sources_of(response)
         parsed = analyse(question)
         watch.lap("aggregate")
         scope = self._scope(doc_id)
         composer = Composer(self.pages, self._doc_sources, scope, idf=self._idf())
         mode, model = Mode.EXTRACTIVE, None
-        if use_llm:
+        # Judgments, contracts and generic documents go through the answerability judge
+        # (engine/answer/judged.py); case files and statutes keep their paths.
+        judged = judged_route(self, doc_id, sources) if case_answer is None else None
+        judgment = None
+        if judged is not None:
+            draft, judgment = judged.compose(parsed, sources, response, composer, use_llm=use_llm)
+            if judged.used_llm:
+                mode, model = Mode.LLM, self.settings.llm.model
+        elif use_llm:
             from engine.answer.llm import LLMComposer
             from engine.answer.llm_case import CaseContext
 
@@ -136,10 +141,10 @@ class Answerer:
             draft = composer.compose(parsed, sources)
         watch.lap("compose")
         return self._finish(question, parsed.intent.value, draft, mode, model, response, blocks,
-                            sources, watch, unmask, user, as_of)
+                            sources, watch, unmask, user, as_of, judgment)
 
     def _finish(self, question, intent, draft: Draft, mode, model, response, blocks, sources, watch,
-                unmask, user, as_of) -> Answer:
+                unmask, user, as_of, judgment=None) -> Answer:
         answer = self._assemble(question, intent, draft, mode, model, response.reranker)
         answer.ledger, answer.plan = list(draft.ledger), draft.plan
         if draft.fallback_reason:
@@ -151,6 +156,8 @@ class Answerer:
             answer, [s.chunk for s in sources])
         answer.checks = verify(answer)
         answer.checks.unsupported.extend(draft.unsupported + statute_problems)
+        if judgment is not None:
+            answer.checks.answerability = judgment.to_dict()
         if not answer.checks.ok and answer.status is Status.ANSWERED:
             answer.status = Status.NEEDS_REVIEW
         mask_answer(answer, unmask)
@@ -161,6 +168,22 @@ class Answerer:
         if self.audit is not None:
             answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
         return answer
+
+    def sources_of(self, response):
+        """Aggregated evidence blocks of a search and the sources (with their facts) built on them."""
+        blocks = aggregate(response.results, self.index.catalog)
+        with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
+            [b.chunk.chunk_id for b in blocks], with_facts=True)}
+        sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id, b.chunk), doc_name=b.doc_name,
+                          score=b.score, role=b.role, speaker=self._speaker(b.chunk.doc_id))
+                   for i, b in enumerate(blocks)]
+        return blocks, sources
+
+    def retrieve(self, question: str, *, doc_id: str | None = None, as_of=None):
+        """What a question outside a case file is answered from: the search and its sources (the
+        answerability judge's training rows are built from exactly this, scripts/train_judge.py)."""
+        response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id, as_of=as_of)
+        return response, *self.sources_of(response)
 
     def _case_file(self, question: str, doc_id: str | None, response, as_of):
         """A question about one case file, answered from its ledger: (the document's own search

@@ -20,6 +20,11 @@ Answer-bearing evidence (span questions): a gold span inside one of the first 5 
 (retrieval_hit); offsets are compared, not strings.
 EM/F1 are the official scorer's (official_evaluate.py: character F1 after dropping everything
 but letters and digits; each of the three annotator answers left out in turn).
+Abstention: recall = not_found on unanswerable questions; false_abstention = not_found on the
+answerable ones (span, yes, no).
+Out of fold (``judges``): the judge was trained on this dev set (scripts/train_judge.py), so its
+figures here count only when each question is answered by the fold model that never saw its
+document (``python -m engine bench --suite cjrc --full --judge-folds .bench/judge-folds``).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ import re
 import time
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from engine.answer.model import Status
 from engine.answer.verify import CITATION
@@ -120,7 +125,10 @@ def _evidence_spans(evidence) -> list[Span]:
 
 
 def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm: bool = False,
-             progress: Progress | None = None) -> SuiteResult:
+             progress: Progress | None = None, judges: Callable[[str], Any] | None = None) -> SuiteResult:
+    """``judges``: dataset doc id → the answerability judge to answer it with (the fold model that
+    never saw the document, for out-of-fold figures on the dev set the judge was trained on);
+    None = the shipped judge."""
     docs, all_questions = load_cjrc(folder)
     questions = select_questions(docs, all_questions, limit)
     corpus = ingest_texts(engine, {i: d["context"] for i, d in docs.items()}, (q["doc_id"] for q in questions),
@@ -130,6 +138,8 @@ def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm
     rows, latencies = [], []
     for i, q in enumerate(questions, start=1):
         doc_id = corpus.doc_ids[q["doc_id"]]
+        if judges is not None:
+            engine.answerer.judge = judges(q["doc_id"])
         started = time.perf_counter()
         answer = engine.ask(q["question"], doc_id=doc_id, llm=llm)
         latencies.append((time.perf_counter() - started) * 1000)
@@ -162,7 +172,17 @@ def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm
                  "chunks": corpus.chunks,
                  "ask_ms_p50": round(percentile(latencies, 50), 1),
                  "ask_ms_p95": round(percentile(latencies, 95), 1)},
-        config={"reranker": engine.searcher.reranker.name, "llm": llm, "top_k": TOP_K, "limit": limit})
+        config={"reranker": engine.searcher.reranker.name, "llm": llm, "top_k": TOP_K, "limit": limit,
+                "judge": judge_config(judges)})
+
+
+def judge_config(judges) -> str:
+    from engine.answer.judge.model import load_judge
+
+    if judges is not None:
+        return "out of fold: each document answered by the judge fold model that never saw it"
+    judge, reason = load_judge()
+    return judge.name if judge is not None else f"none ({reason})"
 
 
 def summarise_cjrc(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
@@ -177,6 +197,7 @@ def summarise_cjrc(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict
                 if members else None}
 
     yes_no_rows = [r for r in rows if r["answer_type"] in ("yes", "no")]
+    answerable = [r for r in rows if r["answer_type"] != "unanswerable"]
     abstain = detection([r["status"] == Status.NOT_FOUND.value for r in rows],
                         [r["answer_type"] == "unanswerable" for r in rows])
     overall = block(rows)
@@ -186,6 +207,8 @@ def summarise_cjrc(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict
         f"retrieval_hit@{TOP_K}": overall[f"retrieval_hit@{TOP_K}"],
         "yesno_accuracy": round(mean([float(r["pred"] == r["gold"][0]) for r in yes_no_rows]), 4) if yes_no_rows else None,
         "abstention_precision": abstain["precision"], "abstention_recall": abstain["recall"],
+        "false_abstention": round(mean([float(r["status"] == Status.NOT_FOUND.value) for r in answerable]), 4)
+        if answerable else None,
     }
     table = {t: block([r for r in rows if r["answer_type"] == t]) for t in ("span", "yes", "no", "unanswerable")}
     table.update({d: block([r for r in rows if r["domain"] == d]) for d in ("civil", "criminal")})

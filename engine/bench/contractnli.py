@@ -11,6 +11,10 @@ Scored per label:
                  char precision / recall of the cited quotes against the gold spans
                  (LegalBench-RAG's character metrics); false abstentions; verdict "yes";
   Contradiction  the same evidence figures; verdict "no".
+Headline: NotMentioned → abstain_or_gap (recall), entailment_to_gap (Entailment items answered
+not_found or with a gap), accuracy_3way (the label an answer gives, ``predicted_label``: a gap or
+not_found → NotMentioned, 否 → Contradiction, 是 → Entailment, anything else wrong).
+Out of fold with ``judges`` as in engine/bench/cjrc.py.
 Subset: whole NDAs in file order until ``limit`` hypotheses; the default 170 is the first 10 NDAs
 (17 hypotheses each). ``limit=None`` runs all 1,037.
 """
@@ -19,11 +23,12 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.answer.model import Status
 from engine.bench.answers import yes_no
 from engine.bench.metrics import char_overlap, mean, percentile
+from engine.bench.cjrc import judge_config
 from engine.bench.common import ingest_texts, read_jsonl
 from engine.bench.runner import Progress, SuiteResult
 from engine.ingest.anchors import chunk_range_to_spans
@@ -56,7 +61,8 @@ def as_question(hypothesis: str) -> str:
 
 
 def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, llm: bool = False,
-                    progress: Progress | None = None) -> SuiteResult:
+                    progress: Progress | None = None, judges: Callable[[str], Any] | None = None) -> SuiteResult:
+    """``judges``: as in run_cjrc (out-of-fold judges by dataset doc id; None = the shipped one)."""
     docs, all_items = load_contractnli(folder)
     items = select_items(docs, all_items, limit)
     corpus = ingest_texts(engine, {i: d["text"] for i, d in docs.items()}, [i["doc_id"] for i in items],
@@ -64,6 +70,8 @@ def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, 
     engine.search("warm-up", k=1)
     rows, latencies = [], []
     for n, item in enumerate(items, start=1):
+        if judges is not None:
+            engine.answerer.judge = judges(item["doc_id"])
         started = time.perf_counter()
         answer = engine.ask(as_question(item["hypothesis"]), doc_id=corpus.doc_ids[item["doc_id"]], llm=llm)
         latencies.append((time.perf_counter() - started) * 1000)
@@ -71,9 +79,11 @@ def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, 
                  for s in chunk_range_to_spans(e.chunk.spans, e.quote_start, e.quote_end)]
         gold = [(g["start"], g["end"]) for g in item["evidence"]]
         got, want, overlap = char_overlap(cited, gold)
+        verdict = yes_no(answer.conclusion)
         rows.append({
             "id": item["id"], "label": item["label"], "hypothesis_id": item["hypothesis_id"],
-            "status": answer.status.value, "verdict": yes_no(answer.conclusion),
+            "status": answer.status.value, "verdict": verdict,
+            "predicted": predicted_label(answer.status.value, len(answer.gaps), verdict),
             "gaps": len(answer.gaps), "evidence_overlap": overlap > 0 if gold else None,
             "char_precision": round(overlap / got, 4) if gold and got else (0.0 if gold else None),
             "char_recall": round(overlap / want, 4) if want else None,
@@ -92,7 +102,16 @@ def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, 
                  "chunks": corpus.chunks,
                  "ask_ms_p50": round(percentile(latencies, 50), 1),
                  "ask_ms_p95": round(percentile(latencies, 95), 1)},
-        config={"reranker": engine.searcher.reranker.name, "llm": llm, "top_k": TOP_K, "limit": limit})
+        config={"reranker": engine.searcher.reranker.name, "llm": llm, "top_k": TOP_K, "limit": limit,
+                "judge": judge_config(judges)})
+
+
+def predicted_label(status: str, gaps: int, verdict: str | None) -> str | None:
+    """The 3-way label an answer gives: abstaining or reporting a gap says NotMentioned, a verdict
+    否 Contradiction, 是 Entailment; an answer with neither has no label (counted wrong)."""
+    if status == Status.NOT_FOUND.value or gaps:
+        return "NotMentioned"
+    return {"yes": "Entailment", "no": "Contradiction"}.get(verdict or "")
 
 
 def summarise_contractnli(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
@@ -120,5 +139,8 @@ def summarise_contractnli(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[st
         "entailment_char_recall": table.get("Entailment", {}).get("char_recall"),
         "entailment_char_precision": table.get("Entailment", {}).get("char_precision"),
         "entailment_false_abstention": table.get("Entailment", {}).get("not_found"),
+        "entailment_to_gap": table.get("Entailment", {}).get("abstain_or_gap"),
+        "accuracy_3way": rate([r["predicted"] == r["label"] for r in rows]),
+        "contradiction_evidence_overlap": table.get("Contradiction", {}).get("evidence_overlap"),
     }
     return metrics, table

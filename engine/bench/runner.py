@@ -73,6 +73,9 @@ class BenchOptions:
     progress: Progress | None = None
     seeds: int | None = None  # casegen: how many fresh seeds (None: its default)
     seed_base: int | None = None  # casegen: the first seed (None: drawn at random, recorded)
+    # Fold models of the answerability judge (scripts/train_judge.py --folds-out): CJRC and
+    # ContractNLI questions are then answered by the judge that never saw their document.
+    judge_folds: Path | None = None
 
 
 def json_safe(value: Any) -> Any:
@@ -114,7 +117,8 @@ def _run_cjrc(options: BenchOptions) -> SuiteResult:
         return SuiteResult("cjrc", "CJRC dev", skipped=f"dataset absent: {folder}")
     engine = bench_engine(options.bench_dir / "cjrc", options.llm)
     limit = None if options.full else (options.limit or DEFAULT_QUESTIONS)
-    return run_cjrc(engine, folder, limit=limit, llm=options.llm, progress=options.progress)
+    return run_cjrc(engine, folder, limit=limit, llm=options.llm, progress=options.progress,
+                    judges=_fold_judges(options))
 
 
 def _run_contractnli(options: BenchOptions) -> SuiteResult:
@@ -125,7 +129,16 @@ def _run_contractnli(options: BenchOptions) -> SuiteResult:
         return SuiteResult("contractnli", "ContractNLI dev", skipped=f"dataset absent: {folder}")
     engine = bench_engine(options.bench_dir / "contractnli", options.llm)
     limit = None if options.full else (options.limit or DEFAULT_ITEMS)
-    return run_contractnli(engine, folder, limit=limit, llm=options.llm, progress=options.progress)
+    return run_contractnli(engine, folder, limit=limit, llm=options.llm, progress=options.progress,
+                           judges=_fold_judges(options))
+
+
+def _fold_judges(options: BenchOptions):
+    if options.judge_folds is None:
+        return None
+    from engine.answer.judge.folds import load_fold_judges
+
+    return load_fold_judges(options.judge_folds)
 
 
 def _run_transcripts(options: BenchOptions) -> SuiteResult:
@@ -287,6 +300,9 @@ def add_arguments(parser) -> None:
                         help="casegen: how many generated case files (default 100)")
     parser.add_argument("--seed-base", type=int, default=None,
                         help="casegen: the first seed (default: a fresh block drawn at random, recorded)")
+    parser.add_argument("--judge-folds", type=Path, default=None,
+                        help="CJRC/ContractNLI out of fold: answer each question with the judge fold model "
+                             "that never saw its document (scripts/train_judge.py --folds-out DIR)")
 
 
 def run_cli(args) -> int:
@@ -310,7 +326,7 @@ def run_cli(args) -> int:
 
     options = BenchOptions(bench_dir=args.bench_dir, datasets=args.datasets, limit=args.limit,
                            full=args.full, llm=args.llm, progress=progress, seeds=args.seeds,
-                           seed_base=args.seed_base)
+                           seed_base=args.seed_base, judge_folds=args.judge_folds)
     report = run_suites(names, options)
     out = args.out or default_report_path(Path(Settings.load(args.home, secrets_file=None).home))
     write_report(report, out)

@@ -1,0 +1,205 @@
+"""The answerability / entailment judge: four small LightGBM models read from their text files.
+
+  passage      P(passage answers the question)                         over PASSAGE_FEATURES
+  answerable   P(some retrieved passage answers / the text addresses it) over QUESTION_FEATURES
+  polarity     P(the text contradicts a yes/no question or hypothesis)  over QUESTION_FEATURES
+  span         P(clause carries the answer), for span answers           over CLAUSE_FEATURES
+
+The question is not answerable when ``answerable`` falls below the threshold of the document
+question's language (zh: learned on CJRC judgments, en: on ContractNLI NDAs; chosen in training
+on out-of-fold scores so that answerable questions are rarely abstained on; the card says how). Trained by scripts/train_judge.py; the models, their data
+hashes and cross-validated figures are in engine/answer/judge/models/.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.answer.judge.features import (CLAUSE_FEATURES, PASSAGE_FEATURES, QUESTION_FEATURES,
+                                          ClauseCandidate, JudgeInput, PassageTable, clause_table,
+                                          passage_table, question_row)
+from engine.answer.judge.segment import Passage
+from engine.answer.judge.slots import Slot
+from engine.text.segments import Segment
+
+MODEL_DIR = Path(__file__).resolve().parent / "models"
+CARD = MODEL_DIR / "judge.json"
+PARTS = ("passage", "answerable", "polarity", "span")
+FEATURES = {"passage": PASSAGE_FEATURES, "answerable": QUESTION_FEATURES,
+            "polarity": QUESTION_FEATURES, "span": CLAUSE_FEATURES}
+# A passage "answers" at this probability and "partially" answers from the lower one; fixed by
+# design (a calibrated binary probability), not tuned. A span answer grows from its best clause
+# over the neighbouring clauses the span model also gives EXTEND_AT (answers spanning clauses).
+ANSWERS_AT, PARTIAL_AT = 0.5, 0.2
+POLARITY_AT = 0.5
+EXTEND_AT = 0.5
+
+
+class Decision:
+    ANSWERS = "answers"  # a span / value answer
+    NOT_FOUND = "not_found"  # no passage answers: abstain
+    ENTAILS = "entails"  # yes / 是
+    CONTRADICTS = "contradicts"  # no / 否
+    NOT_MENTIONED = "not_mentioned"  # a contract hypothesis the contract is silent on: a gap
+
+
+@dataclass
+class PassageVerdict:
+    passage: Passage
+    p: float
+
+    @property
+    def verdict(self) -> str:
+        return "answers" if self.p >= ANSWERS_AT else "partially" if self.p >= PARTIAL_AT else "does_not_answer"
+
+    def to_dict(self) -> dict[str, Any]:
+        seg = self.passage.segment
+        return {"chunk_id": self.passage.chunk.chunk_id, "char_span": [seg.start, seg.end],
+                "verdict": self.verdict, "p": round(self.p, 4)}
+
+
+@dataclass
+class Judgment:
+    model: str
+    language: str  # zh | en: the question's, which picks the threshold
+    slot: Slot
+    p_answerable: float
+    threshold: float
+    p_contradicts: float | None
+    decision: str
+    passages: list[PassageVerdict]  # best first
+    table: PassageTable = field(repr=False)
+    scores: np.ndarray = field(repr=False)
+
+    @property
+    def answerable(self) -> bool:
+        return self.p_answerable >= self.threshold
+
+    def to_dict(self, top: int = 5) -> dict[str, Any]:
+        return {"model": self.model, "decision": self.decision, "language": self.language,
+                "slot": self.slot.value,
+                "p_answerable": round(self.p_answerable, 4), "threshold": round(self.threshold, 4),
+                "p_contradicts": None if self.p_contradicts is None else round(self.p_contradicts, 4),
+                "passages": [v.to_dict() for v in self.passages[:top]]}
+
+
+class Judge:
+    """The four models and the thresholds of one training run (the shipped one, or a fold's)."""
+
+    def __init__(self, card: dict[str, Any], boosters: dict[str, Any]):
+        for part in PARTS:
+            if tuple(card["features"][part]) != FEATURES[part]:
+                raise ValueError(f"judge model '{part}' was trained on other features; retrain it "
+                                 "(scripts/train_judge.py)")
+        self.card = card
+        self.boosters = boosters
+        self.thresholds: dict[str, float] = {k: float(v) for k, v in card["thresholds"].items()}
+        self.name = f"judge:{card['name']}"
+        self._lock = threading.Lock()  # Booster.predict is not documented as thread-safe
+
+    @classmethod
+    def load(cls, card_file: Path = CARD) -> "Judge":
+        import lightgbm
+
+        card = json.loads(Path(card_file).read_text("utf-8"))
+        folder = Path(card_file).parent
+        boosters = {part: lightgbm.Booster(model_file=str(folder / card["files"][part])) for part in PARTS}
+        return cls(card, boosters)
+
+    def predict(self, part: str, rows: np.ndarray) -> np.ndarray:
+        if len(rows) == 0:
+            return np.zeros(0)
+        with self._lock:
+            return np.asarray(self.boosters[part].predict(rows, num_threads=1), dtype=np.float64)
+
+    def judge(self, inp: JudgeInput) -> Judgment:
+        return self.decide(passage_table(inp))
+
+    def decide(self, table: PassageTable) -> Judgment:
+        """Every passage scored, then the question: answerable at all, and which way a yes/no goes."""
+        scores = self.predict("passage", table.features)
+        row = question_row(table, scores)[None, :]
+        p_answerable = float(self.predict("answerable", row)[0])
+        language = "en" if table.info.english else "zh"
+        threshold = self.thresholds[language]
+        yesno = table.info.yesno
+        p_contra = float(self.predict("polarity", row)[0]) if yesno else None
+        if p_answerable < threshold:
+            decision = Decision.NOT_FOUND
+        elif yesno:
+            decision = Decision.CONTRADICTS if p_contra >= POLARITY_AT else Decision.ENTAILS
+        else:
+            decision = Decision.ANSWERS
+        order = np.argsort(-scores, kind="stable")
+        verdicts = [PassageVerdict(table.passages[i], float(scores[i])) for i in order]
+        return Judgment(self.name, language, table.info.slot, p_answerable, threshold, p_contra, decision,
+                        verdicts, table, scores)
+
+    def best_clauses(self, judgment: Judgment) -> list[tuple[ClauseCandidate, float]]:
+        """Clauses of the best passages, most likely to carry the answer first."""
+        cands, rows = clause_table(judgment.table, judgment.scores)
+        scores = self.predict("span", rows)
+        order = np.argsort(-scores, kind="stable")
+        return [(cands[i], float(scores[i])) for i in order]
+
+    def answer_span(self, judgment: Judgment) -> tuple[Passage, Segment] | None:
+        return answer_span(self.best_clauses(judgment))
+
+
+def answer_span(ranked: list[tuple[ClauseCandidate, float]]) -> tuple[Passage, Segment] | None:
+    """The best clause, grown over adjacent clauses of its passage that also carry the answer."""
+    if not ranked:
+        return None
+    best, _ = ranked[0]
+    score = {c.position: s for c, s in ranked if c.passage_index == best.passage_index}
+    segment = {c.position: c.segment for c, _ in ranked if c.passage_index == best.passage_index}
+    lo = hi = best.position
+    while score.get(lo - 1, 0.0) >= EXTEND_AT:
+        lo -= 1
+    while score.get(hi + 1, 0.0) >= EXTEND_AT:
+        hi += 1
+    text = best.passage.chunk.text
+    start, end = segment[lo].start, segment[hi].end
+    return best.passage, Segment(start, end, text[start:end])
+
+
+def supporting(judgment: Judgment, limit: int) -> list[PassageVerdict]:
+    """The passages judged to answer at least partly, best first (the best one always)."""
+    chosen = [v for v in judgment.passages if v.p >= PARTIAL_AT][:limit]
+    return chosen or judgment.passages[:1]
+
+
+def cited_passages(judgment: Judgment, limit: int) -> list[tuple[PassageVerdict, str]]:
+    """What an answer cites after its deciding quote: the supporting passages (role ``hit``), then
+    the next best ones up to ``limit`` as ``context`` — the judge's runners-up, shown so a reader
+    can check the decision against what surrounds it (their verdicts are in checks.answerability)."""
+    chosen = supporting(judgment, limit)
+    rest = [v for v in judgment.passages if all(v is not c for c in chosen)][:max(0, limit - len(chosen))]
+    return [(v, "hit") for v in chosen] + [(v, "context") for v in rest]
+
+
+_shipped: tuple[Judge | None, str | None] | None = None
+_shipped_lock = threading.Lock()
+
+
+def load_judge() -> tuple[Judge | None, str | None]:
+    """The shipped judge (loaded once), or None and the reason it cannot be used."""
+    global _shipped
+    with _shipped_lock:
+        if _shipped is None:
+            if not CARD.is_file():
+                _shipped = (None, f"judge model card {CARD} not found")
+            else:
+                try:
+                    _shipped = (Judge.load(CARD), None)
+                except ImportError:
+                    _shipped = (None, "lightgbm is not installed")
+                except (ValueError, KeyError, OSError, json.JSONDecodeError) as exc:
+                    _shipped = (None, f"judge model unusable ({exc})")
+        return _shipped

@@ -1,0 +1,343 @@
+"""The answerability / entailment judge and the judged answer path (issue #12).
+
+Units: passages and clauses stay verbatim; the asked slot; the grouped split never puts one
+document in a training and a test part. Training: the script's procedure on real rows (a few CJRC
+judgments and an NDA through the real search path) gives the same models twice. The shipped
+model: loads, carries its card, and decides clear cases right — on real PDFs written for this
+test (a judgment's fact section, an NDA), through ``Engine.ask``: span answers quote the clause,
+yes/no answers quote what decides them, unanswerable questions abstain, a contract silent on a
+hypothesis gives 合同未约定 as a gap, the verdicts are in the answer JSON and in the audit record;
+in LLM mode the model only sees passages the judge kept. Transcripts keep the composer's path.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import json
+import sys
+
+import numpy as np
+import pytest
+
+from engine.answer.judge.features import CLAUSE_FEATURES, PASSAGE_FEATURES, QUESTION_FEATURES
+from engine.answer.judge.folds import FOLDS, fold_of
+from engine.answer.judge.model import CARD, load_judge
+from engine.answer.judge.segment import clauses, passages
+from engine.answer.judge.slots import Slot, asked_slot
+from engine.answer.model import NOT_FOUND_PHRASE
+from engine.bench.contractnli import predicted_label
+from engine.config import Settings
+from engine.engine import Engine
+from engine.types import Chunk
+from tests.answer.fake_openai_server import FakeOpenAIServer
+from tests.conftest import REPO, dataset_file
+
+
+def _chunk(text: str, kind: str = "judgment") -> Chunk:
+    return Chunk("d:0", "d", 0, kind, "paragraph", text, [], [], {})
+
+
+def _train_script():
+    spec = importlib.util.spec_from_file_location("train_judge", REPO / "scripts" / "train_judge.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["train_judge"] = module  # dataclasses resolve their module by name
+    spec.loader.exec_module(module)
+    return module
+
+
+# -- units -----------------------------------------------------------------------------------------
+def test_passages_are_verbatim_sentences_and_long_ones_are_cut_at_clauses():
+    text = ("经审理查明:原告与被告原系夫妻关系,双方因感情不和于2019年离婚。被告每月支付抚养费800元。"
+            + "，".join(f"第{i}项证据为收条一张" for i in range(1, 30)))
+    chunk = _chunk(text)
+    found = passages(chunk)
+    assert [p.segment.text for p in found[:2]] == ["经审理查明:原告与被告原系夫妻关系,双方因感情不和于2019年离婚。",
+                                                   "被告每月支付抚养费800元。"]
+    assert len(found) > 3  # the long run without full stops is cut
+    for p in found:
+        assert text[p.segment.start:p.segment.end] == p.segment.text
+        assert len(p.segment.text) <= 3 * 160
+
+
+def test_english_passages_end_at_full_stops_and_keep_numbering_with_their_text():
+    text = ("2. Exclusions\nThe obligations shall not apply to information that:\n"
+            "a) is public knowledge; Mr. Smith of Acme Inc. agrees. The term is 3 years.")
+    found = [p.segment.text for p in passages(_chunk(text, "contract"))]
+    assert found[0].startswith("2. Exclusions")
+    assert "Mr. Smith of Acme Inc. agrees." in " ".join(found)
+    assert found[-1] == "The term is 3 years."
+
+
+def test_clauses_split_at_commas_but_not_inside_enumerations_or_numbers():
+    text = "被告人生产、销售有毒、有害食品,获利6,000元,已退缴。"
+    seg = passages(_chunk(text))[0].segment
+    assert [c.text for c in clauses(text, seg)] == ["被告人生产、销售有毒、有害食品", "获利6,000元", "已退缴"]
+
+
+@pytest.mark.parametrize("question, slot", [
+    ("哪个法院受理了此案？", Slot.COURT),
+    ("原被告之间是什么关系？", Slot.RELATION),
+    ("保险期限是多久？", Slot.DURATION),
+    ("被告人是否构成盗窃罪？", Slot.YESNO),
+    ("借款是什么时候还清的？", Slot.DATE),
+    ("被告向原告借了多少钱？", Slot.AMOUNT),
+    ("双方约定每月支付多少生活费？", Slot.AMOUNT),
+    ("肇事车辆的驾驶人是谁？", Slot.PERSON),
+    ("被告人为何殴打被害人？", Slot.REASON),
+    ("Does the agreement provide that the Receiving Party may retain copies?", Slot.YESNO),
+    ("How long does the confidentiality obligation last?", Slot.DURATION),
+])
+def test_asked_slot(question, slot):
+    assert asked_slot(question) is slot
+
+
+def test_folds_group_by_document_and_do_not_depend_on_other_documents():
+    docs = [f"doc-{i}" for i in range(200)]
+    folds = {d: fold_of(d) for d in docs}
+    assert set(folds.values()) == set(range(FOLDS))
+    assert all(fold_of(d) == folds[d] for d in reversed(docs))  # stable, order-free
+
+
+def test_cross_validation_never_shares_a_document(datasets):
+    """Every fold of the real split (CJRC questions, ContractNLI hypotheses): the documents of its
+    training part and of its test part are disjoint, and so are those of every inner fold."""
+    cjrc = [json.loads(line)["doc_id"] for line in
+            dataset_file(datasets, "cjrc/questions_dev.jsonl").read_text("utf-8").splitlines() if line]
+    cnli = [json.loads(line)["doc_id"] for line in
+            dataset_file(datasets, "contractnli/items_dev.jsonl").read_text("utf-8").splitlines() if line]
+    docs = np.asarray(cjrc + cnli)
+    folds = np.asarray([fold_of(d) for d in docs])
+    for k in range(FOLDS):
+        train, test = set(docs[folds != k]), set(docs[folds == k])
+        assert test and train and not train & test
+        inner = folds[folds != k]
+        for j in set(inner.tolist()):
+            inner_docs = docs[folds != k]
+            assert not set(inner_docs[inner != j]) & set(inner_docs[inner == j])
+    assert len(set(folds.tolist())) == FOLDS
+
+
+def test_predicted_label_of_an_answer():
+    assert predicted_label("not_found", 0, None) == "NotMentioned"
+    assert predicted_label("answered", 1, None) == "NotMentioned"
+    assert predicted_label("answered", 0, "yes") == "Entailment"
+    assert predicted_label("answered", 0, "no") == "Contradiction"
+    assert predicted_label("answered", 0, None) is None
+
+
+# -- training ----------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def small_rows(tmp_path_factory, datasets):
+    """A few CJRC judgments and one NDA through the real path up to the judge."""
+    script = _train_script()
+    from engine.bench.common import ingest_texts, read_jsonl
+    from engine.bench.runner import bench_engine
+
+    home = tmp_path_factory.mktemp("judge_train")
+    docs = {d["doc_id"]: d["context"] for d in read_jsonl(dataset_file(datasets, "cjrc/docs_dev.jsonl"))}
+    questions = read_jsonl(dataset_file(datasets, "cjrc/questions_dev.jsonl"))
+    # one document per fold, so the inner folds of every outer fold exist
+    chosen = {}
+    for doc in docs:
+        chosen.setdefault(fold_of(doc), doc)
+        if len(chosen) == FOLDS:
+            break
+    questions = [q for q in questions if q["doc_id"] in chosen.values()]
+    engine = bench_engine(home / "cjrc", False)
+    corpus = ingest_texts(engine, docs, [q["doc_id"] for q in questions], kind="judgment")
+    examples = script.collect(engine, questions, corpus.doc_ids, "cjrc")
+    engine.index.catalog.close()
+    for e in examples:
+        e.compute()
+    return script, examples
+
+
+def test_rows_are_the_run_time_features_with_labels_from_gold_spans(small_rows):
+    script, examples = small_rows
+    spans = [e for e in examples if e.kind == "span"]
+    assert spans and all(e.table.features.shape == (len(e.table.passages), len(PASSAGE_FEATURES))
+                         for e in examples)
+    # a span question's gold span lies in a passage labelled positive
+    assert sum(int(e.passage_labels.any()) for e in spans) >= 0.8 * len(spans)
+    assert not any(e.passage_labels.any() for e in examples if e.kind == "unanswerable")
+
+
+def test_training_is_deterministic(small_rows):
+    script, examples = small_rows
+    folds = np.asarray([fold_of(e.doc) for e in examples])
+    first, second = script.train_all(examples, folds), script.train_all(examples, folds)
+    assert first.thresholds == second.thresholds
+    for part in first.models:
+        assert first.models[part].model_to_string() == second.models[part].model_to_string()
+
+
+# -- the shipped model -------------------------------------------------------------------------------
+def test_shipped_model_and_its_card():
+    judge, reason = load_judge()
+    assert judge is not None, reason
+    card = json.loads(CARD.read_text("utf-8"))
+    assert card["features"] == {"passage": list(PASSAGE_FEATURES), "answerable": list(QUESTION_FEATURES),
+                                "polarity": list(QUESTION_FEATURES), "span": list(CLAUSE_FEATURES)}
+    assert card["command"].startswith("python scripts/train_judge.py")
+    assert set(card["thresholds"]) == {"zh", "en"}
+    for name in ("cjrc/questions_dev.jsonl", "contractnli/items_dev.jsonl"):
+        assert len(card["trained_on"][name]["sha256"]) == 64
+    assert card["cross_validated"]["cjrc"]["questions"] == 6000
+    assert card["cross_validated"]["contractnli"]["hypotheses"] == 1037
+    for part, name in card["files"].items():
+        assert (CARD.parent / name).stat().st_size < 2_000_000  # small enough to ship
+
+
+JUDGMENT = [
+    "民事判决书（节选）",
+    "经审理查明：原告王某与被告赵某原系夫妻关系，二人于2015年3月8日登记结婚，婚后生育一子赵小某。",
+    "2019年6月，双方因感情不和开始分居。",
+    "2020年4月2日，原告向北京市海淀区人民法院提起离婚诉讼，该院判决准予离婚，赵小某由原告抚养，"
+    "被告每月支付抚养费1500元。",
+    "被告自2021年1月起未再支付抚养费，截至起诉之日累计拖欠抚养费18000元。",
+    "原告现在某科技有限公司任职，月收入8000元。",
+    "本院认为：父母对子女有抚养教育的义务。被告未按判决支付抚养费，应当承担相应责任。原告要求被告支付"
+    "所欠抚养费的诉讼请求，本院予以支持。",
+    "依照《中华人民共和国民法典》第一千零六十七条之规定，判决如下：",
+    "被告赵某于本判决生效之日起十日内向原告王某支付所欠抚养费18000元。",
+]
+NDA = [
+    "MUTUAL NON-DISCLOSURE AGREEMENT",
+    "1. Definition. Confidential Information means all information disclosed by either party, whether in "
+    "writing or orally, that is marked or identified as confidential.",
+    "2. Obligations. The Receiving Party shall not disclose Confidential Information to any third party and "
+    "shall use it solely for the purpose of evaluating a possible business relationship.",
+    "3. Return of Information. Upon termination of this Agreement, the Receiving Party shall promptly return "
+    "or destroy all Confidential Information received from the Disclosing Party.",
+    "4. Governing Law. This Agreement shall be governed by the laws of the State of New York.",
+]
+TRANSCRIPT = ["讯问笔录", "被讯问人：孙某", "问：你什么时候借的钱？", "答：2022年5月1日借了五千元。"]
+
+
+@pytest.fixture(scope="module")
+def server():
+    with FakeOpenAIServer(model="scripted") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory, cjk_font, server):
+    from scripts.corpus.pdfmaker import make_pdf
+
+    folder = tmp_path_factory.mktemp("judged")
+    make_pdf(folder / "判决书_王某诉赵某.pdf", [JUDGMENT], font=cjk_font)
+    make_pdf(folder / "NDA_mutual.pdf", [NDA], font=cjk_font)
+    make_pdf(folder / "讯问笔录_孙某.pdf", [TRANSCRIPT], font=cjk_font)
+    settings = Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"},
+                                  llm={"base_url": server.base_url, "api_key": "test", "model": "scripted",
+                                       "timeout_s": 10})
+    eng = Engine(settings=settings)
+    for name, kind in (("判决书_王某诉赵某.pdf", "judgment"), ("NDA_mutual.pdf", "contract"),
+                       ("讯问笔录_孙某.pdf", "transcript")):
+        result = eng.ingest([folder / name], kind=kind)
+        assert result.ok, result.to_dict()
+    eng.doc_ids = {d.name: d.doc_id for d in eng.docs().documents}
+    yield eng
+    eng.index.catalog.close()
+
+
+def ask(engine, question, doc, **kwargs):
+    answer = engine.ask(question, doc_id=engine.doc_ids[doc], llm=kwargs.pop("llm", False), **kwargs)
+    payload = answer.to_dict()
+    for item in payload["evidence"]:  # every quote is the chunk's own text at its span, with boxes
+        chunk = engine.index.catalog.get_chunks([item["chunk_id"]])[0]
+        start, end = item["char_span"]
+        assert item["quote"] == chunk.text[start:end]
+        assert item["bboxes"] and item["page"] >= 1
+    return answer, payload
+
+
+@pytest.mark.parametrize("question, needle, not_in", [
+    ("原告向哪个法院提起了离婚诉讼？", "北京市海淀区人民法院", "月收入"),
+    ("原告与被告是什么关系？", "夫妻", "海淀区"),
+])
+def test_span_answer_quotes_the_clause_carrying_the_slot(engine, question, needle, not_in):
+    answer, payload = ask(engine, question, "判决书_王某诉赵某.pdf")
+    assert payload["status"] == "answered", payload["conclusion"]
+    quoted = payload["evidence"][0]["quote"]
+    assert needle in quoted and not_in not in quoted
+    assert len(quoted) < 40  # the clause, not the sentence
+    assert f"（{payload['evidence'][0]['id']}）" in payload["conclusion"]
+    verdicts = payload["checks"]["answerability"]
+    assert verdicts["decision"] == "answers" and verdicts["p_answerable"] >= verdicts["threshold"]
+    assert verdicts["passages"][0]["verdict"] in ("answers", "partially")
+
+
+def test_amount_answer_states_the_value(engine):
+    answer, payload = ask(engine, "被告累计拖欠抚养费多少钱？", "判决书_王某诉赵某.pdf")
+    assert payload["status"] == "answered"
+    assert "18000元" in payload["conclusion"]
+
+
+def test_unanswerable_question_abstains(engine):
+    answer, payload = ask(engine, "被告人被判处了什么刑罚？", "判决书_王某诉赵某.pdf")
+    assert payload["status"] == "not_found"
+    assert payload["conclusion"].startswith(NOT_FOUND_PHRASE)
+    assert payload["checks"]["answerability"]["decision"] == "not_found"
+
+
+def test_contract_hypothesis_entailed_quotes_the_deciding_clause(engine):
+    answer, payload = ask(engine, "Does the agreement provide that Receiving Party shall destroy or return some "
+                                  "Confidential Information upon the termination of Agreement?", "NDA_mutual.pdf")
+    assert payload["conclusion"].startswith("是"), payload["conclusion"]
+    assert "return or destroy" in payload["evidence"][0]["quote"]
+    assert not payload["gaps"]
+
+
+def test_contract_silent_on_a_hypothesis_is_a_gap(engine):
+    answer, payload = ask(engine, "Does the agreement provide that Receiving Party shall not solicit some of "
+                                  "Disclosing Party's representatives?", "NDA_mutual.pdf")
+    assert payload["conclusion"].startswith("合同未约定"), payload["conclusion"]
+    assert payload["gaps"] and payload["gaps"][0]["description"].startswith("合同未约定")
+    assert payload["checks"]["answerability"]["decision"] == "not_mentioned"
+
+
+def test_verdicts_are_in_the_audit_record(engine):
+    answer, payload = ask(engine, "原告与被告是什么关系？", "判决书_王某诉赵某.pdf")
+    record = engine.audit.get(answer.audit_id)
+    assert record.body["answer"]["checks"]["answerability"] == payload["checks"]["answerability"]
+
+
+def test_transcripts_keep_the_composer_path(engine):
+    answer, payload = ask(engine, "什么时候借的钱？", "讯问笔录_孙某.pdf")
+    assert "answerability" not in payload["checks"]
+    assert "2022年5月1日" in payload["conclusion"]
+
+
+def test_llm_mode_sees_only_the_passages_the_judge_kept(engine, server):
+    server.reset()
+    server.script(lambda body: "原告与被告原系夫妻关系[E1]。")
+    answer, payload = ask(engine, "原告与被告是什么关系？", "判决书_王某诉赵某.pdf", llm=True)
+    assert payload["mode"] == "llm"
+    shown = server.requests[-1]["messages"][-1]["content"]
+    assert "夫妻" in shown
+    # the model saw fewer blocks than retrieval found: the chunks without a passage the judge
+    # kept (本院认为, 判决如下 …) were dropped
+    retrieved = engine.audit.get(answer.audit_id).body["search"]["results"]
+    assert len(retrieved) >= 2
+    assert len(re.findall(r'<evidence id="E\d+"', shown)) < len(retrieved)
+    assert "本院认为" not in shown
+    # a question the judge finds unanswerable is never sent
+    before = len(server.requests)
+    answer, payload = ask(engine, "被告人被判处了什么刑罚？", "判决书_王某诉赵某.pdf", llm=True)
+    assert payload["status"] == "not_found" and len(server.requests) == before
+
+
+def test_open_contract_questions_keep_the_composers_quote_after_the_gate(engine):
+    answer, payload = ask(engine, "Which law governs the agreement?", "NDA_mutual.pdf")
+    assert payload["status"] == "answered"
+    assert "New York" in payload["conclusion"]
+    assert payload["checks"]["answerability"]["decision"] == "answers"
+
+
+def test_unscoped_evidence_that_includes_a_transcript_keeps_the_composer_path(engine):
+    answer = engine.ask("孙某什么时候借的钱？", llm=False)
+    kinds = {e.chunk.kind for e in answer.evidence}
+    assert "transcript" in kinds
+    assert answer.checks.answerability is None

@@ -1,0 +1,70 @@
+"""The answerability judge's block on the Benchmark page (ui/judge_chart.py): figures from the
+training script's docs/bench/judge.json and from an out-of-fold published answer report, charted
+against the targets of issue #12; a hint naming the command when there is nothing yet."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.auth import Role
+from engine.bench.runner import SuiteResult, write_report
+from tests.ui.conftest import texts
+from tests.ui.test_benchmark_page import BENCHMARK, chart_titles, frames
+from ui import charts
+from ui.judge_chart import CV_LABEL, E2E_LABEL, JUDGE, judge_frame
+
+pytestmark = pytest.mark.ui
+
+CV = {"cjrc": {"abstention_recall": 0.31, "false_abstention": 0.034, "evidence_hit@5": 0.935, "f1": 48.4,
+               "yesno_accuracy": 0.73},
+      "contractnli": {"notmentioned_abstain_or_gap": 0.51, "entailment_to_gap": 0.056, "accuracy_3way": 0.714,
+                      "entailment_evidence_overlap": 0.84}}
+
+
+def published(judge: str) -> dict:
+    suite = SuiteResult("cjrc", "CJRC dev (test)", metrics={"abstention_recall": 0.3, "false_abstention": 0.04,
+                                                            "evidence_hit@5": 0.92, "f1": 50.0,
+                                                            "yesno_accuracy": 0.7},
+                        config={"judge": judge}).to_dict()
+    return {"generated_at": "2026-11-25T00:00:00+00:00", "suites": {"cjrc": suite}}
+
+
+def test_frame_marks_each_figure_against_its_target():
+    frame = judge_frame({"cross_validated": CV}, published("out of fold: each document answered by …"))
+    cv = frame[frame["source"] == CV_LABEL].set_index("metric")
+    assert cv.loc["结论字符 F1 conclusion char-F1", "value"] == pytest.approx(0.484)  # percent → share
+    assert bool(cv.loc["证据命中 evidence hit@5", "met"]) is True
+    assert bool(cv.loc["误拒答 false abstention", "met"]) is True  # ≤ 0.05
+    assert bool(cv.loc["拒答召回 abstention recall", "met"]) is False
+    assert set(frame["source"]) == {CV_LABEL, E2E_LABEL}
+    # a report answered by the shipped judge (not out of fold) is not shown as end-to-end figures
+    assert set(judge_frame(None, published("judge:judge-lgbm"))["source"]) == set()
+
+
+@pytest.fixture
+def docs(tmp_path, monkeypatch):
+    folder = tmp_path / "docs-bench"
+    folder.mkdir()
+    monkeypatch.setattr(charts, "DOCS_BENCH", folder)
+    return folder
+
+
+def test_page_charts_the_judge_figures(app, docs):
+    (docs / JUDGE.file_name).write_text(json.dumps({"cross_validated": CV}), "utf-8")
+    write_report(published("out of fold: each document answered by …"), docs / charts.PUBLISHED_ANSWERS.file_name)
+    at = app(Role.PARALEGAL, BENCHMARK)
+    assert not at.exception and not texts(at, "error")
+    titles = chart_titles(at)
+    assert "cjrc: 判断器指标与目标 judge figures vs targets" in titles
+    assert "contractnli: 判断器指标与目标 judge figures vs targets" in titles
+    table = next(t for t in frames(at) if "target" in t.columns and "met" in t.columns)
+    assert set(table["source"]) == {CV_LABEL, E2E_LABEL}
+
+
+def test_without_figures_the_page_names_the_training_command(app, docs):
+    at = app(Role.PARALEGAL, BENCHMARK)
+    assert not at.exception
+    assert JUDGE.command in "\n".join(texts(at, "info"))
+    assert not any("判断器" in t for t in chart_titles(at))
