@@ -42,8 +42,11 @@ Two checks hold for every question, whatever its keys:
   the conclusion occurs in the quotes it cites or is a recomputed, shown calculation over them)
   finds nothing, and the answer's own verifier did not flag a number on an ``answered`` answer.
 
-An answer *abstained* when its status is ``not_found`` or it reports a gap; abstention precision
-and recall are taken against the questions that expect ``abstain`` or ``not_found``.
+An answer *abstained* when its status is ``not_found``, or it reports a gap and states no value
+of the kind the question asks for (an amount for ``numbers``/``numbers_any``, a date for
+``dates``/``approx_date``): "记不清具体金额，仅称两万元左右" answers with a caveat, it does not abstain.
+Abstention precision and recall are taken against the questions that expect ``abstain`` or
+``not_found``.
 
 The gate (CI, and the exit code of ``python -m engine bench``): every question passes except the
 ones listed in data/bench/transcripts_known_failures.json with a reason; a listed question that
@@ -277,8 +280,15 @@ def presents_approx_date(conclusion: str) -> bool:
                for f in find_dates(conclusion))
 
 
-def abstained(answer: Mapping[str, Any]) -> bool:
-    return answer.get("status") == "not_found" or bool(answer.get("gaps"))
+def abstained(answer: Mapping[str, Any], e: "Expectation", gives_amount: bool, gives_date: bool) -> bool:
+    """not_found, or a gap with no value of the kind the question asks for. A gap beside such a
+    value (记不清具体金额, 仅称两万元左右) is a caveat on an answer, not a refusal to answer."""
+    if answer.get("status") == "not_found":
+        return True
+    if not answer.get("gaps"):
+        return False
+    asks_amount, asks_date = bool(e.numbers or e.numbers_any), bool(e.dates or e.approx_date)
+    return not ((asks_amount and gives_amount) or (asks_date and gives_date))
 
 
 def _listing(values: Iterable[Any]) -> str:
@@ -359,7 +369,8 @@ def score_case_answer(q: CaseQuestion, answer: Mapping[str, Any]) -> dict[str, A
         "pages_cited": cited_here, "conflicts_reported": conflicts, "gaps_reported": gaps,
         "checks": checks, "failed": failed, "reasons": reasons, "correct": not failed,
         "wrong_values": wrong, "ungrounded": ungrounded, "verifier_flagged": verifier_flagged,
-        "hallucination": hallucination, "abstained": abstained(answer),
+        "hallucination": hallucination,
+        "abstained": abstained(answer, e, bool(stated), bool(found.dates) or presents_approx_date(conclusion)),
         "expect_abstain": bool(e.abstain or e.not_found),
     }
 

@@ -157,6 +157,18 @@ def test_abstain_needs_a_gap_and_not_found_needs_the_status():
     assert row["checks"]["not_found"] is False and "status answered" in row["reasons"][0]
 
 
+def test_a_gap_beside_an_asked_value_is_a_caveat_not_an_abstention():
+    gap = [{"description": "记不清具体金额", "evidence": ["E1"]}]
+    approx = answer("记不清具体金额，仅称两万元左右（即20000元）（E1）", [evidence("E1", "两万元左右")], gaps=gap)
+    assert not score({"numbers": [20000]}, approx)["abstained"]
+    # the same answer to a question that asks for no amount, or one with no amount, abstains
+    assert score({"abstain": True}, approx)["abstained"]
+    assert score({"numbers": [20000]}, answer("材料显示记不清（E1）", [evidence("E1", "记不清")], gaps=gap))["abstained"]
+    month = answer("材料显示记不清具体日期，仅称2021年7月份（E1）", [evidence("E1", "7月份")], gaps=gap)
+    assert not score({"approx_date": True}, month)["abstained"]
+    assert score({"not_found": True}, answer("未在材料中找到", status="not_found"))["abstained"]
+
+
 def test_pii_must_not_appear_in_clear_anywhere_even_wrapped():
     masked = answer("材料显示：身份证号 3301**********2424（E1）", [evidence("E1", "身份证号 3301**********2424", page=1)])
     assert score({"pii_masked": ["330102197903152424"]}, masked)["checks"]["pii_masked"] is True
