@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any, Iterable
 
 from engine.answer.question import ORDINAL, Asks, Question, names_in, ordinals_in
-from engine.text.segments import (Segment, clauses, is_uncertain, question_text, sentences,
+from engine.text.segments import (Segment, clauses, flat, is_uncertain, question_text, sentences,
                                     strip_turn_marker)
 from engine.text.numbers import parse_number
 from engine.types import Chunk
@@ -21,7 +21,20 @@ from engine.types import Chunk
 TOTAL_WORDS = re.compile(r"一共|总共|合计|共计|总计|累计|总额|总价|in total|total", re.I)
 NET_WORDS = re.compile(r"实际损失|实际|扣除|扣掉|扣去|减去|余额|剩余|还剩|净|net|balance", re.I)
 DEDUCTION_WORDS = re.compile(r"退还|退回|退给|退过|退了|退款|返还|转回|扣除|扣减|refund", re.I)
-COUNT_VALUE = re.compile(r"([一二三四五六七八九十两百\d]{1,4})\s*(次|笔|个|份|张|人|起|项|期|回|times?)")
+# Where a date stands in a period: 自2023年3月1日起至2024年2月29日止 (start, then end).
+_OPENS_BEFORE = re.compile(r"(?:自|从|由|from|commencing on|beginning on)\s*$", re.I)
+_OPENS_AFTER = re.compile(r"^\s*(?:起|开始|始)")
+_CLOSES_BEFORE = re.compile(r"(?:至|到|止于|截至|until|through|\bto)\s*$", re.I)
+_CLOSES_AFTER = re.compile(r"^\s*(?:止|为止|届满|到期|截止|结束)")
+COUNT_VALUE = re.compile(r"([一二三四五六七八九十两百\d]{1,4})\s*(次|笔|个|份|张|人|起|项|期|回|趟|times?)")
+# Measure words that count the same things: 几次 is answered by 两笔, never by 十个(工作日).
+_SAME_MEASURE = ({"次", "笔", "回", "趟", "起"},)
+
+
+def same_measure(asked: str | None, said: str) -> bool:
+    if asked is None or asked == said or said.startswith("time"):
+        return True
+    return any(asked in group and said in group for group in _SAME_MEASURE)
 
 
 @dataclass
@@ -80,6 +93,8 @@ def relevance(question: Question, clause: str, sentence: str, asked: str) -> tup
     """Weighted overlap of the question's terms with a clause (full), its sentence and the
     question it answers (partial)."""
     total, matched = 0.0, set()
+    # A word the PDF wrapped (账\n号) is still the word.
+    clause, sentence, asked = flat(clause), flat(sentence), flat(asked)
     for term in question.terms:
         weight = max(question.term_weight(term, clause), 0.6 * question.term_weight(term, sentence),
                      0.8 * question.term_weight(term, asked))
@@ -87,6 +102,24 @@ def relevance(question: Question, clause: str, sentence: str, asked: str) -> tup
             total += weight
             matched.add(term)
     return total, matched
+
+
+def period_bound(text: str, surface: Segment) -> str | None:
+    """"start" or "end" when the words right around a date say which end of a period it is."""
+    before, after = text[max(0, surface.start - 14):surface.start], text[surface.end:surface.end + 4]
+    if _CLOSES_BEFORE.search(before) or _CLOSES_AFTER.search(after):
+        return "end"
+    if _OPENS_BEFORE.search(before) or _OPENS_AFTER.search(after):
+        return "start"
+    return None
+
+
+def own_words(question: Question, text: str, since: int, surface: Segment) -> float:
+    """How many of the question's terms stand between the previous value of the clause and this
+    one: in "a monthly fee of $12,500 and a one-time implementation fee of $30,000" the words that
+    introduce a value describe it."""
+    own = text[since:surface.end]
+    return sum(question.term_weight(term, own) for term in question.terms)
 
 
 def _same_person(a: str, b: str) -> bool:
@@ -105,11 +138,13 @@ def names_agree(question: Question, context: str, speaker: str | None = None) ->
     return not others
 
 
-def _values(chunk: Chunk, clause: Segment, asks: Asks
+def _values(chunk: Chunk, clause: Segment, asks: Asks, measure: str | None = None
             ) -> Iterable[tuple[Any, Segment, bool, str | None, str | None]]:
     """(value, surface, approx, date precision, currency) of each value of the asked kind."""
     if asks is Asks.COUNT:
         for m in COUNT_VALUE.finditer(chunk.text, clause.start, clause.end):
+            if not same_measure(measure, m.group(2)):
+                continue
             value = parse_number(m.group(1))
             if value is not None:
                 yield int(value), Segment(m.start(), m.end(), m.group(0)), False, None, None
@@ -167,8 +202,15 @@ def find_candidates(question: Question, sources: Iterable[Source], asks: Asks | 
         for sentence in sentences(source.chunk):
             sentence = strip_turn_marker(sentence)
             for clause in clauses(source.chunk, sentence):
-                for value, surface, approx, precision, currency in _values(source.chunk, clause, asks):
+                since = clause.start
+                measure = question.measure if asks is Asks.COUNT else None
+                for value, surface, approx, precision, currency in _values(source.chunk, clause, asks, measure):
                     score, matched = relevance(question, clause.text, sentence.text, asked)
+                    score += 0.5 * own_words(question, source.chunk.text, since, surface)
+                    since = surface.end
+                    if question.bound:
+                        bound = period_bound(source.chunk.text, surface)
+                        score += 0.0 if bound is None else 2.5 if bound == question.bound else -2.5
                     ordinals = _ordinals_for(source.chunk, clause, sentence, surface, asks) \
                         or ordinals_in(asked)
                     if question.ordinals:

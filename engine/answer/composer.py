@@ -29,6 +29,8 @@ from engine.text.pii import widen_to_pii
 from engine.text.refs import find_statute_refs
 from engine.types import PageText
 
+# What an identifier looks like (an account, card, phone or ID number): a long run of digits.
+IDENTIFIER_VALUE = re.compile(r"\d[\d\s-]{4,}\d")
 MAX_QUOTE = 220  # characters; a longer sentence is quoted from its value's clause instead
 _NEGATIVE = re.compile(r"^(?:没有|没|不是|不|未|否|无|从未|从来没|No\b|no\b|Not\b)")
 
@@ -430,6 +432,8 @@ class Composer:
                 continue
             for i, sentence in enumerate(sentences(source.chunk, answer_only=answers_only)):
                 sentence = strip_turn_marker(sentence)
+                if question.identifier and not IDENTIFIER_VALUE.search(sentence.text):
+                    continue  # 账号是多少: a sentence without a number does not answer it
                 score, matched = relevance(question, sentence.text, sentence.text, asked)
                 if question.ordinals:  # 第三次…: only that occurrence answers
                     said = ordinals_in(sentence.text) or ordinals_in(asked)

@@ -24,7 +24,13 @@ _AMOUNT = re.compile(r"多少钱|多少元|金额|数额|价款|款项|费用|�
 _TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|总额|总数|in total|total", re.I)
 _NET = re.compile(r"实际损失|实际|扣除|扣掉|减去|净|余额|剩余|还剩|net|balance", re.I)
 _DATE = re.compile(r"哪天|哪一天|什么时候|何时|日期|哪年|哪一年|几月|什么时间|哪个月|when|what date", re.I)
-_COUNT = re.compile(r"几次|几笔|多少次|多少笔|几个|几份|几张|多少个|how many", re.I)
+_COUNT = re.compile(r"(?:几|多少)(次|笔|期|个|份|张|回|趟|项|人)|how many", re.I)
+# An identifier is "多少" too (账号是多少, 电话号码是多少) but never an amount: it is quoted.
+_IDENTIFIER = re.compile(r"(?:账号|帐号|账户|卡号|号码|电话|手机|身份证|证件号|编号|代码|邮编|车牌)[^，。？?]{0,3}"
+                         r"(?:是|为)?(?:多少|什么|哪个)|(?:account|card|phone|registration) number", re.I)
+# Which end of a period is asked: 服务期限到哪天结束 asks the date after 至, 从哪天开始 the one after 自.
+_END_ASKED = re.compile(r"结束|截止|届满|到期|为止|终止|到哪天|至哪天|\bend|expire|until", re.I)
+_START_ASKED = re.compile(r"开始|起始|起算|从哪天|自哪天|\bstart|begin|commence", re.I)
 _YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|^(?:did|does|do|is|are|was|were|has|have)\b|吗[？?]?\s*$", re.I)
 
 # 第二次 / 第2笔 / 第三期: the occurrence a question is about. 次, 笔 and 期 count the same events.
@@ -70,6 +76,9 @@ class Question:
     terms: list[str] = field(default_factory=list)  # what the question is about (verbs, nouns)
     verbs: set[str] = field(default_factory=set)  # the terms jieba tags as verbs
     nouns: set[str] = field(default_factory=set)  # ... as nouns (and English words)
+    bound: str | None = None  # dates: "start" or "end" of a period, when the question says which
+    identifier: bool = False  # 账号/电话/身份证号是多少: answered only by a sentence holding one
+    measure: str | None = None  # counts: the measure word asked (几期 → 期), when it says one
 
     def term_weight(self, term: str, context: str) -> float:
         """1 when the term occurs; 0.5 when only a two-character verb's head does (转给 ~ 转了)."""
@@ -102,7 +111,9 @@ def analyse(text: str) -> Question:
                 verbs.add(word)
             elif flag.startswith("n") or flag == "eng":
                 nouns.add(word.lower())
-    if _NET.search(text) and _AMOUNT.search(text):
+    if _IDENTIFIER.search(text):
+        asks = Asks.TEXT
+    elif _NET.search(text) and _AMOUNT.search(text):
         asks = Asks.AMOUNT
     elif _COUNT.search(text):
         asks = Asks.COUNT
@@ -114,8 +125,16 @@ def analyse(text: str) -> Question:
         asks = Asks.YESNO
     else:
         asks = Asks.TEXT
+    count = _COUNT.search(text) if asks is Asks.COUNT else None
     return Question(text=text, intent=classify_intent(text), asks=asks,
                     total=bool(_TOTAL.search(text)) and asks is Asks.AMOUNT,
                     net=bool(_NET.search(text)) and asks is Asks.AMOUNT,
                     ordinals=ordinals_in(text), names=names, terms=list(dict.fromkeys(terms)),
-                    verbs=verbs, nouns=nouns)
+                    verbs=verbs, nouns=nouns, bound=_bound(text) if asks is Asks.DATE else None,
+                    identifier=bool(_IDENTIFIER.search(text)),
+                    measure=count.group(1) if count and count.group(1) else None)
+
+
+def _bound(text: str) -> str | None:
+    end, start = bool(_END_ASKED.search(text)), bool(_START_ASKED.search(text))
+    return "end" if end and not start else "start" if start and not end else None

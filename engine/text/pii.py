@@ -214,6 +214,8 @@ def find_pii(text: str) -> list[Fact]:
             o_start, o_end = where[start], where[end - 1] + 1
             if "\n" in norm[o_start:o_end]:
                 candidates.append((priority, o_start, o_end, {**meta, "wrapped": True}))
+            else:  # the number is on one line but its label was wrapped (账\n号：6222…)
+                candidates.append((priority, o_start, o_end, meta))
     chosen: list[tuple[int, int, dict[str, object]]] = []
     taken = SpanSet()
     for _, start, end, meta in sorted(candidates, key=lambda c: (c[0], c[1] - c[2])):

@@ -161,3 +161,45 @@ def test_a_question_about_something_the_corpus_never_mentions_is_not_found():
     # 手机号码 is not absent when 手机 is there; 证据 asks for evidence, it is not a subject
     assert composer._absent_words(analyse("她的手机号码是多少？")) == []
     assert composer._absent_words(analyse("有哪些证据证明她转过钱？")) == []
+
+
+# -- contract-style evidence: which value of a sentence the question asks -------------------------
+
+
+def clause(seq: int, text: str, doc: str = "c1") -> Chunk:
+    return Chunk(chunk_id=f"{doc}:{seq:05d}", doc_id=doc, seq=seq, kind="contract", chunk_type="clause",
+                 text=text, spans=[Span(1, 0, len(text))], bboxes=[], meta={}, facts=enrich(text).facts)
+
+
+CONTRACT = [
+    clause(0, "第二条 服务期限\n服务期限自2023年3月1日起至2024年2月29日止，共十二个月。"),
+    clause(1, "3.2 甲方按以下方式分三期支付，每期款项在验收合格后十个工作日内支付。"),
+    clause(2, "3.3 乙方收款账户：户名：某某信息技术有限公司；开户行：某银行高新支行；账\n号：33050161234500001234。"),
+    clause(3, "4.1 Fees. Customer shall pay Provider a monthly service fee of $12,500.00 and a one-time\n"
+              "implementation fee of $30,000.00."),
+]
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("服务期限到哪天结束？", "2024年2月29日"), ("服务期限从哪天开始？", "2023年3月1日")])
+def test_the_end_of_a_period_asked_is_the_date_after_zhi(question, expected):
+    answer = run(question, CONTRACT)
+    assert expected in answer.conclusion and answer.status is Status.ANSWERED
+
+
+def test_a_count_question_is_answered_in_its_own_measure_word():
+    answer = run("合同价款分几期支付？", CONTRACT)
+    assert "三期" in answer.conclusion and "十个" not in answer.conclusion
+
+
+def test_an_account_number_is_quoted_never_an_amount_even_with_its_label_wrapped():
+    question = analyse("乙方的收款账号是多少？")
+    assert question.asks.value == "text" and question.identifier
+    answer = run("乙方的收款账号是多少？", CONTRACT)
+    assert "33050161234500001234" in answer.conclusion and "元" not in answer.conclusion
+    assert run("甲方的联系电话是多少？", CONTRACT[:2]).status is Status.NOT_FOUND
+
+
+def test_the_words_introducing_a_value_describe_it():
+    answer = run("How much is the one-time implementation fee?", CONTRACT)
+    assert "30,000.00" in answer.conclusion and "12,500" not in answer.conclusion

@@ -66,6 +66,18 @@ def test_a_wrapped_value_is_one_span_and_masked_whole(kind, label, value, cut):
     assert re.sub(r"\s", "", masked[facts[0].start:facts[0].end]) == mask_value(value, kind)
 
 
+LABELS = [(kind, label, value, cut) for kind, label, value in VALUES if kind != "mobile"
+          for cut in range(1, len(label))] + [("bank_card", "账号：", "33050161234500001234", 1)]
+
+
+@pytest.mark.parametrize("kind,label,value,cut", LABELS)
+def test_a_number_whose_label_the_pdf_wrapped_is_masked(kind, label, value, cut):
+    """开户行…；账\n号：3305… — the number needs its label to be recognised, and the label is cut."""
+    text = f"乙方收款账户：开户行：中国建设银行；{label[:cut]}\n{label[cut:]}{value}。"
+    masked = mask_text(text, find_pii(text))
+    assert leaks(masked, value) == [], masked
+
+
 @pytest.mark.parametrize("kind,label,value,cut", CASES)
 def test_a_line_piece_in_a_text_built_from_a_quote_is_masked(kind, label, value, cut):
     source = f"{label}{value[:cut]}\n{value[cut:]}，现住本市。"
