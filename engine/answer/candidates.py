@@ -93,8 +93,8 @@ def relevance(question: Question, clause: str, sentence: str, asked: str) -> tup
     """Weighted overlap of the question's terms with a clause (full), its sentence and the
     question it answers (partial)."""
     total, matched = 0.0, set()
-    # A word the PDF wrapped (账\n号) is still the word.
-    clause, sentence, asked = flat(clause), flat(sentence), flat(asked)
+    # A word the PDF wrapped (账\n号) is still the word; terms are lower case ("Effective Date").
+    clause, sentence, asked = flat(clause).lower(), flat(sentence).lower(), flat(asked).lower()
     for term in question.terms:
         weight = max(question.term_weight(term, clause), 0.6 * question.term_weight(term, sentence),
                      0.8 * question.term_weight(term, asked))
@@ -118,7 +118,7 @@ def own_words(question: Question, text: str, since: int, surface: Segment) -> fl
     """How many of the question's terms stand between the previous value of the clause and this
     one: in "a monthly fee of $12,500 and a one-time implementation fee of $30,000" the words that
     introduce a value describe it."""
-    own = text[since:surface.end]
+    own = flat(text[since:surface.end]).lower()
     return sum(question.term_weight(term, own) for term in question.terms)
 
 

@@ -207,7 +207,8 @@ class Composer:
             return None
         articles = [s for s in sources if s.chunk.kind == "statute" and s.chunk.meta.get("article_label")
                     and s.role == "hit"]
-        return _named_article(question, sources) or min(articles, key=lambda s: s.rank, default=None)
+        # by search score: sources come grouped in reading order, so their rank is not relevance
+        return _named_article(question, sources) or max(articles, key=lambda s: (s.score, -s.rank), default=None)
 
     def _quote_article(self, source: Source, evidence: EvidenceSet) -> Draft:
         body = trimmed(source.chunk.text, 0, len(source.chunk.text))

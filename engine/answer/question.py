@@ -23,11 +23,12 @@ _AMOUNT = re.compile(r"多少钱|多少元|金额|数额|价款|款项|费用|�
                      r"|(?:款|费|金|钱|价|资|酬|租|债|息|额)[^，。？?]{0,4}(?:是|有|为)?多少", re.I)
 _TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|总额|总数|in total|total", re.I)
 _NET = re.compile(r"实际损失|实际|扣除|扣掉|减去|净|余额|剩余|还剩|net|balance", re.I)
-_DATE = re.compile(r"哪天|哪一天|什么时候|何时|日期|哪年|哪一年|几月|什么时间|哪个月|when|what date", re.I)
+_DATE = re.compile(r"哪天|哪一天|什么时候|何时|日期|哪年|哪一年|几月|什么时间|哪个月|when|what date|\bdate\b", re.I)
 _COUNT = re.compile(r"(?:几|多少)(次|笔|期|个|份|张|回|趟|项|人)|how many", re.I)
 # An identifier is "多少" too (账号是多少, 电话号码是多少) but never an amount: it is quoted.
 _IDENTIFIER = re.compile(r"(?:账号|帐号|账户|卡号|号码|电话|手机|身份证|证件号|编号|代码|邮编|车牌)[^，。？?]{0,3}"
                          r"(?:是|为)?(?:多少|什么|哪个)|(?:account|card|phone|registration) number", re.I)
+_ENGLISH_SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
 # Which end of a period is asked: 服务期限到哪天结束 asks the date after 至, 从哪天开始 the one after 自.
 _END_ASKED = re.compile(r"结束|截止|届满|到期|为止|终止|到哪天|至哪天|\bend|expire|until", re.I)
 _START_ASKED = re.compile(r"开始|起始|起算|从哪天|自哪天|\bstart|begin|commence", re.I)
@@ -84,6 +85,9 @@ class Question:
         """1 when the term occurs; 0.5 when only a two-character verb's head does (转给 ~ 转了)."""
         if term in context:
             return 1.0
+        stem = _ENGLISH_SUFFIX.sub("", term) if term.isascii() and len(term) >= 5 else ""
+        if len(stem) >= 4 and stem in context:  # governs ~ governed, fees ~ fee
+            return 0.8
         if term in self.verbs and len(term) == 2 and term[0] in context:
             return 0.5
         return 0.0

@@ -13,7 +13,8 @@ from engine.text.lines import join_pdf_lines
 from engine.types import Chunk
 
 _SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*|\n(?=\s*(?:问|答|[一二三四五六七八九十]+、|\d+[.、]|[（(]\d+[）)]|第[一二三四五六七八九十百千零〇\d]+条))")
-_CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")  # not inside 6,000 or 14:30
+# Not inside 6,000 or 14:30, nor the comma of an English date (March 15, 2023).
+_CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:](?!\s\d{4}\b)|[,:](?!\d)(?!\s\d{4}\b)")
 _TURN = re.compile(r"^\s*(?:[问答](?:\s*[:：])|Q[:：.]|A[:：.])")
 _UNCERTAIN = re.compile(r"记不清|记不太清|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|想不起")
 

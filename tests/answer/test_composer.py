@@ -203,3 +203,33 @@ def test_an_account_number_is_quoted_never_an_amount_even_with_its_label_wrapped
 def test_the_words_introducing_a_value_describe_it():
     answer = run("How much is the one-time implementation fee?", CONTRACT)
     assert "30,000.00" in answer.conclusion and "12,500" not in answer.conclusion
+
+
+ENGLISH = [
+    clause(10, 'This Master Services Agreement (the "Agreement") is entered into as of March 15, 2023 (the\n'
+               '"Effective Date") by and between Northwind Analytics, Inc., a Delaware corporation.', doc="e1"),
+    clause(11, "7.3 Effect of Termination. On termination, Customer shall pay all fees accrued up to the "
+               "effective date of termination.", doc="e1"),
+    clause(12, "8.1 This Agreement is governed by the laws of the State of Delaware.", doc="e1"),
+]
+
+
+def test_english_terms_match_whatever_their_case_and_ending():
+    answer = run("What is the effective date of the agreement?", ENGLISH)
+    assert "March 15, 2023" in answer.conclusion and answer.status is Status.ANSWERED
+    assert "governed by the laws" in run("Which law governs the agreement?", ENGLISH).conclusion
+
+
+def test_a_law_question_naming_money_quotes_the_best_scored_article_not_the_first_in_reading_order():
+    def article(seq: int, label: str, text: str) -> Chunk:
+        chunk = clause(seq, f"{label} {text}", doc="law")
+        chunk.kind, chunk.meta = "statute", {"article_label": label, "law_short": "刑法"}
+        return chunk
+
+    chunks = [article(0, "第六十四条", "犯罪分子违法所得的一切财物，应当予以追缴或者责令退赔。"),
+              article(1, "第二百六十六条", "诈骗公私财物，数额较大的，处三年以下有期徒刑、拘役或者管制。")]
+    sources = [Source(rank=i, chunk=c, doc_name="刑法.pdf", score=score)
+               for i, (c, score) in enumerate(zip(chunks, (0.90, 0.96)))]
+    composer = Composer(lambda doc: {}, lambda doc: [], "全部 1 份文件")
+    draft = composer.compose(analyse("诈骗公私财物，数额较大的，处什么刑罚？"), sources)
+    assert "第二百六十六条" in draft.conclusion and "第六十四条" not in draft.conclusion

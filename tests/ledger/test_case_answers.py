@@ -89,3 +89,8 @@ def test_the_record_of_the_second_session(case_home):
 def test_personal_data_is_masked_by_default(case_home):
     answer = ask(case_home, LOAN, "周晓燕的联系电话是多少？")
     assert "13912345678" not in str(answer.to_dict()) and "139****5678" in answer.conclusion
+
+
+def test_what_the_questioning_side_cited_is_the_sentence_naming_the_article(case_home):
+    answer = ask(case_home, TAKINGS, "讯问开始时民警援引了哪部法律的哪一条？")
+    assert "第一百二十条" in answer.conclusion and "刑事诉讼法" in answer.conclusion

@@ -24,6 +24,7 @@ from engine.ledger.lexicon import PLACE, TIME_OF_DAY, UNCERTAIN, UNSURE_ABOUT, i
 from engine.text.dates import find_dates
 from engine.text.names import names_in
 from engine.text.segments import Segment, split, trimmed
+from engine.text.refs import find_statute_refs
 
 _SENTENCE_END = re.compile(r"[。！？；!?;]+")
 _CLAUSE_END = re.compile(r"[，,：:]")  # not 、: 叫什么名字、住在哪里我都不知道 shares its predicate
@@ -223,7 +224,10 @@ def _asker_quote(case: Case, plan: Plan, match: Match) -> Part:
     text = case.sources[statement.chunk_id].chunk.text
     start, end = statement.question_span
     pieces = split(text, start, end, _SENTENCE_END)
-    best = max(pieces, key=lambda p: sum(word_hit(t, p.text) for t in _weights(plan, case)), default=None)
+    if plan.law:  # 援引了哪部法律的哪一条: only a sentence that cites an article answers it
+        pieces = [p for p in pieces if find_statute_refs(p.text)] or pieces
+    weights = _weights(plan, case)
+    best = max(pieces, key=lambda p: sum(word_hit(t, p.text) for t in weights), default=None)
     if best is None:
         return Part("内容", "", Fill.MISSING)
     cited = case.cite(Anchor(statement.chunk_id, best.start, best.end))
