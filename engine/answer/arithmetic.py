@@ -3,12 +3,18 @@ and its deductions. Exact decimal arithmetic; a check that cannot be assembled i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from engine.answer.candidates import (DEDUCTION_WORDS, NET_WORDS, TOTAL_WORDS, Candidate, Source,
                                       find_candidates, numeric)
 from engine.answer.question import Asks, Question
+
+
+# The last part of an enumeration named as such (尾款, 最后一期): it follows the numbered parts.
+FINAL_PART = re.compile(r"尾款|尾期|末期|最后一(?:期|笔|次)")
+LAST = "#last"
 
 
 @dataclass
@@ -54,29 +60,17 @@ def _amounts(question: Question, sources: list[Source]) -> list[Candidate]:
 
 
 def sum_check(question: Question, total: Candidate, sources: list[Source]) -> Check | None:
-    """The stated total against its enumerated parts (第一次…, 第二次…, 首期…) about the same
-    action: each part's clause shares a term with the total's."""
+    """The stated total against its enumerated parts (第一次…, 第二次…, 首期…尾款) about the same
+    action: each part's clause shares a term with the total's — or, when none does, the parts
+    enumerated in the total's own passage (3.1 总价款…; 3.2 首期款…第二期款…尾款…)."""
     action = total.matched or set(question.terms)
-    by_ordinal: dict[str, list[Candidate]] = {}
-    # With no words to match (一共多少钱？), the enumeration itself (第一次…第N次) identifies parts.
-    for cand in find_candidates(replace(question, ordinals=set(), total=False, net=False), sources,
-                                Asks.AMOUNT, need_total=False, need_net=False,
-                                require_match=bool(action)):
-        if len(cand.ordinals) != 1 or cand.sentence == total.sentence or cand.approx:
-            continue
-        if (cand.currency or "CNY") != (total.currency or "CNY"):
-            continue  # dollars do not add up to a yuan total
-        if action and not (cand.matched & action):
-            continue
-        if DEDUCTION_WORDS.search(cand.clause.text):
-            continue
-        by_ordinal.setdefault(next(iter(cand.ordinals)), []).append(cand)
-    numbers = sorted(int(k[1:]) for k in by_ordinal)
-    if len(numbers) < 2 or numbers != list(range(1, len(numbers) + 1)):
-        return None  # not a complete enumeration from the first part on
+    parts = _parts(question, total, sources, action)
+    if parts is None:
+        parts = _parts(question, total, [s for s in sources if s.chunk.chunk_id == total.chunk.chunk_id], set())
+    if parts is None:
+        return None
     terms, alternatives = [], []
-    for n in numbers:
-        ranked = sorted(by_ordinal[f"#{n}"], key=lambda c: (-c.score, c.source.rank))
+    for ranked in parts:
         best = ranked[0]
         terms.append(Term(+1, best))
         for other in ranked[1:]:
@@ -84,6 +78,34 @@ def sum_check(question: Question, total: Candidate, sources: list[Source]) -> Ch
                     all(numeric(a.value) != numeric(other.value) for _, a in alternatives):
                 alternatives.append((best, other))
     return Check("sum", "各笔金额之和与所述总额核对", total, terms, alternatives)
+
+
+def _parts(question: Question, total: Candidate, sources: list[Source], action: set[str]
+           ) -> list[list[Candidate]] | None:
+    """The candidates of each part 1..N, best first; None unless they enumerate from the first on."""
+    by_ordinal: dict[str, list[Candidate]] = {}
+    # With no words to match (一共多少钱？), the enumeration itself (第一次…第N次) identifies parts.
+    for cand in find_candidates(replace(question, ordinals=set(), total=False, net=False), sources,
+                                Asks.AMOUNT, need_total=False, need_net=False,
+                                require_match=bool(action)):
+        final = not cand.ordinals and FINAL_PART.search(cand.sentence.text[:cand.surface.start - cand.sentence.start])
+        if (len(cand.ordinals) != 1 and not final) or cand.sentence == total.sentence or cand.approx:
+            continue
+        if (cand.currency or "CNY") != (total.currency or "CNY"):
+            continue  # dollars do not add up to a yuan total
+        if action and not (cand.matched & action):
+            continue
+        if DEDUCTION_WORDS.search(cand.clause.text):
+            continue
+        by_ordinal.setdefault(next(iter(cand.ordinals)) if cand.ordinals else LAST, []).append(cand)
+    last = by_ordinal.pop(LAST, None)
+    numbers = sorted(int(k[1:]) for k in by_ordinal)
+    if last and numbers:  # 首期款…第二期款…尾款: the final part comes after the numbered ones
+        numbers.append(numbers[-1] + 1)
+        by_ordinal[f"#{numbers[-1]}"] = last
+    if len(numbers) < 2 or numbers != list(range(1, len(numbers) + 1)):
+        return None  # not a complete enumeration from the first part on
+    return [sorted(by_ordinal[f"#{n}"], key=lambda c: (-c.score, c.source.rank)) for n in numbers]
 
 
 def net_check(question: Question, net: Candidate, sources: list[Source]) -> Check | None:

@@ -156,8 +156,9 @@ def _content_words(text: str) -> set[str]:
 
 
 _HAN = re.compile(r"[\u4e00-\u9fff]+")
-# Words about the request rather than its subject (哪些证据证明…): never "absent" from a corpus.
-META_WORDS = frozenset("证据 证明 材料 内容 规定 情况 问题 事实 信息 说法 记录".split())
+# Words about the request rather than its subject (哪些证据证明…) or naming money in general (款项,
+# 金额): never "absent" from a corpus.
+META_WORDS = frozenset("证据 证明 材料 内容 规定 情况 问题 事实 信息 说法 记录 款项 钱款 金额 数额".split())
 
 
 class Composer:

@@ -233,3 +233,12 @@ def test_a_law_question_naming_money_quotes_the_best_scored_article_not_the_firs
     composer = Composer(lambda doc: {}, lambda doc: [], "全部 1 份文件")
     draft = composer.compose(analyse("诈骗公私财物，数额较大的，处什么刑罚？"), sources)
     assert "第二百六十六条" in draft.conclusion and "第六十四条" not in draft.conclusion
+
+
+def test_a_stated_total_is_checked_against_installments_ending_in_a_final_one():
+    installments = clause(20, "3.1 本合同总价款为人民币贰拾万元整（¥200,000.00）。\n3.2 甲方分三期支付：（1）首期款：生效后十日内支付"
+                              "30%，即人民币陆万元整；（2）第二期款：验收后支付50%，即人民币拾万元整；（3）尾款：服务期满后支付20%，"
+                              "即人民币肆万元整。")
+    answer = run("三期款项合计多少？", [installments])
+    (calc,) = answer.calculations
+    assert calc.expression == "60000 + 100000 + 40000" and calc.result == 200000 and calc.ok
