@@ -62,10 +62,10 @@ st.set_page_config(page_title="LexTrace", page_icon="⚖️", layout="wide")
 
 user = current_user()
 if user is None:
-    st.navigation([st.Page(login_page, title="登录 Sign in", icon="🔐")], position="hidden").run()
+    st.navigation([st.Page(login_page, title=label("登录", "Sign in"), icon="🔐")], position="hidden").run()
     st.stop()
 if user.must_change:  # a default password: that page only (every page's require() refuses it too)
-    st.navigation([st.Page(change_password_page, title="修改密码 Change password", icon="🔑")],
+    st.navigation([st.Page(change_password_page, title=label("修改密码", "Change password"), icon="🔑")],
                   position="hidden").run()
     st.stop()
 

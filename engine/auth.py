@@ -107,8 +107,9 @@ class PasswordChangeRequired(PermissionDenied):
     """The session uses a default password: nothing is allowed until it is changed."""
 
 
-MUST_CHANGE_MESSAGE = ("请先修改初始密码，修改前不能打开任何页面 "
-                       "(change the initial password first: nothing opens before that)")
+# (Chinese, English): the CLI and errors say both; the dashboard says the English only when asked.
+MUST_CHANGE = ("请先修改初始密码，修改前不能打开任何页面", "change the initial password first: nothing opens before that")
+MUST_CHANGE_MESSAGE = f"{MUST_CHANGE[0]} ({MUST_CHANGE[1]})"
 
 
 # -- password hashing ------------------------------------------------------------------------

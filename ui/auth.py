@@ -15,28 +15,30 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.auth import (DEMO_ACCOUNTS, MUST_CHANGE_MESSAGE, AuthError, Authenticator, Permission,
-                         Role, User, UserStore)
+from engine.auth import DEMO_ACCOUNTS, MUST_CHANGE, AuthError, Authenticator, Permission, Role, User, UserStore
+from ui.labels import label, named
 from ui.state import engine_for_home, get_engine, lextrace_home
 
 SESSION_KEY = "lextrace_session_token"
 PASSWORD_FORM_KEY = "account.password_form_open"
 UNMASK_AUDITED_KEY = "pii.unmask_audited"  # (view, subject) pairs this session has audited
 
-ROLE_LABELS: dict[Role, str] = {
-    Role.PARALEGAL: "律师助理 Paralegal",
-    Role.LEAD: "主办律师 Lead",
-    Role.ADMIN: "管理员 Admin",
+# Shown through ui.labels.named, never as the raw enum value; keyed by that value.
+USER_ROLE_NAMES: dict[str, tuple[str, str]] = {
+    Role.PARALEGAL.value: ("律师助理", "Paralegal"),
+    Role.LEAD.value: ("主办律师", "Lead"),
+    Role.ADMIN.value: ("管理员", "Admin"),
 }
-PERMISSION_LABELS: dict[Permission, str] = {
-    Permission.ASK: "问答 ask",
-    Permission.VIEW_DOCUMENTS: "查看文件 view documents",
-    Permission.UPLOAD: "上传文件 upload",
-    Permission.DELETE_DOCUMENTS: "删除文件 delete documents",
-    Permission.UNMASK_PII: "查看个人信息 unmask personal data",
-    Permission.VIEW_AUDIT: "查看审计 view audit",
-    Permission.RUN_BENCHMARK: "运行评测 run benchmarks",
+PERMISSION_NAMES: dict[str, tuple[str, str]] = {
+    Permission.ASK.value: ("问答", "ask"),
+    Permission.VIEW_DOCUMENTS.value: ("查看文件", "view documents"),
+    Permission.UPLOAD.value: ("上传文件", "upload"),
+    Permission.DELETE_DOCUMENTS.value: ("删除文件", "delete documents"),
+    Permission.UNMASK_PII.value: ("查看个人信息", "unmask personal data"),
+    Permission.VIEW_AUDIT.value: ("查看审计", "view audit"),
+    Permission.RUN_BENCHMARK.value: ("运行评测", "run benchmarks"),
 }
+LOGIN_SUBMIT_KEY = "login_submit"  # widget keys stay the same whichever language the labels are in
 
 
 @st.cache_resource(show_spinner=False)
@@ -65,15 +67,16 @@ def require(permission: Permission) -> User:
     A session with a default password gets the change-password form instead of any page."""
     user = current_user()
     if user is None:  # e.g. a page URL opened before app.py ran once in this server process
-        st.warning("请先登录 (please sign in)")
+        st.warning(label("请先登录", "(please sign in)"))
         login_page()
         st.stop()
     if user.must_change:
         change_password_page()
         st.stop()
     if not user.can(permission):
-        st.error(f"无权访问：需要「{PERMISSION_LABELS[permission]}」权限，当前角色为"
-                 f"「{ROLE_LABELS[user.role]}」。(Access denied: your role lacks this permission.)")
+        st.error(label(f"无权访问：需要「{named(PERMISSION_NAMES, permission)}」权限，当前角色为"
+                       f"「{named(USER_ROLE_NAMES, user.role)}」。",
+                       "(Access denied: your role lacks this permission.)"))
         st.stop()
     return user
 
@@ -103,18 +106,18 @@ def login_page() -> None:
     accounts and their password are in the README, and each must change it at first sign-in."""
     auth = get_authenticator()
     st.title("⚖️ LexTrace")
-    st.caption("可核验的法律案件材料问答 · Verifiable answers over legal case material")
+    st.caption(label("可核验的法律案件材料问答", "· Verifiable answers over legal case material"))
     if not auth.store.users():
-        st.warning("还没有任何账号：用 `python -m engine users add 用户名 --role admin` 添加。"
-                   "(No accounts yet: add one with the users command.)")
+        st.warning(label("还没有任何账号：用 `python -m engine users add 用户名 --role admin` 添加。",
+                         "(No accounts yet: add one with the users command.)"))
     elif _demo_accounts_active(auth):
-        st.info("首次安装：已创建演示账号（账号与初始密码见 README），首次登录后须先修改密码才能使用；"
-                "管理员也可用 `python -m engine users passwd 用户名` 设置。"
-                "(Fresh install: demo accounts exist; each must change its password at first sign-in.)")
+        st.info(label("首次安装：已创建演示账号（账号与初始密码见 README），首次登录后须先修改密码才能使用；"
+                      "管理员也可用 `python -m engine users passwd 用户名` 设置。",
+                      "(Fresh install: demo accounts exist; each must change its password at first sign-in.)"))
     with st.form("login", clear_on_submit=True):
-        name = st.text_input("用户名 User name", key="login_name")
-        password = st.text_input("密码 Password", type="password", key="login_password")
-        submitted = st.form_submit_button("登录 Sign in", type="primary")
+        name = st.text_input(label("用户名", "User name"), key="login_name")
+        password = st.text_input(label("密码", "Password"), type="password", key="login_password")
+        submitted = st.form_submit_button(label("登录", "Sign in"), type="primary", key=LOGIN_SUBMIT_KEY)
     if submitted:
         result = auth.login(name, password, address=client_address())
         if result.ok:
@@ -131,14 +134,14 @@ def sign_out() -> None:
 def _password_form(form_key: str) -> bool:
     """Current / new / repeat; True once the password was changed."""
     with st.form(form_key, clear_on_submit=True):
-        old = st.text_input("当前密码 Current", type="password", key=f"{form_key}.old")
-        new = st.text_input("新密码 New", type="password", key=f"{form_key}.new")
-        repeat = st.text_input("再输一次 Repeat", type="password", key=f"{form_key}.repeat")
-        submitted = st.form_submit_button("保存 Save", type="primary")
+        old = st.text_input(label("当前密码", "Current"), type="password", key=f"{form_key}.old")
+        new = st.text_input(label("新密码", "New"), type="password", key=f"{form_key}.new")
+        repeat = st.text_input(label("再输一次", "Repeat"), type="password", key=f"{form_key}.repeat")
+        submitted = st.form_submit_button(label("保存", "Save"), type="primary", key=f"{form_key}.save")
     if not submitted:
         return False
     if new != repeat:
-        st.error("两次输入的新密码不一致 (the new passwords differ)")
+        st.error(label("两次输入的新密码不一致", "(the new passwords differ)"))
         return False
     try:
         get_authenticator().change_password(st.session_state.get(SESSION_KEY), old, new)
@@ -152,13 +155,13 @@ def _password_form(form_key: str) -> bool:
 def change_password_page() -> None:
     """The one page of a session that signed in with a default password."""
     user = current_user()
-    st.title("🔑 修改初始密码 Change the initial password")
-    st.warning(MUST_CHANGE_MESSAGE)
+    st.title("🔑 " + label("修改初始密码", "Change the initial password"))
+    st.warning(label(MUST_CHANGE[0], f"({MUST_CHANGE[1]})"))
     if user is not None:
-        st.caption(f"账号 Account：**{user.name}** · {ROLE_LABELS[user.role]}")
+        st.caption(f"{label('账号', 'Account')}：**{user.name}** · {named(USER_ROLE_NAMES, user.role)}")
     if _password_form("forced_password"):
         st.rerun()  # now every page the role allows opens
-    st.button("退出登录 Sign out", on_click=sign_out, key="forced_sign_out")
+    st.button(label("退出登录", "Sign out"), on_click=sign_out, key="forced_sign_out")
 
 
 def _toggle_password_form() -> None:
@@ -167,17 +170,17 @@ def _toggle_password_form() -> None:
 
 def account_panel(user: User) -> None:
     """Sidebar: who is signed in, the password form (closed again once used), sign out."""
-    st.markdown(f"**{user.name}** · {ROLE_LABELS[user.role]}")
+    st.markdown(f"**{user.name}** · {named(USER_ROLE_NAMES, user.role)}")
     if st.session_state.pop("password_changed", False):
-        st.success("密码已修改 (password changed)")
+        st.success(label("密码已修改", "(password changed)"))
     if st.session_state.get(PASSWORD_FORM_KEY):
         if _password_form("change_password"):
             st.session_state[PASSWORD_FORM_KEY] = False
             st.rerun()
-        st.button("取消 Cancel", on_click=_toggle_password_form, key="password_cancel")
+        st.button(label("取消", "Cancel"), on_click=_toggle_password_form, key="password_cancel")
     else:
-        st.button("修改密码 Change password", on_click=_toggle_password_form, key="password_open")
-    st.button("退出登录 Sign out", on_click=sign_out, key="sign_out")
+        st.button(label("修改密码", "Change password"), on_click=_toggle_password_form, key="password_open")
+    st.button(label("退出登录", "Sign out"), on_click=sign_out, key="sign_out")
 
 
 def record_unmask(engine, user: User, view: str, subject: dict) -> bool:

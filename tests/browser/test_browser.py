@@ -188,10 +188,10 @@ def page(server, console):
         sign_in(page, LEAD, DEMO_PASSWORD)
         # a default password opens nothing but the change-password page, on the server
         page.get_by_role("heading", name="修改初始密码").wait_for()
-        page.get_by_label("当前密码 Current").fill(DEMO_PASSWORD)
-        page.get_by_label("新密码 New").fill(NEW_PASSWORD)
-        page.get_by_label("再输一次 Repeat").fill(NEW_PASSWORD)
-        page.get_by_role("button", name="保存 Save").click()
+        page.get_by_label("当前密码", exact=True).fill(DEMO_PASSWORD)
+        page.get_by_label("新密码", exact=True).fill(NEW_PASSWORD)
+        page.get_by_label("再输一次", exact=True).fill(NEW_PASSWORD)
+        page.get_by_role("button", name="保存", exact=True).click()
         page.get_by_role("heading", name="问答").wait_for()  # the default page after sign-in
         page.get_by_text("显示敏感信息").click()  # the original PDF, audited
         toggle = page.locator("input[type=checkbox]").and_(page.get_by_label("显示敏感信息"))

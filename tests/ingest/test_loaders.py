@@ -265,8 +265,10 @@ def test_bad_pdfs_are_refused_with_reasons(pdfs):
 
 def test_other_bad_inputs_are_refused_with_reasons(tmp_path):
     assert refusal("empty.txt", b"") == "文件为空 (empty file)"
+    # both sizes in the unit of the limit (engine/units.py); one byte over never reads as equal
     message = refusal("big.txt", b"a" * 2048, max_bytes=1024)
-    assert "2048 bytes" in message and "1024 bytes" in message and "too large" in message
+    assert "too large" in message and "2 KiB > 1 KiB limit" in message, message
+    assert "1.1 KiB > 1 KiB limit" in refusal("big.txt", b"a" * 1025, max_bytes=1024)
     assert "PNG" in refusal("scan.png", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
     assert "JPEG" in refusal("photo", b"\xff\xd8\xff\xe0" + b"\x00" * 64)
     assert "旧版 Office" in refusal("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 64)

@@ -88,9 +88,11 @@ def ui_home(tmp_path_factory) -> UiHome:
 
 
 def login(at: AppTest, name: str, password: str) -> AppTest:
+    from ui.auth import LOGIN_SUBMIT_KEY
+
     at.text_input(key="login_name").input(name)
     at.text_input(key="login_password").input(password)
-    at.button(key="FormSubmitter:login-登录 Sign in").click()
+    at.button(key=LOGIN_SUBMIT_KEY).click()
     return at.run()
 
 
