@@ -94,3 +94,9 @@ def test_personal_data_is_masked_by_default(case_home):
 def test_what_the_questioning_side_cited_is_the_sentence_naming_the_article(case_home):
     answer = ask(case_home, TAKINGS, "讯问开始时民警援引了哪部法律的哪一条？")
     assert "第一百二十条" in answer.conclusion and "刑事诉讼法" in answer.conclusion
+
+
+def test_what_is_said_of_someone_outside_the_money_flow_is_a_gap_with_that_quote(case_home):
+    answer = ask(case_home, LOAN, "周晓丽借给吴国平多少钱？")
+    assert answer.gaps and "借了多少我不清楚" in answer.conclusion
+    assert not amounts(answer.conclusion)  # never the speaker's own loans

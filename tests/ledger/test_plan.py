@@ -44,3 +44,16 @@ def test_particulars_are_fields_not_amounts():
 def test_overviews():
     assert make_plan("前后供述有哪些矛盾？").overview == "conflicts"
     assert make_plan("笔录里有哪些记不清的地方？").overview == "gaps"
+
+
+def test_what_is_left_of_a_loss_after_restitution_is_outstanding():
+    plan = make_plan("退赔之后，她还有多少损失？")
+    assert plan.aggregate == "outstanding" and plan.slots == [Slot.AMOUNT]
+
+
+def test_restitution_is_money_given_back_not_compensation():
+    from engine.ledger import lexicon
+
+    said = "我哥哥替我用支付宝退赔了他8,900元。"
+    assert lexicon.KIND_CUES["repay"].search(said) and not lexicon.KIND_CUES["compensation"].search(said)
+    assert lexicon.KIND_CUES["compensation"].search("他赔了我五千元医药费。")

@@ -170,25 +170,33 @@ def _answer_sentences(case: Case) -> list[str]:
             for piece in re.split(r"[。！？；]", s.answer) if piece]
 
 
-def _outsider(case: Case, plan: Plan) -> bool:
-    """The question is about someone outside the case's own money flow (蒋海涛投了多少钱 in a
-    victim's statement that names him in passing): their money is in what was said, not in rows."""
-    flow = {p for e in case.ledger.events if e.role == "event" for p in (e.payer, e.payee) if p}
+def _outsider(case: Case, plan: Plan) -> str | None:
+    """The person the question asks about when they stand outside the case's own money flow
+    (蒋海涛投了多少钱 in a victim's statement that names him in passing): their money is in what
+    was said, not in rows."""
+    # a row without an amount (她也借了，借了多少我不清楚) puts nobody in the flow
+    flow = {p for e in case.ledger.events if e.role == "event" and e.amount is not None
+            for p in (e.payer, e.payee) if p}
     flow |= {s.speaker for s in case.ledger.statements if s.speaker}
     flow |= {p for p in (case.ledger.subject, case.ledger.counterpart) if p}
     named = [n for n in plan.names if n in case.doc_text]
     if not named or any(named[0] in p or p in named[0] for p in flow):
-        return False
+        return None
     # named as another one who also paid or was cheated (听说X也投了, 我还介绍了X): not the case's party
-    return any(named[0] in said and _ALSO.search(said) for said in _answer_sentences(case))
+    told = any(named[0] in said and _ALSO.search(said) for said in _answer_sentences(case)) or \
+        any(named[0] in s.question and _ALSO.search(s.question + s.answer)
+            for s in case.ledger.statements if s.kind == "qa")  # 你妹妹X也借过钱给他吗？——她也借了
+    return named[0] if told else None
 
 
 def answer_money(case: Case, plan: Plan, outcome: Outcome) -> None:
     from engine.answer.casefile.talk import answer_amount_by_talk
 
     unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None
-    if Slot.AMOUNT in plan.slots and (unnamed or _asks_of_role(case, plan) or _outsider(case, plan)):
-        answer_amount_by_talk(case, plan, outcome)  # 自己留了多少 / 朋友投了多少: not a ledger movement
+    outsider = _outsider(case, plan) if Slot.AMOUNT in plan.slots else None
+    if Slot.AMOUNT in plan.slots and (unnamed or _asks_of_role(case, plan) or outsider):
+        # 自己留了多少 / 朋友投了多少 / 听说X也投了: not a ledger movement
+        answer_amount_by_talk(case, plan, outcome, about=outsider)
         return
     kind = plan.kind
     if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
@@ -534,7 +542,10 @@ def _outstanding(case: Case, plan: Plan, actor: Actor, outcome: Outcome) -> None
     # The money that went in is paid by the asked person (taken by them, for a take).
     inflow = _movements(case, principal_plan, inflow_kind,
                         Actor(actor.name, "payee" if inflow_kind == "take" else "payer")) if inflow_kind else []
-    outflow = [e for e in case.ledger.events if e.role == "event" and e.kind in OUTFLOW_KINDS
+    # What came back: repayments, and restitution (退赔) of money taken or handed over — unless the
+    # case's own flow is compensation, which then is what went in.
+    back = OUTFLOW_KINDS | ({"compensation"} if inflow_kind and inflow_kind != "compensation" else set())
+    outflow = [e for e in case.ledger.events if e.role == "event" and e.kind in back
                and not e.corrects and e.principal is not False]
     stated = [e for e in case.ledger.events if (e.role == "balance" or e.role == "cost" and _LOSS.search(e.words))
               and not e.corrects and e.kind != "interest"]

@@ -512,21 +512,34 @@ def _money_rows(case: Case, plan: Plan) -> list:
     return rows
 
 
-def answer_amount_by_talk(case: Case, plan: Plan, outcome: Outcome) -> None:
+def answer_amount_by_talk(case: Case, plan: Plan, outcome: Outcome, about: str | None = None) -> None:
     """An amount the ledger does not hold as a movement (我自己留了八千元左右, 她朋友没有投): the
-    best-matching statement's sentence that carries an amount, or says the act did not happen."""
+    best-matching statement's sentence that carries an amount, or says the act did not happen.
+    ``about``: someone outside the case's money flow — only what is said of them answers, from
+    the sentence naming them on (听说X也被她骗了，被骗了多少我不知道)."""
     from engine.text.numbers import find_amounts
 
     matches = rank_statements(case, plan)
-    if not matches or not qualifies(matches[0]):
+    if about:
+        matches = [m for m in matches if about in m.statement.answer or about in m.statement.question]
+    elif matches and not qualifies(matches[0]):
+        matches = []
+    if not matches:
         outcome.add(Part("金额", "", Fill.MISSING))
         return
     best = matches[0].score
     acts = [w for w in _weights(plan, case) if w in plan.question.verbs]
-    for match in [m for m in matches[:3] if qualifies(m) and m.score >= best - 0.35]:
+    chosen = matches[:3] if about else [m for m in matches[:3] if qualifies(m) and m.score >= best - 0.35]
+    for match in chosen:
         statement = match.statement
-        for sentence in _sentences(statement):
-            if not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):
+        sentences = _sentences(statement)
+        if about:
+            named = next((i for i, s in enumerate(sentences) if about in s.text), None)
+            if named is None and about not in statement.question:
+                continue
+            sentences = sentences[named or 0:]
+        for sentence in sentences:
+            if not about and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):
                 continue
             if _unsure_about(sentence.text, Slot.AMOUNT):
                 outcome.add(_gap(case, statement, sentence, outcome, "金额"))
