@@ -42,11 +42,6 @@ LAYOUT_CSS = f"""<style>
 [data-testid="stMainBlockContainer"] {{ padding-top: 2.6rem; }}
 [data-testid="stColumn"]:has(.st-key-{VIEWER_CONTAINER}) {{ position: sticky; top: 3.6rem;
   align-self: flex-start; max-height: calc(100vh - 4.2rem); overflow-y: auto; }}
-.lx-conclusion {{ font-size: 1.05rem; line-height: 1.7; }}
-.lx-conclusion a.lx-ev {{ display: inline-block; padding: 0 .35em; margin: 0 .1em;
-  border-radius: .3em; background: #fff4e6; color: #d9480f; font-weight: 600;
-  text-decoration: none; border: 1px solid #ffc078; }}
-.lx-conclusion a.lx-ev:hover {{ background: #ffe8cc; }}
 </style>"""
 
 
@@ -145,7 +140,7 @@ st.caption(f"{label('问题', 'Question')}：{escape_markdown(question_text)} ·
            f"{label('范围', 'Scope')}：{escape_markdown(scope_name)}")
 answer_column, source_column = st.columns([5, 6], gap="medium")
 with answer_column:
-    render_answer(answer, viewer_key=VIEWER_KEY, button_prefix=CARD_BUTTON_PREFIX)
+    render_answer(answer, viewer_key=VIEWER_KEY, button_prefix=CARD_BUTTON_PREFIX, engine=engine)
 with source_column, st.container(key=VIEWER_CONTAINER):
     if isinstance(target, ViewerTarget):
         render_viewer(engine, target, masked=answer.pii_masked, reader_key=READER_KEY)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -19,6 +20,19 @@ log = logging.getLogger(__name__)
 # status → badge colour. Ingest statuses and answer statuses share one look; names: ui/labels.py.
 STATUS_COLOURS: dict[str, str] = {"ingested": "green", "unchanged": "gray", "failed": "red",
                                   "answered": "green", "needs_review": "orange", "not_found": "gray"}
+
+
+# An E-id drawn as a mark that opens its evidence: a click finds the card's own button (its key
+# gives it the class st-key-<prefix><E-id>) and clicks it (ui/evidence.py EVIDENCE_MARK_SCRIPT).
+EVIDENCE_MARK_CLASS = "lx-ev"
+
+
+def evidence_mark_html(evidence_id: str, button_prefix: str) -> str:
+    """``<a class="lx-ev" data-button="ask-open-E1">E1</a>``: the conclusion's marks, the ledger
+    table's links and the conflict versions' headers all open evidence this one way."""
+    eid = html.escape(evidence_id)
+    return (f'<a href="#" class="{EVIDENCE_MARK_CLASS}" data-button="{html.escape(button_prefix)}{eid}" '
+            f'title="{label("打开", "open")} {eid}">{eid}</a>')
 
 
 def badge_markdown(status: str) -> str:

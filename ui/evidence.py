@@ -38,8 +38,22 @@ from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_amounts, find_numbers, format_decimal
 from engine.text.pii import mask_pii, wrapped_pieces
 from engine.types import BBox, PageText
-from ui.components import badge_markdown
+from ui.components import EVIDENCE_MARK_CLASS, badge_markdown, evidence_mark_html
 from ui.labels import CHUNK_TYPE_NAMES, CONFLICT_NAMES, MODE_NAMES, label, named
+from ui.ledger import (
+    StoredEvents,
+    Version,
+    calc_mark,
+    conflict_versions,
+    correction_note,
+    masker,
+    result_line,
+    row_views,
+    side_names,
+    stored_events,
+    table_html,
+    version_value,
+)
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +81,6 @@ ROLE_NAMES = {"hit": ("检索命中", "search hit"), "chain": ("同一问答", "
               "completion": ("补全计算", "completes the sum"), "fact": ("合同事实", "contract fact")}
 QUESTION_CHUNK_TYPES = ("qa", "qa_part")  # transcript chunks: a 问 line and its answer
 QUESTION_LINE_CHARS = 80
-EVIDENCE_MARK_CLASS = "lx-ev"
 # The [E1] marks of a conclusion open their evidence: a click finds the card's own button (its
 # key gives it the class st-key-<key>) and clicks it. The script is static; the conclusion it
 # works on is drawn separately, HTML-escaped, without JavaScript.
@@ -84,6 +97,29 @@ EVIDENCE_MARK_SCRIPT = f"""<script>
   }}, true);
 }})();
 </script>"""
+# The answer's own classes: the conclusion, the E-id marks (conclusion, ledger table, conflict
+# versions), the ledger table and the versions of a conflict. Drawn once with each answer.
+ANSWER_CSS = """<style>
+.lx-conclusion { font-size: 1.05rem; line-height: 1.7; }
+a.lx-ev { display: inline-block; padding: 0 .35em; margin: 0 .1em; border-radius: .3em;
+  background: #fff4e6; color: #d9480f; font-weight: 600; text-decoration: none; border: 1px solid #ffc078; }
+a.lx-ev:hover { background: #ffe8cc; }
+.lx-ledger-wrap { overflow-x: auto; max-width: 100%; }
+.lx-ledger { width: 100%; border-collapse: collapse; font-size: .78rem; line-height: 1.45; margin-top: .2rem; }
+.lx-ledger th { text-align: left; font-weight: 600; color: #495057; border-bottom: 1px solid #ced4da;
+  padding: .2rem .2rem; white-space: nowrap; }
+.lx-ledger td { border-bottom: 1px solid #f1f3f5; padding: .25rem .2rem; vertical-align: top; }
+.lx-ledger td:nth-child(7) { white-space: nowrap; }
+.lx-ledger td.lx-num { text-align: right; font-variant-numeric: tabular-nums; }
+.lx-ledger .lx-value, .lx-ledger a.lx-ev { white-space: nowrap; }
+.lx-ledger tr.lx-disputed td { background: #fff9db; }
+.lx-note { display: inline-block; margin-left: .25em; padding: 0 .3em; border-radius: .25em;
+  background: #f1f3f5; color: #495057; font-size: .78rem; white-space: nowrap; }
+.lx-version { font-size: .9rem; line-height: 1.6; }
+.lx-version .lx-asked { color: #868e96; font-size: .82rem; }
+.lx-version .lx-result-ok { color: #2b8a3e; }
+.lx-version .lx-result-bad { color: #c92a2a; }
+</style>"""
 VALUE_MARK_STYLE = "background:#ffd43b;padding:0 2px;border-radius:3px;font-weight:600"
 QUOTE_MARK_STYLE = "background:#fff3bf;padding:0 1px;border-radius:3px"
 
@@ -285,8 +321,7 @@ def conclusion_html(text: str, evidence_ids: Iterable[str], button_prefix: str) 
         if eid not in known:
             continue
         pieces.append(html.escape(join_pdf_lines(text[at:match.start()])))
-        pieces.append(f'<a href="#" class="{EVIDENCE_MARK_CLASS}" data-button="{button_prefix}{eid}" '
-                      f'title="{label("打开", "open")} {eid}">{eid}</a>')
+        pieces.append(evidence_mark_html(eid, button_prefix))
         at = match.end()
     pieces.append(html.escape(join_pdf_lines(text[at:])))
     return f'<div class="lx-conclusion">{"".join(pieces)}</div>'
@@ -311,9 +346,14 @@ def question_line(item: Evidence, *, masked: bool) -> str | None:
 # --- the answer -------------------------------------------------------------------------------
 
 
-def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str) -> None:
-    """The fixed panels: 结论, 证据, 计算, 冲突 / 不确定, 材料缺口 (+ unsupported checks)."""
+def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str, engine=None) -> None:
+    """The fixed panels: 结论, 证据, 计算 (with the ledger rows behind it), 冲突 / 不确定 (each
+    conflict's versions side by side), 材料缺口 (+ unsupported checks). ``engine``: read the stored
+    ledger for the rows' date precision and exact amounts (without it the rows show what the
+    answer holds)."""
     used = used_values(answer)
+    st.html(ANSWER_CSS)
+    events = stored_events(engine, answer) if engine is not None and answer.ledger else None
     _conclusion_panel(answer, button_prefix)
     _checks_warning(answer)
     with _panel(f"{label('证据', 'Evidence')}（{len(answer.evidence)}）"):
@@ -324,8 +364,8 @@ def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str) -> Non
             _evidence_card(item, used, viewer_key, button_prefix, masked=answer.pii_masked,
                            is_open=isinstance(selected, ViewerTarget)
                            and selected.evidence_id == item.id)
-    calculations_panel(answer)
-    conflicts_panel(answer, used)
+    calculations_panel(answer, events=events, button_prefix=button_prefix)
+    conflicts_panel(answer, used, events=events, button_prefix=button_prefix)
     gaps_panel(answer)
     reranker = answer.reranker + (f" · {label('模型', 'model')} {answer.model}" if answer.model else "")
     total = answer.timings_ms.get("total")
@@ -357,21 +397,34 @@ def _checks_warning(answer: Answer) -> None:
                    + "\n".join(f"- {escape_markdown(p)}" for p in problems))
 
 
-def calculations_panel(answer: Answer) -> None:
-    """计算: each recomputed expression. Room for the ledger rows behind a calculation (the
-    transfers a sum adds up) is here: they belong under the calculation they support."""
+def calculations_panel(answer: Answer, *, events: StoredEvents | None = None,
+                       button_prefix: str = "") -> None:
+    """计算: each recomputed expression (numbered ①② when a disputed term gives several), and
+    under them the ledger rows the answer rests on: date, payer → payee, amount, means, page,
+    each row's E-id opening its quote and page like the conclusion's marks."""
     with _panel(label("计算", "Calculations")):
+        numbered = len(answer.calculations) > 1
         if not answer.calculations:
             st.caption(label("无", "none"))
-        for calc in answer.calculations:
-            st.markdown(escape_markdown(calculation_line(calc)))
+        for n, calc in enumerate(answer.calculations, start=1):
+            st.markdown((f"{calc_mark(n)} " if numbered else "") + escape_markdown(calculation_line(calc)))
             if calc.description:
                 st.caption(calc.description)
+        if answer.ledger:
+            rows = row_views(answer, events)
+            st.caption(f"{label('所依据的账目', 'ledger rows')}（{len(rows)}）"
+                       + label("：点出处编号查看原文", ": open a row's source by its E-id"))
+            st.html(table_html(rows, button_prefix))
+            if events is not None and not all(r.stored for r in rows):
+                st.caption(label("部分账目未能从存档账本读取，日期精度与约数标记缺失，以原文为准。",
+                                 "some rows could not be read from the stored ledger: no precision notes"))
 
 
-def conflicts_panel(answer: Answer, used: UsedValues) -> None:
-    """冲突 / 不确定: conflicts and the used values the material hedges. Room for a conflict shown
-    with both versions side by side is here, one block per conflict."""
+def conflicts_panel(answer: Answer, used: UsedValues, *, events: StoredEvents | None = None,
+                    button_prefix: str = "") -> None:
+    """冲突 / 不确定: each conflict named, its versions side by side (quote with its 问 line, page,
+    what the version says and the results computed under it), then the used values the
+    material hedges."""
     with _panel(label("冲突 / 不确定", "Conflicts / uncertainty")):
         uncertain = uncertain_values(answer, used)
         if not answer.conflicts and not uncertain:
@@ -381,8 +434,51 @@ def conflicts_panel(answer: Answer, used: UsedValues) -> None:
                         f"{escape_markdown(conflict.description)}")
             if conflict.hint:
                 st.caption(f"💡 {conflict.hint}")
+            versions = [v for v in conflict_versions(answer, conflict) if v.item is not None]
+            if len(versions) > 1:
+                _versions_side_by_side(answer, versions, used, events or {}, button_prefix)
         for evidence_id, surface in uncertain:
             st.markdown(f"≈ {evidence_id}「{escape_markdown(surface)}」是约数，材料未给出确切值")
+
+
+VERSIONS_PER_ROW = 2  # the answer column is narrow: two versions side by side, more wrap
+
+
+def _versions_side_by_side(answer: Answer, versions: list[Version], used: UsedValues,
+                           events: StoredEvents, button_prefix: str) -> None:
+    names = side_names(len(versions))
+    for first in range(0, len(versions), VERSIONS_PER_ROW):
+        columns = st.columns(VERSIONS_PER_ROW, gap="small")
+        for column, version, name in zip(columns, versions[first:first + VERSIONS_PER_ROW],
+                                         names[first:first + VERSIONS_PER_ROW]):
+            with column, st.container(border=True):
+                st.html(version_html(answer, version, name, used, events, button_prefix))
+
+
+def version_html(answer: Answer, version: Version, name: str, used: UsedValues,
+                 events: StoredEvents, button_prefix: str) -> str:
+    """One side of a conflict: name, E-id mark, page; its 问 line; the quote with the used values
+    marked; what it says (amount, date); the results computed under it."""
+    item = version.item
+    mask = masker(answer)
+    pages = f"第{item.page}页" if item.page == item.page_end else f"第{item.page}–{item.page_end}页"
+    head = [f"<b>{html.escape(name)}</b>", evidence_mark_html(item.id, button_prefix), pages]
+    if version.row is not None and version.row.get("corrects"):
+        head.append(html.escape(correction_note(version.corrects)))
+    parts = [f"<div>{' · '.join(head)}</div>"]
+    asked = question_line(item, masked=answer.pii_masked)
+    if asked:
+        parts.append(f'<div class="lx-asked">{html.escape(asked)}</div>')
+    quote = display_quote(item)
+    parts.append(f"<div>「{marked_html(quote, quote_marks(quote, used))}」</div>")
+    said = version_value(version, events, mask)
+    if said:
+        parts.append(f"<div>{html.escape(said)}</div>")
+    for number, calc in version.results:
+        text, agrees = result_line(number, calc)
+        css = "lx-result-ok" if agrees else "lx-result-bad"
+        parts.append(f'<div class="{css}">{"✓" if agrees else "✗"} {html.escape(text)}</div>')
+    return f'<div class="lx-version">{"".join(parts)}</div>'
 
 
 def gaps_panel(answer: Answer) -> None:

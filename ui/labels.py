@@ -77,3 +77,28 @@ CHUNK_TYPE_NAMES = {
     "signature": ("签名", "signatures"), "article": ("条文", "article"), "clause": ("条款", "clause"),
     "recital": ("鉴于条款", "recital"), "paragraph": ("段落", "paragraph"),
 }
+# The case ledger (engine/ledger): what moved (Event.kind), what a row says about it (Event.role),
+# how precise its date is (Value.precision) and which of its fields the speaker is unsure of.
+LEDGER_KIND_NAMES = {
+    "pay": ("给付", "paid"), "take": ("拿取", "taken"), "repay": ("归还", "returned"),
+    "interest": ("利息/收益", "interest"), "compensation": ("赔偿", "compensation"),
+    "cost": ("费用/损失", "cost"), "demand": ("索要", "demanded"), "money": ("款项", "money"),
+}
+LEDGER_ROLE_NAMES = {
+    "event": ("单笔", "one movement"), "total": ("所述合计", "stated total"),
+    "balance": ("所述余额", "stated balance"), "remainder": ("所述余下", "stated remainder"),
+    "agreed": ("约定数额", "agreed sum"), "periodic": ("按期", "per period"),
+    "demand": ("索要数额", "sum demanded"), "cost": ("所述费用", "stated cost"),
+    "count": ("所述次数", "stated count"),
+}
+# A date's precision as a note beside it; "exact" needs none.
+DATE_PRECISION_NAMES = {
+    "approx": ("约", "approx."), "month": ("仅到月", "month only"), "year": ("仅到年", "year only"),
+    "no_year": ("未写年份", "no year"), "relative": ("相对日期", "relative"),
+}
+UNKNOWN_DATE = ("不详", "unknown")
+UNSURE_NOTE = ("记不清", "not remembered")
+UNCERTAIN_FIELD_NAMES = {
+    "amount": ("金额", "amount"), "value": ("金额", "amount"), "date": ("日期", "date"),
+    "time": ("时间", "time"), "means": ("方式", "means"), "place": ("地点", "place"),
+}

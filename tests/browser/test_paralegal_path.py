@@ -151,3 +151,22 @@ def test_the_paralegal_path_on_a_fresh_home(page, fresh_home):
     # a paralegal's view: personal data redacted, no reader for the original
     viewer.get_by_text("已遮盖敏感信息").first.wait_for()
     assert page.get_by_text("在阅读器中打开原件").count() == 0
+
+    # -- the ledger rows under the calculation, and the disputed payment's two versions
+    table = page.locator("table.lx-ledger")
+    table.scroll_into_view_if_needed()
+    disputed = table.locator("tr.lx-disputed")
+    assert disputed.count() == 2 and "说法不一" in disputed.first.inner_text()
+    versions = page.locator(".lx-version")
+    assert versions.count() == 2
+    boxes = [versions.nth(i).bounding_box() for i in range(2)]
+    assert abs(boxes[0]["y"] - boxes[1]["y"]) < 2 and boxes[0]["x"] < boxes[1]["x"]  # side by side
+    shoot(page, "ask_ledger.png")
+    versions.first.scroll_into_view_if_needed()
+    shoot(page, "ask_conflict.png")
+    # a row's E-id opens that row's quote, as the conclusion's marks do
+    last = disputed.last.locator("a.lx-ev")
+    eid = last.inner_text()
+    last.click()
+    page.get_by_role("button", name=f"▶ 正在查看 {eid}").wait_for()
+    viewer.get_by_text(f"{eid} · {TRANSCRIPT.name}").wait_for()
