@@ -108,12 +108,10 @@ def run(args) -> dict[str, Any]:
             plan["transcripts_unscoped"].append((q.id, q.question, None, scorer))
 
     rows: list[dict[str, Any]] = []
-    total = sum(len(v) for v in plan.values())
     for group in GROUPS:
-        for qid, question, doc_id, scorer in plan[group]:
-            rows.append(timed_ask(engine, group, qid, question, doc_id, scorer))
-            print(f"\r{len(rows)}/{total} asked", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+        rows.extend(timed_ask(engine, group, qid, question, doc_id, scorer)
+                    for qid, question, doc_id, scorer in plan[group])
+        print(f"{group}: {len(plan[group])} asked", file=sys.stderr, flush=True)
 
     groups = {}
     for group in GROUPS:
