@@ -64,6 +64,7 @@ def mode_summary(rows: list[dict[str, Any]], seconds: list[float]) -> dict[str, 
     metrics.pop("ask_ms_p50"), metrics.pop("ask_ms_p95")
     metrics.update({"s_per_answer_mean": round(sum(seconds) / len(seconds), 2) if seconds else None,
                     "s_per_answer_p50": round(percentile(seconds, 50), 2) if seconds else None,
+                    "s_per_answer_p95": round(percentile(seconds, 95), 2) if seconds else None,
                     "s_per_answer_max": round(max(seconds), 2) if seconds else None,
                     "status": dict(Counter(r["status"] for r in rows))})
     return {"metrics": metrics, "per_type": summary["per_category"]}
@@ -98,6 +99,7 @@ def run(args) -> dict[str, Any]:
               f"llm {'✓' if llm['correct'] else '✗'} {llm['status']} {llm['seconds']:.0f}s"
               + (f" fallback: {llm['fallback']}" if llm["fallback"] else ""), file=sys.stderr, flush=True)
     fell_back = [r for r in rows["llm"] if r["fallback"]]
+    by_model = [r for r in rows["llm"] if r["mode"] == "llm"]  # the model's own conclusions
     report = {
         "generated_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "machine": machine(),
         "code_version": code_version(),
@@ -106,7 +108,8 @@ def run(args) -> dict[str, Any]:
                    "question_ids": [q.id for q in questions], "base_url": args.base_url,
                    "model": args.model, "timeout_s": args.timeout, "note": args.note},
         "modes": {mode: mode_summary(rows[mode], seconds[mode]) for mode in rows},
-        "llm": {"answered_by_model": sum(r["mode"] == "llm" for r in rows["llm"]),
+        "llm": {"answered_by_model": len(by_model),
+                "model_answers_passed": sum(r["correct"] for r in by_model),
                 "fell_back": len(fell_back),
                 "fallback_reasons": dict(Counter(reason_kind(r["fallback"]) for r in fell_back)),
                 "flagged_against_ledger": sum(r["ledger_flagged"] for r in rows["llm"])},
@@ -121,11 +124,12 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
     for mode, data in report["modes"].items():
         m = data["metrics"]
         lines.append(f"  {mode:<14} passed {m['passed']}/{m['questions']} ({m['accuracy']:.3f}), "
-                     f"{m['s_per_answer_mean']} s/answer (p50 {m['s_per_answer_p50']}), "
+                     f"{m['s_per_answer_mean']} s/answer (p50 {m['s_per_answer_p50']}, p95 {m['s_per_answer_p95']}), "
                      f"wrong values {m['questions_with_wrong_values']}, ungrounded "
                      f"{m['questions_with_ungrounded_values']}, status {m['status']}")
     llm = report["llm"]
-    lines.append(f"  llm: {llm['answered_by_model']} answered by the model, {llm['fell_back']} fell back "
+    lines.append(f"  llm: {llm['answered_by_model']} answered by the model ({llm['model_answers_passed']} passed), "
+                 f"{llm['fell_back']} fell back "
                  f"{llm['fallback_reasons']}, {llm['flagged_against_ledger']} flagged against the ledger")
     return lines
 
