@@ -194,6 +194,8 @@ class Answerer:
 
         target = doc_id
         if target is None:  # the case file the best hits come from, if a transcript leads
+            if response.results and response.results[0].chunk.kind == "statute":
+                return None  # the law answers it best (传唤持续的时间不得超过多少小时)
             target = next((h.chunk.doc_id for h in response.results[:3] if h.chunk.kind == "transcript"), None)
         record = self.index.catalog.get_document(target) if target else None
         if record is None or record.kind != "transcript":

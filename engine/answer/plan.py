@@ -40,7 +40,7 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.RATE: re.compile(r"(?:利息|利率|收益|回报|息)(?:率)?(?:是|为|按)?多少(?!钱)|(?:月息|年息|利率|年化|收益率)"
                           r"|几分(?:利|息)|(?:承诺|约定|说好)的?(?:利息|收益|回报)"),
     Slot.COUNT: re.compile(r"几次|几笔|多少次|多少笔|几回|多少回|几趟"),
-    Slot.AMOUNT: re.compile(r"多少钱|多少元|多少万|多少块|多少本金|多少利息|多少(?![次笔回趟个天年月])|金额|数额|几万|几千|"
+    Slot.AMOUNT: re.compile(r"多少钱|多少元|多少万|多少块|多少本金|多少利息|多少(?![次笔回趟个天年月日周小分])|金额|数额|几万|几千|"
                             r"how much|amount", re.I),
     Slot.DATE: re.compile(r"哪天|哪一天|哪日|几号|什么时候|何时|日期|哪年|哪一年|几月|哪个月|什么时间|几点|时间"),
     Slot.MEANS: re.compile(r"怎么(?:给|付|转|交|打|汇|还|退|赔|拿|取|投)|如何(?:给|付|支付|转|交)|什么方式|何种方式|"
@@ -48,7 +48,7 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.ACCOUNT: re.compile(r"哪张(?:银行)?卡|哪个(?:银行)?(?:账户|卡|账号)|什么(?:银行)?卡|哪家银行"),
     Slot.PLACE: re.compile(r"哪里|哪儿|什么地方|什么地点|何地|何处|地点|在哪|(?<!是)从哪(?!张|个)|交到哪|去哪"),
     Slot.PERSON: re.compile(r"谁|哪个人|什么人|哪些人|姓名|叫什么名字|叫什么"),
-    Slot.DURATION: re.compile(r"多长时间|多久|多长|期限|几个月|几年"),
+    Slot.DURATION: re.compile(r"多长时间|多久|多长|期限|几个月|几年|(?:几|多少)(?:个)?(?:小时|天|日|周|分钟)"),
 }
 YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|吗[？?]?\s*$|吗[，,]")
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.

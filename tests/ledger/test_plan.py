@@ -57,3 +57,9 @@ def test_restitution_is_money_given_back_not_compensation():
     said = "我哥哥替我用支付宝退赔了他8,900元。"
     assert lexicon.KIND_CUES["repay"].search(said) and not lexicon.KIND_CUES["compensation"].search(said)
     assert lexicon.KIND_CUES["compensation"].search("他赔了我五千元医药费。")
+
+
+def test_hours_and_days_are_a_duration_not_an_amount():
+    plan = make_plan("传唤持续的时间一般不得超过多少小时？")
+    assert Slot.DURATION in plan.slots and Slot.AMOUNT not in plan.slots
+    assert Slot.AMOUNT in make_plan("第二次给了多少钱？").slots
