@@ -113,7 +113,7 @@ def analyse(text: str) -> Question:
             terms.append(word.lower())
             if flag.startswith("v"):
                 verbs.add(word)
-            elif flag.startswith("n") or flag == "eng":
+            elif flag.startswith("n") or flag in ("eng", "j"):  # j: an abbreviation (质保 of 质量保证)
                 nouns.add(word.lower())
     if _IDENTIFIER.search(text):
         asks = Asks.TEXT

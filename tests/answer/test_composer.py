@@ -242,3 +242,12 @@ def test_a_stated_total_is_checked_against_installments_ending_in_a_final_one():
     answer = run("三期款项合计多少？", [installments])
     (calc,) = answer.calculations
     assert calc.expression == "60000 + 100000 + 40000" and calc.result == 200000 and calc.ok
+
+
+def test_an_abbreviated_noun_the_corpus_never_uses_is_not_found():
+    """质保期: jieba tags 质保 as an abbreviation (j), a noun all the same."""
+    composer = Composer(lambda doc: {}, lambda doc: [], "全部 1 份文件",
+                        idf=lambda word: 1.0 if any(word in c.text for c in CONTRACT) else None)
+    sources = [Source(rank=i, chunk=c, doc_name="合同.pdf", score=1.0) for i, c in enumerate(CONTRACT)]
+    draft = composer.compose(analyse("合同约定的质保期是多久？"), sources)
+    assert draft.status is Status.NOT_FOUND and "质保" in draft.conclusion
