@@ -30,26 +30,27 @@ CASE_HITS = 80
 MAX_DOC_CHUNKS_FOR_COMPLETION = 400
 
 
-class PageCache:
-    """Pages of recently cited documents (boxes need line geometry); bounded, thread-safe."""
+class DocCache:
+    """Something loaded per document (pages with their line geometry, the people a case file
+    names), for recently used documents of the current catalog state; bounded, thread-safe."""
 
-    def __init__(self, catalog, size: int = 16):
-        self.catalog, self.size = catalog, size
-        self._items: OrderedDict[tuple[int, str], dict[int, PageText]] = OrderedDict()
+    def __init__(self, catalog, load, size: int = 16):
+        self.catalog, self.load, self.size = catalog, load, size
+        self._items: OrderedDict[tuple[int, str], object] = OrderedDict()
         self._lock = threading.Lock()
 
-    def __call__(self, doc_id: str) -> Mapping[int, PageText]:
+    def __call__(self, doc_id: str):
         key = (self.catalog.generation(), doc_id)
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
                 return self._items[key]
-        pages = {p.number: p for p in self.catalog.pages(doc_id)}
+        value = self.load(doc_id)
         with self._lock:
-            self._items[key] = pages
+            self._items[key] = value
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
-        return pages
+        return value
 
 
 class Answerer:
@@ -61,7 +62,8 @@ class Answerer:
         self.index = searcher.index
         self.settings = settings
         self.audit = audit
-        self.pages = PageCache(self.index.catalog)
+        self.pages = DocCache(self.index.catalog, lambda doc: {p.number: p for p in self.index.catalog.pages(doc)})
+        self.people = DocCache(self.index.catalog, lambda doc: tuple(self.ledgers(doc).people), size=64)
         self._speakers: dict[tuple[int, str], str | None] = {}
 
     def _doc_sources(self, doc_id: str) -> list[Source]:
@@ -185,6 +187,16 @@ class Answerer:
         response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id, as_of=as_of)
         return response, *self.sources_of(response)
 
+    def _case_file_asked(self, question: str, response) -> str | None:
+        """The case file an unscoped question is about: among the transcripts of the best hits, the
+        one naming a person the question names (刘秀英还有多少本金没有拿回来), else the first."""
+        files = list(dict.fromkeys(h.chunk.doc_id for h in response.results[:10] if h.chunk.kind == "transcript"))
+        if len(files) > 1:  # the people each file names (its stored ledger keeps them)
+            for doc in files:
+                if any(len(person) >= 2 and person in question for person in self.people(doc)):
+                    return doc
+        return next((h.chunk.doc_id for h in response.results[:3] if h.chunk.kind == "transcript"), None)
+
     def _case_file(self, question: str, doc_id: str | None, response, as_of):
         """A question about one case file, answered from its ledger: (the document's own search
         response, the draft, the intent, the plan), or None when the question is not about a case
@@ -196,7 +208,7 @@ class Answerer:
         if target is None:  # the case file the best hits come from, if a transcript leads
             if response.results and response.results[0].chunk.kind == "statute":
                 return None  # the law answers it best (传唤持续的时间不得超过多少小时)
-            target = next((h.chunk.doc_id for h in response.results[:3] if h.chunk.kind == "transcript"), None)
+            target = self._case_file_asked(question, response)
         record = self.index.catalog.get_document(target) if target else None
         if record is None or record.kind != "transcript":
             return None

@@ -100,3 +100,16 @@ def test_what_is_said_of_someone_outside_the_money_flow_is_a_gap_with_that_quote
     answer = ask(case_home, LOAN, "周晓丽借给吴国平多少钱？")
     assert answer.gaps and "借了多少我不清楚" in answer.conclusion
     assert not amounts(answer.conclusion)  # never the speaker's own loans
+
+
+def test_an_unscoped_question_goes_to_the_case_file_naming_its_person(case_home):
+    """Among the case files of the best hits, the one whose people the question names — even when
+    another file's passages rank first (their words match better)."""
+    from types import SimpleNamespace
+
+    engine, docs = case_home
+    hit = lambda doc: SimpleNamespace(chunk=SimpleNamespace(doc_id=docs[doc], kind="transcript"))
+    ranked = SimpleNamespace(results=[hit(TAKINGS), hit(TAKINGS), hit(LOAN)])
+    assert engine.answerer._case_file_asked("吴国平从公司账户转了多少钱？", ranked) == docs[LOAN]
+    assert engine.answerer._case_file_asked("谢志远第二次拿了多少？", ranked) == docs[TAKINGS]
+    assert engine.answerer._case_file_asked("第二次拿了多少？", ranked) == docs[TAKINGS]  # no name: the best
