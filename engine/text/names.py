@@ -97,6 +97,8 @@ def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
             follows = text[at + size:at + size + 1]
             if follows and follows in _PLACE_SUFFIX:
                 continue  # 武平市, 东阳县: a place, not a person
+            if _NOT_IN_NAMES & set(name[1:]):
+                continue  # 伍佰元, 陆万: an amount (伍 and 陆 are surnames too)
             if len(name) == size and name[-1] not in _NOT_NAME_END and name[1] not in _NOT_NAME_END:
                 counts[name] = counts.get(name, 0) + 1
     names = []
