@@ -189,7 +189,7 @@ class Answerer:
 
     def _case_file_asked(self, question: str, response) -> str | None:
         """The case file an unscoped question is about: among the transcripts of the best hits, the
-        one naming a person the question names (刘秀英还有多少本金没有拿回来), else the first."""
+        one naming a person the question names (赵秀英还有多少本金没有拿回来), else the first."""
         files = list(dict.fromkeys(h.chunk.doc_id for h in response.results[:10] if h.chunk.kind == "transcript"))
         if len(files) > 1:  # the people each file names (its stored ledger keeps them)
             for doc in files:

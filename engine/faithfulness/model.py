@@ -24,7 +24,7 @@ class Statement:
     ``text`` is the answer's own words (what the user sees, and the only part whose numbers,
     dates and names are held against the context). ``claim`` is what is compared with the
     context: the same text, or — for a bare value such as "材料显示为2022年10月15日" — the
-    question with the value put in ("陈晓梅第一次转账是2022年10月15日"), because a bare value
+    question with the value put in ("王芳第一次转账是2022年10月15日"), because a bare value
     only claims something as the answer to its question.
     """
 

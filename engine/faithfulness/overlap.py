@@ -8,7 +8,7 @@ how they write it. Whitespace-separated word counting would see a Chinese senten
 
 Overlap is how much of the statement the span also says: the mean of the recall of the
 statement's tokens (what is said) and of its token bigrams (in what order). Bigrams alone punish
-the word-order changes of a Chinese paraphrase (陈晓梅于…转了 / 她…给我转了), tokens alone cannot
+the word-order changes of a Chinese paraphrase (王芳于…转了 / 她…给我转了), tokens alone cannot
 see 张某借给王某 turn into 王某借给张某; on the labelled set the mean was the best of the three
 (docs/bench/faithfulness_calibration.md). English function
 words (the, of, is…) are left out first: "the monthly service fee is $12,500" and "a monthly

@@ -184,8 +184,8 @@ _YES_NO_PARTICLE = re.compile(r"吗$")
 
 
 def fuse(question: str, value: str) -> str:
-    """The question with the answer's value put where the question asks: 陈晓梅第一次转了多少钱？
-    + 17000元 → 陈晓梅第一次转了17000元. Without an interrogative the two are joined."""
+    """The question with the answer's value put where the question asks: 王芳第一次转了多少钱？
+    + 17000元 → 王芳第一次转了17000元. Without an interrogative the two are joined."""
     stem = _QUESTION_TAIL.sub("", question.strip())
     english = _EN_ASKED.match(stem)
     if english:

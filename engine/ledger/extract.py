@@ -351,7 +351,7 @@ class _Reader:
         found = []
         for m in pattern.finditer(text):
             who, kin = m.group("who"), m.group("kin")
-            if kin:  # 我妹妹刘秀兰: the relative (by name when the name follows), not the speaker
+            if kin:  # 我妹妹张丽: the relative (by name when the name follows), not the speaker
                 named = next((n for n in names if text.startswith(n, m.end())), None)
                 who = named or f"{who}{kin}"
             starts = m.start() == 0 or text[m.start() - 1] in "，,；;：:"

@@ -39,7 +39,7 @@ def looks_like_name(word: str) -> bool:
 
 
 # jieba tags some common words as names (陈述, 明白, 许可证): a name this frequent in its dictionary
-# is a word. Names that are also words (高峰) still come from a record's header and speaker labels.
+# is a word. Names that are also words (江河) still come from a record's header and speaker labels.
 COMMON_WORD = 200
 
 
@@ -89,9 +89,9 @@ def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
         whole = match.group(1)
         at = match.start()
         if at and word_frequency(text[at - 1] + whole[0]) >= 10:
-            continue  # the "surname" ends a word here: 公安局, 侦查员, 现金里, 临江市
+            continue  # the "surname" ends a word here: 公安局, 侦查员, 现金里, 平江市
         if len(whole) == 3 and (whole[2] in _NOT_NAME_END) or len(whole) == 2:
-            alone[whole[:2]] = alone.get(whole[:2], 0) + 1  # 李明的 / 李明。: 李明 stands alone
+            alone[whole[:2]] = alone.get(whole[:2], 0) + 1  # 张伟的 / 张伟。: 张伟 stands alone
         for size in (2, 3):
             name = whole[:size]
             follows = text[at + size:at + size + 1]
@@ -132,7 +132,7 @@ def party_names(text: str, tagged: list[str] = ()) -> list[str]:
     """Names a sentence uses as parties: jieba's, plus a surname and one or two characters standing
     where a party stands (at the start, after 和/与/跟/给/向/被, before 的/给/向/被/把/借/投/转/交…),
     which finds names jieba does not know (邹燕给了…, 你和熊蕾以前认识吗). A word inside an
-    organisation's name (临江盛世汽车服务有限公司) is not one."""
+    organisation's name (平江华泰汽车服务有限公司) is not one."""
     global _PARTY_NAME
     if _PARTY_NAME is None:
         surnames = "".join(sorted(SURNAMES - {"老", "小", "阿", "某"}))

@@ -53,7 +53,7 @@ def compose_case(case: Case, plan: Plan) -> Draft | None:
 
 def _compose(case: Case, plan: Plan) -> Draft:
     outcome = Outcome()
-    # 向鑫盛 (jieba's cut of 向鑫盛财富): present when what follows the preposition is there
+    # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there
     absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
               and not (n[0] in "向给被把和与跟对从在" and n[1:] in case.doc_text)]
     if absent:  # 邹燕给了公司多少钱: the file never names 邹燕

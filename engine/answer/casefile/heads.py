@@ -1,4 +1,4 @@
-"""The thing a question asks about (有没有「监控录像」, 「法定代表人」是谁, 鑫盛财富的「老板」叫什么)."""
+"""The thing a question asks about (有没有「监控录像」, 「法定代表人」是谁, 恒信财富的「老板」叫什么)."""
 
 from __future__ import annotations
 

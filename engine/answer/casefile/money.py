@@ -47,7 +47,7 @@ def _actor(case: Case, plan: Plan, kind: str | None) -> Actor:
     if passive:  # 黎飞被高美娟骗了多少钱: the one after 被 took it
         taker = next((n for n in names if passive.group(1).startswith(n)), passive.group(1))
         return Actor(taker, "payee")
-    # the subject: a name before the verb that is not an object (给陈晓梅, 向公司, 替高峰)
+    # the subject: a name before the verb that is not an object (给王芳, 向公司, 替江河)
     before = [n for n in names if text.find(n) < at and not _OBJECT_MARK.search(text[:text.find(n)])]
     borrowed = re.search(r"向[\u4e00-\u9fff]{1,4}?借", text)  # 胡德胜向黎薇借了: 胡德胜 received
     role = "payee" if (receive and receive.start() <= at) or kind == "take" or borrowed else "payer"
@@ -155,7 +155,7 @@ def occurrence_label(event: Event) -> str:
 
 
 def _asks_of_role(case: Case, plan: Plan) -> bool:
-    """陈晓梅的朋友投了多少钱: asked of someone named by role, who has no rows of their own."""
+    """王芳的朋友投了多少钱: asked of someone named by role, who has no rows of their own."""
     from engine.answer.casefile.record import ROLE_PERSON
 
     role = ROLE_PERSON.search(plan.text)

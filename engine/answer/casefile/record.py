@@ -186,7 +186,7 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> tuple[Anchor, 
                 continue
             window = text[max(0, fact.start - 30):fact.start]
             mine = person in window or (person == statement.speaker and re.search(r"我的|本人", window)) or (
-                person in statement.question and re.search(r"[他她]的", window))  # 问：陈晓梅的…？答：她的…
+                person in statement.question and re.search(r"[他她]的", window))  # 问：王芳的…？答：她的…
             if mine:
                 start = statement.answer_offset + fact.start
                 return Anchor(statement.chunk_id, start, statement.answer_offset + fact.end), fact.text

@@ -77,7 +77,7 @@ def _weights(plan: Plan, case: Case | None = None) -> dict[str, float]:
         words = [w for w in words if not any(w in p for p in people)]
     weights = {w: (2.0 if w in plan.question.nouns else 1.0) * (0.5 if len(w) == 1 else 1.0) for w in words}
     head = _head(plan)
-    if head in weights:  # 鑫盛财富的老板叫什么: 老板 is what is asked about
+    if head in weights:  # 恒信财富的老板叫什么: 老板 is what is asked about
         weights[head] *= 2.0
     if case is not None:
         said = [s.question + s.answer for s in case.ledger.statements if s.kind == "qa"]

@@ -93,7 +93,7 @@ def _is_field_line(text: str) -> bool:
 
 
 def _label_turns(lines: Sequence[str]) -> tuple[dict[int, Turn], str | None, str | None]:
-    """Turns of the two labels that alternate most (民警 / 高峰)."""
+    """Turns of the two labels that alternate most (民警 / 江河)."""
     labelled = []
     for i, text in enumerate(lines):
         match = _LABEL.match(text)
