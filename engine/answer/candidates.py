@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from decimal import Decimal
 from typing import Any, Iterable
 
@@ -89,12 +90,19 @@ def numeric(value: Any) -> Decimal | None:
     return None
 
 
+@lru_cache(maxsize=4096)
+def searchable(text: str) -> str:
+    """Text as question terms are looked up in it: a word the PDF wrapped (账\n号) is still the
+    word, and terms are lower case ("Effective Date"). Cached: a sentence and the question it
+    answers are read once for every value they hold."""
+    return flat(text).lower()
+
+
 def relevance(question: Question, clause: str, sentence: str, asked: str) -> tuple[float, set[str]]:
     """Weighted overlap of the question's terms with a clause (full), its sentence and the
     question it answers (partial)."""
     total, matched = 0.0, set()
-    # A word the PDF wrapped (账\n号) is still the word; terms are lower case ("Effective Date").
-    clause, sentence, asked = flat(clause).lower(), flat(sentence).lower(), flat(asked).lower()
+    clause, sentence, asked = searchable(clause), searchable(sentence), searchable(asked)
     for term in question.terms:
         weight = max(question.term_weight(term, clause), 0.6 * question.term_weight(term, sentence),
                      0.8 * question.term_weight(term, asked))
@@ -118,7 +126,7 @@ def own_words(question: Question, text: str, since: int, surface: Segment) -> fl
     """How many of the question's terms stand between the previous value of the clause and this
     one: in "a monthly fee of $12,500 and a one-time implementation fee of $30,000" the words that
     introduce a value describe it."""
-    own = flat(text[since:surface.end]).lower()
+    own = searchable(text[since:surface.end])
     return sum(question.term_weight(term, own) for term in question.terms)
 
 
@@ -196,6 +204,7 @@ def find_candidates(question: Question, sources: Iterable[Source], asks: Asks | 
     asks = asks or question.asks
     need_total = question.total if need_total is None else need_total
     need_net = question.net if need_net is None else need_net
+    measure = question.measure if asks is Asks.COUNT else None
     found: list[Candidate] = []
     for source in sources:
         asked = source.question
@@ -203,7 +212,6 @@ def find_candidates(question: Question, sources: Iterable[Source], asks: Asks | 
             sentence = strip_turn_marker(sentence)
             for clause in clauses(source.chunk, sentence):
                 since = clause.start
-                measure = question.measure if asks is Asks.COUNT else None
                 for value, surface, approx, precision, currency in _values(source.chunk, clause, asks, measure):
                     score, matched = relevance(question, clause.text, sentence.text, asked)
                     score += 0.5 * own_words(question, source.chunk.text, since, surface)

@@ -210,11 +210,12 @@ def find_pii(text: str) -> list[Fact]:
     candidates = _candidates(norm)
     if "\n" in text:
         view, where = joined_view(norm, tight=True)
+        on_lines = {(priority, start, end, repr(meta)) for priority, start, end, meta in candidates}
         for priority, start, end, meta in _candidates(view):
             o_start, o_end = where[start], where[end - 1] + 1
             if "\n" in norm[o_start:o_end]:
                 candidates.append((priority, o_start, o_end, {**meta, "wrapped": True}))
-            else:  # the number is on one line but its label was wrapped (账\n号：6222…)
+            elif (priority, o_start, o_end, repr(meta)) not in on_lines:  # a label wrapped (账\n号：6222…)
                 candidates.append((priority, o_start, o_end, meta))
     chosen: list[tuple[int, int, dict[str, object]]] = []
     taken = SpanSet()
