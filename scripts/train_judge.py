@@ -52,7 +52,8 @@ from engine.answer.judge.features import (CLAUSE_FEATURES, PASSAGE_FEATURES,  # 
                                           QUESTION_FEATURES, JudgeInput, PassageTable,
                                           clause_table, passage_table, question_row)
 from engine.answer.judge.folds import FOLDS, fold_of  # noqa: E402
-from engine.answer.judge.model import (CARD, PARTS, Judge, answer_span,  # noqa: E402
+from engine.answer.judge import boundary, lexical  # noqa: E402
+from engine.answer.judge.model import (CARD, LINEAR_PARTS, PARTS, Judge,  # noqa: E402
                                        cited_passages)
 from engine.answer.judged import judge_input, stated_answer  # noqa: E402
 from engine.bench.common import ingest_texts, read_jsonl  # noqa: E402
@@ -93,6 +94,7 @@ class Example:
     polarity: int | None  # 1 = no / Contradiction
     table: PassageTable | None = None  # computed from ``inp`` when the rows are loaded
     passage_labels: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int32))
+    lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # hashed lexical features
 
     def compute(self) -> None:
         """The passage table and its labels (features are recomputed from the stored input, so a
@@ -101,6 +103,7 @@ class Example:
         self.passage_labels = np.asarray(
             [int(overlaps_gold(_doc_spans(p.chunk, p.segment.start, p.segment.end), self.gold_spans))
              for p in self.table.passages], dtype=np.int32)
+        self.lex = lexical.hashed(lexical.feature_names(self.table))
 
     @property
     def language(self) -> str:
@@ -189,8 +192,35 @@ def oof_passage_scores(examples: list[Example], folds: np.ndarray) -> list[np.nd
     return scores
 
 
-def question_rows(examples: list[Example], scores: list[np.ndarray]) -> np.ndarray:
-    return np.stack([question_row(e.table, s) for e, s in zip(examples, scores)])
+def question_rows(examples: list[Example], scores: list[np.ndarray], lex: np.ndarray) -> np.ndarray:
+    return np.stack([question_row(e.table, s, tuple(l)) for e, s, l in zip(examples, scores, lex)])
+
+
+# -- the lexical models (stacked into the question rows) -----------------------------------------------
+LEXICAL_TARGETS = {"lex_answerable": lambda e: e.answerable, "lex_polarity": lambda e: e.polarity}
+LEXICAL_L2 = 1.0
+
+
+def fit_lexical(examples: list[Example]) -> dict[str, lexical.LexicalModel]:
+    out = {}
+    for part, target in LEXICAL_TARGETS.items():
+        used = [e for e in examples if target(e) is not None and e.language == "zh"]
+        out[part] = lexical.fit([e.lex for e in used], np.asarray([target(e) for e in used]), LEXICAL_L2)
+    return out
+
+
+def lexical_scores(models: dict[str, lexical.LexicalModel], examples: list[Example]) -> np.ndarray:
+    return np.asarray([lexical.lexical_scores(models, e.table, e.lex) for e in examples])
+
+
+def oof_lexical(examples: list[Example], folds: np.ndarray) -> np.ndarray:
+    """Lexical scores of ``examples``, each from models fitted on the other folds present."""
+    out = np.zeros((len(examples), len(lexical.LEXICAL_PARTS)))
+    for f in sorted(set(folds.tolist())):
+        models = fit_lexical([e for e, k in zip(examples, folds) if k != f])
+        test = np.flatnonzero(folds == f)
+        out[test] = lexical_scores(models, [examples[i] for i in test])
+    return out
 
 
 def clause_rows(examples: list[Example], scores: list[np.ndarray]):
@@ -204,6 +234,34 @@ def clause_rows(examples: list[Example], scores: list[np.ndarray]):
         ys.append(np.asarray([int(overlaps_gold(_doc_spans(c.passage.chunk, c.segment.start, c.segment.end),
                                                 e.gold_spans)) for c in cands], dtype=np.int32))
     return np.concatenate(xs), np.concatenate(ys)
+
+
+BOUNDARY_L2 = 1.0
+
+
+def fit_boundary(examples: list[Example], scores: list[np.ndarray]) -> dict[str, lexical.LexicalModel]:
+    """The span start / end models, on the candidate clauses of CJRC span questions that hold a
+    gold answer verbatim (labels: the tokens holding its first and last character)."""
+    starts, ends, y_start, y_end = [], [], [], []
+    for e, s in zip(examples, scores):
+        if e.dataset != "cjrc" or e.kind != "span" or not len(s):
+            continue
+        cands, _ = clause_table(e.table, s)
+        for c in cands:
+            text = c.segment.text
+            at = next(((text.find(g), len(g)) for g in e.gold_answers if g and g in text), None)
+            if at is None:
+                continue
+            words, st, en = boundary.boundary_rows(text, e.table.info)
+            labels = boundary.token_labels(words, (at[0], at[0] + at[1]))
+            if labels is None:
+                continue
+            starts += st
+            ends += en
+            y_start += [int(i == labels[0]) for i in range(len(words))]
+            y_end += [int(i == labels[1]) for i in range(len(words))]
+    return {"span_start": lexical.fit(starts, np.asarray(y_start), BOUNDARY_L2),
+            "span_end": lexical.fit(ends, np.asarray(y_end), BOUNDARY_L2)}
 
 
 def thresholds_from(examples: list[Example], p: np.ndarray) -> dict[str, float]:
@@ -224,7 +282,7 @@ def train_all(examples: list[Example], folds: np.ndarray) -> Fitted:
     """The whole procedure on ``examples``: inner folds give the out-of-fold passage scores the
     question models are stacked on and the out-of-fold answerability the thresholds come from."""
     inner = oof_passage_scores(examples, folds)
-    rows = question_rows(examples, inner)
+    rows = question_rows(examples, inner, oof_lexical(examples, folds))
     y_ans = np.asarray([e.answerable for e in examples])
     p_inner = np.zeros(len(examples))
     for f in sorted(set(folds.tolist())):
@@ -237,6 +295,8 @@ def train_all(examples: list[Example], folds: np.ndarray) -> Fitted:
         "answerable": fit("answerable", rows, y_ans),
         "polarity": fit("polarity", rows[pol], y_pol[pol]),
         "span": fit("span", *clause_rows(examples, inner)),
+        **fit_lexical(examples),
+        **fit_boundary(examples, inner),
     }
     return Fitted(models, thresholds_from(examples, p_inner))
 
@@ -244,7 +304,8 @@ def train_all(examples: list[Example], folds: np.ndarray) -> Fitted:
 def judge_of(fitted: Fitted, name: str) -> Judge:
     card = {"name": name, "features": {p: list(FEATURE_NAMES[p]) for p in PARTS},
             "thresholds": fitted.thresholds}
-    return Judge(card, fitted.models)
+    return Judge(card, {p: fitted.models[p] for p in PARTS},
+                 {p: fitted.models[p] for p in LINEAR_PARTS})
 
 
 # -- evaluation (out of fold) --------------------------------------------------------------------------
@@ -269,10 +330,10 @@ def predict_example(judge: Judge, e: Example) -> Prediction:
     clause_text = ""
     text = "YES" if decision == Decision.ENTAILS else "NO" if decision == Decision.CONTRADICTS else ""
     if decision == Decision.ANSWERS:
-        found = answer_span(judge.best_clauses(judgment))
+        found = judge.answer(judgment)
         if found is not None:
-            passage, span = found
-            value = stated_answer(passage.chunk, span, judgment.slot, judgment.table.info.text)
+            passage, span = found.passage, found.segment
+            value = stated_answer(passage.chunk, span, judgment.slot, found.core)
             text = value if value is not None else span.text
             clause_text = span.text
             cited.append(_doc_spans(passage.chunk, span.start, span.end))
@@ -379,9 +440,12 @@ def save(fitted: Fitted, folder: Path, *, name: str, extra: dict[str, Any]) -> d
     for part in PARTS:
         files[part] = f"judge_{part}.txt"
         fitted.models[part].save_model(str(folder / files[part]))
+    for part in LINEAR_PARTS:
+        files[part] = f"judge_{part}.npz"
+        fitted.models[part].save(folder / files[part])
     card = {"name": name, "features": {p: list(FEATURE_NAMES[p]) for p in PARTS}, "files": files,
             "thresholds": {k: round(v, 6) for k, v in fitted.thresholds.items()},
-            "params": PARAMS, "seed": SEED, **extra,
+            "params": PARAMS, "linear": {"dim": lexical.DIM, "lexical_l2": LEXICAL_L2, "boundary_l2": BOUNDARY_L2}, "seed": SEED, **extra,
             "model_sha256": {p: file_hash(folder / f) for p, f in files.items()}}
     (folder / "judge.json").write_text(json.dumps(card, ensure_ascii=False, indent=1) + "\n", "utf-8")
     return card
@@ -433,6 +497,8 @@ def main() -> int:
     parser.add_argument("--rows-cache", type=Path, default=None, help="keep the computed rows in this file")
     parser.add_argument("--limit-docs", type=int, default=None, help="only the first N CJRC documents (a smoke run)")
     parser.add_argument("--cv-only", action="store_true", help="cross-validate, do not write the shipped model")
+    parser.add_argument("--dump", type=Path, default=None,
+                        help="write every out-of-fold prediction here (JSON lines, for error analysis)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
 
@@ -444,6 +510,13 @@ def main() -> int:
           file=sys.stderr)
     preds, cv = cross_validate(examples, args.folds_out, scorer)
     print(json.dumps(cv, indent=1))
+    if args.dump:
+        with open(args.dump, "w", encoding="utf-8") as out:
+            for e, p in zip(examples, preds):
+                out.write(json.dumps({"id": e.qid, "doc": e.doc, "kind": e.kind, "question": e.inp.question,
+                                      "gold": e.gold_answers, "decision": p.decision, "answer": p.span_text,
+                                      "clause": p.clause_text, "p_answerable": round(p.p_answerable, 4)},
+                                     ensure_ascii=False) + "\n")
     if args.cv_only:
         return 0
     folds = np.asarray([fold_of(e.doc) for e in examples])

@@ -35,7 +35,7 @@ import numpy as np
 
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
-from engine.answer.judge.features import ChunkSignal, JudgeInput, answer_core
+from engine.answer.judge.features import ChunkSignal, JudgeInput
 from engine.answer.judge.model import (PARTIAL_AT, Decision, Judge, Judgment, cited_passages,
                                        load_judge, supporting)
 from engine.answer.judge.slots import Slot
@@ -152,12 +152,12 @@ class JudgedAnswering:
 
     # -- the answers ---------------------------------------------------------------------------
     def _span(self, judgment: Judgment, by_chunk: dict[str, Source], evidence: EvidenceSet) -> Draft:
-        found = self.judge.answer_span(judgment)
+        found = self.judge.answer(judgment)
         if found is None:
             return self._verdict(judgment, by_chunk, evidence)
-        passage, span = found
+        passage, span = found.passage, found.segment
         first = evidence.cite(by_chunk[passage.chunk.chunk_id], span)
-        value = stated_answer(passage.chunk, span, judgment.slot, judgment.table.info.text)
+        value = stated_answer(passage.chunk, span, judgment.slot, found.core)
         if value is not None:
             conclusion = f"材料显示为{flat(value)}（{first}）。"
         else:
@@ -225,14 +225,14 @@ def _not_found(composer: Composer, evidence: EvidenceSet) -> Draft:
     return Draft(Status.NOT_FOUND, f"{NOT_FOUND_PHRASE}相关内容（检索范围：{composer.scope}）。", evidence)
 
 
-def stated_answer(chunk, clause: Segment, slot: Slot, question: str) -> str | None:
+def stated_answer(chunk, clause: Segment, slot: Slot, core: tuple[int, int]) -> str | None:
     """What a span answer states before citing its clause, verbatim from it: the one date or
-    amount the clause holds when that is asked; else the clause without the question's own words
-    at its edges (answer_core); None when that is the whole clause (it is quoted as it stands)."""
+    amount the clause holds when that is asked; else ``core``, the part of the clause the judge's
+    boundary models find answers; None when that is the whole clause (it is quoted as it stands)."""
     kind = _VALUE_SLOTS.get(slot)
     if kind is not None:
         inside = [f for f in chunk.facts if f.kind == kind and clause.start <= f.start and f.end <= clause.end]
         if len(inside) == 1:
             return inside[0].text
-    lo, hi = answer_core(clause.text, question, slot)
+    lo, hi = core
     return clause.text[lo:hi] if hi - lo < len(clause.text) else None

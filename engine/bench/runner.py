@@ -187,13 +187,31 @@ def run_suites(names: list[str], options: BenchOptions) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"unknown suite(s) {unknown}; choose from {sorted(SUITES)} or 'all'")
     suites = {}
+    version = code_version()
     for name in names:
         started = time.perf_counter()
         result = SUITES[name](options)
         result.timings.setdefault("suite_s", round(time.perf_counter() - started, 1))
-        suites[name] = result.to_dict()
-    return {"generated_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "machine": machine(), "code_version": code_version(), "suites": suites}
+        suites[name] = {**result.to_dict(), "run": {"finished_at": _now(), "code_version": version}}
+    return {"generated_at": _now(), "machine": machine(), "code_version": version, "suites": suites}
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def merged_with_published(report: dict[str, Any], published: Path) -> dict[str, Any]:
+    """The report to publish: its suites replace those of the published report, the others stay
+    (each suite keeps its own ``run``: when and on which code it ran), so publishing a long
+    dataset run does not drop the demo figures the Benchmark page shows, and vice versa."""
+    try:
+        previous = json.loads(published.read_text("utf-8"))
+    except (OSError, ValueError):
+        return report
+    kept = {name: {**suite, "run": suite.get("run") or {"finished_at": previous.get("generated_at"),
+                                                          "code_version": previous.get("code_version")}}
+            for name, suite in (previous.get("suites") or {}).items() if name not in report["suites"]}
+    return {**report, "suites": {**kept, **report["suites"]}}
 
 
 def write_report(report: dict[str, Any], path: Path) -> Path:
@@ -331,7 +349,7 @@ def run_cli(args) -> int:
     out = args.out or default_report_path(Path(Settings.load(args.home, secrets_file=None).home))
     write_report(report, out)
     if args.publish:
-        write_report(report, PUBLISHED_REPORT)
+        write_report(merged_with_published(report, PUBLISHED_REPORT), PUBLISHED_REPORT)
     if args.json:
         json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")

@@ -22,7 +22,8 @@ import pytest
 
 from engine.answer.judge.features import CLAUSE_FEATURES, PASSAGE_FEATURES, QUESTION_FEATURES
 from engine.answer.judge.folds import FOLDS, fold_of
-from engine.answer.judge.model import CARD, load_judge
+from engine.answer.judge.lexical import MISSING, LexicalModel, feature_names, fit, hashed, lexical_scores
+from engine.answer.judge.model import CARD, LINEAR_PARTS, PARTS, load_judge
 from engine.answer.judge.segment import clauses, passages
 from engine.answer.judge.slots import Slot, asked_slot
 from engine.answer.model import NOT_FOUND_PHRASE
@@ -118,6 +119,89 @@ def test_cross_validation_never_shares_a_document(datasets):
     assert len(set(folds.tolist())) == FOLDS
 
 
+def _table(question: str, names: list[str], texts: list[str]):
+    from engine.answer.judge.features import JudgeInput, passage_table
+    from engine.text.tokenize import tokenize
+
+    chunks = [Chunk(f"d:{i}", "d", i, "judgment", "paragraph", t, [], [], {}) for i, t in enumerate(texts)]
+    inp = JudgeInput(question=question, names=names, tokens=tokenize(question), chunks=chunks, signals={},
+                     idf=lambda token: 1.0)
+    return passage_table(inp)
+
+
+def test_lexical_features_mark_each_question_word_in_or_out_of_the_text_and_mask_names():
+    table = _table("被告人张某被判处什么刑罚？", ["张某"], ["经审理查明：被告人张某盗窃财物，价值3000元。"])
+    names = feature_names(table)
+    assert f"slot:{asked_slot('被告人张某被判处什么刑罚？').value}" in names
+    assert "in:被告" in names and "out:判处" in names and "out:刑罚" in names
+    assert not any("张某" in n for n in names)  # the person is Ⓝ: the model learns roles, not people
+    assert "q:\u24c3被" in names
+    other = feature_names(_table("被告人李某被判处什么刑罚？", ["李某"], ["被告人李某犯盗窃罪，判处有期徒刑一年。"]))
+    assert "in:判处" in other and "out:判处" not in other
+    english = _table("Does the agreement allow disclosure to employees?", [],
+                     ["The Recipient may disclose information to its employees."])
+    # English questions have no lexical features and MISSING scores: the only English training
+    # data are ContractNLI's fixed hypotheses, whose words would teach those hypotheses' base rates
+    assert feature_names(english) == []
+    assert lexical_scores({}, english) == (MISSING, MISSING)
+
+
+def test_lexical_model_learns_saves_and_loads_the_same_scores(tmp_path):
+    # "out:判处" marks the unanswerable questions, "in:判处" the answerable ones; the rest is noise
+    rng = np.random.default_rng(0)
+    rows, y = [], []
+    for i in range(200):
+        label = i % 2
+        noise = [f"q:{rng.integers(50)}", f"q:{rng.integers(50)}"]
+        rows.append(hashed(noise + ["in:判处" if label else "out:判处"]))
+        y.append(label)
+    model = fit(rows, np.asarray(y), l2=1.0)
+    assert model.score(hashed(["in:判处"])) > 0.9 > 0.1 > model.score(hashed(["out:判处"]))
+    assert 0.3 < model.score(hashed(["never:seen"])) < 0.7  # unknown features weigh nothing
+    model.save(tmp_path / "lex.npz")
+    again = LexicalModel.load(tmp_path / "lex.npz")
+    for row in rows[:20]:
+        assert abs(again.score(row) - model.score(row)) < 1e-5
+
+
+def test_boundary_rows_and_labels_follow_the_clause_tokens():
+    from engine.answer.judge.boundary import boundary_rows, token_labels
+
+    info = _table("被害人受伤程度？", [], ["经鉴定属重伤二级。"]).info
+    clause = "经鉴定属重伤二级"
+    words, starts, ends = boundary_rows(clause, info)
+    assert "".join(w.text for w in words) == clause and len(starts) == len(ends) == len(words)
+    assert all(clause[w.start:w.end] == w.text for w in words)
+    first, last = token_labels(words, (clause.find("重伤"), len(clause)))
+    assert clause[words[first].start:words[last].end] == "重伤二级"
+    assert token_labels(words, (len(clause), len(clause) + 2)) is None  # outside the clause
+
+
+def test_boundary_models_learn_where_an_answer_starts_after_the_words_the_question_uses():
+    """Clauses "<question's words> 为 <answer>": the answer starts after the question's words and
+    the linking word, whatever the words are; a model trained on some learns it for unseen ones."""
+    from engine.answer.judge.boundary import best_span, boundary_rows, token_labels
+
+    rng = np.random.default_rng(1)
+    subjects = ["合同金额", "租赁期限", "工作地点", "担保方式", "付款方式", "交货地点", "违约责任", "争议解决"]
+    values = ["北京市朝阳区", "三年", "银行转账", "连带责任保证", "仲裁", "上海市浦东新区", "每月支付", "现金"]
+    starts, ends, y_s, y_e = [], [], [], []
+    for k in range(120):
+        subject, value = subjects[k % 6], values[int(rng.integers(6))]
+        clause = f"双方约定{subject}为{value}"
+        info = _table(f"{subject}是什么？", [], [clause]).info
+        words, st, en = boundary_rows(clause, info)
+        first, last = token_labels(words, (clause.find(value, len(f"双方约定{subject}")), len(clause)))
+        starts += st
+        ends += en
+        y_s += [int(i == first) for i in range(len(words))]
+        y_e += [int(i == last) for i in range(len(words))]
+    models = {"span_start": fit(starts, np.asarray(y_s)), "span_end": fit(ends, np.asarray(y_e))}
+    clause = "双方约定争议解决为仲裁"  # a subject and value pair never seen together in training
+    lo, hi, _p = best_span(models, clause, _table("争议解决是什么？", [], [clause]).info)
+    assert clause[lo:hi] == "仲裁"
+
+
 def test_predicted_label_of_an_answer():
     assert predicted_label("not_found", 0, None) == "NotMentioned"
     assert predicted_label("answered", 1, None) == "NotMentioned"
@@ -168,8 +252,11 @@ def test_training_is_deterministic(small_rows):
     folds = np.asarray([fold_of(e.doc) for e in examples])
     first, second = script.train_all(examples, folds), script.train_all(examples, folds)
     assert first.thresholds == second.thresholds
-    for part in first.models:
+    for part in PARTS:
         assert first.models[part].model_to_string() == second.models[part].model_to_string()
+    for part in LINEAR_PARTS:
+        a, b = first.models[part], second.models[part]
+        assert np.array_equal(a.index, b.index) and np.array_equal(a.weight, b.weight) and a.bias == b.bias
 
 
 # -- the shipped model -------------------------------------------------------------------------------

@@ -420,3 +420,20 @@ def test_bench_cli_arguments():
     assert (args.command, args.suite, args.limit, args.json, args.out) == ("bench", "all", 20, True, Path("r.json"))
     with pytest.raises(SystemExit):
         build_parser().parse_args(["bench", "--suite", "nope"])
+
+
+def test_publishing_replaces_the_suites_run_and_keeps_the_others(tmp_path):
+    from engine.bench.runner import merged_with_published
+
+    published = tmp_path / "answers.json"
+    old = {"generated_at": "2026-11-01T00:00:00+00:00", "code_version": "old",
+           "suites": {"demo": {"metrics": {"accuracy": 0.9}}, "cjrc": {"metrics": {"f1": 40.0}}}}
+    write_report(old, published)
+    new = {"generated_at": "2026-11-25T00:00:00+00:00", "code_version": "new",
+           "suites": {"cjrc": {"metrics": {"f1": 58.0}, "run": {"finished_at": "2026-11-25", "code_version": "new"}}}}
+    merged = merged_with_published(new, published)
+    assert merged["suites"]["cjrc"]["metrics"] == {"f1": 58.0}  # replaced
+    assert merged["suites"]["demo"]["metrics"] == {"accuracy": 0.9}  # kept, saying when it ran
+    assert merged["suites"]["demo"]["run"] == {"finished_at": "2026-11-01T00:00:00+00:00", "code_version": "old"}
+    assert merged["code_version"] == "new"
+    assert merged_with_published(new, tmp_path / "absent.json") == new  # nothing published yet

@@ -407,17 +407,21 @@ QUESTION_FEATURES: tuple[str, ...] = (
     "best_common_run", "max_common_run",
     "focus_anywhere", "best_focus", "max_focus_window", "max_slot_near", "best_slot_near", "top3_unknown",
     "focus_unknown", "best_neg_focus", "top3_neg_focus",
+    # stacked: the lexical models' scores (engine/answer/judge/lexical.py)
+    "lex_answerable", "lex_polarity",
 )
 _BEST = ("cov", "cov_idf", "bigram", "cov_window", "novelty", "names_found", "values_found",
          "values_other", "slot_fill", "slot_new", "neg", "neg_local", "permit", "oblige",
          "exception", "only", "cosine")
 _P = {name: i for i, name in enumerate(PASSAGE_FEATURES)}
 _Q = 11  # the question's own features lead both tables
+_LEX = 2  # and the lexical scores close the question's
 
 
-def question_row(table: PassageTable, scores: np.ndarray) -> np.ndarray:
-    """The question's row: its form, the best passages' scores, the best passage's features, and
-    what of the question no retrieved passage contains (words, names, values)."""
+def question_row(table: PassageTable, scores: np.ndarray, lexical: Sequence[float]) -> np.ndarray:
+    """The question's row: its form, the best passages' scores, the best passage's features, what
+    of the question no retrieved passage contains (words, names, values), and the lexical models'
+    scores (``lexical``, in the order of lexical.LEXICAL_PARTS)."""
     f = table.features
     info = table.info
     row = np.zeros(len(QUESTION_FEATURES), dtype=np.float32)
@@ -427,6 +431,7 @@ def question_row(table: PassageTable, scores: np.ndarray) -> np.ndarray:
         row[_Q:] = -1.0
         row[QUESTION_FEATURES.index("passages")] = 0
         row[QUESTION_FEATURES.index("absent_idf")] = 1.0
+        row[-_LEX:] = lexical
         return row
     row[:_Q] = f[0, q_part]
     order = np.argsort(-scores, kind="stable")
@@ -457,6 +462,7 @@ def question_row(table: PassageTable, scores: np.ndarray) -> np.ndarray:
         float(f[:, _P["slot_near"]].max()), f[best, _P["slot_near"]], float(f[top3, _P["unknown_cue"]].max()),
         float(((f[:, _P["focus_found"]] > 0) & (f[:, _P["unknown_cue"]] > 0)).any()),
         f[best, _P["neg_focus"]], float(f[top3, _P["neg_focus"]].max()),
+        *lexical,
     )
     return row
 

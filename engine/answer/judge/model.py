@@ -1,4 +1,7 @@
-"""The answerability / entailment judge: four small LightGBM models read from their text files.
+"""The answerability / entailment judge: four small LightGBM models read from their text files,
+and four logistic regressions over hashed sparse features (npz files): two lexical scores stacked
+into the question's row (engine/answer/judge/lexical.py) and the start / end of a span answer
+inside its clause (engine/answer/judge/boundary.py).
 
   passage      P(passage answers the question)                         over PASSAGE_FEATURES
   answerable   P(some retrieved passage answers / the text addresses it) over QUESTION_FEATURES
@@ -22,8 +25,10 @@ from typing import Any
 import numpy as np
 
 from engine.answer.judge.features import (CLAUSE_FEATURES, PASSAGE_FEATURES, QUESTION_FEATURES,
-                                          ClauseCandidate, JudgeInput, PassageTable, clause_table,
-                                          passage_table, question_row)
+                                          ClauseCandidate, JudgeInput, PassageTable, answer_core,
+                                          clause_table, passage_table, question_row)
+from engine.answer.judge.boundary import BOUNDARY_PARTS, best_span
+from engine.answer.judge.lexical import LEXICAL_PARTS, LexicalModel, lexical_scores
 from engine.answer.judge.segment import Passage
 from engine.answer.judge.slots import Slot
 from engine.text.segments import Segment
@@ -31,6 +36,7 @@ from engine.text.segments import Segment
 MODEL_DIR = Path(__file__).resolve().parent / "models"
 CARD = MODEL_DIR / "judge.json"
 PARTS = ("passage", "answerable", "polarity", "span")
+LINEAR_PARTS = (*LEXICAL_PARTS, *BOUNDARY_PARTS)
 FEATURES = {"passage": PASSAGE_FEATURES, "answerable": QUESTION_FEATURES,
             "polarity": QUESTION_FEATURES, "span": CLAUSE_FEATURES}
 # A passage "answers" at this probability and "partially" answers from the lower one; fixed by
@@ -39,6 +45,7 @@ FEATURES = {"passage": PASSAGE_FEATURES, "answerable": QUESTION_FEATURES,
 ANSWERS_AT, PARTIAL_AT = 0.5, 0.2
 POLARITY_AT = 0.5
 EXTEND_AT = 0.5
+JOINT_TOP = 3  # clauses whose boundaries are weighed against each other for a span answer
 
 
 class Decision:
@@ -92,13 +99,14 @@ class Judgment:
 class Judge:
     """The four models and the thresholds of one training run (the shipped one, or a fold's)."""
 
-    def __init__(self, card: dict[str, Any], boosters: dict[str, Any]):
+    def __init__(self, card: dict[str, Any], boosters: dict[str, Any], linear: dict[str, LexicalModel]):
         for part in PARTS:
             if tuple(card["features"][part]) != FEATURES[part]:
                 raise ValueError(f"judge model '{part}' was trained on other features; retrain it "
                                  "(scripts/train_judge.py)")
         self.card = card
         self.boosters = boosters
+        self.linear = linear
         self.thresholds: dict[str, float] = {k: float(v) for k, v in card["thresholds"].items()}
         self.name = f"judge:{card['name']}"
         self._lock = threading.Lock()  # Booster.predict is not documented as thread-safe
@@ -110,7 +118,8 @@ class Judge:
         card = json.loads(Path(card_file).read_text("utf-8"))
         folder = Path(card_file).parent
         boosters = {part: lightgbm.Booster(model_file=str(folder / card["files"][part])) for part in PARTS}
-        return cls(card, boosters)
+        linear = {part: LexicalModel.load(folder / card["files"][part]) for part in LINEAR_PARTS}
+        return cls(card, boosters, linear)
 
     def predict(self, part: str, rows: np.ndarray) -> np.ndarray:
         if len(rows) == 0:
@@ -124,7 +133,7 @@ class Judge:
     def decide(self, table: PassageTable) -> Judgment:
         """Every passage scored, then the question: answerable at all, and which way a yes/no goes."""
         scores = self.predict("passage", table.features)
-        row = question_row(table, scores)[None, :]
+        row = question_row(table, scores, lexical_scores(self.linear, table))[None, :]
         p_answerable = float(self.predict("answerable", row)[0])
         language = "en" if table.info.english else "zh"
         threshold = self.thresholds[language]
@@ -148,15 +157,36 @@ class Judge:
         order = np.argsort(-scores, kind="stable")
         return [(cands[i], float(scores[i])) for i in order]
 
-    def answer_span(self, judgment: Judgment) -> tuple[Passage, Segment] | None:
-        return answer_span(self.best_clauses(judgment))
+    def answer(self, judgment: Judgment) -> SpanAnswer | None:
+        """The span answer: of the JOINT_TOP best clauses (each grown over its neighbours that also
+        carry the answer), the one whose clause probability times its best boundary pair is
+        largest, with that answer's place in it."""
+        ranked = self.best_clauses(judgment)
+        info = judgment.table.info
+        if info.english and ranked:  # the boundaries are learned on Chinese (CJRC) answers only
+            passage, segment = grow(ranked, ranked[0][0])
+            return SpanAnswer(passage, segment, answer_core(segment.text, info.text, info.slot), ranked[0][1])
+        best: SpanAnswer | None = None
+        for cand, p in ranked[:JOINT_TOP]:
+            passage, segment = grow(ranked, cand)
+            found = best_span(self.linear, segment.text, info)
+            lo, hi, p_span = found if found is not None else (0, len(segment.text), 0.0)
+            option = SpanAnswer(passage, segment, (lo, hi), p * p_span)
+            if best is None or option.p > best.p:
+                best = option
+        return best
 
 
-def answer_span(ranked: list[tuple[ClauseCandidate, float]]) -> tuple[Passage, Segment] | None:
-    """The best clause, grown over adjacent clauses of its passage that also carry the answer."""
-    if not ranked:
-        return None
-    best, _ = ranked[0]
+@dataclass(frozen=True)
+class SpanAnswer:
+    passage: Passage
+    segment: Segment  # the clause(s) quoted, offsets into the chunk text
+    core: tuple[int, int]  # what answers, offsets into the segment's text
+    p: float
+
+
+def grow(ranked: list[tuple[ClauseCandidate, float]], best: ClauseCandidate) -> tuple[Passage, Segment]:
+    """A clause grown over adjacent clauses of its passage that also carry the answer."""
     score = {c.position: s for c, s in ranked if c.passage_index == best.passage_index}
     segment = {c.position: c.segment for c, _ in ranked if c.passage_index == best.passage_index}
     lo = hi = best.position

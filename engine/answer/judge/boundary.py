@@ -1,0 +1,136 @@
+"""Where a span answer starts and ends inside the clause that carries it: learned boundaries.
+
+The span model picks the clause; what the conclusion states is the part of it that answers —
+被害人受伤程度？ is answered by 重伤二级, not by 经鉴定属重伤二级. Two logistic regressions over
+hashed sparse features of each token of the clause (engine/answer/judge/lexical.py's fitting)
+score it as the answer's first and as its last token:
+
+  the token, its neighbours (two either side), their kinds (digit, Han, Latin, punctuation)
+  whether the token and its neighbours are words of the question        (the answer is what the
+  the asked slot, alone and with the neighbour before / after            question does not say)
+  whether a filler of the asked slot starts / ends at the token
+  the token's distance from the clause's edges (capped)
+
+The span is the pair start ≤ end (at most MAX_TOKENS apart) with the largest product of the two
+probabilities. Person names of the question are masked and digits folded, so the models learn
+roles and shapes, not people or amounts. Trained by scripts/train_judge.py on CJRC span
+questions whose gold span lies inside a candidate clause.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.answer.judge.features import QuestionInfo, _norm
+from engine.answer.judge.lexical import LexicalModel, hashed
+from engine.answer.judge.slots import Slot, filler_spans
+
+BOUNDARY_PARTS = ("span_start", "span_end")
+MAX_TOKENS = 40
+_NAME = "\u24c3"
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_EDGE = 4  # distances from the clause's edges beyond this are one bucket
+
+
+@dataclass(frozen=True)
+class Token:
+    start: int
+    end: int
+    text: str
+
+
+def tokens(text: str) -> list[Token]:
+    """The clause's words with their offsets (jieba's search-free tokenizer; spaces dropped)."""
+    import jieba
+
+    return [Token(s, e, w) for w, s, e in jieba.tokenize(text) if w.strip()]
+
+
+def _kind(word: str) -> str:
+    if not word:
+        return "edge"
+    if word == _NAME:
+        return "name"
+    if any(ch.isdigit() for ch in word):
+        return "digit"
+    if re.search(r"[\u4e00-\u9fff]", word):
+        return "han"
+    if word.isascii() and word.isalpha():
+        return "latin"
+    return "punct"
+
+
+def _shape(word: str, names: list[str]) -> str:
+    return _NAME if word in names else _DIGITS.sub("0", _norm(word))
+
+
+def _rows(words: list[Token], clause: str, info: QuestionInfo) -> tuple[list[list[str]], list[list[str]]]:
+    asked = _norm(info.text)
+    names = [_norm(n) for n in info.names]
+    shape = [_shape(_norm(t.text), names) for t in words]
+    in_q = [int(_norm(t.text) in asked) for t in words]
+    kind = [_kind(s) for s in shape]
+    fills = filler_spans(clause, info.slot) if info.slot not in (Slot.YESNO, Slot.WHAT) else []
+    starts = {s for s, _ in fills}
+    ends = {e for _, e in fills}
+    slot = info.slot.value
+    n = len(words)
+
+    def at(seq, i, edge=""):
+        return seq[i] if 0 <= i < n else edge
+
+    start_rows, end_rows = [], []
+    for i, t in enumerate(words):
+        common = [f"k0:{kind[i]}", f"q0:{in_q[i]}", f"slot:{slot}", f"slot:{slot}|w0:{shape[i]}"]
+        start_rows.append(common + [
+            f"w0:{shape[i]}", f"w-1:{at(shape, i - 1)}", f"w-2:{at(shape, i - 2)}", f"w+1:{at(shape, i + 1)}",
+            f"w-1w0:{at(shape, i - 1)}|{shape[i]}",
+            f"k-1:{at(kind, i - 1, 'edge')}", f"q-1:{at(in_q, i - 1, 2)}", f"q-2:{at(in_q, i - 2, 2)}",
+            f"slot:{slot}|w-1:{at(shape, i - 1)}", f"slot:{slot}|q-1:{at(in_q, i - 1, 2)}",
+            f"fill:{int(t.start in starts)}", f"slot:{slot}|fill:{int(t.start in starts)}",
+            f"pos:{min(i, _EDGE)}"])
+        end_rows.append(common + [
+            f"w0:{shape[i]}", f"w+1:{at(shape, i + 1)}", f"w+2:{at(shape, i + 2)}", f"w-1:{at(shape, i - 1)}",
+            f"w0w+1:{shape[i]}|{at(shape, i + 1)}",
+            f"k+1:{at(kind, i + 1, 'edge')}", f"q+1:{at(in_q, i + 1, 2)}", f"q+2:{at(in_q, i + 2, 2)}",
+            f"slot:{slot}|w+1:{at(shape, i + 1)}", f"slot:{slot}|q+1:{at(in_q, i + 1, 2)}",
+            f"fill:{int(t.end in ends)}", f"slot:{slot}|fill:{int(t.end in ends)}",
+            f"pos:{min(n - 1 - i, _EDGE)}"])
+    return start_rows, end_rows
+
+
+def boundary_rows(clause: str, info: QuestionInfo) -> tuple[list[Token], list[np.ndarray], list[np.ndarray]]:
+    """The clause's tokens and the hashed start / end features of each."""
+    words = tokens(clause)
+    starts, ends = _rows(words, clause, info)
+    return words, [hashed(r) for r in starts], [hashed(r) for r in ends]
+
+
+def token_labels(words: list[Token], gold: tuple[int, int]) -> tuple[int, int] | None:
+    """Indices of the tokens holding the gold span's first and last character (clause offsets)."""
+    first = next((i for i, t in enumerate(words) if t.start <= gold[0] < t.end), None)
+    last = next((i for i, t in enumerate(words) if t.start < gold[1] <= t.end), None)
+    if first is None or last is None or last < first:
+        return None
+    return first, last
+
+
+def best_span(models: dict[str, LexicalModel], clause: str, info: QuestionInfo
+              ) -> tuple[int, int, float] | None:
+    """``[start, end)`` in the clause of the most likely answer and the product of its two
+    boundary probabilities, or None for a clause without words."""
+    words, starts, ends = boundary_rows(clause, info)
+    if not words:
+        return None
+    p_start = np.asarray([models["span_start"].score(r) for r in starts])
+    p_end = np.asarray([models["span_end"].score(r) for r in ends])
+    best, pair = -1.0, (0, len(words) - 1)
+    for i in range(len(words)):
+        j_max = min(len(words), i + MAX_TOKENS)
+        j = i + int(np.argmax(p_end[i:j_max]))
+        if p_start[i] * p_end[j] > best:
+            best, pair = p_start[i] * p_end[j], (i, j)
+    return words[pair[0]].start, words[pair[1]].end, float(best)
