@@ -236,7 +236,7 @@ def clause_rows(examples: list[Example], scores: list[np.ndarray]):
     return np.concatenate(xs), np.concatenate(ys)
 
 
-BOUNDARY_L2 = 3.0
+BOUNDARY_L2 = 1.0
 
 
 def fit_boundary(examples: list[Example], scores: list[np.ndarray]) -> dict[str, lexical.LexicalModel]:

@@ -82,23 +82,24 @@ def _rows(words: list[Token], clause: str, info: QuestionInfo) -> tuple[list[lis
     def at(seq, i, edge=""):
         return seq[i] if 0 <= i < n else edge
 
-    start_rows, end_rows = [], []
-    for i, t in enumerate(words):
-        common = [f"k0:{kind[i]}", f"q0:{in_q[i]}", f"slot:{slot}", f"slot:{slot}|w0:{shape[i]}"]
-        start_rows.append(common + [
-            f"w0:{shape[i]}", f"w-1:{at(shape, i - 1)}", f"w-2:{at(shape, i - 2)}", f"w+1:{at(shape, i + 1)}",
-            f"w-1w0:{at(shape, i - 1)}|{shape[i]}",
-            f"k-1:{at(kind, i - 1, 'edge')}", f"q-1:{at(in_q, i - 1, 2)}", f"q-2:{at(in_q, i - 2, 2)}",
-            f"slot:{slot}|w-1:{at(shape, i - 1)}", f"slot:{slot}|q-1:{at(in_q, i - 1, 2)}",
-            f"fill:{int(t.start in starts)}", f"slot:{slot}|fill:{int(t.start in starts)}",
-            f"pos:{min(i, _EDGE)}"])
-        end_rows.append(common + [
-            f"w0:{shape[i]}", f"w+1:{at(shape, i + 1)}", f"w+2:{at(shape, i + 2)}", f"w-1:{at(shape, i - 1)}",
-            f"w0w+1:{shape[i]}|{at(shape, i + 1)}",
-            f"k+1:{at(kind, i + 1, 'edge')}", f"q+1:{at(in_q, i + 1, 2)}", f"q+2:{at(in_q, i + 2, 2)}",
-            f"slot:{slot}|w+1:{at(shape, i + 1)}", f"slot:{slot}|q+1:{at(in_q, i + 1, 2)}",
-            f"fill:{int(t.end in ends)}", f"slot:{slot}|fill:{int(t.end in ends)}",
-            f"pos:{min(n - 1 - i, _EDGE)}"])
+    def side(i: int, d: int) -> list[str]:
+        """Features of token i as an answer's edge facing direction d (-1: its first token, the
+        context before it; +1: its last, the context after)."""
+        outer = f"w{d:+d}"
+        return [
+            f"k0:{kind[i]}", f"q0:{in_q[i]}", f"slot:{slot}", f"slot:{slot}|w0:{shape[i]}",
+            f"w0:{shape[i]}", f"{outer}:{at(shape, i + d)}", f"w{2 * d:+d}:{at(shape, i + 2 * d)}",
+            f"w{-d:+d}:{at(shape, i - d)}",
+            f"w-1w0:{at(shape, i - 1)}|{shape[i]}" if d < 0 else f"w0w+1:{shape[i]}|{at(shape, i + 1)}",
+            f"k{d:+d}:{at(kind, i + d, 'edge')}", f"q{d:+d}:{at(in_q, i + d, 2)}",
+            f"q{2 * d:+d}:{at(in_q, i + 2 * d, 2)}",
+            f"slot:{slot}|{outer}:{at(shape, i + d)}", f"slot:{slot}|q{d:+d}:{at(in_q, i + d, 2)}",
+            f"fill:{int(edge[d][i])}", f"slot:{slot}|fill:{int(edge[d][i])}",
+            f"pos:{min(i if d < 0 else n - 1 - i, _EDGE)}"]
+
+    edge = {-1: [t.start in starts for t in words], 1: [t.end in ends for t in words]}
+    start_rows = [side(i, -1) for i in range(n)]
+    end_rows = [side(i, 1) for i in range(n)]
     return start_rows, end_rows
 
 

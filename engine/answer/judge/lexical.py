@@ -56,9 +56,6 @@ def feature_names(table: PassageTable) -> list[str]:
     grams = [run[i:i + 2] for run in _HAN_RUN.findall(question) for i in range(len(run) - 1)]
     out += [f"q:{g}" for g in grams]
     out += [f"{'in' if g in retrieved else 'out'}:{g}" for g in grams if _NAME not in g]
-    # three characters: 判处刑 / 被判处 tell more than 判处 alone whether the text says it
-    trigrams = [run[i:i + 3] for run in _HAN_RUN.findall(question) for i in range(len(run) - 2)]
-    out += [f"{'in3' if g in retrieved else 'out3'}:{g}" for g in trigrams if _NAME not in g]
     for term in info.terms:
         token = _masked(term, info.names)
         if token == _NAME:
