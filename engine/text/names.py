@@ -91,7 +91,7 @@ def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
         if at and word_frequency(text[at - 1] + whole[0]) >= 10:
             continue  # the "surname" ends a word here: 公安局, 侦查员, 现金里, 平江市
         if len(whole) == 3 and (whole[2] in _NOT_NAME_END) or len(whole) == 2:
-            alone[whole[:2]] = alone.get(whole[:2], 0) + 1  # 张伟的 / 张伟。: 张伟 stands alone
+            alone[whole[:2]] = alone.get(whole[:2], 0) + 1  # 李某的 / 李某。: the two characters stand alone
         for size in (2, 3):
             name = whole[:size]
             follows = text[at + size:at + size + 1]

@@ -25,13 +25,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine.answer.judge.features import QuestionInfo, _norm
-from engine.answer.judge.lexical import LexicalModel, hashed
+from engine.answer.judge.lexical import DIGITS, NAME, LexicalModel, hashed
 from engine.answer.judge.slots import Slot, filler_spans
 
 BOUNDARY_PARTS = ("span_start", "span_end")
 MAX_TOKENS = 40
-_NAME = "\u24c3"
-_DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _EDGE = 4  # distances from the clause's edges beyond this are one bucket
 
 
@@ -52,7 +50,7 @@ def tokens(text: str) -> list[Token]:
 def _kind(word: str) -> str:
     if not word:
         return "edge"
-    if word == _NAME:
+    if word == NAME:
         return "name"
     if any(ch.isdigit() for ch in word):
         return "digit"
@@ -64,14 +62,16 @@ def _kind(word: str) -> str:
 
 
 def _shape(word: str, names: list[str]) -> str:
-    return _NAME if word in names else _DIGITS.sub("0", _norm(word))
+    """A normalised word as the models see it: a question's person is NAME, digits fold to 0."""
+    return NAME if word in names else DIGITS.sub("0", word)
 
 
 def _rows(words: list[Token], clause: str, info: QuestionInfo) -> tuple[list[list[str]], list[list[str]]]:
     asked = _norm(info.text)
     names = [_norm(n) for n in info.names]
-    shape = [_shape(_norm(t.text), names) for t in words]
-    in_q = [int(_norm(t.text) in asked) for t in words]
+    normed = [_norm(t.text) for t in words]
+    shape = [_shape(w, names) for w in normed]
+    in_q = [int(w in asked) for w in normed]
     kind = [_kind(s) for s in shape]
     fills = filler_spans(clause, info.slot) if info.slot not in (Slot.YESNO, Slot.WHAT) else []
     starts = {s for s, _ in fills}

@@ -33,16 +33,16 @@ from engine.answer.judge.features import PassageTable, _norm
 
 DIM = 1 << 18
 LEXICAL_PARTS = ("lex_answerable", "lex_polarity")
-_NAME = "\u24c3"  # Ⓝ: stands for a person's name, so the model learns roles, not people
-_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+NAME = "\u24c3"  # Ⓝ: stands for a person's name, so the model learns roles, not people
+DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff\u24c3]+")
 MISSING = -1.0
 
 
 def _masked(text: str, names: list[str]) -> str:
     for name in sorted(names, key=len, reverse=True):
-        text = text.replace(_norm(name), _NAME)
-    return _DIGITS.sub("0", text)
+        text = text.replace(_norm(name), NAME)
+    return DIGITS.sub("0", text)
 
 
 def feature_names(table: PassageTable) -> list[str]:
@@ -55,10 +55,10 @@ def feature_names(table: PassageTable) -> list[str]:
     out = [f"slot:{info.slot.value}"]
     grams = [run[i:i + 2] for run in _HAN_RUN.findall(question) for i in range(len(run) - 1)]
     out += [f"q:{g}" for g in grams]
-    out += [f"{'in' if g in retrieved else 'out'}:{g}" for g in grams if _NAME not in g]
+    out += [f"{'in' if g in retrieved else 'out'}:{g}" for g in grams if NAME not in g]
     for term in info.terms:
         token = _masked(term, info.names)
-        if token == _NAME:
+        if token == NAME:
             continue
         out += [f"qt:{token}", f"{'tin' if term in retrieved else 'tout'}:{token}"]
     return list(dict.fromkeys(out))
