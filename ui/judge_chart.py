@@ -3,7 +3,8 @@
 Two sources, each optional:
   cross-validated   docs/bench/judge.json (written by scripts/train_judge.py with the model and
                     its card): grouped 5-fold out-of-fold figures of the judged answer path
-                    computed without the engine around it;
+                    computed without the engine around it — grouped by document, and for the
+                    contract sets also by question text (no fold tests a question it trained on);
   end to end        the published answer report (docs/bench/answers.json) when its CJRC /
                     ContractNLI runs used the fold models (``--judge-folds``): every question
                     answered by ``Engine.ask`` with the judge that never saw its document.
@@ -35,6 +36,7 @@ TARGETS: tuple[tuple[str, str, str, float, str], ...] = (
     ("contractnli", "entailment_evidence_overlap", "证据重叠 evidence overlap (Entailment)", float("nan"), ""),
 )
 CV_LABEL = "交叉验证 cross-validated (train_judge.py)"
+CV_QUESTION_LABEL = "按问题交叉验证 cross-validated, unseen questions"
 E2E_LABEL = "端到端 out of fold (engine bench)"
 OUT_OF_FOLD = "out of fold"
 
@@ -50,6 +52,8 @@ def judge_frame(card: Mapping[str, Any] | None, report: Mapping[str, Any] | None
     sources: list[tuple[str, Mapping[str, Mapping[str, Any]]]] = []
     if card and card.get("cross_validated"):
         sources.append((CV_LABEL, card["cross_validated"]))
+    if card and card.get("cross_validated_by_question"):  # contract sets grouped by question text
+        sources.append((CV_QUESTION_LABEL, card["cross_validated_by_question"]))
     suites = (report or {}).get("suites") or {}
     e2e = {name: suite.get("metrics") or {} for name, suite in suites.items()
            if name in ("cjrc", "contractnli") and OUT_OF_FOLD in str((suite.get("config") or {}).get("judge", ""))}
@@ -98,9 +102,10 @@ def judge_section() -> None:
         st.info(f"还没有判断器的评测结果 (no judge figures yet)。生成它的命令 (the command that writes it)："
                 f"\n\n`{JUDGE.command}`")
         return
-    st.caption("交叉验证：按文档分组的五折，训练脚本在折外预测上计算；端到端：每题用未见过其文档的折模型经 "
-               "Engine.ask 回答 (cross-validated: grouped 5-fold out-of-fold; end to end: Engine.ask with the "
-               "fold model that never saw the document). 黑色刻度为目标 (black ticks: targets).")
+    st.caption("交叉验证：按文档分组的五折，训练脚本在折外预测上计算；合同数据集另按问题分组（测试折的问题从未训练过）；"
+               "端到端：每题用未见过其文档的折模型经 Engine.ask 回答 (cross-validated: grouped 5-fold out-of-fold, "
+               "for the contract sets also grouped by question; end to end: Engine.ask with the fold model that "
+               "never saw the document). 黑色刻度为目标 (black ticks: targets).")
     for dataset in dict.fromkeys(frame["dataset"]):
         st.altair_chart(judge_chart(frame, dataset), width="stretch")
     st.dataframe(frame.drop(columns=["target_value"]), hide_index=True, width="stretch")

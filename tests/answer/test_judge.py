@@ -119,6 +119,35 @@ def test_cross_validation_never_shares_a_document(datasets):
     assert len(set(folds.tolist())) == FOLDS
 
 
+def test_contract_questions_can_be_grouped_by_question_and_judgments_stay_grouped_by_document():
+    """--group-by question: a contract question (CUAD category, ContractNLI hypothesis) is in one
+    fold for every contract, so no fold tests a question it was trained on; CJRC is unchanged."""
+    from types import SimpleNamespace
+
+    script = _train_script()
+    rows = [SimpleNamespace(dataset=dataset, doc=f"doc-{d}", inp=SimpleNamespace(question=f"question {q}?"))
+            for dataset in ("cuad", "contractnli", "cjrc") for d in range(12) for q in range(9)]
+    by_question = np.asarray([fold_of(script.group_of(e, "question")) for e in rows])
+    for k in range(FOLDS):
+        train = {(e.dataset, e.inp.question) for e, f in zip(rows, by_question) if f != k and e.dataset != "cjrc"}
+        test = {(e.dataset, e.inp.question) for e, f in zip(rows, by_question) if f == k and e.dataset != "cjrc"}
+        assert not train & test
+    assert all(script.group_of(e, "question") == e.doc for e in rows if e.dataset == "cjrc")
+    assert all(script.group_of(e, "document") == e.doc for e in rows)
+
+
+@pytest.mark.parametrize("question, group", [
+    ("原告向哪个法院提起了诉讼？", "zh-open"),
+    ("被告是否支付了抚养费？", "zh-yesno"),
+    ("What is the governing law of this contract?", "en-open"),
+    ("Does the agreement provide that the Receiving Party shall not disclose the terms?", "en-yesno"),
+])
+def test_threshold_group_is_the_question_language_and_form(question, group):
+    from engine.answer.judge.model import threshold_group
+
+    assert threshold_group(_table(question, [], ["原告与被告原系夫妻关系。"]).info) == group
+
+
 def _table(question: str, names: list[str], texts: list[str]):
     from engine.answer.judge.features import JudgeInput, passage_table
     from engine.text.tokenize import tokenize
@@ -213,10 +242,9 @@ def test_predicted_label_of_an_answer():
 # -- training ----------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def small_rows(tmp_path_factory, datasets):
-    """A few CJRC judgments and one NDA through the real path up to the judge."""
+    """A few CJRC judgments through the real path up to the judge."""
     script = _train_script()
-    from engine.bench.common import ingest_texts, read_jsonl
-    from engine.bench.runner import bench_engine
+    from engine.bench.common import read_jsonl
 
     home = tmp_path_factory.mktemp("judge_train")
     docs = {d["doc_id"]: d["context"] for d in read_jsonl(dataset_file(datasets, "cjrc/docs_dev.jsonl"))}
@@ -228,10 +256,7 @@ def small_rows(tmp_path_factory, datasets):
         if len(chosen) == FOLDS:
             break
     questions = [q for q in questions if q["doc_id"] in chosen.values()]
-    engine = bench_engine(home / "cjrc", False)
-    corpus = ingest_texts(engine, docs, [q["doc_id"] for q in questions], kind="judgment")
-    examples = script.collect(engine, questions, corpus.doc_ids, "cjrc")
-    engine.index.catalog.close()
+    examples = script.rows_through_engine(home / "cjrc", docs, questions, "cjrc", "judgment")
     for e in examples:
         e.compute()
     return script, examples
@@ -245,6 +270,54 @@ def test_rows_are_the_run_time_features_with_labels_from_gold_spans(small_rows):
     # a span question's gold span lies in a passage labelled positive
     assert sum(int(e.passage_labels.any()) for e in spans) >= 0.8 * len(spans)
     assert not any(e.passage_labels.any() for e in examples if e.kind == "unanswerable")
+
+
+@pytest.fixture(scope="module")
+def cuad_rows(tmp_path_factory, datasets):
+    """CUAD's open questions about its smallest contract, through the real path up to the judge."""
+    script = _train_script()
+    from engine.bench.common import read_jsonl
+
+    folder = dataset_file(datasets, "cuad/questions.jsonl").parent
+    smallest = min(read_jsonl(folder / "docs.jsonl"), key=lambda d: d["n_chars"])
+    questions = [q for q in read_jsonl(folder / "questions.jsonl") if q["doc_id"] == smallest["doc_id"]]
+    text = (folder / smallest["txt"]).read_text("utf-8")
+    examples = script.rows_through_engine(tmp_path_factory.mktemp("judge_cuad") / "cuad",
+                                          {smallest["doc_id"]: text}, questions, "cuad", "contract")
+    for e in examples:
+        e.compute()
+    return examples, text
+
+
+def test_cuad_rows_are_english_contract_questions_labelled_by_clause_status(cuad_rows):
+    examples, text = cuad_rows
+    assert len(examples) == 41 and {e.kind for e in examples} == {"present", "absent"}
+    assert sum(not e.table.info.yesno for e in examples) > 30
+    from engine.answer.judge.model import threshold_group
+
+    for e in examples:
+        assert e.answerable == (e.kind == "present") and e.polarity is None
+        # most categories are open questions; a few ask "Is there a … clause?" (yes/no form)
+        assert e.table.info.english and threshold_group(e.table.info) == ("en-yesno" if e.table.info.yesno
+                                                                          else "en-open")
+        assert all(text[s:en] for s, en in e.gold_spans)  # gold offsets index the ingested text
+    absent = [e for e in examples if not e.answerable]
+    assert not any(e.passage_labels.any() for e in absent)
+    present = [e for e in examples if e.answerable and e.gold_spans]
+    # most present clauses are retrieved and their passages labelled from the gold offsets
+    assert sum(int(e.passage_labels.any()) for e in present) >= 0.5 * len(present)
+
+
+def test_reader_scores_come_from_the_answering_path_and_are_missing_for_english():
+    judge, reason = load_judge()
+    assert judge is not None, reason
+    zh = judge.decide(_table("原告向哪个法院提起了离婚诉讼？", [], JUDGMENT[1:5]))
+    clause, span = zh.reading.features
+    assert 0.0 <= span <= clause <= 1.0  # the joint score is the clause's times its boundaries'
+    assert judge.answer(zh) is zh.reading.answer and "海淀区" in zh.reading.answer.segment.text
+    en = judge.decide(_table("What is the governing law of this agreement?", [], NDA))
+    assert en.reading.features == (-1.0, -1.0)  # learned on Chinese answers: not stacked for English
+    assert en.reading.answer is not None and en.reading.answer.p == en.reading.ranked[0][1]
 
 
 def test_training_is_deterministic(small_rows):
@@ -267,11 +340,15 @@ def test_shipped_model_and_its_card():
     assert card["features"] == {"passage": list(PASSAGE_FEATURES), "answerable": list(QUESTION_FEATURES),
                                 "polarity": list(QUESTION_FEATURES), "span": list(CLAUSE_FEATURES)}
     assert card["command"].startswith("python scripts/train_judge.py")
-    assert set(card["thresholds"]) == {"zh", "en"}
+    # a fallback per language and one per language and question form with enough training data
+    # (threshold_group; the English data are ContractNLI's hypotheses, all yes/no)
+    assert {"zh", "en", "zh-open", "zh-yesno", "en-yesno"} <= set(card["thresholds"])
     for name in ("cjrc/questions_dev.jsonl", "contractnli/items_dev.jsonl"):
         assert len(card["trained_on"][name]["sha256"]) == 64
     assert card["cross_validated"]["cjrc"]["questions"] == 6000
     assert card["cross_validated"]["contractnli"]["hypotheses"] == 1037
+    # and the figure for contract questions no fold trained on (grouped by question text)
+    assert card["cross_validated_by_question"]["contractnli"]["hypotheses"] == 1037
     for part, name in card["files"].items():
         assert (CARD.parent / name).stat().st_size < 2_000_000  # small enough to ship
 
@@ -354,6 +431,7 @@ def test_span_answer_quotes_the_clause_carrying_the_slot(engine, question, needl
     verdicts = payload["checks"]["answerability"]
     assert verdicts["decision"] == "answers" and verdicts["p_answerable"] >= verdicts["threshold"]
     assert verdicts["passages"][0]["verdict"] in ("answers", "partially")
+    assert 0.0 <= verdicts["reader"]["span"] <= verdicts["reader"]["clause"] <= 1.0
 
 
 def test_amount_answer_states_the_value(engine):

@@ -13,7 +13,7 @@ from engine.bench.runner import SuiteResult, write_report
 from tests.ui.conftest import texts
 from tests.ui.test_benchmark_page import BENCHMARK, chart_titles, frames
 from ui import charts
-from ui.judge_chart import CV_LABEL, E2E_LABEL, JUDGE, judge_frame
+from ui.judge_chart import CV_LABEL, CV_QUESTION_LABEL, E2E_LABEL, JUDGE, judge_frame
 
 pytestmark = pytest.mark.ui
 
@@ -39,6 +39,13 @@ def test_frame_marks_each_figure_against_its_target():
     assert bool(cv.loc["误拒答 false abstention", "met"]) is True  # ≤ 0.05
     assert bool(cv.loc["拒答召回 abstention recall", "met"]) is False
     assert set(frame["source"]) == {CV_LABEL, E2E_LABEL}
+    # ContractNLI grouped by hypothesis (no fold tests a hypothesis it trained on) is a third source
+    by_question = {"contractnli": {"accuracy_3way": 0.6, "entailment_to_gap": 0.2}}
+    frame = judge_frame({"cross_validated": CV, "cross_validated_by_question": by_question}, None)
+    unseen = frame[frame["source"] == CV_QUESTION_LABEL].set_index("metric")
+    assert set(unseen["dataset"]) == {"contractnli"}
+    assert unseen.loc["三分类准确率 3-way accuracy", "value"] == pytest.approx(0.6)
+    assert bool(unseen.loc["蕴含误作缺口 Entailment→gap", "met"]) is False
     # a report answered by the shipped judge (not out of fold) is not shown as end-to-end figures
     assert set(judge_frame(None, published("judge:judge-lgbm"))["source"]) == set()
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -66,7 +67,7 @@ def _shape(word: str, names: list[str]) -> str:
     return NAME if word in names else DIGITS.sub("0", word)
 
 
-def _rows(words: list[Token], clause: str, info: QuestionInfo) -> tuple[list[list[str]], list[list[str]]]:
+def _rows(words: list[Token], clause: str, info: "QuestionInfo | _Asked") -> tuple[list[list[str]], list[list[str]]]:
     asked = _norm(info.text)
     names = [_norm(n) for n in info.names]
     normed = [_norm(t.text) for t in words]
@@ -105,9 +106,26 @@ def _rows(words: list[Token], clause: str, info: QuestionInfo) -> tuple[list[lis
 
 def boundary_rows(clause: str, info: QuestionInfo) -> tuple[list[Token], list[np.ndarray], list[np.ndarray]]:
     """The clause's tokens and the hashed start / end features of each."""
+    return _boundary_rows(clause, info.text, tuple(info.names), info.slot)
+
+
+@lru_cache(maxsize=4096)
+def _boundary_rows(clause: str, question: str, names: tuple[str, ...], slot: Slot
+                   ) -> tuple[list[Token], list[np.ndarray], list[np.ndarray]]:
+    # Cached: the reader reads the same clauses for the question's row and for its answer, and
+    # training reads each clause once per fold. The rows depend on nothing but these four.
+    info = _Asked(question, list(names), slot)
     words = tokens(clause)
     starts, ends = _rows(words, clause, info)
     return words, [hashed(r) for r in starts], [hashed(r) for r in ends]
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What of the question the boundary features read."""
+    text: str
+    names: list[str]
+    slot: Slot
 
 
 def token_labels(words: list[Token], gold: tuple[int, int]) -> tuple[int, int] | None:

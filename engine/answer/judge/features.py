@@ -407,21 +407,25 @@ QUESTION_FEATURES: tuple[str, ...] = (
     "best_common_run", "max_common_run",
     "focus_anywhere", "best_focus", "max_focus_window", "max_slot_near", "best_slot_near", "top3_unknown",
     "focus_unknown", "best_neg_focus", "top3_neg_focus",
-    # stacked: the lexical models' scores (engine/answer/judge/lexical.py)
-    "lex_answerable", "lex_polarity",
+    # stacked: the lexical models' scores (engine/answer/judge/lexical.py) and the reader's — the
+    # span model's best clause and the best clause × boundary pair (engine/answer/judge/model.py
+    # ``read``), weighed against "no answer" as a neural reader weighs its best span
+    "lex_answerable", "lex_polarity", "reader_clause", "reader_span",
 )
 _BEST = ("cov", "cov_idf", "bigram", "cov_window", "novelty", "names_found", "values_found",
          "values_other", "slot_fill", "slot_new", "neg", "neg_local", "permit", "oblige",
          "exception", "only", "cosine")
 _P = {name: i for i, name in enumerate(PASSAGE_FEATURES)}
 _Q = 11  # the question's own features lead both tables
-_LEX = 2  # and the lexical scores close the question's
+_STACKED = 4  # and the stacked scores close the question's
 
 
-def question_row(table: PassageTable, scores: np.ndarray, lexical: Sequence[float]) -> np.ndarray:
+def question_row(table: PassageTable, scores: np.ndarray, stacked: Sequence[float]) -> np.ndarray:
     """The question's row: its form, the best passages' scores, the best passage's features, what
-    of the question no retrieved passage contains (words, names, values), and the lexical models'
-    scores (``lexical``, in the order of lexical.LEXICAL_PARTS)."""
+    of the question no retrieved passage contains (words, names, values), and the stacked scores
+    (``stacked``: the lexical models' in the order of lexical.LEXICAL_PARTS, then the reader's)."""
+    if len(stacked) != _STACKED:
+        raise ValueError(f"question_row takes {_STACKED} stacked scores, got {len(stacked)}")
     f = table.features
     info = table.info
     row = np.zeros(len(QUESTION_FEATURES), dtype=np.float32)
@@ -431,7 +435,7 @@ def question_row(table: PassageTable, scores: np.ndarray, lexical: Sequence[floa
         row[_Q:] = -1.0
         row[QUESTION_FEATURES.index("passages")] = 0
         row[QUESTION_FEATURES.index("absent_idf")] = 1.0
-        row[-_LEX:] = lexical
+        row[-_STACKED:] = stacked
         return row
     row[:_Q] = f[0, q_part]
     order = np.argsort(-scores, kind="stable")
@@ -462,7 +466,7 @@ def question_row(table: PassageTable, scores: np.ndarray, lexical: Sequence[floa
         float(f[:, _P["slot_near"]].max()), f[best, _P["slot_near"]], float(f[top3, _P["unknown_cue"]].max()),
         float(((f[:, _P["focus_found"]] > 0) & (f[:, _P["unknown_cue"]] > 0)).any()),
         f[best, _P["neg_focus"]], float(f[top3, _P["neg_focus"]].max()),
-        *lexical,
+        *stacked,
     )
     return row
 

@@ -7,7 +7,8 @@ never repeats 具体 still can. This module gives them that as two stacked score
 regression over hashed sparse features of
 
   the question's own words     q:<bigram>, qt:<token>, slot:<slot>   (what is asked, names masked)
-  each word against the text   in:<bigram> / out:<bigram>, tin:<token> / tout:<token>
+  each word against the text   in:<bigram> / out:<bigram>, in3:<trigram> / out3:<trigram>,
+                               tin:<token> / tout:<token>
                                (the question's word is / is not in the retrieved passages)
 
 trained by scripts/train_judge.py out of fold (stacked like the passage scores) for two targets:
@@ -56,6 +57,9 @@ def feature_names(table: PassageTable) -> list[str]:
     grams = [run[i:i + 2] for run in _HAN_RUN.findall(question) for i in range(len(run) - 1)]
     out += [f"q:{g}" for g in grams]
     out += [f"{'in' if g in retrieved else 'out'}:{g}" for g in grams if NAME not in g]
+    # three characters tell more than two whether the text says it: 被判处 / 判处刑 against 判处
+    trigrams = [run[i:i + 3] for run in _HAN_RUN.findall(question) for i in range(len(run) - 2)]
+    out += [f"{'in3' if g in retrieved else 'out3'}:{g}" for g in trigrams if NAME not in g]
     for term in info.terms:
         token = _masked(term, info.names)
         if token == NAME:

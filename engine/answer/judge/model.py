@@ -4,14 +4,18 @@ into the question's row (engine/answer/judge/lexical.py) and the start / end of 
 inside its clause (engine/answer/judge/boundary.py).
 
   passage      P(passage answers the question)                         over PASSAGE_FEATURES
+  span         P(clause carries the answer)                            over CLAUSE_FEATURES
   answerable   P(some retrieved passage answers / the text addresses it) over QUESTION_FEATURES
   polarity     P(the text contradicts a yes/no question or hypothesis)  over QUESTION_FEATURES
-  span         P(clause carries the answer), for span answers           over CLAUSE_FEATURES
 
-The question is not answerable when ``answerable`` falls below the threshold of the document
-question's language (zh: learned on CJRC judgments, en: on ContractNLI NDAs; chosen in training
-on out-of-fold scores so that answerable questions are rarely abstained on; the card says how). Trained by scripts/train_judge.py; the models, their data
-hashes and cross-validated figures are in engine/answer/judge/models/.
+In that order: the passages are scored, the reader (``read``: span model and boundaries) picks
+the answer it would give, and its confidence is stacked with the lexical scores into the
+question's row. The question is not answerable when ``answerable`` falls below the threshold of
+its group — language and form (``threshold_group``: zh / en, yes/no / open), each chosen in
+training on out-of-fold scores so that answerable questions of that group are rarely abstained
+on (the card says how; zh learned on CJRC judgments, en on ContractNLI hypotheses; a group
+without enough training questions takes its language's threshold). Trained by scripts/train_judge.py; the models, their data hashes and
+cross-validated figures are in engine/answer/judge/models/.
 """
 
 from __future__ import annotations
@@ -20,12 +24,13 @@ import json
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
 from engine.answer.judge.features import (CLAUSE_FEATURES, PASSAGE_FEATURES, QUESTION_FEATURES,
-                                          ClauseCandidate, JudgeInput, PassageTable, answer_core,
+                                          ClauseCandidate, JudgeInput, PassageTable, QuestionInfo,
+                                          answer_core,
                                           clause_table, passage_table, question_row)
 from engine.answer.judge.boundary import BOUNDARY_PARTS, best_span
 from engine.answer.judge.lexical import LEXICAL_PARTS, LexicalModel, lexical_scores
@@ -46,6 +51,14 @@ ANSWERS_AT, PARTIAL_AT = 0.5, 0.2
 POLARITY_AT = 0.5
 EXTEND_AT = 0.5
 JOINT_TOP = 3  # clauses whose boundaries are weighed against each other for a span answer
+
+
+def threshold_group(info: QuestionInfo) -> str:
+    """Which abstention threshold a question gets: its language and its form. A yes/no question
+    (a contract hypothesis, 是否…) names everything it asks about, an open question names what it
+    wants only by its question word, so their answerability scores sit differently and one
+    threshold would abstain too often on one form to hold the false-abstention bound on both."""
+    return ("en" if info.english else "zh") + ("-yesno" if info.yesno else "-open")
 
 
 class Decision:
@@ -83,6 +96,7 @@ class Judgment:
     passages: list[PassageVerdict]  # best first
     table: PassageTable = field(repr=False)
     scores: np.ndarray = field(repr=False)
+    reading: "Reading | None" = field(default=None, repr=False)
 
     @property
     def answerable(self) -> bool:
@@ -93,11 +107,14 @@ class Judgment:
                 "slot": self.slot.value,
                 "p_answerable": round(self.p_answerable, 4), "threshold": round(self.threshold, 4),
                 "p_contradicts": None if self.p_contradicts is None else round(self.p_contradicts, 4),
+                "reader": None if self.reading is None else dict(zip(("clause", "span"),
+                                                                      (round(x, 4) for x in self.reading.features))),
                 "passages": [v.to_dict() for v in self.passages[:top]]}
 
 
 class Judge:
-    """The four models and the thresholds of one training run (the shipped one, or a fold's)."""
+    """The boosted and linear models and the thresholds of one training run (the shipped one, or a
+    fold's)."""
 
     def __init__(self, card: dict[str, Any], boosters: dict[str, Any], linear: dict[str, LexicalModel]):
         for part in PARTS:
@@ -131,12 +148,14 @@ class Judge:
         return self.decide(passage_table(inp))
 
     def decide(self, table: PassageTable) -> Judgment:
-        """Every passage scored, then the question: answerable at all, and which way a yes/no goes."""
+        """Every passage scored, the answer read from the best ones, then the question: answerable
+        at all (the reader's confidence is one of the signals), and which way a yes/no goes."""
         scores = self.predict("passage", table.features)
-        row = question_row(table, scores, lexical_scores(self.linear, table))[None, :]
+        reading = read(table, scores, lambda rows: self.predict("span", rows), self.linear)
+        row = question_row(table, scores, (*lexical_scores(self.linear, table), *reading.features))[None, :]
         p_answerable = float(self.predict("answerable", row)[0])
         language = "en" if table.info.english else "zh"
-        threshold = self.thresholds[language]
+        threshold = self.threshold(table.info)
         yesno = table.info.yesno
         p_contra = float(self.predict("polarity", row)[0]) if yesno else None
         if p_answerable < threshold:
@@ -148,33 +167,27 @@ class Judge:
         order = np.argsort(-scores, kind="stable")
         verdicts = [PassageVerdict(table.passages[i], float(scores[i])) for i in order]
         return Judgment(self.name, language, table.info.slot, p_answerable, threshold, p_contra, decision,
-                        verdicts, table, scores)
+                        verdicts, table, scores, reading)
+
+    def threshold(self, info: QuestionInfo) -> float:
+        """The abstention threshold of the question's group, or of its language when the training
+        data had too few questions of that group (English open questions: the English data are
+        ContractNLI's yes/no hypotheses)."""
+        return self.thresholds.get(threshold_group(info), self.thresholds.get("en" if info.english else "zh", 0.5))
 
     def best_clauses(self, judgment: Judgment) -> list[tuple[ClauseCandidate, float]]:
         """Clauses of the best passages, most likely to carry the answer first."""
-        cands, rows = clause_table(judgment.table, judgment.scores)
-        scores = self.predict("span", rows)
-        order = np.argsort(-scores, kind="stable")
-        return [(cands[i], float(scores[i])) for i in order]
+        return self._reading(judgment).ranked
 
     def answer(self, judgment: Judgment) -> SpanAnswer | None:
-        """The span answer: of the JOINT_TOP best clauses (each grown over its neighbours that also
-        carry the answer), the one whose clause probability times its best boundary pair is
-        largest, with that answer's place in it."""
-        ranked = self.best_clauses(judgment)
-        info = judgment.table.info
-        if info.english and ranked:  # the boundaries are learned on Chinese (CJRC) answers only
-            passage, segment = grow(ranked, ranked[0][0])
-            return SpanAnswer(passage, segment, answer_core(segment.text, info.text, info.slot), ranked[0][1])
-        best: SpanAnswer | None = None
-        for cand, p in ranked[:JOINT_TOP]:
-            passage, segment = grow(ranked, cand)
-            found = best_span(self.linear, segment.text, info)
-            lo, hi, p_span = found if found is not None else (0, len(segment.text), 0.0)
-            option = SpanAnswer(passage, segment, (lo, hi), p * p_span)
-            if best is None or option.p > best.p:
-                best = option
-        return best
+        """The span answer (see ``read``)."""
+        return self._reading(judgment).answer
+
+    def _reading(self, judgment: Judgment) -> "Reading":
+        if judgment.reading is None:
+            judgment.reading = read(judgment.table, judgment.scores,
+                                    lambda rows: self.predict("span", rows), self.linear)
+        return judgment.reading
 
 
 @dataclass(frozen=True)
@@ -183,6 +196,57 @@ class SpanAnswer:
     segment: Segment  # the clause(s) quoted, offsets into the chunk text
     core: tuple[int, int]  # what answers, offsets into the segment's text
     p: float
+
+
+READER_MISSING = -1.0
+
+
+@dataclass
+class Reading:
+    """What the reader makes of the best passages: their clauses ranked by the span model, and the
+    span answer it gives."""
+    ranked: list[tuple[ClauseCandidate, float]]
+    answer: SpanAnswer | None
+    english: bool
+
+    @property
+    def features(self) -> tuple[float, float]:
+        """(best clause probability, best clause × boundary probability) — stacked into the
+        question's row. Missing for English: the span model and the boundaries are learned on
+        Chinese answers only, and their scores of English clauses shift from one training run to
+        the next (stacked, they moved the English abstention thresholds off their targets)."""
+        if self.english or not self.ranked:
+            return READER_MISSING, READER_MISSING
+        return self.ranked[0][1], (self.answer.p if self.answer is not None else READER_MISSING)
+
+
+def read(table: PassageTable, scores: np.ndarray, span_model: Callable[[np.ndarray], np.ndarray],
+         linear: Mapping[str, LexicalModel]) -> Reading:
+    """Rank the clauses of the best passages with ``span_model`` and pick the span answer: of the
+    JOINT_TOP best clauses (each grown over its neighbours that also carry the answer), the one
+    whose clause probability times its best boundary pair is largest, with that answer's place in
+    it. One function for answering and for training (the stacked reader scores of the training
+    rows come from fold models through it)."""
+    cands, rows = clause_table(table, scores)
+    p = span_model(rows) if len(rows) else np.zeros(0)
+    order = np.argsort(-p, kind="stable")
+    ranked = [(cands[i], float(p[i])) for i in order]
+    info = table.info
+    if not ranked:
+        return Reading(ranked, None, info.english)
+    if info.english:  # the boundaries are learned on Chinese (CJRC) answers only
+        passage, segment = grow(ranked, ranked[0][0])
+        return Reading(ranked, SpanAnswer(passage, segment, answer_core(segment.text, info.text, info.slot),
+                                          ranked[0][1]), True)
+    best: SpanAnswer | None = None
+    for cand, p_clause in ranked[:JOINT_TOP]:
+        passage, segment = grow(ranked, cand)
+        found = best_span(linear, segment.text, info)
+        lo, hi, p_span = found if found is not None else (0, len(segment.text), 0.0)
+        option = SpanAnswer(passage, segment, (lo, hi), p_clause * p_span)
+        if best is None or option.p > best.p:
+            best = option
+    return Reading(ranked, best, False)
 
 
 def grow(ranked: list[tuple[ClauseCandidate, float]], best: ClauseCandidate) -> tuple[Passage, Segment]:
