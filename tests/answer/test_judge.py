@@ -292,7 +292,7 @@ def cuad_rows(tmp_path_factory, datasets):
 def test_cuad_rows_are_english_contract_questions_labelled_by_clause_status(cuad_rows):
     examples, text = cuad_rows
     assert len(examples) == 41 and {e.kind for e in examples} == {"present", "absent"}
-    assert sum(not e.table.info.yesno for e in examples) > 30
+    assert {e.table.info.yesno for e in examples} == {True, False}  # "Is there a … clause?" and open ones
     from engine.answer.judge.model import threshold_group
 
     for e in examples:
