@@ -284,11 +284,6 @@ def fit_boundary(examples: list[Example], scores: list[np.ndarray]) -> dict[str,
             "span_end": lexical.fit(ends, np.asarray(y_end), BOUNDARY_L2)}
 
 
-# A group with fewer answerable questions than this takes its language's threshold: a quantile
-# of a few dozen scores is mostly noise.
-MIN_GROUP_ANSWERABLE = 100
-
-
 # -- the reader (span model and boundaries), whose confidence is stacked into the question rows ----------
 def fit_reader(examples: list[Example], scores: list[np.ndarray]):
     return fit("span", *clause_rows(examples, scores)), fit_boundary(examples, scores)
@@ -310,6 +305,11 @@ def oof_reader(examples: list[Example], folds: np.ndarray, scores: list[np.ndarr
         test = np.flatnonzero(folds == f)
         out[test] = reader_scores([examples[i] for i in test], [scores[i] for i in test], span_model, boundaries)
     return out
+
+
+# A group with fewer answerable questions than this takes its language's threshold: a quantile
+# of a few dozen scores is mostly noise.
+MIN_GROUP_ANSWERABLE = 100
 
 
 def thresholds_from(examples: list[Example], p: np.ndarray) -> dict[str, float]:
@@ -599,10 +599,10 @@ def _contractnli_inputs(args) -> list[Example]:
 
 
 def _cuad_inputs(args) -> list[Example]:
-    """CUAD's open questions (one per clause category: "What is the governing law of this
-    contract?"), present / absent in each contract: the English open questions the judge's
-    gate is trained on besides ContractNLI's yes/no hypotheses. The contracts are ingested as
-    their txt export, which the gold offsets index."""
+    """CUAD's contract questions (one per clause category: "What is the governing law of this
+    contract?", "Is there a non-compete clause in this contract?"), present / absent in each
+    contract — for measurements (--train-on), not in the shipped model. The contracts are
+    ingested as their txt export, which the gold offsets index."""
     folder = args.datasets / "cuad"
     if not (folder / "questions.jsonl").is_file():
         return []
@@ -629,16 +629,6 @@ def _dump(path: Path | None, examples: list[Example], preds: list[Prediction]) -
                                   "gold": e.gold_answers, "decision": p.decision, "answer": p.span_text,
                                   "clause": p.clause_text, "p_answerable": round(p.p_answerable, 4)},
                                  ensure_ascii=False) + "\n")
-
-
-def update_figures(cv: dict[str, Any]) -> None:
-    """Replace the document-grouped figures of the shipped card and of docs/bench/judge.json."""
-    for path in (CARD, PUBLISHED):
-        data = json.loads(path.read_text("utf-8"))
-        data["cross_validated"] = cv
-        data["figures_evaluated_at"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
-    print(f"updated {CARD} and {PUBLISHED}", file=sys.stderr)
 
 
 _ROWS: list[Example] = []  # the rows the worker processes read (set before they fork)
@@ -681,9 +671,7 @@ def main() -> int:
                         help="cross-validation groups of the contract sets (see group_of); the shipped "
                              "model and --folds-out always use document")
     parser.add_argument("--evaluate-folds", type=Path, default=None, metavar="DIR",
-                        help="score the fold models saved in DIR (by --folds-out) out of fold, without "
-                             "training; with --update-card the shipped card's and docs' figures are replaced")
-    parser.add_argument("--update-card", action="store_true")
+                        help="score the fold models saved in DIR (by --folds-out) out of fold, without training")
     parser.add_argument("--jobs", type=int, default=2, help="training runs at once (worker processes)")
     parser.add_argument("--train-on", nargs="+", choices=tuple(DATASETS), default=list(SHIPPED_DATASETS),
                         help="the datasets to train and cross-validate on; another set than the "
@@ -702,8 +690,6 @@ def main() -> int:
         preds, cv = evaluate_folds(examples, args.evaluate_folds, args.datasets)
         print(json.dumps(cv, indent=1))
         _dump(args.dump, examples, preds)
-        if args.update_card:
-            update_figures(cv)
         return 0
     print(f"{len(examples)} questions, {sum(len(e.passage_labels) for e in examples)} passages",
           file=sys.stderr)

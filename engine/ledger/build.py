@@ -36,7 +36,7 @@ def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
     return ledger
 
 
-# jieba reads 转给张伟伍仟元 as a name 张伟伍: a known name plus a numeral or a verb is not one.
+# jieba reads 转给某甲伍仟元 as a name 某甲伍: a known name plus a numeral or a verb is not one.
 _NOT_A_NAME_TAIL = frozenset("一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾百千万道说讲问要给让叫受打和跟")
 
 

@@ -18,7 +18,7 @@ _NAME_END = re.compile(r"[\s，,（(、；;]")
 
 
 def person_of(value: str) -> str | None:
-    """The name at the start of a header value ("张伟 男 1988年…", "王芳（女）")."""
+    """The name at the start of a header value ("某甲 男 1988年…", "某乙（女）")."""
     name = _NAME_END.split(value.strip(), 1)[0]
     return name or None
 

@@ -14,8 +14,9 @@ question's row. The question is not answerable when ``answerable`` falls below t
 its group — language and form (``threshold_group``: zh / en, yes/no / open), each chosen in
 training on out-of-fold scores so that answerable questions of that group are rarely abstained
 on (the card says how; zh learned on CJRC judgments, en on ContractNLI hypotheses; a group
-without enough training questions takes its language's threshold). Trained by scripts/train_judge.py; the models, their data hashes and
-cross-validated figures are in engine/answer/judge/models/.
+without enough training questions — English open questions — takes its language's threshold).
+Trained by scripts/train_judge.py; the models, their data hashes and cross-validated figures are
+in engine/answer/judge/models/.
 """
 
 from __future__ import annotations
@@ -154,8 +155,9 @@ class Judge:
         reading = read(table, scores, lambda rows: self.predict("span", rows), self.linear)
         row = question_row(table, scores, (*lexical_scores(self.linear, table), *reading.features))[None, :]
         p_answerable = float(self.predict("answerable", row)[0])
-        language = "en" if table.info.english else "zh"
-        threshold = self.threshold(table.info)
+        group = threshold_group(table.info)
+        language = group.split("-")[0]
+        threshold = self.thresholds.get(group, self.thresholds.get(language, 0.5))
         yesno = table.info.yesno
         p_contra = float(self.predict("polarity", row)[0]) if yesno else None
         if p_answerable < threshold:
@@ -168,12 +170,6 @@ class Judge:
         verdicts = [PassageVerdict(table.passages[i], float(scores[i])) for i in order]
         return Judgment(self.name, language, table.info.slot, p_answerable, threshold, p_contra, decision,
                         verdicts, table, scores, reading)
-
-    def threshold(self, info: QuestionInfo) -> float:
-        """The abstention threshold of the question's group, or of its language when the training
-        data had too few questions of that group (English open questions: the English data are
-        ContractNLI's yes/no hypotheses)."""
-        return self.thresholds.get(threshold_group(info), self.thresholds.get("en" if info.english else "zh", 0.5))
 
     def best_clauses(self, judgment: Judgment) -> list[tuple[ClauseCandidate, float]]:
         """Clauses of the best passages, most likely to carry the answer first."""
