@@ -41,6 +41,7 @@ from engine.answer.judge.model import (PARTIAL_AT, Decision, Judge, Judgment, ci
 from engine.answer.judge.slots import Slot
 from engine.answer.model import NOT_FOUND_PHRASE, Gap, Status
 from engine.answer.question import Asks, Question, names_in
+from engine.text.pii import widen_to_pii
 from engine.text.segments import Segment, flat
 from engine.retrieve.query import Intent
 
@@ -235,4 +236,10 @@ def stated_answer(chunk, clause: Segment, slot: Slot, core: tuple[int, int]) -> 
         if len(inside) == 1:
             return inside[0].text
     lo, hi = core
-    return clause.text[lo:hi] if hi - lo < len(clause.text) else None
+    if hi - lo >= len(clause.text):
+        return None
+    # The boundary models pick tokens, and a run of digits is cut like any other: never state a
+    # piece of an ID or a phone number — a piece is no longer recognisable, so it would not be
+    # masked. The whole value is stated instead (and masked as one).
+    start, end = widen_to_pii(chunk.text, clause.start + lo, clause.start + hi)
+    return chunk.text[start:end]

@@ -101,13 +101,12 @@ def test_folds_group_by_document_and_do_not_depend_on_other_documents():
 
 
 def test_cross_validation_never_shares_a_document(datasets):
-    """Every fold of the real split (CJRC questions, ContractNLI hypotheses): the documents of its
-    training part and of its test part are disjoint, and so are those of every inner fold."""
-    cjrc = [json.loads(line)["doc_id"] for line in
-            dataset_file(datasets, "cjrc/questions_dev.jsonl").read_text("utf-8").splitlines() if line]
-    cnli = [json.loads(line)["doc_id"] for line in
-            dataset_file(datasets, "contractnli/items_dev.jsonl").read_text("utf-8").splitlines() if line]
-    docs = np.asarray(cjrc + cnli)
+    """Every fold of the real split (CJRC questions, ContractNLI hypotheses, CUAD questions): the
+    documents of its training part and of its test part are disjoint, and so are those of every
+    inner fold."""
+    docs = np.asarray([json.loads(line)["doc_id"] for name in ("cjrc/questions_dev.jsonl",
+                                                                "contractnli/items_dev.jsonl", "cuad/questions.jsonl")
+                       for line in dataset_file(datasets, name).read_text("utf-8").splitlines() if line])
     folds = np.asarray([fold_of(d) for d in docs])
     for k in range(FOLDS):
         train, test = set(docs[folds != k]), set(docs[folds == k])
@@ -301,6 +300,11 @@ def test_cuad_rows_are_english_contract_questions_labelled_by_clause_status(cuad
         assert e.table.info.english and threshold_group(e.table.info) == ("en-yesno" if e.table.info.yesno
                                                                           else "en-open")
         assert all(text[s:en] for s, en in e.gold_spans)  # gold offsets index the ingested text
+    # the shipped judge trains on the open-form ones only (CUAD_FORMS); all of them on request
+    script = _train_script()
+    kept = [e for e in examples if script.trains_judge(e, "open")]
+    assert kept and all(not e.table.info.yesno for e in kept) and len(kept) < len(examples)
+    assert all(script.trains_judge(e, "all") for e in examples)
     absent = [e for e in examples if not e.answerable]
     assert not any(e.passage_labels.any() for e in absent)
     present = [e for e in examples if e.answerable and e.gold_spans]
@@ -506,3 +510,25 @@ def test_unscoped_evidence_that_includes_a_transcript_keeps_the_composer_path(en
     kinds = {e.chunk.kind for e in answer.evidence}
     assert "transcript" in kinds
     assert answer.checks.answerability is None
+
+
+@pytest.mark.parametrize("written", ["身份证号码330183198503121234", "身份证号码3301831985\n03121234"])
+def test_a_span_answer_never_states_a_piece_of_personal_data(written):
+    """The boundary models cut a run of digits like any other tokens: a core inside an ID (on one
+    line or wrapped) is stated as the whole ID, which the answer's masking then recognises."""
+    from types import SimpleNamespace
+
+    from engine.answer.judged import stated_answer
+    from engine.text.pii import mask_pii
+    from engine.text.segments import Segment
+
+    text = f"被讯问人某甲，男，{written}，现住本市。"
+    start = text.index("身份证")
+    clause = Segment(start, start + len(written), written)
+    piece = written.index("85")  # the core the models chose: the ID's tail from its birth year on
+    value = stated_answer(SimpleNamespace(text=text, facts=[]), clause, Slot.WHAT, (piece, len(written)))
+    assert value == written[len("身份证号码"):]
+    shown = mask_pii(f"材料显示为{value.replace(chr(10), '')}（E1）。")
+    assert "8503121234" not in shown and "03121234" not in shown
+    # a core that is no personal data is stated as the models chose it
+    assert stated_answer(SimpleNamespace(text=text, facts=[]), clause, Slot.WHAT, (0, 3)) == "身份证"

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.ui
 CV = {"cjrc": {"abstention_recall": 0.31, "false_abstention": 0.034, "evidence_hit@5": 0.935, "f1": 48.4,
                "yesno_accuracy": 0.73},
       "contractnli": {"notmentioned_abstain_or_gap": 0.51, "entailment_to_gap": 0.056, "accuracy_3way": 0.714,
-                      "entailment_evidence_overlap": 0.84}}
+                      "entailment_evidence_overlap": 0.84},
+      "cuad": {"absent_to_gap": 0.58, "present_to_gap": 0.08, "evidence_hit@5": 0.57}}
 
 
 def published(judge: str) -> dict:
@@ -38,6 +39,9 @@ def test_frame_marks_each_figure_against_its_target():
     assert bool(cv.loc["证据命中 evidence hit@5", "met"]) is True
     assert bool(cv.loc["误拒答 false abstention", "met"]) is True  # ≤ 0.05
     assert bool(cv.loc["拒答召回 abstention recall", "met"]) is False
+    # CUAD's open contract questions are charted with no target to meet or miss
+    assert cv.loc["缺失条款→缺口 absent clause→gap", "value"] == pytest.approx(0.58)
+    assert cv.loc["缺失条款→缺口 absent clause→gap", "met"] is None
     assert set(frame["source"]) == {CV_LABEL, E2E_LABEL}
     # ContractNLI grouped by hypothesis (no fold tests a hypothesis it trained on) is a third source
     by_question = {"contractnli": {"accuracy_3way": 0.6, "entailment_to_gap": 0.2}}
@@ -66,6 +70,7 @@ def test_page_charts_the_judge_figures(app, docs):
     titles = chart_titles(at)
     assert "cjrc: 判断器指标与目标 judge figures vs targets" in titles
     assert "contractnli: 判断器指标与目标 judge figures vs targets" in titles
+    assert "cuad: 判断器指标与目标 judge figures vs targets" in titles
     table = next(t for t in frames(at) if "target" in t.columns and "met" in t.columns)
     assert set(table["source"]) == {CV_LABEL, E2E_LABEL}
 

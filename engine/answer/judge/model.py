@@ -13,8 +13,9 @@ the answer it would give, and its confidence is stacked with the lexical scores 
 question's row. The question is not answerable when ``answerable`` falls below the threshold of
 its group — language and form (``threshold_group``: zh / en, yes/no / open), each chosen in
 training on out-of-fold scores so that answerable questions of that group are rarely abstained
-on (the card says how; zh learned on CJRC judgments, en on ContractNLI hypotheses; a group
-without enough training questions — English open questions — takes its language's threshold).
+on (the card says how; zh on CJRC judgments, en-yesno on ContractNLI hypotheses, en-open on
+CUAD's open-form contract questions; a group without enough training questions takes its
+language's threshold).
 Trained by scripts/train_judge.py; the models, their data hashes and cross-validated figures are
 in engine/answer/judge/models/.
 """
