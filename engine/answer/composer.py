@@ -375,7 +375,7 @@ class Composer:
         draft = Draft(Status.ANSWERED, "", evidence)
         docs = list(dict.fromkeys(s.chunk.doc_id for s in sources))[:3]
         pool = [s for d in docs for s in self.doc_sources(d)]
-        # Names in a conflict question usually name the speaker (李志强前后说法…), whose statements
+        # Names in a conflict question usually name the speaker (某甲前后说法…), whose statements
         # say 我: the pairwise check below keeps the two statements about the same people.
         anyone = replace(question, names=[], ordinals=set())
         for asks in (Asks.AMOUNT, Asks.DATE):

@@ -96,7 +96,7 @@ def plan_line(plan: Plan) -> str:
 
 
 def row_line(row: dict[str, Any]) -> str:
-    """One ledger row as the model reads it: L2｜第1笔｜给付…｜2021年3月5日｜王芳→张伟｜50000元｜转账｜第2页｜出处 E1."""
+    """One ledger row as the model reads it: L2｜第1笔｜给付…｜2021年3月5日｜某乙→某甲｜50000元｜转账｜第2页｜出处 E1."""
     cells = [row["id"]]
     if row.get("ordinal"):
         cells.append(f"第{row['ordinal']}笔")

@@ -44,7 +44,7 @@ _TURNS = re.compile(r"(问|答)\s*[:：]")
 
 def resolve_persons(text: str, speaker: str) -> str:
     """A 问/答 text with 你 (in questions) and 我 (in answers) replaced by the speaker's name, so
-    that 李志强给王芳退了一万零五百元 can be held against 答：我…转回给她一万零五百元."""
+    that 某甲给王芳退了一万零五百元 can be held against 答：我…转回给她一万零五百元."""
     out, turn, last = [], None, 0
     for match in [*_TURNS.finditer(text), None]:
         end = match.start() if match else len(text)

@@ -13,8 +13,8 @@ more:
   * any other number (十二个月, 30%, 第二百六十六条, 三年, 四次) matches a number the context
     writes in any form;
   * a name (a labelled person, an organisation, an English proper noun) must occur in the
-    context; a Chinese person's name one character away from a name of the context (王志强 for
-    李志强) is a changed name.
+    context; a Chinese person's name one character away from a name of the context (李小明 for
+    王小明) is a changed name.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ share some of the statement's words in the answer itself. A statement is support
   3. that span says the same thing: token overlap ≥ ``SUPPORT_OVERLAP``, or — for a paraphrase —
      overlap ≥ ``PARAPHRASE_OVERLAP`` and embedding cosine ≥ ``PARAPHRASE_COSINE``.
 
-Embeddings cannot tell 承认 from 否认 or 李志强 from 王志强 (e5 puts such pairs at 0.93), which is
+Embeddings cannot tell 承认 from 否认 or 王小明 from 李小明 (e5 puts such pairs at 0.93), which is
 why they only ever decide between spans that already passed the value, name and negation checks.
 e5 cosines are compressed (unrelated Chinese pairs sit at 0.75-0.85), so the cosine threshold is
 high, and it holds only for the model it was calibrated with: with another embedder the
@@ -145,7 +145,7 @@ class Context:
     def without_heading(self, statement: Statement) -> Statement:
         """The statement without leading labels the context does not contain: a summary's own
         headings (价款 Money：…, 未说清：…) frame a quote, they are not words of the material.
-        A label the context has (被讯问人：李志强) stays: there it is part of the claim."""
+        A label the context has (被讯问人：某甲) stays: there it is part of the claim."""
         text = statement.text
         while (match := _HEADING.match(text)) and squash(match.group(1)) not in self.names.text:
             text = text[match.end():]

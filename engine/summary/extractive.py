@@ -120,7 +120,7 @@ def _fields_point(aspect: str, chunk: Chunk, fields: list[tuple[str, Range]]) ->
 
 # -- transcripts ---------------------------------------------------------------------------------
 def _who_from_roles(chunks: list[Chunk]) -> DraftPoint | None:
-    """Without a header: persons named after role labels (被讯问人：李志强) anywhere."""
+    """Without a header: persons named after role labels (被讯问人：某甲) anywhere."""
     seen: dict[str, tuple[Chunk, Fact]] = {}
     for chunk in chunks:
         for fact in chunk.facts:

@@ -44,7 +44,7 @@ COMMON_WORD = 200
 
 
 def names_in(text: str) -> list[str]:
-    """Person names jieba recognises, with split surnames joined (李/志强 -> 李志强)."""
+    """Person names jieba recognises, with split surnames joined (王/小明 -> 王小明)."""
     names: list[str] = []
     previous_surname = None
     for word, flag in posseg(text):
