@@ -644,10 +644,15 @@ def _dump(path: Path | None, examples: list[Example], preds: list[Prediction]) -
 _ROWS: list[Example] = []  # the rows the worker processes read (set before they fork)
 
 
-def _cross_validate_rows(folds_out: Path | None, datasets: Path, by: str):
+def _cjrc_scorer(datasets: Path):
+    """CJRC's official scorer (its char-F1 and EM), shipped beside the dataset."""
     from engine.bench.cjrc import load_official_scorer
 
-    return cross_validate(_ROWS, folds_out, load_official_scorer(datasets / "cjrc").CJRCEvaluator, by=by)
+    return load_official_scorer(datasets / "cjrc").CJRCEvaluator
+
+
+def _cross_validate_rows(folds_out: Path | None, datasets: Path, by: str):
+    return cross_validate(_ROWS, folds_out, _cjrc_scorer(datasets), by=by)
 
 
 def _train_rows() -> Fitted:
@@ -660,11 +665,10 @@ def evaluate_folds(examples: list[Example], folder: Path, datasets: Path):
     models cross_validate trained and scored (training is deterministic, so a retrain gives them
     again). For changes that touch how an answer is read from the models, not the models."""
     from engine.answer.judge.folds import load_fold_judges
-    from engine.bench.cjrc import load_official_scorer
 
     judge_of_doc = load_fold_judges(folder)
     preds = [predict_example(judge_of_doc(e.doc), e) for e in examples]
-    return preds, evaluate(examples, preds, load_official_scorer(datasets / "cjrc").CJRCEvaluator)
+    return preds, evaluate(examples, preds, _cjrc_scorer(datasets))
 
 
 def main() -> int:

@@ -67,7 +67,7 @@ def _shape(word: str, names: list[str]) -> str:
     return NAME if word in names else DIGITS.sub("0", word)
 
 
-def _rows(words: list[Token], clause: str, info: "QuestionInfo | _Asked") -> tuple[list[list[str]], list[list[str]]]:
+def _rows(words: list[Token], clause: str, info: "_Asked") -> tuple[list[list[str]], list[list[str]]]:
     asked = _norm(info.text)
     names = [_norm(n) for n in info.names]
     normed = [_norm(t.text) for t in words]

@@ -98,7 +98,7 @@ class Judgment:
     passages: list[PassageVerdict]  # best first
     table: PassageTable = field(repr=False)
     scores: np.ndarray = field(repr=False)
-    reading: "Reading | None" = field(default=None, repr=False)
+    reading: "Reading" = field(repr=False)  # what the reader made of the best passages
 
     @property
     def answerable(self) -> bool:
@@ -109,8 +109,7 @@ class Judgment:
                 "slot": self.slot.value,
                 "p_answerable": round(self.p_answerable, 4), "threshold": round(self.threshold, 4),
                 "p_contradicts": None if self.p_contradicts is None else round(self.p_contradicts, 4),
-                "reader": None if self.reading is None else dict(zip(("clause", "span"),
-                                                                      (round(x, 4) for x in self.reading.features))),
+                "reader": dict(zip(("clause", "span"), (round(x, 4) for x in self.reading.features))),
                 "passages": [v.to_dict() for v in self.passages[:top]]}
 
 
@@ -172,19 +171,9 @@ class Judge:
         return Judgment(self.name, language, table.info.slot, p_answerable, threshold, p_contra, decision,
                         verdicts, table, scores, reading)
 
-    def best_clauses(self, judgment: Judgment) -> list[tuple[ClauseCandidate, float]]:
-        """Clauses of the best passages, most likely to carry the answer first."""
-        return self._reading(judgment).ranked
-
     def answer(self, judgment: Judgment) -> SpanAnswer | None:
-        """The span answer (see ``read``)."""
-        return self._reading(judgment).answer
-
-    def _reading(self, judgment: Judgment) -> "Reading":
-        if judgment.reading is None:
-            judgment.reading = read(judgment.table, judgment.scores,
-                                    lambda rows: self.predict("span", rows), self.linear)
-        return judgment.reading
+        """The span answer (see ``read``), read once by ``decide``."""
+        return judgment.reading.answer
 
 
 @dataclass(frozen=True)
