@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.auth import DEMO_ACCOUNTS, MUST_CHANGE, AuthError, Authenticator, Permission, Role, User, UserStore
+from engine.auth import (DEMO_ACCOUNTS, MUST_CHANGE, UNKNOWN_ADDRESS, AuthError, Authenticator, Permission, Role,
+                         User, UserStore, resolve_client_address)
 from ui.labels import label, named
 from ui.state import engine_for_home, get_engine, lextrace_home
 
@@ -86,19 +87,20 @@ def _demo_accounts_active(auth: Authenticator) -> bool:
     return any(name in users and users[name].must_change for name, _ in DEMO_ACCOUNTS)
 
 
-def client_address() -> str | None:
-    """The browser's address as this server sees it, for login throttling and the audit trail.
-    Behind a reverse proxy that is the proxy; with ``auth.trust_forwarded_for`` the address the
-    proxy appended to X-Forwarded-For (its last entry) is taken instead."""
+def client_address() -> str:
+    """The browser's address for login throttling and the audit trail (engine.auth.resolve_client_address:
+    a connection from this machine is one bucket, X-Forwarded-For counts only with
+    ``auth.trust_forwarded_for`` and only from ``auth.trusted_proxies``)."""
+    settings = get_engine().settings.auth
     try:
-        if get_engine().settings.auth.trust_forwarded_for:
-            forwarded = st.context.headers.get("X-Forwarded-For")
-            if isinstance(forwarded, str) and forwarded.split(",")[-1].strip():
-                return forwarded.split(",")[-1].strip()
-        address = st.context.ip_address
-        return address if isinstance(address, str) and address else None
-    except Exception:  # noqa: BLE001 — no request context (tests, scripts): throttle by name only
-        return None
+        peer = st.context.ip_address
+        forwarded = st.context.headers.get_all("X-Forwarded-For")
+    except Exception:  # noqa: BLE001 — no request context (tests, scripts): an unknown address
+        return UNKNOWN_ADDRESS
+    return resolve_client_address(peer if isinstance(peer, str) else None,
+                                  [h for h in forwarded if isinstance(h, str)],
+                                  trust_forwarded_for=settings.trust_forwarded_for,
+                                  trusted_proxies=settings.trusted_proxies)
 
 
 def login_page() -> None:
