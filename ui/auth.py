@@ -51,6 +51,7 @@ def _authenticator(home: str) -> Authenticator:
 
 
 def get_authenticator() -> Authenticator:
+    get_engine()  # a damaged audit log stops the page here, with its message, before any sign-in
     return _authenticator(lextrace_home())
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from engine import Engine
+from engine.audit import AuditLogDamaged
 
 
 def lextrace_home() -> str:
@@ -21,4 +22,10 @@ def engine_for_home(home: str) -> Engine:
 
 
 def get_engine() -> Engine:
-    return engine_for_home(lextrace_home())
+    """The home's Engine. A home whose audit log is missing or damaged opens nothing: the page
+    shows what to restore and stops (engine.audit.AuditLogDamaged), never a fresh log."""
+    try:
+        return engine_for_home(lextrace_home())
+    except AuditLogDamaged as exc:
+        st.error(str(exc))
+        st.stop()
