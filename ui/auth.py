@@ -17,6 +17,7 @@ import streamlit as st
 
 from engine.auth import (DEMO_ACCOUNTS, MUST_CHANGE, UNKNOWN_ADDRESS, AuthError, Authenticator, Permission, Role,
                          User, UserStore, resolve_client_address)
+from ui.components import escape_markdown
 from ui.labels import label, named
 from ui.state import engine_for_home, get_engine, lextrace_home
 
@@ -126,7 +127,7 @@ def login_page() -> None:
         if result.ok:
             st.session_state[SESSION_KEY] = result.token
             st.rerun()
-        st.error(result.message)
+        st.error(escape_markdown(result.message))
 
 
 def sign_out() -> None:
@@ -149,7 +150,7 @@ def _password_form(form_key: str) -> bool:
     try:
         get_authenticator().change_password(st.session_state.get(SESSION_KEY), old, new)
     except AuthError as exc:
-        st.error(str(exc))
+        st.error(escape_markdown(str(exc)))
         return False
     st.session_state["password_changed"] = True
     return True
@@ -161,7 +162,7 @@ def change_password_page() -> None:
     st.title("🔑 " + label("修改初始密码", "Change the initial password"))
     st.warning(label(MUST_CHANGE[0], f"({MUST_CHANGE[1]})"))
     if user is not None:
-        st.caption(f"{label('账号', 'Account')}：**{user.name}** · {named(USER_ROLE_NAMES, user.role)}")
+        st.caption(f"{label('账号', 'Account')}：**{escape_markdown(user.name)}** · {named(USER_ROLE_NAMES, user.role)}")
     if _password_form("forced_password"):
         st.rerun()  # now every page the role allows opens
     st.button(label("退出登录", "Sign out"), on_click=sign_out, key="forced_sign_out")
@@ -173,7 +174,7 @@ def _toggle_password_form() -> None:
 
 def account_panel(user: User) -> None:
     """Sidebar: who is signed in, the password form (closed again once used), sign out."""
-    st.markdown(f"**{user.name}** · {named(USER_ROLE_NAMES, user.role)}")
+    st.markdown(f"**{escape_markdown(user.name)}** · {named(USER_ROLE_NAMES, user.role)}")
     if st.session_state.pop("password_changed", False):
         st.success(label("密码已修改", "(password changed)"))
     if st.session_state.get(PASSWORD_FORM_KEY):

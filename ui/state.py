@@ -9,6 +9,7 @@ import streamlit as st
 
 from engine import Engine
 from engine.audit import AuditLogDamaged
+from ui.components import escape_markdown
 
 
 def lextrace_home() -> str:
@@ -27,5 +28,5 @@ def get_engine() -> Engine:
     try:
         return engine_for_home(lextrace_home())
     except AuditLogDamaged as exc:
-        st.error(str(exc))
+        st.error(escape_markdown(str(exc)))
         st.stop()
