@@ -513,24 +513,26 @@ class AuditLog(ThreadLocalSQLite):
         database rolled back or swapped, records added without the key, a replaced key) and,
         given an export (``export()``), against that copy. A database SQLite cannot read is a
         failed check, not an exception."""
-        with self.head_file.locked(shared=True):  # no append between reading the copies
-            conn = self._conn()
+        conn = self._conn()
+        try:
+            conn.execute("BEGIN")  # one snapshot: an append racing this check cannot look like tampering
             try:
-                conn.execute("BEGIN")  # one snapshot: an append racing this check cannot look like tampering
-                try:
-                    damage = [r[0] for r in conn.execute("PRAGMA quick_check")]
-                    if damage != ["ok"]:
-                        raise sqlite3.DatabaseError("; ".join(damage[:3]))
+                # The snapshot starts with the first read: under the lock, so the head file read
+                # with it is of the same moment; appends may go on while the chain is walked.
+                with self.head_file.locked(shared=True):
                     copies = [self._read_checkpoint(conn), self._read_head_file()]
-                    check, count, head = _walk_chain(conn.execute(
-                        "SELECT seq, body, prev_hash, hash FROM audit_records ORDER BY seq"))
-                    findings = [f for copy in copies
-                                if (f := _compare(copy, count, head, _hash_at(conn), self.key_file)) is not None]
-                    exported = _compare_export(conn, Path(against)) if against is not None else None
-                finally:
-                    conn.execute("COMMIT")
-            except sqlite3.DatabaseError as exc:
-                return ChainCheck(ok=False, checked=0, reason=str(self._damaged(exc)))
+                damage = [r[0] for r in conn.execute("PRAGMA quick_check")]
+                if damage != ["ok"]:
+                    raise sqlite3.DatabaseError("; ".join(damage[:3]))
+                check, count, head = _walk_chain(conn.execute(
+                    "SELECT seq, body, prev_hash, hash FROM audit_records ORDER BY seq"))
+                findings = [f for copy in copies
+                            if (f := _compare(copy, count, head, _hash_at(conn), self.key_file)) is not None]
+                exported = _compare_export(conn, Path(against)) if against is not None else None
+            finally:
+                conn.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            return ChainCheck(ok=False, checked=0, reason=str(self._damaged(exc)))
         database, head_copy = copies
         if database.checkpoint is not None:
             check.checkpoint = {**database.summary(), "signature": database.state.value,

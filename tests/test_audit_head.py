@@ -282,12 +282,25 @@ def test_threads_and_processes_appending_at_once_keep_head_file_and_chain_togeth
         except BaseException as exc:
             errors.append(exc)
 
+    checks: list = []
+    done = threading.Event()
+
+    def verify_meanwhile() -> None:  # never a false alarm from an append caught half-way
+        reader = AuditLog(path)
+        while not done.is_set():
+            checks.append(reader.verify())
+        reader.close()
+
     threads = [threading.Thread(target=append, args=(n,)) for n in range(4)]
-    for thread in threads:
+    verifier = threading.Thread(target=verify_meanwhile)
+    for thread in [*threads, verifier]:
         thread.start()
     for thread in threads:
         thread.join(timeout=120)
     assert all(proc.wait(timeout=120) == 0 for proc in procs) and not errors, errors
+    done.set()
+    verifier.join(timeout=120)
+    assert checks and all(c.ok for c in checks), next(c for c in checks if not c.ok)
     check = logs[0].verify()
     total = 6 * 30
     assert check.ok and check.checked == total, check
