@@ -495,6 +495,18 @@ def _ip(text: str | None) -> IPv4Address | IPv6Address | None:
     return getattr(ip, "ipv4_mapped", None) or ip  # ::ffff:127.0.0.1 is 127.0.0.1
 
 
+def _forwarded_host(entry: str) -> str:
+    """The host of one X-Forwarded-For entry, read as uvicorn reads it: ``[v6]:port``,
+    ``v4:port`` or a bare address."""
+    entry = entry.strip()
+    if entry.startswith("[") and "]" in entry:
+        return entry[1:entry.index("]")]
+    if entry.count(":") == 1:
+        host, _, port = entry.partition(":")
+        return host if port.isdigit() else entry
+    return entry
+
+
 def _trusted(address: str, proxies: Iterable[str]) -> bool:
     if address == LOOPBACK_ADDRESS:
         return any(ip_network(p, strict=False).network_address.is_loopback for p in proxies)
@@ -516,7 +528,7 @@ def resolve_client_address(peer: str | None, forwarded_for: Iterable[str] = (), 
     from the right, that is not itself a trusted proxy.
     """
     proxies = list(trusted_proxies)
-    entries = [e.strip() for header in forwarded_for for e in header.split(",") if e.strip()]
+    entries = [_forwarded_host(e) for header in forwarded_for for e in header.split(",") if e.strip()]
     ip = _ip(peer)
     if peer is None or (ip is not None and ip.is_loopback) or peer.strip() in entries:
         direct = LOOPBACK_ADDRESS

@@ -149,6 +149,9 @@ def test_a_spoofed_forwarded_for_is_ignored_without_trust():
     # Streamlit's web server (uvicorn) already puts the header's entry in place of a loopback peer:
     # the peer it reports then *is* the spoofed address.
     assert resolve_client_address("203.0.113.9", ["203.0.113.9"]) == LOOPBACK_ADDRESS
+    assert resolve_client_address("203.0.113.9", ["203.0.113.9:4444"]) == LOOPBACK_ADDRESS  # the port goes
+    assert resolve_client_address("2001:db8::1", ["[2001:db8::1]:443"]) == LOOPBACK_ADDRESS
+    assert resolve_client_address("evil", ["evil:80"]) == LOOPBACK_ADDRESS  # no address at all
     assert resolve_client_address(None, ["203.0.113.9"]) == LOOPBACK_ADDRESS
     assert resolve_client_address("198.51.100.2", ["203.0.113.9"]) == "198.51.100.2"
     # trusted, but the direct peer is no proxy: the header is the client's own claim
