@@ -71,8 +71,10 @@ def chain_section(log: AuditLog) -> None:
     head = log.head()
     left.caption(f"共 {log.count()} 条记录 · {label('链头', 'head')} {escape_markdown(head[:16])}…",
                  help=label(f"链头哈希 {head}。每次写入都用密钥文件中的密钥签一份检查点（记录数与链头），"
-                            "末尾记录被截掉时校验会发现；导出的副本可另地保存。",
-                            f"head {head}; every append signs a checkpoint with the key in the secrets file"))
+                            "并在密钥旁的头文件中另存一份：末尾记录被截掉、数据库被换成旧副本或被删除时校验都会发现；"
+                            "导出的副本可另地保存。",
+                            f"head {head}; every append signs a checkpoint with the key in the secrets file "
+                            "and keeps a copy in the head file beside the key"))
     if right.button(label("校验审计链", "Verify chain"), key="audit.verify", type="primary"):
         with st.spinner(label("重新计算每条记录的哈希与链接…", "recomputing every hash and link…")):
             check = log.verify()
@@ -89,7 +91,7 @@ def chain_section(log: AuditLog) -> None:
     if check["ok"]:
         checkpoint = check.get("checkpoint") or {}
         st.success(f"{label('审计链完整', 'Chain intact')}：已校验 {check['checked']} 条记录，哈希与链接全部一致，"
-                   f"签名检查点（{checkpoint.get('count', 0)} 条）相符（{at}）")
+                   f"签名检查点与密钥旁的头文件（{checkpoint.get('count', 0)} 条）均相符（{at}）")
     else:
         where = (f"第 {check['first_bad_seq']} 条" if check.get("first_bad_seq")
                  else escape_markdown(check["first_broken"]) if check.get("first_broken")
