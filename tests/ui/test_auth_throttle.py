@@ -24,6 +24,9 @@ PASSWORD = "correct horse"
 TRIES = 16
 FREE = LoginThrottle().free_attempts  # the defaults the dashboard uses
 ADDRESS_FREE = LoginThrottle().address_free_attempts
+# A lock that outlasts the test: on a loaded machine a try landing after a 2 s lock expired would
+# rightly be admitted; here only the check-and-count itself is under test.
+LONG_LOCK = {"base_delay_s": 60.0, "max_delay_s": 60.0}
 
 
 class Reasons:
@@ -44,6 +47,10 @@ def store(tmp_path) -> UserStore:
     store = UserStore.for_home(tmp_path, params=CHEAP)
     store.add("admin", PASSWORD, Role.ADMIN)
     return store
+
+
+def authenticator(store: UserStore, audit=None) -> Authenticator:
+    return Authenticator(store, audit=audit, throttle=LoginThrottle(store.path.with_name(THROTTLE_FILE), **LONG_LOCK))
 
 
 def all_at_once(count: int, task) -> None:
@@ -67,7 +74,7 @@ def all_at_once(count: int, task) -> None:
 
 def test_wrong_passwords_sent_at_once_from_threads_are_throttled_after_the_free_ones(store):
     reasons = Reasons()
-    auth = Authenticator(store, audit=reasons)
+    auth = authenticator(store, reasons)
     all_at_once(TRIES, lambda i: auth.login("admin", f"wrong-{i}", address="203.0.113.7"))
     assert Counter(reasons.seen) == {"bad_password": FREE, "throttled": TRIES - FREE}
     assert not auth.login("admin", PASSWORD, address="198.51.100.2").ok  # the name is locked
@@ -75,7 +82,7 @@ def test_wrong_passwords_sent_at_once_from_threads_are_throttled_after_the_free_
 
 def test_one_address_trying_many_names_at_once_is_throttled_after_its_free_attempts(store):
     reasons = Reasons()
-    auth = Authenticator(store, audit=reasons)
+    auth = authenticator(store, reasons)
     all_at_once(TRIES, lambda i: auth.login(f"name{i}", "sprayed", address="203.0.113.7"))
     assert Counter(reasons.seen) == {"unknown_user": ADDRESS_FREE, "throttled": TRIES - ADDRESS_FREE}
 
@@ -101,9 +108,10 @@ def test_right_passwords_at_once_from_one_address_leave_nothing_counted(store):
 _ONE_LOGIN = """
 import os, sys, time
 from pathlib import Path
-from engine.auth import Authenticator, UserStore
+from engine.auth import THROTTLE_FILE, Authenticator, LoginThrottle, UserStore
 home, go = Path(sys.argv[1]), Path(sys.argv[2])
-auth = Authenticator(UserStore.for_home(home))
+auth = Authenticator(UserStore.for_home(home),
+                     throttle=LoginThrottle(home / THROTTLE_FILE, base_delay_s=60, max_delay_s=60))
 print("ready", flush=True)
 while not go.exists():
     time.sleep(0.001)
