@@ -243,17 +243,18 @@ class Engine:
         is answered from the contract-fact table instead of by search (engine/facts/)."""
         question = check_question(question, self.settings.limits)
         self._check_scope(doc_id)
-        if doc_id is None:
-            from engine.facts import answer_fact_question, route_fact_question
+        from engine.question import read_question
 
-            query = route_fact_question(question)
-            if query is not None:
-                answer = answer_fact_question(self.index.catalog, query, question, unmask=unmask)
-                answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
-                                                        fact_query=query.to_dict())
-                return answer
+        plan = read_question(question)
+        if doc_id is None and plan.corpus is not None:
+            from engine.facts import answer_fact_question
+
+            answer = answer_fact_question(self.index.catalog, plan.corpus, question, unmask=unmask)
+            answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
+                                                    fact_query=plan.corpus.to_dict())
+            return answer
         return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user,
-                                 as_of=as_of)
+                                 as_of=as_of, plan=plan)
 
     def summarize(self, doc_id: str, llm: bool | None = None, unmask: bool = False):
         """Key points of one document, each citing the blocks it came from (engine/summary/)."""
