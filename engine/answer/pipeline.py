@@ -12,6 +12,7 @@ from engine.answer.composer import Composer, Draft, EvidenceSet
 from engine.answer.judged import judged_route
 from engine.answer.model import Answer, Mode, Status
 from engine.answer.statutes import StatuteReview
+from engine.answer.subject import ClauseTypes, SubjectRoute, subject_problems
 from engine.answer.verify import verify
 from engine.config import Settings
 from engine.question import QuestionPlan, read_question
@@ -59,6 +60,8 @@ class Answerer:
         # LLM conclusions: every statement against its cited evidence (engine/answer/llm.py)
         self.check_statements = check_statements
         self.judge = None  # the answerability judge; None = the shipped one (engine/answer/judge/)
+        # contract clause kinds by chunk, from the contract facts (the Engine wires engine.facts in)
+        self.clause_types: ClauseTypes | None = None
         self.index = searcher.index
         self.settings = settings
         self.audit = audit
@@ -110,7 +113,7 @@ class Answerer:
         if case_answer is not None and not use_llm:
             case_response, draft, intent, _ = case_answer
             watch.lap("compose")
-            return self._finish(question, intent, draft, Mode.EXTRACTIVE, None, case_response, [], [],
+            return self._finish(plan, intent, draft, Mode.EXTRACTIVE, None, case_response, [], [],
                                 watch, unmask, user, as_of)
         if case_file:
             response.results = response.results[:ANSWER_HITS]
@@ -119,11 +122,16 @@ class Answerer:
         scope = self._scope(doc_id)
         composer = Composer(self.pages, self._doc_sources, scope, idf=self._idf())
         mode, model = Mode.EXTRACTIVE, None
-        # Judgments, contracts and generic documents go through the answerability judge
-        # (engine/answer/judged.py); case files and statutes keep their paths.
-        judged = judged_route(self, doc_id, sources) if case_answer is None else None
+        # A named article, the law on some conduct, a contract clause: answered from that subject
+        # or not at all (engine/answer/subject.py). Judgments, contracts and generic documents then
+        # go through the answerability judge (engine/answer/judged.py); case files keep their path.
+        subject = SubjectRoute(self, composer, plan, response, sources, doc_id, as_of).draft() \
+            if case_answer is None else None
+        judged = judged_route(self, doc_id, sources) if case_answer is None and subject is None else None
         judgment = None
-        if judged is not None:
+        if subject is not None:
+            draft = subject
+        elif judged is not None:
             draft, judgment = judged.compose(plan, sources, response, composer, use_llm=use_llm)
             if judged.used_llm:
                 mode, model = Mode.LLM, self.settings.llm.model
@@ -144,22 +152,24 @@ class Answerer:
         else:
             draft = composer.compose(plan, sources)
         watch.lap("compose")
-        return self._finish(question, plan.intent.value, draft, mode, model, response, blocks,
+        return self._finish(plan, plan.intent.value, draft, mode, model, response, blocks,
                             sources, watch, unmask, user, as_of, judgment)
 
-    def _finish(self, question, intent, draft: Draft, mode, model, response, blocks, sources, watch,
+    def _finish(self, plan: QuestionPlan, intent, draft: Draft, mode, model, response, blocks, sources, watch,
                 unmask, user, as_of, judgment=None) -> Answer:
-        answer = self._assemble(question, intent, draft, mode, model, response.reranker)
+        answer = self._assemble(plan.text, intent, draft, mode, model, response.reranker)
         answer.ledger, answer.plan = list(draft.ledger), draft.plan
         if draft.fallback_reason:
             answer.notes.append(draft.fallback_reason)
         shown = {e.chunk.chunk_id for e in answer.evidence}
         answer.notes.extend(dict.fromkeys(b.note for b in blocks if b.note and b.chunk.chunk_id in shown))
-        plan, names = self.searcher.versions(as_of)
-        statute_problems = StatuteReview(self.index.catalog, plan, names).apply(
+        versions, names = self.searcher.versions(as_of)
+        statute_problems = StatuteReview(self.index.catalog, versions, names).apply(
             answer, [s.chunk for s in sources])
         answer.checks = verify(answer)
-        answer.checks.unsupported.extend(draft.unsupported + statute_problems)
+        # The one badge rule (every path): the evidence is about what was asked, the asked value given.
+        off_subject = subject_problems(plan, answer, self.clause_types, case_file=draft.plan is not None)
+        answer.checks.unsupported.extend(draft.unsupported + statute_problems + off_subject)
         if judgment is not None:
             answer.checks.answerability = judgment.to_dict()
         if not answer.checks.ok and answer.status is Status.ANSWERED:
