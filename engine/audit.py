@@ -458,7 +458,7 @@ class AuditLog(ThreadLocalSQLite):
                        "llm": answer.model},
             "search": {"route": "facts", "fact_query": fact_query} if response is None else {
                 "mode": response.mode.value, "reranker": response.reranker,
-                "parsed": response.parsed.to_dict(),
+                "parsed": response.plan.query.to_dict(),
                 "recall": {channel: {"total": len(hits),
                                      "top": [[cid, round(float(score), SCORE_DIGITS)]
                                              for cid, score in hits[:RECALL_CAP]]}

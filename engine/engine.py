@@ -76,6 +76,7 @@ class Engine:
         self._searcher = None
         self._answerer = None
         self._lazy = threading.Lock()  # Streamlit sessions call in from many threads
+        self._clause_cache: dict[tuple[int, str], dict[str, set[str]]] = {}
         self.audit = AuditLog.for_home(self.home,  # called per record: the model id, not the model
                                        embedding_model=lambda: self.index.embedder.model_id,
                                        key_file=self.settings.audit.key_file)
@@ -230,7 +231,24 @@ class Engine:
 
                 self._answerer = Answerer(searcher, self.settings, audit=self.audit,
                                           check_statements=ConclusionCheck(self.index.embedder))
+                self._answerer.clause_types = self._clause_types
             return self._answerer
+
+    def _clause_types(self, doc_id: str) -> dict[str, set[str]]:
+        """Contract clause kinds by chunk (engine/facts), per catalog state: the answer pipeline
+        reads a clause question's clause through them (engine/answer/subject.py)."""
+        from engine.facts.service import clause_types
+
+        key = (self.index.catalog.generation(), doc_id)
+        with self._lazy:
+            cached = self._clause_cache.get(key)
+        if cached is None:
+            cached = clause_types(self, doc_id)
+            with self._lazy:
+                if len(self._clause_cache) > 64:
+                    self._clause_cache.clear()
+                self._clause_cache[key] = cached
+        return cached
 
     def ask(self, question: str, doc_id: str | None = None, llm: bool | None = None,
             unmask: bool = False, user: str | None = None, as_of=None):
@@ -243,17 +261,18 @@ class Engine:
         is answered from the contract-fact table instead of by search (engine/facts/)."""
         question = check_question(question, self.settings.limits)
         self._check_scope(doc_id)
-        if doc_id is None:
-            from engine.facts import answer_fact_question, route_fact_question
+        from engine.question import read_question
 
-            query = route_fact_question(question)
-            if query is not None:
-                answer = answer_fact_question(self.index.catalog, query, question, unmask=unmask)
-                answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
-                                                        fact_query=query.to_dict())
-                return answer
+        plan = read_question(question)
+        if doc_id is None and plan.corpus is not None:
+            from engine.facts import answer_fact_question
+
+            answer = answer_fact_question(self.index.catalog, plan.corpus, question, unmask=unmask)
+            answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
+                                                    fact_query=plan.corpus.to_dict())
+            return answer
         return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user,
-                                 as_of=as_of)
+                                 as_of=as_of, plan=plan)
 
     def summarize(self, doc_id: str, llm: bool | None = None, unmask: bool = False):
         """Key points of one document, each citing the blocks it came from (engine/summary/)."""

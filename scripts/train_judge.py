@@ -144,8 +144,8 @@ def collect(engine, questions: list[dict], doc_ids: dict[str, str], dataset: str
     for n, q in enumerate(questions, 1):
         text = as_question(q["hypothesis"]) if dataset == "contractnli" else q["question"]
         response, _, sources = answerer.retrieve(text, doc_id=doc_ids[q["doc_id"]])
-        inp = judge_input(answerer, text, response, sources)
-        inp.idf = {t: inp.idf(t) for t in inp.tokens}.get  # picklable, and all the features ask for
+        inp = judge_input(answerer, response.plan, response, sources)
+        inp.idf = {t: inp.idf(t) for t in inp.plan.tokens}.get  # picklable, and all the features ask for
         if dataset == "cjrc":
             gold = [tuple(s) for s in q["gold_spans"]] if q["answer_type"] == "span" else []
             kind = q["answer_type"]

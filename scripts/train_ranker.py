@@ -42,7 +42,7 @@ from engine.engine import Engine  # noqa: E402
 from engine.retrieve.learned import STATUTE_MODEL, STATUTE_MODEL_CARD  # noqa: E402
 from engine.retrieve.memory import (MEMORY_CARD, MEMORY_VECTORS, LexiconParams,  # noqa: E402
                                     StatuteMemory, TrainingExample, article_key)
-from engine.retrieve.query import parse_query  # noqa: E402
+from engine.question import read_question  # noqa: E402
 from engine.retrieve.statute_pool import FEATURE_GROUPS, FEATURES, BoundMemory, PoolDepths  # noqa: E402
 
 # Few, deliberately: a grid this small cannot overfit dev.
@@ -109,7 +109,7 @@ class Corpus:
         out = []
         embedder = self.engine.index.embedder
         for q in records:
-            parsed = parse_query(q["question"])
+            parsed = read_question(q["question"]).query
             gold = {g["lawrefbook_id"] for g in q["gold_articles"] if g.get("lawrefbook_id")}
             keys = [self.key_of_id[g] for g in sorted(gold) if g in self.key_of_id]
             out.append(Question(parsed.text, parsed.tokens, np.asarray(embedder.embed_query(parsed.text)),
@@ -126,7 +126,7 @@ class Corpus:
         searcher = self.engine.searcher
         out = []
         for q in questions:
-            pool, _ = searcher.statute_pool(parse_query(q.text), depths, memory=bound, query_vector=q.vector)
+            pool, _ = searcher.statute_pool(read_question(q.text), depths, memory=bound, query_vector=q.vector)
             ids = [self.row_ids[r] or "" for r in pool.rows.tolist()]
             labels = np.asarray([1 if i in q.gold else 0 for i in ids], dtype=np.int32)
             out.append(PoolData(pool.features, labels, ids, q.gold))

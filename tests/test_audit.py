@@ -19,7 +19,7 @@ import pytest
 from engine import Engine
 from engine.answer.model import Answer, Calculation, Checks, Evidence, Mode, Status
 from engine.audit import AUDIT_FILE, GENESIS_HASH, RECALL_CAP, AuditLog, Stage
-from engine.retrieve.query import Intent, ParsedQuery
+from engine.question import read_question
 from engine.retrieve.search import SearchHit, SearchMode, SearchResponse
 from engine.types import BBox, Chunk, Fact, Span
 from scripts.corpus.pdfmaker import make_pdf
@@ -50,9 +50,7 @@ def synthetic_ask(question: str = "第一次转给刘某多少钱？", status: S
                        "rrf": {"score": rrf[f"doc1:{n:05d}"]}, "rerank": {"score": 0.5 - rank * 0.1}})
             for rank, n in enumerate([2, 1, 0], start=1)]
     amount = Fact("amount", "17000元", 0, 6, 17000)
-    parsed = ParsedQuery(text=question, intent=Intent.FACT, tokens=["第一次", "刘某", "多少"],
-                         amounts=[amount])
-    response = SearchResponse(query=question, parsed=parsed, mode=SearchMode.HYBRID,
+    response = SearchResponse(query=question, plan=read_question(question), mode=SearchMode.HYBRID,
                               reranker=reranker, results=hits,
                               candidates={"bm25": bm25, "vector": vector},
                               timings_ms={"parse": 1.0, "bm25": 2.0, "vector": 3.0, "fuse": 0.1,
@@ -245,13 +243,14 @@ def test_events(log):
 
 
 def test_replay_steps_in_pipeline_order(log):
-    record_id = record(log)
+    record_id = record(log, "第一次转给刘某的是17000元吗？")
     steps = log.replay(record_id)
     assert [s.stage.value for s in steps] == ASK_STAGES
     assert [s.order for s in steps] == list(range(1, len(ASK_STAGES) + 1))
     by_stage = {(s.stage.value, s.channel): s for s in steps}
-    parse = by_stage["parse", None]
+    parse = by_stage["parse", None]  # what the question plan read from the question
     assert parse.data["intent"] == "fact" and parse.data["amounts"] == [17000] and parse.elapsed_ms == 1.0
+    assert "17000" in parse.data["tokens"]
     assert [s.channel for s in steps if s.stage is Stage.RECALL] == ["bm25", "vector"]
     assert by_stage["recall", "vector"].data["top"][0] == {"rank": 1, "chunk_id": "doc1:00000", "score": 0.9}
     fusion = by_stage["fusion", None].data

@@ -7,7 +7,9 @@ engine.audit, …). Two rules:
 
 * production code never imports benchmark code: only engine/bench itself and the command line
   (engine/cli.py, which offers ``python -m engine bench``) may import engine.bench;
-* no cycles: no two nodes import each other, directly or through others.
+* no cycles: no two nodes import each other, directly or through others;
+* questions are read in one place: engine/question's modules are imported by that package alone;
+  everything else (engine/, ui/, pages/, scripts/, app.py) imports the face, ``engine.question``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import ast
 from collections import defaultdict
 from pathlib import Path
 
-ENGINE = Path(__file__).resolve().parents[1] / "engine"
+REPO = Path(__file__).resolve().parents[1]
+ENGINE = REPO / "engine"
 MAY_IMPORT_BENCH = {"engine.bench", "engine.cli"}
 
 
@@ -100,6 +103,38 @@ def test_the_engine_packages_import_each_other_in_one_direction():
                                       for b in component if b in edges[a]}
               for component in found}
     assert found == [], f"import cycles: {detail}"
+
+
+def question_internals_imported(repo: Path = REPO) -> list[str]:
+    """Where a module outside engine/question imports one of its modules (not the face)."""
+    sources = [p for folder in ("engine", "ui", "pages", "scripts") for p in (repo / folder).rglob("*.py")]
+    sources += [repo / "app.py"] if (repo / "app.py").exists() else []
+    found = []
+    for path in sorted(sources):
+        if (repo / "engine" / "question") in path.parents:
+            continue
+        for name, line in imported_modules(ast.parse(path.read_text("utf-8"), str(path)), repo / "engine"):
+            if name.startswith("engine.question."):
+                found.append(f"{path.relative_to(repo)}:{line} {name}")
+    return found
+
+
+def test_only_engine_question_reads_questions():
+    assert question_internals_imported() == []
+    # the face is really used: retrieval and the answer pipeline read questions through it
+    users = {p.relative_to(REPO).as_posix() for p in ENGINE.rglob("*.py")
+             if "from engine.question import" in p.read_text("utf-8")}
+    assert {"engine/retrieve/search.py", "engine/answer/pipeline.py"} <= users
+
+
+def test_the_question_check_sees_an_import_of_a_question_module(tmp_path):
+    (tmp_path / "engine" / "question").mkdir(parents=True)
+    (tmp_path / "engine" / "question" / "reading.py").write_text("")
+    (tmp_path / "engine" / "answer").mkdir()
+    (tmp_path / "engine" / "answer" / "x.py").write_text(
+        "from engine.question import read_question\ndef f():\n    from engine.question.reading import analyse\n")
+    (tmp_path / "engine" / "question" / "plan.py").write_text("from engine.question.reading import analyse\n")
+    assert question_internals_imported(tmp_path) == ["engine/answer/x.py:3 engine.question.reading"]
 
 
 def test_the_checker_sees_deferred_and_type_only_imports(tmp_path):

@@ -186,7 +186,7 @@ VALUE_NAMES = {  # values charts put on an axis or in a legend
     "recall": ("召回", "recall"), "embed": ("向量化", "embed"), "load": ("读取", "load"), "chunk": ("分块", "chunk"),
     "enrich": ("抽取", "enrich"), "tokenize": ("分词", "tokenize"), "store": ("写入", "store"),
     "precision": ("精确率", "precision"), "bare": ("裸条文", "bare"), "enriched": ("带上下文", "enriched"),
-    "demo": ("演示集", "demo"),
+    "demo": ("演示集", "demo"), "honesty": ("核验徽章探针", "honesty probes"),
 }
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from engine.facts.clauses import CLAUSE_TYPES
-from engine.facts.law import display_jurisdiction
+from engine.text.jurisdiction import display_jurisdiction
 from engine.facts.model import CONTRACT_TYPES, FIELD_LABELS, FIELD_NAMES, ContractFacts, Located, masked
 from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, FactQueryResult,
                                 GroupBy)

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from engine.answer.candidates import (DEDUCTION_WORDS, NET_WORDS, TOTAL_WORDS, Candidate, Source,
                                       find_candidates, numeric)
-from engine.answer.question import Asks, Question
+from engine.question import Asks, Reading
 
 
 # The last part of an enumeration named as such (尾款, 最后一期): it follows the numbered parts.
@@ -53,13 +53,13 @@ def _fmt(value: Decimal) -> str:
     return str(int(value)) if value == value.to_integral_value() else format(value.normalize(), "f")
 
 
-def _amounts(question: Question, sources: list[Source]) -> list[Candidate]:
+def _amounts(question: Reading, sources: list[Source]) -> list[Candidate]:
     relaxed = replace(question, terms=[], ordinals=set(), total=False, net=False)
     return find_candidates(relaxed, sources, Asks.AMOUNT, need_total=False, need_net=False,
                            require_match=False)
 
 
-def sum_check(question: Question, total: Candidate, sources: list[Source]) -> Check | None:
+def sum_check(question: Reading, total: Candidate, sources: list[Source]) -> Check | None:
     """The stated total against its enumerated parts (第一次…, 第二次…, 首期…尾款) about the same
     action: each part's clause shares a term with the total's — or, when none does, the parts
     enumerated in the total's own passage (3.1 总价款…; 3.2 首期款…第二期款…尾款…)."""
@@ -80,7 +80,7 @@ def sum_check(question: Question, total: Candidate, sources: list[Source]) -> Ch
     return Check("sum", "各笔金额之和与所述总额核对", total, terms, alternatives)
 
 
-def _parts(question: Question, total: Candidate, sources: list[Source], action: set[str]
+def _parts(question: Reading, total: Candidate, sources: list[Source], action: set[str]
            ) -> list[list[Candidate]] | None:
     """The candidates of each part 1..N, best first; None unless they enumerate from the first on."""
     by_ordinal: dict[str, list[Candidate]] = {}
@@ -108,7 +108,7 @@ def _parts(question: Question, total: Candidate, sources: list[Source], action: 
     return [sorted(by_ordinal[f"#{n}"], key=lambda c: (-c.score, c.source.rank)) for n in numbers]
 
 
-def net_check(question: Question, net: Candidate, sources: list[Source]) -> Check | None:
+def net_check(question: Reading, net: Candidate, sources: list[Source]) -> Check | None:
     """A stated balance (实际损失 / 余额 …) against the stated total minus the deductions."""
     amounts = [c for c in _amounts(question, sources) if c.sentence != net.sentence and not c.approx
                and (c.currency or "CNY") == (net.currency or "CNY")]

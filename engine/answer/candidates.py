@@ -13,7 +13,9 @@ from functools import lru_cache
 from decimal import Decimal
 from typing import Any, Iterable
 
-from engine.answer.question import ORDINAL, Asks, Question, names_in, ordinals_in
+from engine.question import Asks, Reading
+from engine.text.names import names_in
+from engine.text.ordinals import ORDINAL, ordinals_in
 from engine.text.segments import (Segment, clauses, flat, is_uncertain, question_text, sentences,
                                     strip_turn_marker)
 from engine.text.numbers import parse_number
@@ -98,7 +100,7 @@ def searchable(text: str) -> str:
     return flat(text).lower()
 
 
-def relevance(question: Question, clause: str, sentence: str, asked: str) -> tuple[float, set[str]]:
+def relevance(question: Reading, clause: str, sentence: str, asked: str) -> tuple[float, set[str]]:
     """Weighted overlap of the question's terms with a clause (full), its sentence and the
     question it answers (partial)."""
     total, matched = 0.0, set()
@@ -122,7 +124,7 @@ def period_bound(text: str, surface: Segment) -> str | None:
     return None
 
 
-def own_words(question: Question, text: str, since: int, surface: Segment) -> float:
+def own_words(question: Reading, text: str, since: int, surface: Segment) -> float:
     """How many of the question's terms stand between the previous value of the clause and this
     one: in "a monthly fee of $12,500 and a one-time implementation fee of $30,000" the words that
     introduce a value describe it."""
@@ -134,7 +136,7 @@ def _same_person(a: str, b: str) -> bool:
     return a in b or b in a
 
 
-def names_agree(question: Question, context: str, speaker: str | None = None) -> bool:
+def names_agree(question: Reading, context: str, speaker: str | None = None) -> bool:
     """False when the context is about someone else: it names a person, but none the question names.
     A context naming nobody (他/她) stays possible; the transcript's speaker is the "我" of every
     answer, so asking about the speaker restricts nothing."""
@@ -192,7 +194,7 @@ def _ordinals_for(chunk: Chunk, clause: Segment, sentence: Segment, surface: Seg
     return ordinals_in(last.group(0))
 
 
-def find_candidates(question: Question, sources: Iterable[Source], asks: Asks | None = None,
+def find_candidates(question: Reading, sources: Iterable[Source], asks: Asks | None = None,
                     *, need_total: bool | None = None, need_net: bool | None = None,
                     require_match: bool = True) -> list[Candidate]:
     """Every typed value in the answer parts of ``sources``, scored for ``question``.

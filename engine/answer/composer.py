@@ -18,15 +18,15 @@ from engine.answer.candidates import (DEDUCTION_WORDS, NET_WORDS, TOTAL_WORDS, C
 from engine.answer.model import (CONFLICT_PHRASE, NOT_FOUND_PHRASE, UNCLEAR_PHRASE, Calculation,
                                  Conflict, Evidence, Gap, Status)
 from engine.answer.wording import chinese_count, money, quoted, said_amount
-from engine.answer.question import (ASKS_WORDS, QUESTION_WORDS, Asks, Question, _posseg, names_in,
-                                    ordinals_in)
 from engine.text.segments import (Segment, trimmed, clauses, flat, is_uncertain, sentences,
                                     strip_turn_marker)
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
-from engine.retrieve.query import Intent
+from engine.question import ASKS_WORDS, QUESTION_WORDS, Asks, Intent, QuestionPlan, Reading
 from engine.statutes.lookup import name_key
+from engine.text.names import names_in, posseg
+from engine.text.ordinals import ordinals_in
 from engine.text.pii import widen_to_pii
-from engine.text.refs import find_statute_refs
+from engine.text.tokenize import dictionary_words
 from engine.types import PageText
 
 # What an identifier looks like (an account, card, phone or ID number): a long run of digits.
@@ -84,13 +84,13 @@ class Draft:
     fallback_reason: str | None = None
     # Case files: the ledger rows the answer rests on (engine/ledger), each with its evidence id.
     ledger: list[dict] = field(default_factory=list)
-    plan: dict | None = None  # case files: the question's plan (engine/answer/plan.py)
+    plan: dict | None = None  # case files: the question's case plan (engine/question)
 
 
-def _named_article(question: Question, sources: list[Source]) -> Source | None:
+def _named_article(plan: QuestionPlan, sources: list[Source]) -> Source | None:
     """The source that is the statute article the question names (《X法》第Y条, X法第Y条), if the
     question asks what it says rather than about a value in it."""
-    for ref in find_statute_refs(question.text):
+    for ref in plan.query.article_refs:
         law = ref.meta.get("law")
         if not ref.value or not law or ref.meta.get("relative") or law.startswith("本"):
             continue
@@ -147,7 +147,7 @@ _VERBS: set[str] = set()  # content words jieba tagged as verbs (filled by _cont
 
 def _content_words(text: str) -> set[str]:
     words = set()
-    for word, flag in _posseg(text):
+    for word, flag in posseg(text):
         if flag[:1] in ("v", "n") and word not in QUESTION_WORDS and not flag.startswith("nr"):
             words.add(word)
             if flag.startswith("v"):
@@ -172,14 +172,15 @@ class Composer:
         self.idf = idf
 
     # -- entry ---------------------------------------------------------------------------------
-    def compose(self, question: Question, sources: list[Source],
+    def compose(self, plan: QuestionPlan, sources: list[Source],
                 evidence: EvidenceSet | None = None) -> Draft:
         """``evidence``: an already numbered set to cite into (the LLM mode numbers every source
         first, so the panels computed here use the ids the model saw)."""
         evidence = EvidenceSet(self.pages_for) if evidence is None else evidence
+        question = plan.reading
         if not sources:
             return self._not_found(question, evidence)
-        law = self._law_article(question, sources)
+        law = self._law_article(plan, sources)
         if law is not None:  # 诈骗…数额较大的，处什么刑罚: the article that says it, whole
             return self._quote_article(law, evidence)
         absent = self._absent_words(question)
@@ -193,23 +194,21 @@ class Composer:
             return self._value(question, sources, evidence)
         if question.asks is Asks.YESNO:
             return self._yes_no(question, sources, evidence)
-        return self._text(question, sources, evidence)
+        return self._text(plan, sources, evidence)
 
     @staticmethod
-    def _law_article(question: Question, sources: list[Source]) -> Source | None:
+    def _law_article(plan: QuestionPlan, sources: list[Source]) -> Source | None:
         """A question about the law (罪名, 怎么处罚, 法律规定, 第X条) is answered by the best
         statute article retrieved for it, even when it names money (数额较大): no value is
         looked up in the article."""
-        from engine.answer.plan import LAW
-
         # Only where money or time words would send it to a value lookup; other law questions
         # (yes/no, what the article says) keep their own paths.
-        if not LAW.search(question.text) or question.asks not in (Asks.AMOUNT, Asks.DATE, Asks.COUNT):
+        if not plan.case.law or plan.reading.asks not in (Asks.AMOUNT, Asks.DATE, Asks.COUNT):
             return None
         articles = [s for s in sources if s.chunk.kind == "statute" and s.chunk.meta.get("article_label")
                     and s.role == "hit"]
         # by search score: sources come grouped in reading order, so their rank is not relevance
-        return _named_article(question, sources) or max(articles, key=lambda s: (s.score, -s.rank), default=None)
+        return _named_article(plan, sources) or max(articles, key=lambda s: (s.score, -s.rank), default=None)
 
     def _quote_article(self, source: Source, evidence: EvidenceSet) -> Draft:
         body = trimmed(source.chunk.text, 0, len(source.chunk.text))
@@ -218,7 +217,7 @@ class Composer:
         return Draft(Status.ANSWERED, f"《{law}》{label}规定：{_q(body.text)}（{evidence.cite(source, body)}）。",
                      evidence)
 
-    def _absent_words(self, question: Question) -> list[str]:
+    def _absent_words(self, question: Reading) -> list[str]:
         """Nouns of the question the corpus never uses. Verbs and time words vary too much in form
         (转给/转了, 以前), and name detection is too loose (张卡转), to conclude from their absence."""
         if self.idf is None:
@@ -226,14 +225,17 @@ class Composer:
         words = [t for t in question.terms if t in question.nouns and len(t) >= 2
                  and _HAN.fullmatch(t) and t not in META_WORDS]
         # 手机号码 is not missing when 手机 is there: only a word none of whose two-character parts
-        # occurs is taken as absent (定金, 前科, 质保期).
-        return [w for w in words if all(self.idf(w[i:i + 2]) is None for i in range(len(w) - 1))]
+        # occurs is taken as absent (定金, 前科, 质保期). It is named to the reader in dictionary
+        # words, never as a fragment the segmenter cut out of the question (条是 of 第264条是…).
+        absent = [w for w in words if all(self.idf(w[i:i + 2]) is None for i in range(len(w) - 1))]
+        return [w if "".join(parts) == w else "、".join(parts)
+                for w in absent if (parts := dictionary_words(w))]
 
-    def _not_found(self, question: Question, evidence: EvidenceSet, what: str = "相关内容") -> Draft:
+    def _not_found(self, question: Reading, evidence: EvidenceSet, what: str = "相关内容") -> Draft:
         return Draft(Status.NOT_FOUND, f"{NOT_FOUND_PHRASE}{what}（检索范围：{self.scope}）。", evidence)
 
     # -- one value: amount, date, count ----------------------------------------------------------
-    def _value(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+    def _value(self, question: Reading, sources: list[Source], evidence: EvidenceSet) -> Draft:
         asks = question.asks
         candidates = find_candidates(question, sources)
         if not candidates:
@@ -286,7 +288,7 @@ class Composer:
         return draft
 
     @staticmethod
-    def _own_words(question: Question, primary: Candidate, rival: Candidate) -> bool:
+    def _own_words(question: Reading, primary: Candidate, rival: Candidate) -> bool:
         """Two values under one heading or question (the fields of a header block, two amounts in
         one answer) are different facts unless the rival's own words name the same point."""
         if rival.chunk.chunk_id != primary.chunk.chunk_id:
@@ -326,16 +328,16 @@ class Composer:
         return f"复算 {check.expression} = {_yuan(result, currency)}，{verdict}{note}"
 
     # -- yes/no and free text (who, where, why, what) ---------------------------------------------
-    def _yes_no(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+    def _yes_no(self, question: Reading, sources: list[Source], evidence: EvidenceSet) -> Draft:
         return self._quote_answer(question, sources, evidence, yes_no=True)
 
-    def _text(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
-        named = _named_article(question, sources)
+    def _text(self, plan: QuestionPlan, sources: list[Source], evidence: EvidenceSet) -> Draft:
+        named = _named_article(plan, sources)
         if named is not None:  # 刑法第二百六十六条是怎么规定的: the article itself answers, whole
             return self._quote_article(named, evidence)
-        return self._quote_answer(question, sources, evidence, yes_no=False)
+        return self._quote_answer(plan.reading, sources, evidence, yes_no=False)
 
-    def _quote_answer(self, question: Question, sources: list[Source], evidence: EvidenceSet, *,
+    def _quote_answer(self, question: Reading, sources: list[Source], evidence: EvidenceSet, *,
                       yes_no: bool) -> Draft:
         """The best answering sentence decides: quoted, and for yes/no read for its polarity."""
         best = self._best_sentence(question, sources, answers_only=True)
@@ -350,7 +352,7 @@ class Composer:
             return Draft(Status.ANSWERED, f"{verdict}（{first}：{_q(sentence.text)}）。", evidence)
         return Draft(Status.ANSWERED, f"材料显示：{_q(sentence.text)}（{first}）。", evidence)
 
-    def _unclear(self, question: Question, found: tuple[Source, Segment], evidence: EvidenceSet,
+    def _unclear(self, question: Reading, found: tuple[Source, Segment], evidence: EvidenceSet,
                  cited: str | None = None) -> Draft:
         source, sentence = found
         cited = cited or evidence.cite(source, sentence)
@@ -358,7 +360,7 @@ class Composer:
                      evidence, gaps=[Gap(f"{UNCLEAR_PHRASE}：{_q(sentence.text)}", [cited])])
 
     # -- evidence sets -------------------------------------------------------------------------------
-    def _evidence_set(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+    def _evidence_set(self, question: Reading, sources: list[Source], evidence: EvidenceSet) -> Draft:
         lines = []
         for source in sources[:6]:
             best = self._best_sentence(question, [source], answers_only=True, require=False)
@@ -371,7 +373,7 @@ class Composer:
         return Draft(Status.ANSWERED, "相关证据：" + "；".join(lines) + "。", evidence)
 
     # -- conflicts and gaps across the evidence ------------------------------------------------------
-    def _conflicts(self, question: Question, sources: list[Source], evidence: EvidenceSet) -> Draft:
+    def _conflicts(self, question: Reading, sources: list[Source], evidence: EvidenceSet) -> Draft:
         draft = Draft(Status.ANSWERED, "", evidence)
         docs = list(dict.fromkeys(s.chunk.doc_id for s in sources))[:3]
         pool = [s for d in docs for s in self.doc_sources(d)]
@@ -425,7 +427,7 @@ class Composer:
         return draft
 
     # -- shared -------------------------------------------------------------------------------------
-    def _best_sentence(self, question: Question, sources: list[Source], *, answers_only: bool,
+    def _best_sentence(self, question: Reading, sources: list[Source], *, answers_only: bool,
                        require: bool = True) -> tuple[Source, Segment] | None:
         best, best_score = None, 0.0
         for source in sources:
@@ -449,7 +451,7 @@ class Composer:
                     best, best_score = (source, sentence), score
         return best
 
-    def _gap_sentence(self, question: Question, sources: list[Source]) -> tuple[Source, Segment] | None:
+    def _gap_sentence(self, question: Reading, sources: list[Source]) -> tuple[Source, Segment] | None:
         """A 记不清/不知道 about what is asked (the asked kind of value, the question's terms)."""
         for source in sources:
             for sentence in sentences(source.chunk):

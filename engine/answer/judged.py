@@ -40,10 +40,9 @@ from engine.answer.judge.model import (PARTIAL_AT, Decision, Judge, Judgment, ci
                                        load_judge, supporting)
 from engine.answer.judge.slots import Slot
 from engine.answer.model import NOT_FOUND_PHRASE, Gap, Status
-from engine.answer.question import Asks, Question, names_in
+from engine.question import Asks, Intent, QuestionPlan, Reading
 from engine.text.pii import widen_to_pii
 from engine.text.segments import Segment, flat
-from engine.retrieve.query import Intent
 
 if TYPE_CHECKING:
     from engine.answer.pipeline import Answerer
@@ -52,7 +51,6 @@ if TYPE_CHECKING:
 JUDGED_KINDS = ("judgment", "contract", "generic")
 NOT_PROVIDED_PHRASE = "合同未约定"
 MAX_SUPPORT = 4  # passages cited after the answer's own clause
-_EVIDENCE_REQUEST = re.compile(r"哪些证据|什么证据|证据有|证明|evidence", re.I)
 _VALUE_SLOTS = {Slot.DATE: "date", Slot.AMOUNT: "amount"}
 
 
@@ -79,7 +77,7 @@ def judged_route(answerer: "Answerer", doc_id: str | None, sources: list[Source]
     return JudgedAnswering(answerer, judge, kind) if judge is not None else None
 
 
-def judge_input(answerer: "Answerer", question: str, response: "SearchResponse",
+def judge_input(answerer: "Answerer", plan: QuestionPlan, response: "SearchResponse",
                 sources: list[Source]) -> JudgeInput:
     """What the judge reads: the chunks, and what retrieval said of each (e5 cosine, BM25)."""
     from engine.ingest.pipeline import embedding_text
@@ -90,7 +88,7 @@ def judge_input(answerer: "Answerer", question: str, response: "SearchResponse",
     missing = [c for c in chunks if c.chunk_id not in cosine]
     if missing:  # brought in by aggregation, or BM25 only: vectors from the embedding cache
         embedder = answerer.index.embedder
-        query = np.asarray(embedder.embed_query(response.parsed.text), dtype=np.float64)
+        query = np.asarray(embedder.embed_query(plan.text), dtype=np.float64)
         context = answerer.settings.embedding.statute_context
         vectors = np.asarray(embedder.embed_passages([embedding_text(c, context) for c in missing]),
                              dtype=np.float64)
@@ -104,8 +102,7 @@ def judge_input(answerer: "Answerer", question: str, response: "SearchResponse",
                                              rank=ranks.get(s.chunk.chunk_id), role=s.role)
                for s in sources}
     lexical = answerer.index.lexical_index()
-    return JudgeInput(question=question, names=names_in(question), tokens=response.parsed.tokens,
-                      chunks=chunks, signals=signals, idf=lexical.idf.get)
+    return JudgeInput(plan=plan, chunks=chunks, signals=signals, idf=lexical.idf.get)
 
 
 def _quote(text: str) -> str:
@@ -119,15 +116,16 @@ class JudgedAnswering:
     kind: str
     used_llm: bool = False
 
-    def compose(self, question: Question, sources: list[Source], response: "SearchResponse",
+    def compose(self, plan: QuestionPlan, sources: list[Source], response: "SearchResponse",
                 composer: Composer, *, use_llm: bool = False) -> tuple[Draft, Judgment | None]:
         if not sources:
-            return composer.compose(question, sources), None
-        judgment = self.judge.judge(judge_input(self.answerer, question.text, response, sources))
+            return composer.compose(plan, sources), None
+        judgment = self.judge.judge(judge_input(self.answerer, plan, response, sources))
+        question = plan.reading
         if self.kind == "contract" and judgment.decision == Decision.NOT_FOUND and question.asks is Asks.YESNO:
             judgment.decision = Decision.NOT_MENTIONED
         if question.intent is Intent.CONFLICT:  # contradictions across the material: the composer's
-            return composer.compose(question, sources), judgment
+            return composer.compose(plan, sources), judgment
         by_chunk = {s.chunk.chunk_id: s for s in sources}
         evidence = EvidenceSet(composer.pages_for)
         if judgment.decision == Decision.NOT_MENTIONED:
@@ -135,18 +133,18 @@ class JudgedAnswering:
         if judgment.decision == Decision.NOT_FOUND:
             return _not_found(composer, evidence), judgment
         if use_llm:
-            return self._llm(question, sources, judgment, composer), judgment
+            return self._llm(plan, sources, judgment, composer), judgment
         if judgment.decision in (Decision.ENTAILS, Decision.CONTRADICTS):
             return self._verdict(judgment, by_chunk, evidence), judgment
         if self.kind == "contract":
             # Open questions about a contract keep the composer's answer (its clause quote, its
             # arithmetic over payment terms, its corpus-absence rule): the span model learned
             # where answers sit in judgments and has no contract questions to learn from.
-            return composer.compose(question, sources), judgment
-        if question.intent is Intent.EVIDENCE and _EVIDENCE_REQUEST.search(question.text):
+            return composer.compose(plan, sources), judgment
+        if question.intent is Intent.EVIDENCE and plan.evidence_requested:
             return self._evidence_list(judgment, by_chunk, evidence), judgment
         if _needs_composer(question):
-            draft = composer.compose(question, sources)
+            draft = composer.compose(plan, sources)
             if draft.status is not Status.NOT_FOUND:
                 return draft, judgment
         return self._span(judgment, by_chunk, evidence), judgment
@@ -180,7 +178,7 @@ class JudgedAnswering:
             lines.append(f"{evidence.cite(by_chunk[verdict.passage.chunk.chunk_id], seg)}：{_quote(seg.text)}")
         return Draft(Status.ANSWERED, "相关证据：" + "；".join(lines) + "。", evidence)
 
-    def _not_provided(self, question: Question, judgment: Judgment, by_chunk: dict[str, Source],
+    def _not_provided(self, question: Reading, judgment: Judgment, by_chunk: dict[str, Source],
                       evidence: EvidenceSet, composer: Composer) -> Draft:
         """The contract is silent on the hypothesis: a gap, with the nearest clause to check."""
         top = judgment.passages[0].passage if judgment.passages else None
@@ -191,7 +189,7 @@ class JudgedAnswering:
         draft.gaps.append(Gap(f"{NOT_PROVIDED_PHRASE}：{question.text.strip()}", cited))
         return draft
 
-    def _llm(self, question: Question, sources: list[Source], judgment: Judgment, composer: Composer) -> Draft:
+    def _llm(self, plan: QuestionPlan, sources: list[Source], judgment: Judgment, composer: Composer) -> Draft:
         """The model sees only the chunks holding a passage the judge says answers (at least partly)."""
         from engine.answer.llm import LLMComposer
 
@@ -200,7 +198,7 @@ class JudgedAnswering:
             keep = {judgment.passages[0].passage.chunk.chunk_id}
         kept = [s for s in sources if s.chunk.chunk_id in keep]
         draft = LLMComposer(self.answerer.settings.llm, composer,
-                            self.answerer.check_statements).compose(question, kept)
+                            self.answerer.check_statements).compose(plan, kept)
         self.used_llm = draft.fallback_reason is None
         return draft
 
@@ -214,7 +212,7 @@ class JudgedAnswering:
             evidence.cite(by_chunk[verdict.passage.chunk.chunk_id], verdict.passage.segment, role=role)
 
 
-def _needs_composer(question: Question) -> bool:
+def _needs_composer(question: Reading) -> bool:
     """Questions whose answer is arithmetic or one occurrence among several — a total, a balance,
     the second payment, a count — need the composer's candidates and checks; a plain date or
     amount is the span model's clause, stated as the value it holds."""

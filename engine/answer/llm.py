@@ -34,7 +34,7 @@ from engine.answer.llm_case import (NOTHING_FOUND, CaseContext, ledger_disagreem
 from engine.answer.model import NOT_FOUND_PHRASE, Conflict, Evidence, Status
 from engine.answer.prompts import (EVIDENCE_BLOCK, EVIDENCE_CLOSE, EVIDENCE_OPEN, LEDGER_RULES,
                                    SYSTEM_PROMPT, USER_PROMPT)
-from engine.answer.question import Question
+from engine.question import QuestionPlan
 from engine.text.lines import join_pdf_lines
 from engine.text.segments import Segment, answer_region, flat, sentences
 from engine.answer.verify import CITATION, cited_ids
@@ -201,7 +201,7 @@ class LLMComposer:
         self.composer = composer
         self.check_statements = check_statements
 
-    def compose(self, question: Question, sources: list[Source], case: CaseContext | None = None) -> Draft:
+    def compose(self, question: QuestionPlan, sources: list[Source], case: CaseContext | None = None) -> Draft:
         """The model's conclusion over ``sources`` (and, for a case file, ``case``: the ledger's
         deterministic answer, whose evidence, rows and panels the model sees and the answer keeps)."""
         if not self.settings.configured:
@@ -265,7 +265,7 @@ class LLMComposer:
         return self.check_statements(with_working(conclusion, panels.calculations, quoted), evidence.items,
                                      speakers, ledger_glosses(case))
 
-    def _fallback(self, question: Question, sources: list[Source], reason: str,
+    def _fallback(self, question: QuestionPlan, sources: list[Source], reason: str,
                   case: CaseContext | None = None) -> Draft:
         log.warning("LLM conclusion not used (%s); answering with the deterministic composer", reason)
         draft = case.draft if case is not None else self.composer.compose(question, sources)

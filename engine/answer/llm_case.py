@@ -27,7 +27,7 @@ from typing import Any, Sequence
 
 from engine.answer.composer import Draft, EvidenceSet
 from engine.answer.model import Calculation
-from engine.answer.plan import Plan, Slot
+from engine.question import CasePlan, Slot
 from engine.answer.verify import CITATION
 from engine.answer.wording import money, said_amount
 from engine.text.dates import find_dates
@@ -58,7 +58,7 @@ class CaseContext:
     """The deterministic answer of a case file and the plan it was built from."""
 
     draft: Draft  # compose_case's draft: conclusion, panels, the ledger rows it cites
-    plan: Plan
+    plan: CasePlan
 
     def evidence(self) -> EvidenceSet:
         """A set holding the draft's evidence under its own ids, for the retrieved blocks to follow."""
@@ -71,7 +71,7 @@ def _data(value: Any) -> str:
     return " ".join(str(value).split()).replace("<", "＜")
 
 
-def plan_line(plan: Plan) -> str:
+def plan_line(plan: CasePlan) -> str:
     asked = "、".join(SLOT_WORDS[s] for s in plan.slots if s in SLOT_WORDS) or "经过或情况"
     parts = [f"问的是{asked}"]
     if plan.aggregate:

@@ -11,10 +11,11 @@ from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
 from engine.answer.judged import judged_route
 from engine.answer.model import Answer, Mode, Status
-from engine.answer.question import analyse
 from engine.answer.statutes import StatuteReview
+from engine.answer.subject import ClauseTypes, SubjectRoute, subject_problems
 from engine.answer.verify import verify
 from engine.config import Settings
+from engine.question import QuestionPlan, read_question
 from engine.retrieve.aggregate import aggregate
 from engine.retrieve.search import Searcher
 from engine.text.lines import join_pdf_lines
@@ -59,6 +60,8 @@ class Answerer:
         # LLM conclusions: every statement against its cited evidence (engine/answer/llm.py)
         self.check_statements = check_statements
         self.judge = None  # the answerability judge; None = the shipped one (engine/answer/judge/)
+        # contract clause kinds by chunk, from the contract facts (the Engine wires engine.facts in)
+        self.clause_types: ClauseTypes | None = None
         self.index = searcher.index
         self.settings = settings
         self.audit = audit
@@ -92,37 +95,44 @@ class Answerer:
         return self._speakers[key]
 
     def ask(self, question: str, *, doc_id: str | None = None, llm: bool | None = None,
-            unmask: bool = False, user: str | None = None, as_of=None) -> Answer:
+            unmask: bool = False, user: str | None = None, as_of=None,
+            plan: QuestionPlan | None = None) -> Answer:
+        """``plan``: the question already read (Engine.ask reads it once)."""
         if not question or not question.strip():
             raise ValueError("question is empty")
         watch = Stopwatch()
+        plan = plan if plan is not None else read_question(question)
         record = self.index.catalog.get_document(doc_id) if doc_id else None
         case_file = record is not None and record.kind == "transcript"
         # Asked within a case file: one search of its statements serves both paths.
         response = self.searcher.search(question, k=CASE_HITS if case_file else ANSWER_HITS, doc_id=doc_id,
-                                        as_of=as_of)
+                                        as_of=as_of, plan=plan)
         watch.lap("recall")
         use_llm = self.settings.llm.configured if llm is None else llm
-        case_answer = self._case_file(question, doc_id, response, as_of)
+        case_answer = self._case_file(plan, doc_id, response, as_of)
         if case_answer is not None and not use_llm:
             case_response, draft, intent, _ = case_answer
             watch.lap("compose")
-            return self._finish(question, intent, draft, Mode.EXTRACTIVE, None, case_response, [], [],
+            return self._finish(plan, intent, draft, Mode.EXTRACTIVE, None, case_response, [], [],
                                 watch, unmask, user, as_of)
         if case_file:
             response.results = response.results[:ANSWER_HITS]
         blocks, sources = self.sources_of(response)
-        parsed = analyse(question)
         watch.lap("aggregate")
         scope = self._scope(doc_id)
         composer = Composer(self.pages, self._doc_sources, scope, idf=self._idf())
         mode, model = Mode.EXTRACTIVE, None
-        # Judgments, contracts and generic documents go through the answerability judge
-        # (engine/answer/judged.py); case files and statutes keep their paths.
-        judged = judged_route(self, doc_id, sources) if case_answer is None else None
+        # A named article, the law on some conduct, a contract clause: answered from that subject
+        # or not at all (engine/answer/subject.py). Judgments, contracts and generic documents then
+        # go through the answerability judge (engine/answer/judged.py); case files keep their path.
+        subject = SubjectRoute(self, composer, plan, response, sources, doc_id, as_of).draft() \
+            if case_answer is None else None
+        judged = judged_route(self, doc_id, sources) if case_answer is None and subject is None else None
         judgment = None
-        if judged is not None:
-            draft, judgment = judged.compose(parsed, sources, response, composer, use_llm=use_llm)
+        if subject is not None:
+            draft = subject
+        elif judged is not None:
+            draft, judgment = judged.compose(plan, sources, response, composer, use_llm=use_llm)
             if judged.used_llm:
                 mode, model = Mode.LLM, self.settings.llm.model
         elif use_llm:
@@ -131,7 +141,7 @@ class Answerer:
 
             # A case file: the model sees the ledger's answer (rows, plan, panels) as evidence too.
             case = CaseContext(case_answer[1], case_answer[3]) if case_answer is not None else None
-            draft = LLMComposer(self.settings.llm, composer, self.check_statements).compose(parsed, sources, case)
+            draft = LLMComposer(self.settings.llm, composer, self.check_statements).compose(plan, sources, case)
             if draft.fallback_reason is None:  # else the draft is the deterministic one
                 mode, model = Mode.LLM, self.settings.llm.model
             elif case_answer is not None:  # the deterministic answer of a case file is the ledger's
@@ -140,24 +150,26 @@ class Answerer:
                 draft.fallback_reason = reason
                 blocks, sources = [], []
         else:
-            draft = composer.compose(parsed, sources)
+            draft = composer.compose(plan, sources)
         watch.lap("compose")
-        return self._finish(question, parsed.intent.value, draft, mode, model, response, blocks,
+        return self._finish(plan, plan.intent.value, draft, mode, model, response, blocks,
                             sources, watch, unmask, user, as_of, judgment)
 
-    def _finish(self, question, intent, draft: Draft, mode, model, response, blocks, sources, watch,
+    def _finish(self, plan: QuestionPlan, intent, draft: Draft, mode, model, response, blocks, sources, watch,
                 unmask, user, as_of, judgment=None) -> Answer:
-        answer = self._assemble(question, intent, draft, mode, model, response.reranker)
+        answer = self._assemble(plan.text, intent, draft, mode, model, response.reranker)
         answer.ledger, answer.plan = list(draft.ledger), draft.plan
         if draft.fallback_reason:
             answer.notes.append(draft.fallback_reason)
         shown = {e.chunk.chunk_id for e in answer.evidence}
         answer.notes.extend(dict.fromkeys(b.note for b in blocks if b.note and b.chunk.chunk_id in shown))
-        plan, names = self.searcher.versions(as_of)
-        statute_problems = StatuteReview(self.index.catalog, plan, names).apply(
+        versions, names = self.searcher.versions(as_of)
+        statute_problems = StatuteReview(self.index.catalog, versions, names).apply(
             answer, [s.chunk for s in sources])
         answer.checks = verify(answer)
-        answer.checks.unsupported.extend(draft.unsupported + statute_problems)
+        # The one badge rule (every path): the evidence is about what was asked, the asked value given.
+        off_subject = subject_problems(plan, answer, self.clause_types, case_file=draft.plan is not None)
+        answer.checks.unsupported.extend(draft.unsupported + statute_problems + off_subject)
         if judgment is not None:
             answer.checks.answerability = judgment.to_dict()
         if not answer.checks.ok and answer.status is Status.ANSWERED:
@@ -183,41 +195,40 @@ class Answerer:
 
     def retrieve(self, question: str, *, doc_id: str | None = None, as_of=None):
         """What a question outside a case file is answered from: the search and its sources (the
-        answerability judge's training rows are built from exactly this, scripts/train_judge.py)."""
+        answerability judge's training rows are built from exactly this, scripts/train_judge.py);
+        the question's plan is ``response.plan``."""
         response = self.searcher.search(question, k=ANSWER_HITS, doc_id=doc_id, as_of=as_of)
         return response, *self.sources_of(response)
 
-    def _case_file_asked(self, question: str, response) -> str | None:
+    def _case_file_asked(self, plan: QuestionPlan, response) -> str | None:
         """The case file an unscoped question is about: among the transcripts of the best hits, the
         one naming a person the question names (赵秀英还有多少本金没有拿回来), else the first."""
         files = list(dict.fromkeys(h.chunk.doc_id for h in response.results[:10] if h.chunk.kind == "transcript"))
         if len(files) > 1:  # the people each file names (its stored ledger keeps them)
             for doc in files:
-                if any(len(person) >= 2 and person in question for person in self.people(doc)):
+                if any(len(person) >= 2 and person in plan.text for person in self.people(doc)):
                     return doc
         return next((h.chunk.doc_id for h in response.results[:3] if h.chunk.kind == "transcript"), None)
 
-    def _case_file(self, question: str, doc_id: str | None, response, as_of):
+    def _case_file(self, plan: QuestionPlan, doc_id: str | None, response, as_of):
         """A question about one case file, answered from its ledger: (the document's own search
-        response, the draft, the intent, the plan), or None when the question is not about a case
-        file (or about law)."""
+        response, the draft, the intent, the case plan), or None when the question is not about a
+        case file (or about law)."""
         from engine.answer.casefile import Case, compose_case
-        from engine.answer.plan import make_plan
 
         target = doc_id
         if target is None:  # the case file the best hits come from, if a transcript leads
             if response.results and response.results[0].chunk.kind == "statute":
                 return None  # the law answers it best (传唤持续的时间不得超过多少小时)
-            target = self._case_file_asked(question, response)
+            target = self._case_file_asked(plan, response)
         record = self.index.catalog.get_document(target) if target else None
         if record is None or record.kind != "transcript":
             return None
-        plan = make_plan(question)
-        if plan.law and not plan.asker_said:
+        if plan.case.law and not plan.case.asker_said:
             return None
         chunks = self.index.catalog.chunks(target, with_facts=True)
         scoped = response if doc_id == target else self.searcher.search(
-            question, k=min(len(chunks), CASE_HITS), doc_id=target, as_of=as_of)
+            plan.text, k=min(len(chunks), CASE_HITS), doc_id=target, as_of=as_of, plan=plan)
         speaker = self._speaker(target)
         sources = {c.chunk_id: Source(rank=i, chunk=c, doc_name=record.name, score=0.0, role="hit",
                                       speaker=speaker) for i, c in enumerate(chunks)}
@@ -231,7 +242,7 @@ class Answerer:
         case = Case(self.ledgers(target, chunks), record.name, sources,
                     EvidenceSet(self.pages), retrieval, join_pdf_lines("\n".join(c.text for c in chunks)))
         draft = compose_case(case, plan)
-        return None if draft is None else (scoped, draft, plan.question.intent.value, plan)
+        return None if draft is None else (scoped, draft, plan.intent.value, plan.case)
 
     def ledgers(self, doc_id: str, chunks=None):
         """The case file's ledger, as stored in the catalog (built there at ingest)."""

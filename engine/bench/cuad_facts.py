@@ -37,7 +37,7 @@ from typing import Callable
 from engine.bench.common import read_jsonl
 from engine.bench.cuad import CorpusMapping
 from engine.facts.extract import extract_rules
-from engine.facts.law import canonical_jurisdiction
+from engine.text.jurisdiction import canonical_jurisdiction
 from engine.facts.model import ContractFacts
 from engine.facts.parties import name_similarity, normalise_party_name
 from engine.facts.store import add_duration, iso_day

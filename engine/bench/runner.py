@@ -2,6 +2,8 @@
 
 Suites (each in its own module, imported only when run):
   demo         data/bench/demo_questions.jsonl over data/demo (engine/bench/answers.py)
+  honesty      statute and contract probes over data/demo: 已核验 only where the answer answers
+               (../shared/datasets/probes/demo_honesty.jsonl, engine/bench/honesty.py)
   transcripts  the independently written dev case files of ../shared/datasets/transcripts
                (engine/bench/transcripts.py)
   casegen      case files drawn by the case-file generator on fresh seeds, same scorer
@@ -151,6 +153,18 @@ def _run_transcripts(options: BenchOptions) -> SuiteResult:
     return run_transcripts(engine, folder, llm=options.llm, progress=options.progress)
 
 
+def _run_honesty(options: BenchOptions) -> SuiteResult:
+    from engine.bench.answers import prepare_demo_home
+    from engine.bench.honesty import PROBES, load_probes, run_honesty
+
+    path = options.datasets / PROBES
+    if not path.is_file():
+        return SuiteResult("honesty", "statute and contract probes", skipped=f"dataset absent: {path}")
+    engine = bench_engine(options.bench_dir / "demo", options.llm)  # the demo corpus, ingested once
+    return run_honesty(engine, load_probes(path), prepare_demo_home(engine, DEMO_DIR), llm=options.llm,
+                       progress=options.progress)
+
+
 def _run_casegen(options: BenchOptions) -> SuiteResult:
     from engine.bench.casegen import run_casegen
 
@@ -161,6 +175,7 @@ def _run_casegen(options: BenchOptions) -> SuiteResult:
 
 SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {
     "demo": _run_demo,
+    "honesty": _run_honesty,
     "transcripts": _run_transcripts,
     "casegen": _run_casegen,
     "cjrc": _run_cjrc,

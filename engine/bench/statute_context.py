@@ -23,7 +23,7 @@ from engine.bench.metrics import hit_at, mean, mrr_at, recall_at
 from engine.bench.statutes import article_id
 from engine.engine import Engine
 from engine.retrieve.fusion import reciprocal_rank_fusion
-from engine.retrieve.query import parse_query
+from engine.question import read_question
 from engine.retrieve.search import article_of
 
 K = 100
@@ -74,7 +74,7 @@ def compare(bare: Engine, enriched: Engine, stard_file: Path, limit: int | None 
         if not gold:
             continue
         asked += 1
-        parsed = parse_query(q["question"])
+        parsed = read_question(q["question"]).query
         query = enriched.index.embedder.embed_query(parsed.text)
         bm25 = [cid for cid, _ in lexical.search(parsed.tokens, K)]
         position = {cid: i for i, cid in enumerate(ids)}

@@ -1,15 +1,16 @@
 """Contract facts (layer 3 for contracts): typed fields with their source spans, party entities,
-a typed query tool over them, and the router that answers corpus-level questions from it.
+and a typed query tool over them that answers corpus-level questions (a question's ``FactQuery`` is
+read with the question: ``read_question(text).corpus``, engine/question/corpus.py).
 
     ensure_facts(engine)                       # extract what is missing (lazily, per contract)
     extract_contract_facts(engine, doc_id)     # extract one contract now (rules; LLM when given)
-    route_fact_question("哪些合同适用中国法律？") -> FactQuery | None
+    read_question("哪些合同适用中国法律？").corpus -> FactQuery | None
     answer_fact_question(engine, query, question) -> Answer
     run_fact_query(fact_store(engine), query) -> FactQueryResult
 
 Modules: model (types), text/document (flat text, sentences, located values), extract_en /
-extract_zh / clauses (rules), parties (names, entity resolution), law (jurisdictions), store
-(SQLite tables in the catalog file), query, route, answer, llm_extract, cli.
+extract_zh / clauses (rules), parties (names, entity resolution), store (SQLite tables in the
+catalog file), query, answer, llm_extract, cli.
 """
 
 from engine.facts.answer import answer_fact_question
@@ -17,12 +18,10 @@ from engine.facts.model import (Alignment, ClauseFact, ContractFacts, Extraction
                                 EXTRACTOR_VERSION, FIELD_NAMES)
 from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, FactQueryResult,
                                 GroupBy, run_fact_query)
-from engine.facts.route import route_fact_question
 from engine.facts.service import (all_contract_facts, ensure_facts, extract_contract_facts, fact_store,
                                   load_contract_facts)
 
 __all__ = ["Aggregation", "Alignment", "AmountFilter", "ClauseFact", "Comparison", "ContractFacts", "DateRange",
            "EXTRACTOR_VERSION", "ExtractionMode", "FIELD_NAMES", "FactQuery", "FactQueryResult", "FieldValue",
            "GroupBy", "Party", "all_contract_facts", "answer_fact_question", "ensure_facts",
-           "extract_contract_facts", "fact_store", "load_contract_facts", "route_fact_question",
-           "run_fact_query"]
+           "extract_contract_facts", "fact_store", "load_contract_facts", "run_fact_query"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.answer.model import (NOT_FOUND_PHRASE, Answer, Calculation, Evidence, Gap, Mode, Status)
 from engine.answer.verify import verify
-from engine.facts.law import display_jurisdiction
+from engine.text.jurisdiction import display_jurisdiction
 from engine.facts.model import CONTRACT_TYPES
 from engine.facts.query import Aggregation, ContractRow, FactQuery, FactQueryResult, GroupBy, run_fact_query
 from engine.answer.wording import CURRENCY_UNITS

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from engine.facts.document import ContractText, Sentence
-from engine.facts.law import canonical_jurisdiction
+from engine.text.jurisdiction import canonical_jurisdiction
 from engine.facts.model import FieldValue, Party
 from engine.facts.parties import normalise_party_name
 from engine.facts.text import Duration, find_durations

@@ -30,7 +30,7 @@ from engine.config import LLMSettings
 from engine.facts.clauses import CLAUSE_TYPES
 from engine.facts.document import ContractText, Sentence
 from engine.facts.extract import extract_rules, type_from_title
-from engine.facts.law import canonical_jurisdiction
+from engine.text.jurisdiction import canonical_jurisdiction
 from engine.facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue, Party)
 from engine.facts.parties import normalise_party_name
 from engine.facts.text import find_durations, flatten

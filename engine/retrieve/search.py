@@ -24,10 +24,10 @@ import numpy as np
 from engine.config import Settings
 from engine.ingest.pipeline import embedding_text
 from engine.store.lexical import section_context
-from engine.retrieve.contracts import ContractIdentities, detect_category, heading_matches, identity_text
+from engine.question import QuestionPlan, read_question
+from engine.retrieve.contracts import ContractIdentities, heading_matches, identity_text
 from engine.retrieve.fusion import reciprocal_rank_fusion
 from engine.retrieve.memory import load_statute_memory
-from engine.retrieve.query import ParsedQuery, parse_query
 from engine.retrieve.rerank import FUSION_FALLBACK, RerankerChoice
 from engine.retrieve.statute_pool import FEATURES, BoundMemory, PoolDepths, StatutePool, recall_pool
 from engine.retrieve.statute_view import StatuteView, load_or_build_view
@@ -85,7 +85,7 @@ class SearchHit:
 @dataclass
 class SearchResponse:
     query: str
-    parsed: ParsedQuery
+    plan: QuestionPlan  # the question as read once (engine/question)
     mode: SearchMode
     reranker: str
     results: list[SearchHit]
@@ -152,19 +152,21 @@ class Searcher:
 
     def search(self, query: str, k: int = 10, mode: SearchMode | str = SearchMode.HYBRID,
                rerank: bool = True, doc_id: str | None = None, kind: str | None = None,
-               as_of: date | str | None = None) -> SearchResponse:
+               as_of: date | str | None = None, plan: QuestionPlan | None = None) -> SearchResponse:
+        """``plan``: the question already read (an ask reads it once for every stage)."""
         if k <= 0:
             raise ValueError("k must be greater than 0")
         mode = SearchMode(mode)
         watch = Stopwatch()
         lap = watch.lap
-        parsed = parse_query(query)
-        plan, names = self.versions(as_of)
+        plan = plan if plan is not None else read_question(query)
+        parsed = plan.query
+        versions, names = self.versions(as_of)
         allowed = self._allowed_docs(doc_id, kind)
-        excluded = plan.excluded
+        excluded = versions.excluded
         if allowed is not None:
             allowed -= excluded
-        direct = direct_lookup(parsed.article_refs, self.index.catalog, plan, names, doc_id=doc_id,
+        direct = direct_lookup(parsed.article_refs, self.index.catalog, versions, names, doc_id=doc_id,
                                text=parsed.text) \
             if parsed.article_refs else []
         direct_ids = [c for d in direct for c in d.chunk_ids
@@ -173,7 +175,7 @@ class Searcher:
         conf = self.settings.retrieval
         learned = self.reranker.learned if rerank and mode is SearchMode.HYBRID else None
         if learned is not None and self._statute_pool(allowed):
-            pool, state = self.statute_pool(parsed, learned.depths, allowed=allowed, excluded=excluded,
+            pool, state = self.statute_pool(plan, learned.depths, allowed=allowed, excluded=excluded,
                                             lap=lap)
             scores = learned.score(pool.features)
             lap("rerank")
@@ -189,15 +191,15 @@ class Searcher:
                              "crimes": [{"text": c.text, "articles": list(c.articles)} for c in pool.crimes]}
             if state.memory_note:
                 understanding["memory_note"] = state.memory_note
-            return self._respond(query, parsed, mode, learned.name, ranked, fused, channels,
-                                 chunks, direct, direct_ids, plan, k, watch, reranked=True,
+            return self._respond(query, plan, mode, learned.name, ranked, fused, channels,
+                                 chunks, direct, direct_ids, versions, k, watch, reranked=True,
                                  understanding=understanding)
         understanding: dict[str, Any] = {}
         weights = None
         category = None
         contracts = self._contract_pool(allowed)
         if doc_id is None and contracts:
-            allowed, category, understanding = self._contract_focus(parsed, allowed)
+            allowed, category, understanding = self._contract_focus(plan, allowed)
             if category is not None and mode is not SearchMode.VECTOR:
                 weights = dict(Counter(parsed.tokens))
                 for word in tokenize(category.words):
@@ -250,14 +252,14 @@ class Searcher:
         # fallback when no second stage exists, or none when none was asked for.
         ran = self.reranker.name if reranked is not None else \
             FUSION_FALLBACK if rerank and self.reranker.fallback_reason else "none"
-        return self._respond(query, parsed, mode, ran, final, fused, candidates, chunks, direct,
-                             direct_ids, plan, k, watch, reranked=reranked is not None,
+        return self._respond(query, plan, mode, ran, final, fused, candidates, chunks, direct,
+                             direct_ids, versions, k, watch, reranked=reranked is not None,
                              understanding=understanding)
 
-    def _respond(self, query: str, parsed: ParsedQuery, mode: SearchMode, reranker: str,
+    def _respond(self, query: str, plan: QuestionPlan, mode: SearchMode, reranker: str,
                  final: list[tuple[str, float]], fused: list[tuple[str, float]],
                  candidates: dict[str, list[tuple[str, float]]], chunks: dict[str, Chunk],
-                 direct: list[DirectHit], direct_ids: list[str], plan: VersionPlan, k: int,
+                 direct: list[DirectHit], direct_ids: list[str], versions: VersionPlan, k: int,
                  watch: Stopwatch, *, reranked: bool,
                  understanding: dict[str, Any] | None = None) -> SearchResponse:
         """Named articles first, then the top-k of ``final``, with each channel's rank and score."""
@@ -284,13 +286,13 @@ class Searcher:
             elif reranked:
                 channels["rerank"] = {"score": round(score, 6)}
             chunk = chunks[cid]
-            status = plan.of(chunk.doc_id)
+            status = versions.of(chunk.doc_id)
             results.append(SearchHit(rank, chunk, doc_names.get(chunk.doc_id, chunk.doc_id), score,
                                      channels, status.value if status else None))
         timings = {**watch.laps, "total": watch.total()}
-        return SearchResponse(query=query, parsed=parsed, mode=mode, reranker=reranker,
+        return SearchResponse(query=query, plan=plan, mode=mode, reranker=reranker,
                               results=results, candidates=candidates, timings_ms=timings,
-                              versions=plan, direct=direct, understanding=understanding or {})
+                              versions=versions, direct=direct, understanding=understanding or {})
 
     def statute_state(self) -> StatuteState:
         """The statute arrays of the current catalog state and the shipped memory bound to them
@@ -309,7 +311,7 @@ class Searcher:
                 state = self._statutes = StatuteState(view, BoundMemory.bind(memory, view), note)
             return state
 
-    def statute_pool(self, parsed: ParsedQuery, depths: PoolDepths, *, allowed: set[str] | None = None,
+    def statute_pool(self, plan: QuestionPlan, depths: PoolDepths, *, allowed: set[str] | None = None,
                      excluded: set[str] | None = None, memory: BoundMemory | None = None,
                      query_vector: np.ndarray | None = None, lap=None) -> tuple[StatutePool, StatuteState]:
         """The learned ranker's candidates and features for one question (engine/retrieve/
@@ -321,11 +323,11 @@ class Searcher:
         lexical, dense = self.index.lexical_index(), self.index.dense_index()
         if lap:
             lap("load")
-        vector = query_vector if query_vector is not None else self.index.embedder.embed_query(parsed.text)
+        vector = query_vector if query_vector is not None else self.index.embedder.embed_query(plan.text)
         if lap:
             lap("embed")
         mask = dense.doc_mask(allowed, excluded)
-        pool = recall_pool(parsed.text, parsed.tokens, vector, lexical, dense, state.view,
+        pool = recall_pool(plan.text, plan.tokens, vector, lexical, dense, state.view,
                            memory or state.memory, depths, mask, lap=lap)
         return pool, state
 
@@ -352,20 +354,20 @@ class Searcher:
                                                         contexts, names)
             return state
 
-    def _contract_focus(self, parsed: ParsedQuery, allowed: set[str] | None):
+    def _contract_focus(self, plan: QuestionPlan, allowed: set[str] | None):
         """(allowed documents, clause category, what was understood) for a contract question: the
         contract it names, if one is named clearly, and the clause category it asks about."""
         conf = self.settings.retrieval
         understanding: dict[str, Any] = {}
         if conf.contract_focus:
             state = self.contract_state()
-            named, evidence = state.identities.named(parsed.tokens)
+            named, evidence = state.identities.named(plan.tokens)
             named = [d for d in named if allowed is None or d in allowed]
             if named:
                 allowed = set(named)
                 understanding["contracts"] = [{"doc_id": d, "name": state.names.get(d, d), "evidence": e}
                                               for d, e in zip(named, evidence)]
-        category = detect_category(parsed.text) if conf.clause_categories else None
+        category = plan.clause_category if conf.clause_categories else None
         if category is not None:
             understanding["clause_category"] = category.name
         return allowed, category, understanding

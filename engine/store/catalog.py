@@ -288,6 +288,12 @@ class Catalog(ThreadLocalSQLite):
             sql, args = sql + " AND a.doc_id=?", args + [doc_id]
         return [r[0] for r in self._conn().execute(sql + " ORDER BY a.version DESC", args)]
 
+    def law_articles(self, law_title: str) -> list[tuple[str, str]]:
+        """(doc_id, article_label) of every ready article of one law, in every ingested version."""
+        return [tuple(r) for r in self._conn().execute(
+            "SELECT a.doc_id, a.article_label FROM articles a JOIN documents d USING (doc_id)"
+            " WHERE d.status='ready' AND a.law_title=?", (law_title,))]
+
     def statute_documents(self) -> list[tuple[str, str, str | None, str | None]]:
         """(doc_id, law_title, law_short, version) of every ready document holding articles."""
         return [tuple(r) for r in self._conn().execute(

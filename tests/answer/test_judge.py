@@ -25,7 +25,8 @@ from engine.answer.judge.folds import FOLDS, fold_of
 from engine.answer.judge.lexical import MISSING, LexicalModel, feature_names, fit, hashed, lexical_scores
 from engine.answer.judge.model import CARD, LINEAR_PARTS, PARTS, load_judge
 from engine.answer.judge.segment import clauses, passages
-from engine.answer.judge.slots import Slot, asked_slot
+from engine.answer.judge.slots import Slot
+from engine.question import read_question
 from engine.answer.model import NOT_FOUND_PHRASE
 from engine.bench.contractnli import predicted_label
 from engine.config import Settings
@@ -90,7 +91,7 @@ def test_clauses_split_at_commas_but_not_inside_enumerations_or_numbers():
     ("How long does the confidentiality obligation last?", Slot.DURATION),
 ])
 def test_asked_slot(question, slot):
-    assert asked_slot(question) is slot
+    assert read_question(question).answer_slot is slot
 
 
 def test_folds_group_by_document_and_do_not_depend_on_other_documents():
@@ -149,18 +150,17 @@ def test_threshold_group_is_the_question_language_and_form(question, group):
 
 def _table(question: str, names: list[str], texts: list[str]):
     from engine.answer.judge.features import JudgeInput, passage_table
-    from engine.text.tokenize import tokenize
-
     chunks = [Chunk(f"d:{i}", "d", i, "judgment", "paragraph", t, [], [], {}) for i, t in enumerate(texts)]
-    inp = JudgeInput(question=question, names=names, tokens=tokenize(question), chunks=chunks, signals={},
-                     idf=lambda token: 1.0)
+    plan = read_question(question)
+    assert plan.names == names  # the names the question was written with, as the plan reads them
+    inp = JudgeInput(plan=plan, chunks=chunks, signals={}, idf=lambda token: 1.0)
     return passage_table(inp)
 
 
 def test_lexical_features_mark_each_question_word_in_or_out_of_the_text_and_mask_names():
     table = _table("被告人张某被判处什么刑罚？", ["张某"], ["经审理查明：被告人张某盗窃财物，价值3000元。"])
     names = feature_names(table)
-    assert f"slot:{asked_slot('被告人张某被判处什么刑罚？').value}" in names
+    assert f"slot:{read_question('被告人张某被判处什么刑罚？').answer_slot.value}" in names
     assert "in:被告" in names and "out:判处" in names and "out:刑罚" in names
     assert not any("张某" in n for n in names)  # the person is Ⓝ: the model learns roles, not people
     assert "q:\u24c3被" in names

@@ -21,7 +21,7 @@ from engine.answer.llm import (LLMUnavailable, as_data, evidence_region, normali
 from engine.answer.llm_case import NOTHING_FOUND
 from engine.answer.model import NOT_FOUND_PHRASE, Conflict
 from engine.answer.prompts import EVIDENCE_CLOSE, EVIDENCE_OPEN
-from engine.answer.question import analyse
+from engine.question import read_question
 from engine.text.segments import flat
 from engine.types import Chunk
 from scripts.corpus.pdfmaker import make_pdf
@@ -392,5 +392,5 @@ def test_delimiters_in_document_text_are_defused():
 def test_composer_cites_into_a_given_evidence_set():
     composer = Composer(lambda doc_id: {}, lambda doc_id: [], "测试范围")
     evidence = EvidenceSet(composer.pages_for)
-    draft = composer.compose(analyse("第二次转了多少钱？"), [], evidence)
+    draft = composer.compose(read_question("第二次转了多少钱？"), [], evidence)
     assert draft.evidence is evidence and draft.status.value == "not_found"

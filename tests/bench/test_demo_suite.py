@@ -25,13 +25,31 @@ TRANSCRIPT = "讯问笔录_李志强_20230512.pdf"
 
 
 @pytest.fixture(scope="module")
-def demo_run(tmp_path_factory: pytest.TempPathFactory):
+def demo_engine(tmp_path_factory: pytest.TempPathFactory):
     home = tmp_path_factory.mktemp("demo-home")
     engine = Engine(settings=Settings.load(home, secrets_file=None, environ={}))
     assert engine.settings.ingest.ocr != "off"
-    corpus = prepare_demo_home(engine, DEMO_DIR)
+    return engine, prepare_demo_home(engine, DEMO_DIR)
+
+
+@pytest.fixture(scope="module")
+def demo_run(demo_engine):
+    engine, corpus = demo_engine
     result = run_demo(engine, load_questions(DEMO_QUESTIONS), corpus, llm=False)
     return corpus, result
+
+
+def test_the_badge_is_only_on_answers_that_answer_the_probes(demo_engine, datasets):
+    """The honesty probes (../shared/datasets/probes): every one passes but the listed known
+    failures, and no 已核验 answer is wrong."""
+    from engine.bench.honesty import PROBES, load_probes, run_honesty
+    from tests.conftest import dataset_file
+
+    engine, corpus = demo_engine
+    result = run_honesty(engine, load_probes(dataset_file(datasets, str(PROBES))), corpus)
+    assert result.gate["ok"], "\n".join(f"{f['id']}: {f['reason']}" for f in result.gate["failures"]) + \
+        "".join(f"\n{i}: a listed known failure passes now" for i in result.gate["fixed_known_failures"])
+    assert result.metrics["verified_wrong"] == 0
 
 
 def test_scanned_page_went_through_ocr(demo_run):

@@ -7,7 +7,8 @@ from datetime import date
 
 import pytest
 
-from engine.facts import DateRange, FactQuery, ensure_facts, fact_store, route_fact_question
+from engine.facts import DateRange, FactQuery, ensure_facts, fact_store
+from engine.question import read_question
 from engine.facts.query import run_fact_query
 from tests.facts.conftest import ZH_CONTRACT
 
@@ -23,7 +24,7 @@ TODAY = date(2026, 11, 22)
     ("目前仍然有效的合同有哪些？", {"active_on": TODAY}),
 ])
 def test_the_period_asked_is_the_period_used(question, expected):
-    query = route_fact_question(question, today=TODAY)
+    query = read_question(question, today=TODAY).corpus
     assert query is not None
     assert {k: getattr(query, k) for k in ("active_on", "active_during") if getattr(query, k)} == expected
 

@@ -8,14 +8,15 @@ from datetime import date
 import pytest
 
 from engine.answer.model import NOT_FOUND_PHRASE, Status
-from engine.facts import answer_fact_question, route_fact_question
+from engine.facts import answer_fact_question
+from engine.question import read_question
 from tests.facts.conftest import EN_CONTRACT, ZH_CONTRACT
 
 pytestmark = pytest.mark.integration
 
 
 def ask(engine, question, today=date(2023, 6, 1)):
-    query = route_fact_question(question, today=today)
+    query = read_question(question, today=today).corpus
     assert query is not None
     return answer_fact_question(engine, query, question)
 
@@ -94,6 +95,6 @@ def test_group_by_governing_law(contracts_engine):
 
 
 def test_answers_are_masked_by_default_like_every_answer(contracts_engine):
-    query = route_fact_question("与江州云启信息技术有限公司签订的合同有哪些？")
+    query = read_question("与江州云启信息技术有限公司签订的合同有哪些？").corpus
     assert answer_fact_question(contracts_engine, query, "q").pii_masked
     assert not answer_fact_question(contracts_engine, query, "q", unmask=True).pii_masked

@@ -7,14 +7,15 @@ from decimal import Decimal
 
 import pytest
 
-from engine.facts import Aggregation, AmountFilter, Comparison, DateRange, GroupBy, route_fact_question
+from engine.facts import Aggregation, AmountFilter, Comparison, DateRange, GroupBy
+from engine.question import read_question
 
 pytestmark = pytest.mark.unit
 TODAY = date(2026, 1, 15)
 
 
 def route(question):
-    return route_fact_question(question, today=TODAY)
+    return read_question(question, today=TODAY).corpus
 
 
 @pytest.mark.parametrize("question, expected", [

@@ -7,7 +7,8 @@ from decimal import Decimal
 import pytest
 
 from engine.facts.document import ContractText
-from engine.facts.extract import classify_type, extract_rules
+from engine.facts.extract import extract_rules
+from engine.text.contract_types import classify_type
 from tests.facts.conftest import make_chunks
 
 pytestmark = pytest.mark.unit

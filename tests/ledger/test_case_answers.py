@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.question import read_question
 from engine.text.numbers import find_amounts
 
 pytestmark = pytest.mark.integration
@@ -110,6 +111,6 @@ def test_an_unscoped_question_goes_to_the_case_file_naming_its_person(case_home)
     engine, docs = case_home
     hit = lambda doc: SimpleNamespace(chunk=SimpleNamespace(doc_id=docs[doc], kind="transcript"))
     ranked = SimpleNamespace(results=[hit(TAKINGS), hit(TAKINGS), hit(LOAN)])
-    assert engine.answerer._case_file_asked("吴国平从公司账户转了多少钱？", ranked) == docs[LOAN]
-    assert engine.answerer._case_file_asked("谢志远第二次拿了多少？", ranked) == docs[TAKINGS]
-    assert engine.answerer._case_file_asked("第二次拿了多少？", ranked) == docs[TAKINGS]  # no name: the best
+    assert engine.answerer._case_file_asked(read_question("吴国平从公司账户转了多少钱？"), ranked) == docs[LOAN]
+    assert engine.answerer._case_file_asked(read_question("谢志远第二次拿了多少？"), ranked) == docs[TAKINGS]
+    assert engine.answerer._case_file_asked(read_question("第二次拿了多少？"), ranked) == docs[TAKINGS]  # no name: the best

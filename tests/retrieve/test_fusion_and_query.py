@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from engine.retrieve.fusion import reciprocal_rank_fusion
-from engine.retrieve.query import Intent, classify_intent, parse_query
+from engine.question import Intent, read_question
 
 pytestmark = pytest.mark.unit
 
@@ -33,17 +33,17 @@ def test_rrf_rewards_agreement_and_is_deterministic():
     ("Which documents are governed by Delaware law?", Intent.EVIDENCE),
 ])
 def test_intent(question, intent):
-    assert classify_intent(question) is intent
+    assert read_question(question).intent is intent
 
 
 def test_parse_normalises_entities_like_the_index():
     from engine.text.tokenize import tokenize
 
-    parsed = parse_query("《中华人民共和国刑法》第二百六十六条规定的数额较大是指四万二千元吗？")
+    parsed = read_question("《中华人民共和国刑法》第二百六十六条规定的数额较大是指四万二千元吗？").query
     assert [f.value for f in parsed.amounts] == [42000]
     assert [f.value for f in parsed.article_refs] == ["第二百六十六条"]
     assert parsed.laws == ["中华人民共和国刑法"]
     assert "42000" in parsed.tokens and parsed.tokens == tokenize(parsed.text)
-    short = parse_query("民法典第五百八十四条怎么规定的")
+    short = read_question("民法典第五百八十四条怎么规定的").query
     assert short.laws == ["民法典"] and [f.value for f in short.article_refs] == ["第五百八十四条"]
-    assert parse_query("2020年1月份左右转了多少").dates[0].value == "2020-01"
+    assert read_question("2020年1月份左右转了多少").query.dates[0].value == "2020-01"

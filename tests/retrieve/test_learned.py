@@ -14,7 +14,7 @@ from engine.config import RerankSettings
 from engine.retrieve import learned
 from engine.retrieve.learned import LearnedRanker, load_statute_ranker
 from engine.retrieve.memory import MEMORY_CARD, MEMORY_VECTORS
-from engine.retrieve.query import parse_query
+from engine.question import read_question
 from engine.retrieve.statute_pool import FEATURES
 from engine.retrieve.rerank import choose_reranker
 from tests.conftest import REPO
@@ -87,7 +87,7 @@ def test_search_ranks_statute_pools_with_the_learned_ranker_and_other_pools_as_b
     assert top.article()["article_label"] == "第二百六十六条" and "rerank" in top.channels
     scores = [h.score for h in statutes.results]
     assert scores == sorted(scores, reverse=True)
-    pool, state = demo_engine.searcher.statute_pool(parse_query("诈骗罪怎么处罚"), choice.learned.depths,
+    pool, state = demo_engine.searcher.statute_pool(read_question("诈骗罪怎么处罚"), choice.learned.depths,
                                                     allowed={top.chunk.doc_id})
     assert pool.features.shape == (len(pool.rows), len(FEATURES))
     assert {state.view.chunk_ids[r].rsplit(":", 1)[0] for r in pool.rows} == {top.chunk.doc_id}

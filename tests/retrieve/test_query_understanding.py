@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from engine.store.lexical import section_context
-from engine.retrieve.contracts import ContractIdentities, detect_category, identity_text
+from engine.question import read_question
+from engine.retrieve.contracts import ContractIdentities, identity_text
 from engine.retrieve.memory import LexiconParams, StatuteMemory, TrainingExample, load_statute_memory
 from engine.retrieve.names import StatuteNames, mine_crime_articles
 from engine.text.tokenize import tokenize
@@ -104,12 +105,12 @@ def test_law_and_crime_names_in_a_lay_question():
     ("What are the audit rights under this contract?", "Audit Rights"),
 ])
 def test_clause_categories_are_read_from_the_question_not_the_contracts_title(question, category):
-    assert detect_category(question).name == category
+    assert read_question(question).clause_category.name == category
 
 
 def test_no_category_for_a_question_that_names_none():
-    assert detect_category("Who signed the amendment on page 3?") is None
-    assert detect_category("借款合同约定的利息是多少？") is None
+    assert read_question("Who signed the amendment on page 3?").clause_category is None
+    assert read_question("借款合同约定的利息是多少？").clause_category is None
 
 
 def test_a_contract_is_named_by_its_rare_words_and_only_when_decisive():

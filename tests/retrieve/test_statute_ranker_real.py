@@ -14,7 +14,7 @@ from engine.bench.common import read_jsonl
 from engine.bench.metrics import hit_at, mean, mrr_at, recall_at
 from engine.bench.statutes import article_id, seed_statute_vectors
 from engine.config import Settings
-from engine.retrieve.query import parse_query
+from engine.question import read_question
 from tests.conftest import REPO
 
 DATASETS = REPO.parent / "shared" / "datasets"
@@ -73,7 +73,7 @@ def test_default_search_is_never_worse_than_fusion_and_names_its_ranker(laws_eng
 
 
 def test_the_pool_is_the_same_every_time_and_in_a_fresh_engine(laws_engine):
-    question = parse_query("按劳动合同法，单位不签劳动合同，员工能要求双倍工资吗？")
+    question = read_question("按劳动合同法，单位不签劳动合同，员工能要求双倍工资吗？")
     depths = laws_engine.searcher.reranker.learned.depths
     first, _ = laws_engine.searcher.statute_pool(question, depths)
     second, _ = laws_engine.searcher.statute_pool(question, depths)

@@ -15,7 +15,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part, draft_of
 from engine.answer.casefile.record import PII_TYPES, answer_record, third_party
 from engine.answer.casefile.talk import answer_evidence, answer_talk
 from engine.answer.composer import Draft
-from engine.answer.plan import Plan, Slot, make_plan
+from engine.question import CasePlan, QuestionPlan, Slot
 from engine.answer.casefile.heads import asked_head
 from engine.text.names import looks_like_name
 
@@ -24,7 +24,7 @@ __all__ = ["Case", "compose_case", "asked_head"]
 _EVENT_SLOTS = (Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.DURATION, Slot.TEXT)
 
 
-def _is_money(case: Case, plan: Plan) -> bool:
+def _is_money(case: Case, plan: CasePlan) -> bool:
     if any(s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT)):
         return True
     if not case.ledger.events:
@@ -35,23 +35,25 @@ def _is_money(case: Case, plan: Plan) -> bool:
     return plan.kind not in (None, "pay") and any(s in plan.slots for s in (Slot.DATE, Slot.MEANS))
 
 
-def _not_by_ledger(plan: Plan) -> list[Slot]:
+def _not_by_ledger(plan: CasePlan) -> list[Slot]:
     """Slots a ledger aggregate does not answer (a count or a total has no place of its own)."""
     if plan.aggregate not in ("count", "total", "outstanding"):
         return []
     return [s for s in plan.slots if s in (Slot.PLACE, Slot.TEXT, Slot.PERSON, Slot.MEANS, Slot.ACCOUNT)]
 
 
-def compose_case(case: Case, plan: Plan) -> Draft | None:
+def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
+    plan = question.case
     if plan.law and not plan.asker_said:
         return None
-    draft = _compose(case, plan)
+    draft = _compose(case, question)
     draft.ledger = case.ledger_rows()
     draft.plan = plan.to_dict()
     return draft
 
 
-def _compose(case: Case, plan: Plan) -> Draft:
+def _compose(case: Case, question: QuestionPlan) -> Draft:
+    plan = question.case
     outcome = Outcome()
     # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there
     absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
@@ -75,23 +77,23 @@ def _compose(case: Case, plan: Plan) -> Draft:
         # number can only come from an answer naming theirs; anything else from what was said.
         numbers = [f for f in plan.fields if f in PII_TYPES]
         if numbers:
-            answer_record(case, Plan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers), outcome)
+            answer_record(case, CasePlan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers), outcome)
         rest = [s for s in plan.slots if s is not Slot.FIELD]
         if rest and len(numbers) < len(plan.fields) or rest and not numbers:
-            answer_talk(case, Plan(plan.question, slots=rest, names=plan.names), outcome)
+            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names), outcome)
     elif plan.record or plan.fields:
         answer_record(case, plan, outcome)
         rest = [s for s in plan.slots if s not in (Slot.DATE, Slot.PLACE, Slot.FIELD) or not plan.record]
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
-            answer_talk(case, Plan(plan.question, slots=rest, names=plan.names), outcome)
+            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names), outcome)
     elif _is_money(case, plan):
         answer_money(case, plan, outcome)
         rest = _not_by_ledger(plan)
         if rest:  # 一共转了几次？转到哪张卡上？: the second part is in what was said
             for slot in rest:
-                part = make_plan(plan.parts.get(slot, plan.text))
-                answer_talk(case, Plan(part.question, slots=[slot], names=plan.names), outcome)
+                part = question.part(slot)
+                answer_talk(case, CasePlan(part.question, slots=[slot], names=plan.names), outcome)
     elif Slot.RATE in plan.slots:
         outcome.add(rate_part(case, plan))
     else:

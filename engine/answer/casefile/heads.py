@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import re
 
-from engine.answer.plan import Plan
+from engine.question import CasePlan
 from engine.text.names import posseg
 
 _HEAD_AFTER = re.compile(r"(?:有没有|有无|是否有|有没)(?P<head>[\u4e00-\u9fff]{2,10}?)(?:[吗呢？?]|$)")
 _HEAD_BEFORE = re.compile(r"(?P<head>[\u4e00-\u9fff]{2,10}?)(?:是谁|是什么(?![时地])|叫什么)")
 
 
-def asked_head(plan: Plan) -> str | None:
+def asked_head(plan: CasePlan) -> str | None:
     """The thing a question asks about: 有没有「监控录像」, 「法定代表人」是谁 — its last noun."""
     for pattern in (_HEAD_AFTER, _HEAD_BEFORE):
         match = pattern.search(plan.text)

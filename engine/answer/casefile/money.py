@@ -12,7 +12,7 @@ from itertools import product
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
-from engine.answer.plan import Plan, Slot
+from engine.question import CasePlan, Slot
 from engine.answer.wording import chinese_count, money, plain_number, quoted, said_amount
 from engine.ledger import Event, Value, corrections_of, versions_of
 from engine.ledger.lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS, RATE
@@ -36,7 +36,7 @@ class Actor:
     role: str  # payer | payee: which side of a row the asked person is on
 
 
-def _actor(case: Case, plan: Plan, kind: str | None) -> Actor:
+def _actor(case: Case, plan: CasePlan, kind: str | None) -> Actor:
     text = plan.text
     names = case.named_in(text, known_only=True)
     # the first money verb of any kind: 孙宇航已经付了严梓涵多少赔偿款 — whoever stands after 付了 is its object
@@ -107,7 +107,7 @@ def _covers(kind: str | None, event: Event) -> bool:
     return kind is None or event.kind == kind
 
 
-def _principal_ok(plan: Plan, event: Event) -> bool:
+def _principal_ok(plan: CasePlan, event: Event) -> bool:
     if plan.principal is True:
         return event.kind != "interest" and event.principal is not False
     if plan.principal is False:
@@ -115,7 +115,7 @@ def _principal_ok(plan: Plan, event: Event) -> bool:
     return True
 
 
-def _movements(case: Case, plan: Plan, kind: str | None, actor: Actor, *, roles=("event",)) -> list[Event]:
+def _movements(case: Case, plan: CasePlan, kind: str | None, actor: Actor, *, roles=("event",)) -> list[Event]:
     """Rows of the kind asked, by the person asked; when the person named matches no row, the name
     was the question's topic rather than a party (张健第三次偷钱是…: the theft from 张健)."""
     rows = [e for e in case.ledger.events if e.role in roles and not e.corrects and _covers(kind, e)
@@ -133,7 +133,7 @@ def _movements(case: Case, plan: Plan, kind: str | None, actor: Actor, *, roles=
 MIRROR = {"take": "pay"}
 
 
-def _occurrence(plan: Plan, events: list[Event]) -> list[Event]:
+def _occurrence(plan: CasePlan, events: list[Event]) -> list[Event]:
     if plan.aggregate == "last" and events:
         return [max(events, key=lambda e: e.chrono or 0)]
     if plan.aggregate == "first" and events:
@@ -154,7 +154,7 @@ def occurrence_label(event: Event) -> str:
     return f"第{chinese_count(n)}笔" if n else ""
 
 
-def _asks_of_role(case: Case, plan: Plan) -> bool:
+def _asks_of_role(case: Case, plan: CasePlan) -> bool:
     """王芳的朋友投了多少钱: asked of someone named by role, who has no rows of their own."""
     from engine.answer.casefile.record import ROLE_PERSON
 
@@ -170,7 +170,7 @@ def _answer_sentences(case: Case) -> list[str]:
             for piece in re.split(r"[。！？；]", s.answer) if piece]
 
 
-def _outsider(case: Case, plan: Plan) -> str | None:
+def _outsider(case: Case, plan: CasePlan) -> str | None:
     """The person the question asks about when they stand outside the case's own money flow
     (蒋海涛投了多少钱 in a victim's statement that names him in passing): their money is in what
     was said, not in rows."""
@@ -189,7 +189,7 @@ def _outsider(case: Case, plan: Plan) -> str | None:
     return named[0] if told else None
 
 
-def answer_money(case: Case, plan: Plan, outcome: Outcome) -> None:
+def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     from engine.answer.casefile.talk import answer_amount_by_talk
 
     unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None
@@ -214,7 +214,7 @@ def answer_money(case: Case, plan: Plan, outcome: Outcome) -> None:
 
 
 # -- one occurrence ----------------------------------------------------------------------------------
-def _single(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
+def _single(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
     roles = ("cost",) if kind == "cost" else ("demand", "cost") if kind == "demand" else ("event", "periodic")
     events = _movements(case, plan, kind, actor, roles=roles)
     if kind == "demand":
@@ -242,7 +242,7 @@ def _single(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Out
             outcome.add(part)
 
 
-def _missing_label(plan: Plan, slot: Slot) -> str:
+def _missing_label(plan: CasePlan, slot: Slot) -> str:
     occurrence = f"第{chinese_count(plan.ordinal)}笔款项的" if plan.ordinal else ""
     return f"{occurrence}{SLOT_LABELS.get(slot, '内容')}"
 
@@ -252,7 +252,7 @@ def show_amount(value: Value, currency: str = "CNY") -> str:
     return f"{text}（约数）" if value.approx and "约" not in text else text
 
 
-def _slot_part(case: Case, plan: Plan, event: Event, slot: Slot, outcome: Outcome) -> Part:
+def _slot_part(case: Case, plan: CasePlan, event: Event, slot: Slot, outcome: Outcome) -> Part:
     label = SLOT_LABELS[slot]
     if slot is Slot.AMOUNT:
         return _amount_part(case, event, outcome, with_date=Slot.DATE not in plan.slots)
@@ -339,7 +339,7 @@ def _date_part(case: Case, event: Event, outcome: Outcome) -> Part:
     return Part("日期", f"日期为{show_date(event.date)}（{first}）", Fill.FILLED, [first])
 
 
-def rate_part(case: Case, plan: Plan, event: Event | None = None) -> Part:
+def rate_part(case: Case, plan: CasePlan, event: Event | None = None) -> Part:
     """约定的利率/收益率: the rate stated with the asked occurrence, else the best-matching one."""
     from engine.ledger import Anchor
 
@@ -446,7 +446,7 @@ def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: Event |
     return results
 
 
-def _total(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Outcome,
+def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome,
            events: list[Event] | None = None) -> None:
     rows = events if events is not None else _movements(case, plan, kind, actor, roles=("event", "periodic"))
     stated = [e for e in case.ledger.events if e.role == "total" and _covers(kind, e) and not e.corrects
@@ -497,7 +497,7 @@ def _verdict(result: Decimal, statement: Event, currency: str) -> str:
     return f"与所述{money(stated.value, currency)}不符，需人工复核"
 
 
-def _count(case: Case, plan: Plan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
+def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
     """How many times: the count the speaker states (一共给了三次), checked against the rows the
     file lists one by one; the rows' count is shown as a counted calculation."""
     said = [e for e in case.ledger.events if e.role == "count" and _covers(kind, e) and e.count]
@@ -536,8 +536,8 @@ def _count_words(case: Case, event: Event) -> str:
 
 
 # -- what is still owed -----------------------------------------------------------------------------
-def _outstanding(case: Case, plan: Plan, actor: Actor, outcome: Outcome) -> None:
-    principal_plan = plan if plan.principal is not None else Plan(plan.question, principal=True)
+def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> None:
+    principal_plan = plan if plan.principal is not None else CasePlan(plan.question, principal=True)
     inflow_kind = dominant_kind(case)
     # The money that went in is paid by the asked person (taken by them, for a take).
     inflow = _movements(case, principal_plan, inflow_kind,

@@ -8,7 +8,7 @@ import re
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.plan import FIELD_KEYS, Plan, Slot
+from engine.question import FIELD_KEYS, CasePlan, Slot
 from engine.ledger import Anchor
 from engine.text.pii import find_pii
 from engine.answer.wording import chinese_count, quoted
@@ -48,14 +48,14 @@ def _field_anchor(case: Case, session: int, key: str, value: str) -> Anchor | No
     return None
 
 
-def _sessions(case: Case, plan: Plan) -> list[int]:
+def _sessions(case: Case, plan: CasePlan) -> list[int]:
     sessions = sorted(case.ledger.headers)
     if plan.session is not None:
         return [plan.session] if plan.session in sessions else []
     return sessions[:1]
 
 
-def answer_record(case: Case, plan: Plan, outcome: Outcome) -> None:
+def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """时间/地点 of the record (a session of it) and the header fields asked."""
     sessions = _sessions(case, plan)
     if plan.record:
@@ -86,7 +86,7 @@ ROLE_PERSON = re.compile(r"老板|老总|法定代表人|法人|负责人|业务
                          r"朋友|同事|邻居|亲戚|对方|被害人|受害人")
 
 
-def whose(case: Case, plan: Plan, session: int) -> str | None:
+def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     """The person a personal field is asked of: the named one, else one named by role (老板), else
     the person questioned."""
     named = case.named_in(plan.text, plan.names)
@@ -100,7 +100,7 @@ def whose(case: Case, plan: Plan, session: int) -> str | None:
     return _subject(case, session)
 
 
-def third_party(case: Case, plan: Plan) -> str | None:
+def third_party(case: Case, plan: CasePlan) -> str | None:
     """The person asked about when it is not the one questioned (None when it is)."""
     sessions = sorted(case.ledger.headers) or [1]
     person = whose(case, plan, sessions[0])
@@ -117,7 +117,7 @@ def _subject(case: Case, session: int) -> str | None:
     return subject_of(case.ledger.headers.get(session, {}), header.answer if header else "") or case.ledger.subject
 
 
-def _field_part(case: Case, plan: Plan, sessions: list[int], name: str) -> Part:
+def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str) -> Part:
     key_pattern = FIELD_KEYS[name]
     label = FIELD_LABELS[name]
     session = sessions[0] if sessions else 1

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
-from engine.answer.plan import Plan, Slot
+from engine.question import CasePlan, Slot
 from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
 from engine.ledger.lexicon import PLACE, TIME_OF_DAY, UNCERTAIN, UNSURE_ABOUT, is_clock_time
@@ -65,7 +65,7 @@ class Match:
 REQUEST_WORDS = frozenset("证据 表明 证明 说明 显示 反映 材料 依据 根据 能够 可以".split())
 
 
-def _weights(plan: Plan, case: Case | None = None) -> dict[str, float]:
+def _weights(plan: CasePlan, case: Case | None = None) -> dict[str, float]:
     """Each content word of the question, nouns double, weighted by how few statements of this file
     use it (a word every answer has — the company's name — says little about which one answers)."""
     content = [t for t in plan.question.terms if t not in GENERAL and t not in REQUEST_WORDS
@@ -96,7 +96,7 @@ def _occurs(word: str, context: str) -> bool:
     return bool(re.search(re.escape(word) + r"(?=[了过着完伤死倒他她我你人，。？！,.?!；;]|$)", context))
 
 
-def _head(plan: Plan) -> str | None:
+def _head(plan: CasePlan) -> str | None:
     from engine.answer.casefile.heads import asked_head
 
     return asked_head(plan)
@@ -127,7 +127,7 @@ def _effective_question(case: Case, statement: Statement) -> str:
     return asked
 
 
-def rank_statements(case: Case, plan: Plan) -> list[Match]:
+def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
     weights = _weights(plan, case)
     total = sum(weights.values()) or 1.0
     matches = []
@@ -167,7 +167,7 @@ def _anchor(statement: Statement, seg: Segment) -> Anchor:
     return Anchor(statement.chunk_id, statement.answer_offset + seg.start, statement.answer_offset + seg.end)
 
 
-def _best_sentence(plan: Plan, statement: Statement, prefer=None) -> Segment | None:
+def _best_sentence(plan: CasePlan, statement: Statement, prefer=None) -> Segment | None:
     best, best_score = None, -1.0
     for i, sentence in enumerate(_sentences(statement)):
         score = sum(word_hit(t, sentence.text) for t in plan.question.terms if t not in GENERAL)
@@ -197,7 +197,7 @@ def qualifies(match: Match) -> bool:
     return match.coverage >= MIN_MATCH or (match.coverage >= MIN_MATCH / 2 and match.score >= 0.65)
 
 
-def answer_talk(case: Case, plan: Plan, outcome: Outcome) -> None:
+def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     matches = rank_statements(case, plan)
     if not matches or not qualifies(matches[0]):
         for slot in plan.slots:
@@ -216,7 +216,7 @@ def answer_talk(case: Case, plan: Plan, outcome: Outcome) -> None:
             outcome.add(_quote(case, plan, matches, slot, outcome))
 
 
-def _asker_quote(case: Case, plan: Plan, match: Match) -> Part:
+def _asker_quote(case: Case, plan: CasePlan, match: Match) -> Part:
     """The asker's own sentence that answers (讯问开始时援引了哪条法律 → the opening question)."""
     statement = match.statement
     if statement.question_span is None:
@@ -241,7 +241,7 @@ def _gap(case: Case, statement: Statement, sentence: Segment, outcome: Outcome, 
                 Fill.UNSURE, [cited])
 
 
-def _yes_no(case: Case, plan: Plan, match: Match) -> Part:
+def _yes_no(case: Case, plan: CasePlan, match: Match) -> Part:
     statement = match.statement
     knowing = [k for k in ("知道", "清楚", "记得", "明白", "了解", "认识") if k in plan.text]
     key = knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
@@ -304,7 +304,7 @@ INSTRUMENT = re.compile(r"(?:拿起|拿着|拿了|抄起|操起|掏出|握着|�
                         r"(?:瓶|刀|棍|棒|砖|石头?|锤|铁|管|凳|椅|杯|斧|枪|板|锹|铲|绳|拳头?|脚|手机|烟灰缸|器)")
 
 
-def _replaces(plan: Plan, answer: str) -> bool:
+def _replaces(plan: CasePlan, answer: str) -> bool:
     """A cleft answer (是X…的) to a cleft question (是Y的吗) that names something else in Y's place."""
     if not re.search(r"是[^，。？?]{1,12}的吗|是不是", plan.text):
         return False
@@ -331,7 +331,7 @@ def _has_slot(text: str, slot: Slot) -> bool:
 WHOLE_ANSWER = 80
 
 
-def _quote(case: Case, plan: Plan, matches: list[Match], slot: Slot, outcome: Outcome) -> Part:
+def _quote(case: Case, plan: CasePlan, matches: list[Match], slot: Slot, outcome: Outcome) -> Part:
     """The first of the close best statements whose answer holds the asked slot; a statement saying
     it does not know the asked thing is a gap; otherwise missing."""
     label = {Slot.PERSON: "人员", Slot.PLACE: "地点", Slot.DURATION: "期限", Slot.INSTRUMENT: "所用物品",
@@ -355,7 +355,7 @@ def _quote(case: Case, plan: Plan, matches: list[Match], slot: Slot, outcome: Ou
     return Part(label, "", Fill.MISSING)
 
 
-def _when_where(case: Case, plan: Plan, matches: list[Match], slot: Slot, outcome: Outcome) -> Part:
+def _when_where(case: Case, plan: CasePlan, matches: list[Match], slot: Slot, outcome: Outcome) -> Part:
     """The date (or place) of an event that is not a payment (打架发生在什么时间): from the
     statement a correction of its time points back to (你刚才说打架是晚上十点左右 — the account that
     said so), else from the best-matching statements that state one; the correction is a conflict."""
@@ -386,7 +386,7 @@ def _when_where(case: Case, plan: Plan, matches: list[Match], slot: Slot, outcom
     return Part(label, "", Fill.MISSING)
 
 
-def _corrected_statements(case: Case, plan: Plan) -> list[int]:
+def _corrected_statements(case: Case, plan: CasePlan) -> list[int]:
     """Statements whose time a later correction about the question's subject restates."""
     found = []
     for correction in case.ledger.corrections:
@@ -402,7 +402,7 @@ def _compatible(a: str, b: str) -> bool:
     return a.startswith(b) or b.startswith(a)  # 2022-11 and 2022-11-02 do not contradict
 
 
-def _date_conflict(case: Case, plan: Plan, statement: Statement, sentence: Segment, value: str,
+def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: str,
                    part: Part, outcome: Outcome) -> None:
     """Another statement dating the same act differently (我是2022年3月…认识她的 / 2022年5月我们在群里
     认识以后): both dates, as a conflict. The act is the question's verb, found in both clauses."""
@@ -429,7 +429,7 @@ def _date_conflict(case: Case, plan: Plan, statement: Statement, sentence: Segme
                 return
 
 
-def _time_conflict(case: Case, plan: Plan, part: Part, outcome: Outcome) -> None:
+def _time_conflict(case: Case, plan: CasePlan, part: Part, outcome: Outcome) -> None:
     """你刚才说打架是晚上十点左右，确定吗？—应该是十一点多: both times, as a conflict."""
     for correction in case.ledger.corrections:
         if correction.field != "time" or not correction.restated:
@@ -466,7 +466,7 @@ def _said_before(case: Case, correction) -> Anchor | None:
     return None
 
 
-def answer_evidence(case: Case, plan: Plan, outcome: Outcome, limit: int = 4) -> None:
+def answer_evidence(case: Case, plan: CasePlan, outcome: Outcome, limit: int = 4) -> None:
     """有哪些证据表明…: the statements that bear on it, each with its best sentence."""
     # Ranked by words and search together: the question's words are often not the file's
     # (悔罪表现 vs 我很后悔, 公开宣传 vs 发传单、开讲座).
@@ -497,7 +497,7 @@ def answer_evidence(case: Case, plan: Plan, outcome: Outcome, limit: int = 4) ->
 MONEY_WORDS = re.compile(r"钱|款|元|资金|财物|转账")
 
 
-def _money_rows(case: Case, plan: Plan) -> list:
+def _money_rows(case: Case, plan: CasePlan) -> list:
     """The movements of the money an evidence question is about: of the kind it names, else the
     file's main kind, involving the people it names when it names any."""
     from engine.answer.casefile.money import dominant_kind
@@ -512,7 +512,7 @@ def _money_rows(case: Case, plan: Plan) -> list:
     return rows
 
 
-def answer_amount_by_talk(case: Case, plan: Plan, outcome: Outcome, about: str | None = None) -> None:
+def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: str | None = None) -> None:
     """An amount the ledger does not hold as a movement (我自己留了八千元左右, 她朋友没有投): the
     best-matching statement's sentence that carries an amount, or says the act did not happen.
     ``about``: someone outside the case's money flow — only what is said of them answers, from

@@ -5,7 +5,7 @@ run time exactly what they were trained on. Everything is cheap and offline: the
 question and the passage's chunk (the vectors are already in the embedding cache, computed at
 ingest), the chunk's BM25 score and rank from the search that found it, overlap of the
 question's words (idf-weighted, as BM25 weighs them) and character bigrams with the passage and
-its neighbours, the asked slot (engine/answer/judge/slots.py) against what the passage contains,
+its neighbours, the asked slot (read with the question, engine/question) against what the passage contains,
 numbers and names of the question found or contradicted, negation and modality cues, the
 question's form and the passage's role (judgment section, contract clause, search role).
 
@@ -26,8 +26,8 @@ from typing import Callable, Sequence
 import numpy as np
 
 from engine.answer.judge.segment import Passage, clauses, passages
-from engine.answer.judge.slots import (EXCEPTION, NEGATION, OBLIGE, ONLY, PERMIT, Slot, asked_slot,
-                                       filler_spans)
+from engine.answer.judge.slots import EXCEPTION, NEGATION, OBLIGE, ONLY, PERMIT, Slot, filler_spans
+from engine.question import QuestionPlan
 from engine.text.segments import Segment
 from engine.text.normalize import to_halfwidth
 from engine.types import Chunk
@@ -87,12 +87,14 @@ class QuestionInfo:
 
 @dataclass
 class JudgeInput:
-    question: str
-    names: list[str]  # person names in the question (engine.answer.question.names_in)
-    tokens: list[str]  # BM25 tokens of the question (engine.text.tokenize)
+    plan: QuestionPlan  # the question as read once (engine/question): text, slot, names, tokens
     chunks: list[Chunk]  # the retrieved evidence chunks, in evidence order
     signals: dict[str, ChunkSignal]  # by chunk id
     idf: Callable[[str], float | None]  # BM25 idf of a token in the corpus; None when unknown
+
+    @property
+    def question(self) -> str:
+        return self.plan.text
 
 
 @dataclass
@@ -122,11 +124,11 @@ def _values(text: str) -> set[str]:
 
 def question_info(inp: JudgeInput) -> QuestionInfo:
     text = inp.question.strip()
-    slot = asked_slot(text)
+    slot = inp.plan.answer_slot
     english = len(_HAN.findall(text)) < 0.2 * max(1, len(text.replace(" ", "")))
-    names = [n for n in inp.names if n]
+    names = [n for n in inp.plan.names if n]
     terms, weights, unknown = [], [], 0
-    for token in dict.fromkeys(inp.tokens):
+    for token in dict.fromkeys(inp.plan.tokens):
         if token in FORM_WORDS or not any(ch.isalnum() for ch in token):
             continue
         if len(token) < 2 and not token.isdigit():

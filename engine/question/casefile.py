@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.answer.question import Question, analyse
+from engine.question.reading import Reading, analyse
 from engine.ledger.extract import ordinal_of, question_kind
 from engine.ledger.lexicon import MEANS, PRINCIPAL, TOTAL
 from engine.text.dates import find_dates
@@ -108,8 +108,8 @@ FIELD_KEYS: dict[str, re.Pattern[str]] = {
 
 
 @dataclass
-class Plan:
-    question: Question
+class CasePlan:
+    question: Reading
     slots: list[Slot] = field(default_factory=list)
     kind: str | None = None  # the event kind asked about (ledger lexicon)
     aggregate: str | None = None  # total | outstanding | nth | first | last | count
@@ -150,9 +150,9 @@ def _parts(text: str) -> list[str]:
     return [p for p in re.split(r"[、，,；;]|(?<=[？?])|以及|还有(?=什么|多少)", text) if p.strip()]
 
 
-def make_plan(text: str) -> Plan:
+def make_plan(text: str) -> CasePlan:
     question = analyse(text)
-    plan = Plan(question=question, names=party_names(text, list(question.names)))
+    plan = CasePlan(question=question, names=party_names(text, list(question.names)))
     plan.law = bool(LAW.search(text))
     plan.asker_said = bool(ASKER_SAID.search(text))
     if GAPS.search(text):

@@ -19,6 +19,8 @@ _CONFLICT = re.compile(r"矛盾|不一致|冲突|出入|前后(?:说法|陈述)?
                        r"缺口|空白|遗漏|contradict|inconsisten|conflict", re.I)
 _EVIDENCE = re.compile(r"哪些证据|什么证据|证据|证明|依据|列出|列举|全部|所有|哪几|哪些|"
                        r"evidence|which documents|list (?:all|the)", re.I)
+# An explicit request for the evidence of something (哪些证据证明…), as opposed to a list of facts.
+EVIDENCE_REQUEST = re.compile(r"哪些证据|什么证据|证据有|证明|evidence", re.I)
 # 《中华人民共和国刑法》 or a bare short title before 第X条 (刑法第六十七条, 民法典第五百八十四条)
 _LAW_TITLE = re.compile(r"《([^》]{2,40})》|([\u4e00-\u9fff]{1,12}(?:法典|法|条例|规定|解释|办法))(?=第)")
 

@@ -6,9 +6,10 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
-from engine.retrieve.query import Intent, classify_intent
-from engine.text.names import names_in, posseg as _posseg  # noqa: F401  (re-exported)
+from engine.question.intent import Intent, classify_intent
+from engine.text.names import names_in, posseg
 from engine.text.numbers import parse_number
+from engine.text.ordinals import ORDINAL, ordinals_in
 
 
 class Asks(str, Enum):
@@ -34,11 +35,9 @@ _END_ASKED = re.compile(r"结束|截止|届满|到期|为止|终止|到哪天|�
 _START_ASKED = re.compile(r"开始|起始|起算|从哪天|自哪天|\bstart|begin|commence", re.I)
 _YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|^(?:did|does|do|is|are|was|were|has|have)\b|吗[？?]?\s*$", re.I)
 
-# 第二次 / 第2笔 / 第三期: the occurrence a question is about. 次, 笔 and 期 count the same events.
 # What kind of value a phrase is about (记不清哪天 → a date).
 ASKS_WORDS = {Asks.AMOUNT: _AMOUNT, Asks.DATE: _DATE, Asks.COUNT: _COUNT}
 
-ORDINAL = re.compile(r"(?:第([一二三四五六七八九十百两\d]{1,4})|首)(?:次|笔|期|回)|首付")
 # Words that say what kind of question it is, not what it is about.
 QUESTION_WORDS = frozenset("""
 多少 多少钱 几 几次 几笔 什么 什么时候 时候 哪天 哪一天 何时 哪里 哪儿 哪 谁 怎么 怎样 如何 为什么 是否 有没有 是不是
@@ -50,23 +49,8 @@ does do did has have this that these those any there it its with under
 _KEEP_FLAGS = ("v", "n", "a", "t", "s", "f", "l", "i", "j", "z", "b")
 
 
-def ordinal_key(token: str) -> str | None:
-    """'第二次' / '第2笔' -> '#2' (None when it is not an ordinal)."""
-    match = ORDINAL.fullmatch(token) or ORDINAL.search(token)
-    if not match:
-        return None
-    if match.group(1) is None:  # 首期 / 首笔 / 首付
-        return "#1"
-    value = parse_number(match.group(1))
-    return None if value is None else f"#{int(value)}"
-
-
-def ordinals_in(text: str) -> set[str]:
-    return {key for key in (ordinal_key(m.group(0)) for m in ORDINAL.finditer(text)) if key}
-
-
 @dataclass
-class Question:
+class Reading:
     text: str
     intent: Intent
     asks: Asks
@@ -93,7 +77,7 @@ class Question:
         return 0.0
 
 
-def analyse(text: str) -> Question:
+def analyse(text: str) -> Reading:
     text = text.strip()
     names = names_in(text)
     ordinal_spans = [m.span() for m in ORDINAL.finditer(text)]
@@ -101,7 +85,7 @@ def analyse(text: str) -> Question:
     verbs: set[str] = set()
     nouns: set[str] = set()
     offset = 0
-    for word, flag in _posseg(text):
+    for word, flag in posseg(text):
         start, offset = offset, offset + len(word)
         if any(a <= start < b for a, b in ordinal_spans) or word.lower() in QUESTION_WORDS:
             continue
@@ -130,7 +114,7 @@ def analyse(text: str) -> Question:
     else:
         asks = Asks.TEXT
     count = _COUNT.search(text) if asks is Asks.COUNT else None
-    return Question(text=text, intent=classify_intent(text), asks=asks,
+    return Reading(text=text, intent=classify_intent(text), asks=asks,
                     total=bool(_TOTAL.search(text)) and asks is Asks.AMOUNT,
                     net=bool(_NET.search(text)) and asks is Asks.AMOUNT,
                     ordinals=ordinals_in(text), names=names, terms=list(dict.fromkeys(terms)),

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.answer.plan import Slot, make_plan
+from engine.question import Slot, read_question
+
 
 pytestmark = pytest.mark.unit
+
+
+def make_plan(question: str):
+    return read_question(question).case
 
 
 @pytest.mark.parametrize("question, slots, kind, aggregate, ordinal", [

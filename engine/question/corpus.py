@@ -10,15 +10,95 @@ are read by engine/text's finders; a filter value the question does not state is
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from enum import Enum
+from typing import Any
 
-from engine.facts.extract import classify_type
-from engine.facts.law import canonical_jurisdiction
-from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, GroupBy)
+from engine.text.contract_types import classify_type
 from engine.text.dates import find_dates
+from engine.text.jurisdiction import canonical_jurisdiction
 from engine.text.normalize import to_halfwidth
 from engine.text.numbers import find_amounts
+
+
+class Aggregation(str, Enum):
+    LIST = "list"
+    COUNT = "count"
+    SUM = "sum"  # of total amounts, per currency: dollars and yuan are never added together
+    GROUP = "group"
+
+
+class GroupBy(str, Enum):
+    GOVERNING_LAW = "governing_law"
+    CONTRACT_TYPE = "contract_type"
+    CURRENCY = "currency"
+    PARTY = "party"
+    YEAR = "year"  # of the start date
+
+
+class Comparison(str, Enum):
+    GT = "gt"
+    GE = "ge"
+    LT = "lt"
+    LE = "le"
+    EQ = "eq"
+
+
+@dataclass(frozen=True)
+class AmountFilter:
+    op: Comparison
+    value: Decimal
+    currency: str | None = None  # ISO code; None compares the number in whatever currency
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"op": self.op.value, "value": str(self.value), "currency": self.currency}
+
+
+@dataclass(frozen=True)
+class DateRange:
+    start: date | None = None  # inclusive
+    end: date | None = None  # inclusive
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"start": self.start.isoformat() if self.start else None,
+                "end": self.end.isoformat() if self.end else None}
+
+
+@dataclass(frozen=True)
+class FactQuery:
+    contract_type: str | None = None  # a CONTRACT_TYPES key
+    party: str | None = None  # a name as typed; matched through party entities
+    governing_law: str | None = None  # any spelling of a jurisdiction
+    effective: DateRange | None = None
+    ends: DateRange | None = None
+    amount: AmountFilter | None = None
+    active_on: date | None = None
+    active_during: DateRange | None = None  # in force at some time in the range (a year, a month)
+    aggregation: Aggregation = Aggregation.LIST
+    group_by: GroupBy | None = None
+
+    def __post_init__(self) -> None:
+        if (self.aggregation is Aggregation.GROUP) != (self.group_by is not None):
+            raise ValueError("group_by is required with the group aggregation, and only with it")
+
+    @property
+    def filters(self) -> list[str]:
+        return [name for name in ("contract_type", "party", "governing_law", "effective", "ends", "amount",
+                                  "active_on", "active_during") if getattr(self, name) is not None]
+
+    def to_dict(self) -> dict[str, Any]:
+        def plain(value: Any) -> Any:
+            if hasattr(value, "to_dict"):
+                return value.to_dict()
+            if isinstance(value, date):
+                return value.isoformat()
+            return value.value if isinstance(value, Enum) else value
+        return {name: plain(getattr(self, name)) for name in
+                ("contract_type", "party", "governing_law", "effective", "ends", "amount", "active_on",
+                 "active_during", "aggregation", "group_by")}
+
 
 _EN_CONTRACTS = r"(?:contracts|agreements)"
 _EN_CORPUS = re.compile(

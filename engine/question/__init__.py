@@ -1,0 +1,20 @@
+"""Reading questions: ``read_question(text) -> QuestionPlan``, the one place a question is parsed.
+
+Everything else in the engine takes the plan (engine/question/plan.py). The modules of this package
+are its own; other packages import from ``engine.question`` only (tests/test_import_graph.py).
+Exported besides the plan: its types, and the word tables that are also applied to evidence text
+(which value kind a clause is about, the words that only give a question its form).
+"""
+
+from engine.question.answer_slot import AnswerSlot
+from engine.question.casefile import FIELD_KEYS, CasePlan, Slot
+from engine.question.clauses import CATEGORIES, ClauseCategory
+from engine.question.corpus import Aggregation, AmountFilter, Comparison, DateRange, FactQuery, GroupBy
+from engine.question.intent import Intent, ParsedQuery
+from engine.question.plan import QuestionPlan, read_question
+from engine.question.reading import ASKS_WORDS, QUESTION_WORDS, Asks, Reading
+from engine.question.subject import CLAUSE_TOPICS, ArticleAsked, Asked, ClauseTopic, Subject
+
+__all__ = ["ASKS_WORDS", "CATEGORIES", "CLAUSE_TOPICS", "ArticleAsked", "Asked", "ClauseTopic", "Subject", "FIELD_KEYS", "QUESTION_WORDS", "Aggregation", "AmountFilter",
+           "AnswerSlot", "Asks", "CasePlan", "ClauseCategory", "Comparison", "DateRange", "FactQuery",
+           "GroupBy", "Intent", "ParsedQuery", "QuestionPlan", "Reading", "Slot", "read_question"]

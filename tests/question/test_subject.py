@@ -1,0 +1,66 @@
+"""What a question is about (engine/question/subject.py), read from sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.question import Asked, read_question
+
+pytestmark = pytest.mark.unit
+
+
+@pytest.mark.parametrize("question, law, label", [
+    ("治安管理处罚法第三十二条规定了什么？", "治安管理处罚法", "第三十二条"),
+    ("《中华人民共和国道路交通安全法》第91条是怎么规定的", "中华人民共和国道路交通安全法", "第九十一条"),
+    ("道路交通安全法91条的内容是什么", "道路交通安全法", "第九十一条"),
+    ("民法典1165条规定了什么？", "民法典", "第一千一百六十五条"),
+    ("第一百零二条说的是什么", None, "第一百零二条"),
+])
+def test_an_article_is_read_in_every_written_form(question, law, label):
+    subject = read_question(question).subject
+    assert [(a.law, a.label) for a in subject.articles] == [(law, label)]
+    assert subject.law_question and subject.asked is Asked.ARTICLE
+
+
+def test_a_bare_article_number_reaches_the_search_as_a_reference():
+    plan = read_question("道路交通安全法91条规定了什么")
+    assert [(r.value, r.meta["law"]) for r in plan.query.article_refs] == [("第九十一条", "道路交通安全法")]
+
+
+@pytest.mark.parametrize("question, conduct, act", [
+    ("抢夺他人财物数额较大的，怎么处罚？", ["抢夺", "财物", "数额较大"], "抢夺"),
+    ("非法捕捞水产品的应当如何处理", ["非法", "捕捞", "水产品"], "捕捞"),
+    ("虐待被监护人情节恶劣的判几年？", ["虐待", "监护人", "情节恶劣"], "虐待"),
+    ("故意毁坏他人汽车的怎么处罚", ["故意", "毁坏", "汽车"], "毁坏"),
+])
+def test_the_conduct_of_a_law_question_is_what_comes_before_the_ask(question, conduct, act):
+    subject = read_question(question).subject
+    assert subject.law_question and not subject.articles
+    assert all(any(word in c for c in subject.conduct) for word in conduct), subject.conduct
+    assert not {"处罚", "处理", "怎么", "如何", "判"} & set(subject.conduct)
+    assert act in subject.acts  # the act an article must name to be about the same conduct
+
+
+def test_a_law_named_with_what_it_provides_is_a_law_question_not_a_clause():
+    subject = read_question("行政诉讼法关于起诉期限是怎么规定的？").subject
+    assert subject.law_question and subject.clause is None and "起诉" in "".join(subject.conduct)
+
+
+@pytest.mark.parametrize("question, clause, asked", [
+    ("仓库租赁合同的违约金怎么算？", "liquidated_damages", Asked.TEXT),
+    ("承租人逾期交租的，每天按什么比例付违约金？", "liquidated_damages", Asked.RATE),
+    ("这份采购合同的赔偿累计最多不超过多少？", "cap_on_liability", Asked.RATE),
+    ("软件开发协议的保密期限是多长时间？", "confidentiality", Asked.DURATION),
+    ("买卖合同约定的定金是多少？", "deposit", Asked.AMOUNT),
+    ("委托合同的尾款是多少钱", "payment_terms", Asked.AMOUNT),
+    ("装修合同发生纠纷由哪个法院管辖？", "dispute_resolution", Asked.PLACE),
+    ("开发合同里的软件著作权归谁？", "ip_ownership_assignment", Asked.PERSON),
+])
+def test_a_contract_clause_and_the_value_asked_of_it(question, clause, asked):
+    subject = read_question(question).subject
+    assert subject.clause is not None and subject.clause.key == clause
+    assert subject.asked is asked and not subject.law_question
+
+
+def test_the_contract_is_named_by_its_kind():
+    assert read_question("仓库租赁合同的违约金怎么算？").subject.contract_words == ["仓库租赁合同"]
