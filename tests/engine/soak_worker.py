@@ -31,6 +31,7 @@ class Tally:
         self.failed: Counter[str] = Counter()
         self.errors: dict[str, Counter[str]] = defaultdict(Counter)
         self.first_tracebacks: list[str] = []
+        self.seconds: dict[str, list[float]] = defaultdict(list)
 
     def phase(self) -> str:
         try:
@@ -42,6 +43,7 @@ class Tally:
         return (self.control / "stop").exists()
 
     def run(self, phase: str, step) -> object | None:
+        started = time.monotonic()
         try:
             value = step()
         except Exception as exc:  # noqa: BLE001 - every failure is counted, the loop goes on
@@ -50,13 +52,17 @@ class Tally:
             if len(self.first_tracebacks) < 3:
                 self.first_tracebacks.append(traceback.format_exc())
             return None
+        finally:
+            self.seconds[phase].append(time.monotonic() - started)
         self.ok[phase] += 1
         return value
 
     def save(self, path: Path, **extra) -> None:
         payload = {"ok": dict(self.ok), "failed": dict(self.failed),
                    "errors": {p: dict(c.most_common(8)) for p, c in self.errors.items()},
-                   "tracebacks": self.first_tracebacks, **extra}
+                   "tracebacks": self.first_tracebacks,
+                   "seconds": {p: {"mean": round(sum(t) / len(t), 3), "max": round(max(t), 3)}
+                               for p, t in self.seconds.items() if t}, **extra}
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         tmp.write_text(json.dumps(payload, ensure_ascii=False, indent=1), encoding="utf-8")
         tmp.replace(path)
@@ -71,13 +77,18 @@ def main(argv: list[str]) -> int:
     tally = Tally(control)
     audit_ids: list[int] = []
     statuses: Counter[str] = Counter()
+    timings: list[dict] = []
     # Warm up before saying ready (models, Chroma, BM25 load in seconds on a busy machine), so the
     # phases measure the churn and not the start-up. The askers' first ask counts (phase "start").
     if role == "ask":
         answer = tally.run("start", lambda: engine.ask(QUESTIONS[-1], llm=False))
         if answer is not None:
             audit_ids.append(answer.audit_id)
-    else:
+    else:  # what the first ingest would otherwise load (PDF parser, tokenizer, models, Chroma)
+        import pdfplumber  # noqa: F401
+        from engine.text.tokenize import tokenize
+
+        tokenize("预热")
         engine.index.embedder.embed_query("预热")
         engine.index.vectors.count()
     print("READY", flush=True)
@@ -98,6 +109,8 @@ def main(argv: list[str]) -> int:
             report = tally.run(phase, lambda: engine.ingest([files[n % len(files)]]).documents[0])
             if report is not None:
                 statuses[report.status.value] += 1
+                if report.status.value == "ingested":
+                    timings.append({k: round(v) for k, v in report.timings_ms.items()})
                 if report.status.value == "failed":  # a failed report is a failure too
                     tally.ok[phase] -= 1
                     tally.failed[phase] += 1
@@ -112,7 +125,7 @@ def main(argv: list[str]) -> int:
         else:
             raise SystemExit(f"unknown role {role!r}")
         n += 1
-    tally.save(result, audit_ids=audit_ids, statuses=dict(statuses))
+    tally.save(result, audit_ids=audit_ids, statuses=dict(statuses), timings=timings)
     return 0
 
 

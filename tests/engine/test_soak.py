@@ -26,8 +26,8 @@ from scripts.corpus.pdfmaker import make_pdf
 from tests.engine.conftest import settings_for
 from tests.engine.soak_worker import CHURN_PREFIX
 
-CHURN_S = float(os.environ.get("LEXTRACE_SOAK_CHURN_S", "20"))
-QUIET_S = float(os.environ.get("LEXTRACE_SOAK_QUIET_S", "10"))
+CHURN_S = float(os.environ.get("LEXTRACE_SOAK_CHURN_S", "15"))
+QUIET_S = float(os.environ.get("LEXTRACE_SOAK_QUIET_S", "8"))
 pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(150 + 2 * (CHURN_S + QUIET_S))]
 REPO = Path(__file__).resolve().parents[2]
 ASKERS = 4
@@ -115,7 +115,8 @@ def test_askers_keep_answering_while_other_processes_ingest_and_delete(tmp_path,
         for key in ("ok", "failed"):
             for phase, count in tally[key].items():
                 figures[key][phase] = figures[key].get(phase, 0) + count
-    print("soak asks", json.dumps(figures), "per asker", [t["failed"] for t in asked], "ingest", ingested["statuses"], "delete", deleted["statuses"])
+    print("soak asks", json.dumps(figures), "per asker", [t["failed"] for t in asked],
+          "seconds", [t["seconds"] for t in asked + [ingested, deleted]], "ingest", ingested["statuses"], ingested["timings"], "delete", deleted["statuses"])
     errors = [t["errors"] for t in asked + [ingested, deleted] if t["failed"]]
     assert not errors, (errors, [t["tracebacks"][:1] for t in asked + [ingested, deleted]])
     assert figures["ok"].get("churn", 0) >= ASKERS and figures["ok"].get("quiet", 0) >= ASKERS, figures
