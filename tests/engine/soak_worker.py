@@ -13,6 +13,7 @@ written to RESULT_JSON when the process stops (atomically, so the test never rea
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import time
@@ -75,6 +76,14 @@ def main(argv: list[str]) -> int:
 
     engine = Engine(home)
     tally = Tally(control)
+    retried: Counter[str] = Counter()  # reads retried because another process committed meanwhile
+
+    class CountRetries(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.getMessage().endswith("once more"):
+                retried[str(record.args[1]) if record.args else "?"] += 1
+
+    logging.getLogger("engine.engine").addHandler(CountRetries(logging.WARNING))
     audit_ids: list[int] = []
     statuses: Counter[str] = Counter()
     timings: list[dict] = []
@@ -125,7 +134,7 @@ def main(argv: list[str]) -> int:
         else:
             raise SystemExit(f"unknown role {role!r}")
         n += 1
-    tally.save(result, audit_ids=audit_ids, statuses=dict(statuses), timings=timings)
+    tally.save(result, audit_ids=audit_ids, statuses=dict(statuses), timings=timings, retried=dict(retried))
     return 0
 
 

@@ -115,7 +115,7 @@ def test_askers_keep_answering_while_other_processes_ingest_and_delete(tmp_path,
         for key in ("ok", "failed"):
             for phase, count in tally[key].items():
                 figures[key][phase] = figures[key].get(phase, 0) + count
-    print("soak asks", json.dumps(figures), "per asker", [t["failed"] for t in asked],
+    print("soak asks", json.dumps(figures), "retried", [t["retried"] for t in asked],
           "seconds", [t["seconds"] for t in asked + [ingested, deleted]], "ingest", ingested["statuses"], ingested["timings"], "delete", deleted["statuses"])
     errors = [t["errors"] for t in asked + [ingested, deleted] if t["failed"]]
     assert not errors, (errors, [t["tracebacks"][:1] for t in asked + [ingested, deleted]])
