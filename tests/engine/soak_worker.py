@@ -3,7 +3,8 @@ a dashboard does, and keeps working until the stop file appears.
 
     python -m tests.engine.soak_worker ask|ingest|delete HOME CONTROL_DIR RESULT_JSON [FILES...]
 
-``ask`` asks questions in a loop, ``ingest`` ingests FILES in turn, ``delete`` deletes the
+``ask`` asks questions in a loop, ``ingest`` ingests the first of FILES once to warm up (it stays)
+and then the others in turn, ``delete`` deletes the
 documents whose name starts with ``churn``; the two writers act only while the phase is ``churn``
 and exit when it ends. Each counts what succeeded and what failed per phase,
 the phase being the content of ``CONTROL_DIR/phase`` when the operation started; the counts are
@@ -93,13 +94,12 @@ def main(argv: list[str]) -> int:
         answer = tally.run("start", lambda: engine.ask(QUESTIONS[-1], llm=False))
         if answer is not None:
             audit_ids.append(answer.audit_id)
-    else:  # what the first ingest would otherwise load (PDF parser, tokenizer, models, Chroma)
-        import pdfplumber  # noqa: F401
-        from engine.text.tokenize import tokenize
-
-        tokenize("预热")
-        engine.index.embedder.embed_query("预热")
-        engine.index.vectors.count()
+    elif role == "ingest":  # the first file warms the whole ingest path up (parsers, models, Chroma)
+        warm_up, files = files[0], files[1:]
+        assert engine.ingest([warm_up]).ok
+    else:
+        engine.docs()
+        engine.index.current_vectors().count()
     print("READY", flush=True)
     n = 0
     writer = role != "ask"
