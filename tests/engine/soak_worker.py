@@ -99,7 +99,7 @@ def main(argv: list[str]) -> int:
         assert engine.ingest([warm_up]).ok
     else:
         engine.docs()
-        engine.index.current_vectors().count()
+        engine.index.vectors.count()
     print("READY", flush=True)
     n = 0
     writer = role != "ask"
