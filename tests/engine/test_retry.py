@@ -1,4 +1,6 @@
-"""An ask or search that fails while another process commits is run once more; nothing else is."""
+"""Reads while another process writes: an ask or search that fails while another process commits
+is run once more (nothing else is), and chunks an older index lists but the catalog no longer has
+are skipped."""
 
 from __future__ import annotations
 
@@ -60,3 +62,26 @@ def test_bad_input_is_not_retried(engine, transcript_pdf):
     assert engine.ingest([transcript_pdf]).ok
     with pytest.raises(UnknownDocument):
         engine.ask("一共多少钱？", doc_id="d-no-such-document")
+
+
+def test_chunks_an_index_lists_but_the_catalog_no_longer_has_are_skipped(tmp_path, cjk_font):
+    """A search or ask reading an index of an older generation (another process deleted documents
+    since it was loaded) skips the chunks that are gone, in every mode, instead of failing."""
+    from engine import Engine
+    from tests.engine.conftest import settings_for
+    from tests.engine.test_soak import _fixtures
+
+    engine = Engine(settings=settings_for(tmp_path / "home"))
+    assert engine.ingest(_fixtures(tmp_path / "files", cjk_font, "笔录", range(0, 3))).ok
+    lexical, dense = engine.index.lexical_index(), engine.index.dense_index()
+    engine.index.lexical_index = lambda: lexical  # pinned to the state before the deletes
+    engine.index.dense_index = lambda: dense
+    gone = [d.doc_id for d in engine.docs().documents[:2]]
+    for doc_id in gone:
+        engine.delete(doc_id)
+    for question in ("第一次转了多少钱？", "编号是多少？"):
+        for mode in ("hybrid", "bm25", "vector"):
+            hits = engine.search(question, mode=mode).results
+            assert hits and not {h.chunk.doc_id for h in hits} & set(gone), mode
+        answer = engine.ask(question, llm=False)
+        assert not {e.chunk.doc_id for e in answer.evidence} & set(gone)
