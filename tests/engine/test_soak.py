@@ -26,8 +26,8 @@ from scripts.corpus.pdfmaker import make_pdf
 from tests.engine.conftest import settings_for
 from tests.engine.soak_worker import CHURN_PREFIX
 
-CHURN_S = float(os.environ.get("LEXTRACE_SOAK_CHURN_S", "15"))
-QUIET_S = float(os.environ.get("LEXTRACE_SOAK_QUIET_S", "8"))
+CHURN_S = float(os.environ.get("LEXTRACE_SOAK_CHURN_S", "12"))
+QUIET_S = float(os.environ.get("LEXTRACE_SOAK_QUIET_S", "6"))
 pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(400 + 2 * (CHURN_S + QUIET_S))]
 # ~60 s on an idle two-core machine; six processes loading their models make the start-up the
 # part that grows with the machine's load, so the timeout (a hang) leaves it room.
@@ -133,6 +133,7 @@ def test_askers_keep_answering_while_other_processes_ingest_and_delete(tmp_path,
     answered = [i for t in asked for i in t["audit_ids"]]
     assert len(audited) == len(answered) == sum(figures["ok"].values())
     assert {r.id for r in audited} == set(answered)
+    assert engine.audit.verify().ok  # six processes appended to one chain
     check = subprocess.run([sys.executable, "-m", "engine", "docs", "--check", "--json"], cwd=REPO,
                            env=_env(home), capture_output=True, text=True, timeout=60)
     assert check.returncode == 0 and json.loads(check.stdout)["consistency"]["ok"], check.stdout + check.stderr
