@@ -9,7 +9,7 @@ import pytest
 from engine.inputs import UnknownDocument
 from engine.store.catalog import Catalog
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 
 class FailsOnce:
