@@ -33,7 +33,10 @@ MAX_DOC_CHUNKS_FOR_COMPLETION = 400
 
 class DocCache:
     """Something loaded per document (pages with their line geometry, the people a case file
-    names), for recently used documents of the current catalog state; bounded, thread-safe."""
+    names, a transcript's speaker), for recently used documents of the current catalog state;
+    bounded, thread-safe. Keyed by the catalog generation, which every commit of any process
+    bumps: a long-lived process never serves what it loaded before another one changed the
+    documents (a document deleted and stored again, a new one under a reused id)."""
 
     def __init__(self, catalog, load, size: int = 16):
         self.catalog, self.load, self.size = catalog, load, size
@@ -67,7 +70,7 @@ class Answerer:
         self.audit = audit
         self.pages = DocCache(self.index.catalog, lambda doc: {p.number: p for p in self.index.catalog.pages(doc)})
         self.people = DocCache(self.index.catalog, lambda doc: tuple(self.ledgers(doc).people), size=64)
-        self._speakers: dict[tuple[int, str], str | None] = {}
+        self.speakers = DocCache(self.index.catalog, self._read_speaker, size=64)
 
     def _doc_sources(self, doc_id: str) -> list[Source]:
         record = self.index.catalog.get_document(doc_id)
@@ -80,19 +83,18 @@ class Answerer:
 
     def _speaker(self, doc_id: str) -> str | None:
         """The interrogated person of a transcript (from its header block), or None."""
-        key = (self.index.catalog.generation(), doc_id)
-        if key not in self._speakers:
-            speaker = None
-            for chunk in self.index.catalog.chunks(doc_id)[:3]:
-                fields = chunk.meta.get("fields") or {}
-                for label, value in fields.items():
-                    if re.match(r"被(?:讯|询)问人", label) and isinstance(value, str) and value.strip():
-                        speaker = re.split(r"[\s，,（(]", value.strip())[0] or None
-                        break
-                if speaker:
-                    break
-            self._speakers[key] = speaker
-        return self._speakers[key]
+        return self.speakers(doc_id)
+
+    def _read_speaker(self, doc_id: str) -> str | None:
+        for chunk in self.index.catalog.chunks(doc_id)[:3]:
+            fields = chunk.meta.get("fields") or {}
+            for label, value in fields.items():
+                if re.match(r"被(?:讯|询)问人", label) and isinstance(value, str) and value.strip():
+                    name = re.split(r"[\s，,（(]", value.strip())[0]
+                    if name:
+                        return name
+                    break  # an unreadable value: the next chunk may name the person
+        return None
 
     def ask(self, question: str, *, doc_id: str | None = None, llm: bool | None = None,
             unmask: bool = False, user: str | None = None, as_of=None,
