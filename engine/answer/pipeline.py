@@ -18,7 +18,7 @@ from engine.config import Settings
 from engine.retrieve.aggregate import aggregate
 from engine.retrieve.search import Searcher
 from engine.text.lines import join_pdf_lines
-from engine.text.pii import find_pii, mask_pii, mask_text, wrapped_pieces
+from engine.text.pii import find_pii, known_values, mask_known, mask_pii, mask_text, wrapped_pieces
 from engine.timing import Stopwatch
 from engine.types import PageText
 
@@ -274,18 +274,22 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     answer.pii_masked = not unmask
     if unmask:
         return
+    chunks = {item.chunk.chunk_id: item.chunk.text for item in answer.evidence}
+    found = {chunk_id: find_pii(text) for chunk_id, text in chunks.items()}
     # Quotes are masked as part of their whole chunk, so a quote holding one line of a wrapped
-    # ID is masked as that ID; texts built from quotes are checked for such line pieces too.
-    pieces = wrapped_pieces(dict.fromkeys(item.chunk.text for item in answer.evidence))
+    # ID is masked as that ID; texts built from quotes are checked for such line pieces too, and
+    # for any value of the evidence they repeat, which on its own (no label, regrouped, a number
+    # failing its checksum) the detector would not know.
+    pieces = wrapped_pieces(chunks.values())
+    known = known_values(fact for facts in found.values() for fact in facts)
 
     def masked(text: str) -> str:
-        return mask_pii(text, pieces)
+        return mask_pii(text, pieces, known)
 
     answer.conclusion = masked(answer.conclusion)
-    chunks_masked: dict[str, str] = {}
+    chunks_masked = {chunk_id: mask_known(mask_text(text, found[chunk_id]), known)
+                     for chunk_id, text in chunks.items()}
     for item in answer.evidence:
-        if item.chunk.chunk_id not in chunks_masked:
-            chunks_masked[item.chunk.chunk_id] = mask_text(item.chunk.text, find_pii(item.chunk.text))
         item.display_quote = chunks_masked[item.chunk.chunk_id][item.quote_start:item.quote_end]
     for part in (*answer.conflicts, *answer.gaps, *answer.calculations):
         part.description = masked(part.description)
