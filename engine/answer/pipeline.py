@@ -9,6 +9,7 @@ from typing import Mapping
 
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
+from engine.answer.defuse import defused, injection_notes
 from engine.answer.judged import judged_route
 from engine.answer.model import Answer, Mode, Status
 from engine.answer.question import analyse
@@ -72,7 +73,7 @@ class Answerer:
             return []
         chunks = self.index.catalog.chunks(doc_id, with_facts=True)
         speaker = self._speaker(doc_id)
-        return [Source(rank=50 + i, chunk=c, doc_name=record.name, score=0.0, role="completion",
+        return [Source(rank=50 + i, chunk=defused(c), doc_name=record.name, score=0.0, role="completion",
                        speaker=speaker) for i, c in enumerate(chunks)]
 
     def _speaker(self, doc_id: str) -> str | None:
@@ -153,6 +154,9 @@ class Answerer:
             answer.notes.append(draft.fallback_reason)
         shown = {e.chunk.chunk_id for e in answer.evidence}
         answer.notes.extend(dict.fromkeys(b.note for b in blocks if b.note and b.chunk.chunk_id in shown))
+        # sentences of the evidence that addressed the reader were left out (engine/answer/defuse.py)
+        answer.notes.extend(injection_notes([(e.doc_name, e.chunk) for e in answer.evidence]
+                                            + [(b.doc_name, defused(b.chunk)) for b in blocks]))
         plan, names = self.searcher.versions(as_of)
         statute_problems = StatuteReview(self.index.catalog, plan, names).apply(
             answer, [s.chunk for s in sources])
@@ -174,12 +178,13 @@ class Answerer:
     def sources_of(self, response):
         """Aggregated evidence blocks of a search and the sources (with their facts) built on them."""
         blocks = aggregate(response.results, self.index.catalog)
-        with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
+        with_facts = {c.chunk_id: defused(c) for c in self.index.catalog.get_chunks(
             [b.chunk.chunk_id for b in blocks], with_facts=True)}
-        sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id, b.chunk), doc_name=b.doc_name,
+        sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id) or defused(b.chunk), doc_name=b.doc_name,
                           score=b.score, role=b.role, speaker=self._speaker(b.chunk.doc_id))
                    for i, b in enumerate(blocks)]
-        return blocks, sources
+        # a chunk that was nothing but instructions to its reader has nothing left to quote
+        return blocks, [s for s in sources if s.chunk.text.strip()]
 
     def retrieve(self, question: str, *, doc_id: str | None = None, as_of=None):
         """What a question outside a case file is answered from: the search and its sources (the
@@ -215,7 +220,7 @@ class Answerer:
         plan = make_plan(question)
         if plan.law and not plan.asker_said:
             return None
-        chunks = self.index.catalog.chunks(target, with_facts=True)
+        chunks = [defused(c) for c in self.index.catalog.chunks(target, with_facts=True)]
         scoped = response if doc_id == target else self.searcher.search(
             question, k=min(len(chunks), CASE_HITS), doc_id=target, as_of=as_of)
         speaker = self._speaker(target)
