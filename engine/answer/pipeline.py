@@ -9,6 +9,7 @@ from typing import Mapping
 
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
+from engine.answer.defuse import defused, injection_notes
 from engine.answer.judged import judged_route
 from engine.answer.model import Answer, Mode, Status
 from engine.answer.statutes import StatuteReview
@@ -19,7 +20,7 @@ from engine.question import QuestionPlan, read_question
 from engine.retrieve.aggregate import aggregate
 from engine.retrieve.search import Searcher
 from engine.text.lines import join_pdf_lines
-from engine.text.pii import find_pii, mask_pii, mask_text, wrapped_pieces
+from engine.text.pii import find_pii, known_values, mask_known, mask_pii, mask_text, wrapped_pieces
 from engine.timing import Stopwatch
 from engine.types import PageText
 
@@ -78,7 +79,7 @@ class Answerer:
             return []
         chunks = self.index.catalog.chunks(doc_id, with_facts=True)
         speaker = self._speaker(doc_id)
-        return [Source(rank=50 + i, chunk=c, doc_name=record.name, score=0.0, role="completion",
+        return [Source(rank=50 + i, chunk=defused(c), doc_name=record.name, score=0.0, role="completion",
                        speaker=speaker) for i, c in enumerate(chunks)]
 
     def _speaker(self, doc_id: str) -> str | None:
@@ -165,6 +166,9 @@ class Answerer:
             answer.notes.append(draft.fallback_reason)
         shown = {e.chunk.chunk_id for e in answer.evidence}
         answer.notes.extend(dict.fromkeys(b.note for b in blocks if b.note and b.chunk.chunk_id in shown))
+        # sentences of the evidence that addressed the reader were left out (engine/answer/defuse.py)
+        answer.notes.extend(injection_notes([(e.doc_name, e.chunk) for e in answer.evidence]
+                                            + [(b.doc_name, defused(b.chunk)) for b in blocks]))
         versions, names = self.searcher.versions(as_of)
         statute_problems = StatuteReview(self.index.catalog, versions, names).apply(
             answer, [s.chunk for s in sources])
@@ -188,12 +192,13 @@ class Answerer:
     def sources_of(self, response):
         """Aggregated evidence blocks of a search and the sources (with their facts) built on them."""
         blocks = aggregate(response.results, self.index.catalog)
-        with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
+        with_facts = {c.chunk_id: defused(c) for c in self.index.catalog.get_chunks(
             [b.chunk.chunk_id for b in blocks], with_facts=True)}
-        sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id, b.chunk), doc_name=b.doc_name,
+        sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id) or defused(b.chunk), doc_name=b.doc_name,
                           score=b.score, role=b.role, speaker=self._speaker(b.chunk.doc_id))
                    for i, b in enumerate(blocks)]
-        return blocks, sources
+        # a chunk that was nothing but instructions to its reader has nothing left to quote
+        return blocks, [s for s in sources if s.chunk.text.strip()]
 
     def retrieve(self, question: str, *, doc_id: str | None = None, as_of=None):
         """What a question outside a case file is answered from: the search and its sources (the
@@ -228,7 +233,7 @@ class Answerer:
             return None
         if plan.case.law and not plan.case.asker_said:
             return None
-        chunks = self.index.catalog.chunks(target, with_facts=True)
+        chunks = [defused(c) for c in self.index.catalog.chunks(target, with_facts=True)]
         scoped = response if doc_id == target else self.searcher.search(
             plan.text, k=min(len(chunks), CASE_HITS), doc_id=target, as_of=as_of, plan=plan)
         speaker = self._speaker(target)
@@ -287,18 +292,22 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     answer.pii_masked = not unmask
     if unmask:
         return
+    chunks = {item.chunk.chunk_id: item.chunk.text for item in answer.evidence}
+    found = {chunk_id: find_pii(text) for chunk_id, text in chunks.items()}
     # Quotes are masked as part of their whole chunk, so a quote holding one line of a wrapped
-    # ID is masked as that ID; texts built from quotes are checked for such line pieces too.
-    pieces = wrapped_pieces(dict.fromkeys(item.chunk.text for item in answer.evidence))
+    # ID is masked as that ID; texts built from quotes are checked for such line pieces too, and
+    # for any value of the evidence they repeat, which on its own (no label, regrouped, a number
+    # failing its checksum) the detector would not know.
+    pieces = wrapped_pieces(chunks.values())
+    known = known_values(fact for facts in found.values() for fact in facts)
 
     def masked(text: str) -> str:
-        return mask_pii(text, pieces)
+        return mask_pii(text, pieces, known)
 
     answer.conclusion = masked(answer.conclusion)
-    chunks_masked: dict[str, str] = {}
+    chunks_masked = {chunk_id: mask_known(mask_text(text, found[chunk_id]), known)
+                     for chunk_id, text in chunks.items()}
     for item in answer.evidence:
-        if item.chunk.chunk_id not in chunks_masked:
-            chunks_masked[item.chunk.chunk_id] = mask_text(item.chunk.text, find_pii(item.chunk.text))
         item.display_quote = chunks_masked[item.chunk.chunk_id][item.quote_start:item.quote_end]
     for part in (*answer.conflicts, *answer.gaps, *answer.calculations):
         part.description = masked(part.description)

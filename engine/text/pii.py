@@ -39,6 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.text import SpanSet
+from engine.text.folding import DASHES, ZERO_WIDTH, digits_joined, has_digit_noise, without_zero_width
 from engine.text.lines import joined_view
 from engine.text.normalize import to_halfwidth
 from engine.text.tokenize import word_frequency
@@ -205,18 +206,32 @@ def find_pii(text: str) -> list[Fact]:
     (engine/text/lines.py), and such a span maps back to the original, line break included
     (meta wrapped=True). Lines are scanned as they are too: two phone numbers on consecutive
     lines must not merge into one 22-digit non-match.
+
+    People also write numbers in groups (110102 19760304 5626, 6222-0212-3456-7890-123), with
+    full-width digits or with zero-width characters inside; a third scan reads the text with
+    those gaps dropped (engine/text/folding.py) and maps what it finds back over the gaps (meta
+    grouped=True). It keeps only values that stand on their own there — a valid ID, a Luhn card
+    or a mobile in groups of three or more digits, or a labelled number — so dates and amounts
+    written next to each other never join into one.
     """
     norm = to_halfwidth(text)
     candidates = _candidates(norm)
+    seen = {(priority, start, end) for priority, start, end, _ in candidates}
     if "\n" in text:
         view, where = joined_view(norm, tight=True)
-        on_lines = {(priority, start, end, repr(meta)) for priority, start, end, meta in candidates}
         for priority, start, end, meta in _candidates(view):
             o_start, o_end = where[start], where[end - 1] + 1
             if "\n" in norm[o_start:o_end]:
                 candidates.append((priority, o_start, o_end, {**meta, "wrapped": True}))
-            elif (priority, o_start, o_end, repr(meta)) not in on_lines:  # a label wrapped (账\n号：6222…)
+            elif (priority, o_start, o_end) not in seen:  # a label wrapped (账\n号：6222…)
                 candidates.append((priority, o_start, o_end, meta))
+    if has_digit_noise(norm):
+        joined = digits_joined(norm)
+        for priority, start, end, meta in _candidates(joined.text):
+            o_start, o_end = joined.source_span(start, end)
+            if o_end - o_start != end - start and _stands_alone(norm[o_start:o_end], meta):
+                extra = {"wrapped": True} if "\n" in norm[o_start:o_end] else {}
+                candidates.append((priority, o_start, o_end, {**meta, **extra, "grouped": True}))
     chosen: list[tuple[int, int, dict[str, object]]] = []
     taken = SpanSet()
     for _, start, end, meta in sorted(candidates, key=lambda c: (c[0], c[1] - c[2])):
@@ -224,6 +239,30 @@ def find_pii(text: str) -> list[Fact]:
             chosen.append((start, end, meta))
     return [Fact(kind="pii", text=text[s:e], start=s, end=e, value=text[s:e], meta=meta)
             for s, e, meta in sorted(chosen, key=lambda c: c[0])]
+
+
+_DIGIT_RUN_RE = re.compile(r"[0-9]+")
+
+
+def _stands_alone(written: str, meta: dict[str, object]) -> bool:
+    """Whether a value found with the gaps between digits dropped was written as one value: its
+    digit groups (zero-width characters do not separate groups) are those of an ID, a card or a
+    phone, not of two dates or an amount next to a number."""
+    if meta.get("labelled"):
+        return True  # 账号：6222 0212 3456 7890 123 — the label says what the digits are
+    unseen = without_zero_width(written).text
+    if not has_digit_noise(unseen):
+        return True  # only invisible characters were inside
+    groups = [len(run) for run in _DIGIT_RUN_RE.findall(unseen)]
+    if meta["type"] == "id_card":
+        return bool(meta.get("checksum_ok")) and min(groups) >= 2  # a well-formed ID, in any grouping
+    if meta["type"] == "mobile":
+        national = groups[1:] if unseen.lstrip("+").startswith("86") and groups[0] == 2 else groups
+        return min(national) >= 3
+    if meta["type"] == "bank_card":
+        # groups of four (the last may be shorter) or 6+13; never thousands (1 234 567 …)
+        return min(groups[:-1]) >= 3 and not all(g == 3 for g in groups[1:])
+    return False  # an address or a name only found by joining 4-5楼 into 45楼 is not one
 
 
 def widen_to_pii(text: str, start: int, end: int) -> tuple[int, int]:
@@ -289,16 +328,21 @@ def mask_value(value: str, pii_type: str) -> str:
     return MASK * len(value)
 
 
+# Inside one value, whitespace and zero-width characters are never part of it, nor are the dashes
+# between its digit groups: it is masked as the value they spell, and they stay where they were.
+_NOT_IN_VALUE_RE = re.compile(rf"\s+|[{ZERO_WIDTH}]+")
+
+
 def _mask_verbatim(value: str, pii_type: str) -> str:
-    """``mask_value`` of a span that may hold line breaks: masked as the joined value, breaks kept."""
-    if "\n" not in value:
+    """``mask_value`` of a span as written — over line breaks, in digit groups, with zero-width
+    characters inside: masked as the value it spells, everything else kept in place."""
+    spelt = digits_joined(value).dropping(_NOT_IN_VALUE_RE)
+    if len(spelt.text) == len(value):
         return mask_value(value, pii_type)
-    joined, where = joined_view(value, tight=True)
-    masked = mask_value(joined, pii_type)
     chars = list(value)
-    for ch, i in zip(masked, where):
-        if not value[i].isspace():
-            chars[i] = ch
+    for ch, i in zip(mask_value(spelt.text, pii_type), spelt.where):
+        if ch == MASK:
+            chars[i] = MASK
     return "".join(chars)
 
 
@@ -371,7 +415,63 @@ def mask_fragments(text: str, pieces: Iterable[WrappedPiece]) -> str:
     return "".join(chars)
 
 
-def mask_pii(text: str, pieces: Iterable[WrappedPiece] = ()) -> str:
-    """``text`` with its own personal data masked and, given the ``wrapped_pieces`` of the texts
-    it was built from, every line piece of a wrapped value too: what a masked view shows."""
-    return mask_fragments(mask_text(text, find_pii(text)), pieces)
+_REPEAT_MIN_CHARS = 6  # shorter values (none of the types has one) would hit ordinary words
+# What may sit between the characters of a repeated value: a grouping space, a line break, a dash,
+# an invisible character.
+_REPEAT_GAP = rf"[\s{re.escape(DASHES)}{ZERO_WIDTH}]{{0,3}}"
+
+
+def _spelling(value: str) -> str:
+    """The characters a value is made of, however it was written (the key of ``KnownValues``)."""
+    return digits_joined(value).dropping(_NOT_IN_VALUE_RE).text.lower()
+
+
+@dataclass(frozen=True)
+class KnownValues:
+    """Personal data found in some texts (an answer's evidence), to be masked wherever a text built
+    from them repeats it: a model that copies an account number without its 账号 label, a 19-digit
+    number that fails the Luhn check, an ID regrouped or with its line break gone is no longer
+    recognisable on its own, but it is still the value the evidence holds."""
+
+    pattern: re.Pattern | None
+    types: dict[str, str]  # spelling → PII type
+
+
+def known_values(facts: Iterable[Fact]) -> KnownValues:
+    types: dict[str, str] = {}
+    for fact in facts:
+        if fact.kind == "pii" and len(_spelling(fact.text)) >= _REPEAT_MIN_CHARS:
+            types.setdefault(_spelling(fact.text), str(fact.meta.get("type")))
+    if not types:
+        return KnownValues(None, {})
+    alternatives = []
+    for spelling in sorted(types, key=len, reverse=True):  # longest first: a number inside an address
+        body = _REPEAT_GAP.join(re.escape(ch) for ch in spelling)
+        before = r"(?<![0-9A-Za-z])" if spelling[0].isascii() and spelling[0].isalnum() else ""
+        after = r"(?![0-9A-Za-z])" if spelling[-1].isascii() and spelling[-1].isalnum() else ""
+        alternatives.append(before + body + after)
+    return KnownValues(re.compile("|".join(alternatives), re.IGNORECASE), types)
+
+
+def mask_known(text: str, known: KnownValues) -> str:
+    """``text`` with every repeat of a known value masked as that value's type would be."""
+    if known.pattern is None:
+        return text
+    chars: list[str] | None = None
+    for match in known.pattern.finditer(to_halfwidth(text)):
+        pii_type = known.types.get(_spelling(match.group()))
+        if pii_type is None:
+            continue
+        chars = chars if chars is not None else list(text)
+        chars[match.start():match.end()] = _mask_verbatim(text[match.start():match.end()], pii_type)
+    return text if chars is None else "".join(chars)
+
+
+def mask_pii(text: str, pieces: Iterable[WrappedPiece] = (), known: KnownValues | None = None) -> str:
+    """``text`` with its own personal data masked and, given the ``wrapped_pieces`` and the
+    ``known_values`` of the texts it was built from, every line piece of a wrapped value and every
+    repeat of a value of theirs too: what a masked view shows."""
+    masked = mask_text(text, find_pii(text))
+    if known is not None:
+        masked = mask_known(masked, known)
+    return mask_fragments(masked, pieces)
