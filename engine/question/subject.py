@@ -94,10 +94,6 @@ _LAW_ASK = re.compile(r"(?:的)?[，,]?\s*(?:应当|应|会|将|要)?(?:怎么|�
 _PROVISION_ASK = re.compile(r"(?:怎么|如何|怎样|有什么|有哪些|有何)规定|规定(?:了)?(?:什么|哪些)|法律(?:上)?(?:怎么|如何)(?:说|讲)")
 # A law named in the question: 《X》, or a title before 关于/中/里/规定 (刑事诉讼法关于…).
 _LAW_NAMED = re.compile(r"《[^》]{2,40}》|[\u4e00-\u9fff]{1,12}(?:法典|法|条例|司法解释)(?=关于|中|里|对|规定|第|\d|怎么|如何|是否)")
-# A question about what the law provides (rather than about a case): it names a law or an
-# article, asks how conduct is punished or handled, or uses the vocabulary of provisions.
-_LAW_WORDS = re.compile(r"法律|规定|法条|条文|刑法|诉讼法|民法典|司法解释|处罚|量刑|判处|罪|有期徒刑|拘役|罚金|侦查人员|"
-                        r"犯罪嫌疑人|被告人|当事人")
 # Article numbers written without 第: 刑法264条 / 民法典584条.
 _BARE_ARTICLE = re.compile(r"(?P<law>《?[\u4e00-\u9fff]{1,20}?(?:法典|法|条例|规定|解释|办法)》?)\s*"
                            r"(?P<num>\d{1,4}|[一二三四五六七八九十百千零两]{1,8})\s*条(?!例)")
@@ -129,8 +125,7 @@ class Subject:
                 "contract_words": list(self.contract_words), "asked": self.asked.value}
 
 
-def read_subject(text: str, reading: Reading, slot: AnswerSlot, law: bool) -> Subject:
-    """``law``: the case plan's reading that the question is about the law."""
+def read_subject(text: str, reading: Reading, slot: AnswerSlot) -> Subject:
     subject = Subject(articles=_articles(text))
     clause = next(((t, m.group(0)) for t in CLAUSE_TOPICS for m in [t.question.search(text)] if m), None)
     contracts = [m.group(1) for m in _CONTRACT.finditer(text)]
@@ -139,12 +134,12 @@ def read_subject(text: str, reading: Reading, slot: AnswerSlot, law: bool) -> Su
     if clause is not None and (contracts or not (subject.articles or law_named)):
         subject.clause, subject.clause_words = clause
         subject.contract_words = contracts
-    # 的，怎么处罚 / 的应当如何处理 after some conduct is the law's question whatever the words.
+    # 的，怎么处罚 / 的应当如何处理 after some conduct, or 盗窃罪怎么判 after a crime, asks the law
+    # whatever the words; 被告是否无罪 is about a case, not about what the law provides.
     conduct_ask = _LAW_ASK.search(text)
-    conduct_ask = conduct_ask if conduct_ask and "的" in text[:conduct_ask.end()] else None
-    asks_law = law or bool(conduct_ask) or (law_named and bool(_PROVISION_ASK.search(text)))
-    subject.law_question = bool(subject.articles) or (subject.clause is None and asks_law and bool(
-        conduct_ask or _LAW_WORDS.search(text) or law_named))
+    conduct_ask = conduct_ask if conduct_ask and re.search(r"的|罪", text[:conduct_ask.start() + 1]) else None
+    asks_law = bool(conduct_ask) or (law_named and bool(_PROVISION_ASK.search(text)))
+    subject.law_question = bool(subject.articles) or (subject.clause is None and asks_law)
     if subject.law_question and not subject.articles:
         subject.conduct, subject.acts = _conduct(text)
     subject.asked = _asked(text, reading, slot, subject)

@@ -10,7 +10,7 @@ from engine.answer.composer import Composer
 from engine.answer.defuse import INJECTIONS, defused, injection_notes, quoted_after_injection
 from engine.answer.model import Answer, Evidence, Status
 from engine.answer.pipeline import Answerer
-from engine.answer.question import analyse
+from engine.question import read_question
 from engine.answer.verify import verify
 from engine.ingest.enrich import enrich
 from engine.types import Chunk, Span
@@ -44,7 +44,7 @@ def run(question: str, chunks: list[Chunk]) -> Answer:
     sources = [Source(rank=i, chunk=defused(c), doc_name="笔录.pdf", score=1.0 - i / 100)
                for i, c in enumerate(chunks)]
     composer = Composer(lambda doc: {}, lambda doc: [], "全部 1 份文件")
-    draft = composer.compose(analyse(question), sources)
+    draft = composer.compose(read_question(question), sources)
     answer = Answerer._assemble(question, "fact", draft, "extractive", None, "none")
     answer.checks = verify(answer)
     answer.notes = injection_notes([("笔录.pdf", s.chunk) for s in sources])
