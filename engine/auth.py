@@ -235,7 +235,29 @@ class UserStore:
 
     @classmethod
     def for_home(cls, home: Path | str, **kwargs: Any) -> "UserStore":
-        return cls(Path(home) / USERS_FILE, **kwargs)
+        """The accounts of the home's profile (the settings as Engine(home) reads them): its users
+        file, or the shared profile's server (engine/auth_pg.py)."""
+        from engine.config import Settings
+
+        return cls.for_settings(Settings.load(home), **kwargs)
+
+    @classmethod
+    def for_settings(cls, settings, **kwargs: Any) -> "UserStore":
+        if settings.shared.enabled:
+            from engine.auth_pg import PostgresUserStore
+
+            return PostgresUserStore(settings.shared.database_url, **kwargs)
+        return cls(Path(settings.home) / USERS_FILE, **kwargs)
+
+    @property
+    def location(self) -> str:
+        """Where the accounts are kept, for messages."""
+        return str(self.path)
+
+    def throttle(self, *, clock: Callable[[], float] = time.time) -> "LoginThrottle":
+        """The login throttle kept with these accounts: beside the users file, persistent and
+        shared by every dashboard process on the home."""
+        return LoginThrottle(self.path.with_name(THROTTLE_FILE), clock=clock)
 
     def exists(self) -> bool:
         return self.path.is_file()
@@ -288,7 +310,7 @@ class UserStore:
                 users[name] = User(name=name, role=role, must_change=True,
                                    password=hash_password(DEMO_PASSWORD, self.params))
         log.warning("created demo accounts %s with the demo password (README) in %s: each must "
-                    "change it at its first sign-in", ", ".join(n for n, _ in DEMO_ACCOUNTS), self.path)
+                    "change it at its first sign-in", ", ".join(n for n, _ in DEMO_ACCOUNTS), self.location)
         return True
 
     def add(self, name: str, password: str, role: Role | str, *, must_change: bool = False) -> User:
@@ -363,6 +385,12 @@ class LoginThrottle:
     """
 
     MAX_TRACKED = 10_000  # random names must not grow the table without bound
+    # The statements whose dialect differs (engine/auth_pg.py has PostgreSQL's).
+    UPSERT = "INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)"
+    TAKE_BACK = ("UPDATE failures SET count = max(0, count - 1), locked_until = "
+                 "CASE WHEN count - 1 < ? THEN 0 ELSE locked_until END WHERE key=?")
+    PRUNE_OLDEST = ("DELETE FROM failures WHERE key IN (SELECT key FROM failures WHERE locked_until <= ? "
+                    "ORDER BY last LIMIT (SELECT max(0, count(*) - ?) FROM failures))")
 
     def __init__(self, path: Path | str | None = None, *, clock: Callable[[], float] = time.time,
                  free_attempts: int = 3, address_free_attempts: int = 10, base_delay_s: float = 2.0,
@@ -376,6 +404,10 @@ class LoginThrottle:
         self.max_delay_s = max_delay_s
         self.forget_after_s = forget_after_s
         self.path = Path(path) if path is not None else None
+        self._lock = threading.Lock()
+        self._open()
+
+    def _open(self) -> None:
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))  # who failed, from where
@@ -383,7 +415,6 @@ class LoginThrottle:
                                      isolation_level=None, check_same_thread=False)
         self._conn.execute("CREATE TABLE IF NOT EXISTS failures (key TEXT PRIMARY KEY, "
                            "count INTEGER NOT NULL, last REAL NOT NULL, locked_until REAL NOT NULL)")
-        self._lock = threading.Lock()
 
     @staticmethod
     def _name_key(name: str) -> str:
@@ -443,7 +474,7 @@ class LoginThrottle:
                     locked_until = now + min(self.max_delay_s,
                                              self.base_delay_s * 2 ** min(count - free, 32))
                 after = (count, now, locked_until)
-                conn.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)", (key, *after))
+                conn.execute(self.UPSERT, (key, *after))
                 waits.append(self._wait(locked_until, now))
                 if key.startswith("addr:"):
                     address_rows.append((key, before, after))
@@ -465,12 +496,10 @@ class LoginThrottle:
                     if before is None:
                         conn.execute("DELETE FROM failures WHERE key=?", (key,))
                     else:
-                        conn.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)", (key, *before))
+                        conn.execute(self.UPSERT, (key, *before))
                 elif now_row is not None:  # others tried from there since: only our count goes,
                     # and with it a lock that fewer than the free failures cannot have earned
-                    conn.execute("UPDATE failures SET count = max(0, count - 1), locked_until = "
-                                 "CASE WHEN count - 1 < ? THEN 0 ELSE locked_until END WHERE key=?",
-                                 (self.address_free_attempts, key))
+                    conn.execute(self.TAKE_BACK, (self.address_free_attempts, key))
 
     def _prune(self, conn: sqlite3.Connection, now: float) -> None:
         if conn.execute("SELECT count(*) FROM failures").fetchone()[0] < self.MAX_TRACKED:
@@ -478,9 +507,7 @@ class LoginThrottle:
         conn.execute("DELETE FROM failures WHERE last < ? AND locked_until <= ?",
                      (now - self.forget_after_s, now))
         # still full: drop the oldest unlocked half
-        conn.execute("DELETE FROM failures WHERE key IN (SELECT key FROM failures WHERE locked_until <= ? "
-                     "ORDER BY last LIMIT (SELECT max(0, count(*) - ?) FROM failures))",
-                     (now, self.MAX_TRACKED // 2))
+        conn.execute(self.PRUNE_OLDEST, (now, self.MAX_TRACKED // 2))
 
 
 # -- the client's address ----------------------------------------------------------------------
@@ -585,8 +612,8 @@ class Authenticator:
         self.store = store
         self.audit = audit
         self._clock = clock
-        # beside the users file: the home's, persistent and shared by every dashboard process
-        self.throttle = throttle or LoginThrottle(store.path.with_name(THROTTLE_FILE), clock=clock)
+        # kept with the accounts: persistent and shared by every dashboard process
+        self.throttle = throttle or store.throttle(clock=clock)
         self.session_idle_s = session_idle_s
         self._sessions: dict[str, _Session] = {}
         self._lock = threading.Lock()
@@ -709,16 +736,16 @@ def users_command(args: argparse.Namespace, *, stdin: TextIO | None = None,
     from engine.config import Settings
 
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    store = UserStore.for_home(Settings.load(args.home).home)
+    store = UserStore.for_settings(Settings.load(args.home))
     try:
         if args.users_command == "list":
             users = [{"name": u.name, "role": u.role.value, "must_change": u.must_change}
                      for u in sorted(store.users().values(), key=lambda u: u.name)]
             if args.json:
-                json.dump({"users": users, "file": str(store.path)}, stdout, ensure_ascii=False)
+                json.dump({"users": users, "file": store.location}, stdout, ensure_ascii=False)
                 stdout.write("\n")
             elif not users:
-                print(f"(no users file at {store.path}; the dashboard creates the demo accounts "
+                print(f"(no users file at {store.location}; the dashboard creates the demo accounts "
                       f"on its first start)", file=stdout)
             else:
                 for u in users:

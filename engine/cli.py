@@ -220,7 +220,7 @@ def _audit(args: argparse.Namespace) -> int:
     if args.audit_command == "verify" and args.against is not None and not args.against.is_file():
         raise InputError(f"no such export file: {args.against}")
     try:
-        log = AuditLog.for_home(settings.home, key_file=settings.audit.key_file)
+        log = AuditLog.for_settings(settings)
     except AuditLogDamaged as exc:
         if args.audit_command != "verify":
             raise

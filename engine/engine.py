@@ -78,9 +78,8 @@ class Engine:
         self._answerer = None
         self._lazy = threading.Lock()  # Streamlit sessions call in from many threads
         self._clause_cache: dict[tuple[int, str], dict[str, set[str]]] = {}
-        self.audit = AuditLog.for_home(self.home,  # called per record: the model id, not the model
-                                       embedding_model=lambda: self.index.embedder.model_id,
-                                       key_file=self.settings.audit.key_file)
+        self.audit = AuditLog.for_settings(self.settings,  # called per record: the model id, not the model
+                                           embedding_model=lambda: self.index.embedder.model_id)
 
     # -- ingest --------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,

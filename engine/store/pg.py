@@ -47,21 +47,28 @@ def connect(url: str, *, row_factory=dict_row) -> psycopg.Connection:
         raise SharedStoreError(f"无法连接数据库 (cannot connect to {describe(url)}: {first})") from None
 
 
+_local = threading.local()  # this thread's connection to each server, shared by every store on it
+
+
 class PgDatabase:
-    """One server (URL): thread-local connections, transactions and snapshots."""
+    """One server (URL): this thread's connection to it, transactions and snapshots. Stores on
+    the same URL share the thread's connection (a dashboard has many threads and several stores)."""
 
     def __init__(self, url: str, on_connect: Callable[[psycopg.Connection], None] | None = None):
         self.url = url
-        self._on_connect = on_connect  # e.g. registering the pgvector type on each connection
-        self._local = threading.local()
+        self._on_connect = on_connect  # e.g. registering the pgvector type on the connection
 
     def conn(self) -> psycopg.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None or conn.closed or conn.broken:
-            conn = connect(self.url)
-            if self._on_connect is not None:
-                self._on_connect(conn)
-            self._local.conn = conn
+        conns = getattr(_local, "conns", None)
+        if conns is None:
+            conns = _local.conns = {}
+        entry = conns.get(self.url)
+        if entry is None or entry[0].closed or entry[0].broken:
+            entry = conns[self.url] = (connect(self.url), set())
+        conn, hooked = entry
+        if self._on_connect is not None and self._on_connect not in hooked:
+            self._on_connect(conn)
+            hooked.add(self._on_connect)
         return conn
 
     def execute(self, sql: str, params: Any = None):
@@ -84,10 +91,23 @@ class PgDatabase:
             conn.execute("COMMIT")
 
     def close(self) -> None:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None:
-            conn.close()
-            self._local.conn = None
+        """Close this thread's connection to the server (the next use opens another)."""
+        conns = getattr(_local, "conns", {})
+        entry = conns.pop(self.url, None)
+        if entry is not None:
+            entry[0].close()
+
+
+class QmarkConnection:
+    """A psycopg connection that takes sqlite3's ``?`` placeholders and gives tuple rows, so SQL
+    written for the embedded stores runs unchanged where the dialects agree (the audit log's)."""
+
+    def __init__(self, conn: psycopg.Connection):
+        self.conn = conn
+
+    def execute(self, sql: str, params: Any = ()):
+        cursor = self.conn.cursor(row_factory=psycopg.rows.tuple_row)
+        return cursor.execute(sql.replace("?", "%s"), params or None)
 
 
 def lock_key(name: str) -> int:
