@@ -28,7 +28,7 @@ from typing import Callable, Iterator
 
 import psycopg
 
-from engine.audit import SECRETS_FILE, AuditLog, AuditLogDamaged
+from engine.audit import SECRETS_FILE, AuditLog, AuditLogDamaged, _now
 from engine.store.pg import PgDatabase, QmarkConnection, ddl_lock, describe, lock_key
 
 APPEND_LOCK = "lextrace-audit-append"
@@ -127,6 +127,23 @@ class PostgresAuditLog(AuditLog):
                 f"{self.key_file}): every dashboard must use the same key file — set audit.key_file "
                 "(LEXTRACE_AUDIT__KEY_FILE) to the shared secrets file")
         return tables
+
+    def _open(self) -> None:
+        """As the embedded log opens, and: a machine opening a log others already write starts
+        its head file from the server's signed checkpoint (it cannot vouch for what came before
+        it joined). The server remembers which head files joined, so one that joined and is gone
+        later is reported by verify(), never quietly started again."""
+        super()._open()
+        joined = f"head_file:{self.head_file.path.name}"
+        with self._write() as conn:
+            if conn.execute("SELECT 1 FROM audit_meta WHERE key = ?", (joined,)).fetchone() is not None:
+                return
+            signed = conn.execute("SELECT body, mac FROM audit_checkpoint WHERE id = 1").fetchone()
+            if not self.head_file.exists():
+                if signed is None or not self._read_checkpoint(conn).valid:
+                    return  # nothing trustworthy to start from: verify() reports what is wrong
+                self.head_file.write(signed[0], signed[1])
+            conn.execute("INSERT INTO audit_meta (key, value) VALUES (?, ?)", (joined, _now()))
 
     def _begin_snapshot(self, conn) -> None:
         conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")

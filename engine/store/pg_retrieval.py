@@ -5,7 +5,7 @@ catalog, exact BM25 with the embedded profile's own scores, vectors with filters
 past one machine (Citus shards both tables by document; read replicas serve searches).
 
 **BM25, exactly as the embedded index scores it** (engine/store/lexical.py: rank-bm25's BM25Okapi,
-k1 1.5, b 0.75, idf floored at 0.25 × the mean idf). The server keeps, per vector space:
+k1 1.5, b 0.75, idf floored at 0.25 × the mean idf, summed exactly). The server keeps, per vector space:
 ``terms`` (term → document frequency over stored chunks), ``postings`` (term, chunk row, tf, chunk
 length; the primary key covers the scan), and ``stats`` (chunk count, total length). A query
 looks up its terms' frequencies, computes their idf here as rank-bm25 does, and lets the server sum
@@ -28,6 +28,7 @@ catalog marks the document ready (engine/store/index.py) and removed after it le
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import threading
 from collections import Counter
@@ -38,9 +39,10 @@ import numpy as np
 import psycopg
 
 from engine.config import SharedSettings
+from engine.store.lexical import EPSILON, raw_idf
 from engine.store.pg import PgDatabase, SharedStoreError, connect, ddl_lock, describe
 
-K1, B, EPSILON = 1.5, 0.75, 0.25  # rank-bm25's defaults, which LexicalIndex.build uses
+K1, B = 1.5, 0.75  # rank-bm25's defaults, which LexicalIndex.build uses
 TIE_MARGIN = 1e-9  # candidates this close to the k-th score come back too (ties decided here)
 _FETCH_BATCH = 4000
 
@@ -222,30 +224,28 @@ class PgRetrieval:
         row = self.db.execute(f"SELECT version, n, total_len FROM {self.p}stats WHERE id = 1").fetchone()
         return LexStats(int(row["version"]), int(row["n"]), int(row["total_len"]))
 
-    def _mean_idf(self, stats: LexStats) -> float:
-        """rank-bm25's average idf over every term of the corpus (for the floor of common terms),
-        once per state of the statistics."""
+    def _floor(self, stats: LexStats) -> float:
+        """The idf floor of terms in more than half of the chunks (engine/store/lexical.py
+        ``floored_idf``): EPSILON × the exactly rounded mean idf of every term, once per state of
+        the statistics."""
         cached = self._avg_idf
         if cached is not None and cached[0] == stats.version:
             return cached[1]
-        row = self.db.execute(f"SELECT sum(ln(%s - df + 0.5) - ln(df + 0.5)) AS s, count(*) AS c FROM {self.p}terms"
-                              " WHERE df > 0", (float(stats.n),)).fetchone()
-        mean = float(row["s"]) / row["c"] if row["c"] else 0.0
-        self._avg_idf = (stats.version, mean)
-        return mean
+        counts = self.db.execute(f"SELECT df, count(*) AS c FROM {self.p}terms WHERE df > 0 GROUP BY df").fetchall()
+        values = itertools.chain.from_iterable(itertools.repeat(raw_idf(r["df"], stats.n), r["c"]) for r in counts)
+        terms = sum(r["c"] for r in counts)
+        floor = EPSILON * (math.fsum(values) / terms) if terms else 0.0
+        self._avg_idf = (stats.version, floor)
+        return floor
 
     def idf_of(self, dfs: Mapping[str, int], stats: LexStats) -> dict[str, float]:
-        """rank-bm25's idf of terms with their document frequencies (terms of no chunk left out)."""
+        """The embedded index's idf of terms with their document frequencies (terms of no chunk
+        left out)."""
         out: dict[str, float] = {}
-        floor = None
         for term, df in dfs.items():
-            if df <= 0:
-                continue
-            idf = math.log(stats.n - df + 0.5) - math.log(df + 0.5)
-            if idf < 0:
-                floor = EPSILON * self._mean_idf(stats) if floor is None else floor
-                idf = floor
-            out[term] = idf
+            if df > 0:
+                value = raw_idf(df, stats.n)
+                out[term] = value if value >= 0 else self._floor(stats)
         return out
 
     def term_rows(self, terms: Iterable[str]) -> dict[str, tuple[int, int]]:
