@@ -346,17 +346,6 @@ class AuditLog(ThreadLocalSQLite):
     def for_home(cls, home: Path | str, **kwargs: Any) -> "AuditLog":
         return cls(Path(home) / AUDIT_FILE, **kwargs)
 
-    @classmethod
-    def for_settings(cls, settings, **kwargs: Any) -> "AuditLog":
-        """The log of a profile: the home's SQLite file, or the shared profile's server
-        (engine/audit_pg.py)."""
-        if settings.shared.enabled:
-            from engine.audit_pg import PostgresAuditLog
-
-            return PostgresAuditLog(settings.shared.database_url, settings.home,
-                                    key_file=settings.audit.key_file, **kwargs)
-        return cls.for_home(settings.home, key_file=settings.audit.key_file, **kwargs)
-
     # -- where the records are kept: SQLite here; engine/audit_pg.py overrides these ----------------
     DATABASE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.DatabaseError,)
     # Several processes append from machines whose head files each see only their own appends:

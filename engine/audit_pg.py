@@ -33,6 +33,14 @@ from engine.store.pg import PgDatabase, QmarkConnection, ddl_lock, describe, loc
 
 APPEND_LOCK = "lextrace-audit-append"
 
+
+def audit_log_for(settings, **kwargs) -> AuditLog:
+    """The audit log of a profile: the home's SQLite file, or the shared profile's server."""
+    if settings.shared.enabled:
+        return PostgresAuditLog(settings.shared.database_url, settings.home,
+                                key_file=settings.audit.key_file, **kwargs)
+    return AuditLog.for_home(settings.home, key_file=settings.audit.key_file, **kwargs)
+
 PG_SCHEMA = """
 CREATE TABLE IF NOT EXISTS audit_records (
     seq BIGINT PRIMARY KEY,

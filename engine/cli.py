@@ -213,14 +213,15 @@ def _answer_text(payload: dict) -> str:
 
 
 def _audit(args: argparse.Namespace) -> int:
-    from engine.audit import AuditLog, AuditLogDamaged, ChainCheck
+    from engine.audit import AuditLogDamaged, ChainCheck
+    from engine.audit_pg import audit_log_for
     from engine.config import Settings
 
     settings = Settings.load(args.home)
     if args.audit_command == "verify" and args.against is not None and not args.against.is_file():
         raise InputError(f"no such export file: {args.against}")
     try:
-        log = AuditLog.for_settings(settings)
+        log = audit_log_for(settings)
     except AuditLogDamaged as exc:
         if args.audit_command != "verify":
             raise

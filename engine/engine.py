@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
-from engine.audit import AuditLog
+from engine.audit_pg import audit_log_for
 from engine.config import Settings
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
 from engine.inputs import InputError, UnknownDocument, check_question
@@ -78,8 +78,8 @@ class Engine:
         self._answerer = None
         self._lazy = threading.Lock()  # Streamlit sessions call in from many threads
         self._clause_cache: dict[tuple[int, str], dict[str, set[str]]] = {}
-        self.audit = AuditLog.for_settings(self.settings,  # called per record: the model id, not the model
-                                           embedding_model=lambda: self.index.embedder.model_id)
+        self.audit = audit_log_for(self.settings,  # called per record: the model id, not the model
+                                   embedding_model=lambda: self.index.embedder.model_id)
 
     # -- ingest --------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,

@@ -16,13 +16,18 @@ LexicalSearch engine/store/lexical.py ``LexicalIndex``         ``SharedLexical``
               (in-memory postings)                             server, same scores)
 VectorSearch  engine/store/dense.py ``DenseIndex`` (exact)     ``SharedVectors`` (exact below a size, HNSW)
 WriteLock     ``FileLock`` (flock in the home)                 engine/store/pg.py ``AdvisoryLock``
-Audit log     engine/audit.py ``SQLiteAuditStore``             engine/audit_pg.py ``PostgresAuditStore``
-Users         engine/auth.py ``UserStore`` (users.toml)        engine/auth_pg.py ``PostgresUserStore``
-Throttle      engine/auth.py ``LoginThrottle`` (SQLite)        engine/auth_pg.py ``PostgresLoginThrottle``
+Audit log     engine/audit.py ``AuditLog`` (SQLite)            engine/audit_pg.py ``PostgresAuditLog``
+Users         engine/auth.py ``UserStore`` (users.toml)        engine/auth.py ``PostgresUserStore``
+Throttle      engine/auth.py ``LoginThrottle`` (SQLite)        engine/auth.py ``PostgresLoginThrottle``
 ============  ===============================================  =============================================
 
 The catalog's interface is the ``Catalog`` class itself (its public methods: documents, pages,
 chunks, facts, articles, generation); ``SharedCatalog`` is a subclass that serves the same calls.
+The audit log's storage is a handful of hooks on ``AuditLog`` (``_conn``, ``_write``, snapshots,
+schema, damage) that ``PostgresAuditLog`` overrides; the chain, checkpoint and head-file logic is
+one. Users and the throttle likewise: ``_editing``/``users`` and ``_transaction``/``_conn`` plus
+the three statements whose SQL dialect differs. ``audit_log_for(settings)`` and
+``UserStore.for_settings(settings)`` pick the implementation of the profile.
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def test_both_dashboards_append_to_one_audit_chain(dashboards):
 
 
 def test_failed_sign_ins_through_both_dashboards_count_together(dashboards, shared_urls):
-    from engine.auth_pg import PostgresUserStore
+    from engine.auth import PostgresUserStore
 
     PostgresUserStore(shared_urls.database).add("alice", "correct-horse-battery", "paralegal")
     a, b = dashboards
