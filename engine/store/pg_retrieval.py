@@ -216,7 +216,9 @@ class PgRetrieval:
         for start in range(0, len(ids), _FETCH_BATCH):
             for r in self.db.execute(f"SELECT chunk_id, embedding FROM {self.p}chunks WHERE chunk_id = ANY(%s)",
                                      (list(ids[start:start + _FETCH_BATCH]),)):
-                out[r["chunk_id"]] = np.asarray(r["embedding"], dtype=np.float32)
+                vector = r["embedding"]  # pgvector's Vector (binary format) or an array
+                out[r["chunk_id"]] = np.asarray(vector.to_numpy() if hasattr(vector, "to_numpy") else vector,
+                                                dtype=np.float32)
         return out
 
     # -- statistics -----------------------------------------------------------------------------

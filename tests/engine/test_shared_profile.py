@@ -118,3 +118,26 @@ def test_failed_sign_ins_through_both_dashboards_count_together(dashboards, shar
     messages = a.reply()["messages"] + b.reply()["messages"]
     checked = [m for m in messages if m.startswith(WRONG_CREDENTIALS)]
     assert len(messages) == 16 and len(checked) == 3  # three free failures for a name, then throttled
+
+
+def test_statute_search_takes_the_learned_path_with_the_same_ranking_in_both_profiles(tmp_path, shared_urls):
+    """The learned ranker reads whole-corpus arrays; the shared profile builds them from its replica
+    and the server's vectors, so a statute search ranks exactly as in an embedded home."""
+    from engine import Engine
+    from tests.engine.conftest import settings_for
+
+    statute = REPO / "data" / "demo" / "中华人民共和国刑事诉讼法(2018-10-26)节选.md"
+    embedded = Engine(settings=settings_for(tmp_path / "embedded"))
+    shared_settings = settings_for(tmp_path / "shared").model_copy(
+        update={"shared": settings_for(tmp_path).shared.model_copy(
+            update={"database_url": shared_urls.database, "retrieval_url": shared_urls.retrieval})})
+    shared = Engine(settings=shared_settings)
+    assert shared.index.shared and not embedded.index.shared
+    for engine in (embedded, shared):
+        assert engine.ingest([statute]).ok
+    question = "犯罪嫌疑人被拘留以后多长时间内应当讯问"
+    found = [engine.search(question, k=10) for engine in (embedded, shared)]
+    assert found[0].reranker == found[1].reranker != "none"
+    assert found[0].understanding == found[1].understanding
+    assert [(h.chunk.chunk_id, h.score) for h in found[0].results] == \
+        [(h.chunk.chunk_id, h.score) for h in found[1].results]
