@@ -363,6 +363,7 @@ class Engine:
         return {"documents": len(catalog.documents("ready")), "chunks": catalog.chunk_count(),
                 "embedding_model": self.index.embedder.model_id,
                 "reranker": choice.name, "reranker_fallback_reason": choice.fallback_reason,
-                "vector_mode": self.settings.vectors.mode,
+                "vector_mode": "pgvector" if self.index.shared else self.settings.vectors.mode,
+                "profile": "shared" if self.index.shared else "embedded",
                 "llm": self.settings.llm.model if self.settings.llm.configured else None}
 
