@@ -466,7 +466,8 @@ STACKS = {"embedded": run_embedded, "shared": run_shared, "chroma": run_chroma}
 
 
 def corpus(args) -> tuple[Pool, np.ndarray, dict[int, np.ndarray], dict[str, Any]]:
-    """Made once per run (the parent process) and read by each stack's process."""
+    """Made once (the parent process) and read by each stack's process. The clause pool, the
+    costly part, is kept in ``--pool-cache`` for runs at other sizes."""
     import pickle
 
     cached = Path(args.work) / f"corpus-{args.chunks}-{args.variants}-{args.real_sample}.pkl"
@@ -479,9 +480,24 @@ def corpus(args) -> tuple[Pool, np.ndarray, dict[int, np.ndarray], dict[str, Any
     return made
 
 
+def pool_for(args) -> Pool:
+    import pickle
+
+    path = Path(args.pool_cache) / f"pool-{args.variants}-{SEED}.pkl" if args.pool_cache else None
+    if path is not None and path.is_file():
+        with open(path, "rb") as fh:
+            return pickle.load(fh)
+    pool = build_pool(args.variants, SEED)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as fh:
+            pickle.dump(pool, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    return pool
+
+
 def make_corpus(args) -> tuple[Pool, np.ndarray, dict[int, np.ndarray], dict[str, Any]]:
     started = time.perf_counter()
-    pool = build_pool(args.variants, SEED)
+    pool = pool_for(args)
     plan = chunk_plan(pool, args.chunks, SEED)
     real: dict[int, np.ndarray] = {}
     if args.real_sample:
@@ -544,7 +560,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunks", type=int, default=100_000)
     parser.add_argument("--stack", action="append", choices=list(STACKS))
     parser.add_argument("--pg-url", help="admin URL of a PostgreSQL + pgvector server (default: start one)")
-    parser.add_argument("--variants", type=int, default=200_000)
+    parser.add_argument("--variants", type=int, default=100_000)
+    parser.add_argument("--pool-cache", type=Path, default=None, help="keep the clause pool here for other runs")
     parser.add_argument("--real-sample", type=int, default=2000)
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--end-to-end", type=int, default=40)

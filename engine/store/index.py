@@ -50,7 +50,8 @@ from engine.config import Settings
 from engine.store.blobs import BlobStore
 from engine.store.catalog import Catalog
 from engine.store.dense import DenseIndex, DenseStore
-from engine.store.interfaces import BlobStorage, FileLock, LexicalSearch, VectorSearch, WriteLock
+from engine.store.interfaces import (BlobStorage, FileLock, LexicalSearch, SharedStoreError, VectorSearch,
+                                     WriteLock)
 from engine.store.lexical import LexicalIndex, LexicalStore, lexical_text
 from engine.types import DocumentRecord, PreparedDocument
 
@@ -104,7 +105,11 @@ class Index:
         self.catalog: Catalog
         self.blobs: BlobStorage
         if self.shared:
-            from engine.store.pg import AdvisoryLock
+            try:
+                from engine.store.pg import AdvisoryLock
+            except ImportError as exc:
+                raise SharedStoreError(f"共享模式缺少软件包 (the shared profile needs {exc.name}): "
+                                       "run scripts/setup.sh shared") from None
             from engine.store.shared_catalog import SharedBlobStore, SharedCatalog
 
             self.catalog = SharedCatalog(settings.shared.database_url, self.home)

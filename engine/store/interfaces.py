@@ -40,6 +40,11 @@ from typing import Iterable, Mapping, Protocol, Sequence, runtime_checkable
 import numpy as np
 
 
+class SharedStoreError(RuntimeError):
+    """A shared-profile server cannot be reached, or is not set up as the profile needs (its
+    packages missing, no pgvector, another vector size). ``str()`` is one line."""
+
+
 @runtime_checkable
 class WriteLock(Protocol):
     """One writer at a time across processes (and, shared, machines). Not re-entrant: the index

@@ -22,11 +22,9 @@ from urllib.parse import urlparse
 import psycopg
 from psycopg.rows import dict_row
 
+from engine.store.interfaces import SharedStoreError
+
 CONNECT_TIMEOUT_S = 10
-
-
-class SharedStoreError(RuntimeError):
-    """A shared-profile server cannot be reached or is not set up as required. One line."""
 
 
 def describe(url: str) -> str:
