@@ -426,7 +426,7 @@ def run_chroma(args, pool, plan, real, prepared_queries, work: Path) -> dict[str
 
         def search(tokens, vector, allowed):
             where = None if allowed is None else {"doc_id": next(iter(allowed))}
-            return collection.query(query_embeddings=[vector], n_results=K if where is None else DOC_CHUNKS,
+            return collection.query(query_embeddings=[vector], n_results=K,
                                     where=where, include=["distances"])
         result["vector_search"] = latencies(search, prepared_queries, filters)
         recall = []
