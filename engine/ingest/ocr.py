@@ -114,10 +114,22 @@ class OcrEngine:
             log.warning("RapidOCR has no text_cls step; upside-down boxes cannot be recognised")
             return
 
+        threshold = float(getattr(classify, "cls_thresh", 0.9))
+
         def classify_and_record(images: Any) -> Any:
-            images, labels, elapsed = classify(images)
-            self._orientations = [str(label[0]) for label in labels]
-            return images, labels, elapsed
+            originals = list(images)
+            turned, labels, elapsed = classify(images)
+            turned = list(turned)
+            orientations = []
+            for i, label in enumerate(labels):
+                # The classifier turns a crop only above its threshold; below it the crop is read
+                # as it stands, which is upright as far as the boxes are concerned.
+                flipped = "180" in str(label[0]) and float(label[1]) > threshold
+                if flipped and _reads_better_upright(model, originals[i], turned[i]):
+                    turned[i], flipped = originals[i], False
+                orientations.append("180" if flipped else "0")
+            self._orientations = orientations
+            return turned, labels, elapsed
 
         model.text_cls = classify_and_record
 
@@ -200,6 +212,20 @@ class OcrEngine:
                 if box is not None:
                     boxes.append(box)
         return assemble_page(page_number, _lines(boxes), width=width, height=height, source="ocr")
+
+
+def _reads_better_upright(model: Any, original: np.ndarray, turned: np.ndarray) -> bool:
+    """The classifier said a crop is upside down: is it? On scanned forms it sometimes says so of
+    a long, dense upright line (a header's 时间…地点… row), and the turned crop then reads as
+    nothing. Reading both ways and keeping the surer reading costs one recognition per turned
+    crop, which are few on a page that is the right way up."""
+    try:
+        results, _elapsed = model.text_rec([original, turned])
+    except Exception as exc:  # keep the classifier's choice rather than fail the page
+        log.warning("OCR orientation check failed: %s: %s", type(exc).__name__, exc)
+        return False
+    upright, flipped = (float(r[1]) if len(r) > 1 and str(r[0]).strip() else 0.0 for r in results[:2])
+    return upright > flipped
 
 
 def _render_number(document: Any, page_number: int, dpi: int) -> tuple[float, float, np.ndarray]:
