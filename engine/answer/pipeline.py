@@ -11,6 +11,7 @@ from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
 from engine.answer.judged import judged_route
 from engine.answer.model import Answer, Mode, Status
+from engine.answer.readings import reading_conflicts
 from engine.answer.statutes import StatuteReview
 from engine.answer.verify import verify
 from engine.config import Settings
@@ -158,6 +159,10 @@ class Answerer:
         plan, names = self.searcher.versions(as_of)
         statute_problems = StatuteReview(self.index.catalog, plan, names).apply(
             answer, [s.chunk for s in sources])
+        doubtful = reading_conflicts(answer, self.pages)
+        answer.conflicts.extend(doubtful)
+        if doubtful and answer.status is Status.ANSWERED:
+            answer.status = Status.NEEDS_REVIEW
         answer.checks = verify(answer)
         answer.checks.unsupported.extend(draft.unsupported + statute_problems)
         if judgment is not None:
