@@ -75,7 +75,7 @@ OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6
                          r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
 # Words that make a question about money (打了某甲 is a blow, 打了五千元 a transfer).
 MONEY = re.compile(r"钱|元|款|万|千|费|息|本金|多少|金额|数额|笔")
-FIELD_NUMBER = re.compile(r"号码?|电话|手机|卡号|账号")
+FIELD_NUMBER = re.compile(r"号码?|电话|手机|卡号|账号|车牌")
 SO_FAR = re.compile(r"已经|至今|到目前为止|到现在为止|迄今")  # 已经付了多少: everything paid so far
 FIRST_LAST = re.compile(r"(最后|最近|最早|最开始|最初|头|第一|首)(?:那)?(?:一)?(?:次|笔|回|期)")
 DEMAND = re.compile(r"要求|索要|索赔|还要|再(?:赔|给|付)")
@@ -95,6 +95,7 @@ FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "education": re.compile(r"文化程度|学历"),
     "ethnicity": re.compile(r"民族"),
     "bank_card": re.compile(r"银行卡号|卡号|账号"),
+    "plate": re.compile(r"车牌"),
 }
 # The same fields as a record's header keys them.
 FIELD_KEYS: dict[str, re.Pattern[str]] = {
@@ -109,6 +110,7 @@ FIELD_KEYS: dict[str, re.Pattern[str]] = {
     "education": re.compile(r"文化程度|学历"),
     "ethnicity": re.compile(r"民族"),
     "bank_card": re.compile(r"银行卡|卡号|账号"),
+    "plate": re.compile(r"车牌"),
 }
 
 

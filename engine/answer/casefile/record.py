@@ -16,12 +16,14 @@ from engine.text.segments import flat
 
 FIELD_LABELS = {"id": "身份证号码", "phone": "联系电话", "address": "住址", "birth": "出生日期",
                 "job": "工作单位及职务", "officer": "讯问（询问）人员", "recorder": "记录人", "gender": "性别",
-                "education": "文化程度", "ethnicity": "民族", "bank_card": "银行卡号"}
+                "education": "文化程度", "ethnicity": "民族", "bank_card": "银行卡号",
+                "plate": "车牌号"}
 # Fields that describe the record, not a person in it.
 RECORD_FIELDS = frozenset({"officer", "recorder"})
 # Header keys naming the person questioned, whose particulars the header's own fields are.
 SUBJECT_KEYS = frozenset({"被讯问人", "被询问人", "犯罪嫌疑人", "嫌疑人", "证人", "被害人", "报案人", "被调查人"})
-PII_TYPES = {"id": ("id_card",), "phone": ("mobile", "phone", "landline"), "bank_card": ("bank_card",)}
+PII_TYPES = {"id": ("id_card",), "phone": ("mobile", "phone", "landline"), "bank_card": ("bank_card",),
+             "plate": ("plate",)}
 _TIME_KEY = re.compile(r"^(?:讯问|询问|开庭|起止)?时\s*间$")
 _PLACE_KEY = re.compile(r"^(?:讯问|询问|开庭)?地\s*点$")
 
@@ -209,7 +211,10 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> tuple[Anchor, 
             if fact.meta.get("type") not in types:
                 continue
             window = text[max(0, fact.start - 30):fact.start]
-            mine = person in window or (person == statement.speaker and re.search(r"我(?:自己)?的|本人", window)) or (
+            # the rest of its sentence may say whose it is (车牌号是…，是我自己的)
+            rest = re.split(r"[。！？；]", text[fact.end:], maxsplit=1)[0]
+            own = re.compile(r"我(?:自己)?的|本人|我名下")
+            mine = person in window or (person == statement.speaker and (own.search(window) or own.search(rest))) or (
                 person in statement.question and re.search(r"[他她]的", window))  # 问：王芳的…？答：她的…
             if mine:
                 start = statement.answer_offset + fact.start
