@@ -56,6 +56,8 @@ RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十
 SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
 # A supplementary section of the record (补充讯问) asked about by name.
 SUPPLEMENT = re.compile(r"补充(?:讯问|询问|调查)")
+# The sides of a hearing a question names, in order (原告说被告逾期交货多少天: 原告 speaks).
+PARTY = re.compile(r"原审原告|原审被告|被上诉人|上诉人|被申请人|申请人|第三人|原告|被告人|被告|公诉人|辩护人")
 # The officer a question names when it asks who held one role (审判长是谁).
 OFFICER_ROLE = re.compile(r"审判长|审判员|人民陪审员|书记员|侦查员|讯问人|询问人|调查人员|记录人")
 EVIDENCE = re.compile(r"(?:哪些|什么|有何)(?:证据|材料|事实|情况|陈述)(?:能|可以|可)?(?:证明|表明|说明|显示|反映)|"
@@ -127,6 +129,7 @@ class CasePlan:
     record: bool = False  # about the interrogation record itself (its header)
     session: int | None = None
     supplement: bool = False  # the record's 补充讯问/补充询问 section is named
+    parties: list[str] = field(default_factory=list)  # sides of a hearing named (原告, 被告 …), in order
     officer_role: str | None = None  # the one role asked of the record's people (审判长是谁)
     fields: list[str] = field(default_factory=list)  # header fields asked (FIELD_WORDS keys)
     evidence: bool = False
@@ -147,6 +150,7 @@ class CasePlan:
                 "ordinal": self.ordinal, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
+                "parties": list(self.parties),
                 "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview}
 
@@ -190,6 +194,8 @@ def make_plan(text: str) -> CasePlan:
     if session:
         plan.session = ordinal_of(f"第{session.group(1)}次")
     plan.supplement = bool(SUPPLEMENT.search(text))
+    sides = {"原审原告": "原告", "原审被告": "被告", "被告人": "被告"}
+    plan.parties = list(dict.fromkeys(sides.get(m.group(0), m.group(0)) for m in PARTY.finditer(text)))
     role = OFFICER_ROLE.search(text)
     if role and any(f in plan.fields for f in ("officer", "recorder")):
         plan.officer_role = role.group(0)

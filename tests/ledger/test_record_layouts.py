@@ -36,6 +36,9 @@ HEARING = """某市某区人民法院
 被告：2024年1月5日，交了一万五千元。
 审判员：原告对此有无异议？
 原告委托诉讼代理人：没有异议。
+审判长：双方是否愿意调解？
+原告委托诉讼代理人：原告同意调解，前提是被告先付清拖欠的租金。
+被告：不同意调解，我不欠那么多。
 以上笔录经当事人阅读，确认无误。
 """
 
@@ -104,6 +107,15 @@ def test_each_party_of_a_hearing_is_a_statement_of_its_own(layouts_home):
     assert "三万元" in rent[1].answer and "四万五千元" not in rent[1].answer
     paid = next(s for s in ledger.statements if "最后一笔租金" in s.question)
     assert (paid.party, paid.speaker) == ("被告", "宓某") and paid.answer.startswith("2024年1月5日")
+
+
+def test_a_side_named_in_the_question_is_answered_from_its_own_words(layouts_home):
+    answer = ask(layouts_home, "庭审笔录_租赁.txt", "被告同意调解吗？")
+    assert answer.conclusion.startswith("否") and "不同意调解" in answer.conclusion
+    plaintiff = ask(layouts_home, "庭审笔录_租赁.txt", "原告同意调解吗？")
+    assert plaintiff.conclusion.startswith("是") and "原告同意调解" in plaintiff.conclusion
+    absent = ask(layouts_home, "庭审笔录_租赁.txt", "这些货是哪家工厂生产的？")
+    assert absent.status.value == "not_found"
 
 
 def test_the_hearing_header_answers_when_where_and_who(layouts_home):

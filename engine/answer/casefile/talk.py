@@ -127,6 +127,10 @@ def _effective_question(case: Case, statement: Statement) -> str:
     return asked
 
 
+# The sides of a hearing a statement may speak for (engine/ingest/chunkers/turns.party_of).
+HEARING_SIDES = frozenset({"原告", "被告", "第三人", "上诉人", "被上诉人", "申请人", "被申请人", "公诉人", "辩护人"})
+
+
 def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
     weights = _weights(plan, case)
     total = sum(weights.values()) or 1.0
@@ -149,6 +153,9 @@ def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
                   and not any(n in k or k in n for k in names) and n != statement.speaker]
         if names and not any(n in asked + said or n == statement.speaker for n in names) and others:
             score -= 0.3  # about someone else
+        if plan.parties and statement.party in HEARING_SIDES:
+            # 被告同意调解吗: the side named first speaks; another side's words are theirs, not its
+            score += 0.2 if statement.party == plan.parties[0] else -0.2 if statement.party not in plan.parties else 0.0
         matches.append(Match(statement, score, coverage))
     matches.sort(key=lambda m: -m.score)
     return matches
