@@ -66,8 +66,11 @@ def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             if slot not in plan.slots:
                 continue
             outcome.add(_header_part(case, sessions, lambda k, p=pattern: bool(p.match(k)), label))
-    for name in plan.fields:
-        outcome.add(_field_part(case, plan, sessions, name))
+    named = case.named_in(plan.text, plan.names)
+    for person in named if len(named) > 1 else [None]:  # 甲和乙的手机号分别是多少: each one's
+        for name in plan.fields:
+            if person is None or name not in RECORD_FIELDS:
+                outcome.add(_field_part(case, plan, sessions, name, person))
 
 
 def _header_part(case: Case, sessions: list[int], wanted, label: str) -> Part:
@@ -145,10 +148,11 @@ def _owned_fields(case: Case, plan: CasePlan, session: int, name: str, person: s
     return chunk_id, []
 
 
-def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str) -> Part:
+def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, asked: str | None = None) -> Part:
+    """Field ``name`` of the person ``asked`` (default: the one the question is about)."""
     label = FIELD_LABELS[name]
     session = sessions[0] if sessions else 1
-    person = None if name in RECORD_FIELDS else whose(case, plan, session)
+    person = None if name in RECORD_FIELDS else asked or whose(case, plan, session)
     subject = _subject(case, session)
     for s in sessions or [session]:
         chunk_id, found = _owned_fields(case, plan, s, name, person, subject)
