@@ -54,6 +54,8 @@ TABLE = """讯　问　笔　录
 答　一共拿了六千元，分两次拿的。
 问　钱用到哪里去了？
 答　还了网贷。
+问　收赃的人给你打电话用的是什么号码？
+答　是个外地号码，具体号码我没记住。
 问　郭志强现在在哪里？
 答　不知道，他的手机号是13700005555，一直打不通。
 问　你开的什么车？
@@ -143,5 +145,7 @@ def test_a_table_header_each_session_and_the_supplement(layouts_home):
     assert "1101**********0016" in ident.conclusion and "135****4444" in ident.conclusion
     both = ask(layouts_home, "讯问笔录_应某.txt", "应某和郭志强的手机号分别是多少？")
     assert "135****4444" in both.conclusion and "137****5555" in both.conclusion
+    caller = ask(layouts_home, "讯问笔录_应某.txt", "收赃的人给应某打电话用的是什么号码？")
+    assert "135****4444" not in caller.conclusion and "没记住" in caller.conclusion and caller.gaps
     plate = ask(layouts_home, "讯问笔录_应某.txt", "应某的车牌号是多少？")
     assert "浙C****5" in plate.conclusion and "浙C8K2M5" not in str(plate.to_dict())

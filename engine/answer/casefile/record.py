@@ -96,6 +96,13 @@ def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     the person questioned."""
     named = case.named_in(plan.text, plan.names)
     if named:
+        at = plan.text.find(named[0])
+        before = plan.text[:at]
+        # 骗子给某甲打电话用的号码: a person after 给/向/对… is not whose number it is — the one
+        # before is (unless the question says 某甲的)
+        if re.search(r"[\u4e00-\u9fff]{2}[给向对跟让帮替叫]$", before) and \
+                not plan.text.startswith(named[0] + "的", at):
+            return re.sub(r"^(?:那个|这个|那|这)", "", before[:-1])
         return named[0]
     if re.search(r"被讯问人|被询问人|犯罪嫌疑人|嫌疑人|本人|他的|她的|你的", plan.text):
         return _subject(case, session)  # the record's own person
