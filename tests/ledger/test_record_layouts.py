@@ -34,6 +34,9 @@ HEARING = """某市某区人民法院
 被告：我只欠两个月，三万元。
 审判长：被告，你什么时候交的最后一笔租金？
 被告：2024年1月5日，交了一万五千元。
+审判长：原告付过押金没有？
+原告委托诉讼代理人：付过，2023年12月1日原告用银行转账支付了押金两万元。
+被告：押金是收到了，他们12月1日转了2万元。
 审判员：原告对此有无异议？
 原告委托诉讼代理人：没有异议。
 审判长：双方是否愿意调解？
@@ -111,6 +114,17 @@ def test_each_party_of_a_hearing_is_a_statement_of_its_own(layouts_home):
     assert "三万元" in rent[1].answer and "四万五千元" not in rent[1].answer
     paid = next(s for s in ledger.statements if "最后一笔租金" in s.question)
     assert (paid.party, paid.speaker) == ("被告", "宓某") and paid.answer.startswith("2024年1月5日")
+
+
+def test_one_payment_told_by_both_sides_is_one_row_with_two_tellings(layouts_home):
+    engine, docs = layouts_home
+    doc = docs["庭审笔录_租赁.txt"]
+    ledger = build_ledger(doc, engine.index.catalog.chunks(doc, with_facts=True))
+    deposit = [e for e in ledger.events if e.role == "event" and e.amount is not None and e.amount.value == 20000]
+    assert len(deposit) == 2
+    first, second = deposit
+    assert ledger.statements[first.statement].party == "原告" and ledger.statements[second.statement].party == "被告"
+    assert second.corrects == first.id and first.corrects is None  # one movement, never added twice
 
 
 def test_a_side_named_in_the_question_is_answered_from_its_own_words(layouts_home):

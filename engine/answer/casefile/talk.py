@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from engine.answer.casefile.case import Case
+from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
 from engine.question import CasePlan, Slot
@@ -125,10 +126,6 @@ def _effective_question(case: Case, statement: Statement) -> str:
         if previous.kind == "qa":
             return previous.question + asked
     return asked
-
-
-# The sides of a hearing a statement may speak for (engine/ingest/chunkers/turns.party_of).
-HEARING_SIDES = frozenset({"原告", "被告", "第三人", "上诉人", "被上诉人", "申请人", "被申请人", "公诉人", "辩护人"})
 
 
 def rank_statements(case: Case, plan: CasePlan) -> list[Match]:

@@ -97,6 +97,8 @@ class TurnLayout:
         return min((i for i, t in self.turns.items() if t.role == "Q"), default=None)
 
 
+# The sides of a hearing a speaker may speak for (party_of), each with its own account of the facts.
+HEARING_SIDES = frozenset({"原告", "被告", "第三人", "上诉人", "被上诉人", "申请人", "被申请人", "公诉人", "辩护人"})
 # The sides that answer in an interrogation or inquiry (the person the header names under them).
 ANSWERING_SIDES = frozenset(("被讯问人", "被询问人", "犯罪嫌疑人", "证人", "被害人", "报案人", "当事人", "被调查人"))
 
