@@ -95,7 +95,18 @@ class PageQuality:
                 "reasons": list(self.reasons), "signals": dict(self.signals),
                 "decision": self.decision,
                 "agreement": None if self.agreement is None else round(self.agreement, 4),
-                "readings": [dict(r) for r in self.readings]}
+                "readings": [{**r, "layer": _report_number(r.get("layer", "")),
+                              "ocr": _report_number(r.get("ocr", ""))} for r in self.readings]}
+
+
+def _report_number(value: str) -> str:
+    """A number as reports show it: a long one (an ID, a phone, a card) with its middle digits
+    hidden — reports and the document's metadata are not masked later (the page text is)."""
+    digits = [i for i, ch in enumerate(value) if ch.isdigit()]
+    if len(digits) < 7:
+        return value
+    hidden = set(digits[3:-2])
+    return "".join("*" if i in hidden else ch for i, ch in enumerate(value))
 
 
 @dataclass

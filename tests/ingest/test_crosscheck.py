@@ -92,3 +92,16 @@ def test_an_answer_quoting_an_unsure_number_carries_both_readings_as_a_conflict(
     elsewhere = Answer(question="?", intent="fact", status=Status.ANSWERED, conclusion="（E1）",
                        evidence=[Evidence("E1", chunk, "x.pdf", 0, 5, [], 1.0)])
     assert reading_conflicts(elsewhere, lambda doc: {1: page}) == []  # the quote stops before it
+
+
+@pytest.mark.unit
+def test_reports_show_a_long_number_read_two_ways_masked():
+    quality = PageQuality(page=1, char_count=30, garbled_rate=0.0, pattern_hits=1, needs_ocr=True,
+                          readings=[{"line": 3, "start": 10, "end": 28, "layer": "778787798688828877",
+                                     "ocr": "110101198503020011", "confidence": 0.99, "sure": True},
+                                    {"line": 4, "start": 5, "end": 11, "layer": "86,888", "ocr": "36,800",
+                                     "confidence": 0.99, "sure": True}])
+    shown = quality.to_dict()["readings"]
+    assert shown[0]["ocr"] == "110*************11" and "110101198503020011" not in str(shown)
+    assert shown[1]["ocr"] == "36,800"  # an amount is no personal data
+    assert quality.readings[0]["ocr"] == "110101198503020011"  # the page keeps what answers check
