@@ -12,6 +12,7 @@ from engine.answer.composer import Composer, Draft, EvidenceSet
 from engine.answer.defuse import defused, injection_notes
 from engine.answer.judged import judged_route
 from engine.answer.model import Answer, Mode, Status
+from engine.answer.readings import reading_conflicts
 from engine.answer.statutes import StatuteReview
 from engine.answer.subject import ClauseTypes, SubjectRoute, subject_problems
 from engine.answer.verify import verify
@@ -172,6 +173,10 @@ class Answerer:
         versions, names = self.searcher.versions(as_of)
         statute_problems = StatuteReview(self.index.catalog, versions, names).apply(
             answer, [s.chunk for s in sources])
+        doubtful = reading_conflicts(answer, self.pages)
+        answer.conflicts.extend(doubtful)
+        if doubtful and answer.status is Status.ANSWERED:
+            answer.status = Status.NEEDS_REVIEW
         answer.checks = verify(answer)
         # The one badge rule (every path): the evidence is about what was asked, the asked value given.
         off_subject = subject_problems(plan, answer, self.clause_types, case_file=draft.plan is not None)

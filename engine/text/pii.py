@@ -13,6 +13,8 @@ Types (meta "type"):
   mobile     mainland mobile 1[3-9]xxxxxxxxx, optional +86/86, spaces or dashes as 3-4-4.
   email      the usual local@domain.tld.
   wechat     an ID (letter first, 6-20 of letters/digits/_/-) after 微信号/微信/WeChat/wx/vx labels.
+  plate      a vehicle licence plate: a province's one-character name, a letter, then five or six
+             letters and digits with at least one digit (皖N5T2K7, 粤B·D12345): it names its owner.
              A phone number after 微信 stays a mobile.
   address    the value after 住址/地址/户籍地/住所/现住/家住/住在... labels, cut at the next field or
              sentence word and at its last address word, with two address words at least
@@ -21,13 +23,14 @@ Types (meta "type"):
 
 pii_level: "high" when an id_card or bank_card is present (they enable identity theft and fraud on
 their own; PIPL treats ID numbers and financial accounts as sensitive), "low" for mobile, email,
-wechat or address, "none" otherwise.
+wechat, address or plate, "none" otherwise.
 
 mask_text keeps the length of every span (spans computed on the original stay valid):
   id_card   4201**********3414 (first 4, last 4)      mobile   138****5678 (+86 and separators kept)
   bank_card 6222 **** **** 1234 (first 4, last 4 digits; separators kept)
   email     z******@example.com (first character of the local part, domain kept)
   wechat    zh********8 (first 2 and last 1 kept)
+  plate     皖N****7 (province, letter and the last character kept)
   address   湖北省武汉市********* (province/city prefix kept, the rest masked)
 """
 
@@ -47,7 +50,7 @@ from engine.types import Fact
 
 MASK = "*"
 HIGH_RISK_TYPES = frozenset({"id_card", "bank_card"})
-LOW_RISK_TYPES = frozenset({"mobile", "email", "wechat", "address"})
+LOW_RISK_TYPES = frozenset({"mobile", "email", "wechat", "address", "plate"})
 
 # GB/T 2260 province-level codes: the first two digits of every resident ID.
 _PROVINCE_CODES = frozenset({
@@ -75,6 +78,8 @@ _EMAIL_RE = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:
 _WECHAT_RE = re.compile(
     r"(?:微信号|微信|(?i:wechat(?: id)?|weixin|vx|wx))(?![A-Za-z])(?:号)?(?:为|是|:)?[ ]?"
     r"(?P<id>[A-Za-z][-_A-Za-z0-9]{5,19})(?![-_A-Za-z0-9])")
+_PLATE_RE = re.compile(r"(?<![A-Za-z0-9])[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼]"
+                       r"[A-HJ-NP-Z][·•・ -]?(?=[A-HJ-NP-Z]*\d)[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
 _ADDRESS_LABEL_RE = re.compile(
     r"(?:户籍所在地|户籍地址|户籍地|家庭住址|家庭地址|现住址|住址|地址|住所地|住所|居住地|暂住地|现住|"
     r"(?<![回在])家住|居住在|住在|住于)(?:为|是|在|于)?[:]?[ ]?(?P<addr>[^\s,。;、()“”\"]{3,60})")
@@ -186,6 +191,8 @@ def _candidates(norm: str) -> list[tuple[int, int, int, dict[str, object]]]:
         out.append((5, m.start(), m.end(), {"type": "email"}))
     for m in _WECHAT_RE.finditer(norm):
         out.append((6, m.start("id"), m.end("id"), {"type": "wechat"}))
+    for m in _PLATE_RE.finditer(norm):
+        out.append((6, m.start(), m.end(), {"type": "plate"}))
     for m in _ADDRESS_LABEL_RE.finditer(norm):
         offset, value = _trim_address_value(m.group("addr"))
         last = _ADDRESS_LAST_WORD_RE.match(value)
@@ -322,6 +329,8 @@ def mask_value(value: str, pii_type: str) -> str:
         return local[:1] + MASK * (len(local) - 1) + "@" + domain
     if pii_type == "wechat":
         return value[:2] + MASK * max(0, len(value) - 3) + value[-1:] if len(value) > 3 else MASK * len(value)
+    if pii_type == "plate":
+        return value[:2] + "".join(MASK if ch.isalnum() else ch for ch in value[2:-1]) + value[-1:]
     if pii_type == "address":
         keep = len(_CITY_PREFIX_RE.match(to_halfwidth(value)).group())  # type: ignore[union-attr]
         return value[:keep] + "".join(ch if ch.isspace() else MASK for ch in value[keep:])
