@@ -17,15 +17,17 @@ from engine.auth import Permission
 from engine.bench import runner
 from ui.auth import require
 from ui.charts import (CUAD, CUAD_FACTS, FAITHFULNESS, INGEST, LAWBENCH, PUBLISHED_ANSWERS, RATE_HINT,
-                       STARD, STARD_CONTEXT, Loaded, answer_command, answer_latency_frame, bar_chart,
-                       category_frame, category_name, chartable_metrics, cuad_clauses_frame, cuad_fields_frame,
+                       SCALE, STARD, STARD_CONTEXT, Loaded, answer_command, answer_latency_frame, bar_chart,
+                       category_frame, category_name, chart_value, chartable_metrics, cuad_clauses_frame,
+                       cuad_fields_frame,
                        gate_banner, readable,
                        default_metric, definitions_frame, expansion_of, faithfulness_frame,
                        faithfulness_headline_frame, format_value, history_chart, history_frame,
                        ingest_measures_frame, ingest_stages_frame, load_answer_reports, metric_names,
                        metrics_frame, precision_recall_chart, prediction_frame, read_json,
                        recall_curve_chart, recall_curve_frame, recitation_misses_frame, report_label,
-                       reports_dir, retrieval_frame, rows_frame, stage_latency_frame,
+                       reports_dir, retrieval_frame, rows_frame, scale_latency_frame, scale_measures_frame,
+                       stage_latency_frame,
                        statute_context_chart, statute_context_frame, suites_in,
                        unsupported_statements_frame, wide)
 from ui.components import error_boundary, local_time, show_error
@@ -319,6 +321,29 @@ def ingest_tab() -> None:
         table(measures)
 
 
+def scale_tab() -> None:
+    """scripts/bench_scale.py's reports: each stack's ingest, disk, memory and search latency."""
+    for source in SCALE:
+        doc = titled_report(source)
+        if doc is None:
+            continue
+        corpus = next((body.get("corpus") for body in (doc.get("stacks") or {}).values() if body.get("corpus")), {})
+        vectors = corpus.get("vectors") or {}
+        machine = doc.get("machine") or {}
+        st.caption(f"{doc.get('chunks', '?')} 个合成片段（{corpus.get('documents', '?')} 份文档）· 向量："
+                   f"{(vectors.get('real_embedder') or {}).get('chunks', '?')} 个来自真实嵌入模型，其余为"
+                   f"按词元的种子随机投影 · {label('代码', 'code')} {doc.get('code_version') or '—'} · "
+                   f"{machine.get('cpu') or '—'}，{machine.get('nproc', '?')} 核 · "
+                   f"{label('命令', 'command')}：`{source.command}`")
+        latency = scale_latency_frame(doc)
+        if not latency.empty:
+            latency = latency.assign(run=latency["scope"].map(chart_value) + " " + latency["quantile"])
+            st.altair_chart(bar_chart(latency, x="stack", y="ms", color="run",
+                                      title=label("混合检索延迟（毫秒）", "Hybrid search latency (ms)"),
+                                      y_title=label("毫秒", "ms")), width="stretch")
+        table(scale_measures_frame(doc))
+
+
 def faithfulness_tab() -> None:
     doc = titled_report(FAITHFULNESS)
     if doc is None:
@@ -481,9 +506,9 @@ reports, unreadable = load_answer_reports(home)
 for bad in unreadable:
     st.warning(f"{label('报告无法读取', 'unreadable report')} {bad.path.name}：{bad.error}")
 chosen = choose_report(reports)
-answers, faithfulness, retrieval, statutes, facts, latency, history, ingest = st.tabs(
+answers, faithfulness, retrieval, statutes, facts, latency, history, ingest, scale = st.tabs(
     [label("答案", "Answers"), label("忠实度", "Faithfulness"), label("检索消融", "Retrieval"), label("法条", "Statutes"), label("合同事实", "Contract facts"),
-     label("延迟", "Latency"), label("历史", "History"), label("导入", "Ingest")])
+     label("延迟", "Latency"), label("历史", "History"), label("导入", "Ingest"), label("规模", "Scale")])
 with answers, error_boundary(label("答案评测", "Answer report")):
     answers_tab(chosen, home)
 with answers, error_boundary(label("可答性判断器", "Answerability judge")):
@@ -502,5 +527,7 @@ with history, error_boundary(label("历史", "History")):
     history_tab(reports, home)
 with ingest, error_boundary(label("导入评测", "Ingest report")):
     ingest_tab()
+with scale, error_boundary(label("规模评测", "Scale reports")):
+    scale_tab()
 with st.expander(label("指标定义", "Metric definitions")):
     table(definitions_frame())
