@@ -572,6 +572,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, default=None, help="where the stores go (default: a temporary dir)")
     parser.add_argument("--keep", action="store_true", help="keep the stores and databases afterwards")
     parser.add_argument("--publish", action="store_true")
+    parser.add_argument("--collect", action="store_true",
+                        help="run nothing: report the stacks already measured in --work (stacks run "
+                             "separately, e.g. side by side, each by its own --stack run)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--result", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -582,6 +585,13 @@ def main(argv: list[str] | None = None) -> int:
     from scripts.pg_servers import running_server
 
     stacks = args.stack or list(STACKS)
+    if args.collect:
+        if args.work is None:
+            parser.error("--collect reads the stacks' results in --work")
+        report = {"benchmark": "scale", "chunks": args.chunks, "machine": machine(), "code_version": code_version(),
+                  "stacks": {stack: json.loads((args.work / f"{stack}.json").read_text("utf-8"))
+                             for stack in stacks if (args.work / f"{stack}.json").is_file()}}
+        return publish(report, args)
     owned = args.work is None
     work = Path(args.work or tempfile.mkdtemp(prefix="lextrace-scale-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -610,6 +620,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if owned and not args.keep:
             shutil.rmtree(work, ignore_errors=True)
+    return publish(report, args)
+
+
+def publish(report: dict[str, Any], args) -> int:
     report["machine"]["loadavg_1m_at_end"] = round(os.getloadavg()[0], 2)
     if args.publish:
         target = REPO / "docs" / "bench" / f"scale-{args.chunks // 1000}k.json"
