@@ -87,6 +87,11 @@ CLAUSE_TOPICS: tuple[ClauseTopic, ...] = (
 
 # Words naming a contract: its kind (技术服务合同, 采购协议) or 本合同 / 这份合同.
 _CONTRACT = re.compile(r"([\u4e00-\u9fff]{2,10}?(?:合同|协议))")
+# The title of a law, regulation or interpretation in 《》 (a year or a sequel number may follow in
+# brackets): it names where to look, never a contract or a clause kind — 《最高人民法院关于审理买卖
+# 合同纠纷案件适用法律问题的解释》 is neither a 买卖合同 nor a question about 纠纷.
+_LAW_TITLE = re.compile(r"《[^《》]*?(?:法|法典|条例|规定|解释|办法|细则|决定|规则|修正案|意见|批复)"
+                        r"(?:[（(][^《》（）()]{1,8}[)）])?》")
 # Words that ask what the law says or does about conduct (after the conduct: …的，怎么处罚).
 _LAW_ASK = re.compile(r"(?:的)?[，,]?\s*(?:应当|应|会|将|要)?(?:怎么|如何|怎样|依法|该|被)?(?:处罚|处理|判|量刑|定罪|处[以]?(?=几|什么|多|何)|"
                       r"承担什么|构成什么|是什么罪|算什么|属于什么)")
@@ -132,8 +137,9 @@ class Subject:
 def read_subject(text: str, reading: Reading, slot: AnswerSlot, law: bool) -> Subject:
     """``law``: the case plan's reading that the question is about the law."""
     subject = Subject(articles=_articles(text))
-    clause = next(((t, m.group(0)) for t in CLAUSE_TOPICS for m in [t.question.search(text)] if m), None)
-    contracts = [m.group(1) for m in _CONTRACT.finditer(text)]
+    untitled = _LAW_TITLE.sub("《》", text)
+    clause = next(((t, m.group(0)) for t in CLAUSE_TOPICS for m in [t.question.search(untitled)] if m), None)
+    contracts = [m.group(1) for m in _CONTRACT.finditer(untitled)]
     law_named = bool(_LAW_NAMED.search(text))
     # A clause of a contract, unless the question is about a law (刑事诉讼法 is not a 诉讼 clause).
     if clause is not None and (contracts or not (subject.articles or law_named)):
