@@ -131,8 +131,9 @@ def score_lookup(q: LookupQuestion, answer) -> dict[str, Any]:
         if not cited_first:
             reasons.append("first evidence: " + (f"《{cited['law_title']}》{cited['article_label']}" if cited
                                                  else "none"))
-        if status != "answered":
-            reasons.append(f"status {status}")
+        if status != "answered":  # what withheld the badge, in the answer's own words
+            reasons.append(f"status {status}" + (": " + "; ".join(answer.checks.unsupported)
+                                                 if answer.checks.unsupported else ""))
     else:
         cited_first = None
         if status != "not_found":
