@@ -17,13 +17,22 @@ writes the chain and its signed checkpoint to a file for keeping elsewhere; ``ve
 then shows whether the live log still extends that copy — which also catches a whole chain
 rewritten by someone holding the key.
 
+The checkpoint inside the database cannot show that the database itself was swapped for an older
+copy, emptied, or deleted. So the same signed checkpoint is also kept outside it, in the head
+file beside the key (engine/audit_head.py), replaced on every append under the lock that covers
+the append. ``verify()`` holds the chain against both and fails when either is missing, unreadable,
+ahead of the chain (records cut off, a database rolled back) or behind it. Opening a log whose
+head file exists but whose database is missing or empty is an error (``AuditLogDamaged``), never
+a fresh start; so is a database SQLite cannot read.
+
 The body is the only source of truth: the columns the Audit page filters on are generated from
 it by SQLite, so they can never disagree with what the hash covers. Triggers refuse UPDATE and
 DELETE, which stops accidents; someone with the file can drop them, which is what the chain is for.
 
 Concurrency: a connection per thread; appends are serialised by a lock inside the process and by
-``BEGIN IMMEDIATE`` across processes (Streamlit sessions, CLI runs), and the previous hash is read
-inside that transaction, so no record is lost and the chain never forks.
+the head file's lock across processes (Streamlit sessions, CLI runs), around a ``BEGIN IMMEDIATE``
+transaction that reads the previous hash, so no record is lost, the chain never forks, and the
+head file is always the head of the chain some append left.
 """
 
 from __future__ import annotations
@@ -34,13 +43,15 @@ import json
 import math
 import os
 import secrets
-from dataclasses import dataclass, field
+import sqlite3
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 from decimal import Decimal
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.audit_head import HeadFile, head_file_path
 from engine.keys import load_or_create_key
 from engine.store.sqlite import ThreadLocalSQLite
 
@@ -142,12 +153,18 @@ class ChainCheck:
     # (a bad signature, a chain rewritten whole).
     first_bad_seq: int | None = None
     checkpoint: dict[str, Any] | None = None  # count, head, written_at, signature: valid|invalid
+    head_file: dict[str, Any] | None = None  # path, state (valid|invalid|missing|unreadable), count, head
     notes: list[str] = field(default_factory=list)  # further findings, and facts that are no fault
 
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "checked": self.checked, "first_broken": self.first_broken,
                 "first_bad_seq": self.first_bad_seq, "reason": self.reason,
-                "checkpoint": self.checkpoint, "notes": list(self.notes)}
+                "checkpoint": self.checkpoint, "head_file": self.head_file, "notes": list(self.notes)}
+
+
+class AuditLogDamaged(RuntimeError):
+    """The log cannot be opened as it must be: its database is missing or empty while the head
+    file says records were written, or SQLite cannot read it. ``str()`` is one line."""
 
 
 @dataclass(frozen=True)
@@ -161,17 +178,61 @@ class Checkpoint:
     # [{"seq": found at, "first_bad_seq": n | None, "found": why}]
     anomalies: tuple[dict[str, Any], ...] = ()
     unanchored_before: int = 0  # records already there when a log from before anchoring was anchored
+    # Records already there when the head file was first written (0: kept from the first record);
+    # None in a checkpoint written before head files existed.
+    head_file_since: int | None = None
 
     def body(self) -> str:
         return canonical_json({"count": self.count, "head": self.head, "written_at": self.written_at,
                                "anomalies": list(self.anomalies),
-                               "unanchored_before": self.unanchored_before})
+                               "unanchored_before": self.unanchored_before,
+                               "head_file_since": self.head_file_since})
 
     @classmethod
     def parse(cls, text: str) -> "Checkpoint":
         data = json.loads(text)
+        since = data.get("head_file_since")
         return cls(int(data["count"]), str(data["head"]), str(data["written_at"]),
-                   tuple(data.get("anomalies") or ()), int(data.get("unanchored_before") or 0))
+                   tuple(data.get("anomalies") or ()), int(data.get("unanchored_before") or 0),
+                   None if since is None else int(since))
+
+
+class CopyState(str, Enum):
+    VALID = "valid"
+    INVALID = "invalid"  # the signature does not match the key
+    MISSING = "missing"
+    UNREADABLE = "unreadable"
+
+
+@dataclass(frozen=True)
+class SignedCopy:
+    """One place the signed checkpoint is kept (the database, the head file) and what is there."""
+
+    where: str  # "the signed checkpoint", "the head file <path>": the subject of a finding
+    state: CopyState
+    checkpoint: Checkpoint | None = None
+    detail: str = ""  # why it is unreadable
+
+    @property
+    def valid(self) -> bool:
+        return self.state is CopyState.VALID
+
+    def summary(self) -> dict[str, Any]:
+        cp = self.checkpoint
+        return {"state": self.state.value, "count": cp.count if cp else None, "head": cp.head if cp else None,
+                "written_at": cp.written_at if cp else None}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What one signed copy says is wrong with the chain."""
+
+    text: str
+    first_bad_seq: int | None = None
+    # The head file is merely behind a chain that extends it and that the database's checkpoint
+    # covers: an append stopped between its commit and its head file, or an old head file put
+    # back. No record is missing; verify() reports it, the next append brings the file forward.
+    lagging: bool = False
 
 
 def sign(key: bytes, text: str) -> str:
@@ -266,74 +327,120 @@ class AuditLog(ThreadLocalSQLite):
                  key_file: Path | str | None = None):
         """``embedding_model`` names the vector space an ask searched; it is called per record,
         after the search, so the log itself never loads a model. ``key_file``: the secrets file
-        holding the checkpoint key (default ``secrets.toml`` beside the log), created if missing."""
+        holding the checkpoint key (default ``secrets.toml`` beside the log), created if missing;
+        the head file is kept beside it. Raises ``AuditLogDamaged`` (see the class)."""
         super().__init__(path)
         self._embedding_model = embedding_model
         self.key_file = Path(key_file) if key_file is not None else self.path.parent / SECRETS_FILE
         self._key = load_or_create_key(self.key_file, KEY_TABLE, KEY_NAME)
-        with self._write_lock:
-            conn = self._conn()
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            # One transaction, so two processes opening a fresh file cannot interleave the DDL.
-            conn.executescript(f"BEGIN IMMEDIATE;\n{SCHEMA}\nCOMMIT;")
-        if "audit_records" in tables and "audit_checkpoint" not in tables:
-            self._anchor_existing()
+        self.head_file = HeadFile(head_file_path(self.path, self.key_file))
+        with self._write_lock, self.head_file.locked():
+            self._refuse_a_fresh_start()
+            try:
+                self._open()
+            except sqlite3.DatabaseError as exc:
+                self.close()
+                if not _is_damage(exc):
+                    raise
+                raise self._damaged(exc) from None
 
     @classmethod
     def for_home(cls, home: Path | str, **kwargs: Any) -> "AuditLog":
         return cls(Path(home) / AUDIT_FILE, **kwargs)
 
-    # -- the signed checkpoint -----------------------------------------------------------------
-    def _read_checkpoint(self, conn) -> tuple[Checkpoint | None, bool]:
-        """(the checkpoint, whether its signature is valid); (None, False) when there is none."""
+    def _damaged(self, exc: sqlite3.DatabaseError) -> AuditLogDamaged:
+        return AuditLogDamaged(f"审计日志无法读取 (the audit database {self.path} is damaged: {exc}); "
+                               "restore it from a backup or an export (audit export)")
+
+    def _refuse_a_fresh_start(self) -> None:
+        """A head file that covers records, and no database or an empty file: the log was deleted
+        or truncated. Starting a new one here would hide exactly that."""
+        stored = self._read_head_file()
+        if stored.state is CopyState.MISSING:
+            return
+        if stored.valid and stored.checkpoint.count == 0:
+            return  # nothing was ever written: nothing can be lost
+        size = self.path.stat().st_size if self.path.exists() else None
+        if size:
+            return
+        covered = (f"{stored.checkpoint.count} records" if stored.checkpoint is not None
+                   else "records (it is unreadable itself)")
+        raise AuditLogDamaged(
+            f"审计日志{'缺失' if size is None else '为空'} (the audit database {self.path} is "
+            f"{'missing' if size is None else 'empty'}, but the head file {self.head_file.path} covers "
+            f"{covered}); restore the database from a backup or an export — to start a new log on "
+            "purpose, move the head file away first")
+
+    def _open(self) -> None:
+        conn = self._conn()
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        # One transaction, so two processes opening a fresh file cannot interleave the DDL.
+        conn.executescript(f"BEGIN IMMEDIATE;\n{SCHEMA}\nCOMMIT;")
+        with self._write() as conn:
+            if self.head_file.exists():
+                return  # a head file that was kept: verify() and the next append compare
+            current = self._read_checkpoint(conn)
+            count, head = _chain_tail(conn)
+            now = _now()
+            if current.state is CopyState.MISSING and count == 0:
+                start = Checkpoint(0, GENESIS_HASH, now, head_file_since=0)  # a new log
+            elif "audit_records" in tables and "audit_checkpoint" not in tables:
+                # written before anchoring (an earlier version): anchored now, saying so
+                start = Checkpoint(count, head, now, unanchored_before=count, head_file_since=count)
+            elif current.valid and current.checkpoint.head_file_since is None:
+                # anchored before head files existed: the head file starts from the signed checkpoint
+                start = replace(current.checkpoint, written_at=now, head_file_since=current.checkpoint.count)
+            else:
+                return  # the head file this log had is gone: verify() says so, the next append records it
+            body = self._write_checkpoint(conn, start)
+        self.head_file.write(body, sign(self._key, body))
+
+    # -- the signed checkpoint and its copy in the head file -------------------------------------
+    def _signed_copy(self, where: str, body: str, mac: str) -> SignedCopy:
+        try:
+            checkpoint = Checkpoint.parse(body)
+        except (ValueError, KeyError, TypeError):
+            return SignedCopy(where, CopyState.UNREADABLE, detail="its body is not a checkpoint (edited)")
+        valid = hmac.compare_digest(sign(self._key, body), mac)
+        return SignedCopy(where, CopyState.VALID if valid else CopyState.INVALID, checkpoint)
+
+    def _read_checkpoint(self, conn) -> SignedCopy:
         row = conn.execute("SELECT body, mac FROM audit_checkpoint WHERE id = 1").fetchone()
         if row is None:
-            return None, False
-        try:
-            checkpoint = Checkpoint.parse(row[0])
-        except (ValueError, KeyError, TypeError):
-            return Checkpoint(-1, "", ""), False
-        return checkpoint, hmac.compare_digest(sign(self._key, row[0]), row[1])
+            return SignedCopy("the signed checkpoint", CopyState.MISSING)
+        return self._signed_copy("the signed checkpoint", row[0], row[1])
 
-    def _write_checkpoint(self, conn, checkpoint: Checkpoint) -> None:
+    def _read_head_file(self) -> SignedCopy:
+        where = f"the head file {self.head_file.path}"
+        stored = self.head_file.read()
+        if stored.missing:
+            return SignedCopy(where, CopyState.MISSING)
+        if stored.problem is not None:
+            return SignedCopy(where, CopyState.UNREADABLE, detail=stored.problem)
+        return self._signed_copy(where, stored.body, stored.mac)
+
+    def _write_checkpoint(self, conn, checkpoint: Checkpoint) -> str:
+        """Store the signed checkpoint in the database; its body, for the head file."""
         body = checkpoint.body()
         conn.execute("INSERT INTO audit_checkpoint (id, body, mac) VALUES (1, ?, ?) "
                      "ON CONFLICT (id) DO UPDATE SET body = excluded.body, mac = excluded.mac",
                      (body, sign(self._key, body)))
+        return body
 
-    def _anchor_existing(self) -> None:
-        """A log written before checkpoints existed gets its first one now, saying so."""
-        with self._write() as conn:
-            if conn.execute("SELECT 1 FROM audit_checkpoint").fetchone() is not None:
-                return  # another process anchored it first
-            row = conn.execute("SELECT seq, hash FROM audit_records ORDER BY seq DESC LIMIT 1").fetchone()
-            count, head = (row[0], row[1]) if row else (0, GENESIS_HASH)
-            self._write_checkpoint(conn, Checkpoint(count, head, _now(), unanchored_before=count))
-
-    def _advance_checkpoint(self, conn, seq: int, head: str, prev_hash: str) -> None:
-        """Sign the chain as this append leaves it, carrying forward anything found wrong."""
-        current, valid = self._read_checkpoint(conn)
-        anomalies = list(current.anomalies) if current is not None else []
-        found, first_bad = None, None
-        if current is None:
-            if seq > 1:
-                found = f"no checkpoint for the {seq - 1} records before this one (it was removed)"
-        elif not valid:
-            found = "the checkpoint's signature did not match the key (key replaced or checkpoint forged)"
-        elif current.count > seq - 1:
-            found = (f"records {seq}..{current.count} were missing: the signed checkpoint covered "
-                     f"{current.count} records, the log held {seq - 1} (cut off the end)")
-            first_bad = seq
-        elif current.count < seq - 1:
-            found = f"records {current.count + 1}..{seq - 1} had been added without the key"
-            first_bad = current.count + 1
-        elif current.head != prev_hash:
-            found = "the chain's head differed from the signed one (the chain was rewritten)"
-        if found is not None:
-            anomalies.append({"seq": seq, "first_bad_seq": first_bad, "found": found})
-        self._write_checkpoint(conn, Checkpoint(
-            seq, head, _now(), tuple(anomalies),
-            current.unanchored_before if current is not None and valid else 0))
+    def _advance_checkpoint(self, conn, seq: int, head: str, prev_hash: str) -> str:
+        """Sign the chain as this append leaves it, carrying forward anything found wrong with
+        either copy; the new checkpoint's body (the caller writes the head file after commit)."""
+        copies = [self._read_checkpoint(conn), self._read_head_file()]
+        findings = _positioned_first([f for copy in copies
+                                      if (f := _compare(copy, seq - 1, prev_hash, _hash_at(conn),
+                                                        self.key_file)) is not None and not f.lagging])
+        valid = [copy.checkpoint for copy in copies if copy.valid]
+        latest = max(valid, key=lambda cp: cp.count, default=None)
+        anomalies = _merged_anomalies(valid) + [{"seq": seq, "first_bad_seq": f.first_bad_seq, "found": f.text}
+                                                for f in findings]
+        return self._write_checkpoint(conn, Checkpoint(
+            seq, head, _now(), tuple(anomalies), latest.unanchored_before if latest else 0,
+            latest.head_file_since if latest and latest.head_file_since is not None else seq - 1))
 
     # -- appending -----------------------------------------------------------------------------
     def record_ask(self, answer: "Answer", response: "SearchResponse | None", *, user: str | None = None,
@@ -376,44 +483,75 @@ class AuditLog(ThreadLocalSQLite):
 
     def _append(self, kind: str, content: dict[str, Any], user: str | None) -> str:
         content = _plain(content)  # outside the lock: the slow part of an append
-        with self._write() as conn:
-            row = conn.execute("SELECT seq, hash FROM audit_records ORDER BY seq DESC LIMIT 1").fetchone()
-            seq, prev_hash = (row[0] + 1, row[1]) if row else (1, GENESIS_HASH)
-            record_id = f"A{seq:06d}-{secrets.token_hex(4)}"  # unique in a log; unlike a log reset
-            body = {**content, "id": record_id, "seq": seq, "kind": kind, "created_at": _now(),
-                    "user": user}
-            text = canonical_json(body)
-            record_hash = chain_hash(prev_hash, text)
-            conn.execute("INSERT INTO audit_records (seq, body, prev_hash, hash) VALUES (?,?,?,?)",
-                         (seq, text, prev_hash, record_hash))
-            self._advance_checkpoint(conn, seq, record_hash, prev_hash)
+        # The head file is written after the commit and before the lock is let go: a crash in
+        # between leaves it one append behind (reported, and repaired by the next append), never
+        # ahead of the database, which is what a truncation would look like.
+        with self._write_lock, self.head_file.locked():
+            try:
+                with self._write() as conn:
+                    seq, prev_hash = _chain_tail(conn)
+                    seq += 1
+                    record_id = f"A{seq:06d}-{secrets.token_hex(4)}"  # unique in a log; unlike a log reset
+                    body = {**content, "id": record_id, "seq": seq, "kind": kind, "created_at": _now(),
+                            "user": user}
+                    text = canonical_json(body)
+                    record_hash = chain_hash(prev_hash, text)
+                    conn.execute("INSERT INTO audit_records (seq, body, prev_hash, hash) VALUES (?,?,?,?)",
+                                 (seq, text, prev_hash, record_hash))
+                    checkpoint = self._advance_checkpoint(conn, seq, record_hash, prev_hash)
+            except sqlite3.DatabaseError as exc:
+                if not _is_damage(exc):
+                    raise
+                raise self._damaged(exc) from None
+            self.head_file.write(checkpoint, sign(self._key, checkpoint))
         return record_id
 
     # -- checking ------------------------------------------------------------------------------
     def verify(self, against: Path | str | None = None) -> ChainCheck:
         """Recompute every hash and link in chain order, stopping at the first record that fails,
-        then hold the chain against its signed checkpoint (truncation, records added without
-        the key, a replaced key) and, given an export (``export()``), against that copy."""
+        then hold the chain against its signed checkpoint and the head file (truncation, a
+        database rolled back or swapped, records added without the key, a replaced key) and,
+        given an export (``export()``), against that copy. A database SQLite cannot read is a
+        failed check, not an exception."""
         conn = self._conn()
-        conn.execute("BEGIN")  # one snapshot: an append racing this check cannot look like tampering
         try:
-            checkpoint, valid = self._read_checkpoint(conn)
-            check, count, head = _walk_chain(conn.execute(
-                "SELECT seq, body, prev_hash, hash FROM audit_records ORDER BY seq"))
-            exported = _compare_export(conn, Path(against)) if against is not None else None
-        finally:
-            conn.execute("COMMIT")
-        if checkpoint is not None:
-            check.checkpoint = {"count": checkpoint.count, "head": checkpoint.head,
-                                "written_at": checkpoint.written_at,
-                                "signature": "valid" if valid else "invalid",
+            conn.execute("BEGIN")  # one snapshot: an append racing this check cannot look like tampering
+            try:
+                # The snapshot starts with the first read: under the lock, so the head file read
+                # with it is of the same moment; appends may go on while the chain is walked.
+                with self.head_file.locked(shared=True):
+                    copies = [self._read_checkpoint(conn), self._read_head_file()]
+                damage = [r[0] for r in conn.execute("PRAGMA quick_check")]
+                if damage != ["ok"]:
+                    raise sqlite3.DatabaseError("; ".join(damage[:3]))
+                check, count, head = _walk_chain(conn.execute(
+                    "SELECT seq, body, prev_hash, hash FROM audit_records ORDER BY seq"))
+                findings = [f for copy in copies
+                            if (f := _compare(copy, count, head, _hash_at(conn), self.key_file)) is not None]
+                exported = _compare_export(conn, Path(against)) if against is not None else None
+            finally:
+                conn.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            return ChainCheck(ok=False, checked=0, reason=str(self._damaged(exc)))
+        database, head_copy = copies
+        if database.checkpoint is not None:
+            check.checkpoint = {**database.summary(), "signature": database.state.value,
                                 "key_file": str(self.key_file)}
-            if valid and checkpoint.unanchored_before:
-                check.notes.append(f"records 1..{checkpoint.unanchored_before} were written before "
-                                   "the log was anchored (by an earlier version): their truncation "
-                                   "before that point cannot be ruled out")
-        for problem, bad_seq in [*_checkpoint_problems(checkpoint, valid, count, head, self.key_file),
-                                 *([exported] if exported else [])]:
+        check.head_file = {**head_copy.summary(), "path": str(self.head_file.path)}
+        valid = [copy.checkpoint for copy in copies if copy.valid]
+        latest = max(valid, key=lambda cp: cp.count, default=None)
+        if latest is not None and latest.unanchored_before:
+            check.notes.append(f"records 1..{latest.unanchored_before} were written before the log was "
+                               "anchored (by an earlier version): their truncation before that point "
+                               "cannot be ruled out")
+        if latest is not None and latest.head_file_since:
+            check.notes.append(f"records 1..{latest.head_file_since} were written before the head file "
+                               "was kept (by an earlier version): a rollback of the database to an "
+                               "older copy of itself before that point cannot be ruled out")
+        problems = [(f"an append at seq {a.get('seq')} found: {a.get('found')}", a.get("first_bad_seq"))
+                    for a in _merged_anomalies(valid)]
+        problems += [(f.text, f.first_bad_seq) for f in _positioned_first(findings)]
+        for problem, bad_seq in [*problems, *([exported] if exported else [])]:
             if check.ok:
                 check.ok, check.reason, check.first_bad_seq = False, problem, bad_seq
             else:
@@ -557,30 +695,71 @@ def _row_problem(seq: int, text: str, prev_hash: str, stored_hash: str, expected
     return None, record_id, seq
 
 
-def _checkpoint_problems(checkpoint: Checkpoint | None, valid: bool, count: int, head: str,
-                         key_file: Path) -> list[tuple[str, int | None]]:
-    """What the signed checkpoint says is wrong with a chain of ``count`` records ending in ``head``."""
-    if checkpoint is None:
-        return [] if count == 0 else [(
-            "no signed checkpoint: the checkpoint was removed, so records cut off the end would "
-            "not show", None)]
-    if not valid:
-        return [(f"the checkpoint's signature does not match the key in {key_file} (the key was "
-                 "replaced, or the checkpoint forged)", None)]
-    problems: list[tuple[str, int | None]] = [
-        (f"an append at seq {a.get('seq')} found: {a.get('found')}", a.get("first_bad_seq"))
-        for a in checkpoint.anomalies]
+def _is_damage(exc: sqlite3.DatabaseError) -> bool:
+    """A file SQLite cannot read as a database (corrupt, cut short, not a database at all), as
+    opposed to a busy or misused one."""
+    return getattr(exc, "sqlite_errorname", "").startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
+def _chain_tail(conn) -> tuple[int, str]:
+    """(the newest sequence number, its hash): (0, GENESIS_HASH) for an empty log."""
+    row = conn.execute("SELECT seq, hash FROM audit_records ORDER BY seq DESC LIMIT 1").fetchone()
+    return (row[0], row[1]) if row else (0, GENESIS_HASH)
+
+
+def _hash_at(conn) -> Callable[[int], str | None]:
+    def hash_at(seq: int) -> str | None:
+        if seq == 0:
+            return GENESIS_HASH
+        row = conn.execute("SELECT hash FROM audit_records WHERE seq = ?", (seq,)).fetchone()
+        return row[0] if row else None
+    return hash_at
+
+
+def _merged_anomalies(checkpoints: list[Checkpoint]) -> list[dict[str, Any]]:
+    """The anomalies both copies carry, each once, in the order they were found."""
+    merged: list[dict[str, Any]] = []
+    for checkpoint in checkpoints:
+        merged += [a for a in checkpoint.anomalies if a not in merged]
+    return merged
+
+
+def _positioned_first(findings: list[Finding]) -> list[Finding]:
+    """A finding that names the first bad record says more than one that cannot: it leads."""
+    return sorted(findings, key=lambda f: f.first_bad_seq is None)
+
+
+def _compare(copy: SignedCopy, count: int, head: str, hash_at: Callable[[int], str | None],
+             key_file: Path) -> Finding | None:
+    """What ``copy`` says is wrong with a chain of ``count`` records ending in ``head``."""
+    where = copy.where
+    in_database = copy.where == "the signed checkpoint"
+    if copy.state is CopyState.MISSING:
+        if in_database:
+            return None if count == 0 else Finding(
+                "no signed checkpoint: the checkpoint was removed, so records cut off the end would not show")
+        return Finding(f"{where} is missing: it is kept beside the key and replaced with every append, "
+                       "so without it a database rolled back to an older copy of itself would not show")
+    if copy.state is CopyState.UNREADABLE:
+        return Finding(f"{where} {copy.detail}")
+    if copy.state is CopyState.INVALID:
+        return Finding(f"{where}: signature does not match the key in {key_file} (the key was "
+                       "replaced, or the checkpoint forged)")
+    checkpoint = copy.checkpoint
     if checkpoint.count > count:
-        problems.append((f"records {count + 1}..{checkpoint.count} were cut off the end: the signed "
-                         f"checkpoint covers {checkpoint.count} records, the log holds {count} "
-                         "(truncated)", count + 1))
-    elif checkpoint.count < count:
-        problems.append((f"records {checkpoint.count + 1}..{count} were added after the signed "
-                         "checkpoint, without the key (inserted)", checkpoint.count + 1))
-    elif checkpoint.head != head:
-        problems.append(("the chain's head differs from the signed one: the chain was rewritten "
-                         "(compare with an export: audit verify --against FILE)", None))
-    return problems
+        return Finding(f"records {count + 1}..{checkpoint.count} were cut off the end: {where} covers "
+                       f"{checkpoint.count} records, the log holds {count} (truncated)", count + 1)
+    if checkpoint.count < count:
+        if in_database or hash_at(checkpoint.count) != checkpoint.head:
+            return Finding(f"records {checkpoint.count + 1}..{count} were added after {where}, "
+                           "without the key (inserted)", checkpoint.count + 1)
+        return Finding(f"{where} is older than the log: it covers {checkpoint.count} of {count} records "
+                       "(an append stopped before writing it, or an old copy was put back; the next "
+                       "append brings it forward)", lagging=True)
+    if checkpoint.head != head:
+        return Finding(f"the chain's head differs from {where}: the chain was rewritten (compare with "
+                       "an export: audit verify --against FILE)")
+    return None
 
 
 def read_export(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:

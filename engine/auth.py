@@ -26,7 +26,11 @@ Failed logins are throttled per user name and per client address, in ``<home>/lo
 (a restart does not reset it; several dashboard processes share it): after ``free_attempts``
 failures in a row for a name (``address_free_attempts`` for an address, which several people may
 share) each further attempt waits twice as long as the last. So one password tried across many
-names from one address is slowed too. Every login attempt is recorded in the audit trail when one
+names from one address is slowed too. Admitting a try and counting it is one transaction, done
+before the password is checked (a right password takes the count back), so tries sent at the same
+moment cannot all slip through. The address is ``resolve_client_address``'s: a connection from
+this machine is a bucket of its own, and X-Forwarded-For counts only when the settings trust it
+and only from a configured proxy. Every login attempt is recorded in the audit trail when one
 is given.
 """
 
@@ -49,8 +53,9 @@ import tomllib
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from ipaddress import IPv4Address, IPv6Address, ip_address, ip_network
 from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol, TextIO
+from typing import Any, Callable, Iterable, Iterator, Protocol, TextIO
 
 log = logging.getLogger(__name__)
 
@@ -320,12 +325,37 @@ class UserStore:
 
 
 # -- throttling --------------------------------------------------------------------------------
+UNKNOWN_ADDRESS = "unknown"  # no client address known (a script, a test): a bucket of its own
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One login attempt as the throttle decided it (``LoginThrottle.attempt``).
+
+    Admitted: already counted as a failure, so ``wait_s`` is what a wrong password costs (0 while
+    free attempts remain); ``LoginThrottle.succeeded`` takes the count back. Refused: nothing was
+    counted and ``wait_s`` is how long until the next try is allowed."""
+
+    admitted: bool
+    wait_s: float
+    name_key: str = ""
+    # The address's row before and after this attempt counted, to take back exactly that count.
+    address_rows: tuple[tuple[str, tuple | None, tuple], ...] = ()
+
+
 class LoginThrottle:
     """Backoff per user name and per client address: ``free_attempts`` failures in a row for a
     name (``address_free_attempts`` for an address) cost nothing, then each failure locks that key
     for twice as long as the previous one (capped). A success clears the name, not the address (a
     sprayer that guesses one account must not get a fresh budget for the rest); a key left alone
-    for ``forget_after_s`` starts over.
+    for ``forget_after_s`` starts over. A login without a known address counts under
+    ``UNKNOWN_ADDRESS``, a bucket like any other.
+
+    Check and count are one step (``attempt``): one ``BEGIN IMMEDIATE`` transaction decides
+    whether the try may go ahead and, if so, counts it as a failure before the password is
+    checked; a right password takes the count back (``succeeded``). So N tries sent at once
+    from N threads or processes cannot all pass the check before any failure is written: the
+    first ``free_attempts`` are admitted, the rest are refused.
 
     Kept in SQLite: ``path`` (the home's ``login_throttle.sqlite``) survives restarts and is shared
     by every process on the home; None keeps it in memory. Times are wall-clock seconds, since
@@ -349,18 +379,23 @@ class LoginThrottle:
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))  # who failed, from where
-        self._conn = sqlite3.connect(str(self.path) if self.path else ":memory:", timeout=10,
+        self._conn = sqlite3.connect(str(self.path) if self.path else ":memory:", timeout=30,
                                      isolation_level=None, check_same_thread=False)
         self._conn.execute("CREATE TABLE IF NOT EXISTS failures (key TEXT PRIMARY KEY, "
                            "count INTEGER NOT NULL, last REAL NOT NULL, locked_until REAL NOT NULL)")
         self._lock = threading.Lock()
 
+    @staticmethod
+    def _name_key(name: str) -> str:
+        return "name:" + name.strip().casefold()  # "Admin" must not be a fresh name for "admin"
+
+    @staticmethod
+    def _address_key(address: str | None) -> str:
+        return "addr:" + ((address or "").strip().lower() or UNKNOWN_ADDRESS)
+
     def _keys(self, name: str, address: str | None) -> list[tuple[str, int]]:
-        # "Admin" must not be a fresh name for "admin"
-        keys = [("name:" + name.strip().casefold(), self.free_attempts)]
-        if address:
-            keys.append(("addr:" + address.strip().lower(), self.address_free_attempts))
-        return keys
+        return [(self._name_key(name), self.free_attempts),
+                (self._address_key(address), self.address_free_attempts)]
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -377,39 +412,65 @@ class LoginThrottle:
         # capped: a clock set back must not lock anyone out for longer than the longest delay
         return min(self.max_delay_s, max(0.0, locked_until - now))
 
-    def wait_s(self, name: str, address: str | None = None) -> float:
-        """Seconds until ``name`` (from ``address``) may try again (0 when it may now)."""
-        now = self._clock()
-        keys = [k for k, _ in self._keys(name, address)]
-        with self._lock:
-            rows = self._conn.execute(f"SELECT locked_until FROM failures WHERE key IN "
-                                      f"({','.join('?' * len(keys))})", keys).fetchall()
+    def _locked_for(self, conn: sqlite3.Connection, keys: list[str], now: float) -> float:
+        rows = conn.execute(f"SELECT locked_until FROM failures WHERE key IN ({','.join('?' * len(keys))})",
+                            keys).fetchall()
         return max((self._wait(r[0], now) for r in rows), default=0.0)
 
-    def record_failure(self, name: str, address: str | None = None) -> float:
-        """Count a failure for the name and the address; the wait it costs (the longer one)."""
+    def wait_s(self, name: str, address: str | None = None) -> float:
+        """Seconds until ``name`` (from ``address``) may try again (0 when it may now)."""
+        with self._lock:
+            return self._locked_for(self._conn, [k for k, _ in self._keys(name, address)], self._clock())
+
+    def attempt(self, name: str, address: str | None = None) -> Attempt:
+        """Admit or refuse one try of ``name`` from ``address``, and count an admitted one as a
+        failure, in one transaction (see the class docstring)."""
         now = self._clock()
-        waits = []
+        keys = self._keys(name, address)
         with self._transaction() as conn:
-            for key, free in self._keys(name, address):
-                row = conn.execute("SELECT count, last, locked_until FROM failures WHERE key=?",
-                                   (key,)).fetchone()
-                count, last, locked_until = row or (0, 0.0, 0.0)
+            wait = self._locked_for(conn, [k for k, _ in keys], now)
+            if wait > 0:
+                return Attempt(admitted=False, wait_s=wait)
+            waits, address_rows = [], []
+            for key, free in keys:
+                before = conn.execute("SELECT count, last, locked_until FROM failures WHERE key=?",
+                                      (key,)).fetchone()
+                count, last, locked_until = before or (0, 0.0, 0.0)
                 if count and now - last > self.forget_after_s and now >= locked_until:
                     count = 0
                 count += 1
                 if count >= free:
                     locked_until = now + min(self.max_delay_s,
                                              self.base_delay_s * 2 ** min(count - free, 32))
-                conn.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)",
-                             (key, count, now, locked_until))
+                after = (count, now, locked_until)
+                conn.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)", (key, *after))
                 waits.append(self._wait(locked_until, now))
+                if key.startswith("addr:"):
+                    address_rows.append((key, before, after))
             self._prune(conn, now)
-        return max(waits)
+        return Attempt(admitted=True, wait_s=max(waits), name_key=keys[0][0],
+                       address_rows=tuple(address_rows))
 
-    def record_success(self, name: str) -> None:
+    def succeeded(self, attempt: Attempt) -> None:
+        """The admitted ``attempt`` had the right password: clear its name, and take back the
+        failure it counted for its address (exactly, unless other tries counted there since)."""
+        if not attempt.admitted:
+            raise ValueError("a refused attempt checked no password")
         with self._transaction() as conn:
-            conn.execute("DELETE FROM failures WHERE key=?", (self._keys(name, None)[0][0],))
+            conn.execute("DELETE FROM failures WHERE key=?", (attempt.name_key,))
+            for key, before, after in attempt.address_rows:
+                now_row = conn.execute("SELECT count, last, locked_until FROM failures WHERE key=?",
+                                       (key,)).fetchone()
+                if now_row is not None and tuple(now_row) == after:
+                    if before is None:
+                        conn.execute("DELETE FROM failures WHERE key=?", (key,))
+                    else:
+                        conn.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)", (key, *before))
+                elif now_row is not None:  # others tried from there since: only our count goes,
+                    # and with it a lock that fewer than the free failures cannot have earned
+                    conn.execute("UPDATE failures SET count = max(0, count - 1), locked_until = "
+                                 "CASE WHEN count - 1 < ? THEN 0 ELSE locked_until END WHERE key=?",
+                                 (self.address_free_attempts, key))
 
     def _prune(self, conn: sqlite3.Connection, now: float) -> None:
         if conn.execute("SELECT count(*) FROM failures").fetchone()[0] < self.MAX_TRACKED:
@@ -420,6 +481,68 @@ class LoginThrottle:
         conn.execute("DELETE FROM failures WHERE key IN (SELECT key FROM failures WHERE locked_until <= ? "
                      "ORDER BY last LIMIT (SELECT max(0, count(*) - ?) FROM failures))",
                      (now, self.MAX_TRACKED // 2))
+
+
+# -- the client's address ----------------------------------------------------------------------
+LOOPBACK_ADDRESS = "localhost"  # one bucket for every connection from this machine
+
+
+def _ip(text: str | None) -> IPv4Address | IPv6Address | None:
+    try:
+        ip = ip_address((text or "").strip().strip("[]"))
+    except ValueError:
+        return None
+    return getattr(ip, "ipv4_mapped", None) or ip  # ::ffff:127.0.0.1 is 127.0.0.1
+
+
+def _forwarded_host(entry: str) -> str:
+    """The host of one X-Forwarded-For entry, read as uvicorn reads it: ``[v6]:port``,
+    ``v4:port`` or a bare address."""
+    entry = entry.strip()
+    if entry.startswith("[") and "]" in entry:
+        return entry[1:entry.index("]")]
+    if entry.count(":") == 1:
+        host, _, port = entry.partition(":")
+        return host if port.isdigit() else entry
+    return entry
+
+
+def _trusted(address: str, proxies: Iterable[str]) -> bool:
+    if address == LOOPBACK_ADDRESS:
+        return any(ip_network(p, strict=False).network_address.is_loopback for p in proxies)
+    ip = _ip(address)
+    return ip is not None and any(ip in ip_network(p, strict=False) for p in proxies)
+
+
+def resolve_client_address(peer: str | None, forwarded_for: Iterable[str] = (), *, trust_forwarded_for: bool = False,
+                   trusted_proxies: Iterable[str] = ()) -> str:
+    """The address a login is throttled and audited under.
+
+    ``peer``: the connection's address as the web server reports it (None, as Streamlit reports
+    a connection from this machine); ``forwarded_for``: the request's X-Forwarded-For headers.
+    A connection from this machine is ``LOOPBACK_ADDRESS``, a bucket of its own. Streamlit's web
+    server (uvicorn) itself replaces a loopback peer by an address taken from X-Forwarded-For, so
+    a peer that is one of the header's entries is taken to be such a loopback connection, not the
+    address it claims. The header names the client only with ``trust_forwarded_for`` and only
+    when the direct peer is one of ``trusted_proxies``: then the client is the nearest entry,
+    from the right, that is not itself a trusted proxy.
+    """
+    proxies = list(trusted_proxies)
+    entries = [_forwarded_host(e) for header in forwarded_for for e in header.split(",") if e.strip()]
+    ip = _ip(peer)
+    if peer is None or (ip is not None and ip.is_loopback) or peer.strip() in entries:
+        direct = LOOPBACK_ADDRESS
+    else:
+        direct = str(ip) if ip is not None else peer.strip()
+    if not (trust_forwarded_for and entries and _trusted(direct, proxies)):
+        return direct
+    for entry in reversed(entries):
+        forwarded = _ip(entry)
+        if forwarded is None:
+            return direct  # a garbled chain: nothing in it can be believed
+        if not _trusted(str(forwarded), proxies):
+            return str(forwarded)
+    return str(_ip(entries[0]))  # every hop a trusted proxy: the first one is the client
 
 
 # -- logging in ------------------------------------------------------------------------------
@@ -478,8 +601,9 @@ class Authenticator:
         """``address``: the client's, for throttling by address and the audit trail."""
         name = name.strip()
         where = {"address": address} if address else {}
-        wait = self.throttle.wait_s(name, address)
-        if wait > 0:
+        attempt = self.throttle.attempt(name, address)  # counted as a failure until proven right
+        if not attempt.admitted:
+            wait = attempt.wait_s
             self._audit("login", {"ok": False, "reason": "throttled",
                                   "retry_after_s": round(wait, 1), **where}, name)
             return LoginResult(False, f"尝试次数过多，请 {wait:.0f} 秒后再试 "
@@ -488,13 +612,13 @@ class Authenticator:
         user = self.store.get(name) if name else None
         ok = verify_password(password, user.password if user else self._decoy) and user is not None
         if not ok:
-            wait = self.throttle.record_failure(name, address)
+            wait = attempt.wait_s
             self._audit("login", {"ok": False, "reason": "bad_password" if user else "unknown_user",
                                   "retry_after_s": round(wait, 1), **where}, name)
             message = WRONG_CREDENTIALS + (f"；请 {wait:.0f} 秒后再试 (try again in {wait:.0f} s)"
                                            if wait > 0 else "")
             return LoginResult(False, message, retry_after_s=wait)
-        self.throttle.record_success(name)
+        self.throttle.succeeded(attempt)
         default = user.must_change or hmac.compare_digest(password.encode(), DEMO_PASSWORD.encode())
         if default:
             user = replace(user, must_change=True)

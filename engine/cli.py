@@ -1,6 +1,7 @@
 """``python -m engine``: the command line mirror of ``Engine`` (contracts: ARCHITECTURE.md).
 
-With ``--json`` stdout carries exactly one JSON document; logs and progress go to stderr.
+With ``--json`` stdout carries exactly one JSON document; logs and progress go to stderr. An
+error is one line on stderr and, with ``--json``, the document ``{"error": …, "exit_code": …}``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from engine.types import DocKind
 
 
 AS_OF_COMMANDS = ("search", "ask")  # the commands that read statutes as of a date
+EXIT_FAILED = 1  # the command's own failure: a file failed to ingest, a broken or damaged audit log
 EXIT_USAGE = 2  # bad input: a usage error, an empty or over-long question, an unknown document
 EXIT_INTERNAL = 70  # an unexpected error (sysexits EX_SOFTWARE): one line, traceback in a log file
 LOG_DIR = "logs"  # under the home: tracebacks of unexpected errors
@@ -211,14 +213,21 @@ def _answer_text(payload: dict) -> str:
 
 
 def _audit(args: argparse.Namespace) -> int:
-    from engine.audit import AuditLog
+    from engine.audit import AuditLog, AuditLogDamaged, ChainCheck
     from engine.config import Settings
 
     settings = Settings.load(args.home)
-    log = AuditLog.for_home(settings.home, key_file=settings.audit.key_file)
+    if args.audit_command == "verify" and args.against is not None and not args.against.is_file():
+        raise InputError(f"no such export file: {args.against}")
+    try:
+        log = AuditLog.for_home(settings.home, key_file=settings.audit.key_file)
+    except AuditLogDamaged as exc:
+        if args.audit_command != "verify":
+            raise
+        check = ChainCheck(ok=False, checked=0, reason=str(exc))  # a failed check, said in one line
+        _emit(args, check.to_dict(), f"BROKEN: {exc}")
+        return EXIT_FAILED
     if args.audit_command == "verify":
-        if args.against is not None and not args.against.is_file():
-            raise InputError(f"no such export file: {args.against}")
         check = log.verify(against=args.against)
         where = f"seq {check.first_bad_seq}" if check.first_bad_seq else (check.first_broken or "the checkpoint")
         text = (f"ok: {check.checked} records, chain intact, checkpoint signed" if check.ok else
@@ -323,7 +332,7 @@ def _crash_log(home: Path | None, argv: list[str]) -> Path:
         try:
             directory.mkdir(parents=True, exist_ok=True)
             path = directory / f"lextrace-error-{stamp}-{os.getpid()}.log"
-            path.write_text(text, "utf-8")
+            path.write_text(text, "utf-8", errors="backslashreplace")
             return path
         except OSError:
             continue
@@ -365,10 +374,35 @@ def _with_warnings(output: str) -> str:
     return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
 
 
+def _undecodable(argv: list[str]) -> str | None:
+    """The first argument that is not valid UTF-8 text, as the error names it; None if all are.
+    Python hands such bytes over as lone surrogates, which no later step can encode."""
+    for position, arg in enumerate(argv, 1):
+        if any("\ud800" <= ch <= "\udfff" for ch in arg):
+            shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            return (f"参数 {position} 不是有效的 UTF-8 文本 (argument {position} is not valid UTF-8: "
+                    f"'{shown}')")
+    return None
+
+
+def _fail(as_json: bool, message: str, code: int) -> int:
+    """One line on stderr; with --json also the error as stdout's one document."""
+    print(f"error: {message}", file=sys.stderr)
+    if as_json:
+        json.dump({"error": message, "exit_code": code}, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    return code
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code: 0 ok, 1 the command's own failure (a file failed to
-    ingest, a broken audit chain, nothing found), 2 bad input, 70 an unexpected error."""
+    ingest, a broken or damaged audit log, nothing found), 2 bad input, 70 an unexpected error."""
+    from engine.audit import AuditLogDamaged
+
     argv = sys.argv[1:] if argv is None else list(argv)
+    undecodable = _undecodable(argv)
+    if undecodable is not None:  # before parsing: argparse would echo it, the engine would crash
+        return _fail("--json" in argv, undecodable, EXIT_USAGE)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.as_of is not None and args.command not in AS_OF_COMMANDS:
@@ -385,20 +419,19 @@ def main(argv: list[str] | None = None) -> int:
         else:
             code = _run(args)
     except InputError as exc:
-        print(f"error: {_one_line(exc)}", file=sys.stderr)
-        code = EXIT_USAGE
+        code = _fail(args.json, _one_line(exc), EXIT_USAGE)
+    except AuditLogDamaged as exc:  # the log is not there as it must be: never a fresh start
+        code = _fail(args.json, _one_line(exc), EXIT_FAILED)
     except (ValidationError, tomllib.TOMLDecodeError) as exc:  # the settings or a secrets file
         errors = exc.errors() if isinstance(exc, ValidationError) else []
         detail = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in errors[:3])
-        print(f"error: bad configuration: {detail or _one_line(exc)}", file=sys.stderr)
-        code = EXIT_USAGE
+        code = _fail(args.json, f"bad configuration: {detail or _one_line(exc)}", EXIT_USAGE)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # noqa: BLE001 — one line for the user, the traceback in a file
         path = _crash_log(home, argv)
-        print(f"内部错误 (internal error): {type(exc).__name__}: {_one_line(exc)} — "
-              f"traceback: {path}", file=sys.stderr)
-        code = EXIT_INTERNAL
+        code = _fail(args.json, f"内部错误 (internal error): {type(exc).__name__}: {_one_line(exc)} — "
+                                f"traceback: {path}", EXIT_INTERNAL)
     _print_warnings(args, home)
     return code

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import os
 import tomllib
+from ipaddress import ip_network
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 DEFAULT_HOME = Path(".lextrace")
 
@@ -123,8 +124,24 @@ class AuthSettings(BaseModel):
     trust_forwarded_for: bool = Field(
         False, description="Behind a reverse proxy every browser has the proxy's address: set this "
                            "to throttle logins by the client address the proxy appends to "
-                           "X-Forwarded-For. Never without a proxy that sets it (a browser could "
-                           "send any address).")
+                           "X-Forwarded-For. Used only for connections from trusted_proxies; never "
+                           "without a proxy that sets it (a browser could send any address).")
+    trusted_proxies: list[str] = Field(
+        ["127.0.0.1", "::1"], description="Addresses or networks (CIDR) of the reverse proxies whose "
+                                          "X-Forwarded-For is believed when trust_forwarded_for is "
+                                          "on; a comma-separated list in the environment.")
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _proxy_list(cls, value: Any) -> Any:
+        return [part.strip() for part in value.split(",") if part.strip()] if isinstance(value, str) else value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxy_networks(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            ip_network(entry, strict=False)  # ValueError: not an address or network
+        return value
 
 
 class Settings(BaseModel):

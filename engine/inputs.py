@@ -9,7 +9,16 @@ shows it as a warning), anything else is a bug or a broken store. Files are refu
 
 from __future__ import annotations
 
+import unicodedata
+
 from engine.config import LimitSettings
+
+# What shows nothing: spaces and line breaks, format characters (zero-width space, joiners, word
+# joiner, BOM, soft hyphen, bidi marks), controls, unassigned and private code points, combining
+# marks with nothing to combine with, and the few letters drawn blank (Hangul fillers, the
+# Braille blank).
+_INVISIBLE_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cc", "Cf", "Cn", "Co", "Cs", "Mn", "Me"})
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 class InputError(ValueError):
@@ -34,10 +43,17 @@ class UnknownDocument(InputError):
         super().__init__(f"没有这个文件 (no document {doc_id})")
 
 
+def is_blank(text: str | None) -> bool:
+    """True when ``text`` has nothing a reader could see: empty, spaces, or only invisible
+    characters such as zero-width spaces. Such a question is an empty one, wherever it comes in."""
+    return all(ch in _BLANK_LETTERS or unicodedata.category(ch) in _INVISIBLE_CATEGORIES
+               for ch in text or "")
+
+
 def check_question(question: str | None, limits: LimitSettings) -> str:
     """The question stripped of surrounding whitespace, or the typed reason it is refused."""
     text = (question or "").strip()
-    if not text:
+    if is_blank(text):
         raise EmptyQuestion()
     if len(text) > limits.question_chars:
         raise QuestionTooLong(len(text), limits.question_chars)

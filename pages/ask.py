@@ -16,7 +16,7 @@ from datetime import date
 import streamlit as st
 
 from engine.auth import Permission
-from engine.inputs import InputError
+from engine.inputs import InputError, is_blank
 from ui.auth import require
 from ui.components import show_error
 from ui.evidence import ViewerTarget, escape_markdown, render_answer, render_viewer
@@ -75,7 +75,7 @@ def answer_for(engine, user, query: tuple, unmask: bool):
         with st.spinner(label("检索与核验中…", "searching and verifying…")):
             answer = engine.ask(question_text, doc_id=scope, unmask=unmask, user=user.name, as_of=as_of)
     except InputError as exc:  # the engine's own limits: say them, no traceback
-        st.warning(str(exc))
+        st.warning(escape_markdown(str(exc)))
         return None
     except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
         show_error(exc, label("提问", "Asking"))
@@ -110,7 +110,7 @@ unmask = may_unmask and st.session_state.get(UNMASK_KEY) is True
 submitted = ask_form(documents, limit)
 if submitted:
     question = (st.session_state.get(QUESTION_KEY) or "").strip()
-    if not question:
+    if is_blank(question):  # zero-width characters alone are no question either
         st.warning(label(f"请输入问题，例如：{EXAMPLE}", "Please type a question."))
     else:
         st.session_state[QUERY_KEY] = (question, st.session_state.get(DOCUMENT_KEY),

@@ -20,7 +20,7 @@ from engine.answer.model import Status
 from engine.audit import ASK_KIND, AuditLog, AuditRecord, ReplayStep, Stage, replay_steps
 from engine.auth import Permission, User
 from ui.auth import get_authenticator, require
-from ui.components import badge_markdown, error_boundary, local_time, local_zone
+from ui.components import badge_markdown, error_boundary, escape_markdown, local_time, local_zone
 from ui.documents import masked, masked_meta
 from ui.labels import CONFLICT_NAMES, MODE_NAMES, STATUS_NAMES, label, named
 from ui.state import get_engine
@@ -69,10 +69,12 @@ def frame(rows: list[dict[str, Any]]) -> None:
 def chain_section(log: AuditLog) -> None:
     left, middle, right = st.columns([3, 1, 1])
     head = log.head()
-    left.caption(f"共 {log.count()} 条记录 · {label('链头', 'head')} `{head[:16]}…`",
+    left.caption(f"共 {log.count()} 条记录 · {label('链头', 'head')} {escape_markdown(head[:16])}…",
                  help=label(f"链头哈希 {head}。每次写入都用密钥文件中的密钥签一份检查点（记录数与链头），"
-                            "末尾记录被截掉时校验会发现；导出的副本可另地保存。",
-                            f"head {head}; every append signs a checkpoint with the key in the secrets file"))
+                            "并在密钥旁的头文件中另存一份：末尾记录被截掉、数据库被换成旧副本或被删除时校验都会发现；"
+                            "导出的副本可另地保存。",
+                            f"head {head}; every append signs a checkpoint with the key in the secrets file "
+                            "and keeps a copy in the head file beside the key"))
     if right.button(label("校验审计链", "Verify chain"), key="audit.verify", type="primary"):
         with st.spinner(label("重新计算每条记录的哈希与链接…", "recomputing every hash and link…")):
             check = log.verify()
@@ -89,14 +91,15 @@ def chain_section(log: AuditLog) -> None:
     if check["ok"]:
         checkpoint = check.get("checkpoint") or {}
         st.success(f"{label('审计链完整', 'Chain intact')}：已校验 {check['checked']} 条记录，哈希与链接全部一致，"
-                   f"签名检查点（{checkpoint.get('count', 0)} 条）相符（{at}）")
+                   f"签名检查点与密钥旁的头文件（{checkpoint.get('count', 0)} 条）均相符（{at}）")
     else:
         where = (f"第 {check['first_bad_seq']} 条" if check.get("first_bad_seq")
-                 else f"`{check['first_broken']}`" if check.get("first_broken") else label("检查点", "the checkpoint"))
+                 else escape_markdown(check["first_broken"]) if check.get("first_broken")
+                 else label("检查点", "the checkpoint"))
         st.error(f"{label('审计链断裂', 'Chain broken')}：第一处问题在{where}（已校验 {check['checked']} 条，{at}）。"
-                 f"{label('原因', 'reason')}：{check['reason']}")
+                 f"{label('原因', 'reason')}：{escape_markdown(check['reason'])}")
     for note in check.get("notes") or []:
-        st.caption(f"{label('说明', 'note')}：{note}")
+        st.caption(f"{label('说明', 'note')}：{escape_markdown(note)}")
 
 
 def export_bytes(log: AuditLog) -> bytes:
@@ -251,13 +254,13 @@ def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], 
     # By value: Streamlit re-imports edited modules, so the Stage class of a step made by the
     # long-lived engine need not be the one imported by this run of the page.
     stage = Stage(step.stage.value)
-    st.markdown(show(step.summary))
+    st.markdown(escape_markdown(show(step.summary)))
     if stage is Stage.PARSE:
         entities = {"amounts": ("金额", "amounts"), "dates": ("日期", "dates"), "articles": ("法条", "articles"),
                     "laws": ("法律", "laws")}
         frame([{label("实体", "entity"): named(entities, key),
                 label("值", "values"): ", ".join(map(str, data.get(key, []))) or "—"} for key in entities])
-        st.caption(label("分词", "tokens") + "：" + " / ".join(map(str, data.get("tokens", []))))
+        st.caption(label("分词", "tokens") + "：" + " / ".join(map(escape_markdown, data.get("tokens", []))))
     elif stage is Stage.RECALL:
         frame([{label("名次", "rank"): t["rank"], label("片段", "chunk_id"): t["chunk_id"],
                 label("分数", "score"): t["score"]} for t in data["top"]])
@@ -267,7 +270,7 @@ def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], 
         frame([{label("名次", "rank"): o["rank"], label("片段", "chunk_id"): o["chunk_id"],
                 label("分数", "score"): "—" if o["score"] is None else o["score"]} for o in data["order"]])
     elif stage is Stage.RERANK:
-        st.caption(f"{label('重排序器', 'reranker')}：**{data['reranker']}**"
+        st.caption(f"{label('重排序器', 'reranker')}：**{escape_markdown(data['reranker'])}**"
                    + ("" if data["ran"] else label("（未运行）", " (did not run)")))
         frame([{label("名次", "rank"): o["rank"], label("文件", "document"): doc_names.get(o["doc_id"], o["doc_id"]),
                 label("页", "pages"): "-".join(map(str, sorted(set(o["pages"])))),
@@ -281,7 +284,7 @@ def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], 
                for e in data["cited"]])
     elif stage is Stage.COMPOSE:
         st.caption(f"{label('方式', 'mode')}：{named(MODE_NAMES, data['mode'])}"
-                   + (f" · {label('模型', 'model')}：{data['model']}" if data.get("model") else ""))
+                   + (f" · {label('模型', 'model')}：{escape_markdown(data['model'])}" if data.get("model") else ""))
         st.markdown(f"**{label('计算', 'Calculations')}**")
         frame([{label("算式", "expression"): c["expression"], label("结果", "result"): str(c["result"]),
                 label("原文所述", "stated"): "—" if c.get("stated") is None else str(c["stated"]),
@@ -302,7 +305,8 @@ def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], 
                {check: label("计算复核", "calculations ok"),  # —: nothing was calculated
                 result: yes_no(all(data["calculations_ok"])) if data["calculations_ok"] else "—"}])
         if checks["unsupported"]:
-            st.error(label("无出处", "unsupported") + "：" + "；".join(map(show, checks["unsupported"])))
+            st.error(label("无出处", "unsupported") + "："
+                     + "；".join(escape_markdown(show(u)) for u in checks["unsupported"]))
     elif stage is Stage.OUTPUT:
         models = data.get("models") or {}
         item, value_column = label("项", "item"), label("值", "value")
@@ -327,8 +331,10 @@ def replay_section(engine, user: User, records: list[AuditRecord]) -> None:
                                                 f"{record_summary(by_id[i])[:60]}")
     record = by_id[chosen]
     status = f" · {badge_markdown(record.status)}" if record.status else ""
-    st.markdown(f"**{record.id}** · {named(KIND_NAMES, record.kind)} · {local_time(record.created_at)} · "
-                f"{label('用户', 'user')} {record.user or '—'}{status}")
+    # The user is whatever name a sign-in was tried with: plain text, never Markdown.
+    st.markdown(f"**{escape_markdown(record.id)}** · {named(KIND_NAMES, record.kind)} · "
+                f"{local_time(record.created_at)} · {label('用户', 'user')} "
+                f"{escape_markdown(record.user) if record.user else '—'}{status}")
     if not record.hash_ok:
         st.error(label("此记录的哈希与内容不符：内容或哈希被改动过", "this record's hash does not match its body"))
     reveal = reveal_choice(engine, user, record)
@@ -343,7 +349,7 @@ def replay_section(engine, user: User, records: list[AuditRecord]) -> None:
         with st.expander(step_label(step), expanded=Stage(step.stage.value) in (Stage.COMPOSE, Stage.EVENT)):
             step_body(step, record, doc_names, show)
     with st.expander(label("原始记录（JSON）", "Raw record (JSON)")):
-        st.caption(f"prev_hash `{record.prev_hash}` · hash `{record.hash}`")
+        st.caption(f"prev_hash {escape_markdown(record.prev_hash)} · hash {escape_markdown(record.hash)}")
         st.json(show(record.body), expanded=False)
 
 

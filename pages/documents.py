@@ -13,7 +13,7 @@ from engine.engine import DIRECTORY_SUFFIXES, Engine
 from engine.types import DocumentRecord, IngestStatus
 from engine.units import format_size
 from ui.auth import require
-from ui.components import badge_markdown, error_boundary
+from ui.components import badge_markdown, error_boundary, escape_markdown
 from ui.documents import (DOC_KINDS, PII_LEVEL_NAMES, STAGE_NAMES, chunk_rows, delete_document,
                           document_rows, duplicate_note, ingest_upload, may_show_pii, masked, masked_meta,
                           quality_rows, record_unmask, reingest_document, stage_fraction)
@@ -47,7 +47,7 @@ def upload_section(engine: Engine, user: User) -> None:
         results = []
         overall = st.progress(0.0, text=f"0 / {len(files)}")
         for i, upload in enumerate(files):
-            with st.status(f"{upload.name}", expanded=False) as box:
+            with st.status(escape_markdown(upload.name), expanded=False) as box:
                 bar = st.progress(0.0, text=label("等待", "waiting"))
 
                 def show(_name: str, stage: str, fraction: float) -> None:
@@ -56,20 +56,20 @@ def upload_section(engine: Engine, user: User) -> None:
 
                 report = ingest_upload(engine, user, upload.name, upload.getvalue(), kind, show)
                 failed = report.status is IngestStatus.FAILED
-                box.update(label=f"{upload.name} — {named(STATUS_NAMES, report.status.value)}",
+                box.update(label=f"{escape_markdown(upload.name)} — {named(STATUS_NAMES, report.status.value)}",
                            state="error" if failed else "complete")
             results.append({**report.to_dict(), "duplicate": duplicate_note(report)})
             overall.progress((i + 1) / len(files), text=f"{i + 1} / {len(files)}")
         st.session_state[RESULTS_KEY] = results
         st.rerun()  # the sidebar's corpus figures and the table then count the new files
     for result in st.session_state.get(RESULTS_KEY, []):
-        name = result["name"]
+        name = escape_markdown(result["name"])  # the uploader's file name: plain text
         if result["status"] == IngestStatus.FAILED.value:
             st.markdown(f"{badge_markdown(result['status'])} **{name}**")
-            st.error(f"{name}：{result['error']}")
+            st.error(f"{name}：{escape_markdown(result['error'])}")
         elif result.get("duplicate"):
             st.markdown(f"{badge_markdown(result['status'])} **{name}**")
-            st.info(result["duplicate"])
+            st.info(escape_markdown(result["duplicate"]))
         else:
             ocr = [q["page"] for q in result["quality"] if q["ocr_used"]]
             st.markdown(f"{badge_markdown(result['status'])} **{name}** — {named(KIND_NAMES, result['kind'])}，"
@@ -141,13 +141,13 @@ def original_tab(engine: Engine, record: DocumentRecord, unmask: bool) -> None:
 
 def manage_tab(engine: Engine, user: User, record: DocumentRecord) -> None:
     st.markdown(f"**{label('删除', 'Delete')}**")
-    confirm = st.checkbox(f"确认删除「{record.name}」及其全部片段和向量（不可撤销）",
+    confirm = st.checkbox(f"确认删除「{escape_markdown(record.name)}」及其全部片段和向量（不可撤销）",
                           key=f"confirm_delete_{record.doc_id}")
     if st.button(label("删除", "Delete"), type="primary", disabled=not confirm,
                  key=f"delete_{record.doc_id}"):
         deleted = delete_document(engine, user, record.doc_id)
-        st.session_state[FLASH_KEY] = (f"{label('已删除', 'deleted')}：{record.name}" if deleted
-                                       else f"{label('文件已不存在', 'already gone')}：{record.name}")
+        st.session_state[FLASH_KEY] = (f"{label('已删除', 'deleted')}：{escape_markdown(record.name)}" if deleted
+                                       else f"{label('文件已不存在', 'already gone')}：{escape_markdown(record.name)}")
         st.rerun()
     st.divider()
     st.markdown(f"**{label('重新导入', 'Re-ingest')}**")
@@ -155,16 +155,16 @@ def manage_tab(engine: Engine, user: User, record: DocumentRecord) -> None:
                         index=DOC_KINDS.index(record.kind) if record.kind in DOC_KINDS else 0,
                         key=f"reingest_kind_{record.doc_id}")
     if st.button(label("重新导入", "Re-ingest"), key=f"reingest_{record.doc_id}"):
-        with st.status(f"{label('重新导入', 'Re-ingesting')} {record.name}", expanded=False) as box:
+        with st.status(f"{label('重新导入', 'Re-ingesting')} {escape_markdown(record.name)}", expanded=False) as box:
             bar = st.progress(0.0)
             report = reingest_document(
                 engine, user, record.doc_id, kind,
                 lambda _n, stage, f: bar.progress(stage_fraction(stage, f), text=named(STAGE_NAMES, stage)))
             box.update(state="error" if report.status is IngestStatus.FAILED else "complete")
         if report.status is IngestStatus.FAILED:
-            st.error(f"{label('重新导入失败', 're-ingest failed')}：{report.error}")
+            st.error(f"{label('重新导入失败', 're-ingest failed')}：{escape_markdown(report.error)}")
         else:
-            st.session_state[FLASH_KEY] = (f"{label('已重新导入', 're-ingested')}：{record.name} — "
+            st.session_state[FLASH_KEY] = (f"{label('已重新导入', 're-ingested')}：{escape_markdown(record.name)} — "
                                            f"{named(KIND_NAMES, report.kind)}，{report.chunks} 个片段")
             st.rerun()
 

@@ -14,7 +14,7 @@ from engine.auth import Permission
 from engine.facts import ensure_facts, fact_store, load_contract_facts, run_fact_query
 from engine.facts.query import Aggregation, GroupBy
 from ui.auth import record_unmask, require
-from ui.components import show_error
+from ui.components import escape_markdown, show_error
 from ui.evidence import ViewerTarget, render_viewer
 from ui.facts import (AGGREGATION_NAMES, COMPARISONS, GROUP_NAMES, QueryError, build_query, contract_rows,
                       display_value, render_aggregate, render_fact_card, render_unknown)
@@ -79,7 +79,7 @@ try:
                         ends_to=ends_to, amount_op=amount_op, amount=amount, currency=currency,
                         active_on=active_on, aggregation=aggregation, group_by=group_by)
 except QueryError as exc:
-    st.warning(str(exc))
+    st.warning(escape_markdown(str(exc)))
     st.stop()
 result = run_fact_query(store, query)
 target = st.session_state.get(VIEWER_KEY)
@@ -105,7 +105,7 @@ with facts_column:
         facts = load_contract_facts(engine, row.doc_id)
         if facts is None:
             continue
-        with st.expander(f"{row.title or row.doc_name} — {row.doc_name}"):
+        with st.expander(f"{escape_markdown(row.title or row.doc_name)} — {escape_markdown(row.doc_name)}"):
             render_fact_card(engine, facts, unmask=unmask, viewer_key=VIEWER_KEY, button_prefix=BUTTON_PREFIX)
 
 with source_column:

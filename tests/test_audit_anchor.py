@@ -23,6 +23,7 @@ from tests.test_audit import _edit_body, record, rows, tamper
 pytestmark = pytest.mark.integration
 REPO = Path(__file__).resolve().parents[1]
 RECORDS = 8
+HEAD_FILE = "audit_head.json"  # beside the default key, in the home
 
 
 @pytest.fixture
@@ -172,7 +173,8 @@ def test_replacing_the_key(log, home):
         assert check.checkpoint["signature"] == "invalid"
         record(fresh, "换钥匙之后")  # an append re-signs with the new key, but remembers
         check = fresh.verify()
-        assert not check.ok and "signature did not match" in check.reason, check
+        assert not check.ok and check.reason.startswith("an append at seq 9 found: ")
+        assert "signature does not match" in check.reason, check
     finally:
         fresh.close()
 
@@ -192,13 +194,15 @@ def test_a_log_from_before_anchoring_is_anchored_on_open_and_says_so(tmp_path):
         record(log, f"旧{i}")
     log.close()
     conn = sqlite3.connect(home / AUDIT_FILE, isolation_level=None)
-    conn.execute("DROP TABLE audit_checkpoint")  # as an earlier version left it
+    conn.execute("DROP TABLE audit_checkpoint")  # as an earlier version left it,
     conn.close()
+    (home / HEAD_FILE).unlink()  # which kept no head file either
     reopened = AuditLog.for_home(home)
     try:
         check = reopened.verify()
-        assert check.ok and check.checkpoint["count"] == 3
+        assert check.ok and check.checkpoint["count"] == 3 and check.head_file["count"] == 3
         assert any("before the log was anchored" in note for note in check.notes)
+        assert any("before the head file was kept" in note for note in check.notes)
         tamper(reopened.path, ("DELETE FROM audit_records WHERE seq = 3", ()))
         assert reopened.verify().first_bad_seq == 3  # from then on truncation shows
     finally:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.auth import DEMO_ACCOUNTS, MUST_CHANGE, AuthError, Authenticator, Permission, Role, User, UserStore
+from engine.auth import (DEMO_ACCOUNTS, MUST_CHANGE, UNKNOWN_ADDRESS, AuthError, Authenticator, Permission, Role,
+                         User, UserStore, resolve_client_address)
+from ui.components import escape_markdown
 from ui.labels import label, named
 from ui.state import engine_for_home, get_engine, lextrace_home
 
@@ -50,6 +52,7 @@ def _authenticator(home: str) -> Authenticator:
 
 
 def get_authenticator() -> Authenticator:
+    get_engine()  # a damaged audit log stops the page here, with its message, before any sign-in
     return _authenticator(lextrace_home())
 
 
@@ -86,19 +89,20 @@ def _demo_accounts_active(auth: Authenticator) -> bool:
     return any(name in users and users[name].must_change for name, _ in DEMO_ACCOUNTS)
 
 
-def client_address() -> str | None:
-    """The browser's address as this server sees it, for login throttling and the audit trail.
-    Behind a reverse proxy that is the proxy; with ``auth.trust_forwarded_for`` the address the
-    proxy appended to X-Forwarded-For (its last entry) is taken instead."""
+def client_address() -> str:
+    """The browser's address for login throttling and the audit trail (engine.auth.resolve_client_address:
+    a connection from this machine is one bucket, X-Forwarded-For counts only with
+    ``auth.trust_forwarded_for`` and only from ``auth.trusted_proxies``)."""
+    settings = get_engine().settings.auth
     try:
-        if get_engine().settings.auth.trust_forwarded_for:
-            forwarded = st.context.headers.get("X-Forwarded-For")
-            if isinstance(forwarded, str) and forwarded.split(",")[-1].strip():
-                return forwarded.split(",")[-1].strip()
-        address = st.context.ip_address
-        return address if isinstance(address, str) and address else None
-    except Exception:  # noqa: BLE001 — no request context (tests, scripts): throttle by name only
-        return None
+        peer = st.context.ip_address
+        forwarded = st.context.headers.get_all("X-Forwarded-For")
+    except Exception:  # noqa: BLE001 — no request context (tests, scripts): an unknown address
+        return UNKNOWN_ADDRESS
+    return resolve_client_address(peer if isinstance(peer, str) else None,
+                                  [h for h in forwarded if isinstance(h, str)],
+                                  trust_forwarded_for=settings.trust_forwarded_for,
+                                  trusted_proxies=settings.trusted_proxies)
 
 
 def login_page() -> None:
@@ -123,7 +127,7 @@ def login_page() -> None:
         if result.ok:
             st.session_state[SESSION_KEY] = result.token
             st.rerun()
-        st.error(result.message)
+        st.error(escape_markdown(result.message))
 
 
 def sign_out() -> None:
@@ -146,7 +150,7 @@ def _password_form(form_key: str) -> bool:
     try:
         get_authenticator().change_password(st.session_state.get(SESSION_KEY), old, new)
     except AuthError as exc:
-        st.error(str(exc))
+        st.error(escape_markdown(str(exc)))
         return False
     st.session_state["password_changed"] = True
     return True
@@ -158,7 +162,7 @@ def change_password_page() -> None:
     st.title("🔑 " + label("修改初始密码", "Change the initial password"))
     st.warning(label(MUST_CHANGE[0], f"({MUST_CHANGE[1]})"))
     if user is not None:
-        st.caption(f"{label('账号', 'Account')}：**{user.name}** · {named(USER_ROLE_NAMES, user.role)}")
+        st.caption(f"{label('账号', 'Account')}：**{escape_markdown(user.name)}** · {named(USER_ROLE_NAMES, user.role)}")
     if _password_form("forced_password"):
         st.rerun()  # now every page the role allows opens
     st.button(label("退出登录", "Sign out"), on_click=sign_out, key="forced_sign_out")
@@ -170,7 +174,7 @@ def _toggle_password_form() -> None:
 
 def account_panel(user: User) -> None:
     """Sidebar: who is signed in, the password form (closed again once used), sign out."""
-    st.markdown(f"**{user.name}** · {named(USER_ROLE_NAMES, user.role)}")
+    st.markdown(f"**{escape_markdown(user.name)}** · {named(USER_ROLE_NAMES, user.role)}")
     if st.session_state.pop("password_changed", False):
         st.success(label("密码已修改", "(password changed)"))
     if st.session_state.get(PASSWORD_FORM_KEY):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import logging
+import re
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Iterator
@@ -16,6 +17,23 @@ from engine.types import IngestError
 from ui.labels import STATUS_NAMES, label, named
 
 log = logging.getLogger(__name__)
+
+_MARKDOWN_ENTITIES = {ord(ch): f"&#{ord(ch)};" for ch in "\\`*_[]$~|#"}
+# What Markdown finds in plain words, after escaping: GitHub-style autolinks (http://…, www.…,
+# name@host) and Streamlit's :emoji:, :material/icon: and :colour[text]. A word joiner (U+2060,
+# invisible) splits each trigger; times (10:30) and full-width colons are left alone.
+_TEXT_TRIGGERS = re.compile(r"(?<=:)(?=//|[A-Za-z])|(?<=@)(?=\w)|(?<=www)(?=\.)", re.IGNORECASE)
+WORD_JOINER = "\u2060"
+
+
+def escape_markdown(text: object) -> str:
+    """Plain text for anything Streamlit renders as Markdown (st.markdown, captions, alerts, widget
+    and expander labels): HTML-escaped, no character Markdown or KaTeX would act on, no link,
+    image, emoji or colour made from it. Every user name, file name, question, document-derived
+    text and error message goes through this before it is rendered."""
+    escaped = html.escape(str(text), quote=False).translate(_MARKDOWN_ENTITIES)
+    return _TEXT_TRIGGERS.sub(WORD_JOINER, escaped)
+
 
 # status → badge colour. Ingest statuses and answer statuses share one look; names: ui/labels.py.
 STATUS_COLOURS: dict[str, str] = {"ingested": "green", "unchanged": "gray", "failed": "red",
@@ -73,7 +91,7 @@ def show_error(exc: Exception, action: str) -> None:
     """Log the traceback for the operator; show the user one line saying what failed and why."""
     if not isinstance(exc, (IngestError, AuthError, InputError)):
         log.exception("%s failed", action)
-    st.error(f"{action}失败：{error_message(exc)}")
+    st.error(f"{action}失败：{escape_markdown(error_message(exc))}")
 
 
 @contextmanager

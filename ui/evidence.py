@@ -38,7 +38,7 @@ from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_amounts, find_numbers, format_decimal
 from engine.text.pii import mask_pii, wrapped_pieces
 from engine.types import BBox, PageText
-from ui.components import EVIDENCE_MARK_CLASS, badge_markdown, evidence_mark_html
+from ui.components import EVIDENCE_MARK_CLASS, badge_markdown, escape_markdown, evidence_mark_html
 from ui.labels import CHUNK_TYPE_NAMES, CONFLICT_NAMES, MODE_NAMES, label, named
 from ui.ledger import (
     StoredEvents,
@@ -181,14 +181,6 @@ def value_marks(text: str, used: UsedValues) -> list[Mark]:
 def quote_marks(quote: str, used: UsedValues) -> list[Mark]:
     """The values the answer uses, or else the whole quote: it is the evidence as a whole."""
     return value_marks(quote, used) or ([Mark(0, len(quote), "quote")] if quote else [])
-
-
-_MARKDOWN_ENTITIES = {ord(ch): f"&#{ord(ch)};" for ch in "\\`*_[]$~|#"}
-
-
-def escape_markdown(text: str) -> str:
-    """Plain text for st.markdown: HTML-escaped, and no character Markdown or KaTeX would act on."""
-    return html.escape(text, quote=False).translate(_MARKDOWN_ENTITIES)
 
 
 def marked_html(text: str, marks: Iterable[Mark], *, keep_lines: bool = False) -> str:
@@ -367,7 +359,8 @@ def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str, engine
     calculations_panel(answer, events=events, button_prefix=button_prefix)
     conflicts_panel(answer, used, events=events, button_prefix=button_prefix)
     gaps_panel(answer)
-    reranker = answer.reranker + (f" · {label('模型', 'model')} {answer.model}" if answer.model else "")
+    reranker = escape_markdown(answer.reranker) + (f" · {label('模型', 'model')} {escape_markdown(answer.model)}"
+                                                   if answer.model else "")
     total = answer.timings_ms.get("total")
     st.caption(f"{label('模式', 'mode')} {named(MODE_NAMES, answer.mode)} · {label('重排', 'reranker')} "
                f"{reranker}" + (f" · {label('用时', 'time')} {total / 1000:.1f} s" if total is not None else "")
@@ -383,7 +376,7 @@ def _conclusion_panel(answer: Answer, button_prefix: str) -> None:
         if not answer.pii_masked:
             st.caption(label("敏感信息已显示（本次查询已记入审计）", "personal data shown (audited)"))
         if answer.statutes:
-            st.caption(statutes_line(answer))
+            st.caption(escape_markdown(statutes_line(answer)))
 
 
 def _checks_warning(answer: Answer) -> None:
@@ -409,7 +402,7 @@ def calculations_panel(answer: Answer, *, events: StoredEvents | None = None,
         for n, calc in enumerate(answer.calculations, start=1):
             st.markdown((f"{calc_mark(n)} " if numbered else "") + escape_markdown(calculation_line(calc)))
             if calc.description:
-                st.caption(calc.description)
+                st.caption(escape_markdown(calc.description))
         if answer.ledger:
             rows = row_views(answer, events)
             st.caption(f"{label('所依据的账目', 'ledger rows')}（{len(rows)}）"
@@ -433,7 +426,7 @@ def conflicts_panel(answer: Answer, used: UsedValues, *, events: StoredEvents | 
             st.markdown(f"⚠️ **{named(CONFLICT_NAMES, conflict.kind)}{label('冲突', 'conflict')}**："
                         f"{escape_markdown(conflict.description)}")
             if conflict.hint:
-                st.caption(f"💡 {conflict.hint}")
+                st.caption(f"💡 {escape_markdown(conflict.hint)}")
             versions = [v for v in conflict_versions(answer, conflict) if v.item is not None]
             if len(versions) > 1:
                 _versions_side_by_side(answer, versions, used, events or {}, button_prefix)
@@ -609,7 +602,7 @@ def _focused_pages(engine, target: ViewerTarget, *, masked: bool) -> None:
                                         whole or not mine)
         except (KeyError, OSError, ValueError) as exc:
             log.exception("cannot render page %s of %s", number, target.doc_id)
-            st.error(f"{label('无法显示原件', 'cannot render the original')}：{exc}")
+            st.error(f"{label('无法显示原件', 'cannot render the original')}：{escape_markdown(exc)}")
             return
         caption = f"第{number}页" + (f" · {UNREAD_NOTE}" if blanked else "")
         st.image(png, caption=caption, width="stretch")
@@ -629,7 +622,7 @@ def _pdf(engine, record, target: ViewerTarget) -> None:
         data = engine.document_bytes(target.doc_id)
     except (KeyError, OSError) as exc:
         log.exception("cannot read the original of %s", target.doc_id)
-        st.error(f"{label('无法读取原件', 'cannot read the original')}：{exc}")
+        st.error(f"{label('无法读取原件', 'cannot read the original')}：{escape_markdown(exc)}")
         return
     window = pages_to_render(target.page, target.page_end, record.pages)
     if window:
@@ -659,7 +652,7 @@ def render_redacted(engine, doc_id: str, page_numbers: Iterable[int],
         pages = redacted_pages(engine, doc_id, page_numbers, highlights, scale=REDACT_SCALE)
     except (KeyError, OSError, ValueError) as exc:
         log.exception("cannot render a redacted page of %s", doc_id)
-        st.error(f"{label('无法显示原件', 'cannot render the original')}：{exc}")
+        st.error(f"{label('无法显示原件', 'cannot render the original')}：{escape_markdown(exc)}")
         return
     st.caption(label(REDACTED_CAPTION, "personal data redacted"))
     for page in pages:

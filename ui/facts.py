@@ -241,14 +241,15 @@ def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: 
             _source_button(engine, clause, clause_name(clause.clause_type),
                            f"{facts.doc_id}:clause:{i}", viewer_key, button_prefix)
     for note in facts.notes:
-        st.caption(f"{label('注', 'note')}：{note}")
+        st.caption(f"{label('注', 'note')}：{escape_markdown(note)}")
 
 
 def _source_button(engine, item: Located, label: str, key: str, viewer_key: str, button_prefix: str) -> None:
     selected = st.session_state.get(viewer_key)
     is_open = isinstance(selected, ViewerTarget) and selected.evidence_id == label and \
         selected.chunk_id == item.chunk_id and selected.quote_start == item.start
-    st.button(f"{'▶ 正在查看' if is_open else '查看原文'} 第{item.page}页 · {label[:40]}", key=button_prefix + key,
+    st.button(f"{'▶ 正在查看' if is_open else '查看原文'} 第{item.page}页 · {escape_markdown(label[:40])}",
+              key=button_prefix + key,
               type="primary" if is_open else "secondary", on_click=_open,
               args=(engine, item, label, viewer_key))
 

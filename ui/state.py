@@ -8,6 +8,8 @@ from pathlib import Path
 import streamlit as st
 
 from engine import Engine
+from engine.audit import AuditLogDamaged
+from ui.components import escape_markdown
 
 
 def lextrace_home() -> str:
@@ -21,4 +23,10 @@ def engine_for_home(home: str) -> Engine:
 
 
 def get_engine() -> Engine:
-    return engine_for_home(lextrace_home())
+    """The home's Engine. A home whose audit log is missing or damaged opens nothing: the page
+    shows what to restore and stops (engine.audit.AuditLogDamaged), never a fresh log."""
+    try:
+        return engine_for_home(lextrace_home())
+    except AuditLogDamaged as exc:
+        st.error(escape_markdown(str(exc)))
+        st.stop()

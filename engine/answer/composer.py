@@ -26,6 +26,7 @@ from engine.statutes.lookup import name_key
 from engine.text.names import names_in, posseg
 from engine.text.ordinals import ordinals_in
 from engine.text.pii import widen_to_pii
+from engine.text.tokenize import dictionary_words
 from engine.types import PageText
 
 # What an identifier looks like (an account, card, phone or ID number): a long run of digits.
@@ -224,8 +225,11 @@ class Composer:
         words = [t for t in question.terms if t in question.nouns and len(t) >= 2
                  and _HAN.fullmatch(t) and t not in META_WORDS]
         # 手机号码 is not missing when 手机 is there: only a word none of whose two-character parts
-        # occurs is taken as absent (定金, 前科, 质保期).
-        return [w for w in words if all(self.idf(w[i:i + 2]) is None for i in range(len(w) - 1))]
+        # occurs is taken as absent (定金, 前科, 质保期). It is named to the reader in dictionary
+        # words, never as a fragment the segmenter cut out of the question (条是 of 第264条是…).
+        absent = [w for w in words if all(self.idf(w[i:i + 2]) is None for i in range(len(w) - 1))]
+        return [w if "".join(parts) == w else "、".join(parts)
+                for w in absent if (parts := dictionary_words(w))]
 
     def _not_found(self, question: Reading, evidence: EvidenceSet, what: str = "相关内容") -> Draft:
         return Draft(Status.NOT_FOUND, f"{NOT_FOUND_PHRASE}{what}（检索范围：{self.scope}）。", evidence)

@@ -90,6 +90,17 @@ def _jieba() -> jieba.Tokenizer:
     return _TOKENIZER
 
 
+def dictionary_words(word: str) -> list[str]:
+    """The dictionary words a word is made of: itself when jieba's dictionary knows it, else its
+    pieces of two or more characters that the dictionary knows (质保期 → 质保). A fragment the
+    segmenter guessed (条是, from 第264条是怎么) yields nothing: it is no word to name to a reader."""
+    if word_frequency(word):
+        return [word]
+    with _LOCK:
+        pieces = list(_jieba().cut(word, HMM=False))
+    return [p for p in pieces if len(p) >= 2 and word_frequency(p)]
+
+
 def word_frequency(word: str) -> int:
     """How often jieba's dictionary has seen ``word`` (0 when unknown).
 

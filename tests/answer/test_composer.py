@@ -163,6 +163,13 @@ def test_a_question_about_something_the_corpus_never_mentions_is_not_found():
     assert composer._absent_words(read_question("有哪些证据证明她转过钱？").reading) == []
 
 
+def test_an_absent_subject_is_named_in_dictionary_words_never_as_a_cut_fragment():
+    composer = Composer(lambda doc: {}, lambda doc: [], "全部 1 份文件", idf=lambda word: None)
+    # 条是 is what the segmenter makes of 第九十九条是怎么…: not a word a reader would recognise
+    assert "条是" not in composer._absent_words(read_question("第九十九条是怎么规定的？").reading)
+    assert composer._absent_words(read_question("她的质保期是多久？").reading) == ["质保"]
+
+
 # -- contract-style evidence: which value of a sentence the question asks -------------------------
 
 

@@ -9,11 +9,13 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from engine.auth import DEMO_PASSWORD, WRONG_CREDENTIALS, PermissionDenied, Role, ScryptParams, UserStore
+from engine.auth import (DEMO_PASSWORD, LOOPBACK_ADDRESS, WRONG_CREDENTIALS, PermissionDenied, Role, ScryptParams,
+                         UserStore)
 from engine.types import IngestStatus
 from tests.ui.conftest import (APP, REPO, TIMEOUT_S, USERS, all_text, keys, login, page_run,
                                switch_page, texts)
 from ui.auth import SESSION_KEY
+from ui.components import escape_markdown
 from ui.documents import delete_document, ingest_upload, reingest_document
 
 pytestmark = pytest.mark.ui
@@ -68,7 +70,9 @@ def test_wrong_password_is_refused(app, ui_home):
     assert SESSION_KEY not in at.session_state
     assert at.text_input(key="login_name") is not None
     refused = ui_home.engine.audit.records(kind="login", user=name, limit=1)[0]
-    assert refused.body["payload"] == {"ok": False, "reason": "bad_password", "retry_after_s": 0}
+    # AppTest has no connection: Streamlit reports no address, which counts as this machine's
+    assert refused.body["payload"] == {"ok": False, "reason": "bad_password", "retry_after_s": 0,
+                                       "address": LOOPBACK_ADDRESS}
 
 
 def test_login_shows_the_user_and_the_corpus_status(app, ui_home):
@@ -184,7 +188,7 @@ def test_documents_page_lists_the_corpus_and_page_quality(app, ui_home):
     select_document(at, ui_home, TRANSCRIPT)
     quality = at.tabs[0].dataframe[0].value
     assert list(quality.columns) == ["页", "字符", "乱码率", "模式命中", "需 OCR", "已 OCR", "判定",
-                                     "与 OCR 一致度", "隐形文字", "图像覆盖", "成词率", "原因"]
+                                     "与 OCR 一致度", "隐形文字", "图像覆盖", "成词率", "数字改读", "原因"]
     assert list(quality["页"]) == list(range(1, TRUTH[TRANSCRIPT]["pages"] + 1))
     scanned = {p["page"] for p in TRUTH[TRANSCRIPT]["scanned_pages"]}
     flagged = set(quality.loc[quality["需 OCR"] == "是", "页"])
@@ -301,9 +305,10 @@ def test_a_duplicate_upload_says_which_document_it_matches(app, ui_home):
     at.run()
     at.button(key="documents_ingest").click().run()
     assert not at.exception
-    (note,) = [i for i in texts(at, "info") if "刑诉法节选_副本.md" in i]
-    assert f"已有文件「{statute}」" in note and "内容完全相同" in note
-    assert any("未变化" in m and "刑诉法节选_副本.md" in m for m in texts(at, "markdown"))
+    shown = escape_markdown("刑诉法节选_副本.md")  # file names are plain text on the page
+    (note,) = [i for i in texts(at, "info") if shown in i]
+    assert f"已有文件「{escape_markdown(statute)}」" in note and "内容完全相同" in note
+    assert any("未变化" in m and shown in m for m in texts(at, "markdown"))
     assert doc_ids(ui_home) == before  # nothing added, nothing renamed
 
 

@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from engine.auth import Role
 from tests.ui.conftest import USERS, all_text, page_run, texts
+from ui.components import escape_markdown
 
 pytestmark = pytest.mark.ui
 
@@ -196,8 +197,9 @@ def test_replay_shows_every_stage_in_pipeline_order(app, ui_home, lead_ask):
     text = all_text(at)
     steps = ui_home.engine.audit.replay(lead_ask.audit_id)
     rerank = next(s for s in steps if s.stage.value == "rerank")
-    assert f"重排序器：**{rerank.data['reranker']}**" in text
-    assert lead_ask.conclusion in text  # the compose step shows the conclusion as recorded
+    # recorded text is shown as plain text: escaped for Markdown (ui.components.escape_markdown)
+    assert f"重排序器：**{escape_markdown(rerank.data['reranker'])}**" in text
+    assert escape_markdown(lead_ask.conclusion) in text  # the compose step shows the conclusion as recorded
     tables = frames_text(at)
     recall = next(s for s in steps if s.stage.value == "recall" and s.channel == "bm25")
     top_chunk, top_score = recall.data["top"][0]["chunk_id"], recall.data["top"][0]["score"]

@@ -10,7 +10,7 @@ import tomllib
 import pytest
 
 from engine import cli
-from engine.auth import (DEMO_ACCOUNTS, DEMO_PASSWORD, THROTTLE_FILE, WRONG_CREDENTIALS, Authenticator,
+from engine.auth import (DEMO_ACCOUNTS, DEMO_PASSWORD, THROTTLE_FILE, WRONG_CREDENTIALS, Attempt, Authenticator,
                          AuthError, LoginThrottle, PasswordChangeRequired, Permission, PermissionDenied,
                          Role, ScryptParams, UserStore, hash_password, role_allows, verify_password)
 
@@ -168,51 +168,81 @@ def test_set_password_clears_must_change(tmp_path):
 
 
 # -- throttling --------------------------------------------------------------------------------
+def fail(throttle: LoginThrottle, name: str, address: str | None = None) -> float:
+    """One wrong password: admitted and left counted; the wait it costs (None when refused)."""
+    attempt = throttle.attempt(name, address)
+    return attempt.wait_s if attempt.admitted else None
+
+
 def test_throttle_backs_off_after_the_free_attempts(clock):
     throttle = LoginThrottle(clock=clock, free_attempts=3, base_delay_s=2, max_delay_s=10)
-    assert throttle.record_failure("alice") == 0 and throttle.record_failure("alice") == 0
-    assert throttle.record_failure("alice") == 2
+    assert fail(throttle, "alice") == 0 and fail(throttle, "alice") == 0
+    assert fail(throttle, "alice") == 2
     assert throttle.wait_s("ALICE ") == 2  # the same name whatever its case or spaces
+    refused = throttle.attempt("alice")
+    assert not refused.admitted and refused.wait_s == 2  # locked: refused, and not counted
     clock.now += 2
     assert throttle.wait_s("alice") == 0
-    assert throttle.record_failure("alice") == 4
+    assert fail(throttle, "alice") == 4
     clock.now += 4
-    assert throttle.record_failure("alice") == 8
+    assert fail(throttle, "alice") == 8
     clock.now += 8
-    assert throttle.record_failure("alice") == 10  # capped
+    assert fail(throttle, "alice") == 10  # capped
     assert throttle.wait_s("bob") == 0  # per name
-    throttle.record_success("alice")
-    assert throttle.wait_s("alice") == 0 and throttle.record_failure("alice") == 0
+    clock.now += 10
+    throttle.succeeded(throttle.attempt("alice"))
+    assert throttle.wait_s("alice") == 0 and fail(throttle, "alice") == 0
 
 
 def test_throttle_forgets_old_failures(clock):
     throttle = LoginThrottle(clock=clock, free_attempts=2, forget_after_s=60)
-    throttle.record_failure("alice")
+    fail(throttle, "alice")
     clock.now += 61
-    assert throttle.record_failure("alice") == 0  # a new run of failures, not the second
+    assert fail(throttle, "alice") == 0  # a new run of failures, not the second
 
 
 def test_throttle_persists_in_the_home_across_instances(tmp_path, clock):
     path = tmp_path / THROTTLE_FILE
     first = LoginThrottle(path, clock=clock, free_attempts=2, base_delay_s=5)
-    first.record_failure("alice")
-    assert first.record_failure("alice") == 5
+    fail(first, "alice")
+    assert fail(first, "alice") == 5
     restarted = LoginThrottle(path, clock=clock, free_attempts=2, base_delay_s=5)  # a new process
     assert restarted.wait_s("alice") == 5
     clock.now += 5
-    assert restarted.record_failure("alice") == 10  # the run goes on where it was
+    assert fail(restarted, "alice") == 10  # the run goes on where it was
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
 def test_throttle_by_address_slows_one_password_across_many_names(clock):
     throttle = LoginThrottle(clock=clock, free_attempts=3, address_free_attempts=4, base_delay_s=2)
-    waits = [throttle.record_failure(f"user{i}", "203.0.113.7") for i in range(5)]
-    assert waits == [0, 0, 0, 2, 4]  # every name is new; the address is not
+    waits = [fail(throttle, f"user{i}", "203.0.113.7") for i in range(4)]
+    assert waits == [0, 0, 0, 2]  # every name is new; the address is not
+    assert fail(throttle, "user4", "203.0.113.7") is None  # the address is locked now
+    clock.now += 2
+    assert fail(throttle, "user5", "203.0.113.7") == 4
     assert throttle.wait_s("someone-else", "203.0.113.7") == 4
     assert throttle.wait_s("someone-else", "198.51.100.2") == 0  # another address
-    assert throttle.wait_s("someone-else") == 0  # unknown address: the name alone
-    throttle.record_success("user1")
-    assert throttle.wait_s("anyone", "203.0.113.7") == 4  # a success does not clear the address
+    assert throttle.wait_s("someone-else") == 0  # the unknown address is a bucket of its own
+    clock.now += 4
+    throttle.succeeded(throttle.attempt("user1", "203.0.113.7"))
+    assert fail(throttle, "anyone", "203.0.113.7") == 8  # a success does not clear the address
+
+
+def test_a_right_password_takes_back_exactly_its_own_count_on_the_address(clock):
+    """Counted up front, a success must not leave its address one step nearer the lock (ten
+    colleagues behind one address signing in all day never lock it)."""
+    throttle = LoginThrottle(clock=clock, free_attempts=3, address_free_attempts=2, base_delay_s=2)
+    for i in range(10):
+        throttle.succeeded(throttle.attempt(f"colleague{i}", "198.51.100.2"))
+    assert throttle.wait_s("anyone", "198.51.100.2") == 0
+    assert fail(throttle, "guess", "198.51.100.2") == 0  # the first failure there, still free
+    assert throttle.wait_s("unknown-name") == 0  # nothing counted under the unknown address
+    admitted = throttle.attempt("colleague0", "198.51.100.2")  # the second: locks the address ...
+    assert admitted.admitted and admitted.wait_s == 2
+    throttle.succeeded(admitted)  # ... until the password proves right
+    assert throttle.wait_s("anyone", "198.51.100.2") == 0
+    with pytest.raises(ValueError):  # a refused attempt checked no password
+        throttle.succeeded(Attempt(admitted=False, wait_s=1.0))
 
 
 def test_throttle_table_stays_bounded(clock, monkeypatch):
@@ -220,7 +250,7 @@ def test_throttle_table_stays_bounded(clock, monkeypatch):
     throttle = LoginThrottle(clock=clock, free_attempts=5, forget_after_s=60)
     for i in range(50):
         clock.now += 1
-        throttle.record_failure(f"name{i}")
+        fail(throttle, f"name{i}")
     assert throttle._conn.execute("SELECT count(*) FROM failures").fetchone()[0] <= 20
 
 

@@ -11,6 +11,7 @@ import pytest
 from engine.auth import Role
 from engine.facts.query import Aggregation
 from tests.ui.conftest import all_text, page_run, texts
+from ui.components import escape_markdown
 from ui.evidence import REDACTED_CAPTION, ViewerTarget
 
 pytestmark = pytest.mark.ui
@@ -41,7 +42,7 @@ def test_the_page_lists_every_contract_with_fact_cards(app):
     assert "（推算）" in table[table["文件"] == EN].iloc[0]["终止"]
     assert set(table["类型"]) <= {"服务合同", "技术服务合同", "其他"} and "services" not in set(table["类型"])
     cards = [e for e in at.main.expander if "—" in e.label]
-    assert {c.label.split(" — ")[1] for c in cards} == {ZH, EN}
+    assert {c.label.split(" — ")[1] for c in cards} == {escape_markdown(ZH), escape_markdown(EN)}  # plain text
     fields = [f.value for f in at.main.dataframe if "字段" in f.value.columns]
     zh_fields = next(f for f in fields if "中华人民共和国法律（China）" in set(f["值"]))
     law = zh_fields[zh_fields["值"] == "中华人民共和国法律（China）"].iloc[0]
