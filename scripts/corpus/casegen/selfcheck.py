@@ -16,6 +16,7 @@ from pathlib import Path
 from scripts.corpus.casegen.layout import Rendered
 from scripts.corpus.casegen.model import CaseParams
 from scripts.corpus.casegen.narrative import Script
+from scripts.corpus.casegen.newcase import NewCase
 from scripts.corpus.casegen.questions import Truth, versions
 
 _SPACE = re.compile(r"\s+")
@@ -37,7 +38,7 @@ def extracted_pages(pdf: Path) -> list[str]:
         return [page.extract_text() or "" for page in document.pages]
 
 
-def check_case(case: CaseParams, script: Script, rendered: Rendered, truths: list[Truth]) -> list[str]:
+def check_case(case: CaseParams | NewCase, script: Script, rendered: Rendered, truths: list[Truth]) -> list[str]:
     """Problems found (empty when the file says what its questions expect)."""
     problems: list[str] = []
     laid = [squash("".join(lines)) for lines in rendered.page_lines]
@@ -79,8 +80,29 @@ def check_case(case: CaseParams, script: Script, rendered: Rendered, truths: lis
         for raw in t.expect.get("pii_masked", []):
             if not any(on_page(raw, p) for p in pages):
                 problems.append(f"{where}: personal data {raw} is not on pages {pages}")
-    problems += _check_values(case, truths)
-    problems += _check_absent(case, truths, laid)
+    if isinstance(case, CaseParams):
+        problems += _check_values(case, truths)
+        problems += _check_absent(case, truths, laid)
+    else:
+        from scripts.corpus.casegen.scenarios import SCENARIOS
+
+        problems += SCENARIOS[case.kind].check(case, truths)
+        problems += _check_never_stated(case, truths, laid)
+    return problems
+
+
+def _check_never_stated(case, truths: list[Truth], laid: list[str]) -> list[str]:
+    """What a not_found question asks about is written nowhere (the subject's ID set aside)."""
+    everything = "".join(laid).replace(case.subject.id_number, "")
+    problems = []
+    for t in truths:
+        for pattern in t.absent:
+            if re.search(pattern, everything):
+                problems.append(f"{t.kind}: {pattern!r} occurs although the file should not state it")
+    if sum(t.expect.get("not_found", False) for t in truths) != len(case.absent):
+        problems.append("not every absent fact has its question")
+    if case.absent_name in everything:
+        problems.append(f"the absent name {case.absent_name} occurs in the file")
     return problems
 
 
