@@ -4,6 +4,14 @@ fifteen ground-truth questions computed from the parameters, in the schema of th
 
     from scripts.corpus.casegen import generate
     case = generate(seed=7, out_dir=Path("cases"))   # cases/case_0000007.pdf + .questions.jsonl + .truth.json
+    generate(7, Path("cases"), Options(kinds="new"))  # cases/case_n0000007.*: a case of the new kinds
+
+Two families of case. The old kinds (the default, ``Options.kinds="old"``): money flows between
+two parties in the layouts of the first generator — the files the CI floor and earlier
+benchmarks were measured on, kept byte for byte. The new kinds of #26 (``kinds="new"``, or
+``"all"`` to draw the family per seed): goods and valuations, quantities × prices, wages,
+hearings with two parties, several sittings, records of every layout (newcase, story, formats,
+scenarios/, newquestions).
 
 Parts: pools (names, places), surface (how amounts, dates, IDs are written), casetypes (who pays
 whom and the words of each kind of case), params (the draw), narrative (the record's paragraphs
@@ -39,6 +47,7 @@ class GeneratedCase:
     records: list[dict[str, Any]]  # the questions.jsonl lines
     questions_path: Path
     truth_path: Path
+    family: str = "old"  # old | new (see the module's docstring)
 
     @property
     def pdf(self) -> Path:
@@ -49,8 +58,9 @@ class GeneratedCase:
         return {r["id"]: t.kind for r, t in zip(self.records, self.truths)}
 
 
-def file_stem(seed: int) -> str:
-    return f"case_{seed:07d}"
+def file_stem(seed: int, family: str = "old") -> str:
+    """case_0000007 (old kinds), case_n0000007 (new kinds): a seed's two files never share a name."""
+    return f"case_{'n' if family == 'new' else ''}{seed:07d}"
 
 
 def family(seed: int, options: Options) -> str:
@@ -92,7 +102,7 @@ def _generate_new(seed: int, out_dir: Path, options: Options, check: bool) -> Ge
 
     case = draw_new_case(seed, options.case_type)
     script = settle(case, write_new_script(case, rng_for(seed, "new/text")))
-    stem = file_stem(seed)
+    stem = file_stem(seed, "new")
     rendered = render(case, script, out_dir / f"{stem}.pdf", rng_for(seed, "new/layout"), max_scans=options.max_scans)
     truths = build_new_questions(case, script, rendered, rng_for(seed, "new/questions"))
     return _write(seed, case, script, rendered, truths, out_dir, check, _new_truth(case, rendered))
@@ -101,14 +111,15 @@ def _generate_new(seed: int, out_dir: Path, options: Options, check: bool) -> Ge
 def _write(seed: int, params, script: Script, rendered: Rendered, truths: list[Truth], out_dir: Path,
            check: bool, truth: dict[str, Any]) -> GeneratedCase:
     """Questions and parameters beside the PDF; with ``check``, the file read back."""
-    stem = file_stem(seed)
+    family = "old" if isinstance(params, CaseParams) else "new"
+    stem = file_stem(seed, family)
     records = [t.record(f"g{seed}-{i:02d}-{t.kind}") for i, t in enumerate(truths, start=1)]
     questions_path = out_dir / f"{stem}.questions.jsonl"
     questions_path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), "utf-8")
     truth_path = out_dir / f"{stem}.truth.json"
     truth["kinds"] = {r["id"]: t.kind for r, t in zip(records, truths)}
     truth_path.write_text(json.dumps(truth, ensure_ascii=False, indent=1), "utf-8")
-    case = GeneratedCase(seed, params, script, rendered, truths, records, questions_path, truth_path)
+    case = GeneratedCase(seed, params, script, rendered, truths, records, questions_path, truth_path, family)
     if check:
         problems = check_case(params, script, rendered, truths)
         if problems:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from scripts.corpus.casegen import pools
 from scripts.corpus.casegen.formats import RecordFormat, draw_format
@@ -19,6 +19,16 @@ from scripts.corpus.casegen.params import _person, _session_place, rng_for
 from scripts.corpus.casegen.surface import chinese_numeral, clock_time
 
 RECORD_TITLES = {"讯问": "讯问笔录", "询问": "询问笔录", "庭审": "庭审笔录"}
+
+
+class Fact(NamedTuple):
+    """A figure or day of the facts as the generator knows it, for the self-check to compare with
+    what is printed: kind date | amount (元) | number (a count or quantity), and the unit printed
+    after a number (吨, 天, 次) or after an amount's 元/ (a unit price: 4160元/吨), else ""."""
+
+    kind: str
+    value: Any  # a date, or an int
+    unit: str = ""
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@
     tell(story, sitting)                    what is said in that sitting
     ask(asker)                              its questions (newquestions.Asker), computed from the facts
     check(case, truths) -> [problems]       its figures recomputed independently of ask()
+    values(case) -> {key: newcase.Fact}     every figure and day of its facts, by where it is printed
     truth(facts) -> dict                    the facts for the .truth.json
 """
 

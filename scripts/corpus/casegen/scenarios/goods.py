@@ -11,7 +11,7 @@ from datetime import date, timedelta
 
 from scripts.corpus.casegen import pools
 from scripts.corpus.casegen.model import Person, When
-from scripts.corpus.casegen.newcase import Ground, NewCase, Sitting
+from scripts.corpus.casegen.newcase import Fact, Ground, NewCase, Sitting
 from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker
 from scripts.corpus.casegen.params import _amount_text
 from scripts.corpus.casegen.questions import Truth
@@ -263,7 +263,7 @@ def _incident_turns(s, facts: GoodsFacts, subject: str) -> None:
         s.ask(s.pick((f"你一共{verb}过几次？", f"你前后作案几次？")))
         count = "两" if n == 2 else chinese_numeral(n)
         words = s.pick(("一共", "就", "前后")) if n > 1 else s.pick(("就", "只有"))
-        s.answer("").add(words + f"{count}次", ("count",)).add("。")
+        s.answer("").add(words).add(f"{count}次", ("count",)).add("。")
     for incident in facts.incidents:
         items = [i for i in facts.items if i.incident == incident.index]
         ordinal = f"第{chinese_numeral(incident.index + 1)}次" if n > 1 else "那次"
@@ -519,6 +519,36 @@ def check(case: NewCase, truths: list[Truth]) -> list[str]:
     if any(i.sale and i.sale >= i.value for i in f.items):
         problems.append("an item sold for its valuation or more")
     return problems
+
+
+def values(case: NewCase) -> dict:
+    """Every figure and day of the facts, by the key it is printed under (selfcheck.stated_values)."""
+    f: GoodsFacts = case.facts
+    out = {("count",): Fact("number", len(f.incidents), "次")}
+    for i in f.incidents:
+        if i.when.precision == "day":
+            out[("incident", i.index, "date")] = Fact("date", i.when.hidden)
+        if i.cash:
+            out[("incident", i.index, "cash")] = Fact("amount", i.cash)
+    for item in f.items:
+        out[("item", item.id, "value")] = Fact("amount", item.value)
+        if item.sale:
+            out[("item", item.id, "sale")] = Fact("amount", item.sale)
+        if item.grams:
+            out[("item", item.id, "grams")] = Fact("number", item.grams)
+    if f.restitution:
+        out[("restitution", "amount")] = Fact("amount", f.restitution.amount)
+        out[("restitution", "date")] = Fact("date", f.restitution.when)
+    c = f.correction
+    if c and c.kind == "date_corrected":
+        out[("correction", "old")] = Fact("date", f.incidents[int(c.target)].when.hidden)
+        out[("correction", "new")] = Fact("date", c.new_day)
+    elif c:
+        item = f.item(c.target)
+        out[("correction", "new")] = Fact("amount", c.new_sale or item.sale)
+        if c.kind == "sale_corrected":
+            out[("correction", "old")] = Fact("amount", item.sale)
+    return out
 
 
 def truth(f: GoodsFacts) -> dict:

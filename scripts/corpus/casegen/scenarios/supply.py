@@ -11,7 +11,7 @@ from datetime import date, timedelta
 
 from scripts.corpus.casegen import pools
 from scripts.corpus.casegen.model import Person
-from scripts.corpus.casegen.newcase import Ground, NewCase, Sitting
+from scripts.corpus.casegen.newcase import Fact, Ground, NewCase, Sitting
 from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker
 from scripts.corpus.casegen.params import _amount_text
 from scripts.corpus.casegen.questions import Truth
@@ -456,6 +456,36 @@ def check(case: NewCase, truths: list[Truth]) -> list[str]:
         if t.kind == "supply.owed" and t.expect["numbers"] != [claim]:
             problems.append("owed is not the plaintiff's claim")
     return problems
+
+
+def values(case: NewCase) -> dict:
+    """Every figure and day of the facts, by the key it is printed under (selfcheck.stated_values)."""
+    f: SupplyFacts = case.facts
+    d, c = f.dispute, f.correction
+    out = {("claim", "owed"): Fact("amount", f.owed()[0]), ("contract", "date"): Fact("date", f.signed),
+           ("contract", "qty"): Fact("number", f.qty, f.unit), ("contract", "price"): Fact("amount", f.price, f.unit),
+           ("contract", "sum"): Fact("amount", f.total), ("count",): Fact("number", len(f.batches)),
+           ("delivered", "plaintiff"): Fact("number", f.qty, f.unit), ("dispute", "owed"): Fact("amount", f.owed()[-1])}
+    for b in f.batches:
+        out[("batch", b.index, "date")] = Fact("date", b.day)
+        out[("batch", b.index, "qty")] = Fact("number", b.qty, f.unit)
+    for pay in f.payments:
+        out[("payment", pay.index, "date")] = Fact("date", pay.day)
+        out[("payment", pay.index, "amount")] = Fact("amount", pay.amount)
+    if d.kind == "qty":
+        out[("dispute", "defendant")] = Fact("number", d.qty, f.unit)
+    elif d.kind == "date":
+        out[("dispute", "defendant")] = Fact("date", d.day)
+    else:
+        out[("dispute", "defendant")] = Fact("amount", d.extra)
+        out[("dispute", "extra_date")] = Fact("date", d.day)
+    if c and c.field == "amount":
+        out[("correction", "new")] = Fact("amount", c.amount)
+        out[("correction", "old")] = Fact("amount", f.payments[c.payment].amount)
+    elif c:
+        out[("correction", "new")] = Fact("date", c.day)
+        out[("correction", "old")] = Fact("date", f.payments[c.payment].day)
+    return out
 
 
 def truth(f: SupplyFacts) -> dict:

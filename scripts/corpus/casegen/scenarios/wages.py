@@ -10,7 +10,7 @@ from datetime import date, timedelta
 
 from scripts.corpus.casegen import pools
 from scripts.corpus.casegen.model import Person, When
-from scripts.corpus.casegen.newcase import Ground, NewCase, Sitting
+from scripts.corpus.casegen.newcase import Fact, Ground, NewCase, Sitting
 from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker
 from scripts.corpus.casegen.params import _amount_text
 from scripts.corpus.casegen.questions import Truth
@@ -325,6 +325,27 @@ def check(case: NewCase, truths: list[Truth]) -> list[str]:
         if t.kind == "wages.owed_total" and t.expect["numbers"] != [sum(w.rate * w.amount - w.paid for w in f.workers)]:
             problems.append("owed_total is not the sum of what each is owed")
     return problems
+
+
+def values(case: NewCase) -> dict:
+    """Every figure and day of the facts, by the key it is printed under (selfcheck.stated_values)."""
+    f: WagesFacts = case.facts
+    out = {("end",): Fact("date", f.end), ("workmates",): Fact("number", len(f.workers) - 1)}
+    if f.start.precision == "day":
+        out[("start",)] = Fact("date", f.start.hidden)
+    for index, w in enumerate(f.workers):
+        out[("worker", index, "rate")] = Fact("amount", w.rate)
+        out[("worker", index, "amount")] = Fact("number", w.amount, w.measure)
+        if w.paid:
+            out[("worker", index, "paid")] = Fact("amount", w.paid)
+            out[("worker", index, "paid_on")] = Fact("date", w.paid_on)
+    c = f.correction
+    if c and c.kind == "paid_hedged":
+        out[("correction", "new")] = Fact("amount", c.value)
+    elif c:
+        out[("correction", "new")] = Fact("number", c.value)
+        out[("correction", "old")] = Fact("number", f.workers[c.worker].amount)
+    return out
 
 
 def truth(f: WagesFacts) -> dict:
