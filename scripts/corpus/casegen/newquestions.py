@@ -68,23 +68,23 @@ class Asker:
         sitting = self.rng.choice(later) if later and self.rng.random() < 0.7 else c.sittings[0]
         n = chinese_numeral(sitting.number)
         if c.hearing:
-            question = "这次开庭是哪天、在哪个法庭？" if len(c.sittings) == 1 else \
-                f"第{n}次开庭是哪天、在哪个法庭？"
+            question = "这次庭审在哪一天、哪个审判庭？" if len(c.sittings) == 1 else \
+                f"第{n}次庭审在哪一天、哪个审判庭？"
             room = sitting.place.split("法院")[-1]
         else:
             if sitting.kind == "supplement":
-                question = f"补充{c.record}是什么时间、在什么地方进行的？"
+                question = f"补充{c.record}是哪天、在哪里做的？"
             elif len(c.sittings) == 1:
-                question = self.rng.choice((f"这次{c.record}是什么时间、在什么地方进行的？", f"{c.record}的时间和地点是什么？"))
+                question = self.rng.choice((f"这次{c.record}是哪天、在什么地点做的？", f"{c.record}的时间和地点是什么？"))
             else:
-                question = f"第{n}次{c.record}是在什么时间、什么地点？"
+                question = f"第{n}次{c.record}是哪一天，在哪里做的？"
             room = sitting.place.split("分局")[-1] if "分局" in sitting.place else sitting.place
         keys = [("header", sitting.number, "date"), ("header", sitting.number, "place")]
         self.add("header", "fact", question, {"dates": [sitting.start.date().isoformat()], "text": [room]}, keys)
 
     def pii(self) -> None:
         person = self.case.subject
-        question = self.rng.choice(("{n}的身份证号码是多少？", "{n}的联系电话是多少？", "{n}的身份证号和手机号是多少？"))
+        question = self.rng.choice(("{n}的身份证号是什么？", "{n}留的手机号是什么？", "{n}的身份证号和手机号是多少？"))
         self.add("pii", "pii", question.format(n=person.name),
                  {"pii_masked": [person.id_number, person.mobile]}, [("pii", "id"), ("pii", "mobile")])
 

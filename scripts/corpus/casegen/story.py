@@ -82,7 +82,7 @@ class Story:
         if c.hearing:
             return  # a hearing opens with the parties' identities: the scenario knows them
         kind = c.record
-        self.ask(self.pick((f"我们是{c.unit}的民警，现依法对你进行{kind}，你应当如实回答，对与本案无关的问题有拒绝回答的权利，听清楚了吗？",
+        self.ask(self.pick((f"我们是{c.unit}的民警，今天依法找你{kind}。问到案子的事要照实讲，跟案子无关的可以不答，这些你明白吗？",
                             f"我们是{c.unit}的工作人员，今天依法向你{kind}有关情况，你要如实陈述，明白吗？")))
         self.answer(self.pick(("听清楚了。", "明白。", "清楚了。")))
 
@@ -98,7 +98,7 @@ class Story:
                                 f"就有关情况对你补充{c.record}，你要如实陈述。")))
         else:
             self.ask(self.pick((f"今天继续对你{c.record}，你要如实回答，听清楚了吗？",
-                                f"我们今天再向你了解一些情况，你要如实回答，明白吗？")))
+                                f"今天再找你核实几个问题，还是照实讲，可以吗？")))
         self.answer(self.pick(("听清楚了。", "明白。")))
 
     def fillers(self, bank: list[tuple[str, list[str]]], count: int) -> None:
@@ -111,14 +111,14 @@ class Story:
         day = write_day(sitting.start.date(), rng.choice(("cn", "cn_numerals")))
         if c.hearing:
             self.turn("judge", self.pick(("今天的庭审到此结束，现在休庭。", "本次庭审到此，休庭。")))
-            self.line(self.pick(("以上笔录经当事人阅读，确认无误。", "以上笔录已交当事人阅看，无误。")), "closing")
+            self.line(self.pick(("本笔录已由双方当事人核对并签名。", "以上笔录已交当事人阅看，无误。")), "closing")
             self.line(f"{c.signer[1]}　{day}", "signature")
             return
-        question, answers = rng.choice((("你还有什么要补充的吗？", ("没有了。", "没有要补充的。")),
+        question, answers = rng.choice((("还有没有别的情况要讲？", ("没有了。", "别的没有了。")),
                                         ("以上说的是否属实？", ("属实。", "都是实话。"))))
         self.ask(question)
         self.answer(self.pick(answers))
-        self.line(self.pick(("以上笔录我看过，和我说的一样。", "以上笔录我已看过，与我所说的相符。")), "closing")
+        self.line(self.pick(("这份笔录我从头看了一遍，记的都对。", "以上笔录我已看过，与我所说的相符。")), "closing")
         self.line(f"{c.subject.name}（捺印）　{day}", "signature")
 
     # -- splits --------------------------------------------------------------------------------

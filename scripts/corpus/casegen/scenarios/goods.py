@@ -354,7 +354,7 @@ def _restitution_turn(s, facts: GoodsFacts) -> None:
 def _correction_turn(s, facts: GoodsFacts, later: bool) -> None:
     c = facts.correction
     if later:
-        s.ask(s.pick(("上次讲的情况有没有需要更正或者补充的？", "你上次说的有没有要改的地方？")))
+        s.ask(s.pick(("上回讲的内容，哪里要改正或者补充？", "你上次说的，有哪里要改吗？")))
     else:
         s.ask(s.pick(("你前面说的这些，有没有记错的地方？", "你刚才讲的再核实一下，有没有出入？")))
     if c.kind == "date_corrected":
@@ -385,9 +385,9 @@ def tell(s, sitting: Sitting) -> None:
     last = sitting.number == c.sittings[-1].number
     if sitting.number == 1:
         person = c.subject
-        s.ask(s.pick(("你把你的个人情况说一下。", "讲一下你的基本情况。")))
+        s.ask(s.pick(("你把你的个人情况说一下。", "先说说你自己的情况。")))
         s.answer(f"我叫{person.name}，{person.education}文化，{person.job}，住在{person.address}。")
-        s.ask(s.pick(("你是怎么到公安机关来的？", "你是怎么到案的？")))
+        s.ask(s.pick(("你今天是怎么来派出所的？", "你是怎么到案的？")))
         _said(s, *(("是我自己到派出所投案的。", "自己到派出所投案", ("yesno", "surrender")) if facts.surrendered else
                    ("民警在我住的地方把我抓获的。", "把我抓获", ("yesno", "surrender"))))
         s.ask(s.pick(("你知道为什么对你进行讯问吗？", "你因为什么事被传唤？")))
@@ -425,7 +425,7 @@ def ask(a: Asker) -> None:
     verb = "偷" if f.crime == "盗窃" else "抢"
     value_keys = [("item", i.id, "value") for i in f.items]
     sales = [i.sale for i in f.items if i.sale] + ([f.correction.new_sale] if f.correction and f.correction.new_sale else [])
-    a.value("valuation_total", rng.choice((f"被{verb}的财物经价格认定一共价值多少钱？", f"{c.subject.name}{verb}的东西价格认定合计是多少？")),
+    a.value("valuation_total", rng.choice((f"被{verb}的财物经价格认定一共价值多少钱？", f"{c.subject.name}{verb}来的东西，认定的价格加起来是多少？")),
             f.valuation, value_keys, not_=sales + [f.valuation + f.cash, f.loss_left])
     item = _pick_item(a, f.items)
     a.value("item_value", f"那{item.measure}{item.name}价格认定是多少钱？", item.value, [("item", item.id, "value")],
@@ -448,7 +448,7 @@ def ask(a: Asker) -> None:
             f.loss_left, loss_keys, not_=[f.valuation, f.valuation + f.cash])
     if f.restitution:
         r = f.restitution
-        a.value("restitution", rng.choice((f"{c.subject.name}的{r.relation}退赔了多少钱？", f"{c.subject.name}家里退赔了多少钱？")),
+        a.value("restitution", rng.choice((f"{c.subject.name}的{r.relation}退赔了多少钱？", f"{c.subject.name}的家人替他赔了多少钱？")),
                 r.amount, [("restitution", "amount")], dates=[r.when.isoformat()])
     recovered = [i for i in f.items if i.fate == "recovered"]
     if recovered:

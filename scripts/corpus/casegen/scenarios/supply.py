@@ -239,24 +239,24 @@ def _per_unit(s, price_key, f: SupplyFacts) -> list:
 def _identities(s, f: SupplyFacts, sitting: Sitting) -> None:
     c = s.case
     judge, member, _ = sitting.askers
-    s.turn("judge", s.pick(("现在开庭。首先核对当事人身份。原告方。", "现在开庭，核对双方当事人及诉讼参与人的身份。先由原告方陈述。")))
+    s.turn("judge", s.pick(("开庭。先核实到庭人员的身份，原告方先说。", "庭审开始，请到庭各方报明身份，原告方在先。")))
     if f.agent:
-        s.turn("plaintiff", f"{f.agent}，律师，受原告{f.plaintiff}委托出庭，代理权限为特别授权。")
+        s.turn("plaintiff", f"{f.agent}，执业律师，受{f.plaintiff}委托到庭，权限是特别授权。")
     else:
         s.turn("plaintiff", f"{f.plaintiff}，本人到庭。")
     s.turn("judge", "被告。")
-    s.turn("defendant", s.pick((f"{c.subject.name}，本人到庭，没有请律师。", f"{c.subject.name}，我自己来的。")))
-    s.turn("judge", "双方对对方出庭人员的身份有无异议？")
-    s.turn("plaintiff", "无异议。")
-    s.turn("defendant", "没有。")
-    s.turn("judge", f"本案由审判员{judge}担任审判长，与审判员{member}组成合议庭，书记员{sitting.recorder}担任记录。"
-                    "双方是否申请回避？")
+    s.turn("defendant", s.pick((f"{c.subject.name}，我本人来的，没委托代理人。", f"{c.subject.name}，我自己来的。")))
+    s.turn("judge", "原、被告对彼此到庭人员的身份是否认可？")
+    s.turn("plaintiff", "认可。")
+    s.turn("defendant", "没意见。")
+    s.turn("judge", f"合议庭由{judge}（审判长）和{member}组成，{sitting.recorder}任书记员。对以上人员，"
+                    "双方要不要申请回避？")
     s.turn("plaintiff", "不申请回避。")
     s.turn("defendant", "不申请。")
 
 
 def _claims(s, f: SupplyFacts) -> None:
-    s.turn("judge", "下面进行法庭调查。由原告陈述诉讼请求和事实理由。")
+    s.turn("judge", "现在进入法庭调查，请原告方说明诉请及所依据的事实。")
     owed = f.owed()[0]
     s.turn("plaintiff", "诉讼请求：一、判令被告支付货款{owed}；二、本案诉讼费用由被告承担。",
            {"owed": s.money(("claim", "owed"), _amount_text(s.rng, owed))})

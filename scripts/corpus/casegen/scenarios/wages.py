@@ -233,7 +233,7 @@ def tell(s, sitting: Sitting) -> None:
         s.answer("").add(text[:start]).add(phrase, ("gap", f.gap)).add(text[start + len(phrase):])
     corr = f.correction
     if corr and corr.sitting == sitting.number:
-        s.ask(s.pick(("上次说的情况有没有要更正或者补充的？", "你上次讲的有没有需要改的？")))
+        s.ask(s.pick(("上回说的，哪些地方要改或者补充？", "你上次讲的有没有需要改的？")))
         if corr.kind == "paid_hedged":
             s.answer(s.pick(("老板给我付的那次好像是{v}，我记不太清了。", "我又想了想，{boss}转给我的好像是{v}，具体记不太清了。")),
                      {"v": s.money(("correction", "new"), corr.text), "boss": f.boss})
