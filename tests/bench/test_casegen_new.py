@@ -130,13 +130,15 @@ def test_the_self_check_fails_when_a_figure_disagrees_with_the_facts(two_files):
         assert any(f"'item', '{item.id}', 'value'" in p and "does not state" in p for p in problems), problems
     finally:
         facts.items[0] = item
-    # An expected answer not derived from the facts.
-    loss = next(t for t in case.truths if t.kind == "goods.loss_left")
-    loss.expect["numbers"] = [loss.expect["numbers"][0] + 1]
-    try:
-        assert any("loss_left" in p for p in check_case(case.params, case.script, case.rendered, case.truths))
-    finally:
-        loss.expect["numbers"] = [loss.expect["numbers"][0] - 1]
+    # An expected answer not derived from the facts (a computed one, a stated one).
+    for kind in ("goods.loss_left", "goods.item_value"):
+        truth = next(t for t in case.truths if t.kind == kind)
+        truth.expect["numbers"] = [truth.expect["numbers"][0] + 1]
+        try:
+            assert any(kind.split(".")[1] in p for p in check_case(case.params, case.script, case.rendered,
+                                                                    case.truths))
+        finally:
+            truth.expect["numbers"] = [truth.expect["numbers"][0] - 1]
     assert check_case(case.params, case.script, case.rendered, case.truths) == []
 
 

@@ -99,6 +99,18 @@ class Asker:
                      [], absent=patterns)
 
 
+def answers_outside(truths: list[Truth], allowed: dict[str, set[int]]) -> list[str]:
+    """Problems where a question's expected number is not among the values its kind may have,
+    recomputed by the scenario's check from the facts (``allowed``: what -> values)."""
+    problems = []
+    for t in truths:
+        what = t.kind.split(".", 1)[1]
+        expected = set(t.expect.get("numbers", [])) | set(t.expect.get("numbers_any", []))
+        if what in allowed and not expected <= allowed[what]:
+            problems.append(f"{t.kind}: expects {sorted(expected)}, the facts allow {sorted(allowed[what])}")
+    return problems
+
+
 CARD_NUMBER = r"\d{12,}"  # a bank card's digits (an absent card number: no such run besides the ID)
 
 

@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from scripts.corpus.casegen import pools
 from scripts.corpus.casegen.model import Person, When
 from scripts.corpus.casegen.newcase import Fact, Ground, NewCase, Sitting
-from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker
+from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker, answers_outside
 from scripts.corpus.casegen.params import _amount_text
 from scripts.corpus.casegen.questions import Truth
 from scripts.corpus.casegen.surface import AmountText, DAY_STYLES, chinese_numeral, write_amount, write_day
@@ -518,6 +518,15 @@ def check(case: NewCase, truths: list[Truth]) -> list[str]:
             problems.append("valuation_total is not the sum of the valuations")
     if any(i.sale and i.sale >= i.value for i in f.items):
         problems.append("an item sold for its valuation or more")
+    days = sorted(i.when.hidden for i in f.incidents)
+    sales = {i.sale for i in f.items if i.sale} | ({f.correction.new_sale} if f.correction and f.correction.new_sale
+                                                   else set())
+    problems += answers_outside(truths, {
+        "item_value": {i.value for i in f.items}, "sale": sales, "sale_restated": sales, "sale_disputed": sales,
+        "restitution": {f.restitution.amount} if f.restitution else set(),
+        "recovered_value": {sum(i.value for i in f.items if i.fate == "recovered")},
+        "weight": {i.grams for i in f.items if i.grams}, "incident_count": {len(f.incidents)},
+        "span_days": {(days[-1] - days[0]).days}, "span_days_inclusive": {(days[-1] - days[0]).days + 1}})
     return problems
 
 

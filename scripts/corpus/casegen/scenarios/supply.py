@@ -12,7 +12,7 @@ from datetime import date, timedelta
 from scripts.corpus.casegen import pools
 from scripts.corpus.casegen.model import Person
 from scripts.corpus.casegen.newcase import Fact, Ground, NewCase, Sitting
-from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker
+from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker, answers_outside
 from scripts.corpus.casegen.params import _amount_text
 from scripts.corpus.casegen.questions import Truth
 from scripts.corpus.casegen.surface import AmountText, DAY_STYLES, chinese_numeral, write_amount, write_day
@@ -455,6 +455,13 @@ def check(case: NewCase, truths: list[Truth]) -> list[str]:
             problems.append("contract_sum is not quantity × unit price")
         if t.kind == "supply.owed" and t.expect["numbers"] != [claim]:
             problems.append("owed is not the plaintiff's claim")
+    paid = sum(p.amount for p in f.payments)
+    days = [b.day for b in f.batches]
+    problems += answers_outside(truths, {
+        "unit_price": {f.price}, "contract_qty": {f.qty}, "delivered": {f.qty}, "paid": {paid},
+        "batch_count": {len(f.batches)}, "payment": {p.amount for p in f.payments},
+        "party_figure": {b.qty for b in f.batches} | ({f.dispute.qty} if f.dispute.qty else set()),
+        "span_days": {(days[-1] - days[0]).days}, "span_days_inclusive": {(days[-1] - days[0]).days + 1}})
     return problems
 
 

@@ -11,7 +11,7 @@ from datetime import date, timedelta
 from scripts.corpus.casegen import pools
 from scripts.corpus.casegen.model import Person, When
 from scripts.corpus.casegen.newcase import Fact, Ground, NewCase, Sitting
-from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker
+from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker, answers_outside
 from scripts.corpus.casegen.params import _amount_text
 from scripts.corpus.casegen.questions import Truth
 from scripts.corpus.casegen.surface import AmountText, DAY_STYLES, chinese_numeral, write_day
@@ -324,6 +324,12 @@ def check(case: NewCase, truths: list[Truth]) -> list[str]:
     for t in truths:
         if t.kind == "wages.owed_total" and t.expect["numbers"] != [sum(w.rate * w.amount - w.paid for w in f.workers)]:
             problems.append("owed_total is not the sum of what each is owed")
+    me, mates = f.workers[0], f.workers[1:]
+    problems += answers_outside(truths, {
+        "own_due": {me.rate * me.amount}, "own_owed": {me.rate * me.amount - me.paid}, "own_paid": {me.paid},
+        "own_days": {me.amount}, "own_months": {me.amount}, "workmates": {len(mates)},
+        "mate_rate": {w.rate for w in mates}, "mate_due": {w.rate * w.amount for w in mates},
+        "mate_pieces": {w.amount for w in mates if w.pay == "piece"}})
     return problems
 
 
