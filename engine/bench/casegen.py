@@ -58,16 +58,23 @@ def generate_case_files(folder: Path, seeds: Sequence[int], *, max_scans: int = 
 
 
 def family_table(rows: Sequence[dict], families: dict[str, str]) -> dict[str, dict]:
-    """Old and new kinds apart: questions, passed and accuracy of each family (by the row's file)."""
-    table: dict[str, dict] = {}
+    """Old and new kinds apart (by the row's file), and each scenario of the new kinds (its
+    questions' kinds are ``<scenario>.<what>``): files, questions, passed, accuracy, values."""
+    groups: dict[str, list[dict]] = {}
     for name in ("old", "new"):
         mine = [r for r in rows if families.get(r["file"]) == name]
         if mine:
-            passed = sum(r["correct"] for r in mine)
-            table[name] = {"files": len({r["file"] for r in mine}), "questions": len(mine), "passed": passed,
-                           "accuracy": round(passed / len(mine), 4),
-                           "wrong_values": sum(len(r["wrong_values"]) for r in mine),
-                           "ungrounded_values": sum(len(r["ungrounded"]) for r in mine)}
+            groups[name] = mine
+    for r in groups.get("new", []):
+        groups.setdefault(f"new: {r['kind'].split('.')[0]}", []).append(r)
+    table = {}
+    for name in sorted(groups, key=lambda n: (n.split(":")[0] != "old", n)):
+        mine = groups[name]
+        passed = sum(r["correct"] for r in mine)
+        table[name] = {"files": len({r["file"] for r in mine}), "questions": len(mine), "passed": passed,
+                       "accuracy": round(passed / len(mine), 4),
+                       "wrong_values": sum(len(r["wrong_values"]) for r in mine),
+                       "ungrounded_values": sum(len(r["ungrounded"]) for r in mine)}
     return table
 
 

@@ -156,13 +156,17 @@ OLD_SEED_3_DIGEST = "0d8aa537490490aa59a4976bb31b3a4d2c85d9fbcda78bc18cfb18b73be
 
 @pytest.mark.unit
 def test_the_bench_reports_each_family_apart():
-    rows = [{"file": "case_0000001.pdf", "correct": True, "wrong_values": [], "ungrounded": []},
-            {"file": "case_0000001.pdf", "correct": False, "wrong_values": [1], "ungrounded": []},
-            {"file": "case_n0000002.pdf", "correct": True, "wrong_values": [], "ungrounded": []}]
-    table = family_table(rows, {"case_0000001.pdf": "old", "case_n0000002.pdf": "new"})
+    row = {"correct": True, "wrong_values": [], "ungrounded": []}
+    rows = [{**row, "file": "case_0000001.pdf", "kind": "total_in"},
+            {**row, "file": "case_0000001.pdf", "kind": "nth", "correct": False, "wrong_values": [1]},
+            {**row, "file": "case_n0000002.pdf", "kind": "goods.loss_left"},
+            {**row, "file": "case_n0000003.pdf", "kind": "wages.owed_total", "correct": False}]
+    table = family_table(rows, {"case_0000001.pdf": "old", "case_n0000002.pdf": "new", "case_n0000003.pdf": "new"})
+    assert list(table) == ["old", "new", "new: goods", "new: wages"]
     assert table["old"] == {"files": 1, "questions": 2, "passed": 1, "accuracy": 0.5, "wrong_values": 1,
                             "ungrounded_values": 0}
-    assert table["new"]["questions"] == 1 and table["new"]["accuracy"] == 1.0
+    assert table["new"]["files"] == 2 and table["new"]["accuracy"] == 0.5
+    assert table["new: goods"]["accuracy"] == 1.0 and table["new: wages"]["accuracy"] == 0.0
 
 
 @pytest.mark.integration
