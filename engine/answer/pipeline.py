@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import threading
 from collections import OrderedDict
@@ -285,6 +286,9 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     answer.pii_masked = not unmask
     if unmask:
         return
+    # Kept unmasked for Engine.reveal_answer; the chunks (the documents' own text) are shared.
+    answer.unmasked = copy.deepcopy(answer, {id(item.chunk): item.chunk for item in answer.evidence})
+    answer.unmasked.pii_masked = False
     # Quotes are masked as part of their whole chunk, so a quote holding one line of a wrapped
     # ID is masked as that ID; texts built from quotes are checked for such line pieces too.
     pieces = wrapped_pieces(dict.fromkeys(item.chunk.text for item in answer.evidence))
