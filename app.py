@@ -40,7 +40,14 @@ PAGES = (
     PageSpec("pages/benchmark.py", "benchmark", ("评测", "Benchmark"), "📊", "run_benchmark"),
     PageSpec("pages/audit.py", "audit", ("审计", "Audit"), "🔏", "view_audit"),
 )
-REFUSED_KEY = "nav.refused"  # the title of a page this role asked for and may not open
+REFUSED_KEY = "nav.refused"
+# Room for the work at 1280 px: a narrower sidebar and less side padding than Streamlit's wide
+# layout (5 rem a side), so the answer and the cited page fit side by side.
+SHELL_CSS = """<style>
+[data-testid="stSidebar"] { width: 15rem !important; min-width: 15rem !important; }
+[data-testid="stMainBlockContainer"] { padding-left: 2rem; padding-right: 2rem; }
+[data-testid="stDateInput"] input::placeholder { color: transparent; }  /* "YYYY/MM/DD": empty means any */
+</style>"""  # the title of a page this role asked for and may not open
 
 
 def existing_specs() -> list[PageSpec]:
@@ -107,6 +114,7 @@ def main() -> None:
     from ui.labels import label
 
     st.set_page_config(page_title="LexTrace", page_icon="⚖️", layout="wide")
+    st.html(SHELL_CSS)
     restore_session()
     user = current_user()
     if user is None:

@@ -18,7 +18,7 @@ from ui.documents import (DOC_KINDS, PII_LEVEL_NAMES, STAGE_NAMES, chunk_rows, d
                           document_rows, duplicate_note, ingest_upload, may_show_pii, masked, masked_meta,
                           quality_rows, record_unmask, reingest_document, stage_fraction)
 from ui.evidence import render_redacted
-from ui.labels import CHUNK_TYPE_NAMES, KIND_NAMES, STATUS_NAMES, label, named
+from ui.labels import CHUNK_TYPE_NAMES, KIND_NAMES, STATUS_NAMES, chinese_text, label, named
 from ui.state import get_engine
 
 RESULTS_KEY = "documents_ingest_results"
@@ -33,8 +33,24 @@ def upload_limit(engine: Engine) -> int:
     return min(engine.settings.limits.file_bytes, int(st.get_option("server.maxUploadSize")) * MiB)
 
 
+def uploader_css(limit: int) -> str:
+    """Streamlit's drop zone speaks English ("Drag and drop files here", "Limit 50MB per file",
+    "Browse files") and counts decimal megabytes: its own words are hidden and ours shown, with
+    the limit in MiB as everywhere else."""
+    text = label(f"拖入文件，或点右侧按钮选择 · 单个文件不超过 {format_size(limit)}",
+                 f"drop files or choose them · at most {format_size(limit)} each")
+    return f"""<style>
+[data-testid="stFileUploaderDropzoneInstructions"] > div > span,
+[data-testid="stFileUploaderDropzoneInstructions"] > div > small {{ display: none; }}
+[data-testid="stFileUploaderDropzoneInstructions"] > div::after {{ content: "{text}"; font-size: .9rem; }}
+[data-testid="stFileUploaderDropzone"] button {{ font-size: 0; }}
+[data-testid="stFileUploaderDropzone"] button::after {{ content: "{label('选择文件', 'Browse')}"; font-size: .9rem; }}
+</style>"""
+
+
 def upload_section(engine: Engine, user: User) -> None:
     limit = upload_limit(engine)
+    st.html(uploader_css(limit))
     files = st.file_uploader(
         label("选择文件（可多选）", "Choose files"), accept_multiple_files=True, key="documents_upload",
         type=[s.lstrip(".") for s in DIRECTORY_SUFFIXES], max_upload_size=max(1, math.ceil(limit / MiB)),
@@ -62,11 +78,19 @@ def upload_section(engine: Engine, user: User) -> None:
             overall.progress((i + 1) / len(files), text=f"{i + 1} / {len(files)}")
         st.session_state[RESULTS_KEY] = results
         st.rerun()  # the sidebar's corpus figures and the table then count the new files
-    for result in st.session_state.get(RESULTS_KEY, []):
+
+
+def upload_results() -> None:
+    """What the last upload came to, outside the 导入文件 expander: a rerun may close that, and
+    the outcome must stay in view."""
+    results = st.session_state.get(RESULTS_KEY, [])
+    if results:
+        st.markdown(f"**{label('上次导入的结果', 'Last upload')}**")
+    for result in results:
         name = escape_markdown(result["name"])  # the uploader's file name: plain text
         if result["status"] == IngestStatus.FAILED.value:
             st.markdown(f"{badge_markdown(result['status'])} **{name}**")
-            st.error(f"{name}：{escape_markdown(result['error'])}")
+            st.error(f"{name}：{escape_markdown(chinese_text(result['error']))}")
         elif result.get("duplicate"):
             st.markdown(f"{badge_markdown(result['status'])} **{name}**")
             st.info(escape_markdown(result["duplicate"]))
@@ -181,6 +205,7 @@ if user.can(Permission.UPLOAD):
         with error_boundary(label("导入", "Ingest")):
             upload_section(engine, user)
         documents = engine.docs().to_dict()["documents"]  # what the upload just added
+    upload_results()
 
 if not documents:
     st.info(label("语料库为空：上传文件，或用 `python -m engine ingest 文件...` 导入。", "The corpus is empty."))

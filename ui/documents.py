@@ -11,6 +11,7 @@ from engine.engine import Engine, ProgressFn
 from engine.text.pii import find_pii, mask_fragments, mask_text, mask_value, wrapped_pieces
 from engine.types import (Chunk, DocKind, DocumentRecord, IngestReport, IngestStatus,
                           PageText)
+from engine.units import format_size
 from ui.components import local_time
 from ui.labels import CHUNK_TYPE_NAMES, KIND_NAMES, label, named
 
@@ -142,7 +143,7 @@ def document_rows(documents: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{label("名称", "name"): d["name"], label("类型", "kind"): named(KIND_NAMES, d["kind"]),
              label("页数", "pages"): d["pages"], label("片段", "chunks"): d["chunks"],
              label("OCR 页", "OCR pages"): ", ".join(map(str, d["ocr_pages"])) or "—",
-             label("大小 KB", "size KB"): round(d["size_bytes"] / 1024, 1),
+             label("大小", "size"): format_size(d["size_bytes"]),  # KiB / MiB, like the upload limit
              label("导入时间", "ingested"): local_time(d["created_at"]),
              label("编号", "doc_id"): d["doc_id"]} for d in documents]
 
