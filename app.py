@@ -149,8 +149,15 @@ def main() -> None:
 if get_script_run_ctx(suppress_warning=True) is None:
     # Imported by ``streamlit run app.py`` (or any ASGI server) as the web app: Streamlit's own
     # server, this file as its script, plus the reload cookie's route.
+    from streamlit.runtime.pages_manager import PagesManager
+
     from ui.web_session import session_routes
 
+    # Streamlit decides once per process, on its first session, whether a pages/ folder beside the
+    # main script means its old automatic navigation; until app.py has called st.navigation once,
+    # a first request for /audit would run pages/audit.py on its own, with a sidebar of file names.
+    # This app always navigates with st.navigation: say so before any session starts.
+    PagesManager.uses_pages_directory = False
     app = st.App(__file__, routes=session_routes())
 else:
     main()

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 from streamlit_pdf_viewer import pdf_viewer
 
-from engine.auth import Permission, User
+from engine.auth import Permission, Role, User
 from engine.engine import DIRECTORY_SUFFIXES, Engine
 from engine.types import DocumentRecord, IngestStatus
 from engine.units import format_size
@@ -113,7 +113,7 @@ def quality_tab(record: DocumentRecord) -> None:
                    + label("", " (pages failing the quality gate were not OCRed)"))
 
 
-def chunks_tab(engine: Engine, record: DocumentRecord, unmask: bool) -> None:
+def chunks_tab(engine: Engine, record: DocumentRecord, unmask: bool, admin: bool = False) -> None:
     chunks = engine.chunks(record.doc_id)
     if not chunks:
         st.info(label("没有片段", "no chunks"))
@@ -129,18 +129,19 @@ def chunks_tab(engine: Engine, record: DocumentRecord, unmask: bool) -> None:
     st.caption(f"{len(shown)} / {len(chunks)} 个片段")
     if not shown:
         return
-    st.dataframe(pd.DataFrame(chunk_rows(shown, unmask=unmask)), hide_index=True,
+    st.dataframe(pd.DataFrame(chunk_rows(shown, unmask=unmask, ids=admin)), hide_index=True,
                  width="stretch")
     by_seq = {c.seq: c for c in shown}
     seq = st.selectbox(label("片段详情", "Chunk"), list(by_seq), key=f"chunk_seq_{record.doc_id}",
-                       format_func=lambda s: f"#{s} {named(CHUNK_TYPE_NAMES, by_seq[s].chunk_type)} "
+                       format_func=lambda s: f"{label('片段', 'chunk')} {s} · {named(CHUNK_TYPE_NAMES, by_seq[s].chunk_type)} "
                                              f"第{by_seq[s].page_start}页")
     chunk = by_seq[seq]
-    st.markdown(f"**#{chunk.seq}** · {named(CHUNK_TYPE_NAMES, chunk.chunk_type)} · 第 {chunk.page_start}"
+    st.markdown(f"**{label('片段', 'chunk')} {chunk.seq}** · {named(CHUNK_TYPE_NAMES, chunk.chunk_type)} · 第 {chunk.page_start}"
                 + (f"-{chunk.page_end}" if chunk.page_end != chunk.page_start else "")
-                + f" 页 · 个人信息 {named(PII_LEVEL_NAMES, chunk.pii_level)} · `{chunk.chunk_id}`")
+                + f" 页 · 个人信息 {named(PII_LEVEL_NAMES, chunk.pii_level)}"
+                + (f" · `{chunk.chunk_id}`" if admin else ""))
     st.code(chunk.text if unmask else masked(chunk.text), language=None, wrap_lines=True)
-    if chunk.meta:
+    if chunk.meta and admin:  # what the chunker recorded, by its own keys: an admin's view
         st.json(chunk.meta if unmask else masked_meta(chunk.meta, chunk.text), expanded=False)
 
 
@@ -195,6 +196,7 @@ def manage_tab(engine: Engine, user: User, record: DocumentRecord) -> None:
 
 user = require(Permission.VIEW_DOCUMENTS)
 engine = get_engine()
+admin = user.role is Role.ADMIN  # internal ids are for admins
 st.header(label("文件", "Documents"))
 if FLASH_KEY in st.session_state:
     st.success(st.session_state.pop(FLASH_KEY))
@@ -212,7 +214,7 @@ if not documents:
     st.stop()
 
 st.subheader(f"{label('语料', 'Corpus')} · {len(documents)} 份文件")
-st.dataframe(pd.DataFrame(document_rows(documents)), hide_index=True, width="stretch")
+st.dataframe(pd.DataFrame(document_rows(documents, ids=admin)), hide_index=True, width="stretch")
 
 names = {d["doc_id"]: d["name"] for d in documents}
 if st.session_state.get("documents_selected") not in (None, *names):
@@ -238,7 +240,7 @@ tabs = st.tabs(labels)
 with tabs[0]:
     quality_tab(record)
 with tabs[1]:
-    chunks_tab(engine, record, unmask)
+    chunks_tab(engine, record, unmask, admin)
 with tabs[2]:
     with error_boundary(label("显示原文", "Showing the original")):
         original_tab(engine, record, unmask)
