@@ -402,27 +402,49 @@ def ingest_tab() -> None:
 def run_tab(home: Path, llm_configured: bool) -> None:
     left, middle, right = st.columns([2, 1, 1])
     suite = left.selectbox(label("评测集", "Suite"), list(runner.SUITES), key="bench.suite", format_func=suite_label)
-    limit = middle.number_input(label("题数上限", "Limit"), min_value=0, value=0, step=1, key="bench.limit",
+    middle.number_input(label("题数上限", "Limit"), min_value=0, value=0, step=1, key="bench.limit",
                                 help=label("0 = 默认题数", "0 = the suite's default"))
-    full = right.checkbox(label("完整开发集", "Full dev split"), key="bench.full", disabled=suite == "demo",
-                          help=label("耗时很长", "takes long"))
-    llm = right.checkbox(label("使用大模型", "Use the LLM"), key="bench.llm", disabled=not llm_configured)
+    right.checkbox(label("完整开发集", "Full dev split"), key="bench.full", disabled=suite == "demo",
+                   help=label("耗时很长", "takes long"))
+    right.checkbox(label("使用大模型", "Use the LLM"), key="bench.llm", disabled=not llm_configured)
     st.caption(label("每个评测集在自己的评测目录中导入语料（首次需要几分钟）；运行期间请停留在本页，离开会中止评测。",
                      "each suite ingests its corpus in its own folder; stay on this page while it runs"))
     SOURCES.append((label("本机报告", "reports here"), reports_dir(home), answer_command(home), None))
-    if st.button(label("运行", "Run"), type="primary", key="bench.run"):
-        lock = _run_lock()
-        if not lock.acquire(blocking=False):
-            st.warning(label("另一个评测正在运行，请稍后再试", "another benchmark is running"))
-        else:
-            try:
-                run_suite(home, suite, int(limit) or None, full and suite != "demo", llm and llm_configured)
-            finally:
-                lock.release()
+    # The run itself happens at the top of the next run of the page (run_requested), before the
+    # report selector is drawn, so the details can show the new report at once.
+    st.button(label("运行", "Run"), type="primary", key="bench.run", on_click=_request_run, args=(llm_configured,))
     last = st.session_state.get(LAST_RUN_KEY)
     if last:
         st.success(f"{label('最近一次运行', 'Last run')}：{suite_label(last[1])}"
                    + label("（「答案明细」中显示的就是这次运行）", " (shown under Answer details)"))
+
+
+RUN_REQUEST_KEY = "bench.run_request"  # (suite, limit, full, llm) asked for by the Run button
+
+
+def _request_run(llm_configured: bool) -> None:
+    """The choices as they are when the button is pressed (a callback's args are bound when the
+    button is drawn, before a choice made since)."""
+    state = st.session_state
+    suite = state.get("bench.suite") or "demo"
+    st.session_state[RUN_REQUEST_KEY] = (suite, int(state.get("bench.limit") or 0) or None,
+                                         bool(state.get("bench.full")) and suite != "demo",
+                                         bool(state.get("bench.llm")) and llm_configured)
+
+
+def run_requested(home: Path) -> None:
+    """Run the suite the Run button asked for (progress at the top of the page), one at a time."""
+    request = st.session_state.pop(RUN_REQUEST_KEY, None)
+    if request is None:
+        return
+    lock = _run_lock()
+    if not lock.acquire(blocking=False):
+        st.warning(label("另一个评测正在运行，请稍后再试", "another benchmark is running"))
+        return
+    try:
+        run_suite(home, *request)
+    finally:
+        lock.release()
 
 
 def run_suite(home: Path, suite: str, limit: int | None, full: bool, llm: bool) -> None:
@@ -475,6 +497,8 @@ ADMIN = user.role is Role.ADMIN
 SOURCES.clear()
 st.header(label("评测", "Benchmark"))
 
+with error_boundary(label("运行评测", "Running the benchmark")):
+    run_requested(home)
 reports, unreadable = load_answer_reports(home)
 if unreadable:
     st.warning(label(f"有 {len(unreadable)} 份评测报告无法读取，已略过", f"{len(unreadable)} unreadable reports skipped"))

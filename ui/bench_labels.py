@@ -142,6 +142,8 @@ METRICS: dict[str, MetricName] = {
     "p95_ms": MetricName("耗时 95 分位", "p95", MS),
     # local LLM
     "s_per_answer_p50": MetricName("每题用时中位数", "seconds per answer p50", SECONDS),
+    "s_per_answer_mean": MetricName("每题平均用时", "seconds per answer, mean", SECONDS),
+    "s_per_answer_max": MetricName("每题最长用时", "seconds per answer, max", SECONDS),
     "s_per_answer_p95": MetricName("每题用时 95 分位", "seconds per answer p95", SECONDS),
 }
 

@@ -253,20 +253,26 @@ def gate_banner(suite: Mapping[str, Any], *, reasons: bool = True) -> GateBanner
         return None
     rows = suite.get("rows") or []
     facts = [r for r in rows if r.get("category") == "fact"]
-    right = sum(1 for r in facts if r.get("correct"))
     known = [r for r in rows if r.get("known_failure") is not None]
     known_wrong_facts = sum(1 for r in known if r.get("category") == "fact" and not r.get("correct"))
     hallucinated = [r for r in rows if r.get("hallucination")]
     hallucinated_known = sum(1 for r in hallucinated if r.get("known_failure") is not None)
-    figures = (f"事实题 {right}/{len(facts)} 正确"
-               + (f"（错的 {len(facts) - right} 道中 {known_wrong_facts} 道已登记为已知失败）"
-                  if len(facts) - right else "")
+    # a suite without fact questions (the probes, the case files) is counted over all its questions
+    counted, kind = (facts, "事实题") if facts else (rows, "题目")
+    right = sum(1 for r in counted if r.get("correct"))
+    known_wrong = known_wrong_facts if facts else sum(1 for r in known if not r.get("correct"))
+    metrics = suite.get("metrics") or {}
+    if not counted and isinstance(metrics.get("questions"), int):  # a report without its rows
+        right, counted = metrics.get("passed") or 0, [None] * metrics["questions"]
+    figures = (f"{kind} {right}/{len(counted)} 正确"
+               + (f"（错的 {len(counted) - right} 道中 {known_wrong} 道已登记为已知失败）"
+                  if len(counted) - right else "")
                + f"；结论含未落地数值的答案 {len(hallucinated)} 个"
                + (f"（其中 {hallucinated_known} 个在已登记的已知失败题中）" if hallucinated_known else "")
                + (f"；已登记的已知失败题共 {len(known)} 道，不计入门槛" if known else ""))
     if gate.get("ok"):
         scope = "除已登记的已知失败题外，" if known else ""
-        return GateBanner(True, f"CI 门槛通过：{scope}事实题全部正确、没有未落地数值。{figures}。")
+        return GateBanner(True, f"CI 门槛通过：{scope}{kind}全部正确、没有未落地数值。{figures}。")
     # the scorer's reasons are English notes: for the admins' eyes (``reasons``); the ids for all
     failures = "；".join(f"{f['id']}：{f['reason']}" if reasons else str(f["id"]) for f in gate.get("failures", []))
     return GateBanner(False, f"CI 门槛未通过：{failures}。{figures}。")
