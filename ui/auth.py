@@ -73,13 +73,17 @@ def restore_session() -> None:
     if st.session_state.get(COOKIE_CHECKED_KEY) or SESSION_KEY in st.session_state:
         return
     st.session_state[COOKIE_CHECKED_KEY] = True
-    try:
-        value = st.context.cookies.get(COOKIE_NAME)
-    except Exception:  # noqa: BLE001 — no request context (tests, scripts): no cookie
-        return
-    token = SIGNER.read(value)
+    token = SIGNER.read(session_cookie())
     if token is not None and get_authenticator().user_for(token) is not None:
         st.session_state[SESSION_KEY] = token
+
+
+def session_cookie() -> str | None:
+    """The reload cookie the browser sent with this session's websocket, if any."""
+    try:
+        return st.context.cookies.get(COOKIE_NAME)
+    except Exception:  # noqa: BLE001 — no request context (tests, scripts): no cookie
+        return None
 
 
 def start_session(token: str) -> None:
