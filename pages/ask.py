@@ -49,7 +49,7 @@ LAYOUT_CSS = """<style>[data-testid="stMainBlockContainer"] { padding-top: 2.2re
 def ask_form(documents: dict[str, str], limit: int) -> bool:
     with st.form("ask.form", border=False):
         question_column, scope_column, date_column, button_column = st.columns(
-            [6, 3, 2, 1], vertical_alignment="bottom")
+            [5, 2.6, 2.3, 1.1], vertical_alignment="bottom")
         question_column.text_input(
             label("问题", "Question"), key=QUESTION_KEY, max_chars=limit,
             placeholder=f"例如：{EXAMPLE}",
@@ -119,7 +119,7 @@ if st.session_state.get(DOCUMENT_KEY) not in (None, *documents):
     del st.session_state[DOCUMENT_KEY]  # the chosen file was deleted since
 
 # One row: the title (and, for roles that may, the personal-data switch under it) beside the form.
-title_column, form_column = st.container(key="ask-title").columns([2, 9], vertical_alignment="center")
+title_column, form_column = st.container(key="ask-title").columns([1.8, 9.2], vertical_alignment="center")
 title_column.subheader(label("问答", "Ask"))
 if may_unmask:
     title_column.toggle(label("显示敏感信息", "Show personal data"), key=UNMASK_KEY,
