@@ -45,7 +45,7 @@ REFUSED_KEY = "nav.refused"
 # layout (5 rem a side), so the answer and the cited page fit side by side.
 SHELL_CSS = """<style>
 [data-testid="stSidebar"] { width: 15rem !important; min-width: 15rem !important; }
-[data-testid="stMainBlockContainer"] { padding-left: 2rem; padding-right: 2rem; }
+[data-testid="stMainBlockContainer"] { padding: 3rem 2rem 4rem 2rem; }
 [data-testid="stDateInput"] input::placeholder { color: transparent; }  /* "YYYY/MM/DD": empty means any */
 </style>"""  # the title of a page this role asked for and may not open
 

@@ -22,7 +22,7 @@ from engine.auth import Permission, Role, User
 from ui.auth import get_authenticator, require
 from ui.components import badge_markdown, error_boundary, escape_markdown, local_time, local_zone
 from ui.documents import masked, masked_meta
-from ui.labels import CONFLICT_NAMES, MODE_NAMES, STATUS_NAMES, label, named
+from ui.labels import CONFLICT_NAMES, MODE_NAMES, STATUS_NAMES, chinese_text, label, named
 from ui.state import get_engine
 
 PAGE_SIZES = (25, 50, 100)
@@ -104,7 +104,7 @@ def chain_section(log: AuditLog) -> None:
         st.error(f"{label('审计链断裂', 'Chain broken')}：第一处问题在{where}（已校验 {check['checked']} 条，{at}）。"
                  f"{label('原因', 'reason')}：{escape_markdown(check['reason'])}")
     for note in check.get("notes") or []:
-        st.caption(f"{label('说明', 'note')}：{escape_markdown(note)}")
+        st.caption(f"{label('说明', 'note')}：{escape_markdown(chinese_text(note))}")
 
 
 def export_bytes(log: AuditLog) -> bytes:

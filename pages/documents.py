@@ -187,7 +187,7 @@ def manage_tab(engine: Engine, user: User, record: DocumentRecord) -> None:
                 lambda _n, stage, f: bar.progress(stage_fraction(stage, f), text=named(STAGE_NAMES, stage)))
             box.update(state="error" if report.status is IngestStatus.FAILED else "complete")
         if report.status is IngestStatus.FAILED:
-            st.error(f"{label('重新导入失败', 're-ingest failed')}：{escape_markdown(report.error)}")
+            st.error(f"{label('重新导入失败', 're-ingest failed')}：{escape_markdown(chinese_text(report.error))}")
         else:
             st.session_state[FLASH_KEY] = (f"{label('已重新导入', 're-ingested')}：{escape_markdown(record.name)} — "
                                            f"{named(KIND_NAMES, report.kind)}，{report.chunks} 个片段")

@@ -18,7 +18,7 @@ from ui.components import escape_markdown, show_error
 from ui.evidence import ViewerTarget, render_viewer, side_panel_css
 from ui.facts import (AGGREGATION_NAMES, COMPARISONS, GROUP_NAMES, QueryError, build_query, contract_rows,
                       display_value, render_aggregate, render_fact_card, render_unknown)
-from ui.labels import label, named
+from ui.labels import chinese_text, label, named
 from ui.state import get_engine
 
 VIEWER_KEY = "facts.viewer"
@@ -80,7 +80,7 @@ try:
                         ends_to=ends_to, amount_op=amount_op, amount=amount, currency=currency,
                         active_on=active_on, aggregation=aggregation, group_by=group_by)
 except QueryError as exc:
-    st.warning(escape_markdown(str(exc)))
+    st.warning(escape_markdown(chinese_text(str(exc))))
     st.stop()
 result = run_fact_query(store, query)
 target = st.session_state.get(VIEWER_KEY)

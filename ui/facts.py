@@ -20,7 +20,7 @@ from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.text.numbers import format_decimal
 from ui.evidence import ViewerTarget, escape_markdown, pdf_annotations
-from ui.labels import bilingual, label, named
+from ui.labels import bilingual, chinese_text, label, named
 
 COMPARISONS = {"＞": Comparison.GT, "≥": Comparison.GE, "＜": Comparison.LT, "≤": Comparison.LE, "＝": Comparison.EQ}
 # keyed by the enums' values (a str-Enum member does not hash like its value)
@@ -245,7 +245,7 @@ def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: 
             _source_button(engine, clause, clause_name(clause.clause_type),
                            f"{facts.doc_id}:clause:{i}", viewer_key, button_prefix)
     for note in facts.notes:
-        st.caption(f"{label('注', 'note')}：{escape_markdown(note)}")
+        st.caption(f"{label('注', 'note')}：{escape_markdown(chinese_text(note))}")
 
 
 def _source_button(engine, item: Located, label: str, key: str, viewer_key: str, button_prefix: str) -> None:
