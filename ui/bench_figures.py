@@ -33,7 +33,6 @@ from ui.labels import label
 ANSWERS, JUDGE, RETRIEVAL, LATENCY, LLM = "answers", "judge", "retrieval", "latency", "llm"
 GROUP_NAMES = {ANSWERS: ("答案", "Answers"), JUDGE: ("可答性判断", "Answerability"),
                RETRIEVAL: ("检索", "Retrieval"), LATENCY: ("延迟", "Latency"), LLM: ("本地大模型", "Local LLM")}
-ANSWER_SUITES = ("demo", "honesty", "transcripts", "casegen")
 # suite → (metric, bound as the report writes it, direction): the judge's acceptance
 JUDGE_TARGETS = {
     "cjrc": (("f1", 60.0, "≥"), ("abstention_recall", 0.85, "≥"), ("false_abstention", 0.05, "≤"),

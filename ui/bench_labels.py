@@ -219,8 +219,6 @@ def metric_kind(key: str, value: object = None) -> str:
 
 
 UNITS = {RATE: ("%", "%"), PERCENT: ("%", "%"), MS: ("毫秒", "ms"), SECONDS: ("秒", "s"), COUNT: ("", "")}
-AXES = {RATE: ("比例（%）", "share (%)"), PERCENT: ("比例（%）", "share (%)"), MS: ("耗时（毫秒）", "time (ms)"),
-        SECONDS: ("耗时（秒）", "time (s)"), COUNT: ("数量", "count")}
 
 
 def as_shown(key: str, value: object) -> float | None:

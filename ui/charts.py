@@ -1,7 +1,8 @@
-"""Benchmark figures for the dashboard: reading the report files, shaping tables, drawing charts.
+"""Benchmark figures for the dashboard: reading the report files and shaping their tables (the
+charts against targets: ui/bench_figures.py; the names: ui/bench_labels.py).
 
-Where the figures come from (each source is optional; a missing one becomes a hint naming the
-command that writes it):
+Where the figures come from (each source is optional; a missing one is said so, and the command
+that writes it is in the admins' details):
 
   answer reports   ``<home>/bench/report-*.json`` (``python -m engine bench``), one per run, which
                    is also the history; ``docs/bench/answers.json`` (``... --publish``)
@@ -17,8 +18,7 @@ command that writes it):
   contract facts   ``docs/bench/cuad_facts.json`` (scripts/bench_cuad_facts.py: rule-extracted
                    fields and clause presence against CUAD's answers)
 
-The shaping functions are pure (report dicts in, DataFrames out); the chart functions only build
-Altair specifications. The page decides where they go.
+The shaping functions are pure (report dicts in, DataFrames out). The page decides where they go.
 """
 
 from __future__ import annotations
@@ -27,9 +27,8 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-import altair as alt
 import pandas as pd
 
 from engine.bench.runner import PUBLISHED_REPORT, REPO, default_report_path
@@ -37,7 +36,6 @@ from engine.bench.runner import PUBLISHED_REPORT, REPO, default_report_path
 # Read at call time, so a test can point it at a directory of its own.
 DOCS_BENCH = REPO / "docs" / "bench"
 REPORT_GLOB = "report-*.json"
-RATE_HINT = "比例（0–1）"  # axis title of charts whose values are shares
 
 
 # -- sources -----------------------------------------------------------------------------------
@@ -134,16 +132,6 @@ def load_answer_reports(home: Path | str, docs_dir: Path | None = None) -> tuple
     return good, bad
 
 
-def report_label(loaded: Loaded, docs_dir: Path | None = None) -> str:
-    data = loaded.data or {}
-    from ui.components import local_time
-
-    when = local_time(data.get("generated_at")) if data.get("generated_at") else "—"
-    suites = ", ".join(data.get("suites", {}))
-    where = "已发布" if loaded.path == PUBLISHED_ANSWERS.path(docs_dir) else "本机"
-    return f"{when} · {suites or '—'} · {where} · {loaded.path.name}"
-
-
 # -- names a person reads ----------------------------------------------------------------------
 CATEGORY_NAMES = {  # per-category rows of the answer suites (demo, CJRC, ContractNLI)
     "fact": ("事实题", "fact"), "evidence": ("证据题", "evidence"), "conflict": ("冲突题", "conflict"),
@@ -168,24 +156,6 @@ COLUMN_NAMES = {  # the tables' columns that are not metrics (those: ui/bench_la
     "mode": ("检索方式", "mode"), "embedding": ("嵌入", "embedding"), "k": ("k", "k"),
     "baseline": ("基线", "baseline"), "skipped": ("未运行原因", "skipped"),
 }
-
-
-VALUE_NAMES = {  # values charts put on an axis or in a legend
-    **CATEGORY_NAMES,
-    "bm25": ("关键词", "BM25"), "vector": ("向量", "vector"), "hybrid": ("混合", "hybrid"),
-    "hybrid+rerank": ("混合+重排序", "hybrid+rerank"), "hybrid+expand": ("混合+证据扩展", "hybrid+expand"),
-    "parse": ("解析", "parse"), "fuse": ("融合", "fuse"), "rerank": ("重排序", "rerank"), "total": ("合计", "total"),
-    "recall": ("召回", "recall"), "embed": ("向量化", "embed"), "load": ("读取", "load"), "chunk": ("分块", "chunk"),
-    "enrich": ("抽取", "enrich"), "tokenize": ("分词", "tokenize"), "store": ("写入", "store"),
-    "precision": ("精确率", "precision"), "bare": ("裸条文", "bare"), "enriched": ("带上下文", "enriched"),
-    "demo": ("演示集", "demo"), "honesty": ("核验徽章探针", "honesty probes"),
-}
-
-
-def chart_value(value: Any) -> Any:
-    from ui.labels import named
-
-    return named(VALUE_NAMES, value) if isinstance(value, str) and value in VALUE_NAMES else value
 
 
 def readable(frame: pd.DataFrame) -> pd.DataFrame:
@@ -228,12 +198,6 @@ def readable(frame: pd.DataFrame) -> pd.DataFrame:
             out[column] = values.map(cell)
     return out.rename(columns={c: named(COLUMN_NAMES, c) if c in COLUMN_NAMES else metric_label(c)
                                for c in out.columns if c in COLUMN_NAMES or metric_name(str(c))})
-
-
-def category_name(value: Any) -> str:
-    from ui.labels import named
-
-    return named(CATEGORY_NAMES, value) if value in CATEGORY_NAMES else str(value)
 
 
 @dataclass(frozen=True)
@@ -287,36 +251,12 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def metrics_frame(suite: Mapping[str, Any]) -> pd.DataFrame:
-    """The headline metrics of one suite, one row each (undefined ones shown as empty)."""
-    rows = [{"metric": name, "value": _number(value), "definition": definition_of(name)}
-            for name, value in (suite.get("metrics") or {}).items()]
-    return pd.DataFrame(rows, columns=["metric", "value", "definition"])
-
-
 def category_frame(suite: Mapping[str, Any]) -> pd.DataFrame:
     """The per-category (per answer type, per label) table, one row per category."""
     table = suite.get("per_category") or {}
     frame = pd.DataFrame.from_dict(table, orient="index")
     frame.index.name = "category"
     return frame.apply(pd.to_numeric, errors="coerce").reset_index() if not frame.empty else frame
-
-
-def chartable_metrics(frame: pd.DataFrame, *, exclude: Iterable[str] = ("category", "n")) -> list[str]:
-    skip = set(exclude)
-    return [c for c in frame.columns if c not in skip and frame[c].notna().any()
-            and pd.api.types.is_numeric_dtype(frame[c])]
-
-
-# Which per-category column a chart opens on, by preference.
-PREFERRED_CATEGORY_METRICS = ("accuracy", "f1", "em", "verdict_right", "abstain_or_gap", "evidence_overlap")
-
-
-def default_metric(options: Sequence[str]) -> int:
-    for name in PREFERRED_CATEGORY_METRICS:
-        if name in options:
-            return list(options).index(name)
-    return 0
 
 
 def rows_frame(suite: Mapping[str, Any], columns: Sequence[str] = (
@@ -334,45 +274,6 @@ def rows_frame(suite: Mapping[str, Any], columns: Sequence[str] = (
         return value
 
     return pd.DataFrame([{c: cell(r.get(c)) for c in present} for r in rows], columns=present)
-
-
-def answer_latency_frame(report: Mapping[str, Any]) -> pd.DataFrame:
-    """End-to-end ask latency per suite of one report (the suites time whole asks, not stages)."""
-    rows = []
-    for name, suite in report.get("suites", {}).items():
-        timings = suite.get("timings") or {}
-        for quantile in ("p50", "p95"):
-            value = _number(timings.get(f"ask_ms_{quantile}"))
-            if value is not None:
-                rows.append({"suite": name, "quantile": quantile, "ms": value})
-    return pd.DataFrame(rows, columns=["suite", "quantile", "ms"])
-
-
-def history_frame(reports: Sequence[Loaded], suite: str) -> pd.DataFrame:
-    """One row per report that ran ``suite`` (oldest first): its metrics and timings."""
-    rows = []
-    for loaded in reports:
-        data = loaded.data or {}
-        result = data.get("suites", {}).get(suite)
-        if not result or result.get("skipped"):
-            continue
-        row: dict[str, Any] = {"generated_at": pd.to_datetime(data.get("generated_at"), utc=True,
-                                                              errors="coerce"),
-                               "report": loaded.path.name, "code_version": data.get("code_version")}
-        for source in ("metrics", "timings"):
-            for name, value in (result.get(source) or {}).items():
-                number = _number(value)
-                if number is not None:
-                    row[name] = number
-        rows.append(row)
-    frame = pd.DataFrame(rows)
-    if frame.empty:
-        return frame
-    return frame.dropna(subset=["generated_at"]).sort_values("generated_at").reset_index(drop=True)
-
-
-def suites_in(reports: Sequence[Loaded]) -> list[str]:
-    return list(dict.fromkeys(name for r in reports for name in (r.data or {}).get("suites", {})))
 
 
 # -- shaping: retrieval and ingest -------------------------------------------------------------
@@ -398,12 +299,6 @@ def wide(frame: pd.DataFrame, index: str, columns: str, values: str) -> pd.DataF
                           columns=list(dict.fromkeys(frame[columns])))
     table.columns.name = None
     return table.reset_index()
-
-
-def metric_names(document: Mapping[str, Any], prefix: str) -> list[str]:
-    """Metric names of the runs starting with ``prefix`` (``R@``, ``P@``), in the order written."""
-    names = (n for run in document.get("runs", []) for n in (run.get("metrics") or {}))
-    return [n for n in dict.fromkeys(names) if n.startswith(prefix)]
 
 
 def stage_latency_frame(document: Mapping[str, Any]) -> pd.DataFrame:
@@ -479,17 +374,8 @@ def unsupported_statements_frame(document: Mapping[str, Any]) -> pd.DataFrame:
 
 
 # -- shaping: statutes (LawBench, STARD expansion, statute-context embeddings) ----------------
-_RECALL_AT = re.compile(r"R@(\d+)")
 _EXPANDED = re.compile(r"R@(\d+)\+exp")
 _SAME_SIZE = re.compile(r"R@(\d+) \(same size\)")
-
-
-def format_value(value: Any, unit: str = "") -> str:
-    """A reported figure as written (no rounding beyond the report's own), or — when there is none."""
-    number = _number(value)
-    if number is None:
-        return "—"
-    return f"{number:g}{' ' + unit if unit else ''}"
 
 
 def recitation_misses_frame(recitation: Mapping[str, Any]) -> pd.DataFrame:
@@ -497,16 +383,6 @@ def recitation_misses_frame(recitation: Mapping[str, Any]) -> pd.DataFrame:
     columns = ["id", "question", "got", "why"]
     return pd.DataFrame([{c: miss.get(c) for c in columns} for miss in recitation.get("misses") or []],
                         columns=columns)
-
-
-def recall_curve_frame(prediction: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
-    """(config, k, recall): LawBench 3-1 Recall@k of each search config, k ascending."""
-    rows = []
-    for run in prediction:
-        points = sorted((int(match.group(1)), number) for name, value in run.items()
-                        if (match := _RECALL_AT.fullmatch(name)) and (number := _number(value)) is not None)
-        rows += [{"config": run.get("name", "?"), "k": k, "recall": recall} for k, recall in points]
-    return pd.DataFrame(rows, columns=["config", "k", "recall"])
 
 
 def prediction_frame(prediction: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
@@ -595,13 +471,6 @@ def cuad_fields_frame(document: Mapping[str, Any]) -> pd.DataFrame:
     return frame
 
 
-def precision_recall_frame(fields: pd.DataFrame) -> pd.DataFrame:
-    """(field, measure, value) of a cuad_fields_frame, for charting; undefined values left out."""
-    long = fields.melt(id_vars=["field"], value_vars=["precision", "recall"], var_name="measure",
-                       value_name="value")
-    return long.dropna(subset=["value"]).reset_index(drop=True)
-
-
 CLAUSE_COLUMNS = ["category", "present", "tp", "fp", "fn", "tn", "precision", "recall", "f1", "located",
                   "locatable"]
 
@@ -614,63 +483,6 @@ def cuad_clauses_frame(document: Mapping[str, Any]) -> pd.DataFrame:
     for column in ("precision", "recall", "f1"):
         frame[column] = pd.to_numeric(frame[column], errors="coerce")
     return frame
-
-
-# -- charts ------------------------------------------------------------------------------------
-def bar_chart(frame: pd.DataFrame, *, x: str, y: str, color: str | None = None,
-              title: str = "", y_title: str | None = None, rate: bool = False) -> alt.Chart:
-    """Bars along ``x`` (in the frame's order), grouped side by side by ``color`` when given.
-
-    ``rate``: the values are shares (0..1), so the axis is fixed to 0..1 and charts compare."""
-    y_scale = alt.Scale(domain=[0, 1]) if rate else alt.Undefined
-    # axis and legend values by name, not as the reports spell them (fact, hybrid+rerank, fuse)
-    frame = frame.assign(**{c: frame[c].map(chart_value) for c in (x, color) if c})
-    encoding: dict[str, Any] = {
-        "x": alt.X(f"{x}:N", sort=list(dict.fromkeys(frame[x])), title=None,
-                   axis=alt.Axis(labelAngle=0)),
-        "y": alt.Y(f"{y}:Q", title=y_title or y, scale=y_scale),
-        "tooltip": [c for c in (x, color, y) if c],
-    }
-    if color:
-        order = list(dict.fromkeys(frame[color]))
-        encoding["color"] = alt.Color(f"{color}:N", sort=order, title=None)
-        encoding["xOffset"] = alt.XOffset(f"{color}:N", sort=order)
-    return alt.Chart(frame, title=title).mark_bar().encode(**encoding)
-
-
-def recall_curve_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
-    """Recall@k against k (log axis: k runs 1..100) per config, from a recall_curve_frame."""
-    ks = sorted(set(frame["k"]))
-    frame = frame.assign(config=frame["config"].map(chart_value))
-    order = list(dict.fromkeys(frame["config"]))
-    return alt.Chart(frame, title=title).mark_line(point=True).encode(
-        x=alt.X("k:Q", title="k", scale=alt.Scale(type="log"), axis=alt.Axis(values=ks, format="d")),
-        y=alt.Y("recall:Q", title="Recall@k", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("config:N", sort=order, title=None),
-        tooltip=["config:N", "k:Q", "recall:Q"])
-
-
-def statute_context_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
-    """Bare vs enriched side by side for each mode and metric, from a statute_context_frame."""
-    grouped = frame.assign(group=frame["mode"] + " · " + frame["metric"])
-    return bar_chart(grouped, x="group", y="value", color="embedding", rate=True, title=title,
-                     y_title=RATE_HINT)
-
-
-def precision_recall_chart(fields: pd.DataFrame, title: str = "") -> alt.Chart:
-    """Precision and recall side by side per field, from a cuad_fields_frame."""
-    return bar_chart(precision_recall_frame(fields), x="field", y="value", color="measure", rate=True,
-                     title=title, y_title=RATE_HINT)
-
-
-def history_chart(frame: pd.DataFrame, metrics: Sequence[str], title: str = "") -> alt.Chart:
-    long = frame.melt(id_vars=["generated_at"], value_vars=list(metrics), var_name="metric",
-                      value_name="value").dropna(subset=["value"])
-    return alt.Chart(long, title=title).mark_line(point=True).encode(
-        x=alt.X("generated_at:T", title="运行时间（UTC）"),
-        y=alt.Y("value:Q", title=None),
-        color=alt.Color("metric:N", title=None),
-        tooltip=["generated_at:T", "metric:N", "value:Q"])
 
 
 # -- metric definitions ------------------------------------------------------------------------

@@ -18,7 +18,6 @@ cookie set), never a fixed delay, so the tests hold on a loaded machine.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys

@@ -9,7 +9,6 @@ documents."""
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import asdict
 
 import pytest
@@ -156,20 +155,6 @@ def test_missing_lawbench_and_facts_reports_say_so(app, docs_bench):
 
 # -- the shaping functions -----------------------------------------------------------------------
 @pytest.mark.unit
-def test_recall_curve_keeps_config_order_and_sorts_k():
-    prediction = [{"name": "b", "R@10": 0.5, "R@1": 0.1, "hit@10": 0.6, "p50_ms": 3.0},
-                  {"name": "a", "R@5": 0.7, "R@100": None}]
-    frame = charts.recall_curve_frame(prediction)
-    assert frame.to_dict("records") == [{"config": "b", "k": 1, "recall": 0.1},
-                                        {"config": "b", "k": 10, "recall": 0.5},
-                                        {"config": "a", "k": 5, "recall": 0.7}]
-    spec = charts.recall_curve_chart(frame, title="t").to_dict()
-    assert spec["encoding"]["x"]["scale"]["type"] == "log"
-    assert spec["encoding"]["x"]["axis"]["values"] == [1, 5, 10]
-    assert charts.recall_curve_frame([]).empty
-
-
-@pytest.mark.unit
 def test_expansion_found_by_its_keys_not_by_run_name():
     renamed = {"runs": [{"name": "hybrid", "metrics": {"R@10": 0.5}},
                         {"name": "grown", "metrics": {"R@5": 0.4, "R@5+exp": 0.45, "exp_size": 7.4,
@@ -189,9 +174,6 @@ def test_statute_context_frame_splits_mode_and_embedding():
     assert list(dict.fromkeys(zip(frame["mode"], frame["embedding"]))) == [
         ("vector", "bare"), ("vector", "enriched"), ("hybrid", "bare"), ("hybrid", "enriched")]
     assert set(frame["metric"]) == {"R@10", "R@100", "hit@10", "MRR@10"}
-    spec = charts.statute_context_chart(frame).to_dict()
-    assert spec["encoding"]["color"]["field"] == "embedding"
-    assert spec["encoding"]["y"]["scale"]["domain"] == [0, 1]
 
 
 @pytest.mark.unit
@@ -202,9 +184,7 @@ def test_fields_frame_reports_parties_and_derived_expiration_apart():
     parties = frame.set_index("field").loc["Parties"]
     assert parties["precision"] == 1.0 and parties["recall"] == 0.5625
     assert "38/38" in parties["note"] and "81/144" in parties["note"]
-    long = charts.precision_recall_frame(frame)
-    assert "Renewal Term" not in set(long["field"])  # nothing scored: no bar, not a zero
-    assert len(long) == 2 * 4
+    assert frame.set_index("field")["precision"].isna()["Renewal Term"]  # nothing scored: empty, not a zero
     assert charts.cuad_fields_frame({}).empty and charts.cuad_clauses_frame({}).empty
 
 
@@ -212,7 +192,5 @@ def test_fields_frame_reports_parties_and_derived_expiration_apart():
 def test_misses_and_values_as_shown():
     misses = charts.recitation_misses_frame(lawbench_doc()["recitation"])
     assert misses.iloc[0].to_dict()["id"] == "lawbench-1-1-72"
-    assert charts.format_value(None) == "—" and charts.format_value("n/a") == "—"
-    assert charts.format_value(48.2, "ms") == "48.2 ms" and charts.format_value(0.9565) == "0.9565"
     assert charts.definition_of("R@13 (same size)") == charts.definition_of("R@10+exp") != ""
     assert charts.definition_of("clause_macro_f1").startswith("条款有无")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.auth import Role
-from tests.ui.conftest import REPO, switch_page, visible_strings
+from tests.ui.conftest import REPO, visible_strings
 
 pytestmark = pytest.mark.ui
 
