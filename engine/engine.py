@@ -9,12 +9,12 @@ import logging
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, TypeVar
 
 from engine.audit import AuditLog
 from engine.config import Settings
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
-from engine.inputs import UnknownDocument, check_question
+from engine.inputs import InputError, UnknownDocument, check_question
 from engine.statutes.graph import ReferenceGraph
 from engine.store.index import Consistency, Index
 from engine.timing import Stopwatch
@@ -23,6 +23,7 @@ from engine.types import (DocKind, DocumentRecord, IngestError, IngestReport, In
 
 log = logging.getLogger(__name__)
 ANSWER_UNMASKED = "answer_unmasked"  # audit kind: an answer shown unmasked after it was asked
+T = TypeVar("T")
 
 # What a directory given to ingest contributes; single files of any name are sniffed by content.
 DIRECTORY_SUFFIXES = (".pdf", ".docx", ".md", ".markdown", ".txt")
@@ -110,9 +111,13 @@ class Engine:
 
         sha = sha256_hex(data)
         existing = self.index.catalog.find_by_sha256(sha)
-        if existing is not None and existing.status == "ready":
-            report("done", 1.0)
-            return self._unchanged(existing, watch.total(), name)
+        if existing is not None:
+            if self.index.stored_whole(existing):
+                report("done", 1.0)
+                return self._unchanged(existing, watch.total(), name)
+            # Not stored whole: a live writer's (add_document waits for it, then says unchanged),
+            # or what a dead one left, which is rolled back now if nobody holds the write lock.
+            self.index.recover()
         try:
             kind = DocKind(kind)
         except ValueError:
@@ -131,16 +136,8 @@ class Engine:
                 prepared.embed_texts, progress=lambda done, total: report("embed", done / total))
             prepared.timings_ms["embed"] = watch.lap("embed")
             report("store", 0.0)
-            stored = self.index.add_document(prepared, vectors, data)
-            if stored and prepared.record.kind == DocKind.STATUTE.value:
-                # References resolve against every law ingested so far, and this law may be
-                # the one earlier edges were waiting for (engine/statutes/graph.py).
-                ReferenceGraph.for_catalog(self.index.catalog).build_for_document(prepared.record.doc_id)
-            if stored and prepared.record.kind == DocKind.TRANSCRIPT.value:
-                # The case ledger (engine/ledger): money and time events, corrections, per statement.
-                from engine.ledger.store import LedgerStore
-
-                LedgerStore.for_catalog(self.index.catalog).build(prepared.record.doc_id)
+            stored = self.index.add_document(prepared, vectors, data,
+                                             before_ready=lambda doc_id: self._derive(prepared.record.kind, doc_id))
             prepared.timings_ms["store"] = watch.lap("store")
         except IngestError as exc:
             return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha, error=str(exc),
@@ -149,8 +146,9 @@ class Engine:
             log.exception("ingest of %s failed", name)
             return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha,
                                 error=f"内部错误 (internal error): {type(exc).__name__}: {exc}")
-        if not stored:
-            return self._unchanged(self.index.catalog.find_by_sha256(sha), watch.total(), name)
+        if not stored:  # stored whole by another ingest meanwhile (the same bytes: the same document)
+            return self._unchanged(self.index.catalog.find_by_sha256(sha) or prepared.record,
+                                   watch.total(), name)
         report("done", 1.0)
         record = prepared.record
         prepared.timings_ms["total"] = watch.total()
@@ -158,6 +156,19 @@ class Engine:
                             sha256=sha, kind=record.kind, pages=record.pages,
                             chunks=record.chunks, quality=prepared.quality,
                             timings_ms=prepared.timings_ms)
+
+    def _derive(self, kind: str, doc_id: str) -> None:
+        """What is built from a document's stored chunks, in the catalog's file, before the
+        document turns ready (engine/store/index.py): a process that sees it sees these too."""
+        if kind == DocKind.STATUTE.value:
+            # References resolve against every law ingested so far, and this law may be
+            # the one earlier edges were waiting for (engine/statutes/graph.py).
+            ReferenceGraph.for_catalog(self.index.catalog).build_for_document(doc_id)
+        if kind == DocKind.TRANSCRIPT.value:
+            # The case ledger (engine/ledger): money and time events, corrections, per statement.
+            from engine.ledger.store import LedgerStore
+
+            LedgerStore.for_catalog(self.index.catalog).build(doc_id)
 
     def _read(self, path: Path) -> bytes:
         limit = self.settings.limits.file_bytes
@@ -214,9 +225,29 @@ class Engine:
         """``as_of`` (date or YYYY-MM-DD, default today): statute versions in force that day.
         Raises ``engine.inputs.InputError`` for an empty or over-long query or an unknown document."""
         query = check_question(query, self.settings.limits)
-        self._check_scope(doc_id)
-        return self.searcher.search(query, k=k, mode=mode, rerank=rerank, doc_id=doc_id, kind=kind,
-                                    as_of=as_of)
+
+        def search():
+            self._check_scope(doc_id)
+            return self.searcher.search(query, k=k, mode=mode, rerank=rerank, doc_id=doc_id, kind=kind,
+                                        as_of=as_of)
+        return self._once_more_if_moved("search", search)
+
+    def _once_more_if_moved(self, what: str, read: Callable[[], T]) -> T:
+        """A read across the stores while other processes may write them: each part follows the
+        catalog generation, but a document deleted or stored between two parts can still trip a
+        later one. Such a failure — the generation moved while it ran — is retried once, on the
+        new state; a failure on an unchanged catalog, or bad input, is raised as it is."""
+        generation = self.index.catalog.generation()
+        try:
+            return read()
+        except InputError:
+            raise
+        except Exception as exc:
+            if self.index.catalog.generation() == generation:
+                raise
+            log.warning("%s failed while another process changed the documents (%s: %s); once more",
+                        what, type(exc).__name__, exc)
+            return read()
 
     def _check_scope(self, doc_id: str | None) -> None:
         if doc_id is not None and self.document(doc_id) is None:
@@ -261,19 +292,22 @@ class Engine:
         A corpus question over all documents ("how many contracts are governed by Delaware law")
         is answered from the contract-fact table instead of by search (engine/facts/)."""
         question = check_question(question, self.settings.limits)
-        self._check_scope(doc_id)
         from engine.question import read_question
 
         plan = read_question(question)
-        if doc_id is None and plan.corpus is not None:
-            from engine.facts import answer_fact_question
 
-            answer = answer_fact_question(self.index.catalog, plan.corpus, question, unmask=unmask)
-            answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
-                                                    fact_query=plan.corpus.to_dict())
-            return answer
-        return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user,
-                                 as_of=as_of, plan=plan)
+        def ask():
+            self._check_scope(doc_id)
+            if doc_id is None and plan.corpus is not None:
+                from engine.facts import answer_fact_question
+
+                answer = answer_fact_question(self.index.catalog, plan.corpus, question, unmask=unmask)
+                answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
+                                                        fact_query=plan.corpus.to_dict())
+                return answer
+            return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user,
+                                     as_of=as_of, plan=plan)
+        return self._once_more_if_moved("ask", ask)
 
     def reveal_answer(self, answer, user):
         """The unmasked form of an answer already computed masked, for ``user`` (an

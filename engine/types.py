@@ -84,6 +84,9 @@ class PageQuality:
     # unverified (suspect, OCR could not run)
     decision: str = "trusted"
     agreement: float | None = None  # text layer vs OCR (character bigrams), where measured
+    # Numbers a kept scan layer and OCR of its image read differently (engine/ingest/crosscheck.py):
+    # {"line", "start", "end" (in the page text as kept), "layer", "ocr", "confidence", "sure"}.
+    readings: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"page": self.page, "garbled_rate": round(self.garbled_rate, 4),
@@ -91,7 +94,19 @@ class PageQuality:
                 "char_count": self.char_count, "pattern_hits": self.pattern_hits,
                 "reasons": list(self.reasons), "signals": dict(self.signals),
                 "decision": self.decision,
-                "agreement": None if self.agreement is None else round(self.agreement, 4)}
+                "agreement": None if self.agreement is None else round(self.agreement, 4),
+                "readings": [{**r, "layer": _report_number(r.get("layer", "")),
+                              "ocr": _report_number(r.get("ocr", ""))} for r in self.readings]}
+
+
+def _report_number(value: str) -> str:
+    """A number as reports show it: a long one (an ID, a phone, a card) with its middle digits
+    hidden — reports and the document's metadata are not masked later (the page text is)."""
+    digits = [i for i, ch in enumerate(value) if ch.isdigit()]
+    if len(digits) < 7:
+        return value
+    hidden = set(digits[3:-2])
+    return "".join("*" if i in hidden else ch for i, ch in enumerate(value))
 
 
 @dataclass
@@ -105,6 +120,9 @@ class PageText:
     height: float = 0.0
     source: str = "text"  # "text" (text layer / plain file) or "ocr"
     quality: PageQuality | None = None
+    # OCR's confidence in each character, per line (None for a text layer). Used while loading (the
+    # scan gate's cross-check of numbers), not stored.
+    confidence: list[tuple[float, ...] | None] | None = None
 
 
 @dataclass

@@ -164,12 +164,22 @@ QUALITY_REASONS = {  # engine/ingest/quality.py and loaders/pdf.py
     "ocr_unavailable": ("OCR 不可用", "OCR unavailable"), "ocr_failed": ("OCR 失败", "OCR failed"),
     "ocr_preferred": ("采用 OCR", "OCR preferred"), "ocr_found_no_text": ("OCR 未识别出文字", "OCR found no text"),
     "text_layer_confirmed_by_ocr": ("文字层经 OCR 核对", "text layer confirmed by OCR"),
-    "text_layer_kept": ("保留文字层", "text layer kept")}
+    "text_layer_kept": ("保留文字层", "text layer kept"),
+    "numbers_read_by_ocr": ("数字以 OCR 识读为准", "numbers read by OCR"),
+    "numbers_unsure": ("数字识读存疑", "numbers unsure")}
 
 
 def _shown(value: Any) -> Any:
     """A table cell: no None on screen (a dash), numbers and text as they are."""
     return "—" if value is None else value
+
+
+def _readings(readings: list[dict[str, Any]]) -> str:
+    """Numbers of a scan's layer OCR read otherwise: how many, how many OCR was unsure of."""
+    if not readings:
+        return "—"
+    unsure = sum(1 for r in readings if not r.get("sure"))
+    return f"{len(readings)}" + (label(f"（{unsure} 处存疑）", f" ({unsure} unsure)") if unsure else "")
 
 
 def quality_rows(record: DocumentRecord) -> list[dict[str, Any]]:
@@ -185,6 +195,7 @@ def quality_rows(record: DocumentRecord) -> list[dict[str, Any]]:
              label("隐形文字", "invisible"): _shown((q.get("signals") or {}).get("invisible_text")),
              label("图像覆盖", "image"): _shown((q.get("signals") or {}).get("image_coverage")),
              label("成词率", "dictionary"): _shown((q.get("signals") or {}).get("dictionary_coverage")),
+             label("数字改读", "numbers re-read"): _readings(q.get("readings") or []),
              label("原因", "reasons"): "；".join(named(QUALITY_REASONS, r) for r in q.get("reasons") or [])
              or "—"}
             for q in record.meta.get("quality", [])]

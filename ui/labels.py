@@ -97,7 +97,8 @@ STATUS_NAMES = {
     "answered": ("已核验", "answered"), "needs_review": ("需人工复核", "needs review"),
     "not_found": ("未找到", "not found"),
 }
-CONFLICT_NAMES = {"fact": ("事实", "fact"), "testimony": ("供述", "testimony"), "version": ("版本", "version")}
+CONFLICT_NAMES = {"fact": ("事实", "fact"), "testimony": ("供述", "testimony"), "version": ("版本", "version"),
+                  "reading": ("识读", "reading")}
 KIND_NAMES = {
     "auto": ("自动识别", "auto"), "transcript": ("讯问笔录", "transcript"), "statute": ("法律条文", "statute"),
     "contract": ("合同", "contract"), "judgment": ("裁判文书", "judgment"), "generic": ("其他文书", "generic"),

@@ -83,7 +83,7 @@ class Calculation:
 
 @dataclass
 class Conflict:
-    kind: str  # fact | testimony | version
+    kind: str  # fact | testimony | version | reading (a scanned number read two ways)
     description: str
     evidence: list[str]
     # Statutes of different rank/date disagreeing: 上位法优于下位法 … — an explanation for the

@@ -10,8 +10,10 @@ from typing import Mapping
 
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
+from engine.answer.defuse import defused, injection_notes
 from engine.answer.judged import judged_route
 from engine.answer.model import Answer, Mode, Status
+from engine.answer.readings import reading_conflicts
 from engine.answer.statutes import StatuteReview
 from engine.answer.subject import ClauseTypes, SubjectRoute, subject_problems
 from engine.answer.verify import verify
@@ -20,7 +22,7 @@ from engine.question import QuestionPlan, read_question
 from engine.retrieve.aggregate import aggregate
 from engine.retrieve.search import Searcher
 from engine.text.lines import join_pdf_lines
-from engine.text.pii import find_pii, mask_pii, mask_text, wrapped_pieces
+from engine.text.pii import find_pii, known_values, mask_known, mask_pii, mask_text, wrapped_pieces
 from engine.timing import Stopwatch
 from engine.types import PageText
 
@@ -34,7 +36,10 @@ MAX_DOC_CHUNKS_FOR_COMPLETION = 400
 
 class DocCache:
     """Something loaded per document (pages with their line geometry, the people a case file
-    names), for recently used documents of the current catalog state; bounded, thread-safe."""
+    names, a transcript's speaker), for recently used documents of the current catalog state;
+    bounded, thread-safe. Keyed by the catalog generation, which every commit of any process
+    bumps: a long-lived process never serves what it loaded before another one changed the
+    documents (a document deleted and stored again, a new one under a reused id)."""
 
     def __init__(self, catalog, load, size: int = 16):
         self.catalog, self.load, self.size = catalog, load, size
@@ -68,7 +73,7 @@ class Answerer:
         self.audit = audit
         self.pages = DocCache(self.index.catalog, lambda doc: {p.number: p for p in self.index.catalog.pages(doc)})
         self.people = DocCache(self.index.catalog, lambda doc: tuple(self.ledgers(doc).people), size=64)
-        self._speakers: dict[tuple[int, str], str | None] = {}
+        self.speakers = DocCache(self.index.catalog, self._read_speaker, size=64)
 
     def _doc_sources(self, doc_id: str) -> list[Source]:
         record = self.index.catalog.get_document(doc_id)
@@ -76,24 +81,23 @@ class Answerer:
             return []
         chunks = self.index.catalog.chunks(doc_id, with_facts=True)
         speaker = self._speaker(doc_id)
-        return [Source(rank=50 + i, chunk=c, doc_name=record.name, score=0.0, role="completion",
+        return [Source(rank=50 + i, chunk=defused(c), doc_name=record.name, score=0.0, role="completion",
                        speaker=speaker) for i, c in enumerate(chunks)]
 
     def _speaker(self, doc_id: str) -> str | None:
         """The interrogated person of a transcript (from its header block), or None."""
-        key = (self.index.catalog.generation(), doc_id)
-        if key not in self._speakers:
-            speaker = None
-            for chunk in self.index.catalog.chunks(doc_id)[:3]:
-                fields = chunk.meta.get("fields") or {}
-                for label, value in fields.items():
-                    if re.match(r"被(?:讯|询)问人", label) and isinstance(value, str) and value.strip():
-                        speaker = re.split(r"[\s，,（(]", value.strip())[0] or None
-                        break
-                if speaker:
-                    break
-            self._speakers[key] = speaker
-        return self._speakers[key]
+        return self.speakers(doc_id)
+
+    def _read_speaker(self, doc_id: str) -> str | None:
+        for chunk in self.index.catalog.chunks(doc_id)[:3]:
+            fields = chunk.meta.get("fields") or {}
+            for label, value in fields.items():
+                if re.match(r"被(?:讯|询)问人", label) and isinstance(value, str) and value.strip():
+                    name = re.split(r"[\s，,（(]", value.strip())[0]
+                    if name:
+                        return name
+                    break  # an unreadable value: the next chunk may name the person
+        return None
 
     def ask(self, question: str, *, doc_id: str | None = None, llm: bool | None = None,
             unmask: bool = False, user: str | None = None, as_of=None,
@@ -164,9 +168,16 @@ class Answerer:
             answer.notes.append(draft.fallback_reason)
         shown = {e.chunk.chunk_id for e in answer.evidence}
         answer.notes.extend(dict.fromkeys(b.note for b in blocks if b.note and b.chunk.chunk_id in shown))
+        # sentences of the evidence that addressed the reader were left out (engine/answer/defuse.py)
+        answer.notes.extend(injection_notes([(e.doc_name, e.chunk) for e in answer.evidence]
+                                            + [(b.doc_name, defused(b.chunk)) for b in blocks]))
         versions, names = self.searcher.versions(as_of)
         statute_problems = StatuteReview(self.index.catalog, versions, names).apply(
             answer, [s.chunk for s in sources])
+        doubtful = reading_conflicts(answer, self.pages)
+        answer.conflicts.extend(doubtful)
+        if doubtful and answer.status is Status.ANSWERED:
+            answer.status = Status.NEEDS_REVIEW
         answer.checks = verify(answer)
         # The one badge rule (every path): the evidence is about what was asked, the asked value given.
         off_subject = subject_problems(plan, answer, self.clause_types, case_file=draft.plan is not None)
@@ -187,12 +198,13 @@ class Answerer:
     def sources_of(self, response):
         """Aggregated evidence blocks of a search and the sources (with their facts) built on them."""
         blocks = aggregate(response.results, self.index.catalog)
-        with_facts = {c.chunk_id: c for c in self.index.catalog.get_chunks(
+        with_facts = {c.chunk_id: defused(c) for c in self.index.catalog.get_chunks(
             [b.chunk.chunk_id for b in blocks], with_facts=True)}
-        sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id, b.chunk), doc_name=b.doc_name,
+        sources = [Source(rank=i, chunk=with_facts.get(b.chunk.chunk_id) or defused(b.chunk), doc_name=b.doc_name,
                           score=b.score, role=b.role, speaker=self._speaker(b.chunk.doc_id))
                    for i, b in enumerate(blocks)]
-        return blocks, sources
+        # a chunk that was nothing but instructions to its reader has nothing left to quote
+        return blocks, [s for s in sources if s.chunk.text.strip()]
 
     def retrieve(self, question: str, *, doc_id: str | None = None, as_of=None):
         """What a question outside a case file is answered from: the search and its sources (the
@@ -227,7 +239,7 @@ class Answerer:
             return None
         if plan.case.law and not plan.case.asker_said:
             return None
-        chunks = self.index.catalog.chunks(target, with_facts=True)
+        chunks = [defused(c) for c in self.index.catalog.chunks(target, with_facts=True)]
         scoped = response if doc_id == target else self.searcher.search(
             plan.text, k=min(len(chunks), CASE_HITS), doc_id=target, as_of=as_of, plan=plan)
         speaker = self._speaker(target)
@@ -289,18 +301,22 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     # Kept unmasked for Engine.reveal_answer; the chunks (the documents' own text) are shared.
     answer.unmasked = copy.deepcopy(answer, {id(item.chunk): item.chunk for item in answer.evidence})
     answer.unmasked.pii_masked = False
+    chunks = {item.chunk.chunk_id: item.chunk.text for item in answer.evidence}
+    found = {chunk_id: find_pii(text) for chunk_id, text in chunks.items()}
     # Quotes are masked as part of their whole chunk, so a quote holding one line of a wrapped
-    # ID is masked as that ID; texts built from quotes are checked for such line pieces too.
-    pieces = wrapped_pieces(dict.fromkeys(item.chunk.text for item in answer.evidence))
+    # ID is masked as that ID; texts built from quotes are checked for such line pieces too, and
+    # for any value of the evidence they repeat, which on its own (no label, regrouped, a number
+    # failing its checksum) the detector would not know.
+    pieces = wrapped_pieces(chunks.values())
+    known = known_values(fact for facts in found.values() for fact in facts)
 
     def masked(text: str) -> str:
-        return mask_pii(text, pieces)
+        return mask_pii(text, pieces, known)
 
     answer.conclusion = masked(answer.conclusion)
-    chunks_masked: dict[str, str] = {}
+    chunks_masked = {chunk_id: mask_known(mask_text(text, found[chunk_id]), known)
+                     for chunk_id, text in chunks.items()}
     for item in answer.evidence:
-        if item.chunk.chunk_id not in chunks_masked:
-            chunks_masked[item.chunk.chunk_id] = mask_text(item.chunk.text, find_pii(item.chunk.text))
         item.display_quote = chunks_masked[item.chunk.chunk_id][item.quote_start:item.quote_end]
     for part in (*answer.conflicts, *answer.gaps, *answer.calculations):
         part.description = masked(part.description)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Callable
 
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
+from engine.answer.defuse import defused
 from engine.answer.model import NOT_FOUND_PHRASE, Answer, Gap, Status
 from engine.answer.wording import quoted
 from engine.question import Asked, ArticleAsked, QuestionPlan
@@ -141,6 +142,7 @@ class SubjectRoute:
         return self.answerer.index.catalog
 
     def draft(self) -> Draft | None:
+        """The subject's answer, or None when no subject route applies."""
         subject = self.plan.subject
         if subject.articles and self._scope_holds({"statute"}):
             return self._article()
@@ -170,7 +172,8 @@ class SubjectRoute:
             if source.chunk.chunk_id == chunk.chunk_id:
                 return source
         record = self.catalog.get_document(chunk.doc_id)
-        return Source(rank=len(self.sources), chunk=chunk, doc_name=record.name if record else chunk.doc_id,
+        # read from the catalog: sentences addressed to the reader are left out, as for every source
+        return Source(rank=len(self.sources), chunk=defused(chunk), doc_name=record.name if record else chunk.doc_id,
                       score=0.0, role="direct")
 
     # -- an article named ---------------------------------------------------------------------
@@ -292,13 +295,15 @@ class SubjectRoute:
         topic = self.plan.subject.clause
         types = getattr(self.answerer, "clause_types", None)
         classified = types(doc_id) if types is not None else {}
-        return [c for c in self.catalog.chunks(doc_id, with_facts=True)
+        return [defused(c) for c in self.catalog.chunks(doc_id, with_facts=True)
                 if c.kind == "contract" and c.chunk_type not in ("header", "signature")
                 and (topic.heading.search(str(c.meta.get("heading") or "")) or topic.key in classified.get(c.chunk_id, ()))]
 
     def _clause(self) -> Draft:
         topic = self.plan.subject.clause
         contracts = self._contracts()
+        if not contracts:
+            return None  # nothing here is a contract: the question is answered as any other
         found = {doc: chunks for doc in contracts if (chunks := self._clause_chunks(doc))}
         if not found:
             names = "、".join(f"《{self._title(d)}》" for d in contracts) or "合同"

@@ -3,7 +3,8 @@
 - every amount and date in the conclusion equals (after normalisation) a value in a cited quote,
   or is a term or result of a shown calculation whose terms are themselves grounded;
 - every calculation is recomputed here, independently of whoever wrote it;
-- every cited E-id exists.
+- every cited E-id exists;
+- no cited quote is a sentence addressed to the reader (prompt injection, engine/answer/defuse.py).
 Statute citations (a 第X条 named must be among the evidence) are checked with the law's identity
 and versions in engine/answer/statutes.py. Failures are listed in ``checks.unsupported`` and make the status ``needs_review``.
 """
@@ -15,24 +16,13 @@ import operator
 import re
 from decimal import Decimal, InvalidOperation
 
+from engine.answer.defuse import quoted_after_injection, quoted_injections
 from engine.answer.model import Answer, Checks, NOT_FOUND_PHRASE, Status
 from engine.text.dates import find_dates
 from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_amounts, parse_number
 
 # E-ids sit between Chinese characters (E1称…), which are word characters to \b: use lookarounds.
-# Evidence text that addresses a model rather than the case (a planted prompt injection): a
-# conclusion resting on such a document is not trusted even when its numbers are "grounded" in it.
-INSTRUCTION_LIKE = re.compile(
-    r"忽略(?:掉)?(?:以上|上述|之前|前面|先前|此前|上面|所有|全部|一切)(?:的)?(?:所有|全部)?"
-    r"(?:指令|指示|规则|提示|要求|设定|内容)"
-    r"|(?:无视|不要理会|不必遵守)(?:以上|上述|之前|前面|所有)?(?:的)?(?:指令|指示|规则|要求)"
-    r"|系统提示|系统指令|你现在是|从现在起你|请你扮演"
-    r"|ignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|above|prior|earlier|preceding)\s+"
-    r"(?:instructions|rules|prompts?)"
-    r"|disregard\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|above|prior|earlier)"
-    r"|system\s+prompt|you\s+are\s+now\b", re.I)
-
 CITATION = re.compile(r"(?<![A-Za-z0-9])E(\d{1,3})(?![0-9])")
 _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
 
@@ -116,13 +106,18 @@ def verify(answer: Answer) -> Checks:
         checks.citations_valid = False
         checks.unsupported.append("结论未引用任何证据 (the conclusion cites no evidence)")
 
-    # evidence the conclusion rests on must not be a document talking to the model
+    # a quote the conclusion rests on must not be a sentence talking to the reader (a planted
+    # prompt injection, engine/text/injection.py): the pipeline blanks such sentences before
+    # composing, so this catches the paths that did not (and any quote reaching a blanked one)
     for cited in cited_ids(text):
         item = by_id.get(cited)
-        match = INSTRUCTION_LIKE.search(item.chunk.text) if item else None
-        if match:
-            checks.unsupported.append(f"{cited} 所在材料含有指令性文字「{match.group(0)}」（疑似提示注入），"
-                                      f"结论引用了它 (cited evidence carries instructions)")
+        for sentence in quoted_injections(item.chunk, item.quote_start, item.quote_end) if item else ():
+            shown = " ".join(sentence.split())[:60]
+            checks.unsupported.append(f"{cited} 引用的文字是对阅读者下的指令「{shown}」（疑似提示注入），"
+                                      f"不能作为结论的依据 (cited evidence carries instructions)")
+        if item and quoted_after_injection(item.chunk, item.quote_start, item.quote_end):
+            checks.unsupported.append(f"{cited} 引用的文字紧跟在一句疑似提示注入之后（同一段落），可能是注入者"
+                                      f"要求说出的内容，不能单独作为结论的依据 (cited text follows an instruction)")
 
     # arithmetic, recomputed
     computed: set[Decimal] = set()

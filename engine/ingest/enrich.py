@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.text import SpanSet
 from engine.text.dates import find_dates
+from engine.text.lines import find_whole
 from engine.text.normalize import to_halfwidth
 from engine.text.numbers import find_amounts
 from engine.text.pii import find_pii, pii_level
@@ -165,7 +166,8 @@ def _resolve_overlaps(facts: list[Fact]) -> list[Fact]:
 
 def enrich(text: str) -> Enrichment:
     """All layer-3 facts of one chunk text and its PII level."""
-    facts = [*find_pii(text), *find_statute_refs(text), *find_dates(text), *find_amounts(text),
-             *find_persons_and_orgs(text)]
+    # A PDF wraps lines anywhere: dates and amounts are read whole across a break (PII already is).
+    facts = [*find_pii(text), *find_statute_refs(text), *find_whole(find_dates, text),
+             *find_whole(find_amounts, text), *find_persons_and_orgs(text)]
     kept = _resolve_overlaps(facts)
     return Enrichment(facts=kept, pii_level=pii_level(kept))

@@ -27,6 +27,7 @@ class LineDraft:
     text: str
     box: tuple[float, float, float, float] | None
     char_x: list[float] | None  # len(text) + 1 when present
+    confidence: list[float] | None = None  # OCR: the recogniser's confidence per character
 
 
 def cluster_rows(items: Sequence[T], band: Callable[[T], tuple[float, float]]) -> list[list[T]]:
@@ -66,6 +67,7 @@ def assemble_page(number: int, drafts: Sequence[LineDraft], *, width: float, hei
     """Join line drafts into a PageText; offsets, boxes and char_x stay consistent with the text."""
     lines: list[Line] = []
     parts: list[str] = []
+    confidence: list[tuple[float, ...] | None] = []
     offset = 0
     for draft in drafts:
         if "\n" in draft.text:
@@ -78,10 +80,12 @@ def assemble_page(number: int, drafts: Sequence[LineDraft], *, width: float, hei
         bbox = BBox(number, *draft.box) if draft.box is not None else None
         char_x = tuple(draft.char_x) if draft.char_x is not None else None
         lines.append(Line(offset, offset + len(draft.text), bbox, char_x))
+        confidence.append(tuple(draft.confidence) if draft.confidence is not None else None)
         parts.append(draft.text)
         offset += len(draft.text)
     return PageText(number=number, text="\n".join(parts), lines=lines, width=width,
-                    height=height, source=source)
+                    height=height, source=source,
+                    confidence=confidence if any(c is not None for c in confidence) else None)
 
 
 def text_lines(number: int, text: str) -> PageText:

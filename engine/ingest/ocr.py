@@ -61,6 +61,7 @@ class _Box:
     x1: float
     bottom: float
     char_x: list[float] | None  # len(text) + 1; None when x boundaries mean nothing
+    confidence: list[float]  # the recogniser's confidence in each character (len(text))
 
 
 class OcrEngine:
@@ -114,10 +115,22 @@ class OcrEngine:
             log.warning("RapidOCR has no text_cls step; upside-down boxes cannot be recognised")
             return
 
+        threshold = float(getattr(classify, "cls_thresh", 0.9))
+
         def classify_and_record(images: Any) -> Any:
-            images, labels, elapsed = classify(images)
-            self._orientations = [str(label[0]) for label in labels]
-            return images, labels, elapsed
+            originals = list(images)
+            turned, labels, elapsed = classify(images)
+            turned = list(turned)
+            orientations = []
+            for i, label in enumerate(labels):
+                # The classifier turns a crop only above its threshold; below it the crop is read
+                # as it stands, which is upright as far as the boxes are concerned.
+                flipped = "180" in str(label[0]) and float(label[1]) > threshold
+                if flipped and _reads_better_upright(model, originals[i], turned[i]):
+                    turned[i], flipped = originals[i], False
+                orientations.append("180" if flipped else "0")
+            self._orientations = orientations
+            return turned, labels, elapsed
 
         model.text_cls = classify_and_record
 
@@ -202,6 +215,20 @@ class OcrEngine:
         return assemble_page(page_number, _lines(boxes), width=width, height=height, source="ocr")
 
 
+def _reads_better_upright(model: Any, original: np.ndarray, turned: np.ndarray) -> bool:
+    """The classifier said a crop is upside down: is it? On scanned forms it sometimes says so of
+    a long, dense upright line (a header's 时间…地点… row), and the turned crop then reads as
+    nothing. Reading both ways and keeping the surer reading costs one recognition per turned
+    crop, which are few on a page that is the right way up."""
+    try:
+        results, _elapsed = model.text_rec([original, turned])
+    except Exception as exc:  # keep the classifier's choice rather than fail the page
+        log.warning("OCR orientation check failed: %s: %s", type(exc).__name__, exc)
+        return False
+    upright, flipped = (float(r[1]) if len(r) > 1 and str(r[0]).strip() else 0.0 for r in results[:2])
+    return upright > flipped
+
+
 def _render_number(document: Any, page_number: int, dpi: int) -> tuple[float, float, np.ndarray]:
     if not 1 <= page_number <= len(document):
         raise OcrFailed(f"page {page_number} is out of range 1..{len(document)}")
@@ -224,20 +251,34 @@ def _to_box(item: Sequence[Any], sx: float, sy: float, *, upright: bool) -> _Box
     quad, text = item[0], str(item[1]).replace("\n", " ").strip()
     if not text:
         return None
+    confidence = _char_confidence(item, text)
     xs = [float(p[0]) * sx for p in quad]
     ys = [float(p[1]) * sy for p in quad]
     x0, x1 = min(xs), max(xs)
     if not upright or (max(ys) - min(ys)) > VERTICAL_BOX_RATIO * (x1 - x0):
         # Upside down (characters run right to left on the page) or vertical: x boundaries do not
         # describe the characters; like the text layer, such lines keep their box only.
-        return _Box(text, x0, min(ys), x1, max(ys), None)
+        return _Box(text, x0, min(ys), x1, max(ys), None, confidence)
     char_x = _word_char_x(item, text, sx, x0, x1)
     if char_x is None:
         # No usable per-character boxes: approximate by spreading the box width evenly over the
         # characters. Exact for monospaced CJK, off by up to a character for mixed Latin text.
         step = (x1 - x0) / len(text)
         char_x = [x0 + i * step for i in range(len(text))] + [x1]
-    return _Box(text, x0, min(ys), x1, max(ys), char_x)
+    return _Box(text, x0, min(ys), x1, max(ys), char_x, confidence)
+
+
+def _char_confidence(item: Sequence[Any], text: str) -> list[float]:
+    """The recogniser's confidence in each character of ``text``: from its per-word scores when
+    the words spell the text (a word's score for each of its letters, 1 for spaces), else the
+    box's score for every character."""
+    box_score = float(item[2])
+    if len(item) >= 6 and item[4] and item[5] and len(item[4]) == len(item[5]):
+        words = [(str(w), float(c)) for w, c in zip(item[4], item[5]) if str(w).strip()]
+        if "".join(w for w, _ in words) == text.replace(" ", ""):
+            letters = iter([c for w, c in words for _ in w])
+            return [1.0 if ch == " " else next(letters) for ch in text]
+    return [box_score] * len(text)
 
 
 def _word_char_x(item: Sequence[Any], text: str, sx: float, x0: float,
@@ -282,17 +323,20 @@ def _lines(boxes: list[_Box]) -> list[LineDraft]:
         row.sort(key=lambda b: b.x0)
         text_parts: list[str] = []
         char_x: list[float] | None = []
+        confidence: list[float] = []
         for box in row:
             if text_parts:
                 # The detector saw a gap between the two boxes: a space. Its boundaries are already
                 # there: the previous box's closing x1 and this box's opening x0.
                 text_parts.append(" ")
+                confidence.append(1.0)
             text_parts.append(box.text)
+            confidence.extend(box.confidence)
             char_x = char_x + box.char_x if char_x is not None and box.char_x is not None \
                 else None
         box = (min(b.x0 for b in row), min(b.top for b in row), max(b.x1 for b in row),
                max(b.bottom for b in row))
-        drafts.append(LineDraft("".join(text_parts), box, char_x))
+        drafts.append(LineDraft("".join(text_parts), box, char_x, confidence))
     return drafts
 
 

@@ -82,6 +82,10 @@ TEXT_LAYER_UNREADABLE = "text_layer_unreadable"
 INVISIBLE_TEXT = "invisible_text_layer"
 TEXT_OVER_SCAN = "text_over_scanned_image"
 IMPLAUSIBLE_LANGUAGE = "does_not_read_as_language"
+# A kept scan layer whose numbers OCR read otherwise: OCR's reading is the page text (and, when OCR
+# was unsure, both readings are recorded as a conflict). See engine/ingest/crosscheck.py.
+NUMBERS_READ_BY_OCR = "numbers_read_by_ocr"
+NUMBERS_UNSURE = "numbers_unsure"
 # Reasons that say the text layer itself is bad (as opposed to merely unconfirmed).
 UNUSABLE_LAYER_REASONS = frozenset({EMPTY_TEXT_LAYER, NEAR_EMPTY, GARBLED, IMPLAUSIBLE_CJK,
                                     TEXT_LAYER_UNREADABLE, IMPLAUSIBLE_LANGUAGE})

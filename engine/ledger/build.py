@@ -8,6 +8,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Iterable
 
+from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.ledger.extract import UNSAID_KIND, known_people, other_party, read_events
 from engine.ledger.lexicon import GENERIC_KINDS
 from engine.ledger.model import CaseLedger, Correction, Event
@@ -17,7 +18,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 18
+LEDGER_VERSION = 20
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -32,6 +33,7 @@ def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
     _chronology(ledger)  # corrections name occurrences by order too
     _link_corrections(ledger)
     _link_same_ordinal(ledger)
+    _link_other_side(ledger)
     _chronology(ledger)
     return ledger
 
@@ -197,6 +199,33 @@ def _link_same_ordinal(ledger: CaseLedger) -> None:
         elif event.amount and first.amount and event.amount.value != first.amount.value \
                 and event.statement != first.statement:
             event.corrects = first.id
+
+
+def _dates_agree(a, b) -> bool:
+    if a is None or b is None:
+        return True
+    x, y = str(a.value), str(b.value)
+    return x.startswith(y) or y.startswith(x) or _date_matches(x, y) or _date_matches(y, x)
+
+
+def _link_other_side(ledger: CaseLedger) -> None:
+    """A hearing's sides telling the same movement (原告: 于2023年5月30日支付货款陆拾万元 / 被告: 5月底
+    又付了60万) is one movement told twice: the later telling is a version of the earlier, never a
+    second movement to add up. Matched one to one: same kind and amount, dates that agree."""
+    sides = {s.index: s.party for s in ledger.statements if s.party in HEARING_SIDES}
+    if len(set(sides.values())) < 2:
+        return
+    told = [e for e in _movements(ledger) if not e.corrects and e.statement in sides and e.amount is not None]
+    matched: set[str] = set()
+    for n, later in enumerate(told):
+        for earlier in told[:n]:
+            if earlier.id in matched or earlier.corrects or sides[earlier.statement] == sides[later.statement]:
+                continue
+            if earlier.kind == later.kind and earlier.amount.value == later.amount.value \
+                    and _dates_agree(earlier.date, later.date):
+                later.corrects = earlier.id
+                matched.add(earlier.id)
+                break
 
 
 def _chronology(ledger: CaseLedger) -> None:

@@ -38,6 +38,9 @@ class Statement:
     page: int
     kind: str = "qa"  # qa | header
     question_span: tuple[int, int] | None = None  # where the asker's words are in the chunk text
+    # The side the speaker answers for, as the record labels it: 原告, 被告, 第三人 (a hearing),
+    # 被讯问人, 被询问人, 犯罪嫌疑人, 证人 … (an interrogation or inquiry); None when not said.
+    party: str | None = None
 
 
 @dataclass

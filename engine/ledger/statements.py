@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from engine.ingest.chunkers.header import person_of
 from engine.ledger.model import Statement
 from engine.types import Chunk
 
@@ -14,13 +15,6 @@ SUBJECT_FIELDS = re.compile(r"^(?:被讯问人|被询问人|犯罪嫌疑人|嫌�
 ROLE_LABEL = re.compile(r"^(?:答|被讯问人答|被询问人答|犯罪嫌疑人答|嫌疑人答|证人答|被害人答|"
                         r"被讯问人|被询问人|犯罪嫌疑人|嫌疑人|证人|被害人|报案人|当事人|被调查人)$")
 _LABEL_AT = re.compile(r"^[ \t　]*[^\s：:，。]{1,8}[ \t　]*[：:][ \t　]*")
-_NAME_END = re.compile(r"[\s，,（(、；;]")
-
-
-def person_of(value: str) -> str | None:
-    """The name at the start of a header value ("某甲 男 1988年…", "某乙（女）")."""
-    name = _NAME_END.split(value.strip(), 1)[0]
-    return name or None
 
 
 # A header written as one running sentence: 被讯问人李某，男，1985年3月12日出生，身份证号码…
@@ -58,6 +52,11 @@ def read_statements(chunks: Iterable[Chunk]) -> tuple[list[Statement], dict[int,
         start = chunk.meta.get("answer_start")
         if not isinstance(start, int):
             continue  # a piece holding only the question
+        turns = chunk.meta.get("turns")
+        if isinstance(turns, list) and any(t.get("role") == "A" for t in turns):
+            fallback = subjects.get(session) or subjects.get(1) or next((s for s in subjects.values() if s), None)
+            statements.extend(_turn_statements(chunk, session, turns, fallback, len(statements)))
+            continue
         label = _LABEL_AT.match(chunk.text[start:])
         offset = start + (label.end() if label else 0)
         answerer = chunk.meta.get("answerer")
@@ -78,6 +77,34 @@ def read_statements(chunks: Iterable[Chunk]) -> tuple[list[Statement], dict[int,
                                     question.replace("\n", ""), chunk.text[offset:], offset, speaker,
                                     chunk.page_start, question_span=span))
     return statements, headers
+
+
+def _turn_statements(chunk: Chunk, session: int, turns: list[dict], fallback: str | None,
+                     first_index: int) -> list[Statement]:
+    """One statement per speaker's answer in a piece (the chunker's ``turns``): a hearing's 原告 and
+    被告 answering one question are two statements, each with its speaker and side; consecutive
+    answers of one speaker stay one."""
+    question = str(chunk.meta.get("question") or "")
+    q_label = _LABEL_AT.match(question)
+    question = (question[q_label.end():] if q_label else question).replace("\n", "")
+    asker = next((t for t in turns if t.get("role") == "Q" and t.get("at", 0) == 0), None)
+    first_answer = next(t["at"] for t in turns if t.get("role") == "A")
+    span = (asker["content"], first_answer) if asker is not None and first_answer > 0 else None
+    out: list[Statement] = []
+    for n, turn in enumerate(turns):
+        if turn.get("role") != "A":
+            continue
+        end = turns[n + 1]["at"] if n + 1 < len(turns) else len(chunk.text)
+        speaker = turn.get("speaker") or fallback
+        party = turn.get("party")
+        previous = out[-1] if out and n > 0 and turns[n - 1].get("role") == "A" else None
+        if previous is not None and previous.speaker == speaker and previous.party == party:
+            previous.answer = chunk.text[previous.answer_offset:end]
+            continue
+        out.append(Statement(chunk.chunk_id, chunk.doc_id, session, first_index + len(out), question,
+                             chunk.text[turn["content"]:end], turn["content"], speaker, chunk.page_start,
+                             question_span=span, party=party))
+    return out
 
 
 def _session(chunk: Chunk) -> int:

@@ -52,8 +52,14 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
 }
 YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|吗[？?]?\s*$|吗[，,]")
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
-RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话)")
-SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录)")
+RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开庭|庭审)")
+SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
+# A supplementary section of the record (补充讯问) asked about by name.
+SUPPLEMENT = re.compile(r"补充(?:讯问|询问|调查)")
+# The sides of a hearing a question names, in order (原告说被告逾期交货多少天: 原告 speaks).
+PARTY = re.compile(r"原审原告|原审被告|被上诉人|上诉人|被申请人|申请人|第三人|原告|被告人|被告|公诉人|辩护人")
+# The officer a question names when it asks who held one role (审判长是谁).
+OFFICER_ROLE = re.compile(r"审判长|审判员|人民陪审员|书记员|侦查员|讯问人|询问人|调查人员|记录人")
 EVIDENCE = re.compile(r"(?:哪些|什么|有何)(?:证据|材料|事实|情况|陈述)(?:能|可以|可)?(?:证明|表明|说明|显示|反映)|"
                       r"证据(?:有|是)?哪些|依据是什么|根据什么|(?:供述|陈述|说法|证言|交代|辩解)(?:有|是)?哪些|"
                       r"哪些(?:供述|陈述|说法|证言|交代)")
@@ -71,7 +77,7 @@ OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6
                          r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
 # Words that make a question about money (打了某甲 is a blow, 打了五千元 a transfer).
 MONEY = re.compile(r"钱|元|款|万|千|费|息|本金|多少|金额|数额|笔")
-FIELD_NUMBER = re.compile(r"号码?|电话|手机|卡号|账号")
+FIELD_NUMBER = re.compile(r"号码?|电话|手机|卡号|账号|车牌")
 SO_FAR = re.compile(r"已经|至今|到目前为止|到现在为止|迄今")  # 已经付了多少: everything paid so far
 FIRST_LAST = re.compile(r"(最后|最近|最早|最开始|最初|头|第一|首)(?:那)?(?:一)?(?:次|笔|回|期)")
 DEMAND = re.compile(r"要求|索要|索赔|还要|再(?:赔|给|付)")
@@ -84,12 +90,14 @@ FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),
     "birth": re.compile(r"出生|生日|多大|年龄|几岁"),
     "job": re.compile(r"职务|职业|工作单位|在哪(?:里)?(?:工作|上班)|做什么工作|岗位"),
-    "officer": re.compile(r"侦查员|讯问人|询问人|办案民警|民警是谁|办案人"),
-    "recorder": re.compile(r"记录人"),
+    "officer": re.compile(r"侦查员|讯问人|询问人|办案民警|民警是谁|办案人|调查人员|审判长|审判员|审判人员|人民陪审员|"
+                          r"合议庭|法官"),
+    "recorder": re.compile(r"记录人|书记员"),
     "gender": re.compile(r"性别|男的还是女的"),
     "education": re.compile(r"文化程度|学历"),
     "ethnicity": re.compile(r"民族"),
     "bank_card": re.compile(r"银行卡号|卡号|账号"),
+    "plate": re.compile(r"车牌"),
 }
 # The same fields as a record's header keys them.
 FIELD_KEYS: dict[str, re.Pattern[str]] = {
@@ -98,12 +106,13 @@ FIELD_KEYS: dict[str, re.Pattern[str]] = {
     "address": re.compile(r"住址|户籍|居住地|地址"),
     "birth": re.compile(r"出生"),
     "job": re.compile(r"职务|职业|工作单位"),
-    "officer": re.compile(r"^(?:侦查员|讯问人|询问人|办案民警|办案人)"),
-    "recorder": re.compile(r"^记录人"),
+    "officer": re.compile(r"^(?:侦查员|侦查人员|讯问人|询问人|办案民警|办案人|调查人员|调查人|审判长|审判员|人民陪审员|陪审员)"),
+    "recorder": re.compile(r"^(?:记录人|记录员|书记员)"),
     "gender": re.compile(r"性别"),
     "education": re.compile(r"文化程度|学历"),
     "ethnicity": re.compile(r"民族"),
     "bank_card": re.compile(r"银行卡|卡号|账号"),
+    "plate": re.compile(r"车牌"),
 }
 
 
@@ -119,6 +128,9 @@ class CasePlan:
     names: list[str] = field(default_factory=list)
     record: bool = False  # about the interrogation record itself (its header)
     session: int | None = None
+    supplement: bool = False  # the record's 补充讯问/补充询问 section is named
+    parties: list[str] = field(default_factory=list)  # sides of a hearing named (原告, 被告 …), in order
+    officer_role: str | None = None  # the one role asked of the record's people (审判长是谁)
     fields: list[str] = field(default_factory=list)  # header fields asked (FIELD_WORDS keys)
     evidence: bool = False
     law: bool = False
@@ -137,7 +149,9 @@ class CasePlan:
         return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate,
                 "ordinal": self.ordinal, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
-                "session": self.session, "fields": list(self.fields), "evidence": self.evidence,
+                "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
+                "parties": list(self.parties),
+                "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview}
 
     @property
@@ -179,10 +193,17 @@ def make_plan(text: str) -> CasePlan:
     session = SESSION.search(text)
     if session:
         plan.session = ordinal_of(f"第{session.group(1)}次")
+    plan.supplement = bool(SUPPLEMENT.search(text))
+    sides = {"原审原告": "原告", "原审被告": "被告", "被告人": "被告"}
+    plan.parties = list(dict.fromkeys(sides.get(m.group(0), m.group(0)) for m in PARTY.finditer(text)))
+    role = OFFICER_ROLE.search(text)
+    if role and any(f in plan.fields for f in ("officer", "recorder")):
+        plan.officer_role = role.group(0)
     # About the record itself only when its time, place or people are asked (讯问时侦查人员援引了
     # 哪条法律 is about what was said in it).
-    plan.record = bool(RECORD.search(text)) and not plan.law and not plan.asker_said and (
-        any(s in plan.slots for s in (Slot.DATE, Slot.PLACE)) or any(f in plan.fields for f in ("officer", "recorder")))
+    plan.record = (bool(RECORD.search(text)) or plan.officer_role is not None) and not plan.law \
+        and not plan.asker_said and (any(s in plan.slots for s in (Slot.DATE, Slot.PLACE))
+                                     or any(f in plan.fields for f in ("officer", "recorder")))
     plan.ordinal = None if session and len(re.findall(r"第[一二三四五六七八九十\d]+(?:次|笔)", text)) == 1 \
         else ordinal_of(text)
     first_last = FIRST_LAST.search(text)

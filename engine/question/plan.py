@@ -81,7 +81,7 @@ def read_question(text: str, *, today: date | None = None) -> QuestionPlan:
     parts = {slot: make_plan(words) for slot, words in case.parts.items() if words.strip() != text}
     slot = asked_slot(text)
     query = parse_query(text)
-    subject = read_subject(text, case.question, slot, case.law)
+    subject = read_subject(text, case.question, slot)
     # 刑法264条 (no 第) is an article reference too: direct lookup fetches it like 刑法第264条.
     written = {ref.value for ref in query.article_refs}
     query.article_refs += [Fact("statute_ref", a.text, text.find(a.text), text.find(a.text) + len(a.text), a.label,

@@ -118,10 +118,14 @@ class Catalog(ThreadLocalSQLite):
                              ("1" if stored else str(TOKENIZER_VERSION),))
             conn.commit()
 
-    # -- generation: bumped on every change of the ready set; derived indexes compare it ---------
+    # -- generation: bumped by every commit that changes documents (insert, status, delete, tokens),
+    # so any process can tell that another one wrote; derived indexes and caches compare it --------
     def generation(self) -> int:
-        row = self._conn().execute("SELECT value FROM meta WHERE key='generation'").fetchone()
-        return int(row[0])
+        return self._generation(self._conn())
+
+    @staticmethod
+    def _generation(conn: sqlite3.Connection) -> int:
+        return int(conn.execute("SELECT value FROM meta WHERE key='generation'").fetchone()[0])
 
     @staticmethod
     def _bump(conn: sqlite3.Connection) -> None:
@@ -192,6 +196,9 @@ class Catalog(ThreadLocalSQLite):
                 [(c.doc_id, c.chunk_id, f.kind, f.text, f.start, f.end,
                   _dumps(f.value), _dumps(f.meta))
                  for c in chunks for f in c.facts])
+            # Before its vectors are written: a process whose Chroma client predates this sees
+            # the generation move and reopens it (engine/store/index.py).
+            self._bump(conn)
 
     def set_status(self, doc_id: str, status: str) -> bool:
         """False when the document is not there (nothing changes then)."""
@@ -243,7 +250,18 @@ class Catalog(ThreadLocalSQLite):
 
     def lexical_rows(self) -> list[tuple[str, str, str]]:
         """(chunk_id, doc_id, space-joined tokens) of every ready chunk, in a stable order."""
-        return [tuple(r) for r in self._conn().execute(
+        return self._lexical_rows(self._conn())
+
+    def lexical_snapshot(self) -> tuple[int, list[tuple[str, str, str]]]:
+        """The generation and ``lexical_rows`` read in one transaction: the rows are exactly those
+        of that generation, even while another process commits (an index labelled with a
+        generation must never hold a later document: its vectors may not be readable yet)."""
+        with self._snapshot() as conn:
+            return self._generation(conn), self._lexical_rows(conn)
+
+    @staticmethod
+    def _lexical_rows(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
+        return [tuple(r) for r in conn.execute(
             "SELECT chunk_id, doc_id, tokens FROM chunks JOIN documents USING (doc_id)"
             " WHERE status='ready' ORDER BY doc_id, seq")]
 

@@ -125,7 +125,11 @@ class DenseStore:
         self._lock = threading.Lock()
 
     def get(self, generation: int, space: str, rows_fn: Callable[[], Sequence[tuple[str, str]]],
-            fetch: Callable[[list[str]], dict[str, np.ndarray]], dim: int) -> DenseIndex:
+            fetch: Callable[[list[str]], dict[str, np.ndarray]], dim: int,
+            still_current: Callable[[], bool] = lambda: True) -> DenseIndex:
+        """``still_current`` is asked after a build: a matrix read while another process committed
+        may lack vectors of a document deleted meanwhile (zero rows); it serves this process
+        until it sees the new generation, but is not saved for others under the old one."""
         index = self._index
         if index is not None and index.generation == generation and index.space == space:
             return index
@@ -137,5 +141,6 @@ class DenseStore:
                     self._index = loaded
                 else:
                     self._index = build_dense(generation, space, rows_fn(), fetch, dim)
-                    self._index.save(self.path)
+                    if still_current():
+                        self._index.save(self.path)
             return self._index

@@ -1,19 +1,37 @@
 """The three stores kept in agreement: SQLite catalog, Chroma vectors, BM25 postings.
 
-Write order for a document (each step safe to be killed after):
-  1. catalog: the whole document in one transaction, status ``pending`` (invisible to search);
-  2. Chroma: its vectors, each tagged with ``doc_id``;
-  3. catalog: status ``ready`` and a new generation; BM25 follows the generation lazily.
-Delete runs the other way: ``deleting`` -> vectors removed -> rows removed.
-``recover()`` (run when an Index opens) removes every ``pending``/``deleting`` document together
-with its vectors, so a killed ingest leaves neither a half-indexed document nor orphan vectors.
+Write order for a document, all under the home's write lock (each step safe to be killed after):
+  0. a row of the same bytes found under the lock has no live writer: a ``pending``/``deleting``
+     one was left by a dead writer, a ``ready`` one may have lost its vectors or original. Unless
+     it is stored whole (ready, original kept, a vector for every chunk: the only case reported
+     ``unchanged``), it is rolled back (as a delete, below) and stored afresh;
+  1. original bytes under their sha256 (temp file + rename);
+  2. catalog: the whole document in one transaction, status ``pending`` (invisible to search),
+     new generation;
+  3. Chroma: its vectors, each tagged with ``doc_id``;
+  4. rows derived from the stored chunks in the catalog's file (case ledger, statute references:
+     the caller's ``before_ready``), so the document appears with them or not at all;
+  5. catalog: status ``ready`` and a new generation; BM25 and the dense matrix follow lazily.
+Delete (and every rollback) runs the other way: ``deleting`` (new generation) -> vectors removed ->
+rows removed (new generation) -> original removed.
 
 Ownership: a writer holds the home's write lock (an flock on ``.write.lock``, released by the
-kernel when the process dies) from the moment its document turns ``pending`` until it is ``ready``
+kernel when the process dies) from before its document turns ``pending`` until it is ``ready``
 or gone. So a ``pending`` document whose lock nobody holds was left by a dead writer, and one whose
 lock is held belongs to a live one. ``recover()`` therefore only purges while it holds the lock
 itself, re-reading the list under it, and never waits for a live writer: a ``docs`` or ``ask`` in
-another process must neither block behind an ingest nor delete the document being written.
+another process must neither block behind an ingest nor delete the document being written. It runs
+when an Index opens, when a long-lived one sees the generation move (or still sees leftovers it
+could not take), and ``add_document`` rolls back a leftover of the same bytes itself.
+
+Other processes: every commit bumps the catalog's ``generation``, and always before Chroma is
+written (steps 2 and ``deleting``). A process compares it with what its caches were built from:
+BM25 postings and the dense matrix are rebuilt from a snapshot read in one transaction, and the
+embedded Chroma client — which keeps the vector index it loaded in memory and cannot read vectors
+another process added later ("Error finding id") — is reopened when it may predate a commit it
+needs (engine/store/vectors.py). A writer trusts its client only if no other process held the lock
+since it last did (the generation is unchanged since it released it); otherwise it reopens it, so
+a dead writer's vectors are seen and removed.
 """
 
 from __future__ import annotations
@@ -25,7 +43,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -34,7 +52,7 @@ from engine.store.blobs import BlobStore
 from engine.store.catalog import Catalog
 from engine.store.dense import DenseIndex, DenseStore
 from engine.store.lexical import LexicalIndex, LexicalStore, lexical_text
-from engine.types import PreparedDocument
+from engine.types import DocumentRecord, PreparedDocument
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +75,7 @@ def _maybe_pause(step: str) -> None:
 @dataclass
 class Consistency:
     ready_docs: int
-    pending_docs: list[str]  # left by a dead writer (recovery removes them at the next open)
+    pending_docs: list[str]  # left by a dead writer (recovery removes them at the next look)
     vector_docs_missing: list[str]  # ready documents without vectors
     orphan_vector_docs: list[str]  # vectors whose document is not ready
     vector_count: int
@@ -89,6 +107,11 @@ class Index:
         self._lazy_lock = threading.RLock()  # vectors -> embedder nest
         self._write_lock = threading.RLock()
         self._tokens_current = False
+        # The generation when this process last released the write lock: unchanged at the next
+        # acquisition means no other process wrote in between.
+        self._released_generation: int | None = None
+        self._checked_generation: int | None = None  # last generation recovery looked at
+        self._leftovers_owned = False  # unfinished documents seen while their writer held the lock
         self.recover()
 
     # -- lazily created heavy parts (importing chromadb / loading a model takes seconds) -------
@@ -107,18 +130,31 @@ class Index:
 
     @property
     def vectors(self):
+        """The vector store as it is; ``current_vectors`` when another process may have written."""
         if self._vectors is None:
             with self._lazy_lock:
                 if self._vectors is None:
                     from engine.store.vectors import VectorStore
 
+                    generation = self.catalog.generation()  # before the client opens: it sees this
                     self._vectors = VectorStore(self.settings.vectors, self.home / "chroma",
-                                                self.settings.embedding.space_id(self.embedder.model_id))
+                                                self.settings.embedding.space_id(self.embedder.model_id),
+                                                generation=generation)
         return self._vectors
+
+    def current_vectors(self, at_least: int | None = None):
+        """The vector store through a client that reflects every commit up to generation
+        ``at_least`` (default: the catalog's now), reopened first if it may not."""
+        vectors = self.vectors
+        vectors.refresh(self.catalog.generation() if at_least is None else at_least,
+                        self.catalog.generation)
+        return vectors
 
     def lexical_index(self) -> LexicalIndex:
         self._retokenize_if_stale()
-        return self.lexical.get(self.catalog.generation(), self.catalog.lexical_rows)
+        generation = self.catalog.generation()
+        self._recover_if_due(generation)
+        return self.lexical.get(generation, self.catalog.lexical_snapshot)
 
     def _retokenize_if_stale(self) -> None:
         """A home whose stored BM25 tokens were made by another tokenizer version gets them
@@ -141,11 +177,27 @@ class Index:
     def dense_index(self) -> DenseIndex:
         """Every chunk vector, exact search; rows in the BM25 index's order (same generation)."""
         lexical = self.lexical_index()
+        generation = lexical.generation
         space = self.settings.embedding.space_id(self.embedder.model_id)
         return self.dense.get(
-            lexical.generation, space,
+            generation, space,
             lambda: [(cid, lexical.doc_names[d]) for cid, d in zip(lexical.chunk_ids, lexical.doc_ids)],
-            self.vectors.vectors_for, self.embedder.dim)
+            lambda ids: self._stored_vectors(ids, generation), self.embedder.dim,
+            still_current=lambda: self.catalog.generation() == generation)
+
+    def _stored_vectors(self, ids: list[str], generation: int) -> dict[str, np.ndarray]:
+        """Vectors of chunks ready at ``generation``, through a client that has seen it. Should
+        another process delete and store a document again while we read (new ids inside Chroma,
+        unknown to the loaded index), Chroma fails; then once more through a client opened now."""
+        vectors = self.current_vectors(at_least=generation)
+        try:
+            return vectors.vectors_for(ids)
+        except Exception as exc:  # chromadb raises its own InternalError, among others
+            now = self.catalog.generation()
+            if now <= vectors.seen_generation:
+                raise  # nothing changed since the client opened: a real failure
+            log.info("vectors changed while read (%s); reading through a reopened client", exc)
+            return self.current_vectors(at_least=now).vectors_for(ids)
 
     # -- writes --------------------------------------------------------------------------------
     @contextmanager
@@ -155,7 +207,8 @@ class Index:
             with open(self.home / ".write.lock", "w") as fh:
                 fcntl.flock(fh, fcntl.LOCK_EX)
                 try:
-                    yield
+                    with self._owning():
+                        yield
                 finally:
                     fcntl.flock(fh, fcntl.LOCK_UN)
 
@@ -173,52 +226,92 @@ class Index:
                     yield False
                     return
                 try:
-                    yield True
+                    with self._owning():
+                        yield True
                 finally:
                     fcntl.flock(fh, fcntl.LOCK_UN)
         finally:
             self._write_lock.release()
 
-    def add_document(self, prepared: PreparedDocument, vectors: np.ndarray, data: bytes) -> bool:
+    @contextmanager
+    def _owning(self) -> Iterator[None]:
+        """Inside the write lock. If any other process held it since this one released it (the
+        generation moved: every writer commits before it touches Chroma), the Chroma client may
+        not know what that one wrote — a dead writer's vectors too — and is reopened at next use.
+        At release the client has seen this process's own commits (they went through it)."""
+        acquired = self.catalog.generation()
+        if acquired != self._released_generation and self._vectors is not None:
+            self._vectors.shared.forget()
+        try:
+            yield
+        finally:
+            released = self.catalog.generation()
+            self._released_generation = released
+            if self._vectors is not None and self._vectors.seen_generation >= acquired:
+                self._vectors.shared.saw(released)
+
+    def add_document(self, prepared: PreparedDocument, vectors: np.ndarray, data: bytes,
+                     before_ready: Callable[[str], None] | None = None) -> bool:
         """Store a prepared document (and its original bytes) in every store, or in none.
 
-        Returns False, storing nothing, when the same bytes are already stored (a concurrent
-        ingest may have won the race since the caller last looked).
+        Returns False, storing nothing, only when the same bytes are already stored whole (a
+        concurrent ingest may have won the race since the caller last looked). ``before_ready``
+        (doc_id) builds what is derived from the stored chunks before the document turns ready.
         """
         from engine.models.embedder import text_hash
 
         record = prepared.record
         with self.write_lock():
-            if self.catalog.find_by_sha256(record.sha256) is not None:
-                return False
+            store = self.current_vectors()
+            existing = self.catalog.find_by_sha256(record.sha256)
+            if existing is not None:
+                if self._stored_whole(existing, store):
+                    return False
+                # Under the lock nobody is writing it: what a dead writer left, or a ready
+                # document that lost vectors or its original. Roll it back; store it whole below.
+                log.warning("rolling back %s document %s (not stored whole) to store it again",
+                            existing.status, existing.doc_id)
+                self._purge(existing.doc_id, store)
             try:
                 self.blobs.put(record.sha256, data)
                 self.catalog.insert_pending(record, prepared.pages, prepared.chunks,
                                             prepared.tokens,
                                             [text_hash(c.text) for c in prepared.chunks])
                 _maybe_pause("catalog_pending")
-                self.vectors.add([c.chunk_id for c in prepared.chunks], vectors,
-                                 [_vector_metadata(c) for c in prepared.chunks])
+                store.add([c.chunk_id for c in prepared.chunks], vectors,
+                          [_vector_metadata(c) for c in prepared.chunks])
                 _maybe_pause("vectors_written")
+                if before_ready is not None:
+                    before_ready(record.doc_id)
                 if not self.catalog.set_status(record.doc_id, "ready"):
                     # Defence in depth: success must mean stored; never report a vanished document.
                     raise RuntimeError(f"document {record.doc_id} disappeared while it was being stored")
             except BaseException:
-                self._purge(record.doc_id, record.sha256)
+                self._purge(record.doc_id, store, record.sha256)
                 raise
             return True
+
+    def stored_whole(self, record: DocumentRecord) -> bool:
+        """Ready, its original bytes kept and a vector for every chunk: what ``unchanged`` promises."""
+        return record.status == "ready" and self._stored_whole(record, self.current_vectors())
+
+    def _stored_whole(self, record: DocumentRecord, vectors) -> bool:
+        return (record.status == "ready" and self.blobs.path(record.sha256).is_file()
+                and len(vectors.ids_for_doc(record.doc_id)) == record.chunks)
 
     def delete_document(self, doc_id: str) -> bool:
         with self.write_lock():
             if self.catalog.get_document(doc_id) is None:
                 return False
-            self.catalog.set_status(doc_id, "deleting")
-            self._purge(doc_id)
+            self._purge(doc_id, self.current_vectors())
             return True
 
-    def _purge(self, doc_id: str, sha256: str | None = None) -> None:
+    def _purge(self, doc_id: str, vectors, sha256: str | None = None) -> None:
+        """Remove a document from every store, in the delete order (write lock held)."""
         record = self.catalog.get_document(doc_id)
-        self.vectors.delete_doc(doc_id)
+        if record is not None:
+            self.catalog.set_status(doc_id, "deleting")  # a new generation before Chroma changes
+        vectors.delete_doc(doc_id)
         self.catalog.delete_document(doc_id)
         sha256 = record.sha256 if record is not None else sha256
         if sha256:
@@ -233,31 +326,44 @@ class Index:
         Only with the write lock held, and only what is unfinished once it is held: a document
         a live process is writing is never touched (its writer holds the lock)."""
         if not self._unfinished():  # the common case costs one query and no lock
+            self._leftovers_owned = False
             return []
         with self.try_write_lock() as held:
             if not held:
-                log.info("unfinished documents belong to a live writer; recovery left to a later open")
+                log.info("unfinished documents belong to a live writer; recovery left to a later look")
+                self._leftovers_owned = True
                 return []
+            self._leftovers_owned = False
             leftovers = self._unfinished()
-            for doc_id in leftovers:
-                log.warning("removing half-indexed document %s left by an interrupted run", doc_id)
-                self._purge(doc_id)
+            if leftovers:
+                vectors = self.current_vectors()
+                for doc_id in leftovers:
+                    log.warning("removing half-indexed document %s left by an interrupted run", doc_id)
+                    self._purge(doc_id, vectors)
         return leftovers
+
+    def _recover_if_due(self, generation: int) -> None:
+        """A long-lived process looks for a dead writer's leftovers when the catalog moved, and
+        again while leftovers it saw belonged to a writer then alive (it may have died since)."""
+        if generation != self._checked_generation or self._leftovers_owned:
+            self._checked_generation = generation
+            self.recover()
 
     # -- checks --------------------------------------------------------------------------------
     def consistency(self) -> Consistency:
         """How the stores agree. Documents a live writer is storing right now are reported as
         ``in_progress`` (their vectors may already be there), not as damage."""
         with self.try_write_lock() as held:
+            vectors = self.current_vectors()
             ready = {d.doc_id for d in self.catalog.documents("ready")}
             unfinished = self._unfinished()
-            vector_docs = self.vectors.doc_ids()
+            vector_docs = vectors.doc_ids()
         pending, in_progress = (unfinished, []) if held else ([], unfinished)
         return Consistency(ready_docs=len(ready), pending_docs=pending, in_progress=in_progress,
                            vector_docs_missing=sorted(ready - vector_docs),
                            orphan_vector_docs=sorted(vector_docs - ready - set(in_progress)),
-                           vector_count=self.vectors.count() - sum(len(self.vectors.ids_for_doc(d))
-                                                                   for d in in_progress),
+                           vector_count=vectors.count() - sum(len(vectors.ids_for_doc(d))
+                                                              for d in in_progress),
                            chunk_count=self.catalog.chunk_count(),
                            lexical_chunks=len(self.lexical_index()))
 

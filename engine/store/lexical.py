@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -148,7 +148,11 @@ class LexicalStore:
         self._index: LexicalIndex | None = None
         self._lock = threading.Lock()
 
-    def get(self, generation: int, rows_fn) -> LexicalIndex:
+    def get(self, generation: int,
+            snapshot: Callable[[], tuple[int, Iterable[tuple[str, str, str]]]]) -> LexicalIndex:
+        """The index of ``generation`` (the catalog's now) or, when another process committed
+        since, of the generation ``snapshot`` reads together with its rows — never rows of one
+        generation labelled with another."""
         index = self._index
         if index is not None and index.generation == generation:
             return index
@@ -158,7 +162,8 @@ class LexicalStore:
                 if loaded is not None and loaded.generation == generation:
                     self._index = loaded
                 else:
+                    at, rows = snapshot()
                     self._index = LexicalIndex.build(
-                        ((cid, did, toks.split()) for cid, did, toks in rows_fn()), generation)
+                        ((cid, did, toks.split()) for cid, did, toks in rows), at)
                     self._index.save(self.path)
             return self._index

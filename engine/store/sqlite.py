@@ -51,6 +51,17 @@ class ThreadLocalSQLite:
             else:
                 conn.execute("COMMIT")
 
+    @contextmanager
+    def _snapshot(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: every SELECT inside sees the database as of its first read
+        (WAL), whatever other processes commit meanwhile."""
+        conn = self._conn()
+        conn.execute("BEGIN")
+        try:
+            yield conn
+        finally:
+            conn.execute("COMMIT")
+
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)
         if conn is not None:

@@ -1,6 +1,9 @@
 """Text tools shared by ingest and retrieval; pure functions, no I/O.
 
 - normalize: length-preserving full-width → half-width (spans found on the result index the original)
+- folding:   views that drop what hides a value or a phrase (zero-width characters, digit grouping,
+             spacing, look-alike letters), each character mapped back to the source
+- injection: sentences addressed to the reader or model (prompt injection), by rules over a folded reading
 - numbers:   exact Chinese/Arabic numeral parsing, money amounts, numbers for the tokenizer
 - dates:     dates to ISO strings with precision, never guessed
 - refs:      statute references (本法第X条, 《…》第X条第Y款, ranges, 前款) and canonical article labels

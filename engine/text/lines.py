@@ -8,6 +8,10 @@ Dropped between Chinese characters (合\\n同 → 合同); a space between words
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import Callable
+
+from engine.types import Fact
 
 _BREAK = re.compile(r"[ \t\u3000]*\n[\s]*")
 
@@ -49,3 +53,24 @@ def joined_view(text: str, *, tight: bool = False) -> tuple[str, list[int]]:
     out.append(text[last:])
     where.extend(range(last, len(text)))
     return "".join(out), where
+
+
+def find_whole(finder: Callable[[str], list[Fact]], text: str) -> list[Fact]:
+    """``finder``'s facts of ``text``, with values a line break cuts read whole (转了10\\n万元,
+    5,600\\n元, 2023年9月17\\n日, 24,\\n000.00元): found on the joined text and mapped back, so a
+    fact's span covers both pieces (``text[start:end]`` keeps the break). A joined reading replaces
+    the pieces it contains; one that would cut into another fact of the text is left out."""
+    found = finder(text)
+    if "\n" not in text:
+        return found
+    joined, where = joined_view(text, tight=True)
+    for fact in finder(joined):
+        start, end = where[fact.start], where[fact.end - 1] + 1
+        if "\n" not in text[start:end]:
+            continue  # no break inside: read as it stands already
+        inside = [f for f in found if start <= f.start and f.end <= end]
+        if any(f.start < end and start < f.end and f not in inside for f in found):
+            continue
+        found = [f for f in found if f not in inside]
+        found.append(replace(fact, text=text[start:end], start=start, end=end))
+    return sorted(found, key=lambda f: (f.start, f.end))

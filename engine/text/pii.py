@@ -13,6 +13,8 @@ Types (meta "type"):
   mobile     mainland mobile 1[3-9]xxxxxxxxx, optional +86/86, spaces or dashes as 3-4-4.
   email      the usual local@domain.tld.
   wechat     an ID (letter first, 6-20 of letters/digits/_/-) after 微信号/微信/WeChat/wx/vx labels.
+  plate      a vehicle licence plate: a province's one-character name, a letter, then five or six
+             letters and digits with at least one digit (皖N5T2K7, 粤B·D12345): it names its owner.
              A phone number after 微信 stays a mobile.
   address    the value after 住址/地址/户籍地/住所/现住/家住/住在... labels, cut at the next field or
              sentence word and at its last address word, with two address words at least
@@ -21,13 +23,14 @@ Types (meta "type"):
 
 pii_level: "high" when an id_card or bank_card is present (they enable identity theft and fraud on
 their own; PIPL treats ID numbers and financial accounts as sensitive), "low" for mobile, email,
-wechat or address, "none" otherwise.
+wechat, address or plate, "none" otherwise.
 
 mask_text keeps the length of every span (spans computed on the original stay valid):
   id_card   4201**********3414 (first 4, last 4)      mobile   138****5678 (+86 and separators kept)
   bank_card 6222 **** **** 1234 (first 4, last 4 digits; separators kept)
   email     z******@example.com (first character of the local part, domain kept)
   wechat    zh********8 (first 2 and last 1 kept)
+  plate     皖N****7 (province, letter and the last character kept)
   address   湖北省武汉市********* (province/city prefix kept, the rest masked)
 """
 
@@ -39,6 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.text import SpanSet
+from engine.text.folding import DASHES, ZERO_WIDTH, digits_joined, has_digit_noise, without_zero_width
 from engine.text.lines import joined_view
 from engine.text.normalize import to_halfwidth
 from engine.text.tokenize import word_frequency
@@ -46,7 +50,7 @@ from engine.types import Fact
 
 MASK = "*"
 HIGH_RISK_TYPES = frozenset({"id_card", "bank_card"})
-LOW_RISK_TYPES = frozenset({"mobile", "email", "wechat", "address"})
+LOW_RISK_TYPES = frozenset({"mobile", "email", "wechat", "address", "plate"})
 
 # GB/T 2260 province-level codes: the first two digits of every resident ID.
 _PROVINCE_CODES = frozenset({
@@ -74,6 +78,8 @@ _EMAIL_RE = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:
 _WECHAT_RE = re.compile(
     r"(?:微信号|微信|(?i:wechat(?: id)?|weixin|vx|wx))(?![A-Za-z])(?:号)?(?:为|是|:)?[ ]?"
     r"(?P<id>[A-Za-z][-_A-Za-z0-9]{5,19})(?![-_A-Za-z0-9])")
+_PLATE_RE = re.compile(r"(?<![A-Za-z0-9])[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼]"
+                       r"[A-HJ-NP-Z][·•・ -]?(?=[A-HJ-NP-Z]*\d)[A-HJ-NP-Z0-9]{5,6}(?![A-Za-z0-9])")
 _ADDRESS_LABEL_RE = re.compile(
     r"(?:户籍所在地|户籍地址|户籍地|家庭住址|家庭地址|现住址|住址|地址|住所地|住所|居住地|暂住地|现住|"
     r"(?<![回在])家住|居住在|住在|住于)(?:为|是|在|于)?[:]?[ ]?(?P<addr>[^\s,。;、()“”\"]{3,60})")
@@ -185,6 +191,8 @@ def _candidates(norm: str) -> list[tuple[int, int, int, dict[str, object]]]:
         out.append((5, m.start(), m.end(), {"type": "email"}))
     for m in _WECHAT_RE.finditer(norm):
         out.append((6, m.start("id"), m.end("id"), {"type": "wechat"}))
+    for m in _PLATE_RE.finditer(norm):
+        out.append((6, m.start(), m.end(), {"type": "plate"}))
     for m in _ADDRESS_LABEL_RE.finditer(norm):
         offset, value = _trim_address_value(m.group("addr"))
         last = _ADDRESS_LAST_WORD_RE.match(value)
@@ -205,18 +213,32 @@ def find_pii(text: str) -> list[Fact]:
     (engine/text/lines.py), and such a span maps back to the original, line break included
     (meta wrapped=True). Lines are scanned as they are too: two phone numbers on consecutive
     lines must not merge into one 22-digit non-match.
+
+    People also write numbers in groups (110102 19760304 5626, 6222-0212-3456-7890-123), with
+    full-width digits or with zero-width characters inside; a third scan reads the text with
+    those gaps dropped (engine/text/folding.py) and maps what it finds back over the gaps (meta
+    grouped=True). It keeps only values that stand on their own there — a valid ID, a Luhn card
+    or a mobile in groups of three or more digits, or a labelled number — so dates and amounts
+    written next to each other never join into one.
     """
     norm = to_halfwidth(text)
     candidates = _candidates(norm)
+    seen = {(priority, start, end) for priority, start, end, _ in candidates}
     if "\n" in text:
         view, where = joined_view(norm, tight=True)
-        on_lines = {(priority, start, end, repr(meta)) for priority, start, end, meta in candidates}
         for priority, start, end, meta in _candidates(view):
             o_start, o_end = where[start], where[end - 1] + 1
             if "\n" in norm[o_start:o_end]:
                 candidates.append((priority, o_start, o_end, {**meta, "wrapped": True}))
-            elif (priority, o_start, o_end, repr(meta)) not in on_lines:  # a label wrapped (账\n号：6222…)
+            elif (priority, o_start, o_end) not in seen:  # a label wrapped (账\n号：6222…)
                 candidates.append((priority, o_start, o_end, meta))
+    if has_digit_noise(norm):
+        joined = digits_joined(norm)
+        for priority, start, end, meta in _candidates(joined.text):
+            o_start, o_end = joined.source_span(start, end)
+            if o_end - o_start != end - start and _stands_alone(norm[o_start:o_end], meta):
+                extra = {"wrapped": True} if "\n" in norm[o_start:o_end] else {}
+                candidates.append((priority, o_start, o_end, {**meta, **extra, "grouped": True}))
     chosen: list[tuple[int, int, dict[str, object]]] = []
     taken = SpanSet()
     for _, start, end, meta in sorted(candidates, key=lambda c: (c[0], c[1] - c[2])):
@@ -224,6 +246,30 @@ def find_pii(text: str) -> list[Fact]:
             chosen.append((start, end, meta))
     return [Fact(kind="pii", text=text[s:e], start=s, end=e, value=text[s:e], meta=meta)
             for s, e, meta in sorted(chosen, key=lambda c: c[0])]
+
+
+_DIGIT_RUN_RE = re.compile(r"[0-9]+")
+
+
+def _stands_alone(written: str, meta: dict[str, object]) -> bool:
+    """Whether a value found with the gaps between digits dropped was written as one value: its
+    digit groups (zero-width characters do not separate groups) are those of an ID, a card or a
+    phone, not of two dates or an amount next to a number."""
+    if meta.get("labelled"):
+        return True  # 账号：6222 0212 3456 7890 123 — the label says what the digits are
+    unseen = without_zero_width(written).text
+    if not has_digit_noise(unseen):
+        return True  # only invisible characters were inside
+    groups = [len(run) for run in _DIGIT_RUN_RE.findall(unseen)]
+    if meta["type"] == "id_card":
+        return bool(meta.get("checksum_ok")) and min(groups) >= 2  # a well-formed ID, in any grouping
+    if meta["type"] == "mobile":
+        national = groups[1:] if unseen.lstrip("+").startswith("86") and groups[0] == 2 else groups
+        return min(national) >= 3
+    if meta["type"] == "bank_card":
+        # groups of four (the last may be shorter) or 6+13; never thousands (1 234 567 …)
+        return min(groups[:-1]) >= 3 and not all(g == 3 for g in groups[1:])
+    return False  # an address or a name only found by joining 4-5楼 into 45楼 is not one
 
 
 def widen_to_pii(text: str, start: int, end: int) -> tuple[int, int]:
@@ -283,22 +329,29 @@ def mask_value(value: str, pii_type: str) -> str:
         return local[:1] + MASK * (len(local) - 1) + "@" + domain
     if pii_type == "wechat":
         return value[:2] + MASK * max(0, len(value) - 3) + value[-1:] if len(value) > 3 else MASK * len(value)
+    if pii_type == "plate":
+        return value[:2] + "".join(MASK if ch.isalnum() else ch for ch in value[2:-1]) + value[-1:]
     if pii_type == "address":
         keep = len(_CITY_PREFIX_RE.match(to_halfwidth(value)).group())  # type: ignore[union-attr]
         return value[:keep] + "".join(ch if ch.isspace() else MASK for ch in value[keep:])
     return MASK * len(value)
 
 
+# Inside one value, whitespace and zero-width characters are never part of it, nor are the dashes
+# between its digit groups: it is masked as the value they spell, and they stay where they were.
+_NOT_IN_VALUE_RE = re.compile(rf"\s+|[{ZERO_WIDTH}]+")
+
+
 def _mask_verbatim(value: str, pii_type: str) -> str:
-    """``mask_value`` of a span that may hold line breaks: masked as the joined value, breaks kept."""
-    if "\n" not in value:
+    """``mask_value`` of a span as written — over line breaks, in digit groups, with zero-width
+    characters inside: masked as the value it spells, everything else kept in place."""
+    spelt = digits_joined(value).dropping(_NOT_IN_VALUE_RE)
+    if len(spelt.text) == len(value):
         return mask_value(value, pii_type)
-    joined, where = joined_view(value, tight=True)
-    masked = mask_value(joined, pii_type)
     chars = list(value)
-    for ch, i in zip(masked, where):
-        if not value[i].isspace():
-            chars[i] = ch
+    for ch, i in zip(mask_value(spelt.text, pii_type), spelt.where):
+        if ch == MASK:
+            chars[i] = MASK
     return "".join(chars)
 
 
@@ -371,7 +424,63 @@ def mask_fragments(text: str, pieces: Iterable[WrappedPiece]) -> str:
     return "".join(chars)
 
 
-def mask_pii(text: str, pieces: Iterable[WrappedPiece] = ()) -> str:
-    """``text`` with its own personal data masked and, given the ``wrapped_pieces`` of the texts
-    it was built from, every line piece of a wrapped value too: what a masked view shows."""
-    return mask_fragments(mask_text(text, find_pii(text)), pieces)
+_REPEAT_MIN_CHARS = 6  # shorter values (none of the types has one) would hit ordinary words
+# What may sit between the characters of a repeated value: a grouping space, a line break, a dash,
+# an invisible character.
+_REPEAT_GAP = rf"[\s{re.escape(DASHES)}{ZERO_WIDTH}]{{0,3}}"
+
+
+def _spelling(value: str) -> str:
+    """The characters a value is made of, however it was written (the key of ``KnownValues``)."""
+    return digits_joined(value).dropping(_NOT_IN_VALUE_RE).text.lower()
+
+
+@dataclass(frozen=True)
+class KnownValues:
+    """Personal data found in some texts (an answer's evidence), to be masked wherever a text built
+    from them repeats it: a model that copies an account number without its 账号 label, a 19-digit
+    number that fails the Luhn check, an ID regrouped or with its line break gone is no longer
+    recognisable on its own, but it is still the value the evidence holds."""
+
+    pattern: re.Pattern | None
+    types: dict[str, str]  # spelling → PII type
+
+
+def known_values(facts: Iterable[Fact]) -> KnownValues:
+    types: dict[str, str] = {}
+    for fact in facts:
+        if fact.kind == "pii" and len(_spelling(fact.text)) >= _REPEAT_MIN_CHARS:
+            types.setdefault(_spelling(fact.text), str(fact.meta.get("type")))
+    if not types:
+        return KnownValues(None, {})
+    alternatives = []
+    for spelling in sorted(types, key=len, reverse=True):  # longest first: a number inside an address
+        body = _REPEAT_GAP.join(re.escape(ch) for ch in spelling)
+        before = r"(?<![0-9A-Za-z])" if spelling[0].isascii() and spelling[0].isalnum() else ""
+        after = r"(?![0-9A-Za-z])" if spelling[-1].isascii() and spelling[-1].isalnum() else ""
+        alternatives.append(before + body + after)
+    return KnownValues(re.compile("|".join(alternatives), re.IGNORECASE), types)
+
+
+def mask_known(text: str, known: KnownValues) -> str:
+    """``text`` with every repeat of a known value masked as that value's type would be."""
+    if known.pattern is None:
+        return text
+    chars: list[str] | None = None
+    for match in known.pattern.finditer(to_halfwidth(text)):
+        pii_type = known.types.get(_spelling(match.group()))
+        if pii_type is None:
+            continue
+        chars = chars if chars is not None else list(text)
+        chars[match.start():match.end()] = _mask_verbatim(text[match.start():match.end()], pii_type)
+    return text if chars is None else "".join(chars)
+
+
+def mask_pii(text: str, pieces: Iterable[WrappedPiece] = (), known: KnownValues | None = None) -> str:
+    """``text`` with its own personal data masked and, given the ``wrapped_pieces`` and the
+    ``known_values`` of the texts it was built from, every line piece of a wrapped value and every
+    repeat of a value of theirs too: what a masked view shows."""
+    masked = mask_text(text, find_pii(text))
+    if known is not None:
+        masked = mask_known(masked, known)
+    return mask_fragments(masked, pieces)

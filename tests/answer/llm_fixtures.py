@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,12 @@ def engine_over(pdfs: list[Path], home: Path, server: FakeOpenAIServer):
     result = eng.ingest(pdfs)
     assert result.ok, result.to_dict()
     return eng, result
+
+
+_BLOCK = re.compile(r'<evidence id="(E\d+)"[^>]*>\n(.*?)\n</evidence>', re.S)
+
+
+def blocks(body: dict) -> dict[str, str]:
+    """Evidence id → text, as the model saw them in a request ``body``."""
+    return dict(_BLOCK.findall(body["messages"][-1]["content"]))
+

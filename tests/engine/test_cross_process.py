@@ -132,3 +132,36 @@ def test_a_killed_ingest_is_gone_after_the_next_open_even_with_readers_around(tm
     check = engine.consistency()
     assert check.ok and check.in_progress == [] and check.vector_count == 0, check.to_dict()
     assert engine.docs().documents == []
+
+
+def _cli(home: Path, *args: str) -> dict:
+    done = subprocess.run([sys.executable, "-m", "engine", *args, "--json"], cwd=REPO, env=_env(home),
+                          capture_output=True, text=True, timeout=STEP_TIMEOUT * 2)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
+
+
+@pytest.mark.timeout(180)  # four CLI processes, each loading the models (~15 s on a busy machine)
+def test_an_open_process_follows_ingests_and_deletes_made_by_others(tmp_path, cjk_font):
+    """A process that keeps a home open (a dashboard) sees every document another process stores
+    or deletes, in BM25 and in the vectors, and never fails for it: deleted and stored again, a
+    document's vectors get new internal ids in Chroma, which a client loaded before cannot read
+    ("Error finding id") unless it is reopened."""
+    home = tmp_path / "home"
+    engine = Engine(settings=settings_for(home))
+    assert engine.ingest([_pdf(tmp_path, cjk_font, 0)]).ok
+    other = _pdf(tmp_path, cjk_font, 1)
+
+    def finds(mode: str) -> bool:
+        return any("案件1号" in h.chunk.text for h in engine.search("编号是案件1号", k=3, mode=mode,
+                                                                   rerank=False).results)
+
+    assert not finds("vector")  # every cache of this process is loaded now
+    doc_id = _cli(home, "ingest", str(other))["documents"][0]["doc_id"]
+    assert finds("bm25") and finds("vector")
+    _cli(home, "delete", doc_id)
+    assert not finds("bm25") and not finds("vector")
+    _cli(home, "ingest", str(other))  # the same chunk ids again, new vectors in Chroma
+    assert finds("bm25") and finds("vector")
+    assert engine.ask("编号是多少？", llm=False).status.value
+    assert engine.consistency().ok

@@ -149,3 +149,78 @@ def test_text_without_questions_falls_back_to_bounded_paragraphs():
     chunks = chunk_transcript(doc)
     assert_invariant(doc, chunks)
     assert all(text_weight(c.text) <= MAX_CHUNK_CHARS for c in chunks)
+
+
+def _pairs(text: str):
+    doc = document_from_text("笔录.txt", text)
+    chunks = chunk_transcript(doc)
+    assert_invariant(doc, chunks)
+    return [c for c in chunks if c.chunk_type in ("qa", "qa_part")], chunks
+
+
+@pytest.mark.parametrize("sep", ["：", ":", "　", " ", ""])
+def test_question_and_answer_markers_with_any_separator(sep):
+    lines = ["询问笔录", "时间：2024年2月1日9时至10时", "地点：某派出所", "询问人：毛某 记录人：车某", "被询问人：邬某",
+             f"问{sep}你叫什么名字？", f"答{sep}我叫邬某，今年四十岁。",
+             f"问{sep}你借给他多少钱？", f"答{sep}借给他两万元，是现金，当时他说",
+             "答应月底还给我，后来一直没还。",  # a wrapped line that begins with 答
+             f"问{sep}有借条吗？", f"答{sep}有，借条在我家里。"]
+    pairs, chunks = _pairs("\n".join(lines))
+    assert chunks[0].chunk_type == "header" and chunks[0].meta["fields"]["被询问人"] == "邬某"
+    assert [c.meta["qa_index"] for c in pairs] == [1, 2, 3]
+    loan = pairs[1]
+    assert "答应月底还给我" in loan.text and loan.text.endswith("后来一直没还。")
+    turns = loan.meta["turns"]
+    assert [(t["role"], t["party"], t["speaker"]) for t in turns] == [("Q", "讯问人", None), ("A", "被询问人", "邬某")]
+    assert loan.text[turns[1]["content"]:].startswith("借给他两万元")
+
+
+HEARING = "\n".join([
+    "某市某区人民法院", "庭审笔录", "时间：2024年6月3日9时00分至11时20分", "地点：某市某区人民法院第五审判庭",
+    "审判长：苗某 审判员：晏某", "书记员：葛某",
+    "原告：某某商贸有限公司，住所地某市某路1号。", "委托诉讼代理人：濮某，某律师事务所律师。",
+    "被告：宓某，男，1980年1月2日出生。",
+    "审判长：现在开庭，核对当事人身份。原告方到庭的是谁？",
+    "原告委托诉讼代理人：濮某，受原告委托出庭。",
+    "审判长：被告。",
+    "被告：宓某，本人到庭。",
+    "审判长：原告，被告欠你方多少租金？",
+    "原告委托诉讼代理人：欠了三个月的租金，一共四万五千元。",
+    "签名：濮某 宓某",
+    "被告：我只欠两个月，三万元。",
+    "审判长：被告，你什么时候交的最后一笔租金？",
+    "被告：2024年1月5日，交了一万五千元。",
+    "审判员：原告对此有无异议？",
+    "原告委托诉讼代理人：没有异议。",
+    "以上笔录经当事人阅读，确认无误。"])
+
+
+def test_a_hearing_record_attributes_each_turn_to_its_speaker_and_side():
+    pairs, chunks = _pairs(HEARING)
+    header = chunks[0]
+    assert header.chunk_type == "header" and header.meta["title"] == "庭审笔录"
+    assert header.meta["fields"]["地点"] == "某市某区人民法院第五审判庭" and "现在开庭" not in header.text
+    rent = next(c for c in pairs if "多少租金" in c.text)
+    said = [(t["label"], t["role"], t["party"], t["speaker"]) for t in rent.meta["turns"]]
+    assert said == [("审判长", "Q", "法庭", "苗某"), ("原告委托诉讼代理人", "A", "原告", "濮某"),
+                    ("被告", "A", "被告", "宓某")]
+    assert "签名" not in rent.text  # the page-foot signature is no turn and no speech
+    bench = next(c for c in pairs if "有无异议" in c.text)
+    assert bench.meta["turns"][0]["label"] == "审判员" and bench.meta["turns"][0]["role"] == "Q"
+
+
+def test_sessions_a_second_header_mid_page_and_a_supplement_section():
+    text = "\n".join([
+        "讯问笔录", "时间：2024年3月1日9时至10时", "地点：某县看守所第一讯问室", "侦查员：乔某、邴某",
+        "犯罪嫌疑人：应某", "问：你拿了多少钱？", "答：一共拿了六千元。",
+        "以上笔录我看过，和我说的相符。", "犯罪嫌疑人：应某",
+        "讯问笔录（第二次）", "时间：2024年3月8日14时至15时", "地点：某县看守所第三讯问室",
+        "侦查员：乔某、邴某", "问：上次说的有没有要更正的？", "答：有，是七千元，不是六千元。",
+        "补充讯问：", "时间｜2024年3月8日15时10分至15时30分", "问：这七千元你还给人家了吗？",
+        "答：还了两千元。", "以上笔录我看过，和我说的相符。"])
+    pairs, chunks = _pairs(text)
+    headers = [c for c in chunks if c.chunk_type == "header"]
+    assert [h.meta["session"] for h in headers] == ["1", "2", "3"]
+    assert headers[1].meta["fields"]["地点"] == "某县看守所第三讯问室"
+    assert headers[2].meta.get("supplement") and headers[2].meta["fields"]["时间"] == "2024年3月8日15时10分至15时30分"
+    assert [c.meta["session"] for c in pairs] == [1, 2, 3]

@@ -156,3 +156,20 @@ def test_engine_is_shared_safely_between_threads(tmp_path):
         thread.join()
     assert not errors and results == ["合计人民币42,000元"] * 2
     assert engine.pages_read == 2 and engine.seconds_per_page > 0
+
+
+def test_a_line_the_classifier_wrongly_turns_over_is_still_read(tmp_path, monkeypatch):
+    """The angle classifier sometimes calls a long upright line upside down (seen on a scanned
+    header row); the turned crop then reads as nothing. Here it says so of every line: each is
+    read both ways and the surer reading kept, so the page still reads right, boxes upright."""
+    from rapidocr_onnxruntime.ch_ppocr_cls import utils as cls_utils
+
+    monkeypatch.setattr(cls_utils.ClsPostProcess, "__call__",
+                        lambda self, preds, label=None: [("180", 0.99)] * len(preds))
+    lines = ["时间：2023年6月12日9时15分至2023年6月12日11时40分 地点：某市公安局第三询问室",
+             "问：你把钱借给了谁？"]
+    path = make_pdf(tmp_path / "turned.pdf", [PageSpec(lines, scanned=True)])
+    page = OcrEngine().ocr_pdf_page(path.read_bytes(), 1)
+    read = page.text.replace(" ", "")
+    assert "2023年6月12日9时15分" in read and "第三询问室" in read and "你把钱借给了谁" in read
+    assert all(line.char_x is not None for line in page.lines)  # read as upright

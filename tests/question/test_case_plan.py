@@ -35,6 +35,20 @@ def test_the_record_itself_and_its_sessions():
     assert make_plan("这次询问的记录人是谁？").fields == ["recorder"]
 
 
+def test_hearings_supplements_roles_and_sides():
+    court = make_plan("这次开庭是哪天、在哪个审判庭？")
+    assert court.record and court.slots == [Slot.DATE, Slot.PLACE]
+    assert make_plan("第二次开庭是什么时候？").session == 2
+    extra = make_plan("补充讯问是什么时间做的？")
+    assert extra.record and extra.supplement
+    judge = make_plan("本案的审判长是谁？")
+    assert judge.record and judge.fields == ["officer"] and judge.officer_role == "审判长"
+    assert make_plan("书记员是谁？").fields == ["recorder"]
+    assert make_plan("原告说被告逾期交货多少天？").parties == ["原告", "被告"]
+    assert make_plan("被告人同意赔偿吗？").parties == ["被告"]
+    assert make_plan("他的车牌号是多少？").fields == ["plate"]
+
+
 def test_law_questions_are_not_case_questions_even_with_money_words():
     assert make_plan("诈骗罪数额较大的怎么处罚？").law
     assert not make_plan("他有没有犯罪前科？").law  # a fact about a person

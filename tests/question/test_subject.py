@@ -62,5 +62,21 @@ def test_a_contract_clause_and_the_value_asked_of_it(question, clause, asked):
     assert subject.asked is asked and not subject.law_question
 
 
+@pytest.mark.parametrize("question", ["被告是否无罪？", "他构成犯罪吗？", "被告人判了几年？"])
+def test_a_question_about_a_case_is_not_a_question_about_the_law(question):
+    subject = read_question(question).subject
+    assert not subject.law_question and not subject.conduct
+
+
+def test_a_crime_named_with_its_ask_is_a_law_question():
+    subject = read_question("非法采矿罪怎么判？").subject
+    assert subject.law_question and "采矿" in subject.acts
+
+
+@pytest.mark.parametrize("question", ["原告向哪个法院提起了离婚诉讼？", "借款期限是多久？", "他们什么时候解除的劳动关系？"])
+def test_generic_words_make_no_clause_question_outside_a_contract(question):
+    assert read_question(question).subject.clause is None
+
+
 def test_the_contract_is_named_by_its_kind():
     assert read_question("仓库租赁合同的违约金怎么算？").subject.contract_words == ["仓库租赁合同"]

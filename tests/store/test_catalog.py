@@ -34,8 +34,38 @@ def test_pending_document_is_invisible_until_ready(tmp_path):
     assert catalog.documents() == [] and catalog.chunks() == [] and catalog.lexical_rows() == []
     assert [d.doc_id for d in catalog.documents("pending")] == ["d1"]
     catalog.set_status("d1", "ready")
-    assert catalog.generation() == generation + 1
+    assert catalog.generation() == generation + 2  # the pending insert is a commit too
     assert catalog.lexical_rows() == [("d1:00000", "d1", "问 42000")]
+    assert catalog.lexical_snapshot() == (generation + 2, catalog.lexical_rows())
+
+
+def test_every_commit_moves_the_generation(tmp_path):
+    """Other processes tell that the catalog changed by the generation alone (engine/store/index.py)."""
+    catalog = Catalog(tmp_path / "c.sqlite")
+    record, pages, chunks = _doc()
+    seen = [catalog.generation()]
+    for commit in (lambda: catalog.insert_pending(record, pages, chunks, [["问"]], ["h"]),
+                   lambda: catalog.set_status("d1", "ready"),
+                   lambda: catalog.replace_tokens({"d1:00000": ["问", "42000"]}, 9),
+                   lambda: catalog.set_status("d1", "deleting"),
+                   lambda: catalog.delete_document("d1")):
+        commit()
+        seen.append(catalog.generation())
+    assert all(b > a for a, b in zip(seen, seen[1:])), seen
+
+
+def test_lexical_snapshot_reads_rows_and_generation_together(tmp_path):
+    """A commit between reading the generation and reading the rows (here: from another
+    connection, as another process would) must not put a later document under the older number."""
+    catalog = Catalog(tmp_path / "c.sqlite")
+    other = Catalog(tmp_path / "c.sqlite")
+    record, pages, chunks = _doc()
+    other.insert_pending(record, pages, chunks, [["问"]], ["h"])
+    with catalog._snapshot() as conn:
+        before = catalog._generation(conn)
+        other.set_status("d1", "ready")  # committed by "another process" inside our snapshot
+        assert catalog._lexical_rows(conn) == [] and catalog._generation(conn) == before
+    assert catalog.lexical_snapshot() == (before + 1, [("d1:00000", "d1", "问")])
 
 
 def test_round_trip_of_pages_chunks_and_facts(tmp_path):

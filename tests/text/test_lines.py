@@ -28,3 +28,27 @@ pytestmark = pytest.mark.unit
 ])
 def test_line_breaks_join_for_reading(text, shown):
     assert join_pdf_lines(text) == shown
+
+
+@pytest.mark.parametrize("text,kind,value,surface", [
+    ("他转给我10\n万元。", "amount", 100000, "10\n万元"),
+    ("一共付了5,600\n元货款", "amount", 5600, "5,600\n元"),
+    ("退回24,\n000.00元", "amount", 24000, "24,\n000.00元"),
+    ("现金叁\n万元", "amount", 30000, "叁\n万元"),
+    ("2023年9月17\n日下午", "date", "2023-09-17", "2023年9月17\n日"),
+    ("第五次是9月1\n0日上午", "date", "--09-10", "9月1\n0日"),
+])
+def test_values_a_line_break_cuts_are_read_whole_as_facts(text, kind, value, surface):
+    from engine.ingest.enrich import enrich
+
+    facts = [f for f in enrich(text).facts if f.kind == kind]
+    assert [(f.value, f.text) for f in facts] == [(value, surface)]
+    assert all(text[f.start:f.end] == f.text for f in facts)
+
+
+def test_a_joined_reading_never_cuts_into_another_value():
+    from engine.text.lines import find_whole
+    from engine.text.numbers import find_amounts
+
+    text = "第一笔5000元\n2023年又付了3000元"  # a break between two whole values joins nothing
+    assert [f.value for f in find_whole(find_amounts, text)] == [5000, 3000]

@@ -83,6 +83,13 @@ def test_standalone_address_starts_at_the_province_or_city():
         ("北京市朝阳区建国路88号3栋2单元301室", "address")]
 
 
+def test_licence_plates_are_personal_data():
+    assert _types("他开的车牌号是浙C8K2M5，登记在他名下") == [("浙C8K2M5", "plate")]
+    assert _types("一辆粤B·D12345的新能源车") == [("粤B·D12345", "plate")]
+    assert _types("京A-3K9J7") == [("京A-3K9J7", "plate")]
+    assert _types("型号为苏ABCDEF") == [] and _types("ABC浙C8K2M5") == []  # no digit; inside a code
+
+
 def test_labelled_address_stops_before_the_next_field():
     assert _types("户籍地湖北省武汉市青年路5号2020年迁入") == [("湖北省武汉市青年路5号", "address")]
 
@@ -117,6 +124,8 @@ def test_pii_level():
     ("湖北省武汉市洪山区珞喻路100号", "address", "湖北省武汉市**********"),
     ("北京市朝阳区建国路88号", "address", "北京市*********"),
     ("洪山区珞喻路100号", "address", "**********"),
+    ("浙C8K2M5", "plate", "浙C****5"),
+    ("粤B·D12345", "plate", "粤B·*****5"),
 ])
 def test_mask_value_rules(value, kind, masked):
     assert mask_value(value, kind) == masked

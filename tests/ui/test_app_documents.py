@@ -195,7 +195,7 @@ def test_documents_page_lists_the_corpus_and_page_quality(app, ui_home):
     select_document(at, ui_home, TRANSCRIPT)
     quality = at.tabs[0].dataframe[0].value
     assert list(quality.columns) == ["页", "字符", "乱码率", "模式命中", "需 OCR", "已 OCR", "判定",
-                                     "与 OCR 一致度", "隐形文字", "图像覆盖", "成词率", "原因"]
+                                     "与 OCR 一致度", "隐形文字", "图像覆盖", "成词率", "数字改读", "原因"]
     assert list(quality["页"]) == list(range(1, TRUTH[TRANSCRIPT]["pages"] + 1))
     scanned = {p["page"] for p in TRUTH[TRANSCRIPT]["scanned_pages"]}
     flagged = set(quality.loc[quality["需 OCR"] == "是", "页"])

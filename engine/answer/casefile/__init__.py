@@ -78,6 +78,12 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         numbers = [f for f in plan.fields if f in PII_TYPES]
         if numbers:
             answer_record(case, CasePlan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers), outcome)
+            if all(p.fill is Fill.MISSING for p in outcome.parts):
+                # no answer names that number: the speaker saying he does not know it is the answer
+                said = Outcome()
+                answer_talk(case, CasePlan(plan.question, slots=[Slot.TEXT], names=plan.names), said)
+                if said.parts and all(p.fill is Fill.UNSURE for p in said.parts):
+                    outcome.parts, outcome.gaps = said.parts, outcome.gaps + said.gaps
         rest = [s for s in plan.slots if s is not Slot.FIELD]
         if rest and len(numbers) < len(plan.fields) or rest and not numbers:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names), outcome)

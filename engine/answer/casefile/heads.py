@@ -9,10 +9,17 @@ from engine.text.names import posseg
 
 _HEAD_AFTER = re.compile(r"(?:有没有|有无|是否有|有没)(?P<head>[\u4e00-\u9fff]{2,10}?)(?:[吗呢？?]|$)")
 _HEAD_BEFORE = re.compile(r"(?P<head>[\u4e00-\u9fff]{2,10}?)(?:是谁|是什么(?![时地])|叫什么)")
+# 哪家钢厂生产的: which organisation of a kind — the kind is the thing asked about
+_HEAD_WHICH = re.compile(r"哪(?:一)?家(?P<head>[\u4e00-\u9fff]{2,6}?)(?:[的生出提供做卖买开]|$|[？?，,])")
 
 
 def asked_head(plan: CasePlan) -> str | None:
     """The thing a question asks about: 有没有「监控录像」, 「法定代表人」是谁 — its last noun."""
+    which = _HEAD_WHICH.search(plan.text)
+    if which and not (_HEAD_AFTER.search(plan.text) or _HEAD_BEFORE.search(plan.text)):
+        nouns = [w for w, flag in posseg(which.group("head")) if len(w) >= 2 and flag.startswith("n")
+                 and not flag.startswith("nr")]
+        return nouns[0] if nouns else None
     for pattern in (_HEAD_AFTER, _HEAD_BEFORE):
         match = pattern.search(plan.text)
         if not match:

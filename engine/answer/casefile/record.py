@@ -16,67 +16,72 @@ from engine.text.segments import flat
 
 FIELD_LABELS = {"id": "身份证号码", "phone": "联系电话", "address": "住址", "birth": "出生日期",
                 "job": "工作单位及职务", "officer": "讯问（询问）人员", "recorder": "记录人", "gender": "性别",
-                "education": "文化程度", "ethnicity": "民族", "bank_card": "银行卡号"}
+                "education": "文化程度", "ethnicity": "民族", "bank_card": "银行卡号",
+                "plate": "车牌号"}
 # Fields that describe the record, not a person in it.
 RECORD_FIELDS = frozenset({"officer", "recorder"})
-PII_TYPES = {"id": ("id_card",), "phone": ("mobile", "phone", "landline"), "bank_card": ("bank_card",)}
-_TIME_KEY = re.compile(r"^时\s*间$")
-_PLACE_KEY = re.compile(r"^地\s*点$")
+# Header keys naming the person questioned, whose particulars the header's own fields are.
+SUBJECT_KEYS = frozenset({"被讯问人", "被询问人", "犯罪嫌疑人", "嫌疑人", "证人", "被害人", "报案人", "被调查人"})
+PII_TYPES = {"id": ("id_card",), "phone": ("mobile", "phone", "landline"), "bank_card": ("bank_card",),
+             "plate": ("plate",)}
+_TIME_KEY = re.compile(r"^(?:讯问|询问|开庭|起止)?时\s*间$")
+_PLACE_KEY = re.compile(r"^(?:讯问|询问|开庭)?地\s*点$")
 
 
 def _header_statement(case: Case, session: int):
     return next((s for s in case.ledger.statements if s.kind == "header" and s.session == session), None)
 
 
-def _field_anchor(case: Case, session: int, key: str, value: str) -> Anchor | None:
-    """The ``key：value`` characters in the session's header chunk (a field may wrap: 身份证\n号)."""
-    from engine.text.lines import joined_view
-
+def _is_supplement(case: Case, session: int) -> bool:
     statement = _header_statement(case, session)
-    if statement is None:
-        return None
-    text = case.sources[statement.chunk_id].chunk.text
-    joined, where = joined_view(text, tight=True)
-    key = re.sub(r"_\d+$", "", key)  # 工作单位_2: the second field of that name
-    at = joined.find(key)
-    while at >= 0:
-        end = joined.find(value[:12], at)
-        if 0 <= end - at <= len(key) + 6:
-            last = min(len(where) - 1, end + len(value) - 1)
-            return Anchor(statement.chunk_id, where[at], where[last] + 1)
-        at = joined.find(key, at + 1)
-    return None
+    return bool(statement and case.sources[statement.chunk_id].chunk.meta.get("supplement"))
 
 
 def _sessions(case: Case, plan: CasePlan) -> list[int]:
     sessions = sorted(case.ledger.headers)
     if plan.session is not None:
         return [plan.session] if plan.session in sessions else []
+    if plan.supplement:
+        return [s for s in sessions if _is_supplement(case, s)][:1]
     return sessions[:1]
+
+
+def record_word(case: Case, session: int) -> str:
+    """What the record is of, as its title says: 询问, 讯问 or 开庭 (讯问 when it does not say)."""
+    statement = _header_statement(case, session)
+    title = str(case.sources[statement.chunk_id].chunk.meta.get("title") or "") if statement else ""
+    title = re.sub(r"\s", "", title)
+    for words, word in ((("庭审", "开庭", "法庭"), "开庭"), (("询问",), "询问"), (("讯问",), "讯问")):
+        if any(w in title for w in words):
+            return ("补充" if _is_supplement(case, session) else "") + word
+    return "讯问"
 
 
 def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """时间/地点 of the record (a session of it) and the header fields asked."""
     sessions = _sessions(case, plan)
     if plan.record:
-        for slot, pattern, label in ((Slot.DATE, _TIME_KEY, "讯问时间"), (Slot.PLACE, _PLACE_KEY, "讯问地点")):
+        word = record_word(case, sessions[0]) if sessions else "讯问"
+        for slot, pattern, label in ((Slot.DATE, _TIME_KEY, f"{word}时间"), (Slot.PLACE, _PLACE_KEY, f"{word}地点")):
             if slot not in plan.slots:
                 continue
             outcome.add(_header_part(case, sessions, lambda k, p=pattern: bool(p.match(k)), label))
-    for name in plan.fields:
-        outcome.add(_field_part(case, plan, sessions, name))
+    named = case.named_in(plan.text, plan.names)
+    for person in named if len(named) > 1 else [None]:  # 甲和乙的手机号分别是多少: each one's
+        for name in plan.fields:
+            if person is None or name not in RECORD_FIELDS:
+                outcome.add(_field_part(case, plan, sessions, name, person))
 
 
 def _header_part(case: Case, sessions: list[int], wanted, label: str) -> Part:
     for session in sessions:
-        for key, value in case.ledger.headers.get(session, {}).items():
-            if wanted(key):
-                anchor = _field_anchor(case, session, key, value)
-                if anchor is None:
-                    continue
-                cited = case.cite(anchor)
-                prefix = f"第{chinese_count(session)}次" if len(case.ledger.headers) > 1 else ""
-                return Part(label, f"{prefix}{label}：{flat(value)}（{cited}）", Fill.FILLED, [cited])
+        chunk_id, fields = _header_fields(case, session)
+        for field in fields:
+            if wanted(field.key):
+                cited = case.cite(Anchor(chunk_id, field.start, field.end))
+                prefix = f"第{chinese_count(session)}次" if len(case.ledger.headers) > 1 \
+                    and not label.startswith("补充") else ""
+                return Part(label, f"{prefix}{label}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited])
     return Part(label, "", Fill.MISSING)
 
 
@@ -91,6 +96,13 @@ def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     the person questioned."""
     named = case.named_in(plan.text, plan.names)
     if named:
+        at = plan.text.find(named[0])
+        before = plan.text[:at]
+        # 骗子给某甲打电话用的号码: a person after 给/向/对… is not whose number it is — the one
+        # before is (unless the question says 某甲的)
+        if re.search(r"[\u4e00-\u9fff]{2}[给向对跟让帮替叫]$", before) and \
+                not plan.text.startswith(named[0] + "的", at):
+            return re.sub(r"^(?:那个|这个|那|这)", "", before[:-1])
         return named[0]
     if re.search(r"被讯问人|被询问人|犯罪嫌疑人|嫌疑人|本人|他的|她的|你的", plan.text):
         return _subject(case, session)  # the record's own person
@@ -117,21 +129,46 @@ def _subject(case: Case, session: int) -> str | None:
     return subject_of(case.ledger.headers.get(session, {}), header.answer if header else "") or case.ledger.subject
 
 
-def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str) -> Part:
-    key_pattern = FIELD_KEYS[name]
+def _header_fields(case: Case, session: int):
+    from engine.ingest.chunkers.header import read_fields
+
+    statement = _header_statement(case, session)
+    return (statement.chunk_id, read_fields(case.sources[statement.chunk_id].chunk.text)) if statement else (None, [])
+
+
+def _owned_fields(case: Case, plan: CasePlan, session: int, name: str, person: str | None, subject: str | None):
+    """The header fields that answer field ``name`` of ``person`` (or of the record), best first:
+    the particulars written under that person (被告：彭某，…，身份证号码…) or, for the person
+    questioned, the header's own particulars; the role asked first (审判长是谁)."""
+    from engine.ingest.chunkers.header import OWNER_KEYS, person_of
+
+    chunk_id, fields = _header_fields(case, session)
+    candidates = [f for f in fields if FIELD_KEYS[name].search(f.key)]
+    if name in RECORD_FIELDS:
+        return chunk_id, sorted(candidates, key=lambda f: bool(plan.officer_role) and f.key != plan.officer_role)
+    owner = next((f.key for f in fields if person and f.key in OWNER_KEYS and person_of(f.value) == person), None)
+    if owner is not None and any(f.owner == owner for f in candidates):
+        return chunk_id, [f for f in candidates if f.owner == owner]
+    questioned = person is None or (subject and (person in subject or subject in person))
+    if questioned or owner is not None and owner in SUBJECT_KEYS:
+        return chunk_id, [f for f in candidates if f.owner is None or f.owner in SUBJECT_KEYS]
+    return chunk_id, []
+
+
+def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, asked: str | None = None) -> Part:
+    """Field ``name`` of the person ``asked`` (default: the one the question is about)."""
     label = FIELD_LABELS[name]
     session = sessions[0] if sessions else 1
-    person = None if name in RECORD_FIELDS else whose(case, plan, session)
+    person = None if name in RECORD_FIELDS else asked or whose(case, plan, session)
     subject = _subject(case, session)
-    if name in RECORD_FIELDS or person is None or (subject and (person in subject or subject in person)):
-        for s in sessions or [session]:
-            for key, value in case.ledger.headers.get(s, {}).items():
-                if key_pattern.search(key):
-                    anchor = _field_anchor(case, s, key, value)
-                    if anchor is not None:
-                        cited = case.cite(anchor)
-                        owner = f"{person}的" if person and name not in RECORD_FIELDS else ""
-                        return Part(label, f"{owner}{label}：{flat(value)}（{cited}）", Fill.FILLED, [cited])
+    for s in sessions or [session]:
+        chunk_id, found = _owned_fields(case, plan, s, name, person, subject)
+        if found:
+            field = found[0]
+            cited = case.cite(Anchor(chunk_id, field.start, field.end))
+            shown = field.key if name in RECORD_FIELDS else label
+            owner = f"{person}的" if person and name not in RECORD_FIELDS else ""
+            return Part(label, f"{owner}{shown}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited])
     # A header without keyed fields (one running sentence): its personal numbers are the person
     # questioned's.
     if name in PII_TYPES and (person is None or (subject and (person in subject or subject in person))):
@@ -185,7 +222,10 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> tuple[Anchor, 
             if fact.meta.get("type") not in types:
                 continue
             window = text[max(0, fact.start - 30):fact.start]
-            mine = person in window or (person == statement.speaker and re.search(r"我的|本人", window)) or (
+            # the rest of its sentence may say whose it is (车牌号是…，是我自己的)
+            rest = re.split(r"[。！？；]", text[fact.end:], maxsplit=1)[0]
+            own = re.compile(r"我(?:自己)?的|本人|我名下")
+            mine = person in window or (person == statement.speaker and (own.search(window) or own.search(rest))) or (
                 person in statement.question and re.search(r"[他她]的", window))  # 问：王芳的…？答：她的…
             if mine:
                 start = statement.answer_offset + fact.start

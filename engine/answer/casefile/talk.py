@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from engine.answer.casefile.case import Case
+from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
 from engine.question import CasePlan, Slot
@@ -149,6 +150,9 @@ def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
                   and not any(n in k or k in n for k in names) and n != statement.speaker]
         if names and not any(n in asked + said or n == statement.speaker for n in names) and others:
             score -= 0.3  # about someone else
+        if plan.parties and statement.party in HEARING_SIDES:
+            # 被告同意调解吗: the side named first speaks; another side's words are theirs, not its
+            score += 0.2 if statement.party == plan.parties[0] else -0.2 if statement.party not in plan.parties else 0.0
         matches.append(Match(statement, score, coverage))
     matches.sort(key=lambda m: -m.score)
     return matches

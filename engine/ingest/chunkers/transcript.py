@@ -15,8 +15,10 @@ from typing import Any
 
 from engine.ingest.chunkers.base import (DocLine, DocText, chunk_offset, make_bounded_chunks,
                                          make_chunk, mark_chain, page_furniture, split_range)
-from engine.ingest.chunkers.turns import (ANSWER_LINE, CLOSING_LINE, HEADER_KEYS, QUESTION_LINE,
-                                          TITLE_LINE, TurnLayout, find_turns)
+from engine.ingest.chunkers.header import (HeaderField, parse_header_fields, person_for_label, person_of,
+                                           read_fields)
+from engine.ingest.chunkers.turns import (ANSWER_LINE, ANSWERING_SIDES, CLOSING_LINE, QUESTION_LINE, TITLE_LINE,
+                                          TurnLayout, find_turns, party_of)
 from engine.types import ChunkDraft, LoadedDocument
 
 __all__ = ["ANSWER_LINE", "QUESTION_LINE", "TITLE_LINE", "chunk_transcript", "is_signature_line",
@@ -31,10 +33,6 @@ ROLE_SIGNATURE = re.compile(rf"^{_SPACE}{_ROLES}{_SPACE}(?:[（(][^）)]{{0,6}}[
                             rf"[^：:，。,]{{0,16}}$")
 DATE_ONLY = re.compile(rf"^{_SPACE}\d{{4}}{_SPACE}年{_SPACE}\d{{1,2}}{_SPACE}月{_SPACE}\d{{1,2}}{_SPACE}日{_SPACE}$")
 _MAX_SIGNATURE_CHARS = 50
-# Header fields: "时间：…  地点：…" — a key of CJK characters, a colon, a value up to the next key.
-_FIELD_KEY = r"[\u4e00-\u9fff（）()]{2,12}"
-HEADER_FIELD = re.compile(
-    rf"({_FIELD_KEY}){_SPACE}[：:]{_SPACE}([^。]*?)(?=[ \t　，,；;]+{_FIELD_KEY}{_SPACE}[：:]|[，,；;]?(?:。|$))")
 
 
 def is_signature_line(text: str) -> bool:
@@ -44,59 +42,6 @@ def is_signature_line(text: str) -> bool:
     if QUESTION_LINE.match(text) or ANSWER_LINE.match(text):
         return False
     return bool(SIGNATURE_MARK.search(stripped) or ROLE_SIGNATURE.match(text))
-
-
-# Forms typed without colons: "侦查员 韩冬、许静 记录人 许静" — only the form's own keys count then.
-_KNOWN_KEY = "|".join(sorted(HEADER_KEYS, key=len, reverse=True))
-SPACED_FIELD = re.compile(
-    rf"(?:^|(?<=[ \t　]))({_KNOWN_KEY})[ \t　]+(.*?)(?=[ \t　]+(?:{_KNOWN_KEY})[ \t　]|$)")
-
-
-def _keyed_fields_end(text: str) -> int:
-    """Where the keyed fields of a header line stop (a running sentence may follow)."""
-    ends = [m.end() for m in HEADER_FIELD.finditer(text)] + [m.end() for m in SPACED_FIELD.finditer(text)]
-    return max(ends, default=0)
-
-
-RUNNING_FIELD = re.compile(rf"(?:^|(?<=[，,。；;]))({_KNOWN_KEY})[：:]?[ \t　]*([^，,。；;：:\n]+)")
-_KEY_AT_END = re.compile(rf"(?:{_KNOWN_KEY})[ \t　]*$")
-_KEY_AT_START = re.compile(rf"^[ \t　]*(?:{_KNOWN_KEY})[ \t　]*(?:[：:]|[ \t　])")
-
-
-def logical_lines(lines: list[str]) -> list[str]:
-    """A header whose fields wrap (…16时00分 地点 / ：第六询问室, 身份证 / 号 3301…) as one line per
-    field run: a line that does not open with a key continues the line before it."""
-    out: list[str] = []
-    for text in lines:
-        if out and not _KEY_AT_START.match(text) and not TITLE_LINE.match(text):
-            joiner = " " if _KEY_AT_END.search(out[-1]) and not text.lstrip().startswith(("：", ":")) else ""
-            out[-1] = out[-1].rstrip() + joiner + text.strip()
-        else:
-            out.append(text)
-    return out
-
-
-def parse_header_fields(lines: list[str]) -> dict[str, str]:
-    """``key：value`` pairs of the header lines, in order; a repeated key keeps its first value
-    and later ones are numbered (工作单位, 工作单位_2) so none is lost."""
-    fields: dict[str, str] = {}
-    for text in logical_lines(lines):
-        found = [(m.group(1), m.group(2)) for m in HEADER_FIELD.finditer(text.strip())]
-        if not found:
-            found = [(m.group(1), m.group(2)) for m in SPACED_FIELD.finditer(text.strip())]
-        # a running sentence (侦查员欧阳雨欣、卢鹏，记录人卢鹏。) after or instead of keyed fields
-        rest = text.strip()[_keyed_fields_end(text.strip()):]
-        found += [(m.group(1), m.group(2)) for m in RUNNING_FIELD.finditer(rest)
-                  if not any(m.group(1) == k for k, _ in found)]
-        for key, value in found:
-            value = value.strip()
-            if not value:
-                continue
-            name, n = key, 2
-            while name in fields:
-                name, n = f"{key}_{n}", n + 1
-            fields[name] = value
-    return fields
 
 
 def _excluded_lines(doctext: DocText, body: list[DocLine], layout: TurnLayout) -> list[tuple[int, int]]:
@@ -124,6 +69,7 @@ def chunk_transcript(doc: LoadedDocument) -> list[ChunkDraft]:
     excluded = furniture + _excluded_lines(doctext, lines[layout.first_question:], layout)
     chunks: list[ChunkDraft] = []
     qa_index = 0
+    people: list[HeaderField] = []  # header fields so far: who a role label names
     for session in layout.sessions:
         start = lines[session.start].start
         if session.first_turn is None:  # a header or text with no turns: kept, bounded
@@ -133,8 +79,12 @@ def chunk_transcript(doc: LoadedDocument) -> list[ChunkDraft]:
             continue
         header_lines = [texts[i] for i in range(session.start, session.first_turn) if texts[i].strip()]
         title = next((m.group(0).strip() for t in header_lines if (m := TITLE_LINE.match(t))), None)
+        fields = read_fields("\n".join(header_lines))
+        people = fields + people
         header_meta: dict[str, Any] = {"title": title, "session": str(session.number),
                                        "fields": parse_header_fields(header_lines)}
+        if session.supplement:
+            header_meta["supplement"] = True
         header = make_chunk(doctext, start, lines[session.first_turn].start, exclude=furniture,
                             chunk_type="header", meta=header_meta)
         if header:
@@ -146,7 +96,7 @@ def chunk_transcript(doc: LoadedDocument) -> list[ChunkDraft]:
         for n, q in enumerate(questions):
             qa_index += 1
             end = lines[questions[n + 1]].start if n + 1 < len(questions) else body_end
-            chunks.extend(_qa_chunks(doctext, layout, q, end, qa_index, session.number, excluded))
+            chunks.extend(_qa_chunks(doctext, layout, q, end, qa_index, session.number, excluded, people))
         if session.closing is not None:
             # The closing statement and the signatures under it are one chunk; only footers go.
             closing = lines[session.closing]
@@ -158,8 +108,60 @@ def chunk_transcript(doc: LoadedDocument) -> list[ChunkDraft]:
     return chunks
 
 
+def _turn_meta(doctext: DocText, layout: TurnLayout, chunk: ChunkDraft, q_line: int, end: int,
+               people: list[HeaderField]) -> list[dict[str, Any]]:
+    """Each turn of a piece: where its label stands in the chunk text (``at``), where what is said
+    begins (``content``), who says it (a name label, or the person the header names for a role
+    label) and for which side (``party``). A piece that begins inside a turn starts with it (at 0)."""
+    lines = doctext.lines
+    piece_start = _chunk_start(doctext, chunk)
+    running: dict[str, Any] | None = None  # the turn under way where the piece begins
+    out: list[dict[str, Any]] = []
+    for i in range(q_line, len(lines)):
+        if lines[i].start >= end:
+            break
+        turn = layout.turns.get(i)
+        if turn is None:
+            continue
+        line = lines[i]
+        label_at = line.start + len(line.text) - len(line.text.lstrip())
+        entry = {"label": turn.label, "role": turn.role, **_speaker(turn.label, turn.role, people)}
+        if label_at < piece_start:
+            running = entry
+            continue
+        at = chunk_offset(doctext, chunk, label_at)
+        if at is None:
+            break  # past this piece
+        out.append({"at": at, "content": at + line.start + turn.content_offset - label_at, **entry})
+    if running is not None and (not out or out[0]["at"] > 0):
+        out.insert(0, {"at": 0, "content": 0, **running})
+    return out
+
+
+def _speaker(label: str, role: str, people: list[HeaderField]) -> dict[str, str | None]:
+    """Who speaks a turn and for which side: a role label's person as the header names them
+    (被告 → 彭某), a name's side as the header gives it (高某 is the 犯罪嫌疑人), a bare 答 the person
+    questioned; a bare 问 is the questioning side (讯问人)."""
+    party = party_of(label, role)
+    if re.fullmatch(r"[问讯询]", label):
+        return {"party": "讯问人", "speaker": None}
+    if label == "答":
+        subject = next((f for f in people if party_of(f.key, "A") in ANSWERING_SIDES), None)
+        return {"party": party_of(subject.key, "A") if subject else None,
+                "speaker": person_of(subject.value) if subject else None}
+    if party is None:  # a name: its side is the header key it stands under
+        key = next((f.key for f in people if person_of(f.value) == label), None)
+        return {"party": party_of(key, role) if key else None, "speaker": label}
+    return {"party": party, "speaker": person_for_label(people, re.sub(r"[问答]$", "", label))}
+
+
+def _chunk_start(doctext: DocText, chunk: ChunkDraft) -> int:
+    first = chunk.spans[0]
+    return doctext.to_doc(first.page, first.start)
+
+
 def _qa_chunks(doctext: DocText, layout: TurnLayout, q_line: int, end: int, qa_index: int,
-               session: int, excluded: list[tuple[int, int]]) -> list[ChunkDraft]:
+               session: int, excluded: list[tuple[int, int]], people: list[HeaderField]) -> list[ChunkDraft]:
     lines = doctext.lines
     start = lines[q_line].start
     asker = layout.turns[q_line]
@@ -189,6 +191,7 @@ def _qa_chunks(doctext: DocText, layout: TurnLayout, q_line: int, end: int, qa_i
                 answer_start = 0
         chunk.meta = {"qa_index": qa_index, "question": question, "answer_start": answer_start,
                       "session": session, "asker": asker.label,
-                      "answerer": answer.label if answer is not None else None}
+                      "answerer": answer.label if answer is not None else None,
+                      "turns": _turn_meta(doctext, layout, chunk, q_line, end, people)}
         chunks.append(chunk)
     return mark_chain(chunks, f"qa@{start}", "qa_part")

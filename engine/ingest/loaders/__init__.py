@@ -12,14 +12,18 @@ import io
 import logging
 import zipfile
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
-from engine.ingest.loaders.docx import load_docx
-from engine.ingest.loaders.markdown import load_markdown
-from engine.ingest.loaders.pdf import load_pdf
-from engine.ingest.loaders.text import load_text
-from engine.ingest.ocr import OCR_MODES, OcrEngine, OcrMode
+from engine.ingest.loaders.archive import check_entry_count
 from engine.units import too_large
 from engine.types import IngestError, LoadedDocument
+
+if TYPE_CHECKING:
+    from engine.ingest.ocr import OcrEngine, OcrMode
+
+# The loaders themselves are imported when a file of their type arrives: a parser child process
+# (engine/ingest/loaders/budget.py) imports this package and should not pay for pdfplumber,
+# PDFium and the OCR runtime to read a DOCX.
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +96,7 @@ def _is_text(prefix: bytes) -> bool:
 
 
 def _sniff_zip(data: bytes, suffix: str) -> str:
+    check_entry_count(data)  # before zipfile makes an object of every entry
     try:
         names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
@@ -117,6 +122,8 @@ def load_document(name: str, data: bytes, *, max_bytes: int, ocr: OcrMode = "aut
     ``ocr``: "auto" lets the quality gate decide per PDF page, "off" never OCRs (pages that need
     it are flagged), "force" OCRs every PDF page. ``ocr_engine`` defaults to the shared engine.
     """
+    from engine.ingest.ocr import OCR_MODES
+
     if ocr not in OCR_MODES:
         raise ValueError(f"ocr must be one of {OCR_MODES}, not {ocr!r}")
     if max_bytes <= 0:
@@ -129,11 +136,19 @@ def load_document(name: str, data: bytes, *, max_bytes: int, ocr: OcrMode = "aut
     kind = sniff(name, data)
     try:
         if kind == "pdf":
+            from engine.ingest.loaders.pdf import load_pdf
+
             return load_pdf(name, data, ocr=ocr, ocr_engine=ocr_engine)
         if kind == "docx":
+            from engine.ingest.loaders.docx import load_docx
+
             return load_docx(name, data)
         if kind == "markdown":
+            from engine.ingest.loaders.markdown import load_markdown
+
             return load_markdown(name, data)
+        from engine.ingest.loaders.text import load_text
+
         return load_text(name, data)
     except IngestError:
         raise

@@ -29,6 +29,7 @@ from pdfplumber.utils.exceptions import PdfminerException
 from pdfplumber.utils.text import LIGATURES
 
 from engine.ingest import quality as gate
+from engine.ingest.crosscheck import apply_ocr_numbers
 from engine.ingest.layout import LineDraft, assemble_page, cluster_rows
 from engine.ingest.ocr import PDFIUM_LOCK, OcrEngine, OcrFailed, OcrMode, OcrUnavailable, \
     default_engine
@@ -387,6 +388,18 @@ def _load_page(plumber_page: Any, number: int, context: _OcrContext) -> PageText
     return page
 
 
+def _numbers_checked(page: PageText, ocr_page: PageText, quality: PageQuality) -> PageText:
+    """A scan's layer kept by the gate, with its numbers checked against OCR of the image
+    (engine/ingest/crosscheck.py): OCR's reading replaces a number the layer misread."""
+    checked, readings = apply_ocr_numbers(page, ocr_page)
+    if readings:
+        quality.readings = [r.to_dict() for r in readings]
+        quality.reasons.append(gate.NUMBERS_READ_BY_OCR)
+        if not all(r.sure for r in readings):
+            quality.reasons.append(gate.NUMBERS_UNSURE)
+    return checked
+
+
 def _maybe_ocr(page: PageText, quality: PageQuality,
                context: _OcrContext) -> tuple[PageText, PageQuality]:
     if context.mode == "off":
@@ -422,6 +435,8 @@ def _maybe_ocr(page: PageText, quality: PageQuality,
     if not use_ocr:
         quality.reasons.append(decision)
         quality.decision = "verified" if decision == "text_layer_confirmed_by_ocr" else "unverified"
+        if decision == "text_layer_confirmed_by_ocr" and gate.SCAN_LAYER_REASONS.intersection(quality.reasons):
+            page = _numbers_checked(page, ocr_page, quality)
         return page, quality
     final = gate.assess_page(ocr_page)
     return ocr_page, PageQuality(page=page.number, char_count=final.char_count,

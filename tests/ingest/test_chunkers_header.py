@@ -1,0 +1,83 @@
+"""Record headers of every layout read by one reader, each value with its exact span."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ingest.chunkers.header import parse_header_fields, person_for_label, read_fields
+
+pytestmark = pytest.mark.unit
+
+
+def fields_of(text: str) -> dict[str, str]:
+    found = read_fields(text)
+    for field in found:  # the span is the value, line breaks (joined with a space after a key) aside
+        assert text[field.start:field.end].replace("\n", "") == field.value.replace(" ", ""), field
+    return {f.key: f.value for f in found}
+
+
+def test_a_table_of_cells():
+    text = "\n".join(["询 问 笔 录",
+                      "时间｜2024年5月6日9时10分至2024年5月6日10时30分",
+                      "地点｜某县公安局刑侦大队第四询问室",
+                      "询问人｜柴某、滕某｜工作单位｜某县公安局刑侦大队",
+                      "被询问人｜龚某某｜性别｜女｜出生日期｜1990年2月3日",
+                      "| 联系电话 | 13600001111 |"])
+    fields = fields_of(text)
+    assert fields["时间"] == "2024年5月6日9时10分至2024年5月6日10时30分"
+    assert fields["地点"] == "某县公安局刑侦大队第四询问室"
+    assert fields["询问人"] == "柴某、滕某" and fields["工作单位"] == "某县公安局刑侦大队"
+    assert fields["被询问人"] == "龚某某" and fields["性别"] == "女" and fields["出生日期"] == "1990年2月3日"
+    assert fields["联系电话"] == "13600001111"
+
+
+def test_fields_glued_together_as_ocr_leaves_them():
+    text = "时间：2024年5月6日9时10分至11时地点：某县公安局经\n侦大队第三询问室\n询问人：柴某滕某工作单位：某县公安局记录人：滕某"
+    fields = fields_of(text)
+    assert fields["时间"] == "2024年5月6日9时10分至11时"
+    assert fields["地点"] == "某县公安局经侦大队第三询问室"  # wrapped onto the next line
+    assert fields["工作单位"] == "某县公安局" and fields["记录人"] == "滕某"
+
+
+def test_a_key_and_a_value_cut_by_a_line_break():
+    text = "被讯问人：郁某，男，1979年8月1日出生，工作单位\n及职务：某区某局副科长，身份证\n号码：110101197908010013"
+    fields = fields_of(text)
+    assert fields["工作单位及职务"] == "某区某局副科长"
+    assert fields["身份证号码"] == "110101197908010013"
+
+
+def test_particulars_in_one_running_sentence_belong_to_the_person_they_follow():
+    text = "记录人：滕某\n被讯问人骆某，男，汉族，1996年4月2日生，身份证号110101199604020017，现住某市某路8号，联系电话13700002222"
+    found = read_fields(text)
+    by_key = {f.key: f for f in found}
+    assert by_key["被讯问人"].value == "骆某"
+    assert by_key["身份证号"].value == "110101199604020017" and by_key["身份证号"].owner == "被讯问人"
+    assert by_key["现住"].value == "某市某路8号" and by_key["联系电话"].value == "13700002222"
+    assert by_key["记录人"].value == "滕某"
+
+
+def test_a_hearing_header_with_parties_and_their_particulars():
+    text = "\n".join(["某市某区人民法院", "庭审笔录",
+                      "时间：2024年6月3日9时00分至11时20分",
+                      "地点：某市某区人民法院第五审判庭",
+                      "案号：（2024）某0102民初88号", "案由：租赁合同纠纷",
+                      "审判长：苗某 审判员：晏某 人民陪审员：庄某",
+                      "书记员：葛某",
+                      "原告：某某商贸有限公司，住所地某市某路1号。",
+                      "委托诉讼代理人：濮某，某律师事务所律师。",
+                      "被告：宓某，男，1980年1月2日出生，身份证号码110101198001020014，联系电话",
+                      "13900003333。"])
+    found = read_fields(text)
+    fields = fields_of(text)
+    assert fields["地点"] == "某市某区人民法院第五审判庭" and fields["案由"] == "租赁合同纠纷"
+    assert fields["审判长"] == "苗某" and fields["书记员"] == "葛某" and fields["人民陪审员"] == "庄某"
+    phone = next(f for f in found if f.key == "联系电话")
+    assert phone.value == "13900003333" and phone.owner == "被告"
+    assert person_for_label(found, "被告") == "宓某"
+    assert person_for_label(found, "原告委托诉讼代理人") == "濮某"
+    assert person_for_label(found, "被告委托诉讼代理人") is None  # the header names none
+
+
+def test_spaced_forms_and_repeated_keys_are_kept():
+    assert parse_header_fields(["侦查员 韩某、许某 记录人 许某"]) == {"侦查员": "韩某、许某", "记录人": "许某"}
+    assert parse_header_fields(["工作单位：甲公司  工作单位：乙公司"]) == {"工作单位": "甲公司", "工作单位_2": "乙公司"}
