@@ -298,8 +298,14 @@ def scorecard_chart(figures: list[Figure], title: str) -> alt.LayerChart:
     text = base.mark_text(align="left", baseline="bottom", dy=-8, fontSize=11, color="#495057").encode(
         x=alt.value(2), y=y, text="verdict_line:N").transform_calculate(
         verdict_line="datum.shown + '　' + datum.verdict")
+    # Streamlit fits the whole chart (title and axis included) into this height: the rows get
+    # ROW_PX each, so a verdict written above a bar never runs into the bar above it
     return alt.layer(bars, targets, references, text, title=alt.TitleParams(title, anchor="start")).properties(
-        height=max(70, 44 * len(figures)))
+        height=ROW_PX * len(figures) + TITLE_AND_AXIS_PX)
+
+
+ROW_PX = 40
+TITLE_AND_AXIS_PX = 90
 
 
 def trend_frame(entries: Iterable[Mapping[str, Any]], figure: Figure) -> pd.DataFrame:

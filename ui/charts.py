@@ -140,6 +140,9 @@ CATEGORY_NAMES = {  # per-category rows of the answer suites (demo, CJRC, Contra
     "unanswerable": ("无法回答", "unanswerable"),
     "Entailment": ("蕴含", "entailment"), "Contradiction": ("矛盾", "contradiction"),
     "NotMentioned": ("未提及", "not mentioned"),
+    # the honesty probes, by the status each expects
+    "expect answered": ("应作答的题", "expected answered"), "expect needs_review": ("应需复核的题", "expected review"),
+    "expect not_found": ("应答未找到的题", "expected not found"),
 }
 COLUMN_NAMES = {  # the tables' columns that are not metrics (those: ui/bench_labels.py)
     "metric": ("指标", "metric"), "value": ("值", "value"), "definition": ("定义", "definition"),

@@ -39,7 +39,7 @@ from engine.text.numbers import find_amounts, find_numbers, format_decimal
 from engine.text.pii import mask_pii, wrapped_pieces
 from engine.types import BBox, PageText
 from ui.components import EVIDENCE_MARK_CLASS, STATUS_COLOURS, escape_markdown, evidence_mark_html
-from ui.review import CHECKS, CONFLICTS, check_problems, conflict_summary, review_reason
+from ui.review import CHECKS, CONFLICTS, GAPS, check_problems, conflict_summary, review_reason
 from ui.labels import CHUNK_TYPE_NAMES, CONFLICT_NAMES, MODE_NAMES, STATUS_NAMES, label, named
 from ui.ledger import (
     StoredEvents,
@@ -553,7 +553,7 @@ def version_html(answer: Answer, version: Version, name: str, used: UsedValues,
 
 
 def gaps_panel(answer: Answer) -> None:
-    with _panel(label("材料缺口", "Gaps")):
+    with _panel(label("材料缺口", "Gaps"), key=PANEL_KEY_PREFIX + GAPS):
         if not answer.gaps:
             st.caption(label("无", "none"))
         for gap in answer.gaps:

@@ -1,7 +1,7 @@
 """Why an answer needs review, in one sentence, for the status line under the badge.
 
 The first conflict (冲突：第2笔 13000 元 vs 12000 元，合计随之为 42000 / 41000 元), else the first
-check that failed (未核实：…), else the first value the material itself hedges. Built from the
+check that failed (未核实：…), else the first gap the answer names (材料缺口：…). Built from the
 answer's own parts (its conflict's versions and ledger rows, its checks), already masked as the
 answer is; pure, no Streamlit. ``target`` names the panel that explains it (the status line links
 there).
@@ -18,6 +18,7 @@ from ui.ledger import amount_cell, category_text, conflict_versions, masker
 
 CONFLICTS = "conflicts"  # the 冲突 / 不确定 panel
 CHECKS = "checks"  # the failed checks, under the conclusion
+GAPS = "gaps"  # the 材料缺口 panel
 REASON_CHARS = 70  # one line of the answer column, roughly
 
 
@@ -66,6 +67,10 @@ def review_reason(answer: Answer) -> ReviewReason | None:
         more = len(problems) - 1
         return ReviewReason(f"{label('未核实', 'unverified')}：{_short(problems[0])}"
                             + (label(f"（另有 {more} 项）", f" (+{more})") if more else ""), CHECKS)
+    if answer.gaps:  # e.g. the closest article speaks of another conduct than the one asked
+        more = len(answer.gaps) - 1
+        return ReviewReason(f"{label('材料缺口', 'gap')}：{_short(answer.gaps[0].description)}"
+                            + (label(f"（另有 {more} 项）", f" (+{more})") if more else ""), GAPS)
     return None
 
 

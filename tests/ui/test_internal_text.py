@@ -22,6 +22,7 @@ ISSUE = re.compile(r"(?<!&)#\d+|\bissue\b", re.IGNORECASE)  # &#95; is an escape
 PATH = re.compile(r"(?:^|[\s(`'\"：:])(?:/|\.{1,2}/|~/)[\w.-]+(?:/[\w.-]+)+"  # /work/…, ./x/y
                   r"|\b[\w.-]+/[\w.-]+\.(?:py|json|jsonl|md|sqlite|toml)\b|docs/bench|\.bench/")
 NONE = re.compile(r"\bNone\b|\bnan\b|\bNaN\b")
+STATUS = re.compile(r"\b(?:needs_review|not_found|expect answered)\b")  # answer statuses as the engine writes them
 PAGES = ("pages/ask.py", "pages/documents.py", "pages/summary.py", "pages/facts.py", "pages/benchmark.py")
 
 
@@ -49,7 +50,7 @@ def problems(strings: list[str], keys: set[str]) -> list[str]:
         for key in keys:
             if re.search(rf"(?<![\w@]){re.escape(key)}(?![\w@])", text):
                 found.append(f"raw key {key!r} in {text[:80]!r}")
-        for name, pattern in (("None", NONE), ("issue", ISSUE), ("path", PATH)):
+        for name, pattern in (("None", NONE), ("issue", ISSUE), ("path", PATH), ("status", STATUS)):
             if pattern.search(text):
                 found.append(f"{name} in {text[:120]!r}")
         if "+dirty" in text:
@@ -92,6 +93,7 @@ def test_an_admin_sees_where_the_figures_come_from(app, keys):
 
 def test_the_scan_finds_what_it_looks_for(keys):
     assert problems(["accuracy_3way 0.7", "值 None", "(issue #12)", "docs/bench/answers.json", "f805c1e+dirty",
-                     "代码 /work/wt-dash/.bench/demo"], keys)
+                     "代码 /work/wt-dash/.bench/demo", "expect not_found"], keys)
+    assert problems(["expect answered 9"], keys)  # a status as the engine writes it
     assert len(problems(["accuracy_3way 0.7"], keys)) == 1
     assert problems(["三分类正确率 69.8 %", "目标 ≥ 70 %：未达标", "2026-11-26 15:17", "E1 · 第3页"], keys) == []
