@@ -215,10 +215,13 @@ def settled(page) -> None:
 
 
 def sign_in(page, name: str, password: str) -> None:
-    """The login form by its widget keys (its labels belong to the sign-in flow, not to us)."""
+    """The login form by its widget keys (its labels belong to the sign-in flow, not to us),
+    sent with its button once that is drawn: Enter in a field submits a form only after the
+    form's submit button has arrived, and on a loaded machine the fields can show well before
+    it (a sign-in after a sign-out was lost that way: the typed form sat there unsent)."""
     page.locator(".st-key-login_name input").fill(name)
     page.locator(".st-key-login_password input").fill(password)
-    page.locator(".st-key-login_password input").press("Enter")
+    page.locator(".st-key-login_submit button").click()
 
 
 def _ask(page, question: str, document: str | None = None) -> None:

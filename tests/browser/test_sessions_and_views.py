@@ -18,6 +18,7 @@ cookie set), never a fixed delay, so the tests hold on a loaded machine.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -25,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_browser import (CHROMIUM, CHROMIUM_ARGS, DEMO, REPO, _clean_env, settled, sign_in,
+from tests.browser.test_browser import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DEMO, REPO, _clean_env, settled, sign_in,
                                         streamlit_server, sync_api)
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
@@ -98,6 +99,22 @@ def new_page(browser, size: dict):
     return context, page
 
 
+@contextlib.contextmanager
+def opened(browser, size: dict, name: str):
+    """A page in its own browser context, closed after; on a failure what it showed is kept in
+    artifacts/ (the pages here are the test's own, not the conftest's ``page`` fixture)."""
+    context, page = new_page(browser, size)
+    try:
+        yield context, page
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(ARTIFACTS / f"failed-{name}.png"), full_page=True)
+        raise
+    finally:
+        context.close()
+
+
 def no_page_not_found(page) -> None:
     assert page.get_by_text("Page not found").count() == 0
     assert page.get_by_text("You have requested a page").count() == 0
@@ -145,8 +162,7 @@ def audit_asks(home: Path) -> list[tuple[str, str]]:
 
 
 def test_sign_out_sign_in_reload_and_typed_urls(browser, server, home):
-    context, page = new_page(browser, SIZES[1])
-    try:
+    with opened(browser, SIZES[1], "sessions-same-tab") as (context, page):
         # a fresh server's very first request is a typed page address: the sign-in form, then that page
         page.goto(f"{server}/audit")
         page.locator(".st-key-login_name input").wait_for()
@@ -188,11 +204,9 @@ def test_sign_out_sign_in_reload_and_typed_urls(browser, server, home):
         sign_out(page)
         page.goto(f"{server}/audit")  # signed out: the cookie names an ended session
         page.locator(".st-key-login_name input").wait_for()
-    finally:
-        context.close()
 
-    context, page = new_page(browser, SIZES[0])  # another browser: the paralegal types /audit
-    try:
+    # another browser: the paralegal types /audit
+    with opened(browser, SIZES[0], "sessions-paralegal-audit") as (context, page):
         page.goto(server)
         sign_in(page, PARALEGAL, PASSWORD)
         page.get_by_role("heading", name="问答").wait_for()
@@ -201,8 +215,6 @@ def test_sign_out_sign_in_reload_and_typed_urls(browser, server, home):
         page.get_by_role("heading", name="问答").wait_for()
         no_page_not_found(page)
         assert page.get_by_role("heading", name="审计").count() == 0
-    finally:
-        context.close()
 
 
 def box_in_view(page, image, size: dict) -> dict:
@@ -218,8 +230,7 @@ def box_in_view(page, image, size: dict) -> dict:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_answer_and_sources_in_view_with_screenshots(browser, server, size):
     tag = f"{size['width']}x{size['height']}"
-    context, page = new_page(browser, size)
-    try:
+    with opened(browser, size, f"views-{tag}") as (context, page):
         page.goto(server)
         sign_in(page, LEAD, PASSWORD)
         page.get_by_role("heading", name="问答").wait_for()
@@ -283,8 +294,6 @@ def test_answer_and_sources_in_view_with_screenshots(browser, server, size):
         page.wait_for_function("() => document.querySelectorAll('[data-testid=stVegaLiteChart] canvas, "
                                "[data-testid=stVegaLiteChart] svg').length > 0")
         shoot(page, f"benchmark_overview_{tag}.png")
-    finally:
-        context.close()
 
 
 def choose(page, label: str, option: str, attempts: int = 8) -> None:
