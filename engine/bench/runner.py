@@ -17,7 +17,8 @@ user ingested into their own home can change a benchmark figure.
 
 The report is one JSON document: ``{"generated_at", "machine", "suites": {name: SuiteResult}}``,
 written to ``<home>/bench/report-<timestamp>.json`` (or ``--out``) and, with ``--publish``, also to
-docs/bench/answers.json, which the Benchmark page charts.
+docs/bench/answers.json, which the Benchmark page charts, and appended (one line per suite) to
+docs/bench/history.jsonl, the page's trends (engine/bench/history.py).
 """
 
 from __future__ import annotations
@@ -327,7 +328,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--out", type=Path, default=None,
                         help="report path (default <home>/bench/report-<timestamp>.json)")
     parser.add_argument("--publish", action="store_true",
-                        help=f"also write {PUBLISHED_REPORT.relative_to(REPO)} for the Benchmark page")
+                        help=f"also write {PUBLISHED_REPORT.relative_to(REPO)} for the Benchmark page and "
+                             "append the run to docs/bench/history.jsonl")
     parser.add_argument("--bench-dir", type=Path, default=DEFAULT_BENCH_DIR,
                         help="where the suites' own homes live (default .bench/)")
     parser.add_argument("--datasets", type=Path, default=DEFAULT_DATASETS)
@@ -372,7 +374,10 @@ def run_cli(args) -> int:
     out = args.out or default_report_path(Path(Settings.load(args.home, secrets_file=None).home))
     write_report(report, out)
     if args.publish:
+        from engine.bench.history import HISTORY, append_history
+
         write_report(merged_with_published(report, PUBLISHED_REPORT), PUBLISHED_REPORT)
+        append_history(report, HISTORY)  # the earlier figures stay, with their date and commit
     if args.json:
         json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
