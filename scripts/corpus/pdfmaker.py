@@ -444,3 +444,18 @@ def font_charset(font: Path | None = None) -> frozenset[int]:
 def line_height(line: PageLine, leading: float) -> float:
     """Height ``make_pdf`` gives ``line`` on a page typeset with ``leading``."""
     return leading * _styled(line).scale
+
+
+def raw_pdf(objects: Sequence[bytes], header: bytes = b"%PDF-1.4\n") -> bytes:
+    """A PDF written by hand from its object bodies (numbered from 1; object 1 is the catalog),
+    with a cross-reference table and trailer — for files fpdf2 cannot make (a font left out, a
+    content stream built to stall a parser)."""
+    out, offsets = bytearray(header), []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
