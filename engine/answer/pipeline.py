@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import threading
 from collections import OrderedDict
@@ -298,6 +299,9 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     answer.pii_masked = not unmask
     if unmask:
         return
+    # Kept unmasked for Engine.reveal_answer; the chunks (the documents' own text) are shared.
+    answer.unmasked = copy.deepcopy(answer, {id(item.chunk): item.chunk for item in answer.evidence})
+    answer.unmasked.pii_masked = False
     chunks = {item.chunk.chunk_id: item.chunk.text for item in answer.evidence}
     found = {chunk_id: find_pii(text) for chunk_id, text in chunks.items()}
     # Quotes are masked as part of their whole chunk, so a quote holding one line of a wrapped

@@ -193,6 +193,7 @@ class CaseQuestion:
 class CaseFile:
     pdf: Path
     questions: list[CaseQuestion]
+    family: str | None = None  # generated files: old | new kinds (engine/bench/casegen.py); dev files: None
 
 
 def load_case_questions(path: Path, file: str) -> list[CaseQuestion]:
