@@ -158,10 +158,10 @@ class Answerer:
             draft = composer.compose(plan, sources)
         watch.lap("compose")
         return self._finish(plan, plan.intent.value, draft, mode, model, response, blocks,
-                            sources, watch, unmask, user, as_of, judgment)
+                            sources, watch, unmask, user, as_of, judgment, record.kind if record else None)
 
     def _finish(self, plan: QuestionPlan, intent, draft: Draft, mode, model, response, blocks, sources, watch,
-                unmask, user, as_of, judgment=None) -> Answer:
+                unmask, user, as_of, judgment=None, scope_kind: str | None = None) -> Answer:
         answer = self._assemble(plan.text, intent, draft, mode, model, response.reranker)
         answer.ledger, answer.plan = list(draft.ledger), draft.plan
         if draft.fallback_reason:
@@ -180,7 +180,8 @@ class Answerer:
             answer.status = Status.NEEDS_REVIEW
         answer.checks = verify(answer)
         # The one badge rule (every path): the evidence is about what was asked, the asked value given.
-        off_subject = subject_problems(plan, answer, self.clause_types, case_file=draft.plan is not None)
+        off_subject = subject_problems(plan, answer, self.clause_types, case_file=draft.plan is not None,
+                                       scope_kind=scope_kind)
         answer.checks.unsupported.extend(draft.unsupported + statute_problems + off_subject)
         if judgment is not None:
             answer.checks.answerability = judgment.to_dict()

@@ -10,6 +10,12 @@ Suites (each in its own module, imported only when run):
                (engine/bench/casegen.py)
   cjrc         CJRC dev reading comprehension, one judgment per question (engine/bench/cjrc.py)
   contractnli  ContractNLI dev hypotheses over NDAs (engine/bench/contractnli.py)
+  statute_lookup  random articles of the statute corpus asked by law and number, and numbers past
+               a law's last article, over the whole corpus (engine/bench/statute_lookup.py)
+
+Every suite reports ``verified``, ``verified_wrong``, ``verified_wrong_share`` and
+``verified_coverage`` (engine/bench/metrics.py): how often 已核验 sits on an answer its own scorer
+marks wrong.
 
 Every suite works in its own bench home (``<bench-dir>/<suite>``, default ``.bench/<suite>``):
 its corpus is ingested there once and reused (unchanged files are not re-read), and nothing a
@@ -167,6 +173,18 @@ def _run_honesty(options: BenchOptions) -> SuiteResult:
                        progress=options.progress)
 
 
+def _run_statute_lookup(options: BenchOptions) -> SuiteResult:
+    from engine.bench.statute_lookup import run_statute_lookup
+
+    statutes = options.datasets / "statutes"
+    if not (statutes / "articles_latest.jsonl.gz").is_file():
+        return SuiteResult("statute_lookup", "statute article lookup", skipped=f"dataset absent: {statutes}")
+    # The home scripts/bench_stard.py builds (the whole corpus), shared rather than built twice.
+    engine = bench_engine(options.bench_dir / "statutes", options.llm)
+    return run_statute_lookup(engine, statutes, limit=None if options.full else options.limit,
+                              llm=options.llm, progress=options.progress)
+
+
 def _run_casegen(options: BenchOptions) -> SuiteResult:
     from engine.bench.casegen import run_casegen
 
@@ -184,6 +202,7 @@ SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {
     "casegen": _run_casegen,
     "cjrc": _run_cjrc,
     "contractnli": _run_contractnli,
+    "statute_lookup": _run_statute_lookup,
 }
 
 
