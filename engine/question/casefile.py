@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
+from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import ordinal_of, question_kind
 from engine.ledger.lexicon import MEANS, PRINCIPAL, TOTAL
@@ -171,7 +172,7 @@ def make_plan(text: str) -> CasePlan:
     plan.asker_said = bool(ASKER_SAID.search(text))
     if GAPS.search(text):
         plan.overview = "gaps"
-    elif CONFLICTS.search(text):
+    elif CONFLICTS.search(text) and not is_quarrel(text):
         plan.overview = "conflicts"
     plan.evidence = bool(EVIDENCE.search(text))
     plan.fields = [name for name, pattern in FIELD_WORDS.items() if pattern.search(text)]

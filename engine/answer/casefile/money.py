@@ -479,7 +479,10 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
              for r, expr, ids in results]
     ids = list(dict.fromkeys(i for _, _, group in results for i in group))
     if len(results) > 1:  # a disputed row: the total under each version
-        text = "；".join(f"按{'、'.join(group)}{line[4:]}" for (_, _, group), line in zip(results, shown))
+        # each version's rows named once (按 E…), and one call for review at the end
+        text = "；".join(f"按{'、'.join(group)}复算为{money(r, currency)}"
+                        + (f"，{_verdict(r, statement, currency, review=False)}" if statement is not None else "")
+                        for r, _, group in results)
         outcome.conflicts.append(Conflict("testimony", f"合计所含款项说法不一，结果随之不同：{text}", ids))
         outcome.add(Part("总额", f"{said}其中有款项说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
         return
@@ -489,12 +492,12 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     outcome.add(Part("总额", f"{head}{shown[0]}", Fill.CONFLICT if disagrees else Fill.FILLED, ids))
 
 
-def _verdict(result: Decimal, statement: Event, currency: str) -> str:
+def _verdict(result: Decimal, statement: Event, currency: str, review: bool = True) -> str:
     stated = statement.amount
     close = stated.approx and abs(result - stated.value) <= Decimal("0.1") * stated.value
     if result == stated.value or close:
         return "与所述一致"
-    return f"与所述{money(stated.value, currency)}不符，需人工复核"
+    return f"与所述{money(stated.value, currency)}不符" + ("，需人工复核" if review else "")
 
 
 def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
