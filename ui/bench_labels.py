@@ -75,6 +75,14 @@ METRICS: dict[str, MetricName] = {
     "verified": MetricName("标为已核验的答案", "answers marked verified", COUNT),
     "verified_wrong": MetricName("已核验却错误的答案", "verified but wrong", COUNT),
     "verified_wrong_share": MetricName("已核验却错误的比例", "verified but wrong share"),
+    "verified_coverage": MetricName("标为已核验的比例", "share marked verified"),
+    # statute lookup: articles that exist, and numbers beyond a law's last article
+    "existing": MetricName("现有条文题数", "questions on existing articles", COUNT),
+    "beyond_last": MetricName("超出末条题数", "questions beyond the last article", COUNT),
+    "cited_first": MetricName("首条引用即所问条文", "asked article cited first"),
+    "answered_existing": MetricName("现有条文作答率", "existing articles answered"),
+    "not_found_beyond": MetricName("超出末条如实未找到", "beyond the last article: not found"),
+    "no_evidence_beyond": MetricName("超出末条不引证据", "beyond the last article: no evidence"),
     "em": MetricName("完全匹配", "exact match", PERCENT),
     "f1": MetricName("结论字符 F1", "conclusion char F1", PERCENT),
     "evidence_hit@5": MetricName("前 5 条证据命中", "evidence hit in 5"),
@@ -89,6 +97,8 @@ METRICS: dict[str, MetricName] = {
     "entailment_char_precision": MetricName("蕴含证据字符精确", "entailment char precision"),
     # per category
     "n": MetricName("题数", "questions", COUNT),
+    "beyond_n": MetricName("超出末条题数", "beyond the last article", COUNT),
+    "beyond_not_found": MetricName("超出末条如实未找到", "beyond the last article: not found"),
     "correct": MetricName("正确题数", "right", COUNT),
     "page_hit": MetricName("证据页命中", "page hit"),
     "status_acc": MetricName("状态正确率", "status accuracy"),
