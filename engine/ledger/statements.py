@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from engine.ledger.model import Statement
+from engine.ledger.model import Anchor, Statement
+from engine.text.dates import find_dates
 from engine.types import Chunk
 
 # Header fields naming the person questioned (the "我" of every answer).
@@ -15,11 +16,14 @@ ROLE_LABEL = re.compile(r"^(?:答|被讯问人答|被询问人答|犯罪嫌疑�
                         r"被讯问人|被询问人|犯罪嫌疑人|嫌疑人|证人|被害人|报案人|当事人|被调查人)$")
 _LABEL_AT = re.compile(r"^[ \t　]*[^\s：:，。]{1,8}[ \t　]*[：:][ \t　]*")
 _NAME_END = re.compile(r"[\s，,（(、；;]")
+# The next field of a header line whose spaces a scan lost (某甲性别：男民族：汉…)
+_NEXT_FIELD = re.compile(r"(?:性别|民族|出生|身份证|户籍|住址|现住|联系|电话|手机|文化|职业|工作单位|籍贯|年龄)")
 
 
 def person_of(value: str) -> str | None:
-    """The name at the start of a header value ("某甲 男 1988年…", "某乙（女）")."""
+    """The name at the start of a header value ("某甲 男 1988年…", "某乙（女）", "某甲性别：男…")."""
     name = _NAME_END.split(value.strip(), 1)[0]
+    name = _NEXT_FIELD.split(name, 1)[0]
     return name or None
 
 
@@ -34,6 +38,30 @@ def subject_of(fields: dict[str, str], text: str = "") -> str | None:
             return person_of(value)
     match = SUBJECT_IN_TEXT.search(text)
     return match.group("name") if match else None
+
+
+_RECORD_TIME = re.compile(r"(?:时间|日期)[^\n]{0,3}?[:：｜|\s]")
+
+
+def record_dates(chunks: Iterable[Chunk]) -> dict[int, tuple[str, Anchor]]:
+    """Each session's own date and where it is written: the 时间 line of its header, else the date
+    under its closing signatures (被询问人：某某 2023年12月6日)."""
+    found: dict[int, tuple[str, Anchor]] = {}
+    closing: dict[int, tuple[str, Anchor]] = {}
+    for chunk in chunks:
+        if chunk.chunk_type not in ("header", "signature"):
+            continue
+        days = [f for f in find_dates(chunk.text) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(f.value))
+                and "出生" not in chunk.text[max(0, f.start - 6):f.start]]
+        if chunk.chunk_type == "header":
+            timed = [f for f in days if _RECORD_TIME.search(chunk.text, max(0, f.start - 6), f.start)]
+            if timed:
+                found.setdefault(_session(chunk), (str(timed[0].value), Anchor(chunk.chunk_id, timed[0].start, timed[0].end)))
+        elif days:
+            closing[_session(chunk)] = (str(days[-1].value), Anchor(chunk.chunk_id, days[-1].start, days[-1].end))
+    for session, dated in closing.items():
+        found.setdefault(session, dated)
+    return found
 
 
 def read_statements(chunks: Iterable[Chunk]) -> tuple[list[Statement], dict[int, dict[str, str]]]:
@@ -76,7 +104,8 @@ def read_statements(chunks: Iterable[Chunk]) -> tuple[list[Statement], dict[int,
             span = (own.end() if own else 0, start)
         statements.append(Statement(chunk.chunk_id, chunk.doc_id, session, len(statements),
                                     question.replace("\n", ""), chunk.text[offset:], offset, speaker,
-                                    chunk.page_start, question_span=span))
+                                    chunk.page_start, question_span=span,
+                                    asked=chunk.text[span[0]:span[1]] if span else ""))
     return statements, headers
 
 
