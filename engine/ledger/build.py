@@ -18,7 +18,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 20
+LEDGER_VERSION = 21
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -173,7 +173,7 @@ def by_reference(ledger: CaseLedger, correction: Correction, earlier: list[Event
 def _resolve_unsaid_kind(ledger: CaseLedger) -> None:
     """A total whose words name no kind (一共九万二千元) totals the file's main kind of movement."""
     counts: dict[str, int] = {}
-    for e in _movements(ledger):
+    for e in _movements(ledger) or [e for e in ledger.events if e.role == "total" and e.kind != UNSAID_KIND]:
         counts[e.kind] = counts.get(e.kind, 0) + 1
     main = max(counts, key=counts.get) if counts else None
     for e in ledger.events:

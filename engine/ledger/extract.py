@@ -105,10 +105,11 @@ def question_kind(text: str) -> str | None:
     return None
 
 
-def measure_at(text: str, clause: Segment, sentence: Segment, at: int, end_at: int) -> str | None:
+def measure_at(text: str, clause: Segment, sentence: Segment, at: int, end_at: int, since: int | None = None) -> str | None:
     """What the figure at [at, end_at) measures (lexicon MEASURES): the nearest cue before it in its
-    clause, then in its sentence, then a cue after it in its clause (认定价值2,350元; 项链卖了七千)."""
-    for lo, hi in ((clause.start, at), (sentence.start, at)):
+    clause, then in its sentence since the figure before it (``since``: 借了一万元，一共4万元 — the
+    loan is the first figure's), then a cue after it in its clause (认定价值2,350元; 项链卖了七千)."""
+    for lo, hi in ((clause.start, at), (max(sentence.start, since or 0), at)):
         best, best_pos = None, -1
         for measure, pattern in lx.MEASURES.items():
             m = _nearest_before(pattern, text, lo, hi)
@@ -142,6 +143,12 @@ def _frame(question: str, names: list[str], speaker: str | None) -> tuple[str | 
     return None
 
 
+# The goods a sentence is about: …的vivo手机 / 那条金项链 / 手表 (a noun ending the phrase before the verb).
+_GOODS = re.compile(r"(?:被(?:抢|盗|偷|骗)的?|那(?:部|条|块|台|辆|只|件)|(?<![\u4e00-\u9fff]))"
+                    r"(?P<goods>[A-Za-z0-9\u4e00-\u9fff]{0,8}?(?:手机|项链|手表|电脑|首饰|戒指|电动车|摩托车|汽车|车辆|金条|"
+                    r"钱包|包|手镯|耳环|相机|平板|货物|财物|赃物))")
+_SPOUSE = re.compile(r"(?P<principal>[\u4e00-\u9fff]{1,4}?)的(?:老婆|妻子|爱人|丈夫|老公|媳妇)(?P<name>[\u4e00-\u9fff]{2,3})")
+_TITLE = re.compile(r"(?P<surname>[\u4e00-\u9fff])(?:老板|总|经理|师傅|主任|局长|科长)$")
 _HOLDER = re.compile(r"(?:户名|收款人|账户名|开户人)(?:是|为|叫)?[:：]?(?P<name>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;、\s]|卡号|账号|$)")
 _ACCOUNT = re.compile(r"[\u4e00-\u9fff]{0,6}?(?:账户|账号|卡|户头)")
 _ASKS_WHEN = re.compile(r"什么时候|哪天|哪一天|什么时间|几号|何时|哪年|几月")
@@ -191,6 +198,7 @@ class _Reader:
         # date), and every span is mapped back to the chunk text for quotes and boxes.
         self.text, self.where = joined_view(raw, tight=True)
         self.next_id = next_id
+        self.known = known
         self.amounts = find_amounts(self.text)
         self.dates = [d for d in find_dates(self.text)]
         self.quantities = find_quantities(self.text, money=self.amounts, dates=self.dates)
@@ -239,6 +247,8 @@ class _Reader:
                         row.role, row.same_as = "mention", periodic.id
             found.extend(rows)
             found.extend(self._quantity_rows(sentence))
+            if not amounts:
+                found.extend(self._recovered_goods(sentence))
             if self.asked:
                 continue
             for clause in _clauses(self.text, sentence):  # 还过一次，…还了我5000元: the count clause
@@ -267,6 +277,7 @@ class _Reader:
             kind = None  # 拿了 with no source named: read from the question below
         if kind == "take" and lx.VICTIM.search(text, sentence.start, amount.start):
             kind = "pay"  # 我被骗了二十多万: the speaker's money went out
+        lost = kind == "take" and bool(lx.LOST.search(text, clause.start, amount.start))
         someone_elses = any(f"{p}的" in text[sentence.start:sentence.end] for p in self.people)
         if kind == "pay" and lx.TO_ONESELF.search(text, sentence.start, sentence.end) \
                 and (lx.TAKE_CONTEXT.search(text, sentence.start, sentence.end) or someone_elses):
@@ -275,7 +286,9 @@ class _Reader:
         # first sentence, or one giving the asked occurrence): 两次赔偿分别是…？—第一次…转给他伍仟元
         direct = not self.asked and (sentence.start == _first_sentence_start(text)
                                      or self._ordinal(sentence, clause, amount, amounts))
-        measure = measure_at(text, clause, sentence, amount.start, amount.end)
+        # the figure told before this one (a price per piece, 单价480元/克, is part of the same telling)
+        since = max((a.end for a in amounts if a.end <= amount.start and not self._per_piece(a)), default=None)
+        measure = measure_at(text, clause, sentence, amount.start, amount.end, since)
         if direct and self.q_measure and (measure is None or not measure_at(text, clause, clause, amount.start, amount.end)):
             measure = self.q_measure  # 有没有替你退缴？—…跟亲戚借了钱，…转了10万元: what was asked
         if kind in lx.GENERIC_KINDS and self.q_kind and self.q_kind not in lx.GENERIC_KINDS:
@@ -284,11 +297,19 @@ class _Reader:
             kind = self.q_kind
         before = text[clause.start:amount.start]
         sentence_before = text[sentence.start:amount.start]
+        if len(amounts) > 1 and since is not None and lx.TOTAL.search(before) \
+                and lx.DEPOSITED.search(text, amount.end, sentence.end):
+            # 取了两万元、又借了两万元，一共4万元，…存到一个账户里: the sum raised is what was paid in
+            kind, measure, deposited = "pay", None, True
+        else:
+            deposited = False
         if kind is None and direct and MONEY_QUESTION.search(self.st.question) and (
                 lx.TOTAL.search(text, clause.start, amount.start) or lx.BALANCE.search(text, clause.start, amount.start)):
             kind = UNSAID_KIND  # 三笔一共多少钱？—一共九万二千元: the total of whatever was asked about
         if kind is None and lx.BALANCE.search(before):
             kind = UNSAID_KIND  # 我算了一下，一共还欠109,300元: a balance of the case's own money
+        if kind is None and lx.TOTAL.search(before) and since is None and self.amounts[0].start < sentence.start:
+            kind = UNSAID_KIND  # …应该是5500元。这样算一共是一万三千五百元: a sum of the money talked of
         valued = measure in lx.VALUE_MEASURES
         if (kind is None or kind == UNSAID_KIND) and valued:
             kind = "value"  # 认定价值2,350元 / 卖了七千块钱: the figure of something, not a movement
@@ -321,15 +342,14 @@ class _Reader:
             role = "total" if role == "event" else role
         if valued and role == "event":
             role = "value"
-        if role == "total" and len(amounts) > 1 and lx.DEPOSITED.search(text, amount.end, sentence.end):
-            # 取了两万元、又借了两万元，一共4万元，…存到一个账户里: the sum raised is what was paid in
-            kind, role, measure = "pay", "event", None
+        if deposited:
+            role = "event"
         owed = lx.BALANCE.search(before)
         if role == "balance" and owed and re.search(r"说[^，。；]{0,3}$", before[:owed.start()]):
             kind, role = "demand", "demand"  # 对方又说还差四千: what the other side asked for
         event = Event(id=self.next_id(), kind=kind, role=role, statement=self.st.index,
                       sentence=self.anchor(sentence), session=self.st.session,
-                      words=text[clause.start:clause.end], measure=measure)
+                      words=text[clause.start:clause.end], measure=measure or ("loss" if lost else None))
         if role == "event" and (lx.MENTION.search(text, max(clause.start, amount.start - 4), amount.start)
                                 or self._confirms(amount)):
             event.same_as = MENTIONED  # 那笔6.8万元: the build links it to the row it tells again
@@ -355,6 +375,24 @@ class _Reader:
                     event.periods = int(value)
                     event.period_text = said.group(0)
         return event
+
+    def _recovered_goods(self, sentence: Segment) -> list[Event]:
+        """被抢的vivo手机已于…追回，并已发还被害人: goods got back, named by what they are (their
+        value is the appraisal of the same goods, read when a loss is computed)."""
+        text = self.text
+        cue = lx.MEASURES["recovered"].search(text, sentence.start, sentence.end)
+        if cue is None or lx.NEGATED.search(text, max(sentence.start, cue.start() - 3), cue.start()):
+            return []
+        clause = next((c for c in _clauses(text, sentence) if c.start <= cue.start() < c.end), sentence)
+        goods = _GOODS.search(text, sentence.start, cue.start())
+        if goods is None:
+            return []
+        event = Event(id=self.next_id(), kind="goods", role="recovered", statement=self.st.index,
+                      sentence=self.anchor(sentence), session=self.st.session, measure="recovered",
+                      words=text[clause.start:clause.end], subject=goods.group("goods"))
+        event.currency = ""
+        self._when(event, sentence, clause, Segment(cue.start(), cue.end(), cue.group(0)))
+        return [event]
 
     def _quantity_rows(self, sentence: Segment) -> list[Event]:
         """Quantities with their units (3瓶啤酒, 5公里左右, 138mg/100ml, 85天): value rows; a total
@@ -528,15 +566,31 @@ class _Reader:
         if self.frame and not own_subject and event.payee is None and event.kind in ("pay", "value"):
             # 汪某第二次给你送钱…？—我回家打开一看，里面是现金10万元: the asker's frame stands
             event.payer, event.payee = self.frame
+        spouse = _SPOUSE.search(text)
+        if spouse and event.payer and spouse.group("name").startswith(event.payer):
+            # 缪老板的老婆阮某拿了现金…交给我: she paid for him
+            event.behalf = self._principal(spouse.group("principal"))
         if event.payer and event.payee and event.payer == event.payee:
             event.payee = None
+
+    def _principal(self, words: str) -> str | None:
+        """某某 / 缪老板 / 王总: the file's person named so (by a familiar form: the one person of the
+        file with that surname)."""
+        named = next((n for n in self.known if words.endswith(n)), None)
+        if named:
+            return named
+        title = _TITLE.search(words)
+        if title:
+            found = [n for n in self.known if n[0] == title.group("surname") and 2 <= len(n) <= 3]
+            return found[0] if len(found) == 1 else None
+        return None
 
     def _parties(self, text: str) -> list["_Party"]:
         names = sorted({*self.people, *([self.st.speaker] if self.st.speaker else [])}, key=len, reverse=True)
         words = "|".join(re.escape(n) for n in names if n)
         pattern = re.compile(rf"(?P<marker>给|向|往|还|退|赔|到|从|替|让|把|被|跟|和|与|听|户名(?:是|为|叫)?[:：]?)?(?:了)?"
                              rf"(?P<who>{words + '|' if words else ''}我们|我|他们|他|她们|她|你们|你|对方|"
-                             rf"公司|单位|平台)(?P<kin>{KIN})?")
+                             rf"公司|单位|平台|银行)(?P<kin>{KIN})?")
         found = []
         named_until = -1  # 我妹妹张丽: the name after the relation word is that same party
         for m in pattern.finditer(text):
@@ -625,6 +679,7 @@ class _Reader:
                        if sentence.start <= a.start < sentence.end)
             if not (cue or cue_before or olds) and not (restated and sentence.start == _first_sentence_start(text)):
                 continue
+            found.extend(self._quantity_corrections(sentence))
             for field, new, old in self._changed_values(sentence, question if restated else "",
                                                         cue_before=bool(cue_before)):
                 # 第三笔应该是…: the occurrence it corrects, when the sentence (or question) names one
@@ -632,6 +687,20 @@ class _Reader:
                     (ordinal_of(before.text) if cue_before else None) or ordinal_of(question)
                 found.append(Correction(field, old, new, self.st.index, question if restated else "",
                                         ordinal=ordinal, sentence=self.anchor(sentence)))
+        return found
+
+    def _quantity_corrections(self, sentence: Segment) -> list[Correction]:
+        """重量是36吨，起诉状中写的38吨是笔误: the figure said to be wrong, and the one said now."""
+        said = [q for q in self.quantities if sentence.start <= q.start < sentence.end]
+        found = []
+        for old in [q for q in said if self._is_old(q.start, q.end, sentence)]:
+            unit = old.meta["unit"]
+            new = next((q for q in said if q.meta["unit"] == unit and not self._is_old(q.start, q.end, sentence)), None)
+            found.append(Correction(
+                "quantity", self.value(old.start, old.end, Decimal(str(old.value))),
+                self.value(new.start, new.end, Decimal(str(new.value))) if new else None, self.st.index,
+                sentence=self.anchor(sentence), unit=str(unit),
+                clerical=bool(lx.CLERICAL.search(self.text, old.end, min(sentence.end, old.end + 8)))))
         return found
 
     def _is_old(self, start: int, end: int, sentence: Segment) -> bool:
@@ -749,7 +818,8 @@ def read_events(statements: Iterable[Statement]) -> tuple[list[Event], list[Corr
             continue
         reader = _Reader(statement, next_id, other, known, topic)
         topic = reader.q_kind or (topic if is_follow_up(statement.question) else None)
-        if statement.asked and statement.question_span and lx.READS_OUT.search(statement.question):
+        if statement.asked and statement.question_span and lx.READS_OUT.search(statement.question) \
+                and not lx.RESTATE.search(statement.question):
             events.extend(_Reader(statement, next_id, other, known, asked=True).events())
         events.extend(reader.events())
         corrections.extend(reader.corrections())

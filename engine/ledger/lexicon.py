@@ -56,6 +56,9 @@ WITHDRAW = re.compile(r"取了|取出|取款|取钱|提现|提了|支取")
 # Money put into an account after its sources are named (取了两万、借了两万，一共4万元，…存到一个账户
 # 里): the sum is the movement.
 DEPOSITED = re.compile(r"存到|存入|存进|转到|转入|转给|打到|打给|汇到|汇给|交给|送到|送给")
+# Money lost by whoever the sentence names (某某被抢现金800元, 被骗走两万): a loss of the victim's.
+LOST = re.compile(r"被(?:抢|盗|偷|骗|劫)(?:走|去|了)?")
+NEGATED = re.compile(r"没有|没|未|尚未|还没")
 # A question asking why or how come does not say what kind of money its answer names
 # (你为什么找你妹妹借钱？—对方说必须凑够4万元: no loan of 4万).
 WHY = re.compile(r"为什么|为何|怎么回事|什么原因|原因是|干什么用|做什么用|用来")
@@ -93,12 +96,14 @@ MEASURE_SIGNS: dict[str, re.Pattern[str]] = {
     "speed": re.compile(r"时速|车速|速度|多快|开得快"),
     "distance": re.compile(r"行驶|开了|开到|开车|距离|路程|多远|远|离"),
     "weight": re.compile(r"多重|重|称"),
+    "rate": re.compile(r"抽水|抽成|提成|比例|百分之|几个点|点位|费率|利率"),
 }
 # Units of one kind of measure: a question asking 多重 takes 克, 千克, 斤 or 吨 (never converted).
 UNIT_FAMILIES: dict[str, frozenset[str]] = {
     "weight": frozenset({"克", "千克", "斤", "吨"}),
     "distance": frozenset({"公里", "米"}),
     "time": frozenset({"天", "周", "个月", "年", "小时", "分钟"}),
+    "percent": frozenset({"%"}),
 }
 
 # Generic "handed over" verbs say direction, not purpose: in an answer whose question names the
@@ -181,10 +186,12 @@ UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
 # the figures of that passage are facts of the record, told by the document, which the answer
 # then confirms or disputes.
 READS_OUT = re.compile(r"宣读|出示|(?:显示|载明|记载|证实|反映|写明)[^，。？?]{0,12}?[:：]|据[^，。？?]{1,24}?(?:陈述|证实|反映|供述|称)"
-                       r"|[^，。？?]{1,12}?(?:笔录|报告|结论书|意见书|明细|登记单|登记表|回单|收条)[^，。？?]{0,6}?(?:称|载明|记载|显示)")
+                       r"|[^，。？?]{1,12}?(?:笔录|报告|结论书|意见书|明细|登记单|登记表|回单|收条)[^，。？?]{0,6}?(?:称|载明|记载|显示)"
+                       # 被抢的手机已于…追回，并已发还被害人，你知道吗？: a fact the asker puts to the speaker
+                       r"|[^？?]{8,}[，,](?:你知道吗|是否属实|属实吗|是不是这样|对不对)[？?]?$")
 
 # -- corrections ----------------------------------------------------------------------------------------
-CORRECTION = re.compile(r"(?<!没)(?<!没有)(?<!不会)(?:说错了?|记错了?|搞错了?|弄错了?|讲错了?)|更正|纠正|有误|不准确|应该是|实际上?是|准确(?:地)?说|"
+CORRECTION = re.compile(r"(?<!没)(?<!没有)(?<!不会)(?:说错了?|记错了?|搞错了?|弄错了?|讲错了?)|笔误|更正|纠正|有误|不准确|应该是|实际上?是|准确(?:地)?说|"
                         r"准确的(?:数|数字|金额|日期|时间)?是|确切的(?:数|数字|金额|日期)?是|"
                         r"确切(?:地)?说|(?<![是还])不是[^，。；]{1,12}[，,]?(?:而|应该)?是")
 # The asker repeating an earlier claim to have it confirmed (你刚才说…，确定吗).
@@ -192,7 +199,9 @@ RESTATE = re.compile(r"(?:你|您)?(?:刚才|刚刚|前面|之前|上次|先前|
                      r"(?:讯问时|询问时)?(?:说|讲|称|供述|陈述|交代)")
 NOT_VALUE = re.compile(r"(?<![是还])不是")  # 不是三万二: the value that is corrected away
 SAID_BEFORE = re.compile(r"(?:前面|之前|上次|刚才|原来|先前|当时)(?:我)?(?:说|讲|写|记)的?(?:是)?$|(?:说|写|记)成了?$")
-WRONG_AFTER = re.compile(r"(?:是)?(?:不对|有误|错了|说错|记错|搞错|弄错|不准确)")
+WRONG_AFTER = re.compile(r"(?:是)?(?:不对|有误|错了|说错|记错|搞错|弄错|不准确|笔误|写错)")
+# A figure written wrongly (起诉状中写的38吨是笔误): a slip of the pen, not another account of the fact.
+CLERICAL = re.compile(r"笔误|写错|打错|录错")
 
 # -- time of day ---------------------------------------------------------------------------------------
 TIME_OF_DAY = re.compile(

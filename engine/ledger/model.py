@@ -130,6 +130,7 @@ class Event:
     part_of: str | None = None  # role part: the stated total it is an item of
     source: str = "answer"  # answer | asker (a document the asker reads out: 现向你宣读…)
     subject: str = ""  # what the figure is of, in the statement's words (金项链, 啤酒, 螺纹钢)
+    behalf: str | None = None  # the person the payer paid for (某某的老婆…拿了现金交给我)
 
     @property
     def is_money(self) -> bool:
@@ -146,7 +147,8 @@ class Event:
                                "count": self.count, "uncertain": list(self.uncertain),
                                "corrects": self.corrects, "words": self.words, "session": self.session,
                                "measure": self.measure, "unit": self.unit, "same_as": self.same_as,
-                               "part_of": self.part_of, "source": self.source, "subject": self.subject}
+                               "part_of": self.part_of, "source": self.source, "subject": self.subject,
+                               "behalf": self.behalf}
         for name in ("amount", "date", "time", "means", "place"):
             value = getattr(self, name)
             out[name] = value.to_dict() if value is not None else None
@@ -157,14 +159,16 @@ class Event:
 class Correction:
     """A later statement saying an earlier value was wrong (记错了, 更正, 不是X是Y, 应该是…)."""
 
-    field: str  # amount | date | time
+    field: str  # amount | date | time | quantity
     old: Value | None  # the value being corrected, when the text repeats it
-    new: Value
+    new: Value | None
     statement: int
     restated: str = ""  # the asker's restatement of the earlier claim (你刚才说…确定吗)
     target: str | None = None  # the id of the event it corrects, when one is found
     ordinal: int | None = None  # the occurrence the correcting sentence names (第三笔应该是…)
     sentence: Anchor | None = None  # the correcting sentence
+    unit: str | None = None  # quantity: the unit of the figures
+    clerical: bool = False  # the old figure was a slip of the pen (笔误), not another account
 
 
 @dataclass
@@ -212,9 +216,10 @@ def ledger_to_record(ledger: CaseLedger) -> dict[str, Any]:
     corrections = []
     for c in ledger.corrections:
         corrections.append({"field": c.field, "old": c.old.to_record() if c.old else None,
-                            "new": c.new.to_record(), "statement": c.statement,
+                            "new": c.new.to_record() if c.new else None, "statement": c.statement,
                             "restated": c.restated, "target": c.target, "ordinal": c.ordinal,
-                            "sentence": c.sentence.to_dict() if c.sentence else None})
+                            "sentence": c.sentence.to_dict() if c.sentence else None,
+                            "unit": c.unit, "clerical": c.clerical})
     return {"doc_id": ledger.doc_id, "subject": ledger.subject,
             "headers": {str(k): v for k, v in ledger.headers.items()},
             "statements": [asdict(s) for s in ledger.statements], "events": events,
@@ -238,7 +243,8 @@ def ledger_from_record(data: dict[str, Any]) -> CaseLedger:
         events.append(Event(**row))
     corrections = [Correction(c["field"], Value.from_record(c["old"]), Value.from_record(c["new"]),
                               c["statement"], c.get("restated", ""), c.get("target"), c.get("ordinal"),
-                              Anchor(**c["sentence"]) if c.get("sentence") else None)
+                              Anchor(**c["sentence"]) if c.get("sentence") else None,
+                              c.get("unit"), c.get("clerical", False))
                    for c in data["corrections"]]
     return CaseLedger(data["doc_id"], statements, events, corrections,
                       {int(k): v for k, v in data["headers"].items()}, data.get("subject"),

@@ -16,7 +16,7 @@ from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
 from engine.ledger.lexicon import FESTIVAL_DATE, MEANS, MEASURE_SIGNS, PRINCIPAL, RELATIVE_DATE, TOTAL
 from engine.text.dates import find_dates
-from engine.text.names import party_names
+from engine.text.names import SURNAMES, party_names
 from engine.text.quantities import UNITS
 
 
@@ -71,6 +71,11 @@ LAW = re.compile(r"(?<![悔认谢赔请得])罪(?!嫌疑|前科|记录|经历|�
 OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6}多少|还剩|剩下|剩余|还有多少[^，。？?]{0,8}没|"
                          r"没(?:有)?(?:拿回|要回|收回|还|退|归还)|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
                          r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
+# A person by surname and a familiar form: 老汤, 小李, 缪老板, 王总, 张师傅.
+ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])(?![\u4e00-\u9fff])"
+                   r"|(?:老|小)(?P<surname3>[\u4e00-\u9fff])(?=[干到在说跟和也还就都给把被的，,])"
+                   r"|(?P<surname2>[\u4e00-\u9fff])(?:老板|总|经理|师傅|主任|局长|科长)")
+_NOT_ALIAS = re.compile(r"小[时区组学心孩费说姐伙吃卖]|老[家师板婆公乡实年人大二三总是头表爸妈]")
 # Whether something happened at all (有没有退回来, 是否赔过): answered yes by finding it.
 EXISTS = re.compile(r"有没有|有无|是否有|是否(?:已经)?(?:退|还|赔|付|给|收|追回)")
 PROMISED = re.compile(r"答应|承诺|约定|说好|谈好|讲好|保证")
@@ -136,7 +141,8 @@ _UNIT_WORDS = "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u
 ASKED_UNIT = re.compile(rf"(?:多少|几)(?:个(?=[小月工星]))?(?P<unit>{_UNIT_WORDS})|(?P<named>mg/100ml|毫克/100毫升|公里/小时|km/h)")
 # Words asking a figure by its kind rather than its unit: 有多重, 多远, 多快.
 ASKED_FAMILY = {"weight": re.compile(r"多重|多沉|重量"), "distance": re.compile(r"多远|距离多少|路程"),
-                "speed": re.compile(r"多快|时速|车速")}
+                "speed": re.compile(r"多快|时速|车速"),
+                "percent": re.compile(r"比例(?:是|为)?多少|百分之几|百分比|几个点|(?:抽水|抽成|提成)(?:是|按)?多少")}
 # 从第一次…到最后一次…多少天 / 前后一共多少天: the time between two dated rows.
 SPAN = re.compile(r"(?:从|自)[^，。？?]{1,20}(?:到|至)[^，。？?]{1,20}(?:多少|几)(?:天|个月|年|周)|前后(?:一共)?(?:是|有)?(?:多少|几)(?:天|个月)")
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
@@ -171,6 +177,9 @@ class CasePlan:
     when: str | None = None  # time words naming the occurrence as said (2022年中秋节, 春节前, 上个月中旬)
     receiver: str | None = None  # 打到某某那张卡上的钱: the one who received the money asked about
     owed: str | None = None  # what is owed, when a balance is asked (wages_owed, contract_price, cost, loss)
+    # people named by surname and a familiar form (老汤, 小李, 缪老板, 王总): resolved against the
+    # file's own names by the answer (one person of that surname, or none)
+    aliases: list[str] = field(default_factory=list)
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
@@ -273,6 +282,9 @@ def make_plan(text: str) -> CasePlan:
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
     # 受过行政处罚吗？当时暂扣了几个月？: a yes/no part beside the figure asked
+    plan.aliases = [m.group(0) for m in ALIAS.finditer(text)
+                    if (m.group("surname") or m.group("surname2") or m.group("surname3")) in SURNAMES
+                    and not _NOT_ALIAS.match(m.group(0)) and not any(m.group(0) in n for n in plan.names)]
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
@@ -310,7 +322,8 @@ def _read_figure(plan: CasePlan, text: str) -> None:
         plan.aggregate = "total"  # 前后一共喝了几瓶
     if (plan.unit or plan.unit_family) and plan.unit not in ("人", "个") or plan.aggregate == "span":
         # 几瓶 / 多少克 / 几车: a quantity, not money (几个人 stays a count of people)
-        plan.slots = [Slot.QUANTITY if s in (Slot.AMOUNT, Slot.COUNT, Slot.DURATION) else s for s in plan.slots] \
+        # 多少小时 / 干了多少天 keep their duration slot (a term of the law asks it too)
+        plan.slots = [Slot.QUANTITY if s in (Slot.AMOUNT, Slot.COUNT) else s for s in plan.slots] \
             or [Slot.QUANTITY]
         if Slot.QUANTITY not in plan.slots:
             plan.slots.append(Slot.QUANTITY)

@@ -14,7 +14,7 @@ from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
-from engine.answer.wording import chinese_count, money, plain_number, quoted, said_amount
+from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
 from engine.ledger import Event, Value, corrections_of, versions_of
 from engine.ledger.lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS, RATE
 from engine.text.segments import flat
@@ -41,6 +41,10 @@ class Actor:
 def _actor(case: Case, plan: CasePlan, kind: str | None) -> Actor:
     text = plan.text
     names = case.named_in(text, known_only=True)
+    if not names:  # 老汤干了那么久…: a person the question calls by surname
+        names = [who for alias in plan.aliases + plan.names if (who := case.resolve_alias(alias))]
+        if names:
+            return Actor(names[0], "payee" if kind == "take" else "payer")
     # the first money verb of any kind: 孙宇航已经付了严梓涵多少赔偿款 — whoever stands after 付了 is its object
     cues = [m for cues in (KIND_CUES, QUESTION_VERBS) for pattern in cues.values() if (m := pattern.search(text))]
     receive = _RECEIVE.search(text)
@@ -91,6 +95,8 @@ def _party_ok(actor: Actor, event: Event, case: Case) -> bool:
     party = event.payee if actor.role == "payee" else event.payer
     if event.payer and actor.name and (event.payer in actor.name or actor.name in event.payer):
         return True
+    if actor.role == "payer" and event.behalf == actor.name:
+        return True  # paid by his wife for him
     if not party or party in ("公司", "单位", "平台", "银行"):
         return _in_main_flow(case, event)
     known = case.people()
@@ -206,7 +212,8 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None \
         and not plan.when
     outsider = _outsider(case, plan) if Slot.AMOUNT in plan.slots else None
-    if Slot.AMOUNT in plan.slots and (unnamed or _asks_of_role(case, plan) or outsider):
+    by_role = _asks_of_role(case, plan) and not plan.owed  # 老板还欠工人多少工资: the case's own debt
+    if Slot.AMOUNT in plan.slots and (unnamed or by_role or outsider):
         # 自己留了多少 / 朋友投了多少 / 听说X也投了: not a ledger movement
         answer_amount_by_talk(case, plan, outcome, about=outsider)
         return
@@ -520,10 +527,21 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
         outcome.add(part)
         return
     currencies = {t.event.currency for t in terms} | {v.currency for v in stated}
-    if len(currencies) > 1:  # 元 and 美元 are never added together
-        ids = [case.cite_event(t.event) for t in terms]
-        outcome.add(Part("总额", "各笔款项币种不同（" + "、".join(sorted(currencies)) + "），不能相加，需人工复核",
-                         Fill.CONFLICT, ids))
+    if len(currencies) > 1:  # 元 and 美元 are never added together: each currency on its own
+        lines, ids = [], []
+        for currency in sorted(currencies):
+            own = [t for t in terms if t.event.currency == currency]
+            if not own:
+                continue
+            value = sum((t.amount.value * t.factor for t in own), Decimal(0))
+            cited = list(dict.fromkeys(case.cite_event(t.event, "completion") for t in own))
+            ids += cited
+            outcome.calculations.append(Calculation(_expression(own, [t.amount.value for t in own]), value, None,
+                                                    True, cited, f"{CURRENCY_UNITS.get(currency, currency)}各笔相加",
+                                                    factors=[f for t in own if (f := _factor(t)) is not None]))
+            lines.append(f"{money(value, currency)}（{'、'.join(cited)}）")
+        outcome.add(Part("总额", f"各笔款项币种不同（{_currency_names(currencies)}），不能相加，需人工复核；"
+                                 f"按币种分别为{'；'.join(lines)}", Fill.CONFLICT, ids))
         return
     results = _calculate(case, terms, outcome, stated, f"{what}各笔相加")
     currency = terms[0].event.currency
@@ -555,6 +573,10 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     outcome.add(Part("总额", text, Fill.CONFLICT if disagrees or len(stated) > 1 else Fill.FILLED, ids))
 
 
+def _currency_names(currencies: set[str]) -> str:
+    return "、".join(CURRENCY_UNITS.get(c, c) for c in sorted(currencies))
+
+
 def _said_total(case: Case, version: Event, chain: list[Event]) -> str:
     note = "（最新陈述）" if len(chain) > 1 and version is chain[-1] else ""
     return f"材料显示共计{show_amount(version.amount, version.currency)}（{case.cite_event(version)}）{note}"
@@ -573,7 +595,8 @@ def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     """How many times: the count the speaker states (一共给了三次), checked against the rows the
     file lists one by one; the rows' count is shown as a counted calculation."""
     said = [e for e in case.ledger.money if e.role == "count" and _covers(kind, e) and e.count]
-    rows = _movements(case, plan, kind, actor)
+    # each victim's loss read out by the asker (某某被抢现金800元) is not one more time it happened
+    rows = [e for e in _movements(case, plan, kind, actor) if e.measure != "loss" and e.source != "asker"]
     listed = ""
     if rows:
         ids = list(dict.fromkeys(case.cite_event(e, "completion") for e in rows))
@@ -616,6 +639,7 @@ class _Balance:
     plus: list[_Term]
     minus: list[_Term]
     description: str
+    left: str = "尚余{}未归还"  # how the balance is said: 尚欠{} (an obligation), 尚有{}的损失未弥补 (a loss)
 
 
 def _owed_rows(case: Case, measure: str) -> list[_Term]:
@@ -630,8 +654,53 @@ def _owed_rows(case: Case, measure: str) -> list[_Term]:
     return _terms([e for e in rows if e.role in ("value", "part", "cost")])
 
 
+def _goods_value(case: Case, goods: Event) -> Event | None:
+    """The appraisal of goods got back: the one valuation row naming the same goods (vivo手机 →
+    「vivo手机一部认定价值1680元」); None when none or several do."""
+    subject = goods.subject
+    latin = re.findall(r"[A-Za-z0-9]{2,}", subject)
+    words = latin or [subject[i:i + 2] for i in range(len(subject) - 1)]
+    scored = []
+    for row in case.ledger.money:
+        if row.measure == "valuation" and row.role == "value" and not row.corrects and row.amount is not None:
+            hits = sum(1 for w in words if w.lower() in row.words.lower())
+            if hits:
+                scored.append((hits, row))
+    if not scored:
+        return None
+    best = max(h for h, _ in scored)
+    top = [row for h, row in scored if h == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _loss_balance(case: Case) -> _Balance | None:
+    """What the victims lost and is not yet made good: the appraised goods and the cash taken, less
+    the goods got back (at their appraisal) and what was paid back (退赔). None when goods got back
+    cannot be matched to an appraisal — the balance is then not computed."""
+    valued = [e for e in case.ledger.money if e.measure == "valuation" and not e.corrects and e.amount is not None]
+    if not valued:
+        return None
+    totals = [e for e in valued if e.role == "total" and not e.amount.approx]
+    plus = [_Term(totals[-1], totals[-1].amount)] if totals else _terms([e for e in valued if e.role == "value"])
+    plus += _terms([e for e in case.ledger.money if e.role == "event" and e.kind == "take" and e.measure == "loss"
+                    and not e.corrects])
+    minus = _terms([e for e in case.ledger.money if e.role == "event" and e.kind in ("repay", "compensation")
+                    and not e.corrects])
+    for goods in [e for e in case.ledger.events if e.role == "recovered"]:
+        value = _goods_value(case, goods)
+        if value is None:
+            return None
+        case.cite_event(goods, "completion")
+        minus.append(_Term(value, value.amount))
+    return _Balance(plus, minus, "被抢（被骗、被盗）财物的认定价值与现金之和，减去追回财物的认定价值和已退赔的款项",
+                    "尚有{}的损失未弥补")
+
+
 def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
     principal_plan = plan if plan.principal is not None else CasePlan(plan.question, principal=True)
+    if plan.owed == "loss" and any(e.measure == "valuation" for e in case.ledger.money):
+        # 被抢的东西加现金还差多少没弥补上: appraisals and cash, less goods got back and restitution
+        return _loss_balance(case) or _Balance([], [], "")
     if plan.owed and plan.owed != "loss":
         owed = _owed_rows(case, plan.owed)
         if not owed:  # 还有多少货款没付 with no contract sum told: nothing to compute it from
@@ -639,7 +708,7 @@ def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
         # 还欠多少工资: the wages owed less every payment made
         paid = [e for e in case.ledger.money if e.role in ("event", "periodic") and e.kind == "pay"
                 and not e.corrects and e.measure not in ("loan",)]
-        return _Balance(owed, _terms(paid), "应付的款项减去已付的款项")
+        return _Balance(owed, _terms(paid), "应付的款项减去已付的款项", "尚欠{}")
     inflow_kind = dominant_kind(case)
     # The money that went in is paid by the asked person (taken by them, for a take); a receiver
     # the question names (打到某某卡上的钱) is the side it went to.
@@ -689,6 +758,12 @@ def _impossible(result: Decimal, plus: list[Decimal], minus: list[Decimal]) -> s
 
 
 def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> None:
+    moved = [e for e in case.ledger.money if e.role in ("event", "periodic", "balance", "agreed")]
+    if actor.name and not plan.owed and not any(actor.name in (e.payer, e.payee) for e in moved) \
+            and actor.name not in (case.ledger.subject, case.ledger.counterpart):
+        # 老汤到现在还差多少钱没拿到: nothing paid to or by that person is told one by one
+        outcome.add(Part(f"{actor.name}的未归还金额", "", Fill.MISSING))
+        return
     balance = _balance_of(case, plan, actor)
     in_terms, out_terms = balance.plus, balance.minus
     statement = _stated_balance(case, actor) if not plan.receiver else None
@@ -700,7 +775,7 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
     currencies = {t.event.currency for t in in_terms + out_terms}
     if len(currencies) > 1:  # 元 and 美元 are never subtracted from each other
         ids = [case.cite_event(t.event) for t in in_terms + out_terms]
-        outcome.add(Part("未归还金额", "所涉款项币种不同（" + "、".join(sorted(currencies)) + "），不能相减，需人工复核",
+        outcome.add(Part("未归还金额", f"所涉款项币种不同（{_currency_names(currencies)}），不能相减，需人工复核",
                          Fill.CONFLICT, ids))
         return
     currency = (in_terms[0].event.currency if in_terms else statement.currency)
@@ -743,7 +818,7 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
         return
     if statement is not None:
         cited = case.cite_event(statement)
-        text = f"材料显示尚余{show_amount(statement.amount, statement.currency)}未归还（{cited}）"
+        text = f"材料显示{balance.left.format(show_amount(statement.amount, statement.currency))}（{cited}）"
         if results:
             result, expression, ids, _ = results[0]
             agree = result == statement.amount.value
@@ -754,5 +829,5 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
         outcome.add(Part("未归还金额", text, Fill.FILLED, [cited]))
         return
     result, expression, ids, _ = results[0]
-    outcome.add(Part("未归还金额", f"尚余{money(result, currency)}未归还（按{'、'.join(ids)}复算，见计算）",
+    outcome.add(Part("未归还金额", f"{balance.left.format(money(result, currency))}（按{'、'.join(ids)}复算，见计算）",
                      Fill.FILLED, ids))

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from engine.answer.casefile.about import best_rows, relevance
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.dates import record_cite
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number
@@ -26,7 +27,7 @@ from engine.ledger.lexicon import UNIT_FAMILIES
 from engine.question import CasePlan
 from engine.text.segments import flat
 
-_LABELS = {"weight": "重量", "distance": "距离", "speed": "速度", "time": "时长"}
+_LABELS = {"weight": "重量", "distance": "距离", "speed": "速度", "time": "时长", "percent": "比例"}
 
 
 def unit_label(plan: CasePlan) -> str:
@@ -57,8 +58,12 @@ def said_quantity(event: Event) -> str:
 
 
 def _rows(case: Case, plan: CasePlan, roles=("value", "total")) -> list[Event]:
+    """Rows of the unit asked, without the figures the record calls a slip of the pen (起诉状中写的
+    38吨是笔误): those were never an account of the fact."""
+    slips = {(c.unit, c.old.value) for c in case.ledger.corrections
+             if c.field == "quantity" and c.clerical and c.old is not None}
     return [e for e in case.ledger.events if e.unit and e.role in roles and e.amount is not None
-            and not e.corrects and _unit_ok(plan, e)]
+            and not e.corrects and _unit_ok(plan, e) and (e.unit, e.amount.value) not in slips]
 
 
 def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
@@ -153,8 +158,10 @@ def _span(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         a, b = case.cite_event(first, "completion"), case.cite_event(last, "completion")
         said = stated[-1].amount.value if stated else None
         agree = said is None or said == days
+        # a day said without its year (2月26日) is placed by the record's own date: cite it
+        dated = [c for e in (first, last) if e.date.precision == "no_year" and (c := record_cite(case, e.session))]
         outcome.calculations.append(Calculation(
-            str(days), days, said, agree, [a, b, *ids], "首尾日期均计入的天数",
+            str(days), days, said, agree, [a, b, *ids, *dated], "首尾日期均计入的天数",
             factors=[{"value": days, "unit": "days", "from": first.date.resolved, "to": last.date.resolved,
                       "inclusive": True}]))
         computed = (f"按第一笔（{flat(first.date.text)}，{a}）至最后一笔（{flat(last.date.text)}，{b}）"
