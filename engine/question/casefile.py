@@ -182,6 +182,7 @@ class CasePlan:
     aliases: list[str] = field(default_factory=list)
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
+    disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
 
     @property
@@ -288,6 +289,7 @@ def make_plan(text: str) -> CasePlan:
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
+    plan.disputed = bool(re.search(r"到底|究竟", text))
     person = plan.parts.get(Slot.PERSON, "")
     plan.asks_receiver = bool(RECEIVER_ASKED.search(person)) and not GIVER_ASKED.search(person)
     if YESNO.search(text) and not any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE, Slot.COUNT, Slot.QUANTITY)):

@@ -222,3 +222,8 @@ def test_each_currency_is_added_up_on_its_own(facts_home):
     answer = ask(facts_home, LOAN_FILE, "严佳丽一共借给冯国栋多少钱？")
     assert "20000元" in answer.conclusion and "3000美元" in answer.conclusion
     assert sorted(c.result for c in answer.calculations) == [3000, 20000]
+
+
+def test_a_question_asking_which_account_is_true_gets_every_account(facts_home):
+    answer = ask(facts_home, ROBBERY_FILE, "他到底喝了几瓶黄酒？")
+    assert answer.conflicts and {1, 2, 3} <= quantities(answer.conclusion, "瓶")

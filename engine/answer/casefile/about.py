@@ -15,10 +15,11 @@ from engine.question import CasePlan
 _QUESTION_NOISE = re.compile(r"多少|几|一共|总共|前后|到底|大概|是|有|的|了|吗|呢")
 
 
-def context(case: Case, event: Event) -> tuple[str, str]:
-    """(the figure's own clause, the sentence around it and the question it answers)."""
+def context(case: Case, event: Event) -> tuple[str, str, str]:
+    """(the figure's own clause, the sentence around it and the question it answers, the whole
+    answer)."""
     statement = case.statement(event.statement)
-    return event.words, case.text_of(event.sentence) + "\n" + statement.question
+    return event.words, case.text_of(event.sentence) + "\n" + statement.question, statement.answer
 
 
 def signs(text: str) -> set[str]:
@@ -30,11 +31,11 @@ def _names(text: str, noun: str) -> bool:
     return noun in text or len(noun) > 2 and noun[-2:] in text
 
 
-def relevance(case: Case, plan: CasePlan, event: Event) -> int:
+def relevance(case: Case, plan: CasePlan, event: Event) -> float:
     """How well a row matches the question: measure words (3), the person asked named in its clause
-    (2), the thing asked named in its subject or clause (2) or around it (1); -1 when it shows
-    another measure than the one asked."""
-    clause, around = context(case, event)
+    (2), the thing asked named in its subject or clause (2), in its sentence or question (1), elsewhere
+    in its answer (0.5); -1 when it shows another measure than the one asked."""
+    clause, around, answer = context(case, event)
     score = 0
     if plan.signs:
         own = signs(clause) or signs(around)
@@ -51,6 +52,8 @@ def relevance(case: Case, plan: CasePlan, event: Event) -> int:
             score += 2
         elif _names(around, noun):
             score += 1
+        elif _names(answer, noun):
+            score += 0.5
     return score
 
 
@@ -80,6 +83,8 @@ def best_rows(case: Case, plan: CasePlan, rows: list[Event], floor: int = 1,
     chosen = [e for s, e in scored if s == best]
     if not corroborate:
         return chosen
+    if plan.disputed and best > 0:  # 到底有多少吨: every account of it, whatever it says
+        return [e for s, e in scored if s > 0]
     values = {e.amount.value for e in chosen if e.amount is not None}
     floor = 3 if plan.signs else floor
     return chosen + [e for s, e in scored if min(floor, best) <= s < best and e.amount is not None
