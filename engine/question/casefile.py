@@ -142,7 +142,7 @@ ASKED_UNIT = re.compile(rf"(?:多少|几)(?:个(?=[小月工星]))?(?P<unit>{_UN
 # Words asking a figure by its kind rather than its unit: 有多重, 多远, 多快.
 ASKED_FAMILY = {"weight": re.compile(r"多重|多沉|重量"), "distance": re.compile(r"多远|距离多少|路程"),
                 "speed": re.compile(r"多快|时速|车速"),
-                "percent": re.compile(r"比例(?:是|为)?多少|百分之几|百分比|几个点|(?:抽水|抽成|提成)(?:是|按)?多少")}
+                "percent": re.compile(r"比例(?:是|为)?多少|百分之几|百分比|几个点")}
 # 从第一次…到最后一次…多少天 / 前后一共多少天: the time between two dated rows.
 SPAN = re.compile(r"(?:从|自)[^，。？?]{1,20}(?:到|至)[^，。？?]{1,20}(?:多少|几)(?:天|个月|年|周)|前后(?:一共)?(?:是|有)?(?:多少|几)(?:天|个月)")
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")

@@ -131,3 +131,4 @@ def test_a_victim_asked_what_they_lost_paid_it_out():
 def test_a_share_asked_as_a_percentage():
     plan = make_plan("赌场抽水的比例是多少？")
     assert plan.unit_family == "percent" and Slot.QUANTITY in plan.slots and plan.signs == ["rate"]
+    assert make_plan("他每个月的提成是多少？").unit_family is None  # a sum of money, not a percentage

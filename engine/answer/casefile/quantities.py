@@ -209,6 +209,6 @@ def asks_quantity(case: Case, plan: CasePlan) -> bool:
     quantity when the question names no money and a quantity row shows the same measure words."""
     if plan.unit or plan.unit_family:
         return True
-    if not plan.signs or MONEY_WORDS.search(plan.text):
-        return False
+    if not (set(plan.signs) - {"rate"}) or MONEY_WORDS.search(plan.text):
+        return False  # 每个月的提成是多少: a sum of money, unless a percentage is asked (比例是多少)
     return any(relevance(case, plan, e) >= 3 for e in _rows(case, plan))
