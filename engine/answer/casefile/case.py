@@ -56,7 +56,8 @@ class Case:
                          "currency": event.currency, "means": event.means.text if event.means else None,
                          "ordinal": event.ordinal, "periods": event.periods, "session": event.session,
                          "page": statement.page, "corrects": event.corrects,
-                         "uncertain": list(event.uncertain)})
+                         "uncertain": list(event.uncertain), "measure": event.measure, "unit": event.unit,
+                         "source": event.source})
         return rows
 
     def statement(self, index: int) -> Statement:
