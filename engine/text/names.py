@@ -138,12 +138,17 @@ def party_names(text: str, tagged: list[str] = ()) -> list[str]:
         surnames = "".join(sorted(SURNAMES - {"老", "小", "阿", "某"}))
         _PARTY_NAME = re.compile(
             rf"(?:^|(?<=[和与跟给向被除了问：:]))([{surnames}][\u4e00-\u9fff]{{1,2}}?)"
-            r"(?=的|给|向|被|把|借|投|转|交|付|拿|还|退|赔|骗|偷|一共|总共|前后|已经|是|在|和|与|有|知道|当时|从|以前|认识)")
+            r"(?=的|给|向|被|把|借|投|转|交|付|拿|还|退|赔|骗|偷|一共|总共|前后|已经|是|在|和|与|有|知道|当时|从|以前|认识"
+            r"|第[一二三四五六七八九十两\d]{1,3}[次笔回]|最后一次|头一次)")
     found = [n for n in tagged if looks_like_name(n)]
+    from engine.text.tokenize import word_frequency
+
     for match in _PARTY_NAME.finditer(text):
         name = match.group(1)
         if any(ch in _NOT_GIVEN_NAME for ch in name[1:]) or _ORG_AFTER.match(text[match.start():]):
             continue  # 把钱交给 / 盛世汽车服务有限公司
+        if word_frequency(name) >= COMMON_WORD:
+            continue  # 关于第二笔: a word that starts with a surname character
         if not any(name in n or n in name for n in found):
             found.append(name)
     # a word inside an organisation's name (河阳金诺贸易有限责任公司) is none

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.money import answer_money, rate_part
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
+from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
 from engine.answer.casefile.parts import Fill, Outcome, Part, draft_of
 from engine.answer.casefile.record import PII_TYPES, answer_record, third_party
 from engine.answer.casefile.talk import answer_evidence, answer_talk
@@ -40,6 +41,13 @@ def _not_by_ledger(plan: CasePlan) -> list[Slot]:
     if plan.aggregate not in ("count", "total", "outstanding"):
         return []
     return [s for s in plan.slots if s in (Slot.PLACE, Slot.TEXT, Slot.PERSON, Slot.MEANS, Slot.ACCOUNT)]
+
+
+def _found_so_yes(plan: CasePlan, outcome: Outcome) -> None:
+    """银行有没有把钱退回来？退了多少？ / 受过处罚吗？暂扣了几个月？: the figure found says it
+    happened — the verdict opens the answer."""
+    if plan.yesno_asked and outcome.parts and outcome.parts[0].fill is Fill.FILLED:
+        outcome.parts[0].text = f"是，{outcome.parts[0].text}"
 
 
 def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
@@ -93,8 +101,15 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names), outcome)
+    elif plan.aggregate == "distinct":
+        answer_distinct(case, plan, outcome)
+    elif (Slot.QUANTITY in plan.slots or Slot.AMOUNT in plan.slots) and asks_quantity(case, plan) \
+            or plan.aggregate == "span":
+        answer_quantity(case, plan, outcome)
+        _found_so_yes(plan, outcome)
     elif _is_money(case, plan):
         answer_money(case, plan, outcome)
+        _found_so_yes(plan, outcome)
         rest = _not_by_ledger(plan)
         if rest:  # 一共转了几次？转到哪张卡上？: the second part is in what was said
             for slot in rest:

@@ -21,7 +21,7 @@ _COMMON_VERBS = frozenset("是 有 说 讲 知道 觉得 认为 告诉 看到 �
 
 def answer_conflicts(case: Case, outcome: Outcome) -> None:
     said: list[str] = []
-    for event in case.ledger.events:
+    for event in case.ledger.money:
         chain = [v for v in versions_of(case.ledger, event) if v.amount is not None]
         if event.corrects or len({v.amount.value for v in chain}) < 2:
             continue

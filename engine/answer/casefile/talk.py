@@ -509,7 +509,7 @@ def _money_rows(case: Case, plan: CasePlan) -> list:
 
     kind = question_kind(plan.text) or dominant_kind(case)
     names = [n for n in plan.names if n in case.doc_text]
-    rows = [e for e in case.ledger.events if e.role == "event" and not e.corrects and e.kind == kind]
+    rows = [e for e in case.ledger.money if e.role == "event" and not e.corrects and e.kind == kind]
     if names:
         rows = [e for e in rows if not (e.payer or e.payee) or any(
             n in (e.payer or "") or n in (e.payee or "") or (e.payer or "") in n for n in names)] or rows
