@@ -286,6 +286,7 @@ def _link_restated_totals(ledger: CaseLedger) -> None:
             between = any(earlier.statement < c.statement <= later.statement and c.kind == later.kind for c in corrected)
             if between or earlier.session != later.session:
                 later.corrects = earlier.id
+                break
 
 
 def _link_other_side(ledger: CaseLedger) -> None:
@@ -308,7 +309,6 @@ def _link_other_side(ledger: CaseLedger) -> None:
                     earlier.date.value if earlier.date else None, later.date.value if later.date else None):
                 later.role, later.same_as = "mention", earlier.id
                 matched.add(earlier.id)
-                break
                 break
 
 

@@ -129,7 +129,8 @@ def _turn_statements(chunk: Chunk, session: int, turns: list[dict], fallback: st
             continue
         out.append(Statement(chunk.chunk_id, chunk.doc_id, session, first_index + len(out), question,
                              chunk.text[turn["content"]:end], turn["content"], speaker, chunk.page_start,
-                             question_span=span, party=party))
+                             question_span=span, party=party,
+                             asked=chunk.text[span[0]:span[1]] if span else ""))
     return out
 
 
