@@ -101,7 +101,7 @@ PLACE = re.compile(
 
 # -- certainty ---------------------------------------------------------------------------------------
 UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|"
-                       r"想不起|没注意|没留意|没看清|搞不清")
+                       r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")
 # What an unsure clause is unsure about: the value kinds its own words name.
 UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
     "date": re.compile(r"哪天|哪一天|几号|日子|日期|时间|什么时候|几月|哪个月|哪年|几点"),

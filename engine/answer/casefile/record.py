@@ -60,8 +60,8 @@ def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     sessions = _sessions(case, plan)
     if plan.record:
         for slot, pattern, label in ((Slot.DATE, _TIME_KEY, "讯问时间"), (Slot.PLACE, _PLACE_KEY, "讯问地点")):
-            if slot not in plan.slots:
-                continue
+            if slot not in plan.slots and not (slot is Slot.DATE and Slot.TIME in plan.slots):
+                continue  # 讯问是几点开始的: the time field holds the hour too
             outcome.add(_header_part(case, sessions, lambda k, p=pattern: bool(p.match(k)), label))
     for name in plan.fields:
         outcome.add(_field_part(case, plan, sessions, name))

@@ -14,15 +14,17 @@ import math
 import re
 from dataclasses import dataclass
 
+from engine.answer.casefile.about import (act_at, confirmed_assertion, mentions, position, side_of, speaks_of,
+                                          word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
 from engine.question import CasePlan, Slot
-from engine.answer.wording import quoted
+from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Anchor, Statement
 from engine.ledger.lexicon import PLACE, TIME_OF_DAY, UNCERTAIN, UNSURE_ABOUT, is_clock_time
 from engine.text.dates import find_dates
-from engine.text.names import names_in
+from engine.text.names import names_in, titled_names
 from engine.text.segments import Segment, split, trimmed
 from engine.text.refs import find_statute_refs
 
@@ -32,20 +34,6 @@ NEGATION = re.compile(r"^(?:没有|没|不是|不|未|否|无|从来没|从没|�
 AFFIRMATION = re.compile(r"^(?:是的?|对|有|嗯|认识|知道|会|属实|确实|当然|同意|愿意|可以|承认|[\u4e00-\u9fff][了过](?:[，。,]|$))")
 RELATIVES = re.compile(r"表妹|表弟|表哥|表姐|堂[兄弟姐妹]|妹妹|弟弟|哥哥|姐姐|父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|"
                        r"儿子|女儿|朋友|同事|邻居|老板|业务员|会计|出纳|经理|司机|老乡|同学|亲戚")
-# Verbs of the same act in statements (a question says 打, the answer 砸): acts that criminal
-# records describe, grouped. A word of one group in the question matches any word of its group.
-ACTS = [frozenset(g.split()) for g in (
-    "打 砸 揍 殴打 踢 捅 砍 扎 刺 推 推搡 扇 击打 撞 掐 咬 动手 打架 斗殴",
-    "拿 取 偷 盗 抢 骗 挪用 侵占 拿走 取走",
-    "给 交 转 付 汇 打款 转账 支付",
-    "还 退 归还 退还 返还 退赔",
-    "说 讲 称 告诉 表示 提到 承认",
-    "喝酒 饮酒 喝 醉",
-    "受伤 伤 伤情 流血 缝针 骨折 轻伤 重伤",
-    "认识 熟悉 见过",
-    "用 花 花掉 用在 用到 花在 去向 处理 挥霍 消费 还债 还网贷 赌博 输掉 干什么",
-    "投案 自首 到案 归案 传唤 抓获 通知我 到公安机关 到派出所 来的",
-)]
 # Words that name the asked slot rather than the subject (什么时间, 什么地点): not content.
 SLOT_NOUNS = frozenset("时间 地点 日期 金额 方式 名字 姓名 地方 时候 数额 次数 号码".split())
 # How far the best statement must match before it is taken to be about the question at all.
@@ -59,6 +47,18 @@ class Match:
     statement: Statement
     score: float
     coverage: float  # share of the question's weight found in the statement
+    similar: float = 0.0  # how close the asker's own question is to the user's (bigram overlap)
+    speaks: bool = True  # the statement is about the asked act and things (about.py)
+    told: bool | None = None  # it names the asked occurrence (第一次是…: True) or another one (False)
+
+
+def _bigrams(text: str) -> set[str]:
+    chars = re.sub(r"[^\u4e00-\u9fffA-Za-z0-9]", "", text)
+    return {chars[i:i + 2] for i in range(len(chars) - 1)}
+
+
+def _dice(a: set[str], b: set[str]) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 
 
 # Words of an evidence request, not of what it is about (有哪些证据表明…).
@@ -88,33 +88,10 @@ def _weights(plan: CasePlan, case: Case | None = None) -> dict[str, float]:
     return weights
 
 
-def _occurs(word: str, context: str) -> bool:
-    """A one-character verb counts only as a verb (打了, 砸过), never inside another word (打架)."""
-    context = context.replace("\n", "")  # a PDF's line break inside a word (真实姓\n名)
-    if len(word) > 1:
-        return word in context
-    return bool(re.search(re.escape(word) + r"(?=[了过着完伤死倒他她我你人，。？！,.?!；;]|$)", context))
-
-
 def _head(plan: CasePlan) -> str | None:
     from engine.answer.casefile.heads import asked_head
 
     return asked_head(plan)
-
-
-def word_hit(word: str, context: str) -> float:
-    """1 when the word occurs; 0.8 when a word of the same act does (打 ~ 砸); 0.5 when a
-    two-character word is split by a few characters (喝酒 ~ 喝了不少酒)."""
-    if _occurs(word, context):
-        return 1.0
-    for group in ACTS:
-        if word in group and any(_occurs(other, context) for other in group if other != word):
-            return 0.8
-    if len(word) == 2 and re.search(re.escape(word[0]) + r".{1,4}" + re.escape(word[1]), context):
-        return 0.5
-    if len(word) == 2 and _occurs(word[0], context):
-        return 0.4  # a verb's head alone (用到 ~ 做什么用, 转给 ~ 转了)
-    return 0.0
 
 
 def _effective_question(case: Case, statement: Statement) -> str:
@@ -127,11 +104,35 @@ def _effective_question(case: Case, statement: Statement) -> str:
     return asked
 
 
+def substantive(plan: CasePlan, case: Case) -> bool:
+    """The question names an act a statement can be checked against (about.speaks_of) — not the
+    asker's saying (援引了哪条法律), which the statement's words show rather than name."""
+    return bool(plan.focus.acts) and not plan.asker_said
+
+
+def _ordinal_said(statement: Statement) -> int | None:
+    """The occurrence a statement is about, as it says: 第二次是… (its answer's opening), else its question."""
+    from engine.ledger.extract import ordinal_of
+
+    opening = _sentences(statement)[:1]
+    said = ordinal_of(opening[0].text) if opening else None
+    return said if said is not None else ordinal_of(statement.question)
+
+
+def speaks_for(statement: Statement, party: str) -> bool:
+    """The statement is in the words of that party (a name, or a role: 原告委托诉讼代理人 speaks for 原告)."""
+    return side_of(statement.speaker) == party or statement.speaker == party
+
+
 def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
     weights = _weights(plan, case)
     total = sum(weights.values()) or 1.0
     matches = []
     names = case.named_in(plan.text, plan.names)
+    people = case.people()
+    checked = substantive(plan, case)
+    asked_bigrams = _bigrams(plan.text)
+    subject = plan.focus.roles[0] if plan.focus.roles else None
     for statement in case.ledger.statements:
         if not statement.answer.strip():
             continue
@@ -144,12 +145,27 @@ def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
         coverage = got / total
         if statement.kind == "header":  # its many fields match many words: only a clear match counts
             coverage *= 0.6
-        score = coverage + 0.5 * case.retrieval.get(statement.chunk_id, 0.0)
-        others = [n for n in case.people() if n in asked + said and n not in names
+        similar = _dice(asked_bigrams, _bigrams(statement.question)) if statement.kind == "qa" else 0.0
+        speaks = statement.kind == "qa" and (not checked or speaks_of(plan, asked, said, people))
+        score = coverage + 0.5 * case.retrieval.get(statement.chunk_id, 0.0) + 0.4 * similar
+        if checked and speaks:
+            score += 0.2
+        others = [n for n in people if n in asked + said and n not in names
                   and not any(n in k or k in n for k in names) and n != statement.speaker]
         if names and not any(n in asked + said or n == statement.speaker for n in names) and others:
             score -= 0.3  # about someone else
-        matches.append(Match(statement, score, coverage))
+        elif names and any(n in asked and n != statement.speaker for n in names):
+            score += 0.1  # asked about the person the question names
+        told = None
+        if plan.ordinal is not None and plan.kind is None:  # 第二次抢劫: that occurrence, not another
+            occurrence = _ordinal_said(statement)
+            told = None if occurrence is None else occurrence == plan.ordinal
+            score += 0.2 if told else -0.3 if told is False else 0.0
+        if subject and side_of(statement.speaker) == subject:
+            score += 0.1  # 被告收到…了吗: the defendant's own account
+        matches.append(Match(statement, score, coverage, similar, speaks, told))
+    if plan.focus.said_by:  # 原告说…: only that party's words answer
+        matches = [m for m in matches if speaks_for(m.statement, plan.focus.said_by)]
     matches.sort(key=lambda m: -m.score)
     return matches
 
@@ -193,27 +209,44 @@ def _unsure_about(text: str, slot: Slot) -> bool:
 
 
 def qualifies(match: Match) -> bool:
-    """About the question: its words are there, or some are and the search ranks it high too."""
-    return match.coverage >= MIN_MATCH or (match.coverage >= MIN_MATCH / 2 and match.score >= 0.65)
+    """About the question: its words are there, or some are and the search ranks it high too, or
+    the asker asked nearly the same question."""
+    return match.coverage >= MIN_MATCH or (match.coverage >= MIN_MATCH / 2 and match.score >= 0.65) \
+        or match.similar >= 0.5 or bool(match.told)
+
+
+def candidates(case: Case, plan: CasePlan, matches: list[Match], limit: int = 4) -> list[Match]:
+    """The close best statements that are about the question: qualifying, within reach of the best,
+    and — when the question names an act or a thing — speaking of it. None: the file does not say."""
+    close = [m for m in matches if qualifies(m) and m.told is not False]
+    if substantive(plan, case):
+        close = [m for m in close if m.speaks]
+    if not close:
+        return []
+    best = close[0].score
+    close = [m for m in close[:limit] if m.score >= best - 0.35]
+    return sorted(close, key=lambda m: not m.told)  # the statement telling that occurrence first
 
 
 def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     matches = rank_statements(case, plan)
-    if not matches or not qualifies(matches[0]):
+    chosen = candidates(case, plan, matches)
+    if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
         for slot in plan.slots:
             outcome.add(Part("相关内容", "", Fill.MISSING))
         return
-    best = matches[0]
     if plan.asker_said:
-        outcome.add(_asker_quote(case, plan, best))
+        outcome.add(_asker_quote(case, plan, chosen[0]))
         return
     for slot in plan.slots:
         if slot is Slot.YESNO:
-            outcome.add(_yes_no(case, plan, best))
+            outcome.add(_yes_no(case, plan, chosen, outcome))
         elif slot in (Slot.DATE, Slot.PLACE):
-            outcome.add(_when_where(case, plan, matches, slot, outcome))
+            outcome.add(_when_where(case, plan, chosen, slot, outcome))
+        elif slot is Slot.TIME:
+            outcome.add(_time_of_day(case, plan, chosen, outcome))
         else:
-            outcome.add(_quote(case, plan, matches, slot, outcome))
+            outcome.add(_quote(case, plan, chosen, slot, outcome))
 
 
 def _asker_quote(case: Case, plan: CasePlan, match: Match) -> Part:
@@ -241,62 +274,122 @@ def _gap(case: Case, statement: Statement, sentence: Segment, outcome: Outcome, 
                 Fill.UNSURE, [cited])
 
 
-def _yes_no(case: Case, plan: CasePlan, match: Match) -> Part:
-    statement = match.statement
-    knowing = [k for k in ("知道", "清楚", "记得", "明白", "了解", "认识") if k in plan.text]
-    key = knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
+@dataclass
+class Verdict:
+    """What one statement says to a yes/no question: 是 / 否, or None when the speaker does not know."""
+
+    value: str | None
+    statement: Statement
+    sentence: Segment  # in the answer
+    asked: Segment | None = None  # the asker's words it confirms (chunk offsets), when those decide
+
+
+def _knowing(plan: CasePlan) -> bool:
+    """你知道…吗: not knowing is then the answer, not a gap."""
+    return any(k in plan.question.terms or k in plan.question.verbs for k in ("知道", "清楚", "记得", "明白", "了解", "认识"))
+
+
+def _flip(plan: CasePlan, value: str) -> str:
+    """A question asking of the act's absence (是不是没有还): a denial of the act answers 是."""
+    if plan.focus.negated and not plan.focus.remainder:
+        return "否" if value == "是" else "是"
+    return value
+
+
+def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None:
     sentences = _sentences(statement)
-    first = sentences[0] if sentences else None
-    verdict, decisive = None, None
-    if first is not None:
-        opening = trimmed(first.text, 0, len(first.text))
-        if opening and NEGATION.match(opening.text):
-            verdict, decisive = "否", first
-        elif opening and _replaces(plan, opening.text):
-            verdict, decisive = "否", first  # 是主动投案的吗？—是民警打电话通知我过来的: another way
-        elif opening and AFFIRMATION.match(opening.text):
-            verdict, decisive = "是", first
-    if verdict is None and key:
-        for sentence in sentences:
-            hits = [_position(k, sentence.text) for k in key]
-            at = min((h for h in hits if h >= 0), default=-1)
-            if at < 0:
-                continue
+    if not sentences:
+        return None
+    first = sentences[0]
+    opening = trimmed(first.text, 0, len(first.text))
+    asked = _effective_question(case, statement)
+    to_the_act = not plan.focus.acts or act_at(plan, asked) >= 0
+    if confirmed_assertion(statement) and to_the_act:  # …经鉴定为轻微伤，你知道吗？—知道。
+        assertion = _assertion(case, plan, statement)
+        if assertion is not None and act_at(plan, assertion.text) >= 0:
+            said = mentions(plan, assertion.text)
+            value = "否" if said and said[0].negated else "是"
+            return Verdict(_flip(plan, value), statement, first, asked=assertion)
+    if opening and to_the_act:  # a bare verdict on the very act asked: 有。/ 没有，… / 不是，是…
+        if NEGATION.match(opening.text) or _replaces(plan, opening.text):
+            return Verdict(_flip(plan, "否"), statement, first)
+        if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
+            return Verdict(_flip(plan, "是"), statement, first)
+    if to_the_act and UNCERTAIN.search(first.text) and not _knowing(plan):
+        return Verdict(None, statement, first)
+    for mention in mentions(plan, statement.answer):
+        if mention.irrealis:
+            continue  # 劝我叫个代驾: proposed, not done
+        if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
+            return Verdict(None, statement, mention.sentence)
+        if mention.settled is not None:  # 还有…没拿到吗 — 已经全部结清了
+            return Verdict("否" if mention.settled else "是", statement, mention.sentence)
+        return Verdict(_flip(plan, "否" if mention.negated else "是"), statement, mention.sentence)
+    if not plan.focus.acts:
+        return _key_verdict(plan, statement)
+    return None
+
+
+def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
+    """No act to look for (他是你表哥吗): the first sentence holding a word of the question, negated
+    when a negation stands right before it."""
+    key = [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
+    for sentence in _sentences(statement):
+        hits = [position(k, sentence.text) for k in key]
+        at = min((h for h in hits if h >= 0), default=-1)
+        if at >= 0:
             before = sentence.text[max(0, at - 3):at]
-            verdict = "否" if re.search(r"没有?|不|未", before) else "是"
-            decisive = sentence
-            break
-    # 你知道…吗？—当时不知道…: not knowing is the answer, not a gap, when knowing is what is asked
-    if verdict is None or decisive is None:
-        if first is not None and UNCERTAIN.search(first.text) and not knowing:
-            return _gap(case, statement, first, Outcome(), "是否")
+            return Verdict("否" if re.search(r"没有?|不|未", before) else "是", statement, sentence)
+    return None
+
+
+def _assertion(case: Case, plan: CasePlan, statement: Statement, slot: Slot | None = None) -> Segment | None:
+    """The asker's sentence (chunk offsets) that states the asked act — or holds the asked slot — and
+    that the answer confirms."""
+    if statement.question_span is None:
+        return None
+    text = case.sources[statement.chunk_id].chunk.text
+    start, end = statement.question_span
+    for piece in split(text, start, end, _SENTENCE_END):
+        if (slot is None or _has_slot(piece.text, slot, case.people())) and \
+                (not plan.focus.acts or act_at(plan, piece.text) >= 0):
+            return piece
+    return None
+
+
+def _confirmed_part(case: Case, statement: Statement, asked: Segment, label: str, verdict: str | None = None) -> Part:
+    """The asker's statement of a fact and the answer confirming it, cited as one passage."""
+    first = _sentences(statement)[0]
+    anchor = Anchor(statement.chunk_id, asked.start, statement.answer_offset + first.end)
+    cited = case.cite(anchor)
+    lead = f"{verdict}（{cited}：" if verdict else "材料显示（讯问人员所述，被问人确认）："
+    text = f"{lead}{quoted(case.text_of(anchor))}" + ("）" if verdict else f"（{cited}）")
+    return Part(label, text, Fill.FILLED, [cited])
+
+
+def _yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:
+    """The verdict of the best statement that gives one; for 有没有人… any affirming account."""
+    verdicts = [v for v in (_verdict(case, plan, m.statement) for m in chosen) if v is not None]
+    if not verdicts:
         return Part("是否", "", Fill.MISSING)
-    if UNCERTAIN.search(decisive.text) and not NEGATION.match(decisive.text) and not knowing:
-        return _gap(case, statement, decisive, Outcome(), "是否")
+    decisive = verdicts[0]
+    if plan.focus.existential:
+        decisive = next((v for v in verdicts if v.value == "是"), decisive)
+    statement, sentence = decisive.statement, decisive.sentence
+    if decisive.value is None:
+        return _gap(case, statement, sentence, outcome, "是否")
+    if decisive.asked is not None:
+        return _confirmed_part(case, statement, decisive.asked, "是否", decisive.value)
     # Quote the verdict with its reason: the sentence that decides and, if that is a bare 不是/有,
     # the next one.
-    shown = decisive
-    if len(decisive.text) <= 6 and len(sentences) > sentences.index(decisive) + 1:
-        nxt = sentences[sentences.index(decisive) + 1]
-        shown = Segment(decisive.start, nxt.end, statement.answer[decisive.start:nxt.end])
+    sentences = _sentences(statement)
+    shown = sentence
+    at = next((i for i, s in enumerate(sentences) if s.start == sentence.start), None)
+    if len(sentence.text) <= 6 and at is not None and len(sentences) > at + 1:
+        nxt = sentences[at + 1]
+        shown = Segment(sentence.start, nxt.end, statement.answer[sentence.start:nxt.end])
     cited = case.cite(_anchor(statement, shown))
-    return Part("是否", f"{verdict}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])
-
-
-def _position(word: str, text: str) -> int:
-    """Where the word (or its split form 喝…酒, or an act of its group) starts in the text; -1."""
-    if word in text:
-        return text.find(word)
-    for group in ACTS:
-        if word in group:
-            found = [text.find(o) for o in group if o != word and _occurs(o, text)]
-            if found:
-                return min(found)
-    if len(word) == 2:
-        m = re.search(re.escape(word[0]) + r".{1,4}" + re.escape(word[1]), text)
-        if m:
-            return m.start()
-    return -1
+    return Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])
 
 
 # What an attacker held or used, as statements say it (拿起桌上的啤酒瓶, 用拳头).
@@ -315,15 +408,23 @@ def _replaces(plan: CasePlan, answer: str) -> bool:
     return bool(content) and not any(t in cleft.group(1) for t in content)  # the very words, not their acts
 
 
-def _has_slot(text: str, slot: Slot) -> bool:
+# A length of time as said (逾期17天, 暂扣了6个月) — not a rate's unit (每逾期一日).
+DURATION_SAID = re.compile(r"(?<!每)(?:[\d.]+|[一二三四五六七八九十两半几多]+)(?:个)?(?:天|日|周|星期|个月|月|年|小时|分钟)")
+
+
+def _has_slot(text: str, slot: Slot, people: list[str] = ()) -> bool:
+    """The text holds a value of the slot (a person: a name jieba knows, one the file names, a
+    relative or a title)."""
     if slot is Slot.INSTRUMENT:
         return bool(INSTRUMENT.search(text))
     if slot is Slot.ACCOUNT:
         return bool(re.search(r"卡|账户|账号|银行", text))
     if slot is Slot.PERSON:
-        return bool(names_in(text) or RELATIVES.search(text) or re.search(r"[\u4e00-\u9fff]{1,2}总|小[\u4e00-\u9fff]", text))
+        return bool(names_in(text) or titled_names(text) or any(p in text for p in people) or RELATIVES.search(text) or re.search(r"[\u4e00-\u9fff]{1,2}总|小[\u4e00-\u9fff]", text))
     if slot is Slot.PLACE:
         return bool(PLACE.search(text))
+    if slot is Slot.DURATION:
+        return any(not re.search(r"每", clause) for clause in re.split(r"[，,]", text) if DURATION_SAID.search(clause))
     return True
 
 
@@ -331,45 +432,66 @@ def _has_slot(text: str, slot: Slot) -> bool:
 WHOLE_ANSWER = 80
 
 
-def _quote(case: Case, plan: CasePlan, matches: list[Match], slot: Slot, outcome: Outcome) -> Part:
-    """The first of the close best statements whose answer holds the asked slot; a statement saying
-    it does not know the asked thing is a gap; otherwise missing."""
+def _about_first(plan: CasePlan, pieces: list[Segment], weights: dict[str, float]) -> list[Segment]:
+    """Sentences holding the asked act first, then by how much of the question they say."""
+    return sorted(pieces, key=lambda p: (act_at(plan, p.text) < 0, -sum(word_hit(t, p.text) for t in weights)))
+
+
+def _quote(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome: Outcome) -> Part:
+    """The first of the close best statements whose answer holds the asked slot (or whose asker
+    stated it and the answer confirms); a statement saying it does not know the asked thing is a
+    gap; otherwise missing."""
     label = {Slot.PERSON: "人员", Slot.PLACE: "地点", Slot.DURATION: "期限", Slot.INSTRUMENT: "所用物品",
              Slot.ACCOUNT: "账户"}.get(slot, "内容")
-    best = matches[0].score
-    close = [m for m in matches[:4] if qualifies(m) and m.score >= best - 0.35]
-    for match in close:
+    for match in chosen:
         statement = match.statement
-        sentence = _best_sentence(plan, statement, prefer=lambda t: _has_slot(t, slot))
+        sentence = _best_sentence(plan, statement, prefer=lambda t: _has_slot(t, slot, case.people()))
         if sentence is None:
             continue
         unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, slot)), None)
         if unsure is not None:
             return _gap(case, statement, unsure, outcome, label)
-        if not _has_slot(sentence.text, slot):
+        if not _has_slot(sentence.text, slot, case.people()):
+            assertion = _assertion(case, plan, statement, slot) if confirmed_assertion(statement) else None
+            if assertion is not None:
+                return _confirmed_part(case, statement, assertion, label)
             continue
         answer = trimmed(statement.answer, 0, len(statement.answer))
         shown = answer if answer and len(answer.text) <= WHOLE_ANSWER else sentence
+        if slot is Slot.TEXT and shown is sentence:
+            shown = _act_passage(plan, statement, sentence)
         cited = case.cite(_anchor(statement, shown))
         return Part(label, f"材料显示：{quoted(shown.text)}（{cited}）", Fill.FILLED, [cited])
     return Part(label, "", Fill.MISSING)
 
 
-def _when_where(case: Case, plan: CasePlan, matches: list[Match], slot: Slot, outcome: Outcome) -> Part:
+# The longest passage quoted for what happened (抢了哪些东西): the sentences telling the act.
+LONGEST_PASSAGE = 200
+
+
+def _act_passage(plan: CasePlan, statement: Statement, sentence: Segment) -> Segment:
+    """What happened, as told: from the first to the last sentence of the answer holding the asked
+    act (拿了一部手机和一个钱包。…金项链，就一把扯了下来), when that is not too long."""
+    told = [s for s in _sentences(statement) if act_at(plan, s.text) >= 0]
+    if len(told) < 2 or told[-1].end - told[0].start > LONGEST_PASSAGE:
+        return sentence
+    return Segment(told[0].start, told[-1].end, statement.answer[told[0].start:told[-1].end])
+
+
+def _when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome: Outcome) -> Part:
     """The date (or place) of an event that is not a payment (打架发生在什么时间): from the
     statement a correction of its time points back to (你刚才说打架是晚上十点左右 — the account that
     said so), else from the best-matching statements that state one; the correction is a conflict."""
     label = "时间" if slot is Slot.DATE else "地点"
     anchored = _corrected_statements(case, plan)
-    ranked = [m.statement.index for m in matches[:3] if qualifies(m)]
+    ranked = [m.statement.index for m in chosen[:3]]
     weights = _weights(plan, case)
     for statement in (case.statement(i) for i in dict.fromkeys(anchored + ranked)):
         unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, slot)), None)
         if unsure is not None and statement.index == (ranked[:1] or [None])[0]:
             return _gap(case, statement, unsure, outcome, label)
         # the sentence that says most of what is asked comes first (a header's 到案经过 line)
-        pieces = sorted(_sentences(statement), key=lambda p: -sum(word_hit(t, p.text) for t in weights))
-        for sentence in pieces:
+        for sentence in _about_first(plan, _sentences(statement), weights):
             if slot is Slot.DATE:
                 dates = [d for d in find_dates(sentence.text) if d.meta.get("granularity") != "time"]
                 if not dates:
@@ -378,12 +500,59 @@ def _when_where(case: Case, plan: CasePlan, matches: list[Match], slot: Slot, ou
                 part = Part(label, f"{label}：{dates[0].text}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
                 _time_conflict(case, plan, part, outcome)
                 _date_conflict(case, plan, statement, sentence, str(dates[0].value), part, outcome)
+                if part.fill is not Fill.CONFLICT:
+                    _occurrence_conflict(case, plan, statement, str(dates[0].value), part, outcome)
                 return part
             place = PLACE.search(sentence.text)
             if place:
                 cited = case.cite(_anchor(statement, sentence))
                 return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
     return Part(label, "", Fill.MISSING)
+
+
+def _time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:
+    """几点: the clock time said in the best statements, the sentence holding the asked act first
+    (我被拦下来的时候…是23时42分)."""
+    weights = _weights(plan, case)
+    for rank, match in enumerate(chosen[:3]):
+        statement = match.statement
+        unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, Slot.DATE)), None)
+        if unsure is not None and rank == 0:
+            return _gap(case, statement, unsure, outcome, "时间")
+        for sentence in _about_first(plan, _sentences(statement), weights):
+            clock = next((m for m in TIME_OF_DAY.finditer(sentence.text) if is_clock_time(m)), None)
+            if clock is None:
+                continue
+            cited = case.cite(_anchor(statement, sentence))
+            return Part("时间", f"时间：{clock.group(0)}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
+    return Part("时间", "", Fill.MISSING)
+
+
+def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, value: str, part: Part,
+                         outcome: Outcome) -> None:
+    """第二次抢劫是哪一天: another statement about the same occurrence (telling the same 第N次 and
+    speaking of the same act) dating it differently — a correction or a slip — is a conflict
+    naming both."""
+    if plan.ordinal is None or plan.kind is not None:
+        return
+    people = case.people()
+    for other in case.ledger.statements:
+        if other.kind != "qa" or other.index == statement.index or _ordinal_said(other) != plan.ordinal:
+            continue
+        if not speaks_of(plan, _effective_question(case, other), other.answer, people):
+            continue
+        for piece in _sentences(other):
+            dates = [d for d in find_dates(piece.text) if d.meta.get("granularity") == "day"]
+            if not dates or _compatible(str(dates[0].value), value):
+                continue
+            other_id = case.cite(_anchor(other, piece))
+            ids = [part.evidence[0], other_id]
+            said = f"{ids[0]}称{value}，{other_id}称{dates[0].text}"
+            outcome.conflicts.append(Conflict("testimony", f"第{chinese_count(plan.ordinal)}次的时间说法不一：{said}", ids))
+            part.text += f"；另有陈述称{dates[0].text}（{other_id}），说法不一，需人工核实"
+            part.fill = Fill.CONFLICT
+            part.evidence.append(other_id)
+            return
 
 
 def _corrected_statements(case: Case, plan: CasePlan) -> list[int]:
