@@ -192,7 +192,7 @@ def make_plan(text: str) -> CasePlan:
             found = [Slot.FIELD if s is Slot.AMOUNT else s for s in found]  # 身份证号码是多少
         if not found and re.search(r"什么|怎样|怎么样|如何|为什么|哪", part):
             found = [Slot.TEXT]
-        if not found and YESNO.search(part):
+        if not found and YESNO.search(part) and plan.overview is None:
             found = [Slot.YESNO]  # 投诉过吗？是哪天？: the yes/no is a part of its own
         if any(s in found for s in (Slot.AMOUNT, Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.COUNT)) \
                 or found == [Slot.RATE] and len(_parts(text)) == 1:

@@ -62,6 +62,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     if Slot.YESNO in plan.slots and len(plan.slots) > 1 and Slot.YESNO in question.parts:
         # 投诉过吗？是哪天？: the verdict from what was said opens the answer, then the other parts
         answer_talk(case, question.part(Slot.YESNO), outcome)
+        if outcome.parts and outcome.parts[-1].fill is Fill.MISSING:
+            outcome.parts.pop()  # no verdict said: the other parts answer on their own
         plan = replace(plan, slots=[s for s in plan.slots if s is not Slot.YESNO])
         question = replace(question, case=plan, parts={s: p for s, p in question.parts.items() if s is not Slot.YESNO})
     # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there

@@ -146,7 +146,7 @@ def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
         if statement.kind == "header":  # its many fields match many words: only a clear match counts
             coverage *= 0.6
         similar = _dice(asked_bigrams, _bigrams(statement.question)) if statement.kind == "qa" else 0.0
-        speaks = statement.kind == "qa" and (not checked or speaks_of(plan, asked, said, people))
+        speaks = not checked or speaks_of(plan, asked, said, people)
         score = coverage + 0.5 * case.retrieval.get(statement.chunk_id, 0.0) + 0.4 * similar
         if checked and speaks:
             score += 0.2
