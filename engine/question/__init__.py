@@ -9,12 +9,12 @@ Exported besides the plan: its types, and the word tables that are also applied 
 from engine.question.answer_slot import AnswerSlot
 from engine.question.casefile import FIELD_KEYS, CasePlan, Slot
 from engine.question.clauses import CATEGORIES, ClauseCategory
-from engine.question.focus import PARTY_ROLES, Focus
+from engine.question.focus import Focus
 from engine.question.corpus import Aggregation, AmountFilter, Comparison, DateRange, FactQuery, GroupBy
 from engine.question.intent import Intent, ParsedQuery
 from engine.question.plan import QuestionPlan, read_question
 from engine.question.reading import ASKS_WORDS, QUESTION_WORDS, Asks, Reading
 
-__all__ = ["ASKS_WORDS", "CATEGORIES", "FIELD_KEYS", "PARTY_ROLES", "QUESTION_WORDS", "Aggregation", "AmountFilter",
+__all__ = ["ASKS_WORDS", "CATEGORIES", "FIELD_KEYS", "QUESTION_WORDS", "Aggregation", "AmountFilter",
            "AnswerSlot", "Asks", "CasePlan", "ClauseCategory", "Comparison", "DateRange", "FactQuery",
            "Focus", "GroupBy", "Intent", "ParsedQuery", "QuestionPlan", "Reading", "Slot", "read_question"]

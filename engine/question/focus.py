@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from engine.ledger.extract import question_kind
+from engine.ledger.lexicon import PARTY_ROLES
 from engine.question.reading import Reading
 from engine.text.names import posseg
 
@@ -33,9 +34,6 @@ _EXISTENTIAL = re.compile(r"(?:有没有|有无|是否有|有没)(?:人|谁|其�
                           r"[\u4e00-\u9fff]{0,4}(?:人|者))")
 # Something still outstanding: 还有工资没拿到吗, 还欠…吗, 还差…吗, 结清了吗.
 _REMAINDER = re.compile(r"还有[^，。？?]{0,8}没|还欠|尚欠|仍欠|还差|没(?:有)?(?:结清|付清|还清)|结清|付清|还清")
-# Parties of a hearing or a case as records label them (原告委托诉讼代理人 speaks for 原告).
-PARTY_ROLES = ("被上诉人", "上诉人", "被申请人", "申请人", "被告人", "被告", "原告", "第三人", "公诉人",
-               "辩护人", "被害人", "证人", "申诉人", "被申诉人")
 _ROLE = "|".join(PARTY_ROLES)
 # Whose account is asked: 原告说… / 按被告的说法 / 据证人称 / 被告自己说的.
 _SAID_BY = re.compile(rf"(?:按|据|依|照)?(?P<who>{_ROLE}|[\u4e00-\u9fff]{{2,4}}?)(?:方|一方|那边|那方)?"
@@ -94,8 +92,14 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
     setting_end = settings[-1] if settings else 0
     acts: list[tuple[str, bool]] = []  # (stem, inside a modifier)
     offset, previous = 0, ""
+    titles = [m.span() for m in re.finditer(r"《[^》]*》", text)]  # 《钢材购销合同》 names a thing
+    flags: dict[str, str] = {}
+    context: set[str] = set()  # verbs that set the time or say which thing (喝完酒以后, 被刮的车)
     for word, flag in posseg(text):
         start, offset = offset, offset + len(word)
+        flags.setdefault(word, flag)
+        if any(a <= start < b for a, b in titles):
+            continue
         split = previous if _ASPECT.search(previous) and len(word) == 1 and flag.startswith("v") else ""
         previous = word if flag.startswith("v") else ""
         if split and acts and acts[-1][0] == _stem(split):  # 帮过忙: one act, 帮忙
@@ -110,6 +114,7 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
             if stem in LIGHT_VERBS or len(stem) == 0:
                 continue
             if start < setting_end:
+                context.add(word)
                 continue  # 喝完酒以后: the setting, kept as context among the objects
             if stem in _NAMING and re.match(r"什么|啥|谁|哪", text[offset:]):
                 continue  # 叫什么名字: the asked slot, not an act
@@ -119,13 +124,19 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
                     focus.negated = True
     # the last predicate verb is the main act; a verb inside a modifier (被刮的那辆车) says which thing
     focus.acts = list(dict.fromkeys(a for a, inside in reversed(acts) if not inside))
+    context |= {a for a, inside in acts if inside}
     if not focus.acts:  # 是主动投案的吗: a verbal noun is the act when no verb is
         focus.acts = [a for a, _ in reversed(acts) if a in reading.terms and not _modifies(text, text.find(a) + len(a))][:1]
-    focus.objects = [t for t in reading.terms if not any(_stem(t) in a for a in focus.acts)
+    # the things: nouns (and the context verbs), not adverbs or times (最后, 当时)
+    things = [t for t in reading.terms if flags.get(t, "n").startswith(("n", "vn", "j", "eng")) or t in context]
+    focus.objects = [t for t in things if not any(_stem(t) in a for a in focus.acts)
                      and _stem(t) not in LIGHT_VERBS
                      and t not in SLOT_WORDS and t not in PARTY_ROLES and not _SETTING.fullmatch(t)
                      and t not in _NAMING and t not in _PLACE_PARTICLES
-                     and not any(t in n for n in names)]
+                     and not any(t in n for n in names)
+                     and not any(t in text[a:b] for a, b in titles)]
+    # 《钢材购销合同》: a named document is one thing, matched whole
+    focus.objects = [text[a + 1:b - 1] for a, b in titles if b - a > 2] + focus.objects
     focus.existential = bool(_EXISTENTIAL.search(text))
     focus.remainder = bool(_REMAINDER.search(text))
     kind = question_kind(text)

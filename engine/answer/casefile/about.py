@@ -12,11 +12,12 @@ answer confirms it (…经鉴定为轻微伤，你知道吗？—知道).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from engine.question import PARTY_ROLES, CasePlan
+from engine.question import CasePlan
 from engine.ledger import Statement
+from engine.ledger.lexicon import PARTY_ROLES
 from engine.text.names import posseg
 from engine.text.segments import Segment, split
 
@@ -40,6 +41,7 @@ ACTS = [frozenset(g.split()) for g in (
     "签字 签名 签收 签的字",
     "停车 停下 停住 刹车",
     "投诉 举报 反映 控告 信访",
+    "送到 运到 送达 运达 到货 交货 送货 交付",
 )]
 # A one-character act is a verb only before these (打了, 砸过, 扔进) — never inside another word (打架).
 _VERB_AFTER = r"[了过着完伤死倒他她我你人进掉走下上出到回起住，。？！,.?!；;]"
@@ -48,7 +50,7 @@ _CLAUSE_END = re.compile(r"[，,：:]")
 # A negation scoping over the act right after it (就没叫代驾, 并没有受伤, 从来没打过).
 NEGATED_BEFORE = re.compile(r"(?:没有|没|未|不|并未|从未|从没|从来没有?|不曾|别|无)(?:[就都也还再又曾能敢会想去来]){0,2}$")
 # An act only proposed, intended, feared or hoped for in its clause (劝我叫个代驾, 打算下个月还).
-IRREALIS = re.compile(r"劝|建议|要求|叫我|让我|叫他|让他|想|打算|准备|如果|要是|假如|万一|应该|答应|说要|说好|希望|怕|以为|是否|有没有")
+IRREALIS = re.compile(r"劝|建议|要求|叫我|让|叫他|要(?!求|是)|想|打算|准备|如果|要是|假如|万一|应该|答应|说好|希望|怕|以为|是否|有没有")
 # What is owed is all paid (已经全部结清了, 一分不欠), or is not (还欠, 没结清, 没给).
 SETTLED = re.compile(r"结清|付清|还清|清了|不欠|(?:全部|都)(?:给|付|还|结|发)(?:了|清|完)")
 OWING = re.compile(r"还欠|尚欠|仍欠|还差|没(?:有)?(?:结清|付清|还清|给|付|还|发)|未(?:结清|付清|还清|付|还|发)")
@@ -56,7 +58,8 @@ OWING = re.compile(r"还欠|尚欠|仍欠|还差|没(?:有)?(?:结清|付清|还
 CONFIRMS = re.compile(r"^(?:知道|属实|是的|是|对|没有异议|没异议|无异议|认可|承认|同意|确认|就是|没错)")
 MONEY = re.compile(r"钱|款|元|资金|现金|工资")
 # Words too general to say what a question is about.
-GENERAL = frozenset("当时 后来 现在 以前 之前 之后 情况 事情 具体 一下 时候 问题 这个 那个 什么 东西 知道 说 晚上 那天 人 上".split())
+GENERAL = frozenset("当时 后来 现在 以前 之前 之后 情况 事情 具体 一下 时候 问题 这个 那个 什么 东西 知道 说 晚上 那天 人 上 "
+                    "最后 最终 这些 那些 自己 对方 双方".split())
 
 
 def occurs(word: str, context: str) -> bool:
@@ -128,11 +131,24 @@ def _act_positions(act: str, text: str) -> list[int]:
     return sorted(found)
 
 
-def act_at(plan: CasePlan, text: str) -> int:
-    """Where the asked act (any of the question's act verbs, or one of their kind) first stands in
-    the text; -1."""
-    found = [p for act in plan.focus.acts for p in _act_positions(act, text)]
+def act_at(plan: CasePlan, text: str, main: bool = False) -> int:
+    """Where the asked act (any of the question's act verbs, or one of their kind; only the main
+    one with ``main``) first stands in the text; -1."""
+    acts = plan.focus.acts[:1] if main else plan.focus.acts
+    found = [p for act in acts for p in _act_positions(act, text)]
     return min(found, default=-1)
+
+
+def grounded(plan: CasePlan, statements: list[Statement]) -> CasePlan:
+    """The plan with the acts a statement of this file can hold: an act of a known kind (ACTS) is
+    kept even when no statement tells it — that is what makes the answer not found — while a word
+    jieba tags as a verb that no statement holds (行为, a piece of a name) cannot pick a statement."""
+    known = {w for group in ACTS for w in group}
+    kept = [a for a in plan.focus.acts if a in known or
+            any(_act_positions(a, s.question + s.answer) for s in statements if s.kind != "header")]
+    if kept == plan.focus.acts:
+        return plan
+    return replace(plan, focus=replace(plan.focus, acts=kept))
 
 
 def objects_of(plan: CasePlan, people: list[str] = ()) -> list[str]:

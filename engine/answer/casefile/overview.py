@@ -60,7 +60,7 @@ def _dated_acts(case: Case, outcome: Outcome) -> list[str]:
     clause with a date, in two statements, with dates that cannot both hold."""
     seen: dict[str, list[tuple[int, object, str]]] = {}
     for statement in case.ledger.statements:
-        if statement.kind != "qa":
+        if statement.kind == "header":
             continue
         for sentence in _sentences(statement):
             for clause in split(sentence.text, 0, len(sentence.text), _CLAUSE_END) or [sentence]:
@@ -90,7 +90,7 @@ def _dated_acts(case: Case, outcome: Outcome) -> list[str]:
 def answer_gaps(case: Case, outcome: Outcome) -> None:
     ids = []
     for statement in case.ledger.statements:
-        if statement.kind != "qa":
+        if statement.kind == "header":
             continue
         for sentence in _sentences(statement):
             if UNCERTAIN.search(sentence.text):

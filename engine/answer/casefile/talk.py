@@ -14,8 +14,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.about import (act_at, confirmed_assertion, mentions, position, side_of, speaks_of,
-                                          word_hit)
+from engine.answer.casefile.about import (act_at, confirmed_assertion, grounded, mentions, position, side_of,
+                                          speaks_of, word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
@@ -80,7 +80,7 @@ def _weights(plan: CasePlan, case: Case | None = None) -> dict[str, float]:
     if head in weights:  # 恒信财富的老板叫什么: 老板 is what is asked about
         weights[head] *= 2.0
     if case is not None:
-        said = [s.question + s.answer for s in case.ledger.statements if s.kind == "qa"]
+        said = [s.question + s.answer for s in case.ledger.statements if s.kind != "header"]
         n = len(said) or 1
         for w in weights:
             df = sum(1 for text in said if word_hit(w, text) > 0)
@@ -97,9 +97,9 @@ def _head(plan: CasePlan) -> str | None:
 def _effective_question(case: Case, statement: Statement) -> str:
     """后来呢？/ 然后呢？ carry on the question before them."""
     asked = statement.question
-    if statement.kind == "qa" and len(re.sub(r"[^\u4e00-\u9fff]", "", asked)) <= 5 and statement.index > 0:
+    if statement.kind != "header" and len(re.sub(r"[^\u4e00-\u9fff]", "", asked)) <= 5 and statement.index > 0:
         previous = case.ledger.statements[statement.index - 1]
-        if previous.kind == "qa":
+        if previous.kind != "header":
             return previous.question + asked
     return asked
 
@@ -145,7 +145,7 @@ def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
         coverage = got / total
         if statement.kind == "header":  # its many fields match many words: only a clear match counts
             coverage *= 0.6
-        similar = _dice(asked_bigrams, _bigrams(statement.question)) if statement.kind == "qa" else 0.0
+        similar = _dice(asked_bigrams, _bigrams(statement.question)) if statement.kind != "header" else 0.0
         speaks = not checked or speaks_of(plan, asked, said, people)
         score = coverage + 0.5 * case.retrieval.get(statement.chunk_id, 0.0) + 0.4 * similar
         if checked and speaks:
@@ -189,6 +189,8 @@ def _best_sentence(plan: CasePlan, statement: Statement, prefer=None) -> Segment
         score = sum(word_hit(t, sentence.text) for t in plan.question.terms if t not in GENERAL)
         if prefer is not None and prefer(sentence.text):
             score += 1.5
+        if plan.focus.acts and act_at(plan, sentence.text, main=True) >= 0:
+            score += 1.0  # 童海是在…卸货以后签的字: the sentence telling the asked act
         score += 0.3 if i == 0 else 0.0
         if score > best_score:
             best, best_score = sentence, score
@@ -229,6 +231,7 @@ def candidates(case: Case, plan: CasePlan, matches: list[Match], limit: int = 4)
 
 
 def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    plan = grounded(plan, case.ledger.statements)
     matches = rank_statements(case, plan)
     chosen = candidates(case, plan, matches)
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
@@ -284,9 +287,12 @@ class Verdict:
     asked: Segment | None = None  # the asker's words it confirms (chunk offsets), when those decide
 
 
+_KNOWING = ("知道", "清楚", "记得", "明白", "了解", "认识")
+
+
 def _knowing(plan: CasePlan) -> bool:
     """你知道…吗: not knowing is then the answer, not a gap."""
-    return any(k in plan.question.terms or k in plan.question.verbs for k in ("知道", "清楚", "记得", "明白", "了解", "认识"))
+    return any(k in plan.question.terms or k in plan.question.verbs for k in _KNOWING)
 
 
 def _flip(plan: CasePlan, value: str) -> str:
@@ -333,7 +339,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
 def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
     """No act to look for (他是你表哥吗): the first sentence holding a word of the question, negated
     when a negation stands right before it."""
-    key = [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
+    knowing = [k for k in _KNOWING if k in plan.question.terms or k in plan.question.verbs]
+    key = knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
     for sentence in _sentences(statement):
         hits = [position(k, sentence.text) for k in key]
         at = min((h for h in hits if h >= 0), default=-1)
@@ -409,7 +416,8 @@ def _replaces(plan: CasePlan, answer: str) -> bool:
 
 
 # A length of time as said (逾期17天, 暂扣了6个月) — not a rate's unit (每逾期一日).
-DURATION_SAID = re.compile(r"(?<!每)(?:[\d.]+|[一二三四五六七八九十两半几多]+)(?:个)?(?:天|日|周|星期|个月|月|年|小时|分钟)")
+DURATION_SAID = re.compile(r"(?<![每月\d.一二三四五六七八九十两])(?:[\d.]+|[一二三四五六七八九十两半几多]+)(?:个)?"
+                           r"(?:天|(?<![\d一二三四五六七八九十])日|周|星期|个月|(?<=个)月|年(?!\d|[一二三四五六七八九十]+月)|小时|分钟)")
 
 
 def _has_slot(text: str, slot: Slot, people: list[str] = ()) -> bool:
@@ -481,33 +489,85 @@ def _act_passage(plan: CasePlan, statement: Statement, sentence: Segment) -> Seg
 def _when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome: Outcome) -> Part:
     """The date (or place) of an event that is not a payment (打架发生在什么时间): from the
     statement a correction of its time points back to (你刚才说打架是晚上十点左右 — the account that
-    said so), else from the best-matching statements that state one; the correction is a conflict."""
+    said so), else from the best-matching statements that state one — a sentence telling the asked
+    act of the asked thing first (签订《…合同》 beats 签收日期), never one denying it (我不是4月27日送到的);
+    the correction is a conflict."""
     label = "时间" if slot is Slot.DATE else "地点"
     anchored = _corrected_statements(case, plan)
     ranked = [m.statement.index for m in chosen[:3]]
     weights = _weights(plan, case)
-    for statement in (case.statement(i) for i in dict.fromkeys(anchored + ranked)):
-        unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, slot)), None)
-        if unsure is not None and statement.index == (ranked[:1] or [None])[0]:
-            return _gap(case, statement, unsure, outcome, label)
-        # the sentence that says most of what is asked comes first (a header's 到案经过 line)
-        for sentence in _about_first(plan, _sentences(statement), weights):
-            if slot is Slot.DATE:
-                dates = [d for d in find_dates(sentence.text) if d.meta.get("granularity") != "time"]
-                if not dates:
-                    continue
-                cited = case.cite(_anchor(statement, sentence))
-                part = Part(label, f"{label}：{dates[0].text}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
-                _time_conflict(case, plan, part, outcome)
-                _date_conflict(case, plan, statement, sentence, str(dates[0].value), part, outcome)
-                if part.fill is not Fill.CONFLICT:
-                    _occurrence_conflict(case, plan, statement, str(dates[0].value), part, outcome)
-                return part
-            place = PLACE.search(sentence.text)
-            if place:
-                cited = case.cite(_anchor(statement, sentence))
-                return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
+    statements = [case.statement(i) for i in dict.fromkeys(anchored + ranked)]
+    if statements and statements[0].index == (ranked[:1] or [None])[0]:
+        first = statements[0]
+        unsure = next((s for s in _sentences(first) if _unsure_about(s.text, slot)), None)
+        if unsure is not None:
+            return _gap(case, first, unsure, outcome, label)
+    pieces = []
+    for rank, statement in enumerate(statements):
+        for order, sentence in enumerate(_about_first(plan, _sentences(statement), weights)):
+            pieces.append((_tells(plan, case, sentence.text), rank, order, statement, sentence))
+    for _, _, _, statement, sentence in sorted(pieces, key=lambda p: (-p[0], p[1], p[2])):
+        if slot is Slot.DATE:
+            dates = [d for d in find_dates(sentence.text) if d.meta.get("granularity") != "time"]
+            if not dates:
+                continue
+            cited = case.cite(_anchor(statement, sentence))
+            part = Part(label, f"{label}：{dates[0].text}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
+            _time_conflict(case, plan, part, outcome)
+            _date_conflict(case, plan, statement, sentence, str(dates[0].value), part, outcome)
+            if part.fill is not Fill.CONFLICT:
+                _occurrence_conflict(case, plan, statement, str(dates[0].value), part, outcome)
+            if part.fill is not Fill.CONFLICT:
+                _party_conflict(case, plan, statement, str(dates[0].value), part, outcome)
+            return part
+        place = PLACE.search(sentence.text)
+        if place:
+            cited = case.cite(_anchor(statement, sentence))
+            return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
     return Part(label, "", Fill.MISSING)
+
+
+def _tells(plan: CasePlan, case: Case, text: str) -> int:
+    """How plainly a sentence tells the asked act: 2 with one of the asked things in the same
+    clause, 1 the act alone, 0 neither (the statement's question may still make it the answer) —
+    and -1 when it only denies it (我不是4月27日送到的)."""
+    said = [m for m in mentions(plan, text) if not m.irrealis]
+    if not plan.focus.acts or not said:
+        return 0
+    if all(m.negated for m in said):
+        return -1
+    things = [o for o in plan.focus.objects if o not in GENERAL and not any(o in p for p in case.people())]
+    return 2 if any(o in m.clause.text.replace("\n", "") for m in said if not m.negated for o in things) else 1
+
+
+def _party_conflict(case: Case, plan: CasePlan, statement: Statement, value: str, part: Part,
+                    outcome: Outcome) -> None:
+    """A hearing's parties dating the asked act differently (原告: 4月27日才运到工地; 被告: 我4月18日就
+    送到了): each party's version, attributed, as a conflict. A clause only denying a date (我不是
+    4月27日送到的) is no version of its own."""
+    mine = side_of(statement.speaker)
+    for other in case.ledger.statements:
+        if other.kind == "header" or side_of(other.speaker) in (None, mine) or statement.speaker is None:
+            continue
+        for mention in mentions(plan, other.answer):
+            if mention.negated or mention.irrealis or mention.settled is not None:
+                continue
+            # the very act word (送到), or the asked thing beside a kindred one (签字 is not 签订《合同》)
+            if not (any(len(a) >= 2 and a in mention.clause.text for a in plan.focus.acts)
+                    or _tells(plan, case, mention.sentence.text) == 2):
+                continue
+            dates = [d for d in find_dates(mention.sentence.text) if d.meta.get("granularity") == "day"]
+            if not dates or _compatible(str(dates[0].value), value):
+                continue
+            other_id = case.cite(_anchor(other, mention.sentence))
+            ids = [part.evidence[0], other_id]
+            said = f"{statement.speaker}称{value}（{ids[0]}），{other.speaker}称{dates[0].text}（{other_id}）"
+            outcome.conflicts.append(Conflict("testimony", f"各方说法不一：{said}", ids))
+            part.text = part.text.replace("：", f"：{statement.speaker}称", 1) + \
+                f"；{other.speaker}称{dates[0].text}（{other_id}），各方说法不一，需人工核实"
+            part.fill = Fill.CONFLICT
+            part.evidence.append(other_id)
+            return
 
 
 def _time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:
@@ -537,7 +597,7 @@ def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, value
         return
     people = case.people()
     for other in case.ledger.statements:
-        if other.kind != "qa" or other.index == statement.index or _ordinal_said(other) != plan.ordinal:
+        if other.kind == "header" or other.index == statement.index or _ordinal_said(other) != plan.ordinal:
             continue
         if not speaks_of(plan, _effective_question(case, other), other.answer, people):
             continue
@@ -579,7 +639,7 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
     if not acts:
         return
     for other in case.ledger.statements:
-        if other.kind != "qa" or other.index == statement.index:
+        if other.kind == "header" or other.index == statement.index:
             continue
         for piece in _sentences(other):
             for clause in split(piece.text, 0, len(piece.text), _CLAUSE_END) or [piece]:
@@ -639,6 +699,7 @@ def answer_evidence(case: Case, plan: CasePlan, outcome: Outcome, limit: int = 4
     """有哪些证据表明…: the statements that bear on it, each with its best sentence."""
     # Ranked by words and search together: the question's words are often not the file's
     # (悔罪表现 vs 我很后悔, 公开宣传 vs 发传单、开讲座).
+    plan = grounded(plan, case.ledger.statements)
     ranked = rank_statements(case, plan)
     matches = [m for m in ranked if m.coverage > 0 or case.retrieval.get(m.statement.chunk_id, 0.0) >= 0.5][:limit]
     if not matches:
@@ -688,6 +749,7 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
     the sentence naming them on (听说X也被她骗了，被骗了多少我不知道)."""
     from engine.text.numbers import find_amounts
 
+    plan = grounded(plan, case.ledger.statements)
     matches = rank_statements(case, plan)
     if about:
         matches = [m for m in matches if about in m.statement.answer or about in m.statement.question]
