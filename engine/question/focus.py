@@ -40,6 +40,8 @@ _SAID_BY = re.compile(rf"(?:按|据|依|照)?(?P<who>{_ROLE}|[\u4e00-\u9fff]{{2,
                       rf"(?:自己)?(?:的)?(?:说法|所说|说的|称|说|讲|陈述|主张|认为|供述|承认)")
 # An aspect or result ending of a verb (帮过, 喝完, 拿到了): the act is its stem too.
 _ASPECT = re.compile(r"(?<=.)(?:过|了|完|着)$")
+_KNOWING = re.compile(r"知道|清楚|明白|记得|认识|了解")
+_YES_NO_END = re.compile(r"吗[？?]?\s*$|是否|有没有")
 _NAMING = frozenset("叫 称 姓 称呼 取名".split())
 _PLACE_PARTICLES = frozenset("里 上 下 中 内 外 旁 边".split())
 _NEGATION_PREFIX = re.compile(r"^(?:没有|没|未|不)(?=.)")
@@ -111,8 +113,11 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
             continue
         if flag.startswith("v") or flag == "l":
             stem = _stem(word)
-            if stem in LIGHT_VERBS or len(stem) == 0:
-                continue
+            if stem in LIGHT_VERBS or len(stem) == 0 or stem[-1] in "是的在有":
+                continue  # 严梓|涵是: a name cut wrong, not an act
+            if text[start - 1:start] == "的":
+                context.add(word)
+                continue  # 自己的行为: a verb after 的 is a noun here
             if start < setting_end:
                 context.add(word)
                 continue  # 喝完酒以后: the setting, kept as context among the objects
@@ -137,6 +142,9 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
                      and not any(t in text[a:b] for a, b in titles)]
     # 《钢材购销合同》: a named document is one thing, matched whole
     focus.objects = [text[a + 1:b - 1] for a, b in titles if b - a > 2] + focus.objects
+    knowing = _KNOWING.search(text)
+    if knowing and _YES_NO_END.search(text):  # 他当时知道是违法的吗: knowing is the act asked
+        focus.acts = [knowing.group(0)] + [a for a in focus.acts if a != knowing.group(0)]
     focus.existential = bool(_EXISTENTIAL.search(text))
     focus.remainder = bool(_REMAINDER.search(text))
     kind = question_kind(text)

@@ -12,7 +12,7 @@ answer confirms it (…经鉴定为轻微伤，你知道吗？—知道).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.question import CasePlan
@@ -139,21 +139,12 @@ def act_at(plan: CasePlan, text: str, main: bool = False) -> int:
     return min(found, default=-1)
 
 
-def grounded(plan: CasePlan, statements: list[Statement]) -> CasePlan:
-    """The plan with the acts a statement of this file can hold: an act of a known kind (ACTS) is
-    kept even when no statement tells it — that is what makes the answer not found — while a word
-    jieba tags as a verb that no statement holds (行为, a piece of a name) cannot pick a statement."""
-    known = {w for group in ACTS for w in group}
-    kept = [a for a in plan.focus.acts if a in known or
-            any(_act_positions(a, s.question + s.answer) for s in statements if s.kind != "header")]
-    if kept == plan.focus.acts:
-        return plan
-    return replace(plan, focus=replace(plan.focus, acts=kept))
-
-
-def objects_of(plan: CasePlan, people: list[str] = ()) -> list[str]:
-    """The things the question names (水果刀, 货款), without general words and people's names."""
-    return [o for o in plan.focus.objects if o not in GENERAL and not any(o in p for p in people)]
+def objects_of(plan: CasePlan, people: list[str] = (), text: str | None = None) -> list[str]:
+    """The things the question names (水果刀, 货款), without general words and people's names — and,
+    given the file's ``text``, only those it names somewhere: a thing the file never names is the
+    question's paraphrase (行为 for 这样做), which cannot tell one statement from another."""
+    found = [o for o in plan.focus.objects if o not in GENERAL and not any(o in p for p in people)]
+    return found if text is None else [o for o in found if object_hit(o, text)]
 
 
 def object_hit(obj: str, text: str) -> bool:
@@ -214,7 +205,7 @@ def mentions(plan: CasePlan, text: str) -> list[Mention]:
     return found
 
 
-def speaks_of(plan: CasePlan, asked: str, said: str, people: list[str] = ()) -> bool:
+def speaks_of(plan: CasePlan, asked: str, said: str, things: list[str] = ()) -> bool:
     """The statement (the question it answers, what was said) is about the asked act — and, of the
     things the question names with it, about one (扔 of a 钱包 is not 扔 of the 水果刀). A question
     naming no act is matched by its words alone (the ranking's weights)."""
@@ -223,7 +214,6 @@ def speaks_of(plan: CasePlan, asked: str, said: str, people: list[str] = ()) -> 
     context = asked + said
     if act_at(plan, context) < 0 and not (plan.focus.remainder and mentions(plan, said)):
         return False
-    things = objects_of(plan, people)
     return not things or any(object_hit(o, context) for o in things)
 
 

@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.about import (act_at, confirmed_assertion, grounded, mentions, position, side_of,
+from engine.answer.casefile.about import (act_at, confirmed_assertion, mentions, objects_of, position, side_of,
                                           speaks_of, word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
@@ -131,6 +131,7 @@ def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
     names = case.named_in(plan.text, plan.names)
     people = case.people()
     checked = substantive(plan, case)
+    things = objects_of(plan, people, case.doc_text)
     asked_bigrams = _bigrams(plan.text)
     subject = plan.focus.roles[0] if plan.focus.roles else None
     for statement in case.ledger.statements:
@@ -146,7 +147,7 @@ def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
         if statement.kind == "header":  # its many fields match many words: only a clear match counts
             coverage *= 0.6
         similar = _dice(asked_bigrams, _bigrams(statement.question)) if statement.kind != "header" else 0.0
-        speaks = not checked or speaks_of(plan, asked, said, people)
+        speaks = not checked or speaks_of(plan, asked, said, things)
         score = coverage + 0.5 * case.retrieval.get(statement.chunk_id, 0.0) + 0.4 * similar
         if checked and speaks:
             score += 0.2
@@ -231,7 +232,6 @@ def candidates(case: Case, plan: CasePlan, matches: list[Match], limit: int = 4)
 
 
 def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
-    plan = grounded(plan, case.ledger.statements)
     matches = rank_statements(case, plan)
     chosen = candidates(case, plan, matches)
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
@@ -536,7 +536,7 @@ def _tells(plan: CasePlan, case: Case, text: str) -> int:
         return 0
     if all(m.negated for m in said):
         return -1
-    things = [o for o in plan.focus.objects if o not in GENERAL and not any(o in p for p in case.people())]
+    things = objects_of(plan, case.people())
     return 2 if any(o in m.clause.text.replace("\n", "") for m in said if not m.negated for o in things) else 1
 
 
@@ -595,11 +595,11 @@ def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, value
     naming both."""
     if plan.ordinal is None or plan.kind is not None:
         return
-    people = case.people()
+    things = objects_of(plan, case.people(), case.doc_text)
     for other in case.ledger.statements:
         if other.kind == "header" or other.index == statement.index or _ordinal_said(other) != plan.ordinal:
             continue
-        if not speaks_of(plan, _effective_question(case, other), other.answer, people):
+        if not speaks_of(plan, _effective_question(case, other), other.answer, things):
             continue
         for piece in _sentences(other):
             dates = [d for d in find_dates(piece.text) if d.meta.get("granularity") == "day"]
@@ -699,7 +699,6 @@ def answer_evidence(case: Case, plan: CasePlan, outcome: Outcome, limit: int = 4
     """有哪些证据表明…: the statements that bear on it, each with its best sentence."""
     # Ranked by words and search together: the question's words are often not the file's
     # (悔罪表现 vs 我很后悔, 公开宣传 vs 发传单、开讲座).
-    plan = grounded(plan, case.ledger.statements)
     ranked = rank_statements(case, plan)
     matches = [m for m in ranked if m.coverage > 0 or case.retrieval.get(m.statement.chunk_id, 0.0) >= 0.5][:limit]
     if not matches:
@@ -749,7 +748,6 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
     the sentence naming them on (听说X也被她骗了，被骗了多少我不知道)."""
     from engine.text.numbers import find_amounts
 
-    plan = grounded(plan, case.ledger.statements)
     matches = rank_statements(case, plan)
     if about:
         matches = [m for m in matches if about in m.statement.answer or about in m.statement.question]
