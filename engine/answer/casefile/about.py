@@ -114,16 +114,24 @@ def _verb_starts(text: str) -> frozenset[int]:
     return frozenset(starts)
 
 
+@lru_cache(maxsize=4096)
+def _form(word: str) -> re.Pattern[str]:
+    """A word as statements write it: a PDF line break anywhere inside, an aspect after its first
+    character (打招呼 ~ 打了招呼, 帮忙 ~ 帮过忙)."""
+    pieces = [re.escape(word[0])] + (["[了过着]?"] if len(word) >= 2 else []) + \
+        ["\n?" + re.escape(c) for c in word[1:]]
+    return re.compile("".join(pieces))
+
+
 def _act_positions(act: str, text: str) -> list[int]:
     """Where the act or an act of its kind starts in the text."""
     kin = {act} | next((g for g in ACTS if act in g), frozenset())
     found = []
     for word in kin:
-        start = text.find(word)
-        while start >= 0:
+        for m in _form(word).finditer(text):
+            start = m.start()
             if len(word) > 1 or start in _verb_starts(text) or occurs(word, text[start:]):
                 found.append(start)
-            start = text.find(word, start + 1)
     if not found and len(act) == 2:  # 喝…酒: a verb and its object split by a few characters
         m = re.search(re.escape(act[0]) + r"[^，。；,;]{1,4}" + re.escape(act[1]), text)
         if m and m.start() in _verb_starts(text):

@@ -50,6 +50,7 @@ class Match:
     similar: float = 0.0  # how close the asker's own question is to the user's (bigram overlap)
     speaks: bool = True  # the statement is about the asked act and things (about.py)
     told: bool | None = None  # it names the asked occurrence (第一次是…: True) or another one (False)
+    about: bool = False  # it holds the asked act (of the asked thing): about the question whatever its words
 
 
 def _bigrams(text: str) -> set[str]:
@@ -164,7 +165,7 @@ def rank_statements(case: Case, plan: CasePlan) -> list[Match]:
             score += 0.2 if told else -0.3 if told is False else 0.0
         if subject and side_of(statement.speaker) == subject:
             score += 0.1  # 被告收到…了吗: the defendant's own account
-        matches.append(Match(statement, score, coverage, similar, speaks, told))
+        matches.append(Match(statement, score, coverage, similar, speaks, told, checked and speaks))
     if plan.focus.said_by:  # 原告说…: only that party's words answer
         matches = [m for m in matches if speaks_for(m.statement, plan.focus.said_by)]
     matches.sort(key=lambda m: -m.score)
@@ -215,7 +216,7 @@ def qualifies(match: Match) -> bool:
     """About the question: its words are there, or some are and the search ranks it high too, or
     the asker asked nearly the same question."""
     return match.coverage >= MIN_MATCH or (match.coverage >= MIN_MATCH / 2 and match.score >= 0.65) \
-        or match.similar >= 0.5 or bool(match.told)
+        or match.similar >= 0.5 or bool(match.told) or match.about
 
 
 def candidates(case: Case, plan: CasePlan, matches: list[Match], limit: int = 4) -> list[Match]:
@@ -396,7 +397,15 @@ def _yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -
         nxt = sentences[at + 1]
         shown = Segment(sentence.start, nxt.end, statement.answer[sentence.start:nxt.end])
     cited = case.cite(_anchor(statement, shown))
-    return Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])
+    part = Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])
+    if decisive.value == "是":  # 有没有…帮过忙: every account that affirms it, not only the first
+        for other in verdicts:
+            if other.value == "是" and other.asked is None and other.statement.index != statement.index \
+                    and len(part.evidence) < 3:
+                more = case.cite(_anchor(other.statement, other.sentence))
+                part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
+                part.evidence.append(more)
+    return part
 
 
 # What an attacker held or used, as statements say it (拿起桌上的啤酒瓶, 用拳头).
