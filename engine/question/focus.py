@@ -26,7 +26,8 @@ LIGHT_VERBS = frozenset("""
 # Words that name the asked slot (什么位置, 什么时间), not the subject.
 SLOT_WORDS = frozenset("时间 地点 日期 金额 方式 名字 姓名 地方 时候 数额 次数 号码 位置 情况 经过 东西 原因".split())
 # A clause that only sets the time of the asked act (喝完酒以后 / 抢劫的时候): its verbs are not the act.
-_SETTING = re.compile(r"以后|之后|后来|的时候|时候|当时|以前|之前|那天|那次|期间|(?<=[\u4e00-\u9fff])时(?![间候刻])")
+# (后来, 当时 are adverbs of the asked clause itself.)
+_SETTING = re.compile(r"以后|之后|的时候|时候|以前|之前|期间|(?<=[\u4e00-\u9fff])时(?![间候刻])")
 # Negation of the asked act inside the question (还有工资没拿到吗, 是不是没有还钱).
 _NEGATED = re.compile(r"(?:没有|没|未|不)$")
 # 有没有人受伤 / 有无被害人 / 是否有人: does anyone / anything — one affirming account answers it.
@@ -57,11 +58,14 @@ class Focus:
     existential: bool = False  # 有没有人受伤: one affirming account answers yes
     remainder: bool = False  # is anything still outstanding (还欠…吗, 还有…没拿到吗)
     moves_money: bool = False  # the asked act hands money over (给的, 转了, 还过): a ledger row's act
+    subject: str | None = None  # who or what does the act, when the question names it (肇事车, 冉光荣)
+    patient: str | None = None  # the thing the act is done to, as named before it (把手机扔到哪里)
 
     def to_dict(self) -> dict:
         return {"acts": list(self.acts), "objects": list(self.objects), "roles": list(self.roles),
                 "said_by": self.said_by, "negated": self.negated, "existential": self.existential,
-                "remainder": self.remainder, "moves_money": self.moves_money}
+                "remainder": self.remainder, "moves_money": self.moves_money, "subject": self.subject,
+                "patient": self.patient}
 
 
 def _stem(word: str) -> str:
@@ -81,6 +85,19 @@ def _modifies(text: str, end: int) -> bool:
     return bool(after) and after not in "是吗呢了？?，,。" and re.match(r"[\u4e00-\u9fff]", after) is not None
 
 
+def _subject(tokens: list[tuple[int, str, str]], names: list[str]) -> str | None:
+    """The question's opening noun or name, before its first verb (肇事车撞人以后…, 冉光荣还有…); a
+    pronoun (他) leaves it open."""
+    for at, word, flag in tokens:
+        if flag.startswith(("v", "l", "p", "r", "d", "c")):
+            return None
+        if flag in ("t", "m", "q", "f") or not re.search(r"[\u4e00-\u9fff]", word):
+            continue  # 那天晚上 / 第一次: when, not who
+        name = next((n for n in names if word in n), None)
+        return name or word
+    return None
+
+
 def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
     """``names``: the parties the question names (beyond jieba's), whose characters are never acts."""
     focus = Focus()
@@ -92,20 +109,23 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
         focus.said_by = said.group("who")
     settings = [m.end() for m in _SETTING.finditer(text)]
     setting_end = settings[-1] if settings else 0
-    acts: list[tuple[str, bool]] = []  # (stem, inside a modifier)
+    acts: list[tuple[str, bool, int, int]] = []  # (stem, inside a modifier, where it starts and ends)
     offset, previous = 0, ""
     titles = [m.span() for m in re.finditer(r"《[^》]*》", text)]  # 《钢材购销合同》 names a thing
     flags: dict[str, str] = {}
-    context: set[str] = set()  # verbs that set the time or say which thing (喝完酒以后, 被刮的车)
+    context: set[str] = set()  # verbs that say which thing (被刮的车, 自己的行为)
+    tokens: list[tuple[int, str, str]] = []
+    act_starts: dict[str, int] = {}
     for word, flag in posseg(text):
         start, offset = offset, offset + len(word)
         flags.setdefault(word, flag)
+        tokens.append((start, word, flag))
         if any(a <= start < b for a, b in titles):
             continue
         split = previous if _ASPECT.search(previous) and len(word) == 1 and flag.startswith("v") else ""
         previous = word if flag.startswith("v") else ""
         if split and acts and acts[-1][0] == _stem(split):  # 帮过忙: one act, 帮忙
-            acts[-1] = (acts[-1][0] + word, acts[-1][1])
+            acts[-1] = (acts[-1][0] + word, acts[-1][1], acts[-1][2], offset)
             continue
         if any(word in n for n in names) or word in PARTY_ROLES:
             continue
@@ -119,19 +139,24 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
                 context.add(word)
                 continue  # 自己的行为: a verb after 的 is a noun here
             if start < setting_end:
-                context.add(word)
-                continue  # 喝完酒以后: the setting, kept as context among the objects
+                continue  # 喝完酒以后: the setting, not the act
             if stem in _NAMING and re.match(r"什么|啥|谁|哪", text[offset:]):
                 continue  # 叫什么名字: the asked slot, not an act
-            acts.append((stem, _modifies(text, offset) or flag == "vn"))  # vn: a noun unless nothing else acts
+            if acts and acts[-1][3] == start and not acts[-1][1]:  # 找代|驾: jieba's pieces of one verb phrase
+                acts.append((_stem(text[acts[-1][2]:offset]), acts[-1][1], acts[-1][2], offset))
+            acts.append((stem, _modifies(text, offset) or flag == "vn", start, offset))  # vn: a noun unless nothing else acts
+            act_starts.setdefault(stem, start)
             if _NEGATED.search(text[max(0, start - 2):start]) or word != _NEGATION_PREFIX.sub("", word):
                 if not re.search(r"有没有|是不是|有没$", text[max(0, start - 3):start]):
                     focus.negated = True
     # the last predicate verb is the main act; a verb inside a modifier (被刮的那辆车) says which thing
-    focus.acts = list(dict.fromkeys(a for a, inside in reversed(acts) if not inside))
-    context |= {a for a, inside in acts if inside}
+    # a phrase of two pieces comes before its pieces (找代驾, then 驾, 找代)
+    ordered = sorted(acts, key=lambda a: (-a[3], a[2]))
+    focus.acts = list(dict.fromkeys(a for a, inside, _, _ in ordered if not inside))
+    context |= {a for a, inside, _, _ in acts if inside}
     if not focus.acts:  # 是主动投案的吗: a verbal noun is the act when no verb is
-        focus.acts = [a for a, _ in reversed(acts) if a in reading.terms and not _modifies(text, text.find(a) + len(a))][:1]
+        focus.acts = [a for a, _, _, _ in reversed(acts) if a in reading.terms
+                      and not _modifies(text, text.find(a) + len(a))][:1]
     # the things: nouns (and the context verbs), not adverbs or times (最后, 当时)
     things = [t for t in reading.terms if flags.get(t, "n").startswith(("n", "vn", "j", "eng")) or t in context]
     focus.objects = [t for t in things if not any(_stem(t) in a for a in focus.acts)
@@ -139,9 +164,18 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
                      and t not in SLOT_WORDS and t not in PARTY_ROLES and not _SETTING.fullmatch(t)
                      and t not in _NAMING and t not in _PLACE_PARTICLES
                      and not any(t in n for n in names)
-                     and not any(t in text[a:b] for a, b in titles)]
+                     and not any(t in text[a:b] for a, b in titles)
+                     and not 0 <= text.find(t) < setting_end]  # 喝完酒以后: when, not what
     # 《钢材购销合同》: a named document is one thing, matched whole
     focus.objects = [text[a + 1:b - 1] for a, b in titles if b - a > 2] + focus.objects
+    focus.subject = _subject(tokens, names)
+    main_at = act_starts.get(focus.acts[0]) if focus.acts else None
+    if main_at is not None:  # the last thing named between the setting and the act: what it is done to
+        before = [w for at, w, f in tokens if setting_end <= at < main_at and f.startswith("n") and not f.startswith("nr")
+                  and len(w) >= 2 and w not in SLOT_WORDS and w not in PARTY_ROLES and not any(w in n for n in names)]
+        patient = re.sub(r"(?<=.)[上里中内下]$", "", before[-1]) if before else ""  # 送货单上: the 单, not 单上
+        moved = [w for at, w, f in tokens if at < main_at and f.startswith("n") and text[at - 1:at] == "把"]
+        focus.patient = moved[-1] if moved else patient if len(patient) >= 2 else None  # 把刀扔到…: the 刀
     knowing = _KNOWING.search(text)
     if knowing and _YES_NO_END.search(text):  # 他当时知道是违法的吗: knowing is the act asked
         focus.acts = [knowing.group(0)] + [a for a in focus.acts if a != knowing.group(0)]

@@ -14,15 +14,15 @@ import math
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.about import (act_at, confirmed_assertion, mentions, objects_of, position, side_of,
-                                          speaks_of, word_hit)
+from engine.answer.casefile.about import (act_at, confirmed_assertion, mentions, object_hit, objects_of, position,
+                                          side_of, speaks_of, word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Anchor, Statement
-from engine.ledger.lexicon import PLACE, TIME_OF_DAY, UNCERTAIN, UNSURE_ABOUT, is_clock_time
+from engine.ledger.lexicon import CORRECTION, PLACE, RESTATE, TIME_OF_DAY, UNCERTAIN, UNSURE_ABOUT, is_clock_time
 from engine.text.dates import find_dates
 from engine.text.names import names_in, titled_names
 from engine.text.segments import Segment, split, trimmed
@@ -233,6 +233,12 @@ def candidates(case: Case, plan: CasePlan, matches: list[Match], limit: int = 4)
 
 
 def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    patient = plan.focus.patient
+    if patient and case.absent(patient) and not object_hit(patient, case.doc_text):
+        # 他把刀扔到哪里了: the file never names a 刀 (nor a thing of its kind)
+        for slot in plan.slots:
+            outcome.add(Part(f"「{patient}」相关内容", "", Fill.MISSING))
+        return
     matches = rank_statements(case, plan)
     chosen = candidates(case, plan, matches)
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
@@ -327,6 +333,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     for mention in mentions(plan, statement.answer):
         if mention.irrealis:
             continue  # 劝我叫个代驾: proposed, not done
+        if _own_act(plan, statement, mention):
+            continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
         if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
             return Verdict(None, statement, mention.sentence)
         if mention.settled is not None:  # 还有…没拿到吗 — 已经全部结清了
@@ -335,6 +343,17 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     if not plan.focus.acts:
         return _key_verdict(plan, statement)
     return None
+
+
+def _own_act(plan: CasePlan, statement: Statement, mention) -> bool:
+    """The clause tells the speaker's own act (我停下车) while the question asks it of someone or
+    something else it names (肇事车, a person other than the speaker)."""
+    subject = plan.focus.subject
+    if not subject or subject == statement.speaker or side_of(statement.speaker) == subject:
+        return False
+    at = act_at(plan, mention.clause.text)
+    before = mention.clause.text[:at] if at >= 0 else ""
+    return bool(re.search(r"我(?!们)(?![^被让叫]*被)", before))
 
 
 def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
@@ -517,23 +536,37 @@ def _when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, out
             pieces.append((_tells(plan, case, sentence.text), rank, order, statement, sentence))
     for _, _, _, statement, sentence in sorted(pieces, key=lambda p: (-p[0], p[1], p[2])):
         if slot is Slot.DATE:
-            dates = [d for d in find_dates(sentence.text) if d.meta.get("granularity") != "time"]
+            dates = _dates_of_act(plan, sentence.text)
             if not dates:
                 continue
             cited = case.cite(_anchor(statement, sentence))
             part = Part(label, f"{label}：{dates[0].text}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
             _time_conflict(case, plan, part, outcome)
-            _date_conflict(case, plan, statement, sentence, str(dates[0].value), part, outcome)
-            if part.fill is not Fill.CONFLICT:
-                _occurrence_conflict(case, plan, statement, str(dates[0].value), part, outcome)
-            if part.fill is not Fill.CONFLICT:
-                _party_conflict(case, plan, statement, str(dates[0].value), part, outcome)
+            # the same act dated differently: by another party of a hearing (each named), by another
+            # account of that occurrence (第二次…), or in another statement using the same verb
+            for conflict in (_party_conflict, _occurrence_conflict, _date_conflict):
+                if part.fill is not Fill.CONFLICT:
+                    conflict(case, plan, statement, sentence, str(dates[0].value), part, outcome)
             return part
-        place = PLACE.search(sentence.text)
+        place = PLACE.search(sentence.text) or PUT_AWAY.search(sentence.text)
         if place:
             cited = case.cite(_anchor(statement, sentence))
             return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
     return Part(label, "", Fill.MISSING)
+
+
+# Where a thing was put, thrown or hidden (扔进了路边的垃圾桶, 藏在床底下).
+PUT_AWAY = re.compile(r"(?:扔|丢|放|藏|埋|塞|扔掉|丢掉)(?:进|到|在|入)了?(?P<place>[\u4e00-\u9fff]{1,12}?"
+                      r"(?:桶|箱|河|湖|江|沟|井|柜|屉|包|池|坑|丛|堆|车上|家里|下面|底下|旁边|边上|里))")
+
+
+def _dates_of_act(plan: CasePlan, text: str):
+    """The dates of a sentence, the one in the clause telling the asked act first (合同于1月8日签订，
+    3月20日才送到工地: 送到 is 3月20日)."""
+    dates = [d for d in find_dates(text) if d.meta.get("granularity") != "time"]
+    told = [m for m in mentions(plan, text) if not m.negated and not m.irrealis]
+    near = [d for d in dates if any(m.clause.start <= d.start < m.clause.end for m in told)]
+    return near + [d for d in dates if d not in near]
 
 
 def _tells(plan: CasePlan, case: Case, text: str) -> int:
@@ -549,8 +582,8 @@ def _tells(plan: CasePlan, case: Case, text: str) -> int:
     return 2 if any(o in m.clause.text.replace("\n", "") for m in said if not m.negated for o in things) else 1
 
 
-def _party_conflict(case: Case, plan: CasePlan, statement: Statement, value: str, part: Part,
-                    outcome: Outcome) -> None:
+def _party_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: str,
+                    part: Part, outcome: Outcome) -> None:
     """A hearing's parties dating the asked act differently (原告: 4月27日才运到工地; 被告: 我4月18日就
     送到了): each party's version, attributed, as a conflict. A clause only denying a date (我不是
     4月27日送到的) is no version of its own."""
@@ -565,7 +598,7 @@ def _party_conflict(case: Case, plan: CasePlan, statement: Statement, value: str
             if not (any(len(a) >= 2 and a in mention.clause.text for a in plan.focus.acts)
                     or _tells(plan, case, mention.sentence.text) == 2):
                 continue
-            dates = [d for d in find_dates(mention.sentence.text) if d.meta.get("granularity") == "day"]
+            dates = [d for d in _dates_of_act(plan, mention.sentence.text) if d.meta.get("granularity") == "day"]
             if not dates or _compatible(str(dates[0].value), value):
                 continue
             other_id = case.cite(_anchor(other, mention.sentence))
@@ -597,8 +630,8 @@ def _time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outco
     return Part("时间", "", Fill.MISSING)
 
 
-def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, value: str, part: Part,
-                         outcome: Outcome) -> None:
+def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: str,
+                         part: Part, outcome: Outcome) -> None:
     """第二次抢劫是哪一天: another statement about the same occurrence (telling the same 第N次 and
     speaking of the same act) dating it differently — a correction or a slip — is a conflict
     naming both."""
@@ -608,7 +641,9 @@ def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, value
     for other in case.ledger.statements:
         if other.kind == "header" or other.index == statement.index or _ordinal_said(other) != plan.ordinal:
             continue
-        if not speaks_of(plan, _effective_question(case, other), other.answer, things):
+        # a correction of that occurrence need not name the act again (我记错了，第二次是…)
+        if not speaks_of(plan, _effective_question(case, other), other.answer, things) and \
+                not CORRECTION.search(other.answer) and not RESTATE.search(other.question):
             continue
         for piece in _sentences(other):
             dates = [d for d in find_dates(piece.text) if d.meta.get("granularity") == "day"]
