@@ -43,6 +43,7 @@ _SAID_BY = re.compile(rf"(?:按|据|依|照)?(?P<who>{_ROLE}|[\u4e00-\u9fff]{{2,
 _ASPECT = re.compile(r"(?<=.)(?:过|了|完|着)$")
 _KNOWING = re.compile(r"知道|清楚|明白|记得|认识|了解")
 _YES_NO_END = re.compile(r"吗[？?]?\s*$|是否|有没有")
+_PREDICATE_END = re.compile(r"([\u4e00-\u9fff]{2})[了过]?(?:吗|没有|了没)[？?]?\s*$")
 _NAMING = frozenset("叫 称 姓 称呼 取名".split())
 _PLACE_PARTICLES = frozenset("里 上 下 中 内 外 旁 边".split())
 _NEGATION_PREFIX = re.compile(r"^(?:没有|没|未|不)(?=.)")
@@ -157,6 +158,9 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
     if not focus.acts:  # 是主动投案的吗: a verbal noun is the act when no verb is
         focus.acts = [a for a, _, _, _ in reversed(acts) if a in reading.terms
                       and not _modifies(text, text.find(a) + len(a))][:1]
+    last = _PREDICATE_END.search(text)
+    if not focus.acts and last and last.group(1) in reading.terms:  # 他报警了吗: what ends it is the act
+        focus.acts = [last.group(1)]
     # the things: nouns (and the context verbs), not adverbs or times (最后, 当时)
     things = [t for t in reading.terms if flags.get(t, "n").startswith(("n", "vn", "j", "eng")) or t in context]
     focus.objects = [t for t in things if not any(_stem(t) in a for a in focus.acts)
