@@ -43,6 +43,7 @@ _SAID_BY = re.compile(rf"(?:按|据|依|照)?(?P<who>{_ROLE}|[\u4e00-\u9fff]{{2,
 _ASPECT = re.compile(r"(?<=.)(?:过|了|完|着)$")
 _KNOWING = re.compile(r"知道|清楚|明白|记得|认识|了解")
 _YES_NO_END = re.compile(r"吗[？?]?\s*$|是否|有没有")
+_ASKED_HEAD = re.compile(r"[\u4e00-\u9fff]{1,4}(?:是谁|是哪个|是哪些|叫什么|都有谁|有哪些人)")
 _PREDICATE_END = re.compile(r"([\u4e00-\u9fff]{2})[了过]?(?:吗|没有|了没)[？?]?\s*$")
 _NAMING = frozenset("叫 称 姓 称呼 取名".split())
 _PLACE_PARTICLES = frozenset("里 上 下 中 内 外 旁 边".split())
@@ -83,6 +84,8 @@ def _modifies(text: str, end: int) -> bool:
     if at < 0 or at > 2:
         return False
     after = rest[at + 1:at + 2]
+    if _ASKED_HEAD.match(text[end + at + 1:]):
+        return False  # 输钱最多的玩家是谁: the clause says who is asked for — its act is the act
     return bool(after) and after not in "是吗呢了？?，,。" and re.match(r"[\u4e00-\u9fff]", after) is not None
 
 

@@ -57,9 +57,10 @@ OWING = re.compile(r"还欠|尚欠|仍欠|还差|没(?:有)?(?:结清|付清|还
 # An answer that confirms what the asker stated (…你知道吗？—知道 / 是否属实？—属实).
 CONFIRMS = re.compile(r"^(?:知道|属实|是的|是|对|没有异议|没异议|无异议|认可|承认|同意|确认|就是|没错)")
 MONEY = re.compile(r"钱|款|元|资金|现金|工资")
-# Words too general to say what a question is about.
-GENERAL = frozenset("当时 后来 现在 以前 之前 之后 情况 事情 具体 一下 时候 问题 这个 那个 什么 东西 知道 说 晚上 那天 人 上 "
-                    "最后 最终 这些 那些 自己 对方 双方".split())
+# Words too general to say what a question is about (they occur in almost every answer).
+GENERAL = frozenset("当时 后来 现在 以前 之前 之后 情况 事情 具体 一下 时候 问题 这个 那个 什么 东西 知道 说".split())
+# ... nor to name the thing an act is done to.
+NOT_THINGS = GENERAL | frozenset("晚上 那天 人 上 最后 最终 这些 那些 自己 对方 双方".split())
 
 
 def occurs(word: str, context: str) -> bool:
@@ -151,7 +152,7 @@ def objects_of(plan: CasePlan, people: list[str] = (), text: str | None = None) 
     """The things the question names (水果刀, 货款), without general words and people's names — and,
     given the file's ``text``, only those it names somewhere: a thing the file never names is the
     question's paraphrase (行为 for 这样做), which cannot tell one statement from another."""
-    found = [o for o in plan.focus.objects if o not in GENERAL and not any(o in p for p in people)]
+    found = [o for o in plan.focus.objects if o not in NOT_THINGS and not any(o in p for p in people)]
     return found if text is None else [o for o in found if object_hit(o, text)]
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.money import show_amount, show_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.talk import _CLAUSE_END, _anchor, _compatible, _said_before, _sentences
+from engine.answer.casefile.said import _CLAUSE_END, _anchor, _sentences
+from engine.answer.casefile.when import _compatible, _said_before
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import versions_of
