@@ -109,14 +109,8 @@ def _party_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: 
             dates = [d for d in _dates_of_act(plan, mention.sentence.text) if d.meta.get("granularity") == "day"]
             if not dates or _compatible(str(dates[0].value), value):
                 continue
-            other_id = case.cite(_anchor(other, mention.sentence))
-            ids = [part.evidence[0], other_id]
-            said = f"{statement.speaker}称{value}（{ids[0]}），{other.speaker}称{dates[0].text}（{other_id}）"
-            outcome.conflicts.append(Conflict("testimony", f"各方说法不一：{said}", ids))
-            part.text = part.text.replace("：", f"：{statement.speaker}称", 1) + \
-                f"；{other.speaker}称{dates[0].text}（{other_id}），各方说法不一，需人工核实"
-            part.fill = Fill.CONFLICT
-            part.evidence.append(other_id)
+            _another_version(case, part, outcome, other, mention.sentence, value, dates[0].text, "各方说法不一",
+                             (statement.speaker, other.speaker))
             return
 
 
@@ -157,14 +151,27 @@ def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sente
             dates = [d for d in find_dates(piece.text) if d.meta.get("granularity") == "day"]
             if not dates or _compatible(str(dates[0].value), value):
                 continue
-            other_id = case.cite(_anchor(other, piece))
-            ids = [part.evidence[0], other_id]
-            said = f"{ids[0]}称{value}，{other_id}称{dates[0].text}"
-            outcome.conflicts.append(Conflict("testimony", f"第{chinese_count(plan.ordinal)}次的时间说法不一：{said}", ids))
-            part.text += f"；另有陈述称{dates[0].text}（{other_id}），说法不一，需人工核实"
-            part.fill = Fill.CONFLICT
-            part.evidence.append(other_id)
+            _another_version(case, part, outcome, other, piece, value, dates[0].text,
+                             f"第{chinese_count(plan.ordinal)}次的时间说法不一")
             return
+
+
+def _another_version(case: Case, part: Part, outcome: Outcome, other: Statement, piece: Segment, value: str,
+                     said: str, topic: str, speakers: tuple[str | None, str | None] | None = None) -> None:
+    """Another statement's date of the same act, beside the part's own: a conflict citing both, the
+    part needs review. With ``speakers`` (a hearing's parties) each version is attributed."""
+    other_id = case.cite(_anchor(other, piece))
+    ids = [part.evidence[0], other_id]
+    if speakers:
+        outcome.conflicts.append(Conflict("testimony", f"{topic}：{speakers[0]}称{value}（{ids[0]}），"
+                                                       f"{speakers[1]}称{said}（{other_id}）", ids))
+        part.text = part.text.replace("：", f"：{speakers[0]}称", 1) + \
+            f"；{speakers[1]}称{said}（{other_id}），{topic}，需人工核实"
+    else:
+        outcome.conflicts.append(Conflict("testimony", f"{topic}：{ids[0]}称{value}，{other_id}称{said}", ids))
+        part.text += f"；另有陈述称{said}（{other_id}），说法不一，需人工核实"
+    part.fill = Fill.CONFLICT
+    part.evidence.append(other_id)
 
 
 def _corrected_statements(case: Case, plan: CasePlan) -> list[int]:
@@ -200,13 +207,8 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
                 dates = [d for d in find_dates(clause.text) if d.meta.get("granularity") != "time"]
                 if not dates or _compatible(str(dates[0].value), value):
                     continue
-                other_id = case.cite(_anchor(other, piece))
-                ids = [part.evidence[0], other_id]
-                said = f"{ids[0]}称{value}，{other_id}称{dates[0].text}"
-                outcome.conflicts.append(Conflict("testimony", f"关于「{acts[0]}」的时间说法不一：{said}", ids))
-                part.text += f"；另有陈述称{dates[0].text}（{other_id}），说法不一，需人工核实"
-                part.fill = Fill.CONFLICT
-                part.evidence.append(other_id)
+                _another_version(case, part, outcome, other, piece, value, dates[0].text,
+                                 f"关于「{acts[0]}」的时间说法不一")
                 return
 
 
