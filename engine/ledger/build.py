@@ -19,14 +19,18 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 22
+LEDGER_VERSION = 23
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
     chunks = sorted(chunks, key=lambda c: c.seq)
     statements, headers = read_statements(chunks)
     events, corrections = read_events(statements)
-    subject = next((s.speaker for s in statements if s.speaker), None)
+    # the person questioned: the answerer the turns pair with the asker (a hearing's other parties,
+    # whose turns are statements too, are not it), else the first speaker
+    answerers = {c.meta.get("answerer") for c in chunks if c.chunk_type in ("qa", "qa_part")}
+    subject = next((s.speaker for s in statements if s.speaker and s.speaker in answerers), None) or \
+        next((s.speaker for s in statements if s.speaker), None)
     ledger = CaseLedger(doc_id, statements, events, corrections, headers, subject,
                         people_of(statements, headers), other_party(statements, known_people(statements)),
                         record_dates(chunks))
@@ -55,7 +59,7 @@ def people_of(statements, headers: dict[int, dict[str, str]]) -> list[str]:
     found.update(s.speaker for s in statements if s.speaker)
     text = "\n".join(s.question + "\n" + s.answer for s in statements)
     for statement in statements:
-        if statement.kind == "qa":
+        if statement.kind != "header":
             found.update(names_in(statement.answer))
     found.update(recurring_names(join_pdf_lines(text)))
     found.update(known_people(statements))

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
+from engine.question.focus import Focus, read_focus
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
 from engine.ledger.lexicon import FESTIVAL_DATE, MEANS, MEASURE_SIGNS, PRINCIPAL, RELATIVE_DATE, TOTAL
@@ -23,6 +24,7 @@ from engine.text.quantities import UNITS
 class Slot(str, Enum):
     AMOUNT = "amount"
     DATE = "date"
+    TIME = "time"  # 几点: a time of day
     MEANS = "means"
     PLACE = "place"
     PERSON = "person"
@@ -44,7 +46,8 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.COUNT: re.compile(r"几次|几笔|多少次|多少笔|几回|多少回|几趟"),
     Slot.AMOUNT: re.compile(r"多少钱|多少元|多少万|多少块|多少本金|多少利息|多少(?![次笔回趟个天年月日周小分])|金额|数额|几万|几千|"
                             r"how much|amount", re.I),
-    Slot.DATE: re.compile(r"哪天|哪一天|哪日|几号|什么时候|何时|日期|哪年|哪一年|几月|哪个月|什么时间|几点|时间"),
+    Slot.DATE: re.compile(r"哪天|哪一天|哪日|几号|什么时候|何时|日期|哪年|哪一年|几月|哪个月|什么时间|时间"),
+    Slot.TIME: re.compile(r"几点|什么时刻|哪个时刻|几时几分"),
     Slot.MEANS: re.compile(r"怎么(?:给|付|转|交|打|汇|还|退|赔|拿|取|投)|如何(?:给|付|支付|转|交)|什么方式|何种方式|"
                            r"以?(?:什么|哪种)(?:方式|途径|渠道)|通过什么|用什么(?:方式|支付|转)|方式"),
     Slot.ACCOUNT: re.compile(r"哪张(?:银行)?卡|哪个(?:银行)?(?:账户|卡|账号)|什么(?:银行)?卡|哪家银行"),
@@ -113,7 +116,9 @@ PERIOD = re.compile(r"(?P<when>[^，。？?、]{2,14}?)(?:那|这)(?:一)?(?:次
 # Header fields a question can name, with the words that name them.
 FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"身份证|公民身份号码|证件号"),
-    "phone": re.compile(r"手机(?!和|、|的价|价|被|(?:一|两|三)部)|电话|联系方式"),
+    # 手机号, 电话: a number; 打电话 is a call, 手机扔到哪里 the phone itself, 手机和电脑 / 手机价值 the goods
+    "phone": re.compile(r"手机(?!和|、|的价|价|被|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少|什么))"
+                        r"|(?<![打接来通回挂])电话|联系方式"),
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),
     "birth": re.compile(r"出生|生日|多大|年龄|几岁"),
     "job": re.compile(r"职务|职业|工作单位|在哪(?:里)?(?:工作|上班)|做什么工作|岗位"),
@@ -196,6 +201,7 @@ class CasePlan:
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
     disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
+    focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
 
     @property
     def text(self) -> str:
@@ -210,7 +216,7 @@ class CasePlan:
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "signs": list(self.signs), "when": self.when,
-                "receiver": self.receiver, "owed": self.owed}
+                "receiver": self.receiver, "owed": self.owed, "focus": self.focus.to_dict()}
 
     @property
     def money(self) -> bool:
@@ -222,9 +228,26 @@ def _parts(text: str) -> list[str]:
     return [p for p in re.split(r"[、，,；;]|(?<=[？?])|以及|还有(?=什么|多少)", text) if p.strip()]
 
 
+_WH = re.compile(r"什么|怎样|怎么|如何|哪|谁|多少|几")
+
+
+def _fields_asked(part: str) -> list[str]:
+    """Header fields a part asks the value of: 身份证号码是多少, 住在哪里 — not a field word inside an
+    act (有没有利用职务帮忙) or beside someone asked for (谁过生日请的客)."""
+    named = [name for name, pattern in FIELD_WORDS.items() if pattern.search(part)]
+    if not named:
+        return []
+    if YESNO.search(part) and not _WH.search(part):
+        return []  # a yes/no about an act, not a request for the field's value
+    if SLOT_WORDS[Slot.PERSON].search(part):
+        return [n for n in named if n in ("officer", "recorder")]
+    return named
+
+
 def make_plan(text: str) -> CasePlan:
     question = analyse(text)
     plan = CasePlan(question=question, names=party_names(text, list(question.names)))
+    plan.focus = read_focus(text, question, plan.names)
     plan.law = bool(LAW.search(text))
     plan.asker_said = bool(ASKER_SAID.search(text))
     if GAPS.search(text):
@@ -232,7 +255,8 @@ def make_plan(text: str) -> CasePlan:
     elif CONFLICTS.search(text):
         plan.overview = "conflicts"
     plan.evidence = bool(EVIDENCE.search(text))
-    plan.fields = [name for name, pattern in FIELD_WORDS.items() if pattern.search(text)]
+    plan.fields = [name for part in _parts(text) for name in _fields_asked(part)]
+    plan.fields = list(dict.fromkeys(f for f in FIELD_WORDS if f in plan.fields))
     money_parts: list[str] = []
     for part in _parts(text):
         found = [slot for slot, pattern in SLOT_WORDS.items() if pattern.search(part)]
@@ -242,6 +266,8 @@ def make_plan(text: str) -> CasePlan:
             found = [Slot.FIELD if s is Slot.AMOUNT else s for s in found]  # 身份证号码是多少
         if not found and re.search(r"什么|怎样|怎么样|如何|为什么|哪", part):
             found = [Slot.TEXT]
+        if not found and YESNO.search(part) and plan.overview is None:
+            found = [Slot.YESNO]  # 投诉过吗？是哪天？: the yes/no is a part of its own
         if any(s in found for s in (Slot.AMOUNT, Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.COUNT)) \
                 or found == [Slot.RATE] and len(_parts(text)) == 1:
             money_parts.append(part)
@@ -260,7 +286,7 @@ def make_plan(text: str) -> CasePlan:
     # About the record itself only when its time, place or people are asked (讯问时侦查人员援引了
     # 哪条法律 is about what was said in it).
     plan.record = (bool(RECORD.search(text)) or plan.officer_role is not None) and not plan.law \
-        and not plan.asker_said and (any(s in plan.slots for s in (Slot.DATE, Slot.PLACE))
+        and not plan.asker_said and (any(s in plan.slots for s in (Slot.DATE, Slot.TIME, Slot.PLACE))
                                      or any(f in plan.fields for f in ("officer", "recorder")))
     plan.ordinal = None if session and len(re.findall(r"第[一二三四五六七八九十\d]+(?:次|笔)", text)) == 1 \
         else ordinal_of(text)
@@ -312,7 +338,8 @@ def make_plan(text: str) -> CasePlan:
     plan.disputed = bool(re.search(r"到底|究竟", text))
     person = plan.parts.get(Slot.PERSON, "")
     plan.asks_receiver = bool(RECEIVER_ASKED.search(person)) and not GIVER_ASKED.search(person)
-    if YESNO.search(text) and not any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE, Slot.COUNT, Slot.QUANTITY)):
+    if YESNO.search(text) and Slot.YESNO not in plan.slots and \
+            not any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE, Slot.COUNT, Slot.QUANTITY)):
         plan.slots.insert(0, Slot.YESNO)
     if not plan.slots:
         plan.slots.append(Slot.TEXT)

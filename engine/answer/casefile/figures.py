@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.answer.casefile.about import best_rows
+from engine.answer.casefile.figure_relevance import best_rows
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions

@@ -16,7 +16,7 @@ import re
 from datetime import date
 from decimal import Decimal
 
-from engine.answer.casefile.about import best_rows, relevance
+from engine.answer.casefile.figure_relevance import best_rows, relevance
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import record_cite
 from engine.answer.casefile.parts import Fill, Outcome, Part

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.said import speaks_for
 from engine.ledger import Event
 from engine.ledger.lexicon import MEASURE_SIGNS
 from engine.question import CasePlan
@@ -34,7 +35,10 @@ def _names(text: str, noun: str) -> bool:
 def relevance(case: Case, plan: CasePlan, event: Event) -> float:
     """How well a row matches the question: measure words (3), the person asked named in its clause
     (2), the thing asked named in its subject or clause (2), in its sentence or question (1), elsewhere
-    in its answer (0.5); -1 when it shows another measure than the one asked."""
+    in its answer (0.5); -1 when it shows another measure than the one asked, or is another side's
+    figure than the one whose account is asked (原告说…)."""
+    if plan.focus.said_by and not speaks_for(case.statement(event.statement), plan.focus.said_by):
+        return -1  # 原告说…多少: another side's figure is not the one asked
     clause, around, answer = context(case, event)
     score = 0
     if plan.signs:
