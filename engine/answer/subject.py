@@ -142,6 +142,7 @@ class SubjectRoute:
         return self.answerer.index.catalog
 
     def draft(self) -> Draft | None:
+        """The subject's answer, or None when no subject route applies."""
         subject = self.plan.subject
         if subject.articles and self._scope_holds({"statute"}):
             return self._article()
@@ -301,6 +302,8 @@ class SubjectRoute:
     def _clause(self) -> Draft:
         topic = self.plan.subject.clause
         contracts = self._contracts()
+        if not contracts:
+            return None  # nothing here is a contract: the question is answered as any other
         found = {doc: chunks for doc in contracts if (chunks := self._clause_chunks(doc))}
         if not found:
             names = "、".join(f"《{self._title(d)}》" for d in contracts) or "合同"

@@ -56,10 +56,13 @@ class ClauseTopic:
     label: str  # how an answer names it: 违约金, 保密, 付款 …
     question: re.Pattern[str]  # how a question names it
     heading: re.Pattern[str]  # how a clause heading names it
+    # Words that are a contract's alone (违约金, 定金); a generic one (诉讼, 期限, 解除) makes a clause
+    # question only where the question speaks of a contract (合同, 协议, 甲方, 约定 …).
+    contract_only: bool = True
 
 
-def _t(key: str, label: str, question: str, heading: str) -> ClauseTopic:
-    return ClauseTopic(key, label, re.compile(question), re.compile(heading))
+def _t(key: str, label: str, question: str, heading: str, contract_only: bool = True) -> ClauseTopic:
+    return ClauseTopic(key, label, re.compile(question), re.compile(heading), contract_only)
 
 
 # Most specific first: the first topic whose words the question uses wins (保密期限 is confidentiality,
@@ -74,19 +77,23 @@ CLAUSE_TOPICS: tuple[ClauseTopic, ...] = (
        r"(?:累计|最多|最高)[^，。？?]{0,6}(?:违约金|赔偿)", r"违约|责任限制|赔偿"),
     _t("liquidated_damages", "违约金", r"违约金|违约责任|违约(?:的)?(?:怎么|如何)|滞纳金|逾期[^，。？?]{0,12}(?:支付|承担|赔)",
        r"违约"),
-    _t("termination", "解除", r"解除(?:合同|本合同)?|终止合同|提前终止", r"解除|终止"),
+    _t("termination", "解除", r"解除(?:合同|本合同)?|终止合同|提前终止", r"解除|终止", contract_only=False),
     _t("force_majeure", "不可抗力", r"不可抗力", r"不可抗力"),
-    _t("dispute_resolution", "争议解决", r"争议|纠纷|管辖|哪(?:个|里的?|家)?(?:法院|仲裁)|仲裁|起诉|诉讼", r"争议|管辖"),
-    _t("governing_law", "适用法律", r"适用(?:的)?(?:哪(?:国|个|里的?))?法律|准据法|法律适用", r"适用法律|法律适用"),
+    _t("dispute_resolution", "争议解决", r"争议|纠纷|管辖|哪(?:个|里的?|家)?(?:法院|仲裁)|仲裁|起诉|诉讼", r"争议|管辖",
+       contract_only=False),
+    _t("governing_law", "适用法律", r"适用(?:的)?(?:哪(?:国|个|里的?))?法律|准据法|法律适用", r"适用法律|法律适用",
+       contract_only=False),
     _t("acceptance", "验收", r"验收", r"验收"),
     _t("warranty_duration", "质保", r"质保|保修|质量保证期", r"质保|保修|质量保证"),
     _t("payment_terms", "付款", r"付款|支付方式|怎么(?:付|支付)|分(?:几|[一二三四五六七八九十\d])期|首期款|首付款|预付款|尾款|"
        r"进度款|第[一二三四五六七八九十\d]+期(?:款|付款)?|价款|服务费|合同(?:总)?(?:金额|价格|总价)", r"价款|支付|付款|费用|结算"),
-    _t("term", "期限", r"服务期限|合同期限|有效期|起止|期限", r"期限|期间"),
+    _t("term", "期限", r"服务期限|合同期限|有效期|起止|期限", r"期限|期间", contract_only=False),
 )
 
 # Words naming a contract: its kind (技术服务合同, 采购协议) or 本合同 / 这份合同.
 _CONTRACT = re.compile(r"([\u4e00-\u9fff]{2,10}?(?:合同|协议))")
+# A question speaking of a contract without naming one: its parties or its terms.
+_CONTRACT_CONTEXT = re.compile(r"合同|协议|甲方|乙方|丙方|双方约定|约定|出租人|承租人|出卖人|买受人|委托方|受托方|发包人|承包人")
 # Words that ask what the law says or does about conduct (after the conduct: …的，怎么处罚).
 _LAW_ASK = re.compile(r"(?:的)?[，,]?\s*(?:应当|应|会|将|要)?(?:怎么|如何|怎样|依法|该|被)?(?:处罚|处理|判|量刑|定罪|处[以]?(?=几|什么|多|何)|"
                       r"承担什么|构成什么|是什么罪|算什么|属于什么)")
@@ -130,8 +137,10 @@ def read_subject(text: str, reading: Reading, slot: AnswerSlot) -> Subject:
     clause = next(((t, m.group(0)) for t in CLAUSE_TOPICS for m in [t.question.search(text)] if m), None)
     contracts = [m.group(1) for m in _CONTRACT.finditer(text)]
     law_named = bool(_LAW_NAMED.search(text))
-    # A clause of a contract, unless the question is about a law (刑事诉讼法 is not a 诉讼 clause).
-    if clause is not None and (contracts or not (subject.articles or law_named)):
+    # A clause of a contract, unless the question is about a law (刑事诉讼法 is not a 诉讼 clause);
+    # generic words (诉讼, 期限) only where the question speaks of a contract (原告向哪个法院起诉 does not).
+    if clause is not None and (contracts or not (subject.articles or law_named)) and (
+            clause[0].contract_only or _CONTRACT_CONTEXT.search(text)):
         subject.clause, subject.clause_words = clause
         subject.contract_words = contracts
     # 的，怎么处罚 / 的应当如何处理 after some conduct, or 盗窃罪怎么判 after a crime, asks the law

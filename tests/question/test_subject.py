@@ -73,5 +73,10 @@ def test_a_crime_named_with_its_ask_is_a_law_question():
     assert subject.law_question and "采矿" in subject.acts
 
 
+@pytest.mark.parametrize("question", ["原告向哪个法院提起了离婚诉讼？", "借款期限是多久？", "他们什么时候解除的劳动关系？"])
+def test_generic_words_make_no_clause_question_outside_a_contract(question):
+    assert read_question(question).subject.clause is None
+
+
 def test_the_contract_is_named_by_its_kind():
     assert read_question("仓库租赁合同的违约金怎么算？").subject.contract_words == ["仓库租赁合同"]
