@@ -38,7 +38,8 @@ Two checks hold for every question, whatever its keys:
   then be one of those, or a term of a calculation the answer shows whose recomputed result is
   one of those (the working of a right total is not a competing answer); for a quantity question
   the same holds of the figures in the unit asked. A question asks dates
-  when it lists ``dates`` (each date in the conclusion must be one of them) or ``approx_date``
+  when it lists ``dates`` (each date in the conclusion must be one of them; a day quoted without
+  its year that is one of them is less precise, not another day) or ``approx_date``
   without dates (then a day-precise date in the conclusion is invented precision). An amount
   listed in ``numbers_not`` is wrong in any conclusion.
 - **ungrounded**: the independent recheck of engine/bench/answers.py (every amount and date of
@@ -298,12 +299,19 @@ def wrong_values(q: CaseQuestion, answer: Mapping[str, Any]) -> list[str]:
         if ("date", fact.value) in seen:
             continue
         seen.add(("date", fact.value))
-        if e.dates and str(fact.value) not in e.dates:
+        if e.dates and str(fact.value) not in e.dates and not _same_day_without_year(str(fact.value), e.dates):
             wrong.append(f"date {fact.text} ({fact.value}) is not the expected {'/'.join(e.dates)}")
         elif e.approx_date and not e.dates and fact.meta.get("granularity") == "day" \
                 and not fact.meta.get("approx"):
             wrong.append(f"date {fact.text} is day-precise where the material is not")
     return wrong
+
+
+def _same_day_without_year(said: str, dates: Iterable[str]) -> bool:
+    """A day stated without its year (11月8日, --11-08) that is an expected day's month and day: the
+    words of a quote, less precise than the truth but not another day — not a wrong value (the
+    ``dates`` check still needs the day with its year)."""
+    return said.startswith("--") and any(d[4:] == said[1:] and len(d) == 10 for d in dates)
 
 
 def presents_approx_date(conclusion: str) -> bool:

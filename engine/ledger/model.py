@@ -36,7 +36,7 @@ class Statement:
     answer_offset: int  # where ``answer`` starts in the chunk text
     speaker: str | None  # the answerer, as the header names them (the "我" of the answer)
     page: int
-    kind: str = "qa"  # qa | header | party (another party's turn in a hearing: said, no money rows yet)
+    kind: str = "qa"  # qa | header (a hearing side's turn is a qa statement with its party)
     question_span: tuple[int, int] | None = None  # where the asker's words are in the chunk text
     # The side the speaker answers for, as the record labels it: 原告, 被告, 第三人 (a hearing),
     # 被讯问人, 被询问人, 犯罪嫌疑人, 证人 … (an interrogation or inquiry); None when not said.

@@ -193,14 +193,18 @@ def relative_range(text: str, ref: date) -> tuple[date, date] | None:
 def resolve_dates(ledger: CaseLedger) -> None:
     """Every row's date read against the date of the session it was said in (else the record's
     first dated session)."""
-    dates = {session: day for session, (day, _) in ledger.dated.items()}
-    fallback = next((d for _, d in sorted(dates.items()) if d), None)
     for event in ledger.events:
         if event.date is None:
             continue
         context = re.search(r"(\d{4})年", ledger.statements[event.statement].answer)
-        resolve(event.date, dates.get(event.session) or fallback,
+        resolve(event.date, session_date(ledger, event.session),
                 int(context.group(1)) if context and event.date.precision == "festival" else None)
+
+
+def session_date(ledger: CaseLedger, session: int) -> str | None:
+    """The date of the session a statement was made in, else the record's first dated session."""
+    day = ledger.dated.get(session, (None, None))[0]
+    return day or next((d for _, (d, _) in sorted(ledger.dated.items()) if d), None)
 
 
 def reference_date(ledger: CaseLedger) -> str | None:

@@ -87,6 +87,16 @@ HEARING = """青岚市长河区人民法院
 被告：没有。
 """
 
+# Workers asked about a complaint they made: the day is told without its year.
+WORKERS = """询问笔录
+时间：2024年12月10日14时00分至2024年12月10日15时10分
+地点：青岚市人力资源和社会保障局第二询问室
+询问人：田某、钟某 记录人：钟某
+被询问人：滕家旺 性别：男
+问：你们讨要工资的经过讲一下。
+答：老板一直拖着不给，11月20日我们五个人到区信访局反映了欠薪的事。
+"""
+
 
 def _engine(home: Path) -> Engine:
     settings = Settings.from_name("strict", home=str(home), ingest={"ocr": "off"})
@@ -97,7 +107,8 @@ def _engine(home: Path) -> Engine:
 def talk_home(tmp_path_factory):
     folder = tmp_path_factory.mktemp("talk_cases")
     files = []
-    for name, text in (("讯问笔录_龚海涛.txt", DRIVER), ("询问笔录_庞志勇.txt", WITNESS), ("庭审笔录_水泥.txt", HEARING)):
+    for name, text in (("讯问笔录_龚海涛.txt", DRIVER), ("询问笔录_庞志勇.txt", WITNESS), ("庭审笔录_水泥.txt", HEARING),
+                       ("询问笔录_滕家旺.txt", WORKERS)):
         path = folder / name
         path.write_text(text, encoding="utf-8")
         files.append(path)
@@ -202,3 +213,10 @@ def test_a_date_the_parties_tell_differently_is_a_conflict_attributed_to_each(ta
     assert "原告称" in answer.conclusion and "被告称" in answer.conclusion
     signed = ask(talk_home, HEARING_FILE, "双方的《水泥购销合同》是哪天签的？")
     assert "2024年1月8日" in signed.conclusion and not signed.conflicts
+
+
+@pytest.mark.integration
+def test_a_day_said_without_its_year_is_given_with_the_records_year_cited(talk_home):
+    answer = ask(talk_home, "询问笔录_滕家旺.txt", "他们去信访局反映过吗？是哪天？")
+    assert answer.conclusion.startswith("是") and "2024年11月20日（年份依笔录时间" in answer.conclusion, \
+        answer.conclusion

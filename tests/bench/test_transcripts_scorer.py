@@ -399,3 +399,14 @@ def test_a_year_read_from_a_later_cited_date_is_grounded_and_a_guessed_one_is_no
     assert row["ungrounded"] == [] and row["correct"], row["reasons"]
     guessed = score({"dates": ["2022-09-21"]}, answer("2022年9月21日（E1、E2）。", items))
     assert guessed["ungrounded"]
+
+
+def test_a_quoted_day_without_its_year_is_not_another_day():
+    items = [evidence("E1", "3月6日我们去镇政府反映了。"), evidence("E2", "时间：2022年4月2日", page=1)]
+    said = "时间：2022年3月6日（年份依笔录时间，E2）（E1：「3月6日我们去镇政府反映了。」）。"
+    row = score({"dates": ["2022-03-06"]}, answer(said, items), question="他们哪天去反映的？")
+    assert row["wrong_values"] == [] and row["correct"], row["reasons"]
+    other_day = score({"dates": ["2022-03-06"]}, answer("时间：2022年3月6日；另称3月7日（E1）。", items))
+    assert other_day["wrong_values"]
+    year_missing = score({"dates": ["2022-03-06"]}, answer("时间：3月6日（E1）。", items))
+    assert year_missing["wrong_values"] == [] and year_missing["checks"]["dates"] is False

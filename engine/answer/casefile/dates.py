@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.case import Case
-from engine.ledger import Anchor, Value
-from engine.ledger.when import covers, reference_date, resolve
+from engine.ledger import Anchor, Statement, Value
+from engine.ledger.when import covers, reference_date, resolve, session_date
 from engine.text.dates import find_dates
 from engine.text.segments import flat
+from engine.types import Fact
 
 _NOTES = {"month": "仅精确到月", "year": "仅精确到年", "relative": "材料未给出具体日期",
           "festival": "以节日表述，未给出具体日期"}
@@ -51,6 +52,15 @@ def show_row_date(case: Case, value: Value, session: int) -> str:
         if cited:
             return f"{_iso_words(value.resolved)}（年份依笔录时间，{cited}）"
     return show_date(value)
+
+
+def show_said_date(case: Case, date: Fact, statement: Statement) -> str:
+    """A date found in what a statement says (a ``find_dates`` fact), shown as a ledger row's date
+    is: a day said without its year gets the year of that session's date, the header cited."""
+    value = Value(str(date.value), date.text, Anchor("", 0, 0),
+                  approx=bool(date.meta.get("approx")), precision=date.meta.get("precision"))
+    resolve(value, session_date(case.ledger, statement.session))
+    return show_row_date(case, value, statement.session)
 
 
 def when_range(case: Case, words: str) -> tuple[str, str] | None:

@@ -7,9 +7,11 @@ each version."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from engine.answer.casefile.act_mentions import mentions, objects_of, speaks_of, voice, word_hit
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.dates import show_said_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_first, _anchor, _effective_question, _gap,
                                          _ordinal_said, _sentences, _unsure_about, _weights)
@@ -48,13 +50,14 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             if not dates:
                 continue
             cited = case.cite(_anchor(statement, sentence))
-            part = Part(label, f"{label}：{dates[0].text}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
+            shown = show_said_date(case, dates[0], statement)
+            part = Part(label, f"{label}：{shown}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
             _time_conflict(case, plan, part, outcome)
             # the same act dated differently: by another party of a hearing (each named), by another
             # account of that occurrence (第二次…), or in another statement using the same verb
             for conflict in (_party_conflict, _occurrence_conflict, _date_conflict):
                 if part.fill is not Fill.CONFLICT:
-                    conflict(case, plan, statement, sentence, str(dates[0].value), part, outcome)
+                    conflict(case, plan, statement, sentence, Dated(str(dates[0].value), shown), part, outcome)
             return part
         place = PLACE.search(sentence.text) or PUT_AWAY.search(sentence.text)
         if place:
@@ -66,6 +69,14 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
 # Where a thing was put, thrown or hidden (扔进了路边的垃圾桶, 藏在床底下).
 PUT_AWAY = re.compile(r"(?:扔|丢|放|藏|埋|塞|扔掉|丢掉)(?:进|到|在|入)了?(?P<place>[\u4e00-\u9fff]{1,12}?"
                       r"(?:桶|箱|河|湖|江|沟|井|柜|屉|包|池|坑|丛|堆|车上|家里|下面|底下|旁边|边上|里))")
+
+
+@dataclass(frozen=True)
+class Dated:
+    """The part's date: as read (ISO, to compare) and as shown (with a resolved year)."""
+
+    value: str
+    shown: str
 
 
 def _dates_of_act(plan: CasePlan, text: str):
@@ -90,7 +101,7 @@ def _tells(plan: CasePlan, case: Case, text: str) -> int:
     return 2 if any(o in m.clause.text.replace("\n", "") for m in said if not m.negated for o in things) else 1
 
 
-def _party_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: str,
+def _party_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: Dated,
                     part: Part, outcome: Outcome) -> None:
     """A hearing's parties dating the asked act differently (原告: 4月27日才运到工地; 被告: 我4月18日就
     送到了): each party's version, attributed, as a conflict. A clause only denying a date (我不是
@@ -107,9 +118,10 @@ def _party_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: 
                     or _tells(plan, case, mention.sentence.text) == 2):
                 continue
             dates = [d for d in _dates_of_act(plan, mention.sentence.text) if d.meta.get("granularity") == "day"]
-            if not dates or _compatible(str(dates[0].value), value):
+            if not dates or _compatible(str(dates[0].value), value.value):
                 continue
-            _another_version(case, part, outcome, other, mention.sentence, value, dates[0].text, "各方说法不一",
+            _another_version(case, part, outcome, other, mention.sentence, value.shown,
+                             show_said_date(case, dates[0], other), "各方说法不一",
                              (voice(statement), voice(other)))
             return
 
@@ -132,7 +144,7 @@ def time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcom
     return Part("时间", "", Fill.MISSING)
 
 
-def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: str,
+def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: Dated,
                          part: Part, outcome: Outcome) -> None:
     """第二次抢劫是哪一天: another statement about the same occurrence (telling the same 第N次 and
     speaking of the same act) dating it differently — a correction or a slip — is a conflict
@@ -149,9 +161,9 @@ def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sente
             continue
         for piece in _sentences(other):
             dates = [d for d in find_dates(piece.text) if d.meta.get("granularity") == "day"]
-            if not dates or _compatible(str(dates[0].value), value):
+            if not dates or _compatible(str(dates[0].value), value.value):
                 continue
-            _another_version(case, part, outcome, other, piece, value, dates[0].text,
+            _another_version(case, part, outcome, other, piece, value.shown, show_said_date(case, dates[0], other),
                              f"第{chinese_count(plan.ordinal)}次的时间说法不一")
             return
 
@@ -190,7 +202,7 @@ def _compatible(a: str, b: str) -> bool:
     return a.startswith(b) or b.startswith(a)  # 2022-11 and 2022-11-02 do not contradict
 
 
-def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: str,
+def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: Dated,
                    part: Part, outcome: Outcome) -> None:
     """Another statement dating the same act differently (我是2022年3月…认识她的 / 2022年5月我们在群里
     认识以后): both dates, as a conflict. The act is the question's verb, found in both clauses."""
@@ -205,10 +217,10 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
                 if not any(a in clause.text for a in acts):
                     continue
                 dates = [d for d in find_dates(clause.text) if d.meta.get("granularity") != "time"]
-                if not dates or _compatible(str(dates[0].value), value):
+                if not dates or _compatible(str(dates[0].value), value.value):
                     continue
-                _another_version(case, part, outcome, other, piece, value, dates[0].text,
-                                 f"关于「{acts[0]}」的时间说法不一")
+                _another_version(case, part, outcome, other, piece, value.shown,
+                                 show_said_date(case, dates[0], other), f"关于「{acts[0]}」的时间说法不一")
                 return
 
 
