@@ -65,9 +65,9 @@ ROBBERY = """讯问笔录
 时间：2024年5月10日9时00分至2024年5月10日11时00分
 地点：某市公安局第一讯问室
 侦查员：甲某、乙某 记录人：乙某
-被讯问人：向东来 性别：男
+被讯问人：邱德明 性别：男
 问：那天晚上你喝了多少酒？
-答：吃饭的时候喝了两瓶黄酒，后来在路边摊又喝了一瓶黄酒，一共是3瓶黄酒。
+答：吃饭的时候我喝了两瓶黄酒，后来在路边摊我又喝了一瓶黄酒，一共是3瓶黄酒。
 问：你开车开了多远？
 答：没多远，也就3公里左右。
 问：现向你出示车辆行驶轨迹，显示你行驶了约6公里。你前面为什么说只开了3公里？
@@ -112,7 +112,7 @@ def facts_home(tmp_path_factory):
     folder = tmp_path_factory.mktemp("facts")
     files = []
     for name, text in (("询问笔录_吕春燕.txt", FRAUD), ("询问笔录_章国强.txt", WAGES),
-                       ("讯问笔录_向东来.txt", ROBBERY), ("询问笔录_严佳丽.txt", LOAN)):
+                       ("讯问笔录_邱德明.txt", ROBBERY), ("询问笔录_严佳丽.txt", LOAN)):
         path = folder / name
         path.write_text(text, encoding="utf-8")
         files.append(path)
@@ -137,7 +137,7 @@ def quantities(text, unit):
 
 
 FRAUD_FILE, WAGES_FILE, ROBBERY_FILE, LOAN_FILE = ("询问笔录_吕春燕.txt", "询问笔录_章国强.txt",
-                                                   "讯问笔录_向东来.txt", "询问笔录_严佳丽.txt")
+                                                   "讯问笔录_邱德明.txt", "询问笔录_严佳丽.txt")
 
 
 def test_a_total_is_given_under_each_version_with_the_latest_named(facts_home):
@@ -195,6 +195,12 @@ def test_quantities_totals_versions_and_two_measures_in_one_unit(facts_home):
     assert not quantities(answer.conclusion, "天")
     answer = ask(facts_home, WAGES_FILE, "杜明远干了多少天？")
     assert quantities(answer.conclusion, "天") == {96}
+
+
+def test_a_total_asked_of_the_person_named_is_the_total_stated_beside_their_parts(facts_home):
+    # the parts say who drank (我喝了…); the total (一共是3瓶黄酒) names no one, yet it is theirs
+    answer = ask(facts_home, ROBBERY_FILE, "邱德明那天晚上前后一共喝了几瓶黄酒？")
+    assert quantities(answer.conclusion, "瓶") == {3} and "与所述一致" in answer.conclusion, answer.conclusion
 
 
 def test_appraisals_sale_prices_and_what_is_left_of_a_loss(facts_home):

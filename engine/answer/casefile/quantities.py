@@ -76,7 +76,11 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if not chosen:
         outcome.add(Part(label, "", Fill.MISSING))
         return
-    totals = [e for e in chosen if e.role == "total"]
+    # a total stated in the statement telling the best-matching parts is theirs, though it names no
+    # one (我喝了两瓶…又喝了一瓶，一共是3瓶): the parts then outrank it only by naming the speaker
+    told = {e.statement for e in chosen}
+    totals = [e for e in chosen if e.role == "total"] or \
+        best_rows(case, plan, [e for e in rows if e.role == "total" and e.statement in told], corroborate=False)
     if plan.aggregate == "total" and totals:
         parts = best_rows(case, plan, rows, corroborate=False)
         _total(case, plan, totals[-1], [e for e in parts if e.role == "value"], outcome)
