@@ -95,6 +95,8 @@ WORKERS = """询问笔录
 被询问人：滕家旺 性别：男
 问：你们讨要工资的经过讲一下。
 答：老板一直拖着不给，11月20日我们五个人到区信访局反映了欠薪的事。
+问：你们跟老板有书面的劳动合同吗？
+答：劳动合同是签了，但是在老板手里。我们交的材料有签收单，签收人是窗口的工作人员，签收日期是12月2日。
 """
 
 
@@ -220,3 +222,10 @@ def test_a_day_said_without_its_year_is_given_with_the_records_year_cited(talk_h
     answer = ask(talk_home, "询问笔录_滕家旺.txt", "他们去信访局反映过吗？是哪天？")
     assert answer.conclusion.startswith("是") and "2024年11月20日（年份依笔录时间" in answer.conclusion, \
         answer.conclusion
+
+
+@pytest.mark.integration
+def test_a_date_beside_another_thing_of_a_kindred_act_does_not_date_the_act_asked(talk_home):
+    # 签收日期 of a 签收单 is no date of signing the 劳动合同: the record never dates that
+    answer = ask(talk_home, "询问笔录_滕家旺.txt", "他们和老板的劳动合同是哪天签的？")
+    assert "12月2日" not in answer.conclusion, answer.conclusion

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import mentions, objects_of, speaks_of, voice, word_hit
+from engine.answer.casefile.act_mentions import mentions, object_hit, objects_of, speaks_of, voice, word_hit
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import show_said_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
@@ -44,8 +44,10 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
     for rank, statement in enumerate(statements):
         for order, sentence in enumerate(_about_first(plan, _sentences(statement), weights)):
             pieces.append((_tells(plan, case, sentence.text), rank, order, statement, sentence))
-    for _, _, _, statement, sentence in sorted(pieces, key=lambda p: (-p[0], p[1], p[2])):
+    for tells, _, _, statement, sentence in sorted(pieces, key=lambda p: (-p[0], p[1], p[2])):
         if slot is Slot.DATE:
+            if not _dates_the_act(plan, case, statement, sentence.text, tells):
+                continue
             dates = _dates_of_act(plan, sentence.text)
             if not dates:
                 continue
@@ -86,6 +88,16 @@ def _dates_of_act(plan: CasePlan, text: str):
     told = [m for m in mentions(plan, text) if not m.negated and not m.irrealis]
     near = [d for d in dates if any(m.clause.start <= d.start < m.clause.end for m in told)]
     return near + [d for d in dates if d not in near]
+
+
+def _dates_the_act(plan: CasePlan, case: Case, statement: Statement, text: str, tells: int) -> bool:
+    """Whether a sentence's date can be the asked act's: it tells the act of an asked thing, or the
+    answer was asked of the act (你哪天签的？—3月2日), or it tells the act with no thing asked or one
+    named there. 签收日期4月27日 beside a 签收单 dates no signing of the 合同 asked."""
+    if tells >= 2 or not plan.focus.acts or _tells(plan, case, _effective_question(case, statement)) > 0:
+        return True
+    things = objects_of(plan, case.people(), case.doc_text)
+    return tells == 1 and (not things or any(object_hit(o, text) for o in things))
 
 
 def _tells(plan: CasePlan, case: Case, text: str) -> int:
