@@ -39,6 +39,10 @@ _ROLE = "|".join(PARTY_ROLES)
 # Whose account is asked: 原告说… / 按被告的说法 / 据证人称 / 被告自己说的.
 _SAID_BY = re.compile(rf"(?:按|据|依|照)?(?P<who>{_ROLE}|[\u4e00-\u9fff]{{2,4}}?)(?:方|一方|那边|那方)?"
                       rf"(?:自己)?(?:的)?(?:说法|所说|说的|称|说|讲|陈述|主张|认为|供述|承认)")
+# A figure computed under someone's account: 按原告说的日子算, 要是按他自己说的算.
+# 按他自己说的 is the person questioned's own account (the record's own answers).
+_UNDER_ACCOUNT = re.compile(r"按(?:照)?(?P<who>[^，。？?]{1,12}?)(?:说|讲|称)[^，。？?]{0,10}?(?:算|计算)")
+_OWN_ACCOUNT = re.compile(r"(?:他|她|其|本人|嫌疑人|被告人)(?:自己|本人)?(?:的)?")
 # An aspect or result ending of a verb (帮过, 喝完, 拿到了): the act is its stem too.
 _ASPECT = re.compile(r"(?<=.)(?:过|了|完|着)$")
 _KNOWING = re.compile(r"知道|清楚|明白|记得|认识|了解")
@@ -56,6 +60,9 @@ class Focus:
     objects: list[str] = field(default_factory=list)  # nouns the act is done to or with
     roles: list[str] = field(default_factory=list)  # party roles the question names, in order
     said_by: str | None = None  # whose account is asked (原告说 …): a role or a name
+    # a figure asked under an account said by someone the record's sides do not name (按卖货的那边
+    #自己说的日子算): no stated figure can be known to be that account's
+    account_unread: bool = False
     negated: bool = False  # the question asks of the act's absence (还有工资没拿到吗)
     existential: bool = False  # 有没有人受伤: one affirming account answers yes
     remainder: bool = False  # is anything still outstanding (还欠…吗, 还有…没拿到吗)
@@ -65,7 +72,7 @@ class Focus:
 
     def to_dict(self) -> dict:
         return {"acts": list(self.acts), "objects": list(self.objects), "roles": list(self.roles),
-                "said_by": self.said_by, "negated": self.negated, "existential": self.existential,
+                "said_by": self.said_by, "account_unread": self.account_unread, "negated": self.negated, "existential": self.existential,
                 "remainder": self.remainder, "moves_money": self.moves_money, "subject": self.subject,
                 "patient": self.patient}
 
@@ -111,6 +118,8 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
     said = _SAID_BY.search(text)
     if said and (said.group("who") in PARTY_ROLES or said.group("who") in names):
         focus.said_by = said.group("who")
+    under = _UNDER_ACCOUNT.search(text)
+    focus.account_unread = focus.said_by is None and bool(under) and not _OWN_ACCOUNT.fullmatch(under.group("who"))
     settings = [m.end() for m in _SETTING.finditer(text)]
     setting_end = settings[-1] if settings else 0
     acts: list[tuple[str, bool, int, int]] = []  # (stem, inside a modifier, where it starts and ends)

@@ -229,3 +229,10 @@ def test_a_date_beside_another_thing_of_a_kindred_act_does_not_date_the_act_aske
     # 签收日期 of a 签收单 is no date of signing the 劳动合同: the record never dates that
     answer = ask(talk_home, "询问笔录_滕家旺.txt", "他们和老板的劳动合同是哪天签的？")
     assert "12月2日" not in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.integration
+def test_a_figure_under_an_account_no_side_is_named_for_is_not_another_sides_figure(talk_home):
+    # 逾期12天 is the 原告's figure; the question asks it by the supplier's own dates
+    answer = ask(talk_home, HEARING_FILE, "要是按送水泥的那一方自己说的送货日子算，逾期多少天？")
+    assert "12天" not in answer.conclusion, answer.conclusion

@@ -39,6 +39,15 @@ def test_whose_account_and_the_parties_named():
     assert focus("按被告的说法，水泥是哪天送到的？").said_by == "被告"
 
 
+
+def test_a_figure_under_an_account_the_sides_do_not_name_is_unread():
+    unread = focus("如果按运货的那一方自己说的日子算，违约金该赔多少？")
+    assert unread.said_by is None and unread.account_unread
+    assert not focus("按被告说的日子算，违约金该赔多少？").account_unread  # a side: its own figures
+    assert not focus("按他自己说的算，前后一共拿了多少钱？").account_unread  # the person questioned
+    assert not focus("违约金该赔多少？").account_unread
+
+
 def test_the_shapes_of_a_yes_no_question():
     owed = focus("小王还有工钱没拿到吗？")
     assert owed.negated and owed.remainder and owed.acts == ["拿到"]

@@ -39,6 +39,8 @@ def relevance(case: Case, plan: CasePlan, event: Event) -> float:
     figure than the one whose account is asked (原告说…)."""
     if plan.focus.said_by and not speaks_for(case.statement(event.statement), plan.focus.said_by):
         return -1  # 原告说…多少: another side's figure is not the one asked
+    if plan.focus.account_unread:
+        return -1  # 按卖货的那边说的算: whose figure that is, the record's sides do not say
     clause, around, answer = context(case, event)
     score = 0
     if plan.signs:
