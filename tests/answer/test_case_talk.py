@@ -97,6 +97,8 @@ WORKERS = """询问笔录
 答：老板一直拖着不给，11月20日我们五个人到区信访局反映了欠薪的事。
 问：你们跟老板有书面的劳动合同吗？
 答：劳动合同是签了，但是在老板手里。我们交的材料有签收单，签收人是窗口的工作人员，签收日期是12月2日。
+问：你们在工地上做了什么？
+答：11月25日上午，我们五个人一起去了工地。老板不在，我们就在大门口拉了横幅。11月28日老板的会计才出面。
 """
 
 
@@ -236,3 +238,9 @@ def test_a_figure_under_an_account_no_side_is_named_for_is_not_another_sides_fig
     # 逾期12天 is the 原告's figure; the question asks it by the supplier's own dates
     answer = ask(talk_home, HEARING_FILE, "要是按送水泥的那一方自己说的送货日子算，逾期多少天？")
     assert "12天" not in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.integration
+def test_a_date_setting_the_scene_of_the_act_dates_it_and_one_told_after_does_not(talk_home):
+    answer = ask(talk_home, "询问笔录_滕家旺.txt", "他们哪天在工地拉的横幅？")
+    assert "2024年11月25日" in answer.conclusion and "11月28日" not in answer.conclusion, answer.conclusion

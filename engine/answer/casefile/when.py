@@ -46,7 +46,8 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             pieces.append((_tells(plan, case, sentence.text), rank, order, statement, sentence))
     for tells, _, _, statement, sentence in sorted(pieces, key=lambda p: (-p[0], p[1], p[2])):
         if slot is Slot.DATE:
-            if not _dates_the_act(plan, case, statement, sentence.text, tells):
+            # a statement a correction of the act's time points back to is about the act
+            if statement.index not in anchored and not _dates_the_act(plan, case, statement, sentence, tells):
                 continue
             dates = _dates_of_act(plan, sentence.text)
             if not dates:
@@ -90,14 +91,19 @@ def _dates_of_act(plan: CasePlan, text: str):
     return near + [d for d in dates if d not in near]
 
 
-def _dates_the_act(plan: CasePlan, case: Case, statement: Statement, text: str, tells: int) -> bool:
-    """Whether a sentence's date can be the asked act's: it tells the act of an asked thing, or the
-    answer was asked of the act (你哪天签的？—3月2日), or it tells the act with no thing asked or one
-    named there. 签收日期4月27日 beside a 签收单 dates no signing of the 合同 asked."""
+def _dates_the_act(plan: CasePlan, case: Case, statement: Statement, sentence: Segment, tells: int) -> bool:
+    """Whether a sentence's date can be the asked act's: it tells the act of an asked thing; or the
+    answer was asked of the act (你哪天签的？—3月2日); or it tells the act with no thing asked or
+    one named there; or, telling no act, it sets the scene of a narration that tells the act after
+    it (2023年12月24日晚上，我们在…吃夜宵。…就打起来了). 签收日期4月27日 beside a 签收单 dates no
+    signing of the 合同 asked, nor does a date told after the act about something else."""
     if tells >= 2 or not plan.focus.acts or _tells(plan, case, _effective_question(case, statement)) > 0:
         return True
-    things = objects_of(plan, case.people(), case.doc_text)
-    return tells == 1 and (not things or any(object_hit(o, text) for o in things))
+    if tells == 1:
+        things = objects_of(plan, case.people(), case.doc_text)
+        return not things or any(object_hit(o, sentence.text) for o in things)
+    return any(later.start > sentence.start and (t := _tells(plan, case, later.text)) >= 1
+               and _dates_the_act(plan, case, statement, later, t) for later in _sentences(statement))
 
 
 def _tells(plan: CasePlan, case: Case, text: str) -> int:
