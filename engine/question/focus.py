@@ -45,7 +45,9 @@ _UNDER_ACCOUNT = re.compile(r"按(?:照)?(?P<who>[^，。？?]{1,12}?)(?:说|讲
 _OWN_ACCOUNT = re.compile(r"(?:他|她|其|本人|嫌疑人|被告人)(?:自己|本人)?(?:的)?")
 # An aspect or result ending of a verb (帮过, 喝完, 拿到了): the act is its stem too.
 _ASPECT = re.compile(r"(?<=.)(?:过|了|完|着)$")
-_KNOWING = re.compile(r"知道|清楚|明白|记得|认识|了解")
+# Words of knowing (你知道…吗, 认识他吗): asked, not knowing is the answer, not a gap.
+KNOWING_WORDS = ("知道", "清楚", "记得", "明白", "了解", "认识")
+_KNOWING = re.compile("|".join(KNOWING_WORDS))
 _YES_NO_END = re.compile(r"吗[？?]?\s*$|是否|有没有")
 _ASKED_HEAD = re.compile(r"[\u4e00-\u9fff]{1,4}(?:是谁|是哪个|是哪些|叫什么|都有谁|有哪些人)")
 _PREDICATE_END = re.compile(r"([\u4e00-\u9fff]{2})[了过]?(?:吗|没有|了没)[？?]?\s*$")
@@ -69,12 +71,13 @@ class Focus:
     moves_money: bool = False  # the asked act hands money over (给的, 转了, 还过): a ledger row's act
     subject: str | None = None  # who or what does the act, when the question names it (肇事车, 冉光荣)
     patient: str | None = None  # the thing the act is done to, as named before it (把手机扔到哪里)
+    knowing: list[str] = field(default_factory=list)  # words of knowing the question asks with (你知道…吗)
 
     def to_dict(self) -> dict:
         return {"acts": list(self.acts), "objects": list(self.objects), "roles": list(self.roles),
                 "said_by": self.said_by, "account_unread": self.account_unread, "negated": self.negated, "existential": self.existential,
                 "remainder": self.remainder, "moves_money": self.moves_money, "subject": self.subject,
-                "patient": self.patient}
+                "patient": self.patient, "knowing": list(self.knowing)}
 
 
 def _stem(word: str) -> str:
@@ -192,6 +195,7 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
         patient = re.sub(r"(?<=.)[上里中内下]$", "", before[-1]) if before else ""  # 送货单上: the 单, not 单上
         moved = [w for at, w, f in tokens if at < main_at and f.startswith("n") and text[at - 1:at] == "把"]
         focus.patient = moved[-1] if moved else patient if len(patient) >= 2 else None  # 把刀扔到…: the 刀
+    focus.knowing = [k for k in KNOWING_WORDS if k in reading.terms or k in reading.verbs]
     knowing = _KNOWING.search(text)
     if knowing and _YES_NO_END.search(text):  # 他当时知道是违法的吗: knowing is the act asked
         focus.acts = [knowing.group(0)] + [a for a in focus.acts if a != knowing.group(0)]

@@ -78,3 +78,9 @@ def test_a_yes_no_beside_another_part_is_asked_too():
 ])
 def test_header_fields_only_where_their_value_is_asked(question, fields):
     assert read_question(question).case.fields == fields
+
+
+def test_words_of_knowing_the_question_asks_with_are_carried_by_the_plan():
+    asked = focus("他当时知道那辆车是偷来的吗？")
+    assert asked.knowing == ["知道"] and asked.acts[0] == "知道"
+    assert focus("那辆车是谁偷的？").knowing == []

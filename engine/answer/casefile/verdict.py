@@ -34,12 +34,9 @@ class Verdict:
     asked: Segment | None = None  # the asker's words it confirms (chunk offsets), when those decide
 
 
-_KNOWING = ("知道", "清楚", "记得", "明白", "了解", "认识")
-
-
 def _knowing(plan: CasePlan) -> bool:
     """你知道…吗: not knowing is then the answer, not a gap."""
-    return any(k in plan.question.terms or k in plan.question.verbs for k in _KNOWING)
+    return bool(plan.focus.knowing)
 
 
 def _flip(plan: CasePlan, value: str) -> str:
@@ -99,8 +96,7 @@ def _own_act(plan: CasePlan, statement: Statement, mention) -> bool:
 def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
     """No act to look for (他是你表哥吗): the first sentence holding a word of the question, negated
     when a negation stands right before it."""
-    knowing = [k for k in _KNOWING if k in plan.question.terms or k in plan.question.verbs]
-    key = knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
+    key = plan.focus.knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
     for sentence in _sentences(statement):
         hits = [position(k, sentence.text) for k in key]
         at = min((h for h in hits if h >= 0), default=-1)
