@@ -22,6 +22,7 @@ from engine.types import (DocKind, DocumentRecord, IngestError, IngestReport, In
                           PageQuality)
 
 log = logging.getLogger(__name__)
+ANSWER_UNMASKED = "answer_unmasked"  # audit kind: an answer shown unmasked after it was asked
 T = TypeVar("T")
 
 # What a directory given to ingest contributes; single files of any name are sniffed by content.
@@ -307,6 +308,26 @@ class Engine:
             return self.answerer.ask(question, doc_id=doc_id, llm=llm, unmask=unmask, user=user,
                                      as_of=as_of, plan=plan)
         return self._once_more_if_moved("ask", ask)
+
+    def reveal_answer(self, answer, user):
+        """The unmasked form of an answer already computed masked, for ``user`` (an
+        engine.auth.User whose role may see personal data) — no new ask. Audited as one
+        ``answer_unmasked`` record naming who and which answer (the ask's record id); returns
+        (the unmasked Answer, that record's id). Raises PermissionDenied for other roles and
+        ValueError for an answer that keeps no unmasked form."""
+        from engine.auth import Permission
+
+        user.ensure(Permission.UNMASK_PII)
+        if not answer.pii_masked:
+            return answer, None
+        if answer.unmasked is None:
+            raise ValueError("this answer keeps no unmasked form; ask again")
+        record = self.audit.record_event(
+            ANSWER_UNMASKED, {"answer": answer.audit_id, "question": answer.question,
+                              "status": answer.status.value}, user=user.name)
+        shown = answer.unmasked
+        shown.audit_id = answer.audit_id  # the same answer: the ask's record
+        return shown, record
 
     def summarize(self, doc_id: str, llm: bool | None = None, unmask: bool = False):
         """Key points of one document, each citing the blocks it came from (engine/summary/)."""

@@ -5,8 +5,10 @@ the right, the cited page zoomed to the boxed quote, kept in view while the answ
 first evidence item opens as soon as an answer arrives; a card's button or an [E1] mark in the
 conclusion opens another.
 
-An answer is computed once per (question, document, date, unmask, user) and kept in the session,
-so opening evidence reruns this script without asking (and auditing) again.
+An answer is computed once per (question, document, date, user), always masked, and kept in the
+session, so opening evidence reruns this script without asking (and auditing) again. Switching
+on 显示敏感信息 shows that same answer unmasked (Engine.reveal_answer): one audit record of the
+unmasking, naming who and which answer — never a second ask.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from datetime import date
 
 import streamlit as st
 
-from engine.auth import Permission
+from engine.auth import Permission, Role
 from engine.inputs import InputError, is_blank
 from ui.auth import require
 from ui.components import show_error
-from ui.evidence import ViewerTarget, escape_markdown, render_answer, render_viewer
-from ui.labels import label
+from ui.evidence import ViewerTarget, escape_markdown, render_answer, render_viewer, side_panel_css
+from ui.labels import chinese_text, label
 from ui.state import get_engine
 
 EXAMPLE = "陈晓梅前后一共转给你多少钱？"
@@ -29,26 +31,25 @@ DOCUMENT_KEY = "ask.document"
 UNMASK_KEY = "ask.unmask"
 AS_OF_KEY = "ask.as_of"  # statute versions in force on this date
 QUERY_KEY = "ask.query"  # (question, doc_id, as_of) last submitted
-# ((question, doc_id, as_of, unmask, user), Answer) last computed. The key is a plain tuple: a
+# ((question, doc_id, as_of, user), Answer) last computed, masked. The key is a plain tuple: a
 # class defined in this script would be a new class on every run and never equal the stored one.
 ANSWER_KEY = "ask.answer"
+REVEALED_KEY = "ask.revealed"  # (the same key, the unmasked Answer, its unmasking's audit id)
 VIEWER_KEY = "ask.viewer"  # ViewerTarget of the open evidence item
 READER_KEY = "ask.reader"  # the original PDF in the reader instead of the zoomed page
 CARD_BUTTON_PREFIX = "ask-open-"  # + evidence id; also the class the [E1] marks look for
 VIEWER_CONTAINER = "ask-viewer"
 # One screen: less padding above the page, and the viewer column stays in view (sticky) while
 # the answer column scrolls.
-LAYOUT_CSS = f"""<style>
-[data-testid="stMainBlockContainer"] {{ padding-top: 2.6rem; }}
-[data-testid="stColumn"]:has(.st-key-{VIEWER_CONTAINER}) {{ position: sticky; top: 3.6rem;
-  align-self: flex-start; max-height: calc(100vh - 4.2rem); overflow-y: auto; }}
-</style>"""
+LAYOUT_CSS = """<style>[data-testid="stMainBlockContainer"] { padding-top: 2.2rem; }
+.st-key-ask-title h3 { padding: 0 0 .2rem 0; font-size: 1.45rem; }
+.st-key-ask-title [data-testid="stColumn"]:first-child { gap: .3rem; }</style>"""
 
 
 def ask_form(documents: dict[str, str], limit: int) -> bool:
     with st.form("ask.form", border=False):
         question_column, scope_column, date_column, button_column = st.columns(
-            [6, 3, 2, 1], vertical_alignment="bottom")
+            [5, 2.6, 2.3, 1.1], vertical_alignment="bottom")
         question_column.text_input(
             label("问题", "Question"), key=QUESTION_KEY, max_chars=limit,
             placeholder=f"例如：{EXAMPLE}",
@@ -64,50 +65,70 @@ def ask_form(documents: dict[str, str], limit: int) -> bool:
         return button_column.form_submit_button(label("提问", "Ask"), type="primary", width="stretch")
 
 
-def answer_for(engine, user, query: tuple, unmask: bool):
-    """The answer to ``query`` (asked once, then kept in the session), or None after an error."""
+def answer_for(engine, user, query: tuple):
+    """The masked answer to ``query`` (asked once, then kept in the session), or None after an
+    error."""
     question_text, scope, as_of = query
-    key = (question_text, scope, as_of, unmask, user.name)  # another sign-in here asks anew
+    key = (question_text, scope, as_of, user.name)  # another sign-in here asks anew
     cached = st.session_state.get(ANSWER_KEY)
     if cached is not None and cached[0] == key:
         return cached[1]
     try:
         with st.spinner(label("检索与核验中…", "searching and verifying…")):
-            answer = engine.ask(question_text, doc_id=scope, unmask=unmask, user=user.name, as_of=as_of)
+            answer = engine.ask(question_text, doc_id=scope, user=user.name, as_of=as_of)
     except InputError as exc:  # the engine's own limits: say them, no traceback
-        st.warning(escape_markdown(str(exc)))
+        st.warning(escape_markdown(chinese_text(str(exc))))
         return None
     except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
         show_error(exc, label("提问", "Asking"))
         return None
     st.session_state[ANSWER_KEY] = (key, answer)
+    st.session_state.pop(REVEALED_KEY, None)
     # a new answer opens its first evidence item, so the boxed page is in view at once
     st.session_state[VIEWER_KEY] = ViewerTarget.of(answer.evidence[0]) if answer.evidence else None
     return answer
+
+
+def unmasked_view(engine, user, answer):
+    """The answer already shown, unmasked: revealed once per answer (one audit record), then
+    kept. None when it cannot be (shown as a message)."""
+    key = st.session_state[ANSWER_KEY][0]
+    revealed = st.session_state.get(REVEALED_KEY)
+    if revealed is not None and revealed[0] == key:
+        return revealed[1]
+    try:
+        shown, record_id = engine.reveal_answer(answer, user)
+    except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
+        show_error(exc, label("显示敏感信息", "Unmasking"))
+        return None
+    st.session_state[REVEALED_KEY] = (key, shown, record_id)
+    return shown
 
 
 user = require(Permission.ASK)
 engine = get_engine()
 # Decided here on every run from the signed-in role: the toggle is drawn only for roles that may
 # unmask, and its session value counts only for them, so a value planted in the session by any
-# other means never reaches ask(unmask=True).
+# other means never reveals anything.
 may_unmask = user.can(Permission.UNMASK_PII)
 limit = engine.settings.limits.question_chars
 
-st.html(LAYOUT_CSS)
+st.html(LAYOUT_CSS + side_panel_css(VIEWER_CONTAINER))
 documents = {d.doc_id: d.name for d in engine.docs().documents}
 if st.session_state.get(DOCUMENT_KEY) not in (None, *documents):
     del st.session_state[DOCUMENT_KEY]  # the chosen file was deleted since
 
-title_column, unmask_column = st.columns([4, 1], vertical_alignment="bottom")
+# One row: the title (and, for roles that may, the personal-data switch under it) beside the form.
+title_column, form_column = st.container(key="ask-title").columns([1.8, 9.2], vertical_alignment="center")
 title_column.subheader(label("问答", "Ask"))
 if may_unmask:
-    unmask_column.toggle(label("显示敏感信息", "Show personal data"), key=UNMASK_KEY,
-                         help=label("显示身份证号、银行卡号、手机号等原文；每次查看都记入审计。",
-                                    "show ID, card and phone numbers in full; every view is audited"))
+    title_column.toggle(label("显示敏感信息", "Show personal data"), key=UNMASK_KEY,
+                        help=label("显示身份证号、银行卡号、手机号等原文；每次查看都记入审计。",
+                                   "show ID, card and phone numbers in full; every view is audited"))
 unmask = may_unmask and st.session_state.get(UNMASK_KEY) is True
 
-submitted = ask_form(documents, limit)
+with form_column:
+    submitted = ask_form(documents, limit)
 if submitted:
     question = (st.session_state.get(QUESTION_KEY) or "").strip()
     if is_blank(question):  # zero-width characters alone are no question either
@@ -124,9 +145,11 @@ if QUERY_KEY not in st.session_state:
                       "on the right."))
     st.stop()
 
-answer = answer_for(engine, user, st.session_state[QUERY_KEY], unmask)
+answer = answer_for(engine, user, st.session_state[QUERY_KEY])
 if answer is None:
     st.stop()
+if unmask:
+    answer = unmasked_view(engine, user, answer) or answer
 
 target = st.session_state.get(VIEWER_KEY)
 if isinstance(target, ViewerTarget) and (target.evidence_id, target.chunk_id) not in {
@@ -136,11 +159,14 @@ if isinstance(target, ViewerTarget) and (target.evidence_id, target.chunk_id) no
 
 question_text, scope, _ = st.session_state[QUERY_KEY]
 scope_name = label("全部文件", "all documents") if scope is None else documents.get(scope, scope)
-st.caption(f"{label('问题', 'Question')}：{escape_markdown(question_text)} · "
-           f"{label('范围', 'Scope')}：{escape_markdown(scope_name)}")
-answer_column, source_column = st.columns([5, 6], gap="medium")
-with answer_column:
-    render_answer(answer, viewer_key=VIEWER_KEY, button_prefix=CARD_BUTTON_PREFIX, engine=engine)
+# The question answered, when the form no longer shows it (edited since, or another scope).
+asked = None if (st.session_state.get(QUESTION_KEY) or "").strip() == question_text and \
+    st.session_state.get(DOCUMENT_KEY) == scope else \
+    f"{label('问', 'Q')}：{escape_markdown(question_text)}（{escape_markdown(scope_name)}）"
+answer_column, source_column = st.columns([1, 1], gap="medium")
+with answer_column, st.container(key="ask-answer"):
+    render_answer(answer, viewer_key=VIEWER_KEY, button_prefix=CARD_BUTTON_PREFIX, engine=engine, asked=asked,
+                  internals=user.role is Role.ADMIN, audit_visible=user.can(Permission.VIEW_AUDIT))
 with source_column, st.container(key=VIEWER_CONTAINER):
     if isinstance(target, ViewerTarget):
         render_viewer(engine, target, masked=answer.pii_masked, reader_key=READER_KEY)

@@ -18,11 +18,11 @@ import streamlit as st
 
 from engine.answer.model import Status
 from engine.audit import ASK_KIND, AuditLog, AuditRecord, ReplayStep, Stage, replay_steps
-from engine.auth import Permission, User
+from engine.auth import Permission, Role, User
 from ui.auth import get_authenticator, require
 from ui.components import badge_markdown, error_boundary, escape_markdown, local_time, local_zone
 from ui.documents import masked, masked_meta
-from ui.labels import CONFLICT_NAMES, MODE_NAMES, STATUS_NAMES, label, named
+from ui.labels import CONFLICT_NAMES, MODE_NAMES, STATUS_NAMES, chinese_text, label, named
 from ui.state import get_engine
 
 PAGE_SIZES = (25, 50, 100)
@@ -32,7 +32,12 @@ KIND_NAMES = {"ask": ("问答", "ask"), "login": ("登录", "sign-in"), "delete"
               "pii_unmasked": ("查看个人信息", "personal data shown"),
               "document_ingested": ("导入文件", "document ingested"),
               "document_reingested": ("重新导入", "document re-ingested"),
-              "password_changed": ("修改密码", "password changed")}
+              "password_changed": ("修改密码", "password changed"),
+              "answer_unmasked": ("显示问答原文", "answer shown unmasked")}
+LOGIN_REASONS = {"throttled": ("尝试过多，被限流", "throttled"), "bad_password": ("密码错误", "wrong password"),
+                 "unknown_user": ("无此用户", "unknown user")}
+VIEW_NAMES = {"documents": ("文件", "Documents"), "summary": ("摘要", "Summary"), "facts": ("事实", "Facts"),
+              "audit": ("审计", "Audit"), "ask": ("问答", "Ask")}
 ROLE_IN_EVIDENCE = {"hit": ("检索命中", "search hit"), "chain": ("同一问答", "same Q/A"),
                     "cited": ("引用条文", "cited article"), "citing": ("援引本条", "citing article"),
                     "context": ("同章条文", "same chapter"), "version": ("其他版本", "other version"),
@@ -99,7 +104,7 @@ def chain_section(log: AuditLog) -> None:
         st.error(f"{label('审计链断裂', 'Chain broken')}：第一处问题在{where}（已校验 {check['checked']} 条，{at}）。"
                  f"{label('原因', 'reason')}：{escape_markdown(check['reason'])}")
     for note in check.get("notes") or []:
-        st.caption(f"{label('说明', 'note')}：{escape_markdown(note)}")
+        st.caption(f"{label('说明', 'note')}：{escape_markdown(chinese_text(note))}")
 
 
 def export_bytes(log: AuditLog) -> bytes:
@@ -192,12 +197,16 @@ def event_summary(kind: str, payload: dict[str, Any]) -> str:
         if payload.get("ok"):
             return label("登录成功", "signed in") + (label("（须修改初始密码）", " (must change the password)")
                                                   if payload.get("must_change") else "")
-        return label("登录失败", "sign-in refused") + (f"（{payload['reason']}）" if payload.get("reason") else "")
+        return label("登录失败", "sign-in refused") + (f"（{named(LOGIN_REASONS, payload['reason'])}）"
+                                                     if payload.get("reason") else "")
     if kind in ("delete", "document_ingested", "document_reingested"):
         return str(payload.get("name") or payload.get("doc_id") or "")
     if kind == "pii_unmasked":
         where = payload.get("name") or payload.get("audit_record") or payload.get("doc_id") or ""
-        return f"{label('查看', 'view')} {payload.get('view', '')} · {where}".strip()
+        view = named(VIEW_NAMES, payload["view"]) if payload.get("view") else ""
+        return f"{label('页面', 'page')} {view} · {where}".strip(" ·")
+    if kind == "answer_unmasked":
+        return f"{payload.get('question') or ''} · {label('问答记录', 'ask record')} {payload.get('answer') or '—'}"
     text = "；".join(f"{k}：{v}" for k, v in sorted(payload.items()) if v not in (None, ""))
     return text if len(text) <= 120 else text[:119] + "…"
 
@@ -248,13 +257,59 @@ def step_label(step: ReplayStep) -> str:
     return " · ".join(parts)
 
 
-def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], show) -> None:
-    """The tables of one step. ``show`` masks free text (conclusions, quotes) when required."""
+def step_summary(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], internals: bool) -> str:
+    """One sentence for a replayed step, in the reader's words, from the step's own data (the
+    engine's summary is the English line of ``python -m engine audit show``)."""
+    data, stage = step.data, Stage(step.stage.value)
+    if stage is Stage.PARSE:
+        entities = {"amounts": "金额", "dates": "日期", "articles": "法条", "laws": "法律"}
+        found = "；".join(f"{name} {', '.join(map(str, data.get(key) or []))}"
+                         for key, name in entities.items() if data.get(key))
+        return label(f"识别出：{found}", f"found: {found}") if found else \
+            label("问题中没有金额、日期或法条引用", "no amounts, dates or article references")
+    if stage is Stage.RECALL:
+        if "fact_query" in data:
+            return label("合同事实表的类型化查询（参数化 SQL，不经检索）", "typed contract-fact query, no search")
+        if "chunk_ids" in data:
+            return label(f"直接取得所问法条 {len(data['chunk_ids'])} 条", f"{len(data['chunk_ids'])} named article(s)")
+        return label(f"{data['total']} 个候选，保留前 {len(data['top'])} 个",
+                     f"{data['total']} candidates, top {len(data['top'])} kept")
+    if stage is Stage.FUSION:
+        return label("倒数名次融合各通道", "reciprocal rank fusion") if data.get("method") else \
+            label("单一通道，不融合", "single channel, no fusion")
+    if stage is Stage.RERANK:
+        if not data["ran"]:
+            return label("未重排序", "no reranker ran")
+        return label("已重排序", "reranked") + (f"（{escape_markdown(data['reranker'])}）" if internals else "")
+    if stage is Stage.EVIDENCE:
+        pages = dict.fromkeys(f"{e['doc_name']} 第{p}页" for e in data["cited"]
+                              for p in range(e["page"], e["page_end"] + 1))
+        return label(f"{len(data['cited'])} 条证据", f"{len(data['cited'])} evidence items") + \
+            (f"：{'；'.join(pages)}" if pages else "")
+    if stage is Stage.COMPOSE:
+        return f"{named(MODE_NAMES, data['mode'])}：{data['conclusion']}"
+    if stage is Stage.VERIFY:
+        checks = data["checks"]
+        failed = [label("数值未全有出处", "numbers not grounded")] if not checks["numbers_grounded"] else []
+        failed += [label("引用了不存在的证据", "invalid citations")] if not checks["citations_valid"] else []
+        failed += [f"{label('无出处', 'unsupported')} {u}" for u in checks["unsupported"]]
+        return label("全部检查通过", "all checks passed") if not failed else \
+            label("未通过：", "failed: ") + "；".join(failed)
+    if stage is Stage.OUTPUT:
+        return named(STATUS_NAMES, data["status"]) + ("" if data["pii_masked"] else
+                                                     label("，显示了个人信息", ", personal data shown"))
+    return named(KIND_NAMES, record.kind)
+
+
+def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], show,
+              internals: bool = False) -> None:
+    """The tables of one step. ``show`` masks free text (conclusions, quotes) when required;
+    ``internals`` (admins): the reranker and model names."""
     data = step.data
     # By value: Streamlit re-imports edited modules, so the Stage class of a step made by the
     # long-lived engine need not be the one imported by this run of the page.
     stage = Stage(step.stage.value)
-    st.markdown(escape_markdown(show(step.summary)))
+    st.markdown(escape_markdown(show(step_summary(step, record, doc_names, internals))))
     if stage is Stage.PARSE:
         entities = {"amounts": ("金额", "amounts"), "dates": ("日期", "dates"), "articles": ("法条", "articles"),
                     "laws": ("法律", "laws")}
@@ -270,8 +325,9 @@ def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], 
         frame([{label("名次", "rank"): o["rank"], label("片段", "chunk_id"): o["chunk_id"],
                 label("分数", "score"): "—" if o["score"] is None else o["score"]} for o in data["order"]])
     elif stage is Stage.RERANK:
-        st.caption(f"{label('重排序器', 'reranker')}：**{escape_markdown(data['reranker'])}**"
-                   + ("" if data["ran"] else label("（未运行）", " (did not run)")))
+        if internals:
+            st.caption(f"{label('重排序器', 'reranker')}：**{escape_markdown(data['reranker'])}**"
+                       + ("" if data["ran"] else label("（未运行）", " (did not run)")))
         frame([{label("名次", "rank"): o["rank"], label("文件", "document"): doc_names.get(o["doc_id"], o["doc_id"]),
                 label("页", "pages"): "-".join(map(str, sorted(set(o["pages"])))),
                 label("片段", "chunk_id"): o["chunk_id"], label("分数", "score"): o["score"]} for o in data["order"]])
@@ -284,7 +340,8 @@ def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], 
                for e in data["cited"]])
     elif stage is Stage.COMPOSE:
         st.caption(f"{label('方式', 'mode')}：{named(MODE_NAMES, data['mode'])}"
-                   + (f" · {label('模型', 'model')}：{escape_markdown(data['model'])}" if data.get("model") else ""))
+                   + (f" · {label('模型', 'model')}：{escape_markdown(data['model'])}"
+                      if data.get("model") and internals else ""))
         st.markdown(f"**{label('计算', 'Calculations')}**")
         frame([{label("算式", "expression"): c["expression"], label("结果", "result"): str(c["result"]),
                 label("原文所述", "stated"): "—" if c.get("stated") is None else str(c["stated"]),
@@ -316,7 +373,7 @@ def step_body(step: ReplayStep, record: AuditRecord, doc_names: dict[str, str], 
                {item: label("个人信息已遮盖", "personal data masked"), value_column: yes_no(data["pii_masked"])},
                {item: label("用户", "user"), value_column: data.get("user") or "—"},
                *({item: named(model_names, name), value_column: "—" if value is None else str(value)}
-                 for name, value in models.items())])
+                 for name, value in models.items() if internals)])
     else:  # an event: its payload is all there is
         st.json(show(data), expanded=True)
 
@@ -345,9 +402,10 @@ def replay_section(engine, user: User, records: list[AuditRecord]) -> None:
         return masked(value) if isinstance(value, str) else masked_meta(value)
 
     doc_names = {d.doc_id: d.name for d in engine.docs().documents}
+    internals = user.role is Role.ADMIN  # which models ran: for admins
     for step in replay_steps(record):  # the very record shown above, not a second read
         with st.expander(step_label(step), expanded=Stage(step.stage.value) in (Stage.COMPOSE, Stage.EVENT)):
-            step_body(step, record, doc_names, show)
+            step_body(step, record, doc_names, show, internals)
     with st.expander(label("原始记录（JSON）", "Raw record (JSON)")):
         st.caption(f"prev_hash {escape_markdown(record.prev_hash)} · hash {escape_markdown(record.hash)}")
         st.json(show(record.body), expanded=False)

@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 from streamlit_pdf_viewer import pdf_viewer
 
-from engine.auth import Permission, User
+from engine.auth import Permission, Role, User
 from engine.engine import DIRECTORY_SUFFIXES, Engine
 from engine.types import DocumentRecord, IngestStatus
 from engine.units import format_size
@@ -18,7 +18,7 @@ from ui.documents import (DOC_KINDS, PII_LEVEL_NAMES, STAGE_NAMES, chunk_rows, d
                           document_rows, duplicate_note, ingest_upload, may_show_pii, masked, masked_meta,
                           quality_rows, record_unmask, reingest_document, stage_fraction)
 from ui.evidence import render_redacted
-from ui.labels import CHUNK_TYPE_NAMES, KIND_NAMES, STATUS_NAMES, label, named
+from ui.labels import CHUNK_TYPE_NAMES, KIND_NAMES, STATUS_NAMES, chinese_text, label, named
 from ui.state import get_engine
 
 RESULTS_KEY = "documents_ingest_results"
@@ -33,8 +33,24 @@ def upload_limit(engine: Engine) -> int:
     return min(engine.settings.limits.file_bytes, int(st.get_option("server.maxUploadSize")) * MiB)
 
 
+def uploader_css(limit: int) -> str:
+    """Streamlit's drop zone speaks English ("Drag and drop files here", "Limit 50MB per file",
+    "Browse files") and counts decimal megabytes: its own words are hidden and ours shown, with
+    the limit in MiB as everywhere else."""
+    text = label(f"拖入文件，或点右侧按钮选择 · 单个文件不超过 {format_size(limit)}",
+                 f"drop files or choose them · at most {format_size(limit)} each")
+    return f"""<style>
+[data-testid="stFileUploaderDropzoneInstructions"] > div > span,
+[data-testid="stFileUploaderDropzoneInstructions"] > div > small {{ display: none; }}
+[data-testid="stFileUploaderDropzoneInstructions"] > div::after {{ content: "{text}"; font-size: .9rem; }}
+[data-testid="stFileUploaderDropzone"] button {{ font-size: 0; }}
+[data-testid="stFileUploaderDropzone"] button::after {{ content: "{label('选择文件', 'Browse')}"; font-size: .9rem; }}
+</style>"""
+
+
 def upload_section(engine: Engine, user: User) -> None:
     limit = upload_limit(engine)
+    st.html(uploader_css(limit))
     files = st.file_uploader(
         label("选择文件（可多选）", "Choose files"), accept_multiple_files=True, key="documents_upload",
         type=[s.lstrip(".") for s in DIRECTORY_SUFFIXES], max_upload_size=max(1, math.ceil(limit / MiB)),
@@ -62,11 +78,19 @@ def upload_section(engine: Engine, user: User) -> None:
             overall.progress((i + 1) / len(files), text=f"{i + 1} / {len(files)}")
         st.session_state[RESULTS_KEY] = results
         st.rerun()  # the sidebar's corpus figures and the table then count the new files
-    for result in st.session_state.get(RESULTS_KEY, []):
+
+
+def upload_results() -> None:
+    """What the last upload came to, outside the 导入文件 expander: a rerun may close that, and
+    the outcome must stay in view."""
+    results = st.session_state.get(RESULTS_KEY, [])
+    if results:
+        st.markdown(f"**{label('上次导入的结果', 'Last upload')}**")
+    for result in results:
         name = escape_markdown(result["name"])  # the uploader's file name: plain text
         if result["status"] == IngestStatus.FAILED.value:
             st.markdown(f"{badge_markdown(result['status'])} **{name}**")
-            st.error(f"{name}：{escape_markdown(result['error'])}")
+            st.error(f"{name}：{escape_markdown(chinese_text(result['error']))}")
         elif result.get("duplicate"):
             st.markdown(f"{badge_markdown(result['status'])} **{name}**")
             st.info(escape_markdown(result["duplicate"]))
@@ -89,7 +113,7 @@ def quality_tab(record: DocumentRecord) -> None:
                    + label("", " (pages failing the quality gate were not OCRed)"))
 
 
-def chunks_tab(engine: Engine, record: DocumentRecord, unmask: bool) -> None:
+def chunks_tab(engine: Engine, record: DocumentRecord, unmask: bool, admin: bool = False) -> None:
     chunks = engine.chunks(record.doc_id)
     if not chunks:
         st.info(label("没有片段", "no chunks"))
@@ -105,18 +129,19 @@ def chunks_tab(engine: Engine, record: DocumentRecord, unmask: bool) -> None:
     st.caption(f"{len(shown)} / {len(chunks)} 个片段")
     if not shown:
         return
-    st.dataframe(pd.DataFrame(chunk_rows(shown, unmask=unmask)), hide_index=True,
+    st.dataframe(pd.DataFrame(chunk_rows(shown, unmask=unmask, ids=admin)), hide_index=True,
                  width="stretch")
     by_seq = {c.seq: c for c in shown}
     seq = st.selectbox(label("片段详情", "Chunk"), list(by_seq), key=f"chunk_seq_{record.doc_id}",
-                       format_func=lambda s: f"#{s} {named(CHUNK_TYPE_NAMES, by_seq[s].chunk_type)} "
+                       format_func=lambda s: f"{label('片段', 'chunk')} {s} · {named(CHUNK_TYPE_NAMES, by_seq[s].chunk_type)} "
                                              f"第{by_seq[s].page_start}页")
     chunk = by_seq[seq]
-    st.markdown(f"**#{chunk.seq}** · {named(CHUNK_TYPE_NAMES, chunk.chunk_type)} · 第 {chunk.page_start}"
+    st.markdown(f"**{label('片段', 'chunk')} {chunk.seq}** · {named(CHUNK_TYPE_NAMES, chunk.chunk_type)} · 第 {chunk.page_start}"
                 + (f"-{chunk.page_end}" if chunk.page_end != chunk.page_start else "")
-                + f" 页 · 个人信息 {named(PII_LEVEL_NAMES, chunk.pii_level)} · `{chunk.chunk_id}`")
+                + f" 页 · 个人信息 {named(PII_LEVEL_NAMES, chunk.pii_level)}"
+                + (f" · `{chunk.chunk_id}`" if admin else ""))
     st.code(chunk.text if unmask else masked(chunk.text), language=None, wrap_lines=True)
-    if chunk.meta:
+    if chunk.meta and admin:  # what the chunker recorded, by its own keys: an admin's view
         st.json(chunk.meta if unmask else masked_meta(chunk.meta, chunk.text), expanded=False)
 
 
@@ -162,7 +187,7 @@ def manage_tab(engine: Engine, user: User, record: DocumentRecord) -> None:
                 lambda _n, stage, f: bar.progress(stage_fraction(stage, f), text=named(STAGE_NAMES, stage)))
             box.update(state="error" if report.status is IngestStatus.FAILED else "complete")
         if report.status is IngestStatus.FAILED:
-            st.error(f"{label('重新导入失败', 're-ingest failed')}：{escape_markdown(report.error)}")
+            st.error(f"{label('重新导入失败', 're-ingest failed')}：{escape_markdown(chinese_text(report.error))}")
         else:
             st.session_state[FLASH_KEY] = (f"{label('已重新导入', 're-ingested')}：{escape_markdown(record.name)} — "
                                            f"{named(KIND_NAMES, report.kind)}，{report.chunks} 个片段")
@@ -171,6 +196,7 @@ def manage_tab(engine: Engine, user: User, record: DocumentRecord) -> None:
 
 user = require(Permission.VIEW_DOCUMENTS)
 engine = get_engine()
+admin = user.role is Role.ADMIN  # internal ids are for admins
 st.header(label("文件", "Documents"))
 if FLASH_KEY in st.session_state:
     st.success(st.session_state.pop(FLASH_KEY))
@@ -181,13 +207,14 @@ if user.can(Permission.UPLOAD):
         with error_boundary(label("导入", "Ingest")):
             upload_section(engine, user)
         documents = engine.docs().to_dict()["documents"]  # what the upload just added
+    upload_results()
 
 if not documents:
     st.info(label("语料库为空：上传文件，或用 `python -m engine ingest 文件...` 导入。", "The corpus is empty."))
     st.stop()
 
 st.subheader(f"{label('语料', 'Corpus')} · {len(documents)} 份文件")
-st.dataframe(pd.DataFrame(document_rows(documents)), hide_index=True, width="stretch")
+st.dataframe(pd.DataFrame(document_rows(documents, ids=admin)), hide_index=True, width="stretch")
 
 names = {d["doc_id"]: d["name"] for d in documents}
 if st.session_state.get("documents_selected") not in (None, *names):
@@ -213,7 +240,7 @@ tabs = st.tabs(labels)
 with tabs[0]:
     quality_tab(record)
 with tabs[1]:
-    chunks_tab(engine, record, unmask)
+    chunks_tab(engine, record, unmask, admin)
 with tabs[2]:
     with error_boundary(label("显示原文", "Showing the original")):
         original_tab(engine, record, unmask)

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.auth import Permission
+from engine.auth import Permission, Role
 from engine.facts import ensure_facts, fact_store, load_contract_facts, run_fact_query
 from engine.facts.query import Aggregation, GroupBy
 from ui.auth import record_unmask, require
 from ui.components import escape_markdown, show_error
-from ui.evidence import ViewerTarget, render_viewer
+from ui.evidence import ViewerTarget, render_viewer, side_panel_css
 from ui.facts import (AGGREGATION_NAMES, COMPARISONS, GROUP_NAMES, QueryError, build_query, contract_rows,
                       display_value, render_aggregate, render_fact_card, render_unknown)
-from ui.labels import label, named
+from ui.labels import chinese_text, label, named
 from ui.state import get_engine
 
 VIEWER_KEY = "facts.viewer"
+VIEWER_CONTAINER = "facts-viewer"
 UNMASK_KEY = "facts.unmask"
 BUTTON_PREFIX = "facts.open."
 
@@ -79,7 +80,7 @@ try:
                         ends_to=ends_to, amount_op=amount_op, amount=amount, currency=currency,
                         active_on=active_on, aggregation=aggregation, group_by=group_by)
 except QueryError as exc:
-    st.warning(escape_markdown(str(exc)))
+    st.warning(escape_markdown(chinese_text(str(exc))))
     st.stop()
 result = run_fact_query(store, query)
 target = st.session_state.get(VIEWER_KEY)
@@ -90,7 +91,8 @@ if unmask:  # before anything is drawn: what is about to be shown unmasked is on
     if shown:
         record_unmask(engine, user, "facts", {"doc_ids": sorted(shown)})
 
-facts_column, source_column = st.columns([3, 2], gap="large")
+st.html(side_panel_css(VIEWER_CONTAINER))  # the source stays beside the fact that opened it
+facts_column, source_column = st.columns([1, 1], gap="medium")
 with facts_column:
     st.subheader(label("汇总", "Aggregation"))
     render_aggregate(result)
@@ -106,9 +108,10 @@ with facts_column:
         if facts is None:
             continue
         with st.expander(f"{escape_markdown(row.title or row.doc_name)} — {escape_markdown(row.doc_name)}"):
-            render_fact_card(engine, facts, unmask=unmask, viewer_key=VIEWER_KEY, button_prefix=BUTTON_PREFIX)
+            render_fact_card(engine, facts, unmask=unmask, viewer_key=VIEWER_KEY, button_prefix=BUTTON_PREFIX,
+                             internals=user.role is Role.ADMIN)
 
-with source_column:
+with source_column, st.container(key=VIEWER_CONTAINER):
     st.subheader(label("原文", "Source"))
     if target is not None:
         render_viewer(engine, target, masked=not unmask, reader_key="facts.reader")

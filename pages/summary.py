@@ -14,6 +14,7 @@ from ui.auth import require
 from ui.components import show_error
 from ui.labels import KIND_NAMES, label, named
 from ui.state import get_engine
+from ui.evidence import side_panel_css
 from ui.summary import SELECTED_KEY, record_summary_unmask, render_points, render_sources
 
 DOCUMENT_KEY = "summary.document"
@@ -21,6 +22,7 @@ LLM_KEY = "summary.llm"
 UNMASK_KEY = "summary.unmask"
 RESULT_KEY = "summary.result"  # ((doc_id, llm, unmask, user), Summary) last computed
 UNMASK_AUDITED_KEY = "summary.unmask_audited"
+VIEWER_CONTAINER = "summary-viewer"
 
 user = require(Permission.VIEW_DOCUMENTS)
 engine = get_engine()
@@ -63,10 +65,11 @@ else:
     st.session_state.pop(SELECTED_KEY, None)
 
 selected = next((p for p in summary.points if p.id == st.session_state.get(SELECTED_KEY)), None)
-points, sources = st.columns([3, 2], gap="large")
+st.html(side_panel_css(VIEWER_CONTAINER))  # the sources stay beside the point that opened them
+points, sources = st.columns([1, 1], gap="medium")
 with points:
     st.subheader(label("要点", "Points"))
     render_points(summary)
-with sources:
+with sources, st.container(key=VIEWER_CONTAINER):
     st.subheader(label("来源", "Sources"))
     render_sources(engine, summary, selected)

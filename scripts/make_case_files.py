@@ -1,10 +1,10 @@
 """Generate case files with ground-truth questions: ``python scripts/make_case_files.py --seed N
---out DIR [--count K] [--max-scans M] [--case-type TYPE]``.
+--out DIR [--count K] [--max-scans M] [--kinds old|new|all] [--case-type TYPE]``.
 
 Each seed gives ``case_<seed>.pdf``, ``case_<seed>.questions.jsonl`` (the schema of
 ../shared/datasets/transcripts/README.md) and ``case_<seed>.truth.json`` (the parameters behind
-it), and is read back and self-checked: a file whose expectations are not stated where they say
-is an error. Seeds 0–999 are the tuning range; benchmarks use fresh ones (engine/bench/casegen.py).
+it), ``case_n<seed>.*`` for a case of the new kinds (``--kinds``), and is read back and
+self-checked: a file whose expectations are not stated where they say is an error. Seeds 0–999 are the tuning range; benchmarks use fresh ones (engine/bench/casegen.py).
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
 
 from scripts.corpus.casegen import Options, SelfCheckError, generate  # noqa: E402
 from scripts.corpus.casegen.casetypes import CASE_TYPES  # noqa: E402
+from scripts.corpus.casegen.params import KINDS  # noqa: E402
+from scripts.corpus.casegen.scenarios import SCENARIOS  # noqa: E402
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,12 +29,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="folder for the files")
     parser.add_argument("--count", type=int, default=1, help="how many consecutive seeds (default 1)")
     parser.add_argument("--max-scans", type=int, default=2, help="scanned pages per file at most (default 2)")
-    parser.add_argument("--case-type", choices=sorted(CASE_TYPES), default=None,
-                        help="one kind of case only (default: drawn from the seed)")
+    parser.add_argument("--kinds", choices=KINDS, default="old",
+                        help="old: money between two parties (default); new: the kinds of #26 (goods and "
+                             "valuations, quantities × prices, wages, hearings, every layout); all: either")
+    parser.add_argument("--case-type", choices=sorted(CASE_TYPES) + sorted(SCENARIOS), default=None,
+                        help="one kind of case only (default: drawn from the seed); "
+                             f"new kinds: {', '.join(sorted(SCENARIOS))}")
     args = parser.parse_args(argv)
     if args.count <= 0 or args.seed < 0 or args.max_scans < 0:
         parser.error("--count must be positive, --seed and --max-scans not negative")
-    options = Options(case_type=args.case_type, max_scans=args.max_scans)
+    options = Options(case_type=args.case_type, max_scans=args.max_scans, kinds=args.kinds)
     for seed in range(args.seed, args.seed + args.count):
         try:
             case = generate(seed, args.out, options)
@@ -40,7 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"self-check failed: {exc}", file=sys.stderr)
             return 1
         scans = ", ".join(f"p{p} {k}" for p, k in case.rendered.scans.items()) or "no scans"
-        print(f"{case.pdf}: {case.params.case_type}, {case.rendered.pages} pages ({scans}), "
+        kind = case.params.case_type if case.family == "old" else case.params.kind
+        print(f"{case.pdf}: {kind}, {case.rendered.pages} pages ({scans}), "
               f"{len(case.records)} questions")
     return 0
 

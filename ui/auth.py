@@ -18,12 +18,18 @@ import streamlit as st
 from engine.auth import (DEMO_ACCOUNTS, MUST_CHANGE, UNKNOWN_ADDRESS, AuthError, Authenticator, Permission, Role,
                          User, UserStore, resolve_client_address)
 from ui.components import escape_markdown
-from ui.labels import label, named
+from ui.labels import chinese_text, label, named
 from ui.state import engine_for_home, get_engine, lextrace_home
+from ui.web_session import COOKIE_NAME, HANDOFFS, SIGNER, delete_cookie_script, post_code_script, route_path
 
 SESSION_KEY = "lextrace_session_token"
 PASSWORD_FORM_KEY = "account.password_form_open"
 UNMASK_AUDITED_KEY = "pii.unmask_audited"  # (view, subject) pairs this session has audited
+# The reload cookie (ui/web_session.py): whether this browser session has looked for it, the
+# hand-off code still to post after a sign-in, and a cookie to delete after a sign-out.
+COOKIE_CHECKED_KEY = "session.cookie_checked"
+COOKIE_CODE_KEY = "session.cookie_code"
+COOKIE_DELETE_KEY = "session.cookie_delete"
 
 # Shown through ui.labels.named, never as the raw enum value; keyed by that value.
 USER_ROLE_NAMES: dict[str, tuple[str, str]] = {
@@ -58,6 +64,49 @@ def get_authenticator() -> Authenticator:
 
 def current_user() -> User | None:
     return get_authenticator().user_for(st.session_state.get(SESSION_KEY))
+
+
+def restore_session() -> None:
+    """A new browser session (a reload, a typed URL, another tab) continues the sign-in its
+    cookie names, when the cookie is genuine and unexpired and the server still knows the
+    session. Looked at once per browser session, before anything else runs."""
+    if st.session_state.get(COOKIE_CHECKED_KEY) or SESSION_KEY in st.session_state:
+        return
+    st.session_state[COOKIE_CHECKED_KEY] = True
+    token = SIGNER.read(session_cookie())
+    if token is not None and get_authenticator().user_for(token) is not None:
+        st.session_state[SESSION_KEY] = token
+
+
+def session_cookie() -> str | None:
+    """The reload cookie the browser sent with this session's websocket, if any."""
+    try:
+        return st.context.cookies.get(COOKIE_NAME)
+    except Exception:  # noqa: BLE001 — no request context (tests, scripts): no cookie
+        return None
+
+
+def start_session(token: str) -> None:
+    """A sign-in starts clean: nothing of an earlier user (an expired session that was never
+    signed out) survives in this browser session; the cookie hand-off is queued."""
+    st.session_state.clear()
+    st.session_state[COOKIE_CHECKED_KEY] = True
+    st.session_state[SESSION_KEY] = token
+    st.session_state[COOKIE_CODE_KEY] = HANDOFFS.create(token)
+
+
+def sync_cookie() -> None:
+    """Post the pending hand-off code (after a sign-in) or delete the cookie (after a sign-out):
+    a few lines of script, drawn until the code is spent."""
+    path = route_path(st.get_option("server.baseUrlPath"))
+    code = st.session_state.get(COOKIE_CODE_KEY)
+    if code is not None:
+        if HANDOFFS.pending(code):
+            st.html(post_code_script(path, code), unsafe_allow_javascript=True)
+        else:
+            del st.session_state[COOKIE_CODE_KEY]
+    if st.session_state.pop(COOKIE_DELETE_KEY, False):
+        st.html(delete_cookie_script(path), unsafe_allow_javascript=True)
 
 
 def can(permission: Permission) -> bool:
@@ -125,14 +174,18 @@ def login_page() -> None:
     if submitted:
         result = auth.login(name, password, address=client_address())
         if result.ok:
-            st.session_state[SESSION_KEY] = result.token
+            start_session(result.token)
             st.rerun()
-        st.error(escape_markdown(result.message))
+        st.error(escape_markdown(chinese_text(result.message)))
 
 
 def sign_out() -> None:
-    get_authenticator().logout(st.session_state.pop(SESSION_KEY, None))
-    st.session_state.pop(PASSWORD_FORM_KEY, None)
+    """End the session on the server and forget everything this browser session held for the
+    user — question, answer, toggles, uploads, choices — so the next person starts clean."""
+    get_authenticator().logout(st.session_state.get(SESSION_KEY))
+    st.session_state.clear()
+    st.session_state[COOKIE_CHECKED_KEY] = True  # the cookie still sent names the ended session
+    st.session_state[COOKIE_DELETE_KEY] = True
 
 
 def _password_form(form_key: str) -> bool:
@@ -150,7 +203,7 @@ def _password_form(form_key: str) -> bool:
     try:
         get_authenticator().change_password(st.session_state.get(SESSION_KEY), old, new)
     except AuthError as exc:
-        st.error(escape_markdown(str(exc)))
+        st.error(escape_markdown(chinese_text(str(exc))))
         return False
     st.session_state["password_changed"] = True
     return True

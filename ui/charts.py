@@ -1,7 +1,8 @@
-"""Benchmark figures for the dashboard: reading the report files, shaping tables, drawing charts.
+"""Benchmark figures for the dashboard: reading the report files and shaping their tables (the
+charts against targets: ui/bench_figures.py; the names: ui/bench_labels.py).
 
-Where the figures come from (each source is optional; a missing one becomes a hint naming the
-command that writes it):
+Where the figures come from (each source is optional; a missing one is said so, and the command
+that writes it is in the admins' details):
 
   answer reports   ``<home>/bench/report-*.json`` (``python -m engine bench``), one per run, which
                    is also the history; ``docs/bench/answers.json`` (``... --publish``)
@@ -17,8 +18,7 @@ command that writes it):
   contract facts   ``docs/bench/cuad_facts.json`` (scripts/bench_cuad_facts.py: rule-extracted
                    fields and clause presence against CUAD's answers)
 
-The shaping functions are pure (report dicts in, DataFrames out); the chart functions only build
-Altair specifications. The page decides where they go.
+The shaping functions are pure (report dicts in, DataFrames out). The page decides where they go.
 """
 
 from __future__ import annotations
@@ -27,9 +27,8 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-import altair as alt
 import pandas as pd
 
 from engine.bench.runner import PUBLISHED_REPORT, REPO, default_report_path
@@ -37,7 +36,6 @@ from engine.bench.runner import PUBLISHED_REPORT, REPO, default_report_path
 # Read at call time, so a test can point it at a directory of its own.
 DOCS_BENCH = REPO / "docs" / "bench"
 REPORT_GLOB = "report-*.json"
-RATE_HINT = "比例（0–1）"  # axis title of charts whose values are shares
 
 
 # -- sources -----------------------------------------------------------------------------------
@@ -134,16 +132,6 @@ def load_answer_reports(home: Path | str, docs_dir: Path | None = None) -> tuple
     return good, bad
 
 
-def report_label(loaded: Loaded, docs_dir: Path | None = None) -> str:
-    data = loaded.data or {}
-    from ui.components import local_time
-
-    when = local_time(data.get("generated_at")) if data.get("generated_at") else "—"
-    suites = ", ".join(data.get("suites", {}))
-    where = "已发布" if loaded.path == PUBLISHED_ANSWERS.path(docs_dir) else "本机"
-    return f"{when} · {suites or '—'} · {where} · {loaded.path.name}"
-
-
 # -- names a person reads ----------------------------------------------------------------------
 CATEGORY_NAMES = {  # per-category rows of the answer suites (demo, CJRC, ContractNLI)
     "fact": ("事实题", "fact"), "evidence": ("证据题", "evidence"), "conflict": ("冲突题", "conflict"),
@@ -152,48 +140,25 @@ CATEGORY_NAMES = {  # per-category rows of the answer suites (demo, CJRC, Contra
     "unanswerable": ("无法回答", "unanswerable"),
     "Entailment": ("蕴含", "entailment"), "Contradiction": ("矛盾", "contradiction"),
     "NotMentioned": ("未提及", "not mentioned"),
+    # the honesty probes, by the status each expects
+    "expect answered": ("应作答的题", "expected answered"), "expect needs_review": ("应需复核的题", "expected review"),
+    "expect not_found": ("应答未找到的题", "expected not found"),
 }
-COLUMN_NAMES = {  # the tables' and charts' columns
+COLUMN_NAMES = {  # the tables' columns that are not metrics (those: ui/bench_labels.py)
     "metric": ("指标", "metric"), "value": ("值", "value"), "definition": ("定义", "definition"),
     "category": ("类别", "category"), "config": ("配置", "config"), "quantile": ("分位", "quantile"),
-    "suite": ("评测集", "suite"), "stage": ("阶段", "stage"), "corpus": ("语料", "corpus"),
-    "ms": ("毫秒", "ms"), "part": ("部分", "part"), "group": ("分组", "group"),
-    "mean_score": ("平均忠实度", "mean score"), "statement_support": ("陈述支持率", "statement support"),
-    "statements": ("陈述数", "statements"), "unsupported": ("未被支持", "unsupported"),
-    "item": ("条目", "item"), "statement": ("陈述", "statement"), "reason": ("原因", "reason"),
-    "field": ("字段", "field"), "precision": ("精确率", "precision"), "recall": ("召回率", "recall"),
-    "correct": ("正确", "correct"), "predicted": ("给出", "predicted"), "gold_values": ("标准答案有值", "gold values"),
-    "note": ("说明", "note"), "measure": ("度量", "measure"), "n": ("题数", "n"), "id": ("编号", "id"),
+    "suite": ("评测集", "suite"), "stage": ("阶段", "stage"), "corpus": ("语料", "corpus"), "ms": ("毫秒", "ms"),
+    "part": ("部分", "part"), "group": ("分组", "group"), "item": ("条目", "item"),
+    "statement": ("陈述", "statement"), "reason": ("原因", "reason"), "field": ("字段", "field"),
+    "note": ("说明", "note"), "measure": ("度量", "measure"), "id": ("编号", "id"),
     "question": ("问题", "question"), "status": ("状态", "status"), "failed": ("未通过", "failed"),
     "conclusion": ("结论", "conclusion"), "domain": ("领域", "domain"), "answer_type": ("答案类型", "answer type"),
     "label": ("标注", "label"), "verdict": ("判定", "verdict"), "pred": ("预测", "prediction"),
     "generated_at": ("运行时间", "run at"), "report": ("报告", "report"), "code_version": ("代码版本", "code"),
     "unit": ("单位", "unit"), "note ": ("说明", "note"), "got": ("得到", "got"), "why": ("原因", "why"),
     "mode": ("检索方式", "mode"), "embedding": ("嵌入", "embedding"), "k": ("k", "k"),
-    "baseline": ("基线", "baseline"), "present": ("有此条款", "present"), "located": ("已定位", "located"),
-    "locatable": ("可定位", "locatable"), "skipped": ("未运行原因", "skipped"), "accuracy": ("准确率", "accuracy"),
-    "status_acc": ("状态准确率", "status accuracy"), "value_exact": ("数值完全正确", "value exact"),
-    "page_hit": ("页码命中", "page hit"), "hallucinated": ("幻觉", "hallucinated"),
-    "known_fail": ("已登记的已知失败", "known failures"),
+    "baseline": ("基线", "baseline"), "skipped": ("未运行原因", "skipped"),
 }
-
-
-VALUE_NAMES = {  # values charts put on an axis or in a legend
-    **CATEGORY_NAMES,
-    "bm25": ("关键词", "BM25"), "vector": ("向量", "vector"), "hybrid": ("混合", "hybrid"),
-    "hybrid+rerank": ("混合+重排序", "hybrid+rerank"), "hybrid+expand": ("混合+证据扩展", "hybrid+expand"),
-    "parse": ("解析", "parse"), "fuse": ("融合", "fuse"), "rerank": ("重排序", "rerank"), "total": ("合计", "total"),
-    "recall": ("召回", "recall"), "embed": ("向量化", "embed"), "load": ("读取", "load"), "chunk": ("分块", "chunk"),
-    "enrich": ("抽取", "enrich"), "tokenize": ("分词", "tokenize"), "store": ("写入", "store"),
-    "precision": ("精确率", "precision"), "bare": ("裸条文", "bare"), "enriched": ("带上下文", "enriched"),
-    "demo": ("演示集", "demo"), "honesty": ("核验徽章探针", "honesty probes"),
-}
-
-
-def chart_value(value: Any) -> Any:
-    from ui.labels import named
-
-    return named(VALUE_NAMES, value) if isinstance(value, str) and value in VALUE_NAMES else value
 
 
 def readable(frame: pd.DataFrame) -> pd.DataFrame:
@@ -203,10 +168,22 @@ def readable(frame: pd.DataFrame) -> pd.DataFrame:
 
     if frame.empty:
         return frame
+    from ui.bench_labels import config_name, metric_label, metric_name, suite_label
+
     out = frame.copy()
     for column in ("category", "group"):
         if column in out.columns:
             out[column] = out[column].map(lambda v: named(CATEGORY_NAMES, v) if v in CATEGORY_NAMES else v)
+    if "config" in out.columns:
+        out["config"] = out["config"].map(config_name)
+    if "status" in out.columns:
+        from ui.labels import STATUS_NAMES
+
+        out["status"] = out["status"].map(lambda v: named(STATUS_NAMES, v) if isinstance(v, str) else v)
+    if "suite" in out.columns:
+        out["suite"] = out["suite"].map(suite_label)
+    if "metric" in out.columns:  # a long frame: metric keys as values
+        out["metric"] = out["metric"].map(lambda v: metric_label(v) if metric_name(str(v)) else v)
     def cell(value: Any) -> str:
         if value is None or (isinstance(value, float) and value != value):
             return "—"
@@ -222,13 +199,8 @@ def readable(frame: pd.DataFrame) -> pd.DataFrame:
         # columns stay numbers, so they still sort as numbers
         if values.dtype == bool or values.dtype == object or values.isna().any():
             out[column] = values.map(cell)
-    return out.rename(columns={c: named(COLUMN_NAMES, c) for c in out.columns if c in COLUMN_NAMES})
-
-
-def category_name(value: Any) -> str:
-    from ui.labels import named
-
-    return named(CATEGORY_NAMES, value) if value in CATEGORY_NAMES else str(value)
+    return out.rename(columns={c: named(COLUMN_NAMES, c) if c in COLUMN_NAMES else metric_label(c)
+                               for c in out.columns if c in COLUMN_NAMES or metric_name(str(c))})
 
 
 @dataclass(frozen=True)
@@ -237,7 +209,7 @@ class GateBanner:
     text: str
 
 
-def gate_banner(suite: Mapping[str, Any]) -> GateBanner | None:
+def gate_banner(suite: Mapping[str, Any], *, reasons: bool = True) -> GateBanner | None:
     """What the CI gate of a suite checked, in figures that agree with the tables beside it.
 
     The gate passes when every fact question *not registered as a known failure* is right and
@@ -248,21 +220,28 @@ def gate_banner(suite: Mapping[str, Any]) -> GateBanner | None:
         return None
     rows = suite.get("rows") or []
     facts = [r for r in rows if r.get("category") == "fact"]
-    right = sum(1 for r in facts if r.get("correct"))
     known = [r for r in rows if r.get("known_failure") is not None]
     known_wrong_facts = sum(1 for r in known if r.get("category") == "fact" and not r.get("correct"))
     hallucinated = [r for r in rows if r.get("hallucination")]
     hallucinated_known = sum(1 for r in hallucinated if r.get("known_failure") is not None)
-    figures = (f"事实题 {right}/{len(facts)} 正确"
-               + (f"（错的 {len(facts) - right} 道中 {known_wrong_facts} 道已登记为已知失败）"
-                  if len(facts) - right else "")
+    # a suite without fact questions (the probes, the case files) is counted over all its questions
+    counted, kind = (facts, "事实题") if facts else (rows, "题目")
+    right = sum(1 for r in counted if r.get("correct"))
+    known_wrong = known_wrong_facts if facts else sum(1 for r in known if not r.get("correct"))
+    metrics = suite.get("metrics") or {}
+    if not counted and isinstance(metrics.get("questions"), int):  # a report without its rows
+        right, counted = metrics.get("passed") or 0, [None] * metrics["questions"]
+    figures = (f"{kind} {right}/{len(counted)} 正确"
+               + (f"（错的 {len(counted) - right} 道中 {known_wrong} 道已登记为已知失败）"
+                  if len(counted) - right else "")
                + f"；结论含未落地数值的答案 {len(hallucinated)} 个"
                + (f"（其中 {hallucinated_known} 个在已登记的已知失败题中）" if hallucinated_known else "")
                + (f"；已登记的已知失败题共 {len(known)} 道，不计入门槛" if known else ""))
     if gate.get("ok"):
         scope = "除已登记的已知失败题外，" if known else ""
-        return GateBanner(True, f"CI 门槛通过：{scope}事实题全部正确、没有未落地数值。{figures}。")
-    failures = "；".join(f"{f['id']}：{f['reason']}" for f in gate.get("failures", []))
+        return GateBanner(True, f"CI 门槛通过：{scope}{kind}全部正确、没有未落地数值。{figures}。")
+    # the scorer's reasons are English notes: for the admins' eyes (``reasons``); the ids for all
+    failures = "；".join(f"{f['id']}：{f['reason']}" if reasons else str(f["id"]) for f in gate.get("failures", []))
     return GateBanner(False, f"CI 门槛未通过：{failures}。{figures}。")
 
 
@@ -275,36 +254,12 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def metrics_frame(suite: Mapping[str, Any]) -> pd.DataFrame:
-    """The headline metrics of one suite, one row each (undefined ones shown as empty)."""
-    rows = [{"metric": name, "value": _number(value), "definition": definition_of(name)}
-            for name, value in (suite.get("metrics") or {}).items()]
-    return pd.DataFrame(rows, columns=["metric", "value", "definition"])
-
-
 def category_frame(suite: Mapping[str, Any]) -> pd.DataFrame:
     """The per-category (per answer type, per label) table, one row per category."""
     table = suite.get("per_category") or {}
     frame = pd.DataFrame.from_dict(table, orient="index")
     frame.index.name = "category"
     return frame.apply(pd.to_numeric, errors="coerce").reset_index() if not frame.empty else frame
-
-
-def chartable_metrics(frame: pd.DataFrame, *, exclude: Iterable[str] = ("category", "n")) -> list[str]:
-    skip = set(exclude)
-    return [c for c in frame.columns if c not in skip and frame[c].notna().any()
-            and pd.api.types.is_numeric_dtype(frame[c])]
-
-
-# Which per-category column a chart opens on, by preference.
-PREFERRED_CATEGORY_METRICS = ("accuracy", "f1", "em", "verdict_right", "abstain_or_gap", "evidence_overlap")
-
-
-def default_metric(options: Sequence[str]) -> int:
-    for name in PREFERRED_CATEGORY_METRICS:
-        if name in options:
-            return list(options).index(name)
-    return 0
 
 
 def rows_frame(suite: Mapping[str, Any], columns: Sequence[str] = (
@@ -322,45 +277,6 @@ def rows_frame(suite: Mapping[str, Any], columns: Sequence[str] = (
         return value
 
     return pd.DataFrame([{c: cell(r.get(c)) for c in present} for r in rows], columns=present)
-
-
-def answer_latency_frame(report: Mapping[str, Any]) -> pd.DataFrame:
-    """End-to-end ask latency per suite of one report (the suites time whole asks, not stages)."""
-    rows = []
-    for name, suite in report.get("suites", {}).items():
-        timings = suite.get("timings") or {}
-        for quantile in ("p50", "p95"):
-            value = _number(timings.get(f"ask_ms_{quantile}"))
-            if value is not None:
-                rows.append({"suite": name, "quantile": quantile, "ms": value})
-    return pd.DataFrame(rows, columns=["suite", "quantile", "ms"])
-
-
-def history_frame(reports: Sequence[Loaded], suite: str) -> pd.DataFrame:
-    """One row per report that ran ``suite`` (oldest first): its metrics and timings."""
-    rows = []
-    for loaded in reports:
-        data = loaded.data or {}
-        result = data.get("suites", {}).get(suite)
-        if not result or result.get("skipped"):
-            continue
-        row: dict[str, Any] = {"generated_at": pd.to_datetime(data.get("generated_at"), utc=True,
-                                                              errors="coerce"),
-                               "report": loaded.path.name, "code_version": data.get("code_version")}
-        for source in ("metrics", "timings"):
-            for name, value in (result.get(source) or {}).items():
-                number = _number(value)
-                if number is not None:
-                    row[name] = number
-        rows.append(row)
-    frame = pd.DataFrame(rows)
-    if frame.empty:
-        return frame
-    return frame.dropna(subset=["generated_at"]).sort_values("generated_at").reset_index(drop=True)
-
-
-def suites_in(reports: Sequence[Loaded]) -> list[str]:
-    return list(dict.fromkeys(name for r in reports for name in (r.data or {}).get("suites", {})))
 
 
 # -- shaping: retrieval and ingest -------------------------------------------------------------
@@ -386,12 +302,6 @@ def wide(frame: pd.DataFrame, index: str, columns: str, values: str) -> pd.DataF
                           columns=list(dict.fromkeys(frame[columns])))
     table.columns.name = None
     return table.reset_index()
-
-
-def metric_names(document: Mapping[str, Any], prefix: str) -> list[str]:
-    """Metric names of the runs starting with ``prefix`` (``R@``, ``P@``), in the order written."""
-    names = (n for run in document.get("runs", []) for n in (run.get("metrics") or {}))
-    return [n for n in dict.fromkeys(names) if n.startswith(prefix)]
 
 
 def stage_latency_frame(document: Mapping[str, Any]) -> pd.DataFrame:
@@ -467,17 +377,8 @@ def unsupported_statements_frame(document: Mapping[str, Any]) -> pd.DataFrame:
 
 
 # -- shaping: statutes (LawBench, STARD expansion, statute-context embeddings) ----------------
-_RECALL_AT = re.compile(r"R@(\d+)")
 _EXPANDED = re.compile(r"R@(\d+)\+exp")
 _SAME_SIZE = re.compile(r"R@(\d+) \(same size\)")
-
-
-def format_value(value: Any, unit: str = "") -> str:
-    """A reported figure as written (no rounding beyond the report's own), or — when there is none."""
-    number = _number(value)
-    if number is None:
-        return "—"
-    return f"{number:g}{' ' + unit if unit else ''}"
 
 
 def recitation_misses_frame(recitation: Mapping[str, Any]) -> pd.DataFrame:
@@ -485,16 +386,6 @@ def recitation_misses_frame(recitation: Mapping[str, Any]) -> pd.DataFrame:
     columns = ["id", "question", "got", "why"]
     return pd.DataFrame([{c: miss.get(c) for c in columns} for miss in recitation.get("misses") or []],
                         columns=columns)
-
-
-def recall_curve_frame(prediction: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
-    """(config, k, recall): LawBench 3-1 Recall@k of each search config, k ascending."""
-    rows = []
-    for run in prediction:
-        points = sorted((int(match.group(1)), number) for name, value in run.items()
-                        if (match := _RECALL_AT.fullmatch(name)) and (number := _number(value)) is not None)
-        rows += [{"config": run.get("name", "?"), "k": k, "recall": recall} for k, recall in points]
-    return pd.DataFrame(rows, columns=["config", "k", "recall"])
 
 
 def prediction_frame(prediction: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
@@ -583,13 +474,6 @@ def cuad_fields_frame(document: Mapping[str, Any]) -> pd.DataFrame:
     return frame
 
 
-def precision_recall_frame(fields: pd.DataFrame) -> pd.DataFrame:
-    """(field, measure, value) of a cuad_fields_frame, for charting; undefined values left out."""
-    long = fields.melt(id_vars=["field"], value_vars=["precision", "recall"], var_name="measure",
-                       value_name="value")
-    return long.dropna(subset=["value"]).reset_index(drop=True)
-
-
 CLAUSE_COLUMNS = ["category", "present", "tp", "fp", "fn", "tn", "precision", "recall", "f1", "located",
                   "locatable"]
 
@@ -602,63 +486,6 @@ def cuad_clauses_frame(document: Mapping[str, Any]) -> pd.DataFrame:
     for column in ("precision", "recall", "f1"):
         frame[column] = pd.to_numeric(frame[column], errors="coerce")
     return frame
-
-
-# -- charts ------------------------------------------------------------------------------------
-def bar_chart(frame: pd.DataFrame, *, x: str, y: str, color: str | None = None,
-              title: str = "", y_title: str | None = None, rate: bool = False) -> alt.Chart:
-    """Bars along ``x`` (in the frame's order), grouped side by side by ``color`` when given.
-
-    ``rate``: the values are shares (0..1), so the axis is fixed to 0..1 and charts compare."""
-    y_scale = alt.Scale(domain=[0, 1]) if rate else alt.Undefined
-    # axis and legend values by name, not as the reports spell them (fact, hybrid+rerank, fuse)
-    frame = frame.assign(**{c: frame[c].map(chart_value) for c in (x, color) if c})
-    encoding: dict[str, Any] = {
-        "x": alt.X(f"{x}:N", sort=list(dict.fromkeys(frame[x])), title=None,
-                   axis=alt.Axis(labelAngle=0)),
-        "y": alt.Y(f"{y}:Q", title=y_title or y, scale=y_scale),
-        "tooltip": [c for c in (x, color, y) if c],
-    }
-    if color:
-        order = list(dict.fromkeys(frame[color]))
-        encoding["color"] = alt.Color(f"{color}:N", sort=order, title=None)
-        encoding["xOffset"] = alt.XOffset(f"{color}:N", sort=order)
-    return alt.Chart(frame, title=title).mark_bar().encode(**encoding)
-
-
-def recall_curve_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
-    """Recall@k against k (log axis: k runs 1..100) per config, from a recall_curve_frame."""
-    ks = sorted(set(frame["k"]))
-    frame = frame.assign(config=frame["config"].map(chart_value))
-    order = list(dict.fromkeys(frame["config"]))
-    return alt.Chart(frame, title=title).mark_line(point=True).encode(
-        x=alt.X("k:Q", title="k", scale=alt.Scale(type="log"), axis=alt.Axis(values=ks, format="d")),
-        y=alt.Y("recall:Q", title="Recall@k", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("config:N", sort=order, title=None),
-        tooltip=["config:N", "k:Q", "recall:Q"])
-
-
-def statute_context_chart(frame: pd.DataFrame, title: str = "") -> alt.Chart:
-    """Bare vs enriched side by side for each mode and metric, from a statute_context_frame."""
-    grouped = frame.assign(group=frame["mode"] + " · " + frame["metric"])
-    return bar_chart(grouped, x="group", y="value", color="embedding", rate=True, title=title,
-                     y_title=RATE_HINT)
-
-
-def precision_recall_chart(fields: pd.DataFrame, title: str = "") -> alt.Chart:
-    """Precision and recall side by side per field, from a cuad_fields_frame."""
-    return bar_chart(precision_recall_frame(fields), x="field", y="value", color="measure", rate=True,
-                     title=title, y_title=RATE_HINT)
-
-
-def history_chart(frame: pd.DataFrame, metrics: Sequence[str], title: str = "") -> alt.Chart:
-    long = frame.melt(id_vars=["generated_at"], value_vars=list(metrics), var_name="metric",
-                      value_name="value").dropna(subset=["value"])
-    return alt.Chart(long, title=title).mark_line(point=True).encode(
-        x=alt.X("generated_at:T", title="运行时间（UTC）"),
-        y=alt.Y("value:Q", title=None),
-        color=alt.Color("metric:N", title=None),
-        tooltip=["generated_at:T", "metric:N", "value:Q"])
 
 
 # -- metric definitions ------------------------------------------------------------------------

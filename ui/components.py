@@ -14,7 +14,7 @@ import streamlit as st
 from engine.auth import AuthError
 from engine.inputs import InputError
 from engine.types import IngestError
-from ui.labels import STATUS_NAMES, label, named
+from ui.labels import STATUS_NAMES, chinese_text, label, named
 
 log = logging.getLogger(__name__)
 
@@ -81,10 +81,11 @@ def status_badge(status: str) -> None:
 
 
 def error_message(exc: BaseException) -> str:
-    """What the user reads: our own errors verbatim, anything else named as an internal error."""
+    """What the user reads: our own errors (in Chinese, their English gloss only when English is
+    on); anything else is an internal error whose details go to the server log, not the page."""
     if isinstance(exc, (IngestError, AuthError, InputError)):
-        return str(exc)
-    return f"{label('内部错误', 'internal error')}：{type(exc).__name__}: {exc}"
+        return chinese_text(str(exc))
+    return label("内部错误（详情已记入服务器日志）", "internal error (details in the server log)")
 
 
 def show_error(exc: Exception, action: str) -> None:

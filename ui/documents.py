@@ -11,6 +11,7 @@ from engine.engine import Engine, ProgressFn
 from engine.text.pii import find_pii, mask_fragments, mask_text, mask_value, wrapped_pieces
 from engine.types import (Chunk, DocKind, DocumentRecord, IngestReport, IngestStatus,
                           PageText)
+from engine.units import format_size
 from ui.components import local_time
 from ui.labels import CHUNK_TYPE_NAMES, KIND_NAMES, label, named
 
@@ -137,14 +138,15 @@ def may_show_pii(record: DocumentRecord, pages: list[PageText]) -> bool:
 
 
 # -- table rows ------------------------------------------------------------------------------
-def document_rows(documents: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``Engine.docs().to_dict()["documents"]`` as the documents table shows it."""
+def document_rows(documents: list[dict[str, Any]], *, ids: bool = False) -> list[dict[str, Any]]:
+    """``Engine.docs().to_dict()["documents"]`` as the documents table shows it (``ids``: with the
+    internal document id, for admins)."""
     return [{label("名称", "name"): d["name"], label("类型", "kind"): named(KIND_NAMES, d["kind"]),
              label("页数", "pages"): d["pages"], label("片段", "chunks"): d["chunks"],
              label("OCR 页", "OCR pages"): ", ".join(map(str, d["ocr_pages"])) or "—",
-             label("大小 KB", "size KB"): round(d["size_bytes"] / 1024, 1),
+             label("大小", "size"): format_size(d["size_bytes"]),  # KiB / MiB, like the upload limit
              label("导入时间", "ingested"): local_time(d["created_at"]),
-             label("编号", "doc_id"): d["doc_id"]} for d in documents]
+             **({label("编号", "doc_id"): d["doc_id"]} if ids else {})} for d in documents]
 
 
 QUALITY_DECISIONS = {"trusted": ("文字层可信", "text layer trusted"),
@@ -199,14 +201,16 @@ def quality_rows(record: DocumentRecord) -> list[dict[str, Any]]:
             for q in record.meta.get("quality", [])]
 
 
-def chunk_rows(chunks: list[Chunk], *, unmask: bool, preview: int = 120) -> list[dict[str, Any]]:
+def chunk_rows(chunks: list[Chunk], *, unmask: bool, preview: int = 120, ids: bool = False) -> list[dict[str, Any]]:
+    """The chunk browser's rows (``ids``: with the internal chunk id, for admins)."""
     rows = []
     for c in chunks:
         text = c.text if unmask else masked(c.text)
         pages = f"{c.page_start}" if c.page_start == c.page_end else f"{c.page_start}-{c.page_end}"
         rows.append({label("序号", "seq"): c.seq, label("类型", "type"): named(CHUNK_TYPE_NAMES, c.chunk_type),
                      label("页", "pages"): pages, label("个人信息", "personal data"): named(PII_LEVEL_NAMES, c.pii_level),
-                     label("文本", "text"): text[:preview].replace("\n", " "), label("编号", "chunk_id"): c.chunk_id})
+                     label("文本", "text"): text[:preview].replace("\n", " "),
+                     **({label("编号", "chunk_id"): c.chunk_id} if ids else {})})
     return rows
 
 

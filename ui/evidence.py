@@ -38,8 +38,9 @@ from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_amounts, find_numbers, format_decimal
 from engine.text.pii import mask_pii, wrapped_pieces
 from engine.types import BBox, PageText
-from ui.components import EVIDENCE_MARK_CLASS, badge_markdown, escape_markdown, evidence_mark_html
-from ui.labels import CHUNK_TYPE_NAMES, CONFLICT_NAMES, MODE_NAMES, label, named
+from ui.components import EVIDENCE_MARK_CLASS, STATUS_COLOURS, escape_markdown, evidence_mark_html
+from ui.review import CHECKS, CONFLICTS, GAPS, check_problems, conflict_summary, review_reason
+from ui.labels import CHUNK_TYPE_NAMES, CONFLICT_NAMES, MODE_NAMES, STATUS_NAMES, label, named
 from ui.ledger import (
     StoredEvents,
     Version,
@@ -60,7 +61,12 @@ log = logging.getLogger(__name__)
 HIGHLIGHT_COLOR = "#e8590c"  # the viewer draws an outline in this colour around each box
 BOX_PAD_PT = 2.0  # the outline sits just outside the glyphs instead of cutting through them
 VIEWER_HEIGHT = 680  # the reader, below the zoomed page: fits a 900-pixel-high window
-READER_ZOOM = 1.25  # the reader opens at this zoom, on the box
+# Above and below the zoomed page image in the side panel: the sticky offset, the evidence's
+# header line, the image caption, the notes and the 显示整页 switch.
+VIEWER_CHROME_REM = 13
+# The reader opens fitted to the panel's width, on the box: at a fixed 125 % a page is wider than
+# the panel at 1280 px and a quote near the right margin was cut off.
+READER_ZOOM = "auto"
 OUTLINE_PX = 3  # at scale 1; the viewer scales it with the page (2 px looked faint at 75 %)
 FOCUS_SCALE = 3.0  # pixels per PDF point of the zoomed page image: sharp at twice the column width
 FOCUS_CONTEXT_PT = 120.0  # of page above and below the boxed lines
@@ -84,11 +90,19 @@ QUESTION_LINE_CHARS = 80
 # The [E1] marks of a conclusion open their evidence: a click finds the card's own button (its
 # key gives it the class st-key-<key>) and clicks it. The script is static; the conclusion it
 # works on is drawn separately, HTML-escaped, without JavaScript.
+JUMP_CLASS = "lx-jump"  # a status line's link to the panel that explains it
 EVIDENCE_MARK_SCRIPT = f"""<script>
 (() => {{
   if (window.__lxEvidenceMarks) return;
   window.__lxEvidenceMarks = true;
   document.addEventListener("click", (event) => {{
+    const jump = event.target.closest("a.{JUMP_CLASS}");
+    if (jump) {{
+      event.preventDefault();
+      const panel = document.querySelector(`.st-key-${{jump.dataset.target}}`);
+      if (panel) panel.scrollIntoView({{behavior: "smooth", block: "start"}});
+      return;
+    }}
     const mark = event.target.closest("a.{EVIDENCE_MARK_CLASS}");
     if (!mark) return;
     event.preventDefault();
@@ -100,9 +114,21 @@ EVIDENCE_MARK_SCRIPT = f"""<script>
 # The answer's own classes: the conclusion, the E-id marks (conclusion, ledger table, conflict
 # versions), the ledger table and the versions of a conflict. Drawn once with each answer.
 ANSWER_CSS = """<style>
-.lx-conclusion { font-size: 1.05rem; line-height: 1.7; }
-a.lx-ev { display: inline-block; padding: 0 .35em; margin: 0 .1em; border-radius: .3em;
+[class*="st-key-answer-panel-"], [class*="st-key-evidence-card-"] { gap: .4rem !important;
+  padding: .7rem .8rem !important; }
+.st-key-ask-answer { gap: .6rem !important; }
+.lx-status { line-height: 1.6; }
+.lx-badge { display: inline-block; padding: 0 .45em; margin: 0 .3em; border-radius: .35em; font-size: .88rem; font-weight: 600; }
+.lx-badge-green { background: #ebfbee; color: #2b8a3e; } .lx-badge-orange { background: #fff4e6; color: #d9480f; }
+.lx-badge-gray { background: #f1f3f5; color: #495057; } .lx-badge-red { background: #fff5f5; color: #c92a2a; }
+.lx-reason { color: #495057; }
+.lx-asked-line { color: #868e96; font-size: .82rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.lx-conclusion { font-size: .97rem; line-height: 1.55; margin-top: .3rem; }
+a.lx-ev { padding: 0 .25em; margin: 0 .05em; border-radius: .3em; font-size: .9em;
   background: #fff4e6; color: #d9480f; font-weight: 600; text-decoration: none; border: 1px solid #ffc078; }
+.lx-card-asked { color: #868e96; font-size: .82rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.lx-card-quote { display: -webkit-box; -webkit-line-clamp: 4; -webkit-box-orient: vertical; overflow: hidden;
+  line-height: 1.55; }
 a.lx-ev:hover { background: #ffe8cc; }
 .lx-ledger-wrap { overflow-x: auto; max-width: 100%; }
 .lx-ledger { width: 100%; border-collapse: collapse; font-size: .78rem; line-height: 1.45; margin-top: .2rem; }
@@ -115,13 +141,28 @@ a.lx-ev:hover { background: #ffe8cc; }
 .lx-ledger tr.lx-disputed td { background: #fff9db; }
 .lx-note { display: inline-block; margin-left: .25em; padding: 0 .3em; border-radius: .25em;
   background: #f1f3f5; color: #495057; font-size: .78rem; white-space: nowrap; }
-.lx-version { font-size: .9rem; line-height: 1.6; }
-.lx-version .lx-asked { color: #868e96; font-size: .82rem; }
+.lx-panel-note { margin-left: .6em; color: #868e96; font-size: .85rem; font-weight: 400; }
+a.lx-jump { margin-left: .2em; font-size: .85rem; color: #d9480f; text-decoration: none; white-space: nowrap; }
+.lx-version { font-size: .85rem; line-height: 1.5; }
+.lx-version .lx-asked { color: #868e96; font-size: .8rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.lx-version .lx-quote { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 .lx-version .lx-result-ok { color: #2b8a3e; }
 .lx-version .lx-result-bad { color: #c92a2a; }
 </style>"""
 VALUE_MARK_STYLE = "background:#ffd43b;padding:0 2px;border-radius:3px;font-weight:600"
 QUOTE_MARK_STYLE = "background:#fff3bf;padding:0 1px;border-radius:3px"
+
+
+def side_panel_css(container_key: str) -> str:
+    """The source viewer beside what opened it: the column holding ``container_key`` stays in
+    view (sticky) while the other column scrolls, and a page image there is never taller than
+    the window, so the whole zoomed region — the boxed quote with it — is on screen at once."""
+    return f"""<style>
+[data-testid="stColumn"]:has(.st-key-{container_key}) {{ position: sticky; top: 3.6rem;
+  align-self: flex-start; max-height: calc(100vh - 4.2rem); overflow-y: auto; }}
+.st-key-{container_key} [data-testid="stImage"] img {{ max-height: calc(100vh - {VIEWER_CHROME_REM}rem);
+  width: auto !important; max-width: 100%; object-fit: contain; }}
+</style>"""
 
 
 # --- which parts of a quote to mark -----------------------------------------------------------
@@ -287,9 +328,11 @@ def uncertain_values(answer: Answer, used: UsedValues) -> list[tuple[str, str]]:
     return found
 
 
-def _panel(title: str):
-    box = st.container(border=True)
-    box.markdown(f"**{title}**")
+def _panel(title: str, *, key: str | None = None, heading: bool = True):
+    """A bordered panel with its bold title (``heading=False``: the panel draws its own)."""
+    box = st.container(border=True, key=key)
+    if heading:
+        box.markdown(f"**{title}**")
     return box
 
 
@@ -338,17 +381,22 @@ def question_line(item: Evidence, *, masked: bool) -> str | None:
 # --- the answer -------------------------------------------------------------------------------
 
 
-def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str, engine=None) -> None:
-    """The fixed panels: 结论, 证据, 计算 (with the ledger rows behind it), 冲突 / 不确定 (each
-    conflict's versions side by side), 材料缺口 (+ unsupported checks). ``engine``: read the stored
-    ledger for the rows' date precision and exact amounts (without it the rows show what the
-    answer holds)."""
+def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str, engine=None,
+                  asked: str | None = None, internals: bool = False, audit_visible: bool = False) -> None:
+    """The fixed panels, what explains a review first: 结论 (badge, why it needs review in one
+    sentence with a link to the panel that explains it, the conclusion), the failed checks, 冲突 /
+    不确定 (each conflict's versions side by side), 证据, 计算 (with the ledger rows behind it),
+    材料缺口. ``engine``: read the stored ledger for the rows' date precision and exact amounts;
+    ``asked``: the question as shown in the conclusion's header; ``internals``: name the reranker
+    and model (admins); ``audit_visible``: give the audit record's id (roles that can look it up)."""
     used = used_values(answer)
     st.html(ANSWER_CSS)
+    st.sidebar.html(EVIDENCE_MARK_SCRIPT, unsafe_allow_javascript=True)  # no room taken in the answer
     events = stored_events(engine, answer) if engine is not None and answer.ledger else None
-    _conclusion_panel(answer, button_prefix)
+    _conclusion_panel(answer, button_prefix, asked)
     _checks_warning(answer)
-    with _panel(f"{label('证据', 'Evidence')}（{len(answer.evidence)}）"):
+    conflicts_panel(answer, used, events=events, button_prefix=button_prefix)
+    with _panel(f"{label('证据', 'Evidence')}（{len(answer.evidence)}）", key=PANEL_KEY_PREFIX + "evidence"):
         if not answer.evidence:
             st.caption(label("无", "none"))
         selected = st.session_state.get(viewer_key)
@@ -357,37 +405,61 @@ def render_answer(answer: Answer, *, viewer_key: str, button_prefix: str, engine
                            is_open=isinstance(selected, ViewerTarget)
                            and selected.evidence_id == item.id)
     calculations_panel(answer, events=events, button_prefix=button_prefix)
-    conflicts_panel(answer, used, events=events, button_prefix=button_prefix)
     gaps_panel(answer)
-    reranker = escape_markdown(answer.reranker) + (f" · {label('模型', 'model')} {escape_markdown(answer.model)}"
-                                                   if answer.model else "")
+    parts = [named(MODE_NAMES, answer.mode)]
+    if internals:
+        parts.append(f"{label('重排', 'reranker')} {escape_markdown(answer.reranker)}"
+                     + (f" · {label('模型', 'model')} {escape_markdown(answer.model)}" if answer.model else ""))
     total = answer.timings_ms.get("total")
-    st.caption(f"{label('模式', 'mode')} {named(MODE_NAMES, answer.mode)} · {label('重排', 'reranker')} "
-               f"{reranker}" + (f" · {label('用时', 'time')} {total / 1000:.1f} s" if total is not None else "")
-               + (f" · {label('审计', 'audit')} {answer.audit_id}" if answer.audit_id else ""))
+    if total is not None:
+        parts.append(f"{label('用时', 'time')} {total / 1000:.1f} {label('秒', 's')}")
+    if audit_visible and answer.audit_id:
+        parts.append(f"{label('审计记录', 'audit record')} {answer.audit_id}")
+    st.caption(" · ".join(parts))
 
 
-def _conclusion_panel(answer: Answer, button_prefix: str) -> None:
-    with _panel(label("结论", "Conclusion")):
-        st.markdown(badge_markdown(answer.status.value))
-        st.html(conclusion_html(answer.conclusion, [e.id for e in answer.evidence], button_prefix))
-        if answer.evidence:
-            st.html(EVIDENCE_MARK_SCRIPT, unsafe_allow_javascript=True)
+def _conclusion_panel(answer: Answer, button_prefix: str, asked: str | None) -> None:
+    """The badge and, for an answer to review, why — in one line with a link to the panel that
+    explains it —, the question asked, then the conclusion: one block, no gaps between."""
+    with _panel(label("结论", "Conclusion"), key=CONCLUSION_KEY, heading=False):
+        st.html(status_html(answer, asked) + conclusion_html(
+            answer.conclusion, [e.id for e in answer.evidence], button_prefix))
         if not answer.pii_masked:
-            st.caption(label("敏感信息已显示（本次查询已记入审计）", "personal data shown (audited)"))
+            st.caption(label("敏感信息已显示（本次查看已记入审计）", "personal data shown (audited)"))
         if answer.statutes:
             st.caption(escape_markdown(statutes_line(answer)))
 
 
+def status_html(answer: Answer, asked: str | None) -> str:
+    """``结论 [需人工复核] 供述冲突：第2笔 13000 元 vs 12000 元 … 看原因 ↓`` and the question below it
+    (``asked`` is already escaped)."""
+    reason = review_reason(answer)
+    colour = STATUS_COLOURS.get(answer.status.value, "gray")
+    parts = [f"<b>{html.escape(label('结论', 'Conclusion'))}</b>",
+             f'<span class="lx-badge lx-badge-{colour}">{html.escape(named(STATUS_NAMES, answer.status.value))}</span>']
+    if reason is not None:
+        parts.append(f'<span class="lx-reason">{html.escape(reason.text)}</span>')
+        parts.append(jump_html(reason.target, label("看原因 ↓", "why ↓")))
+    asked_line = f'<div class="lx-asked-line">{asked}</div>' if asked else ""
+    return f'<div class="lx-status">{" ".join(parts)}</div>{asked_line}'
+
+
+PANEL_KEY_PREFIX = "answer-panel-"  # + review target: the container a status line's link scrolls to
+CONCLUSION_KEY = PANEL_KEY_PREFIX + "conclusion"
+
+
+def jump_html(target: str, text: str) -> str:
+    """A link that scrolls the panel ``target`` into view (EVIDENCE_MARK_SCRIPT does it)."""
+    return (f'<a href="#" class="{JUMP_CLASS}" data-target="{html.escape(PANEL_KEY_PREFIX + target)}">'
+            f"{html.escape(text)}</a>")
+
+
 def _checks_warning(answer: Answer) -> None:
-    problems = list(answer.checks.unsupported)
-    if not answer.checks.numbers_grounded:
-        problems.insert(0, "结论中有数字或日期未在引用原文中找到")
-    if not answer.checks.citations_valid:
-        problems.insert(0, "结论引用了不存在的证据编号")
+    problems = check_problems(answer)
     if problems:
-        st.warning(label("核验未通过，需人工复核：", "checks failed, review needed:") + "\n"
-                   + "\n".join(f"- {escape_markdown(p)}" for p in problems))
+        with st.container(key=PANEL_KEY_PREFIX + CHECKS):
+            st.warning(label("核验未通过，需人工复核：", "checks failed, review needed:") + "\n"
+                       + "\n".join(f"- {escape_markdown(p)}" for p in problems))
 
 
 def calculations_panel(answer: Answer, *, events: StoredEvents | None = None,
@@ -415,23 +487,28 @@ def calculations_panel(answer: Answer, *, events: StoredEvents | None = None,
 
 def conflicts_panel(answer: Answer, used: UsedValues, *, events: StoredEvents | None = None,
                     button_prefix: str = "") -> None:
-    """冲突 / 不确定: each conflict named, its versions side by side (quote with its 问 line, page,
-    what the version says and the results computed under it), then the used values the
-    material hedges."""
-    with _panel(label("冲突 / 不确定", "Conflicts / uncertainty")):
+    """冲突 / 不确定: each conflict named in a line, its versions side by side (page, the quote
+    with its 问 line, what the version says and the results computed under it); the engine's
+    full wording of the conflict is the line's tooltip when the versions show it. Then the used
+    values the material hedges."""
+    with _panel(label("冲突 / 不确定", "Conflicts / uncertainty"), key=PANEL_KEY_PREFIX + CONFLICTS):
         uncertain = uncertain_values(answer, used)
         if not answer.conflicts and not uncertain:
             st.caption(label("无", "none"))
         for conflict in answer.conflicts:
-            st.markdown(f"⚠️ **{named(CONFLICT_NAMES, conflict.kind)}{label('冲突', 'conflict')}**："
-                        f"{escape_markdown(conflict.description)}")
+            versions = [v for v in conflict_versions(answer, conflict) if v.item is not None]
+            title = f"⚠️ **{named(CONFLICT_NAMES, conflict.kind)}{label('冲突', ' conflict')}**："
+            if len(versions) > 1:
+                st.markdown(title + escape_markdown(conflict_summary(answer, conflict, totals=False)),
+                            help=escape_markdown(conflict.description))
+            else:
+                st.markdown(title + escape_markdown(conflict.description))
             if conflict.hint:
                 st.caption(f"💡 {escape_markdown(conflict.hint)}")
-            versions = [v for v in conflict_versions(answer, conflict) if v.item is not None]
             if len(versions) > 1:
                 _versions_side_by_side(answer, versions, used, events or {}, button_prefix)
         for evidence_id, surface in uncertain:
-            st.markdown(f"≈ {evidence_id}「{escape_markdown(surface)}」是约数，材料未给出确切值")
+            st.markdown(f"≈ {evidence_id}「{escape_markdown(surface)}」{label('是约数，材料未给出确切值', ' is approximate')}")
 
 
 VERSIONS_PER_ROW = 2  # the answer column is narrow: two versions side by side, more wrap
@@ -460,10 +537,11 @@ def version_html(answer: Answer, version: Version, name: str, used: UsedValues,
         head.append(html.escape(correction_note(version.corrects)))
     parts = [f"<div>{' · '.join(head)}</div>"]
     asked = question_line(item, masked=answer.pii_masked)
-    if asked:
-        parts.append(f'<div class="lx-asked">{html.escape(asked)}</div>')
     quote = display_quote(item)
-    parts.append(f"<div>「{marked_html(quote, quote_marks(quote, used))}」</div>")
+    # the 问 line and the whole quote as the tooltip; the box shows the quote's first lines
+    tooltip = ((asked + "\n") if asked else "") + join_pdf_lines(quote)
+    parts.append(f'<div class="lx-quote" title="{html.escape(tooltip)}">'
+                 f"「{marked_html(quote, quote_marks(quote, used))}」</div>")
     said = version_value(version, events, mask)
     if said:
         parts.append(f"<div>{html.escape(said)}</div>")
@@ -475,7 +553,7 @@ def version_html(answer: Answer, version: Version, name: str, used: UsedValues,
 
 
 def gaps_panel(answer: Answer) -> None:
-    with _panel(label("材料缺口", "Gaps")):
+    with _panel(label("材料缺口", "Gaps"), key=PANEL_KEY_PREFIX + GAPS):
         if not answer.gaps:
             st.caption(label("无", "none"))
         for gap in answer.gaps:
@@ -485,19 +563,27 @@ def gaps_panel(answer: Answer) -> None:
 
 def _evidence_card(item: Evidence, used: UsedValues, viewer_key: str, button_prefix: str, *,
                    masked: bool, is_open: bool) -> None:
+    """One evidence item: what and where (its button beside that), the 问 line it answers, the
+    quote with the used values marked (a few lines; the whole quote as its tooltip and in the
+    viewer)."""
     quote = display_quote(item)
     pages = f"第{item.page}页" if item.page == item.page_end else f"第{item.page}–{item.page_end}页"
     score = (f"{label('相关度', 'relevance')} {item.score:.2f}" if item.role == "hit"
              else named(ROLE_NAMES, item.role))
-    with st.container(border=True):
-        st.markdown(f"**{item.id}** · {escape_markdown(item.doc_name)} · {pages} · {score}")
+    with st.container(border=True, key=f"{CARD_KEY_PREFIX}{item.id}"):
+        head, button = st.columns([5, 2], vertical_alignment="center", gap="small")
+        head.markdown(f"**{item.id}** · {escape_markdown(item.doc_name)} · {pages} · {score}")
+        button.button(f"{'▶ 正在查看' if is_open else '查看原文'} {item.id}",
+                      key=f"{button_prefix}{item.id}", type="primary" if is_open else "secondary",
+                      on_click=_open, args=(viewer_key, ViewerTarget.of(item)), width="stretch")
         asked = question_line(item, masked=masked)
-        if asked:
-            st.caption(escape_markdown(asked))
-        st.markdown(marked_html(quote, quote_marks(quote, used)), unsafe_allow_html=True)
-        st.button(f"{'▶ 正在查看' if is_open else '查看原文'} {item.id}",
-                  key=f"{button_prefix}{item.id}", type="primary" if is_open else "secondary",
-                  on_click=_open, args=(viewer_key, ViewerTarget.of(item)))
+        body = (f'<div class="lx-card-asked">{escape_markdown(asked)}</div>' if asked else "") + \
+            f'<div class="lx-card-quote" title="{html.escape(join_pdf_lines(quote))}">' \
+            f"{marked_html(quote, quote_marks(quote, used))}</div>"
+        st.markdown(body, unsafe_allow_html=True)
+
+
+CARD_KEY_PREFIX = "evidence-card-"
 
 
 def _open(viewer_key: str, target: ViewerTarget) -> None:

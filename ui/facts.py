@@ -20,7 +20,7 @@ from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.text.numbers import format_decimal
 from ui.evidence import ViewerTarget, escape_markdown, pdf_annotations
-from ui.labels import bilingual, label, named
+from ui.labels import bilingual, chinese_text, label, named
 
 COMPARISONS = {"＞": Comparison.GT, "≥": Comparison.GE, "＜": Comparison.LT, "≤": Comparison.LE, "＝": Comparison.EQ}
 # keyed by the enums' values (a str-Enum member does not hash like its value)
@@ -141,7 +141,8 @@ def contract_rows(result: FactQueryResult, *, unmask: bool) -> list[dict[str, An
 
 
 def fact_rows(facts: ContractFacts, *, unmask: bool) -> list[dict[str, Any]]:
-    """A contract's fields, each with its page, character span and alignment (empty ones too)."""
+    """A contract's fields, each with its text, page and how exactly it was located (empty ones
+    too); character offsets stay inside (they place the highlight), never on the card."""
     rows = []
     field_column, value_column = columns()
     items = [(f"field:{name}", name, facts.field_or_empty(name)) for name in FIELD_NAMES]
@@ -150,7 +151,6 @@ def fact_rows(facts: ContractFacts, *, unmask: bool) -> list[dict[str, Any]]:
         rows.append({"key": key, field_column: bilingual(FIELD_LABELS[name]),
                      value_column: display_value(name, f.value),
                      label("原文", "Text"): f.text or "—", label("页", "Page"): "—" if f.page is None else str(f.page),
-                     label("字符", "Span"): f"[{f.start}, {f.end})" if f.start is not None else "—",
                      label("对齐", "Alignment"): named(ALIGNMENT_NAMES, f.alignment.value),
                      label("来源", "Source"): named(SOURCE_NAMES, f.source.value), "item": f})
     if not unmask:
@@ -205,12 +205,16 @@ def render_unknown(result: FactQueryResult) -> None:
             f"- {escape_markdown(r.doc_name)}：{escape_markdown(why)}" for r, why in result.unknown))
 
 
-def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: str, button_prefix: str) -> None:
+def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: str, button_prefix: str,
+                     internals: bool = False) -> None:
     """One contract: its fields with sources, parties (with entity merges), key clauses; every
-    located item has a button that opens its page in the viewer with the span highlighted."""
+    located item has a button that opens its page in the viewer with the span highlighted.
+    ``internals`` (admins): the model and the extractor's version too."""
     st.caption(f"{named(LANGUAGE_NAMES, facts.language)} · {label('抽取方式', 'extracted by')} "
-               f"{named(SOURCE_NAMES, facts.mode.value)}" + (f" · {facts.model}" if facts.model else "")
-               + f" · {label('版本', 'version')} {facts.extractor_version}")
+               f"{named(SOURCE_NAMES, facts.mode.value)}"
+               + (f" · {escape_markdown(facts.model)}" if facts.model and internals else "")
+               + (f" · {label('抽取器版本', 'extractor')} {escape_markdown(facts.extractor_version)}"
+                  if internals else ""))
     rows = fact_rows(facts, unmask=unmask)
     field_column, value_column = columns()
     st.dataframe([{k: v for k, v in r.items() if k not in ("key", "item")} for r in rows], hide_index=True,
@@ -226,10 +230,10 @@ def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: 
             location = party.location if unmask else masked(party.location, "location")
             merge = party.merge or {}
             how = ("" if merge.get("method") in (None, "own") else
-                   f" · 与「{escape_markdown(str(merge.get('merged_with')))}」合并为同一实体"
-                   f"（{named(MERGE_NAMES, merge.get('method'))}，{merge.get('score')}）")
+                   f" · 与「{escape_markdown(str(merge.get('merged_with')))}」视为同一方"
+                   f"（{named(MERGE_NAMES, merge.get('method'))}）")
             st.markdown(f"- {escape_markdown(party.name)}（{escape_markdown(party.role or '—')}）"
-                        f"{' · ' + escape_markdown(location) if location else ''} · 实体 {party.entity_id}{how}")
+                        f"{' · ' + escape_markdown(location) if location else ''}{how}")
             _source_button(engine, party, f"{label('当事人', 'party')} {party.name}", f"{facts.doc_id}:party:{i}", viewer_key,
                            button_prefix)
     if facts.clauses:
@@ -241,7 +245,7 @@ def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: 
             _source_button(engine, clause, clause_name(clause.clause_type),
                            f"{facts.doc_id}:clause:{i}", viewer_key, button_prefix)
     for note in facts.notes:
-        st.caption(f"{label('注', 'note')}：{escape_markdown(note)}")
+        st.caption(f"{label('注', 'note')}：{escape_markdown(chinese_text(note))}")
 
 
 def _source_button(engine, item: Located, label: str, key: str, viewer_key: str, button_prefix: str) -> None:

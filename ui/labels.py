@@ -40,6 +40,37 @@ def bilingual(text: str | None) -> str:
     return label(zh, en) if en else zh
 
 
+def _is_cjk(ch: str) -> bool:
+    return "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"
+
+
+def chinese_text(message: str) -> str:
+    """A message the engine writes as 中文 (English gloss) — errors, refusals — with the English
+    glosses left out unless English is on: a parenthesis holding Latin words and no Chinese,
+    (nested ones included). Everything else (numbers, names, paths) stays."""
+    if english():
+        return message
+    out, at = [], 0
+    while (start := message.find("(", at)) != -1:
+        depth, end = 0, None
+        for i in range(start, len(message)):
+            depth += {"(": 1, ")": -1}.get(message[i], 0)
+            if depth == 0:
+                end = i
+                break
+        if end is None:
+            break
+        inner = message[start + 1:end]
+        latin_words = sum(1 for word in inner.replace(";", " ").split() if any(c.isalpha() and c.isascii() for c in word))
+        if latin_words >= 2 and not any(_is_cjk(c) for c in inner):
+            out.append(message[at:start].rstrip(" "))
+        else:
+            out.append(message[at:end + 1])
+        at = end + 1
+    out.append(message[at:])
+    return "".join(out)
+
+
 def english_toggle() -> None:
     """The setting itself (in the sidebar): bilingual, so that either reader can find it."""
     st.toggle("显示英文 English", key=ENGLISH_KEY, value=english(),

@@ -355,7 +355,7 @@ def corrected_evidence(answer: Answer, row: dict[str, Any] | None) -> str | None
 
 
 def version_value(version: Version, events: StoredEvents, mask: Callable[[str], str]) -> str:
-    """What this side says: 金额 13000 元 · 日期 2022年11月2日 (from its ledger row), or ''."""
+    """What this side says: 13000 元 · 2022年11月2日 (from its ledger row), or ''."""
     row = version.row
     if row is None:
         return ""
@@ -363,23 +363,24 @@ def version_value(version: Version, events: StoredEvents, mask: Callable[[str], 
     parts = []
     amount = amount_cell(event, row)
     if amount.text != DASH:
-        parts.append(f"{label('金额', 'amount')} {amount.text}")
+        parts.append(amount.text)
     if row.get("date") or event is not None and event.date is not None:
         date = date_cell(event.date if event else None, row.get("date"), False)
-        parts.append(f"{label('日期', 'date')} {date.text}" + "".join(f"（{n}）" for n in date.notes))
+        parts.append(date.text + "".join(f"（{n}）" for n in date.notes))
     return mask(" · ".join(parts))
 
 
 def result_line(number: int, calc: Calculation) -> tuple[str, bool]:
-    """``按此说法：复算① = 42000，与所述 42000 一致`` and whether it agrees with the stated sum."""
+    """``复算① = 42000，与所述一致`` / ``复算② = 41000 ≠ 所述 42000`` (the sum under this
+    version) and whether it agrees with the stated sum."""
     result = _plain(calc.result)
-    text = f"{label('按此说法：复算', 'on this version: sum ')}{calc_mark(number)} = {result}"
+    text = f"{label('复算', 'sum ')}{calc_mark(number)} = {result}"
     if calc.stated is None:
         return text, True
     stated = _plain(calc.stated)
     if calc.ok:
-        return text + label(f"，与所述 {stated} 一致", f", agrees with the stated {stated}"), True
-    return text + label(f"，与所述 {stated} 不符", f", differs from the stated {stated}"), False
+        return text + label("，与所述一致", f", agrees with the stated {stated}"), True
+    return text + label(f" ≠ 所述 {stated}", f", differs from the stated {stated}"), False
 
 
 def _plain(value: Any) -> str:

@@ -21,7 +21,7 @@ from engine.text.pii import find_pii, mask_text
 from engine.types import BBox, Chunk
 from ui.auth import record_unmask
 from ui.evidence import Mark, ViewerTarget, escape_markdown, marked_html, pdf_annotations, render_viewer
-from ui.labels import CHUNK_TYPE_NAMES, MODE_NAMES, label, named
+from ui.labels import CHUNK_TYPE_NAMES, MODE_NAMES, chinese_text, label, named
 
 SELECTED_KEY = "summary.selected"  # id of the point whose blocks are shown
 BUTTON_PREFIX = "summary.open."
@@ -105,7 +105,7 @@ def _select(point_id: str) -> None:
 
 def render_points(summary: Summary) -> None:
     if summary.fallback_reason:
-        st.warning(escape_markdown(summary.fallback_reason))
+        st.warning(escape_markdown(chinese_text(summary.fallback_reason)))
     selected = st.session_state.get(SELECTED_KEY)
     if not summary.points:
         st.info(label("没有生成任何要点：文件中没有可摘录的文字。", "No points: the document has no text to quote."))
@@ -119,12 +119,12 @@ def render_points(summary: Summary) -> None:
                       type="primary" if is_open else "secondary", on_click=_select, args=(point.id,))
     if summary.dropped_tags:
         st.warning("模型引用了不存在的片段，已删除这些标注：\n" + "\n".join(
-            f"- {escape_markdown(t.point)}：[来源: {escape_markdown(t.tag)}] — {escape_markdown(t.reason)}"
+            f"- {escape_markdown(t.point)}：[来源: {escape_markdown(t.tag)}] — {escape_markdown(chinese_text(t.reason))}"
             for t in summary.dropped_tags))
     if summary.rejected_points:
         with st.expander(f"{label('未采用的要点', 'Rejected points')}（{len(summary.rejected_points)}）"):
             for rejected in summary.rejected_points:  # masked by the engine unless unmasked
-                st.markdown(f"- {escape_markdown(rejected.text)} — {escape_markdown(rejected.reason)}")
+                st.markdown(f"- {escape_markdown(rejected.text)} — {escape_markdown(chinese_text(rejected.reason))}")
     total = summary.timings_ms.get("total")
     st.caption(f"{label('模式', 'mode')} {named(MODE_NAMES, summary.mode.value)}"
                + (f" · {label('模型', 'model')} {summary.model}" if summary.model else "")

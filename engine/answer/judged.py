@@ -18,6 +18,11 @@ contradicts it. Then:
                       yes/no and hypotheses: the judge's verdict;
   conflicts           the composer, unchanged.
 
+Every answered answer of this path keeps 已核验 only when the judge is sure enough of it: its
+confidence (engine/answer/judge/confidence.py) reaches the bar the judge's card sets for that kind
+of answer (document kind, language, question form, decision); below it the answer keeps its evidence and goes to
+needs_review, 置信度不足，需人工核实.
+
 Every quote is a verbatim range of a chunk with its evidence id, page and boxes (EvidenceSet).
 In LLM mode the passages the judge says do not answer are dropped before the model sees them,
 and a question the judge finds unanswerable is not sent at all.
@@ -35,6 +40,7 @@ import numpy as np
 
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
+from engine.answer.judge.confidence import LOW_CONFIDENCE
 from engine.answer.judge.features import ChunkSignal, JudgeInput
 from engine.answer.judge.model import (PARTIAL_AT, Decision, Judge, Judgment, cited_passages,
                                        load_judge, supporting)
@@ -126,28 +132,41 @@ class JudgedAnswering:
             judgment.decision = Decision.NOT_MENTIONED
         if question.intent is Intent.CONFLICT:  # contradictions across the material: the composer's
             return composer.compose(plan, sources), judgment
+        draft = self._decided(plan, sources, response, composer, judgment, use_llm)
+        if draft.status is Status.ANSWERED:
+            # The badge needs the judge to be sure enough of this kind of answer (judge/confidence.py):
+            # below the bar the answer keeps its evidence and goes to review.
+            confidence, bar = self.judge.badge_bar(judgment, self.kind)
+            if bar is not None and confidence < bar:
+                draft.unsupported.append(f"{LOW_CONFIDENCE}（判断置信度 {confidence:.2f}，低于此类回答的核验线 {bar:.2f}）")
+        return draft, judgment
+
+    def _decided(self, plan: QuestionPlan, sources: list[Source], response: "SearchResponse", composer: Composer,
+                 judgment: Judgment, use_llm: bool) -> Draft:
+        """The answer the judgment gives (module docstring)."""
+        question = plan.reading
         by_chunk = {s.chunk.chunk_id: s for s in sources}
         evidence = EvidenceSet(composer.pages_for)
         if judgment.decision == Decision.NOT_MENTIONED:
-            return self._not_provided(question, judgment, by_chunk, evidence, composer), judgment
+            return self._not_provided(question, judgment, by_chunk, evidence, composer)
         if judgment.decision == Decision.NOT_FOUND:
-            return _not_found(composer, evidence), judgment
+            return _not_found(composer, evidence)
         if use_llm:
-            return self._llm(plan, sources, judgment, composer), judgment
+            return self._llm(plan, sources, judgment, composer)
         if judgment.decision in (Decision.ENTAILS, Decision.CONTRADICTS):
-            return self._verdict(judgment, by_chunk, evidence), judgment
+            return self._verdict(judgment, by_chunk, evidence)
         if self.kind == "contract":
             # Open questions about a contract keep the composer's answer (its clause quote, its
             # arithmetic over payment terms, its corpus-absence rule): the span model learned
             # where answers sit in judgments and has no contract questions to learn from.
-            return composer.compose(plan, sources), judgment
+            return composer.compose(plan, sources)
         if question.intent is Intent.EVIDENCE and plan.evidence_requested:
-            return self._evidence_list(judgment, by_chunk, evidence), judgment
+            return self._evidence_list(judgment, by_chunk, evidence)
         if _needs_composer(question):
             draft = composer.compose(plan, sources)
             if draft.status is not Status.NOT_FOUND:
-                return draft, judgment
-        return self._span(judgment, by_chunk, evidence), judgment
+                return draft
+        return self._span(judgment, by_chunk, evidence)
 
     # -- the answers ---------------------------------------------------------------------------
     def _span(self, judgment: Judgment, by_chunk: dict[str, Source], evidence: EvidenceSet) -> Draft:

@@ -148,6 +148,10 @@ class Answer:
     # Case files: the ledger rows behind the answer (date, payer → payee, amount, means, page, E-id)
     ledger: list[dict[str, Any]] = field(default_factory=list)
     plan: dict[str, Any] | None = None  # case files: what the question was read to ask
+    # The same answer before masking (engine/answer/pipeline.py mask_answer), so a role allowed to
+    # see personal data can be shown it without asking again (Engine.reveal_answer, audited).
+    # Never serialised: to_dict, the CLI and the audit record hold the masked answer only.
+    unmasked: Answer | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"question": self.question, "intent": self.intent, "status": self.status.value,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import threading
 from collections import OrderedDict
@@ -157,10 +158,10 @@ class Answerer:
             draft = composer.compose(plan, sources)
         watch.lap("compose")
         return self._finish(plan, plan.intent.value, draft, mode, model, response, blocks,
-                            sources, watch, unmask, user, as_of, judgment)
+                            sources, watch, unmask, user, as_of, judgment, record.kind if record else None)
 
     def _finish(self, plan: QuestionPlan, intent, draft: Draft, mode, model, response, blocks, sources, watch,
-                unmask, user, as_of, judgment=None) -> Answer:
+                unmask, user, as_of, judgment=None, scope_kind: str | None = None) -> Answer:
         answer = self._assemble(plan.text, intent, draft, mode, model, response.reranker)
         answer.ledger, answer.plan = list(draft.ledger), draft.plan
         if draft.fallback_reason:
@@ -179,7 +180,8 @@ class Answerer:
             answer.status = Status.NEEDS_REVIEW
         answer.checks = verify(answer)
         # The one badge rule (every path): the evidence is about what was asked, the asked value given.
-        off_subject = subject_problems(plan, answer, self.clause_types, case_file=draft.plan is not None)
+        off_subject = subject_problems(plan, answer, self.clause_types, case_file=draft.plan is not None,
+                                       scope_kind=scope_kind)
         answer.checks.unsupported.extend(draft.unsupported + statute_problems + off_subject)
         if judgment is not None:
             answer.checks.answerability = judgment.to_dict()
@@ -297,6 +299,9 @@ def mask_answer(answer: Answer, unmask: bool) -> None:
     answer.pii_masked = not unmask
     if unmask:
         return
+    # Kept unmasked for Engine.reveal_answer; the chunks (the documents' own text) are shared.
+    answer.unmasked = copy.deepcopy(answer, {id(item.chunk): item.chunk for item in answer.evidence})
+    answer.unmasked.pii_masked = False
     chunks = {item.chunk.chunk_id: item.chunk.text for item in answer.evidence}
     found = {chunk_id: find_pii(text) for chunk_id, text in chunks.items()}
     # Quotes are masked as part of their whole chunk, so a quote holding one line of a wrapped

@@ -154,11 +154,12 @@ class StatuteReview:
         pool = {c.chunk_id: c for c in [*source_chunks, *(e.chunk for e in answer.evidence)]}
         quoted = [m.span() for m in _QUOTE.finditer(answer.conclusion)]
         own_numbering = [e.chunk.text for e in answer.evidence if e.chunk.kind != "statute"]
+        cited_articles = [e.quote for e in answer.evidence if e.chunk.kind == "statute"]
         for ref in refs:
             law = ref.meta.get("law")
             unnamed = not law or law.startswith("本") or law in ("该法", "同法")
-            if unnamed and any(s <= ref.start < e for s, e in quoted) \
-                    and any(ref.text in text for text in own_numbering):
+            in_quote = any(s <= ref.start < e for s, e in quoted)
+            if unnamed and in_quote and any(ref.text in text for text in own_numbering):
                 continue  # 「第九条 适用法律…」 quoted from a contract: its own clause, not a statute
             if any(self._matches(c, ref.value, law) for c in pool.values()):
                 self._show(answer, next(c for c in pool.values() if self._matches(c, ref.value, law)))
@@ -168,6 +169,11 @@ class StatuteReview:
             if found:
                 pool[found[0].chunk_id] = found[0]
                 self._show(answer, found[0])
+            elif in_quote and any(ref.text in quote for quote in cited_articles):
+                # 「…不受本法第一千零九十三条…的限制」, 「依照合同法第一百一十四条…」 quoted from a cited
+                # article: that article's own words, not something the answer asserts. Shown when
+                # the corpus has it (above), never a reason to doubt the quote.
+                continue
             else:
                 named = f"《{law}》" if law and law not in ("本法",) else ""
                 self.problems.append(

@@ -127,6 +127,12 @@ def _conduct_of(chunk: Chunk) -> str:
     return body[:min(cut, 60)]
 
 
+def in_scope(scope_kind: str | None, kinds: set[str]) -> bool:
+    """Whether a subject's route — and so its check — applies to a question asked of the whole
+    corpus (``scope_kind`` None) or of one document of that kind."""
+    return scope_kind is None or scope_kind in kinds
+
+
 @dataclass
 class SubjectRoute:
     answerer: "Answerer"
@@ -157,7 +163,7 @@ class SubjectRoute:
         if self.doc_id is None:
             return True
         record = self.catalog.get_document(self.doc_id)
-        return record is not None and record.kind in kinds
+        return record is not None and in_scope(record.kind, kinds)
 
     def _evidence(self) -> EvidenceSet:
         return EvidenceSet(self.composer.pages_for)
@@ -387,18 +393,24 @@ def _fits(text: str, asked: Asked, topic: str) -> float | None:
 
 
 def subject_problems(plan: QuestionPlan, answer: Answer, clause_types: ClauseTypes | None = None,
-                     case_file: bool = False) -> list[str]:
-    """Why an answered answer does not answer its question (empty when it does)."""
+                     case_file: bool = False, scope_kind: str | None = None) -> list[str]:
+    """Why an answered answer does not answer its question (empty when it does). ``scope_kind``:
+    the kind of the one document the question was asked of (None: the whole corpus). The checks of
+    a clause kind and of the law on some conduct apply where their routes do (SubjectRoute.draft):
+    asked of a judgment, 原告向哪个法院提起诉讼 is about that judgment, not about a contract's
+    dispute clause, and 法院的判决结果是什么 is answered from the judgment, not from a statute. A
+    named article is checked wherever it is asked: no other document holds its text."""
     if answer.status is not Status.ANSWERED:
         return []
     subject = plan.subject
     chunks = [item.chunk for item in answer.evidence]
     problems: list[str] = []
+    statutes, contracts = in_scope(scope_kind, {"statute"}), in_scope(scope_kind, {"contract"})
     if subject.articles and subject.asked is Asked.ARTICLE:
         for asked in subject.articles:
             if not any(same_article(c, asked) for c in chunks):
                 problems.append(f"所引证据不是所问的{asked.named()}")
-    elif subject.law_question and subject.conduct and not case_file:
+    elif subject.law_question and subject.conduct and not case_file and statutes:
         articles = [c for c in chunks if _is_article(c)]
         if not articles:
             problems.append("所引证据不是法律条文")
@@ -406,7 +418,7 @@ def subject_problems(plan: QuestionPlan, answer: Answer, clause_types: ClauseTyp
             missing = unmet_conduct(articles[0], subject)
             if missing:
                 problems.append(f"所引条文未涉及「{'、'.join(missing)}」")
-    if subject.clause is not None and chunks and not case_file:
+    if subject.clause is not None and chunks and not case_file and contracts:
         topic = subject.clause
         for chunk in chunks[:1]:
             classified = clause_types(chunk.doc_id).get(chunk.chunk_id, set()) if clause_types else set()

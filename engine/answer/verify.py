@@ -173,6 +173,7 @@ def verify(answer: Answer) -> Checks:
 
     # numbers and dates in the conclusion, grounded in the quotes it cites
     # A PDF's line breaks fall inside values (2024年1\n月3日): quotes are read with them joined.
+    text = _without_cited_titles(text, answer)
     cited_quotes = " ".join(join_pdf_lines(by_id[i].quote) for i in cited_ids(text) if i in by_id)
     quote_amounts = {_decimal(f.value) for f in find_amounts(cited_quotes)}
     quote_dates = {str(f.value) for f in find_dates(cited_quotes)}
@@ -197,3 +198,14 @@ def verify(answer: Answer) -> Checks:
             checks.unsupported.append(f"数字「{token}」不见于所引证据 (number not grounded)")
 
     return checks
+
+
+def _without_cited_titles(text: str, answer: Answer) -> str:
+    """The conclusion with the 《title》 of each law it cites blanked (same length): the year in
+    《宪法修正案（1993年）》 names the document, it is no date the answer asserts. Only the titles
+    the cited chunks bear; any other 《》 is read as written, so an invented version is caught."""
+    titles = {t for item in answer.evidence for t in (item.chunk.meta.get("law_title"),
+                                                         item.chunk.meta.get("law_short")) if t}
+    for title in titles:
+        text = text.replace(f"《{title}》", " " * (len(title) + 2))
+    return text

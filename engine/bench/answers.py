@@ -25,6 +25,9 @@ A question (one line of data/bench/demo_questions.jsonl) states what a correct a
 Hallucination is checked twice: the answer's own ``checks`` and an independent recheck here that
 every amount (with its currency) and date in the conclusion occurs in the quotes it cites or is
 the recomputed result of a shown calculation whose terms are in its cited quotes.
+
+The badge (``verified_wrong_share``, engine/bench/metrics.py): an answered (已核验) answer whose
+row is not ``correct`` — any check above failed, or a hallucinated value — over the answered ones.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.answer.candidates import COUNT_VALUE
 from engine.answer.model import NOT_FOUND_PHRASE, UNCLEAR_PHRASE, Status
 from engine.answer.verify import cited_ids, evaluate
-from engine.bench.metrics import mean, percentile
+from engine.bench.metrics import mean, percentile, verified_wrong
 from engine.bench.runner import Progress, SuiteResult
 from engine.text.dates import date_grounded, find_dates
 from engine.text.numbers import find_amounts, parse_number
@@ -489,6 +492,7 @@ def summarise(rows: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], dict[s
         "ungrounded_by_recheck": sum(bool(r["ungrounded"]) for r in rows),
         "verifier_flagged_rate": _rate([r["verifier_flagged"] for r in answered]),
         "known_failures": sum(r["known_failure"] is not None for r in rows),
+        **verified_wrong(rows),
     }
     per_category = {}
     for category in CATEGORIES:

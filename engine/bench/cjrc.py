@@ -22,6 +22,11 @@ EM/F1 are the official scorer's (official_evaluate.py: character F1 after droppi
 but letters and digits; each of the three annotator answers left out in turn).
 Abstention: recall = not_found on unanswerable questions; false_abstention = not_found on the
 answerable ones (span, yes, no).
+The badge (``verified_wrong_share``, engine/bench/metrics.py): an answer is wrong (``correct``
+false) when it gives something on an unanswerable question, the wrong polarity (or no verdict) on
+a yes/no question, or on a span question a span whose character F1 (the official scorer's
+compute_f1) against the best of the gold answers is below 0.5 (SPAN_RIGHT_F1); a not_found answer
+is right exactly on the unanswerable questions. The share is of the answered (已核验) answers.
 Out of fold (``judges``): the judge was trained on this dev set (scripts/train_judge.py), so its
 figures here count only when each question is answered by the fold model that never saw its
 document (``python -m engine bench --suite cjrc --full --judge-folds .bench/judge-folds``).
@@ -38,7 +43,7 @@ from typing import Any, Callable, Iterable, Sequence
 from engine.answer.model import Status
 from engine.answer.verify import CITATION
 from engine.bench.answers import detection, yes_no
-from engine.bench.metrics import mean, percentile
+from engine.bench.metrics import mean, percentile, verified_wrong
 from engine.bench.common import ingest_texts, read_jsonl
 from engine.bench.runner import Progress, SuiteResult
 from engine.ingest.anchors import chunk_range_to_spans
@@ -46,6 +51,7 @@ from engine.types import Span
 
 DEFAULT_QUESTIONS = 300
 TOP_K = 5
+SPAN_RIGHT_F1 = 0.5  # a span answer at least this close to some gold answer counts as right
 _VALUE = re.compile(r"^材料显示为(.+?)（E\d")
 _RESTATED = re.compile(r"（即[^（）]*）$")
 _QUOTE = re.compile(r"「(.*?)」", re.S)
@@ -109,6 +115,17 @@ def answer_span(answer: dict[str, Any]) -> str:
     return bare.strip(" 。.")
 
 
+def answer_right(q: dict, status: str, pred: str, scorer) -> bool:
+    """The badge's notion of a right answer (module docstring)."""
+    if q["answer_type"] == "unanswerable":
+        return status == Status.NOT_FOUND.value
+    if status == Status.NOT_FOUND.value:
+        return False
+    if q["answer_type"] in ("yes", "no"):
+        return pred == q["answer_type"].upper()
+    return max((scorer.compute_f1(g, pred) for g in q["gold_answers"] if g), default=0.0) >= SPAN_RIGHT_F1
+
+
 def covers(spans: Sequence[Span], start: int, end: int) -> bool:
     """Whether page runs ``spans`` (one page: a text document) cover context[start:end]."""
     covered = start
@@ -155,6 +172,7 @@ def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm
             "id": q["id"], "domain": q["domain"], "answer_type": q["answer_type"],
             "question": q["question"], "gold": q["gold_answers"], "pred": pred,
             "status": payload["status"], "em": score["em"], "f1": round(score["f1"], 4),
+            "correct": answer_right(q, payload["status"], pred, scorer),
             "evidence_hit": any(covers(spans, s, e) for spans in quote_spans for s, e in gold) if gold else None,
             "retrieval_hit": any(covers(h.chunk.spans, s, e) for h in hits for s, e in gold) if gold else None,
             "ms": round(latencies[-1], 1),
@@ -209,6 +227,7 @@ def summarise_cjrc(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict
         "abstention_precision": abstain["precision"], "abstention_recall": abstain["recall"],
         "false_abstention": round(mean([float(r["status"] == Status.NOT_FOUND.value) for r in answerable]), 4)
         if answerable else None,
+        **verified_wrong(rows),
     }
     table = {t: block([r for r in rows if r["answer_type"] == t]) for t in ("span", "yes", "no", "unanswerable")}
     table.update({d: block([r for r in rows if r["domain"] == d]) for d in ("civil", "criminal")})

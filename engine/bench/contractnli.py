@@ -14,6 +14,10 @@ Scored per label:
 Headline: NotMentioned → abstain_or_gap (recall), entailment_to_gap (Entailment items answered
 not_found or with a gap), accuracy_3way (the label an answer gives, ``predicted_label``: a gap or
 not_found → NotMentioned, 否 → Contradiction, 是 → Entailment, anything else wrong).
+The badge (``verified_wrong_share``, engine/bench/metrics.py): an answer is wrong (``correct``
+false) when the label it gives (``predicted``) is not the item's — 是 on a Contradiction, 合同未约定
+on an Entailment, a verdict on a NotMentioned hypothesis, or no label at all; the share is of the
+answered (已核验) answers.
 Out of fold with ``judges`` as in engine/bench/cjrc.py.
 Subset: whole NDAs in file order until ``limit`` hypotheses; the default 170 is the first 10 NDAs
 (17 hypotheses each). ``limit=None`` runs all 1,037.
@@ -27,7 +31,7 @@ from typing import Any, Callable, Sequence
 
 from engine.answer.model import Status
 from engine.bench.answers import yes_no
-from engine.bench.metrics import char_overlap, mean, percentile
+from engine.bench.metrics import char_overlap, mean, percentile, verified_wrong
 from engine.bench.cjrc import judge_config
 from engine.bench.common import ingest_texts, read_jsonl
 from engine.bench.runner import Progress, SuiteResult
@@ -80,10 +84,11 @@ def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, 
         gold = [(g["start"], g["end"]) for g in item["evidence"]]
         got, want, overlap = char_overlap(cited, gold)
         verdict = yes_no(answer.conclusion)
+        predicted = predicted_label(answer.status.value, len(answer.gaps), verdict)
         rows.append({
             "id": item["id"], "label": item["label"], "hypothesis_id": item["hypothesis_id"],
             "status": answer.status.value, "verdict": verdict,
-            "predicted": predicted_label(answer.status.value, len(answer.gaps), verdict),
+            "predicted": predicted, "correct": predicted == item["label"],
             "gaps": len(answer.gaps), "evidence_overlap": overlap > 0 if gold else None,
             "char_precision": round(overlap / got, 4) if gold and got else (0.0 if gold else None),
             "char_recall": round(overlap / want, 4) if want else None,
@@ -142,5 +147,6 @@ def summarise_contractnli(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[st
         "entailment_to_gap": table.get("Entailment", {}).get("abstain_or_gap"),
         "accuracy_3way": rate([r["predicted"] == r["label"] for r in rows]),
         "contradiction_evidence_overlap": table.get("Contradiction", {}).get("evidence_overlap"),
+        **verified_wrong(rows),
     }
     return metrics, table

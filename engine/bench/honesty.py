@@ -13,8 +13,8 @@ corpus, one ``{"id", "question", "expect"}`` per line. ``expect`` keys (all but 
 The checks of text, numbers and citations apply to answers that give something (answered or
 needs_review); a not_found answer is judged by its status alone. The gate: every question passes
 except those listed in data/bench/honesty_known_failures.json with a reason (a listed question that
-passes fails the gate too). ``verified_wrong`` is the share of 已核验 answers that fail their
-question — the figure the badge is judged by.
+passes fails the gate too). ``verified_wrong_share`` (engine/bench/metrics.py) is the share of
+已核验 answers that fail their question — the figure the badge is judged by.
 
 The probes run in the demo suite's home: the same corpus, ingested once.
 """
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from engine.bench.answers import BenchCorpus, cited_quotes, conclusion_values, squash
-from engine.bench.metrics import percentile
+from engine.bench.metrics import percentile, verified_wrong
 from engine.bench.runner import REPO, Progress, SuiteResult
 from engine.bench.transcripts import KnownFailures, question_gate
 
@@ -99,15 +99,6 @@ def score_probe(probe: Probe, answer: Mapping[str, Any]) -> dict[str, Any]:
     return {"id": probe.id, "question": probe.question, "status": status, "expect_status": list(probe.status),
             "conclusion": answer["conclusion"], "cited": sorted({e["doc_name"] for e in answer.get("evidence", [])}),
             "correct": not reasons, "reasons": reasons, "verified": status == "answered"}
-
-
-def verified_wrong(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """How often the 已核验 badge is on a wrong answer: (answered and not correct) / answered.
-    Every suite reports it with its own scorer's ``correct``."""
-    verified = [r for r in rows if r.get("status") == "answered"]
-    wrong = [r for r in verified if not r.get("correct")]
-    return {"verified": len(verified), "verified_wrong": len(wrong),
-            "verified_wrong_share": round(len(wrong) / len(verified), 4) if verified else None}
 
 
 def run_honesty(engine, probes: Sequence[Probe], corpus: BenchCorpus, *, known: KnownFailures | None = None,

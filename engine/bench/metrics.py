@@ -1,9 +1,10 @@
-"""Retrieval metrics over ranked id lists and gold id sets."""
+"""Retrieval metrics over ranked id lists and gold id sets, and the badge's figures every answer
+suite reports (``verified_wrong``)."""
 
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 
 def recall_at(ranked: Sequence[str], gold: set[str], k: int) -> float:
@@ -51,3 +52,15 @@ def _merge(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
         else:
             merged.append([start, end])
     return [(s, e) for s, e in merged]
+
+
+def verified_wrong(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """How often the 已核验 badge (status ``answered``) sits on a wrong answer: answered rows whose
+    ``correct`` is false, over the answered rows. Each suite sets ``correct`` with its own scorer
+    (its module docstring says what a wrong answer is there). ``verified_coverage``: the share of
+    all answers that carry the badge."""
+    verified = [r for r in rows if r.get("status") == "answered"]
+    wrong = [r for r in verified if not r.get("correct")]
+    return {"verified": len(verified), "verified_wrong": len(wrong),
+            "verified_wrong_share": round(len(wrong) / len(verified), 4) if verified else None,
+            "verified_coverage": round(len(verified) / len(rows), 4) if rows else None}

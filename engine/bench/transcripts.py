@@ -52,6 +52,10 @@ of the kind the question asks for (an amount for ``numbers``/``numbers_any``, a 
 Abstention precision and recall are taken against the questions that expect ``abstain`` or
 ``not_found``.
 
+The badge (``verified_wrong_share``, engine/bench/metrics.py): an answered (已核验) answer whose
+row is not ``correct`` (any expectation failed, a wrong or an ungrounded value), over the answered
+ones. The ``casegen`` suite reports it with the same scorer.
+
 The gate (CI, and the exit code of ``python -m engine bench``): every question passes except the
 ones listed in data/bench/transcripts_known_failures.json with a reason; a listed question that
 passes fails the gate too (remove it from the list: it is guarded from then on), as does a listed
@@ -72,7 +76,7 @@ from engine.answer.verify import evaluate
 from engine.bench.answers import (BenchCorpus, cited_pages, cited_quotes, conclusion_counts,
                                   conclusion_values, detection, grounding, answer_text,
                                   prepare_corpus, squash, yes_no)
-from engine.bench.metrics import percentile
+from engine.bench.metrics import percentile, verified_wrong
 from engine.bench.runner import REPO, Progress, SuiteResult
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
@@ -210,6 +214,7 @@ class CaseQuestion:
 class CaseFile:
     pdf: Path
     questions: list[CaseQuestion]
+    family: str | None = None  # generated files: old | new kinds (engine/bench/casegen.py); dev files: None
 
 
 def load_case_questions(path: Path, file: str) -> list[CaseQuestion]:
@@ -449,6 +454,7 @@ def summarise_cases(rows: Sequence[Mapping[str, Any]], latencies_ms: Sequence[fl
         "wrong_values": sum(len(r["wrong_values"]) for r in rows),
         "abstention_precision": abstention["precision"],
         "abstention_recall": abstention["recall"],
+        **verified_wrong(rows),
         "ask_ms_p50": round(percentile(latencies_ms, 50), 1) if latencies_ms else None,
         "ask_ms_p95": round(percentile(latencies_ms, 95), 1) if latencies_ms else None,
     }

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.question.focus import Focus, read_focus
+from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
 from engine.ledger.lexicon import FESTIVAL_DATE, MEANS, MEASURE_SIGNS, PRINCIPAL, RELATIVE_DATE, TOTAL
@@ -252,7 +253,7 @@ def make_plan(text: str) -> CasePlan:
     plan.asker_said = bool(ASKER_SAID.search(text))
     if GAPS.search(text):
         plan.overview = "gaps"
-    elif CONFLICTS.search(text):
+    elif CONFLICTS.search(text) and not is_quarrel(text):
         plan.overview = "conflicts"
     plan.evidence = bool(EVIDENCE.search(text))
     plan.fields = [name for part in _parts(text) for name in _fields_asked(part)]

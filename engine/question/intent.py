@@ -17,6 +17,13 @@ class Intent(str, Enum):
 
 _CONFLICT = re.compile(r"矛盾|不一致|冲突|出入|前后(?:说法|陈述)?不|说法不同|是否一致|有无差异|记不清|不确定|"
                        r"缺口|空白|遗漏|contradict|inconsisten|conflict", re.I)
+# 矛盾/冲突 someone had with someone (双方为何发生矛盾, 甲与乙有何矛盾, 二人的矛盾是什么) is a fact of
+# the case, asked like any other; contradictions in the material are the conflict question, and a
+# question speaking of statements, records or values is always that (前后供述有哪些矛盾).
+_QUARREL = re.compile(r"(?:发生|产生|引发|结下|闹)(?:了|过)?(?:什么|何)?(?:矛盾|冲突)|"
+                      r"(?:与|和|同|跟)[^，。？?]{1,12}?(?:有|存在)(?:了|过)?(?:什么|何|哪些)?(?:矛盾|冲突)|"
+                      r"(?:之间|二人|两人|双方)[^，。？?]{0,4}(?:矛盾|冲突)|的(?:主要)?(?:矛盾|冲突)(?:点|是|为)")
+_STATEMENTS = re.compile(r"供述|陈述|说法|证言|口供|笔录|证据|材料|记录|前后|翻供|改口|金额|日期|数额")
 _EVIDENCE = re.compile(r"哪些证据|什么证据|证据|证明|依据|列出|列举|全部|所有|哪几|哪些|"
                        r"evidence|which documents|list (?:all|the)", re.I)
 # An explicit request for the evidence of something (哪些证据证明…), as opposed to a list of facts.
@@ -41,8 +48,13 @@ class ParsedQuery:
                 "articles": [f.value for f in self.article_refs], "laws": self.laws}
 
 
+def is_quarrel(text: str) -> bool:
+    """Whether the question's 矛盾/冲突 is one between people, not within the material (_QUARREL)."""
+    return bool(_QUARREL.search(text)) and not _STATEMENTS.search(text)
+
+
 def classify_intent(text: str) -> Intent:
-    if _CONFLICT.search(text):
+    if _CONFLICT.search(text) and not is_quarrel(text):
         return Intent.CONFLICT
     if _EVIDENCE.search(text):
         return Intent.EVIDENCE

@@ -92,6 +92,11 @@ CLAUSE_TOPICS: tuple[ClauseTopic, ...] = (
 
 # Words naming a contract: its kind (技术服务合同, 采购协议) or 本合同 / 这份合同.
 _CONTRACT = re.compile(r"([\u4e00-\u9fff]{2,10}?(?:合同|协议))")
+# The title of a law, regulation or interpretation in 《》 (a year or a sequel number may follow in
+# brackets): it names where to look, never a contract or a clause kind — 《最高人民法院关于审理买卖
+# 合同纠纷案件适用法律问题的解释》 is neither a 买卖合同 nor a question about 纠纷.
+_LAW_TITLE = re.compile(r"《[^《》]*?(?:法|法典|条例|规定|解释|办法|细则|决定|规则|修正案|意见|批复)"
+                        r"(?:[（(][^《》（）()]{1,8}[)）])?》")
 # A question speaking of a contract without naming one: its parties or its terms.
 _CONTRACT_CONTEXT = re.compile(r"合同|协议|甲方|乙方|丙方|双方约定|约定|出租人|承租人|出卖人|买受人|委托方|受托方|发包人|承包人")
 # Words that ask what the law says or does about conduct (after the conduct: …的，怎么处罚).
@@ -134,13 +139,14 @@ class Subject:
 
 def read_subject(text: str, reading: Reading, slot: AnswerSlot) -> Subject:
     subject = Subject(articles=_articles(text))
-    clause = next(((t, m.group(0)) for t in CLAUSE_TOPICS for m in [t.question.search(text)] if m), None)
-    contracts = [m.group(1) for m in _CONTRACT.finditer(text)]
+    untitled = _LAW_TITLE.sub("《》", text)
+    clause = next(((t, m.group(0)) for t in CLAUSE_TOPICS for m in [t.question.search(untitled)] if m), None)
+    contracts = [m.group(1) for m in _CONTRACT.finditer(untitled)]
     law_named = bool(_LAW_NAMED.search(text))
     # A clause of a contract, unless the question is about a law (刑事诉讼法 is not a 诉讼 clause);
     # generic words (诉讼, 期限) only where the question speaks of a contract (原告向哪个法院起诉 does not).
     if clause is not None and (contracts or not (subject.articles or law_named)) and (
-            clause[0].contract_only or _CONTRACT_CONTEXT.search(text)):
+            clause[0].contract_only or _CONTRACT_CONTEXT.search(untitled)):
         subject.clause, subject.clause_words = clause
         subject.contract_words = contracts
     # 的，怎么处罚 / 的应当如何处理 after some conduct, or 盗窃罪怎么判 after a crime, asks the law

@@ -270,6 +270,11 @@ def _glyph_widths(font: Path, size: float) -> FPDF:
     return pdf
 
 
+@lru_cache(maxsize=65536)
+def _char_width(font: Path, size: float, ch: str) -> float:
+    return _glyph_widths(font, size).get_string_width(ch)
+
+
 def _break_allowed(text: str, i: int) -> bool:
     """May a line end before ``text[i]``? Between CJK characters yes, inside a Latin word or a
     number no (so 6222021202034567891 or 6,000 never splits), after a space yes, and never
@@ -291,8 +296,7 @@ def wrap_text(text: str, width: float, *, font: Path | None = None, size: float 
     too long for any line (a URL, a protected span wider than the page) is cut where it must be."""
     if not text:
         return [(0, 0)]
-    pdf = _glyph_widths(font or find_cjk_font(), size)
-    char_width = [pdf.get_string_width(ch) for ch in text]
+    char_width = [_char_width(font or find_cjk_font(), size, ch) for ch in text]
     protected = [False] * (len(text) + 1)
     for s, e in no_break:
         for i in range(s + 1, e):
@@ -326,6 +330,12 @@ def wrap_text(text: str, width: float, *, font: Path | None = None, size: float 
     return lines or [(0, 0)]
 
 
+def body_width(margin: float) -> float:
+    """The width ``flow_pages`` wraps a paragraph to: multi_cell pads each side by the cell margin,
+    so lines are measured against what it will really offer."""
+    return A4[0] - 2 * margin - 2 * FPDF(unit="pt").c_margin - 0.01
+
+
 def flow_pages(items: Sequence[PageLine | PageBreak], *, font: Path | None = None,
                size: float = 12, leading: float = 20, margin: float = 56,
                reserve_bottom: float = 0.0) -> list[FlowPage]:
@@ -336,8 +346,7 @@ def flow_pages(items: Sequence[PageLine | PageBreak], *, font: Path | None = Non
     ``keep_with_next`` paragraph moves to the next page with the first line after it. Empty
     strings are blank lines (dropped at the top of a page)."""
     font = font or find_cjk_font()
-    # multi_cell pads each side by the cell margin; measure against what it will really offer.
-    width = A4[0] - 2 * margin - 2 * FPDF(unit="pt").c_margin - 0.01
+    width = body_width(margin)
     body_height = A4[1] - 2 * margin - reserve_bottom
 
     # Every paragraph as its typeset lines, before pagination.
@@ -435,3 +444,18 @@ def font_charset(font: Path | None = None) -> frozenset[int]:
 def line_height(line: PageLine, leading: float) -> float:
     """Height ``make_pdf`` gives ``line`` on a page typeset with ``leading``."""
     return leading * _styled(line).scale
+
+
+def raw_pdf(objects: Sequence[bytes], header: bytes = b"%PDF-1.4\n") -> bytes:
+    """A PDF written by hand from its object bodies (numbered from 1; object 1 is the catalog),
+    with a cross-reference table and trailer — for files fpdf2 cannot make (a font left out, a
+    content stream built to stall a parser)."""
+    out, offsets = bytearray(header), []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from engine.bench import answers as A
-from engine.bench.cjrc import answer_span, covers, load_cjrc, load_official_scorer, select_questions
-from engine.bench.contractnli import as_question, load_contractnli, select_items
+from engine.bench.cjrc import answer_right, answer_span, covers, load_cjrc, load_official_scorer, select_questions
+from engine.bench.contractnli import as_question, load_contractnli, select_items, summarise_contractnli
 from engine.bench.runner import DEMO_QUESTIONS, SuiteResult, summary_text, write_report
 from engine.cli import build_parser
 from engine.types import Span
@@ -211,6 +211,10 @@ def test_summarise_and_gate():
     assert metrics["accuracy"] == 0.5 and metrics["amount_exact"] == pytest.approx(1 / 3, abs=1e-4)
     assert metrics["abstention_precision"] == 1.0 and metrics["abstention_recall"] == 1.0
     assert metrics["hallucination_rate"] == 0.0 and table["fact"]["n"] == 3
+    # the badge: three answered rows, two of them wrong (a known failure is still wrong); the
+    # not_found one carries no badge
+    assert (metrics["verified"], metrics["verified_wrong"], metrics["verified_wrong_share"],
+            metrics["verified_coverage"]) == (3, 2, 0.6667, 0.75)
     verdict = A.gate(rows)
     assert not verdict["ok"] and [f["id"] for f in verdict["failures"]] == ["b"]
     assert A.gate([A.score_answer(question(id="c", known_failure="x"), a)])["fixed_known_failures"] == ["c"]
@@ -367,6 +371,18 @@ def test_covers_joins_adjacent_runs():
     assert covers([Span(1, 30, 40)], 31, 39) and not covers([Span(1, 30, 40)], 29, 35)
 
 
+def test_contractnli_badge_is_wrong_when_the_label_given_is_not_the_items():
+    def row(label, predicted, status="answered"):
+        return {"label": label, "predicted": predicted, "correct": predicted == label, "status": status,
+                "gaps": int(predicted == "NotMentioned"), "verdict": None, "evidence_overlap": None,
+                "char_precision": None, "char_recall": None}
+
+    rows = [row("Entailment", "Entailment"), row("NotMentioned", "Entailment"), row("Entailment", "NotMentioned"),
+            row("NotMentioned", "NotMentioned"), row("Contradiction", None, "needs_review")]
+    metrics, _ = summarise_contractnli(rows)
+    assert (metrics["verified"], metrics["verified_wrong"], metrics["verified_coverage"]) == (4, 2, 0.8)
+
+
 def test_contractnli_question_form():
     assert as_question("Receiving Party shall not reverse engineer any objects.") == \
         "Does the agreement provide that Receiving Party shall not reverse engineer any objects?"
@@ -389,6 +405,18 @@ def test_cjrc_default_subset_and_official_scorer(datasets):
     assert scorer._compute_turn_score(gold["gold_answers"], "因夫妻感情破裂")["em"] == pytest.approx(2 / 3)
     assert scorer._compute_turn_score(["", "", ""], "")["em"] == 1.0
     assert scorer._compute_turn_score(["YES", "YES", "YES"], "NO")["f1"] == 0.0
+    # the badge's notion of a wrong answer: F1 < 0.5 against the best gold, wrong or no verdict,
+    # anything given on an unanswerable question; abstaining is right only there
+    span = {"answer_type": "span", "gold_answers": gold["gold_answers"]}
+    assert answer_right(span, "answered", "夫妻感情破裂", scorer)
+    assert answer_right(span, "answered", "原、被告因夫妻感情破裂", scorer)  # F1 0.8
+    assert not answer_right(span, "answered", "双方于2015年登记结婚", scorer)
+    assert not answer_right(span, "not_found", "", scorer)
+    yes = {"answer_type": "yes", "gold_answers": ["YES", "YES", "YES"]}
+    assert answer_right(yes, "answered", "YES", scorer) and not answer_right(yes, "answered", "NO", scorer)
+    assert not answer_right(yes, "answered", "材料显示：「…」", scorer)
+    none = {"answer_type": "unanswerable", "gold_answers": ["", "", ""]}
+    assert answer_right(none, "not_found", "", scorer) and not answer_right(none, "needs_review", "x", scorer)
 
 
 @pytest.mark.integration

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scripts.corpus.pdfmaker import raw_pdf
+
 PAGE_WIDTH, PAGE_HEIGHT = 595, 842  # A4 in points
 FONT_SIZE = 16
 LEFT, FIRST_BASELINE, LEADING = 72, 760, 28
@@ -42,14 +44,5 @@ def nonembedded_cjk_pdf(path: Path, lines: list[str]) -> Path:
         (b"<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] "
          b"/ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>"),
     ]
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    path.write_bytes(bytes(out))
+    path.write_bytes(raw_pdf(objects, header=b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"))
     return path

@@ -196,21 +196,32 @@ def page(server, console):
         page.get_by_text("显示敏感信息").click()  # the original PDF, audited
         toggle = page.locator("input[type=checkbox]").and_(page.get_by_label("显示敏感信息"))
         toggle.wait_for(state="attached")
-        for _ in range(50):  # Streamlit reruns after the click; wait until the toggle says on
-            if toggle.is_checked():
-                break
-            page.wait_for_timeout(200)
-        assert toggle.is_checked()
+        # Streamlit reruns after the click: wait until the toggle says on
+        page.wait_for_function("el => el.checked", arg=toggle.element_handle())
+        settled(page)
         yield page
         context.close()
         browser.close()
 
 
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+
+
+def settled(page) -> None:
+    """The app has finished its run and every image on the page is decoded: a state to wait on
+    before a screenshot or a measurement, instead of a fixed delay."""
+    page.locator(IDLE).wait_for(state="attached")
+    page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+
+
 def sign_in(page, name: str, password: str) -> None:
-    """The login form by its widget keys (its labels belong to the sign-in flow, not to us)."""
+    """The login form by its widget keys (its labels belong to the sign-in flow, not to us),
+    sent with its button once that is drawn: Enter in a field submits a form only after the
+    form's submit button has arrived, and on a loaded machine the fields can show well before
+    it (a sign-in after a sign-out was lost that way: the typed form sat there unsent)."""
     page.locator(".st-key-login_name input").fill(name)
     page.locator(".st-key-login_password input").fill(password)
-    page.locator(".st-key-login_password input").press("Enter")
+    page.locator(".st-key-login_submit button").click()
 
 
 def _ask(page, question: str, document: str | None = None) -> None:
@@ -263,7 +274,7 @@ def _open_evidence(page, evidence_id: str, page_number: int, document: str) -> d
 def _screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / name
-    page.wait_for_timeout(800)  # the viewer scrolls to the highlight smoothly
+    settled(page)
     page.screenshot(path=str(path))
     return path
 
@@ -316,7 +327,7 @@ def test_benchmark_page_screenshot(page):
         pytest.skip("pages/benchmark.py does not exist yet")
     page.get_by_role("link", name="评测").click()
     page.get_by_role("heading", name="评测").first.wait_for()
-    page.wait_for_timeout(1500)
+    page.get_by_test_id("stVegaLiteChart").first.wait_for()
     _screenshot(page, "benchmark.png")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_browser import CHROMIUM, CHROMIUM_ARGS, REPO, sign_in, streamlit_server, sync_api
+from tests.browser.test_browser import CHROMIUM, CHROMIUM_ARGS, REPO, settled, sign_in, streamlit_server, sync_api
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
@@ -86,9 +86,9 @@ def page(server):
 
 
 def shoot(page, name: str) -> Path:
+    settled(page)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / name
-    page.wait_for_timeout(600)
     page.screenshot(path=str(path))
     return path
 
@@ -112,8 +112,12 @@ def test_the_paralegal_path_on_a_fresh_home(page, fresh_home):
     page.locator(".st-key-documents_ingest button:not([disabled])").wait_for()  # a file is chosen
     page.locator(".st-key-documents_ingest button").click()
     page.get_by_test_id("stProgress").first.wait_for()  # per-stage progress while it ingests
-    page.get_by_text("— 讯问笔录，6 页，").wait_for(timeout=INGEST_TIMEOUT_MS)  # done, kind named
+    # done, kind named — outside the 导入文件 expander, so no rerun can fold the outcome away
+    outcome = page.get_by_text("— 讯问笔录，6 页，")
+    outcome.wait_for(state="visible", timeout=INGEST_TIMEOUT_MS)
     page.get_by_text("语料：1 份文件").wait_for()  # the sidebar counts it
+    settled(page)
+    assert outcome.is_visible()  # still in view once the page has rerun
     shoot(page, "upload.png")
 
     # -- ask: the answer, its first evidence card and the boxed page on one screen

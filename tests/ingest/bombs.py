@@ -1,10 +1,14 @@
-"""Small files that unpack into huge ones: DOCX zip bombs and XML entity bombs, written as real
-ZIP archives (streamed: building a bomb never holds its unpacked size in memory)."""
+"""Small files that unpack into huge ones: DOCX zip bombs, XML entity bombs and a PDF whose content
+stream inflates to hundreds of MiB, written as real files (streamed: building a bomb never holds its
+unpacked size in memory)."""
 
 from __future__ import annotations
 
 import io
 import zipfile
+import zlib
+
+from scripts.corpus.pdfmaker import raw_pdf
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 CONTENT_TYPES = (
@@ -76,3 +80,37 @@ def many_entries_zip(count: int) -> bytes:
         for i in range(count):
             zf.writestr(f"word/media/x{i}", b"")
     return out.getvalue()
+
+
+def pdf_stream_bomb(unpacked_bytes: int = 400 * 1024 * 1024,
+                    operators: bytes = b"0 0 m 9 9 l S\n") -> bytes:
+    """A one-page PDF whose content stream (FlateDecode) inflates to about ``unpacked_bytes`` of
+    drawing operators: well-formed, about a thousandth of that on disk; pdfminer inflates it whole
+    and builds a layout object per path. Built in milliseconds without ever holding the unpacked
+    size: one 1 MiB block deflated once after a full flush (which resets the history, so the same
+    block always deflates to the same bytes), repeated, closed and checksummed by hand."""
+    block = operators * (1024 * 1024 // len(operators))
+    count = max(1, unpacked_bytes // len(block))
+    raw = zlib.compressobj(9, zlib.DEFLATED, -15)
+    unit = raw.compress(block) + raw.flush(zlib.Z_FULL_FLUSH)
+    checksum, adler = 1, zlib.adler32(block)
+    for _ in range(count):
+        checksum = _adler32_append(checksum, adler, len(block))
+    stream = b"\x78\xda" + unit * count + raw.flush() + checksum.to_bytes(4, "big")
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>",
+               b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream"]
+    return raw_pdf(objects)
+
+
+def _adler32_append(first: int, second: int, second_length: int) -> int:
+    """Adler-32 of two byte strings end to end from each one's checksum (zlib's adler32_combine,
+    which Python's zlib does not expose)."""
+    base = 65521
+    rem = second_length % base
+    low = first & 0xFFFF
+    high = (rem * low) % base
+    low = (low + (second & 0xFFFF) + base - 1) % base
+    high = (high + (first >> 16) + (second >> 16) + base - rem) % base
+    return (high << 16) | low

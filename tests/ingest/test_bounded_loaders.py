@@ -14,9 +14,10 @@ from engine.ingest.loaders import load_document
 from engine.ingest.loaders.archive import ArchiveLimits, entry_count
 from engine.ingest.loaders.budget import ParseBudget
 from engine.ingest.loaders.docx import load_docx
+from engine.ingest.loaders.pdf import load_pdf
 from engine.types import IngestError, IngestStatus
 from tests.conftest import REPO
-from tests.ingest.bombs import PARAGRAPH, docx_bytes, entity_bomb_docx, many_entries_zip
+from tests.ingest.bombs import PARAGRAPH, docx_bytes, entity_bomb_docx, many_entries_zip, pdf_stream_bomb
 
 pytestmark = pytest.mark.integration
 
@@ -121,6 +122,41 @@ def test_the_memory_budget_stops_a_parse_no_limit_would():
     assert one_chinese_line(str(caught.value))
 
 
+@pytest.fixture(scope="module")
+def pdf_bomb() -> bytes:
+    return pdf_stream_bomb(200 * MIB)  # 0.4 MiB on disk
+
+
+def test_a_pdf_whose_stream_stalls_the_parser_is_stopped_by_the_wall_clock(pdf_bomb):
+    start = time.perf_counter()
+    with pytest.raises(IngestError) as caught:
+        load_pdf("bomb.pdf", pdf_bomb, budget=ParseBudget(seconds=2))
+    assert time.perf_counter() - start < 8
+    assert "超时" in str(caught.value) and one_chinese_line(str(caught.value))
+
+
+def test_a_pdf_stream_over_the_memory_budget_is_refused_not_rendered_by_the_caller(pdf_bomb):
+    """pdfminer answers a stream it cannot inflate with no text at all; the empty page then goes
+    to OCR, and PDFium rendering it took the caller to gigabytes for minutes. Now the child that
+    reads it, or the one that renders it, stops at the budget and the file is refused."""
+    start = time.perf_counter()
+    with pytest.raises(IngestError) as caught:
+        load_pdf("bomb.pdf", pdf_bomb, budget=ParseBudget(seconds=60, memory_bytes=150 * MIB))
+    assert time.perf_counter() - start < 60
+    assert "内存" in str(caught.value) or "异常终止" in str(caught.value)
+    assert one_chinese_line(str(caught.value))
+
+
+def test_a_long_pdf_gets_a_budget_grown_with_its_pages(tmp_path, cjk_font):
+    from engine.ingest.loaders.budget import DEFAULT_BUDGET
+    from engine.ingest.loaders.pdf import SECONDS_PER_PAGE, budget_for
+    from scripts.corpus.pdfmaker import make_pdf
+
+    long = make_pdf(tmp_path / "long.pdf", [["第一条 本法所称合同。"]] * 40, font=cjk_font).read_bytes()
+    assert budget_for(long).seconds == DEFAULT_BUDGET.seconds + 40 * SECONDS_PER_PAGE
+    assert budget_for(b"%PDF-1.4 not a pdf") == DEFAULT_BUDGET
+
+
 def test_an_ordinary_docx_still_loads_through_the_child(tmp_path):
     document = load_docx("合同.docx", docx_bytes(PARAGRAPH, repeat=2_000))
     assert len(document.pages[0].lines) == 2_000
@@ -140,6 +176,8 @@ def test_a_batch_with_bombs_fails_them_alone_and_loses_nothing(tmp_path, bombs, 
         for name in ("declared", "tags", "entities"):
             paths.append(tmp_path / f"{name}.docx")
             paths[-1].write_bytes(bombs[name])
+        paths.append(tmp_path / "炸弹.pdf")  # over the default memory budget: refused in seconds
+        paths[-1].write_bytes(pdf_stream_bomb(3 * 1024 * MIB))  # 6 MiB inflating past 2 GiB
         good = tmp_path / "合同.docx"
         good.write_bytes(docx_bytes(PARAGRAPH, repeat=3))
         start = time.perf_counter()

@@ -4,6 +4,8 @@ absent facts said plainly."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.question import read_question
@@ -66,6 +68,10 @@ def test_a_total_including_a_corrected_row_gives_each_version(case_home):
     answer = ask(case_home, TAKINGS, "谢志远一共拿了公司多少钱？")
     assert answer.status.value == "needs_review" and answer.conflicts
     assert {45000, 43000} <= amounts(answer.conclusion) | {int(c.result) for c in answer.calculations}
+    # each version's rows are named once, and review is asked for once
+    lists = re.findall(r"E\d+(?:、E\d+)+", answer.conclusion)
+    assert lists and len(lists) == len(set(lists)), answer.conclusion
+    assert answer.conclusion.count("需人工") == 1, answer.conclusion
 
 
 def test_an_unknown_is_a_gap_and_an_absent_fact_is_not_found(case_home):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.question import Slot, read_question
+from engine.question import Intent, Slot, read_question
 
 
 pytestmark = pytest.mark.unit
@@ -146,3 +146,20 @@ def test_a_share_asked_as_a_percentage():
     plan = make_plan("赌场抽水的比例是多少？")
     assert plan.unit_family == "percent" and Slot.QUANTITY in plan.slots and plan.signs == ["rate"]
     assert make_plan("他每个月的提成是多少？").unit_family is None  # a sum of money, not a percentage
+
+
+@pytest.mark.parametrize("question", [
+    "徐某和王某1的矛盾是什么？", "双方为何发生矛盾？", "被告人甲与乙有何矛盾？", "甲与乙二人之间有什么矛盾？",
+    "原告与被告为什么会发生矛盾？", "某某用什么理由而与乙发生冲突？", "于某和徐某某产生矛盾的原因是？",
+    "原、被告的矛盾点是什么？"])
+def test_a_quarrel_between_people_is_a_fact_of_the_case_not_a_contradiction_in_the_material(question):
+    # 矛盾/冲突 someone had with someone is asked like any fact; answering 未发现前后矛盾 answers
+    # another question (CJRC: 已核验 on such an answer to an unanswerable question)
+    plan = read_question(question)
+    assert plan.intent is not Intent.CONFLICT and plan.case.overview is None
+
+
+@pytest.mark.parametrize("question", ["李志强前后供述中有哪些矛盾？", "前后供述有哪些矛盾？", "两份笔录的说法是否矛盾？",
+                                      "原告和被告的陈述有什么矛盾？", "材料中有没有不一致的地方？"])
+def test_contradictions_between_statements_stay_the_conflict_question(question):
+    assert read_question(question).intent is Intent.CONFLICT

@@ -41,6 +41,17 @@ def test_the_conduct_of_a_law_question_is_what_comes_before_the_ask(question, co
     assert act in subject.acts  # the act an article must name to be about the same conduct
 
 
+@pytest.mark.parametrize("question", [
+    "《最高人民法院关于审理买卖合同纠纷案件适用法律问题的解释》第三条规定了什么？",
+    "《最高人民法院关于审理劳动争议案件适用法律若干问题的解释（二）》第5条规定了什么？",
+    "《中华人民共和国技术合同管理条例》第十二条规定了什么？",
+])
+def test_a_law_title_naming_contracts_or_disputes_is_no_contract_clause(question):
+    subject = read_question(question).subject
+    assert subject.clause is None and subject.contract_words == [], (subject.clause, subject.contract_words)
+    assert len(subject.articles) == 1 and subject.asked is Asked.ARTICLE
+
+
 def test_a_law_named_with_what_it_provides_is_a_law_question_not_a_clause():
     subject = read_question("行政诉讼法关于起诉期限是怎么规定的？").subject
     assert subject.law_question and subject.clause is None and "起诉" in "".join(subject.conduct)
@@ -80,3 +91,5 @@ def test_generic_words_make_no_clause_question_outside_a_contract(question):
 
 def test_the_contract_is_named_by_its_kind():
     assert read_question("仓库租赁合同的违约金怎么算？").subject.contract_words == ["仓库租赁合同"]
+    # a contract's own title in 《》 still names it
+    assert read_question("《仓库租赁合同》的违约金怎么算？").subject.contract_words == ["仓库租赁合同"]

@@ -202,6 +202,24 @@ def test_a_contracts_own_clause_number_is_not_a_statute_citation(holidays):
     assert review.apply(answer, [contract])
 
 
+def test_references_inside_a_quoted_article_are_its_own_words_not_the_answers_claims(holidays):
+    from engine.answer.model import Evidence
+
+    text = "第五条 违反本法第九十九条规定的，依照《中华人民共和国刑法》第二百六十四条的规定处理。"
+    article = Chunk(chunk_id="s:5", doc_id="s", seq=5, kind="statute", chunk_type="article", text=text,
+                    spans=[], bboxes=[], pii_level="none",
+                    meta={"law_title": "某某管理条例", "law_short": "某某管理条例", "article_label": "第五条"})
+    answer = Answer(question="《某某管理条例》第五条规定了什么？", intent="statute", status=Status.ANSWERED,
+                    conclusion=f"《某某管理条例》第五条规定：「{text}」（E1）。",
+                    evidence=[Evidence("E1", article, "某某管理条例.md", 0, len(text), [], 1.0)])
+    plan, names = holidays.searcher.versions(None)
+    review = StatuteReview(holidays.index.catalog, plan, names)
+    # neither 本法第九十九条 nor 刑法第二百六十四条 is in this corpus: the quote still stands
+    assert review.apply(answer, [article]) == []
+    answer.conclusion += "应依照刑法第二百六十四条处理。"  # the answer's own words: checked
+    assert any("第二百六十四条" in p for p in review.apply(answer, [article]))
+
+
 def test_a_named_article_answers_whole_and_the_audit_replays_its_direct_fetch(holidays):
     answer = holidays.ask(f"《{LAW}》第二条的内容是什么？")
     assert answer.conclusion.startswith(f"《{LAW}》第二条规定：「第二条 全体公民放假的节日")

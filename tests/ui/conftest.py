@@ -41,6 +41,7 @@ per server, i.e. per test session).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
@@ -164,3 +165,78 @@ def _apptest_scratch_dir():
 
     Path(app_test.TMP_DIR.name).mkdir(parents=True, exist_ok=True)
     yield
+
+
+# -- everything a person can read, for scans (test_internal_text.py) ------------------------------------
+def _chart_strings(node) -> list[str]:
+    """Titles, axis and legend titles and the string values of a chart's data (axis labels,
+    legend entries, tooltips come from those)."""
+    import io
+
+    import pyarrow as pa
+
+    spec = json.loads(node.proto.spec)
+    found: list[str] = []
+
+    def walk_spec(value) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in ("title", "subtitle", "text") and isinstance(item, (str, list)):
+                    found.extend([item] if isinstance(item, str) else [str(i) for i in item])
+                elif key == "values" and isinstance(item, list):
+                    found.extend(str(v) for row in item for v in (row.values() if isinstance(row, dict) else [row]))
+                else:
+                    walk_spec(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk_spec(item)
+
+    walk_spec(spec)
+    frames = [pa.ipc.open_stream(io.BytesIO(d.data.data)).read_pandas() for d in node.proto.datasets]
+    if node.proto.data.data:
+        frames.append(pa.ipc.open_stream(io.BytesIO(node.proto.data.data)).read_pandas())
+    for frame in frames:  # a null in the data is no text on the chart; a string is a label
+        found.extend(v for column in frame.columns if frame[column].dtype == object
+                     for v in frame[column].tolist() if isinstance(v, str))
+    return found
+
+
+# Elements whose value is what the person reads; a selection widget's value is the option behind
+# its label (a path, an id), and its labels are its options.
+_SHOWN_VALUES = ("Markdown", "Caption", "Text", "Code", "Info", "Warning", "Error", "Success", "Exception",
+                 "Title", "Header", "Subheader", "Divider", "Latex", "TextInput", "TextArea", "Metric", "Toast",
+                 "Json", "Html")
+
+
+def visible_strings(at: AppTest) -> list[str]:
+    """Every string the page shows, sidebar included: text and markdown, widget labels, help,
+    options and values, expander, tab and status labels, table headers and cells, chart titles,
+    axes and data labels, JSON shown, toasts."""
+    found: list[str] = []
+    for root in (at.main, at.sidebar):
+        for node in _walk(root):
+            kind = getattr(node, "type", None)
+            if kind == "vega_lite_chart" or type(node).__name__ == "VegaLiteChart":
+                found += _chart_strings(node)
+                continue
+            if kind == "arrow_data_frame" or type(node).__name__ == "Dataframe":
+                frame = node.value
+                found += [str(c) for c in frame.columns] + [str(v) for v in frame.to_numpy().ravel()]
+                continue
+            for attribute in ("label", "help", "placeholder", "body"):
+                value = getattr(node, attribute, None)
+                if isinstance(value, str):
+                    found.append(_CODE_BLOCKS.sub("", value))
+            if type(node).__name__ in _SHOWN_VALUES or kind in ("markdown", "html", "json"):
+                try:
+                    value = getattr(node, "value", None)
+                except Exception:  # noqa: BLE001 — some elements have no value to read
+                    value = None
+                if isinstance(value, str):
+                    found.append(_CODE_BLOCKS.sub("", value))  # scripts and styles are not read
+            if kind == "json" or type(node).__name__ == "Json":
+                found.append(node.proto.body)
+            options = getattr(node, "options", None)
+            if isinstance(options, (list, tuple)):
+                found += [str(o) for o in options]
+    return found

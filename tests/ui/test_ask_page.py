@@ -14,7 +14,6 @@ from streamlit.testing.v1 import AppTest
 from engine.answer.model import Answer, Status
 from engine.auth import Role
 from tests.ui.conftest import all_text, keys, texts
-from ui.components import badge_markdown
 from ui.evidence import BOX_PAD_PT, READER_ZOOM, REDACTED_CAPTION, ViewerTarget
 
 pytestmark = pytest.mark.ui
@@ -51,8 +50,17 @@ def ask(at: AppTest, question: str, doc_id: str | None = None) -> AppTest:
 
 
 def shown_answer(at: AppTest) -> Answer:
-    """The Answer the page computed and drew (kept in the session so reruns do not re-ask)."""
-    return at.session_state["ask.answer"][1]
+    """The Answer the page drew: the one it computed (kept in the session so reruns do not
+    re-ask), or that answer unmasked when the lead switched 显示敏感信息 on."""
+    state = at.session_state
+    unmasked = "ask.unmask" in state and state["ask.unmask"] is True
+    if unmasked and "ask.revealed" in state and state["ask.revealed"][0] == state["ask.answer"][0]:
+        return state["ask.revealed"][1]
+    return state["ask.answer"][1]
+
+
+def status_line(at: AppTest) -> str:
+    return next(h for h in texts(at, "html") if 'class="lx-status"' in h)
 
 
 def viewer_args(at: AppTest) -> list[dict]:
@@ -73,12 +81,18 @@ def test_total_question_shows_every_panel_with_the_verified_sum(app, transcript)
     markdown = texts(at, "markdown")
     page = all_text(at)
 
-    # the material states two different amounts for the second payment: verified sum, but review
+    # the material states two different amounts for the second payment: verified sum, but review —
+    # and the status line says why in one sentence, linking to the conflict panel
     assert answer.status is Status.NEEDS_REVIEW
-    assert badge_markdown("needs_review") in markdown and "需人工复核" in badge_markdown("needs_review")
+    status = status_line(at)
+    assert "需人工复核" in status and "lx-badge-orange" in status
+    second = [s["surface"] for s in conflict["statements"]]
+    assert "供述冲突：第2笔" in status and " vs " in status, status
+    assert 'data-target="answer-panel-conflicts"' in status and "看原因" in status
     assert str(amounts["total_paid"]["value"]) in answer.conclusion
-    for title in ("结论", f"证据（{len(answer.evidence)}）", "计算", "冲突 / 不确定", "材料缺口"):
+    for title in (f"证据（{len(answer.evidence)}）", "计算", "冲突 / 不确定", "材料缺口"):
         assert f"**{title}**" in markdown
+    assert "<b>结论</b>" in status
     # the card of the stated total marks the amount itself
     first = answer.evidence[0]
     assert f"第{amounts['total_paid']['page']}页" in page
@@ -89,7 +103,7 @@ def test_total_question_shows_every_panel_with_the_verified_sum(app, transcript)
     # both versions of the second payment under the conflict, named in Chinese
     assert all(s["surface"] in page for s in conflict["statements"])
     assert "供述冲突" in page
-    assert "模式 确定性撰写" in page and "重排" in page
+    assert "确定性撰写" in page and "重排" not in page  # the reranker is named to admins only
     assert "ask.unmask" not in [t.key for t in at.toggle]  # a paralegal has no unmask switch
     # Chinese only by default: no raw value, no None, no English label
     assert not [raw for raw in RAW if raw in page], [raw for raw in RAW if raw in page]
@@ -111,7 +125,8 @@ def test_the_answer_opens_its_first_evidence_at_once(app, transcript):
 def test_conclusion_marks_open_their_evidence(app):
     at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
     answer = shown_answer(at)
-    (conclusion,) = [h for h in texts(at, "html") if h.startswith('<div class="lx-conclusion">')]
+    (block,) = [h for h in texts(at, "html") if '<div class="lx-conclusion">' in h]
+    conclusion = block[block.index('<div class="lx-conclusion">'):]
     for eid in {f"E{n}" for n in re.findall(r"E(\d+)", answer.conclusion)}:
         assert f'data-button="ask-open-{eid}"' in conclusion  # the mark clicks this card's button
         assert any(b.key == f"ask-open-{eid}" for b in at.button)
@@ -125,8 +140,8 @@ def test_conclusion_marks_open_their_evidence(app):
 
 def test_each_quote_shows_the_question_it_answers(app):
     at = ask(app(Role.PARALEGAL), TOTAL_QUESTION)
-    captions = texts(at, "caption")
-    assert "问：陈晓梅前后一共转给你多少钱？" in captions
+    cards = "\n".join(texts(at, "markdown"))
+    assert '<div class="lx-card-asked">问：陈晓梅前后一共转给你多少钱？</div>' in cards
     first = shown_answer(at).evidence[0]
     assert first.chunk.meta["question"].startswith("问：陈晓梅前后一共转给你多少钱")
 
@@ -151,7 +166,8 @@ def test_not_found_question_says_so(app):
     at = ask(app(Role.PARALEGAL), NOT_FOUND_QUESTION)
     assert shown_answer(at).status is Status.NOT_FOUND
     markdown = texts(at, "markdown")
-    assert badge_markdown("not_found") in markdown
+    assert "lx-badge-gray" in status_line(at) and ">未找到<" in status_line(at)
+    assert "看原因" not in status_line(at)  # nothing to review
     assert "**证据（0）**" in markdown
     assert not at.get("component_instance")  # nothing to open
 
@@ -262,11 +278,16 @@ def test_paralegal_cannot_unmask_even_with_a_forged_session_flag(app, ui_home, t
     assert record.user == ui_home.users[Role.PARALEGAL] and record.body["unmasked"] is False
 
 
-def test_lead_unmasks_with_the_toggle(app, ui_home, transcript):
+def test_lead_unmasks_the_answer_shown_without_asking_again(app, ui_home, transcript):
+    """Switching 显示敏感信息 on shows the answer already computed, unmasked: one audit record
+    of the unmasking (who, which answer), never a second, silent ask (#27)."""
     card = next(p for p in transcript["pii"] if p["id"] == "pii_card_suspect")["surface"]
+    lead = ui_home.users[Role.LEAD]
     at = ask(app(Role.LEAD), CARD_QUESTION)
     masked_audit = shown_answer(at).audit_id
     assert shown_answer(at).pii_masked and card not in all_text(at)
+    asks = len(ui_home.engine.audit.records(kind="ask", limit=1000))
+    unmaskings = len(ui_home.engine.audit.records(kind="answer_unmasked", limit=1000))
 
     at.toggle(key="ask.unmask").set_value(True)
     at.run()
@@ -274,9 +295,19 @@ def test_lead_unmasks_with_the_toggle(app, ui_home, transcript):
     answer = shown_answer(at)
     assert not answer.pii_masked
     assert card in all_text(at)
-    assert answer.audit_id != masked_audit  # asked again, with unmask=True, and audited
-    record = ui_home.engine.audit.get(answer.audit_id)
-    assert record.user == ui_home.users[Role.LEAD] and record.body["unmasked"] is True
+    assert answer.audit_id == masked_audit  # the same answer, not asked again
+    assert len(ui_home.engine.audit.records(kind="ask", limit=1000)) == asks
+    records = ui_home.engine.audit.records(kind="answer_unmasked", limit=1000)
+    assert len(records) == unmaskings + 1
+    assert records[0].user == lead and records[0].body["payload"]["answer"] == masked_audit
+
+    at.run()  # reruns (opening evidence, ...) show it again without another record
+    at.toggle(key="ask.unmask").set_value(False).run()
+    assert card not in all_text(at) and shown_answer(at).pii_masked
+    at.toggle(key="ask.unmask").set_value(True).run()
+    assert card in all_text(at)
+    assert len(ui_home.engine.audit.records(kind="answer_unmasked", limit=1000)) == unmaskings + 1
+    assert len(ui_home.engine.audit.records(kind="ask", limit=1000)) == asks
 
 
 def test_the_as_of_date_reaches_the_answer_and_the_version_used_is_stated(app, ui_home, truth):

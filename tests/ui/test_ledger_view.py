@@ -136,9 +136,9 @@ def test_conflict_versions_carry_the_result_computed_under_each():
     assert [v.evidence_id for v in versions] == ["E3", "E5"]  # the terms every sum shares are no side
     assert [[n for n, _ in v.results] for v in versions] == [[1], [2]]
     assert versions[1].corrects == "E3" and versions[0].corrects is None
-    assert version_value(versions[0], {}, masker(answer)) == "金额 13000 元 · 日期 2022年11月2日"
-    assert result_line(*versions[0].results[0]) == ("按此说法：复算① = 42000，与所述 42000 一致", True)
-    assert result_line(*versions[1].results[0]) == ("按此说法：复算② = 41000，与所述 42000 不符", False)
+    assert version_value(versions[0], {}, masker(answer)) == "13000 元 · 2022年11月2日"
+    assert result_line(*versions[0].results[0]) == ("复算① = 42000，与所述一致", True)
+    assert result_line(*versions[1].results[0]) == ("复算② = 41000 ≠ 所述 42000", False)
 
 
 def test_a_conflict_outside_any_sum_keeps_every_cited_side():

@@ -552,7 +552,8 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
             head = f"按{r.label}（{'、'.join(r.ids)}）" if r.label else f"按{'、'.join(r.ids)}"
             line = f"{head}各笔相加为{money(r.value, currency)}"
             if r.stated is not None:
-                line += f"，{_verdict(r.value, r.stated, currency, case.cite_event(r.stated))}"
+                # each version's verdict without its own call for review: the part asks once
+                line += f"，{_verdict(r.value, r.stated, currency, case.cite_event(r.stated), review=False)}"
             lines.append(line)
         text = "；".join(lines)
         outcome.conflicts.append(Conflict("testimony", f"合计所含款项说法不一，结果随之不同：{text}", ids))
@@ -582,13 +583,13 @@ def _said_total(case: Case, version: Event, chain: list[Event]) -> str:
     return f"材料显示共计{show_amount(version.amount, version.currency)}（{case.cite_event(version)}）{note}"
 
 
-def _verdict(result: Decimal, statement: Event, currency: str, cited: str = "") -> str:
+def _verdict(result: Decimal, statement: Event, currency: str, cited: str = "", review: bool = True) -> str:
     stated = statement.amount
     close = stated.approx and abs(result - stated.value) <= Decimal("0.1") * stated.value
     where = f"{cited}" if cited else ""
     if result == stated.value or close:
         return f"与{where}所述{money(stated.value, currency)}一致" if cited else "与所述一致"
-    return f"与{where}所述{money(stated.value, currency)}不符，需人工复核"
+    return f"与{where}所述{money(stated.value, currency)}不符" + ("，需人工复核" if review else "")
 
 
 def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome) -> None:

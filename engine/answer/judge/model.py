@@ -35,6 +35,7 @@ from engine.answer.judge.features import (CLAUSE_FEATURES, PASSAGE_FEATURES, QUE
                                           answer_core,
                                           clause_table, passage_table, question_row)
 from engine.answer.judge.boundary import BOUNDARY_PARTS, best_span
+from engine.answer.judge.confidence import answer_confidence, bar_key
 from engine.answer.judge.lexical import LEXICAL_PARTS, LexicalModel, lexical_scores
 from engine.answer.judge.segment import Passage
 from engine.answer.judge.slots import Slot
@@ -99,18 +100,34 @@ class Judgment:
     table: PassageTable = field(repr=False)
     scores: np.ndarray = field(repr=False)
     reading: "Reading" = field(repr=False)  # what the reader made of the best passages
+    group: str = ""  # threshold_group: zh-open, en-yesno …
+    # How sure the judge is of the answer given and the bar of its kind (engine/answer/judge/
+    # confidence.py); set by the answering path once the decision is final (None: no bar).
+    confidence: float | None = None
+    bar: float | None = None
 
     @property
     def answerable(self) -> bool:
         return self.p_answerable >= self.threshold
 
+    def answer_confidence(self) -> float:
+        """The confidence of the answer this judgment gives (confidence.answer_confidence)."""
+        english = self.language == "en"
+        found = self.reading.answer
+        reader_p = None if english else (found.p if found is not None else 0.0)
+        return answer_confidence(self.decision, self.p_answerable, self.p_contradicts, reader_p)
+
     def to_dict(self, top: int = 5) -> dict[str, Any]:
-        return {"model": self.model, "decision": self.decision, "language": self.language,
+        out = {"model": self.model, "decision": self.decision, "language": self.language,
                 "slot": self.slot.value,
                 "p_answerable": round(self.p_answerable, 4), "threshold": round(self.threshold, 4),
                 "p_contradicts": None if self.p_contradicts is None else round(self.p_contradicts, 4),
                 "reader": dict(zip(("clause", "span"), (round(x, 4) for x in self.reading.features))),
                 "passages": [v.to_dict() for v in self.passages[:top]]}
+        if self.confidence is not None:
+            out["confidence"] = round(self.confidence, 4)
+            out["confidence_bar"] = None if self.bar is None else round(self.bar, 4)
+        return out
 
 
 class Judge:
@@ -126,6 +143,8 @@ class Judge:
         self.boosters = boosters
         self.linear = linear
         self.thresholds: dict[str, float] = {k: float(v) for k, v in card["thresholds"].items()}
+        # The badge bars by kind of answer (engine/answer/judge/confidence.py); none: no bar.
+        self.bars: dict[str, float] = {k: float(v["bar"]) for k, v in card.get("confidence_bars", {}).items()}
         self.name = f"judge:{card['name']}"
         self._lock = threading.Lock()  # Booster.predict is not documented as thread-safe
 
@@ -169,7 +188,14 @@ class Judge:
         order = np.argsort(-scores, kind="stable")
         verdicts = [PassageVerdict(table.passages[i], float(scores[i])) for i in order]
         return Judgment(self.name, language, table.info.slot, p_answerable, threshold, p_contra, decision,
-                        verdicts, table, scores, reading)
+                        verdicts, table, scores, reading, group)
+
+    def badge_bar(self, judgment: Judgment, document_kind: str) -> tuple[float, float | None]:
+        """The confidence of the judgment's (final) answer and the bar of its kind, also kept on
+        the judgment for the answer's checks."""
+        judgment.confidence = judgment.answer_confidence()
+        judgment.bar = self.bars.get(bar_key(document_kind, judgment.group, judgment.decision))
+        return judgment.confidence, judgment.bar
 
     def answer(self, judgment: Judgment) -> SpanAnswer | None:
         """The span answer (see ``read``), read once by ``decide``."""

@@ -77,6 +77,9 @@ def run_bounded(target: str, data: bytes, what: str, budget: ParseBudget = DEFAU
         raise IngestError(f"解析 {what} 所需内存超过 {format_size(budget.memory_bytes)} 上限，已停止；"
                           f"文件可能是压缩炸弹 (parsing needed more than "
                           f"{format_size(budget.memory_bytes)} of memory)")
+    if child.returncode < 0:  # killed by a signal: a C library's abort, as PDFium's on a failed allocation
+        raise IngestError(f"解析 {what} 的进程异常终止（信号 {-child.returncode}），文件可能已损坏或是恶意构造 "
+                          f"(the parser of this {what} file was killed by signal {-child.returncode})")
     detail = reply.get("crashed") or (err.decode("utf-8", "replace").strip().splitlines() or
                                       [f"exit status {child.returncode}"])[-1]
     raise IngestError(f"无法解析该 {what} 文件 (cannot parse this {what} file: {detail})")
@@ -118,6 +121,8 @@ def main(argv: list[str]) -> int:
         module, function = target.split(":")
         parse = getattr(importlib.import_module(module), function)
         result = parse(sys.stdin.buffer.read(), **options)
+        if _out_of_memory(memory_bytes):  # a parser that swallowed its MemoryError (pdfminer
+            return _OUT_OF_MEMORY  # reads a stream it cannot inflate as empty) must not pass
         _reply({"ok": result})
     except MemoryError:
         return _OUT_OF_MEMORY

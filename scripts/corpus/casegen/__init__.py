@@ -4,6 +4,14 @@ fifteen ground-truth questions computed from the parameters, in the schema of th
 
     from scripts.corpus.casegen import generate
     case = generate(seed=7, out_dir=Path("cases"))   # cases/case_0000007.pdf + .questions.jsonl + .truth.json
+    generate(7, Path("cases"), Options(kinds="new"))  # cases/case_n0000007.*: a case of the new kinds
+
+Two families of case. The old kinds (the default, ``Options.kinds="old"``): money flows between
+two parties in the layouts of the first generator — the files the CI floor and earlier
+benchmarks were measured on, kept byte for byte. The new kinds of #26 (``kinds="new"``, or
+``"all"`` to draw the family per seed): goods and valuations, quantities × prices, wages,
+hearings with two parties, several sittings, records of every layout (newcase, story, formats,
+scenarios/, newquestions).
 
 Parts: pools (names, places), surface (how amounts, dates, IDs are written), casetypes (who pays
 whom and the words of each kind of case), params (the draw), narrative (the record's paragraphs
@@ -19,14 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scripts.corpus.casegen.layout import Rendered, render, typeset
+from scripts.corpus.casegen.layout import Rendered, render, settle, typeset
 from scripts.corpus.casegen.model import CaseParams
 from scripts.corpus.casegen.narrative import Script, write_script
 from scripts.corpus.casegen.params import Options, draw_case, rng_for
 from scripts.corpus.casegen.questions import Truth, build_questions
 from scripts.corpus.casegen.selfcheck import SelfCheckError, check_case
 
-__all__ = ["GeneratedCase", "Options", "SelfCheckError", "generate", "file_stem"]
+__all__ = ["GeneratedCase", "Options", "SelfCheckError", "family", "generate", "file_stem"]
 
 
 @dataclass
@@ -39,6 +47,7 @@ class GeneratedCase:
     records: list[dict[str, Any]]  # the questions.jsonl lines
     questions_path: Path
     truth_path: Path
+    family: str = "old"  # old | new (see the module's docstring)
 
     @property
     def pdf(self) -> Path:
@@ -49,14 +58,28 @@ class GeneratedCase:
         return {r["id"]: t.kind for r, t in zip(self.records, self.truths)}
 
 
-def file_stem(seed: int) -> str:
-    return f"case_{seed:07d}"
+def file_stem(seed: int, family: str = "old") -> str:
+    """case_0000007 (old kinds), case_n0000007 (new kinds): a seed's two files never share a name."""
+    return f"case_{'n' if family == 'new' else ''}{seed:07d}"
+
+
+def family(seed: int, options: Options) -> str:
+    """old or new: the kinds of case ``seed`` draws under ``options``."""
+    from scripts.corpus.casegen.scenarios import SCENARIOS
+
+    if options.case_type:
+        return "new" if options.case_type in SCENARIOS else "old"
+    if options.kinds == "all":
+        return "new" if rng_for(seed, "family").random() < 0.5 else "old"
+    return options.kinds
 
 
 def generate(seed: int, out_dir: Path, options: Options = Options(), *, check: bool = True) -> GeneratedCase:
     """Write the case file of ``seed`` into ``out_dir``; with ``check`` (default) read it back and
     raise SelfCheckError when any expectation is not stated where it says."""
     out_dir.mkdir(parents=True, exist_ok=True)
+    if family(seed, options) == "new":
+        return _generate_new(seed, out_dir, options, check)
     params = draw_case(seed, options)
     script = write_script(params, rng_for(seed, "text"))
     # A running header sentence that should wrap its ID across lines: the wording before the ID
@@ -69,13 +92,34 @@ def generate(seed: int, out_dir: Path, options: Options = Options(), *, check: b
     rendered = render(params, script, out_dir / f"{stem}.pdf", rng_for(seed, "layout"),
                       max_scans=options.max_scans)
     truths = build_questions(params, script, rendered, rng_for(seed, "questions"))
+    return _write(seed, params, script, rendered, truths, out_dir, check, _truth(params, rendered))
+
+
+def _generate_new(seed: int, out_dir: Path, options: Options, check: bool) -> GeneratedCase:
+    from scripts.corpus.casegen.newcase import draw_new_case
+    from scripts.corpus.casegen.newquestions import build_new_questions
+    from scripts.corpus.casegen.story import write_new_script
+
+    case = draw_new_case(seed, options.case_type)
+    script = settle(case, write_new_script(case, rng_for(seed, "new/text")))
+    stem = file_stem(seed, "new")
+    rendered = render(case, script, out_dir / f"{stem}.pdf", rng_for(seed, "new/layout"), max_scans=options.max_scans)
+    truths = build_new_questions(case, script, rendered, rng_for(seed, "new/questions"))
+    return _write(seed, case, script, rendered, truths, out_dir, check, _new_truth(case, rendered))
+
+
+def _write(seed: int, params, script: Script, rendered: Rendered, truths: list[Truth], out_dir: Path,
+           check: bool, truth: dict[str, Any]) -> GeneratedCase:
+    """Questions and parameters beside the PDF; with ``check``, the file read back."""
+    family = "old" if isinstance(params, CaseParams) else "new"
+    stem = file_stem(seed, family)
     records = [t.record(f"g{seed}-{i:02d}-{t.kind}") for i, t in enumerate(truths, start=1)]
     questions_path = out_dir / f"{stem}.questions.jsonl"
     questions_path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), "utf-8")
     truth_path = out_dir / f"{stem}.truth.json"
-    truth_path.write_text(json.dumps(_truth(params, rendered, records, truths), ensure_ascii=False, indent=1),
-                          "utf-8")
-    case = GeneratedCase(seed, params, script, rendered, truths, records, questions_path, truth_path)
+    truth["kinds"] = {r["id"]: t.kind for r, t in zip(records, truths)}
+    truth_path.write_text(json.dumps(truth, ensure_ascii=False, indent=1), "utf-8")
+    case = GeneratedCase(seed, params, script, rendered, truths, records, questions_path, truth_path, family)
     if check:
         problems = check_case(params, script, rendered, truths)
         if problems:
@@ -83,8 +127,24 @@ def generate(seed: int, out_dir: Path, options: Options = Options(), *, check: b
     return case
 
 
-def _truth(params: CaseParams, rendered: Rendered, records: list[dict[str, Any]],
-           truths: list[Truth]) -> dict[str, Any]:
+def _new_truth(case, rendered: Rendered) -> dict[str, Any]:
+    from scripts.corpus.casegen.scenarios import SCENARIOS
+
+    f = case.format
+    return {
+        "seed": case.seed, "family": "new", "case_type": case.kind, "record": case.record,
+        "subject": case.subject.name, "subject_role": case.subject_role, "people": case.people,
+        "facts": SCENARIOS[case.kind].truth(case.facts),
+        "sittings": [{"number": s.number, "kind": s.kind, "start": s.start.isoformat(), "place": s.place,
+                      "page": rendered.page_of.get(("header", s.number, "date"))} for s in case.sittings],
+        "absent": case.absent,
+        "layout": {"separator": f.separator, "labels": f.labels, "header": f.header, "placement": f.placement,
+                   "splits_wanted": list(f.splits), "wrapped": [list(k) for k in rendered.wrapped],
+                   "pages": rendered.pages, "scans": {str(k): v for k, v in rendered.scans.items()}},
+    }
+
+
+def _truth(params: CaseParams, rendered: Rendered) -> dict[str, Any]:
     """The parameters behind the file, for a person checking a question by hand."""
     page = rendered.page_of.get
     d = params.dispute
@@ -109,5 +169,4 @@ def _truth(params: CaseParams, rendered: Rendered, records: list[dict[str, Any]]
         "layout": {"qa_style": params.layout.qa_style, "header_style": params.layout.header_style,
                    "footer_style": params.layout.footer_style, "id_wraps": params.layout.id_wraps,
                    "pages": rendered.pages, "scans": {str(k): v for k, v in rendered.scans.items()}},
-        "kinds": {r["id"]: t.kind for r, t in zip(records, truths)},
     }

@@ -3,15 +3,17 @@ kinds, and where every value went."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from scripts.corpus.casegen.model import SCAN_KINDS, CaseParams
-from scripts.corpus.casegen.narrative import Key, Para, Script, SessionBreak
-from scripts.corpus.pdfmaker import (LaidFlow, PageBreak, PageLine, PageSpec, Styled, find_cjk_font,
-                                     lay_out, line_height, make_pdf)
+from scripts.corpus.casegen.narrative import Choice, Key, Para, Script, SessionBreak, surfaces_of
+from scripts.corpus.pdfmaker import (LaidFlow, PageBreak, PageLine, PageSpec, Styled, body_width, find_cjk_font,
+                                     lay_out, line_height, make_pdf, wrap_text)
+from scripts.corpus.pdfmaker import _NO_LINE_START
 
 MARGIN = 64.0
 SCAN_DPI = 200  # what an office scanner stores for OCR; 150 loses small CJK strokes
@@ -38,8 +40,8 @@ class Rendered:
 
 
 def footer_lines(case: CaseParams, page: int, pages: int) -> list[PageLine]:
-    role = "被讯问人" if case.subject_role == "suspect" else "被询问人"
-    return _FOOTERS[case.layout.footer_style](role, case.subject.name, page, pages)
+    role, name = case.signer
+    return _FOOTERS[case.layout.footer_style](role, name, page, pages)
 
 
 def _styled(para: Para) -> Styled:
@@ -77,10 +79,12 @@ class Typeset:
     index_of: dict[int, Para]  # flow item -> its paragraph
     page_of: dict[Key, int]
     wrapped: list[Key]
+    torn: list[Para]  # paragraphs whose wrapping value runs across a page break (only when not strict)
 
 
-def typeset(case: CaseParams, script: Script, font: Path | None = None) -> Typeset:
-    """Lay the record out on pages (no PDF yet) and find where every recorded value went."""
+def typeset(case: CaseParams, script: Script, font: Path | None = None, *, strict: bool = True) -> Typeset:
+    """Lay the record out on pages (no PDF yet) and find where every recorded value went; a
+    value allowed to wrap that runs across a page break is an error (``strict``) or listed."""
     items: list[Styled | PageBreak] = []
     index_of: dict[int, Para] = {}
     for element in script.paragraphs:
@@ -95,19 +99,60 @@ def typeset(case: CaseParams, script: Script, font: Path | None = None) -> Types
                    reserve_bottom=reserve)
     page_of: dict[Key, int] = {}
     wrapped: list[Key] = []
+    torn: list[Para] = []
     for item, para in index_of.items():
         for key, (start, end) in para.spans.items():
             if key in para.wrap_keys:
                 first = laid.position(item, start, 1, str(key))
                 last = laid.position(item, end - 1, 1, str(key))
                 if last.page != first.page:
-                    raise ValueError(f"{key} runs across a page break")
+                    if strict:
+                        raise ValueError(f"{key} runs across a page break")
+                    torn.append(para)
                 if last.index != first.index:
                     wrapped.append(key)
                 page_of[key] = first.page
             else:
                 page_of[key] = laid.position(item, start, end - start, str(key)).page
-    return Typeset(laid, index_of, page_of, wrapped)
+    return Typeset(laid, index_of, page_of, wrapped, torn)
+
+
+def _cut(para: Para, width: float, font: Path, size: float) -> bool:
+    """Does a line break fall inside every value of ``para`` that may wrap?"""
+    style = _styled(para)
+    runs = wrap_text(style.text, width, font=font, size=size * style.scale, no_break=style.no_break,
+                     break_anywhere=style.break_anywhere)
+    # Even a word processor breaking anywhere keeps a comma or a full stop off a line's start.
+    ends = [end for _, end in runs[:-1] if style.text[end] not in _NO_LINE_START]
+    return all(any(para.spans[key][0] < end < para.spans[key][1] for end in ends) for key in para.wrap_keys)
+
+
+def settle(case: CaseParams, script: Script, font: Path | None = None) -> Script:
+    """Pick one telling of every Choice: the first whose values meant to wrap are cut by a line
+    break, on one page. When no telling does, the first is printed with its values whole."""
+    font = font or find_cjk_font()
+    width = body_width(MARGIN)
+    ranked: dict[int, list[Para]] = {}
+    for index, element in enumerate(script.paragraphs):
+        if isinstance(element, Choice):
+            good = list(itertools.islice((p for p in element.options if _cut(p, width, font, case.layout.size)), 8))
+            ranked[index] = good or [replace(element.options[0], wrap_keys=())]
+    picked = dict.fromkeys(ranked, 0)
+    # A paragraph that changes its line count moves every page break after it, so a value that
+    # now runs across one takes its paragraph's next telling; a few rounds settle it.
+    for _ in range(40):
+        paragraphs = [ranked[i][picked[i]] if i in ranked else e for i, e in enumerate(script.paragraphs)]
+        torn = typeset(case, Script(paragraphs, script.surfaces), font, strict=False).torn
+        if not torn:
+            return Script(paragraphs, surfaces_of(paragraphs))
+        for index in ranked:
+            if any(paragraphs[index] is para for para in torn):
+                picked[index] += 1
+                # A paragraph that starts on a page's last line keeps its cut there whatever the
+                # lead-in: after a few tellings it is printed whole.
+                if picked[index] == len(ranked[index]):
+                    ranked[index], picked[index] = [replace(ranked[index][0], wrap_keys=())], 0
+    raise RuntimeError("values meant to wrap keep running across page breaks")
 
 
 def render(case: CaseParams, script: Script, out: Path, rng: random.Random, *, max_scans: int,
@@ -144,8 +189,7 @@ def render(case: CaseParams, script: Script, out: Path, rng: random.Random, *, m
             if spec.hidden_text:
                 hidden[page.number] = spec.hidden_text
         specs.append(spec)
-    title = "讯问笔录" if case.subject_role == "suspect" else "询问笔录"
     path = make_pdf(out, specs, font=font, size=size, leading=leading, margin=MARGIN, scan_dpi=SCAN_DPI,
-                    title=f"{title}_{case.subject.name}")
-    across = sum(laid.page_range(item)[0] != laid.page_range(item)[1] for item in index_of)
+                    title=case.document_title)
+    across = sum(laid.page_range(item)[0] != laid.page_range(item)[1] for item in index_of if item in laid.lines_of)
     return Rendered(path, pages, page_of, page_lines, scans, hidden, across, wrapped)

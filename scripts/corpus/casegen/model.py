@@ -160,6 +160,15 @@ class CaseParams:
         return self.counterpart if self.subject_is_payer else self.subject.name
 
     @property
+    def signer(self) -> tuple[str, str]:
+        """Who signs each page (the footer): role and name."""
+        return ("被讯问人" if self.subject_role == "suspect" else "被询问人"), self.subject.name
+
+    @property
+    def document_title(self) -> str:
+        return f"{'讯问笔录' if self.subject_role == 'suspect' else '询问笔录'}_{self.subject.name}"
+
+    @property
     def subject_is_payer(self) -> bool:
         from scripts.corpus.casegen.casetypes import CASE_TYPES
 

@@ -28,6 +28,7 @@ class Para:
     spans: dict[Key, tuple[int, int]] = field(default_factory=dict)
     role: str = "body"  # title | header | body | closing | signature
     wrap_keys: tuple[Key, ...] = ()  # spans that may wrap across lines (an ID in a running sentence)
+    lead_at: int | None = None  # where words may be put in before the content (after a turn's label)
 
     def add(self, text: str, key: Key | None = None) -> "Para":
         if key is not None:
@@ -57,8 +58,17 @@ class SessionBreak:
 
 
 @dataclass
+class Choice:
+    """Tellings of one paragraph that differ only in words around the values (a lead-in, the
+    order of header fields): the layout prints the first whose ``wrap_keys`` are cut by a line
+    break on one page, so a value is printed across lines as a word processor breaks them."""
+
+    options: list[Para]
+
+
+@dataclass
 class Script:
-    paragraphs: list[Para | SessionBreak]
+    paragraphs: list[Para | SessionBreak | Choice]
     # Where each value the questions rely on is printed: a key -> the surface written there.
     surfaces: dict[Key, str]
 
@@ -517,6 +527,14 @@ def write_script(case: CaseParams, rng: random.Random) -> Script:
             w.ask(f"上次{w.kind}后，你还有没有需要补充的？")
             w.answer("没有需要补充的。")
         write_closing(w, case.sessions[1], last=True)
-    surfaces = {key: para.text[s:e] for para in w.out if isinstance(para, Para)
-                for key, (s, e) in para.spans.items()}
-    return Script(w.out, surfaces)
+    return Script(w.out, surfaces_of(w.out))
+
+
+def surfaces_of(paragraphs: list) -> dict[Key, str]:
+    """Every recorded value's surface, by key (a Choice's options all print the same values)."""
+    surfaces: dict[Key, str] = {}
+    for element in paragraphs:
+        for para in element.options[:1] if isinstance(element, Choice) else [element]:
+            if isinstance(para, Para):
+                surfaces.update({key: para.text[s:e] for key, (s, e) in para.spans.items()})
+    return surfaces

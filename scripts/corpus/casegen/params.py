@@ -24,6 +24,7 @@ YES_NO_FACTS = {
     ("assault", "suspect"): ("drunk",),
 }
 ABSENT_KINDS = ("bank_card", "absent_person", "plate", "wechat_id", "email")
+KINDS = ("old", "new", "all")
 UNKNOWN_DATE_WORDS = ("具体哪天记不清了", "哪一天我记不清了", "具体时间我记不清了")
 
 
@@ -31,8 +32,16 @@ UNKNOWN_DATE_WORDS = ("具体哪天记不清了", "哪一天我记不清了", "�
 class Options:
     """What a caller may constrain; everything else is drawn from the seed."""
 
-    case_type: str | None = None
+    case_type: str | None = None  # an old case type (CASE_TYPES) or a new one (scenarios.SCENARIOS)
     max_scans: int = 2  # scanned pages per file (OCR is the slow part of ingesting them)
+    # old: money flows between two parties, in the old layouts — the files of the CI floor, byte
+    # for byte; new: the kinds of #26 (goods and valuations, quantities × prices, wages, hearings)
+    # in every layout; all: either, drawn per seed.
+    kinds: str = "old"
+
+    def __post_init__(self):
+        if self.kinds not in KINDS:
+            raise ValueError(f"kinds must be one of {KINDS}, not {self.kinds!r}")
 
 
 def rng_for(seed: int, part: str) -> random.Random:

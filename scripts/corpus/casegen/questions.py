@@ -25,6 +25,8 @@ class Truth:
     question: str
     expect: dict[str, Any]
     support: list[Key] = field(default_factory=list)
+    # Words the file must not contain, for a question about what it never states (new kinds).
+    absent: tuple[str, ...] = ()
 
     def record(self, qid: str) -> dict[str, Any]:
         return {"id": qid, "type": self.type, "question": self.question, "expect": self.expect}

@@ -5,7 +5,9 @@ exactly the lines the layout placed; an image-only scan must have no text, one w
 layer must not read as the page. For every question: each value it rests on is printed (its
 exact surface) on the page the expectation names; expected pages are pages of those values;
 expected phrases are on an expected page; computed numbers are recomputed from the parameters;
-personal data is on its page; what a not_found question asks about occurs nowhere.
+personal data is on its page; what a not_found question asks about occurs nowhere. Files of the
+new kinds: every figure and date of the facts that is printed is one of the writings of that
+fact (stated_values), on its page of the PDF text.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from pathlib import Path
 from scripts.corpus.casegen.layout import Rendered
 from scripts.corpus.casegen.model import CaseParams
 from scripts.corpus.casegen.narrative import Script
+from scripts.corpus.casegen.newcase import Fact, NewCase
 from scripts.corpus.casegen.questions import Truth, versions
+from scripts.corpus.casegen.surface import DAY_STYLES, amount_styles_for, chinese_numeral, write_amount, write_day
 
 _SPACE = re.compile(r"\s+")
 _LONG_DIGITS = re.compile(r"\d{12,}")
@@ -37,7 +41,7 @@ def extracted_pages(pdf: Path) -> list[str]:
         return [page.extract_text() or "" for page in document.pages]
 
 
-def check_case(case: CaseParams, script: Script, rendered: Rendered, truths: list[Truth]) -> list[str]:
+def check_case(case: CaseParams | NewCase, script: Script, rendered: Rendered, truths: list[Truth]) -> list[str]:
     """Problems found (empty when the file says what its questions expect)."""
     problems: list[str] = []
     laid = [squash("".join(lines)) for lines in rendered.page_lines]
@@ -79,8 +83,59 @@ def check_case(case: CaseParams, script: Script, rendered: Rendered, truths: lis
         for raw in t.expect.get("pii_masked", []):
             if not any(on_page(raw, p) for p in pages):
                 problems.append(f"{where}: personal data {raw} is not on pages {pages}")
-    problems += _check_values(case, truths)
-    problems += _check_absent(case, truths, laid)
+    if isinstance(case, CaseParams):
+        problems += _check_values(case, truths)
+        problems += _check_absent(case, truths, laid)
+    else:
+        from scripts.corpus.casegen.scenarios import SCENARIOS
+
+        problems += SCENARIOS[case.kind].check(case, truths)
+        problems += _check_never_stated(case, truths, laid)
+        for key, (value, text) in stated_values(case, script, rendered).items():
+            page = rendered.page_of[key]
+            if text not in writings(value):
+                problems.append(f"{key}: {text!r} does not state the fact {value}")
+            elif not on_page(text, page):
+                problems.append(f"{key}: {text!r} is not on page {page}")
+    return problems
+
+
+def writings(fact: Fact) -> set[str]:
+    """Every way the generator may print ``fact`` (the writers' output, which the tests read
+    back with the engine's independent readers)."""
+    kind, number, unit = fact
+    if kind == "date":
+        zero = f"{number.year}年{number.month:02d}月{number.day:02d}日"
+        return {write_day(number, style) for style in DAY_STYLES} | {zero}
+    if kind == "amount":
+        out = {write_amount(number, style).surface for style in amount_styles_for(number)}
+        return out | {f"{w}/{unit}" for w in out} if unit else out  # 4160元/吨
+    numerals = {str(number), chinese_numeral(number)} | ({"两"} if number == 2 else set())
+    return {n + unit for n in numerals}
+
+
+def stated_values(case: NewCase, script: Script, rendered: Rendered) -> dict:
+    """key -> (the fact, the text printed for it) for every value of the file's facts that is
+    printed: the sittings' days and the scenario's figures (scenarios' ``values``)."""
+    from scripts.corpus.casegen.scenarios import SCENARIOS
+
+    facts = {("header", s.number, "date"): Fact("date", s.start.date()) for s in case.sittings}
+    facts.update(SCENARIOS[case.kind].values(case))
+    return {key: (value, script.surfaces[key]) for key, value in facts.items() if key in rendered.page_of}
+
+
+def _check_never_stated(case, truths: list[Truth], laid: list[str]) -> list[str]:
+    """What a not_found question asks about is written nowhere (the subject's ID set aside)."""
+    everything = "".join(laid).replace(case.subject.id_number, "")
+    problems = []
+    for t in truths:
+        for pattern in t.absent:
+            if re.search(pattern, everything):
+                problems.append(f"{t.kind}: {pattern!r} occurs although the file should not state it")
+    if sum(t.expect.get("not_found", False) for t in truths) != len(case.absent):
+        problems.append("not every absent fact has its question")
+    if case.absent_name in everything:
+        problems.append(f"the absent name {case.absent_name} occurs in the file")
     return problems
 
 
