@@ -338,19 +338,62 @@ class AuditLog(ThreadLocalSQLite):
             self._refuse_a_fresh_start()
             try:
                 self._open()
-            except sqlite3.DatabaseError as exc:
+            except self.DATABASE_ERRORS as exc:
                 self.close()
-                if not _is_damage(exc):
-                    raise
-                raise self._damaged(exc) from None
+                raise self._damage(exc) from None
 
     @classmethod
     def for_home(cls, home: Path | str, **kwargs: Any) -> "AuditLog":
         return cls(Path(home) / AUDIT_FILE, **kwargs)
 
-    def _damaged(self, exc: sqlite3.DatabaseError) -> AuditLogDamaged:
-        return AuditLogDamaged(f"审计日志无法读取 (the audit database {self.path} is damaged: {exc}); "
+    # -- where the records are kept: SQLite here; engine/audit_pg.py overrides these ----------------
+    DATABASE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.DatabaseError,)
+    # Several processes append from machines whose head files each see only their own appends:
+    # a head file behind a chain that extends it is then no fault (engine/audit_pg.py).
+    HEAD_MAY_LAG = False
+
+    @property
+    def location(self) -> str:
+        return str(self.path)
+
+    def _damage(self, exc: BaseException) -> BaseException:
+        """What to raise for a database error: AuditLogDamaged when the store cannot be read as a
+        database at all, else the error itself."""
+        if isinstance(exc, sqlite3.DatabaseError) and _is_damage(exc):
+            return self._damaged(exc)
+        return exc
+
+    def _damaged(self, exc: BaseException) -> AuditLogDamaged:
+        return AuditLogDamaged(f"审计日志无法读取 (the audit database {self.location} is damaged: {exc}); "
                                "restore it from a backup or an export (audit export)")
+
+    def _stored_size(self) -> int | None:
+        """None when the database is missing, 0 when it is empty, else more."""
+        return self.path.stat().st_size if self.path.exists() else None
+
+    def _create_schema(self, conn) -> set[str]:
+        """Create the tables (one transaction); the tables that were there before."""
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        # One transaction, so two processes opening a fresh file cannot interleave the DDL.
+        conn.executescript(f"BEGIN IMMEDIATE;\n{SCHEMA}\nCOMMIT;")
+        return tables
+
+    def _begin_snapshot(self, conn) -> None:
+        conn.execute("BEGIN")  # WAL: the reads that follow see one moment
+
+    def _end_snapshot(self, conn) -> None:
+        conn.execute("COMMIT")
+
+    def _quick_check(self, conn) -> None:
+        damage = [r[0] for r in conn.execute("PRAGMA quick_check")]
+        if damage != ["ok"]:
+            raise sqlite3.DatabaseError("; ".join(damage[:3]))
+
+    def _contains(self, expression: str) -> str:
+        """SQL: ``expression`` (text) contains the parameter, case-insensitively."""
+        return f"instr(lower(coalesce({expression}, '')), lower(?)) > 0"
+
+    PAYLOAD_TEXT = "json_extract(body, '$.payload')"
 
     def _refuse_a_fresh_start(self) -> None:
         """A head file that covers records, and no database or an empty file: the log was deleted
@@ -360,22 +403,19 @@ class AuditLog(ThreadLocalSQLite):
             return
         if stored.valid and stored.checkpoint.count == 0:
             return  # nothing was ever written: nothing can be lost
-        size = self.path.stat().st_size if self.path.exists() else None
+        size = self._stored_size()
         if size:
             return
         covered = (f"{stored.checkpoint.count} records" if stored.checkpoint is not None
                    else "records (it is unreadable itself)")
         raise AuditLogDamaged(
-            f"审计日志{'缺失' if size is None else '为空'} (the audit database {self.path} is "
+            f"审计日志{'缺失' if size is None else '为空'} (the audit database {self.location} is "
             f"{'missing' if size is None else 'empty'}, but the head file {self.head_file.path} covers "
             f"{covered}); restore the database from a backup or an export — to start a new log on "
             "purpose, move the head file away first")
 
     def _open(self) -> None:
-        conn = self._conn()
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        # One transaction, so two processes opening a fresh file cannot interleave the DDL.
-        conn.executescript(f"BEGIN IMMEDIATE;\n{SCHEMA}\nCOMMIT;")
+        tables = self._create_schema(self._conn())
         with self._write() as conn:
             if self.head_file.exists():
                 return  # a head file that was kept: verify() and the next append compare
@@ -499,10 +539,8 @@ class AuditLog(ThreadLocalSQLite):
                     conn.execute("INSERT INTO audit_records (seq, body, prev_hash, hash) VALUES (?,?,?,?)",
                                  (seq, text, prev_hash, record_hash))
                     checkpoint = self._advance_checkpoint(conn, seq, record_hash, prev_hash)
-            except sqlite3.DatabaseError as exc:
-                if not _is_damage(exc):
-                    raise
-                raise self._damaged(exc) from None
+            except self.DATABASE_ERRORS as exc:
+                raise self._damage(exc) from None
             self.head_file.write(checkpoint, sign(self._key, checkpoint))
         return record_id
 
@@ -515,24 +553,29 @@ class AuditLog(ThreadLocalSQLite):
         failed check, not an exception."""
         conn = self._conn()
         try:
-            conn.execute("BEGIN")  # one snapshot: an append racing this check cannot look like tampering
+            self._begin_snapshot(conn)  # one snapshot: an append racing this check cannot look like tampering
             try:
                 # The snapshot starts with the first read: under the lock, so the head file read
                 # with it is of the same moment; appends may go on while the chain is walked.
                 with self.head_file.locked(shared=True):
                     copies = [self._read_checkpoint(conn), self._read_head_file()]
-                damage = [r[0] for r in conn.execute("PRAGMA quick_check")]
-                if damage != ["ok"]:
-                    raise sqlite3.DatabaseError("; ".join(damage[:3]))
+                self._quick_check(conn)
                 check, count, head = _walk_chain(conn.execute(
                     "SELECT seq, body, prev_hash, hash FROM audit_records ORDER BY seq"))
                 findings = [f for copy in copies
                             if (f := _compare(copy, count, head, _hash_at(conn), self.key_file)) is not None]
                 exported = _compare_export(conn, Path(against)) if against is not None else None
             finally:
-                conn.execute("COMMIT")
-        except sqlite3.DatabaseError as exc:
+                self._end_snapshot(conn)
+        except self.DATABASE_ERRORS as exc:
             return ChainCheck(ok=False, checked=0, reason=str(self._damaged(exc)))
+        if self.HEAD_MAY_LAG:  # other machines appended since this one's head file: no fault
+            lagging = [f for f in findings if f.lagging]
+            findings = [f for f in findings if not f.lagging]
+            check.notes += [f.text.replace("an append stopped before writing it, or an old copy was put back; "
+                                           "the next append brings it forward",
+                                           "other processes appended since this machine last did")
+                            for f in lagging]
         database, head_copy = copies
         if database.checkpoint is not None:
             check.checkpoint = {**database.summary(), "signature": database.state.value,
@@ -564,12 +607,12 @@ class AuditLog(ThreadLocalSQLite):
         checkpoint line. The file is complete or absent (written aside, then renamed)."""
         path = Path(path)
         conn = self._conn()
-        conn.execute("BEGIN")  # the records and the checkpoint of one moment
+        self._begin_snapshot(conn)  # the records and the checkpoint of one moment
         try:
             rows = conn.execute("SELECT seq, body, prev_hash, hash FROM audit_records ORDER BY seq").fetchall()
             checkpoint = conn.execute("SELECT body, mac FROM audit_checkpoint WHERE id = 1").fetchone()
         finally:
-            conn.execute("COMMIT")
+            self._end_snapshot(conn)
         head = rows[-1][3] if rows else GENESIS_HASH
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.partial")
@@ -608,7 +651,7 @@ class AuditLog(ThreadLocalSQLite):
         clauses: list[str] = []
         args: list[Any] = []
         if user is not None:
-            clauses.append("user = ?")
+            clauses.append('"user" = ?')
             args.append(user)
         if status is not None:
             clauses.append("status = ?")
@@ -623,10 +666,8 @@ class AuditLog(ThreadLocalSQLite):
             clauses.append("created_at < ?")
             args.append(_instant(until))
         if text:
-            clauses.append("(instr(lower(coalesce(question, '')), lower(?)) > 0"
-                           " OR instr(lower(coalesce(conclusion, '')), lower(?)) > 0"
-                           " OR instr(lower(coalesce(json_extract(body, '$.payload'), '')), lower(?)) > 0"
-                           " OR record_id = ?)")
+            clauses.append(f"({self._contains('question')} OR {self._contains('conclusion')}"
+                           f" OR {self._contains(self.PAYLOAD_TEXT)} OR record_id = ?)")
             args += [text, text, text, text]
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = self._conn().execute(

@@ -235,7 +235,27 @@ class UserStore:
 
     @classmethod
     def for_home(cls, home: Path | str, **kwargs: Any) -> "UserStore":
-        return cls(Path(home) / USERS_FILE, **kwargs)
+        """The accounts of the home's profile (the settings as Engine(home) reads them): its users
+        file, or the shared profile's server (``PostgresUserStore`` below)."""
+        from engine.config import Settings
+
+        return cls.for_settings(Settings.load(home), **kwargs)
+
+    @classmethod
+    def for_settings(cls, settings, **kwargs: Any) -> "UserStore":
+        if settings.shared.enabled:
+            return PostgresUserStore(settings.shared.database_url, **kwargs)
+        return cls(Path(settings.home) / USERS_FILE, **kwargs)
+
+    @property
+    def location(self) -> str:
+        """Where the accounts are kept, for messages."""
+        return str(self.path)
+
+    def throttle(self, *, clock: Callable[[], float] = time.time) -> "LoginThrottle":
+        """The login throttle kept with these accounts: beside the users file, persistent and
+        shared by every dashboard process on the home."""
+        return LoginThrottle(self.path.with_name(THROTTLE_FILE), clock=clock)
 
     def exists(self) -> bool:
         return self.path.is_file()
@@ -288,7 +308,7 @@ class UserStore:
                 users[name] = User(name=name, role=role, must_change=True,
                                    password=hash_password(DEMO_PASSWORD, self.params))
         log.warning("created demo accounts %s with the demo password (README) in %s: each must "
-                    "change it at its first sign-in", ", ".join(n for n, _ in DEMO_ACCOUNTS), self.path)
+                    "change it at its first sign-in", ", ".join(n for n, _ in DEMO_ACCOUNTS), self.location)
         return True
 
     def add(self, name: str, password: str, role: Role | str, *, must_change: bool = False) -> User:
@@ -363,6 +383,12 @@ class LoginThrottle:
     """
 
     MAX_TRACKED = 10_000  # random names must not grow the table without bound
+    # The statements whose dialect differs (PostgresLoginThrottle below has PostgreSQL's).
+    UPSERT = "INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)"
+    TAKE_BACK = ("UPDATE failures SET count = max(0, count - 1), locked_until = "
+                 "CASE WHEN count - 1 < ? THEN 0 ELSE locked_until END WHERE key=?")
+    PRUNE_OLDEST = ("DELETE FROM failures WHERE key IN (SELECT key FROM failures WHERE locked_until <= ? "
+                    "ORDER BY last LIMIT (SELECT max(0, count(*) - ?) FROM failures))")
 
     def __init__(self, path: Path | str | None = None, *, clock: Callable[[], float] = time.time,
                  free_attempts: int = 3, address_free_attempts: int = 10, base_delay_s: float = 2.0,
@@ -376,6 +402,10 @@ class LoginThrottle:
         self.max_delay_s = max_delay_s
         self.forget_after_s = forget_after_s
         self.path = Path(path) if path is not None else None
+        self._lock = threading.Lock()
+        self._open()
+
+    def _open(self) -> None:
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o600))  # who failed, from where
@@ -383,7 +413,6 @@ class LoginThrottle:
                                      isolation_level=None, check_same_thread=False)
         self._conn.execute("CREATE TABLE IF NOT EXISTS failures (key TEXT PRIMARY KEY, "
                            "count INTEGER NOT NULL, last REAL NOT NULL, locked_until REAL NOT NULL)")
-        self._lock = threading.Lock()
 
     @staticmethod
     def _name_key(name: str) -> str:
@@ -443,7 +472,7 @@ class LoginThrottle:
                     locked_until = now + min(self.max_delay_s,
                                              self.base_delay_s * 2 ** min(count - free, 32))
                 after = (count, now, locked_until)
-                conn.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)", (key, *after))
+                conn.execute(self.UPSERT, (key, *after))
                 waits.append(self._wait(locked_until, now))
                 if key.startswith("addr:"):
                     address_rows.append((key, before, after))
@@ -465,12 +494,10 @@ class LoginThrottle:
                     if before is None:
                         conn.execute("DELETE FROM failures WHERE key=?", (key,))
                     else:
-                        conn.execute("INSERT OR REPLACE INTO failures VALUES (?, ?, ?, ?)", (key, *before))
+                        conn.execute(self.UPSERT, (key, *before))
                 elif now_row is not None:  # others tried from there since: only our count goes,
                     # and with it a lock that fewer than the free failures cannot have earned
-                    conn.execute("UPDATE failures SET count = max(0, count - 1), locked_until = "
-                                 "CASE WHEN count - 1 < ? THEN 0 ELSE locked_until END WHERE key=?",
-                                 (self.address_free_attempts, key))
+                    conn.execute(self.TAKE_BACK, (self.address_free_attempts, key))
 
     def _prune(self, conn: sqlite3.Connection, now: float) -> None:
         if conn.execute("SELECT count(*) FROM failures").fetchone()[0] < self.MAX_TRACKED:
@@ -478,9 +505,106 @@ class LoginThrottle:
         conn.execute("DELETE FROM failures WHERE last < ? AND locked_until <= ?",
                      (now - self.forget_after_s, now))
         # still full: drop the oldest unlocked half
-        conn.execute("DELETE FROM failures WHERE key IN (SELECT key FROM failures WHERE locked_until <= ? "
-                     "ORDER BY last LIMIT (SELECT max(0, count(*) - ?) FROM failures))",
-                     (now, self.MAX_TRACKED // 2))
+        conn.execute(self.PRUNE_OLDEST, (now, self.MAX_TRACKED // 2))
+
+
+# -- the shared profile: accounts and throttle on the catalog's PostgreSQL server -----------------
+# The same rules, kept where every dashboard process on every machine reads them: a role change or
+# a removed account takes effect in all of them at the next lookup, and failed sign-ins through any
+# of them count towards one throttle. Admitting a try and counting it is one transaction that first
+# takes a transaction-level advisory lock (what BEGIN IMMEDIATE is for SQLite), so tries sent at
+# once to several processes cannot all pass the check.
+USERS_LOCK = "lextrace-users"
+THROTTLE_LOCK = "lextrace-login-throttle"
+
+
+class PostgresUserStore(UserStore):
+    def __init__(self, database_url: str, *, params: ScryptParams = ScryptParams()):
+        from engine.store.pg import PgDatabase, ddl_lock
+
+        self.db = PgDatabase(database_url)
+        self.params = params
+        self.path = None  # no file: ``location`` says where
+        with ddl_lock(self.db, "users") as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS users (name TEXT PRIMARY KEY, role TEXT NOT NULL,"
+                         " must_change BOOLEAN NOT NULL, salt TEXT NOT NULL, n INTEGER NOT NULL,"
+                         " r INTEGER NOT NULL, p INTEGER NOT NULL, hash TEXT NOT NULL)")
+            conn.execute("CREATE TABLE IF NOT EXISTS auth_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+
+    @property
+    def location(self) -> str:
+        from engine.store.pg import describe
+
+        return f"{describe(self.db.url)} (users)"
+
+    def throttle(self, *, clock: Callable[[], float] = time.time) -> LoginThrottle:
+        return PostgresLoginThrottle(self.db.url, clock=clock)
+
+    def exists(self) -> bool:
+        """Whether accounts were ever written (as a users file that exists, even if emptied)."""
+        return self.db.execute("SELECT 1 FROM auth_meta WHERE key='users_written'").fetchone() is not None
+
+    def users(self) -> dict[str, User]:
+        return _users(self.db.conn())
+
+    @contextmanager
+    def _editing(self) -> Iterator[dict[str, User]]:
+        from engine.store.pg import lock_key
+
+        with self.db.transaction() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(USERS_LOCK),))
+            users = _users(conn)
+            yield users
+            conn.execute("DELETE FROM users")
+            with conn.cursor() as cur:
+                cur.executemany("INSERT INTO users VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                                [(u.name, u.role.value, u.must_change, u.password.salt.hex(), u.password.n,
+                                  u.password.r, u.password.p, u.password.hash.hex()) for u in users.values()])
+            conn.execute("INSERT INTO auth_meta VALUES ('users_written', '1') ON CONFLICT DO NOTHING")
+
+
+def _users(conn) -> dict[str, User]:
+    return {r["name"]: User(name=r["name"], role=Role(r["role"]), must_change=bool(r["must_change"]),
+                            password=PasswordHash(salt=bytes.fromhex(r["salt"]), n=r["n"], r=r["r"], p=r["p"],
+                                                  hash=bytes.fromhex(r["hash"])))
+            for r in conn.execute("SELECT * FROM users ORDER BY name")}
+
+
+class PostgresLoginThrottle(LoginThrottle):
+    UPSERT = ("INSERT INTO failures VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET count = excluded.count,"
+              " last = excluded.last, locked_until = excluded.locked_until")
+    TAKE_BACK = ("UPDATE failures SET count = GREATEST(0, count - 1), locked_until = "
+                 "CASE WHEN count - 1 < ? THEN 0 ELSE locked_until END WHERE key=?")
+    PRUNE_OLDEST = ("DELETE FROM failures WHERE key IN (SELECT key FROM failures WHERE locked_until <= ? "
+                    "ORDER BY last LIMIT (SELECT GREATEST(0, count(*) - ?) FROM failures))")
+
+    def __init__(self, database_url: str, **kwargs: Any):
+        from engine.store.pg import PgDatabase
+
+        self._db = PgDatabase(database_url)
+        super().__init__(None, **kwargs)
+
+    def _open(self) -> None:
+        from engine.store.pg import ddl_lock
+
+        with ddl_lock(self._db, "login-throttle") as conn:
+            conn.execute("CREATE TABLE IF NOT EXISTS failures (key TEXT PRIMARY KEY, count INTEGER NOT NULL,"
+                         " last DOUBLE PRECISION NOT NULL, locked_until DOUBLE PRECISION NOT NULL)")
+
+    @property
+    def _conn(self):  # type: ignore[override]
+        from engine.store.pg import QmarkConnection
+
+        return QmarkConnection(self._db.conn())
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:  # type: ignore[override]
+        from engine.store.pg import QmarkConnection, lock_key
+
+        with self._lock:
+            with self._db.transaction() as conn:
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(THROTTLE_LOCK),))
+                yield QmarkConnection(conn)
 
 
 # -- the client's address ----------------------------------------------------------------------
@@ -585,8 +709,8 @@ class Authenticator:
         self.store = store
         self.audit = audit
         self._clock = clock
-        # beside the users file: the home's, persistent and shared by every dashboard process
-        self.throttle = throttle or LoginThrottle(store.path.with_name(THROTTLE_FILE), clock=clock)
+        # kept with the accounts: persistent and shared by every dashboard process
+        self.throttle = throttle or store.throttle(clock=clock)
         self.session_idle_s = session_idle_s
         self._sessions: dict[str, _Session] = {}
         self._lock = threading.Lock()
@@ -709,16 +833,16 @@ def users_command(args: argparse.Namespace, *, stdin: TextIO | None = None,
     from engine.config import Settings
 
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    store = UserStore.for_home(Settings.load(args.home).home)
+    store = UserStore.for_settings(Settings.load(args.home))
     try:
         if args.users_command == "list":
             users = [{"name": u.name, "role": u.role.value, "must_change": u.must_change}
                      for u in sorted(store.users().values(), key=lambda u: u.name)]
             if args.json:
-                json.dump({"users": users, "file": str(store.path)}, stdout, ensure_ascii=False)
+                json.dump({"users": users, "file": store.location}, stdout, ensure_ascii=False)
                 stdout.write("\n")
             elif not users:
-                print(f"(no users file at {store.path}; the dashboard creates the demo accounts "
+                print(f"(no users file at {store.location}; the dashboard creates the demo accounts "
                       f"on its first start)", file=stdout)
             else:
                 for u in users:

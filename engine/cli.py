@@ -213,14 +213,15 @@ def _answer_text(payload: dict) -> str:
 
 
 def _audit(args: argparse.Namespace) -> int:
-    from engine.audit import AuditLog, AuditLogDamaged, ChainCheck
+    from engine.audit import AuditLogDamaged, ChainCheck
+    from engine.audit_pg import audit_log_for
     from engine.config import Settings
 
     settings = Settings.load(args.home)
     if args.audit_command == "verify" and args.against is not None and not args.against.is_file():
         raise InputError(f"no such export file: {args.against}")
     try:
-        log = AuditLog.for_home(settings.home, key_file=settings.audit.key_file)
+        log = audit_log_for(settings)
     except AuditLogDamaged as exc:
         if args.audit_command != "verify":
             raise
@@ -398,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code: 0 ok, 1 the command's own failure (a file failed to
     ingest, a broken or damaged audit log, nothing found), 2 bad input, 70 an unexpected error."""
     from engine.audit import AuditLogDamaged
+    from engine.store.interfaces import SharedStoreError
 
     argv = sys.argv[1:] if argv is None else list(argv)
     undecodable = _undecodable(argv)
@@ -421,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as exc:
         code = _fail(args.json, _one_line(exc), EXIT_USAGE)
     except AuditLogDamaged as exc:  # the log is not there as it must be: never a fresh start
+        code = _fail(args.json, _one_line(exc), EXIT_FAILED)
+    except SharedStoreError as exc:  # the shared profile's server is unreachable or not set up
         code = _fail(args.json, _one_line(exc), EXIT_FAILED)
     except (ValidationError, tomllib.TOMLDecodeError) as exc:  # the settings or a secrets file
         errors = exc.errors() if isinstance(exc, ValidationError) else []

@@ -144,6 +144,42 @@ class AuthSettings(BaseModel):
         return value
 
 
+class SharedSettings(BaseModel):
+    """The shared profile (docs/scale.md): several dashboard processes, on one machine or many,
+    working on one corpus. Unset (the default), everything lives in the home and no server is
+    needed; set ``database_url`` and the catalog, original files, audit log, users and login
+    throttle live on that PostgreSQL server, and retrieval (BM25 and vectors) on
+    ``retrieval_url`` — a PostgreSQL server with pgvector, by default the same one."""
+
+    database_url: str | None = Field(
+        None, description="postgresql://user@host:port/db for the catalog, original files, audit "
+                          "log, users and login throttle (any PostgreSQL ≥ 13, no extension).")
+    retrieval_url: str | None = Field(
+        None, description="postgresql://… of a server with the pgvector extension for BM25 postings "
+                          "and chunk vectors; default: database_url.")
+    exact_below: int = Field(
+        50_000, ge=0, description="Below this many chunks (in the whole corpus, or allowed by a "
+                                  "filter) vector search scans every row exactly, as the embedded "
+                                  "profile does; above it, the HNSW index answers.")
+    ef_search: int = Field(200, gt=0, description="HNSW candidate list per vector query "
+                                                  "(pgvector hnsw.ef_search).")
+    hnsw_m: int = Field(16, gt=1, description="HNSW links per node (pgvector's default).")
+    hnsw_ef_construction: int = Field(64, gt=0, description="HNSW candidate list while building "
+                                                            "(pgvector's default).")
+    arrays_max_chunks: int = Field(
+        200_000, ge=0, description="The learned statute ranker reads whole-corpus arrays; in the "
+                                   "shared profile each process builds them from its replica only "
+                                   "up to this many chunks (above: the fused order, and a note).")
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.database_url)
+
+    @property
+    def retrieval(self) -> str | None:
+        return self.retrieval_url or self.database_url
+
+
 class Settings(BaseModel):
     home: Path = DEFAULT_HOME
     preset: str = "strict"
@@ -156,6 +192,7 @@ class Settings(BaseModel):
     auth: AuthSettings = AuthSettings()
     limits: LimitSettings = LimitSettings()
     audit: AuditSettings = AuditSettings()
+    shared: SharedSettings = SharedSettings()
 
     @classmethod
     def from_name(cls, name: str = "strict", **overrides: Any) -> "Settings":

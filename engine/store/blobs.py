@@ -31,6 +31,9 @@ class BlobStore:
             raise
         return target
 
+    def exists(self, sha256: str) -> bool:
+        return self.path(sha256).is_file()
+
     def get(self, sha256: str) -> bytes:
         return self.path(sha256).read_bytes()
 

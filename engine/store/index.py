@@ -36,7 +36,6 @@ a dead writer's vectors are seen and removed.
 
 from __future__ import annotations
 
-import fcntl
 import logging
 import os
 import threading
@@ -51,6 +50,8 @@ from engine.config import Settings
 from engine.store.blobs import BlobStore
 from engine.store.catalog import Catalog
 from engine.store.dense import DenseIndex, DenseStore
+from engine.store.interfaces import (BlobStorage, FileLock, LexicalSearch, SharedStoreError, VectorSearch,
+                                     WriteLock)
 from engine.store.lexical import LexicalIndex, LexicalStore, lexical_text
 from engine.types import DocumentRecord, PreparedDocument
 
@@ -98,10 +99,31 @@ class Index:
         self.settings = settings
         self.home = Path(settings.home)
         self.home.mkdir(parents=True, exist_ok=True)
-        self.catalog = Catalog(self.home / "catalog.sqlite")
+        # The shared profile (docs/scale.md): the catalog and originals on a PostgreSQL server, read
+        # through a replica in the home; retrieval on a pgvector server; the write lock a server lock.
+        self.shared = settings.shared.enabled
+        self.catalog: Catalog
+        self.blobs: BlobStorage
+        if self.shared:
+            try:
+                from engine.store.pg import AdvisoryLock
+            except ImportError as exc:
+                raise SharedStoreError(f"共享模式缺少软件包 (the shared profile needs {exc.name}): "
+                                       "run scripts/setup.sh shared") from None
+            from engine.store.shared_catalog import SharedBlobStore, SharedCatalog
+
+            self.catalog = SharedCatalog(settings.shared.database_url, self.home)
+            self.blobs = SharedBlobStore(settings.shared.database_url)
+            self._cross_process_lock: WriteLock = AdvisoryLock(settings.shared.database_url,
+                                                               f"lextrace-write:{self.catalog.catalog_id}")
+        else:
+            self.catalog = Catalog(self.home / "catalog.sqlite")
+            self.blobs = BlobStore(self.home / "blobs")
+            self._cross_process_lock = FileLock(self.home / ".write.lock")
+        # Whole-corpus arrays (BM25 postings, the exact vector matrix): what search reads in the
+        # embedded profile, and what the learned statute ranker reads in both.
         self.lexical = LexicalStore(self.home / "bm25.pkl")
         self.dense = DenseStore(self.home / "dense.pkl")
-        self.blobs = BlobStore(self.home / "blobs")
         self._embedder = None
         self._vectors = None
         self._lazy_lock = threading.RLock()  # vectors -> embedder nest
@@ -136,25 +158,52 @@ class Index:
                 if self._vectors is None:
                     from engine.store.vectors import VectorStore
 
-                    generation = self.catalog.generation()  # before the client opens: it sees this
-                    self._vectors = VectorStore(self.settings.vectors, self.home / "chroma",
-                                                self.settings.embedding.space_id(self.embedder.model_id),
-                                                generation=generation)
+                    space = self.settings.embedding.space_id(self.embedder.model_id)
+                    if self.shared:
+                        from engine.store.pg_retrieval import PgRetrieval
+
+                        self._vectors = PgRetrieval(self.settings.shared.retrieval, space, self.embedder.dim,
+                                                    self.settings.shared, self.settings.vectors.namespace)
+                    else:
+                        generation = self.catalog.generation()  # before the client opens: it sees this
+                        self._vectors = VectorStore(self.settings.vectors, self.home / "chroma", space,
+                                                    generation=generation)
         return self._vectors
 
     def current_vectors(self, at_least: int | None = None):
         """The vector store through a client that reflects every commit up to generation
-        ``at_least`` (default: the catalog's now), reopened first if it may not."""
+        ``at_least`` (default: the catalog's now), reopened first if it may not. A server holds one
+        state for every client: nothing to reopen."""
         vectors = self.vectors
-        vectors.refresh(self.catalog.generation() if at_least is None else at_least,
-                        self.catalog.generation)
+        if not self.shared:
+            vectors.refresh(self.catalog.generation() if at_least is None else at_least,
+                            self.catalog.generation)
         return vectors
 
-    def lexical_index(self) -> LexicalIndex:
+    def lexical_index(self) -> LexicalSearch:
+        """BM25 over every ready chunk: the in-memory index (embedded), or the server's (shared)."""
         self._retokenize_if_stale()
         generation = self.catalog.generation()
         self._recover_if_due(generation)
+        if self.shared:
+            from engine.store.pg_retrieval import SharedLexical
+
+            return SharedLexical(self.current_vectors(), generation)
         return self.lexical.get(generation, self.catalog.lexical_snapshot)
+
+    def arrays_available(self) -> bool:
+        """Whether the whole-corpus arrays (``lexical_arrays``, ``dense_arrays``) may be built: always
+        in the embedded profile; in the shared one up to ``shared.arrays_max_chunks`` chunks."""
+        return not self.shared or self.catalog.chunk_count() <= self.settings.shared.arrays_max_chunks
+
+    def lexical_arrays(self) -> LexicalIndex:
+        """BM25 postings of every ready chunk in this process, in catalog row order — the learned
+        statute ranker's arrays. The embedded profile's lexical_index(); in the shared profile
+        built from the replica (the same rows, so the same scores)."""
+        if not self.shared:
+            return self.lexical_index()
+        self._retokenize_if_stale()
+        return self.lexical.get(self.catalog.generation(), self.catalog.lexical_snapshot)
 
     def _retokenize_if_stale(self) -> None:
         """A home whose stored BM25 tokens were made by another tokenizer version gets them
@@ -170,13 +219,41 @@ class Index:
                 chunks = self.catalog.chunks()
                 log.warning("re-tokenizing %d chunks for BM25 (tokenizer version %d → %d)", len(chunks),
                             self.catalog.tokenizer_version(), TOKENIZER_VERSION)
-                self.catalog.replace_tokens({c.chunk_id: tokenize(lexical_text(c)) for c in chunks},
-                                            TOKENIZER_VERSION)
+                tokens = {c.chunk_id: tokenize(lexical_text(c)) for c in chunks}
+                self.catalog.replace_tokens(tokens, TOKENIZER_VERSION)
+                if self.shared:  # the server's postings are made from the tokens too
+                    self._repost(chunks, tokens)
         self._tokens_current = True
 
-    def dense_index(self) -> DenseIndex:
-        """Every chunk vector, exact search; rows in the BM25 index's order (same generation)."""
-        lexical = self.lexical_index()
+    def _repost(self, chunks, tokens: dict[str, list[str]]) -> None:
+        """Re-make the server's BM25 postings of every ready document from re-made tokens."""
+        store = self.current_vectors()
+        by_doc: dict[str, list] = {}
+        for chunk in chunks:
+            by_doc.setdefault(chunk.doc_id, []).append(chunk)
+        for doc_id, doc_chunks in by_doc.items():
+            ids = [c.chunk_id for c in doc_chunks]
+            stored = store.vectors_for(ids)
+            store.delete_doc(doc_id)
+            store.add_document(doc_id, ids, [c.seq for c in doc_chunks],
+                               [" ".join(tokens[c]).split() for c in ids],
+                               np.stack([stored[c] for c in ids]))
+
+    def dense_index(self) -> VectorSearch:
+        """Every chunk vector: the exact in-memory matrix, rows in the BM25 index's order (embedded),
+        or the server's vector search (shared)."""
+        if self.shared:
+            from engine.store.pg_retrieval import SharedVectors
+
+            generation = self.catalog.generation()
+            self._recover_if_due(generation)
+            return SharedVectors(self.current_vectors(), generation,
+                                 self.settings.embedding.space_id(self.embedder.model_id))
+        return self.dense_arrays()
+
+    def dense_arrays(self) -> DenseIndex:
+        """Every chunk vector in one matrix, rows in ``lexical_arrays``' order (same generation)."""
+        lexical = self.lexical_index() if not self.shared else self.lexical_arrays()
         generation = lexical.generation
         space = self.settings.embedding.space_id(self.embedder.model_id)
         return self.dense.get(
@@ -190,6 +267,8 @@ class Index:
         another process delete and store a document again while we read (new ids inside Chroma,
         unknown to the loaded index), Chroma fails; then once more through a client opened now."""
         vectors = self.current_vectors(at_least=generation)
+        if self.shared:  # a server: what it holds now is what every client reads
+            return vectors.vectors_for(ids)
         try:
             return vectors.vectors_for(ids)
         except Exception as exc:  # chromadb raises its own InternalError, among others
@@ -202,15 +281,14 @@ class Index:
     # -- writes --------------------------------------------------------------------------------
     @contextmanager
     def write_lock(self) -> Iterator[None]:
-        """Serialise writers across threads and processes sharing this home."""
+        """Serialise writers across threads and processes sharing this home (or, shared, the server)."""
         with self._write_lock:
-            with open(self.home / ".write.lock", "w") as fh:
-                fcntl.flock(fh, fcntl.LOCK_EX)
-                try:
-                    with self._owning():
-                        yield
-                finally:
-                    fcntl.flock(fh, fcntl.LOCK_UN)
+            self._cross_process_lock.acquire()
+            try:
+                with self._owning():
+                    yield
+            finally:
+                self._cross_process_lock.release()
 
     @contextmanager
     def try_write_lock(self) -> Iterator[bool]:
@@ -219,17 +297,14 @@ class Index:
             yield False
             return
         try:
-            with open(self.home / ".write.lock", "w") as fh:
-                try:
-                    fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except BlockingIOError:
-                    yield False
-                    return
-                try:
-                    with self._owning():
-                        yield True
-                finally:
-                    fcntl.flock(fh, fcntl.LOCK_UN)
+            if not self._cross_process_lock.acquire(blocking=False):
+                yield False
+                return
+            try:
+                with self._owning():
+                    yield True
+            finally:
+                self._cross_process_lock.release()
         finally:
             self._write_lock.release()
 
@@ -239,6 +314,9 @@ class Index:
         generation moved: every writer commits before it touches Chroma), the Chroma client may
         not know what that one wrote — a dead writer's vectors too — and is reopened at next use.
         At release the client has seen this process's own commits (they went through it)."""
+        if self.shared:  # the vector store is a server: every client sees every commit
+            yield
+            return
         acquired = self.catalog.generation()
         if acquired != self._released_generation and self._vectors is not None:
             self._vectors.shared.forget()
@@ -278,11 +356,17 @@ class Index:
                                             prepared.tokens,
                                             [text_hash(c.text) for c in prepared.chunks])
                 _maybe_pause("catalog_pending")
-                store.add([c.chunk_id for c in prepared.chunks], vectors,
-                          [_vector_metadata(c) for c in prepared.chunks])
-                _maybe_pause("vectors_written")
+                if not self.shared:  # invisible until ready: the derived indexes follow the catalog
+                    store.add([c.chunk_id for c in prepared.chunks], vectors,
+                              [_vector_metadata(c) for c in prepared.chunks])
+                    _maybe_pause("vectors_written")
                 if before_ready is not None:
                     before_ready(record.doc_id)
+                if self.shared:  # searchable once written: the last step before ready
+                    store.add_document(record.doc_id, [c.chunk_id for c in prepared.chunks],
+                                       [c.seq for c in prepared.chunks],
+                                       [" ".join(t).split() for t in prepared.tokens], vectors)
+                    _maybe_pause("vectors_written")
                 if not self.catalog.set_status(record.doc_id, "ready"):
                     # Defence in depth: success must mean stored; never report a vanished document.
                     raise RuntimeError(f"document {record.doc_id} disappeared while it was being stored")
@@ -296,7 +380,7 @@ class Index:
         return record.status == "ready" and self._stored_whole(record, self.current_vectors())
 
     def _stored_whole(self, record: DocumentRecord, vectors) -> bool:
-        return (record.status == "ready" and self.blobs.path(record.sha256).is_file()
+        return (record.status == "ready" and self.blobs.exists(record.sha256)
                 and len(vectors.ids_for_doc(record.doc_id)) == record.chunks)
 
     def delete_document(self, doc_id: str) -> bool:

@@ -9,6 +9,7 @@ test_lexical.py checks the two agree on real statute text.
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,27 @@ def section_context(meta: dict[str, Any]) -> str:
     categories to headings (engine/retrieve/contracts.py). Empty for chunks outside the clauses."""
     own = " ".join(str(x) for x in (meta.get("clause_no"), meta.get("heading")) if x)
     return " > ".join([*(meta.get("path") or []), *([own] if own else [])])
+
+
+EPSILON = 0.25  # rank-bm25's floor for terms in more than half of the chunks, × the mean idf
+
+
+def raw_idf(df: int, n: int) -> float:
+    """rank-bm25's BM25Okapi idf of a term in ``df`` of ``n`` chunks (before the floor)."""
+    return math.log(n - df + 0.5) - math.log(df + 0.5)
+
+
+def floored_idf(dfs: Mapping[str, int], n: int) -> dict[str, float]:
+    """rank-bm25's idf of every term, the negative ones floored at EPSILON × the mean idf. The mean
+    is summed with ``math.fsum`` (exactly rounded, so independent of the order of the terms) where
+    rank-bm25 adds in the order the terms first appear: the floor then differs from rank-bm25's in
+    the last bit at most, and is the same wherever the frequencies are kept (the shared profile's
+    server, engine/store/pg_retrieval.py, sums them in another order)."""
+    raw = {term: raw_idf(df, n) for term, df in dfs.items()}
+    if not raw:
+        return {}
+    floor = EPSILON * (math.fsum(raw.values()) / len(raw))
+    return {term: value if value >= 0 else floor for term, value in raw.items()}
 
 
 @dataclass
@@ -82,8 +104,9 @@ class LexicalIndex:
                 tfs.append(tf)
         postings = {t: (np.asarray(d, dtype=np.int32), np.asarray(f, dtype=np.float64))
                     for t, (d, f) in collected.items()}
+        idf = floored_idf({t: len(d) for t, (d, _) in collected.items()}, len(corpus))
         return cls(generation, chunk_ids, np.asarray(doc_of, dtype=np.int32), list(doc_names),
-                   dict(reference.idf), k1, postings, norm)
+                   idf, k1, postings, norm)
 
     def __len__(self) -> int:
         return len(self.chunk_ids)

@@ -36,3 +36,6 @@ def engine(tmp_path) -> Engine:
 @pytest.fixture
 def transcript_pdf(tmp_path, cjk_font) -> Path:
     return make_pdf(tmp_path / "讯问笔录 (张某某).pdf", [TRANSCRIPT_LINES], font=cjk_font)
+
+
+from tests.pg_server import pg_admin_url, shared_urls  # noqa: E402,F401  (fixtures: a real PostgreSQL server)

@@ -34,7 +34,7 @@ def presence(engine, doc_id: str, marker: str) -> dict:
             "bm25": sum(cid.startswith(prefix) for cid in lexical.chunk_ids),
             "dense": int(sum(bool(np.any(dense.matrix[i])) for i in rows)),
             "vectors": len(engine.index.current_vectors().ids_for_doc(doc_id)),
-            "blob": record is not None and engine.index.blobs.path(record.sha256).is_file(),
+            "blob": record is not None and engine.index.blobs.exists(record.sha256),
             "found_bm25": found("bm25"), "found_vector": found("vector")}
 
 
