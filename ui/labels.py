@@ -115,18 +115,22 @@ LEDGER_KIND_NAMES = {
     "pay": ("给付", "paid"), "take": ("拿取", "taken"), "repay": ("归还", "returned"),
     "interest": ("利息/收益", "interest"), "compensation": ("赔偿", "compensation"),
     "cost": ("费用/损失", "cost"), "demand": ("索要", "demanded"), "money": ("款项", "money"),
+    "value": ("数额", "figure"), "quantity": ("数量", "quantity"), "goods": ("财物", "goods"),
 }
 LEDGER_ROLE_NAMES = {
     "event": ("单笔", "one movement"), "total": ("所述合计", "stated total"),
     "balance": ("所述余额", "stated balance"), "remainder": ("所述余下", "stated remainder"),
     "agreed": ("约定数额", "agreed sum"), "periodic": ("按期", "per period"),
     "demand": ("索要数额", "sum demanded"), "cost": ("所述费用", "stated cost"),
-    "count": ("所述次数", "stated count"),
+    "count": ("所述次数", "stated count"), "value": ("所述数额", "stated figure"),
+    "each": ("单价/每份", "per piece"), "mention": ("再次提及", "told again"),
+    "part": ("合计的一项", "item of a total"), "recovered": ("追回", "got back"),
 }
 # A date's precision as a note beside it; "exact" needs none.
 DATE_PRECISION_NAMES = {
     "approx": ("约", "approx."), "month": ("仅到月", "month only"), "year": ("仅到年", "year only"),
     "no_year": ("未写年份", "no year"), "relative": ("相对日期", "relative"),
+    "festival": ("节日表述", "by a festival"),
 }
 UNKNOWN_DATE = ("不详", "unknown")
 UNSURE_NOTE = ("记不清", "not remembered")

@@ -152,12 +152,20 @@ def money_text(value: Any, currency: str | None) -> str:
     return f"{digits} {unit}" if unit else f"{digits} {currency}"
 
 
+def figure_text(value: Any, currency: str | None, unit: str | None) -> str:
+    """Money with its currency, a quantity with its unit (3 瓶, 18 克)."""
+    if not unit:
+        return money_text(value, currency)
+    number = value if isinstance(value, Decimal) else as_decimal(value)
+    return f"{format(number, 'f') if number is not None else value} {unit}"
+
+
 def amount_cell(event: Event | None, row: dict[str, Any]) -> Cell:
     notes = []
     if event is not None and event.amount is not None:
-        text, approx = money_text(event.amount.value, event.currency), event.amount.approx
+        text, approx = figure_text(event.amount.value, event.currency, event.unit), event.amount.approx
     elif row.get("amount") is not None:
-        text, approx = money_text(row["amount"], row.get("currency")), False
+        text, approx = figure_text(row["amount"], row.get("currency"), row.get("unit")), False
     else:
         return Cell(DASH)
     if approx:

@@ -18,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 
 from engine.answer.defuse import quoted_after_injection, quoted_injections
 from engine.answer.model import Answer, Checks, NOT_FOUND_PHRASE, Status
-from engine.text.dates import find_dates
+from engine.text.dates import date_grounded, find_dates
 from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_amounts, parse_number
 
@@ -70,6 +70,33 @@ def _derived_factors(calc, quotes: str, checks: Checks, cited_ids_all: set[str] 
                 found.add(number)
             else:
                 checks.unsupported.append(f"计算中的期数 {factor.get('value')} 不见于所引证据")
+            continue
+        if factor.get("unit") == "quantity":  # 两瓶: a figure with its unit, said in the quote
+            from engine.text.quantities import find_quantities
+
+            said = str(factor.get("text", ""))
+            values = {f.value for f in find_quantities(said)} if said and said in quotes else set()
+            number = _decimal(factor.get("value"))
+            if number in values:
+                found.add(number)
+            else:
+                checks.unsupported.append(f"计算中的数量 {factor.get('value')} 不见于所引证据")
+            continue
+        if factor.get("unit") == "days":  # 9月4日 to 9月12日, both counted: recomputed from the dates
+            from datetime import date
+
+            days = {str(f.value) for f in find_dates(quotes)}
+            first, last = str(factor.get("from", "")), str(factor.get("to", ""))
+            try:
+                span = (date.fromisoformat(last) - date.fromisoformat(first)).days + (1 if factor.get("inclusive") else 0)
+            except ValueError:
+                span = None
+            if span is None or not (date_grounded(first, days) and date_grounded(last, days)):
+                checks.unsupported.append(f"计算中的天数 {factor.get('value')} 无法由所引证据中的起止日期复算")
+            elif Decimal(span) != _decimal(factor.get("value")):
+                checks.unsupported.append(f"计算中的天数 {factor.get('value')} 与起止日期不符（应为 {span}）")
+            else:
+                found.add(Decimal(span))
             continue
         if factor.get("unit") == "rows":  # how many rows are cited, counted
             rows = set(factor.get("rows", []))
@@ -156,7 +183,7 @@ def verify(answer: Answer) -> Checks:
             checks.numbers_grounded = False
             checks.unsupported.append(f"金额「{fact.text}」不见于所引证据 (amount not grounded)")
     for fact in find_dates(text):
-        if str(fact.value) not in quote_dates:
+        if not date_grounded(str(fact.value), quote_dates):
             checks.numbers_grounded = False
             checks.unsupported.append(f"日期「{fact.text}」不见于所引证据 (date not grounded)")
     # bare numbers (counts, percentages) too, outside amounts, dates and E-ids

@@ -45,7 +45,7 @@ from engine.answer.model import NOT_FOUND_PHRASE, UNCLEAR_PHRASE, Status
 from engine.answer.verify import cited_ids, evaluate
 from engine.bench.metrics import mean, percentile, verified_wrong
 from engine.bench.runner import Progress, SuiteResult
-from engine.text.dates import find_dates
+from engine.text.dates import date_grounded, find_dates
 from engine.text.numbers import find_amounts, parse_number
 
 CATEGORIES = ("fact", "evidence", "conflict", "gap", "not_found")
@@ -269,7 +269,7 @@ def ungrounded_values(answer: Mapping[str, Any]) -> list[str]:
             problems.append(f"amount {fact.text} ({value} {currency}) not in the cited quotes")
     quote_dates = {str(f.value) for f in find_dates(quotes)}
     for fact in find_dates(conclusion):
-        if str(fact.value) not in quote_dates:
+        if not date_grounded(str(fact.value), quote_dates):
             problems.append(f"date {fact.text} ({fact.value}) not in the cited quotes")
     return problems
 

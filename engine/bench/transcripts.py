@@ -11,8 +11,10 @@ expectation key holds (README definitions; how each is read from an answer):
 
 - ``numbers``: each integer is stated in the conclusion. Amounts are read with find_amounts (yuan;
   1.2万元 = 12000); when the question asks a count (几次, 多少笔 …: "the unit the question names")
-  with the counts a measure word follows (三次, 4笔).
-- ``numbers_any``: one of them is stated in the conclusion or in the quotes it cites.
+  with the counts a measure word follows (三次, 4笔); when it asks a quantity in a unit (几瓶, 多少克,
+  多少公里, 干了多少天, 多少mg/100ml) with find_quantities, in that unit (3瓶, 九天 = 9).
+- ``numbers_any``: one of them is stated in the conclusion or in the quotes it cites (in the unit
+  asked, for a quantity question).
 - ``numbers_not``: none of them is stated in the conclusion.
 - ``dates``: each ISO date (as precise as the truth: ``2021-07`` for a month) is stated in the
   conclusion, read with find_dates.
@@ -34,8 +36,10 @@ Two checks hold for every question, whatever its keys:
   one counts as wrong even when it is quoted from real evidence. A question asks amounts when it
   lists ``numbers`` or ``numbers_any`` (amounts, not a count); each amount in the conclusion must
   then be one of those, or a term of a calculation the answer shows whose recomputed result is
-  one of those (the working of a right total is not a competing answer). A question asks dates
-  when it lists ``dates`` (each date in the conclusion must be one of them) or ``approx_date``
+  one of those (the working of a right total is not a competing answer); for a quantity question
+  the same holds of the figures in the unit asked. A question asks dates
+  when it lists ``dates`` (each date in the conclusion must be one of them; a day quoted without
+  its year that is one of them is less precise, not another day) or ``approx_date``
   without dates (then a day-precise date in the conclusion is invented precision). An amount
   listed in ``numbers_not`` is wrong in any conclusion.
 - **ungrounded**: the independent recheck of engine/bench/answers.py (every amount and date of
@@ -76,6 +80,7 @@ from engine.bench.metrics import percentile, verified_wrong
 from engine.bench.runner import REPO, Progress, SuiteResult
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
+from engine.text.quantities import UNITS, find_quantities
 
 QUESTION_TYPES = ("fact", "evidence", "conflict", "gap", "pii")
 KNOWN_FAILURES = REPO / "data" / "bench" / "transcripts_known_failures.json"
@@ -83,6 +88,11 @@ DEV_FOLDER = "transcripts"  # under the datasets folder
 
 # "the unit the question names": a count question asks 几/多少 of a measure word.
 _COUNT_QUESTION = re.compile(r"(?:几|多少)\s*(?:次|笔|回|期|趟|个|项|份|张|人)")
+# ...and a quantity question 几/多少 of a unit (几瓶, 多少克, 多少公里, 干了多少天, 多少mg/100ml): its
+# numbers are read with that unit (find_quantities), not as yuan.
+_UNIT_QUESTION = re.compile(r"(?:几|多少)\s*(?:个(?=[小月工星]))?(?P<unit>个小时|小时|个月|个工作日|天|周|千克|公斤|"
+                            r"克|斤|吨|公里|千米|米|毫升|瓶|箱|台|件|部|辆|车|捆|条|只|包|袋|桶|套|根|支|双|盒|针)"
+                            r"|(?P<named>mg/100ml|毫克/100毫升)")
 # Hedges of time a conclusion may present an imprecise date with. 约 alone only where it is not
 # part of 约定 / 签约 / 违约 / 合约 / 预约 / 条约.
 _TIME_HEDGE = re.compile(
@@ -188,6 +198,17 @@ class CaseQuestion:
     def asks_count(self) -> bool:
         return bool(_COUNT_QUESTION.search(self.question))
 
+    @property
+    def asks_unit(self) -> str | None:
+        """The unit a quantity question names (canonical, as find_quantities writes it); None for
+        money and counts."""
+        if self.asks_count:
+            return None
+        match = _UNIT_QUESTION.search(self.question)
+        if not match:
+            return None
+        return UNITS.get(match.group("unit") or "", "mg/100ml" if match.group("named") else None)
+
 
 @dataclass
 class CaseFile:
@@ -235,6 +256,11 @@ def _amounts(text: str) -> list[Decimal]:
     return [Decimal(str(f.value)) for f in find_amounts(text) if f.value is not None]
 
 
+def _quantities(text: str, unit: str) -> list[Decimal]:
+    """Numbers of ``text`` in ``unit`` (3瓶, 九天 → 9)."""
+    return [Decimal(str(f.value)) for f in find_quantities(text) if f.meta.get("unit") == unit]
+
+
 def calculation_terms(answer: Mapping[str, Any], results: Iterable[Decimal]) -> set[Decimal]:
     """Terms of the shown calculations whose recomputed result is one of ``results``."""
     wanted, terms = set(results), set()
@@ -253,9 +279,17 @@ def wrong_values(q: CaseQuestion, answer: Mapping[str, Any]) -> list[str]:
     e, conclusion = q.expect, answer.get("conclusion", "")
     wrong: list[str] = []
     seen: set[tuple[str, object]] = set()  # a value restated (九千元（即9000元）) is one wrong value
-    expected_amounts = set() if q.asks_count else {Decimal(v) for v in (*e.numbers, *e.numbers_any)}
+    unit = q.asks_unit
+    expected_amounts = set() if q.asks_count or unit else {Decimal(v) for v in (*e.numbers, *e.numbers_any)}
     working = calculation_terms(answer, expected_amounts) if expected_amounts else set()
     forbidden = {Decimal(v) for v in e.numbers_not}
+    if unit and (e.numbers or e.numbers_any):  # 18克 where 18 is asked: a figure in the unit asked
+        expected = {Decimal(v) for v in (*e.numbers, *e.numbers_any)}
+        terms = calculation_terms(answer, expected)
+        for value in dict.fromkeys(_quantities(conclusion, unit)):
+            if value not in expected and value not in terms:
+                wrong.append(f"quantity {value}{unit} is not the expected "
+                             + "/".join(str(v) for v in sorted(expected)))
     for fact in find_amounts(conclusion):
         value = Decimal(str(fact.value))
         if ("amount", value) in seen:
@@ -270,12 +304,19 @@ def wrong_values(q: CaseQuestion, answer: Mapping[str, Any]) -> list[str]:
         if ("date", fact.value) in seen:
             continue
         seen.add(("date", fact.value))
-        if e.dates and str(fact.value) not in e.dates:
+        if e.dates and str(fact.value) not in e.dates and not _same_day_without_year(str(fact.value), e.dates):
             wrong.append(f"date {fact.text} ({fact.value}) is not the expected {'/'.join(e.dates)}")
         elif e.approx_date and not e.dates and fact.meta.get("granularity") == "day" \
                 and not fact.meta.get("approx"):
             wrong.append(f"date {fact.text} is day-precise where the material is not")
     return wrong
+
+
+def _same_day_without_year(said: str, dates: Iterable[str]) -> bool:
+    """A day stated without its year (11月8日, --11-08) that is an expected day's month and day: the
+    words of a quote, less precise than the truth but not another day — not a wrong value (the
+    ``dates`` check still needs the day with its year)."""
+    return said.startswith("--") and any(d[4:] == said[1:] and len(d) == 10 for d in dates)
 
 
 def presents_approx_date(conclusion: str) -> bool:
@@ -306,7 +347,9 @@ def score_case_answer(q: CaseQuestion, answer: Mapping[str, Any]) -> dict[str, A
     status = answer.get("status")
     quotes = cited_quotes(answer)
     found = conclusion_values(conclusion)
-    stated = {Decimal(c) for c in conclusion_counts(conclusion)} if q.asks_count else set(found.amounts)
+    unit = q.asks_unit
+    stated = {Decimal(c) for c in conclusion_counts(conclusion)} if q.asks_count else \
+        set(_quantities(conclusion, unit)) if unit else set(found.amounts)
     checks: dict[str, bool | None] = {}
     reasons: list[str] = []
 
@@ -315,11 +358,11 @@ def score_case_answer(q: CaseQuestion, answer: Mapping[str, Any]) -> dict[str, A
         if ok is False:
             reasons.append(f"{name}: {why}")
 
-    unit = "counts" if q.asks_count else "amounts"
+    what = "counts" if q.asks_count else f"quantities in {unit}" if unit else "amounts"
     missing = [v for v in e.numbers if Decimal(v) not in stated]
     check("numbers", None if not e.numbers else not missing,
-          f"expected {_listing(e.numbers)}, the conclusion states {unit} {_listing(sorted(stated))}")
-    in_quotes = set(_amounts(quotes))
+          f"expected {_listing(e.numbers)}, the conclusion states {what} {_listing(sorted(stated))}")
+    in_quotes = set(_quantities(quotes, unit)) if unit else set(_amounts(quotes))
     check("numbers_any", None if not e.numbers_any else
           any(Decimal(v) in stated | in_quotes for v in e.numbers_any),
           f"none of {_listing(e.numbers_any)} in the conclusion or its quotes")

@@ -9,37 +9,43 @@ from decimal import Decimal
 from typing import Iterable
 
 from engine.ingest.chunkers.turns import HEARING_SIDES
-from engine.ledger.extract import UNSAID_KIND, known_people, other_party, read_events
+from engine.ledger.extract import UNSAID_KIND, known_people, other_party, read_events, whole_names
 from engine.ledger.lexicon import GENERIC_KINDS
 from engine.ledger.model import CaseLedger, Correction, Event
-from engine.ledger.statements import read_statements
+from engine.ledger.statements import read_statements, record_dates
+from engine.ledger.when import resolve_dates
 from engine.text.lines import join_pdf_lines
 from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 20
+LEDGER_VERSION = 23
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
     chunks = sorted(chunks, key=lambda c: c.seq)
     statements, headers = read_statements(chunks)
     events, corrections = read_events(statements)
-    subject = next((s.speaker for s in statements if s.speaker), None)
+    # the person questioned: the answerer the turns pair with the asker (a hearing's other parties,
+    # whose turns are statements too, are not it), else the first speaker
+    answerers = {c.meta.get("answerer") for c in chunks if c.chunk_type in ("qa", "qa_part")}
+    subject = next((s.speaker for s in statements if s.speaker and s.speaker in answerers), None) or \
+        next((s.speaker for s in statements if s.speaker), None)
     ledger = CaseLedger(doc_id, statements, events, corrections, headers, subject,
-                        people_of(statements, headers), other_party(statements, known_people(statements)))
+                        people_of(statements, headers), other_party(statements, known_people(statements)),
+                        record_dates(chunks))
     _resolve_unsaid_kind(ledger)
+    _link_mentions(ledger)
     _inherit_series_kind(ledger)
     _chronology(ledger)  # corrections name occurrences by order too
     _link_corrections(ledger)
+    _link_mentions(ledger, final=True)  # 确定，是十五万元: the corrected figure confirmed
     _link_same_ordinal(ledger)
+    _link_restated_totals(ledger)
     _link_other_side(ledger)
     _chronology(ledger)
+    resolve_dates(ledger)
     return ledger
-
-
-# jieba reads 转给某甲伍仟元 as a name 某甲伍: a known name plus a numeral or a verb is not one.
-_NOT_A_NAME_TAIL = frozenset("一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾百千万道说讲问要给让叫受打和跟")
 
 
 def people_of(statements, headers: dict[int, dict[str, str]]) -> list[str]:
@@ -53,11 +59,11 @@ def people_of(statements, headers: dict[int, dict[str, str]]) -> list[str]:
     found.update(s.speaker for s in statements if s.speaker)
     text = "\n".join(s.question + "\n" + s.answer for s in statements)
     for statement in statements:
-        if statement.kind == "qa":
+        if statement.kind != "header":
             found.update(names_in(statement.answer))
     found.update(recurring_names(join_pdf_lines(text)))
     found.update(known_people(statements))
-    found = {n for n in found if not (len(n) == 3 and n[:2] in found and n[2] in _NOT_A_NAME_TAIL)}
+    found = set(whole_names(found))
     return sorted(found, key=lambda n: (-len(n), n))
 
 
@@ -77,7 +83,9 @@ def _link_corrections(ledger: CaseLedger) -> None:
     from engine.ledger.extract import ordinal_of
 
     for correction in ledger.corrections:
-        earlier = [e for e in _movements(ledger) if e.statement < correction.statement and not e.corrects]
+        # a figure corrected may be a movement, a sum agreed on or a figure of something
+        earlier = [e for e in ledger.events if e.role in ("event", "agreed", "value") and e.is_money
+                   and e.statement < correction.statement and not e.corrects]
         ordinal = correction.ordinal or (ordinal_of(correction.restated) if correction.restated else None)
 
         def by_ordinal():
@@ -89,8 +97,12 @@ def _link_corrections(ledger: CaseLedger) -> None:
         if correction.field == "amount":
             target = None
             if correction.old is not None:
-                target = next((e for e in reversed(earlier) if e.amount and
-                               _same_amount(e.amount.value, correction.old.value)), None)
+                same = [e for e in reversed(earlier) if e.amount and _same_amount(e.amount.value, correction.old.value)]
+                # 9月8日那笔是24,000元，不是两万元 / 第四笔…不是两万: of the rows with the old value, the
+                # one the sentence names by its occurrence or date
+                named = [e for e in same if ordinal is not None and ordinal in (e.ordinal, e.chrono)]
+                dated = by_reference(ledger, correction, same) if not named else None
+                target = (named or ([dated] if dated else []) or same or [None])[0]
             target = target or by_ordinal()
             if target is None:
                 continue
@@ -103,16 +115,19 @@ def _link_corrections(ledger: CaseLedger) -> None:
                                     corrects=None)
                 ledger.events.append(new_event)
             new_event.corrects = target.id
-            new_event.kind = target.kind if new_event.kind in ("pay", target.kind) else new_event.kind
+            new_event.kind, new_event.measure, new_event.role = target.kind, target.measure, target.role
             new_event.ordinal = new_event.ordinal or target.ordinal
             new_event.date = new_event.date if new_event.date and new_event.date.precision != "no_year" \
                 else target.date
             correction.target = target.id
         elif correction.field == "date":
             target = None
+            moved = [e for e in earlier if e.role == "event"]
             if correction.old is not None:
                 old = str(correction.old.value)
-                target = next((e for e in reversed(earlier) if e.date and str(e.date.value) == old), None)
+                same = [e for e in reversed(moved) if e.date and str(e.date.value) == old]
+                named = [e for e in same if ordinal is not None and ordinal in (e.ordinal, e.chrono)]
+                target = (named or (same if ordinal is None else []) or [None])[0]
             target = target or by_ordinal()
             correction.target = target.id if target else None
 
@@ -164,7 +179,7 @@ def by_reference(ledger: CaseLedger, correction: Correction, earlier: list[Event
 def _resolve_unsaid_kind(ledger: CaseLedger) -> None:
     """A total whose words name no kind (一共九万二千元) totals the file's main kind of movement."""
     counts: dict[str, int] = {}
-    for e in _movements(ledger):
+    for e in _movements(ledger) or [e for e in ledger.events if e.role == "total" and e.kind != UNSAID_KIND]:
         counts[e.kind] = counts.get(e.kind, 0) + 1
     main = max(counts, key=counts.get) if counts else None
     for e in ledger.events:
@@ -185,45 +200,118 @@ def _inherit_series_kind(ledger: CaseLedger) -> None:
         previous = event
 
 
+def _same_party(a: str | None, b: str | None) -> bool:
+    return a is None or b is None or a == b or a in b or b in a
+
+
 def _link_same_ordinal(ledger: CaseLedger) -> None:
-    """Two statements of the same movement (same kind and ordinal) with different amounts: the later
-    one is a version of the earlier, even without a correction cue."""
-    seen: dict[tuple[str, int], Event] = {}
+    """Two statements of the same movement (same kind, ordinal and parties) with different amounts:
+    the later one is a version of the earlier, even without a correction cue. (Two people's second
+    gifts are two gifts.)"""
+    seen: dict[tuple[str, int], list[Event]] = {}
     for event in _movements(ledger):
         if event.ordinal is None or event.corrects:
             continue
-        key = (event.kind, event.ordinal)
-        first = seen.get(key)
+        firsts = seen.setdefault((event.kind, event.ordinal), [])
+        first = next((f for f in firsts if _same_party(f.payer, event.payer) and _same_party(f.payee, event.payee)), None)
         if first is None:
-            seen[key] = event
+            firsts.append(event)
         elif event.amount and first.amount and event.amount.value != first.amount.value \
                 and event.statement != first.statement:
             event.corrects = first.id
 
 
-def _dates_agree(a, b) -> bool:
-    if a is None or b is None:
-        return True
-    x, y = str(a.value), str(b.value)
-    return x.startswith(y) or y.startswith(x) or _date_matches(x, y) or _date_matches(y, x)
+def dates_agree(a: str | None, b: str | None) -> bool:
+    """Two dates that can name the same day: --09-04 and 2023-09-04, 2023-05 and 2023-05-30; a
+    date said in words (春节前) or missing agrees with any."""
+    parts = []
+    for value in (a, b):
+        value = str(value or "")
+        if value.startswith("--"):
+            parts.append((None, *value[2:].split("-")))
+        elif value[:4].isdigit():
+            pieces = value.split("-")
+            parts.append((pieces[0], *pieces[1:]))
+        else:
+            return True
+    (y1, *md1), (y2, *md2) = parts
+    if y1 and y2 and y1 != y2:
+        return False
+    return all(x == y for x, y in zip(md1, md2))
+
+
+def _link_mentions(ledger: CaseLedger, final: bool = False) -> None:
+    """A movement told again is one movement: a figure named with 那/这 (那笔6.8万元, 当天转的那1500元),
+    the same figure read out from a document the asker shows (交易明细: 2023年9月4日转出5万元), or
+    told again with the same date or by another party of a hearing. A later row of the same kind
+    and amount whose date and occurrence do not differ becomes a ``mention`` of the earlier one;
+    one said to be another (又, 再, 另外) never does."""
+    from engine.ledger.extract import MENTIONED
+    from engine.ledger.lexicon import AGAIN
+
+    order = {e.id: n for n, e in enumerate(ledger.events)}
+    rows = sorted((e for e in ledger.events if e.is_money and e.amount is not None),
+                  key=lambda e: (e.statement, order[e.id]))
+    for n, event in enumerate(rows):
+        demonstrative = event.same_as == MENTIONED
+        if event.role != "event" or event.same_as not in (None, MENTIONED) or AGAIN.search(event.words):
+            continue
+        for other in reversed(rows[:n]):
+            if other.role != "event" or other.same_as or other.amount.value != event.amount.value \
+                    or other.kind != event.kind and not demonstrative:
+                continue
+            if not dates_agree(other.date.value if other.date else None, event.date.value if event.date else None):
+                continue
+            if event.ordinal is not None and other.ordinal is not None and event.ordinal != other.ordinal:
+                continue
+            if not demonstrative and not (_same_party(other.payer, event.payer) and _same_party(other.payee, event.payee)):
+                continue
+            dated = bool(other.date and event.date)
+            told_by_document = "asker" in (event.source, other.source)
+            other_speaker = ledger.statements[other.statement].speaker != ledger.statements[event.statement].speaker
+            if demonstrative or dated or told_by_document or other.statement == event.statement \
+                    or (other_speaker and event.ordinal is None and bool(other.date or event.date)):
+                event.role, event.same_as = "mention", other.id
+                break
+        if final and event.same_as == MENTIONED:
+            event.same_as = None
+
+
+def _link_restated_totals(ledger: CaseLedger) -> None:
+    """A sum stated again after a correction (六次一共二十二万三千元 … 第四笔说错了 … 这样算一共是
+    二十二万七千元) is a later version of the same total, not a second total."""
+    totals = [e for e in ledger.events if e.role == "total" and e.is_money and e.amount is not None and not e.corrects]
+    corrected = [e for e in ledger.events if e.corrects]
+    for n, later in enumerate(totals):
+        for earlier in reversed(totals[:n]):
+            if earlier.kind != later.kind or earlier.measure != later.measure or earlier.statement == later.statement \
+                    or earlier.amount.value == later.amount.value or not _same_party(earlier.payer, later.payer):
+                continue
+            between = any(earlier.statement < c.statement <= later.statement and c.kind == later.kind for c in corrected)
+            if between or earlier.session != later.session:
+                later.corrects = earlier.id
+                break
 
 
 def _link_other_side(ledger: CaseLedger) -> None:
     """A hearing's sides telling the same movement (原告: 于2023年5月30日支付货款陆拾万元 / 被告: 5月底
-    又付了60万) is one movement told twice: the later telling is a version of the earlier, never a
-    second movement to add up. Matched one to one: same kind and amount, dates that agree."""
+    又付了60万) is one movement told twice: the later telling is a mention of the earlier, never a
+    second movement to add up (a figure the sides state differently stays two rows, a conflict).
+    Matched one to one: same kind and amount, dates that agree; what _link_mentions linked already
+    is left as it is."""
     sides = {s.index: s.party for s in ledger.statements if s.party in HEARING_SIDES}
     if len(set(sides.values())) < 2:
         return
-    told = [e for e in _movements(ledger) if not e.corrects and e.statement in sides and e.amount is not None]
+    told = [e for e in _movements(ledger) if not e.corrects and not e.same_as and e.statement in sides
+            and e.amount is not None]
     matched: set[str] = set()
     for n, later in enumerate(told):
         for earlier in told[:n]:
             if earlier.id in matched or earlier.corrects or sides[earlier.statement] == sides[later.statement]:
                 continue
-            if earlier.kind == later.kind and earlier.amount.value == later.amount.value \
-                    and _dates_agree(earlier.date, later.date):
-                later.corrects = earlier.id
+            if earlier.kind == later.kind and earlier.amount.value == later.amount.value and dates_agree(
+                    earlier.date.value if earlier.date else None, later.date.value if later.date else None):
+                later.role, later.same_as = "mention", earlier.id
                 matched.add(earlier.id)
                 break
 

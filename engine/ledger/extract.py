@@ -13,6 +13,7 @@ from engine.text.dates import find_dates
 from engine.text.lines import joined_view
 from engine.text.names import names_in, party_names, recurring_names
 from engine.text.numbers import find_amounts, parse_number
+from engine.text.quantities import find_quantities
 from engine.text.segments import Segment, split
 
 # An old value the asker restated (你刚才说…): it is in the question, not in an answer span.
@@ -104,12 +105,70 @@ def question_kind(text: str) -> str | None:
     return None
 
 
+def measure_at(text: str, clause: Segment, sentence: Segment, at: int, end_at: int, since: int | None = None) -> str | None:
+    """What the figure at [at, end_at) measures (lexicon MEASURES): the nearest cue before it in its
+    clause, then in its sentence since the figure before it (``since``: 借了一万元，一共4万元 — the
+    loan is the first figure's), then a cue after it in its clause (认定价值2,350元; 项链卖了七千)."""
+    for lo, hi in ((clause.start, at), (max(sentence.start, since or 0), at)):
+        best, best_pos = None, -1
+        for measure, pattern in lx.MEASURES.items():
+            m = _nearest_before(pattern, text, lo, hi)
+            if m is not None and m.start() > best_pos:
+                best, best_pos = measure, m.start()
+        if best is not None:
+            return best
+    for measure, pattern in lx.MEASURES.items():
+        if pattern.search(text, end_at, clause.end):
+            return measure
+    return None
+
+
+def measure_of(text: str) -> str | None:
+    """The measure a question's words name (价格认定合计是多少 → valuation); the first in the
+    lexicon's order of specificity."""
+    return next((m for m, pattern in lx.MEASURES.items() if pattern.search(text)), None)
+
+
+_GIVE = r"(?:给|送|转|汇|打|付|交|退|还|赔|借)"
+
+
+def _frame(question: str, names: list[str], speaker: str | None) -> tuple[str | None, str | None] | None:
+    """(payer, payee) as the asker frames the money: 某甲…给你送钱 → (某甲, speaker); 你…转给某甲
+    → (speaker, 某甲)."""
+    for name in names:
+        if re.search(rf"{re.escape(name)}[^，。？?；]{{0,12}}?{_GIVE}(?:了|过)?(?:你|您)", question):
+            return name, speaker
+        if re.search(rf"(?:你|您)[^，。？?；]{{0,12}}?(?:给|向|往){_GIVE}?(?:了|过)?{re.escape(name)}", question):
+            return speaker, name
+    return None
+
+
+# The goods a sentence is about: …的vivo手机 / 那条金项链 / 手表 (a noun ending the phrase before the verb).
+_GOODS = re.compile(r"(?:被(?:抢|盗|偷|骗)的?|那(?:部|条|块|台|辆|只|件)|(?<![\u4e00-\u9fff]))"
+                    r"(?P<goods>[A-Za-z0-9\u4e00-\u9fff]{0,8}?(?:手机|项链|手表|电脑|首饰|戒指|电动车|摩托车|汽车|车辆|金条|"
+                    r"钱包|包|手镯|耳环|相机|平板|货物|财物|赃物))")
+_SPOUSE = re.compile(r"(?P<principal>[\u4e00-\u9fff]{1,4}?)的(?:老婆|妻子|爱人|丈夫|老公|媳妇)(?P<name>[\u4e00-\u9fff]{2,3})")
+_TITLE = re.compile(r"(?P<surname>[\u4e00-\u9fff])(?:老板|总|经理|师傅|主任|局长|科长)$")
+_HOLDER = re.compile(r"(?:户名|收款人|账户名|开户人)(?:是|为|叫)?[:：]?(?P<name>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;、\s]|卡号|账号|$)")
+_ACCOUNT = re.compile(r"[\u4e00-\u9fff]{0,6}?(?:账户|账号|卡|户头)")
+_ASKS_WHEN = re.compile(r"什么时候|哪天|哪一天|什么时间|几号|何时|哪年|几月")
+_SAME_DAY = re.compile(r"那天|当天|当晚|那晚|这天|那次|这次|当时|那一次")
+MENTIONED = "?"  # same_as before the build finds the row a mention tells again
+_SUBJECT_END = re.compile(r"[，。；、：,:;（(）)\s]|的|了|是|在|和|与|都|也|就|左右|上下")
+
+
+def _subject_after(text: str, start: int, end: int) -> str:
+    """The noun a quantity counts (3瓶啤酒 → 啤酒): the words right after it, up to a particle."""
+    stop = _SUBJECT_END.search(text, start, end)
+    return text[start:(stop.start() if stop else end)][:6]
+
+
 UNSAID_KIND = "money"  # resolved to the file's main kind of movement when the ledger is built
 MONEY_QUESTION = re.compile(r"钱|款|元|多少|金额")
 _TO_MARKERS = frozenset({"给", "向", "往", "还", "退", "赔", "到"})
 
 
-KIN = r"(?:父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|老公|儿子|女儿|哥哥|姐姐|弟弟|妹妹|表妹|表弟|表哥|表姐|朋友|同事|邻居|亲戚|家里人|家人)"
+KIN = r"(?:父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|老公|爱人|媳妇|儿子|女儿|哥哥|姐姐|弟弟|妹妹|表妹|表弟|表哥|表姐|朋友|同事|邻居|亲戚|家里人|家人)"
 
 
 @dataclass(frozen=True)
@@ -125,29 +184,45 @@ class _Party:
 
 
 class _Reader:
-    """Reads one statement's answer; offsets into the answer are shifted by ``base`` to chunk text."""
+    """Reads one statement's answer — or, with ``asked``, the document its asker reads out (现向你
+    宣读…价格认定结论书: …认定价值2,350元); offsets into the passage are shifted by ``base`` to the
+    chunk text."""
 
     def __init__(self, statement: Statement, next_id, other_party: str | None = None,
-                 known: tuple[str, ...] = (), topic: str | None = None):
+                 known: tuple[str, ...] = (), topic: str | None = None, *, asked: bool = False):
         self.st = statement
+        self.asked = asked
+        raw, self.base = (statement.asked, statement.question_span[0]) if asked and statement.question_span \
+            else (statement.answer, statement.answer_offset)
         # Values are read on the answer with the PDF's line breaks joined (2024年1\n月3日 is a
         # date), and every span is mapped back to the chunk text for quotes and boxes.
-        self.text, self.where = joined_view(statement.answer, tight=True)
-        self.base = statement.answer_offset
+        self.text, self.where = joined_view(raw, tight=True)
         self.next_id = next_id
+        self.known = known
         self.amounts = find_amounts(self.text)
         self.dates = [d for d in find_dates(self.text)]
-        # 第二次呢？/ 第一次呢？ carry on the question before them: its kind is theirs
-        self.q_kind = question_kind(statement.question) or (topic if is_follow_up(statement.question) else None)
+        self.quantities = find_quantities(self.text, money=self.amounts, dates=self.dates)
+        # 第二次呢？/ 第一次呢？ carry on the question before them: its kind is theirs; a question
+        # asking why lends its answer no kind (为什么找妹妹借钱？—对方说必须凑够4万元)
+        why = bool(lx.WHY.search(statement.question))
+        self.q_kind = None if why else \
+            question_kind(statement.question) or (topic if is_follow_up(statement.question) else None)
+        if self.q_kind == "take" and lx.VICTIM.search(statement.question):
+            self.q_kind = "pay"  # 你一共被骗了多少钱？—asked of the one who paid
+        self.q_measure = None if why or asked else measure_of(statement.question)
         self.q_ordinal = ordinal_of(statement.question)
         said = statement.question + "\n" + self.text
         found = [n for n in known if n in said] + names_in(said)
-        self.people = [n for n in dict.fromkeys(found)
+        found += [k for k in known if len(k) == 2 and any(len(n) == 3 and n.startswith(k) for n in found)]
+        self.people = [n for n in whole_names(found)
                        if not (statement.speaker and (n in statement.speaker or statement.speaker in n))]
-        asked = [n for n in self.people if n in statement.question]
+        asked_names = [n for n in self.people if n in statement.question]
         # 他/她 in an answer: the person its question names, else one the answer names, else the
         # person the whole file talks about most (the victim in a suspect's record and vice versa)
-        self.counterpart = (asked or self.people or [other_party])[0]
+        self.counterpart = (asked_names or self.people or [other_party])[0]
+        # 汪某第二次给你送钱是什么时候？: the asker says who gave to whom; an answer that does not say
+        # it again (我回家打开一看，里面是现金10万元) keeps that frame
+        self.frame = _frame(statement.question, asked_names, statement.speaker)
 
     def anchor(self, seg: Segment) -> Anchor:
         return self.span(seg.start, seg.end)
@@ -164,16 +239,26 @@ class _Reader:
         found: list[Event] = []
         for sentence in _sentences(self.text, 0, len(self.text)):
             amounts = [a for a in self.amounts if sentence.start <= a.start and a.end <= sentence.end]
-            for amount in amounts:
-                event = self._event(sentence, amount, amounts)
-                if event is not None:
-                    found.append(event)
+            rows = [e for amount in amounts if (e := self._event(sentence, amount, amounts)) is not None]
+            for periodic in [e for e in rows if e.role == "periodic" and e.periods]:
+                for row in rows:  # 每月7500元，4个月3万元: the periodic sum said again
+                    if row is not periodic and row.role == "event" and PERIOD_COUNT.search(row.words) and \
+                            row.amount.value == periodic.amount.value * periodic.periods:
+                        row.role, row.same_as = "mention", periodic.id
+            found.extend(rows)
+            found.extend(self._quantity_rows(sentence))
+            if not amounts:
+                found.extend(self._recovered_goods(sentence))
+            if self.asked:
+                continue
             for clause in _clauses(self.text, sentence):  # 还过一次，…还了我5000元: the count clause
                 if not any(clause.start <= a.start < clause.end for a in amounts):
                     count = self._count(sentence, clause)
                     if count is not None:
                         found.append(count)
                         break
+        for event in found:
+            event.source = "asker" if self.asked else "answer"
         return found
 
     def _event(self, sentence: Segment, amount, amounts) -> Event | None:
@@ -182,33 +267,65 @@ class _Reader:
         if self._is_old(amount.start, amount.end, clause):
             return None  # 不是三万二 / 前面说的21000块钱不对: a correction's old value, not a row
         kind = kind_at(text, clause, sentence, amount.start, amount.end)
+        if lx.WITHDRAW.search(text, clause.start, amount.start) and not lx.TAKE_CONTEXT.search(text, clause.start, amount.start) \
+                and kind in (None, "take", "pay") and self.q_kind != "take":
+            return None  # 在柜台取了两万元定期: one's own money taken out
         if kind == "take" and lx.PASSED_ON.search(text, amount.end, sentence.end):
             kind = "pay"  # 拿了1.2万元现金交到公司前台: brought and handed over
         elif kind == "take" and self.q_kind != "take" and not lx.TAKE_CONTEXT.search(text, sentence.start, amount.start) \
                 and lx.AMBIGUOUS_TAKE.search(text, clause.start, amount.start):
             kind = None  # 拿了 with no source named: read from the question below
+        if kind == "take" and lx.VICTIM.search(text, sentence.start, amount.start):
+            kind = "pay"  # 我被骗了二十多万: the speaker's money went out
+        lost = kind == "take" and bool(lx.LOST.search(text, clause.start, amount.start))
         someone_elses = any(f"{p}的" in text[sentence.start:sentence.end] for p in self.people)
         if kind == "pay" and lx.TO_ONESELF.search(text, sentence.start, sentence.end) \
                 and (lx.TAKE_CONTEXT.search(text, sentence.start, sentence.end) or someone_elses):
             kind = "take"  # 用网银从公司账户转了8500元到我自己的卡上: moved to oneself
         # The question's kind stands for the answer's when the answer answers it directly (its
         # first sentence, or one giving the asked occurrence): 两次赔偿分别是…？—第一次…转给他伍仟元
-        direct = sentence.start == _first_sentence_start(text) or self._ordinal(sentence, clause, amount, amounts)
+        direct = not self.asked and (sentence.start == _first_sentence_start(text)
+                                     or self._ordinal(sentence, clause, amount, amounts))
+        # the figure told before this one (a price per piece, 单价480元/克, is part of the same telling)
+        since = max((a.end for a in amounts if a.end <= amount.start and not self._per_piece(a)), default=None)
+        measure = measure_at(text, clause, sentence, amount.start, amount.end, since)
+        if direct and self.q_measure and (measure is None or not measure_at(text, clause, clause, amount.start, amount.end)):
+            measure = self.q_measure  # 有没有替你退缴？—…跟亲戚借了钱，…转了10万元: what was asked
         if kind in lx.GENERIC_KINDS and self.q_kind and self.q_kind not in lx.GENERIC_KINDS:
             kind = self.q_kind  # 你赔了她多少钱？—…把现金9,500元交给了她: handing over is how it was paid
         elif direct and kind is None:
             kind = self.q_kind
+        before = text[clause.start:amount.start]
+        sentence_before = text[sentence.start:amount.start]
+        if len(amounts) > 1 and since is not None and lx.TOTAL.search(before) \
+                and lx.DEPOSITED.search(text, amount.end, sentence.end):
+            # 取了两万元、又借了两万元，一共4万元，…存到一个账户里: the sum raised is what was paid in
+            kind, measure, deposited = "pay", None, True
+        else:
+            deposited = False
         if kind is None and direct and MONEY_QUESTION.search(self.st.question) and (
                 lx.TOTAL.search(text, clause.start, amount.start) or lx.BALANCE.search(text, clause.start, amount.start)):
             kind = UNSAID_KIND  # 三笔一共多少钱？—一共九万二千元: the total of whatever was asked about
+        if kind is None and lx.BALANCE.search(before):
+            kind = UNSAID_KIND  # 我算了一下，一共还欠109,300元: a balance of the case's own money
+        if kind is None and lx.TOTAL.search(before) and since is None and self.amounts[0].start < sentence.start:
+            kind = UNSAID_KIND  # …应该是5500元。这样算一共是一万三千五百元: a sum of the money talked of
+        valued = measure in lx.VALUE_MEASURES
+        if (kind is None or kind == UNSAID_KIND) and valued:
+            kind = "value"  # 认定价值2,350元 / 卖了七千块钱: the figure of something, not a movement
+        elif kind is None and measure == "cost":
+            kind = "cost"  # 维修单…一共是贰仟叁佰元: an expense valued
+        if kind is None and lx.AGREED.search(sentence_before[-16:]) and lx.BARE_PAY.search(before):
+            kind = "pay"  # 答应10月底之前先付5万元: a sum promised
         if kind is None:
             return None  # 我自己留了八千元: money named, nothing said to move
-        before = text[clause.start:amount.start]
-        sentence_before = text[sentence.start:amount.start]
         role = "event"
         if kind in ("cost", "demand"):
             role = kind
-        if lx.AGREED.search(sentence_before[-16:]) and kind in ("compensation", "repay", "pay") and \
+        told_count = COUNT.search(text, sentence.start, amount.start)
+        if lx.EACH.search(before) or lx.PER_PIECE_AFTER.match(text, amount.end):
+            role = "each"  # 每人发了5000元 / 每张面值2000元 / 一百元一张: a figure per piece
+        elif lx.AGREED.search(sentence_before[-16:]) and kind in ("compensation", "repay", "pay") and \
                 not lx.BALANCE.search(before):
             role = "agreed"  # 调解时说好了总共赔38500块钱: what is owed under the agreement
         elif lx.BALANCE.search(before) or (lx.BALANCE.search(sentence_before[-12:]) and not lx.TOTAL.search(before)):
@@ -217,13 +334,25 @@ class _Reader:
             role = "remainder"
         elif lx.PERIODIC.search(before):
             role = "periodic"
-        elif (lx.TOTAL.search(before) or lx.TOTAL.search(text, clause.start, clause.end) and len(amounts) == 1) \
+        elif (lx.TOTAL.search(before) or lx.TOTAL.search(text, clause.start, clause.end) and len(amounts) == 1
+              or len(amounts) == 1 and told_count and lx.TOTAL.search(sentence_before)) \
                 and not ORDINAL.search(text, sentence.start, sentence.end):
-            # 最开始那次…一共肆万叁仟元: with one occurrence named, 一共 is that occurrence's sum
+            # 最开始那次…一共肆万叁仟元: with one occurrence named, 一共 is that occurrence's sum;
+            # 我前前后后转了六次，二十多万元: the sum of the times counted before it
             role = "total" if role == "event" else role
+        if valued and role == "event":
+            role = "value"
+        if deposited:
+            role = "event"
+        owed = lx.BALANCE.search(before)
+        if role == "balance" and owed and re.search(r"说[^，。；]{0,3}$", before[:owed.start()]):
+            kind, role = "demand", "demand"  # 对方又说还差四千: what the other side asked for
         event = Event(id=self.next_id(), kind=kind, role=role, statement=self.st.index,
                       sentence=self.anchor(sentence), session=self.st.session,
-                      words=text[clause.start:clause.end])
+                      words=text[clause.start:clause.end], measure=measure or ("loss" if lost else None))
+        if role == "event" and (lx.MENTION.search(text, max(clause.start, amount.start - 4), amount.start)
+                                or self._confirms(amount)):
+            event.same_as = MENTIONED  # 那笔6.8万元: the build links it to the row it tells again
         event.amount = self.value(amount.start, amount.end,
                               Decimal(str(amount.value)), approx=bool(amount.meta.get("approx")))
         event.currency = str(amount.meta.get("currency") or "CNY")
@@ -247,6 +376,51 @@ class _Reader:
                     event.period_text = said.group(0)
         return event
 
+    def _recovered_goods(self, sentence: Segment) -> list[Event]:
+        """被抢的vivo手机已于…追回，并已发还被害人: goods got back, named by what they are (their
+        value is the appraisal of the same goods, read when a loss is computed)."""
+        text = self.text
+        cue = lx.MEASURES["recovered"].search(text, sentence.start, sentence.end)
+        if cue is None or lx.NEGATED.search(text, max(sentence.start, cue.start() - 3), cue.start()):
+            return []
+        clause = next((c for c in _clauses(text, sentence) if c.start <= cue.start() < c.end), sentence)
+        goods = _GOODS.search(text, sentence.start, cue.start())
+        if goods is None:
+            return []
+        event = Event(id=self.next_id(), kind="goods", role="recovered", statement=self.st.index,
+                      sentence=self.anchor(sentence), session=self.st.session, measure="recovered",
+                      words=text[clause.start:clause.end], subject=goods.group("goods"))
+        event.currency = ""
+        self._when(event, sentence, clause, Segment(cue.start(), cue.end(), cue.group(0)))
+        return [event]
+
+    def _quantity_rows(self, sentence: Segment) -> list[Event]:
+        """Quantities with their units (3瓶啤酒, 5公里左右, 138mg/100ml, 85天): value rows; a total
+        (一共是3瓶), a figure per piece (每车25吨). Counts of times (三次, 两笔) are ``_count``'s."""
+        rows = []
+        text = self.text
+        for q in self.quantities:
+            if not (sentence.start <= q.start < sentence.end) or q.meta["unit"] in ("次", "笔"):
+                continue
+            clause = next((c for c in _clauses(text, sentence) if c.start <= q.start < c.end), sentence)
+            if self._is_old(q.start, q.end, clause):
+                continue
+            before = text[clause.start:q.start]
+            role = "each" if q.meta.get("each") else "total" if lx.TOTAL.search(before) else "value"
+            event = Event(id=self.next_id(), kind="quantity", role=role, statement=self.st.index,
+                          sentence=self.anchor(sentence), session=self.st.session,
+                          words=text[clause.start:clause.end], unit=str(q.meta["unit"]),
+                          measure=measure_at(text, clause, sentence, q.start, q.end))
+            event.currency = ""
+            event.amount = self.value(q.start, q.end, Decimal(str(q.value)), approx=bool(q.meta.get("approx")))
+            event.subject = _subject_after(text, q.end, clause.end)
+            self._when(event, sentence, clause, q)
+            self._how(event, sentence, q)
+            self._who(event, sentence, clause)
+            event.uncertain = self._unsure(sentence)
+            rows.append(event)
+        return rows
+
     def _ordinal(self, sentence: Segment, clause: Segment, amount, amounts) -> int | None:
         own = ordinal_of(self.text[clause.start:clause.end])
         if own is not None:
@@ -257,43 +431,77 @@ class _Reader:
             return ordinal_of(setting.text)
         if before:
             last = before[-1]
-            if not any(last.end() <= a.start < amount.start for a in amounts):
-                return ordinal_of(last.group(0))
-            return None
+            if any(last.end() <= a.start < amount.start for a in amounts):
+                return None
+            said = ordinal_of(last.group(0))
+            if self.q_ordinal is not None and said != self.q_ordinal and len(self.amounts) == 1:
+                # 第二次呢？—…说第一笔已经清查过了，…又转了三万元: the other one is only talked about
+                return self.q_ordinal
+            return said
         # 第二次呢？—一句话只讲一笔时，问话里的序数就是它的序数
-        if self.q_ordinal is not None and len(self.amounts) == 1:
+        if self.q_ordinal is not None and len([a for a in self.amounts if not self._per_piece(a)]) == 1:
             return self.q_ordinal
         return None
 
+    def _confirms(self, amount) -> bool:
+        """……中秋节那次送的是15万元，你确定吗？—确定，是十五万元: the answer repeats the figure
+        the asker named for an occurrence told before."""
+        question = self.st.question
+        if self.asked or not (lx.RESTATE.search(question) or re.search(r"那(?:一)?(?:次|笔|回)|确定|是不是|对不对|属实", question)):
+            return False
+        return any(a.value == amount.value for a in find_amounts(question))
+
+    def _per_piece(self, amount) -> bool:
+        """一百元一张 / 每张2000元: the figure of one piece, not a sum."""
+        return bool(lx.PER_PIECE_AFTER.match(self.text, amount.end)
+                    or lx.EACH.search(self.text[max(0, amount.start - 12):amount.start]))
+
     def _when(self, event: Event, sentence: Segment, clause: Segment, amount) -> None:
         text = self.text
-        dates = [d for d in self.dates if sentence.start <= d.start and d.end <= sentence.end
-                 and d.meta.get("granularity") != "time"]
-        in_clause = [d for d in dates if clause.start <= d.start < clause.end]
-        before = [d for d in dates if d.end <= amount.start]
-        chosen = (in_clause or before[-1:] or dates[:1])
-        if chosen:
-            d = chosen[0]
-            event.date = self.value(d.start, d.end, d.value,
-                                approx=bool(d.meta.get("approx")), precision=d.meta.get("precision"))
-        else:
+        found = self._date_in(sentence, clause, amount.start)
+        if found is None:
             m = lx.RELATIVE_DATE.search(text, sentence.start, sentence.end)
             if m and m.group(0):
-                event.date = self.value(m.start(), m.end(), m.group(0),
-                                    approx=True, precision="relative")
-            else:  # 第二次是2022年11月2日。那天她…又转了壹万叁仟元: the setting sentence before it
-                setting = self._setting(sentence)
-                if setting is not None:
-                    d = next((d for d in self.dates if setting.start <= d.start < setting.end
-                              and d.meta.get("granularity") != "time"), None)
-                    if d is not None:
-                        event.date = self.value(d.start, d.end, d.value, approx=bool(d.meta.get("approx")),
-                                                precision=d.meta.get("precision"))
-                        event.sentence = self.span(setting.start, sentence.end)  # quoted together
+                found = self.value(m.start(), m.end(), m.group(0), approx=True, precision="relative")
+        if found is None:
+            # 第二次是2022年11月2日。那天她…又转了壹万叁仟元: the setting sentence before it; 是2021年
+            # 春节前…。那天晚上他到我家里来…。…里面是现金5万元: the scene set earlier in the answer,
+            # as long as no other sum was told in between
+            setting = self._setting(sentence)
+            for earlier in reversed(_sentences(text, 0, sentence.start)):
+                if any(earlier.start <= a.start < earlier.end for a in self.amounts):
+                    break
+                # the sentence just before, one referred back to (那天), or the answer's opening one
+                refers = earlier == setting or _SAME_DAY.search(text, earlier.end, sentence.end) \
+                    or earlier.start == _first_sentence_start(text) and _ASKS_WHEN.search(self.st.question)
+                found = self._date_in(earlier, earlier, earlier.end) if refers else None
+                if found is not None:
+                    event.sentence = self.span(earlier.start, sentence.end)  # quoted together
+                    break
+        event.date = found
         t = next((m for m in lx.TIME_OF_DAY.finditer(text, sentence.start, sentence.end) if lx.is_clock_time(m)), None)
         if t:
             event.time = self.value(t.start(), t.end(), t.group(0),
                                 approx=bool(t.group("approx")), precision="time")
+
+    def _date_in(self, sentence: Segment, clause: Segment, at: int) -> Value | None:
+        """The date of a figure at ``at``: a date in its clause, else the last one before it in the
+        sentence, else the sentence's first; a festival (2021年春节前, 中秋节前一天) beats the bare
+        year inside it and stands when no day is said."""
+        dates = [d for d in self.dates if sentence.start <= d.start and d.end <= sentence.end
+                 and d.meta.get("granularity") != "time"]
+        in_clause = [d for d in dates if clause.start <= d.start < clause.end]
+        before = [d for d in dates if d.end <= at]
+        chosen = (in_clause or before[-1:] or dates[:1])
+        festivals = [m for m in lx.FESTIVAL_DATE.finditer(self.text, sentence.start, sentence.end) if m.group("name")]
+        festival = next((m for m in festivals if m.start() <= at), festivals[0] if festivals else None)
+        if festival and (not chosen or chosen[0].meta.get("granularity") == "year"
+                         and chosen[0].start < festival.end() and festival.start() < chosen[0].end):
+            return self.value(festival.start(), festival.end(), festival.group(0), approx=True, precision="festival")
+        if chosen:
+            d = chosen[0]
+            return self.value(d.start, d.end, d.value, approx=bool(d.meta.get("approx")), precision=d.meta.get("precision"))
+        return None
 
     def _setting(self, sentence: Segment) -> Segment | None:
         """The sentence just before, when it states no amount of its own (it sets the scene)."""
@@ -330,7 +538,9 @@ class _Reader:
         behalf = re.search(r"(?:替|帮|代)(?:我|本人)", text)
         if behalf:  # 我父亲替我向公司退了: paid on the speaker's behalf
             subject = _Party("我", None, behalf.start())
-        payee = next((p for p in parties if p.marker in _TO_MARKERS), None)
+        # the receiving party of this clause or one after it (…一共4万元，存到…户名某某), else any
+        payee = next((p for p in parties if p.marker in _TO_MARKERS and p.at >= clause.start - sentence.start), None) \
+            or next((p for p in parties if p.marker in _TO_MARKERS), None)
         source = next((p for p in parties if p.marker == "从"), None)
         resolve = self._resolve
         if event.kind == "take":  # 我从公司账户拿了…: the speaker took, the source lost it
@@ -339,23 +549,62 @@ class _Reader:
             return
         event.payer = resolve(subject.word) if subject else None
         event.payee = resolve(payee.word) if payee else None
+        if event.payee is None and event.kind == "pay":  # 转到一个叫某某的支付宝账户: the account's owner
+            owner = next((p for p in parties if p.marker == "的"
+                          and _ACCOUNT.match(text, p.at + len(p.word) + 1)), None)
+            if owner is not None and lx.DEPOSITED.search(text, 0, owner.at):
+                event.payee = resolve(owner.word)
+        holder = _HOLDER.search(text, clause.start - sentence.start)
+        if holder and event.kind == "pay":  # 存到一个账户里，户名某某: the account's holder receives it
+            event.payee = holder.group("name")
+        lender = re.search(r"向(?:了)?(?P<who>[\u4e00-\u9fff]{1,8}?)借", text)
+        if lender and event.measure == "loan":  # 向我妹妹范某借了两万元: she lent, the subject borrowed
+            party = next((p for p in parties if p.at >= lender.start()), None)
+            event.payer, event.payee = (resolve(party.word) if party else None), (
+                resolve(subject.word) if subject else self.st.speaker)
+        own_subject = subject is not None and clause.start - sentence.start <= subject.at < clause.end - sentence.start
+        if self.frame and not own_subject and event.payee is None and event.kind in ("pay", "value"):
+            # 汪某第二次给你送钱…？—我回家打开一看，里面是现金10万元: the asker's frame stands
+            event.payer, event.payee = self.frame
+        spouse = _SPOUSE.search(text)
+        if spouse and event.payer and spouse.group("name").startswith(event.payer):
+            # 缪老板的老婆阮某拿了现金…交给我: she paid for him
+            event.behalf = self._principal(spouse.group("principal"))
         if event.payer and event.payee and event.payer == event.payee:
             event.payee = None
+
+    def _principal(self, words: str) -> str | None:
+        """某某 / 缪老板 / 王总: the file's person named so (by a familiar form: the one person of the
+        file with that surname)."""
+        named = next((n for n in self.known if words.endswith(n)), None)
+        if named:
+            return named
+        title = _TITLE.search(words)
+        if title:
+            found = [n for n in self.known if n[0] == title.group("surname") and 2 <= len(n) <= 3]
+            return found[0] if len(found) == 1 else None
+        return None
 
     def _parties(self, text: str) -> list["_Party"]:
         names = sorted({*self.people, *([self.st.speaker] if self.st.speaker else [])}, key=len, reverse=True)
         words = "|".join(re.escape(n) for n in names if n)
-        pattern = re.compile(rf"(?P<marker>给|向|往|还|退|赔|到|从|替|让|把|被|跟|和|与|听)?(?:了)?"
+        pattern = re.compile(rf"(?P<marker>给|向|往|还|退|赔|到|从|替|让|把|被|跟|和|与|听|户名(?:是|为|叫)?[:：]?)?(?:了)?"
                              rf"(?P<who>{words + '|' if words else ''}我们|我|他们|他|她们|她|你们|你|对方|"
-                             rf"公司|单位|平台)(?P<kin>{KIN})?")
+                             rf"公司|单位|平台|银行)(?P<kin>{KIN})?")
         found = []
+        named_until = -1  # 我妹妹张丽: the name after the relation word is that same party
         for m in pattern.finditer(text):
+            if m.start() < named_until:
+                continue
             who, kin = m.group("who"), m.group("kin")
             if kin:  # 我妹妹张丽: the relative (by name when the name follows), not the speaker
                 named = next((n for n in names if text.startswith(n, m.end())), None)
                 who = named or f"{who}{kin}"
+                named_until = m.end() + len(named) if named else -1
             starts = m.start() == 0 or text[m.start() - 1] in "，,；;：:"
             marker = m.group("marker")
+            if marker and marker.startswith("户名"):
+                marker = "到"  # 存到一个账户里，户名某某: the account holder receives it
             if marker is None and text.startswith("的", m.end()) and not kin:
                 marker = "的"  # 白振宇的手机: a possessor, not who acts
             found.append(_Party(who, marker, m.start(), starts))
@@ -418,15 +667,40 @@ class _Reader:
         text, question = self.text, self.st.question
         restated = bool(lx.RESTATE.search(question))
         found: list[Correction] = []
-        for sentence in _sentences(text, 0, len(text)):
+        sentences = _sentences(text, 0, len(text))
+        for n, sentence in enumerate(sentences):
             cue = lx.CORRECTION.search(text, sentence.start, sentence.end)
-            if not cue and not (restated and sentence.start == _first_sentence_start(text)):
+            # 第四笔上次说错了。…9月8日那笔是24,000.00元，不是两万元: the cue in the sentence before,
+            # or a value said to be wrong (不是X) beside the one said now
+            before = sentences[n - 1] if n else None
+            cue_before = before is not None and lx.CORRECTION.search(text, before.start, before.end) \
+                and not any(before.start <= a.start < before.end for a in self.amounts)
+            olds = any(self._is_old(a.start, a.end, sentence) for a in self.amounts
+                       if sentence.start <= a.start < sentence.end)
+            if not (cue or cue_before or olds) and not (restated and sentence.start == _first_sentence_start(text)):
                 continue
-            for field, new, old in self._changed_values(sentence, question if restated else ""):
+            found.extend(self._quantity_corrections(sentence))
+            for field, new, old in self._changed_values(sentence, question if restated else "",
+                                                        cue_before=bool(cue_before)):
                 # 第三笔应该是…: the occurrence it corrects, when the sentence (or question) names one
-                ordinal = ordinal_of(text[sentence.start:sentence.end]) or ordinal_of(question)
+                ordinal = ordinal_of(text[sentence.start:sentence.end]) or \
+                    (ordinal_of(before.text) if cue_before else None) or ordinal_of(question)
                 found.append(Correction(field, old, new, self.st.index, question if restated else "",
                                         ordinal=ordinal, sentence=self.anchor(sentence)))
+        return found
+
+    def _quantity_corrections(self, sentence: Segment) -> list[Correction]:
+        """重量是36吨，起诉状中写的38吨是笔误: the figure said to be wrong, and the one said now."""
+        said = [q for q in self.quantities if sentence.start <= q.start < sentence.end]
+        found = []
+        for old in [q for q in said if self._is_old(q.start, q.end, sentence)]:
+            unit = old.meta["unit"]
+            new = next((q for q in said if q.meta["unit"] == unit and not self._is_old(q.start, q.end, sentence)), None)
+            found.append(Correction(
+                "quantity", self.value(old.start, old.end, Decimal(str(old.value))),
+                self.value(new.start, new.end, Decimal(str(new.value))) if new else None, self.st.index,
+                sentence=self.anchor(sentence), unit=str(unit),
+                clerical=bool(lx.CLERICAL.search(self.text, old.end, min(sentence.end, old.end + 8)))))
         return found
 
     def _is_old(self, start: int, end: int, sentence: Segment) -> bool:
@@ -437,12 +711,12 @@ class _Reader:
         return bool(lx.NOT_VALUE.search(text, max(sentence.start, start - 3), start)
                     or lx.SAID_BEFORE.search(before) or lx.WRONG_AFTER.match(after))
 
-    def _changed_values(self, sentence: Segment, restated: str):
+    def _changed_values(self, sentence: Segment, restated: str, cue_before: bool = False):
         text = self.text
         amounts = [a for a in self.amounts if sentence.start <= a.start < sentence.end]
         news = [a for a in amounts if not self._is_old(a.start, a.end, sentence)]
         olds = [a for a in amounts if a not in news]
-        if news and (olds or restated or lx.CORRECTION.search(text, sentence.start, sentence.end)):
+        if news and (olds or restated or cue_before or lx.CORRECTION.search(text, sentence.start, sentence.end)):
             new = news[0]
             old = None
             if olds:
@@ -485,8 +759,24 @@ def months_between(first: str, last: str) -> int | None:
 
 
 def _first_sentence_start(text: str) -> int:
-    first = _sentences(text, 0, len(text))
-    return first[0].start if first else 0
+    """Where the answer proper starts: its first sentence, after a bare 有。/是的。/对。"""
+    sentences = _sentences(text, 0, len(text))
+    for sentence in sentences:
+        if len(re.sub(r"[^\u4e00-\u9fff\d]", "", sentence.text)) > 3:
+            return sentence.start
+    return sentences[0].start if sentences else 0
+
+
+# jieba reads 转给某甲伍仟元 as a name 某甲伍, 某乙知道 as 某乙知: a known name plus a numeral or a
+# verb is not one.
+_NOT_A_NAME_TAIL = frozenset("一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾百千万道说讲问要给让叫受打和跟知想看听")
+
+
+def whole_names(names) -> list[str]:
+    """Names without jieba's cuts across a boundary: 某乙知 (某乙知道), 钱罗 (…的钱罗小川)."""
+    names = list(dict.fromkeys(names))
+    return [n for n in names if not (len(n) == 3 and n[:2] in names and n[2] in _NOT_A_NAME_TAIL)
+            and not (len(n) == 2 and any(len(m) >= 3 and m.startswith(n[1]) for m in names))]
 
 
 def known_people(statements: list[Statement]) -> tuple[str, ...]:
@@ -528,6 +818,9 @@ def read_events(statements: Iterable[Statement]) -> tuple[list[Event], list[Corr
             continue
         reader = _Reader(statement, next_id, other, known, topic)
         topic = reader.q_kind or (topic if is_follow_up(statement.question) else None)
+        if statement.asked and statement.question_span and lx.READS_OUT.search(statement.question) \
+                and not lx.RESTATE.search(statement.question):
+            events.extend(_Reader(statement, next_id, other, known, asked=True).events())
         events.extend(reader.events())
         corrections.extend(reader.corrections())
     return events, corrections

@@ -20,7 +20,7 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
     "repay": re.compile(
         r"归还|偿还|还款|还钱|还清|还上|还了|还过|还给|还回|还我|还他|还她|还你|还公司|退还|退回|退赔|退款|退钱|"
         r"退了|退过|退给|退我|退他|退她|退你|退出|返还|返回|追回|拿回|要回|收回|赔还|清偿|转回|打回|汇回|返给|"
-        r"退的|还的|退回来|退赃|退赔了"),
+        r"退的|还的|退回来|退赃|退赔了|退缴|退交|追缴|发还"),
     # damages paid for harm done
     "compensation": re.compile(r"(?<!退)(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"),
     # money asked for, not (yet) paid
@@ -31,11 +31,12 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
                        r"损失|花了|花费|花掉|开销|支出"),
     # money taken without right (the suspect's own verbs)
     "take": re.compile(r"拿了|拿走|拿过|拿的|拿出|取了|取走|取出|提取|提走|挪用|侵占|截留|私吞|占用|骗了|骗走|"
-                       r"骗取|诈骗|偷了|偷走|盗窃|窃取|抢了|抢走|套取|转走|划走|揣"),
+                       r"骗取|诈骗|偷了|偷走|盗窃|窃取|抢了|抢走|套取|转走|划走|揣|被(?:抢|盗|偷|骗|劫)(?:走|了|去)?"),
     # money handed over: the generic verbs (who to whom is read separately)
     "pay": re.compile(r"借给|借了|出借|借款|借钱|投了|投资|投入|投到|投给|认购|购买|买了|存了|存入|充值|"
                       r"转账|转了|转给|转到|转入|汇了|汇给|汇到|汇款|打了|打给|打到|打款|交了|交给|交到|交纳|缴纳|"
-                      r"付了|付给|支付|付款|给了|给过|给他|给她|给我|给你|给公司|送了|送给|转钱|给钱|打钱|汇钱|交钱|存钱|"
+                      r"付了|付给|支付|付款|给了|给过|给他|给她|给我|给你|给公司|送了|送给|送过|送来|送钱|送礼|"
+                      r"转钱|给钱|打钱|汇钱|交钱|存钱|"
                       r"投的|给的|转的|交的|借的|付的|汇的|打的|存的"),
 }
 # Bare verbs as questions use them (什么时候给的, 转了几次, 还过多少): the same kinds, one character.
@@ -44,8 +45,67 @@ QUESTION_VERBS: dict[str, re.Pattern[str]] = {
     "repay": re.compile(r"(?<!还)(?:还|退)(?=[的了过几多钱款给我他她])"),
     "compensation": re.compile(r"(?<!退)赔(?=[的了过几多钱款给我他她])"),
     "take": re.compile(r"[拿取偷骗抢盗](?=[的了过几多走钱])|侵占|挪用"),
-    "pay": re.compile(r"[给转交汇付借投打存](?=[的了过几多钱款给])"),
+    "pay": re.compile(r"[给转交汇付借投打存送](?=[的了过几多钱款给东])"),
 }
+# The speaker lost the money (我被骗了二十多万 / 你一共被骗了多少钱？): told from the victim's side, a
+# taking is the speaker's money going out — a payment of theirs, as the rest of their record tells it.
+VICTIM = re.compile(r"(?:我|我们|你|您|你们)[^，。？?；]{0,8}?被[\u4e00-\u9fff]{0,4}?(?:骗|抢|盗|偷|劫)")
+# Taking out one's own money (在柜台取了两万元定期, 取款, 提现): how it was raised, not a movement
+# to anyone.
+WITHDRAW = re.compile(r"取了|取出|取款|取钱|提现|提了|支取")
+# Money put into an account after its sources are named (取了两万、借了两万，一共4万元，…存到一个账户
+# 里): the sum is the movement.
+DEPOSITED = re.compile(r"存到|存入|存进|转到|转入|转给|打到|打给|汇到|汇给|交给|送到|送给")
+# Money lost by whoever the sentence names (某某被抢现金800元, 被骗走两万): a loss of the victim's.
+LOST = re.compile(r"被(?:抢|盗|偷|骗|劫)(?:走|去|了)?")
+NEGATED = re.compile(r"没有|没|未|尚未|还没")
+# A question asking why or how come does not say what kind of money its answer names
+# (你为什么找你妹妹借钱？—对方说必须凑够4万元: no loan of 4万).
+WHY = re.compile(r"为什么|为何|怎么回事|什么原因|原因是|干什么用|做什么用|用来")
+# -- what a value measures ---------------------------------------------------------------------------
+# Beyond who moved money to whom: what a figure is the measure of. The nearest cue before the
+# figure in its clause decides (then its sentence); the order below breaks ties, most specific first.
+# VALUE_MEASURES are figures of something (an appraisal, a price obtained, a sum owed by law or
+# agreement), not movements: they are answered when asked and never summed with payments.
+MEASURES: dict[str, re.Pattern[str]] = {
+    "valuation": re.compile(r"认定价[格值]|价格认定|认定(?:的)?价|估价|评估价|鉴定价|市场价|认定为|价值|面值|值(?=[\d一二三四五六七八九十两])"),
+    "sale": re.compile(r"卖了|卖得|卖给|卖掉|卖的(?!钱)|出售|变卖|售价|销赃|收购|回收|卖出"),
+    "share": re.compile(r"分到|分给|分得|分了|分走|一人一半|分赃|分成"),
+    "penalty": re.compile(r"违约金|罚款|罚金|滞纳金"),
+    "contract_price": re.compile(r"(?:合同)?总价款|合同(?:金额|价款|总价|总额)|货款总额|总货款|总价"),
+    "wages_owed": re.compile(r"应发|应付工资|应得|应当发|工资(?:合计|总额|表)|工钱合计"),
+    "restitution": re.compile(r"退赔|退缴|退赃|追缴|退交|退还赃款|代[\u4e00-\u9fff]{0,3}(?:赔|退)"),
+    "refund": re.compile(r"原路退回|退回到|退回来|冻结|止付|退款"),
+    "recovered": re.compile(r"追回|发还|起获|缴获|找回"),
+    "loan": re.compile(r"借给|借了|借的|出借|借款|向[\u4e00-\u9fff]{1,6}借"),
+    "gift": re.compile(r"送给|送了|送过|送来|送钱|送礼|收受|好处费|感谢费"),
+    "cost": re.compile(r"医药费|医疗费|治疗费|修理费|维修费|维修单|修车|误工费|营养费|护理费|鉴定费|损失"),
+    "wages": re.compile(r"工资|工钱|薪水|报酬|劳务费|生活费"),
+}
+VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_price", "wages_owed"})
+# What the figure of a value measure is the measure of: obligations a payment goes towards (an
+# unpaid part of them is "still owed"), as against figures that only describe.
+OBLIGATIONS = frozenset({"contract_price", "wages_owed", "cost", "penalty"})
+
+# What a quantity is the measure of, by the words around it: two figures of the same unit are the
+# same measure (and may be versions of one fact) only when these agree — a breath test and a blood
+# test are both in mg/100ml and are two facts.
+MEASURE_SIGNS: dict[str, re.Pattern[str]] = {
+    "breath": re.compile(r"呼气|吹气|呼出"),
+    "blood": re.compile(r"血液|抽血|血样|血检|血中|血里"),
+    "speed": re.compile(r"时速|车速|速度|多快|开得快"),
+    "distance": re.compile(r"行驶|开了|开到|开车|距离|路程|多远|远|离"),
+    "weight": re.compile(r"多重|重|称"),
+    "rate": re.compile(r"抽水|抽成|提成|比例|百分之|几个点|点位|费率|利率"),
+}
+# Units of one kind of measure: a question asking 多重 takes 克, 千克, 斤 or 吨 (never converted).
+UNIT_FAMILIES: dict[str, frozenset[str]] = {
+    "weight": frozenset({"克", "千克", "斤", "吨"}),
+    "distance": frozenset({"公里", "米"}),
+    "time": frozenset({"天", "周", "个月", "年", "小时", "分钟"}),
+    "percent": frozenset({"%"}),
+}
+
 # Generic "handed over" verbs say direction, not purpose: in an answer whose question names the
 # purpose (两次赔偿分别是…) the question's kind is the event's kind.
 GENERIC_KINDS = frozenset({"pay"})
@@ -67,6 +127,14 @@ OUTFLOW_KINDS = frozenset({"repay"})
 TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|前前后后|前后|加起来|加在一起|总额|总数|总计|共(?=[\d一二三四五六七八九十两几])")
 BALANCE = re.compile(r"还欠|尚欠|仍欠|欠(?:我|他|她|你|款|钱|着|了)|没(?:有)?(?:还|退|拿回|要回|收回|归还)|"
                      r"未(?:还|退|归还|偿还|返还)|还差|余款|剩下的?(?:钱|本金|款)?(?:还)?没")
+# Per piece, per person, per ton (每人发了5000元, 每张面值2000元, 每车25吨): a unit figure, not a movement.
+EACH = re.compile(r"单价(?:是|为)?$|每(?:个)?(?:人|位|户|张|件|台|部|瓶|箱|吨|斤|公斤|千克|克|车|捆|份|条|只|包|袋|次|笔|天|日|小时)(?:都|各)?"
+                  r"(?:是|为|按|发了?|给了?|付了?|分了?|面值|单价|价值|价格|有)?[\s]*$")
+PER_PIECE_AFTER = re.compile(r"(?:的)?一(?:张|捆|沓|叠|包|件|瓶|斤|吨|克|台|部|个)|/(?:克|吨|斤|公斤|千克|件|台|个|瓶|箱|米|平方米|天|日|月|人)")
+# The same figure told again (那笔6.8万元, 那1500元, 当天转的那1500元): a mention of a row told
+# before, not a new one.
+MENTION = re.compile(r"(?:那|这)(?:一)?(?:笔|次|回)?(?:的)?$")
+AGAIN = re.compile(r"又|再|另外|另|还(?!欠|差|剩)")
 # A stock of money at some moment (备用金一共就剩两万多): neither a movement nor a debt.
 REMAINDER = re.compile(r"剩(?:下|余)?|余下|结余")
 # After a take cue, these send the money on (我拿了1.2万元现金交到公司前台): the speaker paid it.
@@ -82,6 +150,8 @@ TAKE_CONTEXT = re.compile(r"从|偷|私自|挪|盗|骗|截留|侵占|拿走|公�
                           r"店里的|收银|保险柜|备用金|货款|公款|账上|账户")
 # A sum agreed on, to be paid (调解时说好了总共赔38500块钱, 约定还款五万元): an obligation, not a movement.
 AGREED = re.compile(r"说好|谈好|讲好|约定|商定|协商好|达成|协议|答应|承诺|调解书")
+# The bare verbs of a promise (答应…先付5万元, 说好赔三万): what is to be paid.
+BARE_PAY = re.compile(r"[付给还赔交退](?!了)")
 # A question naming the agreement (按调解的数额还欠多少): the agreed sum is what is owed.
 AGREED_ASKED = re.compile(r"调解|约定|说好|协议|谈好|承诺|答应")
 PERIODIC = re.compile(r"每(?:个)?(?:月|年|季度?|期|周|星期|天|日)")
@@ -99,6 +169,12 @@ PLACE = re.compile(
     r"(?:楼下|楼上|门口|前台|柜台|窗口|办公室|调解室|接待室|会议室|房间|家里|店里|家|店|处|室|所|局|行|公司|"
     r"楼|厅|场|路|街|巷|区|村|小区|酒店|宾馆|饭店|餐厅|烧烤|市场|车上|账户上?|卡上|卡里|备用金里?|保险柜里?))")
 
+# -- who speaks ----------------------------------------------------------------------------------------
+# Party roles a question may name (原告说…, 被告收到了吗): never the asked act or its object;
+# longer roles first, so 被告人 is not read as 被告.
+PARTY_ROLES = ("被上诉人", "上诉人", "被申请人", "申请人", "被申诉人", "申诉人", "被告人", "被告", "原告",
+               "第三人", "公诉人", "辩护人", "被害人", "证人")
+
 # -- certainty ---------------------------------------------------------------------------------------
 UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|"
                        r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")
@@ -112,8 +188,16 @@ UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
     "count": re.compile(r"几次|几笔|多少次|多少笔"),
 }
 
+# The asker reads out or shows a document (现向你宣读…价格认定结论书, 现向你出示…交易明细, 据某某陈述…):
+# the figures of that passage are facts of the record, told by the document, which the answer
+# then confirms or disputes.
+READS_OUT = re.compile(r"宣读|出示|(?:显示|载明|记载|证实|反映|写明)[^，。？?]{0,12}?[:：]|据[^，。？?]{1,24}?(?:陈述|证实|反映|供述|称)"
+                       r"|[^，。？?]{1,12}?(?:笔录|报告|结论书|意见书|明细|登记单|登记表|回单|收条)[^，。？?]{0,6}?(?:称|载明|记载|显示)"
+                       # 被抢的手机已于…追回，并已发还被害人，你知道吗？: a fact the asker puts to the speaker
+                       r"|[^？?]{8,}[，,](?:你知道吗|是否属实|属实吗|是不是这样|对不对)[？?]?$")
+
 # -- corrections ----------------------------------------------------------------------------------------
-CORRECTION = re.compile(r"说错了?|记错了?|搞错了?|弄错了?|讲错了?|更正|纠正|有误|不准确|应该是|实际上?是|准确(?:地)?说|"
+CORRECTION = re.compile(r"(?<!没)(?<!没有)(?<!不会)(?:说错了?|记错了?|搞错了?|弄错了?|讲错了?)|笔误|更正|纠正|有误|不准确|应该是|实际上?是|准确(?:地)?说|"
                         r"准确的(?:数|数字|金额|日期|时间)?是|确切的(?:数|数字|金额|日期)?是|"
                         r"确切(?:地)?说|(?<![是还])不是[^，。；]{1,12}[，,]?(?:而|应该)?是")
 # The asker repeating an earlier claim to have it confirmed (你刚才说…，确定吗).
@@ -121,7 +205,9 @@ RESTATE = re.compile(r"(?:你|您)?(?:刚才|刚刚|前面|之前|上次|先前|
                      r"(?:讯问时|询问时)?(?:说|讲|称|供述|陈述|交代)")
 NOT_VALUE = re.compile(r"(?<![是还])不是")  # 不是三万二: the value that is corrected away
 SAID_BEFORE = re.compile(r"(?:前面|之前|上次|刚才|原来|先前|当时)(?:我)?(?:说|讲|写|记)的?(?:是)?$|(?:说|写|记)成了?$")
-WRONG_AFTER = re.compile(r"(?:是)?(?:不对|有误|错了|说错|记错|搞错|弄错|不准确)")
+WRONG_AFTER = re.compile(r"(?:是)?(?:不对|有误|错了|说错|记错|搞错|弄错|不准确|笔误|写错)")
+# A figure written wrongly (起诉状中写的38吨是笔误): a slip of the pen, not another account of the fact.
+CLERICAL = re.compile(r"笔误|写错|打错|录错")
 
 # -- time of day ---------------------------------------------------------------------------------------
 TIME_OF_DAY = re.compile(
@@ -136,6 +222,13 @@ def is_clock_time(match: re.Match[str]) -> bool:
 RELATIVE_DATE = re.compile(
     r"(?:去年|今年|前年|明年|上个?月|这个月|本月|上半年|下半年)(?:的)?"
     r"(?:[一二三四五六七八九十正腊冬]{1,2}月(?:份)?|年初|年底|年中|年末|春节前后|过年前后?|国庆前后)?"
-    r"(?:[初中底末]|左右|前后)?"
+    r"(?:上旬|中旬|下旬|[初中底末]|左右|前后)?"
     r"|(?:\d{4}年)?(?:春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年底|年中|年末|春节前后|过年前后?)(?:左右|前后)?")
+# Festivals and lunar months as dates (2021年春节前, 中秋节前一天, 端午节前后, 腊月二十五六, 去年腊月):
+# kept as said, placed in the calendar as a range (engine/ledger/when.py).
+FESTIVAL_DATE = re.compile(
+    r"(?P<year>\d{4}年|去年|前年|今年|明年|当年)?(?:的)?(?:农历)?"
+    r"(?P<name>春节|过年|除夕|元宵|端午|中秋|国庆|元旦|清明|五一|劳动节|腊月|正月)(?:节)?"
+    r"(?P<lunar_day>初[一二三四五六七八九十]|廿[一二三四五六七八九]?|[二三]?十[一二三四五六七八九]{0,2}|[一二三四五六七八九]{1,2}(?![月日号]))?"
+    r"(?:日)?(?:[^，。；、\d]{0,3}?)(?P<rel>前一天|后一天|前几天|后几天|前夕|前后|左右|当天|那天|期间|前|后)?")
 APPROX_WORDS = re.compile(r"左右|大概|大约|约|差不多|前后|多|余|初|中旬|底|上下|几")

@@ -36,11 +36,12 @@ class Statement:
     answer_offset: int  # where ``answer`` starts in the chunk text
     speaker: str | None  # the answerer, as the header names them (the "我" of the answer)
     page: int
-    kind: str = "qa"  # qa | header
+    kind: str = "qa"  # qa | header (a hearing side's turn is a qa statement with its party)
     question_span: tuple[int, int] | None = None  # where the asker's words are in the chunk text
     # The side the speaker answers for, as the record labels it: 原告, 被告, 第三人 (a hearing),
     # 被讯问人, 被询问人, 犯罪嫌疑人, 证人 … (an interrogation or inquiry); None when not said.
     party: str | None = None
+    asked: str = ""  # the asker's words as the chunk holds them (line breaks kept), at question_span
 
 
 @dataclass
@@ -51,15 +52,21 @@ class Value:
     text: str
     anchor: Anchor
     approx: bool = False
-    precision: str | None = None  # dates: exact | month | year | approx | no_year | relative
+    precision: str | None = None  # dates: exact | month | year | approx | no_year | relative | festival
     unsure: bool = False  # the speaker says they do not remember this value (记不清)
+    # dates: the date read against the record's own date (9月21日 in a record of 2023年9月27日 is
+    # 2023-09-21), and for a stretch of time (2021年春节前, 腊月, 上个月中旬) its first and last day;
+    # ``value`` and ``precision`` stay as said
+    resolved: str | None = None
+    range: tuple[str, str] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         value = self.value
         if isinstance(value, Decimal):
             value = int(value) if value == value.to_integral_value() else float(value)
         return {"value": value, "text": self.text, "anchor": self.anchor.to_dict(),
-                "approx": self.approx, "precision": self.precision, "unsure": self.unsure}
+                "approx": self.approx, "precision": self.precision, "unsure": self.unsure,
+                "resolved": self.resolved, "range": list(self.range) if self.range else None}
 
     def to_record(self) -> dict[str, Any]:
         """Lossless form for storage (amounts as exact decimal strings)."""
@@ -73,19 +80,27 @@ class Value:
         value = data["value"]
         if isinstance(value, dict) and "decimal" in value:
             value = Decimal(value["decimal"])
+        span = data.get("range")
         return cls(value, data["text"], Anchor(**data["anchor"]), data.get("approx", False),
-                   data.get("precision"), data.get("unsure", False))
+                   data.get("precision"), data.get("unsure", False), data.get("resolved"),
+                   tuple(span) if span else None)
 
 
 @dataclass
 class Event:
-    """A money movement (or claim about money) stated in one sentence of a statement.
+    """A figure stated in one sentence of a statement: a money movement, a sum of money that is
+    the measure of something, or a quantity with its unit.
 
     ``role``: event (one movement), total (a stated sum), balance (what is still owed / not back),
     agreed (a sum agreed on, to be paid: 调解时说好赔…),
     periodic (an amount per period over a stated span), demand (money asked for), cost (an
-    expense or loss valued, not a movement), count (how many movements, no amount).
-    ``kind``: what moved — pay, take, repay, interest, compensation, cost, demand (see lexicon).
+    expense or loss valued, not a movement), count (how many movements, no amount), value (a
+    figure of something: an appraisal, a sale price, a share, wages owed, a quantity), each (a
+    per-piece or per-person figure: 每人5000元, 每车25吨), part (one item of an enumeration whose
+    sum is stated: 鲁某39,200元，汤某37,800元…一共…), mention (a figure told again: 那笔6.8万元).
+    ``kind``: what moved — pay, take, repay, interest, compensation, cost, demand (see lexicon);
+    ``measure``: what the figure measures (lexicon MEASURES: valuation, sale, loan, restitution …);
+    ``unit``: None for money (then ``currency``), else the quantity's unit (克, 吨, 公里, mg/100ml …).
     """
 
     id: str
@@ -112,6 +127,17 @@ class Event:
     corrects: str | None = None  # the id of the event this one corrects
     words: str = ""  # the clause around the amount (what the event is about)
     session: int = 1
+    measure: str | None = None
+    unit: str | None = None  # None: money
+    same_as: str | None = None  # role mention: the row this one tells again
+    part_of: str | None = None  # role part: the stated total it is an item of
+    source: str = "answer"  # answer | asker (a document the asker reads out: 现向你宣读…)
+    subject: str = ""  # what the figure is of, in the statement's words (金项链, 啤酒, 螺纹钢)
+    behalf: str | None = None  # the person the payer paid for (某某的老婆…拿了现金交给我)
+
+    @property
+    def is_money(self) -> bool:
+        return self.unit is None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "kind": self.kind, "role": self.role,
@@ -122,7 +148,10 @@ class Event:
                                "period_span": list(self.period_span) if self.period_span else None,
                                "period_text": self.period_text,
                                "count": self.count, "uncertain": list(self.uncertain),
-                               "corrects": self.corrects, "words": self.words, "session": self.session}
+                               "corrects": self.corrects, "words": self.words, "session": self.session,
+                               "measure": self.measure, "unit": self.unit, "same_as": self.same_as,
+                               "part_of": self.part_of, "source": self.source, "subject": self.subject,
+                               "behalf": self.behalf}
         for name in ("amount", "date", "time", "means", "place"):
             value = getattr(self, name)
             out[name] = value.to_dict() if value is not None else None
@@ -133,14 +162,16 @@ class Event:
 class Correction:
     """A later statement saying an earlier value was wrong (记错了, 更正, 不是X是Y, 应该是…)."""
 
-    field: str  # amount | date | time
+    field: str  # amount | date | time | quantity
     old: Value | None  # the value being corrected, when the text repeats it
-    new: Value
+    new: Value | None
     statement: int
     restated: str = ""  # the asker's restatement of the earlier claim (你刚才说…确定吗)
     target: str | None = None  # the id of the event it corrects, when one is found
     ordinal: int | None = None  # the occurrence the correcting sentence names (第三笔应该是…)
     sentence: Anchor | None = None  # the correcting sentence
+    unit: str | None = None  # quantity: the unit of the figures
+    clerical: bool = False  # the old figure was a slip of the pen (笔误), not another account
 
 
 @dataclass
@@ -153,6 +184,13 @@ class CaseLedger:
     subject: str | None  # the person questioned (被讯问人 / 被询问人 / 犯罪嫌疑人)
     people: list[str] = field(default_factory=list)  # every person the file names, longest first
     counterpart: str | None = None  # the person the statements name most, other than those answering
+    # each session's own date (ISO) and where the record writes it (header 时间, else the closing)
+    dated: dict[int, tuple[str, Anchor]] = field(default_factory=dict)
+
+    @property
+    def money(self) -> list[Event]:
+        """The rows of money (quantities with other units are kept apart)."""
+        return [e for e in self.events if e.unit is None]
 
     def statement_of(self, event: Event) -> Statement:
         return self.statements[event.statement]
@@ -181,13 +219,15 @@ def ledger_to_record(ledger: CaseLedger) -> dict[str, Any]:
     corrections = []
     for c in ledger.corrections:
         corrections.append({"field": c.field, "old": c.old.to_record() if c.old else None,
-                            "new": c.new.to_record(), "statement": c.statement,
+                            "new": c.new.to_record() if c.new else None, "statement": c.statement,
                             "restated": c.restated, "target": c.target, "ordinal": c.ordinal,
-                            "sentence": c.sentence.to_dict() if c.sentence else None})
+                            "sentence": c.sentence.to_dict() if c.sentence else None,
+                            "unit": c.unit, "clerical": c.clerical})
     return {"doc_id": ledger.doc_id, "subject": ledger.subject,
             "headers": {str(k): v for k, v in ledger.headers.items()},
             "statements": [asdict(s) for s in ledger.statements], "events": events,
-            "corrections": corrections, "people": list(ledger.people), "counterpart": ledger.counterpart}
+            "corrections": corrections, "people": list(ledger.people), "counterpart": ledger.counterpart,
+            "dated": {str(k): [day, anchor.to_dict()] for k, (day, anchor) in ledger.dated.items()}}
 
 
 def ledger_from_record(data: dict[str, Any]) -> CaseLedger:
@@ -206,8 +246,10 @@ def ledger_from_record(data: dict[str, Any]) -> CaseLedger:
         events.append(Event(**row))
     corrections = [Correction(c["field"], Value.from_record(c["old"]), Value.from_record(c["new"]),
                               c["statement"], c.get("restated", ""), c.get("target"), c.get("ordinal"),
-                              Anchor(**c["sentence"]) if c.get("sentence") else None)
+                              Anchor(**c["sentence"]) if c.get("sentence") else None,
+                              c.get("unit"), c.get("clerical", False))
                    for c in data["corrections"]]
     return CaseLedger(data["doc_id"], statements, events, corrections,
                       {int(k): v for k, v in data["headers"].items()}, data.get("subject"),
-                      list(data.get("people", [])), data.get("counterpart"))
+                      list(data.get("people", [])), data.get("counterpart"),
+                      {int(k): (day, Anchor(**anchor)) for k, (day, anchor) in data.get("dated", {}).items()})

@@ -6,7 +6,8 @@ import re
 from typing import Iterable
 
 from engine.ingest.chunkers.header import person_of
-from engine.ledger.model import Statement
+from engine.ledger.model import Anchor, Statement
+from engine.text.dates import find_dates
 from engine.types import Chunk
 
 # Header fields naming the person questioned (the "我" of every answer).
@@ -28,6 +29,30 @@ def subject_of(fields: dict[str, str], text: str = "") -> str | None:
             return person_of(value)
     match = SUBJECT_IN_TEXT.search(text)
     return match.group("name") if match else None
+
+
+_RECORD_TIME = re.compile(r"(?:时间|日期)[^\n]{0,3}?[:：｜|\s]")
+
+
+def record_dates(chunks: Iterable[Chunk]) -> dict[int, tuple[str, Anchor]]:
+    """Each session's own date and where it is written: the 时间 line of its header, else the date
+    under its closing signatures (被询问人：某某 2023年12月6日)."""
+    found: dict[int, tuple[str, Anchor]] = {}
+    closing: dict[int, tuple[str, Anchor]] = {}
+    for chunk in chunks:
+        if chunk.chunk_type not in ("header", "signature"):
+            continue
+        days = [f for f in find_dates(chunk.text) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(f.value))
+                and "出生" not in chunk.text[max(0, f.start - 6):f.start]]
+        if chunk.chunk_type == "header":
+            timed = [f for f in days if _RECORD_TIME.search(chunk.text, max(0, f.start - 6), f.start)]
+            if timed:
+                found.setdefault(_session(chunk), (str(timed[0].value), Anchor(chunk.chunk_id, timed[0].start, timed[0].end)))
+        elif days:
+            closing[_session(chunk)] = (str(days[-1].value), Anchor(chunk.chunk_id, days[-1].start, days[-1].end))
+    for session, dated in closing.items():
+        found.setdefault(session, dated)
+    return found
 
 
 def read_statements(chunks: Iterable[Chunk]) -> tuple[list[Statement], dict[int, dict[str, str]]]:
@@ -75,7 +100,8 @@ def read_statements(chunks: Iterable[Chunk]) -> tuple[list[Statement], dict[int,
             span = (own.end() if own else 0, start)
         statements.append(Statement(chunk.chunk_id, chunk.doc_id, session, len(statements),
                                     question.replace("\n", ""), chunk.text[offset:], offset, speaker,
-                                    chunk.page_start, question_span=span))
+                                    chunk.page_start, question_span=span,
+                                    asked=chunk.text[span[0]:span[1]] if span else ""))
     return statements, headers
 
 
@@ -103,7 +129,8 @@ def _turn_statements(chunk: Chunk, session: int, turns: list[dict], fallback: st
             continue
         out.append(Statement(chunk.chunk_id, chunk.doc_id, session, first_index + len(out), question,
                              chunk.text[turn["content"]:end], turn["content"], speaker, chunk.page_start,
-                             question_span=span, party=party))
+                             question_span=span, party=party,
+                             asked=chunk.text[span[0]:span[1]] if span else ""))
     return out
 
 

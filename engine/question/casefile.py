@@ -12,17 +12,20 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
+from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
-from engine.ledger.extract import ordinal_of, question_kind
-from engine.ledger.lexicon import MEANS, PRINCIPAL, TOTAL
+from engine.ledger.extract import measure_of, ordinal_of, question_kind
+from engine.ledger.lexicon import FESTIVAL_DATE, MEANS, MEASURE_SIGNS, PRINCIPAL, RELATIVE_DATE, TOTAL
 from engine.text.dates import find_dates
-from engine.text.names import party_names
+from engine.text.names import SURNAMES, party_names
+from engine.text.quantities import UNITS
 
 
 class Slot(str, Enum):
     AMOUNT = "amount"
     DATE = "date"
+    TIME = "time"  # 几点: a time of day
     MEANS = "means"
     PLACE = "place"
     PERSON = "person"
@@ -33,6 +36,7 @@ class Slot(str, Enum):
     INSTRUMENT = "instrument"  # 用什么东西打的: the object used
     ACCOUNT = "account"  # 转到哪张卡上: a bank card or account
     FIELD = "field"  # a header field of the record: 电话, 身份证号, 职务, 侦查员 …
+    QUANTITY = "quantity"  # a figure with a unit that is not money: 几瓶, 多少克, 多少公里, 多少mg/100ml
     TEXT = "text"  # what / why / how, answered by quoting
 
 
@@ -43,7 +47,8 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.COUNT: re.compile(r"几次|几笔|多少次|多少笔|几回|多少回|几趟"),
     Slot.AMOUNT: re.compile(r"多少钱|多少元|多少万|多少块|多少本金|多少利息|多少(?![次笔回趟个天年月日周小分])|金额|数额|几万|几千|"
                             r"how much|amount", re.I),
-    Slot.DATE: re.compile(r"哪天|哪一天|哪日|几号|什么时候|何时|日期|哪年|哪一年|几月|哪个月|什么时间|几点|时间"),
+    Slot.DATE: re.compile(r"哪天|哪一天|哪日|几号|什么时候|何时|日期|哪年|哪一年|几月|哪个月|什么时间|时间"),
+    Slot.TIME: re.compile(r"几点|什么时刻|哪个时刻|几时几分"),
     Slot.MEANS: re.compile(r"怎么(?:给|付|转|交|打|汇|还|退|赔|拿|取|投)|如何(?:给|付|支付|转|交)|什么方式|何种方式|"
                            r"以?(?:什么|哪种)(?:方式|途径|渠道)|通过什么|用什么(?:方式|支付|转)|方式"),
     Slot.ACCOUNT: re.compile(r"哪张(?:银行)?卡|哪个(?:银行)?(?:账户|卡|账号)|什么(?:银行)?卡|哪家银行"),
@@ -76,6 +81,31 @@ LAW = re.compile(r"(?<![悔认谢赔请得])罪(?!嫌疑|前科|记录|经历|�
 OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6}多少|还剩|剩下|剩余|还有多少[^，。？?]{0,8}没|"
                          r"没(?:有)?(?:拿回|要回|收回|还|退|归还)|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
                          r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
+# A person by surname and a familiar form: 老汤, 小李, 缪老板, 王总, 张师傅.
+ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])(?![\u4e00-\u9fff])"
+                   r"|(?:老|小)(?P<surname3>[\u4e00-\u9fff])(?=[干到在说跟和也还就都给把被的，,])"
+                   r"|(?P<surname2>[\u4e00-\u9fff])(?:老板|总|经理|师傅|主任|局长|科长)")
+_NOT_ALIAS = re.compile(r"小[时区组学心孩费说姐伙吃卖]|老[家师板婆公乡实年人大二三总是头表爸妈]")
+# Whether something happened at all (有没有退回来, 是否赔过): answered yes by finding it.
+EXISTS = re.compile(r"有没有|有无|是否有|是否(?:已经)?(?:退|还|赔|付|给|收|追回)")
+PROMISED = re.compile(r"答应|承诺|约定|说好|谈好|讲好|保证")
+# Who received (存进了谁的账户, 给了谁, 转给谁) or who gave (谁借给她的, 是谁替某某退的, 谁送的).
+RECEIVER_ASKED = re.compile(r"给(?:了)?谁|谁的(?:账户|卡|账号|户头)|(?:存|转|打|汇)(?:进|到|入|给)(?:了)?谁|谁收")
+GIVER_ASKED = re.compile(r"谁(?:借|给|送|付|转|打|汇|交|替|代|退|赔)|谁.{0,4}(?:借给|送给|交给)")
+# 打到某某那张建行卡上的钱 / 转给某某的钱: the receiver the money asked about went to.
+RECEIVER = re.compile(r"(?:打|转|存|汇|交)(?:到|进|入|给)(?P<who>[\u4e00-\u9fff]{2,4}?)(?:那张|那个|的|账户|卡|那)")
+# What a balance asked is the balance of (还欠多少工资, 货款没付, 修车钱还差, 损失没弥补): the sum
+# owed is then the obligation the record states, less what was paid towards it.
+OWED_FOR: dict[str, re.Pattern[str]] = {
+    "wages_owed": re.compile(r"工资|工钱|薪水|报酬|劳务费"),
+    "contract_price": re.compile(r"货款|价款|合同款"),
+    "penalty": re.compile(r"违约金|滞纳金"),
+    "cost": re.compile(r"修车|修理|维修|医药费|医疗费|治疗费"),
+    "loss": re.compile(r"弥补|挽回|被抢的东西|被盗的东西|损失"),
+}
+# Robbed, cheated, stolen from — with no one named as who did it (被骗, 被人骗, 被骗子骗): the
+# subject lost the money.
+SELF_LOSS = re.compile(r"被(?:人|别人|对方|骗子|歹徒)?(?:骗|抢|盗|偷|劫)")
 # Words that make a question about money (打了某甲 is a blow, 打了五千元 a transfer).
 MONEY = re.compile(r"钱|元|款|万|千|费|息|本金|多少|金额|数额|笔")
 FIELD_NUMBER = re.compile(r"号码?|电话|手机|卡号|账号|车牌")
@@ -87,7 +117,9 @@ PERIOD = re.compile(r"(?P<when>[^，。？?、]{2,14}?)(?:那|这)(?:一)?(?:次
 # Header fields a question can name, with the words that name them.
 FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"身份证|公民身份号码|证件号"),
-    "phone": re.compile(r"手机|电话|联系方式"),
+    # 手机号, 电话: a number; 打电话 is a call, 手机扔到哪里 the phone itself, 手机和电脑 / 手机价值 the goods
+    "phone": re.compile(r"手机(?!和|、|的价|价|被|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少|什么))"
+                        r"|(?<![打接来通回挂])电话|联系方式"),
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),
     "birth": re.compile(r"出生|生日|多大|年龄|几岁"),
     "job": re.compile(r"职务|职业|工作单位|在哪(?:里)?(?:工作|上班)|做什么工作|岗位"),
@@ -117,6 +149,20 @@ FIELD_KEYS: dict[str, re.Pattern[str]] = {
 }
 
 
+# The unit a question asks its figure in (几瓶啤酒, 多少克, 多少mg/100ml, 干了多少天, 分几车): any unit
+# of engine/text/quantities.py except the counts of movements (几次, 几笔), which stay counts.
+_COUNT_UNITS = ("次", "笔", "回", "趟", "期")
+_UNIT_WORDS = "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] not in ("次", "笔")), key=len, reverse=True))
+ASKED_UNIT = re.compile(rf"(?:多少|几)(?:个(?=[小月工星]))?(?P<unit>{_UNIT_WORDS})|(?P<named>mg/100ml|毫克/100毫升|公里/小时|km/h)")
+# Words asking a figure by its kind rather than its unit: 有多重, 多远, 多快.
+ASKED_FAMILY = {"weight": re.compile(r"多重|多沉|重量"), "distance": re.compile(r"多远|距离多少|路程"),
+                "speed": re.compile(r"多快|时速|车速"),
+                "percent": re.compile(r"比例(?:是|为)?多少|百分之几|百分比|几个点")}
+# 从第一次…到最后一次…多少天 / 前后一共多少天: the time between two dated rows.
+SPAN = re.compile(r"(?:从|自)[^，。？?]{1,20}(?:到|至)[^，。？?]{1,20}(?:多少|几)(?:天|个月|年|周)|前后(?:一共)?(?:是|有)?(?:多少|几)(?:天|个月)")
+DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
+
+
 @dataclass
 class CasePlan:
     question: Reading
@@ -140,6 +186,23 @@ class CasePlan:
     overview: str | None = None  # conflicts | gaps: a question about the whole record
     asker_said: bool = False  # about what the questioning side said
     means: str | None = None  # 投现金的那次: the occurrence named by how it was paid
+    # The figure asked, beyond money: its unit (瓶, 克, 公里, mg/100ml, 天 … canonical), or a kind
+    # of unit (weight, distance, speed) when the question asks 多重 / 多远 / 多快
+    unit: str | None = None
+    unit_family: str | None = None
+    measure: str | None = None  # what the figure measures (ledger MEASURES: valuation, sale, loan …)
+    signs: list[str] = field(default_factory=list)  # measure words (breath, blood, distance …)
+    when: str | None = None  # time words naming the occurrence as said (2022年中秋节, 春节前, 上个月中旬)
+    receiver: str | None = None  # 打到某某那张卡上的钱: the one who received the money asked about
+    owed: str | None = None  # what is owed, when a balance is asked (wages_owed, contract_price, cost, loss)
+    # people named by surname and a familiar form (老汤, 小李, 缪老板, 王总): resolved against the
+    # file's own names by the answer (one person of that surname, or none)
+    aliases: list[str] = field(default_factory=list)
+    yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
+    promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
+    disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
+    asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
+    focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
 
     @property
     def text(self) -> str:
@@ -151,9 +214,10 @@ class CasePlan:
                 "ordinal": self.ordinal, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
-                "parties": list(self.parties),
-                "fields": list(self.fields), "evidence": self.evidence,
-                "law": self.law, "overview": self.overview}
+                "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
+                "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
+                "measure": self.measure, "signs": list(self.signs), "when": self.when,
+                "receiver": self.receiver, "owed": self.owed, "focus": self.focus.to_dict()}
 
     @property
     def money(self) -> bool:
@@ -165,9 +229,26 @@ def _parts(text: str) -> list[str]:
     return [p for p in re.split(r"[、，,；;]|(?<=[？?])|以及|还有(?=什么|多少)", text) if p.strip()]
 
 
+_WH = re.compile(r"什么|怎样|怎么|如何|哪|谁|多少|几")
+
+
+def _fields_asked(part: str) -> list[str]:
+    """Header fields a part asks the value of: 身份证号码是多少, 住在哪里 — not a field word inside an
+    act (有没有利用职务帮忙) or beside someone asked for (谁过生日请的客)."""
+    named = [name for name, pattern in FIELD_WORDS.items() if pattern.search(part)]
+    if not named:
+        return []
+    if YESNO.search(part) and not _WH.search(part):
+        return []  # a yes/no about an act, not a request for the field's value
+    if SLOT_WORDS[Slot.PERSON].search(part):
+        return [n for n in named if n in ("officer", "recorder")]
+    return named
+
+
 def make_plan(text: str) -> CasePlan:
     question = analyse(text)
     plan = CasePlan(question=question, names=party_names(text, list(question.names)))
+    plan.focus = read_focus(text, question, plan.names)
     plan.law = bool(LAW.search(text))
     plan.asker_said = bool(ASKER_SAID.search(text))
     if GAPS.search(text):
@@ -175,7 +256,8 @@ def make_plan(text: str) -> CasePlan:
     elif CONFLICTS.search(text) and not is_quarrel(text):
         plan.overview = "conflicts"
     plan.evidence = bool(EVIDENCE.search(text))
-    plan.fields = [name for name, pattern in FIELD_WORDS.items() if pattern.search(text)]
+    plan.fields = [name for part in _parts(text) for name in _fields_asked(part)]
+    plan.fields = list(dict.fromkeys(f for f in FIELD_WORDS if f in plan.fields))
     money_parts: list[str] = []
     for part in _parts(text):
         found = [slot for slot, pattern in SLOT_WORDS.items() if pattern.search(part)]
@@ -185,6 +267,8 @@ def make_plan(text: str) -> CasePlan:
             found = [Slot.FIELD if s is Slot.AMOUNT else s for s in found]  # 身份证号码是多少
         if not found and re.search(r"什么|怎样|怎么样|如何|为什么|哪", part):
             found = [Slot.TEXT]
+        if not found and YESNO.search(part) and plan.overview is None:
+            found = [Slot.YESNO]  # 投诉过吗？是哪天？: the yes/no is a part of its own
         if any(s in found for s in (Slot.AMOUNT, Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.COUNT)) \
                 or found == [Slot.RATE] and len(_parts(text)) == 1:
             money_parts.append(part)
@@ -203,7 +287,7 @@ def make_plan(text: str) -> CasePlan:
     # About the record itself only when its time, place or people are asked (讯问时侦查人员援引了
     # 哪条法律 is about what was said in it).
     plan.record = (bool(RECORD.search(text)) or plan.officer_role is not None) and not plan.law \
-        and not plan.asker_said and (any(s in plan.slots for s in (Slot.DATE, Slot.PLACE))
+        and not plan.asker_said and (any(s in plan.slots for s in (Slot.DATE, Slot.TIME, Slot.PLACE))
                                      or any(f in plan.fields for f in ("officer", "recorder")))
     plan.ordinal = None if session and len(re.findall(r"第[一二三四五六七八九十\d]+(?:次|笔)", text)) == 1 \
         else ordinal_of(text)
@@ -217,6 +301,8 @@ def make_plan(text: str) -> CasePlan:
     kind_text = OUTSTANDING.sub(" ", "，".join(money_parts))
     money_asked = any(s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT, Slot.RATE))
     plan.kind = question_kind(kind_text or text) if MONEY.search(kind_text) or money_asked else None
+    if plan.kind == "take" and SELF_LOSS.search(text):
+        plan.kind = "pay"  # 某某一共被骗转出去多少钱: asked of the one who lost it, what they paid out
     if DEMAND.search(text) and re.search(r"赔|给|付|要", text) and re.search(r"还|再", text):
         plan.kind, plan.demand_more = "demand", True
     if OUTSTANDING.search(text) and Slot.AMOUNT in plan.slots and plan.kind != "demand":
@@ -237,8 +323,60 @@ def make_plan(text: str) -> CasePlan:
             plan.period = str(dates[0].value)
         elif means:
             plan.means = means.group(0)
-    if YESNO.search(text) and not any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE, Slot.COUNT)):
+    _read_figure(plan, text)
+    receiver = RECEIVER.search(text)
+    if receiver:
+        plan.receiver = next((n for n in plan.names if receiver.group("who").startswith(n)), receiver.group("who"))
+    if plan.aggregate == "outstanding":
+        plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
+    # 受过行政处罚吗？当时暂扣了几个月？: a yes/no part beside the figure asked
+    plan.aliases = [m.group(0) for m in ALIAS.finditer(text)
+                    if (m.group("surname") or m.group("surname2") or m.group("surname3")) in SURNAMES
+                    and not _NOT_ALIAS.match(m.group(0)) and not any(m.group(0) in n for n in plan.names)]
+    plan.yesno_asked = bool(EXISTS.search(text)) or any(
+        YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
+    plan.promised = bool(PROMISED.search(text))
+    plan.disputed = bool(re.search(r"到底|究竟", text))
+    person = plan.parts.get(Slot.PERSON, "")
+    plan.asks_receiver = bool(RECEIVER_ASKED.search(person)) and not GIVER_ASKED.search(person)
+    if YESNO.search(text) and Slot.YESNO not in plan.slots and \
+            not any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE, Slot.COUNT, Slot.QUANTITY)):
         plan.slots.insert(0, Slot.YESNO)
     if not plan.slots:
         plan.slots.append(Slot.TEXT)
     return plan
+
+
+def _read_figure(plan: CasePlan, text: str) -> None:
+    """The unit, measure and occurrence words of the figure asked, and the aggregates beyond sums:
+    distinct parties counted (往几个不同的账户), the days between two rows (前后一共多少天)."""
+    unit = ASKED_UNIT.search(text)
+    if unit:
+        plan.unit = UNITS.get(unit.group("unit") or "") or {"毫克/100毫升": "mg/100ml", "km/h": "公里/小时"}.get(
+            unit.group("named") or "", unit.group("named"))
+    plan.unit_family = next((family for family, pattern in ASKED_FAMILY.items() if pattern.search(text)), None)
+    plan.signs = [sign for sign, pattern in MEASURE_SIGNS.items() if pattern.search(text)]
+    plan.measure = measure_of(text)
+    festival = FESTIVAL_DATE.search(text)
+    relative = RELATIVE_DATE.search(text)
+    if festival and festival.group("name"):
+        plan.when = festival.group(0)
+    elif relative and relative.group(0):
+        plan.when = relative.group(0)
+    if SPAN.search(text):
+        plan.aggregate, plan.unit = "span", plan.unit or "天"
+    elif DISTINCT.search(text):  # 往几个不同的账户里打过钱: a count of parties, not of pieces
+        plan.aggregate, plan.unit, plan.slots = "distinct", None, [Slot.COUNT]
+        return
+    if (plan.unit or plan.unit_family) and plan.aggregate is None and TOTAL.search(text):
+        plan.aggregate = "total"  # 前后一共喝了几瓶
+    if (plan.unit or plan.unit_family) and plan.unit not in ("人", "个") or plan.aggregate == "span":
+        # 几瓶 / 多少克 / 几车: a quantity, not money (几个人 stays a count of people)
+        # 多少小时 / 干了多少天 keep their duration slot (a term of the law asks it too)
+        plan.slots = [Slot.QUANTITY if s in (Slot.AMOUNT, Slot.COUNT) else s for s in plan.slots] \
+            or [Slot.QUANTITY]
+        if Slot.QUANTITY not in plan.slots:
+            plan.slots.append(Slot.QUANTITY)
+        plan.slots = list(dict.fromkeys(plan.slots))
+        if plan.aggregate != "span":  # 从第一次转账到最后一次: the span is over the movements named
+            plan.kind = None

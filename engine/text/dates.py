@@ -23,6 +23,7 @@ import bisect
 import calendar
 import re
 from dataclasses import dataclass, field
+from datetime import date
 
 from engine.text import SpanSet
 from engine.text.normalize import to_halfwidth
@@ -283,3 +284,33 @@ def find_dates(text: str) -> list[Fact]:
         facts.append(Fact(kind="date", text=text[c.start:c.end], start=c.start, end=c.end,
                           value=c.value, meta=meta))
     return facts
+
+
+def year_for(month_day: str, reference: str) -> str | None:
+    """The year a month-day said without one belongs to, read against a dated reference (the
+    record's date): the last such day on or before it. --09-21 against 2023-09-27 → 2023-09-21;
+    --12-30 against 2024-01-05 → 2023-12-30."""
+    try:
+        ref = date.fromisoformat(reference)
+        month, day = int(month_day[2:4]), int(month_day[5:7])
+    except ValueError:
+        return None
+    for year in (ref.year, ref.year - 1):
+        try:
+            found = date(year, month, day)
+        except ValueError:
+            continue  # --02-29 in a year without it
+        if found <= ref:
+            return found.isoformat()
+    return None
+
+
+def date_grounded(value: str, quoted: set[str]) -> bool:
+    """A date of a conclusion is grounded in quotes holding it — or, for a day whose year the
+    statement left out, holding its month-day and a later full date it falls on or before within a
+    year (the record's own date, or a dated event after it): the year is read, not guessed."""
+    if value in quoted:
+        return True
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) or f"--{value[5:]}" not in quoted:
+        return False
+    return any(year_for(f"--{value[5:]}", q) == value for q in quoted if re.fullmatch(r"\d{4}-\d{2}-\d{2}", q))

@@ -380,3 +380,33 @@ def test_a_count_with_its_measure_word_is_a_term():
     assert score({"numbers": [5400]}, answer("共计5400元（E1）。", items, calculations=[calc]))["correct"]
     bad = {"expression": "600 * 8", "result": 4800, "evidence": ["E1"]}
     assert score({"numbers": [4800]}, answer("共计4800元（E1）。", items, calculations=[bad]))["ungrounded"]
+
+
+def test_a_quantity_question_reads_its_numbers_in_the_unit_it_names():
+    items = [evidence("E1", "先喝了两瓶黄酒，又喝了一瓶，一共是3瓶黄酒。"), evidence("E2", "开了大约7公里。")]
+    assert score({"numbers": [3]}, answer("共3瓶（E1）。", items), question="他一共喝了几瓶黄酒？")["correct"]
+    amounts_only = score({"numbers": [3]}, answer("共3元（E1）。", items), question="他一共喝了几瓶黄酒？")
+    assert amounts_only["checks"]["numbers"] is False  # three yuan is not three bottles
+    wrong = score({"numbers": [3]}, answer("共4瓶（E1）。", items), question="他一共喝了几瓶黄酒？")
+    assert wrong["wrong_values"] and "4瓶" in wrong["wrong_values"][0]
+    versions = score({"numbers_any": [7, 9]}, answer("距离说法不一（E2）。", items), question="开了多少公里？")
+    assert versions["checks"]["numbers_any"] is True  # 7公里 in the quote
+
+
+def test_a_year_read_from_a_later_cited_date_is_grounded_and_a_guessed_one_is_not():
+    items = [evidence("E1", "9月21日银行把钱退回来了。"), evidence("E2", "时间：2023年9月27日9时40分", page=1)]
+    row = score({"dates": ["2023-09-21"]}, answer("2023年9月21日（年份依笔录时间，E2），退回（E1）。", items))
+    assert row["ungrounded"] == [] and row["correct"], row["reasons"]
+    guessed = score({"dates": ["2022-09-21"]}, answer("2022年9月21日（E1、E2）。", items))
+    assert guessed["ungrounded"]
+
+
+def test_a_quoted_day_without_its_year_is_not_another_day():
+    items = [evidence("E1", "3月6日我们去镇政府反映了。"), evidence("E2", "时间：2022年4月2日", page=1)]
+    said = "时间：2022年3月6日（年份依笔录时间，E2）（E1：「3月6日我们去镇政府反映了。」）。"
+    row = score({"dates": ["2022-03-06"]}, answer(said, items), question="他们哪天去反映的？")
+    assert row["wrong_values"] == [] and row["correct"], row["reasons"]
+    other_day = score({"dates": ["2022-03-06"]}, answer("时间：2022年3月6日；另称3月7日（E1）。", items))
+    assert other_day["wrong_values"]
+    year_missing = score({"dates": ["2022-03-06"]}, answer("时间：3月6日（E1）。", items))
+    assert year_missing["wrong_values"] == [] and year_missing["checks"]["dates"] is False

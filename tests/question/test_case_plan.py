@@ -84,6 +84,70 @@ def test_hours_and_days_are_a_duration_not_an_amount():
     assert Slot.AMOUNT in make_plan("第二次给了多少钱？").slots
 
 
+@pytest.mark.parametrize("question, unit, family, aggregate", [
+    ("他那天晚上一共喝了几瓶黄酒？", "瓶", None, "total"),
+    ("那只玉镯有多少克？", "克", None, None),
+    ("血液里的乙醇含量是多少mg/100ml？", "mg/100ml", None, None),
+    ("他在工地一共干了多少天？", "天", None, "total"),
+    ("水泥分几车运到的？", "车", None, None),
+    ("那块石头有多重？", None, "weight", None),
+    ("从第一次转账到最后一次转账前后一共多少天？", "天", None, "span"),
+])
+def test_the_unit_of_a_figure_that_is_not_money(question, unit, family, aggregate):
+    plan = make_plan(question)
+    assert Slot.QUANTITY in plan.slots and Slot.AMOUNT not in plan.slots
+    assert (plan.unit, plan.unit_family, plan.aggregate) == (unit, family, aggregate)
+
+
+def test_counts_of_people_and_of_distinct_receivers_stay_counts():
+    assert make_plan("一起吃饭的一共有几个人？").unit == "人" and Slot.QUANTITY not in make_plan("一起吃饭的一共有几个人？").slots
+    plan = make_plan("骗子让她往几个不同的账户里打过钱？")
+    assert plan.aggregate == "distinct" and plan.slots == [Slot.COUNT]
+    assert make_plan("他拿的钱还了哪几家网贷？").aggregate is None  # which ones, not how many
+
+
+def test_measure_words_time_words_and_receivers():
+    assert make_plan("呼气检测的结果是多少？").signs == ["breath"]
+    assert make_plan("价格认定合计是多少钱？").measure == "valuation"
+    assert make_plan("那条项链卖了多少钱？").measure == "sale"
+    assert make_plan("2022年中秋节他送了多少现金？").when == "2022年中秋节"
+    assert make_plan("春节前送现金的是谁？").when == "春节前"
+    assert make_plan("打到龚立新那张卡上的钱还差多少没回来？").receiver == "龚立新"
+
+
+@pytest.mark.parametrize("question, owed", [
+    ("老板现在还欠工人多少工资？", "wages_owed"),
+    ("原告还有多少货款没付？", "contract_price"),
+    ("修车钱还差人家多少没给？", "cost"),
+    ("被抢的东西加现金还差多少没弥补上？", "loss"),
+    ("他现在还欠你多少？", None),
+])
+def test_what_a_balance_asked_is_the_balance_of(question, owed):
+    plan = make_plan(question)
+    assert plan.aggregate == "outstanding" and plan.owed == owed
+
+
+def test_a_yes_no_beside_a_figure_promises_receivers_and_familiar_names():
+    assert make_plan("银行有没有把钱退回来？退了多少？").yesno_asked
+    assert make_plan("他以前受过处罚吗？暂扣了几个月？").yesno_asked
+    assert not make_plan("一共转了多少钱？").yesno_asked
+    assert make_plan("他答应月底前先付多少钱？").promised
+    assert make_plan("那天存了多少钱，存进了谁的账户？").asks_receiver
+    assert not make_plan("是谁借给她的？借了多少？").asks_receiver
+    assert make_plan("老宋到现在还差多少钱没拿到？").aliases == ["老宋"]
+
+
+def test_a_victim_asked_what_they_lost_paid_it_out():
+    assert make_plan("她前后一共被骗转出去多少钱？").kind == "pay"
+    assert make_plan("她被龚立新骗了多少钱？").kind == "take"
+
+
+def test_a_share_asked_as_a_percentage():
+    plan = make_plan("赌场抽水的比例是多少？")
+    assert plan.unit_family == "percent" and Slot.QUANTITY in plan.slots and plan.signs == ["rate"]
+    assert make_plan("他每个月的提成是多少？").unit_family is None  # a sum of money, not a percentage
+
+
 @pytest.mark.parametrize("question", [
     "徐某和王某1的矛盾是什么？", "双方为何发生矛盾？", "被告人甲与乙有何矛盾？", "甲与乙二人之间有什么矛盾？",
     "原告与被告为什么会发生矛盾？", "某某用什么理由而与乙发生冲突？", "于某和徐某某产生矛盾的原因是？",

@@ -139,3 +139,15 @@ def test_spans_in_a_transcript_sentence():
     assert [(f.value, f.meta["precision"]) for f in facts] == [("2020-01", "approx"), ("--01-15", "no_year")]
     assert facts[1].meta["time"] == "20:00"
     assert all(text[f.start:f.end] == f.text for f in facts)
+
+
+def test_a_month_day_takes_the_year_of_the_reference_it_falls_on_or_before():
+    from engine.text.dates import date_grounded, year_for
+
+    assert year_for("--09-21", "2023-09-27") == "2023-09-21"
+    assert year_for("--12-30", "2024-01-05") == "2023-12-30"  # the December before
+    assert year_for("--02-29", "2025-03-01") == "2024-02-29"  # the last 29 February within a year
+    assert year_for("--02-29", "2023-05-01") is None  # none in 2023 nor 2022
+    assert date_grounded("2023-09-21", {"--09-21", "2023-09-27"})
+    assert not date_grounded("2022-09-21", {"--09-21", "2023-09-27"})  # a year not read, guessed
+    assert not date_grounded("2023-09-21", {"2023-09-27"})  # the month-day is not quoted

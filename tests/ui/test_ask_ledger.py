@@ -213,3 +213,11 @@ def test_a_card_number_in_the_means_column_is_masked_unless_unmasked(app, cases)
     # the other rows: approximate amount and month-only date said so, never a raw value
     third = next(r for r in ledger_table(at) if re.search(r"(^|\s)5000 元", r["金额"]))
     assert third["金额"].startswith("约") and third["日期"].startswith("2023年4月") and "记不清" in third["日期"]
+
+
+def test_a_quantity_row_shows_its_unit_not_a_currency():
+    from ui.ledger import amount_cell
+
+    row = {"amount": 3, "currency": "", "unit": "瓶", "uncertain": []}
+    assert amount_cell(None, row).text == "3 瓶"
+    assert amount_cell(None, {"amount": 5000, "currency": "CNY", "uncertain": []}).text == "5000 元"

@@ -8,9 +8,12 @@ the statute composer (``None``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.money import answer_money, rate_part
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
+from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
 from engine.answer.casefile.parts import Fill, Outcome, Part, draft_of
 from engine.answer.casefile.record import PII_TYPES, answer_record, third_party
 from engine.answer.casefile.talk import answer_evidence, answer_talk
@@ -30,7 +33,9 @@ def _is_money(case: Case, plan: CasePlan) -> bool:
     if not case.ledger.events:
         return False
     if plan.ordinal is not None or plan.period is not None:
-        return any(s in plan.slots for s in _EVENT_SLOTS)
+        # 第一次抢劫是什么时间: an occurrence of an act that moves no money is told, not booked
+        other_act = plan.kind is None and bool(plan.focus.acts) and not plan.focus.moves_money
+        return any(s in plan.slots for s in _EVENT_SLOTS) and not other_act
     # 退款是哪天、怎么退的: a specific kind of money names the event even without an ordinal
     return plan.kind not in (None, "pay") and any(s in plan.slots for s in (Slot.DATE, Slot.MEANS))
 
@@ -40,6 +45,13 @@ def _not_by_ledger(plan: CasePlan) -> list[Slot]:
     if plan.aggregate not in ("count", "total", "outstanding"):
         return []
     return [s for s in plan.slots if s in (Slot.PLACE, Slot.TEXT, Slot.PERSON, Slot.MEANS, Slot.ACCOUNT)]
+
+
+def _found_so_yes(plan: CasePlan, outcome: Outcome) -> None:
+    """银行有没有把钱退回来？退了多少？ / 受过处罚吗？暂扣了几个月？: the figure found says it
+    happened — the verdict opens the answer."""
+    if plan.yesno_asked and outcome.parts and outcome.parts[0].fill is Fill.FILLED:
+        outcome.parts[0].text = f"是，{outcome.parts[0].text}"
 
 
 def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
@@ -55,6 +67,13 @@ def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
 def _compose(case: Case, question: QuestionPlan) -> Draft:
     plan = question.case
     outcome = Outcome()
+    if Slot.YESNO in plan.slots and len(plan.slots) > 1 and Slot.YESNO in question.parts:
+        # 投诉过吗？是哪天？: the verdict from what was said opens the answer, then the other parts
+        answer_talk(case, question.part(Slot.YESNO), outcome)
+        if outcome.parts and outcome.parts[-1].fill is Fill.MISSING:
+            outcome.parts.pop()  # no verdict said: the other parts answer on their own
+        plan = replace(plan, slots=[s for s in plan.slots if s is not Slot.YESNO])
+        question = replace(question, case=plan, parts={s: p for s, p in question.parts.items() if s is not Slot.YESNO})
     # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there
     absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
               and not (n[0] in "向给被把和与跟对从在" and n[1:] in case.doc_text)]
@@ -86,20 +105,27 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
                     outcome.parts, outcome.gaps = said.parts, outcome.gaps + said.gaps
         rest = [s for s in plan.slots if s is not Slot.FIELD]
         if rest and len(numbers) < len(plan.fields) or rest and not numbers:
-            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names), outcome)
+            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
     elif plan.record or plan.fields:
         answer_record(case, plan, outcome)
-        rest = [s for s in plan.slots if s not in (Slot.DATE, Slot.PLACE, Slot.FIELD) or not plan.record]
+        rest = [s for s in plan.slots if s not in (Slot.DATE, Slot.TIME, Slot.PLACE, Slot.FIELD) or not plan.record]
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
-            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names), outcome)
+            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+    elif plan.aggregate == "distinct":
+        answer_distinct(case, plan, outcome)
+    elif (Slot.QUANTITY in plan.slots or Slot.AMOUNT in plan.slots) and asks_quantity(case, plan) \
+            or plan.aggregate == "span":
+        answer_quantity(case, plan, outcome)
+        _found_so_yes(plan, outcome)
     elif _is_money(case, plan):
         answer_money(case, plan, outcome)
+        _found_so_yes(plan, outcome)
         rest = _not_by_ledger(plan)
         if rest:  # 一共转了几次？转到哪张卡上？: the second part is in what was said
             for slot in rest:
                 part = question.part(slot)
-                answer_talk(case, CasePlan(part.question, slots=[slot], names=plan.names), outcome)
+                answer_talk(case, CasePlan(part.question, slots=[slot], names=plan.names, focus=part.focus), outcome)
     elif Slot.RATE in plan.slots:
         outcome.add(rate_part(case, plan))
     else:

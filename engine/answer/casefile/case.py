@@ -56,7 +56,8 @@ class Case:
                          "currency": event.currency, "means": event.means.text if event.means else None,
                          "ordinal": event.ordinal, "periods": event.periods, "session": event.session,
                          "page": statement.page, "corrects": event.corrects,
-                         "uncertain": list(event.uncertain)})
+                         "uncertain": list(event.uncertain), "measure": event.measure, "unit": event.unit,
+                         "source": event.source})
         return rows
 
     def statement(self, index: int) -> Statement:
@@ -69,6 +70,14 @@ class Case:
         """Everyone the file names (the ledger keeps them: engine/ledger/build.py)."""
         return self.ledger.people
 
+
+    def resolve_alias(self, alias: str) -> str | None:
+        """老汤 / 缪老板 / 王总 → the one person of the file with that surname (None when none or
+        several are)."""
+        surname = alias[1] if alias[0] in "老小" and len(alias) == 2 else alias[0]
+        found = [p for p in self.people() if p[0] == surname and 2 <= len(p) <= 3 and p != alias]
+        found = [p for p in found if not any(q != p and q in p for q in found)]
+        return found[0] if len(found) == 1 else None
 
     def named_in(self, text: str, detected: list[str] = (), *, known_only: bool = False) -> list[str]:
         """People the question names, in the order it names them: the file's own names found in

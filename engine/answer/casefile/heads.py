@@ -25,6 +25,8 @@ def asked_head(plan: CasePlan) -> str | None:
         if not match:
             continue
         head = re.split(r"的|和|与|跟", match.group("head"))[-1]  # 向佳怡和翟秀芳是谁…: the last party
-        words = [w for w, flag in posseg(head) if len(w) >= 2 and not flag.startswith(("nr", "r", "p", "u", "d", "c", "m"))]
-        return words[-1] if words else None
+        words = [(w, flag) for w, flag in posseg(head) if len(w) >= 2 and not flag.startswith(("nr", "r", "p", "u", "d", "c", "m"))]
+        if pattern is _HEAD_AFTER and words and (words[-1][1] == "l" or words[-1][1].startswith("v") and words[-1][1] != "vn"):
+            return None  # 有没有人受伤 asks whether an act happened: its words are matched as acts (act_mentions.py)
+        return words[-1][0] if words else None
     return None

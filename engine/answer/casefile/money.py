@@ -10,10 +10,11 @@ from decimal import Decimal
 from itertools import product
 
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
-from engine.answer.wording import chinese_count, money, plain_number, quoted, said_amount
+from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
 from engine.ledger import Event, Value, corrections_of, versions_of
 from engine.ledger.lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS, RATE
 from engine.text.segments import flat
@@ -22,6 +23,7 @@ _OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|�
 _RECEIVE = re.compile(r"收到|拿到|得到|收了|收回|拿回|要回|获得|领到|到手")
 _MORE = re.compile(r"再|还要|另外|额外")
 _LOSS = re.compile(r"实际损失|净损失|损失")
+_SUM_SAID = re.compile(r"一共|总共|合计|共计|总计")
 _DURATION = re.compile(r"(?:期限|为期|借期|期间)[^，。；]{0,6}?[\d一二三四五六七八九十两半]+个?(?:月|年|天|日|周)")
 SLOT_LABELS = {Slot.AMOUNT: "金额", Slot.DATE: "日期", Slot.MEANS: "方式", Slot.PLACE: "地点",
                Slot.COUNT: "次数", Slot.RATE: "利率", Slot.DURATION: "期限", Slot.TEXT: "内容",
@@ -39,14 +41,20 @@ class Actor:
 def _actor(case: Case, plan: CasePlan, kind: str | None) -> Actor:
     text = plan.text
     names = case.named_in(text, known_only=True)
+    if not names:  # 老汤干了那么久…: a person the question calls by surname
+        names = [who for alias in plan.aliases + plan.names if (who := case.resolve_alias(alias))]
+        if names:
+            return Actor(names[0], "payee" if kind == "take" else "payer")
     # the first money verb of any kind: 孙宇航已经付了严梓涵多少赔偿款 — whoever stands after 付了 is its object
     cues = [m for cues in (KIND_CUES, QUESTION_VERBS) for pattern in cues.values() if (m := pattern.search(text))]
     receive = _RECEIVE.search(text)
     at = min([m.start() for m in cues] + ([receive.start()] if receive else []), default=len(text))
-    passive = re.search(r"被([\u4e00-\u9fff]{2,4}?)(?:骗|偷|拿|抢|盗|挪用|侵占|拐|坑)", text)
+    passive = re.search(r"被(?!人|别人|对方|骗子)([\u4e00-\u9fff]{2,4}?)(?:骗|偷|拿|抢|盗|挪用|侵占|拐|坑)", text)
     if passive:  # 黎飞被高美娟骗了多少钱: the one after 被 took it
         taker = next((n for n in names if passive.group(1).startswith(n)), passive.group(1))
         return Actor(taker, "payee")
+    if plan.receiver:  # 打到某某那张卡上的钱: asked of the one it went to
+        return Actor(plan.receiver, "payee")
     # the subject: a name before the verb that is not an object (给王芳, 向公司, 替江河)
     before = [n for n in names if text.find(n) < at and not _OBJECT_MARK.search(text[:text.find(n)])]
     borrowed = re.search(r"向[\u4e00-\u9fff]{1,4}?借", text)  # 胡德胜向黎薇借了: 胡德胜 received
@@ -58,7 +66,7 @@ def main_payers(case: Case) -> set[str]:
     """Who pays in most rows of each kind: the case's own flow (another investor's payment, told in
     passing, is not part of it)."""
     counts: dict[tuple[str, str], int] = {}
-    for e in case.ledger.events:
+    for e in case.ledger.money:
         if e.role == "event" and e.payer and e.payer not in ("公司", "单位", "平台", "银行"):
             counts[(e.kind, e.payer)] = counts.get((e.kind, e.payer), 0) + 1
     best: dict[str, tuple[int, str]] = {}
@@ -87,6 +95,8 @@ def _party_ok(actor: Actor, event: Event, case: Case) -> bool:
     party = event.payee if actor.role == "payee" else event.payer
     if event.payer and actor.name and (event.payer in actor.name or actor.name in event.payer):
         return True
+    if actor.role == "payer" and event.behalf == actor.name:
+        return True  # paid by his wife for him
     if not party or party in ("公司", "单位", "平台", "银行"):
         return _in_main_flow(case, event)
     known = case.people()
@@ -97,7 +107,7 @@ def _party_ok(actor: Actor, event: Event, case: Case) -> bool:
 
 def dominant_kind(case: Case) -> str | None:
     counts: dict[str, int] = {}
-    for e in case.ledger.events:
+    for e in case.ledger.money:
         if e.role == "event" and e.kind in INFLOW_KINDS:
             counts[e.kind] = counts.get(e.kind, 0) + 1
     return max(counts, key=counts.get) if counts else None
@@ -118,7 +128,7 @@ def _principal_ok(plan: CasePlan, event: Event) -> bool:
 def _movements(case: Case, plan: CasePlan, kind: str | None, actor: Actor, *, roles=("event",)) -> list[Event]:
     """Rows of the kind asked, by the person asked; when the person named matches no row, the name
     was the question's topic rather than a party (张健第三次偷钱是…: the theft from 张健)."""
-    rows = [e for e in case.ledger.events if e.role in roles and not e.corrects and _covers(kind, e)
+    rows = [e for e in case.ledger.money if e.role in roles and not e.corrects and _covers(kind, e)
             and _principal_ok(plan, e)]
     if not rows and kind in MIRROR:  # 被高美娟骗了多少: what the victim paid her, told as payments
         return _movements(case, plan, MIRROR[kind], Actor(actor.name, "payee" if kind == "take" else "payer"),
@@ -133,7 +143,9 @@ def _movements(case: Case, plan: CasePlan, kind: str | None, actor: Actor, *, ro
 MIRROR = {"take": "pay"}
 
 
-def _occurrence(plan: CasePlan, events: list[Event]) -> list[Event]:
+def _occurrence(case: Case, plan: CasePlan, events: list[Event]) -> list[Event]:
+    if plan.when:  # 2022年中秋节那次 / 春节前送的: the rows dated in that stretch of time
+        events = [e for e in events if in_time(case, plan.when, e.date)]
     if plan.aggregate == "last" and events:
         return [max(events, key=lambda e: e.chrono or 0)]
     if plan.aggregate == "first" and events:
@@ -175,7 +187,7 @@ def _outsider(case: Case, plan: CasePlan) -> str | None:
     (蒋海涛投了多少钱 in a victim's statement that names him in passing): their money is in what
     was said, not in rows."""
     # a row without an amount (她也借了，借了多少我不清楚) puts nobody in the flow
-    flow = {p for e in case.ledger.events if e.role == "event" and e.amount is not None
+    flow = {p for e in case.ledger.money if e.role == "event" and e.amount is not None
             for p in (e.payer, e.payee) if p}
     flow |= {s.speaker for s in case.ledger.statements if s.speaker}
     flow |= {p for p in (case.ledger.subject, case.ledger.counterpart) if p}
@@ -192,9 +204,16 @@ def _outsider(case: Case, plan: CasePlan) -> str | None:
 def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     from engine.answer.casefile.talk import answer_amount_by_talk
 
-    unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None
+    from engine.answer.casefile.figures import answer_figure, asks_figure
+
+    if asks_figure(case, plan) and plan.aggregate != "outstanding":  # 价格认定 / 卖了多少 / 分到多少
+        answer_figure(case, plan, outcome)
+        return
+    unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None \
+        and not plan.when
     outsider = _outsider(case, plan) if Slot.AMOUNT in plan.slots else None
-    if Slot.AMOUNT in plan.slots and (unnamed or _asks_of_role(case, plan) or outsider):
+    by_role = _asks_of_role(case, plan) and not plan.owed  # 老板还欠工人多少工资: the case's own debt
+    if Slot.AMOUNT in plan.slots and (unnamed or by_role or outsider):
         # 自己留了多少 / 朋友投了多少 / 听说X也投了: not a ledger movement
         answer_amount_by_talk(case, plan, outcome, about=outsider)
         return
@@ -216,18 +235,27 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 # -- one occurrence ----------------------------------------------------------------------------------
 def _single(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
     roles = ("cost",) if kind == "cost" else ("demand", "cost") if kind == "demand" else ("event", "periodic")
+    if plan.promised and any(e.role == "agreed" for e in case.ledger.money):
+        roles = ("agreed",)  # 答应10月底前先付多少: the sum promised
     events = _movements(case, plan, kind, actor, roles=roles)
     if kind == "demand":
         demands = [e for e in events if e.kind == "demand"]
         more = [e for e in demands if _MORE.search(e.words)] if plan.demand_more else []
         events = more or demands or events
-    chosen = _occurrence(plan, events)
+    chosen = _occurrence(case, plan, events)
     asked = [s for s in plan.slots if s in SLOT_LABELS and s is not Slot.COUNT] or [Slot.AMOUNT]
     if not chosen:
         for slot in asked:
             outcome.add(Part(_missing_label(plan, slot), "", Fill.MISSING))
         return
-    if len(chosen) > 1 and plan.ordinal is None and not plan.period and not plan.means:
+    if plan.measure and plan.ordinal and not any(e.measure == plan.measure for e in chosen):
+        # 第五笔存的现金里有一部分是借来的，是谁借给她的: a row of that occasion outside the main flow
+        chosen += [e for e in _occurrence(case, plan, [e for e in case.ledger.money if e.role == "event"
+                                                       and not e.corrects and e.measure == plan.measure])
+                   if actor.name is None or _party_ok(actor, e, case)]
+    if len(chosen) > 1:  # 第五笔…借来的 / 9月10日那次存的: of one occasion's rows, the one of the measure asked
+        chosen = [e for e in chosen if e.measure == plan.measure] or chosen
+    if len(chosen) > 1 and plan.ordinal is None and not plan.period and not plan.means and not plan.when:
         # 退赔了多少 with two refunds: each is given, and their sum
         if Slot.AMOUNT in asked and all(e.amount for e in chosen) and kind not in ("cost", "demand"):
             _total(case, plan, kind, actor, outcome, events=chosen)
@@ -256,6 +284,8 @@ def _slot_part(case: Case, plan: CasePlan, event: Event, slot: Slot, outcome: Ou
     label = SLOT_LABELS[slot]
     if slot is Slot.AMOUNT:
         return _amount_part(case, event, outcome, with_date=Slot.DATE not in plan.slots)
+    if slot is Slot.PERSON and (who := _person_of(case, plan, event)):
+        return Part(label, f"{who}（{case.cite_event(event)}）", Fill.FILLED, [case.cite_event(event)])
     if slot is Slot.DATE:
         return _date_part(case, event, outcome)
     if slot in (Slot.MEANS, Slot.PLACE):
@@ -279,12 +309,19 @@ def _slot_part(case: Case, plan: CasePlan, event: Event, slot: Slot, outcome: Ou
     return Part(label, f"{quoted(case.text_of(event.sentence))}（{cited}）", Fill.FILLED)
 
 
+def _person_of(case: Case, plan: CasePlan, event: Event) -> str | None:
+    """谁借给她的 / 是谁替某某退缴的 → who paid; 存进了谁的账户 / 给了谁 → who received."""
+    if plan.asks_receiver:
+        return event.payee
+    return event.payer if event.payer != case.ledger.subject or event.kind == "repay" else None
+
+
 def _amount_part(case: Case, event: Event, outcome: Outcome, with_date: bool = False) -> Part:
     """``with_date``: the row's date is said with the amount when the question did not ask it
     separately (还过多少本金 → 2022年5月20日，金额为10000元): which payment it is matters."""
     versions = [v for v in versions_of(case.ledger, event) if v.amount is not None]
     first = case.cite_event(event)
-    when = f"{show_date(event.date)}，" if with_date and event.date is not None else ""
+    when = f"{show_row_date(case, event.date, event.session)}，" if with_date and event.date is not None else ""
     if len({v.amount.value for v in versions}) > 1:
         said = "；".join(f"{case.cite_event(v)}称{show_amount(v.amount, v.currency)}" for v in versions)
         ids = [case.cite_event(v) for v in versions]
@@ -296,15 +333,6 @@ def _amount_part(case: Case, event: Event, outcome: Outcome, with_date: bool = F
         return Part("金额", f"{UNCLEAR_PHRASE}具体金额，仅称{show_amount(amount, event.currency)}（{first}）",
                     Fill.FILLED, [first])
     return Part("金额", f"{when}金额为{show_amount(amount, event.currency)}（{first}）", Fill.FILLED, [first])
-
-
-def show_date(value: Value) -> str:
-    text = flat(value.text)
-    if value.precision in ("exact", None, "no_year") and not value.approx:
-        return text
-    note = {"month": "仅精确到月", "year": "仅精确到年", "relative": "材料未给出具体日期"}.get(
-        value.precision or "", "约数，日期不精确")
-    return f"{text}（{note}）"
 
 
 def _date_part(case: Case, event: Event, outcome: Outcome) -> Part:
@@ -336,7 +364,7 @@ def _date_part(case: Case, event: Event, outcome: Outcome) -> Part:
     if "date" in event.uncertain:
         outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}具体日期：{quoted(case.text_of(event.sentence))}", [first]))
         return Part("日期", f"{UNCLEAR_PHRASE}具体日期，仅称{show_date(event.date)}（{first}）", Fill.FILLED, [first])
-    return Part("日期", f"日期为{show_date(event.date)}（{first}）", Fill.FILLED, [first])
+    return Part("日期", f"日期为{show_row_date(case, event.date, event.session)}（{first}）", Fill.FILLED, [first])
 
 
 def rate_part(case: Case, plan: CasePlan, event: Event | None = None) -> Part:
@@ -425,86 +453,151 @@ def _versions(case: Case, term: _Term) -> list[tuple[Decimal, Event]]:
     return list(seen.items())
 
 
-def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: Event | None,
-               description: str) -> list[tuple[Decimal, str, list[str]]]:
-    """Each combination of versions of the disputed rows: (result, expression, evidence ids)."""
+@dataclass
+class _Result:
+    """One way of adding the rows up: a version of each disputed row."""
+
+    value: Decimal
+    expression: str
+    ids: list[str]
+    rows: list[Event]
+    stated: Event | None  # the stated total it is checked against
+    label: str = ""  # 最初陈述 / 最新陈述, when rows were told in several versions
+
+
+def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: list[Event],
+               description: str) -> list[_Result]:
+    """Each combination of versions of the disputed rows, checked against the version of the
+    stated total that it matches (else the latest one): the result under each version."""
     options = [_versions(case, t) for t in terms]
-    results = []
+    results: list[_Result] = []
     for combo in product(*options):
         amounts = [value for value, _ in combo]
         result = sum((a * t.factor for a, t in zip(amounts, terms)), Decimal(0))
         expression = _expression(terms, amounts)
         ids = list(dict.fromkeys(case.cite_event(ev, "completion") for _, ev in combo))
-        stated_value = stated.amount.value if stated is not None else None
-        evidence = ids + ([case.cite_event(stated)] if stated is not None else [])
+        against = next((e for e in reversed(stated) if e.amount.value == result), stated[-1] if stated else None)
+        stated_value = against.amount.value if against is not None else None
+        evidence = ids + ([case.cite_event(against)] if against is not None else [])
         outcome.calculations.append(Calculation(
             expression, result, stated_value, stated_value is None or result == stated_value, evidence,
             description, factors=[f for t in terms if (f := _factor(t)) is not None]))
-        results.append((result, expression, ids))
+        results.append(_Result(result, expression, ids, [ev for _, ev in combo], against))
         if len(results) >= 4:
             break
+    if len(results) > 1:
+        first = [option[0][1] for option in options]
+        last = [option[-1][1] for option in options]
+        for result in results:
+            result.label = "最新陈述" if result.rows == last else "最初陈述" if result.rows == first else ""
     return results
+
+
+def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor) -> list[Event]:
+    """The sum the record states, in every version it was stated (六次一共二十二万三千元 … 这样算一共是
+    二十二万七千元), oldest first; an approximate sum (二十多万元) only when no exact one is said."""
+    stated = [e for e in case.ledger.money if e.role == "total" and _covers(kind, e) and not e.corrects
+              and _principal_ok(plan, e) and _party_ok(actor, e, case) and e.amount is not None]
+    exact = [e for e in stated if not e.amount.approx] or stated
+    if not exact:
+        return []
+    return [v for v in versions_of(case.ledger, exact[-1]) if v.amount is not None]
 
 
 def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome,
            events: list[Event] | None = None) -> None:
     rows = events if events is not None else _movements(case, plan, kind, actor, roles=("event", "periodic"))
-    stated = [e for e in case.ledger.events if e.role == "total" and _covers(kind, e) and not e.corrects
-              and _principal_ok(plan, e) and _party_ok(actor, e, case)]
+    stated = _stated_totals(case, plan, kind, actor)
     terms = _terms(rows)
     what = KIND_WORDS.get(kind or "", "款项")
     if not terms and not stated:
         outcome.add(Part(f"{what}总额", "", Fill.MISSING))
         return
-    statement = stated[-1] if stated else None
-    if statement is not None:
-        case.cite_event(statement)  # the stated total is the first evidence, its parts follow
+    for version in stated:
+        case.cite_event(version)  # the stated total is the first evidence, its parts follow
     if not terms:
-        cited = case.cite_event(statement)
-        outcome.add(Part("总额", f"材料显示共计{show_amount(statement.amount, statement.currency)}（{cited}）",
-                         Fill.FILLED, [cited]))
+        said = "；".join(_said_total(case, v, stated) for v in stated)
+        ids = [case.cite_event(v) for v in stated]
+        if len(stated) > 1:
+            outcome.conflicts.append(Conflict("testimony", f"所述合计说法不一：{said}", ids))
+        outcome.add(Part("总额", said, Fill.CONFLICT if len(stated) > 1 else Fill.FILLED, ids))
         return
-    if len(terms) == 1 and terms[0].factor == 1 and statement is None:
+    if len(terms) == 1 and terms[0].factor == 1 and not stated:
         part = _amount_part(case, terms[0].event, outcome)
         outcome.add(part)
         return
-    results = _calculate(case, terms, outcome, statement, f"{what}各笔相加")
-    currency = terms[0].event.currency
-    said = ""
-    if statement is not None:
-        said = f"材料显示共计{show_amount(statement.amount, currency)}（{case.cite_event(statement)}）；"
-    # the expressions are in the calculation panel; the conclusion names the result and its rows
-    shown = [f"各笔相加复算为{money(r, currency)}（{'、'.join(ids)}）" + (f"，{_verdict(r, statement, currency)}"
-                                                                 if statement is not None else "")
-             for r, expr, ids in results]
-    ids = list(dict.fromkeys(i for _, _, group in results for i in group))
-    if len(results) > 1:  # a disputed row: the total under each version
-        # each version's rows named once (按 E…), and one call for review at the end
-        text = "；".join(f"按{'、'.join(group)}复算为{money(r, currency)}"
-                        + (f"，{_verdict(r, statement, currency, review=False)}" if statement is not None else "")
-                        for r, _, group in results)
-        outcome.conflicts.append(Conflict("testimony", f"合计所含款项说法不一，结果随之不同：{text}", ids))
-        outcome.add(Part("总额", f"{said}其中有款项说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
+    currencies = {t.event.currency for t in terms} | {v.currency for v in stated}
+    if len(currencies) > 1:  # 元 and 美元 are never added together: each currency on its own
+        lines, ids = [], []
+        for currency in sorted(currencies):
+            own = [t for t in terms if t.event.currency == currency]
+            if not own:
+                continue
+            value = sum((t.amount.value * t.factor for t in own), Decimal(0))
+            cited = list(dict.fromkeys(case.cite_event(t.event, "completion") for t in own))
+            ids += cited
+            outcome.calculations.append(Calculation(_expression(own, [t.amount.value for t in own]), value, None,
+                                                    True, cited, f"{CURRENCY_UNITS.get(currency, currency)}各笔相加",
+                                                    factors=[f for t in own if (f := _factor(t)) is not None]))
+            lines.append(f"{money(value, currency)}（{'、'.join(cited)}）")
+        outcome.add(Part("总额", f"各笔款项币种不同（{_currency_names(currencies)}），不能相加，需人工复核；"
+                                 f"按币种分别为{'；'.join(lines)}", Fill.CONFLICT, ids))
         return
-    result = results[0][0]
-    disagrees = statement is not None and "不符" in shown[0]
-    head = said if statement is not None else f"共计{money(result, currency)}："
-    outcome.add(Part("总额", f"{head}{shown[0]}", Fill.CONFLICT if disagrees else Fill.FILLED, ids))
+    results = _calculate(case, terms, outcome, stated, f"{what}各笔相加")
+    currency = terms[0].event.currency
+    ids = list(dict.fromkeys(i for r in results for i in r.ids))
+    if len(results) > 1:  # a disputed row: the total under each version, the latest named
+        lines = []
+        for r in results:
+            head = f"按{r.label}（{'、'.join(r.ids)}）" if r.label else f"按{'、'.join(r.ids)}"
+            line = f"{head}各笔相加为{money(r.value, currency)}"
+            if r.stated is not None:
+                # each version's verdict without its own call for review: the part asks once
+                line += f"，{_verdict(r.value, r.stated, currency, case.cite_event(r.stated), review=False)}"
+            lines.append(line)
+        text = "；".join(lines)
+        outcome.conflicts.append(Conflict("testimony", f"合计所含款项说法不一，结果随之不同：{text}", ids))
+        outcome.add(Part("总额", f"其中有款项说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
+        return
+    result = results[0]
+    statement = result.stated
+    if statement is None:
+        outcome.add(Part("总额", f"共计{money(result.value, currency)}：各笔相加复算为{money(result.value, currency)}"
+                                 f"（{'、'.join(result.ids)}）", Fill.FILLED, ids))
+        return
+    verdict = _verdict(result.value, statement, currency)
+    disagrees = "不符" in verdict
+    said = "；".join(_said_total(case, v, stated) for v in stated)
+    text = f"{said}；各笔相加复算为{money(result.value, currency)}（{'、'.join(result.ids)}），{verdict}"
+    if len(stated) > 1:
+        outcome.conflicts.append(Conflict("testimony", f"所述合计说法不一：{said}", [case.cite_event(v) for v in stated]))
+    outcome.add(Part("总额", text, Fill.CONFLICT if disagrees or len(stated) > 1 else Fill.FILLED, ids))
 
 
-def _verdict(result: Decimal, statement: Event, currency: str, review: bool = True) -> str:
+def _currency_names(currencies: set[str]) -> str:
+    return "、".join(CURRENCY_UNITS.get(c, c) for c in sorted(currencies))
+
+
+def _said_total(case: Case, version: Event, chain: list[Event]) -> str:
+    note = "（最新陈述）" if len(chain) > 1 and version is chain[-1] else ""
+    return f"材料显示共计{show_amount(version.amount, version.currency)}（{case.cite_event(version)}）{note}"
+
+
+def _verdict(result: Decimal, statement: Event, currency: str, cited: str = "", review: bool = True) -> str:
     stated = statement.amount
     close = stated.approx and abs(result - stated.value) <= Decimal("0.1") * stated.value
+    where = f"{cited}" if cited else ""
     if result == stated.value or close:
-        return "与所述一致"
-    return f"与所述{money(stated.value, currency)}不符" + ("，需人工复核" if review else "")
+        return f"与{where}所述{money(stated.value, currency)}一致" if cited else "与所述一致"
+    return f"与{where}所述{money(stated.value, currency)}不符" + ("，需人工复核" if review else "")
 
 
 def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
     """How many times: the count the speaker states (一共给了三次), checked against the rows the
     file lists one by one; the rows' count is shown as a counted calculation."""
-    said = [e for e in case.ledger.events if e.role == "count" and _covers(kind, e) and e.count]
-    rows = _movements(case, plan, kind, actor)
+    said = [e for e in case.ledger.money if e.role == "count" and _covers(kind, e) and e.count]
+    # each victim's loss read out by the asker (某某被抢现金800元) is not one more time it happened
+    rows = [e for e in _movements(case, plan, kind, actor) if e.measure != "loss" and e.source != "asker"]
     listed = ""
     if rows:
         ids = list(dict.fromkeys(case.cite_event(e, "completion") for e in rows))
@@ -539,38 +632,153 @@ def _count_words(case: Case, event: Event) -> str:
 
 
 # -- what is still owed -----------------------------------------------------------------------------
-def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> None:
+@dataclass
+class _Balance:
+    """What a balance is computed from: the whole (what went in, or what is owed) and what came
+    back or was paid towards it."""
+
+    plus: list[_Term]
+    minus: list[_Term]
+    description: str
+    left: str = "尚余{}未归还"  # how the balance is said: 尚欠{} (an obligation), 尚有{}的损失未弥补 (a loss)
+
+
+def _owed_rows(case: Case, measure: str) -> list[_Term]:
+    """An obligation the record states (应发工资一共十九万九千三百元, 维修单一共是贰仟叁佰元): its stated
+    total, else its items."""
+    rows = [e for e in case.ledger.money if e.measure == measure and not e.corrects and e.amount is not None
+            and e.role in ("total", "value", "part", "cost")]
+    totals = [e for e in rows if (e.role == "total" or e.role == "cost" and _SUM_SAID.search(e.words))
+              and not e.amount.approx]
+    if totals:
+        return [_Term(totals[-1], totals[-1].amount)]
+    return _terms([e for e in rows if e.role in ("value", "part", "cost")])
+
+
+def _goods_value(case: Case, goods: Event) -> Event | None:
+    """The appraisal of goods got back: the one valuation row naming the same goods (vivo手机 →
+    「vivo手机一部认定价值1680元」); None when none or several do."""
+    subject = goods.subject
+    latin = re.findall(r"[A-Za-z0-9]{2,}", subject)
+    words = latin or [subject[i:i + 2] for i in range(len(subject) - 1)]
+    scored = []
+    for row in case.ledger.money:
+        if row.measure == "valuation" and row.role == "value" and not row.corrects and row.amount is not None:
+            hits = sum(1 for w in words if w.lower() in row.words.lower())
+            if hits:
+                scored.append((hits, row))
+    if not scored:
+        return None
+    best = max(h for h, _ in scored)
+    top = [row for h, row in scored if h == best]
+    return top[0] if len(top) == 1 else None
+
+
+def _loss_balance(case: Case) -> _Balance | None:
+    """What the victims lost and is not yet made good: the appraised goods and the cash taken, less
+    the goods got back (at their appraisal) and what was paid back (退赔). None when goods got back
+    cannot be matched to an appraisal — the balance is then not computed."""
+    valued = [e for e in case.ledger.money if e.measure == "valuation" and not e.corrects and e.amount is not None]
+    if not valued:
+        return None
+    totals = [e for e in valued if e.role == "total" and not e.amount.approx]
+    plus = [_Term(totals[-1], totals[-1].amount)] if totals else _terms([e for e in valued if e.role == "value"])
+    plus += _terms([e for e in case.ledger.money if e.role == "event" and e.kind == "take" and e.measure == "loss"
+                    and not e.corrects])
+    minus = _terms([e for e in case.ledger.money if e.role == "event" and e.kind in ("repay", "compensation")
+                    and not e.corrects])
+    for goods in [e for e in case.ledger.events if e.role == "recovered"]:
+        value = _goods_value(case, goods)
+        if value is None:
+            return None
+        case.cite_event(goods, "completion")
+        minus.append(_Term(value, value.amount))
+    return _Balance(plus, minus, "被抢（被骗、被盗）财物的认定价值与现金之和，减去追回财物的认定价值和已退赔的款项",
+                    "尚有{}的损失未弥补")
+
+
+def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
     principal_plan = plan if plan.principal is not None else CasePlan(plan.question, principal=True)
+    if plan.owed == "loss" and any(e.measure == "valuation" for e in case.ledger.money):
+        # 被抢的东西加现金还差多少没弥补上: appraisals and cash, less goods got back and restitution
+        return _loss_balance(case) or _Balance([], [], "")
+    if plan.owed and plan.owed != "loss":
+        owed = _owed_rows(case, plan.owed)
+        if not owed:  # 还有多少货款没付 with no contract sum told: nothing to compute it from
+            return _Balance([], [], "")
+        # 还欠多少工资: the wages owed less every payment made
+        paid = [e for e in case.ledger.money if e.role in ("event", "periodic") and e.kind == "pay"
+                and not e.corrects and e.measure not in ("loan",)]
+        return _Balance(owed, _terms(paid), "应付的款项减去已付的款项", "尚欠{}")
     inflow_kind = dominant_kind(case)
-    # The money that went in is paid by the asked person (taken by them, for a take).
-    inflow = _movements(case, principal_plan, inflow_kind,
-                        Actor(actor.name, "payee" if inflow_kind == "take" else "payer")) if inflow_kind else []
+    # The money that went in is paid by the asked person (taken by them, for a take); a receiver
+    # the question names (打到某某卡上的钱) is the side it went to.
+    asked = actor if actor.role == "payee" and plan.receiver else \
+        Actor(actor.name, "payee" if inflow_kind == "take" else "payer")
+    inflow = _movements(case, principal_plan, inflow_kind, asked) if inflow_kind else []
     # What came back: repayments, and restitution (退赔) of money taken or handed over — unless the
     # case's own flow is compensation, which then is what went in.
     back = OUTFLOW_KINDS | ({"compensation"} if inflow_kind and inflow_kind != "compensation" else set())
-    outflow = [e for e in case.ledger.events if e.role == "event" and e.kind in back
+    outflow = [e for e in case.ledger.money if e.role == "event" and e.kind in back
                and not e.corrects and e.principal is not False]
-    stated = [e for e in case.ledger.events if (e.role == "balance" or e.role == "cost" and _LOSS.search(e.words))
-              and not e.corrects and e.kind != "interest"]
+    if plan.receiver:  # what came back from that receiver, or from where the statement does not say
+        outflow = [e for e in outflow if e.payer in (None, plan.receiver) or e.payer not in case.people()]
     in_terms, out_terms = _terms(inflow), _terms(outflow)
-    agreed = [e for e in case.ledger.events if e.role == "agreed" and not e.corrects and e.amount is not None]
+    agreed = [e for e in case.ledger.money if e.role == "agreed" and not e.corrects and e.amount is not None]
     if agreed and (AGREED_ASKED.search(plan.text) or not inflow):
         # 按调解的数额还欠多少: the agreed sum less what was paid of it
         owed = agreed[-1]
-        in_terms = [_Term(owed, owed.amount)]
-        out_terms = _terms([e for e in case.ledger.events if e.role == "event" and not e.corrects
-                            and e.kind == owed.kind])
-        inflow_kind = None
-    # A total the file states for what went in stands for its rows (总共四万二千元 − 退还的一万零五百元).
-    stated_in = [e for e in case.ledger.events if e.role == "total" and inflow_kind and e.kind == inflow_kind
-                 and not e.corrects
-                 and _principal_ok(principal_plan, e) and e.amount is not None]
-    if stated_in:
+        return _Balance([_Term(owed, owed.amount)],
+                        _terms([e for e in case.ledger.money if e.role == "event" and not e.corrects
+                                and e.kind == owed.kind]), "约定的款项减去已付的款项")
+    # A total the file states for what went in stands for its rows (总共四万二千元 − 退还的一万零五百元),
+    # unless the question asks about one receiver's part of it.
+    stated_in = [e for e in case.ledger.money if e.role == "total" and inflow_kind and e.kind == inflow_kind
+                 and not e.corrects and _principal_ok(principal_plan, e) and e.amount is not None
+                 and not e.amount.approx]
+    if stated_in and not plan.receiver:
         in_terms = [_Term(stated_in[-1], stated_in[-1].amount)]
-    if not in_terms and not stated:
+    return _Balance(in_terms, out_terms, "收到的款项减去已退还的款项")
+
+
+def _stated_balance(case: Case, actor: Actor) -> Event | None:
+    """The balance the record states: an exact one before one said roughly (还欠我四万多)."""
+    stated = [e for e in case.ledger.money if (e.role == "balance" or e.role == "cost" and _LOSS.search(e.words))
+              and not e.corrects and e.kind != "interest" and e.amount is not None]
+    exact = [e for e in stated if not e.amount.approx]
+    return (exact or stated or [None])[-1]
+
+
+def _impossible(result: Decimal, plus: list[Decimal], minus: list[Decimal]) -> str | None:
+    """A balance that cannot be: less than nothing, or more than the whole it is part of."""
+    if result < 0:
+        return "退还或已付的款项多于应有的总额，复算结果为负"
+    if any(m < 0 for m in minus) or result > sum(plus, Decimal(0)):
+        return "复算结果超过其所属的总额"
+    return None
+
+
+def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> None:
+    moved = [e for e in case.ledger.money if e.role in ("event", "periodic", "balance", "agreed")]
+    if actor.name and not plan.owed and not any(actor.name in (e.payer, e.payee) for e in moved) \
+            and actor.name not in (case.ledger.subject, case.ledger.counterpart):
+        # 老汤到现在还差多少钱没拿到: nothing paid to or by that person is told one by one
+        outcome.add(Part(f"{actor.name}的未归还金额", "", Fill.MISSING))
+        return
+    balance = _balance_of(case, plan, actor)
+    in_terms, out_terms = balance.plus, balance.minus
+    statement = _stated_balance(case, actor) if not plan.receiver else None
+    if statement is not None and statement.amount.approx and not in_terms and plan.owed:
+        statement = None  # 还欠我二十多万: said roughly, with nothing to check it against
+    if not in_terms and statement is None:
         outcome.add(Part("未归还金额", "", Fill.MISSING))
         return
-    statement = stated[-1] if stated else None
+    currencies = {t.event.currency for t in in_terms + out_terms}
+    if len(currencies) > 1:  # 元 and 美元 are never subtracted from each other
+        ids = [case.cite_event(t.event) for t in in_terms + out_terms]
+        outcome.add(Part("未归还金额", f"所涉款项币种不同（{_currency_names(currencies)}），不能相减，需人工复核",
+                         Fill.CONFLICT, ids))
+        return
     currency = (in_terms[0].event.currency if in_terms else statement.currency)
     results = []
     if in_terms:
@@ -587,27 +795,33 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
                         if len(plus) > 1 else f"{expression} - " + " - ".join(plain_number(v) for v in minus)
                 ids = list(dict.fromkeys([case.cite_event(ev, "completion") for _, ev in combo_in]
                                          + [case.cite_event(ev, "completion") for _, ev in combo_out]))
-                results.append((result, expression, ids))
+                results.append((result, expression, ids, _impossible(result, plus, minus)))
         if len(results) > 4:
             results = results[:4]
+    impossible = [r for r in results if r[3]]
+    if impossible:  # never composed: the inconsistency is named, the figure is not given
+        ids = list(dict.fromkeys(i for r in impossible for i in r[2]))
+        outcome.add(Part("未归还金额", f"无法得出未归还金额：按{'、'.join(ids)}，{impossible[0][3]}，"
+                                     f"各笔款项的口径可能不一致，需人工复核", Fill.CONFLICT, ids))
+        return
     stated_value = statement.amount.value if statement is not None else None
-    for result, expression, ids in results:
+    for result, expression, ids, _ in results:
         evidence = ids + ([case.cite_event(statement)] if statement is not None else [])
         outcome.calculations.append(Calculation(
             expression, result, stated_value, stated_value is None or result == stated_value, evidence,
-            "收到的款项减去已退还的款项"))
+            balance.description))
     if len(results) > 1:
-        said = "；".join(f"按{'、'.join(ids)}计为{money(r, currency)}" for r, expr, ids in results)
-        ids = list(dict.fromkeys(i for _, _, group in results for i in group))
+        said = "；".join(f"按{'、'.join(ids)}计为{money(r, currency)}" for r, expr, ids, _ in results)
+        ids = list(dict.fromkeys(i for _, _, group, _ in results for i in group))
         outcome.conflicts.append(Conflict("testimony", f"计算所依据的款项说法不一，结果随之不同：{said}", ids))
         outcome.add(Part("未归还金额", f"各笔中有说法不一之处，尚未归还的金额随之不同：{said}，需人工核实",
                          Fill.CONFLICT, ids))
         return
     if statement is not None:
         cited = case.cite_event(statement)
-        text = f"材料显示尚余{show_amount(statement.amount, statement.currency)}未归还（{cited}）"
+        text = f"材料显示{balance.left.format(show_amount(statement.amount, statement.currency))}（{cited}）"
         if results:
-            result, expression, ids = results[0]
+            result, expression, ids, _ = results[0]
             agree = result == statement.amount.value
             text += f"；复算为{money(result, currency)}（{'、'.join(ids)}），" + \
                 ("与所述一致" if agree else f"与所述{money(statement.amount.value, currency)}不符，需人工复核")
@@ -615,6 +829,6 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
             return
         outcome.add(Part("未归还金额", text, Fill.FILLED, [cited]))
         return
-    result, expression, ids = results[0]
-    outcome.add(Part("未归还金额", f"尚余{money(result, currency)}未归还（按{'、'.join(ids)}复算，见计算）",
+    result, expression, ids, _ = results[0]
+    outcome.add(Part("未归还金额", f"{balance.left.format(money(result, currency))}（按{'、'.join(ids)}复算，见计算）",
                      Fill.FILLED, ids))

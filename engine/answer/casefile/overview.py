@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.money import show_amount, show_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.talk import _CLAUSE_END, _anchor, _compatible, _said_before, _sentences
+from engine.answer.casefile.said import _CLAUSE_END, _anchor, _sentences
+from engine.answer.casefile.when import _compatible, _said_before
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import versions_of
@@ -21,7 +22,7 @@ _COMMON_VERBS = frozenset("是 有 说 讲 知道 觉得 认为 告诉 看到 �
 
 def answer_conflicts(case: Case, outcome: Outcome) -> None:
     said: list[str] = []
-    for event in case.ledger.events:
+    for event in case.ledger.money:
         chain = [v for v in versions_of(case.ledger, event) if v.amount is not None]
         if event.corrects or len({v.amount.value for v in chain}) < 2:
             continue
@@ -60,7 +61,7 @@ def _dated_acts(case: Case, outcome: Outcome) -> list[str]:
     clause with a date, in two statements, with dates that cannot both hold."""
     seen: dict[str, list[tuple[int, object, str]]] = {}
     for statement in case.ledger.statements:
-        if statement.kind != "qa":
+        if statement.kind == "header":
             continue
         for sentence in _sentences(statement):
             for clause in split(sentence.text, 0, len(sentence.text), _CLAUSE_END) or [sentence]:
@@ -90,7 +91,7 @@ def _dated_acts(case: Case, outcome: Outcome) -> list[str]:
 def answer_gaps(case: Case, outcome: Outcome) -> None:
     ids = []
     for statement in case.ledger.statements:
-        if statement.kind != "qa":
+        if statement.kind == "header":
             continue
         for sentence in _sentences(statement):
             if UNCERTAIN.search(sentence.text):

@@ -63,8 +63,8 @@ def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if plan.record:
         word = record_word(case, sessions[0]) if sessions else "讯问"
         for slot, pattern, label in ((Slot.DATE, _TIME_KEY, f"{word}时间"), (Slot.PLACE, _PLACE_KEY, f"{word}地点")):
-            if slot not in plan.slots:
-                continue
+            if slot not in plan.slots and not (slot is Slot.DATE and Slot.TIME in plan.slots):
+                continue  # 讯问是几点开始的: the time field holds the hour too
             outcome.add(_header_part(case, sessions, lambda k, p=pattern: bool(p.match(k)), label))
     named = case.named_in(plan.text, plan.names)
     for person in named if len(named) > 1 else [None]:  # 甲和乙的手机号分别是多少: each one's

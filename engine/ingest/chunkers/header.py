@@ -209,9 +209,15 @@ def parse_header_fields(lines: list[str]) -> dict[str, str]:
 _NAME_END = re.compile(r"[\s，,（(、；;]")
 
 
+# The next field of a header line whose spaces a scan lost (某甲性别：男民族：汉…)
+_NEXT_FIELD = re.compile(r"(?:性别|民族|出生|身份证|户籍|住址|现住|联系|电话|手机|文化|职业|工作单位|籍贯|年龄)")
+
+
 def person_of(value: str) -> str | None:
-    """The name at the start of a header value ("某甲 男 1988年…", "某乙（女）", "某丙，男，…")."""
+    """The name at the start of a header value ("某甲 男 1988年…", "某乙（女）", "某丙，男，…",
+    "某甲性别：男…")."""
     name = _NAME_END.split(value.strip(), 1)[0]
+    name = _NEXT_FIELD.split(name, 1)[0]
     return name or None
 
 

@@ -1,0 +1,246 @@
+"""Whether a statement speaks of what a question asks about, and what it says of it.
+
+A question's focus (engine/question/focus.py) names the asked act (叫代驾, 扔, 收到), what it is
+done to (水果刀, 货款) and the parties. A statement speaks of it when its answer — or the question
+it answers — holds the act (or an act of its kind: 威胁 ~ 吓唬) and, when the question names
+things, one of them. Of the clauses that hold the act, one that only proposes or intends it
+(劝我叫个代驾, 打算还) says nothing of whether it happened; a negation right before the act
+(就没叫代驾, 没有受伤) says it did not. The asker's own statement of a fact counts as said when the
+answer confirms it (…经鉴定为轻微伤，你知道吗？—知道).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.question import CasePlan
+from engine.ledger import Statement
+from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
+from engine.text.names import posseg
+from engine.text.segments import Segment, split
+
+# Verbs of the same act in statements (a question says 打, the answer 砸): acts that criminal and
+# civil records describe, grouped. A word of one group in the question matches any word of its group.
+ACTS = [frozenset(g.split()) for g in (
+    "打 砸 揍 殴打 踢 捅 砍 扎 刺 推 推搡 扇 击打 撞 掐 咬 动手 打架 斗殴",
+    "拿 取 偷 盗 抢 骗 挪用 侵占 拿走 取走 抢劫 抢走 盗窃 扯 夺 拽",
+    "给 交 转 付 汇 打款 转账 支付",
+    "还 退 归还 退还 返还 退赔 退回",
+    "说 讲 称 告诉 表示 提到 承认",
+    "喝酒 饮酒 喝 醉",
+    "受伤 伤 伤情 流血 缝针 骨折 轻伤 重伤 轻微伤 划伤 擦伤 摔伤 撞伤 受了伤",
+    "认识 熟悉 见过",
+    "用 花 花掉 用在 用到 花在 去向 处理 挥霍 消费 还债 还网贷 赌博 输掉 干什么",
+    "投案 自首 到案 归案 传唤 抓获 通知我 到公安机关 到派出所 来的",
+    "威胁 恐吓 吓唬 胁迫 逼迫 要挟",
+    "帮忙 帮 帮助 关照 照顾 打招呼 通融 疏通 说情",
+    "扔 丢 丢弃 扔掉 丢掉 抛弃",
+    "收到 收下 收了 到账 收取 收过",
+    "签字 签名 签收 签的字",
+    "停车 停 停下 停住 刹车",
+    "投诉 举报 反映 控告 信访",
+    "送到 运到 送达 运达 到货 交货 送货 交付",
+)]
+# A one-character act is a verb only before these (打了, 砸过, 扔进) — never inside another word (打架).
+_VERB_AFTER = r"[了过着完伤死倒他她我你人进掉走下上出到回起住，。？！,.?!；;]"
+_SENTENCE_END = re.compile(r"[。！？；!?;]+")
+_CLAUSE_END = re.compile(r"[，,：:]")
+# A negation scoping over the act right after it (就没叫代驾, 并没有受伤, 从来没打过).
+NEGATED_BEFORE = re.compile(r"(?:没有|没|未|不|并未|从未|从没|从来没有?|不曾|别|无)(?:[就都也还再又曾能敢会想去来]){0,2}$")
+# An act only proposed, intended, feared or hoped for in its clause (劝我叫个代驾, 打算下个月还).
+IRREALIS = re.compile(r"劝|建议|要求|叫我|让|叫他|要(?!求|是)|想|打算|准备|如果|要是|假如|万一|应该|答应|说好|希望|怕|以为|是否|有没有")
+# What is owed is all paid (已经全部结清了, 一分不欠), or is not (还欠, 没结清, 没给).
+SETTLED = re.compile(r"结清|付清|还清|清了|不欠|(?:全部|都)(?:给|付|还|结|发)(?:了|清|完)")
+OWING = re.compile(r"还欠|尚欠|仍欠|还差|没(?:有)?(?:结清|付清|还清|给|付|还|发)|未(?:结清|付清|还清|付|还|发)")
+# An answer that confirms what the asker stated (…你知道吗？—知道 / 是否属实？—属实).
+CONFIRMS = re.compile(r"^(?:知道|属实|是的|是|对|没有异议|没异议|无异议|认可|承认|同意|确认|就是|没错)")
+MONEY = re.compile(r"钱|款|元|资金|现金|工资")
+# Words too general to say what a question is about (they occur in almost every answer).
+GENERAL = frozenset("当时 后来 现在 以前 之前 之后 情况 事情 具体 一下 时候 问题 这个 那个 什么 东西 知道 说".split())
+# ... nor to name the thing an act is done to.
+NOT_THINGS = GENERAL | frozenset("晚上 那天 人 上 最后 最终 这些 那些 自己 对方 双方".split())
+
+
+def occurs(word: str, context: str) -> bool:
+    """A one-character verb counts only as a verb (打了, 砸过), never inside another word (打架)."""
+    context = context.replace("\n", "")  # a PDF's line break inside a word (真实姓\n名)
+    if len(word) > 1:
+        return word in context
+    return bool(re.search(re.escape(word) + rf"(?={_VERB_AFTER}|$)", context))
+
+
+def word_hit(word: str, context: str) -> float:
+    """1 when the word occurs; 0.8 when a word of the same act does (打 ~ 砸); 0.5 when a
+    two-character word is split by a few characters (喝酒 ~ 喝了不少酒)."""
+    if occurs(word, context):
+        return 1.0
+    for group in ACTS:
+        if word in group and any(occurs(other, context) for other in group if other != word):
+            return 0.8
+    if len(word) == 2 and re.search(re.escape(word[0]) + r".{1,4}" + re.escape(word[1]), context):
+        return 0.5
+    if len(word) == 2 and occurs(word[0], context):
+        return 0.4  # a verb's head alone (用到 ~ 做什么用, 转给 ~ 转了)
+    return 0.0
+
+
+def position(word: str, text: str) -> int:
+    """Where the word (or its split form 喝…酒, or an act of its group) starts in the text; -1."""
+    text = text.replace("\n", "")
+    if occurs(word, text):
+        return text.find(word) if len(word) > 1 else re.search(re.escape(word) + rf"(?={_VERB_AFTER}|$)", text).start()
+    for group in ACTS:
+        if word in group:
+            found = [position(o, text) for o in group if o != word and occurs(o, text)]
+            if found:
+                return min(found)
+    if len(word) == 2:
+        m = re.search(re.escape(word[0]) + r".{1,4}" + re.escape(word[1]), text)
+        if m:
+            return m.start()
+    return -1
+
+
+@lru_cache(maxsize=8192)
+def _verb_starts(text: str) -> frozenset[int]:
+    """Where a verb starts in the text, as jieba cuts it (请客, 拦下来, 扔进): a one-character act
+    is found at such a place only, never inside a noun (打电话 holds 打 as a verb; 打字机 does not)."""
+    starts, at = set(), 0
+    for word, flag in posseg(text):
+        if flag.startswith("v") or flag == "l":
+            starts.add(at)
+        at += len(word)
+    return frozenset(starts)
+
+
+@lru_cache(maxsize=4096)
+def _form(word: str) -> re.Pattern[str]:
+    """A word as statements write it: a PDF line break anywhere inside, an aspect after its first
+    character (打招呼 ~ 打了招呼, 帮忙 ~ 帮过忙)."""
+    pieces = [re.escape(word[0])] + (["[了过着]?"] if len(word) >= 2 else []) + \
+        ["\n?" + re.escape(c) for c in word[1:]]
+    return re.compile("".join(pieces))
+
+
+def _act_positions(act: str, text: str) -> list[int]:
+    """Where the act or an act of its kind starts in the text."""
+    kin = {act} | next((g for g in ACTS if act in g), frozenset())
+    found = []
+    for word in kin:
+        for m in _form(word).finditer(text):
+            start = m.start()
+            if len(word) > 1 or start in _verb_starts(text) or occurs(word, text[start:]):
+                found.append(start)
+    if not found and len(act) == 2:  # 喝…酒: a verb and its object split by a few characters
+        m = re.search(re.escape(act[0]) + r"[^，。；,;]{1,4}" + re.escape(act[1]), text)
+        if m and m.start() in _verb_starts(text):
+            found.append(m.start())
+    return sorted(found)
+
+
+def act_at(plan: CasePlan, text: str, main: bool = False) -> int:
+    """Where the asked act (any of the question's act verbs, or one of their kind; only the main
+    one with ``main``) first stands in the text; -1."""
+    acts = plan.focus.acts[:1] if main else plan.focus.acts
+    found = [p for act in acts for p in _act_positions(act, text)]
+    return min(found, default=-1)
+
+
+def objects_of(plan: CasePlan, people: list[str] = (), text: str | None = None) -> list[str]:
+    """The things the question names (水果刀, 货款), without general words and people's names — and,
+    given the file's ``text``, only those it names somewhere: a thing the file never names is the
+    question's paraphrase (行为 for 这样做), which cannot tell one statement from another."""
+    found = [o for o in plan.focus.objects if o not in NOT_THINGS and not any(o in p for p in people)]
+    return found if text is None else [o for o in found if object_hit(o, text)]
+
+
+def object_hit(obj: str, text: str) -> bool:
+    """The thing is named (水果刀), by its head (刀; 监察部门 ~ 部门), or, for money, by any word for
+    money (货款 ~ 两笔钱)."""
+    text = text.replace("\n", "")
+    if obj in text or word_hit(obj, text) >= 0.8:
+        return True
+    if len(obj) >= 3 and obj[-2 if len(obj) >= 4 else -1:] in text:
+        return True
+    return bool(MONEY.search(obj)) and bool(MONEY.search(text))
+
+
+def sentences_of(text: str) -> list[Segment]:
+    return split(text, 0, len(text), _SENTENCE_END)
+
+
+def clauses_of(sentence: Segment) -> list[Segment]:
+    found = split(sentence.text, 0, len(sentence.text), _CLAUSE_END) or [Segment(0, len(sentence.text), sentence.text)]
+    return [Segment(sentence.start + c.start, sentence.start + c.end, c.text) for c in found]
+
+
+@dataclass
+class Mention:
+    """A clause that speaks of the asked act: where, whether negated, whether only proposed."""
+
+    clause: Segment  # offsets in ``text`` (the answer, or the asker's words when ``asked``)
+    sentence: Segment
+    negated: bool
+    irrealis: bool
+    settled: bool | None = None  # for a question about what is outstanding: paid up (True) or not
+
+
+def _without_act_tail(plan: CasePlan, before: str) -> str:
+    """就没叫|代驾: the other words of the asked act (and a measure word) between a negation and
+    the act found do not break its scope."""
+    words = sorted({w for a in plan.focus.acts for w in (a, *a)} | {"个", "一个", "了"}, key=len, reverse=True)
+    tail = re.compile("(?:" + "|".join(map(re.escape, words)) + ")+$")
+    return tail.sub("", before)
+
+
+def mentions(plan: CasePlan, text: str) -> list[Mention]:
+    """The clauses of a text that hold the asked act — or, for a question about what is still
+    owed, that say it is paid up or not."""
+    found = []
+    for sentence in sentences_of(text):
+        for clause in clauses_of(sentence):
+            if plan.focus.remainder and (SETTLED.search(clause.text) or OWING.search(clause.text)):
+                owing = OWING.search(clause.text)
+                found.append(Mention(clause, sentence, False, False, settled=not owing))
+                continue
+            at = act_at(plan, clause.text)
+            if at < 0:
+                continue
+            before = _without_act_tail(plan, clause.text[:at])
+            found.append(Mention(clause, sentence, bool(NEGATED_BEFORE.search(before)),
+                                 bool(IRREALIS.search(before))))
+    return found
+
+
+def speaks_of(plan: CasePlan, asked: str, said: str, things: list[str] = ()) -> bool:
+    """The statement (the question it answers, what was said) is about the asked act — and, of the
+    things the question names with it, about one (扔 of a 钱包 is not 扔 of the 水果刀). A question
+    naming no act is matched by its words alone (the ranking's weights)."""
+    if not plan.focus.acts:
+        return True
+    context = asked + said
+    if act_at(plan, context) < 0 and not (plan.focus.remainder and mentions(plan, said)):
+        return False
+    return not things or any(object_hit(o, context) for o in things)
+
+
+def confirmed_assertion(statement: Statement) -> bool:
+    """The answer confirms what the asker put to the speaker (宣读/出示…你知道吗？—知道)."""
+    said = statement.answer.strip()
+    return bool(statement.question.strip()) and bool(CONFIRMS.match(said)) and \
+        len(re.sub(r"[^\u4e00-\u9fff]", "", statement.question)) >= 15
+
+
+def side_of(label: str | None) -> str | None:
+    """The side a party label or role word names, as statements carry it (``Statement.party``, read
+    by the chunker's ``party_of``): 原告委托诉讼代理人 → 原告, 被告人 → 被告; a name is itself."""
+    if not label:
+        return None
+    return party_of(label, "A") or label
+
+
+def voice(statement: Statement) -> str | None:
+    """Whom an answer is attributed to: a hearing's side (原告, 被告 …), else the speaker."""
+    return statement.party if statement.party in HEARING_SIDES else statement.speaker

@@ -1,0 +1,84 @@
+"""Sums of money that are the measure of something rather than a movement between parties: an
+appraisal (价格认定), the price goods were sold for, one's share of the proceeds, wages owed, a
+penalty. Answered from the ledger's value rows of the measure asked (engine/ledger/lexicon.py
+MEASURES), about the thing or person the question names.
+
+A figure told differently by different statements or documents (卖了七千 vs a dealer's record of
+8,640元) is given in each version, the latest named. A total the record states is given, and
+checked against its items when they are told one by one; items identified only loosely are not
+set against it (a sum of what happened to be found is no check).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from engine.answer.casefile.figure_relevance import best_rows
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.quantities import versions
+from engine.answer.model import Calculation
+from engine.answer.wording import money, plain_number, said_amount
+from engine.ledger import Event
+from engine.ledger.lexicon import VALUE_MEASURES
+from engine.question import CasePlan
+
+LABELS = {"valuation": "认定价值", "sale": "售得价款", "share": "分得的钱款", "penalty": "违约金",
+          "contract_price": "合同价款", "wages_owed": "应发工资"}
+
+
+def figure_rows(case: Case, measure: str | None) -> list[Event]:
+    return [e for e in case.ledger.money if e.measure == measure and e.role in ("value", "total", "part")
+            and not e.corrects and e.amount is not None]
+
+
+def asks_figure(case: Case, plan: CasePlan) -> bool:
+    return plan.measure in VALUE_MEASURES and bool(figure_rows(case, plan.measure))
+
+
+def _said(event: Event) -> str:
+    text = said_amount(event.amount.text, event.amount.value, event.currency)
+    return f"{text}（约数）" if event.amount.approx and "约" not in text else text
+
+
+def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    label = LABELS.get(plan.measure or "", "金额")
+    rows = figure_rows(case, plan.measure)
+    totals = [e for e in rows if e.role == "total"]
+    items = [e for e in rows if e.role in ("value", "part")]
+    if plan.aggregate == "total" and totals:
+        stated = best_rows(case, plan, totals) or totals
+        _stated_total(case, label, stated[-1], best_rows(case, plan, items), outcome)
+        return
+    chosen = best_rows(case, plan, items) or best_rows(case, plan, totals)
+    if not chosen:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
+    if plan.aggregate == "total" and len({e.statement for e in chosen}) == 1 and len(chosen) > 1:
+        _sum(case, label, chosen, outcome)  # 价格认定合计 over the items read out one by one
+        return
+    versions(case, label, chosen, outcome, _said)
+
+
+def _sum(case: Case, label: str, items: list[Event], outcome: Outcome) -> None:
+    result = sum((e.amount.value for e in items), Decimal(0))
+    ids = [case.cite_event(e, "completion") for e in items]
+    currency = items[0].currency
+    outcome.calculations.append(Calculation(" + ".join(plain_number(e.amount.value) for e in items), result,
+                                            None, True, ids, f"{label}各项相加"))
+    outcome.add(Part(label, f"共计{money(result, currency)}：各项相加复算为{money(result, currency)}"
+                            f"（{'、'.join(ids)}）", Fill.FILLED, ids))
+
+
+def _stated_total(case: Case, label: str, stated: Event, items: list[Event], outcome: Outcome) -> None:
+    """The total as stated; its items added up beside it when they add up to it."""
+    cited = case.cite_event(stated)
+    text = f"材料显示{label}共计{_said(stated)}（{cited}）"
+    own = [e for e in items if e.currency == stated.currency and not e.amount.approx]
+    if len(own) >= 2 and sum((e.amount.value for e in own), Decimal(0)) == stated.amount.value:
+        ids = [case.cite_event(e, "completion") for e in own]
+        outcome.calculations.append(Calculation(
+            " + ".join(plain_number(e.amount.value) for e in own), stated.amount.value, stated.amount.value,
+            True, [*ids, cited], f"{label}各项相加"))
+        text += f"；各项相加复算为{money(stated.amount.value, stated.currency)}（{'、'.join(ids)}），与所述一致"
+    outcome.add(Part(label, text, Fill.FILLED, [cited]))

@@ -1,0 +1,218 @@
+"""Figures with a unit that are not money (3瓶, 18克, 5公里, 138mg/100ml, 85天, 12车), answered
+from the ledger's quantity rows; and the two aggregates over rows that are not sums: how many
+distinct parties (往几个不同的账户打过钱) and how many days from one row to another (从第一次到最后
+一次前后多少天).
+
+Which rows are about what is asked: the unit (or its kind: 多重 takes any weight), then the words
+that say what a figure measures (a breath test and a blood test are both mg/100ml), the person it
+is of (贝某85天) and the thing it counts (3瓶啤酒). Figures of the same measure that differ are
+versions of one fact — each is given with its quote, the latest named as such — never one of them
+silently; a total stated is checked against its parts when they are told one by one.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+
+from engine.answer.casefile.figure_relevance import best_rows, relevance
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.dates import record_cite
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.model import Calculation, Conflict
+from engine.answer.wording import plain_number
+from engine.ledger import Event
+from engine.ledger.lexicon import UNIT_FAMILIES
+from engine.question import CasePlan
+from engine.text.segments import flat
+
+_LABELS = {"weight": "重量", "distance": "距离", "speed": "速度", "time": "时长", "percent": "比例"}
+
+
+def unit_label(plan: CasePlan) -> str:
+    family = plan.unit_family or next((f for f, units in UNIT_FAMILIES.items() if plan.unit in units), None)
+    if plan.unit == "公里/小时":
+        family = "speed"
+    if plan.unit == "mg/100ml":
+        return "检测结果"
+    return _LABELS.get(family or "", "数量")
+
+
+def _unit_ok(plan: CasePlan, event: Event) -> bool:
+    if plan.unit:
+        return event.unit == plan.unit
+    if plan.unit_family is None:  # 血液乙醇含量是多少: the measure words alone name the figure
+        return True
+    if plan.unit_family == "speed":
+        return event.unit == "公里/小时"
+    return event.unit in UNIT_FAMILIES.get(plan.unit_family or "", frozenset())
+
+
+def said_quantity(event: Event) -> str:
+    """The statement's own words for a figure, and its digits when they differ (两瓶（即2瓶））."""
+    surface = flat(event.amount.text)
+    digits = f"{plain_number(event.amount.value)}{event.unit}"
+    shown = surface if surface.replace(",", "") == digits else f"{surface}（即{digits}）"
+    return f"{shown}（约数）" if event.amount.approx else shown
+
+
+def _rows(case: Case, plan: CasePlan, roles=("value", "total")) -> list[Event]:
+    """Rows of the unit asked, without the figures the record calls a slip of the pen (起诉状中写的
+    38吨是笔误): those were never an account of the fact."""
+    slips = {(c.unit, c.old.value) for c in case.ledger.corrections
+             if c.field == "quantity" and c.clerical and c.old is not None}
+    return [e for e in case.ledger.events if e.unit and e.role in roles and e.amount is not None
+            and not e.corrects and _unit_ok(plan, e) and (e.unit, e.amount.value) not in slips]
+
+
+def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    if plan.aggregate == "span":
+        _span(case, plan, outcome)
+        return
+    label = unit_label(plan)
+    rows = _rows(case, plan)
+    chosen = best_rows(case, plan, rows)
+    if not chosen:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
+    # a total stated in the statement telling the best-matching parts is theirs, though it names no
+    # one (我喝了两瓶…又喝了一瓶，一共是3瓶): the parts then outrank it only by naming the speaker
+    told = {e.statement for e in chosen}
+    totals = [e for e in chosen if e.role == "total"] or \
+        best_rows(case, plan, [e for e in rows if e.role == "total" and e.statement in told], corroborate=False)
+    if plan.aggregate == "total" and totals:
+        parts = best_rows(case, plan, rows, corroborate=False)
+        _total(case, plan, totals[-1], [e for e in parts if e.role == "value"], outcome)
+        return
+    versions(case, label, chosen, outcome, said_quantity)
+
+
+def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) -> None:
+    """One figure when the rows agree (every quote cited); each version with its quote, the latest
+    named, when they differ — never one of them silently."""
+    by_value: dict[Decimal, list[Event]] = {}
+    for event in sorted(rows, key=lambda e: (e.statement, e.id)):
+        by_value.setdefault(event.amount.value, []).append(event)
+    if len(by_value) == 1:
+        (group,) = by_value.values()
+        ids = list(dict.fromkeys(case.cite_event(e) for e in group))
+        outcome.add(Part(label, f"{said(group[0])}（{'、'.join(ids)}）", Fill.FILLED, ids))
+        return
+    latest = max(rows, key=lambda e: (e.statement, e.source == "answer"))
+    lines = []
+    ids = []
+    for value, group in by_value.items():
+        cited = list(dict.fromkeys(case.cite_event(e) for e in group))
+        ids += cited
+        note = "（最新陈述）" if latest in group else ""
+        lines.append(f"{'、'.join(cited)}称{said(group[0])}{note}")
+    text = "；".join(lines)
+    outcome.conflicts.append(Conflict("testimony", f"{label}说法不一：{text}", ids))
+    outcome.add(Part(label, f"{label}说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
+
+
+def _total(case: Case, plan: CasePlan, stated: Event, parts: list[Event], outcome: Outcome) -> None:
+    """A total stated (一共是3瓶啤酒) and, when its parts are told one by one in the same
+    statement, their sum recomputed (2 + 1)."""
+    cited = case.cite_event(stated)
+    text = f"共{said_quantity(stated)}（{cited}）"
+    own = [e for e in parts if e.statement == stated.statement and e.amount.value and not e.amount.approx]
+    if len(own) >= 2:
+        result = sum((e.amount.value for e in own), Decimal(0))
+        ids = [case.cite_event(e, "completion") for e in own]
+        expression = " + ".join(plain_number(e.amount.value) for e in own)
+        agree = result == stated.amount.value
+        outcome.calculations.append(Calculation(
+            expression, result, stated.amount.value, agree, [*ids, cited], "各项数量相加",
+            factors=[{"value": plain_number(e.amount.value), "unit": "quantity", "text": e.amount.text}
+                     for e in own]))
+        if agree:
+            text += f"；逐项相加复算为{plain_number(result)}{stated.unit}（{'、'.join(ids)}），与所述一致"
+        else:
+            text += f"；逐项相加为{plain_number(result)}{stated.unit}（{'、'.join(ids)}），与所述不一致，需人工复核"
+            outcome.add(Part(unit_label(plan), text, Fill.CONFLICT, [cited, *ids]))
+            return
+    outcome.add(Part(unit_label(plan), text, Fill.FILLED, [cited]))
+
+
+# -- days between two rows ------------------------------------------------------------------------
+def _span(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """从第一次…到最后一次…前后多少天: the days from the first to the last dated movement of the kind
+    asked, both days counted (9月4日 to 9月12日 is nine days, as 前后九天 says); a span the record
+    states itself is given first and checked."""
+    from engine.answer.casefile.money import dominant_kind
+
+    kind = plan.kind or dominant_kind(case)
+    moved = [e for e in case.ledger.money if e.role == "event" and not e.corrects and e.kind == kind
+             and e.date is not None and e.date.resolved]
+    stated = [e for e in best_rows(case, plan, _rows(case, plan, roles=("total", "value"))) if e.role == "total"]
+    if len(moved) < 2 and not stated:
+        outcome.add(Part("天数", "", Fill.MISSING))
+        return
+    text, ids, agree = "", [], True
+    if stated:
+        cited = case.cite_event(stated[-1])
+        ids.append(cited)
+        text = f"前后{said_quantity(stated[-1])}（{cited}）"
+    if len(moved) >= 2:
+        first = min(moved, key=lambda e: e.date.resolved)
+        last = max(moved, key=lambda e: e.date.resolved)
+        days = (date.fromisoformat(last.date.resolved) - date.fromisoformat(first.date.resolved)).days + 1
+        a, b = case.cite_event(first, "completion"), case.cite_event(last, "completion")
+        said = stated[-1].amount.value if stated else None
+        agree = said is None or said == days
+        # a day said without its year (2月26日) is placed by the record's own date: cite it
+        dated = [c for e in (first, last) if e.date.precision == "no_year" and (c := record_cite(case, e.session))]
+        outcome.calculations.append(Calculation(
+            str(days), days, said, agree, [a, b, *ids, *dated], "首尾日期均计入的天数",
+            factors=[{"value": days, "unit": "days", "from": first.date.resolved, "to": last.date.resolved,
+                      "inclusive": True}]))
+        computed = (f"按第一笔（{flat(first.date.text)}，{a}）至最后一笔（{flat(last.date.text)}，{b}）"
+                    f"复算，首尾日期均计入，为{days}天")
+        text = f"{text}；{computed}，{'与所述一致' if agree else '与所述不一致，需人工复核'}" if text else computed
+        ids += [a, b]
+    outcome.add(Part("天数", text, Fill.FILLED if agree else Fill.CONFLICT, ids))
+
+
+# -- distinct parties ---------------------------------------------------------------------------------
+def answer_distinct(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """往几个不同的账户打过钱: the distinct receivers of the movements of the kind asked, each with
+    the first row that names it."""
+    from engine.answer.casefile.money import dominant_kind
+
+    kind = plan.kind or dominant_kind(case)
+    first_of: dict[str, Event] = {}
+    for event in case.ledger.money:
+        if event.role == "event" and not event.corrects and event.kind == kind and event.payee \
+                and event.payee != case.ledger.subject:
+            first_of.setdefault(event.payee, event)
+    unnamed = [e for e in case.ledger.money if e.role == "event" and not e.corrects and e.kind == kind
+               and not e.payee]
+    if not first_of:
+        outcome.add(Part("个数", "", Fill.MISSING))
+        return
+    ids = [case.cite_event(e, "completion") for e in first_of.values()]
+    outcome.calculations.append(Calculation(
+        str(len(ids)), len(ids), None, True, ids, "不同收款方的个数",
+        factors=[{"value": len(ids), "unit": "rows", "rows": ids}]))
+    names = "、".join(f"{who}（{i}）" for who, i in zip(first_of, ids))
+    text = f"共{len(ids)}个：{names}"
+    if unnamed:  # a movement whose receiver the statement does not name may be another one
+        text += "；另有款项未写明收款方，需人工核实"
+        outcome.add(Part("个数", text, Fill.CONFLICT, ids))
+        return
+    outcome.add(Part("个数", text, Fill.FILLED, ids))
+
+
+MONEY_WORDS = re.compile(r"钱|元|款|费|价|资|金|赔|欠|薪|工资|利息|借|还|退|花|付|转|汇|投")
+
+
+def asks_quantity(case: Case, plan: CasePlan) -> bool:
+    """A figure asked by what it measures without a unit (抽血检验出来的血液乙醇含量是多少) is a
+    quantity when the question names no money and a quantity row shows the same measure words."""
+    if plan.unit or plan.unit_family:
+        return True
+    if not (set(plan.signs) - {"rate"}) or MONEY_WORDS.search(plan.text):
+        return False  # 每个月的提成是多少: a sum of money, unless a percentage is asked (比例是多少)
+    return any(relevance(case, plan, e) >= 3 for e in _rows(case, plan))

@@ -1,0 +1,150 @@
+"""Yes/no from what was said: the verdict of the statement that speaks of the asked act — its bare
+是/不是 to the very act asked, else the clause holding the act with the negation's scope, never a
+proposal (劝我叫个代驾) or the speaker's own act told of someone else, paid up or not for what is
+still outstanding, or the asker's fact the answer confirms (…你知道吗？—知道)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.answer.casefile.act_mentions import act_at, confirmed_assertion, mentions, position, side_of, word_hit
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
+                                         _sentences)
+from engine.answer.wording import quoted
+from engine.ledger import Statement
+from engine.ledger.lexicon import UNCERTAIN
+from engine.question import CasePlan
+from engine.text.segments import Segment, trimmed
+
+NEGATION = re.compile(r"^(?:没有|没|不是|不|未|否|无|从来没|从没|从未|并没|并不|还没)")
+
+AFFIRMATION = re.compile(r"^(?:是的?|对|有|嗯|认识|知道|会|属实|确实|当然|同意|愿意|可以|承认|[\u4e00-\u9fff][了过](?:[，。,]|$))")
+
+
+@dataclass
+class Verdict:
+    """What one statement says to a yes/no question: 是 / 否, or None when the speaker does not know."""
+
+    value: str | None
+    statement: Statement
+    sentence: Segment  # in the answer
+    asked: Segment | None = None  # the asker's words it confirms (chunk offsets), when those decide
+
+
+def _knowing(plan: CasePlan) -> bool:
+    """你知道…吗: not knowing is then the answer, not a gap."""
+    return bool(plan.focus.knowing)
+
+
+def _flip(plan: CasePlan, value: str) -> str:
+    """A question asking of the act's absence (是不是没有还): a denial of the act answers 是."""
+    if plan.focus.negated and not plan.focus.remainder:
+        return "否" if value == "是" else "是"
+    return value
+
+
+def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None:
+    sentences = _sentences(statement)
+    if not sentences:
+        return None
+    first = sentences[0]
+    opening = trimmed(first.text, 0, len(first.text))
+    asked = _effective_question(case, statement)
+    to_the_act = not plan.focus.acts or act_at(plan, asked) >= 0
+    if confirmed_assertion(statement) and to_the_act:  # …经鉴定为轻微伤，你知道吗？—知道。
+        assertion = _assertion(case, plan, statement)
+        if assertion is not None and act_at(plan, assertion.text) >= 0:
+            said = mentions(plan, assertion.text)
+            value = "否" if said and said[0].negated else "是"
+            return Verdict(_flip(plan, value), statement, first, asked=assertion)
+    if opening and to_the_act:  # a bare verdict on the very act asked: 有。/ 没有，… / 不是，是…
+        if NEGATION.match(opening.text) or _replaces(plan, opening.text):
+            return Verdict(_flip(plan, "否"), statement, first)
+        if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
+            return Verdict(_flip(plan, "是"), statement, first)
+    if to_the_act and UNCERTAIN.search(first.text) and not _knowing(plan):
+        return Verdict(None, statement, first)
+    for mention in mentions(plan, statement.answer):
+        if mention.irrealis:
+            continue  # 劝我叫个代驾: proposed, not done
+        if _own_act(plan, statement, mention):
+            continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
+        if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
+            return Verdict(None, statement, mention.sentence)
+        if mention.settled is not None:  # 还有…没拿到吗 — 已经全部结清了
+            return Verdict("否" if mention.settled else "是", statement, mention.sentence)
+        return Verdict(_flip(plan, "否" if mention.negated else "是"), statement, mention.sentence)
+    if not plan.focus.acts:
+        return _key_verdict(plan, statement)
+    return None
+
+
+def _own_act(plan: CasePlan, statement: Statement, mention) -> bool:
+    """The clause tells the speaker's own act (我停下车) while the question asks it of someone or
+    something else it names (肇事车, a person other than the speaker)."""
+    subject = plan.focus.subject
+    if not subject or subject == statement.speaker or statement.party == side_of(subject):
+        return False
+    at = act_at(plan, mention.clause.text)
+    before = mention.clause.text[:at] if at >= 0 else ""
+    return bool(re.search(r"我(?!们)(?![^被让叫]*被)", before))
+
+
+def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
+    """No act to look for (他是你表哥吗): the first sentence holding a word of the question, negated
+    when a negation stands right before it."""
+    key = plan.focus.knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
+    for sentence in _sentences(statement):
+        hits = [position(k, sentence.text) for k in key]
+        at = min((h for h in hits if h >= 0), default=-1)
+        if at >= 0:
+            before = sentence.text[max(0, at - 3):at]
+            return Verdict("否" if re.search(r"没有?|不|未", before) else "是", statement, sentence)
+    return None
+
+
+def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:
+    """The verdict of the best statement that gives one; for 有没有人… any affirming account."""
+    verdicts = [v for v in (_verdict(case, plan, m.statement) for m in chosen) if v is not None]
+    if not verdicts:
+        return Part("是否", "", Fill.MISSING)
+    decisive = verdicts[0]
+    if plan.focus.existential:
+        decisive = next((v for v in verdicts if v.value == "是"), decisive)
+    statement, sentence = decisive.statement, decisive.sentence
+    if decisive.value is None:
+        return _gap(case, statement, sentence, outcome, "是否")
+    if decisive.asked is not None:
+        return _confirmed_part(case, statement, decisive.asked, "是否", decisive.value)
+    # Quote the verdict with its reason: the sentence that decides and, if that is a bare 不是/有,
+    # the next one.
+    sentences = _sentences(statement)
+    shown = sentence
+    at = next((i for i, s in enumerate(sentences) if s.start == sentence.start), None)
+    if len(sentence.text) <= 6 and at is not None and len(sentences) > at + 1:
+        nxt = sentences[at + 1]
+        shown = Segment(sentence.start, nxt.end, statement.answer[sentence.start:nxt.end])
+    cited = case.cite(_anchor(statement, shown))
+    part = Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])
+    if decisive.value == "是":  # 有没有…帮过忙: every account that affirms it, not only the first
+        for other in verdicts:
+            if other.value == "是" and other.asked is None and other.statement.index != statement.index \
+                    and len(part.evidence) < 3:
+                more = case.cite(_anchor(other.statement, other.sentence))
+                part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
+                part.evidence.append(more)
+    return part
+
+
+def _replaces(plan: CasePlan, answer: str) -> bool:
+    """A cleft answer (是X…的) to a cleft question (是Y的吗) that names something else in Y's place."""
+    if not re.search(r"是[^，。？?]{1,12}的吗|是不是", plan.text):
+        return False
+    cleft = re.match(r"是(?![的，。,])([^，。,]{2,30})的?", answer)
+    if not cleft:
+        return False
+    content = [t for t in plan.question.terms if len(t) > 1 and t not in GENERAL]
+    return bool(content) and not any(t in cleft.group(1) for t in content)  # the very words, not their acts

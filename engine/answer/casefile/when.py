@@ -1,0 +1,279 @@
+"""When and where something that is not a payment happened, from what was said: the date (or
+place, or time of day) in the sentence telling the asked act of the asked thing, never one only
+denying it; a correction of its time, another account of the same occurrence (第二次…), a hearing's
+other party, or another statement using the same verb dating it differently is a conflict naming
+each version."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.answer.casefile.act_mentions import mentions, object_hit, objects_of, speaks_of, voice, word_hit
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.dates import show_said_date
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_first, _anchor, _effective_question, _gap,
+                                         _ordinal_said, _sentences, _unsure_about, _weights)
+from engine.answer.model import Conflict
+from engine.answer.wording import chinese_count, quoted
+from engine.ledger import Anchor, Statement
+from engine.ledger.lexicon import CORRECTION, PLACE, RESTATE, TIME_OF_DAY, is_clock_time
+from engine.question import CasePlan, Slot
+from engine.text.dates import find_dates
+from engine.text.segments import Segment, split
+
+
+def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome: Outcome) -> Part:
+    """The date (or place) of an event that is not a payment (打架发生在什么时间): from the
+    statement a correction of its time points back to (你刚才说打架是晚上十点左右 — the account that
+    said so), else from the best-matching statements that state one — a sentence telling the asked
+    act of the asked thing first (签订《…合同》 beats 签收日期), never one denying it (我不是4月27日送到的);
+    the correction is a conflict."""
+    label = "时间" if slot is Slot.DATE else "地点"
+    anchored = _corrected_statements(case, plan)
+    ranked = [m.statement.index for m in chosen[:3]]
+    weights = _weights(plan, case)
+    statements = [case.statement(i) for i in dict.fromkeys(anchored + ranked)]
+    if statements and statements[0].index == (ranked[:1] or [None])[0]:
+        first = statements[0]
+        unsure = next((s for s in _sentences(first) if _unsure_about(s.text, slot)), None)
+        if unsure is not None:
+            return _gap(case, first, unsure, outcome, label)
+    pieces = []
+    for rank, statement in enumerate(statements):
+        for order, sentence in enumerate(_about_first(plan, _sentences(statement), weights)):
+            pieces.append((_tells(plan, case, sentence.text), rank, order, statement, sentence))
+    for tells, _, _, statement, sentence in sorted(pieces, key=lambda p: (-p[0], p[1], p[2])):
+        if slot is Slot.DATE:
+            # a statement a correction of the act's time points back to is about the act
+            if statement.index not in anchored and not _dates_the_act(plan, case, statement, sentence, tells):
+                continue
+            dates = _dates_of_act(plan, sentence.text)
+            if not dates:
+                continue
+            cited = case.cite(_anchor(statement, sentence))
+            shown = show_said_date(case, dates[0], statement)
+            part = Part(label, f"{label}：{shown}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
+            _time_conflict(case, plan, part, outcome)
+            # the same act dated differently: by another party of a hearing (each named), by another
+            # account of that occurrence (第二次…), or in another statement using the same verb
+            for conflict in (_party_conflict, _occurrence_conflict, _date_conflict):
+                if part.fill is not Fill.CONFLICT:
+                    conflict(case, plan, statement, sentence, Dated(str(dates[0].value), shown), part, outcome)
+            return part
+        place = PLACE.search(sentence.text) or PUT_AWAY.search(sentence.text)
+        if place:
+            cited = case.cite(_anchor(statement, sentence))
+            return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
+    return Part(label, "", Fill.MISSING)
+
+
+# Where a thing was put, thrown or hidden (扔进了路边的垃圾桶, 藏在床底下).
+PUT_AWAY = re.compile(r"(?:扔|丢|放|藏|埋|塞|扔掉|丢掉)(?:进|到|在|入)了?(?P<place>[\u4e00-\u9fff]{1,12}?"
+                      r"(?:桶|箱|河|湖|江|沟|井|柜|屉|包|池|坑|丛|堆|车上|家里|下面|底下|旁边|边上|里))")
+
+
+@dataclass(frozen=True)
+class Dated:
+    """The part's date: as read (ISO, to compare) and as shown (with a resolved year)."""
+
+    value: str
+    shown: str
+
+
+def _dates_of_act(plan: CasePlan, text: str):
+    """The dates of a sentence, the one in the clause telling the asked act first (合同于1月8日签订，
+    3月20日才送到工地: 送到 is 3月20日)."""
+    dates = [d for d in find_dates(text) if d.meta.get("granularity") != "time"]
+    told = [m for m in mentions(plan, text) if not m.negated and not m.irrealis]
+    near = [d for d in dates if any(m.clause.start <= d.start < m.clause.end for m in told)]
+    return near + [d for d in dates if d not in near]
+
+
+def _dates_the_act(plan: CasePlan, case: Case, statement: Statement, sentence: Segment, tells: int) -> bool:
+    """Whether a sentence's date can be the asked act's: it tells the act of an asked thing; or the
+    answer was asked of the act (你哪天签的？—3月2日); or it tells the act with no thing asked or
+    one named there; or, telling no act, it sets the scene of a narration that tells the act after
+    it (2023年12月24日晚上，我们在…吃夜宵。…就打起来了). 签收日期4月27日 beside a 签收单 dates no
+    signing of the 合同 asked, nor does a date told after the act about something else."""
+    if tells >= 2 or not plan.focus.acts or _tells(plan, case, _effective_question(case, statement)) > 0:
+        return True
+    if tells == 1:
+        things = objects_of(plan, case.people(), case.doc_text)
+        return not things or any(object_hit(o, sentence.text) for o in things)
+    return any(later.start > sentence.start and (t := _tells(plan, case, later.text)) >= 1
+               and _dates_the_act(plan, case, statement, later, t) for later in _sentences(statement))
+
+
+def _tells(plan: CasePlan, case: Case, text: str) -> int:
+    """How plainly a sentence tells the asked act: 2 with one of the asked things in the same
+    clause, 1 the act alone, 0 neither (the statement's question may still make it the answer) —
+    and -1 when it only denies it (我不是4月27日送到的)."""
+    said = [m for m in mentions(plan, text) if not m.irrealis]
+    if not plan.focus.acts or not said:
+        return 0
+    if all(m.negated for m in said):
+        return -1
+    things = objects_of(plan, case.people())
+    return 2 if any(o in m.clause.text.replace("\n", "") for m in said if not m.negated for o in things) else 1
+
+
+def _party_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: Dated,
+                    part: Part, outcome: Outcome) -> None:
+    """A hearing's parties dating the asked act differently (原告: 4月27日才运到工地; 被告: 我4月18日就
+    送到了): each party's version, attributed, as a conflict. A clause only denying a date (我不是
+    4月27日送到的) is no version of its own."""
+    mine = statement.party
+    for other in case.ledger.statements:
+        if other.kind == "header" or other.party in (None, mine) or mine is None:
+            continue
+        for mention in mentions(plan, other.answer):
+            if mention.negated or mention.irrealis or mention.settled is not None:
+                continue
+            # the very act word (送到), or the asked thing beside a kindred one (签字 is not 签订《合同》)
+            if not (any(len(a) >= 2 and a in mention.clause.text for a in plan.focus.acts)
+                    or _tells(plan, case, mention.sentence.text) == 2):
+                continue
+            dates = [d for d in _dates_of_act(plan, mention.sentence.text) if d.meta.get("granularity") == "day"]
+            if not dates or _compatible(str(dates[0].value), value.value):
+                continue
+            _another_version(case, part, outcome, other, mention.sentence, value.shown,
+                             show_said_date(case, dates[0], other), "各方说法不一",
+                             (voice(statement), voice(other)))
+            return
+
+
+def time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:
+    """几点: the clock time said in the best statements, the sentence holding the asked act first
+    (我被拦下来的时候…是23时42分)."""
+    weights = _weights(plan, case)
+    for rank, match in enumerate(chosen[:3]):
+        statement = match.statement
+        unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, Slot.DATE)), None)
+        if unsure is not None and rank == 0:
+            return _gap(case, statement, unsure, outcome, "时间")
+        for sentence in _about_first(plan, _sentences(statement), weights):
+            clock = next((m for m in TIME_OF_DAY.finditer(sentence.text) if is_clock_time(m)), None)
+            if clock is None:
+                continue
+            cited = case.cite(_anchor(statement, sentence))
+            return Part("时间", f"时间：{clock.group(0)}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
+    return Part("时间", "", Fill.MISSING)
+
+
+def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: Dated,
+                         part: Part, outcome: Outcome) -> None:
+    """第二次抢劫是哪一天: another statement about the same occurrence (telling the same 第N次 and
+    speaking of the same act) dating it differently — a correction or a slip — is a conflict
+    naming both."""
+    if plan.ordinal is None or plan.kind is not None:
+        return
+    things = objects_of(plan, case.people(), case.doc_text)
+    for other in case.ledger.statements:
+        if other.kind == "header" or other.index == statement.index or _ordinal_said(other) != plan.ordinal:
+            continue
+        # a correction of that occurrence need not name the act again (我记错了，第二次是…)
+        if not speaks_of(plan, _effective_question(case, other), other.answer, things) and \
+                not CORRECTION.search(other.answer) and not RESTATE.search(other.question):
+            continue
+        for piece in _sentences(other):
+            dates = [d for d in find_dates(piece.text) if d.meta.get("granularity") == "day"]
+            if not dates or _compatible(str(dates[0].value), value.value):
+                continue
+            _another_version(case, part, outcome, other, piece, value.shown, show_said_date(case, dates[0], other),
+                             f"第{chinese_count(plan.ordinal)}次的时间说法不一")
+            return
+
+
+def _another_version(case: Case, part: Part, outcome: Outcome, other: Statement, piece: Segment, value: str,
+                     said: str, topic: str, speakers: tuple[str | None, str | None] | None = None) -> None:
+    """Another statement's date of the same act, beside the part's own: a conflict citing both, the
+    part needs review. With ``speakers`` (a hearing's parties) each version is attributed."""
+    other_id = case.cite(_anchor(other, piece))
+    ids = [part.evidence[0], other_id]
+    if speakers:
+        outcome.conflicts.append(Conflict("testimony", f"{topic}：{speakers[0]}称{value}（{ids[0]}），"
+                                                       f"{speakers[1]}称{said}（{other_id}）", ids))
+        part.text = part.text.replace("：", f"：{speakers[0]}称", 1) + \
+            f"；{speakers[1]}称{said}（{other_id}），{topic}，需人工核实"
+    else:
+        outcome.conflicts.append(Conflict("testimony", f"{topic}：{ids[0]}称{value}，{other_id}称{said}", ids))
+        part.text += f"；另有陈述称{said}（{other_id}），说法不一，需人工核实"
+    part.fill = Fill.CONFLICT
+    part.evidence.append(other_id)
+
+
+def _corrected_statements(case: Case, plan: CasePlan) -> list[int]:
+    """Statements whose time a later correction about the question's subject restates."""
+    found = []
+    for correction in case.ledger.corrections:
+        if correction.field == "time" and correction.restated and \
+                any(word_hit(t, correction.restated) >= 0.8 for t in _weights(plan, case)):
+            original = _said_before(case, correction)
+            if original is not None:
+                found.extend(s.index for s in case.ledger.statements if s.chunk_id == original.chunk_id)
+    return found
+
+
+def _compatible(a: str, b: str) -> bool:
+    return a.startswith(b) or b.startswith(a)  # 2022-11 and 2022-11-02 do not contradict
+
+
+def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: Dated,
+                   part: Part, outcome: Outcome) -> None:
+    """Another statement dating the same act differently (我是2022年3月…认识她的 / 2022年5月我们在群里
+    认识以后): both dates, as a conflict. The act is the question's verb, found in both clauses."""
+    acts = [w for w in plan.question.verbs if len(w) >= 2 and w not in GENERAL and w in sentence.text]
+    if not acts:
+        return
+    for other in case.ledger.statements:
+        if other.kind == "header" or other.index == statement.index:
+            continue
+        for piece in _sentences(other):
+            for clause in split(piece.text, 0, len(piece.text), _CLAUSE_END) or [piece]:
+                if not any(a in clause.text for a in acts):
+                    continue
+                dates = [d for d in find_dates(clause.text) if d.meta.get("granularity") != "time"]
+                if not dates or _compatible(str(dates[0].value), value.value):
+                    continue
+                _another_version(case, part, outcome, other, piece, value.shown,
+                                 show_said_date(case, dates[0], other), f"关于「{acts[0]}」的时间说法不一")
+                return
+
+
+def _time_conflict(case: Case, plan: CasePlan, part: Part, outcome: Outcome) -> None:
+    """你刚才说打架是晚上十点左右，确定吗？—应该是十一点多: both times, as a conflict."""
+    for correction in case.ledger.corrections:
+        if correction.field != "time" or not correction.restated:
+            continue
+        if not any(word_hit(t, correction.restated) >= 0.8 for t in _weights(plan, case)):
+            continue
+        original = _said_before(case, correction)
+        new_id = case.cite(correction.new.anchor)
+        said = [f"{new_id}称{correction.new.text}"]
+        ids = [new_id]
+        if original is not None:
+            old_id = case.cite(original)
+            said.insert(0, f"{old_id}称{case.text_of(original)}")
+            ids.insert(0, old_id)
+        description = f"时间说法不一：{'；'.join(said)}"
+        outcome.conflicts.append(Conflict("testimony", description, ids))
+        part.text += f"；具体时刻说法不一：{'；'.join(said)}，需人工核实"
+        part.fill = Fill.CONFLICT
+        part.evidence.extend(ids)
+
+
+def _said_before(case: Case, correction) -> Anchor | None:
+    old = correction.old.text if correction.old else None
+    if not old:
+        return None
+    core = re.sub(r"^(?:凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|深夜)", "", old)
+    for statement in case.ledger.statements[:correction.statement]:
+        if statement.kind != "qa":
+            continue
+        for m in TIME_OF_DAY.finditer(statement.answer):
+            if is_clock_time(m) and core and core in m.group(0):
+                return Anchor(statement.chunk_id, statement.answer_offset + m.start(),
+                              statement.answer_offset + m.end())
+    return None

@@ -1,0 +1,235 @@
+"""Answers over case facts beyond payments, through Engine.ask on a real home holding case files
+written for these tests: totals under each version (the latest named), distinct receivers, days
+between rows, one receiver's balance, obligations less payments, appraised losses less what was got
+back, quantities with units (totals checked against their items, versions, two measures in one
+unit), figures that are not movements (appraisals, sale prices), years read from the record's date,
+festivals — and results that cannot be (negative, currencies mixed) never composed."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.text.numbers import find_amounts
+from engine.text.quantities import find_quantities
+
+pytestmark = pytest.mark.integration
+
+FRAUD = """询问笔录
+时间：2024年3月14日9时00分至2024年3月14日11时00分
+地点：某县公安局反诈中心询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：吕春燕 性别：女
+问：你今天为什么来公安机关？
+答：我被骗了，前前后后转了五次，十多万元。
+问：第一次转账是什么时候？怎么转的？
+答：2月26日上午，我用手机银行转到对方给的账户，户名龚立新，转了3万元。
+问：第二次呢？
+答：第二天，对方说第一笔已经核查过了，我又往龚立新那个账户转了两万元。
+问：第三次呢？
+答：第三次是2024年2月28日，我从自己的支付宝转到一个叫钱海波的支付宝账户，转了壹万伍仟元。
+问：后面几次是怎么转的？
+答：第四次是3月1日，还是转到钱海波的支付宝账户，转了1万元。
+问：第五次呢？
+答：第五次是3月4日，对方要我存现金。我在银行柜台取了两万元定期，又向我表姐宋美华借了一万元现金，一共3万元，在ATM机上用无卡存款存到一个账户里，户名邵建明，卡号6217000011112222333。
+问：你五次一共转了多少钱？
+答：五次一共十万五千元。
+询问笔录（第二次）
+时间：2024年3月25日9时00分至2024年3月25日10时00分
+地点：某县公安局反诈中心询问室
+询问人：甲某、丙某 记录人：丙某
+被询问人：吕春燕
+问：你上次说的有没有需要更正的？
+答：有。第四笔上次说错了。3月1日那笔是12,000.00元，不是1万元。
+问：那你一共被骗了多少钱？
+答：这样算一共是十万七千元。从2月26日到3月4日，前后八天。
+问：被冻结的钱退回来没有？
+答：退回来一部分。我3月4日存到邵建明账户的那笔3万元被冻结了，3月20日银行把冻结的18,500.00元原路退回到我的卡上了。
+"""
+
+WAGES = """询问笔录
+时间：2023年12月20日9时00分至2023年12月20日11时00分
+地点：某县公安局第三询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：章国强 性别：男
+问：按约定应发工资是多少？
+答：杜明远28,000元，方晓东26,000元，韩立平18,000元，3个人一共是七万二千元。
+问：老板付过工资没有？
+答：付过。第一次是2023年8月10日，老板用微信转给我2万元。第二次是中秋节前一天，就是9月28日，老板的老婆韩秀云送来现金1.5万元。
+问：到现在还欠多少？
+答：一共还欠37,000元。
+问：杜明远干了多少天？
+答：杜明远干了96天。
+"""
+
+ROBBERY = """讯问笔录
+时间：2024年5月10日9时00分至2024年5月10日11时00分
+地点：某市公安局第一讯问室
+侦查员：甲某、乙某 记录人：乙某
+被讯问人：邱德明 性别：男
+问：那天晚上你喝了多少酒？
+答：吃饭的时候我喝了两瓶黄酒，后来在路边摊我又喝了一瓶黄酒，一共是3瓶黄酒。
+问：你开车开了多远？
+答：没多远，也就3公里左右。
+问：现向你出示车辆行驶轨迹，显示你行驶了约6公里。你前面为什么说只开了3公里？
+答：我前面是想说得少一点，确实有6公里左右。
+问：当时怎么检测的？
+答：交警让我吹气，呼气酒精含量检测结果是92mg/100ml。
+问：现向你宣读血液检验报告：你的血液中乙醇含量为101.5mg/100ml。你有没有异议？
+答：没有异议。吹气的时候测的是92mg/100ml，抽血的结果高一些，我认。
+问：现向你宣读价格认定结论书：被抢索尼相机一台认定价值4200元；金手镯一只认定价值7800元；以上两项合计认定价值12000元。你有没有异议？
+答：没有异议。
+问：据被害人陈述，被抢现金600元，是否属实？
+答：属实。
+问：相机和手镯是怎么处理的？
+答：手镯是同伙一个人拿去卖的，他回来说卖了五千块钱。
+问：现向你出示金店的回收登记单：回收金手镯一只，重15克，单价420元/克，付款6,300.00元，出售人是你的同伙。是不是那只手镯？
+答：应该就是那只。
+问：被抢的索尼相机已于2024年5月2日追回，并已发还被害人，你知道吗？
+答：知道。
+问：你家属有没有代你退赔？
+答：有。我父亲2024年5月8日代我向被害人退赔了5000元。
+"""
+
+LOAN = """询问笔录
+时间：2024年4月2日9时00分至2024年4月2日10时00分
+地点：某县公安局经侦大队询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：严佳丽 性别：女
+问：你借给冯国栋多少钱？
+答：2023年5月我借给冯国栋2万元。
+问：他还过钱吗？
+答：还过。2023年9月冯国栋还了我2.5万元。
+问：你后来又借给过他钱吗？
+答：2023年10月我又借给冯国栋3000美元。
+"""
+
+
+@pytest.fixture(scope="module")
+def facts_home(tmp_path_factory):
+    from engine import Engine
+    from engine.config import Settings
+
+    folder = tmp_path_factory.mktemp("facts")
+    files = []
+    for name, text in (("询问笔录_吕春燕.txt", FRAUD), ("询问笔录_章国强.txt", WAGES),
+                       ("讯问笔录_邱德明.txt", ROBBERY), ("询问笔录_严佳丽.txt", LOAN)):
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        files.append(path)
+    engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
+    result = engine.ingest(files, kind="transcript")
+    assert all(d.status.value == "ingested" for d in result.documents), [d.error for d in result.documents]
+    yield engine, {d.name: d.doc_id for d in result.documents}
+    engine.index.catalog.close()
+
+
+def ask(home, name, question):
+    engine, docs = home
+    return engine.ask(question, doc_id=docs[name], llm=False)
+
+
+def amounts(text):
+    return {int(f.value) for f in find_amounts(text)}
+
+
+def quantities(text, unit):
+    return {f.value for f in find_quantities(text) if f.meta["unit"] == unit}
+
+
+FRAUD_FILE, WAGES_FILE, ROBBERY_FILE, LOAN_FILE = ("询问笔录_吕春燕.txt", "询问笔录_章国强.txt",
+                                                   "讯问笔录_邱德明.txt", "询问笔录_严佳丽.txt")
+
+
+def test_a_total_is_given_under_each_version_with_the_latest_named(facts_home):
+    answer = ask(facts_home, FRAUD_FILE, "吕春燕前后一共被骗转出去多少钱？")
+    assert answer.status.value == "needs_review" and answer.conflicts and answer.checks.ok
+    assert {105000, 107000} <= amounts(answer.conclusion) and "最新陈述" in answer.conclusion
+    assert sorted(c.result for c in answer.calculations) == [105000, 107000]
+    assert all(c.ok for c in answer.calculations)  # each agrees with the total stated with it
+
+
+def test_distinct_receivers_and_days_between_rows(facts_home):
+    answer = ask(facts_home, FRAUD_FILE, "骗子让她往几个不同的账户里打过钱？")
+    assert "共3个" in answer.conclusion and all(n in answer.conclusion for n in ("龚立新", "钱海波", "邵建明"))
+    answer = ask(facts_home, FRAUD_FILE, "从第一次转账到最后一次转账，前后一共是多少天？")
+    assert 8 in quantities(answer.conclusion, "天") and "与所述一致" in answer.conclusion  # 2024 is a leap year
+    assert answer.checks.ok
+
+
+def test_one_receivers_balance_and_a_refund_with_its_year_read_from_the_record(facts_home):
+    answer = ask(facts_home, FRAUD_FILE, "打到邵建明那张卡上的钱，银行退回来一些以后还差多少没回来？")
+    assert 11500 in amounts(answer.conclusion) and answer.status.value == "answered"
+    answer = ask(facts_home, FRAUD_FILE, "银行有没有把被骗的钱退回来？退了多少？")
+    assert answer.conclusion.startswith("是") and 18500 in amounts(answer.conclusion)
+    assert "2024年3月20日" in answer.conclusion and answer.checks.ok  # the year from the header, cited
+
+
+def test_a_loan_inside_an_occasion_is_told_apart_from_the_deposit(facts_home):
+    answer = ask(facts_home, FRAUD_FILE, "第五笔存的现金里有一部分是借来的，是谁借给她的？借了多少？")
+    assert "宋美华" in answer.conclusion and amounts(answer.conclusion) == {10000}
+
+
+def test_wages_owed_less_what_was_paid_and_a_total_with_its_items(facts_home):
+    answer = ask(facts_home, WAGES_FILE, "老板现在一共还欠这些工人多少工资？")
+    assert 37000 in amounts(answer.conclusion) and "与所述一致" in answer.conclusion
+    (calc,) = answer.calculations
+    assert calc.result == 37000
+    answer = ask(facts_home, WAGES_FILE, "三个工人的应发工资合计是多少？")
+    assert 72000 in amounts(answer.conclusion) and answer.status.value == "answered"
+
+
+def test_a_festival_names_the_occasion(facts_home):
+    answer = ask(facts_home, WAGES_FILE, "中秋节前送现金来的是谁？送了多少？")
+    assert "韩秀云" in answer.conclusion and amounts(answer.conclusion) == {15000}
+    assert "2023年9月28日" in answer.conclusion and answer.checks.ok
+
+
+def test_quantities_totals_versions_and_two_measures_in_one_unit(facts_home):
+    answer = ask(facts_home, ROBBERY_FILE, "他那天晚上一共喝了几瓶黄酒？")
+    assert 3 in quantities(answer.conclusion, "瓶") and "与所述一致" in answer.conclusion and answer.checks.ok
+    answer = ask(facts_home, ROBBERY_FILE, "他酒后开车行驶了多少公里？")
+    assert answer.conflicts and {3, 6} <= quantities(answer.conclusion, "公里") and "最新陈述" in answer.conclusion
+    answer = ask(facts_home, ROBBERY_FILE, "他呼气酒精检测的结果是多少mg/100ml？")
+    assert quantities(answer.conclusion, "mg/100ml") == {92} and not answer.conflicts  # the blood test is another
+    answer = ask(facts_home, ROBBERY_FILE, "杜明远干了多少天？")  # another file's person: not here
+    assert not quantities(answer.conclusion, "天")
+    answer = ask(facts_home, WAGES_FILE, "杜明远干了多少天？")
+    assert quantities(answer.conclusion, "天") == {96}
+
+
+def test_a_total_asked_of_the_person_named_is_the_total_stated_beside_their_parts(facts_home):
+    # the parts say who drank (我喝了…); the total (一共是3瓶黄酒) names no one, yet it is theirs
+    answer = ask(facts_home, ROBBERY_FILE, "邱德明那天晚上前后一共喝了几瓶黄酒？")
+    assert quantities(answer.conclusion, "瓶") == {3} and "与所述一致" in answer.conclusion, answer.conclusion
+
+
+def test_appraisals_sale_prices_and_what_is_left_of_a_loss(facts_home):
+    answer = ask(facts_home, ROBBERY_FILE, "价格认定合计是多少钱？")
+    assert 12000 in amounts(answer.conclusion) and answer.status.value == "answered"
+    answer = ask(facts_home, ROBBERY_FILE, "抢来的金手镯卖了多少钱？")
+    assert answer.conflicts and {5000, 6300} <= amounts(answer.conclusion)
+    answer = ask(facts_home, ROBBERY_FILE, "被抢的东西加现金还差多少没弥补上？")
+    assert 3400 in amounts(answer.conclusion) and answer.checks.ok
+    (calc,) = answer.calculations
+    assert calc.expression == "(12000 + 600) - 5000 - 4200"
+
+
+def test_a_negative_balance_and_mixed_currencies_are_never_composed(facts_home):
+    answer = ask(facts_home, LOAN_FILE, "冯国栋现在还欠严佳丽多少钱？")
+    assert answer.status.value == "needs_review"
+    assert not any(f.value < 0 for f in find_amounts(answer.conclusion)) and "-" not in answer.conclusion
+    assert "美元" in answer.conclusion or "为负" in answer.conclusion
+    answer = ask(facts_home, LOAN_FILE, "严佳丽一共借给冯国栋多少钱？")
+    assert answer.status.value == "needs_review" and "币种不同" in answer.conclusion
+    assert 23000 not in amounts(answer.conclusion)
+
+
+def test_each_currency_is_added_up_on_its_own(facts_home):
+    answer = ask(facts_home, LOAN_FILE, "严佳丽一共借给冯国栋多少钱？")
+    assert "20000元" in answer.conclusion and "3000美元" in answer.conclusion
+    assert sorted(c.result for c in answer.calculations) == [3000, 20000]
+
+
+def test_a_question_asking_which_account_is_true_gets_every_account(facts_home):
+    answer = ask(facts_home, ROBBERY_FILE, "他到底喝了几瓶黄酒？")
+    assert answer.conflicts and {1, 2, 3} <= quantities(answer.conclusion, "瓶")

@@ -1,0 +1,188 @@
+"""Case facts beyond payments, read from text written for these tests through the real loader and
+chunker (tests/ledger/text_ledger.py): what each figure measures, its unit, who, when (festivals,
+lunar months, days without a year), figures told again, versions and slips of the pen."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from engine.ledger.when import relative_range, resolve
+from engine.ledger import Anchor, Value
+from tests.ledger.text_ledger import TextLedger
+
+pytestmark = pytest.mark.unit
+
+HEADER = """询问笔录
+时间：2024年6月20日9时00分至2024年6月20日11时00分
+地点：某县公安局第二询问室
+询问人：甲某、乙某
+被询问人：吕春燕 性别：女
+"""
+
+
+def rows(ledger, **want):
+    return [e for e in ledger.events if all(getattr(e, k) == v for k, v in want.items())]
+
+
+def test_a_sum_raised_from_a_withdrawal_and_a_loan_is_the_deposit_and_the_loan_runs_the_other_way():
+    t = TextLedger(HEADER + """问：第四次是怎么给的？
+答：第四次是6月3日，我在银行柜台取了三万元定期，又向我表姐宋美华借了一万元现金，一共4万元，用无卡存款存到一个账户里，户名龚立新，卡号6217000011112222333。
+""")
+    moved = rows(t.ledger, role="event")
+    loan = next(e for e in moved if e.measure == "loan")
+    deposit = next(e for e in moved if e.measure != "loan")
+    assert (loan.amount.value, loan.payer, loan.payee) == (Decimal(10000), "宋美华", "吕春燕")
+    assert (deposit.amount.value, deposit.payer, deposit.payee) == (Decimal(40000), "吕春燕", "龚立新")
+    assert not [e for e in moved if e.amount.value == 30000]  # one's own money taken out
+
+
+def test_a_figure_told_again_is_a_mention_and_one_said_to_be_another_is_not():
+    t = TextLedger(HEADER + """问：你转了几笔？
+答：5月6日我用手机银行转给龚立新2万元，5月9日又转给他2万元。
+问：钱退回来没有？
+答：我5月9日转的那笔2万元被冻结了，后来退回来8000元。
+""")
+    moved = rows(t.ledger, role="event", kind="pay")
+    assert [e.amount.value for e in moved] == [Decimal(20000), Decimal(20000)]  # 又: a second one
+    (mention,) = rows(t.ledger, role="mention")
+    assert mention.same_as == moved[1].id  # 5月9日转的那笔: the second transfer, told again
+
+
+def test_a_correction_with_its_cue_in_the_sentence_before_targets_the_row_it_names():
+    t = TextLedger(HEADER + """问：第一次转了多少？
+答：第一次是5月2日，转了5000元。
+问：第二次呢？
+答：第二次是5月6日，转了5000元。
+询问笔录（第二次）
+时间：2024年6月27日9时00分至2024年6月27日10时00分
+问：上次说的有没有要更正的？
+答：有。第二笔上次说错了。5月6日那笔是6500元，不是5000元。
+""")
+    first, second = rows(t.ledger, role="event", ordinal=1)[0], rows(t.ledger, role="event", ordinal=2)[0]
+    corrected = next(e for e in t.ledger.events if e.corrects)
+    assert corrected.corrects == second.id and corrected.amount.value == 6500 and corrected.session == 2
+    assert corrected.kind == second.kind and not any(e.corrects == first.id for e in t.ledger.events)
+
+
+def test_a_sum_stated_again_after_a_correction_is_a_later_version_of_it():
+    t = TextLedger(HEADER + """问：你一共转了多少？
+答：三次一共一万二千元。
+询问笔录（第二次）
+时间：2024年6月27日9时00分至2024年6月27日10时00分
+问：有没有要更正的？
+答：第三笔我记错了，应该是5500元，不是4000元。这样算一共是一万三千五百元。
+""")
+    first, later = [e for e in t.ledger.events if e.role == "total"]
+    assert (first.amount.value, later.amount.value, later.corrects) == (Decimal(12000), Decimal(13500), first.id)
+
+
+def test_not_misremembered_is_no_correction():
+    t = TextLedger(HEADER + """问：有没有要更正的？
+答：第一次那3000元没有记错。
+""")
+    assert t.ledger.corrections == []
+
+
+def test_what_a_figure_measures_beside_the_movements():
+    t = TextLedger(HEADER + """问：现向你宣读价格认定结论书：被盗索尼相机一台认定价值4200元；金手镯一只认定价值7800元；以上两项合计认定价值12000元。你有没有异议？
+答：没有异议。
+问：相机卖到哪里去了？
+答：卖给了一个收旧货的，卖了九百块钱，我分到六百元。
+问：你对方还说了什么？
+答：他又说还差两千，让我再想办法。
+""")
+    valued = [e for e in rows(t.ledger, measure="valuation") if e.is_money]
+    assert {(e.role, e.amount.value) for e in valued} == {("value", 4200), ("value", 7800), ("total", 12000)}
+    assert all(e.source == "asker" for e in valued)  # read out by the asker
+    assert [(e.role, e.amount.value) for e in rows(t.ledger, measure="sale") if e.is_money] == [("value", 900)]
+    assert [(e.role, e.amount.value) for e in rows(t.ledger, measure="share") if e.is_money] == [("value", 600)]
+    assert [e.role for e in t.ledger.events if e.amount is not None and e.amount.value == 2000] == ["demand"]
+
+
+def test_per_piece_figures_are_not_sums():
+    t = TextLedger(HEADER + """问：钱是怎么发的？
+答：老板转给我6万元，我给10个人每人发了6000元。信封里是购物卡，每张面值500元，都是一百元一张的现金。
+""")
+    each = {e.amount.value for e in t.ledger.events if e.role == "each"}
+    assert {Decimal(6000), Decimal(500)} <= each and not rows(t.ledger, role="event", amount=None)
+
+
+def test_the_askers_frame_says_who_gave_to_whom():
+    t = TextLedger(HEADER + """问：冯国栋第二次给你送钱是什么时候？
+答：2023年国庆节前几天。他走了以后我打开纸袋一看，里面是现金8万元。
+""")
+    (gift,) = rows(t.ledger, role="event")
+    assert (gift.payer, gift.payee, gift.measure) == ("冯国栋", "吕春燕", "gift")
+    assert gift.date.precision == "festival" and gift.date.range == ("2023-09-24", "2023-09-30")
+
+
+def test_two_peoples_second_gifts_are_two_gifts_not_versions():
+    t = TextLedger(HEADER + """问：冯国栋第二次给你送钱是什么时候？
+答：2022年春节前，他送来现金3万元。
+问：严佳丽第二次给你送了什么？
+答：2022年端午节前后，她送来现金2万元。
+""")
+    assert not [e for e in t.ledger.events if e.corrects]
+
+
+def test_festivals_lunar_months_and_relative_words_are_ranges_never_days():
+    def placed(text, reference="2024-03-20", context=None):
+        value = Value(text, text, Anchor("", 0, 0), precision="festival")
+        resolve(value, reference, context)
+        return value.range, value.resolved
+
+    assert placed("2021年春节前") == (("2021-01-13", "2021-02-11"), None)
+    assert placed("中秋节前一天", "2023-12-01") == (("2023-09-28", "2023-09-28"), None)
+    assert placed("腊月二十五六", context=2021) == (("2021-02-06", "2021-02-07"), None)
+    assert placed("去年腊月") == (("2024-01-11", "2024-02-09"), None)  # lunar 2023's, before 2024's spring
+    from datetime import date
+    assert relative_range("上个月中旬", date(2024, 3, 20)) == (date(2024, 2, 11), date(2024, 2, 20))
+
+
+def test_a_day_without_its_year_takes_the_records_year_and_the_closing_date_counts():
+    t = TextLedger("""询问笔录
+问：钱退回来没有？
+答：12月28日退回来了3000元。
+以上笔录我看过，和我说的相符。
+被询问人：吕春燕 2024年1月9日
+""")
+    (refund,) = rows(t.ledger, role="event")
+    assert refund.date.value == "--12-28" and refund.date.resolved == "2023-12-28"
+    assert t.ledger.dated[1][0] == "2024-01-09"
+
+
+def test_quantities_are_rows_with_units_totals_and_slips_of_the_pen():
+    t = TextLedger(HEADER + """问：你喝了多少？
+答：先喝了两瓶黄酒，后来又喝了一瓶黄酒，一共是3瓶黄酒。
+问：不合格的管材有多少吨？
+答：检测报告载明不合格的重量是18吨，起诉状中写的20吨是笔误。
+""")
+    bottles = [(e.role, e.amount.value, e.subject) for e in t.ledger.events if e.unit == "瓶"]
+    assert bottles == [("value", 2, "黄酒"), ("value", 1, "黄酒"), ("total", 3, "黄酒")]
+    assert [e.amount.value for e in t.ledger.events if e.unit == "吨"] == [Decimal(18)]
+    (slip,) = t.ledger.corrections
+    assert (slip.field, slip.unit, slip.old.value, slip.new.value, slip.clerical) == ("quantity", "吨", 20, 18, True)
+
+
+def test_goods_got_back_are_named_and_cash_lost_is_a_loss():
+    t = TextLedger(HEADER + """问：据受害人陈述，被抢现金600元，是否属实？
+答：属实。
+问：被抢的索尼相机已于2024年5月2日追回，并已发还被害人，你知道吗？
+答：知道。
+""")
+    (lost,) = rows(t.ledger, measure="loss")
+    assert lost.amount.value == 600 and lost.kind == "take"
+    (goods,) = rows(t.ledger, role="recovered")
+    assert "相机" in goods.subject and goods.date.value == "2024-05-02"
+
+
+def test_a_spouse_paying_pays_for_the_one_named_by_surname_and_title():
+    t = TextLedger(HEADER + """问：苗德旺欠你们多少工资？
+答：苗德旺一共欠我们5万元。
+问：苗德旺付过钱没有？
+答：付过一次，苗老板的老婆韩秀云拿了现金1万元交给我。
+""")
+    (paid,) = rows(t.ledger, role="event")
+    assert (paid.payer, paid.behalf, paid.amount.value) == ("韩秀云", "苗德旺", Decimal(10000))

@@ -1,0 +1,49 @@
+"""Quantities with their units (engine/text/quantities.py): the value, the unit in one spelling,
+hedges and per-piece figures — never a numeral that belongs to money or a date."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from engine.text.quantities import find_quantities
+
+pytestmark = pytest.mark.unit
+
+
+def read(text):
+    return [(f.text, f.value, f.meta["unit"], f.meta["approx"], f.meta["each"]) for f in find_quantities(text)]
+
+
+@pytest.mark.parametrize("text, value, unit", [
+    ("他一共喝了4瓶黄酒", Decimal(4), "瓶"),
+    ("那只玉镯重二十五克", Decimal(25), "克"),
+    ("共运来30吨水泥", Decimal(30), "吨"),
+    ("开了大约7公里", Decimal(7), "公里"),
+    ("血液中乙醇含量为96.3mg/100ml", Decimal("96.3"), "mg/100ml"),
+    ("呼出气体酒精含量为81毫克/100毫升", Decimal(81), "mg/100ml"),
+    ("车速有80km/h", Decimal(80), "公里/小时"),
+    ("时速大概六十公里", Decimal(60), "公里/小时"),
+    ("他在工地干了120天", Decimal(120), "天"),
+    ("驾驶证暂扣了3个月", Decimal(3), "个月"),
+    ("每日按0.03%计算", Decimal("0.03"), "%"),
+    ("抽水百分之五", Decimal(5), "%"),
+    ("喝了半斤白酒", Decimal("0.5"), "斤"),
+])
+def test_a_figure_and_its_unit(text, value, unit):
+    (fact,) = find_quantities(text)
+    assert (fact.value, fact.meta["unit"]) == (value, unit)
+
+
+def test_hedges_and_per_piece_figures_are_marked():
+    assert read("最多也就8吨左右") == [("8吨", Decimal(8), "吨", True, False)]
+    assert read("一共9车，每车20吨") == [("9车", Decimal(9), "车", False, False),
+                                     ("20吨", Decimal(20), "吨", False, True)]
+
+
+def test_money_dates_positions_and_words_are_not_quantities():
+    assert read("2023年5月6日转了3万元") == []  # a date and an amount
+    assert read("第3车卸在东门") == []  # a position
+    assert read("他克服了困难，台湾来的车间主任") == []  # 克服, 台湾, 车间 are words
+    assert read("2019年他还在上学") == []  # a year, not 2019 years
