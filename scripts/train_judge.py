@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 import json
@@ -555,7 +556,7 @@ def _load_inputs(args) -> list[Example]:
         if args.rows_cache:
             cache = args.rows_cache.with_name(f"{args.rows_cache.stem}.{dataset}.pkl")
         if cache is not None and cache.is_file():
-            examples += pickle.loads(cache.read_bytes())
+            examples += _RowsUnpickler(io.BytesIO(cache.read_bytes())).load()
             continue
         rows = load(args)
         if cache is not None:
@@ -563,6 +564,16 @@ def _load_inputs(args) -> list[Example]:
             cache.write_bytes(pickle.dumps(rows))
         examples += rows
     return examples
+
+
+class _RowsUnpickler(pickle.Unpickler):
+    """A rows cache written by this script run as a program names its rows ``__main__.Example``;
+    read from another program (scripts/bench_judge_confidence.py) that is this module's Example."""
+
+    def find_class(self, module: str, name: str):
+        if module == "__main__" and name == "Example":
+            return Example
+        return super().find_class(module, name)
 
 
 def rows_through_engine(home: Path, docs: dict[str, str], questions: list[dict], dataset: str,
