@@ -33,7 +33,8 @@ from typing import Any, Mapping, Sequence
 
 import pandas as pd
 
-from engine.bench.runner import PUBLISHED_REPORT, REPO, default_report_path
+from engine.bench.paths import PUBLISHED_REPORT, REPO
+from engine.bench.report import default_report_path
 
 # Read at call time, so a test can point it at a directory of its own.
 DOCS_BENCH = REPO / "docs" / "bench"

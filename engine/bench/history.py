@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine.bench.runner import REPO
+from engine.bench.paths import REPO
 
 HISTORY = REPO / "docs" / "bench" / "history.jsonl"
 

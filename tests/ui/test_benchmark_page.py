@@ -14,7 +14,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine.auth import Role
 from engine.bench import history, runner
-from engine.bench.runner import SuiteResult, write_report
+from engine.bench.report import write_report
+from engine.bench.result import SuiteResult
 from engine.bench.statutes import Run
 from tests.ui.conftest import texts
 from ui import charts

@@ -1,0 +1,14 @@
+"""Where the benchmarks read and write: the demo corpus and questions, the suites' own homes, the
+datasets, and the published report the Benchmark page charts."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+DEMO_DIR = REPO / "data" / "demo"
+DEMO_QUESTIONS = REPO / "data" / "bench" / "demo_questions.jsonl"
+PUBLISHED_REPORT = REPO / "docs" / "bench" / "answers.json"
+DEFAULT_BENCH_DIR = REPO / ".bench"
+DEFAULT_DATASETS = Path(os.environ.get("LEXTRACE_DATASETS", REPO.parent / "shared" / "datasets"))
