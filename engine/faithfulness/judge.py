@@ -25,8 +25,8 @@ from engine.answer.llm import as_data
 from engine.llm_client import LLMUnavailable, complete
 from engine.answer.prompts import EVIDENCE_CLOSE, EVIDENCE_OPEN
 from engine.config import LLMSettings
-from engine.faithfulness.metric import NO_STATEMENTS, offline_verdicts
 from engine.faithfulness.model import FaithfulnessResult, Method, Statement, StatementVerdict, ratio
+from engine.faithfulness.offline import NO_STATEMENTS, offline_verdicts
 from engine.faithfulness.prompts import (CONTEXT_BLOCK, STATEMENTS_SYSTEM, STATEMENTS_USER,
                                          VERDICTS_SYSTEM, VERDICTS_USER)
 from engine.faithfulness.statements import build_statements

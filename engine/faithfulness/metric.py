@@ -13,12 +13,10 @@ from typing import Sequence
 
 from engine.text.segments import question_text
 from engine.config import LLMSettings
-from engine.faithfulness.model import FaithfulnessResult, Method, Statement, StatementVerdict, ratio
+from engine.faithfulness.model import FaithfulnessResult, Method, ratio
+from engine.faithfulness.offline import NO_STATEMENTS, offline_verdicts
 from engine.faithfulness.statements import build_statements
 from engine.faithfulness.verify import Context, OfflineVerifier
-
-NO_STATEMENTS = "回答中没有可核验的陈述 (no statements to verify)"
-
 
 def passages_of(context: str | Sequence[str]) -> list[str]:
     if context is None:
@@ -47,15 +45,6 @@ def evidence_passages(items) -> list[str]:
         asked = question_text(item.chunk).strip()
         passages.append(f"{asked}\n{quote}" if asked and asked not in quote else quote)
     return passages
-
-
-def offline_verdicts(statements: list[Statement], verifier: OfflineVerifier) -> list[StatementVerdict]:
-    verdicts = []
-    for statement in statements:
-        verdict = verifier.verify(statement)
-        verdicts.append(StatementVerdict(statement.text, verdict.supported, verdict.reason,
-                                         verdict.evidence))
-    return verdicts
 
 
 def score_faithfulness(answer: str, context: str | Sequence[str], *, embedder=None,
