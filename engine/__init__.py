@@ -10,23 +10,34 @@ on first use, so ``python -m engine docs`` stays fast.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from engine.benchmarks import (HISTORY, PUBLISHED_REPORT, SUITE_NAMES, BenchmarkFailed, BenchmarkRun,
+                                   default_report_path, read_history)
     from engine.config import Settings
     from engine.engine import Engine
 
 __version__ = "0.9.0"
-__all__ = ["Engine", "Settings", "__version__"]
+
+# The face: what the dashboard (pages/, ui/) may use besides engine.types, each name with the
+# module that defines it. Loaded on first use, so importing ``engine`` stays cheap.
+FACE = {
+    "Engine": "engine.engine",
+    "Settings": "engine.config",
+    "SUITE_NAMES": "engine.benchmarks",
+    "PUBLISHED_REPORT": "engine.benchmarks",
+    "BenchmarkFailed": "engine.benchmarks",
+    "BenchmarkRun": "engine.benchmarks",
+    "default_report_path": "engine.benchmarks",
+    "HISTORY": "engine.benchmarks",
+    "read_history": "engine.benchmarks",
+}
+__all__ = [*FACE, "__version__"]
 
 
 def __getattr__(name: str):
-    if name == "Engine":
-        from engine.engine import Engine
-
-        return Engine
-    if name == "Settings":
-        from engine.config import Settings
-
-        return Settings
+    if name in FACE:
+        return getattr(import_module(FACE[name]), name)
     raise AttributeError(name)

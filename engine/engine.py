@@ -83,6 +83,15 @@ class Engine:
                                    embedding_model=lambda: self.index.embedder.model_id)
 
     # -- ingest --------------------------------------------------------------------------------
+    def run_benchmark(self, suite: str, *, limit: int | None = None, full: bool = False, llm: bool = False,
+                      bench_dir: Path | None = None, progress=None):
+        """Run one answer suite in a separate process (engine/benchmarks.py), its report written
+        under this home's ``bench/``; ``progress(suite, done, total)`` per question."""
+        from engine.benchmarks import run_benchmark
+
+        return run_benchmark(self.home, suite, limit=limit, full=full, llm=llm, bench_dir=bench_dir,
+                             progress=progress)
+
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
                progress: ProgressFn | None = None) -> IngestResult:
         """Ingest files one by one; a bad file fails alone and never disturbs stored ones.

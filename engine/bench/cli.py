@@ -8,7 +8,8 @@ from pathlib import Path
 
 from engine.bench.paths import DEFAULT_BENCH_DIR, DEFAULT_DATASETS, PUBLISHED_REPORT, REPO
 from engine.bench.registry import SUITES, BenchOptions
-from engine.bench.report import default_report_path, merged_with_published, run_suites, summary_text, write_report
+from engine.bench.report import merged_with_published, run_suites, summary_text, write_report
+from engine.benchmarks import default_report_path
 
 
 def add_arguments(parser) -> None:
@@ -26,6 +27,8 @@ def add_arguments(parser) -> None:
                         help="where the suites' own homes live (default .bench/)")
     parser.add_argument("--datasets", type=Path, default=DEFAULT_DATASETS)
     parser.add_argument("--llm", action="store_true", help="answer with the configured LLM")
+    parser.add_argument("--progress-lines", action="store_true",
+                        help="one 'suite: done/total' line on stderr per question (for a process reading it)")
     parser.add_argument("--seeds", type=int, default=None,
                         help="casegen: how many generated case files (default 100)")
     parser.add_argument("--seed-base", type=int, default=None,
@@ -54,7 +57,9 @@ def run_cli(args) -> int:
     names = list(SUITES) if args.suite == "all" else [args.suite]
 
     def progress(suite: str, done: int, total: int) -> None:
-        if sys.stderr.isatty():
+        if args.progress_lines:  # read by engine/benchmarks.py, which ran this process
+            print(f"{suite}: {done}/{total}", file=sys.stderr, flush=True)
+        elif sys.stderr.isatty():
             print(f"\r{suite}: {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
         elif done == total or done % 50 == 0:  # a log file gets a line now and then, not a \r soup
             print(f"{suite}: {done}/{total}", file=sys.stderr, flush=True)

@@ -6,9 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from engine.benchmarks import DEFAULT_BENCH_DIR, PUBLISHED_REPORT, REPO
+
 DEMO_DIR = REPO / "data" / "demo"
 DEMO_QUESTIONS = REPO / "data" / "bench" / "demo_questions.jsonl"
-PUBLISHED_REPORT = REPO / "docs" / "bench" / "answers.json"
-DEFAULT_BENCH_DIR = REPO / ".bench"
 DEFAULT_DATASETS = Path(os.environ.get("LEXTRACE_DATASETS", REPO.parent / "shared" / "datasets"))

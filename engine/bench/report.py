@@ -74,10 +74,6 @@ def write_report(report: dict[str, Any], path: Path) -> Path:
     return path
 
 
-def default_report_path(home: Path) -> Path:
-    return home / "bench" / f"report-{datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
-
-
 # -- text summary ---------------------------------------------------------------------------------
 
 

@@ -74,3 +74,10 @@ def test_the_committed_history_reads_and_names_known_suites():
     entries, bad = history.read_history()
     assert bad == [] and entries
     assert {e["suite"] for e in entries} <= set(registry.SUITES)
+
+
+def test_the_dashboards_list_of_suites_is_the_registry():
+    """The Benchmark page offers engine.SUITE_NAMES (production code may not import the registry)."""
+    from engine.benchmarks import SUITE_NAMES
+
+    assert tuple(registry.SUITES) == SUITE_NAMES
