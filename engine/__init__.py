@@ -6,6 +6,9 @@
 
 The engine never imports streamlit. Heavy dependencies (chromadb, jieba, OCR, the embedder) load
 on first use, so ``python -m engine docs`` stays fast.
+
+This module is the engine's face: the dashboard (pages/, ui/) imports ``engine`` (the names of
+``FACE`` below) and ``engine.types``, nothing else (tests/test_import_graph.py).
 """
 
 from __future__ import annotations
@@ -14,30 +17,144 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.benchmarks import (HISTORY, PUBLISHED_REPORT, SUITE_NAMES, BenchmarkFailed, BenchmarkRun,
+    from engine.answer.model import Answer, Calculation, Conflict, Evidence, Status
+    from engine.answer.verify import CITATION
+    from engine.answer.wording import CURRENCY_UNITS, as_decimal, chinese_count
+    from engine.audit import ASK_KIND, AuditLog, AuditLogDamaged, AuditRecord, ReplayStep, Stage, replay_steps
+    from engine.auth import (AuthError, Authenticator, DEMO_ACCOUNTS, MUST_CHANGE, Permission, Role,
+                             UNKNOWN_ADDRESS, User, UserStore, resolve_client_address)
+    from engine.benchmarks import (BenchmarkFailed, BenchmarkRun, HISTORY, PUBLISHED_REPORT, SUITE_NAMES,
                                    default_report_path, read_history)
     from engine.config import Settings
-    from engine.engine import Engine
+    from engine.engine import DIRECTORY_SUFFIXES, Engine, ProgressFn
+    from engine.facts.clauses import CLAUSE_TYPES
+    from engine.facts.model import CONTRACT_TYPES, FIELD_LABELS, FIELD_NAMES, ContractFacts, Located
+    from engine.facts.model import masked as masked_facts
+    from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery,
+                                    FactQueryResult, GroupBy)
+    from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
+    from engine.inputs import InputError, is_blank
+    from engine.ledger import Event, Value
+    from engine.redact import UNREAD_NOTE, page_image, redacted_pages
+    from engine.summary.model import Method as SummaryMethod, Summary, SummaryPoint, SummarySource
+    from engine.text.dates import find_dates
+    from engine.text.jurisdiction import display_jurisdiction
+    from engine.text.lines import join_pdf_lines
+    from engine.text.numbers import find_amounts, find_numbers, format_decimal
+    from engine.text.pii import find_pii, mask_fragments, mask_pii, mask_text, mask_value, wrapped_pieces
+    from engine.units import format_size
 
 __version__ = "0.9.0"
 
 # The face: what the dashboard (pages/, ui/) may use besides engine.types, each name with the
-# module that defines it. Loaded on first use, so importing ``engine`` stays cheap.
+# module that defines it ("module:attribute" where the face names it otherwise, so that a name
+# says what it is outside its module). Loaded on first use, so importing ``engine`` stays cheap.
 FACE = {
+    # engine.engine
+    "DIRECTORY_SUFFIXES": "engine.engine",
     "Engine": "engine.engine",
-    "Settings": "engine.config",
-    "SUITE_NAMES": "engine.benchmarks",
-    "PUBLISHED_REPORT": "engine.benchmarks",
+    "ProgressFn": "engine.engine",
+    # engine.answer.model
+    "Answer": "engine.answer.model",
+    "Calculation": "engine.answer.model",
+    "Conflict": "engine.answer.model",
+    "Evidence": "engine.answer.model",
+    "Status": "engine.answer.model",
+    # engine.answer.verify
+    "CITATION": "engine.answer.verify",
+    # engine.answer.wording
+    "as_decimal": "engine.answer.wording",
+    "chinese_count": "engine.answer.wording",
+    "CURRENCY_UNITS": "engine.answer.wording",
+    # engine.audit
+    "ASK_KIND": "engine.audit",
+    "AuditLog": "engine.audit",
+    "AuditLogDamaged": "engine.audit",
+    "AuditRecord": "engine.audit",
+    "replay_steps": "engine.audit",
+    "ReplayStep": "engine.audit",
+    "Stage": "engine.audit",
+    # engine.auth
+    "Authenticator": "engine.auth",
+    "AuthError": "engine.auth",
+    "DEMO_ACCOUNTS": "engine.auth",
+    "MUST_CHANGE": "engine.auth",
+    "Permission": "engine.auth",
+    "resolve_client_address": "engine.auth",
+    "Role": "engine.auth",
+    "UNKNOWN_ADDRESS": "engine.auth",
+    "User": "engine.auth",
+    "UserStore": "engine.auth",
+    # engine.benchmarks
     "BenchmarkFailed": "engine.benchmarks",
     "BenchmarkRun": "engine.benchmarks",
     "default_report_path": "engine.benchmarks",
     "HISTORY": "engine.benchmarks",
+    "PUBLISHED_REPORT": "engine.benchmarks",
     "read_history": "engine.benchmarks",
+    "SUITE_NAMES": "engine.benchmarks",
+    # engine.config
+    "Settings": "engine.config",
+    # engine.facts.clauses
+    "CLAUSE_TYPES": "engine.facts.clauses",
+    # engine.facts.model
+    "CONTRACT_TYPES": "engine.facts.model",
+    "ContractFacts": "engine.facts.model",
+    "FIELD_LABELS": "engine.facts.model",
+    "FIELD_NAMES": "engine.facts.model",
+    "Located": "engine.facts.model",
+    "masked_facts": "engine.facts.model:masked",
+    # engine.facts.query
+    "Aggregation": "engine.facts.query",
+    "AmountFilter": "engine.facts.query",
+    "Comparison": "engine.facts.query",
+    "DateRange": "engine.facts.query",
+    "FactQuery": "engine.facts.query",
+    "FactQueryResult": "engine.facts.query",
+    "GroupBy": "engine.facts.query",
+    # engine.ingest.anchors
+    "chunk_range_to_spans": "engine.ingest.anchors",
+    "spans_bboxes": "engine.ingest.anchors",
+    # engine.inputs
+    "InputError": "engine.inputs",
+    "is_blank": "engine.inputs",
+    # engine.ledger
+    "Event": "engine.ledger",
+    "Value": "engine.ledger",
+    # engine.redact
+    "page_image": "engine.redact",
+    "redacted_pages": "engine.redact",
+    "UNREAD_NOTE": "engine.redact",
+    # engine.summary.model
+    "Summary": "engine.summary.model",
+    "SummaryMethod": "engine.summary.model:Method",
+    "SummaryPoint": "engine.summary.model",
+    "SummarySource": "engine.summary.model",
+    # engine.text.dates
+    "find_dates": "engine.text.dates",
+    # engine.text.jurisdiction
+    "display_jurisdiction": "engine.text.jurisdiction",
+    # engine.text.lines
+    "join_pdf_lines": "engine.text.lines",
+    # engine.text.numbers
+    "find_amounts": "engine.text.numbers",
+    "find_numbers": "engine.text.numbers",
+    "format_decimal": "engine.text.numbers",
+    # engine.text.pii
+    "find_pii": "engine.text.pii",
+    "mask_fragments": "engine.text.pii",
+    "mask_pii": "engine.text.pii",
+    "mask_text": "engine.text.pii",
+    "mask_value": "engine.text.pii",
+    "wrapped_pieces": "engine.text.pii",
+    # engine.units
+    "format_size": "engine.units",
 }
 __all__ = [*FACE, "__version__"]
 
 
 def __getattr__(name: str):
     if name in FACE:
-        return getattr(import_module(FACE[name]), name)
+        module, _, attribute = FACE[name].partition(":")
+        return getattr(import_module(module), attribute or name)
     raise AttributeError(name)

@@ -350,6 +350,30 @@ class Engine:
 
         return facts_report(self, query, doc_id, unmask=unmask)
 
+    def fact_filters(self) -> tuple[list[str], list[str]]:
+        """The governing laws and the contract types the contract facts name (what a filter can
+        choose from), contract facts extracted first where missing."""
+        from engine.facts import ensure_facts, fact_store
+
+        ensure_facts(self)
+        store = fact_store(self)
+        return store.jurisdictions(), store.contract_types()
+
+    def query_facts(self, query=None):
+        """The contracts a typed ``FactQuery`` selects, with its sums or groups (a
+        ``FactQueryResult``); contract facts extracted first where missing."""
+        from engine.facts import ensure_facts, fact_store, run_fact_query
+        from engine.facts.query import FactQuery
+
+        ensure_facts(self)
+        return run_fact_query(fact_store(self), query or FactQuery())
+
+    def contract_facts(self, doc_id: str):
+        """The stored ``ContractFacts`` of one contract, or None."""
+        from engine.facts import load_contract_facts
+
+        return load_contract_facts(self, doc_id)
+
     def faithfulness(self, answer: str, context, question: str | None = None, llm: bool | None = None):
         """Share of the answer's statements the context supports (engine/faithfulness/)."""
         from engine.faithfulness import faithfulness_for

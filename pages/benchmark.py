@@ -18,7 +18,7 @@ import pandas as pd
 import streamlit as st
 
 import engine as face
-from engine.auth import Permission, Role
+from engine import Permission, Role
 from ui.auth import require
 from ui.bench_figures import (ANSWERS, GROUP_NAMES, JUDGE, LATENCY, LLM, RETRIEVAL, Figure, answer_figures,
                               ask_latency_figures, cuad_figures, llm_figures, scorecard_chart, stard_figures,

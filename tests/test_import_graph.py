@@ -13,8 +13,8 @@ engine.audit, …). Two rules:
 
 And between modules over engine/, ui/ and pages/ (``from pkg import submodule`` is an import of
 the submodule): no module cycle at all; engine/ never imports ui, pages, streamlit or scripts;
-pages/ and ui/ reach the engine through its face (``engine``, ``engine.types``) — the reaches
-still left are listed in DASHBOARD_REACHES and may only go (#28).
+pages/ and ui/ reach the engine through its face only: ``engine`` (the FACE table of
+engine/__init__.py) and ``engine.types`` (#28).
 """
 
 from __future__ import annotations
@@ -161,30 +161,6 @@ def test_the_checker_sees_deferred_and_type_only_imports(tmp_path):
 
 LAYERS = ("engine", "ui", "pages")
 FACE_MODULES = {"engine", "engine.types"}
-# Where pages/ and ui/ still import an engine module past the face (#28): to be moved behind it,
-# never added to. A test below fails when one of these is gone, so the list only shrinks.
-DASHBOARD_REACHES = {
-    "pages/ask.py": {"engine.auth", "engine.inputs"},
-    "pages/audit.py": {"engine.answer.model", "engine.audit", "engine.auth"},
-    "pages/benchmark.py": {"engine.auth"},
-    "pages/documents.py": {"engine.auth", "engine.engine", "engine.units"},
-    "pages/facts.py": {"engine.auth", "engine.facts", "engine.facts.query"},
-    "pages/summary.py": {"engine.auth", "engine.summary"},
-    "ui/auth.py": {"engine.auth"},
-    "ui/components.py": {"engine.auth", "engine.inputs"},
-    "ui/documents.py": {"engine.auth", "engine.engine", "engine.text.pii", "engine.units"},
-    "ui/evidence.py": {"engine.answer.model", "engine.answer.verify", "engine.redact", "engine.text.dates",
-                       "engine.text.lines", "engine.text.numbers", "engine.text.pii"},
-    "ui/facts.py": {"engine.facts.clauses", "engine.facts.model", "engine.facts.query", "engine.ingest.anchors",
-                    "engine.text.jurisdiction", "engine.text.numbers"},
-    "ui/ledger.py": {"engine.answer.model", "engine.answer.wording", "engine.ledger", "engine.text.lines",
-                     "engine.text.numbers", "engine.text.pii"},
-    "ui/review.py": {"engine.answer.model", "engine.text.lines"},
-    "ui/state.py": {"engine.audit"},
-    "ui/summary.py": {"engine.auth", "engine.ingest.anchors", "engine.summary.model", "engine.text.pii"},
-}
-
-
 def module_name(path: Path, repo: Path) -> str:
     parts = path.relative_to(repo).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -254,22 +230,18 @@ def dashboard_reaches(repo: Path = REPO) -> dict[str, set[str]]:
 
 
 def test_pages_and_ui_reach_the_engine_through_its_face():
-    reaches = dashboard_reaches()
-    new = {f: sorted(names - DASHBOARD_REACHES.get(f, set())) for f, names in reaches.items()
-           if names - DASHBOARD_REACHES.get(f, set())}
-    assert new == {}, f"import these through the face (engine/__init__.py FACE): {new}"
-    gone = {f: sorted(names - reaches.get(f, set())) for f, names in DASHBOARD_REACHES.items()
-            if names - reaches.get(f, set())}
-    assert gone == {}, f"no longer imported: remove from DASHBOARD_REACHES {gone}"
-    # nothing of the benchmarks' code reaches the dashboard: runs go through Engine.run_benchmark
-    assert not any(n.startswith("engine.bench") for names in reaches.values() for n in names)
+    assert dashboard_reaches() == {}, "import these through the face (engine/__init__.py FACE)"
 
 
 def test_every_face_name_is_defined_where_the_face_says():
     import engine
 
-    for name, module in engine.FACE.items():
-        assert getattr(engine, name) is getattr(__import__(module, fromlist=[name]), name)
+    from importlib import import_module
+
+    for name, target in engine.FACE.items():
+        module, _, attribute = target.partition(":")
+        assert getattr(engine, name) is getattr(import_module(module), attribute or name), name
+    assert set(engine.__all__) == {*engine.FACE, "__version__"}
 
 
 def test_the_module_checker_sees_a_cycle_and_a_reach_past_the_face(tmp_path):
