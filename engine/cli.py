@@ -214,7 +214,7 @@ def _answer_text(payload: dict) -> str:
 
 def _audit(args: argparse.Namespace) -> int:
     from engine.audit import AuditLogDamaged, ChainCheck
-    from engine.audit_pg import audit_log_for
+    from engine.audit.postgres import audit_log_for
     from engine.config import Settings
 
     settings = Settings.load(args.home)

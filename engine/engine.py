@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
-from engine.audit_pg import audit_log_for
+from engine.audit.postgres import audit_log_for
 from engine.config import Settings
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
 from engine.inputs import InputError, UnknownDocument, check_question
