@@ -396,7 +396,7 @@ class AuditLog(ThreadLocalSQLite):
                    unmasked: bool = False, fact_query: dict[str, Any] | None = None) -> str:
         """Append what one ask did, stage by stage; returns the record id (``answer.audit_id``).
         A corpus question answered by the typed fact query has no search: ``response`` is None
-        and ``fact_query`` is the query that ran (engine/facts/)."""
+        and ``fact_query`` is the query that ran (engine/contract_facts/)."""
         embedding = self._embedding_model() if self._embedding_model is not None else None
         shown = answer.to_dict()
         shown.pop("audit_id", None)  # the id is what this record is about to become

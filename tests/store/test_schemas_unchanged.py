@@ -1,11 +1,11 @@
 """Schemas generated from one definition per store (engine/store/catalog_schema.py,
-engine/audit/schema.py, the located columns of engine/facts/store.py) say byte for byte what each
+engine/audit/schema.py, the located columns of engine/contract_facts/store.py) say byte for byte what each
 profile shipped with when they were written out by hand: no home's stored schema changes, and a home
 made before still opens with the same tables.
 
 The files in shipped_ddl/ are the DDL as it stood in engine/store/catalog.py (SCHEMA),
 engine/store/shared_catalog.py (PG_SCHEMA), engine/audit.py (SCHEMA), engine/audit_pg.py
-(PG_SCHEMA) and engine/facts/store.py (SCHEMA) before the definitions were shared.
+(PG_SCHEMA) and engine/contract_facts/store.py (SCHEMA) before the definitions were shared.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 
 from engine.audit import AuditLog
 from engine.audit.schema import POSTGRES as AUDIT_POSTGRES, SQLITE as AUDIT_SQLITE, audit_schema
-from engine.facts.store import SCHEMA as FACTS_SCHEMA, FactStore
+from engine.contract_facts.store import SCHEMA as FACTS_SCHEMA, FactStore
 from engine.store.catalog import Catalog
 from engine.store.catalog_schema import POSTGRES, SQLITE, catalog_schema
 

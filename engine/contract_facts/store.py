@@ -7,7 +7,7 @@ statement. Only located values are stored (alignment exact or fuzzy).
 ``contract_facts`` keeps, beside the extractor version, the denormalised columns the typed query
 tool filters on (dates as ISO days, the amount in exact cents, the end of the term and how it was
 known); the per-field rows keep value, surface text, chunk span, page, quote span and alignment.
-Party entities are recomputed over all stored parties after every write (engine/facts/parties.py).
+Party entities are recomputed over all stored parties after every write (engine/contract_facts/parties.py).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine.facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue,
+from engine.contract_facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue,
                                 LIST_FIELDS, Party, json_value)
-from engine.facts.parties import PartyRef, resolve_entities
+from engine.contract_facts.parties import PartyRef, resolve_entities
 from engine.store.sqlite import ThreadLocalSQLite
 
 # Where a stored value stands (chunk span, page, quote span) and how it was found: the same
@@ -260,7 +260,7 @@ class FactStore(ThreadLocalSQLite):
             "SELECT DISTINCT contract_type FROM contract_facts WHERE contract_type IS NOT NULL ORDER BY 1")]
 
     def execute(self, sql: str, params: list[Any]) -> list[sqlite3.Row]:
-        """Run query text built by engine/facts/query.py from fixed fragments; values only ever
+        """Run query text built by engine/contract_facts/query.py from fixed fragments; values only ever
         travel as parameters."""
         return self._conn().execute(sql, params).fetchall()
 
