@@ -12,7 +12,8 @@ expectation key holds (README definitions; how each is read from an answer):
 - ``numbers``: each integer is stated in the conclusion. Amounts are read with find_amounts (yuan;
   1.2万元 = 12000); when the question asks a count (几次, 多少笔 …: "the unit the question names")
   with the counts a measure word follows (三次, 4笔); when it asks a quantity in a unit (几瓶, 多少克,
-  多少公里, 干了多少天, 多少mg/100ml) with find_quantities, in that unit (3瓶, 九天 = 9).
+  多少公里, 干了多少天, 多少mg/100ml) with find_quantities, in that unit (3瓶, 九天 = 9); when it
+  asks an amount in 万元 (多少万元) the listed figure is in 万元 (436 → 436万元 = 4,360,000元).
 - ``numbers_any``: one of them is stated in the conclusion or in the quotes it cites (in the unit
   asked, for a quantity question).
 - ``numbers_not``: none of them is stated in the conclusion.
@@ -93,6 +94,10 @@ _COUNT_QUESTION = re.compile(r"(?:几|多少)\s*(?:次|笔|回|期|趟|个|项|�
 _UNIT_QUESTION = re.compile(r"(?:几|多少)\s*(?:个(?=[小月工星]))?(?P<unit>个小时|小时|个月|个工作日|天|周|千克|公斤|"
                             r"克|斤|吨|公里|千米|米|毫升|瓶|箱|台|件|部|辆|车|捆|条|只|包|袋|桶|套|根|支|双|盒|针)"
                             r"|(?P<named>mg/100ml|毫克/100毫升)")
+# ...and an amount asked in 万元 (多少万元, 几万块): its ``numbers`` are in 万元 (README: "yuan, or the
+# unit the question names"), compared with the conclusion's amounts as yuan × 10,000.
+_WAN_QUESTION = re.compile(r"(?:几|多少)\s*万\s*(?:元|块)")
+_WAN = Decimal(10000)
 # Hedges of time a conclusion may present an imprecise date with. 约 alone only where it is not
 # part of 约定 / 签约 / 违约 / 合约 / 预约 / 条约.
 _TIME_HEDGE = re.compile(
@@ -209,6 +214,11 @@ class CaseQuestion:
             return None
         return UNITS.get(match.group("unit") or "", "mg/100ml" if match.group("named") else None)
 
+    def expected_amount(self, value: int) -> Decimal:
+        """An expected figure of an amount question in yuan: as listed, or × 10,000 when the question
+        asks in 万元 (436 for 多少万元 is 4,360,000元)."""
+        return Decimal(value) * (_WAN if _WAN_QUESTION.search(self.question) else 1)
+
 
 @dataclass
 class CaseFile:
@@ -280,9 +290,10 @@ def wrong_values(q: CaseQuestion, answer: Mapping[str, Any]) -> list[str]:
     wrong: list[str] = []
     seen: set[tuple[str, object]] = set()  # a value restated (九千元（即9000元）) is one wrong value
     unit = q.asks_unit
-    expected_amounts = set() if q.asks_count or unit else {Decimal(v) for v in (*e.numbers, *e.numbers_any)}
+    expected_amounts = set() if q.asks_count or unit else \
+        {q.expected_amount(v) for v in (*e.numbers, *e.numbers_any)}
     working = calculation_terms(answer, expected_amounts) if expected_amounts else set()
-    forbidden = {Decimal(v) for v in e.numbers_not}
+    forbidden = {q.expected_amount(v) for v in e.numbers_not}
     if unit and (e.numbers or e.numbers_any):  # 18克 where 18 is asked: a figure in the unit asked
         expected = {Decimal(v) for v in (*e.numbers, *e.numbers_any)}
         terms = calculation_terms(answer, expected)
@@ -359,14 +370,17 @@ def score_case_answer(q: CaseQuestion, answer: Mapping[str, Any]) -> dict[str, A
             reasons.append(f"{name}: {why}")
 
     what = "counts" if q.asks_count else f"quantities in {unit}" if unit else "amounts"
-    missing = [v for v in e.numbers if Decimal(v) not in stated]
+    def expected(value: int) -> Decimal:  # in the unit the conclusion's values are read in
+        return Decimal(value) if q.asks_count or unit else q.expected_amount(value)
+
+    missing = [v for v in e.numbers if expected(v) not in stated]
     check("numbers", None if not e.numbers else not missing,
           f"expected {_listing(e.numbers)}, the conclusion states {what} {_listing(sorted(stated))}")
     in_quotes = set(_quantities(quotes, unit)) if unit else set(_amounts(quotes))
     check("numbers_any", None if not e.numbers_any else
-          any(Decimal(v) in stated | in_quotes for v in e.numbers_any),
+          any(expected(v) in stated | in_quotes for v in e.numbers_any),
           f"none of {_listing(e.numbers_any)} in the conclusion or its quotes")
-    said_not = [v for v in e.numbers_not if Decimal(v) in found.amounts]
+    said_not = [v for v in e.numbers_not if q.expected_amount(v) in found.amounts]
     check("numbers_not", None if not e.numbers_not else not said_not,
           f"states {_listing(said_not)}, a value for another question")
     missing_dates = [d for d in e.dates if d not in found.dates]

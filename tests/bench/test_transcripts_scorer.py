@@ -66,6 +66,17 @@ def test_a_count_question_reads_counts_not_amounts():
     assert money["checks"]["numbers"] is False
 
 
+def test_an_amount_asked_in_wan_yuan_is_listed_in_wan_yuan():
+    wan = [evidence("E1", "十个月流水大概436万元左右。")]
+    ok = score({"numbers": [436]}, answer("约436万元（E1）。", wan), question="总流水大概是多少万元？")
+    assert ok["correct"], ok["reasons"]
+    other = score({"numbers": [436]}, answer("约463万元（E1）。", [evidence("E1", "大概463万元。")]),
+                  question="总流水大概是多少万元？")
+    assert other["checks"]["numbers"] is False and other["wrong_values"]
+    # Asked in yuan, the same listed figure is yuan.
+    assert not score({"numbers": [436]}, answer("约436万元（E1）。", wan))["correct"]
+
+
 def test_numbers_any_may_come_from_the_cited_quotes():
     assert score({"numbers_any": [35000, 32000]}, answer("说法不一（E1）。", QUOTES[:1]))["checks"]["numbers_any"]
     row = score({"numbers_any": [32000, 23000]}, answer("说法不一（E1）。", QUOTES[:1]))
