@@ -1,6 +1,6 @@
 """事实 Facts — contract facts across the corpus: filter, aggregate, and open each fact's source.
 
-Filters and aggregations are the typed query tool's enums (engine/facts/query.py); the table lists
+Filters and aggregations are the typed query tool's enums (engine/contract_facts/query.py); the table lists
 the matching contracts, the cards show every field with its page, character span and alignment
 (exact / fuzzy / none), and 查看原文 opens the span's page with the highlight on the right.
 Facts of contracts ingested before this page existed are extracted on first view.
@@ -11,8 +11,8 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.auth import Permission, Role
-from engine.facts import ensure_facts, fact_store, load_contract_facts, run_fact_query
-from engine.facts.query import Aggregation, GroupBy
+from engine.contract_facts import ensure_facts, fact_store, load_contract_facts, run_fact_query
+from engine.contract_facts.query import Aggregation, GroupBy
 from ui.auth import record_unmask, require
 from ui.components import escape_markdown, show_error
 from ui.evidence import ViewerTarget, render_viewer, side_panel_css

@@ -12,10 +12,10 @@ from typing import Any
 
 import streamlit as st
 
-from engine.facts.clauses import CLAUSE_TYPES
+from engine.contract_facts.clauses import CLAUSE_TYPES
 from engine.text.jurisdiction import display_jurisdiction
-from engine.facts.model import CONTRACT_TYPES, FIELD_LABELS, FIELD_NAMES, ContractFacts, Located, masked
-from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, FactQueryResult,
+from engine.contract_facts.model import CONTRACT_TYPES, FIELD_LABELS, FIELD_NAMES, ContractFacts, Located, masked
+from engine.contract_facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, FactQueryResult,
                                 GroupBy)
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.text.numbers import format_decimal
