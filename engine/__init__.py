@@ -20,17 +20,19 @@ if TYPE_CHECKING:
     from engine.answer.model import Answer, Calculation, Conflict, Evidence, Status
     from engine.answer.verify import CITATION
     from engine.answer.wording import CURRENCY_UNITS, as_decimal, chinese_count
-    from engine.audit import ASK_KIND, AuditLog, AuditLogDamaged, AuditRecord, ReplayStep, Stage, replay_steps
+    from engine.audit.chain import AuditLog, AuditLogDamaged
+    from engine.audit.record import ASK_KIND, AuditRecord
+    from engine.audit.replay import ReplayStep, Stage, replay_steps
     from engine.auth import (AuthError, Authenticator, DEMO_ACCOUNTS, MUST_CHANGE, Permission, Role,
                              UNKNOWN_ADDRESS, User, UserStore, resolve_client_address)
     from engine.benchmarks import (BenchmarkFailed, BenchmarkRun, HISTORY, PUBLISHED_REPORT, SUITE_NAMES,
                                    default_report_path, read_history)
     from engine.config import Settings
     from engine.engine import DIRECTORY_SUFFIXES, Engine, ProgressFn
-    from engine.facts.clauses import CLAUSE_TYPES
-    from engine.facts.model import CONTRACT_TYPES, FIELD_LABELS, FIELD_NAMES, ContractFacts, Located
-    from engine.facts.model import masked as masked_facts
-    from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery,
+    from engine.contract_facts.clauses import CLAUSE_TYPES
+    from engine.contract_facts.model import CONTRACT_TYPES, FIELD_LABELS, FIELD_NAMES, ContractFacts, Located
+    from engine.contract_facts.model import masked as masked_facts
+    from engine.contract_facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery,
                                     FactQueryResult, GroupBy)
     from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
     from engine.inputs import InputError, is_blank
@@ -66,14 +68,14 @@ FACE = {
     "as_decimal": "engine.answer.wording",
     "chinese_count": "engine.answer.wording",
     "CURRENCY_UNITS": "engine.answer.wording",
-    # engine.audit
-    "ASK_KIND": "engine.audit",
-    "AuditLog": "engine.audit",
-    "AuditLogDamaged": "engine.audit",
-    "AuditRecord": "engine.audit",
-    "replay_steps": "engine.audit",
-    "ReplayStep": "engine.audit",
-    "Stage": "engine.audit",
+    # engine.audit (the hash chain, a record read back, and its replay for the Audit page)
+    "AuditLog": "engine.audit.chain",
+    "AuditLogDamaged": "engine.audit.chain",
+    "ASK_KIND": "engine.audit.record",
+    "AuditRecord": "engine.audit.record",
+    "replay_steps": "engine.audit.replay",
+    "ReplayStep": "engine.audit.replay",
+    "Stage": "engine.audit.replay",
     # engine.auth
     "Authenticator": "engine.auth",
     "AuthError": "engine.auth",
@@ -95,23 +97,23 @@ FACE = {
     "SUITE_NAMES": "engine.benchmarks",
     # engine.config
     "Settings": "engine.config",
-    # engine.facts.clauses
-    "CLAUSE_TYPES": "engine.facts.clauses",
-    # engine.facts.model
-    "CONTRACT_TYPES": "engine.facts.model",
-    "ContractFacts": "engine.facts.model",
-    "FIELD_LABELS": "engine.facts.model",
-    "FIELD_NAMES": "engine.facts.model",
-    "Located": "engine.facts.model",
-    "masked_facts": "engine.facts.model:masked",
-    # engine.facts.query
-    "Aggregation": "engine.facts.query",
-    "AmountFilter": "engine.facts.query",
-    "Comparison": "engine.facts.query",
-    "DateRange": "engine.facts.query",
-    "FactQuery": "engine.facts.query",
-    "FactQueryResult": "engine.facts.query",
-    "GroupBy": "engine.facts.query",
+    # engine.contract_facts.clauses
+    "CLAUSE_TYPES": "engine.contract_facts.clauses",
+    # engine.contract_facts.model
+    "CONTRACT_TYPES": "engine.contract_facts.model",
+    "ContractFacts": "engine.contract_facts.model",
+    "FIELD_LABELS": "engine.contract_facts.model",
+    "FIELD_NAMES": "engine.contract_facts.model",
+    "Located": "engine.contract_facts.model",
+    "masked_facts": "engine.contract_facts.model:masked",
+    # engine.contract_facts.query
+    "Aggregation": "engine.contract_facts.query",
+    "AmountFilter": "engine.contract_facts.query",
+    "Comparison": "engine.contract_facts.query",
+    "DateRange": "engine.contract_facts.query",
+    "FactQuery": "engine.contract_facts.query",
+    "FactQueryResult": "engine.contract_facts.query",
+    "GroupBy": "engine.contract_facts.query",
     # engine.ingest.anchors
     "chunk_range_to_spans": "engine.ingest.anchors",
     "spans_bboxes": "engine.ingest.anchors",

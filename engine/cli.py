@@ -140,7 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_bench_arguments(bench)
     _add_common(bench)
 
-    from engine.facts.cli import add_facts_parser
+    from engine.contract_facts.cli import add_facts_parser
     from engine.faithfulness import add_faithfulness_parser
     from engine.summary import add_summarize_parser
 
@@ -214,7 +214,7 @@ def _answer_text(payload: dict) -> str:
 
 def _audit(args: argparse.Namespace) -> int:
     from engine.audit import AuditLogDamaged, ChainCheck
-    from engine.audit_pg import audit_log_for
+    from engine.audit.postgres import audit_log_for
     from engine.config import Settings
 
     settings = Settings.load(args.home)
@@ -303,7 +303,7 @@ def _run(args: argparse.Namespace) -> int:
         _emit(args, payload, _answer_text(payload))
         return 0
     if args.command == "facts":
-        from engine.facts.cli import run_facts
+        from engine.contract_facts.cli import run_facts
 
         return run_facts(args, engine)
     if args.command == "summarize":

@@ -1,6 +1,6 @@
 """事实 Facts — contract facts across the corpus: filter, aggregate, and open each fact's source.
 
-Filters and aggregations are the typed query tool's enums (engine/facts/query.py); the table lists
+Filters and aggregations are the typed query tool's enums (engine/contract_facts/query.py); the table lists
 the matching contracts, the cards show every field with its page, character span and alignment
 (exact / fuzzy / none), and 查看原文 opens the span's page with the highlight on the right.
 Facts of contracts ingested before this page existed are extracted on first view.

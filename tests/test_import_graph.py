@@ -2,7 +2,7 @@
 
 Built from the source with ``ast`` (every import statement, including those inside functions and
 under ``if TYPE_CHECKING``: a deferred or type-only import is still a dependency). The nodes are
-engine's subpackages (engine.answer, engine.facts, …) and its top-level modules (engine.engine,
+engine's subpackages (engine.answer, engine.contract_facts, …) and its top-level modules (engine.engine,
 engine.audit, …). Two rules:
 
 * production code never imports benchmark code: only engine/bench itself and the command line
@@ -29,7 +29,7 @@ MAY_IMPORT_BENCH = {"engine.bench", "engine.cli"}
 
 
 def node_of(module: str) -> str:
-    """engine.facts.llm_extract → engine.facts; engine.audit → engine.audit; engine → engine."""
+    """engine.contract_facts.llm_extract → engine.contract_facts; engine.audit → engine.audit; engine → engine."""
     return ".".join(module.split(".")[:2])
 
 

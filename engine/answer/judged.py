@@ -86,7 +86,7 @@ def judged_route(answerer: "AnswerTools", doc_id: str | None, sources: list[Sour
 def judge_input(answerer: "AnswerTools", plan: QuestionPlan, response: "SearchResponse",
                 sources: list[Source]) -> JudgeInput:
     """What the judge reads: the chunks, and what retrieval said of each (e5 cosine, BM25)."""
-    from engine.ingest.pipeline import embedding_text
+    from engine.text.passages import embedding_text
 
     chunks = [s.chunk for s in sources]
     bm25 = {cid: (rank, score) for rank, (cid, score) in enumerate(response.candidates.get("bm25", []), 1)}

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from engine.retrieve.search import SearchResponse
 
 # Clause kinds of a contract by chunk: chunk_id -> the contract-facts clause types found in it
-# (engine/facts/clauses.py). Given by the Engine, which may import engine.facts.
+# (engine/contract_facts/clauses.py). Given by the Engine, which may import engine.contract_facts.
 ClauseTypes = Callable[[str], dict[str, set[str]]]
 
 LISTED_ARTICLES = 15  # a law with more articles than this is summarised by the nearest ones

@@ -7,11 +7,11 @@ import logging
 import re
 from datetime import datetime, timezone
 
-from engine.facts import extract_en, extract_zh
-from engine.facts.clauses import classify
-from engine.facts.document import ContractText
+from engine.contract_facts import extract_en, extract_zh
+from engine.contract_facts.clauses import classify
+from engine.contract_facts.document import ContractText
 from engine.text.contract_types import classify_type
-from engine.facts.model import EXTRACTOR_VERSION, ContractFacts, ExtractionMode, FieldValue
+from engine.contract_facts.model import EXTRACTOR_VERSION, ContractFacts, ExtractionMode, FieldValue
 from engine.types import Chunk
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,7 @@ rewritten by someone holding the key.
 
 The checkpoint inside the database cannot show that the database itself was swapped for an older
 copy, emptied, or deleted. So the same signed checkpoint is also kept outside it, in the head
-file beside the key (engine/audit_head.py), replaced on every append under the lock that covers
+file beside the key (engine/audit/head.py), replaced on every append under the lock that covers
 the append. ``verify()`` holds the chain against both and fails when either is missing, unreadable,
 ahead of the chain (records cut off, a database rolled back) or behind it. Opening a log whose
 head file exists but whose database is missing or empty is an error (``AuditLogDamaged``), never
@@ -51,7 +51,10 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.audit_head import HeadFile, head_file_path
+from engine.audit.head import HeadFile, head_file_path
+from engine.audit.record import ASK_KIND, AuditRecord
+from engine.audit.replay import ReplayStep, replay_steps
+from engine.audit.schema import SQLITE, audit_schema
 from engine.keys import load_or_create_key
 from engine.store.sqlite import ThreadLocalSQLite
 
@@ -64,37 +67,11 @@ SECRETS_FILE = "secrets.toml"  # the default key file, under the home
 KEY_TABLE, KEY_NAME = "audit", "checkpoint_key"
 EXPORT_FORMAT = "lextrace-audit-export/1"
 GENESIS_HASH = "0" * 64
-ASK_KIND = "ask"
 # Recall lists are kept per channel up to this many candidates; the totals are kept too.
 RECALL_CAP = 50
 SCORE_DIGITS = 6
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS audit_records (
-    seq INTEGER PRIMARY KEY,
-    body TEXT NOT NULL,
-    prev_hash TEXT NOT NULL,
-    hash TEXT NOT NULL,
-    record_id TEXT GENERATED ALWAYS AS (json_extract(body, '$.id')) VIRTUAL,
-    kind TEXT GENERATED ALWAYS AS (json_extract(body, '$.kind')) VIRTUAL,
-    created_at TEXT GENERATED ALWAYS AS (json_extract(body, '$.created_at')) VIRTUAL,
-    user TEXT GENERATED ALWAYS AS (json_extract(body, '$.user')) VIRTUAL,
-    status TEXT GENERATED ALWAYS AS (json_extract(body, '$.status')) VIRTUAL,
-    question TEXT GENERATED ALWAYS AS (json_extract(body, '$.question')) VIRTUAL,
-    conclusion TEXT GENERATED ALWAYS AS (json_extract(body, '$.answer.conclusion')) VIRTUAL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS audit_by_id ON audit_records (record_id);
-CREATE INDEX IF NOT EXISTS audit_by_time ON audit_records (created_at);
-CREATE TABLE IF NOT EXISTS audit_checkpoint (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    body TEXT NOT NULL,
-    mac TEXT NOT NULL
-);
-CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit_records
-BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit_records
-BEGIN SELECT RAISE(ABORT, 'audit records are append-only'); END;
-"""
+SCHEMA = audit_schema(SQLITE)
 
 
 # -- canonical form and hashing ----------------------------------------------------------------
@@ -249,74 +226,6 @@ class ExportSummary:
         return {"path": str(self.path), "count": self.count, "head": self.head}
 
 
-@dataclass
-class AuditRecord:
-    seq: int
-    body: dict[str, Any]
-    prev_hash: str
-    hash: str
-    hash_ok: bool  # this record's own hash matches its body (the links are verify()'s job)
-
-    @property
-    def id(self) -> str:
-        return self.body["id"]
-
-    @property
-    def kind(self) -> str:
-        return self.body["kind"]
-
-    @property
-    def created_at(self) -> str:
-        return self.body["created_at"]
-
-    @property
-    def user(self) -> str | None:
-        return self.body.get("user")
-
-    @property
-    def status(self) -> str | None:
-        return self.body.get("status")
-
-    @property
-    def question(self) -> str | None:
-        return self.body.get("question")
-
-    def to_dict(self, *, with_body: bool = True) -> dict[str, Any]:
-        out = {"id": self.id, "seq": self.seq, "kind": self.kind, "created_at": self.created_at,
-               "user": self.user, "status": self.status, "question": self.question,
-               "unmasked": self.body.get("unmasked", False), "prev_hash": self.prev_hash,
-               "hash": self.hash, "hash_ok": self.hash_ok}
-        if with_body:
-            out["body"] = self.body
-        return out
-
-
-class Stage(str, Enum):
-    PARSE = "parse"
-    RECALL = "recall"
-    FUSION = "fusion"
-    RERANK = "rerank"
-    EVIDENCE = "evidence"
-    COMPOSE = "compose"
-    VERIFY = "verify"
-    OUTPUT = "output"
-    EVENT = "event"  # the single step of a non-ask record
-
-
-@dataclass
-class ReplayStep:
-    order: int
-    stage: Stage
-    summary: str
-    data: dict[str, Any]
-    channel: str | None = None  # recall steps: bm25 | vector
-    elapsed_ms: float | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"order": self.order, "stage": self.stage.value, "channel": self.channel,
-                "summary": self.summary, "data": self.data, "elapsed_ms": self.elapsed_ms}
-
-
 # -- the log -----------------------------------------------------------------------------------
 class AuditLog(ThreadLocalSQLite):
     TIMEOUT_S = 60.0
@@ -346,10 +255,10 @@ class AuditLog(ThreadLocalSQLite):
     def for_home(cls, home: Path | str, **kwargs: Any) -> "AuditLog":
         return cls(Path(home) / AUDIT_FILE, **kwargs)
 
-    # -- where the records are kept: SQLite here; engine/audit_pg.py overrides these ----------------
+    # -- where the records are kept: SQLite here; engine/audit/postgres.py overrides these ----------------
     DATABASE_ERRORS: tuple[type[BaseException], ...] = (sqlite3.DatabaseError,)
     # Several processes append from machines whose head files each see only their own appends:
-    # a head file behind a chain that extends it is then no fault (engine/audit_pg.py).
+    # a head file behind a chain that extends it is then no fault (engine/audit/postgres.py).
     HEAD_MAY_LAG = False
 
     @property
@@ -487,7 +396,7 @@ class AuditLog(ThreadLocalSQLite):
                    unmasked: bool = False, fact_query: dict[str, Any] | None = None) -> str:
         """Append what one ask did, stage by stage; returns the record id (``answer.audit_id``).
         A corpus question answered by the typed fact query has no search: ``response`` is None
-        and ``fact_query`` is the query that ran (engine/facts/)."""
+        and ``fact_query`` is the query that ran (engine/contract_facts/)."""
         embedding = self._embedding_model() if self._embedding_model is not None else None
         shown = answer.to_dict()
         shown.pop("audit_id", None)  # the id is what this record is about to become
@@ -831,93 +740,3 @@ def _compare_export(conn, path: Path) -> tuple[str, int | None] | None:
 def _record(seq: int, text: str, prev_hash: str, stored_hash: str) -> AuditRecord:
     return AuditRecord(seq=seq, body=json.loads(text), prev_hash=prev_hash, hash=stored_hash,
                        hash_ok=chain_hash(prev_hash, text) == stored_hash)
-
-
-# -- replay ------------------------------------------------------------------------------------
-def replay_steps(record: AuditRecord) -> list[ReplayStep]:
-    """The stages of an ask in pipeline order, each with what it produced (from the record alone)."""
-    body = record.body
-    if record.kind != ASK_KIND:
-        return [ReplayStep(1, Stage.EVENT, record.kind, {"payload": body.get("payload", {}),
-                                                         "user": record.user})]
-    search, answer = body["search"], body["answer"]
-    answer_ms = answer.get("timings_ms", {})
-    steps: list[ReplayStep] = []
-
-    def add(stage: Stage, summary: str, data: dict[str, Any], *, channel: str | None = None,
-            elapsed: float | None = None) -> None:
-        steps.append(ReplayStep(len(steps) + 1, stage, summary, data, channel, elapsed))
-
-    if search.get("route") == "facts":
-        add(Stage.RECALL, "typed contract-fact query (parameterised SQL, no search)",
-            {"fact_query": search.get("fact_query")}, channel="facts")
-    else:
-        _replay_search(search, body, add)
-    _replay_answer(record, body, answer, answer_ms, add)
-    return steps
-
-
-def _replay_search(search: dict[str, Any], body: dict[str, Any], add) -> None:
-    search_ms = search.get("timings_ms", {})
-    results = search["results"]
-
-    parsed = search["parsed"]
-    entities = {key: parsed.get(key, []) for key in ("amounts", "dates", "articles", "laws")}
-    found = ", ".join(f"{key} {values}" for key, values in entities.items() if values)
-    add(Stage.PARSE, f"intent {body['intent']}; {found or 'no amounts, dates or article references'}",
-        {"intent": body["intent"], "tokens": parsed.get("tokens", []), **entities},
-        elapsed=search_ms.get("parse"))
-    for channel, recall in search["recall"].items():
-        add(Stage.RECALL, f"{recall['total']} candidates, top {len(recall['top'])} kept",
-            {"total": recall["total"],
-             "top": [{"rank": i, "chunk_id": cid, "score": score}
-                     for i, (cid, score) in enumerate(recall["top"], 1)]},
-            channel=channel, elapsed=search_ms.get(channel))
-    direct = [h for h in results if "direct" in h["channels"]]
-    if direct:
-        add(Stage.RECALL, f"{len(direct)} named article(s) fetched directly",
-            {"chunk_ids": [h["chunk_id"] for h in direct]}, channel="direct")
-
-    def rrf(hit: dict[str, Any]) -> float | None:  # a directly fetched article may have none
-        return hit["channels"].get("rrf", {}).get("score")
-
-    fused = search["mode"] == "hybrid"
-    by_rrf = sorted(results, key=lambda h: -(rrf(h) or 0.0)) if fused else results
-    add(Stage.FUSION, "reciprocal rank fusion of the channels" if fused
-        else f"single channel ({search['mode']}), no fusion",
-        {"method": "rrf" if fused else None,
-         "order": [{"rank": i, "chunk_id": h["chunk_id"],
-                    "score": rrf(h) if fused else h["score"]}
-                   for i, h in enumerate(by_rrf, 1)]},
-        elapsed=search_ms.get("fuse"))
-    reranked = search["reranker"] != "none"
-    add(Stage.RERANK, f"reranked by {search['reranker']}" if reranked else "no reranker ran",
-        {"reranker": search["reranker"], "ran": reranked,
-         "order": [{"rank": h["rank"], "chunk_id": h["chunk_id"], "doc_id": h["doc_id"],
-                    "pages": [h["page_start"], h["page_end"]], "score": h["score"]}
-                   for h in results]},
-        elapsed=search_ms.get("rerank"))
-
-
-def _replay_answer(record: AuditRecord, body: dict[str, Any], answer: dict[str, Any],
-                   answer_ms: dict[str, Any], add) -> None:
-    cited = [{key: e[key] for key in ("id", "chunk_id", "doc_id", "doc_name", "page", "page_end",
-                                      "role", "score")} for e in answer["evidence"]]
-    pages = sorted({(e["doc_name"], p) for e in cited for p in range(e["page"], e["page_end"] + 1)})
-    add(Stage.EVIDENCE, f"{len(cited)} evidence items on "
-        + ("; ".join(f"{name} p.{page}" for name, page in pages) or "no pages"),
-        {"cited": cited}, elapsed=answer_ms.get("aggregate"))
-    add(Stage.COMPOSE, f"{body['mode']}: {answer['conclusion']}",
-        {"mode": body["mode"], "model": body["models"]["llm"], "conclusion": answer["conclusion"],
-         "calculations": answer["calculations"], "conflicts": answer["conflicts"],
-         "gaps": answer["gaps"]}, elapsed=answer_ms.get("compose"))
-    checks = answer["checks"]
-    passed = checks["numbers_grounded"] and checks["citations_valid"] and not checks["unsupported"]
-    add(Stage.VERIFY, "all checks passed" if passed else "checks failed: " + ", ".join(
-        [name for name in ("numbers_grounded", "citations_valid") if not checks[name]]
-        + [f"unsupported {u}" for u in checks["unsupported"]]),
-        {"checks": checks, "calculations_ok": [c["ok"] for c in answer["calculations"]]},
-        elapsed=answer_ms.get("verify"))
-    add(Stage.OUTPUT, f"{body['status']}" + ("" if answer["pii_masked"] else ", PII unmasked"),
-        {"status": body["status"], "pii_masked": answer["pii_masked"], "unmasked": body["unmasked"],
-         "user": record.user, "models": body["models"]})

@@ -1,6 +1,6 @@
 """Rule-based facts of English contracts: general drafting formulas, no per-contract tuning.
 
-Each rule reads one sentence at a time (flat text, engine/facts/text.py) and reports the span of
+Each rule reads one sentence at a time (flat text, engine/contract_facts/text.py) and reports the span of
 the value itself; dates and amounts are read by engine/text's finders, periods by
 ``find_durations``. A rule that finds nothing leaves its field empty.
 """
@@ -8,11 +8,11 @@ the value itself; dates and amounts are read by engine/text's finders, periods b
 from __future__ import annotations
 
 import re
-from engine.facts.document import ContractText, Sentence
+from engine.contract_facts.document import ContractText, Sentence
 from engine.text.jurisdiction import canonical_jurisdiction
-from engine.facts.model import FieldValue, Party
-from engine.facts.parties import normalise_party_name
-from engine.facts.text import Duration, find_durations
+from engine.contract_facts.model import FieldValue, Party
+from engine.contract_facts.parties import normalise_party_name
+from engine.contract_facts.text import Duration, find_durations
 from engine.types import Fact
 
 # --- title -------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ statement. Only located values are stored (alignment exact or fuzzy).
 ``contract_facts`` keeps, beside the extractor version, the denormalised columns the typed query
 tool filters on (dates as ISO days, the amount in exact cents, the end of the term and how it was
 known); the per-field rows keep value, surface text, chunk span, page, quote span and alignment.
-Party entities are recomputed over all stored parties after every write (engine/facts/parties.py).
+Party entities are recomputed over all stored parties after every write (engine/contract_facts/parties.py).
 """
 
 from __future__ import annotations
@@ -21,10 +21,26 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine.facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue,
+from engine.contract_facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue,
                                 LIST_FIELDS, Party, json_value)
-from engine.facts.parties import PartyRef, resolve_entities
+from engine.contract_facts.parties import PartyRef, resolve_entities
 from engine.store.sqlite import ThreadLocalSQLite
+
+# Where a stored value stands (chunk span, page, quote span) and how it was found: the same
+# columns close every per-value table.
+_LOCATED_COLUMNS = ("chunk_id", "start", "end", "page", "quote_start", "quote_end", "alignment", "source",
+                    "meta")
+_LOCATED_DDL = """\
+    chunk_id TEXT NOT NULL REFERENCES chunks(chunk_id) ON DELETE CASCADE,
+    start INTEGER NOT NULL,
+    end INTEGER NOT NULL,
+    page INTEGER,
+    quote_start INTEGER NOT NULL,
+    quote_end INTEGER NOT NULL,
+    alignment TEXT NOT NULL CHECK (alignment IN ('exact', 'fuzzy')),
+    source TEXT NOT NULL,
+    meta TEXT NOT NULL,
+"""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS contract_facts (
@@ -53,16 +69,7 @@ CREATE TABLE IF NOT EXISTS contract_fields (
     seq INTEGER NOT NULL,
     value TEXT NOT NULL,      -- JSON
     text TEXT NOT NULL,
-    chunk_id TEXT NOT NULL REFERENCES chunks(chunk_id) ON DELETE CASCADE,
-    start INTEGER NOT NULL,
-    end INTEGER NOT NULL,
-    page INTEGER,
-    quote_start INTEGER NOT NULL,
-    quote_end INTEGER NOT NULL,
-    alignment TEXT NOT NULL CHECK (alignment IN ('exact', 'fuzzy')),
-    source TEXT NOT NULL,
-    meta TEXT NOT NULL,
-    PRIMARY KEY (doc_id, field, seq)
+""" + _LOCATED_DDL + """    PRIMARY KEY (doc_id, field, seq)
 );
 CREATE TABLE IF NOT EXISTS contract_jurisdictions (
     doc_id TEXT NOT NULL REFERENCES contract_facts(doc_id) ON DELETE CASCADE,
@@ -81,16 +88,7 @@ CREATE TABLE IF NOT EXISTS contract_parties (
     merge_method TEXT,        -- own | same_normalised_name | similar_name
     merge_score REAL,
     merged_with TEXT,
-    chunk_id TEXT NOT NULL REFERENCES chunks(chunk_id) ON DELETE CASCADE,
-    start INTEGER NOT NULL,
-    end INTEGER NOT NULL,
-    page INTEGER,
-    quote_start INTEGER NOT NULL,
-    quote_end INTEGER NOT NULL,
-    alignment TEXT NOT NULL CHECK (alignment IN ('exact', 'fuzzy')),
-    source TEXT NOT NULL,
-    meta TEXT NOT NULL,
-    PRIMARY KEY (doc_id, seq)
+""" + _LOCATED_DDL + """    PRIMARY KEY (doc_id, seq)
 );
 CREATE INDEX IF NOT EXISTS contract_parties_by_entity ON contract_parties (entity_id);
 CREATE TABLE IF NOT EXISTS contract_clauses (
@@ -98,16 +96,7 @@ CREATE TABLE IF NOT EXISTS contract_clauses (
     seq INTEGER NOT NULL,
     clause_type TEXT NOT NULL,
     summary TEXT NOT NULL,
-    chunk_id TEXT NOT NULL REFERENCES chunks(chunk_id) ON DELETE CASCADE,
-    start INTEGER NOT NULL,
-    end INTEGER NOT NULL,
-    page INTEGER,
-    quote_start INTEGER NOT NULL,
-    quote_end INTEGER NOT NULL,
-    alignment TEXT NOT NULL CHECK (alignment IN ('exact', 'fuzzy')),
-    source TEXT NOT NULL,
-    meta TEXT NOT NULL,
-    PRIMARY KEY (doc_id, seq)
+""" + _LOCATED_DDL + """    PRIMARY KEY (doc_id, seq)
 );
 CREATE INDEX IF NOT EXISTS contract_clauses_by_type ON contract_clauses (clause_type);
 """
@@ -184,28 +173,19 @@ class FactStore(ThreadLocalSQLite):
                          list(row.values()))
             fields = [(name, 0, f) for name, f in facts.fields.items()]
             fields += [(name, i, f) for name in LIST_FIELDS for i, f in enumerate(facts.lists.get(name, []))]
-            conn.executemany(
-                "INSERT INTO contract_fields (doc_id, field, seq, value, text, chunk_id, start, end, page,"
-                " quote_start, quote_end, alignment, source, meta) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [(facts.doc_id, name, seq, _dumps(f.value), f.text, f.chunk_id, f.start, f.end, f.page,
-                  f.quote_start, f.quote_end, f.alignment.value, f.source.value, _dumps(f.meta))
-                 for name, seq, f in fields if f.located])
+            _insert_located(conn, "contract_fields", ("doc_id", "field", "seq", "value", "text"),
+                            [((facts.doc_id, name, seq, _dumps(f.value), f.text), f)
+                             for name, seq, f in fields if f.located])
             law = facts.fields.get("governing_law")
             if law is not None and law.located:
                 conn.executemany("INSERT OR IGNORE INTO contract_jurisdictions (doc_id, jurisdiction) VALUES (?,?)",
                                  [(facts.doc_id, j) for j in law.value.get("jurisdictions", [])])
-            conn.executemany(
-                "INSERT INTO contract_parties (doc_id, seq, name, role, location, norm, chunk_id, start, end,"
-                " page, quote_start, quote_end, alignment, source, meta) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [(facts.doc_id, i, p.name, p.role, p.location, p.norm, p.chunk_id, p.start, p.end, p.page,
-                  p.quote_start, p.quote_end, p.alignment.value, p.source.value, _dumps(p.meta))
-                 for i, p in enumerate(p for p in facts.parties if p.located)])
-            conn.executemany(
-                "INSERT INTO contract_clauses (doc_id, seq, clause_type, summary, chunk_id, start, end, page,"
-                " quote_start, quote_end, alignment, source, meta) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [(facts.doc_id, i, c.clause_type, c.summary, c.chunk_id, c.start, c.end, c.page, c.quote_start,
-                  c.quote_end, c.alignment.value, c.source.value, _dumps(c.meta))
-                 for i, c in enumerate(c for c in facts.clauses if c.located)])
+            _insert_located(conn, "contract_parties", ("doc_id", "seq", "name", "role", "location", "norm"),
+                            [((facts.doc_id, i, p.name, p.role, p.location, p.norm), p)
+                             for i, p in enumerate(p for p in facts.parties if p.located)])
+            _insert_located(conn, "contract_clauses", ("doc_id", "seq", "clause_type", "summary"),
+                            [((facts.doc_id, i, c.clause_type, c.summary), c)
+                             for i, c in enumerate(c for c in facts.clauses if c.located)])
             self._resolve(conn)
 
     def _resolve(self, conn: sqlite3.Connection) -> None:
@@ -280,9 +260,18 @@ class FactStore(ThreadLocalSQLite):
             "SELECT DISTINCT contract_type FROM contract_facts WHERE contract_type IS NOT NULL ORDER BY 1")]
 
     def execute(self, sql: str, params: list[Any]) -> list[sqlite3.Row]:
-        """Run query text built by engine/facts/query.py from fixed fragments; values only ever
+        """Run query text built by engine/contract_facts/query.py from fixed fragments; values only ever
         travel as parameters."""
         return self._conn().execute(sql, params).fetchall()
+
+
+def _insert_located(conn: sqlite3.Connection, table: str, own: tuple[str, ...],
+                    rows: list[tuple[tuple[Any, ...], FieldValue | Party | ClauseFact]]) -> None:
+    """Insert rows of ``table``: each its own columns' values, then where its value stands."""
+    columns = (*own, *_LOCATED_COLUMNS)
+    conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({','.join('?' * len(columns))})",
+                     [(*values, v.chunk_id, v.start, v.end, v.page, v.quote_start, v.quote_end,
+                       v.alignment.value, v.source.value, _dumps(v.meta)) for values, v in rows])
 
 
 def _position(row: sqlite3.Row) -> dict[str, Any]:

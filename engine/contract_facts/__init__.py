@@ -13,12 +13,12 @@ extract_zh / clauses (rules), parties (names, entity resolution), store (SQLite 
 catalog file), query, answer, llm_extract, cli.
 """
 
-from engine.facts.answer import answer_fact_question
-from engine.facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue, Party,
+from engine.contract_facts.answer import answer_fact_question
+from engine.contract_facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue, Party,
                                 EXTRACTOR_VERSION, FIELD_NAMES)
-from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, FactQueryResult,
+from engine.contract_facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, FactQueryResult,
                                 GroupBy, run_fact_query)
-from engine.facts.service import (all_contract_facts, ensure_facts, extract_contract_facts, fact_store,
+from engine.contract_facts.service import (all_contract_facts, ensure_facts, extract_contract_facts, fact_store,
                                   load_contract_facts)
 
 __all__ = ["Aggregation", "Alignment", "AmountFilter", "ClauseFact", "Comparison", "ContractFacts", "DateRange",

@@ -1,6 +1,6 @@
 """The audit log of the shared profile: the same chain, checkpoint and head file, on PostgreSQL.
 
-Everything engine/audit.py says holds; what differs is where records live and who appends:
+Everything engine/audit/chain.py says holds; what differs is where records live and who appends:
 
 * **One chain, many writers.** Every append is one transaction that first takes a transaction-level
   advisory lock on the server, then reads the tail, inserts the next record and advances the signed
@@ -28,8 +28,9 @@ from typing import Callable, Iterator
 
 import psycopg
 
-from engine.audit import SECRETS_FILE, AuditLog, AuditLogDamaged, _now
-from engine.store.pg import PgDatabase, QmarkConnection, ddl_lock, describe, lock_key
+from engine.audit.chain import SECRETS_FILE, AuditLog, AuditLogDamaged, _now
+from engine.audit.schema import POSTGRES, audit_schema
+from engine.store.pg import PgDatabase, QmarkConnection, ddl_lock, describe, locked_transaction
 
 APPEND_LOCK = "lextrace-audit-append"
 
@@ -41,35 +42,8 @@ def audit_log_for(settings, **kwargs) -> AuditLog:
                                 key_file=settings.audit.key_file, **kwargs)
     return AuditLog.for_home(settings.home, key_file=settings.audit.key_file, **kwargs)
 
-PG_SCHEMA = """
-CREATE TABLE IF NOT EXISTS audit_records (
-    seq BIGINT PRIMARY KEY,
-    body TEXT NOT NULL,
-    prev_hash TEXT NOT NULL,
-    hash TEXT NOT NULL,
-    record_id TEXT GENERATED ALWAYS AS ((body::jsonb) ->> 'id') STORED,
-    kind TEXT GENERATED ALWAYS AS ((body::jsonb) ->> 'kind') STORED,
-    created_at TEXT GENERATED ALWAYS AS ((body::jsonb) ->> 'created_at') STORED,
-    "user" TEXT GENERATED ALWAYS AS ((body::jsonb) ->> 'user') STORED,
-    status TEXT GENERATED ALWAYS AS ((body::jsonb) ->> 'status') STORED,
-    question TEXT GENERATED ALWAYS AS ((body::jsonb) ->> 'question') STORED,
-    conclusion TEXT GENERATED ALWAYS AS ((body::jsonb) -> 'answer' ->> 'conclusion') STORED
-);
-CREATE UNIQUE INDEX IF NOT EXISTS audit_by_id ON audit_records (record_id);
-CREATE INDEX IF NOT EXISTS audit_by_time ON audit_records (created_at);
-CREATE TABLE IF NOT EXISTS audit_checkpoint (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    body TEXT NOT NULL,
-    mac TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS audit_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE OR REPLACE FUNCTION audit_append_only() RETURNS trigger LANGUAGE plpgsql AS
-    'BEGIN RAISE EXCEPTION ''audit records are append-only''; END';
-CREATE OR REPLACE TRIGGER audit_no_change BEFORE UPDATE OR DELETE ON audit_records
-    FOR EACH ROW EXECUTE FUNCTION audit_append_only();
-CREATE OR REPLACE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit_records
-    FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only()
-"""
+
+PG_SCHEMA = audit_schema(POSTGRES)
 
 
 def key_fingerprint(key: bytes) -> str:
@@ -99,10 +73,8 @@ class PostgresAuditLog(AuditLog):
 
     @contextmanager
     def _write(self) -> Iterator[QmarkConnection]:  # type: ignore[override]
-        with self._write_lock:
-            with self.db.transaction() as conn:
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(APPEND_LOCK),))
-                yield QmarkConnection(conn)
+        with self._write_lock, locked_transaction(self.db, APPEND_LOCK) as conn:
+            yield QmarkConnection(conn)
 
     def close(self) -> None:
         self.db.close()

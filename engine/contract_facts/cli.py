@@ -17,9 +17,9 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Callable
 
-from engine.facts.model import CONTRACT_TYPES, FIELD_NAMES, masked
-from engine.facts.query import Aggregation, AmountFilter, Comparison, DateRange, FactQuery, GroupBy, run_fact_query
-from engine.facts.service import ensure_facts, extract_contract_facts, fact_store, load_contract_facts
+from engine.contract_facts.model import CONTRACT_TYPES, FIELD_NAMES, masked
+from engine.contract_facts.query import Aggregation, AmountFilter, Comparison, DateRange, FactQuery, GroupBy, run_fact_query
+from engine.contract_facts.service import ensure_facts, extract_contract_facts, fact_store, load_contract_facts
 
 _AMOUNT_FLAGS = {"amount_gt": Comparison.GT, "amount_ge": Comparison.GE, "amount_lt": Comparison.LT,
                  "amount_le": Comparison.LE, "amount_eq": Comparison.EQ}

@@ -117,7 +117,7 @@ class Party(Located):
     name: str = ""
     role: str | None = None  # the defined term or label: Provider, 甲方 (委托方 in meta)
     location: str | None = None  # state of organisation, or the address as written
-    norm: str = ""  # normalised name (engine/facts/parties.py), the key of entity resolution
+    norm: str = ""  # normalised name (engine/contract_facts/parties.py), the key of entity resolution
     entity_id: str | None = None
     merge: dict[str, Any] = field(default_factory=dict)  # how it joined its entity (provenance)
     meta: dict[str, Any] = field(default_factory=dict)
@@ -130,7 +130,7 @@ class Party(Located):
 
 @dataclass
 class ClauseFact(Located):
-    clause_type: str = ""  # a key of engine/facts/clauses.py CLAUSE_TYPES
+    clause_type: str = ""  # a key of engine/contract_facts/clauses.py CLAUSE_TYPES
     summary: str = ""  # the clause's own sentence (rules) or the model's one line (LLM, quote checked)
     meta: dict[str, Any] = field(default_factory=dict)
 

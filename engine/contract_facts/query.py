@@ -21,8 +21,8 @@ from typing import Any
 from engine.question import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery,  # noqa: F401
                              GroupBy)
 from engine.text.jurisdiction import canonical_jurisdiction
-from engine.facts.parties import matches_query
-from engine.facts.store import FactStore
+from engine.contract_facts.parties import matches_query
+from engine.contract_facts.store import FactStore
 
 
 _OPERATORS = {Comparison.GT: ">", Comparison.GE: ">=", Comparison.LT: "<", Comparison.LE: "<=",

@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from engine.facts.model import Alignment, ClauseFact, ExtractionMode, FieldValue, Party
-from engine.facts.text import FlatText, flatten, sentence_spans
+from engine.contract_facts.model import Alignment, ClauseFact, ExtractionMode, FieldValue, Party
+from engine.contract_facts.text import FlatText, flatten, sentence_spans
 from engine.ingest.anchors import chunk_range_to_spans
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts

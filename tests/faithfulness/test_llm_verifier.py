@@ -12,7 +12,7 @@ import pytest
 from engine.answer.llm import LLMUnavailable
 from engine.config import LLMSettings
 from engine.faithfulness import score_faithfulness
-from engine.faithfulness.judge import parse_json, parse_statements, parse_verdicts
+from engine.faithfulness.llm_verifier import parse_json, parse_statements, parse_verdicts
 from tests.answer.fake_openai_server import FakeOpenAIServer, Scripted
 
 pytestmark = pytest.mark.integration

@@ -27,13 +27,13 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from engine.config import LLMSettings
-from engine.facts.clauses import CLAUSE_TYPES
-from engine.facts.document import ContractText, Sentence
-from engine.facts.extract import extract_rules, type_from_title
+from engine.contract_facts.clauses import CLAUSE_TYPES
+from engine.contract_facts.document import ContractText, Sentence
+from engine.contract_facts.extract import extract_rules, type_from_title
 from engine.text.jurisdiction import canonical_jurisdiction
-from engine.facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue, Party)
-from engine.facts.parties import normalise_party_name
-from engine.facts.text import find_durations, flatten
+from engine.contract_facts.model import (Alignment, ClauseFact, ContractFacts, ExtractionMode, FieldValue, Party)
+from engine.contract_facts.parties import normalise_party_name
+from engine.contract_facts.text import find_durations, flatten
 from engine.text.alnum import normalise
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts

@@ -1,4 +1,4 @@
-"""The LLM judge: an OpenAI-compatible model extracts the statements and judges each one.
+"""The LLM verifier: an OpenAI-compatible model extracts the statements and judges each one.
 
 1. Statements: the model splits the answer (with the question, so each statement stands alone).
    A statement carrying an amount, date or number the answer does not state is the model's
@@ -25,13 +25,13 @@ from engine.answer.llm import as_data
 from engine.llm_client import LLMUnavailable, complete
 from engine.answer.prompts import EVIDENCE_CLOSE, EVIDENCE_OPEN
 from engine.config import LLMSettings
-from engine.faithfulness.model import FaithfulnessResult, Method, Statement, StatementVerdict, ratio
-from engine.faithfulness.offline import NO_STATEMENTS, offline_verdicts
+from engine.faithfulness.model import (NO_STATEMENTS, FaithfulnessResult, Method, Statement, StatementVerdict,
+                                      ratio)
 from engine.faithfulness.prompts import (CONTEXT_BLOCK, STATEMENTS_SYSTEM, STATEMENTS_USER,
                                          VERDICTS_SYSTEM, VERDICTS_USER)
 from engine.faithfulness.statements import build_statements
 from engine.faithfulness.values import ValuePool, squash, stated_values
-from engine.faithfulness.verify import Context, OfflineVerifier
+from engine.faithfulness.verify import Context, OfflineVerifier, offline_verdicts
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +160,7 @@ def _offline(statements: list[Statement], verifier: OfflineVerifier, reason: str
     return FaithfulnessResult(ratio(verdicts), verdicts, reason=note, method=Method.OFFLINE)
 
 
-def judge(answer: str, context: Context, verifier: OfflineVerifier, settings: LLMSettings, *,
+def verify_with_llm(answer: str, context: Context, verifier: OfflineVerifier, settings: LLMSettings, *,
           question: str | None = None) -> FaithfulnessResult:
     try:
         texts = parse_statements(complete(settings, statements_messages(answer, question)))

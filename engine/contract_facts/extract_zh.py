@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
-from engine.facts.document import ChunkView, ContractText, Sentence
+from engine.contract_facts.document import ChunkView, ContractText, Sentence
 from engine.text.jurisdiction import canonical_jurisdiction
-from engine.facts.model import FieldValue, Party
-from engine.facts.parties import normalise_party_name
-from engine.facts.text import Duration, find_durations
+from engine.contract_facts.model import FieldValue, Party
+from engine.contract_facts.parties import normalise_party_name
+from engine.contract_facts.text import Duration, find_durations
 from engine.ingest.chunkers.contract import PARTY_LINE
 from engine.types import Fact
 

@@ -15,10 +15,10 @@ from typing import Any
 from engine.answer.model import (NOT_FOUND_PHRASE, Answer, Calculation, Evidence, Gap, Mode, Status)
 from engine.answer.verify import verify
 from engine.text.jurisdiction import display_jurisdiction
-from engine.facts.model import CONTRACT_TYPES
-from engine.facts.query import Aggregation, ContractRow, FactQuery, FactQueryResult, GroupBy, run_fact_query
+from engine.contract_facts.model import CONTRACT_TYPES
+from engine.contract_facts.query import Aggregation, ContractRow, FactQuery, FactQueryResult, GroupBy, run_fact_query
 from engine.answer.wording import CURRENCY_UNITS
-from engine.facts.service import catalog_of, ensure_facts, fact_store
+from engine.contract_facts.service import catalog_of, ensure_facts, fact_store
 from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
 from engine.text.numbers import format_decimal, to_chinese
 from engine.timing import Stopwatch

@@ -12,9 +12,9 @@ import threading
 from typing import Iterable
 
 from engine.config import LLMSettings
-from engine.facts.extract import extract_rules
-from engine.facts.model import EXTRACTOR_VERSION, ContractFacts
-from engine.facts.store import FactStore
+from engine.contract_facts.extract import extract_rules
+from engine.contract_facts.model import EXTRACTOR_VERSION, ContractFacts
+from engine.contract_facts.store import FactStore
 from engine.store.catalog import Catalog
 from engine.types import DocKind
 
@@ -49,7 +49,7 @@ def extract_contract_facts(engine_or_catalog, doc_id: str, *, llm: LLMSettings |
         raise KeyError(doc_id)
     chunks = catalog.chunks(doc_id)
     if llm is not None and llm.configured:
-        from engine.facts.llm_extract import extract_with_llm
+        from engine.contract_facts.llm_extract import extract_with_llm
 
         facts = extract_with_llm(doc_id, record.name, chunks, llm)
     else:

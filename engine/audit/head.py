@@ -2,9 +2,9 @@
 
 ``audit.sqlite`` carries its own signed checkpoint, but a database can be replaced whole — by an
 older copy of itself, by an empty file, or by nothing. The head file holds the same signed
-checkpoint (count and head hash of the newest record, engine/audit.py) in another place, the
+checkpoint (count and head hash of the newest record, engine/audit/chain.py) in another place, the
 key's directory, so that a log rolled back, emptied or deleted does not look like a log that was
-always that short. This module only stores and locks the file; what it says is engine/audit.py's.
+always that short. This module only stores and locks the file; what it says is engine/audit/chain.py's.
 
 The file is replaced atomically (written aside, fsynced, renamed, directory fsynced). Its lock
 file, beside it, is what serialises a whole append — database transaction and head file

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.facts.document import ContractText, Sentence
-from engine.facts.model import ClauseFact
+from engine.contract_facts.document import ContractText, Sentence
+from engine.contract_facts.model import ClauseFact
 
 SUMMARY_CHARS = 200
 
