@@ -133,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit_show.add_argument("record_id")
     _add_common(audit_show)
 
-    from engine.bench.runner import add_arguments as add_bench_arguments
+    from engine.bench.cli import add_arguments as add_bench_arguments
 
     bench = sub.add_parser("bench", help="answer benchmarks (demo questions, dev and generated case "
                                          "files, CJRC, ContractNLI)")
@@ -272,7 +272,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_faithfulness(args, None)
     if args.command == "bench":  # works in its own bench homes, not in --home
-        from engine.bench.runner import run_cli
+        from engine.bench.cli import run_cli
 
         return run_cli(args)
     from engine.engine import Engine

@@ -83,6 +83,15 @@ class Engine:
                                    embedding_model=lambda: self.index.embedder.model_id)
 
     # -- ingest --------------------------------------------------------------------------------
+    def run_benchmark(self, suite: str, *, limit: int | None = None, full: bool = False, llm: bool = False,
+                      bench_dir: Path | None = None, progress=None):
+        """Run one answer suite in a separate process (engine/benchmarks.py), its report written
+        under this home's ``bench/``; ``progress(suite, done, total)`` per question."""
+        from engine.benchmarks import run_benchmark
+
+        return run_benchmark(self.home, suite, limit=limit, full=full, llm=llm, bench_dir=bench_dir,
+                             progress=progress)
+
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
                progress: ProgressFn | None = None) -> IngestResult:
         """Ingest files one by one; a bad file fails alone and never disturbs stored ones.
@@ -340,6 +349,30 @@ class Engine:
         from engine.contract_facts.cli import facts_report
 
         return facts_report(self, query, doc_id, unmask=unmask)
+
+    def fact_filters(self) -> tuple[list[str], list[str]]:
+        """The governing laws and the contract types the contract facts name (what a filter can
+        choose from), contract facts extracted first where missing."""
+        from engine.contract_facts import ensure_facts, fact_store
+
+        ensure_facts(self)
+        store = fact_store(self)
+        return store.jurisdictions(), store.contract_types()
+
+    def query_facts(self, query=None):
+        """The contracts a typed ``FactQuery`` selects, with its sums or groups (a
+        ``FactQueryResult``); contract facts extracted first where missing."""
+        from engine.contract_facts import ensure_facts, fact_store, run_fact_query
+        from engine.contract_facts.query import FactQuery
+
+        ensure_facts(self)
+        return run_fact_query(fact_store(self), query or FactQuery())
+
+    def contract_facts(self, doc_id: str):
+        """The stored ``ContractFacts`` of one contract, or None."""
+        from engine.contract_facts import load_contract_facts
+
+        return load_contract_facts(self, doc_id)
 
     def faithfulness(self, answer: str, context, question: str | None = None, llm: bool | None = None):
         """Share of the answer's statements the context supports (engine/faithfulness/)."""

@@ -16,9 +16,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine.answer.model import Status
-from engine.audit import ASK_KIND, AuditLog, AuditRecord, ReplayStep, Stage, replay_steps
-from engine.auth import Permission, Role, User
+from engine import (ASK_KIND, AuditLog, AuditRecord, Permission, ReplayStep, Role, Stage, Status, User,
+                    replay_steps)
 from ui.auth import get_authenticator, require
 from ui.components import badge_markdown, error_boundary, escape_markdown, local_time, local_zone
 from ui.documents import masked, masked_meta

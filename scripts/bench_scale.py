@@ -581,7 +581,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         args.stack = args.stack[0]
         return child(args)
-    from engine.bench.runner import code_version
+    from engine.bench.report import code_version
     from scripts.pg_servers import running_server
 
     stacks = args.stack or list(STACKS)

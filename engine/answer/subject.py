@@ -45,7 +45,7 @@ from engine.text.segments import Segment, flat, trimmed
 from engine.types import Chunk
 
 if TYPE_CHECKING:
-    from engine.answer.pipeline import Answerer
+    from engine.answer.tools import AnswerTools
     from engine.retrieve.search import SearchResponse
 
 # Clause kinds of a contract by chunk: chunk_id -> the contract-facts clause types found in it
@@ -135,7 +135,7 @@ def in_scope(scope_kind: str | None, kinds: set[str]) -> bool:
 
 @dataclass
 class SubjectRoute:
-    answerer: "Answerer"
+    answerer: "AnswerTools"
     composer: Composer
     plan: QuestionPlan
     response: "SearchResponse"

@@ -3,7 +3,7 @@
 A case file is a PDF plus ``<file>.questions.jsonl`` in the schema of
 ``../shared/datasets/transcripts/README.md``: one ``{"id", "type", "question", "expect"}`` per
 line, ``type`` one of fact | evidence | conflict | gap | pii. The ``transcripts`` suite scores the
-four independently written dev files there; the ``casegen`` suite (engine/bench/casegen.py)
+four independently written dev files there; the ``casegen`` suite (engine/bench/casegen/suite.py)
 scores files drawn by the case-file generator with this same scorer.
 
 Every question is asked with ``Engine.ask(question, doc_id=<its file>)`` and passes when every
@@ -43,7 +43,7 @@ Two checks hold for every question, whatever its keys:
   its year that is one of them is less precise, not another day) or ``approx_date``
   without dates (then a day-precise date in the conclusion is invented precision). An amount
   listed in ``numbers_not`` is wrong in any conclusion.
-- **ungrounded**: the independent recheck of engine/bench/answers.py (every amount and date of
+- **ungrounded**: the independent recheck of engine/bench/scoring.py (every amount and date of
   the conclusion occurs in the quotes it cites or is a recomputed, shown calculation over them)
   finds nothing, and the answer's own verifier did not flag a number on an ``answered`` answer.
 
@@ -74,11 +74,12 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.answer.verify import evaluate
-from engine.bench.answers import (BenchCorpus, cited_pages, cited_quotes, conclusion_counts,
-                                  conclusion_values, detection, grounding, answer_text,
-                                  prepare_corpus, squash, yes_no)
+from engine.bench.common import BenchCorpus, prepare_corpus
 from engine.bench.metrics import percentile, verified_wrong
-from engine.bench.runner import REPO, Progress, SuiteResult
+from engine.bench.paths import REPO
+from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.scoring import (answer_text, cited_pages, cited_quotes, conclusion_counts, conclusion_values,
+                                  detection, grounding, squash, yes_no)
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 from engine.text.quantities import UNITS, find_quantities
@@ -224,7 +225,7 @@ class CaseQuestion:
 class CaseFile:
     pdf: Path
     questions: list[CaseQuestion]
-    family: str | None = None  # generated files: old | new kinds (engine/bench/casegen.py); dev files: None
+    family: str | None = None  # generated files: old | new kinds (engine/bench/casegen/suite.py); dev files: None
 
 
 def load_case_questions(path: Path, file: str) -> list[CaseQuestion]:
@@ -564,15 +565,11 @@ def run_case_files(engine, files: Sequence[CaseFile], *, suite: str, llm: bool =
 def case_result(suite: str, description: str, run: CaseRun, *, llm: bool, engine,
                 gate: dict[str, Any] | None, config: Mapping[str, Any] | None = None) -> SuiteResult:
     summary = summarise_cases(run.rows, run.latencies_ms)
-    metrics = summary["metrics"]
-    timings = {"ingest_s": run.corpus.ingest_s, "ask_ms_p50": metrics.pop("ask_ms_p50"),
-               "ask_ms_p95": metrics.pop("ask_ms_p95")}
-    return SuiteResult(
-        suite=suite, description=description, metrics=metrics, per_category=summary["per_category"],
-        tables=summary["tables"], rows=run.rows, timings=timings,
-        config={"reranker": engine.searcher.reranker.name, "llm": llm, "document_kinds": run.kinds,
-                "ocr_pages": run.corpus.ocr_pages, **(config or {})},
-        gate=gate)
+    metrics = {k: v for k, v in summary["metrics"].items() if k not in ("ask_ms_p50", "ask_ms_p95")}  # timings
+    return suite_result(
+        suite, description, engine, llm=llm, rows=run.rows, latencies_ms=run.latencies_ms, metrics=metrics,
+        per_category=summary["per_category"], tables=summary["tables"], timings={"ingest_s": run.corpus.ingest_s},
+        config={"document_kinds": run.kinds, "ocr_pages": run.corpus.ocr_pages, **(config or {})}, gate=gate)
 
 
 def run_transcripts(engine, folder: Path, *, llm: bool = False, known: KnownFailures | None = None,

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from scripts.corpus.casegen import pools
-from scripts.corpus.casegen.model import Person
-from scripts.corpus.casegen.newcase import Fact, Ground, NewCase, Sitting
-from scripts.corpus.casegen.newquestions import CARD_NUMBER, Asker, answers_outside
-from scripts.corpus.casegen.params import _amount_text
-from scripts.corpus.casegen.questions import Truth
-from scripts.corpus.casegen.surface import AmountText, DAY_STYLES, chinese_numeral, write_amount, write_day
+from engine.bench.casegen import pools
+from engine.bench.casegen.model import Person
+from engine.bench.casegen.newcase import Fact, Ground, NewCase, Sitting
+from engine.bench.casegen.newquestions import CARD_NUMBER, Asker, answers_outside
+from engine.bench.casegen.params import _amount_text
+from engine.bench.casegen.questions import Truth
+from engine.bench.casegen.surface import AmountText, DAY_STYLES, chinese_numeral, write_amount, write_day
 
 key = "supply"
 record = "庭审"

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any, NamedTuple
 
-from scripts.corpus.casegen import pools
-from scripts.corpus.casegen.formats import RecordFormat, draw_format
-from scripts.corpus.casegen.model import Layout, Person
-from scripts.corpus.casegen.params import _person, _session_place, rng_for
-from scripts.corpus.casegen.surface import chinese_numeral, clock_time
+from engine.bench.casegen import pools
+from engine.bench.casegen.formats import RecordFormat
+from engine.bench.casegen.model import Layout, Person
+from engine.bench.casegen.params import _person, _session_place
+from engine.bench.casegen.surface import chinese_numeral, clock_time
 
 RECORD_TITLES = {"讯问": "讯问笔录", "询问": "询问笔录", "庭审": "庭审笔录"}
 
@@ -77,6 +77,10 @@ class NewCase:
     absent: list[str]  # what the file never states (scenario absent kinds)
     absent_name: str  # a name that occurs nowhere in the file
     people: dict[str, str] = field(default_factory=dict)  # other names by role (plaintiff, agent …)
+    # The scenario module (scenarios/) the case was drawn from: what tells, asks and checks it.
+    # Carried here so that the story, the questions and the self-check need not look it up in
+    # scenarios.SCENARIOS, whose modules import this one.
+    scenario: Any = field(default=None, repr=False, compare=False)
 
     @property
     def hearing(self) -> bool:
@@ -133,33 +137,3 @@ def draw_sittings(rng: random.Random, first_day: date, unit: str, role: str, hea
             place = _session_place(rng, unit, role if role == "suspect" else "victim", number)
         sittings.append(Sitting(number, kind, start, end, place, askers, recorder))
     return sittings
-
-
-def draw_new_case(seed: int, case_type: str | None = None) -> NewCase:
-    from scripts.corpus.casegen.scenarios import SCENARIOS
-
-    rng = rng_for(seed, "new/params")
-    scenario = SCENARIOS[case_type or rng.choice(sorted(SCENARIOS))]
-    taken: set[str] = set()
-    city = rng.choice(pools.CITIES)
-    district = rng.choice(pools.DISTRICTS)
-    hearing = scenario.record == "庭审"
-    unit = f"{city}市{district}区人民法院" if hearing else f"{city}市公安局{district}分局"
-    subject = _person(rng, taken)
-    askers = tuple(pools.person_name(rng, rng.choice("男女"), taken) for _ in range(2 if not hearing else 3))
-    recorder = pools.person_name(rng, rng.choice("男女"), taken) if hearing else rng.choice(askers)
-    first_day = date(2021, 3, 1) + timedelta(days=rng.randrange(0, 1370))
-    role = scenario.subject_role
-    sittings = draw_sittings(rng, first_day, unit, role, hearing, askers, recorder)
-    ground = Ground(rng, taken, city, first_day, sittings)
-    facts = scenario.draw(ground, subject)
-    fmt = draw_format(rng, hearing)
-    size = rng.choice((13.0, 13.5, 14.0))
-    layout = Layout(qa_style=f"{fmt.labels}/{fmt.separator}", header_style=fmt.header,
-                    footer_style=rng.randrange(4), id_wraps=False, size=size,
-                    leading=round(size * rng.choice((1.8, 1.9, 2.0)), 1))
-    absent = rng.sample(sorted(scenario.ABSENT), 2)
-    absent_name = ground.name()
-    return NewCase(seed=seed, kind=scenario.key, record=scenario.record, subject=subject, subject_role=role,
-                   city=city, unit=unit, sittings=sittings, format=fmt, layout=layout, facts=facts,
-                   absent=absent, absent_name=absent_name, people=scenario.people(facts))

@@ -8,12 +8,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from scripts.corpus.casegen.casetypes import (BALANCE, CASE_TYPES, COUNT, EVIDENCE, MEANS_WORDS, TOTAL_IN,
+from engine.bench.casegen.casetypes import (BALANCE, CASE_TYPES, COUNT, EVIDENCE, MEANS_WORDS, TOTAL_IN,
                                               TOTAL_OUT, VERBS)
-from scripts.corpus.casegen.layout import Rendered
-from scripts.corpus.casegen.model import CaseParams, Flow
-from scripts.corpus.casegen.narrative import Key, Script
-from scripts.corpus.casegen.surface import chinese_numeral
+from engine.bench.casegen.layout import Rendered
+from engine.bench.casegen.model import CaseParams, Flow
+from engine.bench.casegen.narrative import Key, Script
+from engine.bench.casegen.surface import chinese_numeral
 
 
 @dataclass

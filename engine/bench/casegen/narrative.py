@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from string import Formatter
 from typing import Any, Hashable
 
-from scripts.corpus.casegen import fillers
-from scripts.corpus.casegen.casetypes import ASK_PRIMARY, ASK_RETURN, PRIMARY, RETURN, VERBS
-from scripts.corpus.casegen.model import CaseParams, Flow, Session, When
-from scripts.corpus.casegen.surface import DAY_STYLES, chinese_numeral, write_day
+from engine.bench.casegen import fillers
+from engine.bench.casegen.casetypes import ASK_PRIMARY, ASK_RETURN, PRIMARY, RETURN, VERBS
+from engine.bench.casegen.model import CaseParams, Flow, Session, When
+from engine.bench.casegen.surface import DAY_STYLES, chinese_numeral, write_day
 
 Key = tuple[Hashable, ...]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from scripts.corpus.casegen.surface import AmountText
+from engine.bench.casegen.surface import AmountText
 
 PRECISIONS = ("day", "month", "month_part", "season", "la_yue", "unknown")
 QA_STYLES = ("full", "ascii", "role", "speaker")
@@ -170,6 +170,6 @@ class CaseParams:
 
     @property
     def subject_is_payer(self) -> bool:
-        from scripts.corpus.casegen.casetypes import CASE_TYPES
+        from engine.bench.casegen.casetypes import CASE_TYPES
 
         return CASE_TYPES[self.case_type].subject_pays(self.subject_role)

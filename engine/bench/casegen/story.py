@@ -11,11 +11,11 @@ import itertools
 import random
 from typing import Any
 
-from scripts.corpus.casegen import fillers
-from scripts.corpus.casegen.formats import field_para
-from scripts.corpus.casegen.narrative import Choice, Key, Para, Script, SessionBreak, _time_span, surfaces_of
-from scripts.corpus.casegen.newcase import RECORD_TITLES, NewCase, Sitting
-from scripts.corpus.casegen.surface import AmountText, chinese_numeral, write_day
+from engine.bench.casegen import fillers
+from engine.bench.casegen.formats import field_para
+from engine.bench.casegen.narrative import Choice, Key, Para, Script, SessionBreak, _time_span, surfaces_of
+from engine.bench.casegen.newcase import RECORD_TITLES, NewCase, Sitting
+from engine.bench.casegen.surface import AmountText, chinese_numeral, write_day
 
 # Lead-ins that change nothing a question asks: put before a turn's content, they move a value
 # along its line until a line break cuts it. Spoken ones for interviews, formal ones for hearings.
@@ -317,9 +317,7 @@ def _hearing_header(story: Story, sitting: Sitting) -> None:
 
 
 def write_new_script(case: NewCase, rng: random.Random) -> Script:
-    from scripts.corpus.casegen.scenarios import SCENARIOS
-
-    scenario = SCENARIOS[case.kind]
+    scenario = case.scenario
     story = Story(case, rng)
     bank = [entry for entry in fillers.COMMON if "{" not in entry[0] + "".join(entry[1])]
     for sitting in case.sittings:

@@ -6,11 +6,11 @@ import random
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from scripts.corpus.casegen import pools
-from scripts.corpus.casegen.casetypes import CASE_TYPES, MEANS_WORDS, PLACES, RETURN_MEANS, CaseType
-from scripts.corpus.casegen.model import (CaseParams, Dispute, Flow, Interest, Layout, Person, Session,
+from engine.bench.casegen import pools
+from engine.bench.casegen.casetypes import CASE_TYPES, MEANS_WORDS, PLACES, RETURN_MEANS, CaseType
+from engine.bench.casegen.model import (CaseParams, Dispute, Flow, Interest, Layout, Person, Session,
                                           When)
-from scripts.corpus.casegen.surface import (DAY_STYLES, SPRING_FESTIVAL, amount_styles_for,
+from engine.bench.casegen.surface import (DAY_STYLES, SPRING_FESTIVAL, amount_styles_for,
                                             chinese_numeral, clock_time, id_number, la_yue_window,
                                             mobile_number, season_of, write_amount, write_approx_amount,
                                             write_day)

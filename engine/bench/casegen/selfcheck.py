@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scripts.corpus.casegen.layout import Rendered
-from scripts.corpus.casegen.model import CaseParams
-from scripts.corpus.casegen.narrative import Script
-from scripts.corpus.casegen.newcase import Fact, NewCase
-from scripts.corpus.casegen.questions import Truth, versions
-from scripts.corpus.casegen.surface import DAY_STYLES, amount_styles_for, chinese_numeral, write_amount, write_day
+from engine.bench.casegen.layout import Rendered
+from engine.bench.casegen.model import CaseParams
+from engine.bench.casegen.narrative import Script
+from engine.bench.casegen.newcase import Fact, NewCase
+from engine.bench.casegen.questions import Truth, versions
+from engine.bench.casegen.surface import DAY_STYLES, amount_styles_for, chinese_numeral, write_amount, write_day
 
 _SPACE = re.compile(r"\s+")
 _LONG_DIGITS = re.compile(r"\d{12,}")
@@ -87,9 +87,7 @@ def check_case(case: CaseParams | NewCase, script: Script, rendered: Rendered, t
         problems += _check_values(case, truths)
         problems += _check_absent(case, truths, laid)
     else:
-        from scripts.corpus.casegen.scenarios import SCENARIOS
-
-        problems += SCENARIOS[case.kind].check(case, truths)
+        problems += case.scenario.check(case, truths)
         problems += _check_never_stated(case, truths, laid)
         for key, (value, text) in stated_values(case, script, rendered).items():
             page = rendered.page_of[key]
@@ -117,10 +115,8 @@ def writings(fact: Fact) -> set[str]:
 def stated_values(case: NewCase, script: Script, rendered: Rendered) -> dict:
     """key -> (the fact, the text printed for it) for every value of the file's facts that is
     printed: the sittings' days and the scenario's figures (scenarios' ``values``)."""
-    from scripts.corpus.casegen.scenarios import SCENARIOS
-
     facts = {("header", s.number, "date"): Fact("date", s.start.date()) for s in case.sittings}
-    facts.update(SCENARIOS[case.kind].values(case))
+    facts.update(case.scenario.values(case))
     return {key: (value, script.surfaces[key]) for key, value in facts.items() if key in rendered.page_of}
 
 

@@ -1,4 +1,4 @@
-"""The ``casegen`` suite: case files drawn by the case-file generator (scripts/corpus/casegen) on
+"""The ``casegen`` suite: case files drawn by the case-file generator (the rest of this package) on
 fresh seeds, scored exactly like the dev case files (engine/bench/transcripts.py).
 
 Seeds: 0–999 are the tuning range — anyone may read those files while working on the answer
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from engine.bench.runner import Progress, SuiteResult
+from engine.bench.result import Progress, SuiteResult
 from engine.bench.transcripts import (CaseFile, CaseQuestion, KnownFailures, case_result, floor_gate,
                                       run_case_files)
 
@@ -40,7 +40,7 @@ def generate_case_files(folder: Path, seeds: Sequence[int], *, max_scans: int = 
                         kinds: str = "old") -> list[CaseFile]:
     """Write (and self-check) the case file of every seed into ``folder``; files of other seeds
     (or of the other family) left there by an earlier run are removed first."""
-    from scripts.corpus.casegen import Options, family, file_stem, generate
+    from engine.bench.casegen import Options, family, file_stem, generate
 
     options = Options(max_scans=max_scans, kinds=kinds)
     folder.mkdir(parents=True, exist_ok=True)
@@ -108,7 +108,7 @@ def run_casegen(engine, folder: Path, *, seeds: int | None = None, seed_base: in
         f"({'LLM' if llm else 'deterministic composer'})",
         run, llm=llm, engine=engine, gate=gate,
         config={"seeds": {"first": base, "count": count, "fresh": not tuning}, "max_scans": max_scans,
-                "kinds": kinds, "generator": "scripts/corpus/casegen"})
+                "kinds": kinds, "generator": "engine/bench/casegen"})
     result.tables["per_family"] = family_table(run.rows, {f.pdf.name: f.family for f in files})
     result.timings["generate_s"] = generate_s
     return result

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from scripts.corpus.casegen.narrative import Key, Para
+from engine.bench.casegen.narrative import Key, Para
 
 SEPARATORS = {"colon": "：", "ascii": ":", "ideographic": "\u3000", "space": " ", "none": ""}
 # Who speaks, and how the record names them. Interviews: 问/答, roles, names; hearings: roles in

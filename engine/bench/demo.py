@@ -35,26 +35,23 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from engine.answer.candidates import COUNT_VALUE
 from engine.answer.model import NOT_FOUND_PHRASE, UNCLEAR_PHRASE, Status
-from engine.answer.verify import cited_ids, evaluate
-from engine.bench.metrics import mean, percentile, verified_wrong
-from engine.bench.runner import Progress, SuiteResult
-from engine.text.dates import date_grounded, find_dates
-from engine.text.numbers import find_amounts, parse_number
+from engine.answer.verify import evaluate
+from engine.bench.common import BenchCorpus, prepare_corpus
+from engine.bench.metrics import mean, verified_wrong
+from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.scoring import (Values, decimal_of, cited_pages, conclusion_counts, conclusion_values, detection,
+                                  grounding, masked_shown, answer_text, squash, yes_no)
 
 CATEGORIES = ("fact", "evidence", "conflict", "gap", "not_found")
 STATUSES = tuple(s.value for s in Status)
 EVIDENCE_K = 5  # evidence recall is over the first K cited items, in the order shown
 _ISO_DATE = re.compile(r"^\d{4}(-\d{2}(-\d{2})?)?$")
-_VERDICT = re.compile(r"^\s*(是|否|对|不对|yes|no)(?![A-Za-z\u4e00-\u9fff])", re.I)
-_YES_WORDS, _NO_WORDS = {"是", "对", "yes"}, {"否", "不对", "no"}
-_SPACE = re.compile(r"\s+")
 
 
 # -- questions ------------------------------------------------------------------------------------
@@ -149,185 +146,6 @@ def load_questions(path: Path) -> list[DemoQuestion]:
     return questions
 
 
-# -- reading an answer ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Values:
-    amounts: frozenset[Decimal]
-    dates: frozenset[str]
-
-
-def conclusion_values(text: str) -> Values:
-    return Values(frozenset(_decimal(f.value) for f in find_amounts(text)),
-                  frozenset(str(f.value) for f in find_dates(text)))
-
-
-def conclusion_counts(text: str) -> set[int]:
-    """Counts stated with a measure word (四次, 三期, 二人)."""
-    counts = set()
-    for match in COUNT_VALUE.finditer(text):
-        value = parse_number(match.group(1))
-        if value is not None:
-            counts.add(int(value))
-    return counts
-
-
-def yes_no(conclusion: str) -> str | None:
-    """"yes" / "no" when the conclusion opens with a verdict (是（E1…）, 否（E2…）), else None."""
-    match = _VERDICT.match(conclusion)
-    if not match:
-        return None
-    word = match.group(1).lower()
-    return "yes" if word in _YES_WORDS else "no" if word in _NO_WORDS else None
-
-
-def cited_pages(answer: Mapping[str, Any], k: int | None = None) -> list[tuple[str, int]]:
-    """(document, page) pairs the evidence covers, in evidence order, first ``k`` items only."""
-    pairs: list[tuple[str, int]] = []
-    for item in answer.get("evidence", [])[:k]:
-        for page in range(item["page"], item.get("page_end", item["page"]) + 1):
-            if (item["doc_name"], page) not in pairs:
-                pairs.append((item["doc_name"], page))
-    return pairs
-
-
-def _decimal(value: Any) -> Decimal | None:
-    try:
-        return None if value is None else Decimal(str(value))
-    except InvalidOperation:
-        return None
-
-
-def cited_quotes(answer: Mapping[str, Any]) -> str:
-    """The quotes the conclusion cites (E1, E2 …), or every quote when it cites none."""
-    by_id = {e["id"]: e for e in answer.get("evidence", [])}
-    cited = cited_ids(answer.get("conclusion", "")) or list(by_id)
-    return " ".join(by_id[i]["quote"] for i in cited if i in by_id)
-
-
-_LINE_BREAK = re.compile(r"[ \t]*\n[ \t]*")
-
-
-def _readings(text: str) -> str:
-    """A quote as printed and with its line breaks joined: a PDF line may end inside a date or a
-    number (2024年1\n月3日), which is still that date."""
-    return f"{text} {_LINE_BREAK.sub('', text)}"
-
-
-def _month_span_factors(calc: Mapping[str, Any], text: str) -> set[Decimal]:
-    """Month counts a calculation derives from a span (500元 a month from 2021年4月 to 2022年1月:
-    10) that hold: both ends are dates in ``text`` and the count is the inclusive span."""
-    months = {str(f.value)[:7] for f in find_dates(text) if len(str(f.value)) >= 7}
-    held = set()
-    for factor in calc.get("factors", []) or []:
-        start, end = str(factor.get("from") or ""), str(factor.get("to") or "")
-        if factor.get("unit") != "month" or start[:7] not in months or end[:7] not in months:
-            continue
-        try:
-            span = (int(end[:4]) - int(start[:4])) * 12 + int(end[5:7]) - int(start[5:7]) + 1
-        except ValueError:
-            continue
-        if _decimal(factor.get("value")) == span:
-            held.add(Decimal(span))
-    return held
-
-
-def ungrounded_values(answer: Mapping[str, Any]) -> list[str]:
-    """Amounts (with currency) and dates in the conclusion that the cited quotes do not carry.
-
-    Independent of the answer's own ``checks``: the quotes are those the conclusion cites (all
-    evidence when it cites none), read as printed and with line breaks joined. A shown
-    calculation counts only when its recomputed result equals its stated result field and every
-    term occurs in its own quotes — as an amount, a count with its measure word (10个月), or a
-    month count that the span between two dates of those quotes gives.
-    """
-    if answer.get("status") == Status.NOT_FOUND.value:
-        return []
-    by_id = {e["id"]: e for e in answer.get("evidence", [])}
-    conclusion = answer.get("conclusion", "")
-    quotes = _readings(cited_quotes(answer))
-    quoted = [(_decimal(f.value), f.meta.get("currency")) for f in find_amounts(quotes)]
-    computed: list[tuple[Decimal, str | None]] = []
-    for calc in answer.get("calculations", []):
-        terms_text = _readings(" ".join(by_id[i]["quote"] for i in calc.get("evidence", []) if i in by_id))
-        terms = [(_decimal(f.value), f.meta.get("currency")) for f in find_amounts(terms_text)]
-        terms += [(Decimal(n), None) for n in conclusion_counts(terms_text) | _month_span_factors(calc, terms_text)]
-        try:
-            result = evaluate(calc["expression"])
-        except ValueError:
-            continue
-        numbers = [Decimal(n) for n in re.findall(r"\d+(?:\.\d+)?", calc["expression"].replace(",", ""))]
-        currencies = {c for v, c in terms if v in numbers and c is not None}
-        if result == _decimal(calc.get("result")) and all(any(v == n for v, _ in terms) for n in numbers):
-            computed.append((result, currencies.pop() if len(currencies) == 1 else None))
-    problems = []
-    for fact in find_amounts(conclusion):
-        value, currency = _decimal(fact.value), fact.meta.get("currency")
-        if not any(v == value and (c is None or currency is None or c == currency)
-                   for v, c in [*quoted, *computed]):
-            problems.append(f"amount {fact.text} ({value} {currency}) not in the cited quotes")
-    quote_dates = {str(f.value) for f in find_dates(quotes)}
-    for fact in find_dates(conclusion):
-        if not date_grounded(str(fact.value), quote_dates):
-            problems.append(f"date {fact.text} ({fact.value}) not in the cited quotes")
-    return problems
-
-
-def grounding(answer: Mapping[str, Any]) -> tuple[list[str], bool, bool]:
-    """(values the recheck finds ungrounded, whether the answer's own verifier flagged one,
-    whether the answer hallucinates). An answer shipped as verified although its own verifier
-    flagged a number is a hallucination as much as one the recheck catches; a flagged
-    needs_review answer is a caught one."""
-    ungrounded = ungrounded_values(answer)
-    flagged = not answer.get("checks", {}).get("numbers_grounded", True)
-    return ungrounded, flagged, bool(ungrounded) or (flagged and answer.get("status") == Status.ANSWERED.value)
-
-
-_MASK_RUN = re.compile(r"[*＊•●]+")
-_ASCII_ALNUM = re.compile(r"[A-Za-z0-9_]")
-
-
-def masked_shown(raw: str, text: str) -> bool:
-    """Whether ``text`` shows ``raw`` masked: a run of mask characters with a prefix of ``raw``
-    right before it and a suffix right after, revealing at least two characters but not all, and
-    not running on into other letters or digits.
-    Format-agnostic: 3301**********1517, 138****8000 and 浙江省杭州市****** all qualify."""
-    for run in _MASK_RUN.finditer(text):
-        before, after = text[:run.start()], text[run.end():]
-        prefix = next((n for n in range(len(raw), 0, -1) if before.endswith(raw[:n])), 0)
-        suffix = next((n for n in range(len(raw) - prefix, 0, -1) if after.startswith(raw[-n:])), 0)
-        start, end = run.start() - prefix, run.end() + suffix
-        flanked = (start > 0 and _ASCII_ALNUM.match(text[start - 1])) or \
-            (end < len(text) and _ASCII_ALNUM.match(text[end]))
-        if 2 <= prefix + suffix < len(raw) and not flanked:  # 139****8000 is not 138****8000
-            return True
-    return False
-
-
-def answer_text(answer: Mapping[str, Any]) -> str:
-    """Every string the answer shows, except the question the user typed."""
-    parts: list[str] = []
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            parts.append(value)
-        elif isinstance(value, Mapping):
-            for key, item in value.items():
-                if key != "question":
-                    walk(item)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-
-    walk(answer)
-    return "\n".join(parts)
-
-
-def squash(text: str) -> str:
-    return _SPACE.sub("", text).casefold()
-
-
 # -- scoring --------------------------------------------------------------------------------------
 
 
@@ -353,15 +171,15 @@ def _values_ok(q: DemoQuestion, found: Values) -> bool | None:
 def _calculation_ok(q: DemoQuestion, answer: Mapping[str, Any]) -> bool | None:
     if q.expect_calculation is None:
         return None
-    want_result = _decimal(q.expect_calculation["result"])
-    want_stated = _decimal(q.expect_calculation["stated"])
+    want_result = decimal_of(q.expect_calculation["result"])
+    want_stated = decimal_of(q.expect_calculation["stated"])
     for calc in answer.get("calculations", []):
         try:
             recomputed = evaluate(calc["expression"])
         except ValueError:
             continue
-        if recomputed == want_result == _decimal(calc.get("result")) and \
-                _decimal(calc.get("stated")) == want_stated and bool(calc.get("ok")) == (want_result == want_stated):
+        if recomputed == want_result == decimal_of(calc.get("result")) and \
+                decimal_of(calc.get("stated")) == want_stated and bool(calc.get("ok")) == (want_result == want_stated):
             return True
     return False
 
@@ -450,14 +268,6 @@ def _rate(flags: Sequence[bool]) -> float | None:
     return round(sum(flags) / len(flags), 4) if flags else None
 
 
-def detection(pred: Sequence[bool], gold: Sequence[bool]) -> dict[str, float | None]:
-    """Precision and recall of a yes/no detector (abstention, conflicts, gaps)."""
-    tp = sum(p and g for p, g in zip(pred, gold))
-    predicted, actual = sum(pred), sum(gold)
-    return {"precision": round(tp / predicted, 4) if predicted else None,
-            "recall": round(tp / actual, 4) if actual else None}
-
-
 def summarise(rows: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     answered = [r for r in rows if r["status"] != Status.NOT_FOUND.value]
     amount_rows = [r for r in rows if any(isinstance(v, (int, float)) for v in r["values_expected"])]
@@ -536,35 +346,10 @@ def gate(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
 # -- running --------------------------------------------------------------------------------------
 
 
-@dataclass
-class BenchCorpus:
-    doc_ids: dict[str, str]  # file name -> doc_id
-    ingest_s: float
-    ocr_pages: dict[str, list[int]] = field(default_factory=dict)
-
-
 def prepare_demo_home(engine, demo_dir: Path) -> BenchCorpus:
     """Ingest data/demo into the suite's own home (unchanged files are skipped) and remove any
     document that is no longer part of it, so that corpus-wide questions see exactly the demo."""
     return prepare_corpus(engine, [demo_dir], "demo corpus")
-
-
-def prepare_corpus(engine, paths: Sequence[Path], what: str, kind: str = "auto") -> BenchCorpus:
-    """Ingest ``paths`` (files or folders) into a suite's own home, skipping unchanged files, and
-    delete every other document there: the suite's figures depend on these files alone."""
-    started = time.perf_counter()
-    result = engine.ingest(paths, kind=kind)
-    failed = [f"{d.name}: {d.error}" for d in result.documents if d.status.value == "failed"]
-    if failed:
-        raise RuntimeError(f"{what} did not ingest: " + "; ".join(failed))
-    current = {d.doc_id for d in result.documents}
-    for record in engine.docs().documents:
-        if record.doc_id not in current:
-            engine.delete(record.doc_id)
-    return BenchCorpus(doc_ids={d.name: d.doc_id for d in result.documents},
-                      ingest_s=round(time.perf_counter() - started, 1),
-                      ocr_pages={d.name: [q.page for q in d.quality if q.ocr_used] for d in result.documents
-                                 if any(q.ocr_used for q in d.quality)})
 
 
 def run_demo(engine, questions: Sequence[DemoQuestion], corpus: BenchCorpus, *, llm: bool = False,
@@ -584,13 +369,9 @@ def run_demo(engine, questions: Sequence[DemoQuestion], corpus: BenchCorpus, *, 
         if progress:
             progress("demo", i, len(questions))
     metrics, per_category = summarise(rows)
-    return SuiteResult(
-        suite="demo",
-        description=f"{len(rows)} questions from data/demo/ground_truth.json over the demo corpus "
-                    f"({'LLM' if llm else 'deterministic composer'})",
-        metrics=metrics, per_category=per_category, rows=rows,
-        timings={"ingest_s": corpus.ingest_s, "ask_ms_p50": round(percentile(latencies, 50), 1),
-                 "ask_ms_p95": round(percentile(latencies, 95), 1)},
-        config={"reranker": engine.searcher.reranker.name, "llm": llm, "ocr_pages": corpus.ocr_pages,
-                "evidence_k": EVIDENCE_K},
+    return suite_result(
+        "demo", f"{len(rows)} questions from data/demo/ground_truth.json over the demo corpus "
+                f"({'LLM' if llm else 'deterministic composer'})",
+        engine, llm=llm, rows=rows, latencies_ms=latencies, metrics=metrics, per_category=per_category,
+        timings={"ingest_s": corpus.ingest_s}, config={"ocr_pages": corpus.ocr_pages, "evidence_k": EVIDENCE_K},
         gate=gate(rows))

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence, Union
+from typing import TYPE_CHECKING, Sequence, Union
 
-from fpdf import FPDF
-from fpdf.enums import TextMode
+if TYPE_CHECKING:  # fpdf (half a second) loads when a PDF is written, not with the bench's CLI
+    from fpdf import FPDF
 
 # fontTools warns once per font about bitmap tables it cannot subset; the outlines are embedded fine.
 logging.getLogger("fontTools.subset").setLevel(logging.ERROR)
@@ -110,6 +110,8 @@ def _styled(line: PageLine) -> Styled:
 
 class _Writer:
     def __init__(self, font: Path, size: float, leading: float, margin: float):
+        from fpdf import FPDF
+
         self.pdf = FPDF(unit="pt", format=A4)
         self.pdf.set_auto_page_break(False)
         self.pdf.set_margins(margin, margin, margin)
@@ -131,6 +133,8 @@ class _Writer:
                 pdf.ln(height)
                 continue
             if style.bold:
+                from fpdf.enums import TextMode
+
                 with pdf.local_context(text_mode=TextMode.FILL_STROKE,
                                        line_width=self.size * style.scale * 0.03):
                     pdf.multi_cell(width, height, style.text, align=style.align,
@@ -214,6 +218,8 @@ def make_pdf(path: Path | str, pages: list[PageSpec | list[PageLine]], *, font: 
         for png, x, y, width in spec.images:
             pdf.image(io.BytesIO(png), x=x, y=y, w=width)
         if spec.hidden_text:
+            from fpdf.enums import TextMode
+
             with pdf.local_context(text_mode=TextMode.INVISIBLE):
                 writer.write_lines(spec.hidden_text)
     if password:
@@ -264,6 +270,8 @@ class FlowPage:
 
 @lru_cache(maxsize=16)
 def _glyph_widths(font: Path, size: float) -> FPDF:
+    from fpdf import FPDF
+
     pdf = FPDF(unit="pt", format=A4)
     pdf.add_font("cjk", fname=str(font))
     pdf.set_font("cjk", size=size)
@@ -333,6 +341,8 @@ def wrap_text(text: str, width: float, *, font: Path | None = None, size: float 
 def body_width(margin: float) -> float:
     """The width ``flow_pages`` wraps a paragraph to: multi_cell pads each side by the cell margin,
     so lines are measured against what it will really offer."""
+    from fpdf import FPDF
+
     return A4[0] - 2 * margin - 2 * FPDF(unit="pt").c_margin - 0.01
 
 

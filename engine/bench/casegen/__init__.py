@@ -2,7 +2,7 @@
 fifteen ground-truth questions computed from the parameters, in the schema of the dev case files
 (../shared/datasets/transcripts/README.md).
 
-    from scripts.corpus.casegen import generate
+    from engine.bench.casegen import generate
     case = generate(seed=7, out_dir=Path("cases"))   # cases/case_0000007.pdf + .questions.jsonl + .truth.json
     generate(7, Path("cases"), Options(kinds="new"))  # cases/case_n0000007.*: a case of the new kinds
 
@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scripts.corpus.casegen.layout import Rendered, render, settle, typeset
-from scripts.corpus.casegen.model import CaseParams
-from scripts.corpus.casegen.narrative import Script, write_script
-from scripts.corpus.casegen.params import Options, draw_case, rng_for
-from scripts.corpus.casegen.questions import Truth, build_questions
-from scripts.corpus.casegen.selfcheck import SelfCheckError, check_case
+from engine.bench.casegen.layout import Rendered, render, settle, typeset
+from engine.bench.casegen.model import CaseParams
+from engine.bench.casegen.narrative import Script, write_script
+from engine.bench.casegen.params import Options, draw_case, rng_for
+from engine.bench.casegen.questions import Truth, build_questions
+from engine.bench.casegen.selfcheck import SelfCheckError, check_case
 
 __all__ = ["GeneratedCase", "Options", "SelfCheckError", "family", "generate", "file_stem"]
 
@@ -65,7 +65,7 @@ def file_stem(seed: int, family: str = "old") -> str:
 
 def family(seed: int, options: Options) -> str:
     """old or new: the kinds of case ``seed`` draws under ``options``."""
-    from scripts.corpus.casegen.scenarios import SCENARIOS
+    from engine.bench.casegen.scenarios import SCENARIOS
 
     if options.case_type:
         return "new" if options.case_type in SCENARIOS else "old"
@@ -96,9 +96,9 @@ def generate(seed: int, out_dir: Path, options: Options = Options(), *, check: b
 
 
 def _generate_new(seed: int, out_dir: Path, options: Options, check: bool) -> GeneratedCase:
-    from scripts.corpus.casegen.newcase import draw_new_case
-    from scripts.corpus.casegen.newquestions import build_new_questions
-    from scripts.corpus.casegen.story import write_new_script
+    from engine.bench.casegen.scenarios import draw_new_case
+    from engine.bench.casegen.newquestions import build_new_questions
+    from engine.bench.casegen.story import write_new_script
 
     case = draw_new_case(seed, options.case_type)
     script = settle(case, write_new_script(case, rng_for(seed, "new/text")))
@@ -128,7 +128,7 @@ def _write(seed: int, params, script: Script, rendered: Rendered, truths: list[T
 
 
 def _new_truth(case, rendered: Rendered) -> dict[str, Any]:
-    from scripts.corpus.casegen.scenarios import SCENARIOS
+    from engine.bench.casegen.scenarios import SCENARIOS
 
     f = case.format
     return {

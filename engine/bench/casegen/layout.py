@@ -9,11 +9,11 @@ import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from scripts.corpus.casegen.model import SCAN_KINDS, CaseParams
-from scripts.corpus.casegen.narrative import Choice, Key, Para, Script, SessionBreak, surfaces_of
-from scripts.corpus.pdfmaker import (LaidFlow, PageBreak, PageLine, PageSpec, Styled, body_width, find_cjk_font,
+from engine.bench.casegen.model import SCAN_KINDS, CaseParams
+from engine.bench.casegen.narrative import Choice, Key, Para, Script, SessionBreak, surfaces_of
+from engine.bench.pdfmaker import (LaidFlow, PageBreak, PageLine, PageSpec, Styled, body_width, find_cjk_font,
                                      lay_out, line_height, make_pdf, wrap_text)
-from scripts.corpus.pdfmaker import _NO_LINE_START
+from engine.bench.pdfmaker import _NO_LINE_START
 
 MARGIN = 64.0
 SCAN_DPI = 200  # what an office scanner stores for OCR; 150 loses small CJK strokes

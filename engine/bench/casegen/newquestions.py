@@ -9,11 +9,11 @@ import random
 import re
 from typing import Any
 
-from scripts.corpus.casegen.layout import Rendered
-from scripts.corpus.casegen.narrative import Key, Script
-from scripts.corpus.casegen.newcase import NewCase
-from scripts.corpus.casegen.questions import Truth
-from scripts.corpus.casegen.surface import chinese_numeral
+from engine.bench.casegen.layout import Rendered
+from engine.bench.casegen.narrative import Key, Script
+from engine.bench.casegen.newcase import NewCase
+from engine.bench.casegen.questions import Truth
+from engine.bench.casegen.surface import chinese_numeral
 
 
 class Asker:
@@ -115,8 +115,6 @@ CARD_NUMBER = r"\d{12,}"  # a bank card's digits (an absent card number: no such
 
 
 def build_new_questions(case: NewCase, script: Script, rendered: Rendered, rng: random.Random) -> list[Truth]:
-    from scripts.corpus.casegen.scenarios import SCENARIOS
-
     asker = Asker(case, script, rendered, rng)
-    SCENARIOS[case.kind].ask(asker)
+    case.scenario.ask(asker)
     return asker.truths
