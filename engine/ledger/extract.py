@@ -14,23 +14,21 @@ from engine.text.lines import joined_view
 from engine.text.names import names_in, party_names, recurring_names
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.quantities import find_quantities
-from engine.text.segments import Segment, split
+from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
 
 # An old value the asker restated (你刚才说…): it is in the question, not in an answer span.
 _QUESTION_ANCHOR = Anchor("", 0, 0)
-_SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*")
-_CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")
 PERIOD_COUNT = re.compile(r"([一二三四五六七八九十两\d]{1,3})\s*个(?:月|季度)")
 ORDINAL = re.compile(r"(?:第([一二三四五六七八九十两\d]{1,3})|首|头一|最开始那?一?|最早那?一?|最初那?一?)(?:次|笔|期|回|趟)")
 COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])(?<!没有)([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
 
 
 def _sentences(text: str, start: int, end: int) -> list[Segment]:
-    return split(text, start, end, _SENTENCE_END)
+    return split(text, start, end, SENTENCE_ZH)
 
 
 def _clauses(text: str, sentence: Segment) -> list[Segment]:
-    return split(text, sentence.start, sentence.end, _CLAUSE_END) or [sentence]
+    return split(text, sentence.start, sentence.end, CLAUSE_FIELD) or [sentence]
 
 
 def ordinal_of(text: str) -> int | None:
