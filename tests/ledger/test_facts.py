@@ -186,3 +186,13 @@ def test_a_spouse_paying_pays_for_the_one_named_by_surname_and_title():
 """)
     (paid,) = rows(t.ledger, role="event")
     assert (paid.payer, paid.behalf, paid.amount.value) == ("韩秀云", "苗德旺", Decimal(10000))
+
+
+def test_an_appraisal_the_asker_puts_to_the_speaker_for_objection_is_read_as_the_records_fact():
+    # 经…价格认定，…价值X元…，你对…有没有意见: the asker states a finding and asks for objections
+    t = TextLedger(HEADER + """问：经本县价格认证中心认定，你拿走的那台笔记本电脑价值肆仟伍佰元，一块手表价值八百块钱，你对认定的价格有没有意见？
+答：没有意见。
+""")
+    valued = sorted(e.amount.value for e in rows(t.ledger, measure="valuation"))
+    assert valued == [Decimal(800), Decimal(4500)]
+    assert all(e.source == "asker" for e in rows(t.ledger, measure="valuation"))
