@@ -145,7 +145,7 @@ def _frame(question: str, names: list[str], speaker: str | None) -> tuple[str | 
 
 # The goods a sentence is about: …的vivo手机 / 那条金项链 / 手表 (a noun ending the phrase before the verb).
 _GOODS = re.compile(r"(?:被(?:抢|盗|偷|骗)的?|那(?:部|条|块|台|辆|只|件)|(?<![\u4e00-\u9fff]))"
-                    r"(?P<goods>[A-Za-z0-9\u4e00-\u9fff]{0,8}?(?:手机|项链|手表|电脑|首饰|戒指|电动车|摩托车|汽车|车辆|金条|"
+                    r"(?P<goods>[A-Za-z0-9\u4e00-\u9fff]{0,8}?(?:手机|项链|手表|电脑|首饰|戒指|电动车|自行车|摩托车|汽车|车辆|金条|"
                     r"钱包|包|手镯|耳环|相机|平板|货物|财物|赃物))")
 _SPOUSE = re.compile(r"(?P<principal>[\u4e00-\u9fff]{1,4}?)的(?:老婆|妻子|爱人|丈夫|老公|媳妇)(?P<name>[\u4e00-\u9fff]{2,3})")
 _TITLE = re.compile(r"(?P<surname>[\u4e00-\u9fff])(?:老板|总|经理|师傅|主任|局长|科长)$")

@@ -76,7 +76,8 @@ MEASURES: dict[str, re.Pattern[str]] = {
     "wages_owed": re.compile(r"应发|应付工资|应得|应当发|工资(?:合计|总额|表)|工钱合计"),
     "restitution": re.compile(r"退赔|退缴|退赃|追缴|退交|退还赃款|代[\u4e00-\u9fff]{0,3}(?:赔|退)"),
     "refund": re.compile(r"原路退回|退回到|退回来|冻结|止付|退款"),
-    "recovered": re.compile(r"追回|发还|起获|缴获|找回"),
+    # goods got back — also those the police seized (被民警从身上搜出来扣押了): held to be returned
+    "recovered": re.compile(r"追回|发还|起获|缴获|找回|扣押|搜出|查获|收缴"),
     "loan": re.compile(r"借给|借了|借的|出借|借款|向[\u4e00-\u9fff]{1,6}借"),
     "gift": re.compile(r"送给|送了|送过|送来|送钱|送礼|收受|好处费|感谢费"),
     "cost": re.compile(r"医药费|医疗费|治疗费|修理费|维修费|维修单|修车|误工费|营养费|护理费|鉴定费|损失"),

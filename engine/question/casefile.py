@@ -16,7 +16,8 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
-from engine.ledger.lexicon import FESTIVAL_DATE, MEANS, MEASURE_SIGNS, PRINCIPAL, RELATIVE_DATE, TOTAL
+from engine.ledger.lexicon import (BALANCE, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PRINCIPAL, RELATIVE_DATE,
+                                   TOTAL)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, party_names
 from engine.text.quantities import UNITS
@@ -191,6 +192,8 @@ class CasePlan:
     unit: str | None = None
     unit_family: str | None = None
     measure: str | None = None  # what the figure measures (ledger MEASURES: valuation, sale, loan …)
+    # 追回的财物价格认定合计: the appraisal asked is of the goods got back only (a filter on the rows)
+    goods_recovered: bool = False
     signs: list[str] = field(default_factory=list)  # measure words (breath, blood, distance …)
     when: str | None = None  # time words naming the occurrence as said (2022年中秋节, 春节前, 上个月中旬)
     receiver: str | None = None  # 打到某某那张卡上的钱: the one who received the money asked about
@@ -216,7 +219,7 @@ class CasePlan:
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
-                "measure": self.measure, "signs": list(self.signs), "when": self.when,
+                "measure": self.measure, "goods_recovered": self.goods_recovered, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver, "owed": self.owed, "focus": self.focus.to_dict()}
 
     @property
@@ -357,6 +360,8 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     plan.unit_family = next((family for family, pattern in ASKED_FAMILY.items() if pattern.search(text)), None)
     plan.signs = [sign for sign, pattern in MEASURE_SIGNS.items() if pattern.search(text)]
     plan.measure = measure_of(text)
+    plan.goods_recovered = plan.measure == "valuation" and bool(MEASURES["recovered"].search(text)) \
+        and not BALANCE.search(text)
     festival = FESTIVAL_DATE.search(text)
     relative = RELATIVE_DATE.search(text)
     if festival and festival.group("name"):

@@ -90,6 +90,25 @@ ROBBERY = """讯问笔录
 答：有。我父亲2024年5月8日代我向被害人退赔了5000元。
 """
 
+THEFT = """讯问笔录
+时间：2024年7月3日14时00分至2024年7月3日16时00分
+地点：某县公安局执法办案中心第二讯问室
+侦查员：丙某、丁某 记录人：丁某
+犯罪嫌疑人：严志刚 性别：男
+问：第一次偷了什么？
+答：2024年6月2日晚上，在火车站候车室，我趁葛文静睡着，把葛文静的一块金色的手表拿走了，还有她包里的现金八百块钱。
+问：第二次呢？
+答：2024年6月20日下午，在人民路的一家网吧，我把陶立新的一辆蓝色的电动自行车骑走了。
+问：东西都去哪了？
+答：电动自行车被民警从我住处搜出来扣押了。
+问：手表呢？
+答：手表卖给了一个收旧货的，卖了九百元。
+问：经某县价格认证中心认定，你盗窃的手表价值贰仟肆佰元，电动自行车价值1,650元，你对认定的价格有没有意见？
+答：没有意见。
+问：家里人有没有替你退赔？
+答：2024年7月1日，我姐姐严秀兰替我退赔了葛文静一千元。
+"""
+
 LOAN = """询问笔录
 时间：2024年4月2日9时00分至2024年4月2日10时00分
 地点：某县公安局经侦大队询问室
@@ -112,7 +131,8 @@ def facts_home(tmp_path_factory):
     folder = tmp_path_factory.mktemp("facts")
     files = []
     for name, text in (("询问笔录_吕春燕.txt", FRAUD), ("询问笔录_章国强.txt", WAGES),
-                       ("讯问笔录_邱德明.txt", ROBBERY), ("询问笔录_严佳丽.txt", LOAN)):
+                       ("讯问笔录_邱德明.txt", ROBBERY), ("询问笔录_严佳丽.txt", LOAN),
+                       ("讯问笔录_严志刚.txt", THEFT)):
         path = folder / name
         path.write_text(text, encoding="utf-8")
         files.append(path)
@@ -212,6 +232,15 @@ def test_appraisals_sale_prices_and_what_is_left_of_a_loss(facts_home):
     assert 3400 in amounts(answer.conclusion) and answer.checks.ok
     (calc,) = answer.calculations
     assert calc.expression == "(12000 + 600) - 5000 - 4200"
+
+
+def test_the_appraisal_of_goods_got_back_and_the_loss_with_cash_taken_beside_the_goods(facts_home):
+    answer = ask(facts_home, "讯问笔录_严志刚.txt", "追回的财物价格认定合计多少钱？")
+    assert amounts(answer.conclusion) == {1650}, answer.conclusion
+    answer = ask(facts_home, "讯问笔录_严志刚.txt", "被偷的财物经价格认定一共价值多少钱？")
+    assert 4050 in amounts(answer.conclusion), answer.conclusion
+    answer = ask(facts_home, "讯问笔录_严志刚.txt", "扣除追回的财物和退赔的钱，被害人还有多少损失没有挽回？")
+    assert 2200 in amounts(answer.conclusion) and answer.checks.ok, answer.conclusion
 
 
 def test_a_negative_balance_and_mixed_currencies_are_never_composed(facts_home):

@@ -196,3 +196,11 @@ def test_an_appraisal_the_asker_puts_to_the_speaker_for_objection_is_read_as_the
     valued = sorted(e.amount.value for e in rows(t.ledger, measure="valuation"))
     assert valued == [Decimal(800), Decimal(4500)]
     assert all(e.source == "asker" for e in rows(t.ledger, measure="valuation"))
+
+
+def test_goods_the_police_seized_are_goods_got_back():
+    t = TextLedger(HEADER + """问：东西都去哪了？
+答：电动自行车被民警从我住处搜出来扣押了。
+""")
+    (got_back,) = [e for e in t.ledger.events if e.role == "recovered"]
+    assert "电动自行车" in got_back.subject

@@ -11,6 +11,7 @@ set against it (a sum of what happened to be found is no check).
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from engine.answer.casefile.figure_relevance import best_rows
@@ -32,8 +33,39 @@ def figure_rows(case: Case, measure: str | None) -> list[Event]:
             and not e.corrects and e.amount is not None]
 
 
+def goods_value(case: Case, goods: Event) -> Event | None:
+    """The appraisal of goods got back: the one valuation row naming the same goods (vivo手机 →
+    「vivo手机一部认定价值1680元」); None when none or several do."""
+    subject = goods.subject
+    latin = re.findall(r"[A-Za-z0-9]{2,}", subject)
+    words = latin or [subject[i:i + 2] for i in range(len(subject) - 1)]
+    scored = []
+    for row in case.ledger.money:
+        if row.measure == "valuation" and row.role == "value" and not row.corrects and row.amount is not None:
+            hits = sum(1 for w in words if w.lower() in row.words.lower())
+            if hits:
+                scored.append((hits, row))
+    if not scored:
+        return None
+    best = max(h for h, _ in scored)
+    top = [row for h, row in scored if h == best]
+    return top[0] if len(top) == 1 else None
+
+
 def asks_figure(case: Case, plan: CasePlan) -> bool:
     return plan.measure in VALUE_MEASURES and bool(figure_rows(case, plan.measure))
+
+
+def _recovered_values(case: Case) -> list[Event]:
+    """The appraisals of the goods got back, one per recovered item; none unless every item got
+    back matches exactly one appraisal (a sum over some of them would be a wrong figure)."""
+    recovered = [e for e in case.ledger.events if e.role == "recovered"]
+    values = [goods_value(case, goods) for goods in recovered]
+    if not values or any(v is None for v in values):
+        return []
+    for goods in recovered:
+        case.cite_event(goods, "completion")
+    return list({id(v): v for v in values}.values())
 
 
 def _said(event: Event) -> str:
@@ -44,6 +76,11 @@ def _said(event: Event) -> str:
 def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     label = LABELS.get(plan.measure or "", "金额")
     rows = figure_rows(case, plan.measure)
+    if plan.goods_recovered:
+        rows = _recovered_values(case)
+        if not rows:  # goods got back none of which matches one appraisal: never the whole
+            outcome.add(Part(f"追回财物的{label}", "", Fill.MISSING))
+            return
     totals = [e for e in rows if e.role == "total"]
     items = [e for e in rows if e.role in ("value", "part")]
     if plan.aggregate == "total" and totals:

@@ -11,6 +11,7 @@ from itertools import product
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
+from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
@@ -655,25 +656,6 @@ def _owed_rows(case: Case, measure: str) -> list[_Term]:
     return _terms([e for e in rows if e.role in ("value", "part", "cost")])
 
 
-def _goods_value(case: Case, goods: Event) -> Event | None:
-    """The appraisal of goods got back: the one valuation row naming the same goods (vivo手机 →
-    「vivo手机一部认定价值1680元」); None when none or several do."""
-    subject = goods.subject
-    latin = re.findall(r"[A-Za-z0-9]{2,}", subject)
-    words = latin or [subject[i:i + 2] for i in range(len(subject) - 1)]
-    scored = []
-    for row in case.ledger.money:
-        if row.measure == "valuation" and row.role == "value" and not row.corrects and row.amount is not None:
-            hits = sum(1 for w in words if w.lower() in row.words.lower())
-            if hits:
-                scored.append((hits, row))
-    if not scored:
-        return None
-    best = max(h for h, _ in scored)
-    top = [row for h, row in scored if h == best]
-    return top[0] if len(top) == 1 else None
-
-
 def _loss_balance(case: Case) -> _Balance | None:
     """What the victims lost and is not yet made good: the appraised goods and the cash taken, less
     the goods got back (at their appraisal) and what was paid back (退赔). None when goods got back
@@ -683,12 +665,14 @@ def _loss_balance(case: Case) -> _Balance | None:
         return None
     totals = [e for e in valued if e.role == "total" and not e.amount.approx]
     plus = [_Term(totals[-1], totals[-1].amount)] if totals else _terms([e for e in valued if e.role == "value"])
-    plus += _terms([e for e in case.ledger.money if e.role == "event" and e.kind == "take" and e.measure == "loss"
-                    and not e.corrects])
+    # cash taken beside the goods (还有身上的现金八百块钱): a loss as the goods are, unless it is a
+    # figure of something else (a sale, a restitution)
+    plus += _terms([e for e in case.ledger.money if e.role == "event" and e.kind == "take"
+                    and e.measure in ("loss", None) and not e.corrects])
     minus = _terms([e for e in case.ledger.money if e.role == "event" and e.kind in ("repay", "compensation")
                     and not e.corrects])
     for goods in [e for e in case.ledger.events if e.role == "recovered"]:
-        value = _goods_value(case, goods)
+        value = goods_value(case, goods)
         if value is None:
             return None
         case.cite_event(goods, "completion")
