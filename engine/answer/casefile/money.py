@@ -665,10 +665,10 @@ def _loss_balance(case: Case) -> _Balance | None:
         return None
     totals = [e for e in valued if e.role == "total" and not e.amount.approx]
     plus = [_Term(totals[-1], totals[-1].amount)] if totals else _terms([e for e in valued if e.role == "value"])
-    # cash taken beside the goods (还有身上的现金八百块钱): a loss as the goods are, unless it is a
-    # figure of something else (a sale, a restitution)
-    plus += _terms([e for e in case.ledger.money if e.role == "event" and e.kind == "take"
-                    and e.measure in ("loss", None) and not e.corrects])
+    # The cash taken, in one account only: as the victims lost it (被抢现金800元), else as the
+    # speaker took it beside the goods (还有身上的现金八百块钱) — both together count it twice.
+    takes = [e for e in case.ledger.money if e.role == "event" and e.kind == "take" and not e.corrects]
+    plus += _terms([e for e in takes if e.measure == "loss"] or [e for e in takes if e.measure is None])
     minus = _terms([e for e in case.ledger.money if e.role == "event" and e.kind in ("repay", "compensation")
                     and not e.corrects])
     for goods in [e for e in case.ledger.events if e.role == "recovered"]:
