@@ -24,7 +24,8 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
     # damages paid for harm done
     "compensation": re.compile(r"(?<!退)(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"),
     # money asked for, not (yet) paid
-    "demand": re.compile(r"要求|索要|索赔|讨要|催要|(?<![不没])要(?:我|他|她|你|对方)?(?:再|还)?(?:赔|给|付|拿|出)"
+    # (a claim before a court — 诉讼请求：一、判令被告支付货款五万元 — is money asked for too)
+    "demand": re.compile(r"要求|索要|索赔|讨要|催要|判令|(?<![不没])要(?:我|他|她|你|对方)?(?:再|还)?(?:赔|给|付|拿|出)"
                          r"|(?<![不没想])要(?=[\d一二三四五六七八九十两壹贰叁肆伍陆柒捌玖])"),
     # expenses and losses valued, not moved
     "cost": re.compile(r"医药费|医疗费|治疗费|误工费|营养费|护理费|交通费|住院费|丧葬费|鉴定费|修理费|维修费|"

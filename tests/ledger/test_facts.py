@@ -204,3 +204,39 @@ def test_goods_the_police_seized_are_goods_got_back():
 """)
     (got_back,) = [e for e in t.ledger.events if e.role == "recovered"]
     assert "电动自行车" in got_back.subject
+
+
+HEARING_WITH_HEADINGS = """某市某区人民法院
+庭审笔录
+时间：2024年6月3日9时00分至11时20分
+地点：某市某区人民法院第三审判庭
+审判长：苗某
+书记员：葛某
+原告：某某建材有限公司，住所地某市某路1号。
+委托诉讼代理人：濮某，某律师事务所律师。
+被告：宓某，男，1980年1月2日出生。
+审判长：现在开庭，核对当事人身份。原告方到庭的是谁？
+原告委托诉讼代理人：濮某，受原告委托出庭。
+审判长：被告。
+被告：宓某，本人到庭。
+审判长：请原告陈述诉讼请求和事实理由。
+原告委托诉讼代理人：诉讼请求：一、判令被告支付货款五万元；二、本案诉讼费由被告承担。
+原告委托诉讼代理人：事实和理由：原告向被告供应瓷砖，货款共计八万元，被告于2024年1月5日支付了三万元，余款至今未付。
+审判长：被告答辩。
+被告：货是收到了，钱我只欠四万元。
+审判长：双方是否愿意调解？
+原告委托诉讼代理人：同意调解。
+被告：不同意调解。
+以上笔录经当事人阅读，确认无误。
+"""
+
+
+def test_a_speakers_turn_opening_with_a_heading_is_speech_and_its_claim_is_a_demand():
+    # 原告委托诉讼代理人：诉讼请求：… has two `key：` but is the plaintiff speaking, not a header field
+    t = TextLedger(HEARING_WITH_HEADINGS)
+    claims = [s for s in t.ledger.statements if "诉讼请求" in s.answer]
+    assert claims and claims[0].party == "原告"
+    claimed = [e for e in t.ledger.money if e.amount.value == 50000]
+    assert [(e.kind, e.role) for e in claimed] == [("demand", "demand")]
+    paid = [e for e in t.ledger.money if e.role == "event" and e.kind == "pay"]
+    assert [e.amount.value for e in paid] == [Decimal(30000)]

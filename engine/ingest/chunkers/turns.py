@@ -154,8 +154,19 @@ def _marker_turns(lines: Sequence[str]) -> dict[int, Turn]:
 
 
 def _is_field_line(text: str) -> bool:
-    """A header line: several ``key：`` fields (侦查员：王某 记录人：李某)."""
-    return len(_FIELD.findall(text)) >= 2
+    """A header line: several ``key：`` fields (侦查员：王某 记录人：李某) — unless the line is a
+    speaker's turn opening with a heading (原告委托诉讼代理人：诉讼请求：一、…)."""
+    return len(_FIELD.findall(text)) >= 2 and not _opens_with_heading(text)
+
+
+def _opens_with_heading(text: str) -> bool:
+    """A hearing role's label followed at once by a heading of what it says (诉讼请求：, 事实和理由：,
+    答辩意见：): the second ``key：`` starts the speech, it is not a second field of a header."""
+    label = _LABEL.match(text)
+    if label is None or not HEARING_ROLE.match(label.group(1)):
+        return False
+    heading = _FIELD.match(text, label.end())
+    return heading is not None and not re.search(r"[\s，,。；;]", text[label.end():heading.start()])
 
 
 def _label_turns(lines: Sequence[str]) -> tuple[dict[int, Turn], frozenset[str], str | None]:
