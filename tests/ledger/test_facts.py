@@ -240,3 +240,12 @@ def test_a_speakers_turn_opening_with_a_heading_is_speech_and_its_claim_is_a_dem
     assert [(e.kind, e.role) for e in claimed] == [("demand", "demand")]
     paid = [e for e in t.ledger.money if e.role == "event" and e.kind == "pay"]
     assert [e.amount.value for e in paid] == [Decimal(30000)]
+
+
+def test_the_unit_a_price_is_per_is_not_a_quantity_of_one():
+    t = TextLedger(HEADER + """问：工钱怎么算的？
+答：我做木工，一个月六千元，一共四个月。苗海燕是计件的，贴砖一件捌元，做了2150件。
+""")
+    quantities = {(e.unit, e.amount.value) for e in t.ledger.events if e.kind == "quantity"}
+    assert ("件", Decimal(2150)) in quantities and ("个月", Decimal(4)) in quantities
+    assert not [q for q in quantities if q[1] == 1]
