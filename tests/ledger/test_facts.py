@@ -249,3 +249,37 @@ def test_the_unit_a_price_is_per_is_not_a_quantity_of_one():
     quantities = {(e.unit, e.amount.value) for e in t.ledger.events if e.kind == "quantity"}
     assert ("件", Decimal(2150)) in quantities and ("个月", Decimal(4)) in quantities
     assert not [q for q in quantities if q[1] == 1]
+
+
+SPACED_HEARING = """某市某区人民法院
+庭审笔录
+时间：2024年9月3日9时00分至11时20分
+地点：某市某区人民法院第二审判庭
+审判长：柏某
+书记员：岑某
+原告：某某五金有限公司，住所地某市某路8号。
+委托诉讼代理人：詹某，某律师事务所律师。
+被告：滕某，男，1979年3月4日出生。
+审判长 现在开庭，核对当事人身份。原告方到庭的是谁？
+原告代理人詹某 詹某，受原告委托出庭。
+审判长 被告。
+被告滕某 滕某，本人到庭。
+审判长 请原告陈述诉讼请求。
+原告代理人詹某 诉讼请求：一、判令被告支付货款六万元；二、本案诉讼费由被告承担。
+审判长被告答辩。
+被告滕某货是收到了，我已经在2024年3月8日转账付了两万元。
+审判长 双方是否同意调解？
+原告代理人詹某 同意调解。
+被告滕某 不同意调解，请法院依法判决。
+以上笔录经当事人阅读，确认无误。
+"""
+
+
+def test_speaker_labels_set_off_by_a_space_or_glued_to_the_speech_are_turns():
+    # 审判长 请原告陈述… / 被告滕某货是收到了…: no colon; the second has lost its space too
+    t = TextLedger(SPACED_HEARING)
+    said = [(s.party, s.question, s.answer.strip()) for s in t.ledger.statements if s.kind == "qa"]
+    assert ("原告", "请原告陈述诉讼请求。", "诉讼请求：一、判令被告支付货款六万元；二、本案诉讼费由被告承担。") in said
+    assert ("被告", "被告答辩。", "货是收到了，我已经在2024年3月8日转账付了两万元。") in said
+    assert {(e.kind, e.role, e.amount.value) for e in t.ledger.money} == {
+        ("demand", "demand", Decimal(60000)), ("pay", "event", Decimal(20000))}
