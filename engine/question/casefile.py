@@ -204,6 +204,8 @@ class CasePlan:
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
     disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
+    # 不合格的螺纹钢到底有多少吨: the words marking the part of the thing asked (not the whole of it)
+    qualifier: str | None = None
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
     focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
 
@@ -219,7 +221,7 @@ class CasePlan:
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
-                "measure": self.measure, "goods_recovered": self.goods_recovered, "signs": list(self.signs), "when": self.when,
+                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver, "owed": self.owed, "focus": self.focus.to_dict()}
 
     @property
@@ -340,6 +342,10 @@ def make_plan(text: str) -> CasePlan:
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
     plan.disputed = bool(re.search(r"到底|究竟", text))
+    qualified = next((m for noun in plan.question.nouns if len(noun) >= 2
+                      for m in [re.search(rf"(?<![\u4e00-\u9fff])(?:那些|这些|那批|这批)?([\u4e00-\u9fff]{{2,4}}?)的{re.escape(noun)}", text)]
+                      if m), None)
+    plan.qualifier = qualified.group(1) if qualified and not re.search(r"[你我他她谁]", qualified.group(1)) else None
     person = plan.parts.get(Slot.PERSON, "")
     plan.asks_receiver = bool(RECEIVER_ASKED.search(person)) and not GIVER_ASKED.search(person)
     if YESNO.search(text) and Slot.YESNO not in plan.slots and \

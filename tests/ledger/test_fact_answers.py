@@ -111,6 +111,19 @@ THEFT = """讯问笔录
 答：2024年7月1日，我姐姐严秀兰替我退赔了葛文静一千元。
 """
 
+CEMENT = """询问笔录
+时间：2024年8月1日9时00分至2024年8月1日10时00分
+地点：某县市场监督管理局询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：鲍建华 性别：男
+问：你们买了多少水泥？
+答：合同约定买水泥120吨，都送到了。
+问：有没有质量问题？
+答：有，不合格的水泥大概有10吨。
+问：你上次说不合格的有10吨，对吗？
+答：我记错了，不合格的水泥应该是14吨。
+"""
+
 LOAN = """询问笔录
 时间：2024年4月2日9时00分至2024年4月2日10时00分
 地点：某县公安局经侦大队询问室
@@ -134,7 +147,7 @@ def facts_home(tmp_path_factory):
     files = []
     for name, text in (("询问笔录_吕春燕.txt", FRAUD), ("询问笔录_章国强.txt", WAGES),
                        ("讯问笔录_邱德明.txt", ROBBERY), ("询问笔录_严佳丽.txt", LOAN),
-                       ("讯问笔录_严志刚.txt", THEFT)):
+                       ("讯问笔录_严志刚.txt", THEFT), ("询问笔录_鲍建华.txt", CEMENT)):
         path = folder / name
         path.write_text(text, encoding="utf-8")
         files.append(path)
@@ -243,6 +256,11 @@ def test_the_appraisal_of_goods_got_back_and_the_loss_with_cash_taken_beside_the
     assert 4050 in amounts(answer.conclusion), answer.conclusion
     answer = ask(facts_home, "讯问笔录_严志刚.txt", "扣除追回的财物和退赔的钱，被害人还有多少损失没有挽回？")
     assert 2200 in amounts(answer.conclusion) and answer.checks.ok, answer.conclusion
+
+
+def test_every_account_of_a_part_asked_is_given_never_the_figure_of_the_whole(facts_home):
+    answer = ask(facts_home, "询问笔录_鲍建华.txt", "不合格的水泥到底有多少吨？")
+    assert quantities(answer.conclusion, "吨") == {10, 14}, answer.conclusion
 
 
 def test_a_negative_balance_and_mixed_currencies_are_never_composed(facts_home):
