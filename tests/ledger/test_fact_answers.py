@@ -117,7 +117,9 @@ CEMENT = """询问笔录
 询问人：甲某、乙某 记录人：乙某
 被询问人：鲍建华 性别：男
 问：你们买了多少水泥？
-答：合同约定买水泥120吨，都送到了。
+答：合同约定买水泥120吨，都送到了。第一批2024年3月2日送货60吨，第二批2024年3月20日送货60吨。
+问：钱是怎么付的？
+答：2024年3月5日我转账付了两万元，2024年4月1日又转账付了三万元。
 问：有没有质量问题？
 答：有，不合格的水泥大概有10吨。
 问：你上次说不合格的有10吨，对吗？
@@ -261,6 +263,13 @@ def test_the_appraisal_of_goods_got_back_and_the_loss_with_cash_taken_beside_the
 def test_every_account_of_a_part_asked_is_given_never_the_figure_of_the_whole(facts_home):
     answer = ask(facts_home, "询问笔录_鲍建华.txt", "不合格的水泥到底有多少吨？")
     assert quantities(answer.conclusion, "吨") == {10, 14}, answer.conclusion
+
+
+def test_the_span_between_deliveries_is_never_measured_by_the_payments(facts_home):
+    answer = ask(facts_home, "询问笔录_鲍建华.txt", "从第一批送货到最后一批送货，前后一共多少天？")
+    assert 28 not in quantities(answer.conclusion, "天"), answer.conclusion
+    answer = ask(facts_home, "询问笔录_鲍建华.txt", "从第一次付款到最后一次付款，前后一共多少天？")
+    assert 28 in quantities(answer.conclusion, "天"), answer.conclusion
 
 
 def test_a_negative_balance_and_mixed_currencies_are_never_composed(facts_home):
