@@ -206,6 +206,7 @@ class CasePlan:
     disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
     # 不合格的螺纹钢到底有多少吨: the words marking the part of the thing asked (not the whole of it)
     qualifier: str | None = None
+    per_unit: bool = False  # 单价是多少 / 每吨多少钱: the price of one piece, never a sum
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
     focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
 
@@ -221,12 +222,15 @@ class CasePlan:
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
-                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "signs": list(self.signs), "when": self.when,
+                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver, "owed": self.owed, "focus": self.focus.to_dict()}
 
     @property
     def money(self) -> bool:
         return Slot.AMOUNT in self.slots or Slot.COUNT in self.slots and self.kind is not None
+
+
+PER_UNIT = re.compile(r"单价|每(?:一)?(?:个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车)(?:是|要|卖|算)?多少钱?")
 
 
 def _parts(text: str) -> list[str]:
@@ -342,6 +346,7 @@ def make_plan(text: str) -> CasePlan:
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
     plan.disputed = bool(re.search(r"到底|究竟", text))
+    plan.per_unit = bool(PER_UNIT.search(text)) and Slot.AMOUNT in plan.slots
     qualified = next((m for noun in plan.question.nouns if len(noun) >= 2
                       for m in [re.search(rf"(?<![\u4e00-\u9fff])(?:那些|这些|那批|这批)?([\u4e00-\u9fff]{{2,4}}?)的{re.escape(noun)}", text)]
                       if m), None)

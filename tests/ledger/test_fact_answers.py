@@ -117,7 +117,7 @@ CEMENT = """询问笔录
 询问人：甲某、乙某 记录人：乙某
 被询问人：鲍建华 性别：男
 问：你们买了多少水泥？
-答：合同约定买水泥120吨，都送到了。第一批2024年3月2日送货60吨，第二批2024年3月20日送货60吨。
+答：合同约定买水泥120吨，每吨380元，货款共计45600元，都送到了。第一批2024年3月2日送货60吨，第二批2024年3月20日送货60吨。
 问：钱是怎么付的？
 答：2024年3月5日我转账付了两万元，2024年4月1日又转账付了三万元。
 问：有没有质量问题？
@@ -263,6 +263,11 @@ def test_the_appraisal_of_goods_got_back_and_the_loss_with_cash_taken_beside_the
 def test_every_account_of_a_part_asked_is_given_never_the_figure_of_the_whole(facts_home):
     answer = ask(facts_home, "询问笔录_鲍建华.txt", "不合格的水泥到底有多少吨？")
     assert quantities(answer.conclusion, "吨") == {10, 14}, answer.conclusion
+
+
+def test_a_unit_price_is_the_figure_per_piece_never_the_total(facts_home):
+    answer = ask(facts_home, "询问笔录_鲍建华.txt", "水泥的单价是每吨多少钱？")
+    assert amounts(answer.conclusion) == {380}, answer.conclusion
 
 
 def test_the_span_between_deliveries_is_never_measured_by_the_payments(facts_home):

@@ -119,3 +119,14 @@ def _stated_total(case: Case, label: str, stated: Event, items: list[Event], out
             True, [*ids, cited], f"{label}各项相加"))
         text += f"；各项相加复算为{money(stated.amount.value, stated.currency)}（{'、'.join(ids)}），与所述一致"
     outcome.add(Part(label, text, Fill.FILLED, [cited]))
+
+
+def answer_unit_price(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """单价是每吨多少钱: the figures per piece the record states (每台2450元, 单价450元/吨) about the
+    thing asked; not found rather than a sum or a total."""
+    rows = [e for e in case.ledger.money if e.role == "each" and not e.corrects and e.amount is not None]
+    chosen = best_rows(case, plan, rows)
+    if not chosen:
+        outcome.add(Part("单价", "", Fill.MISSING))
+        return
+    versions(case, "单价", chosen, outcome, _said)
