@@ -23,6 +23,7 @@ from engine.answer.wording import money, plain_number, said_amount
 from engine.ledger import Event
 from engine.ledger.lexicon import VALUE_MEASURES
 from engine.question import CasePlan
+from engine.text.numbers import find_amounts
 
 LABELS = {"valuation": "认定价值", "sale": "售得价款", "share": "分得的钱款", "penalty": "违约金",
           "contract_price": "合同价款", "wages_owed": "应发工资"}
@@ -92,7 +93,14 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         outcome.add(Part(label, "", Fill.MISSING))
         return
     if plan.aggregate == "total" and len({e.statement for e in chosen}) == 1 and len(chosen) > 1:
-        _sum(case, label, chosen, outcome)  # 价格认定合计 over the items read out one by one
+        # 价格认定合计 over the items read out one by one — unless the statement holds another figure
+        # not read as one of them (金手镯认定价值 一万九千六百八十元): a sum of some items is a wrong total
+        statement = case.statement(chosen[0].statement)
+        told = statement.asked if chosen[0].source == "asker" else statement.answer
+        if len(find_amounts(told)) > len(chosen):
+            outcome.add(Part(label, "", Fill.MISSING))
+            return
+        _sum(case, label, chosen, outcome)
         return
     versions(case, label, chosen, outcome, _said)
 
