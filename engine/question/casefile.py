@@ -17,7 +17,7 @@ from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
 from engine.ledger.lexicon import (BALANCE, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PRINCIPAL, RELATIVE_DATE,
-                                   TOTAL)
+                                   TITLES, TOTAL)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, party_names
 from engine.text.quantities import UNITS
@@ -85,7 +85,7 @@ OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6
 # A person by surname and a familiar form: 老汤, 小李, 缪老板, 王总, 张师傅.
 ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])(?![\u4e00-\u9fff])"
                    r"|(?:老|小)(?P<surname3>[\u4e00-\u9fff])(?=[干到在说跟和也还就都给把被的，,])"
-                   r"|(?P<surname2>[\u4e00-\u9fff])(?:老板|总|经理|师傅|主任|局长|科长)")
+                   rf"|(?P<surname2>[\u4e00-\u9fff])(?:{TITLES})")
 _NOT_ALIAS = re.compile(r"小[时区组学心孩费说姐伙吃卖]|老[家师板婆公乡实年人大二三总是头表爸妈]")
 # Whether something happened at all (有没有退回来, 是否赔过): answered yes by finding it.
 EXISTS = re.compile(r"有没有|有无|是否有|是否(?:已经)?(?:退|还|赔|付|给|收|追回)")

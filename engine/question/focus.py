@@ -69,7 +69,7 @@ class Focus:
     existential: bool = False  # 有没有人受伤: one affirming account answers yes
     remainder: bool = False  # is anything still outstanding (还欠…吗, 还有…没拿到吗)
     moves_money: bool = False  # the asked act hands money over (给的, 转了, 还过): a ledger row's act
-    subject: str | None = None  # who or what does the act, when the question names it (肇事车, 冉光荣)
+    subject: str | None = None  # who or what does the act, when the question names it (肇事车, 郑某)
     patient: str | None = None  # the thing the act is done to, as named before it (把手机扔到哪里)
     knowing: list[str] = field(default_factory=list)  # words of knowing the question asks with (你知道…吗)
 
@@ -100,7 +100,7 @@ def _modifies(text: str, end: int) -> bool:
 
 
 def _subject(tokens: list[tuple[int, str, str]], names: list[str]) -> str | None:
-    """The question's opening noun or name, before its first verb (肇事车撞人以后…, 冉光荣还有…); a
+    """The question's opening noun or name, before its first verb (肇事车撞人以后…, 郑某还有…); a
     pronoun (他) leaves it open."""
     for at, word, flag in tokens:
         if flag.startswith(("v", "l", "p", "r", "d", "c")):

@@ -326,8 +326,10 @@ def test_benchmark_page_screenshot(page):
     if not (REPO / "pages" / "benchmark.py").is_file():
         pytest.skip("pages/benchmark.py does not exist yet")
     page.get_by_role("link", name="评测").click()
-    page.get_by_role("heading", name="评测").first.wait_for()
-    page.get_by_test_id("stVegaLiteChart").first.wait_for()
+    # The page reads every published report (several MB of JSON) before its first chart: on a
+    # loaded machine that takes longer than Playwright's default 30 s.
+    page.get_by_role("heading", name="评测").first.wait_for(timeout=ANSWER_TIMEOUT_MS)
+    page.get_by_test_id("stVegaLiteChart").first.wait_for(timeout=ANSWER_TIMEOUT_MS)
     _screenshot(page, "benchmark.png")
 
 

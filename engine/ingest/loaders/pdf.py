@@ -19,7 +19,7 @@ from engine.ingest import quality as gate
 from engine.ingest.crosscheck import apply_ocr_numbers
 from engine.ingest.loaders.budget import DEFAULT_BUDGET, ParseBudget, run_bounded
 from engine.ingest.loaders.pdf_parse import page_from_json, pixels_from_json
-from engine.ingest.ocr import DEFAULT_DPI, PDFIUM_LOCK, OcrEngine, OcrFailed, OcrMode, \
+from engine.ingest.ocr import PDFIUM_LOCK, OcrEngine, OcrFailed, OcrMode, \
     OcrUnavailable, default_engine
 from engine.types import LoadedDocument, PageQuality, PageText
 
@@ -137,11 +137,10 @@ def _load_page(layer: dict[str, Any], context: _OcrContext) -> PageText:
     return page
 
 
-def _rendered(context: _OcrContext, number: int) -> tuple[float, float, Any]:
+def _rendered(context: _OcrContext, number: int, dpi: int) -> tuple[float, float, Any]:
     """Page ``number`` rendered for OCR in a bounded child: PDFium renders whatever the content
     stream draws, and a hostile one costs gigabytes (pdf_parse.py). A render over the budget
     refuses the file (IngestError); a page PDFium cannot render is OcrFailed, as before."""
-    dpi = context.engine.dpi if context.engine is not None else DEFAULT_DPI
     rendered = run_bounded(_PAGE_RENDERER, context.data, "PDF", context.budget,
                            {"page_number": number, "dpi": dpi})
     if "error" in rendered:
@@ -172,7 +171,7 @@ def _maybe_ocr(page: PageText, quality: PageQuality,
     try:
         context.engine = context.engine or default_engine()
         started = time.perf_counter()
-        width, height, image = _rendered(context, page.number)
+        width, height, image = _rendered(context, page.number, context.engine.dpi)
         ocr_page = context.engine.ocr_image(image, page_number=page.number, width=width, height=height)
         context.seconds += time.perf_counter() - started
     except OcrUnavailable as exc:
