@@ -19,7 +19,8 @@ from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import (_SENTENCE_END, Match, _anchor, _assertion, _best_sentence, _bigrams,
                                          _confirmed_part, _dice, _effective_question, _gap, _has_slot, _ordinal_said,
-                                         _sentences, _unsure_about, _weights, speaks_for)
+                                         _sentences, _unsure_about, _weights, _VALUE_CLAUSE_END, quote_of_one,
+                                         speaks_for)
 from engine.answer.casefile.verdict import yes_no
 from engine.answer.casefile.when import time_of_day, when_where
 from engine.answer.wording import quoted
@@ -258,7 +259,9 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
                 continue
             sentences = sentences[named or 0:]
         for sentence in sentences:
-            if not about and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):
+            per_unit = plan.rate_per is not None and any(_said_per(sentence.text, a, plan.rate_per)
+                                                          for a in find_amounts(sentence.text))
+            if not about and not per_unit and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):
                 continue
             if _unsure_about(sentence.text, Slot.AMOUNT):
                 outcome.add(_gap(case, statement, sentence, outcome, "金额"))
@@ -266,11 +269,46 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
             amounts = find_amounts(sentence.text)
             denied = any(re.search(r"(?:没有|没|未|并未|不曾)(?:再)?" + re.escape(a[0]), sentence.text) for a in acts)
             if amounts and not denied:
-                cited = case.cite(_anchor(statement, sentence))
-                outcome.add(Part("金额", f"材料显示：{quoted(sentence.text)}（{cited}）", Fill.FILLED, [cited]))
+                asked = _asked_amount(plan, case, sentence.text, amounts)
+                if asked is None:  # several figures and none is the one asked: never quote another
+                    continue
+                quote = quote_of_one(sentence, (asked.start, asked.end), [(a.start, a.end) for a in amounts
+                                                                          if a.value != asked.value])
+                cited = case.cite(_anchor(statement, quote))
+                outcome.add(Part("金额", f"材料显示：{quoted(quote.text)}（{cited}）", Fill.FILLED, [cited]))
                 return
             if denied:
                 cited = case.cite(_anchor(statement, sentence))
                 outcome.add(Part("金额", f"材料显示并无此笔款项：{quoted(sentence.text)}（{cited}）", Fill.FILLED, [cited]))
                 return
     outcome.add(Part("金额", "", Fill.MISSING))
+
+
+def _asked_amount(plan: CasePlan, case: Case, text: str, amounts: list):
+    """Of a sentence's figures, the one the question asks: the one said per the unit asked (一天的工钱 →
+    一天一百九十元, beside 付过五千五百元), else the only figure, else the one whose clause alone says
+    the question's words; None when the sentence does not single one out."""
+    if plan.rate_per:
+        per = [a for a in amounts if _said_per(text, a, plan.rate_per)]
+        return per[0] if len({a.value for a in per}) == 1 else None
+    if len({a.value for a in amounts}) == 1:
+        return amounts[0]
+    weights = _weights(plan, case)
+    clauses = split(text, 0, len(text), _VALUE_CLAUSE_END)
+
+    def said(amount) -> float:
+        clause = next((c for c in clauses if c.start <= amount.start < c.end), None)
+        return sum(weight for word, weight in weights.items() if clause and word_hit(word, clause.text) > 0)
+
+    scored = sorted(((said(a), a) for a in amounts), key=lambda p: -p[0])
+    best = scored[0][0]
+    top = {a.value for score, a in scored if score == best}
+    return scored[0][1] if best > 0 and len(top) == 1 else None
+
+
+def _said_per(text: str, amount, unit: str) -> bool:
+    """一天一百九十元 / 每个月6000元 / 7200元/月 / 七元一件: the figure is said per that unit."""
+    per = rf"(?:每|一)(?:一)?(?:个)?{re.escape(unit)}"
+    before = text[max(0, amount.start - 6):amount.start]
+    return bool(re.search(per + r"(?:的)?(?:是|为|就|能拿|拿|给|算)?$", before)
+                or re.match(rf"(?:/|每|一)(?:个)?{re.escape(unit)}", text[amount.end:]))
