@@ -33,6 +33,11 @@ def _clauses(text: str, sentence: Segment) -> list[Segment]:
     return split(text, sentence.start, sentence.end, _CLAUSE_END) or [sentence]
 
 
+def per_piece(text: str, start: int, end: int) -> bool:
+    """一百元一张 / 每张2000元 / 每箱121元 (the figure at ``start:end``): the figure of one piece, not a sum."""
+    return bool(lx.PER_PIECE_AFTER.match(text, end) or lx.EACH.search(text[max(0, start - 12):start]))
+
+
 def ordinal_of(text: str) -> int | None:
     found = [m for m in ORDINAL.finditer(text)]
     if len(found) != 1:
@@ -454,9 +459,7 @@ class _Reader:
         return any(a.value == amount.value for a in find_amounts(question))
 
     def _per_piece(self, amount) -> bool:
-        """一百元一张 / 每张2000元: the figure of one piece, not a sum."""
-        return bool(lx.PER_PIECE_AFTER.match(self.text, amount.end)
-                    or lx.EACH.search(self.text[max(0, amount.start - 12):amount.start]))
+        return per_piece(self.text, amount.start, amount.end)
 
     def _when(self, event: Event, sentence: Segment, clause: Segment, amount) -> None:
         text = self.text

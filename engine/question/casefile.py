@@ -234,6 +234,8 @@ class CasePlan:
         return Slot.AMOUNT in self.slots or Slot.COUNT in self.slots and self.kind is not None
 
 
+# What ought to be, asked of a figure (工钱一共应该是多少): what is due, not what was paid.
+DUE = re.compile(r"应该|应当|本应|本该|按理")
 # A figure asked per unit of time or work (一天的工钱, 做一件多少钱, 每个月工资多少) — not 第一天 / 前一天.
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
                       r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
@@ -380,6 +382,8 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     plan.unit_family = next((family for family, pattern in ASKED_FAMILY.items() if pattern.search(text)), None)
     plan.signs = [sign for sign, pattern in MEASURE_SIGNS.items() if pattern.search(text)]
     plan.measure = measure_of(text)
+    if plan.measure == "wages" and DUE.search(text) and not BALANCE.search(text):
+        plan.measure = "wages_owed"  # 工钱一共应该是多少: what is due, never what was paid
     plan.goods_recovered = plan.measure == "valuation" and bool(MEASURES["recovered"].search(text)) \
         and not BALANCE.search(text)
     festival = FESTIVAL_DATE.search(text)

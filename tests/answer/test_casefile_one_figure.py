@@ -25,6 +25,8 @@ WORKER = """询问笔录
 答：我是搬运工，一天二百三十元，干了一百二十天，老板在2023年8月2日用微信给我付过四千元，剩下的一直没给。
 问：滕小梅的工钱怎么算？
 答：滕小梅是计件的，缝一件八元，做了2100件，老板在2023年9月1日给她付过三千元，剩下的没给。
+问：厂里和买家的合同是怎么约定的？
+答：合同约定买家购买瓶装水3000箱，每箱24元。
 """
 
 HEARING = """某区人民法院
@@ -105,3 +107,10 @@ def test_a_court_room_asked_is_the_place_of_the_sessions_header(home):
     answer = ask(home, "庭审笔录_常立群.txt", "第二次庭审在哪一天、哪个审判庭？")
     assert days(answer.conclusion) == {"2023-10-17"}, answer.conclusion
     assert "第六法庭" in answer.conclusion, answer.conclusion
+
+
+def test_what_is_due_is_never_a_sum_of_payments_nor_a_price_per_piece(home):
+    answer = ask(home, "询问笔录_柯文山.txt", "柯文山的工钱一共应该是多少？")
+    assert not amounts(answer.conclusion) & {4000, 3000, 7000}, answer.conclusion
+    answer = ask(home, "询问笔录_柯文山.txt", "合同约定的总价款是多少？")
+    assert 24 not in amounts(answer.conclusion), answer.conclusion

@@ -179,3 +179,8 @@ def test_a_room_or_building_asked_by_which_is_a_place(question, slots):
 ])
 def test_the_unit_a_figure_is_asked_per(question, unit):
     assert make_plan(question).rate_per == unit
+
+
+def test_what_a_wage_ought_to_be_is_the_wage_due():
+    assert make_plan("龚师傅的工钱一共应该是多少？").measure == "wages_owed"
+    assert make_plan("老板付了多少工钱？").measure == "wages"

@@ -202,6 +202,10 @@ def _outsider(case: Case, plan: CasePlan) -> str | None:
     return named[0] if told else None
 
 
+# What is owed under an agreement: a figure of its own, never made of the payments against it.
+DUE_MEASURES = frozenset({"wages_owed", "contract_price"})
+
+
 def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     from engine.answer.casefile.talk import answer_amount_by_talk
 
@@ -209,6 +213,10 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 
     if asks_figure(case, plan) and plan.aggregate != "outstanding":  # 价格认定 / 卖了多少 / 分到多少
         answer_figure(case, plan, outcome)
+        return
+    if plan.measure in DUE_MEASURES and plan.aggregate != "outstanding" and Slot.AMOUNT in plan.slots:
+        # 工钱应该是多少 / 合同总价款 with no such figure booked: what was said, never a sum of payments
+        answer_amount_by_talk(case, plan, outcome)
         return
     unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None \
         and not plan.when

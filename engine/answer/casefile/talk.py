@@ -25,6 +25,7 @@ from engine.answer.casefile.verdict import yes_no
 from engine.answer.casefile.when import time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
+from engine.ledger.extract import per_piece
 from engine.question import CasePlan, Slot
 from engine.text.refs import find_statute_refs
 from engine.text.segments import Segment, split, trimmed
@@ -291,6 +292,10 @@ def _asked_amount(plan: CasePlan, case: Case, text: str, amounts: list):
     if plan.rate_per:
         per = [a for a in amounts if _said_per(text, a, plan.rate_per)]
         return per[0] if len({a.value for a in per}) == 1 else None
+    if not plan.per_unit:  # 合同总价款 asked, 每箱121元 said: a figure per piece is no sum
+        amounts = [a for a in amounts if not per_piece(text, a.start, a.end)]
+        if not amounts:
+            return None
     if len({a.value for a in amounts}) == 1:
         return amounts[0]
     weights = _weights(plan, case)
