@@ -1,5 +1,6 @@
 """An answer about a case file states the figure asked and no other: a rate asked per day or per
-piece is the figure said per that unit (never a payment in the same sentence), a start date is
+piece is the figure said per that unit (never a payment in the same sentence), what is due is that
+rate times the units said beside it (never the payments), a start date is
 quoted without the end date beside it, a correction naming the first payment by its old date makes
 that payment the first (not an earlier one the other side disputes), and a room of the court asked
 by 哪个审判庭 is a place of the record's header — never a quote of something else. Records written
@@ -27,6 +28,10 @@ WORKER = """询问笔录
 答：滕小梅是计件的，缝一件八元，做了2100件，老板在2023年9月1日给她付过三千元，剩下的没给。
 问：厂里和买家的合同是怎么约定的？
 答：合同约定买家购买瓶装水3000箱，每箱24元。
+问：庞永福的工钱怎么算？
+答：庞永福是开叉车的，一个月八千元，一共四个月，老板一分钱没给。
+问：你刚才说的有没有要改的？
+答：庞永福干的月数我说错了，实际是3个月，不是4个月。
 """
 
 HEARING = """某区人民法院
@@ -109,8 +114,15 @@ def test_a_court_room_asked_is_the_place_of_the_sessions_header(home):
     assert "第六法庭" in answer.conclusion, answer.conclusion
 
 
-def test_what_is_due_is_never_a_sum_of_payments_nor_a_price_per_piece(home):
+def test_what_is_due_is_the_rate_times_its_units_never_a_sum_of_payments_nor_a_price_per_piece(home):
     answer = ask(home, "询问笔录_柯文山.txt", "柯文山的工钱一共应该是多少？")
-    assert not amounts(answer.conclusion) & {4000, 3000, 7000}, answer.conclusion
+    assert amounts(answer.conclusion) == {27600}, answer.conclusion  # 230 a day × 120 days
+    answer = ask(home, "询问笔录_柯文山.txt", "滕小梅应得多少工钱？")
+    assert amounts(answer.conclusion) == {16800}, answer.conclusion  # 8 a piece × 2100 pieces
     answer = ask(home, "询问笔录_柯文山.txt", "合同约定的总价款是多少？")
     assert 24 not in amounts(answer.conclusion), answer.conclusion
+
+
+def test_a_product_is_never_stated_when_one_of_its_figures_is_corrected(home):
+    answer = ask(home, "询问笔录_柯文山.txt", "庞永福应得多少工钱？")
+    assert not amounts(answer.conclusion) & {32000, 24000}, answer.conclusion

@@ -20,7 +20,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
 from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_amount
-from engine.ledger import Event
+from engine.ledger import Anchor, Event
 from engine.ledger.lexicon import VALUE_MEASURES
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
@@ -138,3 +138,67 @@ def answer_unit_price(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         outcome.add(Part("单价", "", Fill.MISSING))
         return
     versions(case, "单价", chosen, outcome, _said)
+
+
+# A rate's unit and the units a count of it is said in (一个月六千元 … 一共六个月).
+_RATE_COUNTS = {"月": ("个月", "月"), "天": ("天", "日"), "日": ("天", "日"), "件": ("件",), "小时": ("小时",)}
+
+
+def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """应得多少工钱 with no sum booked: the rate said per unit times the number of units said after it,
+    in one sentence about the person asked (一个月六千元，一共六个月 → 6000 × 6). Nothing when the
+    sentences about them give no such pair, give different results, or a figure of it is corrected
+    (实际是191天，不是198天) — a version the product would silently choose."""
+    from engine.answer.casefile.said import _sentences
+    from engine.answer.casefile.talk import said_per
+    from engine.text.quantities import find_quantities
+
+    people = case.people()
+    named = case.named_in(plan.text, plan.names)
+    if plan.names and not named:
+        return False  # someone the file does not name: never the speaker's own figure
+    asked = [n for n in named if n in people] or ([case.ledger.subject] if case.ledger.subject and not named else [])
+    if len(asked) != 1:
+        return False
+    person = asked[0]
+    corrected = {c.old.value for c in case.ledger.corrections if c.old is not None}
+    found: list[tuple[Decimal, str, Anchor, int]] = []
+    for statement in case.ledger.statements:
+        if statement.kind != "qa":
+            continue
+        for sentence in _sentences(statement):
+            text = sentence.text
+            for amount in find_amounts(text):
+                unit = next((u for u in _RATE_COUNTS if said_per(text, amount, u)), None)
+                if unit is None:
+                    continue
+                named = [p for p in people if p in text[:amount.start]]
+                whose = max(named, key=lambda p: text.rfind(p, 0, amount.start)) if named else None
+                if whose is None and (statement.speaker != person or any(
+                        p in statement.question and p != person for p in people)):
+                    continue  # nobody named before the rate: the speaker's own, when asked of them
+                if whose is not None and whose != person:
+                    continue
+                counts = [q for q in find_quantities(text) if q.start > amount.end and q.value > 1
+                          and q.meta["unit"] in _RATE_COUNTS[unit]]
+                if len({q.value for q in counts}) != 1:
+                    continue
+                count = counts[0]
+                if Decimal(str(count.value)) in corrected or Decimal(str(amount.value)) in corrected:
+                    return False
+                # quoted from the sentence's start to the end of the count's clause (not the payments after)
+                stop = text.find("，", count.end)
+                end = sentence.start + stop if stop >= 0 else sentence.end
+                anchor = Anchor(statement.chunk_id, statement.answer_offset + sentence.start,
+                                statement.answer_offset + end)
+                found.append((Decimal(str(amount.value)), text[count.start:count.end], anchor, int(count.value)))
+    if len({(f[0], f[3]) for f in found}) != 1:
+        return False
+    rate, said, anchor, count = found[0]
+    result = rate * count
+    cited = case.cite(anchor)
+    outcome.calculations.append(Calculation(f"{plain_number(rate)} * {count}", result, None, True, [cited],
+                                            "按约定标准计算应得工资",
+                                            factors=[{"value": count, "unit": "quantity", "text": said}]))
+    outcome.add(Part("应发工资", f"按约定标准计算应得{money(result)}（{cited}）", Fill.FILLED, [cited]))
+    return True

@@ -215,8 +215,12 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         answer_figure(case, plan, outcome)
         return
     if plan.measure in DUE_MEASURES and plan.aggregate != "outstanding" and Slot.AMOUNT in plan.slots:
-        # 工钱应该是多少 / 合同总价款 with no such figure booked: what was said, never a sum of payments
-        answer_amount_by_talk(case, plan, outcome)
+        # 工钱应该是多少 / 合同总价款 with no such figure booked: the rate times its units said about the
+        # person, else what was said — never a sum of payments
+        from engine.answer.casefile.figures import answer_due_by_rate
+
+        if plan.measure != "wages_owed" or not answer_due_by_rate(case, plan, outcome):
+            answer_amount_by_talk(case, plan, outcome)
         return
     unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None \
         and not plan.when

@@ -260,7 +260,7 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
                 continue
             sentences = sentences[named or 0:]
         for sentence in sentences:
-            per_unit = plan.rate_per is not None and any(_said_per(sentence.text, a, plan.rate_per)
+            per_unit = plan.rate_per is not None and any(said_per(sentence.text, a, plan.rate_per)
                                                           for a in find_amounts(sentence.text))
             if not about and not per_unit and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):
                 continue
@@ -290,7 +290,7 @@ def _asked_amount(plan: CasePlan, case: Case, text: str, amounts: list):
     一天一百九十元, beside 付过五千五百元), else the only figure, else the one whose clause alone says
     the question's words; None when the sentence does not single one out."""
     if plan.rate_per:
-        per = [a for a in amounts if _said_per(text, a, plan.rate_per)]
+        per = [a for a in amounts if said_per(text, a, plan.rate_per)]
         return per[0] if len({a.value for a in per}) == 1 else None
     if not plan.per_unit:  # 合同总价款 asked, 每箱121元 said: a figure per piece is no sum
         amounts = [a for a in amounts if not per_piece(text, a.start, a.end)]
@@ -311,7 +311,7 @@ def _asked_amount(plan: CasePlan, case: Case, text: str, amounts: list):
     return scored[0][1] if best > 0 and len(top) == 1 else None
 
 
-def _said_per(text: str, amount, unit: str) -> bool:
+def said_per(text: str, amount, unit: str) -> bool:
     """一天一百九十元 / 每个月6000元 / 7200元/月 / 七元一件: the figure is said per that unit."""
     per = rf"(?:每|一)(?:一)?(?:个)?{re.escape(unit)}"
     before = text[max(0, amount.start - 6):amount.start]
