@@ -30,6 +30,8 @@ WORKER = """询问笔录
 答：合同约定买家购买瓶装水3000箱，每箱24元。
 问：庞永福的工钱怎么算？
 答：庞永福是开叉车的，一个月八千元，一共四个月，老板一分钱没给。
+问：鲁大勇的工钱怎么算？
+答：鲁大勇一天二百元，干了五十天，老板给过他两千元。
 问：你刚才说的有没有要改的？
 答：庞永福干的月数我说错了，实际是3个月，不是4个月。
 """
@@ -126,3 +128,13 @@ def test_what_is_due_is_the_rate_times_its_units_never_a_sum_of_payments_nor_a_p
 def test_a_product_is_never_stated_when_one_of_its_figures_is_corrected(home):
     answer = ask(home, "询问笔录_柯文山.txt", "庞永福应得多少工钱？")
     assert not amounts(answer.conclusion) & {32000, 24000}, answer.conclusion
+
+
+def test_what_is_still_owed_is_the_rate_times_its_units_less_what_the_same_sentence_says_was_paid(home):
+    answer = ask(home, "询问笔录_柯文山.txt", "老板还欠柯文山多少工钱？")
+    assert amounts(answer.conclusion) == {23600}, answer.conclusion  # 230 × 120 − 4000
+    answer = ask(home, "询问笔录_柯文山.txt", "老板还欠滕小梅多少工钱？")
+    assert amounts(answer.conclusion) == {13800}, answer.conclusion  # 8 × 2100 − 3000
+    # the sentence does not say the rest is unpaid: what else was paid is unknown
+    answer = ask(home, "询问笔录_柯文山.txt", "老板还欠鲁大勇多少工钱？")
+    assert 8000 not in amounts(answer.conclusion), answer.conclusion

@@ -235,7 +235,11 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         kind = kind if kind not in (None, "pay") else (dominant_kind(case) or kind)
     actor = _actor(case, plan, kind)
     if plan.aggregate == "outstanding":
-        _outstanding(case, plan, actor, outcome)
+        from engine.answer.casefile.figures import answer_due_by_rate
+
+        # 还欠他多少工钱: his rate times his units less what the sentence saying the rest is unpaid says he got
+        if not (plan.measure in ("wages", "wages_owed") and answer_due_by_rate(case, plan, outcome, balance=True)):
+            _outstanding(case, plan, actor, outcome)
     elif plan.aggregate == "total" or (kind == "interest" and plan.ordinal is None and Slot.AMOUNT in plan.slots
                                        and Slot.DATE not in plan.slots):
         _total(case, plan, kind, actor, outcome)

@@ -224,3 +224,24 @@ def quote_of_one(sentence: Segment, value: tuple[int, int], others: list[tuple[i
             last += 1
     start, end = pieces[first].start, pieces[last].end
     return Segment(sentence.start + start, sentence.start + end, sentence.text[start:end])
+
+
+def told_of(case: Case, statement: Statement, text: str, at: int, person: str) -> bool:
+    """A figure at ``at`` of an answer's sentence ``text`` is told of ``person``: the last person named
+    before it is them (侯建国干的是水电工，一天一百九十元), or nobody is and they are the one speaking,
+    asked about nobody else (我是搬运工，一天二百三十元)."""
+    people = case.people()
+    named = [p for p in people if p in text[:at]]
+    if named:
+        return max(named, key=lambda p: text.rfind(p, 0, at)) == person
+    return statement.speaker == person and not any(p in statement.question and p != person for p in people)
+
+
+def person_asked(case: Case, plan: CasePlan) -> str | None:
+    """The one person of the file a question asks about: the one it names, else — naming nobody —
+    the person questioned; None when it names several, or someone the file does not name."""
+    named = case.named_in(plan.text, plan.names)
+    known = [n for n in named if n in case.people()]
+    if named and len(known) != 1:
+        return None
+    return known[0] if known else case.ledger.subject

@@ -19,8 +19,8 @@ from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import (_SENTENCE_END, Match, _anchor, _assertion, _best_sentence, _bigrams,
                                          _confirmed_part, _dice, _effective_question, _gap, _has_slot, _ordinal_said,
-                                         _sentences, _unsure_about, _weights, _VALUE_CLAUSE_END, quote_of_one,
-                                         speaks_for)
+                                         _sentences, _unsure_about, _weights, _VALUE_CLAUSE_END, person_asked, quote_of_one,
+                                         speaks_for, told_of)
 from engine.answer.casefile.verdict import yes_no
 from engine.answer.casefile.when import time_of_day, when_where
 from engine.answer.wording import quoted
@@ -250,6 +250,7 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
         return
     best = matches[0].score
     acts = [w for w in _weights(plan, case) if w in plan.question.verbs]
+    whom = person_asked(case, plan) if plan.rate_per else None
     chosen = matches[:3] if about else [m for m in matches[:3] if qualifies(m) and m.score >= best - 0.35]
     for match in chosen:
         statement = match.statement
@@ -273,6 +274,8 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
                 asked = _asked_amount(plan, case, sentence.text, amounts)
                 if asked is None:  # several figures and none is the one asked: never quote another
                     continue
+                if plan.rate_per and (whom is None or not told_of(case, statement, sentence.text, asked.start, whom)):
+                    continue  # 一天的工钱 of someone else (another worker's rate)
                 quote = quote_of_one(sentence, (asked.start, asked.end), [(a.start, a.end) for a in amounts
                                                                           if a.value != asked.value])
                 cited = case.cite(_anchor(statement, quote))
