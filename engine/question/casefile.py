@@ -211,6 +211,7 @@ class CasePlan:
     qualifier: str | None = None
     per_unit: bool = False  # 单价是多少 / 每吨多少钱: the price of one piece, never a sum
     rate_per: str | None = None  # 一天的工钱 / 做一件多少钱 / 每个月工资: the unit a figure is asked per
+    group: bool = False  # 郭承志和工友们 / 这几个工人 / 大家: about several people together, not one
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
     focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
 
@@ -226,7 +227,7 @@ class CasePlan:
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
-                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "signs": list(self.signs), "when": self.when,
+                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver, "owed": self.owed, "focus": self.focus.to_dict()}
 
     @property
@@ -234,6 +235,8 @@ class CasePlan:
         return Slot.AMOUNT in self.slots or Slot.COUNT in self.slots and self.kind is not None
 
 
+# Several people asked about together (郭承志和工友们, 这几个工人, 他们几个, 大家).
+GROUP = re.compile(r"[\u4e00-\u9fff]{1,2}们|大家|(?:这|那)?几个(?:工人|人|工友)|所有(?:的)?(?:人|工人)|每个人|各自")
 # What ought to be, asked of a figure (工钱一共应该是多少): what is due, not what was paid.
 DUE = re.compile(r"应该|应当|本应|本该|按理")
 # A figure asked per unit of time or work (一天的工钱, 做一件多少钱, 每个月工资多少) — not 第一天 / 前一天.
@@ -356,6 +359,7 @@ def make_plan(text: str) -> CasePlan:
     plan.promised = bool(PROMISED.search(text))
     plan.disputed = bool(re.search(r"到底|究竟", text))
     plan.per_unit = bool(PER_UNIT.search(text)) and Slot.AMOUNT in plan.slots
+    plan.group = bool(GROUP.search(text))
     rate = RATE_PER.search(text)
     plan.rate_per = rate.group("unit") if rate and Slot.AMOUNT in plan.slots else None
     qualified = next((m for noun in plan.question.nouns if len(noun) >= 2

@@ -138,3 +138,6 @@ def test_what_is_still_owed_is_the_rate_times_its_units_less_what_the_same_sente
     # the sentence does not say the rest is unpaid: what else was paid is unknown
     answer = ask(home, "询问笔录_柯文山.txt", "老板还欠鲁大勇多少工钱？")
     assert 8000 not in amounts(answer.conclusion), answer.conclusion
+    # one worker's account is no answer for him and the others together
+    answer = ask(home, "询问笔录_柯文山.txt", "柯文山和工友们一共还有多少工钱没拿到？")
+    assert 23600 not in amounts(answer.conclusion), answer.conclusion

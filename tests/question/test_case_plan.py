@@ -184,3 +184,11 @@ def test_the_unit_a_figure_is_asked_per(question, unit):
 def test_what_a_wage_ought_to_be_is_the_wage_due():
     assert make_plan("龚师傅的工钱一共应该是多少？").measure == "wages_owed"
     assert make_plan("老板付了多少工钱？").measure == "wages"
+
+
+@pytest.mark.parametrize("question, group", [
+    ("杭志远和工友们一共还有多少工钱没拿到？", True), ("老板一共欠这几个工人多少工钱？", True),
+    ("老板还欠杭志远多少工钱？", False), ("杭志远的工钱一共应该是多少？", False),
+])
+def test_a_question_about_several_people_together(question, group):
+    assert make_plan(question).group is group

@@ -210,6 +210,8 @@ def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bo
     (还欠他多少工钱) less what that sentence says was paid, when it says the rest is unpaid. Nothing
     when no person asked has such a sentence, several do, their sentences give different results, or
     a figure of it is corrected (实际是191天，不是198天) — a version the product would silently choose."""
+    if plan.group:  # 郭承志和工友们一共: one person's account is no answer for several
+        return False
     named = case.named_in(plan.text, plan.names)
     if plan.names and not any(n in case.people() for n in named):
         return False  # someone the file does not name: never the speaker's own figure
