@@ -549,10 +549,9 @@ class PostgresUserStore(UserStore):
 
     @contextmanager
     def _editing(self) -> Iterator[dict[str, User]]:
-        from engine.store.pg import lock_key
+        from engine.store.pg import locked_transaction
 
-        with self.db.transaction() as conn:
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(USERS_LOCK),))
+        with locked_transaction(self.db, USERS_LOCK) as conn:
             users = _users(conn)
             yield users
             conn.execute("DELETE FROM users")
@@ -599,12 +598,10 @@ class PostgresLoginThrottle(LoginThrottle):
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:  # type: ignore[override]
-        from engine.store.pg import QmarkConnection, lock_key
+        from engine.store.pg import QmarkConnection, locked_transaction
 
-        with self._lock:
-            with self._db.transaction() as conn:
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(THROTTLE_LOCK),))
-                yield QmarkConnection(conn)
+        with self._lock, locked_transaction(self._db, THROTTLE_LOCK) as conn:
+            yield QmarkConnection(conn)
 
 
 # -- the client's address ----------------------------------------------------------------------

@@ -133,14 +133,14 @@ def build_parser() -> argparse.ArgumentParser:
     audit_show.add_argument("record_id")
     _add_common(audit_show)
 
-    from engine.bench.runner import add_arguments as add_bench_arguments
+    from engine.bench.cli import add_arguments as add_bench_arguments
 
     bench = sub.add_parser("bench", help="answer benchmarks (demo questions, dev and generated case "
                                          "files, CJRC, ContractNLI)")
     add_bench_arguments(bench)
     _add_common(bench)
 
-    from engine.facts.cli import add_facts_parser
+    from engine.contract_facts.cli import add_facts_parser
     from engine.faithfulness import add_faithfulness_parser
     from engine.summary import add_summarize_parser
 
@@ -214,7 +214,7 @@ def _answer_text(payload: dict) -> str:
 
 def _audit(args: argparse.Namespace) -> int:
     from engine.audit import AuditLogDamaged, ChainCheck
-    from engine.audit_pg import audit_log_for
+    from engine.audit.postgres import audit_log_for
     from engine.config import Settings
 
     settings = Settings.load(args.home)
@@ -272,7 +272,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_faithfulness(args, None)
     if args.command == "bench":  # works in its own bench homes, not in --home
-        from engine.bench.runner import run_cli
+        from engine.bench.cli import run_cli
 
         return run_cli(args)
     from engine.engine import Engine
@@ -303,7 +303,7 @@ def _run(args: argparse.Namespace) -> int:
         _emit(args, payload, _answer_text(payload))
         return 0
     if args.command == "facts":
-        from engine.facts.cli import run_facts
+        from engine.contract_facts.cli import run_facts
 
         return run_facts(args, engine)
     if args.command == "summarize":

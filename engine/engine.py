@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
-from engine.audit_pg import audit_log_for
+from engine.audit.postgres import audit_log_for
 from engine.config import Settings
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
 from engine.inputs import InputError, UnknownDocument, check_question
@@ -83,6 +83,15 @@ class Engine:
                                    embedding_model=lambda: self.index.embedder.model_id)
 
     # -- ingest --------------------------------------------------------------------------------
+    def run_benchmark(self, suite: str, *, limit: int | None = None, full: bool = False, llm: bool = False,
+                      bench_dir: Path | None = None, progress=None):
+        """Run one answer suite in a separate process (engine/benchmarks.py), its report written
+        under this home's ``bench/``; ``progress(suite, done, total)`` per question."""
+        from engine.benchmarks import run_benchmark
+
+        return run_benchmark(self.home, suite, limit=limit, full=full, llm=llm, bench_dir=bench_dir,
+                             progress=progress)
+
     def ingest(self, paths: Iterable[Path | str], kind: DocKind | str = DocKind.AUTO,
                progress: ProgressFn | None = None) -> IngestResult:
         """Ingest files one by one; a bad file fails alone and never disturbs stored ones.
@@ -266,9 +275,9 @@ class Engine:
             return self._answerer
 
     def _clause_types(self, doc_id: str) -> dict[str, set[str]]:
-        """Contract clause kinds by chunk (engine/facts), per catalog state: the answer pipeline
+        """Contract clause kinds by chunk (engine/contract_facts), per catalog state: the answer pipeline
         reads a clause question's clause through them (engine/answer/subject.py)."""
-        from engine.facts.service import clause_types
+        from engine.contract_facts.service import clause_types
 
         key = (self.index.catalog.generation(), doc_id)
         with self._lazy:
@@ -289,7 +298,7 @@ class Engine:
         document.
 
         A corpus question over all documents ("how many contracts are governed by Delaware law")
-        is answered from the contract-fact table instead of by search (engine/facts/)."""
+        is answered from the contract-fact table instead of by search (engine/contract_facts/)."""
         question = check_question(question, self.settings.limits)
         from engine.question import read_question
 
@@ -298,7 +307,7 @@ class Engine:
         def ask():
             self._check_scope(doc_id)
             if doc_id is None and plan.corpus is not None:
-                from engine.facts import answer_fact_question
+                from engine.contract_facts import answer_fact_question
 
                 answer = answer_fact_question(self.index.catalog, plan.corpus, question, unmask=unmask)
                 answer.audit_id = self.audit.record_ask(answer, None, user=user, unmasked=unmask,
@@ -336,10 +345,34 @@ class Engine:
 
     def facts(self, query=None, doc_id: str | None = None, unmask: bool = False):
         """Contract facts (each with value, page, char span, alignment), optionally filtered and
-        aggregated by a typed ``engine.facts.FactQuery`` (engine/facts/)."""
-        from engine.facts.cli import facts_report
+        aggregated by a typed ``engine.contract_facts.FactQuery`` (engine/contract_facts/)."""
+        from engine.contract_facts.cli import facts_report
 
         return facts_report(self, query, doc_id, unmask=unmask)
+
+    def fact_filters(self) -> tuple[list[str], list[str]]:
+        """The governing laws and the contract types the contract facts name (what a filter can
+        choose from), contract facts extracted first where missing."""
+        from engine.contract_facts import ensure_facts, fact_store
+
+        ensure_facts(self)
+        store = fact_store(self)
+        return store.jurisdictions(), store.contract_types()
+
+    def query_facts(self, query=None):
+        """The contracts a typed ``FactQuery`` selects, with its sums or groups (a
+        ``FactQueryResult``); contract facts extracted first where missing."""
+        from engine.contract_facts import ensure_facts, fact_store, run_fact_query
+        from engine.contract_facts.query import FactQuery
+
+        ensure_facts(self)
+        return run_fact_query(fact_store(self), query or FactQuery())
+
+    def contract_facts(self, doc_id: str):
+        """The stored ``ContractFacts`` of one contract, or None."""
+        from engine.contract_facts import load_contract_facts
+
+        return load_contract_facts(self, doc_id)
 
     def faithfulness(self, answer: str, context, question: str | None = None, llm: bool | None = None):
         """Share of the answer's statements the context supports (engine/faithfulness/)."""

@@ -17,8 +17,7 @@ from datetime import date
 
 import streamlit as st
 
-from engine.auth import Permission, Role
-from engine.inputs import InputError, is_blank
+from engine import InputError, Permission, Role, is_blank
 from ui.auth import require
 from ui.components import show_error
 from ui.evidence import ViewerTarget, escape_markdown, render_answer, render_viewer, side_panel_css

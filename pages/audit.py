@@ -1,6 +1,6 @@
 """审计 Audit: the hash-chained trail — filter and page through records, verify the chain, and
 replay one ask stage by stage (parse → recall per channel → fusion → rerank → evidence → compose
-→ verify → output), all read back from the record alone (engine/audit.py).
+→ verify → output), all read back from the record alone (engine/audit/replay.py).
 
 Leads and admins only: the guard runs before anything is read. Records of asks answered with
 personal data unmasked hold that data; it is masked here until the viewer chooses to see it,
@@ -16,9 +16,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from engine.answer.model import Status
-from engine.audit import ASK_KIND, AuditLog, AuditRecord, ReplayStep, Stage, replay_steps
-from engine.auth import Permission, Role, User
+from engine import (ASK_KIND, AuditLog, AuditRecord, Permission, ReplayStep, Role, Stage, Status, User,
+                    replay_steps)
 from ui.auth import get_authenticator, require
 from ui.components import badge_markdown, error_boundary, escape_markdown, local_time, local_zone
 from ui.documents import masked, masked_meta
@@ -108,7 +107,7 @@ def chain_section(log: AuditLog) -> None:
 
 
 def export_bytes(log: AuditLog) -> bytes:
-    """The chain and its signed checkpoint as AuditLog.export writes them (engine/audit.py)."""
+    """The chain and its signed checkpoint as AuditLog.export writes them (engine/audit/chain.py)."""
     import tempfile
     from pathlib import Path
 

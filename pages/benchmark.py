@@ -10,15 +10,15 @@ key, file path, commit or command reaches the page, except in the details expand
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 
 import pandas as pd
 import streamlit as st
 
-from engine.auth import Permission, Role
-from engine.bench import runner
-from engine.bench.history import HISTORY, read_history
+import engine as face
+from engine import Permission, Role
 from ui.auth import require
 from ui.bench_figures import (ANSWERS, GROUP_NAMES, JUDGE, LATENCY, LLM, RETRIEVAL, Figure, answer_figures,
                               ask_latency_figures, cuad_figures, llm_figures, scorecard_chart, stard_figures,
@@ -127,8 +127,8 @@ def overview_tab(figures: list[Figure]) -> None:
 
 
 def trend_tab(figures: list[Figure]) -> None:
-    entries, bad = read_history(HISTORY)
-    SOURCES.append((label("历次发布", "published runs"), HISTORY, "python -m engine bench --suite … --publish",
+    entries, bad = face.read_history(face.HISTORY)  # read at call time: a test points it elsewhere
+    SOURCES.append((label("历次发布", "published runs"), face.HISTORY, "python -m engine bench --suite … --publish",
                     "; ".join(bad) or None))
     if bad:
         st.warning(label(f"历次记录中有 {len(bad)} 行无法读取，已略过", f"{len(bad)} unreadable lines skipped"))
@@ -403,7 +403,7 @@ def ingest_tab() -> None:
 # -- running ----------------------------------------------------------------------------------------
 def run_tab(home: Path, llm_configured: bool) -> None:
     left, middle, right = st.columns([2, 1, 1])
-    suite = left.selectbox(label("评测集", "Suite"), list(runner.SUITES), key="bench.suite", format_func=suite_label)
+    suite = left.selectbox(label("评测集", "Suite"), list(face.SUITE_NAMES), key="bench.suite", format_func=suite_label)
     middle.number_input(label("题数上限", "Limit"), min_value=0, value=0, step=1, key="bench.limit",
                                 help=label("0 = 默认题数", "0 = the suite's default"))
     right.checkbox(label("完整开发集", "Full dev split"), key="bench.full", disabled=suite == "demo",
@@ -458,11 +458,9 @@ def run_suite(home: Path, suite: str, limit: int | None, full: bool, llm: bool) 
             bar.progress(done / total if total else 1.0, text=f"{suite_label(name)}：{done} / {total}")
             status.update(label=f"{label('运行', 'Running')} {suite_label(name)}：{done} / {total}")
 
-        options = runner.BenchOptions(bench_dir=runner.DEFAULT_BENCH_DIR, datasets=runner.DEFAULT_DATASETS,
-                                      limit=limit, full=full, llm=llm, progress=progress)
-        try:
-            report = runner.run_suites([suite], options)
-            path = runner.write_report(report, runner.default_report_path(home))
+        try:  # in a child process (engine/benchmarks.py): the suite's models never load here
+            path = engine.run_benchmark(suite, limit=limit, full=full, llm=llm, progress=progress).report
+            report = json.loads(path.read_text("utf-8"))
         except Exception as exc:  # noqa: BLE001 — shown and logged by show_error
             status.update(label=f"{suite_label(suite)} {label('失败', 'failed')}", state="error")
             show_error(exc, f"{label('评测', 'Benchmark')} {suite_label(suite)} ")

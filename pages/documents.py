@@ -8,10 +8,8 @@ import pandas as pd
 import streamlit as st
 from streamlit_pdf_viewer import pdf_viewer
 
-from engine.auth import Permission, Role, User
-from engine.engine import DIRECTORY_SUFFIXES, Engine
+from engine import DIRECTORY_SUFFIXES, Engine, Permission, Role, User, format_size
 from engine.types import DocumentRecord, IngestStatus
-from engine.units import format_size
 from ui.auth import require
 from ui.components import badge_markdown, error_boundary, escape_markdown
 from ui.documents import (DOC_KINDS, PII_LEVEL_NAMES, STAGE_NAMES, chunk_rows, delete_document,

@@ -1,6 +1,6 @@
 """事实 Facts — contract facts across the corpus: filter, aggregate, and open each fact's source.
 
-Filters and aggregations are the typed query tool's enums (engine/facts/query.py); the table lists
+Filters and aggregations are the typed query tool's enums (engine/contract_facts/query.py); the table lists
 the matching contracts, the cards show every field with its page, character span and alignment
 (exact / fuzzy / none), and 查看原文 opens the span's page with the highlight on the right.
 Facts of contracts ingested before this page existed are extracted on first view.
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.auth import Permission, Role
-from engine.facts import ensure_facts, fact_store, load_contract_facts, run_fact_query
-from engine.facts.query import Aggregation, GroupBy
+from engine import Aggregation, GroupBy, Permission, Role
 from ui.auth import record_unmask, require
 from ui.components import escape_markdown, show_error
 from ui.evidence import ViewerTarget, render_viewer, side_panel_css
@@ -42,9 +40,7 @@ if not any(d.kind == "contract" for d in engine.docs().documents):
     st.stop()
 try:
     with st.spinner(label("抽取合同事实…", "extracting contract facts…")):
-        ensure_facts(engine)
-    store = fact_store(engine)
-    laws, kinds = store.jurisdictions(), store.contract_types()
+        laws, kinds = engine.fact_filters()
 except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
     show_error(exc, label("读取合同事实", "Reading contract facts"))
     st.stop()
@@ -82,7 +78,7 @@ try:
 except QueryError as exc:
     st.warning(escape_markdown(chinese_text(str(exc))))
     st.stop()
-result = run_fact_query(store, query)
+result = engine.query_facts(query)
 target = st.session_state.get(VIEWER_KEY)
 if not (isinstance(target, ViewerTarget) and engine.document(target.doc_id) is not None):
     target = None
@@ -104,7 +100,7 @@ with facts_column:
     render_unknown(result)
     st.subheader(label("事实卡片", "Fact cards"))
     for row in result.rows:
-        facts = load_contract_facts(engine, row.doc_id)
+        facts = engine.contract_facts(row.doc_id)
         if facts is None:
             continue
         with st.expander(f"{escape_markdown(row.title or row.doc_name)} — {escape_markdown(row.doc_name)}"):

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.auth import Permission
-from engine.summary import summarize
+from engine import Permission
 from ui.auth import require
 from ui.components import show_error
 from ui.labels import KIND_NAMES, label, named
@@ -57,7 +56,7 @@ if cached is not None and cached[0] == query:
 else:
     try:
         with st.spinner(label("生成摘要中…", "summarising…")):
-            summary = summarize(engine, doc_id, llm=use_llm, unmask=unmask)
+            summary = engine.summarize(doc_id, llm=use_llm, unmask=unmask)
     except Exception as exc:  # noqa: BLE001 — shown as a message and logged by show_error
         show_error(exc, label("生成摘要", "Summarising"))
         st.stop()

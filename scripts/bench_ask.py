@@ -40,11 +40,13 @@ from typing import Any, Callable
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from engine.bench.answers import load_questions, prepare_corpus, score_answer  # noqa: E402
+from engine.bench.common import prepare_corpus  # noqa: E402
+from engine.bench.demo import load_questions, score_answer  # noqa: E402
 from engine.bench.common import machine  # noqa: E402
 from engine.bench.metrics import percentile  # noqa: E402
-from engine.bench.runner import (  # noqa: E402
-    DEFAULT_BENCH_DIR, DEFAULT_DATASETS, DEMO_DIR, DEMO_QUESTIONS, bench_engine, code_version, write_report)
+from engine.bench.paths import DEFAULT_BENCH_DIR, DEFAULT_DATASETS, DEMO_DIR, DEMO_QUESTIONS  # noqa: E402
+from engine.bench.registry import bench_engine  # noqa: E402
+from engine.bench.report import code_version, write_report  # noqa: E402
 from engine.bench.transcripts import DEV_FOLDER, case_files, score_case_answer  # noqa: E402
 
 DEFAULT_OUT = REPO / "docs" / "bench" / "ask_latency.json"

@@ -36,7 +36,7 @@ def markdown(run: FactsRun, info: dict, command: str) -> str:
     data = run.to_dict()
     lines = ["# CUAD dev: contract facts (rules)", "",
              f"`{command}` — {run.contracts} CUAD contracts ingested from their PDFs, facts extracted by the rules "
-             f"(engine/facts), {data['ms_per_contract']:.0f} ms per contract on {info.get('nproc')} cores. "
+             f"(engine/contract_facts), {data['ms_per_contract']:.0f} ms per contract on {info.get('nproc')} cores. "
              "Scoring: engine/bench/cuad_facts.py. The rules were written from general drafting formulas and "
              "checked on this same dev set (no held-out split), so read the figures as dev figures.", "",
              "## Fields", "",
@@ -70,7 +70,7 @@ def markdown(run: FactsRun, info: dict, command: str) -> str:
                      f"{_f(c['recall'])} | {_f(c['f1'])} | {located} |")
     lines += ["", f"Value categories ({', '.join(DATE_FIELDS)}, Governing Law, Renewal Term, Notice Period To "
                   "Terminate Renewal, Parties, Document Name) are present when the field was located; the others "
-                  "when a clause rule fired (engine/facts/clauses.py).", ""]
+                  "when a clause rule fired (engine/contract_facts/clauses.py).", ""]
     return "\n".join(lines)
 
 

@@ -20,7 +20,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from engine.bench.faithfulness import PUBLISHED, run, summary_text  # noqa: E402
-from engine.bench.runner import DEFAULT_BENCH_DIR, write_report  # noqa: E402
+from engine.bench.paths import DEFAULT_BENCH_DIR  # noqa: E402
+from engine.bench.report import write_report  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

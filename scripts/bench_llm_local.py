@@ -31,10 +31,11 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from engine.bench.answers import prepare_corpus  # noqa: E402
+from engine.bench.common import prepare_corpus  # noqa: E402
 from engine.bench.common import machine  # noqa: E402
 from engine.bench.metrics import percentile  # noqa: E402
-from engine.bench.runner import DEFAULT_BENCH_DIR, DEFAULT_DATASETS, code_version, write_report  # noqa: E402
+from engine.bench.paths import DEFAULT_BENCH_DIR, DEFAULT_DATASETS  # noqa: E402
+from engine.bench.report import code_version, write_report  # noqa: E402
 from engine.bench.transcripts import DEV_FOLDER, case_files, score_case_answer, summarise_cases  # noqa: E402
 from engine.config import Settings  # noqa: E402
 from engine.engine import Engine  # noqa: E402

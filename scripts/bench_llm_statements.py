@@ -32,8 +32,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from engine.bench.answers import load_questions, prepare_demo_home  # noqa: E402
-from engine.bench.runner import DEFAULT_BENCH_DIR, DEMO_DIR, DEMO_QUESTIONS  # noqa: E402
+from engine.bench.demo import load_questions, prepare_demo_home  # noqa: E402
+from engine.bench.paths import DEFAULT_BENCH_DIR, DEMO_DIR, DEMO_QUESTIONS  # noqa: E402
 from engine.config import Settings  # noqa: E402
 from engine.engine import Engine  # noqa: E402
 from engine.faithfulness.statements import fuse  # noqa: E402

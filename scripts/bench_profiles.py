@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from engine.bench.common import machine  # noqa: E402
-from engine.bench.runner import code_version  # noqa: E402
+from engine.bench.report import code_version  # noqa: E402
 from scripts.pg_servers import fresh_databases, running_server  # noqa: E402
 
 COMPARED = ("status", "conclusion", "values_found", "pages_cited", "evidence_recall_at_k",

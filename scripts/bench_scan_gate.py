@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from engine.ingest.loaders.pdf import load_pdf  # noqa: E402
-from scripts.corpus.pdfmaker import make_pdf  # noqa: E402
+from engine.bench.pdfmaker import make_pdf  # noqa: E402
 
 LINES_PER_PAGE = 40
 

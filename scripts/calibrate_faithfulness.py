@@ -25,7 +25,7 @@ from engine.config import EmbeddingSettings  # noqa: E402
 from engine.faithfulness.calibration import (calibrate, cross_validate, featurise, load_pairs,  # noqa: E402
                                              per_category, score)
 from engine.faithfulness.verify import DEFAULT_THRESHOLDS, Thresholds  # noqa: E402
-from engine.models.embedder import make_embedder  # noqa: E402
+from engine.embedding.embedder import make_embedder  # noqa: E402
 
 LABELLED = REPO / "data" / "bench" / "faithfulness_labelled.jsonl"
 CACHE = REPO / ".bench" / "faithfulness-calibration" / "embeddings.sqlite"

@@ -4,7 +4,7 @@
 Each seed gives ``case_<seed>.pdf``, ``case_<seed>.questions.jsonl`` (the schema of
 ../shared/datasets/transcripts/README.md) and ``case_<seed>.truth.json`` (the parameters behind
 it), ``case_n<seed>.*`` for a case of the new kinds (``--kinds``), and is read back and
-self-checked: a file whose expectations are not stated where they say is an error. Seeds 0–999 are the tuning range; benchmarks use fresh ones (engine/bench/casegen.py).
+self-checked: a file whose expectations are not stated where they say is an error. Seeds 0–999 are the tuning range; benchmarks use fresh ones (engine/bench/casegen/suite.py).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import Sequence
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scripts.corpus.casegen import Options, SelfCheckError, generate  # noqa: E402
-from scripts.corpus.casegen.casetypes import CASE_TYPES  # noqa: E402
-from scripts.corpus.casegen.params import KINDS  # noqa: E402
-from scripts.corpus.casegen.scenarios import SCENARIOS  # noqa: E402
+from engine.bench.casegen import Options, SelfCheckError, generate  # noqa: E402
+from engine.bench.casegen.casetypes import CASE_TYPES  # noqa: E402
+from engine.bench.casegen.params import KINDS  # noqa: E402
+from engine.bench.casegen.scenarios import SCENARIOS  # noqa: E402
 
 
 def main(argv: Sequence[str] | None = None) -> int:

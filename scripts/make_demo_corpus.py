@@ -27,7 +27,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scripts.corpus import demo_content as content  # noqa: E402
-from scripts.corpus.pdfmaker import (  # noqa: E402
+from engine.bench.pdfmaker import (  # noqa: E402
     LaidFlow, PageBreak, PageLine, PageSpec, Styled, find_cjk_font, font_charset, lay_out,
     line_height, make_pdf)
 

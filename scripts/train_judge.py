@@ -70,7 +70,7 @@ from engine.answer.judge.model import (CARD, LINEAR_PARTS, PARTS, Judge,  # noqa
                                        cited_passages, read, threshold_group)
 from engine.answer.judged import judge_input, stated_answer  # noqa: E402
 from engine.bench.common import ingest_texts, read_jsonl  # noqa: E402
-from engine.bench.runner import bench_engine  # noqa: E402
+from engine.bench.registry import bench_engine  # noqa: E402
 from engine.ingest.anchors import chunk_range_to_spans  # noqa: E402
 
 SEED = 20261125

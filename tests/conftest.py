@@ -28,7 +28,7 @@ def dataset_file(datasets: Path, relative: str) -> Path:
 
 @pytest.fixture(scope="session")
 def cjk_font() -> Path:
-    from scripts.corpus.pdfmaker import FontMissing, find_cjk_font
+    from engine.bench.pdfmaker import FontMissing, find_cjk_font
 
     try:
         return find_cjk_font()

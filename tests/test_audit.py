@@ -22,7 +22,7 @@ from engine.audit import AUDIT_FILE, GENESIS_HASH, RECALL_CAP, AuditLog, Stage
 from engine.question import read_question
 from engine.retrieve.search import SearchHit, SearchMode, SearchResponse
 from engine.types import BBox, Chunk, Fact, Span
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.engine.conftest import TRANSCRIPT_LINES, settings_for
 
 pytestmark = pytest.mark.integration

@@ -1,4 +1,4 @@
-"""The audit log's head kept outside its database (engine/audit_head.py): what the database alone
+"""The audit log's head kept outside its database (engine/audit/head.py): what the database alone
 cannot show — the newest records cut off together with the checkpoint, a re-hashed chain, all
 records gone, the file emptied, cut in half, deleted, or rolled back to an older copy of itself —
 fails ``audit verify`` loudly, and a home whose log is gone never starts a fresh one silently."""
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine.audit import AUDIT_FILE, AuditLog, AuditLogDamaged, Checkpoint, sign
-from engine.audit_head import head_file_path
+from engine.audit.head import head_file_path
 from engine.keys import load_or_create_key
 from tests.test_audit import record, rows, tamper
 from tests.test_audit_anchor import _edit_body, _rechain

@@ -2,7 +2,7 @@
 
 Built from the source with ``ast`` (every import statement, including those inside functions and
 under ``if TYPE_CHECKING``: a deferred or type-only import is still a dependency). The nodes are
-engine's subpackages (engine.answer, engine.facts, …) and its top-level modules (engine.engine,
+engine's subpackages (engine.answer, engine.contract_facts, …) and its top-level modules (engine.engine,
 engine.audit, …). Two rules:
 
 * production code never imports benchmark code: only engine/bench itself and the command line
@@ -10,6 +10,11 @@ engine.audit, …). Two rules:
 * no cycles: no two nodes import each other, directly or through others;
 * questions are read in one place: engine/question's modules are imported by that package alone;
   everything else (engine/, ui/, pages/, scripts/, app.py) imports the face, ``engine.question``.
+
+And between modules over engine/, ui/ and pages/ (``from pkg import submodule`` is an import of
+the submodule): no module cycle at all; engine/ never imports ui, pages, streamlit or scripts;
+pages/ and ui/ reach the engine through its face only: ``engine`` (the FACE table of
+engine/__init__.py) and ``engine.types`` (#28).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ MAY_IMPORT_BENCH = {"engine.bench", "engine.cli"}
 
 
 def node_of(module: str) -> str:
-    """engine.facts.llm_extract → engine.facts; engine.audit → engine.audit; engine → engine."""
+    """engine.contract_facts.llm_extract → engine.contract_facts; engine.audit → engine.audit; engine → engine."""
     return ".".join(module.split(".")[:2])
 
 
@@ -150,3 +155,105 @@ def test_the_checker_sees_deferred_and_type_only_imports(tmp_path):
     edges = import_edges(pkg)
     assert cycles(edges) == [["engine.a", "engine.b"]]
     assert len(import_edges()) > 10  # the real engine/ was read
+
+
+# -- modules ----------------------------------------------------------------------------------------
+
+LAYERS = ("engine", "ui", "pages")
+FACE_MODULES = {"engine", "engine.types"}
+def module_name(path: Path, repo: Path) -> str:
+    parts = path.relative_to(repo).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def module_imports(repo: Path = REPO) -> dict[str, dict[str, list[int]]]:
+    """module → every name it imports (any package, deferred and type-only included) → lines.
+    ``from pkg import name`` imports pkg.name when that is a module of the repository, else pkg."""
+    paths = {module_name(p, repo): p for layer in LAYERS if (repo / layer).is_dir()
+             for p in (repo / layer).rglob("*.py")}
+    found: dict[str, dict[str, list[int]]] = {}
+    for module, path in paths.items():
+        names: dict[str, list[int]] = defaultdict(list)
+        for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    names[alias.name].append(node.lineno)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                base = node.module
+                if node.level:  # relative: resolved against this module's package
+                    package = module.split(".")[:len(module.split(".")) - node.level + (path.name == "__init__.py")]
+                    base = ".".join(package + [node.module])
+                subs = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in paths]
+                for name in subs + ([base] if len(subs) < len(node.names) else []):
+                    names[name].append(node.lineno)
+        found[module] = dict(names)
+    return found
+
+
+def module_edges(repo: Path = REPO) -> dict[str, dict[str, list[str]]]:
+    """module → imported module of engine/, ui/ or pages/ (the nearest enclosing one) → where."""
+    imports = module_imports(repo)
+    edges: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for module, names in imports.items():
+        for name, lines in names.items():
+            target = name
+            while target and target not in imports:
+                target = target.rpartition(".")[0]
+            if target and target != module:
+                edges[module][target] += [f"{module}:{line}" for line in lines]
+    return edges
+
+
+def test_no_module_imports_another_that_imports_it_back():
+    edges = module_edges()
+    found = cycles(edges)
+    detail = {" ↔ ".join(c): {f"{a} → {b}": edges[a][b][:2] for a in c for b in c if b in edges[a]}
+              for c in found}
+    assert found == [], f"module import cycles: {detail}"
+
+
+def test_the_engine_never_imports_the_dashboard_streamlit_or_scripts():
+    offenders = {f"{module} → {name}" for module, names in module_imports().items() if module.split(".")[0] == "engine"
+                 for name in names if name.split(".")[0] in ("ui", "pages", "streamlit", "scripts")}
+    assert offenders == set()
+
+
+def dashboard_reaches(repo: Path = REPO) -> dict[str, set[str]]:
+    """pages/ and ui/ module file → the engine modules it imports other than the face."""
+    reaches: dict[str, set[str]] = {}
+    for module, names in module_imports(repo).items():
+        if module.split(".")[0] in ("ui", "pages"):
+            past = {n for n in names if n.split(".")[0] == "engine" and n not in FACE_MODULES}
+            if past:
+                reaches[module.replace(".", "/") + ".py"] = past
+    return reaches
+
+
+def test_pages_and_ui_reach_the_engine_through_its_face():
+    assert dashboard_reaches() == {}, "import these through the face (engine/__init__.py FACE)"
+
+
+def test_every_face_name_is_defined_where_the_face_says():
+    import engine
+
+    from importlib import import_module
+
+    for name, target in engine.FACE.items():
+        module, _, attribute = target.partition(":")
+        assert getattr(engine, name) is getattr(import_module(module), attribute or name), name
+    assert set(engine.__all__) == {*engine.FACE, "__version__"}
+
+
+def test_the_module_checker_sees_a_cycle_and_a_reach_past_the_face(tmp_path):
+    (tmp_path / "engine" / "a").mkdir(parents=True)
+    (tmp_path / "engine" / "__init__.py").write_text("")
+    (tmp_path / "engine" / "types.py").write_text("")
+    (tmp_path / "engine" / "a" / "__init__.py").write_text("from engine.a import x\n")
+    (tmp_path / "engine" / "a" / "x.py").write_text("def f():\n    from engine.a.y import g\n")
+    (tmp_path / "engine" / "a" / "y.py").write_text("from typing import TYPE_CHECKING\n"
+                                                    "if TYPE_CHECKING:\n    from engine.a.x import f\n")
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "w.py").write_text("from engine import Engine\nfrom engine.types import Chunk\n"
+                                          "from engine.a import x\n")
+    assert cycles(module_edges(tmp_path)) == [["engine.a.x", "engine.a.y"]]  # pkg → its submodule is no cycle
+    assert dashboard_reaches(tmp_path) == {"ui/w.py": {"engine.a.x"}}

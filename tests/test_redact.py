@@ -7,7 +7,7 @@ import pytest
 
 from engine.redact import (pii_boxes, redacted_pages, render_redacted_page, unread_pages)
 from engine.types import BBox
-from scripts.corpus.pdfmaker import PageSpec, make_pdf
+from engine.bench.pdfmaker import PageSpec, make_pdf
 from tests.engine.conftest import engine  # noqa: F401 — the fixture (OCR off, temporary home)
 from tests.text.test_pii import VALID_ID_X
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.auth import (DEMO_ACCOUNTS, MUST_CHANGE, UNKNOWN_ADDRESS, AuthError, Authenticator, Permission, Role,
-                         User, UserStore, resolve_client_address)
+from engine import (DEMO_ACCOUNTS, MUST_CHANGE, UNKNOWN_ADDRESS, AuthError, Authenticator, Permission, Role,
+                    User, UserStore, resolve_client_address)
 from ui.components import escape_markdown
 from ui.labels import chinese_text, label, named
 from ui.state import engine_for_home, get_engine, lextrace_home

@@ -33,10 +33,10 @@ from typing import Any, Mapping, Sequence
 
 import pandas as pd
 
-from engine.bench.runner import PUBLISHED_REPORT, REPO, default_report_path
+from engine import PUBLISHED_REPORT, default_report_path
 
 # Read at call time, so a test can point it at a directory of its own.
-DOCS_BENCH = REPO / "docs" / "bench"
+DOCS_BENCH = PUBLISHED_REPORT.parent
 REPORT_GLOB = "report-*.json"
 
 

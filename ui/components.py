@@ -11,8 +11,7 @@ from typing import Iterator
 
 import streamlit as st
 
-from engine.auth import AuthError
-from engine.inputs import InputError
+from engine import AuthError, InputError
 from engine.types import IngestError
 from ui.labels import STATUS_NAMES, chinese_text, label, named
 

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.auth import Permission, User
-from engine.engine import Engine, ProgressFn
-from engine.text.pii import find_pii, mask_fragments, mask_text, mask_value, wrapped_pieces
+from engine import (Engine, Permission, ProgressFn, User, find_pii, format_size, mask_fragments, mask_text,
+                    mask_value, wrapped_pieces)
 from engine.types import (Chunk, DocKind, DocumentRecord, IngestReport, IngestStatus,
                           PageText)
-from engine.units import format_size
 from ui.components import local_time
 from ui.labels import CHUNK_TYPE_NAMES, KIND_NAMES, label, named
 

@@ -30,13 +30,9 @@ from typing import Any
 
 import streamlit as st
 
-from engine.answer.model import Answer, Calculation, Evidence
-from engine.answer.verify import CITATION
-from engine.redact import UNREAD_NOTE, page_image, redacted_pages
-from engine.text.dates import find_dates
-from engine.text.lines import join_pdf_lines
-from engine.text.numbers import find_amounts, find_numbers, format_decimal
-from engine.text.pii import mask_pii, wrapped_pieces
+from engine import (CITATION, UNREAD_NOTE, Answer, Calculation, Evidence, find_amounts, find_dates,
+                    find_numbers, format_decimal, join_pdf_lines, mask_pii, page_image, redacted_pages,
+                    wrapped_pieces)
 from engine.types import BBox, PageText
 from ui.components import EVIDENCE_MARK_CLASS, STATUS_COLOURS, escape_markdown, evidence_mark_html
 from ui.review import CHECKS, CONFLICTS, GAPS, check_problems, conflict_summary, review_reason

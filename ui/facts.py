@@ -12,13 +12,9 @@ from typing import Any
 
 import streamlit as st
 
-from engine.facts.clauses import CLAUSE_TYPES
-from engine.text.jurisdiction import display_jurisdiction
-from engine.facts.model import CONTRACT_TYPES, FIELD_LABELS, FIELD_NAMES, ContractFacts, Located, masked
-from engine.facts.query import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, FactQueryResult,
-                                GroupBy)
-from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
-from engine.text.numbers import format_decimal
+from engine import (CLAUSE_TYPES, CONTRACT_TYPES, FIELD_LABELS, FIELD_NAMES, Aggregation, AmountFilter,
+                    Comparison, ContractFacts, DateRange, FactQuery, FactQueryResult, GroupBy, Located,
+                    chunk_range_to_spans, display_jurisdiction, format_decimal, masked_facts, spans_bboxes)
 from ui.evidence import ViewerTarget, escape_markdown, pdf_annotations
 from ui.labels import bilingual, chinese_text, label, named
 
@@ -137,7 +133,7 @@ def contract_rows(result: FactQueryResult, *, unmask: bool) -> list[dict[str, An
                                                           else "")) if r.end_date else "—",
                      label("总额", "Total"): format_decimal(r.total_amount) if r.total_amount is not None else "—",
                      label("币种", "Currency"): r.currency or "—"})
-    return rows if unmask else masked(rows, "text")
+    return rows if unmask else masked_facts(rows, "text")
 
 
 def fact_rows(facts: ContractFacts, *, unmask: bool) -> list[dict[str, Any]]:
@@ -155,8 +151,8 @@ def fact_rows(facts: ContractFacts, *, unmask: bool) -> list[dict[str, Any]]:
                      label("来源", "Source"): named(SOURCE_NAMES, f.source.value), "item": f})
     if not unmask:
         for row in rows:
-            row[label("原文", "Text")] = masked(row[label("原文", "Text")], "text")
-            row[value_column] = masked(row[value_column], "text")
+            row[label("原文", "Text")] = masked_facts(row[label("原文", "Text")], "text")
+            row[value_column] = masked_facts(row[value_column], "text")
     return rows
 
 
@@ -227,7 +223,7 @@ def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: 
     if facts.parties:
         st.markdown(f"**{label('当事人', 'Parties')}**")
         for i, party in enumerate(facts.parties):
-            location = party.location if unmask else masked(party.location, "location")
+            location = party.location if unmask else masked_facts(party.location, "location")
             merge = party.merge or {}
             how = ("" if merge.get("method") in (None, "own") else
                    f" · 与「{escape_markdown(str(merge.get('merged_with')))}」视为同一方"
@@ -239,7 +235,7 @@ def render_fact_card(engine, facts: ContractFacts, *, unmask: bool, viewer_key: 
     if facts.clauses:
         st.markdown(f"**{label('关键条款', 'Key clauses')}**")
         for i, clause in enumerate(facts.clauses):
-            summary = clause.summary if unmask else masked(clause.summary, "summary")
+            summary = clause.summary if unmask else masked_facts(clause.summary, "summary")
             st.markdown(f"- **{escape_markdown(clause_name(clause.clause_type))}** · "
                         f"第{clause.page}页：{escape_markdown(summary)}")
             _source_button(engine, clause, clause_name(clause.clause_type),

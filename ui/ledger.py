@@ -22,12 +22,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from engine.answer.model import Answer, Calculation, Conflict, Evidence
-from engine.answer.wording import CURRENCY_UNITS, as_decimal, chinese_count
-from engine.ledger import Event, Value
-from engine.text.lines import join_pdf_lines
-from engine.text.numbers import format_decimal
-from engine.text.pii import find_pii, mask_pii, wrapped_pieces
+from engine import (CURRENCY_UNITS, Answer, Calculation, Conflict, Event, Evidence, Value, as_decimal,
+                    chinese_count, find_pii, format_decimal, join_pdf_lines, mask_pii, wrapped_pieces)
 from ui.components import evidence_mark_html
 from ui.labels import (
     DATE_PRECISION_NAMES,

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.answer.model import Answer, Conflict
-from engine.text.lines import join_pdf_lines
+from engine import Answer, Conflict, join_pdf_lines
 from ui.labels import CONFLICT_NAMES, label, named
 from ui.ledger import amount_cell, category_text, conflict_versions, masker
 

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from engine import Engine
-from engine.audit import AuditLogDamaged
+from engine import AuditLogDamaged, Engine
 from ui.components import escape_markdown
 
 

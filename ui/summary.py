@@ -14,10 +14,8 @@ from typing import Any
 
 import streamlit as st
 
-from engine.auth import User
-from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
-from engine.summary.model import Method, Summary, SummaryPoint, SummarySource
-from engine.text.pii import find_pii, mask_text
+from engine import (Summary, SummaryMethod, SummaryPoint, SummarySource, User, chunk_range_to_spans, find_pii,
+                    mask_text, spans_bboxes)
 from engine.types import BBox, Chunk
 from ui.auth import record_unmask
 from ui.evidence import Mark, ViewerTarget, escape_markdown, marked_html, pdf_annotations, render_viewer
@@ -26,11 +24,11 @@ from ui.labels import CHUNK_TYPE_NAMES, MODE_NAMES, chinese_text, label, named
 SELECTED_KEY = "summary.selected"  # id of the point whose blocks are shown
 BUTTON_PREFIX = "summary.open."
 
-METHOD_BADGES: dict[Method, tuple[str, tuple[str, str]]] = {
-    Method.EXTRACTIVE: ("green", ("抽取", "extractive")),
-    Method.HYBRID: ("violet", ("双重", "hybrid")),
-    Method.LLM: ("orange", ("模型", "LLM")),
-    Method.SEMANTIC: ("blue", ("语义", "semantic")),
+METHOD_BADGES: dict[SummaryMethod, tuple[str, tuple[str, str]]] = {
+    SummaryMethod.EXTRACTIVE: ("green", ("抽取", "extractive")),
+    SummaryMethod.HYBRID: ("violet", ("双重", "hybrid")),
+    SummaryMethod.LLM: ("orange", ("模型", "LLM")),
+    SummaryMethod.SEMANTIC: ("blue", ("语义", "semantic")),
 }
 ASPECT_NAMES: dict[str, tuple[str, str]] = {
     "who": ("人员", "who"), "time_place": ("时间地点", "time and place"), "arrival": ("到案", "arrival"),

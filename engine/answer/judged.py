@@ -51,7 +51,7 @@ from engine.text.pii import widen_to_pii
 from engine.text.segments import Segment, flat
 
 if TYPE_CHECKING:
-    from engine.answer.pipeline import Answerer
+    from engine.answer.tools import AnswerTools
     from engine.retrieve.search import SearchResponse
 
 JUDGED_KINDS = ("judgment", "contract", "generic")
@@ -60,7 +60,7 @@ MAX_SUPPORT = 4  # passages cited after the answer's own clause
 _VALUE_SLOTS = {Slot.DATE: "date", Slot.AMOUNT: "amount"}
 
 
-def scope_kind(answerer: "Answerer", doc_id: str | None, sources: list[Source]) -> str | None:
+def scope_kind(answerer: "AnswerTools", doc_id: str | None, sources: list[Source]) -> str | None:
     """The kind of document a question is answered from: the one asked about; unscoped, the kind
     of the best-ranked evidence (sources come best document first) when all of the evidence is of
     judged kinds — evidence that includes a transcript or a statute keeps the composer's path."""
@@ -72,7 +72,7 @@ def scope_kind(answerer: "Answerer", doc_id: str | None, sources: list[Source]) 
     return sources[0].chunk.kind
 
 
-def judged_route(answerer: "Answerer", doc_id: str | None, sources: list[Source]) -> "JudgedAnswering | None":
+def judged_route(answerer: "AnswerTools", doc_id: str | None, sources: list[Source]) -> "JudgedAnswering | None":
     """The judged path for judgments, contracts and generic documents when a judge is available."""
     kind = scope_kind(answerer, doc_id, sources)
     if kind not in JUDGED_KINDS:
@@ -83,10 +83,10 @@ def judged_route(answerer: "Answerer", doc_id: str | None, sources: list[Source]
     return JudgedAnswering(answerer, judge, kind) if judge is not None else None
 
 
-def judge_input(answerer: "Answerer", plan: QuestionPlan, response: "SearchResponse",
+def judge_input(answerer: "AnswerTools", plan: QuestionPlan, response: "SearchResponse",
                 sources: list[Source]) -> JudgeInput:
     """What the judge reads: the chunks, and what retrieval said of each (e5 cosine, BM25)."""
-    from engine.ingest.pipeline import embedding_text
+    from engine.text.passages import embedding_text
 
     chunks = [s.chunk for s in sources]
     bm25 = {cid: (rank, score) for rank, (cid, score) in enumerate(response.candidates.get("bm25", []), 1)}
@@ -117,7 +117,7 @@ def _quote(text: str) -> str:
 
 @dataclass
 class JudgedAnswering:
-    answerer: "Answerer"
+    answerer: "AnswerTools"
     judge: Judge
     kind: str
     used_llm: bool = False

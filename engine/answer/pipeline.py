@@ -66,7 +66,7 @@ class Answerer:
         # LLM conclusions: every statement against its cited evidence (engine/answer/llm.py)
         self.check_statements = check_statements
         self.judge = None  # the answerability judge; None = the shipped one (engine/answer/judge/)
-        # contract clause kinds by chunk, from the contract facts (the Engine wires engine.facts in)
+        # contract clause kinds by chunk, from the contract facts (the Engine wires engine.contract_facts in)
         self.clause_types: ClauseTypes | None = None
         self.index = searcher.index
         self.settings = settings

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.answer.model import Answer, Conflict, Evidence, Gap
-from engine.ingest.pipeline import article_body
+from engine.text.passages import article_body
 from engine.statutes.hierarchy import higher, rank_of_article
 from engine.statutes.lookup import LawNames, direct_lookup, name_key
 from engine.statutes.versions import VersionPlan, VersionStatus

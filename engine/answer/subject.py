@@ -45,11 +45,11 @@ from engine.text.segments import Segment, flat, trimmed
 from engine.types import Chunk
 
 if TYPE_CHECKING:
-    from engine.answer.pipeline import Answerer
+    from engine.answer.tools import AnswerTools
     from engine.retrieve.search import SearchResponse
 
 # Clause kinds of a contract by chunk: chunk_id -> the contract-facts clause types found in it
-# (engine/facts/clauses.py). Given by the Engine, which may import engine.facts.
+# (engine/contract_facts/clauses.py). Given by the Engine, which may import engine.contract_facts.
 ClauseTypes = Callable[[str], dict[str, set[str]]]
 
 LISTED_ARTICLES = 15  # a law with more articles than this is summarised by the nearest ones
@@ -135,7 +135,7 @@ def in_scope(scope_kind: str | None, kinds: set[str]) -> bool:
 
 @dataclass
 class SubjectRoute:
-    answerer: "Answerer"
+    answerer: "AnswerTools"
     composer: Composer
     plan: QuestionPlan
     response: "SearchResponse"

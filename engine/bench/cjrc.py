@@ -42,10 +42,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 from engine.answer.model import Status
 from engine.answer.verify import CITATION
-from engine.bench.answers import detection, yes_no
-from engine.bench.metrics import mean, percentile, verified_wrong
 from engine.bench.common import ingest_texts, read_jsonl
-from engine.bench.runner import Progress, SuiteResult
+from engine.bench.metrics import mean, verified_wrong
+from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.scoring import detection, yes_no
 from engine.ingest.anchors import chunk_range_to_spans
 from engine.types import Span
 
@@ -180,18 +180,12 @@ def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm
         if progress:
             progress("cjrc", i, len(questions))
     metrics, per_type = summarise_cjrc(rows)
-    return SuiteResult(
-        suite="cjrc",
-        description=f"CJRC dev, {len(rows)} questions over {len(corpus.doc_ids)} judgments "
-                    f"({'full dev split' if limit is None else 'civil/criminal alternating subset'}), "
-                    f"asked per document; span read from the conclusion (engine/bench/cjrc.py)",
-        metrics=metrics, per_category=per_type, rows=rows,
-        timings={"ingest_s": corpus.seconds, "ingested": corpus.ingested, "unchanged": corpus.unchanged,
-                 "chunks": corpus.chunks,
-                 "ask_ms_p50": round(percentile(latencies, 50), 1),
-                 "ask_ms_p95": round(percentile(latencies, 95), 1)},
-        config={"reranker": engine.searcher.reranker.name, "llm": llm, "top_k": TOP_K, "limit": limit,
-                "judge": judge_config(judges)})
+    return suite_result(
+        "cjrc", f"CJRC dev, {len(rows)} questions over {len(corpus.doc_ids)} judgments "
+                f"({'full dev split' if limit is None else 'civil/criminal alternating subset'}), "
+                f"asked per document; span read from the conclusion (engine/bench/cjrc.py)",
+        engine, llm=llm, rows=rows, latencies_ms=latencies, metrics=metrics, per_category=per_type,
+        timings=corpus.timings(), config={"top_k": TOP_K, "limit": limit, "judge": judge_config(judges)})
 
 
 def judge_config(judges) -> str:

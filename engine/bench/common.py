@@ -1,4 +1,5 @@
-"""Small pieces every benchmark shares: reading JSONL datasets, describing the machine."""
+"""Small pieces every benchmark shares: reading JSONL datasets, describing the machine, ingesting a
+suite's corpus into its own home."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ import platform
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -45,6 +46,10 @@ class TextCorpus:
     seconds: float
     chunks: int  # in all these documents
 
+    def timings(self) -> dict[str, Any]:
+        return {"ingest_s": self.seconds, "ingested": self.ingested, "unchanged": self.unchanged,
+                "chunks": self.chunks}
+
 
 def ingest_texts(engine, texts: dict[str, str], wanted: Iterable[str], kind: str) -> TextCorpus:
     """Ingest the wanted dataset documents (``<id>.txt``) once; a failure stops the benchmark."""
@@ -59,3 +64,28 @@ def ingest_texts(engine, texts: dict[str, str], wanted: Iterable[str], kind: str
         chunks += report.chunks
     return TextCorpus(ids, counts["ingested"], counts["unchanged"], round(time.perf_counter() - started, 1),
                       chunks)
+
+
+@dataclass
+class BenchCorpus:
+    doc_ids: dict[str, str]  # file name -> doc_id
+    ingest_s: float
+    ocr_pages: dict[str, list[int]] = field(default_factory=dict)
+
+
+def prepare_corpus(engine, paths: Sequence[Path], what: str, kind: str = "auto") -> BenchCorpus:
+    """Ingest ``paths`` (files or folders) into a suite's own home, skipping unchanged files, and
+    delete every other document there: the suite's figures depend on these files alone."""
+    started = time.perf_counter()
+    result = engine.ingest(paths, kind=kind)
+    failed = [f"{d.name}: {d.error}" for d in result.documents if d.status.value == "failed"]
+    if failed:
+        raise RuntimeError(f"{what} did not ingest: " + "; ".join(failed))
+    current = {d.doc_id for d in result.documents}
+    for record in engine.docs().documents:
+        if record.doc_id not in current:
+            engine.delete(record.doc_id)
+    return BenchCorpus(doc_ids={d.name: d.doc_id for d in result.documents},
+                      ingest_s=round(time.perf_counter() - started, 1),
+                      ocr_pages={d.name: [q.page for q in d.quality if q.ocr_used] for d in result.documents
+                                 if any(q.ocr_used for q in d.quality)})

@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from engine.answer.model import Status
-from engine.bench.answers import yes_no
-from engine.bench.metrics import char_overlap, mean, percentile, verified_wrong
 from engine.bench.cjrc import judge_config
 from engine.bench.common import ingest_texts, read_jsonl
-from engine.bench.runner import Progress, SuiteResult
+from engine.bench.metrics import char_overlap, mean, verified_wrong
+from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.scoring import yes_no
 from engine.ingest.anchors import chunk_range_to_spans
 
 DEFAULT_ITEMS = 170
@@ -97,18 +97,12 @@ def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, 
         if progress:
             progress("contractnli", n, len(items))
     metrics, per_label = summarise_contractnli(rows)
-    return SuiteResult(
-        suite="contractnli",
-        description=f"ContractNLI dev, {len(rows)} hypotheses over {len(corpus.doc_ids)} NDAs "
-                    f"({'full dev split' if limit is None else 'first NDAs in file order'}), "
-                    f"asked as yes/no questions per document",
-        metrics=metrics, per_category=per_label, rows=rows,
-        timings={"ingest_s": corpus.seconds, "ingested": corpus.ingested, "unchanged": corpus.unchanged,
-                 "chunks": corpus.chunks,
-                 "ask_ms_p50": round(percentile(latencies, 50), 1),
-                 "ask_ms_p95": round(percentile(latencies, 95), 1)},
-        config={"reranker": engine.searcher.reranker.name, "llm": llm, "top_k": TOP_K, "limit": limit,
-                "judge": judge_config(judges)})
+    return suite_result(
+        "contractnli", f"ContractNLI dev, {len(rows)} hypotheses over {len(corpus.doc_ids)} NDAs "
+                       f"({'full dev split' if limit is None else 'first NDAs in file order'}), "
+                       f"asked as yes/no questions per document",
+        engine, llm=llm, rows=rows, latencies_ms=latencies, metrics=metrics, per_category=per_label,
+        timings=corpus.timings(), config={"top_k": TOP_K, "limit": limit, "judge": judge_config(judges)})
 
 
 def predicted_label(status: str, gaps: int, verdict: str | None) -> str | None:

@@ -36,11 +36,11 @@ from typing import Callable
 
 from engine.bench.common import read_jsonl
 from engine.bench.cuad import CorpusMapping
-from engine.facts.extract import extract_rules
+from engine.contract_facts.extract import extract_rules
 from engine.text.jurisdiction import canonical_jurisdiction
-from engine.facts.model import ContractFacts
-from engine.facts.parties import name_similarity, normalise_party_name
-from engine.facts.store import add_duration, iso_day
+from engine.contract_facts.model import ContractFacts
+from engine.contract_facts.parties import name_similarity, normalise_party_name
+from engine.contract_facts.store import add_duration, iso_day
 
 DATE_FIELDS = {"Agreement Date": "agreement_date", "Effective Date": "effective_date",
                "Expiration Date": "termination_date"}

@@ -21,11 +21,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.bench.answers import BenchCorpus, DemoQuestion, load_questions, prepare_demo_home
+from engine.bench.common import BenchCorpus
+from engine.bench.demo import DemoQuestion, load_questions, prepare_demo_home
 from engine.bench.common import machine
 from engine.bench.metrics import mean
-from engine.bench.runner import (DEFAULT_BENCH_DIR, DEMO_DIR, DEMO_QUESTIONS, REPO, bench_engine,
-                                 json_safe, code_version)
+from engine.bench.paths import DEFAULT_BENCH_DIR, DEMO_DIR, DEMO_QUESTIONS, REPO
+from engine.bench.registry import bench_engine
+from engine.bench.report import code_version
+from engine.bench.result import json_safe
 from engine.faithfulness import FaithfulnessResult, StatementVerdict, split_statements
 from engine.faithfulness.cli import faithfulness_for
 from engine.faithfulness.metric import answer_passages

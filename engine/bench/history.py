@@ -13,9 +13,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine.bench.runner import REPO
-
-HISTORY = REPO / "docs" / "bench" / "history.jsonl"
+from engine.benchmarks import HISTORY, read_history  # noqa: F401 — the page reads it through the face
 
 
 def history_entries(report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -50,30 +48,6 @@ def append_history(report: dict[str, Any], path: Path = HISTORY) -> int:
             for entry in entries:
                 out.write(json.dumps(entry, ensure_ascii=False, sort_keys=True) + "\n")
     return len(entries)
-
-
-def read_history(path: Path = HISTORY) -> tuple[list[dict[str, Any]], list[str]]:
-    """(the entries, oldest first; a line that is not one, named by its number): a damaged line
-    never hides the others."""
-    try:
-        lines = path.read_text("utf-8").splitlines()
-    except FileNotFoundError:
-        return [], []
-    entries, bad = [], []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            bad.append(f"{path.name}:{number}")
-            continue
-        if isinstance(entry, dict) and isinstance(entry.get("suite"), str):
-            entries.append(entry)
-        else:
-            bad.append(f"{path.name}:{number}")
-    entries.sort(key=lambda e: str(e.get("finished_at") or ""))
-    return entries, bad
 
 
 def merge_reports(reports: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

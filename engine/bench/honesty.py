@@ -27,9 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from engine.bench.answers import BenchCorpus, cited_quotes, conclusion_values, squash
-from engine.bench.metrics import percentile, verified_wrong
-from engine.bench.runner import REPO, Progress, SuiteResult
+from engine.bench.common import BenchCorpus
+from engine.bench.metrics import verified_wrong
+from engine.bench.paths import REPO
+from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.scoring import cited_quotes, conclusion_values, squash
 from engine.bench.transcripts import KnownFailures, question_gate
 
 PROBES = Path("probes") / "demo_honesty.jsonl"  # under the datasets folder
@@ -124,12 +126,8 @@ def run_honesty(engine, probes: Sequence[Probe], corpus: BenchCorpus, *, known: 
         group = [r for r in rows if status in r["expect_status"] and len(r["expect_status"]) == 1]
         if group:
             per_status[f"expect {status}"] = {"n": len(group), "passed": sum(r["correct"] for r in group)}
-    return SuiteResult(
-        suite="honesty",
-        description=f"{len(rows)} statute and contract probes over the demo corpus: the badge only where the "
-                    f"answer answers ({'LLM' if llm else 'deterministic composer'})",
-        metrics=metrics, per_category=per_status, rows=rows,
-        timings={"ask_ms_p50": round(percentile(latencies, 50), 1), "ask_ms_p95": round(percentile(latencies, 95), 1),
-                 "ingest_s": corpus.ingest_s},
-        config={"reranker": engine.searcher.reranker.name, "llm": llm},
-        gate=question_gate(rows, known.questions))
+    return suite_result(
+        "honesty", f"{len(rows)} statute and contract probes over the demo corpus: the badge only where the "
+                   f"answer answers ({'LLM' if llm else 'deterministic composer'})",
+        engine, llm=llm, rows=rows, latencies_ms=latencies, metrics=metrics, per_category=per_status,
+        timings={"ingest_s": corpus.ingest_s}, gate=question_gate(rows, known.questions))

@@ -18,7 +18,7 @@ from engine.config import EmbeddingSettings, IngestSettings, Settings
 from engine.engine import Engine, _expand
 from engine.ingest.loaders import load_document, sniff
 from engine.ingest.pipeline import prepare_document
-from engine.models.embedder import make_embedder
+from engine.embedding.embedder import make_embedder
 from engine.types import IngestStatus
 
 

@@ -36,8 +36,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from engine.bench.metrics import percentile, verified_wrong
-from engine.bench.runner import Progress, SuiteResult
+from engine.bench.metrics import verified_wrong
+from engine.bench.result import Progress, SuiteResult, ask_timings
 from engine.text.numbers import parse_number, to_chinese
 from engine.text.refs import article_key
 
@@ -218,8 +218,7 @@ def run_statute_lookup(engine, statutes: Path, *, seed: int = SEED, existing: in
     latencies = [r["ms"] for r in rows]
     metrics, per_form = summarise_lookup(rows)
     laws = Counter(q.law_title for q in questions if q.exists)
-    timings: dict[str, Any] = {"ask_ms_p50": round(percentile(latencies, 50), 1),
-                               "ask_ms_p95": round(percentile(latencies, 95), 1)}
+    timings: dict[str, Any] = ask_timings(latencies)
     if build is not None:
         timings["build"] = {k: v for k, v in asdict(build).items() if k != "failed"} | {"failed": len(build.failed)}
     return SuiteResult(

@@ -18,7 +18,7 @@ import numpy as np
 from engine.bench.common import read_jsonl
 from engine.bench.metrics import hit_at, mean, mrr_at, percentile, recall_at
 from engine.engine import Engine
-from engine.models.embedder import seed_cache
+from engine.embedding.embedder import seed_cache
 from engine.retrieve.search import article_of
 
 

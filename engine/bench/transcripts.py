@@ -3,7 +3,7 @@
 A case file is a PDF plus ``<file>.questions.jsonl`` in the schema of
 ``../shared/datasets/transcripts/README.md``: one ``{"id", "type", "question", "expect"}`` per
 line, ``type`` one of fact | evidence | conflict | gap | pii. The ``transcripts`` suite scores the
-four independently written dev files there; the ``casegen`` suite (engine/bench/casegen.py)
+four independently written dev files there; the ``casegen`` suite (engine/bench/casegen/suite.py)
 scores files drawn by the case-file generator with this same scorer.
 
 Every question is asked with ``Engine.ask(question, doc_id=<its file>)`` and passes when every
@@ -12,7 +12,8 @@ expectation key holds (README definitions; how each is read from an answer):
 - ``numbers``: each integer is stated in the conclusion. Amounts are read with find_amounts (yuan;
   1.2万元 = 12000); when the question asks a count (几次, 多少笔 …: "the unit the question names")
   with the counts a measure word follows (三次, 4笔); when it asks a quantity in a unit (几瓶, 多少克,
-  多少公里, 干了多少天, 多少mg/100ml) with find_quantities, in that unit (3瓶, 九天 = 9).
+  多少公里, 干了多少天, 多少mg/100ml) with find_quantities, in that unit (3瓶, 九天 = 9); when it
+  asks an amount in 万元 (多少万元) the listed figure is in 万元 (436 → 436万元 = 4,360,000元).
 - ``numbers_any``: one of them is stated in the conclusion or in the quotes it cites (in the unit
   asked, for a quantity question).
 - ``numbers_not``: none of them is stated in the conclusion.
@@ -42,7 +43,7 @@ Two checks hold for every question, whatever its keys:
   its year that is one of them is less precise, not another day) or ``approx_date``
   without dates (then a day-precise date in the conclusion is invented precision). An amount
   listed in ``numbers_not`` is wrong in any conclusion.
-- **ungrounded**: the independent recheck of engine/bench/answers.py (every amount and date of
+- **ungrounded**: the independent recheck of engine/bench/scoring.py (every amount and date of
   the conclusion occurs in the quotes it cites or is a recomputed, shown calculation over them)
   finds nothing, and the answer's own verifier did not flag a number on an ``answered`` answer.
 
@@ -73,11 +74,12 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.answer.verify import evaluate
-from engine.bench.answers import (BenchCorpus, cited_pages, cited_quotes, conclusion_counts,
-                                  conclusion_values, detection, grounding, answer_text,
-                                  prepare_corpus, squash, yes_no)
+from engine.bench.common import BenchCorpus, prepare_corpus
 from engine.bench.metrics import percentile, verified_wrong
-from engine.bench.runner import REPO, Progress, SuiteResult
+from engine.bench.paths import REPO
+from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.scoring import (answer_text, cited_pages, cited_quotes, conclusion_counts, conclusion_values,
+                                  detection, grounding, squash, yes_no)
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 from engine.text.quantities import UNITS, find_quantities
@@ -93,6 +95,10 @@ _COUNT_QUESTION = re.compile(r"(?:几|多少)\s*(?:次|笔|回|期|趟|个|项|�
 _UNIT_QUESTION = re.compile(r"(?:几|多少)\s*(?:个(?=[小月工星]))?(?P<unit>个小时|小时|个月|个工作日|天|周|千克|公斤|"
                             r"克|斤|吨|公里|千米|米|毫升|瓶|箱|台|件|部|辆|车|捆|条|只|包|袋|桶|套|根|支|双|盒|针)"
                             r"|(?P<named>mg/100ml|毫克/100毫升)")
+# ...and an amount asked in 万元 (多少万元, 几万块): its ``numbers`` are in 万元 (README: "yuan, or the
+# unit the question names"), compared with the conclusion's amounts as yuan × 10,000.
+_WAN_QUESTION = re.compile(r"(?:几|多少)\s*万\s*(?:元|块)")
+_WAN = Decimal(10000)
 # Hedges of time a conclusion may present an imprecise date with. 约 alone only where it is not
 # part of 约定 / 签约 / 违约 / 合约 / 预约 / 条约.
 _TIME_HEDGE = re.compile(
@@ -209,12 +215,17 @@ class CaseQuestion:
             return None
         return UNITS.get(match.group("unit") or "", "mg/100ml" if match.group("named") else None)
 
+    def expected_amount(self, value: int) -> Decimal:
+        """An expected figure of an amount question in yuan: as listed, or × 10,000 when the question
+        asks in 万元 (436 for 多少万元 is 4,360,000元)."""
+        return Decimal(value) * (_WAN if _WAN_QUESTION.search(self.question) else 1)
+
 
 @dataclass
 class CaseFile:
     pdf: Path
     questions: list[CaseQuestion]
-    family: str | None = None  # generated files: old | new kinds (engine/bench/casegen.py); dev files: None
+    family: str | None = None  # generated files: old | new kinds (engine/bench/casegen/suite.py); dev files: None
 
 
 def load_case_questions(path: Path, file: str) -> list[CaseQuestion]:
@@ -280,9 +291,10 @@ def wrong_values(q: CaseQuestion, answer: Mapping[str, Any]) -> list[str]:
     wrong: list[str] = []
     seen: set[tuple[str, object]] = set()  # a value restated (九千元（即9000元）) is one wrong value
     unit = q.asks_unit
-    expected_amounts = set() if q.asks_count or unit else {Decimal(v) for v in (*e.numbers, *e.numbers_any)}
+    expected_amounts = set() if q.asks_count or unit else \
+        {q.expected_amount(v) for v in (*e.numbers, *e.numbers_any)}
     working = calculation_terms(answer, expected_amounts) if expected_amounts else set()
-    forbidden = {Decimal(v) for v in e.numbers_not}
+    forbidden = {q.expected_amount(v) for v in e.numbers_not}
     if unit and (e.numbers or e.numbers_any):  # 18克 where 18 is asked: a figure in the unit asked
         expected = {Decimal(v) for v in (*e.numbers, *e.numbers_any)}
         terms = calculation_terms(answer, expected)
@@ -359,14 +371,17 @@ def score_case_answer(q: CaseQuestion, answer: Mapping[str, Any]) -> dict[str, A
             reasons.append(f"{name}: {why}")
 
     what = "counts" if q.asks_count else f"quantities in {unit}" if unit else "amounts"
-    missing = [v for v in e.numbers if Decimal(v) not in stated]
+    def expected(value: int) -> Decimal:  # in the unit the conclusion's values are read in
+        return Decimal(value) if q.asks_count or unit else q.expected_amount(value)
+
+    missing = [v for v in e.numbers if expected(v) not in stated]
     check("numbers", None if not e.numbers else not missing,
           f"expected {_listing(e.numbers)}, the conclusion states {what} {_listing(sorted(stated))}")
     in_quotes = set(_quantities(quotes, unit)) if unit else set(_amounts(quotes))
     check("numbers_any", None if not e.numbers_any else
-          any(Decimal(v) in stated | in_quotes for v in e.numbers_any),
+          any(expected(v) in stated | in_quotes for v in e.numbers_any),
           f"none of {_listing(e.numbers_any)} in the conclusion or its quotes")
-    said_not = [v for v in e.numbers_not if Decimal(v) in found.amounts]
+    said_not = [v for v in e.numbers_not if q.expected_amount(v) in found.amounts]
     check("numbers_not", None if not e.numbers_not else not said_not,
           f"states {_listing(said_not)}, a value for another question")
     missing_dates = [d for d in e.dates if d not in found.dates]
@@ -550,15 +565,11 @@ def run_case_files(engine, files: Sequence[CaseFile], *, suite: str, llm: bool =
 def case_result(suite: str, description: str, run: CaseRun, *, llm: bool, engine,
                 gate: dict[str, Any] | None, config: Mapping[str, Any] | None = None) -> SuiteResult:
     summary = summarise_cases(run.rows, run.latencies_ms)
-    metrics = summary["metrics"]
-    timings = {"ingest_s": run.corpus.ingest_s, "ask_ms_p50": metrics.pop("ask_ms_p50"),
-               "ask_ms_p95": metrics.pop("ask_ms_p95")}
-    return SuiteResult(
-        suite=suite, description=description, metrics=metrics, per_category=summary["per_category"],
-        tables=summary["tables"], rows=run.rows, timings=timings,
-        config={"reranker": engine.searcher.reranker.name, "llm": llm, "document_kinds": run.kinds,
-                "ocr_pages": run.corpus.ocr_pages, **(config or {})},
-        gate=gate)
+    metrics = {k: v for k, v in summary["metrics"].items() if k not in ("ask_ms_p50", "ask_ms_p95")}  # timings
+    return suite_result(
+        suite, description, engine, llm=llm, rows=run.rows, latencies_ms=run.latencies_ms, metrics=metrics,
+        per_category=summary["per_category"], tables=summary["tables"], timings={"ingest_s": run.corpus.ingest_s},
+        config={"document_kinds": run.kinds, "ocr_pages": run.corpus.ocr_pages, **(config or {})}, gate=gate)
 
 
 def run_transcripts(engine, folder: Path, *, llm: bool = False, known: KnownFailures | None = None,

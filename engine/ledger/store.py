@@ -8,13 +8,11 @@ or when the document was ingested before ledgers existed. Rows go with their doc
 from __future__ import annotations
 
 import json
-import threading
-import weakref
 
 from engine.ledger.build import LEDGER_VERSION, build_ledger
 from engine.ledger.model import CaseLedger, ledger_from_record, ledger_to_record
 from engine.store.catalog import Catalog
-from engine.store.sqlite import ThreadLocalSQLite
+from engine.store.sidecar import CatalogSidecar
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS ledgers (
@@ -26,34 +24,13 @@ CREATE TABLE IF NOT EXISTS ledgers (
 """
 
 
-class LedgerStore(ThreadLocalSQLite):
-    PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON")
-
-    _shared: "weakref.WeakKeyDictionary[Catalog, LedgerStore]" = weakref.WeakKeyDictionary()
-    _shared_lock = threading.Lock()
+class LedgerStore(CatalogSidecar):
+    SCHEMA = SCHEMA
+    WHAT = "ledger store"
 
     def __init__(self, catalog: Catalog):
-        super().__init__(catalog.path)
-        self._catalog = weakref.ref(catalog)
         self._cache: dict[tuple[str, int], CaseLedger] = {}
-        with self._write_lock:
-            conn = self._conn()
-            conn.executescript(SCHEMA)
-
-    @classmethod
-    def for_catalog(cls, catalog: Catalog) -> "LedgerStore":
-        with cls._shared_lock:
-            store = cls._shared.get(catalog)
-            if store is None:
-                store = cls._shared[catalog] = cls(catalog)
-            return store
-
-    @property
-    def catalog(self) -> Catalog:
-        catalog = self._catalog()
-        if catalog is None:
-            raise RuntimeError("the catalog of this ledger store is gone")
-        return catalog
+        super().__init__(catalog)
 
     def build(self, doc_id: str, chunks=None) -> CaseLedger:
         """(Re)build and store one document's ledger."""

@@ -52,7 +52,7 @@ class ArticleAsked:
 
 @dataclass(frozen=True)
 class ClauseTopic:
-    key: str  # the contract-facts clause type (engine/facts/clauses.py) or a field kind
+    key: str  # the contract-facts clause type (engine/contract_facts/clauses.py) or a field kind
     label: str  # how an answer names it: 违约金, 保密, 付款 …
     question: re.Pattern[str]  # how a question names it
     heading: re.Pattern[str]  # how a clause heading names it

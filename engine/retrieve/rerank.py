@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Iterator, Protocol, Sequence
 import numpy as np
 
 from engine.config import RerankSettings
-from engine.models.embedder import Embedder
+from engine.embedding.embedder import Embedder
 from engine.notices import note
 
 if TYPE_CHECKING:

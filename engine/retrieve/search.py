@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from engine.config import Settings
-from engine.ingest.pipeline import embedding_text
+from engine.text.passages import embedding_text
 from engine.store.lexical import section_context
 from engine.question import QuestionPlan, read_question
 from engine.retrieve.contracts import ContractIdentities, heading_matches, identity_text

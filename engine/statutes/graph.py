@@ -33,8 +33,6 @@ from __future__ import annotations
 import logging
 import re
 import sqlite3
-import threading
-import weakref
 from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any, Iterable, Sequence
@@ -42,7 +40,7 @@ from typing import Any, Iterable, Sequence
 from engine.statutes.lookup import name_key
 from engine.statutes.versions import VersionStatus, plan_versions
 from engine.store.catalog import Catalog
-from engine.store.sqlite import ThreadLocalSQLite
+from engine.store.sidecar import CatalogSidecar
 from engine.text.numbers import parse_number, to_chinese
 from engine.text.refs import article_key
 from engine.types import Chunk, Fact
@@ -175,43 +173,19 @@ class _Row:
     dst_item: str | None = None
 
 
-class ReferenceGraph(ThreadLocalSQLite):
+class ReferenceGraph(CatalogSidecar):
     """The graph over one catalog. ``ReferenceGraph.for_catalog(engine.index.catalog)`` shares
     one instance per catalog; the graph lives in the catalog's own SQLite file."""
 
     ROW_FACTORY = sqlite3.Row
-    PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON")
-
-    _shared: "weakref.WeakKeyDictionary[Catalog, ReferenceGraph]" = weakref.WeakKeyDictionary()
-    _shared_lock = threading.Lock()
+    SCHEMA = SCHEMA
+    WHAT = "reference graph"
 
     def __init__(self, catalog: Catalog):
-        super().__init__(catalog.path)
-        # Weak, so that the shared instance (a WeakKeyDictionary value) does not keep its catalog
-        # alive forever: the graph lives as long as the catalog it reads.
-        self._catalog = weakref.ref(catalog)
         self._checked_generation: int | None = None
         self._labels_cache: dict[tuple[int, str], list[tuple[int, str]]] = {}
         self._titles_cache: tuple[int, _LawTitles] | None = None
-        with self._write_lock:
-            conn = self._conn()
-            conn.executescript(SCHEMA)
-            conn.commit()
-
-    @property
-    def catalog(self) -> Catalog:
-        catalog = self._catalog()
-        if catalog is None:
-            raise RuntimeError("the catalog of this reference graph is gone")
-        return catalog
-
-    @classmethod
-    def for_catalog(cls, catalog: Catalog) -> "ReferenceGraph":
-        with cls._shared_lock:
-            graph = cls._shared.get(catalog)
-            if graph is None:
-                graph = cls._shared[catalog] = cls(catalog)
-            return graph
+        super().__init__(catalog)
 
     # -- building ------------------------------------------------------------------------------
     def build_for_document(self, doc_id: str) -> int:

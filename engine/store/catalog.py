@@ -13,82 +13,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from engine.store.catalog_schema import SQLITE, catalog_schema
 from engine.store.sqlite import ThreadLocalSQLite
 from engine.types import BBox, Chunk, DocumentRecord, Fact, Line, PageQuality, PageText, Span
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS documents (
-    doc_id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    sha256 TEXT NOT NULL UNIQUE,
-    kind TEXT NOT NULL,
-    media_type TEXT NOT NULL,
-    pages INTEGER NOT NULL,
-    chunks INTEGER NOT NULL,
-    size_bytes INTEGER NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('pending', 'ready', 'deleting')),
-    created_at TEXT NOT NULL,
-    meta TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE IF NOT EXISTS pages (
-    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
-    page INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    width REAL NOT NULL,
-    height REAL NOT NULL,
-    source TEXT NOT NULL,
-    lines TEXT NOT NULL,
-    quality TEXT,
-    PRIMARY KEY (doc_id, page)
-);
-CREATE TABLE IF NOT EXISTS chunks (
-    chunk_id TEXT PRIMARY KEY,
-    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    chunk_type TEXT NOT NULL,
-    text TEXT NOT NULL,
-    page_start INTEGER NOT NULL,
-    page_end INTEGER NOT NULL,
-    spans TEXT NOT NULL,
-    bboxes TEXT NOT NULL,
-    meta TEXT NOT NULL,
-    pii_level TEXT NOT NULL,
-    content_hash TEXT NOT NULL,
-    tokens TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chunks_by_doc ON chunks (doc_id, seq);
-CREATE TABLE IF NOT EXISTS facts (
-    id INTEGER PRIMARY KEY,
-    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
-    chunk_id TEXT NOT NULL REFERENCES chunks(chunk_id) ON DELETE CASCADE,
-    kind TEXT NOT NULL,
-    text TEXT NOT NULL,
-    start INTEGER NOT NULL,
-    end INTEGER NOT NULL,
-    value TEXT NOT NULL,  -- JSON: int yuan, ISO date string, label...
-    meta TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS facts_by_chunk ON facts (chunk_id);
--- Statute identity of article chunks, for direct lookup (刑法第二百六十六条) and reference expansion.
-CREATE TABLE IF NOT EXISTS articles (
-    chunk_id TEXT PRIMARY KEY REFERENCES chunks(chunk_id) ON DELETE CASCADE,
-    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
-    law_title TEXT NOT NULL,
-    law_short TEXT,
-    article_label TEXT NOT NULL,
-    version TEXT
-);
-CREATE INDEX IF NOT EXISTS articles_by_label ON articles (article_label, law_title);
-CREATE INDEX IF NOT EXISTS articles_by_short ON articles (law_short, article_label);
-CREATE INDEX IF NOT EXISTS facts_by_kind ON facts (kind, value);
-"""
+SCHEMA = catalog_schema(SQLITE)
 
 
 def _now() -> str:
@@ -97,6 +31,38 @@ def _now() -> str:
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+@dataclass(frozen=True)
+class DocumentRows:
+    """A document's rows for each catalog table, in that table's column order: one encoding of
+    pages, chunks, statute articles and facts for the embedded catalog and the server's
+    (engine/store/shared_catalog.py). ``document`` leaves out ``status``, written ``pending``."""
+
+    document: tuple[Any, ...]
+    pages: list[tuple[Any, ...]]
+    chunks: list[tuple[Any, ...]]
+    articles: list[tuple[Any, ...]]
+    facts: list[tuple[Any, ...]]
+
+
+def document_rows(doc: DocumentRecord, pages: list[PageText], chunks: list[Chunk],
+                  tokens: list[list[str]], content_hashes: list[str]) -> DocumentRows:
+    return DocumentRows(
+        document=(doc.doc_id, doc.name, doc.sha256, doc.kind, doc.media_type, doc.pages, doc.chunks,
+                  doc.size_bytes, doc.created_at or _now(), _dumps(doc.meta)),
+        pages=[(doc.doc_id, p.number, p.text, p.width, p.height, p.source,
+                _dumps([_line_row(line) for line in p.lines]),
+                _dumps(asdict(p.quality)) if p.quality else None) for p in pages],
+        chunks=[(c.chunk_id, c.doc_id, c.seq, c.kind, c.chunk_type, c.text, c.page_start,
+                 c.page_end, _dumps([asdict(s) for s in c.spans]),
+                 _dumps([b.to_dict() for b in c.bboxes]), _dumps(c.meta), c.pii_level, h,
+                 " ".join(t)) for c, t, h in zip(chunks, tokens, content_hashes)],
+        articles=[(c.chunk_id, c.doc_id, c.meta["law_title"], c.meta.get("law_short"),
+                   c.meta["article_label"], c.meta.get("version")) for c in chunks
+                  if c.meta.get("article_label") and c.meta.get("law_title")],
+        facts=[(c.doc_id, c.chunk_id, f.kind, f.text, f.start, f.end, _dumps(f.value), _dumps(f.meta))
+               for c in chunks for f in c.facts])
 
 
 class Catalog(ThreadLocalSQLite):
@@ -165,37 +131,24 @@ class Catalog(ThreadLocalSQLite):
                        tokens: list[list[str]], content_hashes: list[str]) -> None:
         """Write a whole document in one transaction, invisible to search until mark_ready."""
         with self._write() as conn:
+            rows = document_rows(doc, pages, chunks, tokens, content_hashes)
             conn.execute(
                 "INSERT INTO documents (doc_id, name, sha256, kind, media_type, pages, chunks,"
                 " size_bytes, status, created_at, meta) VALUES (?,?,?,?,?,?,?,?, 'pending', ?, ?)",
-                (doc.doc_id, doc.name, doc.sha256, doc.kind, doc.media_type, doc.pages, doc.chunks,
-                 doc.size_bytes, doc.created_at or _now(), _dumps(doc.meta)))
+                rows.document)
             conn.executemany(
                 "INSERT INTO pages (doc_id, page, text, width, height, source, lines, quality)"
-                " VALUES (?,?,?,?,?,?,?,?)",
-                [(doc.doc_id, p.number, p.text, p.width, p.height, p.source,
-                  _dumps([_line_row(line) for line in p.lines]),
-                  _dumps(asdict(p.quality)) if p.quality else None) for p in pages])
+                " VALUES (?,?,?,?,?,?,?,?)", rows.pages)
             conn.executemany(
                 "INSERT INTO chunks (chunk_id, doc_id, seq, kind, chunk_type, text, page_start,"
                 " page_end, spans, bboxes, meta, pii_level, content_hash, tokens)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [(c.chunk_id, c.doc_id, c.seq, c.kind, c.chunk_type, c.text, c.page_start,
-                  c.page_end, _dumps([asdict(s) for s in c.spans]),
-                  _dumps([b.to_dict() for b in c.bboxes]), _dumps(c.meta), c.pii_level, h,
-                  " ".join(t)) for c, t, h in zip(chunks, tokens, content_hashes)])
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows.chunks)
             conn.executemany(
                 "INSERT INTO articles (chunk_id, doc_id, law_title, law_short, article_label, version)"
-                " VALUES (?,?,?,?,?,?)",
-                [(c.chunk_id, c.doc_id, c.meta["law_title"], c.meta.get("law_short"),
-                  c.meta["article_label"], c.meta.get("version")) for c in chunks
-                 if c.meta.get("article_label") and c.meta.get("law_title")])
+                " VALUES (?,?,?,?,?,?)", rows.articles)
             conn.executemany(
                 "INSERT INTO facts (doc_id, chunk_id, kind, text, start, end, value, meta)"
-                " VALUES (?,?,?,?,?,?,?,?)",
-                [(c.doc_id, c.chunk_id, f.kind, f.text, f.start, f.end,
-                  _dumps(f.value), _dumps(f.meta))
-                 for c in chunks for f in c.facts])
+                " VALUES (?,?,?,?,?,?,?,?)", rows.facts)
             # Before its vectors are written: a process whose Chroma client predates this sees
             # the generation move and reopens it (engine/store/index.py).
             self._bump(conn)

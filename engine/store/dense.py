@@ -22,14 +22,14 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from engine.store.pickled import load_fields, save_fields
+from engine.store.pickled import SavedFields
 
 # Chroma's get() by ids is batched: SQLite limits the number of bound parameters.
 _FETCH_BATCH = 4000
 
 
 @dataclass
-class DenseIndex:
+class DenseIndex(SavedFields):
     generation: int
     space: str  # the vector space (embedding model id) the rows belong to
     chunk_ids: list[str]
@@ -70,13 +70,6 @@ class DenseIndex:
         scores = self.scores(query)
         rows = top_rows(scores, k, self.doc_mask(doc_ids, exclude))
         return [(self.chunk_ids[i], float(scores[i])) for i in rows]
-
-    def save(self, path: Path) -> None:
-        save_fields(self, path)
-
-    @classmethod
-    def load(cls, path: Path) -> "DenseIndex | None":
-        return load_fields(cls, path)
 
 
 def top_rows(scores: np.ndarray, k: int, mask: np.ndarray | None = None,

@@ -142,7 +142,7 @@ class Index:
         if self._embedder is None:
             with self._lazy_lock:
                 if self._embedder is None:
-                    from engine.models.embedder import make_embedder
+                    from engine.embedding.embedder import make_embedder
 
                     llm = self.settings.llm
                     self._embedder = make_embedder(self.settings.embedding,
@@ -336,7 +336,7 @@ class Index:
         concurrent ingest may have won the race since the caller last looked). ``before_ready``
         (doc_id) builds what is derived from the stored chunks before the document turns ready.
         """
-        from engine.models.embedder import text_hash
+        from engine.embedding.embedder import text_hash
 
         record = prepared.record
         with self.write_lock():

@@ -16,7 +16,7 @@ LexicalSearch engine/store/lexical.py ``LexicalIndex``         ``SharedLexical``
               (in-memory postings)                             server, same scores)
 VectorSearch  engine/store/dense.py ``DenseIndex`` (exact)     ``SharedVectors`` (exact below a size, HNSW)
 WriteLock     ``FileLock`` (flock in the home)                 engine/store/pg.py ``AdvisoryLock``
-Audit log     engine/audit.py ``AuditLog`` (SQLite)            engine/audit_pg.py ``PostgresAuditLog``
+Audit log     engine/audit/chain.py ``AuditLog`` (SQLite)      engine/audit/postgres.py ``PostgresAuditLog``
 Users         engine/auth.py ``UserStore`` (users.toml)        engine/auth.py ``PostgresUserStore``
 Throttle      engine/auth.py ``LoginThrottle`` (SQLite)        engine/auth.py ``PostgresLoginThrottle``
 ============  ===============================================  =============================================

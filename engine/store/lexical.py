@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from engine.store.pickled import load_fields, save_fields
+from engine.store.pickled import SavedFields
 from engine.types import Chunk, DocKind
 from rank_bm25 import BM25Okapi
 
@@ -66,7 +66,7 @@ def floored_idf(dfs: Mapping[str, int], n: int) -> dict[str, float]:
 
 
 @dataclass
-class LexicalIndex:
+class LexicalIndex(SavedFields):
     generation: int
     chunk_ids: list[str]
     doc_ids: np.ndarray  # int index into doc_names, one per chunk
@@ -153,14 +153,6 @@ class LexicalIndex:
             candidates = candidates[np.argpartition(-scores[candidates], k - 1)[:k]]
         order = candidates[np.lexsort((candidates, -scores[candidates]))]
         return [(self.chunk_ids[i], float(scores[i])) for i in order]
-
-    # -- persistence -----------------------------------------------------------------------------
-    def save(self, path: Path) -> None:
-        save_fields(self, path)
-
-    @classmethod
-    def load(cls, path: Path) -> "LexicalIndex | None":
-        return load_fields(cls, path)
 
 
 class LexicalStore:

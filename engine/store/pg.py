@@ -23,6 +23,7 @@ import psycopg
 from psycopg.rows import dict_row
 
 from engine.store.interfaces import SharedStoreError
+from engine.store.snapshot import read_snapshot
 
 CONNECT_TIMEOUT_S = 10
 
@@ -81,12 +82,8 @@ class PgDatabase:
     @contextmanager
     def snapshot(self) -> Iterator[psycopg.Connection]:
         """One read-only REPEATABLE READ transaction: every read inside sees one moment."""
-        conn = self.conn()
-        conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        try:
+        with read_snapshot(self.conn(), "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") as conn:
             yield conn
-        finally:
-            conn.execute("COMMIT")
 
     def close(self) -> None:
         """Close this thread's connection to the server (the next use opens another)."""
@@ -151,9 +148,16 @@ class AdvisoryLock:
 
 
 @contextmanager
-def ddl_lock(db: PgDatabase, name: str) -> Iterator[psycopg.Connection]:
-    """A transaction holding a transaction-level advisory lock: two processes creating the same
-    tables at once would otherwise race on the catalog (CREATE ... IF NOT EXISTS is not atomic)."""
+def locked_transaction(db: PgDatabase, name: str) -> Iterator[psycopg.Connection]:
+    """A transaction that first takes the transaction-level advisory lock ``name``: writers on
+    every machine queue on it, and the server releases it at commit, rollback or a dropped
+    connection."""
     with db.transaction() as conn:
-        conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key("ddl:" + name),))
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(name),))
         yield conn
+
+
+def ddl_lock(db: PgDatabase, name: str):
+    """Two processes creating the same tables at once would otherwise race on the catalog
+    (CREATE ... IF NOT EXISTS is not atomic)."""
+    return locked_transaction(db, "ddl:" + name)

@@ -37,3 +37,14 @@ def load_fields(cls: type[T], path: Path) -> T | None:
             return cls(**pickle.load(fh))
     except (OSError, EOFError, pickle.UnpicklingError, TypeError, AttributeError):
         return None
+
+
+class SavedFields:
+    """``save(path)`` / ``load(path)`` for an index whose public fields are its whole state."""
+
+    def save(self, path: Path) -> None:
+        save_fields(self, path)
+
+    @classmethod
+    def load(cls: type[T], path: Path) -> T | None:
+        return load_fields(cls, path)

@@ -5,7 +5,7 @@ server (``shared.database_url``), with the same tables and the same write protoc
 catalog: a document is written ``pending`` in one transaction, turns ``ready`` last, and every
 commit bumps the ``generation`` (engine/store/index.py). What is derived from the chunks — the case
 ledger, contract facts, the statute reference graph — is built by modules that speak SQLite and join
-their tables to the catalog's (engine/ledger, engine/facts, engine/statutes/graph.py). So each
+their tables to the catalog's (engine/ledger, engine/contract_facts, engine/statutes/graph.py). So each
 process reads through a replica: a SQLite copy of the ready documents' rows (not their pages, which
 are read from the server), in ``<home>/replica/<catalog id>/catalog.sqlite``, where those modules
 keep their tables as they do in an embedded home.
@@ -35,81 +35,17 @@ import json
 import logging
 import threading
 import uuid
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine.store.catalog import Catalog, _dumps, _line_row, _now, _page
+from engine.store.catalog import Catalog, _page, document_rows
+from engine.store.catalog_schema import POSTGRES, catalog_schema
 from engine.store.pg import PgDatabase, ddl_lock, describe
 from engine.types import Chunk, DocumentRecord, PageText
 
 log = logging.getLogger(__name__)
 
-PG_SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS documents (
-    doc_id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    sha256 TEXT NOT NULL UNIQUE,
-    kind TEXT NOT NULL,
-    media_type TEXT NOT NULL,
-    pages INTEGER NOT NULL,
-    chunks INTEGER NOT NULL,
-    size_bytes BIGINT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('pending', 'ready', 'deleting')),
-    created_at TEXT NOT NULL,
-    meta TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE IF NOT EXISTS pages (
-    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
-    page INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    width DOUBLE PRECISION NOT NULL,
-    height DOUBLE PRECISION NOT NULL,
-    source TEXT NOT NULL,
-    lines TEXT NOT NULL,
-    quality TEXT,
-    PRIMARY KEY (doc_id, page)
-);
-CREATE TABLE IF NOT EXISTS chunks (
-    chunk_id TEXT PRIMARY KEY,
-    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    chunk_type TEXT NOT NULL,
-    text TEXT NOT NULL,
-    page_start INTEGER NOT NULL,
-    page_end INTEGER NOT NULL,
-    spans TEXT NOT NULL,
-    bboxes TEXT NOT NULL,
-    meta TEXT NOT NULL,
-    pii_level TEXT NOT NULL,
-    content_hash TEXT NOT NULL,
-    tokens TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chunks_by_doc ON chunks (doc_id, seq);
-CREATE TABLE IF NOT EXISTS facts (
-    id BIGSERIAL PRIMARY KEY,
-    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
-    chunk_id TEXT NOT NULL REFERENCES chunks(chunk_id) ON DELETE CASCADE,
-    kind TEXT NOT NULL,
-    text TEXT NOT NULL,
-    start INTEGER NOT NULL,
-    "end" INTEGER NOT NULL,
-    value TEXT NOT NULL,
-    meta TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS facts_by_doc ON facts (doc_id);
-CREATE TABLE IF NOT EXISTS articles (
-    chunk_id TEXT PRIMARY KEY REFERENCES chunks(chunk_id) ON DELETE CASCADE,
-    doc_id TEXT NOT NULL REFERENCES documents(doc_id) ON DELETE CASCADE,
-    law_title TEXT NOT NULL,
-    law_short TEXT,
-    article_label TEXT NOT NULL,
-    version TEXT
-);
-CREATE INDEX IF NOT EXISTS articles_by_doc ON articles (doc_id);
-"""
+PG_SCHEMA = catalog_schema(POSTGRES)
 
 _CHUNK_COLUMNS = ("chunk_id", "doc_id", "seq", "kind", "chunk_type", "text", "page_start", "page_end",
                   "spans", "bboxes", "meta", "pii_level", "content_hash", "tokens")
@@ -270,34 +206,22 @@ class SharedCatalog(Catalog):
     def insert_pending(self, doc: DocumentRecord, pages: list[PageText], chunks: list[Chunk],
                        tokens: list[list[str]], content_hashes: list[str]) -> None:
         with self.db.transaction() as conn:
+            rows = document_rows(doc, pages, chunks, tokens, content_hashes)
             conn.execute(
                 f"INSERT INTO documents ({_quoted(_DOC_COLUMNS)}) VALUES "
-                "(%s,%s,%s,%s,%s,%s,%s,%s,'pending',%s,%s)",
-                (doc.doc_id, doc.name, doc.sha256, doc.kind, doc.media_type, doc.pages, doc.chunks,
-                 doc.size_bytes, doc.created_at or _now(), _dumps(doc.meta)))
+                "(%s,%s,%s,%s,%s,%s,%s,%s,'pending',%s,%s)", rows.document)
             with conn.cursor() as cur:
                 cur.executemany(
                     "INSERT INTO pages (doc_id, page, text, width, height, source, lines, quality)"
-                    " VALUES (%s,%s,%s,%s,%s,%s,%s,%s)",
-                    [(doc.doc_id, p.number, p.text, p.width, p.height, p.source,
-                      _dumps([_line_row(line) for line in p.lines]),
-                      _dumps(asdict(p.quality)) if p.quality else None) for p in pages])
+                    " VALUES (%s,%s,%s,%s,%s,%s,%s,%s)", rows.pages)
                 cur.executemany(
                     f"INSERT INTO chunks ({_quoted(_CHUNK_COLUMNS)}) VALUES ({','.join(['%s'] * len(_CHUNK_COLUMNS))})",
-                    [(c.chunk_id, c.doc_id, c.seq, c.kind, c.chunk_type, c.text, c.page_start,
-                      c.page_end, _dumps([asdict(s) for s in c.spans]),
-                      _dumps([b.to_dict() for b in c.bboxes]), _dumps(c.meta), c.pii_level, h,
-                      " ".join(t)) for c, t, h in zip(chunks, tokens, content_hashes)])
+                    rows.chunks)
                 cur.executemany(
-                    f"INSERT INTO articles ({_quoted(_ARTICLE_COLUMNS)}) VALUES (%s,%s,%s,%s,%s,%s)",
-                    [(c.chunk_id, c.doc_id, c.meta["law_title"], c.meta.get("law_short"),
-                      c.meta["article_label"], c.meta.get("version")) for c in chunks
-                     if c.meta.get("article_label") and c.meta.get("law_title")])
+                    f"INSERT INTO articles ({_quoted(_ARTICLE_COLUMNS)}) VALUES (%s,%s,%s,%s,%s,%s)", rows.articles)
                 cur.executemany(
                     'INSERT INTO facts (doc_id, chunk_id, kind, text, start, "end", value, meta)'
-                    " VALUES (%s,%s,%s,%s,%s,%s,%s,%s)",
-                    [(c.doc_id, c.chunk_id, f.kind, f.text, f.start, f.end, _dumps(f.value), _dumps(f.meta))
-                     for c in chunks for f in c.facts])
+                    " VALUES (%s,%s,%s,%s,%s,%s,%s,%s)", rows.facts)
             self._bump_server(conn)
         # The writer's own copy, so what is derived from the chunks is built before it turns ready.
         with self._sync_lock, self.db.snapshot() as pg:

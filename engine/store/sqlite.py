@@ -13,6 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from engine.store.snapshot import read_snapshot
+
 
 class ThreadLocalSQLite:
     TIMEOUT_S = 30.0
@@ -55,12 +57,8 @@ class ThreadLocalSQLite:
     def _snapshot(self) -> Iterator[sqlite3.Connection]:
         """One read transaction: every SELECT inside sees the database as of its first read
         (WAL), whatever other processes commit meanwhile."""
-        conn = self._conn()
-        conn.execute("BEGIN")
-        try:
+        with read_snapshot(self._conn()) as conn:
             yield conn
-        finally:
-            conn.execute("COMMIT")
 
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)

@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from engine.ingest.pipeline import embedding_text
+from engine.text.passages import embedding_text
 from engine.types import Chunk
 
 MAD_TO_SIGMA = 1.4826  # MAD of a normal distribution times this is its standard deviation

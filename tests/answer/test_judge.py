@@ -391,7 +391,7 @@ def server():
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory, cjk_font, server):
-    from scripts.corpus.pdfmaker import make_pdf
+    from engine.bench.pdfmaker import make_pdf
 
     folder = tmp_path_factory.mktemp("judged")
     make_pdf(folder / "判决书_王某诉赵某.pdf", [JUDGMENT], font=cjk_font)

@@ -19,7 +19,7 @@ from engine import Engine
 from engine.answer.llm import as_data
 from engine.answer.llm_case import _flat_sum, row_line, with_working
 from engine.answer.model import Calculation
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.answer.fake_openai_server import Scripted
 from tests.answer.llm_fixtures import engine_over, scripted, server  # noqa: F401
 

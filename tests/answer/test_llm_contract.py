@@ -23,7 +23,7 @@ from engine.answer.prompts import EVIDENCE_CLOSE, EVIDENCE_OPEN
 from engine.question import read_question
 from engine.text.segments import flat
 from engine.types import Chunk
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.answer.fake_openai_server import Scripted
 from tests.answer.llm_fixtures import blocks, engine_over, scripted, server  # noqa: F401
 

@@ -14,7 +14,7 @@ from engine.answer.subject import subject_problems
 from engine.config import Settings
 from engine.question import read_question
 from engine.types import Chunk
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 
 pytestmark = pytest.mark.integration
 

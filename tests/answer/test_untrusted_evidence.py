@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.answer.llm_fixtures import blocks, engine_over, scripted, server  # noqa: F401
 
 pytestmark = pytest.mark.integration

@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.bench import answers as A
+from engine.bench import demo as A
+from engine.bench import scoring as S
 from engine.bench.cjrc import answer_right, answer_span, covers, load_cjrc, load_official_scorer, select_questions
 from engine.bench.contractnli import as_question, load_contractnli, select_items, summarise_contractnli
-from engine.bench.runner import DEMO_QUESTIONS, SuiteResult, summary_text, write_report
+from engine.bench.paths import DEMO_QUESTIONS
+from engine.bench.report import summary_text, write_report
+from engine.bench.result import SuiteResult
 from engine.cli import build_parser
 from engine.types import Span
 from tests.conftest import REPO, dataset_file
@@ -49,28 +52,28 @@ def question(**fields) -> A.DemoQuestion:
 
 
 def test_conclusion_values_normalise_amounts_and_dates():
-    found = A.conclusion_values("材料显示为壹万叁仟元（即13000元）（E1）；另称大概是2022年11月份左右。")
+    found = S.conclusion_values("材料显示为壹万叁仟元（即13000元）（E1）；另称大概是2022年11月份左右。")
     assert found.amounts == {Decimal(13000)}
     assert found.dates == {"2022-11"}
 
 
 def test_counts_need_a_measure_word():
-    assert A.conclusion_counts("材料显示为四次（E1）。") == {4}
-    assert A.conclusion_counts("分三期支付；不得少于二人") == {3, 2}
-    assert A.conclusion_counts("材料显示为四万二千元") == set()
+    assert S.conclusion_counts("材料显示为四次（E1）。") == {4}
+    assert S.conclusion_counts("分三期支付；不得少于二人") == {3, 2}
+    assert S.conclusion_counts("材料显示为四万二千元") == set()
 
 
 @pytest.mark.parametrize("text, verdict", [
     ("是（E1：「第一百二十二条 …」）。", "yes"), ("否（E1：「没有再转了。」）。", "no"),
     ("Yes (E2).", "yes"), ("材料显示：「是我2019年在江州办的」", None), ("是否", None)])
 def test_yes_no_reads_only_an_opening_verdict(text, verdict):
-    assert A.yes_no(text) == verdict
+    assert S.yes_no(text) == verdict
 
 
 def test_cited_pages_follow_evidence_order_and_ranges():
     items = [evidence("E1", "a", page=5), evidence("E2", "b", page=3, page_end=4), evidence("E3", "c", page=5)]
-    assert A.cited_pages({"evidence": items}) == [(TRANSCRIPT, 5), (TRANSCRIPT, 3), (TRANSCRIPT, 4)]
-    assert A.cited_pages({"evidence": items}, 1) == [(TRANSCRIPT, 5)]
+    assert S.cited_pages({"evidence": items}) == [(TRANSCRIPT, 5), (TRANSCRIPT, 3), (TRANSCRIPT, 4)]
+    assert S.cited_pages({"evidence": items}, 1) == [(TRANSCRIPT, 5)]
 
 
 # -- grounding recheck ----------------------------------------------------------------------------
@@ -79,24 +82,24 @@ def test_cited_pages_follow_evidence_order_and_ranges():
 def test_grounded_amount_and_date_pass():
     a = answer("材料显示为2022年10月15日，17000元（E1）。",
                [evidence("E1", "第一次是2022年10月15日，她用手机银行给我转了17000元")])
-    assert A.ungrounded_values(a) == []
+    assert S.ungrounded_values(a) == []
 
 
 def test_amount_missing_from_the_cited_quote_is_caught():
     a = answer("材料显示为18000元（E1）。", [evidence("E1", "她用手机银行给我转了17000元")])
-    assert A.ungrounded_values(a) and "18000" in A.ungrounded_values(a)[0]
+    assert S.ungrounded_values(a) and "18000" in S.ungrounded_values(a)[0]
 
 
 def test_only_cited_quotes_ground_a_value():
     items = [evidence("E1", "总共四万二千元。"), evidence("E2", "她实际损失是三万一千五百元")]
-    assert A.ungrounded_values(answer("材料显示为三万一千五百元（E1）。", items))
-    assert not A.ungrounded_values(answer("材料显示为三万一千五百元（E2）。", items))
+    assert S.ungrounded_values(answer("材料显示为三万一千五百元（E1）。", items))
+    assert not S.ungrounded_values(answer("材料显示为三万一千五百元（E2）。", items))
 
 
 def test_wrong_currency_is_not_grounded():
     a = answer("材料显示为$12,500.00（即12500元）（E1）。",
                [evidence("E1", "a monthly service fee of $12,500.00", doc="x.pdf")])
-    problems = A.ungrounded_values(a)
+    problems = S.ungrounded_values(a)
     assert len(problems) == 1 and "CNY" in problems[0]
 
 
@@ -104,15 +107,15 @@ def test_recomputed_calculation_grounds_its_result_only_when_right():
     items = [evidence("E1", "总共四万二千元。"), evidence("E2", "转回给她一万零五百元")]
     calc = {"expression": "42000 - 10500", "result": 31500, "stated": 31500, "ok": True,
             "evidence": ["E1", "E2"]}
-    assert not A.ungrounded_values(answer("复算 42000 - 10500 = 31500元（E1、E2）。", items, calculations=[calc]))
+    assert not S.ungrounded_values(answer("复算 42000 - 10500 = 31500元（E1、E2）。", items, calculations=[calc]))
     wrong = dict(calc, result=32500, expression="42000 - 9500")
-    assert A.ungrounded_values(answer("复算 = 32500元（E1、E2）。", items, calculations=[wrong]))
+    assert S.ungrounded_values(answer("复算 = 32500元（E1、E2）。", items, calculations=[wrong]))
 
 
 def test_ungrounded_date_and_not_found_answers():
     a = answer("材料显示为2023年1月7日（E1）。", [evidence("E1", "2023年1月6日她说要提现")])
-    assert A.ungrounded_values(a)
-    assert A.ungrounded_values(answer("未在材料中找到相关内容（检索范围：全部 5 份文件）。", [], "not_found")) == []
+    assert S.ungrounded_values(a)
+    assert S.ungrounded_values(answer("未在材料中找到相关内容（检索范围：全部 5 份文件）。", [], "not_found")) == []
 
 
 # -- scoring --------------------------------------------------------------------------------------
@@ -174,7 +177,7 @@ def test_masked_check_sees_quotes_as_well_as_the_conclusion():
     ("13800138000", "联系方式：***********", False),  # nothing revealed: cannot tell whose
     ("13800138000", "联系方式：13800138000", False)])
 def test_masked_shown(raw, text, shown):
-    assert A.masked_shown(raw, text) is shown
+    assert S.masked_shown(raw, text) is shown
 
 
 def test_status_conflict_gap_and_calculation_checks():
@@ -221,8 +224,8 @@ def test_summarise_and_gate():
 
 
 def test_detection_precision_recall():
-    assert A.detection([True, True, False, False], [True, False, True, False]) == {"precision": 0.5, "recall": 0.5}
-    assert A.detection([False], [False]) == {"precision": None, "recall": None}
+    assert S.detection([True, True, False, False], [True, False, True, False]) == {"precision": 0.5, "recall": 0.5}
+    assert S.detection([False], [False]) == {"precision": None, "recall": None}
 
 
 @pytest.mark.parametrize("change, message", [
@@ -451,7 +454,7 @@ def test_bench_cli_arguments():
 
 
 def test_publishing_replaces_the_suites_run_and_keeps_the_others(tmp_path):
-    from engine.bench.runner import merged_with_published
+    from engine.bench.report import merged_with_published
 
     published = tmp_path / "answers.json"
     old = {"generated_at": "2026-11-01T00:00:00+00:00", "code_version": "old",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.bench.casegen import run_casegen
+from engine.bench.casegen.suite import run_casegen
 from engine.bench.transcripts import DEV_FOLDER, KnownFailures, run_transcripts
 from engine.config import Settings
 from engine.engine import Engine

@@ -1,4 +1,4 @@
-"""The case-file generator (scripts/corpus/casegen): exact value writers (cross-checked against
+"""The case-file generator (engine/bench/casegen): exact value writers (cross-checked against
 the engine's independent readers), valid identity numbers, determinism per seed, the self-check
 (passing on generated files, failing on tampered expectations), and that every format, scan kind,
 date precision and question kind is reachable."""
@@ -16,13 +16,13 @@ from engine.bench.transcripts import CaseQuestion
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 from engine.text.pii import id_card_checksum_ok
-from scripts.corpus.casegen import Options, generate, pools
-from scripts.corpus.casegen.layout import wrong_layer
-from scripts.corpus.casegen.model import HEADER_STYLES, PRECISIONS, QA_STYLES, SCAN_KINDS
-from scripts.corpus.casegen.params import draw_case
-from scripts.corpus.casegen.questions import versions
-from scripts.corpus.casegen.selfcheck import check_case
-from scripts.corpus.casegen.surface import (DAY_STYLES, SPRING_FESTIVAL, amount_styles_for, chinese_numeral,
+from engine.bench.casegen import Options, generate, pools
+from engine.bench.casegen.layout import wrong_layer
+from engine.bench.casegen.model import HEADER_STYLES, PRECISIONS, QA_STYLES, SCAN_KINDS
+from engine.bench.casegen.params import draw_case
+from engine.bench.casegen.questions import versions
+from engine.bench.casegen.selfcheck import check_case
+from engine.bench.casegen.surface import (DAY_STYLES, SPRING_FESTIVAL, amount_styles_for, chinese_numeral,
                                             id_check_digit, la_yue_window, write_amount, write_day)
 
 PARAM_SEEDS = range(0, 400)  # drawing parameters is cheap; rendering is not

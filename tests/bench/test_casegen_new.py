@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.bench.casegen import family_table
+from engine.bench.casegen.suite import family_table
 from engine.bench.transcripts import CaseQuestion
 from engine.text.numbers import find_amounts
-from scripts.corpus.casegen import Options, family, file_stem, generate
-from scripts.corpus.casegen.formats import HEADER_LAYOUTS, INTERVIEW_LABELS, HEARING_LABELS, PLACEMENTS, SEPARATORS, SPLITS
-from scripts.corpus.casegen.newcase import Fact, draw_new_case
-from scripts.corpus.casegen.scenarios import SCENARIOS
-from scripts.corpus.casegen.selfcheck import check_case, writings
+from engine.bench.casegen import Options, family, file_stem, generate
+from engine.bench.casegen.formats import HEADER_LAYOUTS, INTERVIEW_LABELS, HEARING_LABELS, PLACEMENTS, SEPARATORS, SPLITS
+from engine.bench.casegen.newcase import Fact
+from engine.bench.casegen.scenarios import SCENARIOS, draw_new_case
+from engine.bench.casegen.selfcheck import check_case, writings
 
 DRAW_SEEDS = range(0, 300)  # drawing is cheap; rendering is not
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.bench.answers import load_questions, prepare_demo_home, run_demo
-from engine.bench.runner import DEMO_DIR, DEMO_QUESTIONS, write_report
+from engine.bench.demo import load_questions, prepare_demo_home, run_demo
+from engine.bench.paths import DEMO_DIR, DEMO_QUESTIONS
+from engine.bench.report import write_report
 from engine.config import Settings
 from engine.engine import Engine
 

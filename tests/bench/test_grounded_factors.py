@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bench.answers import ungrounded_values
+from engine.bench.scoring import ungrounded_values
 
 pytestmark = pytest.mark.unit
 

@@ -9,8 +9,9 @@ import json
 
 import pytest
 
-from engine.bench import history, runner
-from engine.bench.runner import SuiteResult
+from engine.bench import cli, history, registry
+from engine.bench import report as bench_report
+from engine.bench.result import SuiteResult
 
 pytestmark = pytest.mark.unit
 
@@ -25,7 +26,7 @@ def fake_suite(accuracy: float):
 
 def cli_args(tmp_path) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    runner.add_arguments(parser)
+    cli.add_arguments(parser)
     parser.add_argument("--home", default=str(tmp_path / "home"))
     parser.add_argument("--json", action="store_true")
     return parser.parse_args(["--suite", "demo", "--publish", "--out", str(tmp_path / "report.json")])
@@ -33,12 +34,12 @@ def cli_args(tmp_path) -> argparse.Namespace:
 
 def test_each_publish_appends_its_suites_with_date_and_commit(tmp_path, monkeypatch):
     args = cli_args(tmp_path)
-    monkeypatch.setattr(runner, "PUBLISHED_REPORT", tmp_path / "answers.json")
+    monkeypatch.setattr(cli, "PUBLISHED_REPORT", tmp_path / "answers.json")
     monkeypatch.setattr(history, "HISTORY", tmp_path / "history.jsonl")
-    monkeypatch.setattr(runner, "code_version", lambda: "abc1234")
+    monkeypatch.setattr(bench_report, "code_version", lambda: "abc1234")
     for accuracy in (0.5, 1.0):
-        monkeypatch.setitem(runner.SUITES, "demo", fake_suite(accuracy))
-        runner.run_cli(args)
+        monkeypatch.setitem(registry.SUITES, "demo", fake_suite(accuracy))
+        cli.run_cli(args)
 
     entries, bad = history.read_history(tmp_path / "history.jsonl")
     assert bad == []
@@ -52,9 +53,9 @@ def test_each_publish_appends_its_suites_with_date_and_commit(tmp_path, monkeypa
 
 def test_a_run_without_publish_leaves_the_history_alone(tmp_path, monkeypatch):
     monkeypatch.setattr(history, "HISTORY", tmp_path / "history.jsonl")
-    monkeypatch.setitem(runner.SUITES, "demo", fake_suite(1.0))
-    report = runner.run_suites(["demo"], runner.BenchOptions())
-    runner.write_report(report, tmp_path / "report.json")
+    monkeypatch.setitem(registry.SUITES, "demo", fake_suite(1.0))
+    report = bench_report.run_suites(["demo"], registry.BenchOptions())
+    bench_report.write_report(report, tmp_path / "report.json")
     assert not (tmp_path / "history.jsonl").exists()
     assert history.append_history({"suites": {"x": {"skipped": "dataset absent"}}}, tmp_path / "h.jsonl") == 0
 
@@ -72,4 +73,11 @@ def test_a_damaged_line_is_named_and_the_others_still_read(tmp_path):
 def test_the_committed_history_reads_and_names_known_suites():
     entries, bad = history.read_history()
     assert bad == [] and entries
-    assert {e["suite"] for e in entries} <= set(runner.SUITES)
+    assert {e["suite"] for e in entries} <= set(registry.SUITES)
+
+
+def test_the_dashboards_list_of_suites_is_the_registry():
+    """The Benchmark page offers engine.SUITE_NAMES (production code may not import the registry)."""
+    from engine.benchmarks import SUITE_NAMES
+
+    assert tuple(registry.SUITES) == SUITE_NAMES

@@ -66,6 +66,17 @@ def test_a_count_question_reads_counts_not_amounts():
     assert money["checks"]["numbers"] is False
 
 
+def test_an_amount_asked_in_wan_yuan_is_listed_in_wan_yuan():
+    wan = [evidence("E1", "十个月流水大概436万元左右。")]
+    ok = score({"numbers": [436]}, answer("约436万元（E1）。", wan), question="总流水大概是多少万元？")
+    assert ok["correct"], ok["reasons"]
+    other = score({"numbers": [436]}, answer("约463万元（E1）。", [evidence("E1", "大概463万元。")]),
+                  question="总流水大概是多少万元？")
+    assert other["checks"]["numbers"] is False and other["wrong_values"]
+    # Asked in yuan, the same listed figure is yuan.
+    assert not score({"numbers": [436]}, answer("约436万元（E1）。", wan))["correct"]
+
+
 def test_numbers_any_may_come_from_the_cited_quotes():
     assert score({"numbers_any": [35000, 32000]}, answer("说法不一（E1）。", QUOTES[:1]))["checks"]["numbers_any"]
     row = score({"numbers_any": [32000, 23000]}, answer("说法不一（E1）。", QUOTES[:1]))
@@ -309,11 +320,11 @@ def test_known_failures_file_is_well_formed(tmp_path: Path):
         T.KnownFailures.load(bad)
 
 
-# -- runner: registry, CLI, text summary, exit code ----------------------------------------------
+# -- bench registry, CLI, text summary, exit code ----------------------------------------------
 
 
 def test_case_suites_are_registered_with_their_options():
-    from engine.bench.runner import SUITES
+    from engine.bench.registry import SUITES
     from engine.cli import build_parser
 
     assert {"transcripts", "casegen"} <= set(SUITES)
@@ -322,7 +333,8 @@ def test_case_suites_are_registered_with_their_options():
 
 
 def test_summary_lists_tables_and_failing_questions_with_reasons():
-    from engine.bench.runner import SuiteResult, summary_text
+    from engine.bench.report import summary_text
+    from engine.bench.result import SuiteResult
 
     rows = _rows()
     rows[1]["known_failure"] = "answer core before the case ledger (#14)"
@@ -336,18 +348,19 @@ def test_summary_lists_tables_and_failing_questions_with_reasons():
 
 
 def test_exit_code_follows_every_suites_gate(monkeypatch, tmp_path: Path):
-    from engine.bench import runner
+    from engine.bench import cli, registry
+    from engine.bench.result import SuiteResult
     from engine.cli import build_parser
 
-    failing = runner.SuiteResult("transcripts", "t", gate={"ok": False, "failures": [], "fixed_known_failures": ["Q"]})
-    monkeypatch.setitem(runner.SUITES, "transcripts", lambda options: failing)
+    failing = SuiteResult("transcripts", "t", gate={"ok": False, "failures": [], "fixed_known_failures": ["Q"]})
+    monkeypatch.setitem(registry.SUITES, "transcripts", lambda options: failing)
     args = build_parser().parse_args(["bench", "--suite", "transcripts", "--out", str(tmp_path / "r.json"),
                                       "--home", str(tmp_path / "home")])
-    assert runner.run_cli(args) == 1
+    assert cli.run_cli(args) == 1
     failing.gate["ok"] = True
-    assert runner.run_cli(args) == 0
+    assert cli.run_cli(args) == 0
     assert build_parser().parse_args(["bench", "--seeds", "0"]).seeds == 0
-    assert runner.run_cli(build_parser().parse_args(["bench", "--seeds", "0"])) == 2
+    assert cli.run_cli(build_parser().parse_args(["bench", "--seeds", "0"])) == 2
 
 
 # -- the grounding recheck on PDF quotes ----------------------------------------------------------

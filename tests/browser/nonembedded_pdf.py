@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scripts.corpus.pdfmaker import raw_pdf
+from engine.bench.pdfmaker import raw_pdf
 
 PAGE_WIDTH, PAGE_HEIGHT = 595, 842  # A4 in points
 FONT_SIZE = 16

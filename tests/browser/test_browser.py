@@ -207,6 +207,30 @@ def page(server, console):
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 
 
+
+# Where the orange highlight (engine/redact.py HIGHLIGHT_COLOR) of a viewer image is on screen, in CSS
+# pixels, and the image's own box: the browser tests' one reading of "the quote is boxed, in view".
+BOX_ON_SCREEN_JS = """
+(img) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  let top = Infinity, bottom = -1, left = Infinity, right = -1, n = 0;
+  for (let y = 0; y < canvas.height; y++) for (let x = 0; x < canvas.width; x++) {
+    const i = (y * canvas.width + x) * 4;
+    if (Math.abs(px[i] - 232) < 40 && Math.abs(px[i + 1] - 89) < 40 && Math.abs(px[i + 2] - 12) < 40) {
+      n++; top = Math.min(top, y); bottom = Math.max(bottom, y); left = Math.min(left, x); right = Math.max(right, x);
+    }
+  }
+  const r = img.getBoundingClientRect(), s = r.width / canvas.width;
+  return {orange: n, top: r.top + top * s, bottom: r.top + bottom * s, left: r.left + left * s,
+          right: r.left + right * s,
+          image: {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width}};
+}
+"""
+
 def settled(page) -> None:
     """The app has finished its run and every image on the page is decoded: a state to wait on
     before a screenshot or a measurement, instead of a fixed delay."""

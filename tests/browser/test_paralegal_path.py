@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_browser import CHROMIUM, CHROMIUM_ARGS, REPO, settled, sign_in, streamlit_server, sync_api
+from tests.browser.test_browser import (BOX_ON_SCREEN_JS, CHROMIUM, CHROMIUM_ARGS, REPO, settled, sign_in,
+                                        streamlit_server, sync_api)
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
@@ -28,32 +29,6 @@ PARALEGAL, PASSWORD = "browser-paralegal", "paralegal-path-password-3"
 VIEWPORT = {"width": 1440, "height": 900}
 INGEST_TIMEOUT_MS = 240_000
 ANSWER_TIMEOUT_MS = 180_000
-
-# Pixels of the viewer image in the highlight's orange (engine/redact.py HIGHLIGHT_COLOR), and the
-# rows they span, in CSS pixels of the page: where the box is drawn on screen.
-_ORANGE_BOX_JS = """
-(img) => {
-  const canvas = document.createElement('canvas');
-  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  let n = 0, top = Infinity, bottom = -1, dark = 0;
-  for (let y = 0; y < canvas.height; y++) {
-    for (let x = 0; x < canvas.width; x++) {
-      const i = (y * canvas.width + x) * 4;
-      const [r, g, b] = [px[i], px[i + 1], px[i + 2]];
-      if (Math.abs(r - 232) < 40 && Math.abs(g - 89) < 40 && Math.abs(b - 12) < 40) {
-        n++; top = Math.min(top, y); bottom = Math.max(bottom, y);
-      } else if ((r + g + b) / 3 < 100) { dark++; }
-    }
-  }
-  const rect = img.getBoundingClientRect();
-  const scale = rect.height / canvas.height;
-  return {orange: n, dark: dark, boxTop: rect.top + top * scale, boxBottom: rect.top + bottom * scale,
-          imageTop: rect.top, imageWidth: rect.width, naturalWidth: canvas.width};
-}
-"""
 
 
 @pytest.fixture(scope="module")
@@ -133,11 +108,11 @@ def test_the_paralegal_path_on_a_fresh_home(page, fresh_home):
     conclusion = page.locator(".lx-conclusion")
     assert "42000" in conclusion.inner_text() or "四万二千" in conclusion.inner_text()
     assert inside_viewport(page, conclusion) and inside_viewport(page, opened)
-    box = image.evaluate(_ORANGE_BOX_JS)
+    box = image.evaluate(BOX_ON_SCREEN_JS)
     assert box["orange"] > 200, box  # the quote is boxed on the page
-    assert 0 <= box["boxTop"] and box["boxBottom"] <= VIEWPORT["height"], box  # ... in view
+    assert 0 <= box["top"] and box["bottom"] <= VIEWPORT["height"], box  # ... in view
     # zoomed to the box: the image shows part of the page, wider on screen than a whole page would be
-    assert box["imageWidth"] > 500, box
+    assert box["image"]["width"] > 500, box
     assert page.get_by_text("问：陈晓梅前后一共转给你多少钱？").first.is_visible()  # the quote's question
     assert page.get_by_text("75%").count() == 0  # no zoom badge over the page
     shoot(page, "ask.png")

@@ -26,8 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_browser import (ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DEMO, REPO, _clean_env, settled, sign_in,
-                                        streamlit_server, sync_api)
+from tests.browser.test_browser import (ARTIFACTS, BOX_ON_SCREEN_JS, CHROMIUM, CHROMIUM_ARGS, DEMO, REPO, _clean_env,
+                                        settled, sign_in, streamlit_server, sync_api)
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
@@ -40,27 +40,6 @@ CONTRACT = "技术服务合同_恒远-云启_2023.pdf"
 SIZES = ({"width": 1280, "height": 720}, {"width": 1440, "height": 900})
 SLOW_MS = 240_000  # the first answer loads the embedder on a loaded machine
 COOKIE = "lextrace_session"
-
-# Where the orange box of the zoomed page image is on screen (CSS pixels), and the image's own box.
-_BOX_ON_SCREEN_JS = """
-(img) => {
-  const canvas = document.createElement('canvas');
-  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-  let top = Infinity, bottom = -1, left = Infinity, right = -1, n = 0;
-  for (let y = 0; y < canvas.height; y++) for (let x = 0; x < canvas.width; x++) {
-    const i = (y * canvas.width + x) * 4;
-    if (Math.abs(px[i] - 232) < 40 && Math.abs(px[i + 1] - 89) < 40 && Math.abs(px[i + 2] - 12) < 40) {
-      n++; top = Math.min(top, y); bottom = Math.max(bottom, y); left = Math.min(left, x); right = Math.max(right, x);
-    }
-  }
-  const r = img.getBoundingClientRect(), s = r.width / canvas.width;
-  return {orange: n, top: r.top + top * s, bottom: r.top + bottom * s, left: r.left + left * s,
-          right: r.left + right * s, image: {top: r.top, bottom: r.bottom, left: r.left, right: r.right}};
-}
-"""
 
 
 @pytest.fixture(scope="module")
@@ -218,7 +197,7 @@ def test_sign_out_sign_in_reload_and_typed_urls(browser, server, home):
 
 
 def box_in_view(page, image, size: dict) -> dict:
-    box = image.evaluate(_BOX_ON_SCREEN_JS)
+    box = image.evaluate(BOX_ON_SCREEN_JS)
     assert box["orange"] > 100, box  # the quote is boxed
     assert 0 <= box["top"] and box["bottom"] <= size["height"], (box, size)  # entirely on screen
     assert 0 <= box["left"] and box["right"] <= size["width"], (box, size)

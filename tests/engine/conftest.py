@@ -6,7 +6,7 @@ import pytest
 
 from engine import Engine
 from engine.config import Settings
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 
 TRANSCRIPT_LINES = [
     "讯问笔录",

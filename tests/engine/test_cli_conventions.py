@@ -34,7 +34,7 @@ def one_line_error(proc: subprocess.CompletedProcess, code: int = 2) -> str:
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory, cjk_font) -> Path:
-    from scripts.corpus.pdfmaker import make_pdf
+    from engine.bench.pdfmaker import make_pdf
     from tests.engine.conftest import TRANSCRIPT_LINES
 
     root = tmp_path_factory.mktemp("cli")

@@ -9,7 +9,7 @@ import pytest
 
 from engine import Engine
 from engine.types import IngestStatus
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.engine.conftest import TRANSCRIPT_LINES, settings_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

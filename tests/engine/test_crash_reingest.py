@@ -17,7 +17,7 @@ import pytest
 
 from engine import Engine
 from engine.store.index import PAUSE_ENV
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.engine.conftest import TRANSCRIPT_LINES, settings_for
 from tests.engine.long_lived import presence
 from tests.engine.test_atomicity import _ingest_and_kill

@@ -22,7 +22,7 @@ import pytest
 
 from engine import Engine
 from engine.store.index import PAUSE_ENV
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.engine.conftest import settings_for
 
 # One ingest with all four readers at random moments fits the CI bound on a loaded two-core

@@ -8,7 +8,7 @@ import zipfile
 import pytest
 
 from engine.types import IngestStatus
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.engine.conftest import TRANSCRIPT_LINES
 
 pytestmark = pytest.mark.integration

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.auth import PermissionDenied, Role, ScryptParams, UserStore
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.engine.conftest import TRANSCRIPT_LINES
 
 pytestmark = pytest.mark.integration

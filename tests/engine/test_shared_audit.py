@@ -1,4 +1,4 @@
-"""The shared profile's audit log on a real PostgreSQL server (engine/audit_pg.py): the embedded
+"""The shared profile's audit log on a real PostgreSQL server (engine/audit/postgres.py): the embedded
 log's guarantees where several machines append — records cut off the end, a database rolled back
 or emptied, and another key are all caught; a machine's deleted head file is reported, not quietly
 started again; filters, replay and exports work on the server."""
@@ -9,7 +9,7 @@ import psycopg
 import pytest
 
 from engine.audit import AuditLogDamaged
-from engine.audit_pg import PostgresAuditLog
+from engine.audit.postgres import PostgresAuditLog
 
 pytestmark = [pytest.mark.integration]
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from engine import Engine
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 from tests.engine.conftest import settings_for
 from tests.engine.soak_worker import CHURN_PREFIX
 

@@ -18,7 +18,7 @@ import pytest
 from engine import Engine
 from engine.config import Settings
 from engine.types import Chunk, Span
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "data" / "demo"

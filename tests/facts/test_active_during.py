@@ -7,9 +7,9 @@ from datetime import date
 
 import pytest
 
-from engine.facts import DateRange, FactQuery, ensure_facts, fact_store
+from engine.contract_facts import DateRange, FactQuery, ensure_facts, fact_store
 from engine.question import read_question
-from engine.facts.query import run_fact_query
+from engine.contract_facts.query import run_fact_query
 from tests.facts.conftest import ZH_CONTRACT
 
 pytestmark = pytest.mark.integration

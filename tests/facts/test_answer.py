@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from engine.answer.model import NOT_FOUND_PHRASE, Status
-from engine.facts import answer_fact_question
+from engine.contract_facts import answer_fact_question
 from engine.question import read_question
 from tests.facts.conftest import EN_CONTRACT, ZH_CONTRACT
 

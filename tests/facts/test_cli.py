@@ -9,7 +9,7 @@ import json
 import pytest
 
 from engine.cli import _add_common
-from engine.facts.cli import add_facts_parser, run_facts
+from engine.contract_facts.cli import add_facts_parser, run_facts
 from tests.facts.conftest import EN_CONTRACT, ZH_CONTRACT
 
 pytestmark = pytest.mark.integration

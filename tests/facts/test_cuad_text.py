@@ -6,7 +6,7 @@ import pytest
 
 from engine.bench.common import read_jsonl
 from engine.bench.cuad_facts import gold_jurisdictions, load_gold
-from engine.facts.extract import extract_rules
+from engine.contract_facts.extract import extract_rules
 from tests.conftest import dataset_file
 from tests.facts.conftest import make_chunks
 

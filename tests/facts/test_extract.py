@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.facts import Alignment, FIELD_NAMES, extract_contract_facts
+from engine.contract_facts import Alignment, FIELD_NAMES, extract_contract_facts
 from tests.facts.conftest import EN_CONTRACT, ZH_CONTRACT, doc_id_of
 
 pytestmark = pytest.mark.integration

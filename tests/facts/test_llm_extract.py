@@ -8,8 +8,8 @@ import json
 import pytest
 
 from engine.config import LLMSettings
-from engine.facts import Alignment, ExtractionMode, extract_contract_facts, load_contract_facts
-from engine.facts.llm_extract import extract_with_llm
+from engine.contract_facts import Alignment, ExtractionMode, extract_contract_facts, load_contract_facts
+from engine.contract_facts.llm_extract import extract_with_llm
 from tests.answer.fake_openai_server import FakeOpenAIServer, Scripted
 from tests.facts.conftest import EN_CONTRACT, doc_id_of
 

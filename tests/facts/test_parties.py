@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.facts.parties import PartyRef, matches_query, normalise_party_name, resolve_entities
+from engine.contract_facts.parties import PartyRef, matches_query, normalise_party_name, resolve_entities
 
 pytestmark = pytest.mark.unit
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from engine.facts import Aggregation, AmountFilter, Comparison, DateRange, GroupBy
+from engine.contract_facts import Aggregation, AmountFilter, Comparison, DateRange, GroupBy
 from engine.question import read_question
 
 pytestmark = pytest.mark.unit

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from engine.facts.document import ContractText
-from engine.facts.extract import extract_rules
+from engine.contract_facts.document import ContractText
+from engine.contract_facts.extract import extract_rules
 from engine.text.contract_types import classify_type
 from tests.facts.conftest import make_chunks
 
@@ -99,7 +99,7 @@ def test_chinese_explicit_effective_date_and_renewal():
 def test_clause_typer_tells_exclusivity_from_exclusive_jurisdiction():
     ct = ContractText("d", "d.pdf", make_chunks("AGREEMENT", "Each party submits to the exclusive jurisdiction of "
                                                             "the courts of Delaware."))
-    from engine.facts.clauses import classify
+    from engine.contract_facts.clauses import classify
 
     assert {c.clause_type for c in classify(ct)} == {"dispute_resolution"}
     ct = ContractText("d", "d.pdf", make_chunks("AGREEMENT", "Distributor shall be the exclusive distributor of "
@@ -108,7 +108,7 @@ def test_clause_typer_tells_exclusivity_from_exclusive_jurisdiction():
 
 
 def test_clause_typer_third_party_beneficiary_only_when_one_is_named():
-    from engine.facts.clauses import classify
+    from engine.contract_facts.clauses import classify
 
     def types(text):
         return {c.clause_type for c in classify(ContractText("d", "d.pdf", make_chunks("AGREEMENT", text)))}

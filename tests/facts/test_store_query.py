@@ -8,9 +8,9 @@ from decimal import Decimal
 
 import pytest
 
-from engine.facts import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, GroupBy, ensure_facts,
+from engine.contract_facts import (Aggregation, AmountFilter, Comparison, DateRange, FactQuery, GroupBy, ensure_facts,
                           fact_store, load_contract_facts, run_fact_query)
-from engine.facts import service
+from engine.contract_facts import service
 from tests.facts.conftest import EN_CONTRACT, ZH_CONTRACT, doc_id_of
 
 pytestmark = pytest.mark.integration
@@ -41,7 +41,7 @@ def test_ensure_facts_is_lazy_and_re_extracts_for_a_newer_extractor(contracts_en
     assert ensure_facts(contracts_engine) == []  # current: nothing to do
     monkeypatch.setattr(service, "EXTRACTOR_VERSION", "facts/999")
     assert len(ensure_facts(contracts_engine)) == 2  # the stored ones are older: extracted again
-    monkeypatch.setattr("engine.facts.extract.EXTRACTOR_VERSION", "facts/999")
+    monkeypatch.setattr("engine.contract_facts.extract.EXTRACTOR_VERSION", "facts/999")
     ensure_facts(contracts_engine)  # stored now as facts/999 and current
     assert ensure_facts(contracts_engine) == []
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.facts.document import bounded_quote
-from engine.facts.text import english_number, find_durations, flatten, sentence_spans
+from engine.contract_facts.document import bounded_quote
+from engine.contract_facts.text import english_number, find_durations, flatten, sentence_spans
 
 pytestmark = pytest.mark.unit
 

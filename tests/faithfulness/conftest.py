@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.config import EmbeddingSettings
-from engine.models.embedder import make_embedder
+from engine.embedding.embedder import make_embedder
 
 REPO = Path(__file__).resolve().parents[2]
 GROUND_TRUTH = REPO / "data" / "demo" / "ground_truth.json"

@@ -9,11 +9,12 @@ import sys
 
 import pytest
 
-from engine.bench.answers import BenchCorpus, DemoQuestion
+from engine.bench.common import BenchCorpus
+from engine.bench.demo import DemoQuestion
 from engine.bench.faithfulness import score_answers, score_summaries
 from engine.config import Settings
 from engine.engine import Engine
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 
 pytestmark = pytest.mark.integration
 

@@ -8,7 +8,7 @@ import io
 import zipfile
 import zlib
 
-from scripts.corpus.pdfmaker import raw_pdf
+from engine.bench.pdfmaker import raw_pdf
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 CONTENT_TYPES = (

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 
-from scripts.corpus.pdfmaker import A4, find_cjk_font
+from engine.bench.pdfmaker import A4, find_cjk_font
 
 # pdfmaker's defaults, which the geometry assertions rely on.
 MARGIN, SIZE, LEADING = 56.0, 12.0, 20.0

@@ -150,7 +150,7 @@ def test_a_pdf_stream_over_the_memory_budget_is_refused_not_rendered_by_the_call
 def test_a_long_pdf_gets_a_budget_grown_with_its_pages(tmp_path, cjk_font):
     from engine.ingest.loaders.budget import DEFAULT_BUDGET
     from engine.ingest.loaders.pdf import SECONDS_PER_PAGE, budget_for
-    from scripts.corpus.pdfmaker import make_pdf
+    from engine.bench.pdfmaker import make_pdf
 
     long = make_pdf(tmp_path / "long.pdf", [["第一条 本法所称合同。"]] * 40, font=cjk_font).read_bytes()
     assert budget_for(long).seconds == DEFAULT_BUDGET.seconds + 40 * SECONDS_PER_PAGE
@@ -165,7 +165,7 @@ def test_an_ordinary_docx_still_loads_through_the_child(tmp_path):
 
 def test_a_batch_with_bombs_fails_them_alone_and_loses_nothing(tmp_path, bombs, cjk_font):
     from engine import Engine
-    from scripts.corpus.pdfmaker import make_pdf
+    from engine.bench.pdfmaker import make_pdf
     from tests.engine.conftest import TRANSCRIPT_LINES, settings_for
 
     engine = Engine(settings=settings_for(tmp_path / "home"))

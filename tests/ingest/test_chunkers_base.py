@@ -123,7 +123,7 @@ def test_assert_invariant_catches_a_chunk_that_is_not_its_spans():
 
 
 def test_pdf_paragraphs_follow_layout(tmp_path, cjk_font):
-    from scripts.corpus.pdfmaker import make_pdf
+    from engine.bench.pdfmaker import make_pdf
 
     long_line = "这是一段很长的说明文字，" * 8 + "到此结束。"
     path = make_pdf(tmp_path / "p.pdf", [[long_line, "第二段开始。", "第三段。"]])

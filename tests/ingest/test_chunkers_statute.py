@@ -184,7 +184,7 @@ def test_labels_are_canonical():
 
 
 def test_statute_pdf_headings_articles_and_footers(tmp_path, cjk_font):
-    from scripts.corpus.pdfmaker import make_pdf
+    from engine.bench.pdfmaker import make_pdf
 
     page_1 = ["中华人民共和国示例管理条例", "第一章 总则", "第一条 为了加强示例管理，制定本条例。",
               "第二条 本条例适用于示例活动。示例活动违反本条例", "第九条 规定的，依法处理。",

@@ -45,7 +45,7 @@ PAGE_2 = [
 
 @pytest.fixture(scope="module")
 def transcript_pdf(tmp_path_factory, cjk_font):
-    from scripts.corpus.pdfmaker import make_pdf
+    from engine.bench.pdfmaker import make_pdf
 
     path = make_pdf(tmp_path_factory.mktemp("tx") / "讯问笔录.pdf", [PAGE_1, PAGE_2], font=cjk_font)
     return pdf_document(path)

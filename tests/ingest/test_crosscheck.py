@@ -12,7 +12,7 @@ from engine.ingest.crosscheck import apply_ocr_numbers
 from engine.ingest.layout import LineDraft, assemble_page
 from engine.ingest.loaders.pdf import load_pdf
 from engine.types import Chunk, PageQuality, Span
-from scripts.corpus.pdfmaker import PageSpec, make_pdf
+from engine.bench.pdfmaker import PageSpec, make_pdf
 
 # Written for this test: a page of a record with an amount, a date, an ID and a phone number.
 LINES = ["讯问笔录", "时间：2024年11月5日9时20分至2024年11月5日10时40分",

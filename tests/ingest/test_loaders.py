@@ -17,7 +17,7 @@ from engine.ingest.layout import LineDraft, assemble_page, cluster_rows
 from engine.ingest.loaders import load_document
 from engine.ingest.quality import text_agreement
 from engine.types import IngestError, LoadedDocument, PageText
-from scripts.corpus.pdfmaker import A4, PageSpec, make_pdf
+from engine.bench.pdfmaker import A4, PageSpec, make_pdf
 from tests.conftest import dataset_file
 from tests.ingest.builders import LEADING, MARGIN, SIZE, mixed_fonts_pdf, transformed_pdf, \
     zero_page_pdf

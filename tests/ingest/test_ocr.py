@@ -11,7 +11,7 @@ from engine.ingest.loaders import load_document
 from engine.ingest.ocr import OcrEngine, default_engine, ocr_available
 from engine.ingest.quality import text_agreement
 from engine.types import Line, PageText
-from scripts.corpus.pdfmaker import PageSpec, make_pdf
+from engine.bench.pdfmaker import PageSpec, make_pdf
 from tests.ingest.builders import SIZE, transformed_pdf
 
 pytestmark = [pytest.mark.slow, pytest.mark.integration]

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from engine.ingest import quality as gate
 from engine.ingest.loaders.pdf import load_pdf
 from engine.ingest.plausibility import dictionary_coverage, reads_as_language
-from scripts.corpus.pdfmaker import PageSpec, make_pdf
+from engine.bench.pdfmaker import PageSpec, make_pdf
 from tests.browser.nonembedded_pdf import nonembedded_cjk_pdf
 from tests.conftest import REPO, SHARED_DATASETS
 

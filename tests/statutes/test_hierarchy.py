@@ -8,7 +8,8 @@ import re
 import pytest
 
 from engine.config import IngestSettings
-from engine.ingest.pipeline import embedding_text, prepare_document
+from engine.ingest.pipeline import prepare_document
+from engine.text.passages import embedding_text
 from engine.statutes.hierarchy import LawRank, higher, infer_rank, rank_of
 from tests.conftest import dataset_file
 

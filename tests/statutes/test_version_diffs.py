@@ -12,7 +12,7 @@ import pytest
 
 from engine import Engine
 from engine.config import Settings
-from engine.ingest.pipeline import article_body
+from engine.text.passages import article_body
 from engine.text.normalize import to_halfwidth
 from tests.conftest import dataset_file
 

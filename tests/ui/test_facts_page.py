@@ -9,7 +9,7 @@ import json
 import pytest
 
 from engine.auth import Role
-from engine.facts.query import Aggregation
+from engine.contract_facts.query import Aggregation
 from tests.ui.conftest import all_text, page_run, texts
 from ui.components import escape_markdown
 from ui.evidence import REDACTED_CAPTION, ViewerTarget

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from engine.auth import Role
-from engine.bench.runner import SuiteResult, write_report
+from engine.bench.report import write_report
+from engine.bench.result import SuiteResult
 from tests.ui.conftest import texts
 from tests.ui.test_benchmark_page import BENCHMARK, chart_titles, frames
 from ui import charts

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from engine.answer.candidates import Source
 from engine.answer.composer import EvidenceSet
 from engine.ledger import Anchor, CaseLedger, Event, Statement
+from engine.ledger.lexicon import INFLOW_KINDS
 from engine.text.segments import Segment
 
 
@@ -86,3 +87,14 @@ class Case:
         known = [p for p in known if not any(p != q and p in q for q in known)]
         extra = [] if known_only else [n for n in detected if not any(n in k or k in n for k in known)]
         return sorted(known + extra, key=lambda n: text.find(n) if n in text else len(text))
+
+
+def dominant_kind(case: Case) -> str | None:
+    """The kind of money flowing in that the case's ledger records most often (loan, theft …).
+    Here rather than in money.py: the talk and quantity answers read it too, and money.py
+    reaches them."""
+    counts: dict[str, int] = {}
+    for e in case.ledger.money:
+        if e.role == "event" and e.kind in INFLOW_KINDS:
+            counts[e.kind] = counts.get(e.kind, 0) + 1
+    return max(counts, key=counts.get) if counts else None

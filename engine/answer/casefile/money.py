@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from itertools import product
 
-from engine.answer.casefile.case import Case
+from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
@@ -104,14 +104,6 @@ def _party_ok(actor: Actor, event: Event, case: Case) -> bool:
     if party not in known and party != case.ledger.subject:
         return True
     return party == actor.name or party in actor.name or actor.name in party
-
-
-def dominant_kind(case: Case) -> str | None:
-    counts: dict[str, int] = {}
-    for e in case.ledger.money:
-        if e.role == "event" and e.kind in INFLOW_KINDS:
-            counts[e.kind] = counts.get(e.kind, 0) + 1
-    return max(counts, key=counts.get) if counts else None
 
 
 def _covers(kind: str | None, event: Event) -> bool:

@@ -17,7 +17,7 @@ from datetime import date
 from decimal import Decimal
 
 from engine.answer.casefile.figure_relevance import best_rows, relevance
-from engine.answer.casefile.case import Case
+from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import record_cite
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
@@ -141,8 +141,6 @@ def _span(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """从第一次…到最后一次…前后多少天: the days from the first to the last dated movement of the kind
     asked, both days counted (9月4日 to 9月12日 is nine days, as 前后九天 says); a span the record
     states itself is given first and checked."""
-    from engine.answer.casefile.money import dominant_kind
-
     kind = plan.kind or dominant_kind(case)
     moved = [e for e in case.ledger.money if e.role == "event" and not e.corrects and e.kind == kind
              and e.date is not None and e.date.resolved]
@@ -181,8 +179,6 @@ def _span(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 def answer_distinct(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """往几个不同的账户打过钱: the distinct receivers of the movements of the kind asked, each with
     the first row that names it."""
-    from engine.answer.casefile.money import dominant_kind
-
     kind = plan.kind or dominant_kind(case)
     first_of: dict[str, Event] = {}
     for event in case.ledger.money:

@@ -14,7 +14,7 @@ import re
 
 from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, object_hit, objects_of, side_of, speaks_of,
                                           word_hit)
-from engine.answer.casefile.case import Case
+from engine.answer.casefile.case import Case, dominant_kind
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import (_SENTENCE_END, Match, _anchor, _assertion, _best_sentence, _bigrams,
@@ -222,7 +222,6 @@ MONEY_WORDS = re.compile(r"钱|款|元|资金|财物|转账")
 def _money_rows(case: Case, plan: CasePlan) -> list:
     """The movements of the money an evidence question is about: of the kind it names, else the
     file's main kind, involving the people it names when it names any."""
-    from engine.answer.casefile.money import dominant_kind
     from engine.ledger.extract import question_kind
 
     kind = question_kind(plan.text) or dominant_kind(case)

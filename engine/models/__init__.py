@@ -1,1 +1,0 @@
-"""Swappable model backends (embedder now; reranker and generator arrive with retrieval/answers)."""
