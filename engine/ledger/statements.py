@@ -112,8 +112,11 @@ def _turn_statements(chunk: Chunk, session: int, turns: list[dict], fallback: st
     answers of one speaker stay one."""
     question = str(chunk.meta.get("question") or "")
     q_label = _LABEL_AT.match(question)
-    question = (question[q_label.end():] if q_label else question).replace("\n", "")
     asker = next((t for t in turns if t.get("role") == "Q" and t.get("at", 0) == 0), None)
+    if q_label is None and asker is not None:  # 审判长 请原告陈述…: a label set off by a space
+        q_label_end = asker["content"] - asker["at"]
+        question = question[q_label_end:] if 0 < q_label_end <= len(question) else question
+    question = (question[q_label.end():] if q_label else question).replace("\n", "")
     first_answer = next(t["at"] for t in turns if t.get("role") == "A")
     span = (asker["content"], first_answer) if asker is not None and first_answer > 0 else None
     out: list[Statement] = []

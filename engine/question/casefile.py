@@ -16,7 +16,8 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
-from engine.ledger.lexicon import FESTIVAL_DATE, MEANS, MEASURE_SIGNS, PRINCIPAL, RELATIVE_DATE, TITLES, TOTAL
+from engine.ledger.lexicon import (BALANCE, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PRINCIPAL, RELATIVE_DATE,
+                                   TITLES, TOTAL)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, party_names
 from engine.text.quantities import UNITS
@@ -52,7 +53,10 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.MEANS: re.compile(r"怎么(?:给|付|转|交|打|汇|还|退|赔|拿|取|投)|如何(?:给|付|支付|转|交)|什么方式|何种方式|"
                            r"以?(?:什么|哪种)(?:方式|途径|渠道)|通过什么|用什么(?:方式|支付|转)|方式"),
     Slot.ACCOUNT: re.compile(r"哪张(?:银行)?卡|哪个(?:银行)?(?:账户|卡|账号)|什么(?:银行)?卡|哪家银行"),
-    Slot.PLACE: re.compile(r"哪里|哪儿|什么地方|什么地点|何地|何处|地点|在哪|(?<!是)从哪(?!张|个)|交到哪|去哪"),
+    Slot.PLACE: re.compile(r"哪里|哪儿|什么地方|什么地点|何地|何处|地点|在哪|(?<!是)从哪(?!张|个)|交到哪|去哪"
+                           # 哪个审判庭 / 哪家饭店: a room or a building named is a place, not a thing
+                           r"|哪(?:一)?(?:个|间|家|座)[\u4e00-\u9fff]{0,3}?(?:审判庭|法庭|询问室|讯问室|办案区|派出所|"
+                           r"医院|宾馆|酒店|饭店|房间|小区|村|镇)"),
     Slot.PERSON: re.compile(r"谁|哪个人|什么人|哪些人|姓名|叫什么名字|叫什么"),
     Slot.DURATION: re.compile(r"多长时间|多久|多长|期限|几个月|几年|(?:几|多少)(?:个)?(?:小时|天|日|周|分钟)"),
 }
@@ -191,6 +195,8 @@ class CasePlan:
     unit: str | None = None
     unit_family: str | None = None
     measure: str | None = None  # what the figure measures (ledger MEASURES: valuation, sale, loan …)
+    # 追回的财物价格认定合计: the appraisal asked is of the goods got back only (a filter on the rows)
+    goods_recovered: bool = False
     signs: list[str] = field(default_factory=list)  # measure words (breath, blood, distance …)
     when: str | None = None  # time words naming the occurrence as said (2022年中秋节, 春节前, 上个月中旬)
     receiver: str | None = None  # 打到某某那张卡上的钱: the one who received the money asked about
@@ -201,6 +207,11 @@ class CasePlan:
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
     disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
+    # 不合格的螺纹钢到底有多少吨: the words marking the part of the thing asked (not the whole of it)
+    qualifier: str | None = None
+    per_unit: bool = False  # 单价是多少 / 每吨多少钱: the price of one piece, never a sum
+    rate_per: str | None = None  # 一天的工钱 / 做一件多少钱 / 每个月工资: the unit a figure is asked per
+    group: bool = False  # 郭承志和工友们 / 这几个工人 / 大家: about several people together, not one
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
     focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
 
@@ -216,12 +227,22 @@ class CasePlan:
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
-                "measure": self.measure, "signs": list(self.signs), "when": self.when,
+                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver, "owed": self.owed, "focus": self.focus.to_dict()}
 
     @property
     def money(self) -> bool:
         return Slot.AMOUNT in self.slots or Slot.COUNT in self.slots and self.kind is not None
+
+
+# Several people asked about together (郭承志和工友们, 这几个工人, 他们几个, 大家).
+GROUP = re.compile(r"[\u4e00-\u9fff]{1,2}们|大家|(?:这|那)?几个(?:工人|人|工友)|所有(?:的)?(?:人|工人)|每个人|各自")
+# What ought to be, asked of a figure (工钱一共应该是多少): what is due, not what was paid.
+DUE = re.compile(r"应该|应当|本应|本该|按理")
+# A figure asked per unit of time or work (一天的工钱, 做一件多少钱, 每个月工资多少) — not 第一天 / 前一天.
+RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
+                      r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
+PER_UNIT = re.compile(r"单价|每(?:一)?(?:个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车)(?:是|要|卖|算)?多少钱?")
 
 
 def _parts(text: str) -> list[str]:
@@ -337,6 +358,14 @@ def make_plan(text: str) -> CasePlan:
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
     plan.disputed = bool(re.search(r"到底|究竟", text))
+    plan.per_unit = bool(PER_UNIT.search(text)) and Slot.AMOUNT in plan.slots
+    plan.group = bool(GROUP.search(text))
+    rate = RATE_PER.search(text)
+    plan.rate_per = rate.group("unit") if rate and Slot.AMOUNT in plan.slots else None
+    qualified = next((m for noun in plan.question.nouns if len(noun) >= 2
+                      for m in [re.search(rf"(?<![\u4e00-\u9fff])(?:那些|这些|那批|这批)?([\u4e00-\u9fff]{{2,4}}?)的{re.escape(noun)}", text)]
+                      if m), None)
+    plan.qualifier = qualified.group(1) if qualified and not re.search(r"[你我他她谁]", qualified.group(1)) else None
     person = plan.parts.get(Slot.PERSON, "")
     plan.asks_receiver = bool(RECEIVER_ASKED.search(person)) and not GIVER_ASKED.search(person)
     if YESNO.search(text) and Slot.YESNO not in plan.slots and \
@@ -357,6 +386,10 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     plan.unit_family = next((family for family, pattern in ASKED_FAMILY.items() if pattern.search(text)), None)
     plan.signs = [sign for sign, pattern in MEASURE_SIGNS.items() if pattern.search(text)]
     plan.measure = measure_of(text)
+    if plan.measure == "wages" and DUE.search(text) and not BALANCE.search(text):
+        plan.measure = "wages_owed"  # 工钱一共应该是多少: what is due, never what was paid
+    plan.goods_recovered = plan.measure == "valuation" and bool(MEASURES["recovered"].search(text)) \
+        and not BALANCE.search(text)
     festival = FESTIVAL_DATE.search(text)
     relative = RELATIVE_DATE.search(text)
     if festival and festival.group("name"):

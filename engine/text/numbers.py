@@ -404,6 +404,12 @@ def _implied_yuan(norm: str, m: re.Match[str]) -> bool:
     return bool(_MONEY_CONTEXT.search(norm, begin, start))
 
 
+# OCR reads 千 as its look-alike 干 (两干五百块钱): between a numeral and the rest of an amount that
+# ends in a money word, 干 can only be 千 — read as the tail alone (五百块钱) it would be a wrong value.
+# Same length, so every span still points into the text as written.
+_LOOKALIKE_THOUSAND = re.compile(rf"(?<=[{''.join(CN_DIGITS)}])干(?=[{''.join(CN_DIGITS)}{CN_ZEROS}百佰十拾]*(?:元|块|圆))")
+
+
 def find_amounts(text: str) -> list[Fact]:
     """Money amounts with exact spans: 42000元, 4.2万元, 人民币贰万伍仟元整, ￥3,000, 1万块,
     五千块钱, $1,000,000, USD 5,000, 约一万元左右, 十多万元.
@@ -417,7 +423,7 @@ def find_amounts(text: str) -> list[Fact]:
     Bare 块 without 钱 is money only from 10 up (or with 毛/角 after it: 3块5毛 = 3.5): 一块/两块
     are far more often "one piece" or "together".
     """
-    norm = to_halfwidth(text)
+    norm = _LOOKALIKE_THOUSAND.sub("千", to_halfwidth(text))
     facts: list[Fact] = []
     for m in _AMOUNT_RE.finditer(norm):
         cur, unit_cn, unit_en = m.group("cur"), m.group("unit_cn"), m.group("unit_en")

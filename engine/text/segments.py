@@ -7,45 +7,18 @@ sentence only where a new 问/答 turn (or a numbered clause) starts.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+# Segment, split and trimmed live in engine/text/boundaries.py with every boundary option; they are
+# imported here too because most readers take them with the chunk helpers below.
+from engine.text.boundaries import CLAUSE_FIELD_DATED, SENTENCE_PER_LINE, SENTENCE_WITH_TURNS, Segment, split, trimmed
 from engine.text.lines import join_pdf_lines
 from engine.types import Chunk
 
-_SENTENCE_END = re.compile(r"[。！？；!?;]+[”’」』）)]*|\n(?=\s*(?:问|答|[一二三四五六七八九十]+、|\d+[.、]|[（(]\d+[）)]|第[一二三四五六七八九十百千零〇\d]+条))")
-# Not inside 6,000 or 14:30, nor the comma of an English date (March 15, 2023).
-_CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:](?!\s\d{4}\b)|[,:](?!\d)(?!\s\d{4}\b)")
 _TURN = re.compile(r"^\s*(?:[问答](?:\s*[:：])|Q[:：.]|A[:：.])")
 _UNCERTAIN = re.compile(r"记不清|记不太清|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|想不起")
 
-
-@dataclass(frozen=True)
-class Segment:
-    start: int
-    end: int
-    text: str
-
-
-def trimmed(text: str, start: int, end: int) -> Segment | None:
-    while start < end and text[start] in " \t\n\u3000":
-        start += 1
-    while end > start and text[end - 1] in " \t\n\u3000":
-        end -= 1
-    return Segment(start, end, text[start:end]) if end > start else None
-
-
-def split(text: str, start: int, end: int, pattern: re.Pattern) -> list[Segment]:
-    pieces: list[Segment] = []
-    cursor = start
-    for match in pattern.finditer(text, start, end):
-        piece = trimmed(text, cursor, match.end() if match.group(0).strip() else match.start())
-        if piece:
-            pieces.append(piece)
-        cursor = match.end()
-    tail = trimmed(text, cursor, end)
-    if tail:
-        pieces.append(tail)
-    return pieces
+__all__ = ["Segment", "split", "trimmed", "answer_region", "question_text", "sentences", "clauses",
+           "strip_turn_marker", "is_uncertain", "uncertain_span", "flat"]
 
 
 def answer_region(chunk: Chunk) -> tuple[int, int]:
@@ -68,17 +41,16 @@ def question_text(chunk: Chunk) -> str:
 
 # Blocks of labelled fields (a transcript header, a signature block) end a "sentence" per line.
 _FIELD_BLOCKS = {"header", "signature"}
-_LINE_END = re.compile(r"[。！？；!?;]+|\n")
 
 
 def sentences(chunk: Chunk, *, answer_only: bool = True) -> list[Segment]:
     start, end = answer_region(chunk) if answer_only else (0, len(chunk.text))
-    pattern = _LINE_END if chunk.chunk_type in _FIELD_BLOCKS else _SENTENCE_END
+    pattern = SENTENCE_PER_LINE if chunk.chunk_type in _FIELD_BLOCKS else SENTENCE_WITH_TURNS
     return split(chunk.text, start, end, pattern)
 
 
 def clauses(chunk: Chunk, sentence: Segment) -> list[Segment]:
-    return split(chunk.text, sentence.start, sentence.end, _CLAUSE_END) or [sentence]
+    return split(chunk.text, sentence.start, sentence.end, CLAUSE_FIELD_DATED) or [sentence]
 
 
 def strip_turn_marker(segment: Segment) -> Segment:

@@ -186,3 +186,100 @@ def test_a_spouse_paying_pays_for_the_one_named_by_surname_and_title():
 """)
     (paid,) = rows(t.ledger, role="event")
     assert (paid.payer, paid.behalf, paid.amount.value) == ("韩秀云", "苗德旺", Decimal(10000))
+
+
+def test_an_appraisal_the_asker_puts_to_the_speaker_for_objection_is_read_as_the_records_fact():
+    # 经…价格认定，…价值X元…，你对…有没有意见: the asker states a finding and asks for objections
+    t = TextLedger(HEADER + """问：经本县价格认证中心认定，你拿走的那台笔记本电脑价值肆仟伍佰元，一块手表价值八百块钱，你对认定的价格有没有意见？
+答：没有意见。
+""")
+    valued = sorted(e.amount.value for e in rows(t.ledger, measure="valuation"))
+    assert valued == [Decimal(800), Decimal(4500)]
+    assert all(e.source == "asker" for e in rows(t.ledger, measure="valuation"))
+
+
+def test_goods_the_police_seized_are_goods_got_back():
+    t = TextLedger(HEADER + """问：东西都去哪了？
+答：电动自行车被民警从我住处搜出来扣押了。
+""")
+    (got_back,) = [e for e in t.ledger.events if e.role == "recovered"]
+    assert "电动自行车" in got_back.subject
+
+
+HEARING_WITH_HEADINGS = """某市某区人民法院
+庭审笔录
+时间：2024年6月3日9时00分至11时20分
+地点：某市某区人民法院第三审判庭
+审判长：苗某
+书记员：葛某
+原告：某某建材有限公司，住所地某市某路1号。
+委托诉讼代理人：濮某，某律师事务所律师。
+被告：宓某，男，1980年1月2日出生。
+审判长：现在开庭，核对当事人身份。原告方到庭的是谁？
+原告委托诉讼代理人：濮某，受原告委托出庭。
+审判长：被告。
+被告：宓某，本人到庭。
+审判长：请原告陈述诉讼请求和事实理由。
+原告委托诉讼代理人：诉讼请求：一、判令被告支付货款五万元；二、本案诉讼费由被告承担。
+原告委托诉讼代理人：事实和理由：原告向被告供应瓷砖，货款共计八万元，被告于2024年1月5日支付了三万元，余款至今未付。
+审判长：被告答辩。
+被告：货是收到了，钱我只欠四万元。
+审判长：双方是否愿意调解？
+原告委托诉讼代理人：同意调解。
+被告：不同意调解。
+以上笔录经当事人阅读，确认无误。
+"""
+
+
+def test_a_speakers_turn_opening_with_a_heading_is_speech_and_its_claim_is_a_demand():
+    # 原告委托诉讼代理人：诉讼请求：… has two `key：` but is the plaintiff speaking, not a header field
+    t = TextLedger(HEARING_WITH_HEADINGS)
+    claims = [s for s in t.ledger.statements if "诉讼请求" in s.answer]
+    assert claims and claims[0].party == "原告"
+    claimed = [e for e in t.ledger.money if e.amount.value == 50000]
+    assert [(e.kind, e.role) for e in claimed] == [("demand", "demand")]
+    paid = [e for e in t.ledger.money if e.role == "event" and e.kind == "pay"]
+    assert [e.amount.value for e in paid] == [Decimal(30000)]
+
+
+def test_the_unit_a_price_is_per_is_not_a_quantity_of_one():
+    t = TextLedger(HEADER + """问：工钱怎么算的？
+答：我做木工，一个月六千元，一共四个月。苗海燕是计件的，贴砖一件捌元，做了2150件。
+""")
+    quantities = {(e.unit, e.amount.value) for e in t.ledger.events if e.kind == "quantity"}
+    assert ("件", Decimal(2150)) in quantities and ("个月", Decimal(4)) in quantities
+    assert not [q for q in quantities if q[1] == 1]
+
+
+SPACED_HEARING = """某市某区人民法院
+庭审笔录
+时间：2024年9月3日9时00分至11时20分
+地点：某市某区人民法院第二审判庭
+审判长：柏某
+书记员：岑某
+原告：某某五金有限公司，住所地某市某路8号。
+委托诉讼代理人：詹某，某律师事务所律师。
+被告：滕某，男，1979年3月4日出生。
+审判长 现在开庭，核对当事人身份。原告方到庭的是谁？
+原告代理人詹某 詹某，受原告委托出庭。
+审判长 被告。
+被告滕某 滕某，本人到庭。
+审判长 请原告陈述诉讼请求。
+原告代理人詹某 诉讼请求：一、判令被告支付货款六万元；二、本案诉讼费由被告承担。
+审判长被告答辩。
+被告滕某货是收到了，我已经在2024年3月8日转账付了两万元。
+审判长 双方是否同意调解？
+原告代理人詹某 同意调解。
+被告滕某 不同意调解，请法院依法判决。
+以上笔录经当事人阅读，确认无误。
+"""
+
+
+def test_speaker_labels_set_off_by_a_space_or_glued_to_the_speech_are_turns():
+    # 审判长 请原告陈述… / 被告滕某货是收到了…: no colon; the second has lost its space too
+    t = TextLedger(SPACED_HEARING)
+    said = [(s.party, s.question, s.answer.strip()) for s in t.ledger.statements if s.kind == "qa"]
+    assert ("原告", "请原告陈述诉讼请求。", "诉讼请求：一、判令被告支付货款六万元；二、本案诉讼费由被告承担。") in said
+    assert ("被告", "被告答辩。", "货是收到了，我已经在2024年3月8日转账付了两万元。") in said
+    assert {(e.kind, e.role, e.amount.value) for e in t.ledger.money} == {
+        ("demand", "demand", Decimal(60000)), ("pay", "event", Decimal(20000))}

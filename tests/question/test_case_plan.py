@@ -163,3 +163,32 @@ def test_a_quarrel_between_people_is_a_fact_of_the_case_not_a_contradiction_in_t
                                       "原告和被告的陈述有什么矛盾？", "材料中有没有不一致的地方？"])
 def test_contradictions_between_statements_stay_the_conflict_question(question):
     assert read_question(question).intent is Intent.CONFLICT
+
+
+@pytest.mark.parametrize("question, slots", [
+    ("第三次开庭在哪一天、哪个审判庭？", [Slot.DATE, Slot.PLACE]),
+    ("你们是在哪家宾馆见的面？", [Slot.PLACE]),
+])
+def test_a_room_or_building_asked_by_which_is_a_place(question, slots):
+    assert make_plan(question).slots == slots
+
+
+@pytest.mark.parametrize("question, unit", [
+    ("范立秋一天的工钱是多少？", "天"), ("她绣一件多少钱？", "件"), ("老周每个月工资多少？", "月"),
+    ("第一天给了多少钱？", None), ("前一天转了多少？", None), ("一共欠了多少钱？", None),
+])
+def test_the_unit_a_figure_is_asked_per(question, unit):
+    assert make_plan(question).rate_per == unit
+
+
+def test_what_a_wage_ought_to_be_is_the_wage_due():
+    assert make_plan("龚师傅的工钱一共应该是多少？").measure == "wages_owed"
+    assert make_plan("老板付了多少工钱？").measure == "wages"
+
+
+@pytest.mark.parametrize("question, group", [
+    ("杭志远和工友们一共还有多少工钱没拿到？", True), ("老板一共欠这几个工人多少工钱？", True),
+    ("老板还欠杭志远多少工钱？", False), ("杭志远的工钱一共应该是多少？", False),
+])
+def test_a_question_about_several_people_together(question, group):
+    assert make_plan(question).group is group

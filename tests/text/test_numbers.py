@@ -192,3 +192,9 @@ def test_find_numbers_normalises_and_skips_words():
 def test_find_numbers_does_not_split_dotted_or_grouped_runs():
     assert find_numbers("2020.1.15") == []
     assert [f.text for f in find_numbers("1,0000")] == []
+
+
+def test_a_thousand_misread_as_its_look_alike_inside_a_numeral_is_read_whole_never_as_its_tail():
+    # OCR reads 千 as 干 (same strokes but one): 两干五百块钱 is 2500, never 五百 alone; 一干二净 stays a word
+    found = find_amounts("相机价值两干五百块钱，手表价值叁干元，他输得一干二净。")
+    assert [(f.value, f.text) for f in found] == [(2500, "两干五百块钱"), (3000, "叁干元")]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.money import answer_money, rate_part
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
@@ -118,6 +119,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             or plan.aggregate == "span":
         answer_quantity(case, plan, outcome)
         _found_so_yes(plan, outcome)
+    elif plan.per_unit:
+        answer_unit_price(case, plan, outcome)
     elif _is_money(case, plan):
         answer_money(case, plan, outcome)
         _found_so_yes(plan, outcome)

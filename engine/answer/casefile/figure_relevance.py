@@ -90,7 +90,10 @@ def best_rows(case: Case, plan: CasePlan, rows: list[Event], floor: int = 1,
     if not corroborate:
         return chosen
     if plan.disputed and best > 0:  # 到底有多少吨: every account of it, whatever it says
-        return [e for s, e in scored if s > 0]
+        accounts = [e for s, e in scored if s > 0]
+        # 不合格的螺纹钢到底多少吨: the accounts of that part, not the figure of the whole (300吨 ordered)
+        of_part = [e for e in accounts if plan.qualifier and plan.qualifier in "".join(context(case, e)[:2])]
+        return of_part or accounts
     values = {e.amount.value for e in chosen if e.amount is not None}
     floor = 3 if plan.signs else floor
     return chosen + [e for s, e in scored if min(floor, best) <= s < best and e.amount is not None

@@ -11,6 +11,7 @@ from itertools import product
 
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
+from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
@@ -193,6 +194,10 @@ def _outsider(case: Case, plan: CasePlan) -> str | None:
     return named[0] if told else None
 
 
+# What is owed under an agreement: a figure of its own, never made of the payments against it.
+DUE_MEASURES = frozenset({"wages_owed", "contract_price"})
+
+
 def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     from engine.answer.casefile.talk import answer_amount_by_talk
 
@@ -200,6 +205,14 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 
     if asks_figure(case, plan) and plan.aggregate != "outstanding":  # 价格认定 / 卖了多少 / 分到多少
         answer_figure(case, plan, outcome)
+        return
+    if plan.measure in DUE_MEASURES and plan.aggregate != "outstanding" and Slot.AMOUNT in plan.slots:
+        # 工钱应该是多少 / 合同总价款 with no such figure booked: the rate times its units said about the
+        # person, else what was said — never a sum of payments
+        from engine.answer.casefile.figures import answer_due_by_rate
+
+        if plan.measure != "wages_owed" or not answer_due_by_rate(case, plan, outcome):
+            answer_amount_by_talk(case, plan, outcome)
         return
     unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None \
         and not plan.when
@@ -214,7 +227,11 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         kind = kind if kind not in (None, "pay") else (dominant_kind(case) or kind)
     actor = _actor(case, plan, kind)
     if plan.aggregate == "outstanding":
-        _outstanding(case, plan, actor, outcome)
+        from engine.answer.casefile.figures import answer_due_by_rate
+
+        # 还欠他多少工钱: his rate times his units less what the sentence saying the rest is unpaid says he got
+        if not (plan.measure in ("wages", "wages_owed") and answer_due_by_rate(case, plan, outcome, balance=True)):
+            _outstanding(case, plan, actor, outcome)
     elif plan.aggregate == "total" or (kind == "interest" and plan.ordinal is None and Slot.AMOUNT in plan.slots
                                        and Slot.DATE not in plan.slots):
         _total(case, plan, kind, actor, outcome)
@@ -647,25 +664,6 @@ def _owed_rows(case: Case, measure: str) -> list[_Term]:
     return _terms([e for e in rows if e.role in ("value", "part", "cost")])
 
 
-def _goods_value(case: Case, goods: Event) -> Event | None:
-    """The appraisal of goods got back: the one valuation row naming the same goods (vivo手机 →
-    「vivo手机一部认定价值1680元」); None when none or several do."""
-    subject = goods.subject
-    latin = re.findall(r"[A-Za-z0-9]{2,}", subject)
-    words = latin or [subject[i:i + 2] for i in range(len(subject) - 1)]
-    scored = []
-    for row in case.ledger.money:
-        if row.measure == "valuation" and row.role == "value" and not row.corrects and row.amount is not None:
-            hits = sum(1 for w in words if w.lower() in row.words.lower())
-            if hits:
-                scored.append((hits, row))
-    if not scored:
-        return None
-    best = max(h for h, _ in scored)
-    top = [row for h, row in scored if h == best]
-    return top[0] if len(top) == 1 else None
-
-
 def _loss_balance(case: Case) -> _Balance | None:
     """What the victims lost and is not yet made good: the appraised goods and the cash taken, less
     the goods got back (at their appraisal) and what was paid back (退赔). None when goods got back
@@ -675,12 +673,14 @@ def _loss_balance(case: Case) -> _Balance | None:
         return None
     totals = [e for e in valued if e.role == "total" and not e.amount.approx]
     plus = [_Term(totals[-1], totals[-1].amount)] if totals else _terms([e for e in valued if e.role == "value"])
-    plus += _terms([e for e in case.ledger.money if e.role == "event" and e.kind == "take" and e.measure == "loss"
-                    and not e.corrects])
+    # The cash taken, in one account only: as the victims lost it (被抢现金800元), else as the
+    # speaker took it beside the goods (还有身上的现金八百块钱) — both together count it twice.
+    takes = [e for e in case.ledger.money if e.role == "event" and e.kind == "take" and not e.corrects]
+    plus += _terms([e for e in takes if e.measure == "loss"] or [e for e in takes if e.measure is None])
     minus = _terms([e for e in case.ledger.money if e.role == "event" and e.kind in ("repay", "compensation")
                     and not e.corrects])
     for goods in [e for e in case.ledger.events if e.role == "recovered"]:
-        value = _goods_value(case, goods)
+        value = goods_value(case, goods)
         if value is None:
             return None
         case.cite_event(goods, "completion")

@@ -144,6 +144,8 @@ def _span(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     kind = plan.kind or dominant_kind(case)
     moved = [e for e in case.ledger.money if e.role == "event" and not e.corrects and e.kind == kind
              and e.date is not None and e.date.resolved]
+    if plan.kind is None and plan.focus.acts and not plan.focus.moves_money:
+        moved = []  # 从第一批送货到最后一批送货: the dates of payments do not measure the deliveries
     stated = [e for e in best_rows(case, plan, _rows(case, plan, roles=("total", "value"))) if e.role == "total"]
     if len(moved) < 2 and not stated:
         outcome.add(Part("天数", "", Fill.MISSING))

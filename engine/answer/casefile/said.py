@@ -191,3 +191,57 @@ def _confirmed_part(case: Case, statement: Statement, asked: Segment, label: str
     lead = f"{verdict}（{cited}：" if verdict else "材料显示（讯问人员所述，被问人确认）："
     text = f"{lead}{quoted(case.text_of(anchor))}" + ("）" if verdict else f"（{cited}）")
     return Part(label, text, Fill.FILLED, [cited])
+
+
+# Clauses of a quoted sentence, never cutting a figure (6,000 / 14:30).
+_VALUE_CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")
+
+
+def quote_of_one(sentence: Segment, value: tuple[int, int], others: list[tuple[int, int]]) -> Segment:
+    """The quote standing for one value read from a sentence (``value`` and ``others`` are offsets in
+    ``sentence.text``): the whole sentence, unless it also holds other values of the same kind — then
+    only the run of its clauses around the value's that hold none of them (2021/11/28开始干的，一直干到
+    2022/7/11 quoted for the start is 「2021/11/28开始干的」), so the evidence never states another figure."""
+    others = [o for o in others if o != value]
+    if not others:
+        return sentence
+    pieces = split(sentence.text, 0, len(sentence.text), _VALUE_CLAUSE_END) or \
+        [Segment(0, len(sentence.text), sentence.text)]
+    at = next((i for i, c in enumerate(pieces) if c.start <= value[0] < c.end), None)
+    if at is None:
+        return sentence
+
+    def holds_other(clause: Segment) -> bool:
+        return any(clause.start <= o[0] < clause.end or o[0] <= clause.start < o[1] for o in others)
+
+    if holds_other(pieces[at]):  # two values in one clause: the clause is the least that can be quoted
+        first = last = at
+    else:
+        first = last = at
+        while first > 0 and not holds_other(pieces[first - 1]):
+            first -= 1
+        while last + 1 < len(pieces) and not holds_other(pieces[last + 1]):
+            last += 1
+    start, end = pieces[first].start, pieces[last].end
+    return Segment(sentence.start + start, sentence.start + end, sentence.text[start:end])
+
+
+def told_of(case: Case, statement: Statement, text: str, at: int, person: str) -> bool:
+    """A figure at ``at`` of an answer's sentence ``text`` is told of ``person``: the last person named
+    before it is them (侯建国干的是水电工，一天一百九十元), or nobody is and they are the one speaking,
+    asked about nobody else (我是搬运工，一天二百三十元)."""
+    people = case.people()
+    named = [p for p in people if p in text[:at]]
+    if named:
+        return max(named, key=lambda p: text.rfind(p, 0, at)) == person
+    return statement.speaker == person and not any(p in statement.question and p != person for p in people)
+
+
+def person_asked(case: Case, plan: CasePlan) -> str | None:
+    """The one person of the file a question asks about: the one it names, else — naming nobody —
+    the person questioned; None when it names several, or someone the file does not name."""
+    named = case.named_in(plan.text, plan.names)
+    known = [n for n in named if n in case.people()]
+    if named and len(known) != 1:
+        return None
+    return known[0] if known else case.ledger.subject

@@ -19,11 +19,13 @@ from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import (_SENTENCE_END, Match, _anchor, _assertion, _best_sentence, _bigrams,
                                          _confirmed_part, _dice, _effective_question, _gap, _has_slot, _ordinal_said,
-                                         _sentences, _unsure_about, _weights, speaks_for)
+                                         _sentences, _unsure_about, _weights, _VALUE_CLAUSE_END, person_asked, quote_of_one,
+                                         speaks_for, told_of)
 from engine.answer.casefile.verdict import yes_no
 from engine.answer.casefile.when import time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
+from engine.ledger.extract import per_piece
 from engine.question import CasePlan, Slot
 from engine.text.refs import find_statute_refs
 from engine.text.segments import Segment, split, trimmed
@@ -247,6 +249,7 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
         return
     best = matches[0].score
     acts = [w for w in _weights(plan, case) if w in plan.question.verbs]
+    whom = person_asked(case, plan) if plan.rate_per else None
     chosen = matches[:3] if about else [m for m in matches[:3] if qualifies(m) and m.score >= best - 0.35]
     for match in chosen:
         statement = match.statement
@@ -257,7 +260,9 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
                 continue
             sentences = sentences[named or 0:]
         for sentence in sentences:
-            if not about and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):
+            per_unit = plan.rate_per is not None and any(said_per(sentence.text, a, plan.rate_per)
+                                                          for a in find_amounts(sentence.text))
+            if not about and not per_unit and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):
                 continue
             if _unsure_about(sentence.text, Slot.AMOUNT):
                 outcome.add(_gap(case, statement, sentence, outcome, "金额"))
@@ -265,11 +270,52 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
             amounts = find_amounts(sentence.text)
             denied = any(re.search(r"(?:没有|没|未|并未|不曾)(?:再)?" + re.escape(a[0]), sentence.text) for a in acts)
             if amounts and not denied:
-                cited = case.cite(_anchor(statement, sentence))
-                outcome.add(Part("金额", f"材料显示：{quoted(sentence.text)}（{cited}）", Fill.FILLED, [cited]))
+                asked = _asked_amount(plan, case, sentence.text, amounts)
+                if asked is None:  # several figures and none is the one asked: never quote another
+                    continue
+                if plan.rate_per and (whom is None or not told_of(case, statement, sentence.text, asked.start, whom)):
+                    continue  # 一天的工钱 of someone else (another worker's rate)
+                quote = quote_of_one(sentence, (asked.start, asked.end), [(a.start, a.end) for a in amounts
+                                                                          if a.value != asked.value])
+                cited = case.cite(_anchor(statement, quote))
+                outcome.add(Part("金额", f"材料显示：{quoted(quote.text)}（{cited}）", Fill.FILLED, [cited]))
                 return
             if denied:
                 cited = case.cite(_anchor(statement, sentence))
                 outcome.add(Part("金额", f"材料显示并无此笔款项：{quoted(sentence.text)}（{cited}）", Fill.FILLED, [cited]))
                 return
     outcome.add(Part("金额", "", Fill.MISSING))
+
+
+def _asked_amount(plan: CasePlan, case: Case, text: str, amounts: list):
+    """Of a sentence's figures, the one the question asks: the one said per the unit asked (一天的工钱 →
+    一天一百九十元, beside 付过五千五百元), else the only figure, else the one whose clause alone says
+    the question's words; None when the sentence does not single one out."""
+    if plan.rate_per:
+        per = [a for a in amounts if said_per(text, a, plan.rate_per)]
+        return per[0] if len({a.value for a in per}) == 1 else None
+    if not plan.per_unit:  # 合同总价款 asked, 每箱121元 said: a figure per piece is no sum
+        amounts = [a for a in amounts if not per_piece(text, a.start, a.end)]
+        if not amounts:
+            return None
+    if len({a.value for a in amounts}) == 1:
+        return amounts[0]
+    weights = _weights(plan, case)
+    clauses = split(text, 0, len(text), _VALUE_CLAUSE_END)
+
+    def said(amount) -> float:
+        clause = next((c for c in clauses if c.start <= amount.start < c.end), None)
+        return sum(weight for word, weight in weights.items() if clause and word_hit(word, clause.text) > 0)
+
+    scored = sorted(((said(a), a) for a in amounts), key=lambda p: -p[0])
+    best = scored[0][0]
+    top = {a.value for score, a in scored if score == best}
+    return scored[0][1] if best > 0 and len(top) == 1 else None
+
+
+def said_per(text: str, amount, unit: str) -> bool:
+    """一天一百九十元 / 每个月6000元 / 7200元/月 / 七元一件: the figure is said per that unit."""
+    per = rf"(?:每|一)(?:一)?(?:个)?{re.escape(unit)}"
+    before = text[max(0, amount.start - 6):amount.start]
+    return bool(re.search(per + r"(?:的)?(?:是|为|就|能拿|拿|给|算)?$", before)
+                or re.match(rf"(?:/|每|一)(?:个)?{re.escape(unit)}", text[amount.end:]))

@@ -14,7 +14,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import show_said_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_first, _anchor, _effective_question, _gap,
-                                         _ordinal_said, _sentences, _unsure_about, _weights)
+                                         _ordinal_said, _sentences, _unsure_about, _weights, quote_of_one)
 from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Anchor, Statement
@@ -52,9 +52,12 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             dates = _dates_of_act(plan, sentence.text)
             if not dates:
                 continue
-            cited = case.cite(_anchor(statement, sentence))
+            # the start of a stretch quoted without its end (…开始干的，一直干到…): one date per quote
+            quote = quote_of_one(sentence, (dates[0].start, dates[0].end), [(d.start, d.end) for d in dates
+                                                                              if str(d.value) != str(dates[0].value)])
+            cited = case.cite(_anchor(statement, quote))
             shown = show_said_date(case, dates[0], statement)
-            part = Part(label, f"{label}：{shown}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
+            part = Part(label, f"{label}：{shown}（{cited}：{quoted(quote.text)}）", Fill.FILLED, [cited])
             _time_conflict(case, plan, part, outcome)
             # the same act dated differently: by another party of a hearing (each named), by another
             # account of that occurrence (第二次…), or in another statement using the same verb

@@ -13,22 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.text.segments import Segment, split, trimmed
+from engine.text.boundaries import CLAUSE_QUOTE, PASSAGE, Segment, split, trimmed
 from engine.types import Chunk
 
 MAX_PASSAGE = 160  # weighted characters (see _weight); a longer sentence is cut at clause boundaries
 TARGET_PASSAGE = 90
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _NUMBERING_ONLY = re.compile(r"^[\s(（]*(?:\d+(?:\.\d+)*|[a-zA-Z]|[ivxIVX]+|[一二三四五六七八九十]+)[.)）、.\s]*$")
-
-_ZH_END = r"[。！？；!?;]+[”’」』）)\"]*"
-# An English full stop ends a sentence before whitespace and a capital, quote, bracket or digit;
-# not after a one-letter initial (U.S.) or a common abbreviation.
-_EN_END = (r"(?<![A-Z])(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bNo)(?<!\bCorp)(?<!\bMr)(?<!\bMs)(?<!\bDr)"
-           r"(?<!\bSt)(?<!\bvs)(?<!\betc)(?<!e\.g)(?<!i\.e)\.(?=\s+[\"“(A-Z0-9])")
-_ITEM_START = r"\n(?=\s*(?:问|答|[一二三四五六七八九十]+、|\d+(?:\.\d+)*[.、)]?\s|[（(][\da-zA-Z一二三四五六七八九十]+[）)]|[a-z][.)]\s|第[一二三四五六七八九十百千零〇\d]+条|ARTICLE|Section|SECTION))"
-_PASSAGE_END = re.compile(f"{_ZH_END}|{_EN_END}|{_ITEM_START}|\\n\\s*\\n")
-_CLAUSE_END = re.compile(r"[，：:；;]|(?<!\d),|,(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -49,7 +40,7 @@ def _weight(text: str) -> float:
 def _cut_long(text: str, piece: Segment) -> list[Segment]:
     if _weight(piece.text) <= MAX_PASSAGE:
         return [piece]
-    clauses = split(text, piece.start, piece.end, _CLAUSE_END) or [piece]
+    clauses = split(text, piece.start, piece.end, CLAUSE_QUOTE) or [piece]
     out: list[Segment] = []
     start = clauses[0].start
     for i, clause in enumerate(clauses):
@@ -85,7 +76,7 @@ def passages(chunk: Chunk) -> list[Passage]:
     text = chunk.text
     pieces: list[Segment] = []
     pending: int | None = None  # start of a bare clause number ("2.") waiting for its text
-    for piece in split(text, 0, len(text), _PASSAGE_END):
+    for piece in split(text, 0, len(text), PASSAGE):
         if _NUMBERING_ONLY.match(piece.text):
             pending = piece.start if pending is None else pending
             continue
@@ -101,7 +92,7 @@ def passages(chunk: Chunk) -> list[Passage]:
 
 def clauses(text: str, segment: Segment) -> list[Segment]:
     """Clauses of ``segment`` (offsets into ``text``), each without its closing punctuation."""
-    found = split(text, segment.start, segment.end, _CLAUSE_END) or [segment]
+    found = split(text, segment.start, segment.end, CLAUSE_QUOTE) or [segment]
     out = []
     for clause in found:
         end = clause.end

@@ -59,6 +59,8 @@ _KEYS = "|".join(sorted(HEADER_KEYS, key=len, reverse=True))
 HEADER_KEY_LINE = re.compile(rf"^{_SPACE}(?:{_KEYS}){_SPACE}(?:{_COLON}|[｜|]|[ \t　]+\S)")
 SESSION_START = re.compile(rf"^{_SPACE}(?:(?:讯问|询问|开庭)?{_SPACE}时{_SPACE}间){_SPACE}(?:{_COLON}|[｜|])?{_SPACE}\d{{4}}")
 _LABEL = re.compile(rf"^{_SPACE}([\u4e00-\u9fff]{{1,10}}){_SPACE}{_COLON}")
+# A speaker label set off by a space, no colon (审判长 开庭。/ 原告代理人曹荣光 诉讼请求…)
+_SPACED_LABEL = re.compile(r"^[ \t　]*([\u4e00-\u9fff]{1,10})[ \t　]+(?=[^\s：:｜|])")
 _FIELD = re.compile(rf"[\u4e00-\u9fff]{{2,8}}{_SPACE}{_COLON}")
 _QUESTION_SIGNS = re.compile(r"[？?]|[吗呢么][。！!]?\s*$|什么|怎么|为什么|多少|哪|几|是否|有没有")
 _MIN_EXCHANGES = 3
@@ -154,17 +156,29 @@ def _marker_turns(lines: Sequence[str]) -> dict[int, Turn]:
 
 
 def _is_field_line(text: str) -> bool:
-    """A header line: several ``key：`` fields (侦查员：王某 记录人：李某)."""
-    return len(_FIELD.findall(text)) >= 2
+    """A header line: several ``key：`` fields (侦查员：王某 记录人：李某) — unless the line is a
+    speaker's turn opening with a heading (原告委托诉讼代理人：诉讼请求：一、…)."""
+    return len(_FIELD.findall(text)) >= 2 and not _opens_with_heading(text)
 
 
-def _label_turns(lines: Sequence[str]) -> tuple[dict[int, Turn], frozenset[str], str | None]:
+def _opens_with_heading(text: str) -> bool:
+    """A hearing role's label followed at once by a heading of what it says (诉讼请求：, 事实和理由：,
+    答辩意见：): the second ``key：`` starts the speech, it is not a second field of a header."""
+    label = _LABEL.match(text)
+    if label is None or not HEARING_ROLE.match(label.group(1)):
+        return False
+    heading = _FIELD.match(text, label.end())
+    return heading is not None and not re.search(r"[\s，,。；;]", text[label.end():heading.start()])
+
+
+def _label_turns(lines: Sequence[str], label_pattern: re.Pattern[str] = _LABEL,
+                 ) -> tuple[dict[int, Turn], frozenset[str], str | None]:
     """Turns of the speaker labels (民警 / 江河; 审判长 / 原告委托诉讼代理人 / 被告): the two labels
     that alternate most, and every other label that recurs and either names a hearing role or
     takes turns with one of them. Returns the turns, the asking labels and the main answerer."""
     labelled = []
     for i, text in enumerate(lines):
-        match = _LABEL.match(text)
+        match = label_pattern.match(text)
         if match and not _is_field_line(text) and not _SIGNING.search(match.group(1)):
             labelled.append((i, match.group(1), match.end()))
     switches: Counter[frozenset[str]] = Counter()
@@ -194,6 +208,27 @@ def _label_turns(lines: Sequence[str]) -> tuple[dict[int, Turn], frozenset[str],
     return turns, askers, answerer
 
 
+def _glued_turns(turns: dict[int, Turn], lines: Sequence[str]) -> None:
+    """In a record whose labels are set off by a space, a line opening with one of its speakers'
+    labels and no space (审判长现在进入法庭调查, the space lost in the layer or OCR) is that speaker's
+    turn too; the role is the one that label has elsewhere."""
+    role_of = {t.label: t.role for t in turns.values()}
+    labels = sorted(role_of, key=len, reverse=True)
+    for i, text in enumerate(lines):
+        if i in turns:
+            continue
+        stripped = text.lstrip(" \t　")
+        label = next((lb for lb in labels if len(lb) >= 2 and stripped.startswith(lb)), None)
+        if label is None:
+            continue
+        rest = stripped[len(label):]
+        if re.match(r"[\u4e00-\u9fff“\"「]", rest) or re.match(r"[.．、，,]\s*[\u4e00-\u9fff]", rest):
+            offset = len(text) - len(rest)
+            if rest[0] in ".．、，,":
+                offset += 1
+            turns[i] = Turn(i, role_of[label], label, offset)
+
+
 def _askers_of(speakers: set[str], pair: frozenset[str], said: list[tuple[str, str]]) -> frozenset[str]:
     """The labels that ask: those naming the bench or an interrogating officer; else the one of
     the main pair whose lines read as questions most often."""
@@ -212,8 +247,12 @@ def find_turns(lines: Sequence[str]) -> TurnLayout:
     answerer = None
     if sum(1 for t in turns.values() if t.role == "Q") < _MIN_EXCHANGES:
         label_turns, askers, answerer = _label_turns(lines)
+        if not label_turns:  # 审判长 开庭。/ 孔萍 你前后作案几次？: labels set off by a space
+            label_turns, askers, answerer = _label_turns(lines, _SPACED_LABEL)
+            if label_turns:
+                _glued_turns(label_turns, lines)
         if label_turns:
-            turns = label_turns
+            turns = dict(sorted(label_turns.items()))
     asker = min(askers, key=lambda a: min(i for i, t in turns.items() if t.label == a)) if askers else None
     layout = TurnLayout(turns, [], asker, answerer, askers)
     _drop_header_turns(layout, lines)
