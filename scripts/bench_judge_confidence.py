@@ -30,6 +30,7 @@ all five folds' answers. Results: docs/bench/judge_confidence.json.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
@@ -47,7 +48,8 @@ from engine.answer.judge.confidence import bar_key, pick_bar  # noqa: E402
 from engine.answer.judge.folds import FOLDS, fold_of, load_fold_judges  # noqa: E402
 from engine.answer.judge.model import CARD, Decision  # noqa: E402
 from engine.bench.cjrc import answer_right, load_official_scorer  # noqa: E402
-from scripts.train_judge import SHIPPED_DATASETS, _overlap, load_rows, predict_example  # noqa: E402
+from scripts.train_judge import (SHIPPED_DATASETS, _overlap, data_hashes, load_rows,  # noqa: E402
+                                 predict_example)
 
 TARGET = 0.02  # issue #25: at most this share of 已核验 answers wrong, on each suite
 PICK_AT = 0.015  # the share the bars are picked at: a margin below TARGET for a new fold's noise
@@ -122,6 +124,9 @@ def report(rows: list[dict[str, Any]], keeps: dict[str, bool]) -> dict[str, Any]
         out[dataset] = {
             "before": figures(members, lambda r: True),
             "after": figures(members, lambda r: keeps.get(r["id"], True)),
+            # each fold under the bars picked without it: the spread a new set of documents may see
+            "after_by_fold": {k: figures([r for r in members if r["fold"] == k], lambda r: keeps.get(r["id"], True))
+                              for k in range(FOLDS)},
             "per_kind": {k: {"answers": len(v),
                              "wrong_before": round(sum(not r["right"] for r in v) / len(v), 4),
                              "kept_after": sum(keeps.get(r["id"], True) for r in v),
@@ -131,8 +136,22 @@ def report(rows: list[dict[str, Any]], keeps: dict[str, bool]) -> dict[str, Any]
     return out
 
 
-def write_cards(folds_dir: Path, per_fold: dict[int, dict[str, Any]], shipped: dict[str, Any], pick_at: float) -> None:
-    how = {"target": TARGET, "picked_at": pick_at, "command": "python scripts/bench_judge_confidence.py --write-cards"}
+def fold_models_hash(folds_dir: Path) -> str:
+    """One sha256 over the fold models whose answers the bars were picked on (their cards'
+    model hashes, fold by fold): a bar goes with the models that produced its confidences."""
+    digest = hashlib.sha256()
+    for k in range(FOLDS):
+        card = json.loads((folds_dir / f"fold{k}" / "judge.json").read_text("utf-8"))
+        digest.update(json.dumps(card["model_sha256"], sort_keys=True).encode("utf-8"))
+    return digest.hexdigest()
+
+
+def write_cards(folds_dir: Path, per_fold: dict[int, dict[str, Any]], shipped: dict[str, Any], pick_at: float,
+                record: dict[str, Any]) -> None:
+    """``record``: what the bars were picked on (data hashes, fold models) and their nested
+    out-of-fold figures, kept beside the bars in every card."""
+    how = {"target": TARGET, "picked_at": pick_at, "command": "python scripts/bench_judge_confidence.py --write-cards",
+           **record}
     for k, bars in per_fold.items():
         card_file = folds_dir / f"fold{k}" / "judge.json"
         card = json.loads(card_file.read_text("utf-8"))
@@ -151,6 +170,9 @@ def main() -> int:
     parser.add_argument("--folds", type=Path, required=True, help="scripts/train_judge.py --folds-out")
     parser.add_argument("--datasets", type=Path, default=REPO.parent / "shared" / "datasets")
     parser.add_argument("--bench-dir", type=Path, default=REPO / ".bench")
+    parser.add_argument("--train-on", nargs="+", choices=SHIPPED_DATASETS, default=list(SHIPPED_DATASETS),
+                        help="the datasets the fold models were trained on (scripts/train_judge.py --train-on); "
+                             "their answers are the ones the bars are picked on")
     parser.add_argument("--pick-at", type=float, default=PICK_AT)
     parser.add_argument("--write-cards", action="store_true", help="write the bars into the fold and shipped cards")
     parser.add_argument("--out", type=Path, default=PUBLISHED)
@@ -158,7 +180,7 @@ def main() -> int:
     args = parser.parse_args()
 
     started = time.perf_counter()
-    examples = load_rows(Namespace(rows_cache=args.rows_cache, train_on=list(SHIPPED_DATASETS), cuad_forms="open",
+    examples = load_rows(Namespace(rows_cache=args.rows_cache, train_on=args.train_on, cuad_forms="open",
                                    datasets=args.datasets, bench_dir=args.bench_dir, limit_docs=None))
     judge_of_doc = load_fold_judges(args.folds)
     scorer = load_official_scorer(args.datasets / "cjrc").CJRCEvaluator
@@ -166,10 +188,11 @@ def main() -> int:
     per_fold, keeps = nested(rows, args.pick_at)
     shipped = bars_on(rows, args.pick_at)
     result = {
-        "command": "python scripts/bench_judge_confidence.py --rows-cache .bench/judge_rows.pkl "
-                   "--folds .bench/judge-folds", "target": TARGET, "picked_at": args.pick_at,
+        "command": " ".join(["python scripts/bench_judge_confidence.py", *sys.argv[1:]]), "target": TARGET, "picked_at": args.pick_at,
         "how": "out of fold: each answer by the fold model that never saw its document; the bars applied "
                "to fold k picked on the other folds' answers (nested)",
+        "data": data_hashes(args.datasets, examples, "open"),
+        "fold_models_sha256": fold_models_hash(args.folds),
         "suites": report(rows, keeps),
         "bars_per_fold": {k: {key: b.to_dict() for key, b in bars.items()} for k, bars in per_fold.items()},
         "bars_shipped": {key: b.to_dict() for key, b in shipped.items()},
@@ -178,7 +201,9 @@ def main() -> int:
     if args.dump:
         args.dump.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), "utf-8")
     if args.write_cards:
-        write_cards(args.folds, per_fold, shipped, args.pick_at)
+        write_cards(args.folds, per_fold, shipped, args.pick_at, {
+            "picked_on_data": result["data"], "fold_models_sha256": result["fold_models_sha256"],
+            "cross_validated": {d: {"before": b["before"], "after": b["after"]} for d, b in result["suites"].items()}})
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n", "utf-8")
     for dataset, block in result["suites"].items():

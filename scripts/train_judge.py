@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 import json
@@ -555,7 +556,7 @@ def _load_inputs(args) -> list[Example]:
         if args.rows_cache:
             cache = args.rows_cache.with_name(f"{args.rows_cache.stem}.{dataset}.pkl")
         if cache is not None and cache.is_file():
-            examples += pickle.loads(cache.read_bytes())
+            examples += _RowsUnpickler(io.BytesIO(cache.read_bytes())).load()
             continue
         rows = load(args)
         if cache is not None:
@@ -563,6 +564,16 @@ def _load_inputs(args) -> list[Example]:
             cache.write_bytes(pickle.dumps(rows))
         examples += rows
     return examples
+
+
+class _RowsUnpickler(pickle.Unpickler):
+    """A rows cache written by this script run as a program names its rows ``__main__.Example``;
+    read from another program (scripts/bench_judge_confidence.py) that is this module's Example."""
+
+    def find_class(self, module: str, name: str):
+        if module == "__main__" and name == "Example":
+            return Example
+        return super().find_class(module, name)
 
 
 def rows_through_engine(home: Path, docs: dict[str, str], questions: list[dict], dataset: str,
@@ -627,6 +638,27 @@ CUAD_FORMS = ("open", "all")
 def trains_judge(e: Example, cuad_forms: str) -> bool:
     """Whether a computed example is in the training and cross-validation set (CUAD_FORMS)."""
     return e.dataset != "cuad" or cuad_forms == "all" or not e.table.info.yesno
+
+
+# Each dataset's files (questions first: its count of rows goes with it).
+DATA_FILES = {"cjrc": ("questions_dev.jsonl", "docs_dev.jsonl"),
+              "contractnli": ("items_dev.jsonl", "docs_dev.jsonl"),
+              "cuad": ("questions.jsonl", "docs.jsonl")}
+ROWS_CALLED = {"cjrc": "questions", "contractnli": "hypotheses", "cuad": "questions"}
+
+
+def data_hashes(datasets: Path, examples: list[Example], cuad_forms: str) -> dict[str, dict[str, Any]]:
+    """The sha256 of the files of every dataset the examples come from and how many rows each
+    gave: what a model (or a bar picked on its answers) was fitted on."""
+    out: dict[str, dict[str, Any]] = {}
+    for dataset in dict.fromkeys(e.dataset for e in examples):
+        rows_file, docs_file = DATA_FILES[dataset]
+        out[f"{dataset}/{rows_file}"] = {"sha256": file_hash(datasets / dataset / rows_file),
+                                         ROWS_CALLED[dataset]: sum(e.dataset == dataset for e in examples)}
+        if dataset == "cuad":
+            out[f"{dataset}/{rows_file}"]["forms"] = cuad_forms
+        out[f"{dataset}/{docs_file}"] = {"sha256": file_hash(datasets / dataset / docs_file)}
+    return out
 
 
 def _dump(path: Path | None, examples: list[Example], preds: list[Prediction]) -> None:
@@ -731,21 +763,9 @@ def main() -> int:
     cv_by_question = {k: v for k, v in done["by_question"][1].items() if k in ("cuad", "contractnli")}
     print(json.dumps({"by_question": cv_by_question}, indent=1))
     fitted = done["shipped"]
-    cjrc_q, cnli_i = args.datasets / "cjrc" / "questions_dev.jsonl", args.datasets / "contractnli" / "items_dev.jsonl"
     save(fitted, args.out, name="judge-lgbm", extra={
         "command": "python scripts/train_judge.py",
-        "trained_on": {
-            "cjrc/questions_dev.jsonl": {"sha256": file_hash(cjrc_q),
-                                         "questions": sum(e.dataset == "cjrc" for e in examples)},
-            "cjrc/docs_dev.jsonl": {"sha256": file_hash(args.datasets / "cjrc" / "docs_dev.jsonl")},
-            "contractnli/items_dev.jsonl": {"sha256": file_hash(cnli_i),
-                                            "hypotheses": sum(e.dataset == "contractnli" for e in examples)},
-            "contractnli/docs_dev.jsonl": {"sha256": file_hash(args.datasets / "contractnli" / "docs_dev.jsonl")},
-            "cuad/questions.jsonl": {"sha256": file_hash(args.datasets / "cuad" / "questions.jsonl"),
-                                     "questions": sum(e.dataset == "cuad" for e in examples),
-                                     "forms": args.cuad_forms},
-            "cuad/docs.jsonl": {"sha256": file_hash(args.datasets / "cuad" / "docs.jsonl")},
-        },
+        "trained_on": data_hashes(args.datasets, examples, args.cuad_forms),
         "folds": FOLDS, "grouped_by": "document (fold = sha256(dataset doc id) mod 5)",
         "target_false_abstention": TARGET_FALSE_ABSTENTION,
         "cross_validated": cv, "cross_validated_by_question": cv_by_question,
