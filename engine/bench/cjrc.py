@@ -35,14 +35,13 @@ document (``python -m engine bench --suite cjrc --full --judge-folds .bench/judg
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
 
 from engine.answer.model import Status
 from engine.answer.verify import CITATION
-from engine.bench.common import ingest_texts, read_jsonl
+from engine.bench.common import ask_per_document, ingest_texts, load_dev_split, whole_documents
 from engine.bench.metrics import mean, verified_wrong
 from engine.bench.result import Progress, SuiteResult, suite_result
 from engine.bench.scoring import detection, yes_no
@@ -59,27 +58,15 @@ _EMPTY_BRACKETS = re.compile(r"[（(][\s、,，;；:：]*[)）]")  # what is lef
 
 
 def load_cjrc(folder: Path) -> tuple[dict[str, dict], list[dict]]:
-    docs = {doc["doc_id"]: doc for doc in read_jsonl(folder / "docs_dev.jsonl")}
-    return docs, read_jsonl(folder / "questions_dev.jsonl")
+    return load_dev_split(folder, "questions_dev.jsonl")
 
 
 def select_questions(docs: dict[str, dict], questions: Sequence[dict], limit: int | None) -> list[dict]:
     """Whole documents, civil and criminal alternately in file order, until ``limit`` questions."""
-    if limit is None:
-        return list(questions)
-    by_doc: dict[str, list[dict]] = {}
-    for q in questions:
-        by_doc.setdefault(q["doc_id"], []).append(q)
     domains: dict[str, list[str]] = {}
     for doc_id, doc in docs.items():
         domains.setdefault(doc["domain"], []).append(doc_id)
-    order = [d for group in _interleave(*domains.values()) for d in group]
-    chosen: list[dict] = []
-    for doc_id in order:
-        if len(chosen) >= limit:
-            break
-        chosen += by_doc.get(doc_id, [])
-    return chosen[:limit]
+    return whole_documents((d for group in _interleave(*domains.values()) for d in group), questions, limit)
 
 
 def _interleave(*lists: list[str]) -> Iterable[list[str]]:
@@ -155,11 +142,8 @@ def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm
     rows, latencies = [], []
     for i, q in enumerate(questions, start=1):
         doc_id = corpus.doc_ids[q["doc_id"]]
-        if judges is not None:
-            engine.answerer.judge = judges(q["doc_id"])
-        started = time.perf_counter()
-        answer = engine.ask(q["question"], doc_id=doc_id, llm=llm)
-        latencies.append((time.perf_counter() - started) * 1000)
+        answer, ms = ask_per_document(engine, q["question"], doc_id, llm, judges, q["doc_id"])
+        latencies.append(ms)
         payload = answer.to_dict()
         hits = engine.search(q["question"], k=TOP_K, doc_id=doc_id).results
         pred = answer_span(payload)

@@ -19,6 +19,38 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in Path(path).read_text("utf-8").splitlines() if line.strip()]
 
 
+def load_dev_split(folder: Path, rows_file: str) -> tuple[dict[str, dict], list[dict[str, Any]]]:
+    """A dataset folder's dev documents by id (docs_dev.jsonl) and its rows (questions, items)."""
+    docs = {doc["doc_id"]: doc for doc in read_jsonl(folder / "docs_dev.jsonl")}
+    return docs, read_jsonl(folder / rows_file)
+
+
+def whole_documents(doc_order: Iterable[str], rows: Sequence[dict], limit: int | None) -> list[dict]:
+    """Rows of whole documents, taken in ``doc_order``, until ``limit`` rows (all with no limit): a
+    subset asks every question of the documents it ingests, never a stray one."""
+    if limit is None:
+        return list(rows)
+    by_doc: dict[str, list[dict]] = {}
+    for row in rows:
+        by_doc.setdefault(row["doc_id"], []).append(row)
+    chosen: list[dict] = []
+    for doc_id in doc_order:
+        if len(chosen) >= limit:
+            break
+        chosen += by_doc.get(doc_id, [])
+    return chosen[:limit]
+
+
+def ask_per_document(engine, question: str, doc_id: str, llm: bool, judges=None, source_doc: str = ""):
+    """``engine.ask`` within one document, timed (ms); with ``judges`` (out-of-fold runs) the answer
+    comes from the judge fold model that never saw ``source_doc``."""
+    if judges is not None:
+        engine.answerer.judge = judges(source_doc)
+    started = time.perf_counter()
+    answer = engine.ask(question, doc_id=doc_id, llm=llm)
+    return answer, (time.perf_counter() - started) * 1000
+
+
 def machine() -> dict[str, str | int | float]:
     # The load average says whether other work shared the cores while the figures were taken.
     info: dict[str, str | int | float] = {"nproc": os.cpu_count() or 0,

@@ -25,13 +25,12 @@ Subset: whole NDAs in file order until ``limit`` hypotheses; the default 170 is 
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from engine.answer.model import Status
 from engine.bench.cjrc import judge_config
-from engine.bench.common import ingest_texts, read_jsonl
+from engine.bench.common import ask_per_document, ingest_texts, load_dev_split, whole_documents
 from engine.bench.metrics import char_overlap, mean, verified_wrong
 from engine.bench.result import Progress, SuiteResult, suite_result
 from engine.bench.scoring import yes_no
@@ -42,22 +41,12 @@ TOP_K = 5
 
 
 def load_contractnli(folder: Path) -> tuple[dict[str, dict], list[dict]]:
-    docs = {doc["doc_id"]: doc for doc in read_jsonl(folder / "docs_dev.jsonl")}
-    return docs, read_jsonl(folder / "items_dev.jsonl")
+    return load_dev_split(folder, "items_dev.jsonl")
 
 
 def select_items(docs: dict[str, dict], items: Sequence[dict], limit: int | None) -> list[dict]:
-    if limit is None:
-        return list(items)
-    by_doc: dict[str, list[dict]] = {}
-    for item in items:
-        by_doc.setdefault(item["doc_id"], []).append(item)
-    chosen: list[dict] = []
-    for doc_id in docs:  # file order
-        if len(chosen) >= limit:
-            break
-        chosen += by_doc.get(doc_id, [])
-    return chosen[:limit]
+    """Whole documents in file order until ``limit`` items."""
+    return whole_documents(docs, items, limit)
 
 
 def as_question(hypothesis: str) -> str:
@@ -74,11 +63,9 @@ def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, 
     engine.search("warm-up", k=1)
     rows, latencies = [], []
     for n, item in enumerate(items, start=1):
-        if judges is not None:
-            engine.answerer.judge = judges(item["doc_id"])
-        started = time.perf_counter()
-        answer = engine.ask(as_question(item["hypothesis"]), doc_id=corpus.doc_ids[item["doc_id"]], llm=llm)
-        latencies.append((time.perf_counter() - started) * 1000)
+        answer, ms = ask_per_document(engine, as_question(item["hypothesis"]), corpus.doc_ids[item["doc_id"]], llm,
+                                      judges, item["doc_id"])
+        latencies.append(ms)
         cited = [(s.start, s.end) for e in answer.evidence[:TOP_K]
                  for s in chunk_range_to_spans(e.chunk.spans, e.quote_start, e.quote_end)]
         gold = [(g["start"], g["end"]) for g in item["evidence"]]
