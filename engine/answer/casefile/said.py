@@ -18,6 +18,7 @@ from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
 from engine.ledger.lexicon import PLACE, UNCERTAIN, UNSURE_ABOUT
 from engine.question import CasePlan, Slot
+from engine.text.boundaries import SENTENCE_PER_LINE
 from engine.text.names import names_in, titled_names
 from engine.text.segments import Segment, split
 
@@ -101,11 +102,10 @@ def speaks_for(statement: Statement, party: str) -> bool:
     """The statement is in the words of that party (a name, or a role: 原告委托诉讼代理人 speaks for 原告)."""
     return statement.party == side_of(party) or statement.speaker == party
 
-_LINE_END = re.compile(r"[。！？；!?;]+|\n")
 
 def _sentences(statement: Statement) -> list[Segment]:
     """Sentences of an answer; a header's lines (时间：… / 到案经过：…) are its sentences."""
-    pattern = _LINE_END if statement.kind == "header" else _SENTENCE_END
+    pattern = SENTENCE_PER_LINE if statement.kind == "header" else _SENTENCE_END
     return split(statement.answer, 0, len(statement.answer), pattern)
 
 def _anchor(statement: Statement, seg: Segment) -> Anchor:
