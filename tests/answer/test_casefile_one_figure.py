@@ -13,6 +13,8 @@ import pytest
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 
+from tests.case_homes import ask, record_home
+
 pytestmark = pytest.mark.integration
 
 WORKER = """询问笔录
@@ -63,25 +65,7 @@ HEARING = """某区人民法院
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
-    from engine import Engine
-    from engine.config import Settings
-
-    folder = tmp_path_factory.mktemp("one_figure")
-    files = []
-    for name, text in (("询问笔录_柯文山.txt", WORKER), ("庭审笔录_常立群.txt", HEARING)):
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        files.append(path)
-    engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
-    result = engine.ingest(files, kind="transcript")
-    assert all(d.status.value == "ingested" for d in result.documents), [d.error for d in result.documents]
-    yield engine, {d.name: d.doc_id for d in result.documents}
-    engine.index.catalog.close()
-
-
-def ask(home, name, question):
-    engine, docs = home
-    return engine.ask(question, doc_id=docs[name], llm=False)
+    yield from record_home(tmp_path_factory.mktemp("one_figure"), {"询问笔录_柯文山.txt": WORKER, "庭审笔录_常立群.txt": HEARING})
 
 
 def amounts(text):

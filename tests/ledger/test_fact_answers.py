@@ -12,6 +12,8 @@ import pytest
 from engine.text.numbers import find_amounts
 from engine.text.quantities import find_quantities
 
+from tests.case_homes import ask, record_home
+
 pytestmark = pytest.mark.integration
 
 FRAUD = """询问笔录
@@ -144,27 +146,15 @@ LOAN = """询问笔录
 
 @pytest.fixture(scope="module")
 def facts_home(tmp_path_factory):
-    from engine import Engine
-    from engine.config import Settings
-
-    folder = tmp_path_factory.mktemp("facts")
-    files = []
-    for name, text in (("询问笔录_吕春燕.txt", FRAUD), ("询问笔录_章国强.txt", WAGES),
-                       ("讯问笔录_邱德明.txt", ROBBERY), ("询问笔录_严佳丽.txt", LOAN),
-                       ("讯问笔录_严志刚.txt", THEFT), ("询问笔录_鲍建华.txt", CEMENT)):
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        files.append(path)
-    engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
-    result = engine.ingest(files, kind="transcript")
-    assert all(d.status.value == "ingested" for d in result.documents), [d.error for d in result.documents]
-    yield engine, {d.name: d.doc_id for d in result.documents}
-    engine.index.catalog.close()
-
-
-def ask(home, name, question):
-    engine, docs = home
-    return engine.ask(question, doc_id=docs[name], llm=False)
+    records = {
+        "询问笔录_吕春燕.txt": FRAUD,
+        "询问笔录_章国强.txt": WAGES,
+        "讯问笔录_邱德明.txt": ROBBERY,
+        "询问笔录_严佳丽.txt": LOAN,
+        "讯问笔录_严志刚.txt": THEFT,
+        "询问笔录_鲍建华.txt": CEMENT,
+    }
+    yield from record_home(tmp_path_factory.mktemp("facts"), records)
 
 
 def amounts(text):

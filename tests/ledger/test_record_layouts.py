@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Engine
-from engine.config import Settings
 from engine.ledger import build_ledger
+
+from tests.case_homes import ask, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -86,22 +86,7 @@ TABLE = """讯　问　笔　录
 
 @pytest.fixture(scope="module")
 def layouts_home(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("layouts")
-    files = []
-    for name, text in (("庭审笔录_租赁.txt", HEARING), ("讯问笔录_应某.txt", TABLE)):
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        files.append(path)
-    engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
-    result = engine.ingest(files, kind="transcript")
-    assert all(d.status.value == "ingested" for d in result.documents), [d.error for d in result.documents]
-    yield engine, {d.name: d.doc_id for d in result.documents}
-    engine.index.catalog.close()
-
-
-def ask(home, name, question):
-    engine, docs = home
-    return engine.ask(question, doc_id=docs[name], llm=False)
+    yield from record_home(tmp_path_factory.mktemp("layouts"), {"庭审笔录_租赁.txt": HEARING, "讯问笔录_应某.txt": TABLE})
 
 
 def test_each_party_of_a_hearing_is_a_statement_of_its_own(layouts_home):

@@ -1,0 +1,31 @@
+"""A real home holding case records written for a test: ingested as transcripts (OCR off), asked
+within one record. Shared by the ledger and answer tests that write their own records."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from engine import Engine
+from engine.config import Settings
+
+
+def record_home(folder: Path, records: Mapping[str, str]) -> Iterator[tuple[Engine, dict[str, str]]]:
+    """Write each record as ``folder/<name>``, ingest them into ``folder/home``; yield (engine,
+    {name: doc_id}) and close the catalog after."""
+    files = []
+    for name, text in records.items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        files.append(path)
+    engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
+    result = engine.ingest(files, kind="transcript")
+    assert all(d.status.value == "ingested" for d in result.documents), [d.error for d in result.documents]
+    yield engine, {d.name: d.doc_id for d in result.documents}
+    engine.index.catalog.close()
+
+
+def ask(home: tuple[Engine, dict[str, str]], name: str, question: str):
+    """``Engine.ask`` within the record ``name`` of a :func:`record_home`, deterministic composer."""
+    engine, docs = home
+    return engine.ask(question, doc_id=docs[name], llm=False)
