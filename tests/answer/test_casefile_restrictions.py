@@ -1,0 +1,84 @@
+"""A figure is composed only from rows inside every restriction the question puts on it — the
+channel (通过微信和支付宝), the place (在某处给的), the receiver (转给某某的), a demand rather than a
+payment —; a row the ledger cannot place inside or outside the restriction turns the figure into a
+review naming the restriction, never a sum over a wider set of rows. A demand dated only by a
+festival keeps that precision. Records written for these tests, through Engine.ask on a real home."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.text.numbers import find_amounts
+
+from tests.case_homes import ask, record_home
+
+pytestmark = pytest.mark.integration
+
+EXTORTION = """询问笔录
+时间：2024年4月2日9时00分至2024年4月2日10时10分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：闵晓川 性别：男
+问：你把被人要钱的经过说一下。
+答：2023年中秋节后，韦国栋第一次找我开口要了三万元，说不给就去我单位闹。我当时没给。
+问：后来你给过他钱吗？
+答：给过。2023年10月9日我通过微信转给韦国栋七千元。2023年10月21日我通过支付宝转给韦国栋九千元。2023年11月2日我用银行卡转给他的同伙邝永年五千元。2023年11月20日我在东关菜市场门口当面给了韦国栋现金三千元。
+问：一共给了多少？
+答：一共给了两万四千元。
+问：钱拿回来了吗？
+答：2024年3月5日韦国栋的家属退给我八千元。
+"""
+
+UNTOLD = """询问笔录
+时间：2024年5月6日14时00分至2024年5月6日15时00分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：丘雅婷 性别：女
+问：你给过祁振华哪些钱？
+答：2023年6月1日我通过微信转给祁振华四千元。2023年6月15日我又给了祁振华六千元。
+问：一共给了多少？
+答：一共一万元。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("restrictions"),
+                           {"询问笔录_闵晓川.txt": EXTORTION, "询问笔录_丘雅婷.txt": UNTOLD})
+
+
+def amounts(text):
+    return {int(f.value) for f in find_amounts(text)}
+
+
+def test_a_total_over_some_channels_adds_only_their_rows(home):
+    answer = ask(home, "询问笔录_闵晓川.txt", "闵晓川通过微信、支付宝和银行卡一共转了多少钱？")
+    assert answer.status.value == "answered"
+    assert 21000 in amounts(answer.conclusion) and 24000 not in amounts(answer.conclusion)
+
+
+def test_a_total_to_one_receiver_leaves_out_what_went_to_another(home):
+    answer = ask(home, "询问笔录_闵晓川.txt", "闵晓川一共给了韦国栋多少钱？")
+    assert 19000 in amounts(answer.conclusion) and 24000 not in amounts(answer.conclusion)
+    to_other = ask(home, "询问笔录_闵晓川.txt", "闵晓川转给邝永年的钱是多少？")
+    assert 5000 in amounts(to_other.conclusion) and 24000 not in amounts(to_other.conclusion)
+
+
+def test_a_figure_at_a_place_is_the_row_told_there(home):
+    answer = ask(home, "询问笔录_闵晓川.txt", "闵晓川在东关菜市场门口给的钱是多少？")
+    assert amounts(answer.conclusion) & {3000, 24000} == {3000}
+
+
+def test_a_demand_is_not_a_payment_and_keeps_its_festival_date(home):
+    answer = ask(home, "询问笔录_闵晓川.txt", "韦国栋第一次开口要了多少钱？")
+    assert 30000 in amounts(answer.conclusion) and 7000 not in amounts(answer.conclusion)
+    when = ask(home, "询问笔录_闵晓川.txt", "韦国栋第一次要钱是什么时候？")
+    assert "中秋" in when.conclusion and "10月9日" not in when.conclusion
+
+
+def test_a_restriction_the_ledger_cannot_check_is_named_not_summed_over(home):
+    """One payment's means is not told: the 微信 total cannot be composed from these rows."""
+    answer = ask(home, "询问笔录_丘雅婷.txt", "丘雅婷通过微信一共转了多少钱？")
+    assert answer.status.value == "needs_review"
+    assert "微信" in answer.conclusion and "支付方式" in answer.conclusion
+    assert not amounts(answer.conclusion) & {10000, 6000}
