@@ -82,3 +82,72 @@ def test_a_restriction_the_ledger_cannot_check_is_named_not_summed_over(home):
     assert answer.status.value == "needs_review"
     assert "微信" in answer.conclusion and "支付方式" in answer.conclusion
     assert not amounts(answer.conclusion) & {10000, 6000}
+
+
+HEARING = """某区人民法院
+庭审笔录
+时间：2023年6月8日9时00分至2023年6月8日10时20分
+地点：某区人民法院第三法庭
+案由：买卖合同纠纷
+审判长：甲某　　书记员：乙某
+原告：卓安林，个体工商户。
+被告：詹秀梅，女，个体工商户。
+审判长　原告，你方的请求是什么？
+原告　我方请求判令被告支付货款六万元。
+审判长　原告，被告付过哪些货款？
+原告　被告2023年2月3日通过银行转账支付货款一万二千元，2023年3月9日通过银行转账支付货款八千元，余款经多次催要至今未付。
+审判长　被告，你有什么答辩意见？
+被告　除了转账，我2023年1月20日还当面给过原告现金五千元，他们不认。
+审判长　原告有什么意见？
+原告　现金我们没有收到，被告拿不出收条。
+"""
+
+THEFT = """讯问笔录
+时间：2024年2月1日9时00分至2024年2月1日10时00分
+地点：某县公安局执法办案中心讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：满振宇 性别：男
+问：第一次是什么时候、偷了什么？
+答：2023年11月4号晚上，我在一家超市门口偷了一条金项链和一块手表。
+问：那条金项链有多重？
+答：大概十八克。
+问：第二次偷了什么？
+答：2023年12月20号，偷了一只金手镯。
+问：金手镯多少克？
+答：有三十二克。
+问：你家里人有没有替你退赔？
+答：我哥哥在2024年1月10号替我退赔了六百元。
+问：价格认定你有没有意见？
+答：看过价格认定结论书，金项链认定价值9800元，手表认定价值1500元，金手镯认定价值17600元，我没有意见。
+"""
+
+
+@pytest.fixture(scope="module")
+def more(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("restrictions_more"),
+                           {"庭审笔录_卓安林.txt": HEARING, "讯问笔录_满振宇.txt": THEFT})
+
+
+def test_a_payment_the_other_side_denies_is_not_counted_among_the_nth(more):
+    first = ask(more, "庭审笔录_卓安林.txt", "被告第一次付款付了多少？")
+    assert amounts(first.conclusion) & {12000, 5000} == {12000}
+    second = ask(more, "庭审笔录_卓安林.txt", "被告第二次付款是哪天，付了多少？")
+    assert amounts(second.conclusion) & {8000, 12000, 5000} == {8000}
+
+
+def test_a_total_over_a_denied_payment_is_given_with_and_without_it(more):
+    answer = ask(more, "庭审笔录_卓安林.txt", "被告已经支付了多少钱？")
+    assert answer.status.value == "needs_review"
+    assert {20000, 25000} <= amounts(answer.conclusion) and 60000 not in amounts(answer.conclusion)
+
+
+def test_a_figure_of_one_thing_is_not_a_version_of_another_things(more):
+    weight = ask(more, "讯问笔录_满振宇.txt", "金项链有多少克？")
+    assert "十八克" in weight.conclusion and "三十二" not in weight.conclusion
+    value = ask(more, "讯问笔录_满振宇.txt", "那块手表价格认定是多少钱？")
+    assert amounts(value.conclusion) & {1500, 9800, 17600} == {1500}
+
+
+def test_the_first_offence_is_no_money_row(more):
+    answer = ask(more, "讯问笔录_满振宇.txt", "第一次作案是哪一天？")
+    assert "2024年1月10" not in answer.conclusion
