@@ -225,7 +225,8 @@ class CasePlan:
     # 某甲一共给了某乙多少: the person the money went to, named after the verb — a restriction on
     # the rows, while the one asked about stays the payer
     paid_to: str | None = None
-    names_money: bool = False  # the question speaks of money at all (钱, 款, 笔, 多少 …): 第一次作案 does not
+    # the question speaks of money at all (钱, 款, 笔, 多少, a money verb: 投的, 赔的): 第一次作案 does not
+    names_money: bool = False
     focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
 
     @property
@@ -333,7 +334,7 @@ def make_plan(text: str) -> CasePlan:
         plan.aggregate, plan.ordinal = "first", 1
     elif plan.ordinal is not None:
         plan.aggregate = "nth"
-    plan.names_money = bool(MONEY.search(text))
+    plan.names_money = bool(MONEY.search(text)) or question_kind(text) is not None  # 钱 / 投的 / 赔的
     kind_text = OUTSTANDING.sub(" ", "，".join(money_parts))
     money_asked = any(s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT, Slot.RATE))
     plan.kind = question_kind(kind_text or text) if MONEY.search(kind_text) or money_asked else None

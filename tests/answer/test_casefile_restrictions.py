@@ -122,10 +122,22 @@ THEFT = """讯问笔录
 """
 
 
+GAMBLER = """询问笔录
+时间：2024年6月3日9时00分至2024年6月3日10时00分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：褚定邦 性别：男
+问：你在赌场里输过钱吗？
+答：输过，是亏了。第一次去输了三千元，第二次赢了一千元。
+问：你给赌场交过钱吗？
+答：交过，我交了台费五百元。
+"""
+
+
 @pytest.fixture(scope="module")
 def more(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("restrictions_more"),
-                           {"庭审笔录_卓安林.txt": HEARING, "讯问笔录_满振宇.txt": THEFT})
+                           {"庭审笔录_卓安林.txt": HEARING, "讯问笔录_满振宇.txt": THEFT, "询问笔录_褚定邦.txt": GAMBLER})
 
 
 def test_a_payment_the_other_side_denies_is_not_counted_among_the_nth(more):
@@ -151,3 +163,9 @@ def test_a_figure_of_one_thing_is_not_a_version_of_another_things(more):
 def test_the_first_offence_is_no_money_row(more):
     answer = ask(more, "讯问笔录_满振宇.txt", "第一次作案是哪一天？")
     assert "2024年1月10" not in answer.conclusion
+
+
+def test_a_loss_asked_is_not_the_files_payments(more):
+    """一共亏了多少: the only booked row is a fee paid — never the figure of the loss asked."""
+    answer = ask(more, "询问笔录_褚定邦.txt", "褚定邦在赌场一共亏了多少？")
+    assert 500 not in amounts(answer.conclusion)

@@ -232,6 +232,12 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         # 自己留了多少 / 朋友投了多少 / 听说X也投了: not a ledger movement
         answer_amount_by_talk(case, plan, outcome, about=outsider)
         return
+    if plan.kind is None and plan.focus.acts and not plan.focus.moves_money and plan.aggregate != "outstanding" \
+            and Slot.AMOUNT in plan.slots:
+        # 一共输了多少 / 亏了多少: the act asked moves no money the ledger books — the file's payments
+        # (交台费五百元) are not its figure; what was said about it answers
+        answer_amount_by_talk(case, plan, outcome)
+        return
     kind = plan.kind
     if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
         kind = kind if kind not in (None, "pay") else (dominant_kind(case) or kind)
