@@ -105,8 +105,8 @@ CLAUSE_TOPICS: tuple[ClauseTopic, ...] = (
                                r"\bvenue\b|\bwhich courts?\b)",
        en_heading=r"\bdispute|arbitration|jurisdiction|\bvenue\b"),
     _t("governing_law", "适用法律", r"适用(?:的)?(?:哪(?:国|个|里的?))?法律|准据法|法律适用", r"适用法律|法律适用",
-       contract_only=False, en=r"\bgovern\w*\b[^?.]{0,30}\blaws?\b|\blaws?\b[^?.]{0,30}\bgovern\w*|\bchoice of law\b|"
-                               r"\bapplicable law\b", en_heading=r"governing law|applicable law|choice of law"),
+       contract_only=False, en=r"\bgovern\w*\b[^?.]{0,30}\blaws?\b|\blaws?\b[^?.]{0,30}\b(?:govern\w*|appl(?:y|ies))\b|"
+                               r"\bchoice of law\b|\bapplicable law\b", en_heading=r"governing law|applicable law|choice of law"),
     _t("acceptance", "验收", r"验收", r"验收", en=r"\bacceptance\b", en_heading=r"\bacceptance\b"),
     _t("warranty_duration", "质保", r"质保|保修|质量保证期", r"质保|保修|质量保证",
        en=r"\bwarrant(?:y|ies)\b", en_heading=r"\bwarrant"),

@@ -6,13 +6,11 @@ badge here can only come from the clause route, never from the judged path."""
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from engine import Engine
 from engine.answer.judge.confidence import NO_BADGE
-from engine.answer.judge.model import load_judge
+from engine.answer.judge.model import Judge, load_judge
 from engine.answer.model import Answer, Evidence, Status
 from engine.answer.subject import subject_problems
 from engine.bench.pdfmaker import make_pdf
@@ -59,10 +57,10 @@ def home(tmp_path_factory, cjk_font) -> Engine:
     shipped, reason = load_judge()
     if shipped is None:
         pytest.skip(reason)
-    strict = copy.copy(shipped)
-    strict.bars = {"contract:en-open:answers": NO_BADGE, "contract:en-yesno:not_mentioned": NO_BADGE,
-                   "contract:en-yesno:verdict": NO_BADGE}
-    engine.answerer.judge = strict  # the judged path keeps no badge on English contract answers
+    bars = {key: {"bar": NO_BADGE} for key in ("contract:en-open:answers", "contract:en-yesno:not_mentioned",
+                                                "contract:en-yesno:verdict")}
+    # the judged path keeps no badge on English contract answers, whatever the shipped card says
+    engine.answerer.judge = Judge({**shipped.card, "confidence_bars": bars}, shipped.boosters, shipped.linear)
     yield engine
     engine.index.catalog.close()
 

@@ -69,6 +69,7 @@ def test_a_law_named_with_what_it_provides_is_a_law_question_not_a_clause():
     # English contracts the same way (#25 item 2)
     ("What is the monthly support fee?", "payment_terms", Asked.AMOUNT),
     ("Which law governs the agreement?", "governing_law", Asked.TEXT),
+    ("Which state's laws apply to the agreement?", "governing_law", Asked.TEXT),
     ("What is the effective date of the agreement?", "effective_date", Asked.DATE),
     ("What does the agreement say about termination for convenience?", "termination_for_convenience", Asked.TEXT),
     ("Which courts have jurisdiction over disputes under the contract?", "dispute_resolution", Asked.TEXT),
