@@ -799,20 +799,17 @@ def add_users_parser(sub: "argparse._SubParsersAction",
     """``python -m engine users add|passwd|role|remove|list`` (engine/cli.py calls this)."""
     users = sub.add_parser("users", help=f"dashboard accounts (<home>/{USERS_FILE})")
     users_sub = users.add_subparsers(dest="users_command", required=True)
-    add = users_sub.add_parser("add", help="add an account; the password is read from stdin or a prompt")
-    add.add_argument("name")
-    add.add_argument("--role", required=True, choices=[r.value for r in Role])
-    add_common(add)
-    passwd = users_sub.add_parser("passwd", help="set an account's password (stdin or a prompt)")
-    passwd.add_argument("name")
-    add_common(passwd)
-    role = users_sub.add_parser("role", help="change an account's role (takes effect at once)")
-    role.add_argument("name")
-    role.add_argument("--role", required=True, choices=[r.value for r in Role])
-    add_common(role)
-    remove = users_sub.add_parser("remove", help="remove an account (its sessions end at once)")
-    remove.add_argument("name")
-    add_common(remove)
+    # (command, help, whether it takes --role): every one but list names an account
+    for command, help_text, takes_role in (
+            ("add", "add an account; the password is read from stdin or a prompt", True),
+            ("passwd", "set an account's password (stdin or a prompt)", False),
+            ("role", "change an account's role (takes effect at once)", True),
+            ("remove", "remove an account (its sessions end at once)", False)):
+        account = users_sub.add_parser(command, help=help_text)
+        account.add_argument("name")
+        if takes_role:
+            account.add_argument("--role", required=True, choices=[r.value for r in Role])
+        add_common(account)
     add_common(users_sub.add_parser("list", help="accounts, roles and who must change a password"))
 
 
