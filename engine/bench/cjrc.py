@@ -41,9 +41,9 @@ from typing import Any, Callable, Iterable, Sequence
 
 from engine.answer.model import Status
 from engine.answer.verify import CITATION
-from engine.bench.common import ask_per_document, ingest_texts, load_dev_split, whole_documents
+from engine.bench.common import ask_per_document, ingest_texts, load_dev_split, per_document_result, whole_documents
 from engine.bench.metrics import mean, verified_wrong
-from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.result import Progress, SuiteResult
 from engine.bench.scoring import detection, yes_no
 from engine.ingest.anchors import chunk_range_to_spans
 from engine.types import Span
@@ -164,21 +164,12 @@ def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm
         if progress:
             progress("cjrc", i, len(questions))
     metrics, per_type = summarise_cjrc(rows)
-    return suite_result(
+    return per_document_result(
         "cjrc", f"CJRC dev, {len(rows)} questions over {len(corpus.doc_ids)} judgments "
                 f"({'full dev split' if limit is None else 'civil/criminal alternating subset'}), "
                 f"asked per document; span read from the conclusion (engine/bench/cjrc.py)",
         engine, llm=llm, rows=rows, latencies_ms=latencies, metrics=metrics, per_category=per_type,
-        timings=corpus.timings(), config={"top_k": TOP_K, "limit": limit, "judge": judge_config(judges)})
-
-
-def judge_config(judges) -> str:
-    from engine.answer.judge.model import load_judge
-
-    if judges is not None:
-        return "out of fold: each document answered by the judge fold model that never saw it"
-    judge, reason = load_judge()
-    return judge.name if judge is not None else f"none ({reason})"
+        corpus=corpus, top_k=TOP_K, limit=limit, judges=judges)
 
 
 def summarise_cjrc(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from engine.bench.result import SuiteResult, suite_result
+
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     """One JSON object per non-empty line (the datasets' format)."""
@@ -81,6 +83,26 @@ class TextCorpus:
     def timings(self) -> dict[str, Any]:
         return {"ingest_s": self.seconds, "ingested": self.ingested, "unchanged": self.unchanged,
                 "chunks": self.chunks}
+
+
+def per_document_result(suite: str, description: str, engine, *, llm: bool, rows: list[dict[str, Any]],
+                        latencies_ms: Sequence[float], metrics: dict[str, Any],
+                        per_category: dict[str, dict[str, Any]], corpus: TextCorpus, top_k: int,
+                        limit: int | None, judges) -> SuiteResult:
+    """The result of a suite asked per document over a dataset's dev split (CJRC, ContractNLI):
+    its corpus's ingest figures, and the evidence depth, subset and judge it ran with."""
+    return suite_result(suite, description, engine, llm=llm, rows=rows, latencies_ms=latencies_ms,
+                        metrics=metrics, per_category=per_category, timings=corpus.timings(),
+                        config={"top_k": top_k, "limit": limit, "judge": judge_config(judges)})
+
+
+def judge_config(judges) -> str:
+    from engine.answer.judge.model import load_judge
+
+    if judges is not None:
+        return "out of fold: each document answered by the judge fold model that never saw it"
+    judge, reason = load_judge()
+    return judge.name if judge is not None else f"none ({reason})"
 
 
 def ingest_texts(engine, texts: dict[str, str], wanted: Iterable[str], kind: str) -> TextCorpus:

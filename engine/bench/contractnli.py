@@ -29,10 +29,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from engine.answer.model import Status
-from engine.bench.cjrc import judge_config
-from engine.bench.common import ask_per_document, ingest_texts, load_dev_split, whole_documents
+from engine.bench.common import ask_per_document, ingest_texts, load_dev_split, per_document_result, whole_documents
 from engine.bench.metrics import char_overlap, mean, verified_wrong
-from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.result import Progress, SuiteResult
 from engine.bench.scoring import yes_no
 from engine.ingest.anchors import chunk_range_to_spans
 
@@ -84,12 +83,12 @@ def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, 
         if progress:
             progress("contractnli", n, len(items))
     metrics, per_label = summarise_contractnli(rows)
-    return suite_result(
+    return per_document_result(
         "contractnli", f"ContractNLI dev, {len(rows)} hypotheses over {len(corpus.doc_ids)} NDAs "
                        f"({'full dev split' if limit is None else 'first NDAs in file order'}), "
                        f"asked as yes/no questions per document",
         engine, llm=llm, rows=rows, latencies_ms=latencies, metrics=metrics, per_category=per_label,
-        timings=corpus.timings(), config={"top_k": TOP_K, "limit": limit, "judge": judge_config(judges)})
+        corpus=corpus, top_k=TOP_K, limit=limit, judges=judges)
 
 
 def predicted_label(status: str, gaps: int, verdict: str | None) -> str | None:
