@@ -11,7 +11,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from engine.bench.result import SuiteResult, suite_result
 
@@ -85,13 +85,26 @@ class TextCorpus:
                 "chunks": self.chunks}
 
 
-def per_document_result(suite: str, description: str, engine, *, llm: bool, rows: list[dict[str, Any]],
-                        latencies_ms: Sequence[float], metrics: dict[str, Any],
-                        per_category: dict[str, dict[str, Any]], corpus: TextCorpus, top_k: int,
-                        limit: int | None, judges) -> SuiteResult:
-    """The result of a suite asked per document over a dataset's dev split (CJRC, ContractNLI):
-    its corpus's ingest figures, and the evidence depth, subset and judge it ran with."""
-    return suite_result(suite, description, engine, llm=llm, rows=rows, latencies_ms=latencies_ms,
+def run_per_document(engine, suite: str, description: str, items: Sequence[dict], corpus: TextCorpus, *,
+                     question: Callable[[dict], str], row: Callable[[dict, Any, str], dict[str, Any]],
+                     summarise: Callable[[list[dict[str, Any]]], tuple[dict[str, Any], dict[str, dict[str, Any]]]],
+                     warm_up: str, top_k: int, limit: int | None, llm: bool, judges, progress) -> SuiteResult:
+    """A suite over a dataset's dev split (CJRC, ContractNLI): every item asked within its own
+    document, after one warm-up search so the first latency is not the model load. ``row`` makes
+    an item's report row from its answer and engine doc id (the ask's latency is added to it);
+    ``summarise`` makes the metrics and the per-category table from the rows. The result records
+    the corpus's ingest figures and the evidence depth, subset and judge the suite ran with."""
+    engine.search(warm_up, k=1)
+    rows, latencies = [], []
+    for n, item in enumerate(items, start=1):
+        doc_id = corpus.doc_ids[item["doc_id"]]
+        answer, ms = ask_per_document(engine, question(item), doc_id, llm, judges, item["doc_id"])
+        latencies.append(ms)
+        rows.append({**row(item, answer, doc_id), "ms": round(ms, 1)})
+        if progress:
+            progress(suite, n, len(items))
+    metrics, per_category = summarise(rows)
+    return suite_result(suite, description, engine, llm=llm, rows=rows, latencies_ms=latencies,
                         metrics=metrics, per_category=per_category, timings=corpus.timings(),
                         config={"top_k": top_k, "limit": limit, "judge": judge_config(judges)})
 
