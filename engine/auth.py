@@ -55,7 +55,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from ipaddress import IPv4Address, IPv6Address, ip_address, ip_network
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Protocol, TextIO
+from typing import Any, Callable, ContextManager, Iterable, Iterator, Protocol, TextIO
 
 log = logging.getLogger(__name__)
 
@@ -596,12 +596,10 @@ class PostgresLoginThrottle(LoginThrottle):
 
         return QmarkConnection(self._db.conn())
 
-    @contextmanager
-    def _transaction(self) -> Iterator[Any]:  # type: ignore[override]
-        from engine.store.pg import QmarkConnection, locked_transaction
+    def _transaction(self) -> ContextManager[Any]:  # type: ignore[override]
+        from engine.store.pg import locked_qmark_transaction
 
-        with self._lock, locked_transaction(self._db, THROTTLE_LOCK) as conn:
-            yield QmarkConnection(conn)
+        return locked_qmark_transaction(self._db, THROTTLE_LOCK, self._lock)
 
 
 # -- the client's address ----------------------------------------------------------------------
