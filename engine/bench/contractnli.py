@@ -30,7 +30,7 @@ from typing import Any, Callable, Sequence
 
 from engine.answer.model import Status
 from engine.bench.common import ingest_texts, load_dev_split, run_per_document, whole_documents
-from engine.bench.metrics import char_overlap, mean, verified_wrong
+from engine.bench.metrics import char_overlap, mean, rate, verified_wrong
 from engine.bench.result import Progress, SuiteResult
 from engine.bench.scoring import yes_no
 from engine.ingest.anchors import chunk_range_to_spans
@@ -95,9 +95,6 @@ def predicted_label(status: str, gaps: int, verdict: str | None) -> str | None:
 
 
 def summarise_contractnli(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-    def rate(flags: Sequence[bool]) -> float | None:
-        return round(sum(flags) / len(flags), 4) if flags else None
-
     def block(members: Sequence[dict], right_verdict: str | None) -> dict[str, Any]:
         evidenced = [r for r in members if r["evidence_overlap"] is not None]
         return {"n": len(members),
