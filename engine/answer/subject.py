@@ -54,9 +54,22 @@ ClauseTypes = Callable[[str], dict[str, set[str]]]
 
 LISTED_ARTICLES = 15  # a law with more articles than this is summarised by the nearest ones
 NEAREST = 3
-_RATE = re.compile(r"[百千万]分之[零一二三四五六七八九十百\d.]+|\d+(?:\.\d+)?\s*[%％‰]|百分之|千分之|万分之|[一二三四五六七八九]成")
-_DURATION = re.compile(r"[\d一二三四五六七八九十百两半]+\s*(?:个)?(?:年|月|日|天|周|星期|小时|工作日)|期限|期间")
-_PLACE = re.compile(r"法院|仲裁委员会|仲裁机构|住所地|所在地|[\u4e00-\u9fff]{2,}(?:省|市|区|县)")
+_RATE = re.compile(r"[百千万]分之[零一二三四五六七八九十百\d.]+|\d+(?:\.\d+)?\s*[%％‰]|百分之|千分之|万分之|[一二三四五六七八九]成"
+                   r"|(?i:\b\d+(?:\.\d+)?\s*(?:percent|per cent)\b)")
+# English: "ninety (90) days", "12 months", "twenty-four (24) months"
+_DURATION = re.compile(r"[\d一二三四五六七八九十百两半]+\s*(?:个)?(?:年|月|日|天|周|星期|小时|工作日)|期限|期间"
+                       r"|(?i:\b\d+\)?\s*(?:business |calendar )?(?:days?|weeks?|months?|years?)\b)")
+_PLACE = re.compile(r"法院|仲裁委员会|仲裁机构|住所地|所在地|[\u4e00-\u9fff]{2,}(?:省|市|区|县)"
+                    r"|(?i:\bcourts?\b|\barbitrat\w*|\bvenue\b|\b(?:state|commonwealth|province) of\b)")
+# Within a clause of some kinds, the items that state what was asked (the cap, the law chosen, the
+# right to end for convenience); another item of that clause carries a value of another kind.
+_ITEM_OF_KIND = {
+    "cap_on_liability": re.compile(r"累计|不超过|不得超过|上限|为限|最高"
+                                   r"|(?i:\bshall not exceed\b|\bnot to exceed\b|\blimited to\b|\bin no event\b|"
+                                   r"\b(?:aggregate|total|maximum) liabilit)"),
+    "governing_law": re.compile(r"适用[^。；]{0,30}法律|准据法|(?i:\bgovern(?:ed|s|ing)\b|\blaws? of\b)"),
+    "termination_for_convenience": re.compile(r"(?i:\bconvenience\b|\bwithout cause\b|\bfor any reason\b)"),
+}
 _ITEM_START = re.compile(r"(?m)^\s*(?:\d+(?:\.\d+)+|[（(][一二三四五六七八九十\d]+[）)]|[一二三四五六七八九十]+、|第[一二三四五六七八九十百]+款)")
 _SENTENCE = re.compile(r"[。；;！？!?]")
 _SPACES = re.compile(r"\s+")
@@ -301,9 +314,11 @@ class SubjectRoute:
         topic = self.plan.subject.clause
         types = getattr(self.answerer, "clause_types", None)
         classified = types(doc_id) if types is not None else {}
+        # The preamble and the signature block have no clause heading; they count where the
+        # contract facts found the asked kind there (the effective date in the preamble).
         return [defused(c) for c in self.catalog.chunks(doc_id, with_facts=True)
-                if c.kind == "contract" and c.chunk_type not in ("header", "signature")
-                and (topic.heading.search(str(c.meta.get("heading") or "")) or topic.key in classified.get(c.chunk_id, ()))]
+                if c.kind == "contract" and (topic.key in classified.get(c.chunk_id, ()) or (
+                    c.chunk_type not in ("header", "signature") and topic.heading.search(str(c.meta.get("heading") or ""))))]
 
     def _clause(self) -> Draft:
         topic = self.plan.subject.clause
@@ -340,19 +355,21 @@ class SubjectRoute:
             eid = evidence.cite(self._source(chunk), item)
             quotes.append(f"{quoted(item.text)}（{eid}）")
         doc, chunk = chosen[0][1], chosen[0][2]
-        heading = chunk.text.split("\n", 1)[0].strip()
-        # the clause's own heading, verbatim (第七条 违约责任): a contract's article, not a statute's
+        # the clause's own heading, verbatim (第七条 违约责任): a contract's article, not a statute's;
+        # a section number in digits (7. TERMINATION) is left to the quoted item, which carries its
+        # own (7.1) — a bare 7 in the conclusion is a number no evidence shows
+        heading = re.sub(r"^\d+(?:\.\d+)*\.?\s+", "", chunk.text.split("\n", 1)[0].strip())
         where = f"《{self._title(doc)}》" + (quoted(heading) if len(heading) <= 24 and heading not in chosen[0][3].text
                                              else "")
         return Draft(Status.ANSWERED, f"{where}约定：" + "；".join(quotes) + "。", evidence)
 
     def _overlap(self, text: str) -> float:
         """How many of the question's content words (beyond the clause kind) the item uses."""
-        plain = _plain(text)
+        plain = _plain(text).lower()  # English: "Termination" is the asked "termination"
         named = self.plan.subject.clause_words or ""
         words = [t for t in self.plan.reading.terms if len(t) >= 2 and t not in named
                  and not any(t in w or w in t for w in self.plan.subject.contract_words)]
-        return float(sum(_plain(t) in plain for t in words))
+        return float(sum(_plain(t).lower() in plain for t in words))
 
 
 def _items(chunk: Chunk) -> list[Segment]:
@@ -377,8 +394,9 @@ def _items(chunk: Chunk) -> list[Segment]:
 
 def _fits(text: str, asked: Asked, topic: str) -> float | None:
     """How well an item carries the asked value: None when it carries none of it."""
-    if topic == "cap_on_liability":
-        return 2.0 if re.search(r"累计|不超过|不得超过|上限|为限|最高", text) else None
+    kind = _ITEM_OF_KIND.get(topic)
+    if kind is not None:
+        return 2.0 if kind.search(text) else None
     if asked is Asked.RATE:
         return 2.0 if _RATE.search(text) else None
     if asked is Asked.DURATION:

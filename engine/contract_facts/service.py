@@ -100,12 +100,16 @@ def all_contract_facts(engine_or_catalog, doc_ids: Iterable[str] | None = None) 
 
 
 def clause_types(engine_or_catalog, doc_id: str) -> dict[str, set[str]]:
-    """chunk_id -> the clause types the contract facts found in it (facts extracted if missing);
-    empty for a document that is not a contract."""
+    """chunk_id -> the clause types the contract facts found in it, and the names of the fields
+    they located there (effective_date, governing_law …: a question may ask for one of those as
+    for a clause); facts extracted if missing; empty for a document that is not a contract."""
     ensure_facts(engine_or_catalog, [doc_id])
     facts = load_contract_facts(engine_or_catalog, doc_id)
     found: dict[str, set[str]] = {}
     for clause in facts.clauses if facts is not None else []:
         if clause.chunk_id:
             found.setdefault(clause.chunk_id, set()).add(clause.clause_type)
+    for name, value in facts.fields.items() if facts is not None else []:
+        if value.chunk_id:
+            found.setdefault(value.chunk_id, set()).add(name)
     return found

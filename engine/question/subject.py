@@ -61,33 +61,66 @@ class ClauseTopic:
     contract_only: bool = True
 
 
-def _t(key: str, label: str, question: str, heading: str, contract_only: bool = True) -> ClauseTopic:
+def _t(key: str, label: str, question: str, heading: str, contract_only: bool = True, *,
+       en: str | None = None, en_heading: str | None = None) -> ClauseTopic:
+    """``en`` / ``en_heading``: how an English question and an English clause heading name the same
+    kind (general drafting English, case-insensitive), read by the same route as the Chinese."""
+    if en:
+        question = f"{question}|(?i:{en})" if question else f"(?i:{en})"
+    if en_heading:
+        heading = f"{heading}|(?i:{en_heading})" if heading else f"(?i:{en_heading})"
     return ClauseTopic(key, label, re.compile(question), re.compile(heading), contract_only)
 
 
 # Most specific first: the first topic whose words the question uses wins (保密期限 is confidentiality,
 # not the contract's term; 违约金累计不超过 is the liability cap written in the penalty clause).
+# ``key`` is the contract facts' clause type (engine/contract_facts/clauses.py) or, for a value the
+# contract facts extract as a field (effective_date, governing_law), that field's name.
 CLAUSE_TOPICS: tuple[ClauseTopic, ...] = (
-    _t("deposit", "定金", r"定金", r"定金"),
-    _t("security_deposit", "保证金", r"保证金|押金|履约担保", r"保证金|押金|担保"),
-    _t("confidentiality", "保密", r"保密|商业秘密|技术秘密", r"保密"),
+    _t("deposit", "定金", r"定金", r"定金", en=r"\bearnest money\b", en_heading=r"earnest money"),
+    _t("security_deposit", "保证金", r"保证金|押金|履约担保", r"保证金|押金|担保",
+       en=r"\bdeposit\b", en_heading=r"\bdeposit"),
+    _t("confidentiality", "保密", r"保密|商业秘密|技术秘密", r"保密",
+       en=r"\bconfidential\w*|\bnon-?disclosure\b", en_heading=r"confidential|non-?disclosure"),
     _t("ip_ownership_assignment", "知识产权", r"知识产权|著作权|专利(?:权|申请)|(?:成果|软件|源代码)(?:的)?(?:归属|归谁|所有权)",
-       r"知识产权|成果归属"),
+       r"知识产权|成果归属", en=r"\bintellectual property\b|\bwho owns\b|\bownership of\b",
+       en_heading=r"intellectual property|\bownership\b"),
     _t("cap_on_liability", "违约责任上限", r"(?:违约金|赔偿|责任)[^，。？?]{0,8}(?:累计|最多|最高|上限|封顶|不超过)|"
-       r"(?:累计|最多|最高)[^，。？?]{0,6}(?:违约金|赔偿)", r"违约|责任限制|赔偿"),
+       r"(?:累计|最多|最高)[^，。？?]{0,6}(?:违约金|赔偿)", r"违约|责任限制|赔偿",
+       en=r"\b(?:cap|caps|limit|limits|limitation)\b[^?.]{0,12}\bliabilit\w*|\bliabilit\w*\s+(?:cap|limit)\w*|"
+          r"\b(?:maximum|aggregate|total)\s+liabilit\w*", en_heading=r"limitation of liability|\bliabilit"),
     _t("liquidated_damages", "违约金", r"违约金|违约责任|违约(?:的)?(?:怎么|如何)|滞纳金|逾期[^，。？?]{0,12}(?:支付|承担|赔)",
-       r"违约"),
-    _t("termination", "解除", r"解除(?:合同|本合同)?|终止合同|提前终止", r"解除|终止", contract_only=False),
-    _t("force_majeure", "不可抗力", r"不可抗力", r"不可抗力"),
+       r"违约", en=r"\bliquidated damages\b|\bpenalt(?:y|ies)\b", en_heading=r"liquidated damages|\bpenalt"),
+    # English names this kind apart from termination for cause (the contract facts do too)
+    _t("termination_for_convenience", "任意解除", "",  "",
+       en=r"\bterminat\w*\b[^?.]{0,40}\b(?:for convenience|without cause|for any reason)\b",
+       en_heading=r"convenience"),
+    _t("termination", "解除", r"解除(?:合同|本合同)?|终止合同|提前终止", r"解除|终止", contract_only=False,
+       en=r"\bterminat\w*|\bcancel\w*", en_heading=r"\bterminat|\bcancel"),
+    _t("force_majeure", "不可抗力", r"不可抗力", r"不可抗力", en=r"\bforce majeure\b|\bacts? of god\b",
+       en_heading=r"force majeure"),
+    # English: not a question about which law applies (the law governing disputes is governing law)
     _t("dispute_resolution", "争议解决", r"争议|纠纷|管辖|哪(?:个|里的?|家)?(?:法院|仲裁)|仲裁|起诉|诉讼", r"争议|管辖",
-       contract_only=False),
+       contract_only=False, en=r"^(?!.*\b(?:laws?|govern\w*)\b).*?(?:\bdisputes?\b|\barbitrat\w*|\bjurisdiction\b|"
+                               r"\bvenue\b|\bwhich courts?\b)",
+       en_heading=r"\bdispute|arbitration|jurisdiction|\bvenue\b"),
     _t("governing_law", "适用法律", r"适用(?:的)?(?:哪(?:国|个|里的?))?法律|准据法|法律适用", r"适用法律|法律适用",
-       contract_only=False),
-    _t("acceptance", "验收", r"验收", r"验收"),
-    _t("warranty_duration", "质保", r"质保|保修|质量保证期", r"质保|保修|质量保证"),
+       contract_only=False, en=r"\bgovern\w*\b[^?.]{0,30}\blaws?\b|\blaws?\b[^?.]{0,30}\b(?:govern\w*|appl(?:y|ies))\b|"
+                               r"\bchoice of law\b|\bapplicable law\b", en_heading=r"governing law|applicable law|choice of law"),
+    _t("acceptance", "验收", r"验收", r"验收", en=r"\bacceptance\b", en_heading=r"\bacceptance\b"),
+    _t("warranty_duration", "质保", r"质保|保修|质量保证期", r"质保|保修|质量保证",
+       en=r"\bwarrant(?:y|ies)\b", en_heading=r"\bwarrant"),
     _t("payment_terms", "付款", r"付款|支付方式|怎么(?:付|支付)|分(?:几|[一二三四五六七八九十\d])期|首期款|首付款|预付款|尾款|"
-       r"进度款|第[一二三四五六七八九十\d]+期(?:款|付款)?|价款|服务费|合同(?:总)?(?:金额|价格|总价)", r"价款|支付|付款|费用|结算"),
-    _t("term", "期限", r"服务期限|合同期限|有效期|起止|期限", r"期限|期间", contract_only=False),
+       r"进度款|第[一二三四五六七八九十\d]+期(?:款|付款)?|价款|服务费|合同(?:总)?(?:金额|价格|总价)", r"价款|支付|付款|费用|结算",
+       en=r"\bfees?\b|\bpric(?:e|es|ing)\b|\bpayments?\b|\bpay\b|\binvoic\w*|\bcharges?\b|\bcompensation\b",
+       en_heading=r"\bfees?\b|\bpayment|\bpric(?:e|es|ing)\b|\bcompensation\b|\bcharges\b"),
+    # A field of the contract facts, located wherever the contract states it (its preamble too)
+    _t("effective_date", "生效日期", "", "",
+       en=r"\beffective date\b|\bcommencement date\b|\b(?:take|takes|took) effect\b|\bbecome effective\b",
+       en_heading=r"effective date"),
+    _t("term", "期限", r"服务期限|合同期限|有效期|起止|期限", r"期限|期间", contract_only=False,
+       en=r"\b(?:initial|renewal)\s+term\b|\bterm of (?:the|this) (?:agreement|contract)\b|\bhow long\b|"
+          r"\bduration\b|\bexpir\w*", en_heading=r"\bterm\b|duration"),
 )
 
 # Words naming a contract: its kind (技术服务合同, 采购协议) or 本合同 / 这份合同.
@@ -98,7 +131,9 @@ _CONTRACT = re.compile(r"([\u4e00-\u9fff]{2,10}?(?:合同|协议))")
 _LAW_TITLE = re.compile(r"《[^《》]*?(?:法|法典|条例|规定|解释|办法|细则|决定|规则|修正案|意见|批复)"
                         r"(?:[（(][^《》（）()]{1,8}[)）])?》")
 # A question speaking of a contract without naming one: its parties or its terms.
-_CONTRACT_CONTEXT = re.compile(r"合同|协议|甲方|乙方|丙方|双方约定|约定|出租人|承租人|出卖人|买受人|委托方|受托方|发包人|承包人")
+_CONTRACT_CONTEXT = re.compile(r"合同|协议|甲方|乙方|丙方|双方约定|约定|出租人|承租人|出卖人|买受人|委托方|受托方|发包人|承包人|"
+                               r"(?i:\b(?:agreement|contract|part(?:y|ies)|provider|customer|licensor|licensee|vendor|"
+                               r"supplier|buyer|seller|landlord|tenant)\b)")
 # Words that ask what the law says or does about conduct (after the conduct: …的，怎么处罚).
 _LAW_ASK = re.compile(r"(?:的)?[，,]?\s*(?:应当|应|会|将|要)?(?:怎么|如何|怎样|依法|该|被)?(?:处罚|处理|判|量刑|定罪|处[以]?(?=几|什么|多|何)|"
                       r"承担什么|构成什么|是什么罪|算什么|属于什么)")
@@ -141,6 +176,11 @@ def read_subject(text: str, reading: Reading, slot: AnswerSlot) -> Subject:
     subject = Subject(articles=_articles(text))
     untitled = _LAW_TITLE.sub("《》", text)
     clause = next(((t, m.group(0)) for t in CLAUSE_TOPICS for m in [t.question.search(untitled)] if m), None)
+    # An English yes/no question ("Does the agreement provide that … Confidential Information?")
+    # asks whether the contract says something, which the answerability judge decides; a clause
+    # named in English makes a clause question only when a value or the clause's text is asked.
+    if clause is not None and reading.asks is Asks.YESNO and re.search(r"[A-Za-z]", clause[1]):
+        clause = None
     contracts = [m.group(1) for m in _CONTRACT.finditer(untitled)]
     law_named = bool(_LAW_NAMED.search(text))
     # A clause of a contract, unless the question is about a law (刑事诉讼法 is not a 诉讼 clause);

@@ -66,6 +66,15 @@ def test_a_law_named_with_what_it_provides_is_a_law_question_not_a_clause():
     ("委托合同的尾款是多少钱", "payment_terms", Asked.AMOUNT),
     ("装修合同发生纠纷由哪个法院管辖？", "dispute_resolution", Asked.PLACE),
     ("开发合同里的软件著作权归谁？", "ip_ownership_assignment", Asked.PERSON),
+    # English contracts the same way (#25 item 2)
+    ("What is the monthly support fee?", "payment_terms", Asked.AMOUNT),
+    ("Which law governs the agreement?", "governing_law", Asked.TEXT),
+    ("Which state's laws apply to the agreement?", "governing_law", Asked.TEXT),
+    ("What is the effective date of the agreement?", "effective_date", Asked.DATE),
+    ("What does the agreement say about termination for convenience?", "termination_for_convenience", Asked.TEXT),
+    ("Which courts have jurisdiction over disputes under the contract?", "dispute_resolution", Asked.TEXT),
+    ("What is the cap on liability?", "cap_on_liability", Asked.TEXT),
+    ("How much is the security deposit?", "security_deposit", Asked.AMOUNT),
 ])
 def test_a_contract_clause_and_the_value_asked_of_it(question, clause, asked):
     subject = read_question(question).subject
@@ -93,3 +102,14 @@ def test_the_contract_is_named_by_its_kind():
     assert read_question("仓库租赁合同的违约金怎么算？").subject.contract_words == ["仓库租赁合同"]
     # a contract's own title in 《》 still names it
     assert read_question("《仓库租赁合同》的违约金怎么算？").subject.contract_words == ["仓库租赁合同"]
+
+
+@pytest.mark.parametrize("question", [
+    # a yes/no question about what a contract provides is the answerability judge's to decide
+    "Does the agreement provide that the receiving party shall keep confidential information secret?",
+    "Is there a cap on liability?",
+    # generic English words make a clause question only where the question speaks of a contract
+    "When was the termination hearing held?",
+])
+def test_english_words_make_no_clause_question_where_no_clause_is_asked_for(question):
+    assert read_question(question).subject.clause is None
