@@ -233,7 +233,7 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         answer_amount_by_talk(case, plan, outcome, about=outsider)
         return
     if plan.kind is None and plan.focus.acts and not plan.focus.moves_money and plan.aggregate != "outstanding" \
-            and Slot.AMOUNT in plan.slots:
+            and Slot.AMOUNT in plan.slots and not _RECEIVE.search(plan.text):  # 从某某那里拿到: received
         # 一共输了多少 / 亏了多少: the act asked moves no money the ledger books — the file's payments
         # (交台费五百元) are not its figure; what was said about it answers
         answer_amount_by_talk(case, plan, outcome)
