@@ -210,3 +210,7 @@ def test_restrictions_a_figure_is_asked_over(question, channels, place, receiver
     plan = make_plan(question)
     assert plan.channels == channels and plan.place == place and (plan.receiver or plan.paid_to) == receiver
     assert plan.kind == kind
+
+
+def test_what_is_not_yet_got_back_is_a_balance():
+    assert make_plan("被骗的钱没追回的有多少？").aggregate == "outstanding"
