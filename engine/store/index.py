@@ -375,6 +375,66 @@ class Index:
                 raise
             return True
 
+    def rederive_document(self, prepared: PreparedDocument, vectors: np.ndarray,
+                          before_ready: Callable[[str], None] | None = None) -> bool:
+        """Put a document derived again from its stored original in place of its stored rows and
+        vectors, keeping its id, name and ingest time; every store holds the new reading, or —
+        when any step raises — the old one again. Returns False, changing nothing, when the
+        document is not stored whole (``add_document`` then stores it afresh).
+
+        The steps are those of ``add_document`` (the catalog rows swapped in one transaction as
+        ``pending``, then vectors, then ``before_ready``, then ``ready``); on failure the old rows
+        and vectors go back the same way. A process killed between the swap and ``ready`` leaves
+        a ``pending`` document that recovery removes, as it would a first ingest cut short.
+        """
+        from engine.embedding.embedder import text_hash
+        from engine.store.catalog import document_rows
+
+        record = prepared.record
+        doc_id = record.doc_id
+        with self.write_lock():
+            store = self.current_vectors()
+            existing = self.catalog.get_document(doc_id)
+            if existing is None or not self._stored_whole(existing, store):
+                return False
+            old_rows = self.catalog.stored_rows(doc_id)
+            old_chunks = self.catalog.chunks(doc_id)
+            kept = store.vectors_for([c.chunk_id for c in old_chunks])
+            old_vectors = np.stack([kept[c.chunk_id] for c in old_chunks])
+            old_tokens = [row[-1].split() for row in old_rows.chunks]
+            new_rows = document_rows(record, prepared.pages, prepared.chunks, prepared.tokens,
+                                     [text_hash(c.text) for c in prepared.chunks])
+            try:
+                self._swap_in(new_rows, prepared.chunks, prepared.tokens, vectors, store, before_ready)
+            except BaseException:
+                log.warning("deriving %s again failed; its previous reading is put back", doc_id)
+                try:
+                    self._swap_in(old_rows, old_chunks, old_tokens, old_vectors, store, before_ready)
+                except Exception:
+                    log.exception("putting back %s failed; recovery removes what is left of it", doc_id)
+                raise
+            return True
+
+    def _swap_in(self, rows, chunks, tokens: list[list[str]], vectors: np.ndarray, store,
+                 before_ready: Callable[[str], None] | None) -> None:
+        """One document's rows and vectors in place of the stored ones (write lock held), in
+        the order of ``add_document``: catalog (pending, a new generation before Chroma changes),
+        vectors, derived rows, ready."""
+        doc_id = rows.document[0]
+        ids = [c.chunk_id for c in chunks]
+        self.catalog.replace_pending(rows)
+        _maybe_pause("rederive_pending")
+        store.delete_doc(doc_id)
+        if not self.shared:
+            store.add(ids, vectors, [_vector_metadata(c) for c in chunks])
+        if before_ready is not None:
+            before_ready(doc_id)
+        if self.shared:
+            store.add_document(doc_id, ids, [c.seq for c in chunks], [" ".join(t).split() for t in tokens],
+                               vectors)
+        if not self.catalog.set_status(doc_id, "ready"):
+            raise RuntimeError(f"document {doc_id} disappeared while it was being derived again")
+
     def stored_whole(self, record: DocumentRecord) -> bool:
         """Ready, its original bytes kept and a vector for every chunk: what ``unchanged`` promises."""
         return record.status == "ready" and self._stored_whole(record, self.current_vectors())

@@ -38,7 +38,7 @@ import uuid
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine.store.catalog import Catalog, _page, document_rows
+from engine.store.catalog import Catalog, DocumentRows, _page, document_rows
 from engine.store.catalog_schema import POSTGRES, catalog_schema
 from engine.store.pg import PgDatabase, ddl_lock, describe
 from engine.types import Chunk, DocumentRecord, PageText
@@ -107,10 +107,12 @@ class SharedCatalog(Catalog):
         with self.db.snapshot() as pg:
             generation = int(pg.execute("SELECT value FROM meta WHERE key='generation'").fetchone()["value"])
             tokenizer = pg.execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone()["value"]
-            server = {r["doc_id"]: (r["status"], r["created_at"], r["chunks"]) for r in pg.execute(
-                "SELECT doc_id, status, created_at, chunks FROM documents")}
-            local = {r[0]: (r[1], r[2]) for r in self._conn().execute(
-                "SELECT doc_id, status, created_at FROM documents")}
+            # A document derived again (engine/ingest/derivation.py) keeps its id and created_at:
+            # its ``derived_at`` tells the replica that the rows it holds are the old ones.
+            server = {r["doc_id"]: (r["status"], (r["created_at"], r["derived_at"]), r["chunks"]) for r in pg.execute(
+                "SELECT doc_id, status, created_at, meta::json->>'derived_at' AS derived_at, chunks FROM documents")}
+            local = {r[0]: (r[1], (r[2], r[3])) for r in self._conn().execute(
+                "SELECT doc_id, status, created_at, json_extract(meta, '$.derived_at') FROM documents")}
             if self._replica_meta("tokenizer") != tokenizer:
                 local_gone = set(local)  # tokens re-made on the server: copy every document again
             else:
@@ -205,8 +207,19 @@ class SharedCatalog(Catalog):
 
     def insert_pending(self, doc: DocumentRecord, pages: list[PageText], chunks: list[Chunk],
                        tokens: list[list[str]], content_hashes: list[str]) -> None:
+        self._write_pending(document_rows(doc, pages, chunks, tokens, content_hashes), replace=False)
+
+    def replace_pending(self, rows: DocumentRows) -> None:
+        self._write_pending(rows, replace=True)
+
+    def stored_rows(self, doc_id: str) -> DocumentRows:
+        return self._stored_rows(self.db, doc_id, "%s")
+
+    def _write_pending(self, rows: DocumentRows, *, replace: bool) -> None:
+        doc_id = rows.document[0]
         with self.db.transaction() as conn:
-            rows = document_rows(doc, pages, chunks, tokens, content_hashes)
+            if replace:  # what is derived from the old rows goes with them (ON DELETE CASCADE)
+                conn.execute("DELETE FROM documents WHERE doc_id=%s", (doc_id,))
             conn.execute(
                 f"INSERT INTO documents ({_quoted(_DOC_COLUMNS)}) VALUES "
                 "(%s,%s,%s,%s,%s,%s,%s,%s,'pending',%s,%s)", rows.document)
@@ -225,7 +238,10 @@ class SharedCatalog(Catalog):
             self._bump_server(conn)
         # The writer's own copy, so what is derived from the chunks is built before it turns ready.
         with self._sync_lock, self.db.snapshot() as pg:
-            self._copy(pg, [doc.doc_id])
+            if replace:
+                with self._write() as local:
+                    local.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
+            self._copy(pg, [doc_id])
 
     def set_status(self, doc_id: str, status: str) -> bool:
         with self.db.transaction() as conn:
