@@ -198,3 +198,43 @@ def test_the_cli_lists_stale_documents_and_reindexes_them(tmp_path, transcript_p
     assert not json.loads(run(home, "docs", "--json").stdout)["documents"][0]["stale"]
     unknown = run(home, "reindex", "d-not-there", "--json")
     assert unknown.returncode == 2 and "d-not-there" in json.loads(unknown.stdout)["error"]
+
+
+@pytest.mark.integration
+def test_the_shared_profile_derives_again_on_the_server(tmp_path, transcript_pdf, shared_urls, monkeypatch):
+    """The same on a PostgreSQL + pgvector server: the server's rows, vectors and BM25 postings
+    take the new reading, another home's replica follows, and a failure puts the old one back."""
+    def shared_engine(name: str) -> Engine:
+        settings = settings_for(tmp_path / name)
+        return Engine(settings=settings.model_copy(update={
+            "shared": settings.shared.model_copy(update={"database_url": shared_urls.database,
+                                                         "retrieval_url": shared_urls.retrieval}),
+            # one audit chain on the server, signed with one key (a shared secrets mount)
+            "audit": settings.audit.model_copy(update={"key_file": tmp_path / "secrets.toml"})}))
+
+    a, b = shared_engine("a"), shared_engine("b")
+    assert a.index.shared
+    doc_id = a.ingest([transcript_pdf]).documents[0].doc_id
+    old = texts(b, doc_id)
+    release_with_new_chunker(monkeypatch)
+    assert [d.doc_id for d in b.docs().stale] == [doc_id]
+
+    build = LedgerStore.build
+    calls = []
+
+    def failing_once(self, doc_id, chunks=None):
+        calls.append(doc_id)
+        if len(calls) == 1:
+            raise RuntimeError("ledger bug")
+        return build(self, doc_id, chunks)
+
+    monkeypatch.setattr(LedgerStore, "build", failing_once)
+    assert a.reindex().documents[0].status is IngestStatus.FAILED
+    assert texts(a, doc_id) == texts(b, doc_id) == old and a.consistency().ok
+    assert b.search("总共三万六千元", k=3).results[0].chunk.doc_id == doc_id
+
+    assert a.reindex().ok
+    assert texts(a, doc_id) == texts(b, doc_id) == old[1:] and not b.docs().stale
+    assert a.consistency().ok and b.consistency().ok
+    hit = b.search("总共三万六千元", k=3).results[0].chunk
+    assert hit.doc_id == doc_id and hit.text in old[1:]
