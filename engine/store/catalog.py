@@ -65,6 +65,11 @@ def document_rows(doc: DocumentRecord, pages: list[PageText], chunks: list[Chunk
                for c in chunks for f in c.facts])
 
 
+def journal_key(doc_id: str) -> str:
+    """The ``meta`` key of a document's re-derivation journal (engine/store/index.py)."""
+    return f"rederive:{doc_id}"
+
+
 class Catalog(ThreadLocalSQLite):
     ROW_FACTORY = sqlite3.Row
     PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON")
@@ -136,14 +141,23 @@ class Catalog(ThreadLocalSQLite):
             # the generation move and reopens it (engine/store/index.py).
             self._bump(conn)
 
-    def replace_pending(self, rows: DocumentRows) -> None:
+    def replace_pending(self, rows: DocumentRows, journal: str | None = None) -> None:
         """Put ``rows`` in place of the stored document of the same id, in one transaction, as
         ``pending``. Everything derived from the old rows goes with them (ON DELETE CASCADE:
-        ledger, statute references, contract facts), to be built again from the new ones."""
+        ledger, statute references, contract facts), to be built again from the new ones.
+        ``journal`` (what puts the old reading back) is kept in the same transaction until the
+        document is ready again or deleted, so recovery can put it back after a crash."""
         with self._write() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id=?", (rows.document[0],))
             self._insert_rows(conn, rows)
+            if journal is not None:
+                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                             (journal_key(rows.document[0]), journal))
             self._bump(conn)
+
+    def journal(self, doc_id: str) -> str | None:
+        row = self._conn().execute("SELECT value FROM meta WHERE key=?", (journal_key(doc_id),)).fetchone()
+        return row[0] if row else None
 
     @staticmethod
     def _insert_rows(conn: sqlite3.Connection, rows: DocumentRows) -> None:
@@ -197,12 +211,15 @@ class Catalog(ThreadLocalSQLite):
         """False when the document is not there (nothing changes then)."""
         with self._write() as conn:
             changed = conn.execute("UPDATE documents SET status=? WHERE doc_id=?", (status, doc_id)).rowcount
+            if status == "ready":  # whole again: nothing to put back
+                conn.execute("DELETE FROM meta WHERE key=?", (journal_key(doc_id),))
             self._bump(conn)
         return changed == 1
 
     def delete_document(self, doc_id: str) -> None:
         with self._write() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
+            conn.execute("DELETE FROM meta WHERE key=?", (journal_key(doc_id),))
             self._bump(conn)
 
     # -- pages, chunks, facts ------------------------------------------------------------------

@@ -40,7 +40,7 @@ import logging
 import os
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -379,13 +379,14 @@ class Index:
                           before_ready: Callable[[str], None] | None = None) -> bool:
         """Put a document derived again from its stored original in place of its stored rows and
         vectors, keeping its id, name and ingest time; every store holds the new reading, or —
-        when any step raises — the old one again. Returns False, changing nothing, when the
-        document is not stored whole (``add_document`` then stores it afresh).
+        when any step raises, or the process dies midway — the old one again. Returns False,
+        changing nothing, when the document is not stored whole (``add_document`` then stores
+        it afresh).
 
-        The steps are those of ``add_document`` (the catalog rows swapped in one transaction as
-        ``pending``, then vectors, then ``before_ready``, then ``ready``); on failure the old rows
-        and vectors go back the same way. A process killed between the swap and ``ready`` leaves
-        a ``pending`` document that recovery removes, as it would a first ingest cut short.
+        The steps are those of ``add_document``: the catalog rows swapped in one transaction as
+        ``pending``, with a journal of the old rows and vectors; then vectors, ``before_ready``
+        and ``ready`` (which drops the journal). On failure the journal is put back the same way,
+        here or, after a crash, by ``recover`` (its derived rows then rebuilt on first read).
         """
         from engine.embedding.embedder import text_hash
         from engine.store.catalog import document_rows
@@ -398,42 +399,53 @@ class Index:
             if existing is None or not self._stored_whole(existing, store):
                 return False
             old_rows = self.catalog.stored_rows(doc_id)
-            old_chunks = self.catalog.chunks(doc_id)
-            kept = store.vectors_for([c.chunk_id for c in old_chunks])
-            old_vectors = np.stack([kept[c.chunk_id] for c in old_chunks])
-            old_tokens = [row[-1].split() for row in old_rows.chunks]
+            ids = [row[0] for row in old_rows.chunks]
+            kept = store.vectors_for(ids)
+            journal = _journal(old_rows, np.stack([kept[c] for c in ids]))
             new_rows = document_rows(record, prepared.pages, prepared.chunks, prepared.tokens,
                                      [text_hash(c.text) for c in prepared.chunks])
             try:
-                self._swap_in(new_rows, prepared.chunks, prepared.tokens, vectors, store, before_ready)
+                self._swap_in(new_rows, vectors, store, before_ready, journal)
             except BaseException:
                 log.warning("deriving %s again failed; its previous reading is put back", doc_id)
                 try:
-                    self._swap_in(old_rows, old_chunks, old_tokens, old_vectors, store, before_ready)
+                    self._put_back(doc_id, store, before_ready)
                 except Exception:
-                    log.exception("putting back %s failed; recovery removes what is left of it", doc_id)
+                    log.exception("putting back %s failed; recovery tries again", doc_id)
                 raise
             return True
 
-    def _swap_in(self, rows, chunks, tokens: list[list[str]], vectors: np.ndarray, store,
-                 before_ready: Callable[[str], None] | None) -> None:
+    def _swap_in(self, rows, vectors: np.ndarray, store, before_ready: Callable[[str], None] | None,
+                 journal: str | None = None) -> None:
         """One document's rows and vectors in place of the stored ones (write lock held), in
         the order of ``add_document``: catalog (pending, a new generation before Chroma changes),
         vectors, derived rows, ready."""
         doc_id = rows.document[0]
-        ids = [c.chunk_id for c in chunks]
-        self.catalog.replace_pending(rows)
+        self.catalog.replace_pending(rows, journal)
         _maybe_pause("rederive_pending")
+        chunks = self.catalog.chunks(doc_id)  # the rows as chunks, for the vectors' metadata
+        ids = [c.chunk_id for c in chunks]
         store.delete_doc(doc_id)
         if not self.shared:
             store.add(ids, vectors, [_vector_metadata(c) for c in chunks])
+            _maybe_pause("rederive_vectors")
         if before_ready is not None:
             before_ready(doc_id)
         if self.shared:
-            store.add_document(doc_id, ids, [c.seq for c in chunks], [" ".join(t).split() for t in tokens],
+            store.add_document(doc_id, ids, [c.seq for c in chunks], [row[-1].split() for row in rows.chunks],
                                vectors)
         if not self.catalog.set_status(doc_id, "ready"):
             raise RuntimeError(f"document {doc_id} disappeared while it was being derived again")
+
+    def _put_back(self, doc_id: str, store, before_ready: Callable[[str], None] | None = None) -> bool:
+        """The reading a re-derivation journalled, back in every store (write lock held); False
+        when there is no journal (the document was not being derived again)."""
+        journal = self.catalog.journal(doc_id)
+        if journal is None:
+            return False
+        rows, vectors = _from_journal(journal)
+        self._swap_in(rows, vectors, store, before_ready)
+        return True
 
     def stored_whole(self, record: DocumentRecord) -> bool:
         """Ready, its original bytes kept and a vector for every chunk: what ``unchanged`` promises."""
@@ -482,9 +494,23 @@ class Index:
             if leftovers:
                 vectors = self.current_vectors()
                 for doc_id in leftovers:
+                    if self._put_back_left(doc_id, vectors):
+                        continue
                     log.warning("removing half-indexed document %s left by an interrupted run", doc_id)
                     self._purge(doc_id, vectors)
         return leftovers
+
+    def _put_back_left(self, doc_id: str, vectors) -> bool:
+        """A document a dead process was deriving again gets its journalled reading back (its
+        ledger and references are rebuilt when first read); True when it did."""
+        try:
+            if self._put_back(doc_id, vectors):
+                log.warning("put back the previous reading of %s, left half re-derived by an interrupted run",
+                            doc_id)
+                return True
+        except Exception:
+            log.exception("putting back %s failed; it is removed as a half-indexed document", doc_id)
+        return False
 
     def _recover_if_due(self, generation: int) -> None:
         """A long-lived process looks for a dead writer's leftovers when the catalog moved, and
@@ -510,6 +536,29 @@ class Index:
                                                               for d in in_progress),
                            chunk_count=self.catalog.chunk_count(),
                            lexical_chunks=len(self.lexical_index()))
+
+
+def _journal(rows, vectors: np.ndarray) -> str:
+    """A document's rows and vectors as one text (the catalog's ``meta`` holds it)."""
+    import base64
+    import json
+
+    return json.dumps({"rows": asdict(rows), "dtype": str(vectors.dtype), "shape": list(vectors.shape),
+                       "vectors": base64.b64encode(np.ascontiguousarray(vectors).tobytes()).decode("ascii")},
+                      ensure_ascii=False)
+
+
+def _from_journal(text: str):
+    import base64
+    import json
+
+    from engine.store.catalog import DocumentRows
+
+    data = json.loads(text)
+    rows = DocumentRows(**{k: (tuple(v) if k == "document" else [tuple(r) for r in v])
+                           for k, v in data["rows"].items()})
+    vectors = np.frombuffer(base64.b64decode(data["vectors"]), dtype=data["dtype"]).reshape(data["shape"])
+    return rows, vectors
 
 
 def _vector_metadata(chunk) -> dict:

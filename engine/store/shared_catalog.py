@@ -38,7 +38,7 @@ import uuid
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine.store.catalog import Catalog, DocumentRows, _page, document_rows
+from engine.store.catalog import Catalog, DocumentRows, _page, document_rows, journal_key
 from engine.store.catalog_schema import POSTGRES, catalog_schema
 from engine.store.pg import PgDatabase, ddl_lock, describe
 from engine.types import Chunk, DocumentRecord, PageText
@@ -209,13 +209,17 @@ class SharedCatalog(Catalog):
                        tokens: list[list[str]], content_hashes: list[str]) -> None:
         self._write_pending(document_rows(doc, pages, chunks, tokens, content_hashes), replace=False)
 
-    def replace_pending(self, rows: DocumentRows) -> None:
-        self._write_pending(rows, replace=True)
+    def replace_pending(self, rows: DocumentRows, journal: str | None = None) -> None:
+        self._write_pending(rows, replace=True, journal=journal)
+
+    def journal(self, doc_id: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key=%s", (journal_key(doc_id),)).fetchone()
+        return row["value"] if row else None
 
     def stored_rows(self, doc_id: str) -> DocumentRows:
         return self._stored_rows(self.db, doc_id, "%s")
 
-    def _write_pending(self, rows: DocumentRows, *, replace: bool) -> None:
+    def _write_pending(self, rows: DocumentRows, *, replace: bool, journal: str | None = None) -> None:
         doc_id = rows.document[0]
         with self.db.transaction() as conn:
             if replace:  # what is derived from the old rows goes with them (ON DELETE CASCADE)
@@ -235,6 +239,9 @@ class SharedCatalog(Catalog):
                 cur.executemany(
                     'INSERT INTO facts (doc_id, chunk_id, kind, text, start, "end", value, meta)'
                     " VALUES (%s,%s,%s,%s,%s,%s,%s,%s)", rows.facts)
+            if journal is not None:
+                conn.execute("INSERT INTO meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE"
+                             " SET value = EXCLUDED.value", (journal_key(doc_id), journal))
             self._bump_server(conn)
         # The writer's own copy, so what is derived from the chunks is built before it turns ready.
         with self._sync_lock, self.db.snapshot() as pg:
@@ -246,6 +253,8 @@ class SharedCatalog(Catalog):
     def set_status(self, doc_id: str, status: str) -> bool:
         with self.db.transaction() as conn:
             changed = conn.execute("UPDATE documents SET status=%s WHERE doc_id=%s", (status, doc_id)).rowcount
+            if status == "ready":
+                conn.execute("DELETE FROM meta WHERE key=%s", (journal_key(doc_id),))
             self._bump_server(conn)
         with self._sync_lock, self._write() as conn:
             conn.execute("UPDATE documents SET status=? WHERE doc_id=?", (status, doc_id))
@@ -254,6 +263,7 @@ class SharedCatalog(Catalog):
     def delete_document(self, doc_id: str) -> None:
         with self.db.transaction() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id=%s", (doc_id,))
+            conn.execute("DELETE FROM meta WHERE key=%s", (journal_key(doc_id),))
             self._bump_server(conn)
         with self._sync_lock, self._write() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))

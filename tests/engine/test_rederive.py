@@ -21,6 +21,7 @@ from engine.ledger.model import ledger_to_record
 from engine.ledger.store import LedgerStore
 from engine.types import IngestStatus
 from tests.engine.conftest import settings_for
+from tests.engine.test_atomicity import run_and_kill
 from tests.engine.test_cli import run
 
 
@@ -238,3 +239,31 @@ def test_the_shared_profile_derives_again_on_the_server(tmp_path, transcript_pdf
     assert a.consistency().ok and b.consistency().ok
     hit = b.search("总共三万六千元", k=3).results[0].chunk
     assert hit.doc_id == doc_id and hit.text in old[1:]
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("step", ["rederive_pending", "rederive_vectors"])
+def test_a_reindex_killed_midway_leaves_the_old_reading(tmp_path, transcript_pdf, step):
+    """A ``reindex`` process killed after the new rows (and vectors) went in: the next process
+    to open the home puts the journalled old reading back — rows, vectors, ledger on first read."""
+    home = tmp_path / "home"
+    engine = Engine(settings=settings_for(home))
+    doc_id = engine.ingest([transcript_pdf]).documents[0].doc_id
+    engine.index.catalog.close()
+    _as_written_before_versions(home)  # stale, and its stored reading tells itself from a new one
+    engine = Engine(settings=settings_for(home))
+    state = stored_state(engine, doc_id)
+    engine.index.catalog.close()
+
+    run_and_kill(home, step, "reindex", "--json")
+    engine = Engine(settings=settings_for(home))  # opening recovers
+    try:
+        assert engine.document(doc_id).status == "ready" and engine.consistency().ok
+        assert engine.index.catalog.journal(doc_id) is None
+        assert stored_state(engine, doc_id)[:2] == state[:2] and stored_state(engine, doc_id)[3:] == state[3:]
+        assert [d.doc_id for d in engine.docs().stale] == [doc_id]
+        assert LedgerStore.for_catalog(engine.index.catalog).get(doc_id).events  # rebuilt on read
+        assert engine.search("总共三万六千元", k=3).results[0].chunk.doc_id == doc_id
+        assert engine.reindex().ok and not engine.docs().stale  # and it can be derived again
+    finally:
+        engine.index.catalog.close()
