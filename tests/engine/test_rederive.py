@@ -267,3 +267,20 @@ def test_a_reindex_killed_midway_leaves_the_old_reading(tmp_path, transcript_pdf
         assert engine.reindex().ok and not engine.docs().stale  # and it can be derived again
     finally:
         engine.index.catalog.close()
+
+
+def test_another_process_answers_from_the_new_ledger(engine, transcript_pdf, monkeypatch):
+    """A long-lived process (a dashboard) that read the case ledger before another one derived
+    the document again reads the ledger of the new chunks, not its remembered one."""
+    doc_id = engine.ingest([transcript_pdf]).documents[0].doc_id
+    dashboard = Engine(settings=engine.settings)
+    try:
+        ledgers = LedgerStore.for_catalog(dashboard.index.catalog)
+        before = ledger_to_record(ledgers.get(doc_id))
+        release_with_new_chunker(monkeypatch)
+        assert engine.reindex().ok
+        after = ledger_to_record(ledgers.get(doc_id))
+        assert after == ledger_to_record(build_ledger(doc_id, engine.chunks(doc_id, with_facts=True)))
+        assert after != before
+    finally:
+        dashboard.index.catalog.close()
