@@ -179,8 +179,7 @@ def _ingest_text(payload: dict) -> str:
             + (f", OCR on pages {ocr}" if ocr else "")
             + (f"; same content as {d['duplicate_of']} ({d['doc_id']}), not ingested again"
                if d.get("duplicate_of") else "")
-            + (f"; derived again (derivation {d['rederived_from']} -> {payload['derivation_version']})"
-               if d.get("rederived_from") is not None and "derivation_version" in payload else ""))
+            + (f"; {d['note']}" if d.get("note") else ""))
         lines.append(f"{d['status']:<9} {d['name']}  {detail}")
     return "\n".join(lines)
 
