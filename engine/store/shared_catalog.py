@@ -56,6 +56,7 @@ _DOC_COLUMNS = ("doc_id", "name", "sha256", "kind", "media_type", "pages", "chun
 # Documents copied per round trip when a replica catches up (a fresh replica of a large corpus
 # is copied in batches, never held in memory whole).
 _COPY_BATCH_CHUNKS = 20_000
+DERIVED_KEY = "derived:"  # + doc_id, in the server's meta: the derived_at of a document derived again
 
 
 def _quoted(columns: Iterable[str]) -> str:
@@ -107,17 +108,16 @@ class SharedCatalog(Catalog):
         with self.db.snapshot() as pg:
             generation = int(pg.execute("SELECT value FROM meta WHERE key='generation'").fetchone()["value"])
             tokenizer = pg.execute("SELECT value FROM meta WHERE key='tokenizer'").fetchone()["value"]
-            # A document derived again (engine/ingest/derivation.py) keeps its id and created_at:
-            # its ``derived_at`` tells the replica that the rows it holds are the old ones.
-            server = {r["doc_id"]: (r["status"], (r["created_at"], r["derived_at"]), r["chunks"]) for r in pg.execute(
-                "SELECT doc_id, status, created_at, meta::json->>'derived_at' AS derived_at, chunks FROM documents")}
-            local = {r[0]: (r[1], (r[2], r[3])) for r in self._conn().execute(
-                "SELECT doc_id, status, created_at, json_extract(meta, '$.derived_at') FROM documents")}
+            server = {r["doc_id"]: (r["status"], r["created_at"], r["chunks"]) for r in pg.execute(
+                "SELECT doc_id, status, created_at, chunks FROM documents")}
+            local = {r[0]: (r[1], r[2]) for r in self._conn().execute(
+                "SELECT doc_id, status, created_at FROM documents")}
             if self._replica_meta("tokenizer") != tokenizer:
                 local_gone = set(local)  # tokens re-made on the server: copy every document again
             else:
                 local_gone = {d for d, (_, created) in local.items()
                               if d not in server or server[d][1] != created}
+                local_gone |= self._derived_again(pg, set(local) - local_gone)
             wanted = [d for d, (status, _, _) in server.items()
                       if status == "ready" and (d not in local or d in local_gone)]
             with self._write() as conn:
@@ -144,6 +144,22 @@ class SharedCatalog(Catalog):
                      len(wanted), len(local_gone), generation)
         self._synced = generation
         return generation
+
+    def _derived_again(self, pg, doc_ids: set[str]) -> set[str]:
+        """Documents the replica holds in an older reading than the server's. A document derived
+        again (engine/ingest/derivation.py) keeps its id and ingest time; the server keeps its
+        ``derived_at`` under ``meta`` key ``derived:<doc_id>`` (only documents derived again have
+        one, so the common look reads no document's meta)."""
+        marks = {r["key"][len(DERIVED_KEY):]: r["value"] for r in pg.execute(
+            "SELECT key, value FROM meta WHERE key LIKE %s", (DERIVED_KEY + "%",))}
+        wanted = [d for d in marks if d in doc_ids]
+        held: dict[str, str] = {}
+        for start in range(0, len(wanted), 500):
+            batch = wanted[start:start + 500]
+            held.update((r[0], r[1] or "") for r in self._conn().execute(
+                "SELECT doc_id, json_extract(meta, '$.derived_at') FROM documents"
+                f" WHERE doc_id IN ({','.join('?' * len(batch))})", batch))
+        return {d for d in wanted if held.get(d, "") != marks[d]}
 
     def _replica_meta(self, key: str) -> str | None:
         row = self._conn().execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
@@ -239,9 +255,10 @@ class SharedCatalog(Catalog):
                 cur.executemany(
                     'INSERT INTO facts (doc_id, chunk_id, kind, text, start, "end", value, meta)'
                     " VALUES (%s,%s,%s,%s,%s,%s,%s,%s)", rows.facts)
+            if replace:  # what tells replicas that their copy is an older reading (_derived_again)
+                self._upsert_meta(conn, DERIVED_KEY + doc_id, json.loads(rows.document[-1]).get("derived_at") or "")
             if journal is not None:
-                conn.execute("INSERT INTO meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE"
-                             " SET value = EXCLUDED.value", (journal_key(doc_id), journal))
+                self._upsert_meta(conn, journal_key(doc_id), journal)
             self._bump_server(conn)
         # The writer's own copy, so what is derived from the chunks is built before it turns ready.
         with self._sync_lock, self.db.snapshot() as pg:
@@ -249,6 +266,11 @@ class SharedCatalog(Catalog):
                 with self._write() as local:
                     local.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
             self._copy(pg, [doc_id])
+
+    @staticmethod
+    def _upsert_meta(conn, key: str, value: str) -> None:
+        conn.execute("INSERT INTO meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE"
+                     " SET value = EXCLUDED.value", (key, value))
 
     def set_status(self, doc_id: str, status: str) -> bool:
         with self.db.transaction() as conn:
@@ -263,7 +285,7 @@ class SharedCatalog(Catalog):
     def delete_document(self, doc_id: str) -> None:
         with self.db.transaction() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id=%s", (doc_id,))
-            conn.execute("DELETE FROM meta WHERE key=%s", (journal_key(doc_id),))
+            conn.execute("DELETE FROM meta WHERE key IN (%s, %s)", (journal_key(doc_id), DERIVED_KEY + doc_id))
             self._bump_server(conn)
         with self._sync_lock, self._write() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
