@@ -104,9 +104,10 @@ def reindex_stale(engine: Engine, user: User, progress: ProgressFn | None = None
     uploading the same files again does (and nothing is lost when it fails): who may upload may."""
     user.ensure(Permission.UPLOAD)
     reports = engine.reindex(progress=progress).documents
-    _audit(engine, "documents_reindexed",
-           {"documents": [{**_doc_payload(r), "status": r.status.value, "rederived_from": r.rederived_from,
-                           "error": r.error} for r in reports]}, user)
+    for report in reports:  # one flat record per document, as every document event
+        _audit(engine, "document_rederived",
+               {**_doc_payload(report), "status": report.status.value, "derivation_before": report.rederived_from,
+                **({"error": report.error} if report.error else {})}, user)
     return reports
 
 

@@ -368,4 +368,5 @@ def test_documents_read_by_older_chunkers_are_announced_and_derived_again_on_req
     assert not any(t.endswith("份文件按旧版本解析，可重新解析") for t in texts(at, "info"))
     assert any("已按当前版本" in t for t in texts(at, "info"))  # the upload results say what happened
     assert not ui_home.engine.docs().stale and [c.text for c in ui_home.engine.chunks(doc_id)] == chunks
-    assert ui_home.engine.audit.records(kind="documents_reindexed", limit=1)
+    audited = ui_home.engine.audit.records(kind="document_rederived", limit=1)[0].body["payload"]
+    assert audited["doc_id"] == doc_id and audited["status"] == "ingested" and audited["derivation_before"] == 0
