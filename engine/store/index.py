@@ -14,6 +14,9 @@ Write order for a document, all under the home's write lock (each step safe to b
   5. catalog: status ``ready`` and a new generation; BM25 and the dense matrix follow lazily.
 Delete (and every rollback) runs the other way: ``deleting`` (new generation) -> vectors removed ->
 rows removed (new generation) -> original removed.
+Deriving a stored document again (``rederive_document``) takes steps 2-5 with its new rows in place
+of the old ones, and a journal of the old rows and vectors in step 2's transaction: a failure, or
+recovery after a crash, puts the old reading back the same way instead of removing the document.
 
 Ownership: a writer holds the home's write lock (an flock on ``.write.lock``, released by the
 kernel when the process dies) from before its document turns ``pending`` until it is ``ready``
