@@ -55,7 +55,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from ipaddress import IPv4Address, IPv6Address, ip_address, ip_network
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Protocol, TextIO
+from typing import Any, Callable, ContextManager, Iterable, Iterator, Protocol, TextIO
 
 log = logging.getLogger(__name__)
 
@@ -596,12 +596,10 @@ class PostgresLoginThrottle(LoginThrottle):
 
         return QmarkConnection(self._db.conn())
 
-    @contextmanager
-    def _transaction(self) -> Iterator[Any]:  # type: ignore[override]
-        from engine.store.pg import QmarkConnection, locked_transaction
+    def _transaction(self) -> ContextManager[Any]:  # type: ignore[override]
+        from engine.store.pg import locked_qmark_transaction
 
-        with self._lock, locked_transaction(self._db, THROTTLE_LOCK) as conn:
-            yield QmarkConnection(conn)
+        return locked_qmark_transaction(self._db, THROTTLE_LOCK, self._lock)
 
 
 # -- the client's address ----------------------------------------------------------------------
@@ -799,20 +797,17 @@ def add_users_parser(sub: "argparse._SubParsersAction",
     """``python -m engine users add|passwd|role|remove|list`` (engine/cli.py calls this)."""
     users = sub.add_parser("users", help=f"dashboard accounts (<home>/{USERS_FILE})")
     users_sub = users.add_subparsers(dest="users_command", required=True)
-    add = users_sub.add_parser("add", help="add an account; the password is read from stdin or a prompt")
-    add.add_argument("name")
-    add.add_argument("--role", required=True, choices=[r.value for r in Role])
-    add_common(add)
-    passwd = users_sub.add_parser("passwd", help="set an account's password (stdin or a prompt)")
-    passwd.add_argument("name")
-    add_common(passwd)
-    role = users_sub.add_parser("role", help="change an account's role (takes effect at once)")
-    role.add_argument("name")
-    role.add_argument("--role", required=True, choices=[r.value for r in Role])
-    add_common(role)
-    remove = users_sub.add_parser("remove", help="remove an account (its sessions end at once)")
-    remove.add_argument("name")
-    add_common(remove)
+    # (command, help, whether it takes --role): every one but list names an account
+    for command, help_text, takes_role in (
+            ("add", "add an account; the password is read from stdin or a prompt", True),
+            ("passwd", "set an account's password (stdin or a prompt)", False),
+            ("role", "change an account's role (takes effect at once)", True),
+            ("remove", "remove an account (its sessions end at once)", False)):
+        account = users_sub.add_parser(command, help=help_text)
+        account.add_argument("name")
+        if takes_role:
+            account.add_argument("--role", required=True, choices=[r.value for r in Role])
+        add_common(account)
     add_common(users_sub.add_parser("list", help="accounts, roles and who must change a password"))
 
 

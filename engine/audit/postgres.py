@@ -22,15 +22,14 @@ Everything engine/audit/chain.py says holds; what differs is where records live 
 from __future__ import annotations
 
 import hashlib
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, ContextManager
 
 import psycopg
 
 from engine.audit.chain import SECRETS_FILE, AuditLog, AuditLogDamaged, _now
 from engine.audit.schema import POSTGRES, audit_schema
-from engine.store.pg import PgDatabase, QmarkConnection, ddl_lock, describe, locked_transaction
+from engine.store.pg import PgDatabase, QmarkConnection, ddl_lock, describe, locked_qmark_transaction
 
 APPEND_LOCK = "lextrace-audit-append"
 
@@ -71,10 +70,8 @@ class PostgresAuditLog(AuditLog):
     def _conn(self):  # type: ignore[override]
         return QmarkConnection(self.db.conn())
 
-    @contextmanager
-    def _write(self) -> Iterator[QmarkConnection]:  # type: ignore[override]
-        with self._write_lock, locked_transaction(self.db, APPEND_LOCK) as conn:
-            yield QmarkConnection(conn)
+    def _write(self) -> ContextManager[QmarkConnection]:  # type: ignore[override]
+        return locked_qmark_transaction(self.db, APPEND_LOCK, self._write_lock)
 
     def close(self) -> None:
         self.db.close()

@@ -41,9 +41,9 @@ from typing import Any, Callable, Iterable, Sequence
 
 from engine.answer.model import Status
 from engine.answer.verify import CITATION
-from engine.bench.common import ask_per_document, ingest_texts, load_dev_split, whole_documents
+from engine.bench.common import ingest_texts, load_dev_split, run_per_document, whole_documents
 from engine.bench.metrics import mean, verified_wrong
-from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.result import Progress, SuiteResult
 from engine.bench.scoring import detection, yes_no
 from engine.ingest.anchors import chunk_range_to_spans
 from engine.types import Span
@@ -138,12 +138,8 @@ def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm
     corpus = ingest_texts(engine, {i: d["context"] for i, d in docs.items()}, (q["doc_id"] for q in questions),
                           kind="judgment")
     scorer = load_official_scorer(folder).CJRCEvaluator
-    engine.search("预热 warm-up", k=1)
-    rows, latencies = [], []
-    for i, q in enumerate(questions, start=1):
-        doc_id = corpus.doc_ids[q["doc_id"]]
-        answer, ms = ask_per_document(engine, q["question"], doc_id, llm, judges, q["doc_id"])
-        latencies.append(ms)
+
+    def row(q: dict, answer, doc_id: str) -> dict[str, Any]:
         payload = answer.to_dict()
         hits = engine.search(q["question"], k=TOP_K, doc_id=doc_id).results
         pred = answer_span(payload)
@@ -152,33 +148,21 @@ def run_cjrc(engine, folder: Path, *, limit: int | None = DEFAULT_QUESTIONS, llm
         # questions with gold spans are annotator disagreements (one of three wrote a span).
         gold = [tuple(s) for s in q["gold_spans"]] if q["answer_type"] == "span" else []
         quote_spans = [_evidence_spans(e) for e in answer.evidence[:TOP_K]]
-        rows.append({
+        return {
             "id": q["id"], "domain": q["domain"], "answer_type": q["answer_type"],
             "question": q["question"], "gold": q["gold_answers"], "pred": pred,
             "status": payload["status"], "em": score["em"], "f1": round(score["f1"], 4),
             "correct": answer_right(q, payload["status"], pred, scorer),
             "evidence_hit": any(covers(spans, s, e) for spans in quote_spans for s, e in gold) if gold else None,
             "retrieval_hit": any(covers(h.chunk.spans, s, e) for h in hits for s, e in gold) if gold else None,
-            "ms": round(latencies[-1], 1),
-        })
-        if progress:
-            progress("cjrc", i, len(questions))
-    metrics, per_type = summarise_cjrc(rows)
-    return suite_result(
-        "cjrc", f"CJRC dev, {len(rows)} questions over {len(corpus.doc_ids)} judgments "
-                f"({'full dev split' if limit is None else 'civil/criminal alternating subset'}), "
-                f"asked per document; span read from the conclusion (engine/bench/cjrc.py)",
-        engine, llm=llm, rows=rows, latencies_ms=latencies, metrics=metrics, per_category=per_type,
-        timings=corpus.timings(), config={"top_k": TOP_K, "limit": limit, "judge": judge_config(judges)})
+        }
 
-
-def judge_config(judges) -> str:
-    from engine.answer.judge.model import load_judge
-
-    if judges is not None:
-        return "out of fold: each document answered by the judge fold model that never saw it"
-    judge, reason = load_judge()
-    return judge.name if judge is not None else f"none ({reason})"
+    return run_per_document(
+        engine, "cjrc", f"CJRC dev, {len(questions)} questions over {len(corpus.doc_ids)} judgments "
+                        f"({'full dev split' if limit is None else 'civil/criminal alternating subset'}), "
+                        f"asked per document; span read from the conclusion (engine/bench/cjrc.py)",
+        questions, corpus, question=lambda q: q["question"], row=row, summarise=summarise_cjrc,
+        warm_up="预热 warm-up", top_k=TOP_K, limit=limit, llm=llm, judges=judges, progress=progress)
 
 
 def summarise_cjrc(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:

@@ -11,7 +11,9 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
+
+from engine.bench.result import SuiteResult, suite_result
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -81,6 +83,39 @@ class TextCorpus:
     def timings(self) -> dict[str, Any]:
         return {"ingest_s": self.seconds, "ingested": self.ingested, "unchanged": self.unchanged,
                 "chunks": self.chunks}
+
+
+def run_per_document(engine, suite: str, description: str, items: Sequence[dict], corpus: TextCorpus, *,
+                     question: Callable[[dict], str], row: Callable[[dict, Any, str], dict[str, Any]],
+                     summarise: Callable[[list[dict[str, Any]]], tuple[dict[str, Any], dict[str, dict[str, Any]]]],
+                     warm_up: str, top_k: int, limit: int | None, llm: bool, judges, progress) -> SuiteResult:
+    """A suite over a dataset's dev split (CJRC, ContractNLI): every item asked within its own
+    document, after one warm-up search so the first latency is not the model load. ``row`` makes
+    an item's report row from its answer and engine doc id (the ask's latency is added to it);
+    ``summarise`` makes the metrics and the per-category table from the rows. The result records
+    the corpus's ingest figures and the evidence depth, subset and judge the suite ran with."""
+    engine.search(warm_up, k=1)
+    rows, latencies = [], []
+    for n, item in enumerate(items, start=1):
+        doc_id = corpus.doc_ids[item["doc_id"]]
+        answer, ms = ask_per_document(engine, question(item), doc_id, llm, judges, item["doc_id"])
+        latencies.append(ms)
+        rows.append({**row(item, answer, doc_id), "ms": round(ms, 1)})
+        if progress:
+            progress(suite, n, len(items))
+    metrics, per_category = summarise(rows)
+    return suite_result(suite, description, engine, llm=llm, rows=rows, latencies_ms=latencies,
+                        metrics=metrics, per_category=per_category, timings=corpus.timings(),
+                        config={"top_k": top_k, "limit": limit, "judge": judge_config(judges)})
+
+
+def judge_config(judges) -> str:
+    from engine.answer.judge.model import load_judge
+
+    if judges is not None:
+        return "out of fold: each document answered by the judge fold model that never saw it"
+    judge, reason = load_judge()
+    return judge.name if judge is not None else f"none ({reason})"
 
 
 def ingest_texts(engine, texts: dict[str, str], wanted: Iterable[str], kind: str) -> TextCorpus:

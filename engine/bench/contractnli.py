@@ -29,10 +29,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from engine.answer.model import Status
-from engine.bench.cjrc import judge_config
-from engine.bench.common import ask_per_document, ingest_texts, load_dev_split, whole_documents
-from engine.bench.metrics import char_overlap, mean, verified_wrong
-from engine.bench.result import Progress, SuiteResult, suite_result
+from engine.bench.common import ingest_texts, load_dev_split, run_per_document, whole_documents
+from engine.bench.metrics import char_overlap, mean, rate, verified_wrong
+from engine.bench.result import Progress, SuiteResult
 from engine.bench.scoring import yes_no
 from engine.ingest.anchors import chunk_range_to_spans
 
@@ -60,36 +59,31 @@ def run_contractnli(engine, folder: Path, *, limit: int | None = DEFAULT_ITEMS, 
     items = select_items(docs, all_items, limit)
     corpus = ingest_texts(engine, {i: d["text"] for i, d in docs.items()}, [i["doc_id"] for i in items],
                           kind="contract")
-    engine.search("warm-up", k=1)
-    rows, latencies = [], []
-    for n, item in enumerate(items, start=1):
-        answer, ms = ask_per_document(engine, as_question(item["hypothesis"]), corpus.doc_ids[item["doc_id"]], llm,
-                                      judges, item["doc_id"])
-        latencies.append(ms)
+
+    def row(item: dict, answer, doc_id: str) -> dict[str, Any]:
         cited = [(s.start, s.end) for e in answer.evidence[:TOP_K]
                  for s in chunk_range_to_spans(e.chunk.spans, e.quote_start, e.quote_end)]
         gold = [(g["start"], g["end"]) for g in item["evidence"]]
         got, want, overlap = char_overlap(cited, gold)
         verdict = yes_no(answer.conclusion)
         predicted = predicted_label(answer.status.value, len(answer.gaps), verdict)
-        rows.append({
+        return {
             "id": item["id"], "label": item["label"], "hypothesis_id": item["hypothesis_id"],
             "status": answer.status.value, "verdict": verdict,
             "predicted": predicted, "correct": predicted == item["label"],
             "gaps": len(answer.gaps), "evidence_overlap": overlap > 0 if gold else None,
             "char_precision": round(overlap / got, 4) if gold and got else (0.0 if gold else None),
             "char_recall": round(overlap / want, 4) if want else None,
-            "conclusion": answer.conclusion[:300], "ms": round(latencies[-1], 1),
-        })
-        if progress:
-            progress("contractnli", n, len(items))
-    metrics, per_label = summarise_contractnli(rows)
-    return suite_result(
-        "contractnli", f"ContractNLI dev, {len(rows)} hypotheses over {len(corpus.doc_ids)} NDAs "
-                       f"({'full dev split' if limit is None else 'first NDAs in file order'}), "
-                       f"asked as yes/no questions per document",
-        engine, llm=llm, rows=rows, latencies_ms=latencies, metrics=metrics, per_category=per_label,
-        timings=corpus.timings(), config={"top_k": TOP_K, "limit": limit, "judge": judge_config(judges)})
+            "conclusion": answer.conclusion[:300],
+        }
+
+    return run_per_document(
+        engine, "contractnli", f"ContractNLI dev, {len(items)} hypotheses over {len(corpus.doc_ids)} NDAs "
+                               f"({'full dev split' if limit is None else 'first NDAs in file order'}), "
+                               f"asked as yes/no questions per document",
+        items, corpus, question=lambda item: as_question(item["hypothesis"]), row=row,
+        summarise=summarise_contractnli, warm_up="warm-up", top_k=TOP_K, limit=limit, llm=llm, judges=judges,
+        progress=progress)
 
 
 def predicted_label(status: str, gaps: int, verdict: str | None) -> str | None:
@@ -101,9 +95,6 @@ def predicted_label(status: str, gaps: int, verdict: str | None) -> str | None:
 
 
 def summarise_contractnli(rows: Sequence[dict]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-    def rate(flags: Sequence[bool]) -> float | None:
-        return round(sum(flags) / len(flags), 4) if flags else None
-
     def block(members: Sequence[dict], right_verdict: str | None) -> dict[str, Any]:
         evidenced = [r for r in members if r["evidence_overlap"] is not None]
         return {"n": len(members),

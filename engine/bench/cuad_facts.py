@@ -145,11 +145,11 @@ class FieldScore:
 
     @property
     def precision(self) -> float:
-        return self.correct / self.predicted if self.predicted else math.nan
+        return _ratio(self.correct, self.predicted)
 
     @property
     def recall(self) -> float:
-        return self.correct / self.gold_values if self.gold_values else math.nan
+        return _ratio(self.correct, self.gold_values)
 
     def add(self, doc: str, gold_value, ours, ok: bool) -> None:
         self.gold_values += gold_value is not None
@@ -178,8 +178,8 @@ class PartyScore:
     def to_dict(self) -> dict:
         return {"gold_spans": self.gold_spans, "matched_spans": self.matched_spans, "names": self.names,
                 "good_names": self.good_names,
-                "precision": _round(self.good_names / self.names if self.names else math.nan),
-                "recall": _round(self.matched_spans / self.gold_spans if self.gold_spans else math.nan),
+                "precision": _round(_ratio(self.good_names, self.names)),
+                "recall": _round(_ratio(self.matched_spans, self.gold_spans)),
                 "contracts_all_found": self.contracts_all_found, "contracts": self.contracts,
                 "examples": self.examples}
 
@@ -195,11 +195,11 @@ class ClauseScore:
 
     @property
     def precision(self) -> float:
-        return self.tp / (self.tp + self.fp) if self.tp + self.fp else math.nan
+        return _ratio(self.tp, self.tp + self.fp)
 
     @property
     def recall(self) -> float:
-        return self.tp / (self.tp + self.fn) if self.tp + self.fn else math.nan
+        return _ratio(self.tp, self.tp + self.fn)
 
     @property
     def f1(self) -> float:
@@ -210,6 +210,11 @@ class ClauseScore:
         return {"tp": self.tp, "fp": self.fp, "fn": self.fn, "tn": self.tn, "precision": _round(self.precision),
                 "recall": _round(self.recall), "f1": _round(self.f1), "present": self.tp + self.fn,
                 "located": self.located, "locatable": self.locatable}
+
+
+def _ratio(part: float, whole: float) -> float:
+    """``part / whole``, undefined (NaN, written as null) when there is nothing to divide by."""
+    return part / whole if whole else math.nan
 
 
 def _round(x: float) -> float | None:
@@ -320,10 +325,10 @@ class FactsRun:
         located = sum(c.located for c in scores)
         locatable = sum(c.locatable for c in scores)
         judged = sum(c.tp + c.fp + c.fn + c.tn for c in scores)
-        return {"always_present_precision": _round((tp + fn) / judged if judged else math.nan),"clause_micro_precision": _round(tp / (tp + fp) if tp + fp else math.nan),
-                "clause_micro_recall": _round(tp / (tp + fn) if tp + fn else math.nan),
-                "clause_macro_f1": _round(sum(f1s) / len(f1s) if f1s else math.nan),
-                "clause_located_share": _round(located / locatable if locatable else math.nan)}
+        return {"always_present_precision": _round(_ratio(tp + fn, judged)),"clause_micro_precision": _round(_ratio(tp, tp + fp)),
+                "clause_micro_recall": _round(_ratio(tp, tp + fn)),
+                "clause_macro_f1": _round(_ratio(sum(f1s), len(f1s))),
+                "clause_located_share": _round(_ratio(located, locatable))}
 
     def to_dict(self) -> dict:
         fields = {k: v.to_dict() for k, v in self.fields.items()}

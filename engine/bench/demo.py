@@ -43,7 +43,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.answer.model import NOT_FOUND_PHRASE, UNCLEAR_PHRASE, Status
 from engine.answer.verify import evaluate
 from engine.bench.common import BenchCorpus, prepare_corpus
-from engine.bench.metrics import mean, verified_wrong
+from engine.bench.metrics import mean, rate, verified_wrong
 from engine.bench.result import Progress, SuiteResult, suite_result
 from engine.bench.scoring import (Values, decimal_of, cited_pages, conclusion_counts, conclusion_values, detection,
                                   grounding, masked_shown, answer_text, squash, yes_no)
@@ -260,12 +260,7 @@ def _json_value(value: Any) -> Any:
 
 
 def _share(rows: Iterable[Mapping[str, Any]], check: str) -> float | None:
-    values = [r["checks"][check] for r in rows if r["checks"].get(check) is not None]
-    return round(sum(values) / len(values), 4) if values else None
-
-
-def _rate(flags: Sequence[bool]) -> float | None:
-    return round(sum(flags) / len(flags), 4) if flags else None
+    return rate(r["checks"][check] for r in rows if r["checks"].get(check) is not None)
 
 
 def summarise(rows: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
@@ -279,16 +274,16 @@ def summarise(rows: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], dict[s
     gaps = _detection_of(rows, "expect_gap", "gaps_reported")
     metrics = {
         "questions": len(rows),
-        "accuracy": _rate([r["correct"] for r in rows]),
+        "accuracy": rate([r["correct"] for r in rows]),
         "status_accuracy": _share(rows, "status"),
-        "amount_exact": _rate([r["checks"]["values"] is True for r in amount_rows]),
-        "date_exact": _rate([r["checks"]["values"] is True for r in date_rows]),
+        "amount_exact": rate([r["checks"]["values"] is True for r in amount_rows]),
+        "date_exact": rate([r["checks"]["values"] is True for r in date_rows]),
         "count_exact": _share(rows, "count"),
         "yesno_accuracy": _share(rows, "yesno"),
         "text_match": _share(rows, "text"),
         "pii_masked": _share(rows, "masked"),
         "calculation_correct": _share(rows, "calculation"),
-        "evidence_page_hit": _rate([bool(r["page_hit"]) for r in paged]),
+        "evidence_page_hit": rate([bool(r["page_hit"]) for r in paged]),
         "evidence_pages_ok": _share(rows, "pages"),
         f"evidence_recall@{EVIDENCE_K}": round(mean([r["evidence_recall_at_k"] for r in paged]), 4) if paged else None,
         "evidence_precision": round(mean([r["evidence_precision"] for r in paged]), 4) if paged else None,
@@ -298,9 +293,9 @@ def summarise(rows: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], dict[s
         "conflict_detection_recall": conflicts["recall"],
         "gap_detection_precision": gaps["precision"],
         "gap_detection_recall": gaps["recall"],
-        "hallucination_rate": _rate([r["hallucination"] for r in answered]),
+        "hallucination_rate": rate([r["hallucination"] for r in answered]),
         "ungrounded_by_recheck": sum(bool(r["ungrounded"]) for r in rows),
-        "verifier_flagged_rate": _rate([r["verifier_flagged"] for r in answered]),
+        "verifier_flagged_rate": rate([r["verifier_flagged"] for r in answered]),
         "known_failures": sum(r["known_failure"] is not None for r in rows),
         **verified_wrong(rows),
     }
@@ -311,10 +306,10 @@ def summarise(rows: Sequence[Mapping[str, Any]]) -> tuple[dict[str, Any], dict[s
             continue
         per_category[category] = {
             "n": len(members), "correct": sum(r["correct"] for r in members),
-            "accuracy": _rate([r["correct"] for r in members]),
+            "accuracy": rate([r["correct"] for r in members]),
             "status_acc": _share(members, "status"),
             "value_exact": _share(members, "values"),
-            "page_hit": _rate([bool(r["page_hit"]) for r in members if r["page_hit"] is not None]),
+            "page_hit": rate([bool(r["page_hit"]) for r in members if r["page_hit"] is not None]),
             "hallucinated": sum(r["hallucination"] for r in members),
             "known_fail": sum(r["known_failure"] is not None for r in members),
         }

@@ -27,6 +27,12 @@ def mean(values: Iterable[float]) -> float:
     return sum(kept) / len(kept) if kept else math.nan
 
 
+def rate(flags: Iterable[bool]) -> float | None:
+    """The share of true flags, as reports state it (4 places); None when there are none."""
+    flags = list(flags)
+    return round(sum(flags) / len(flags), 4) if flags else None
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     """Nearest-rank percentile (q in 0..100), the usual definition for latency reports."""
     if not values:

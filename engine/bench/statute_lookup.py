@@ -34,9 +34,9 @@ import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
-from engine.bench.metrics import verified_wrong
+from engine.bench.metrics import rate, verified_wrong
 from engine.bench.result import Progress, SuiteResult, ask_timings
 from engine.text.numbers import parse_number, to_chinese
 from engine.text.refs import article_key
@@ -147,30 +147,25 @@ def score_lookup(q: LookupQuestion, answer) -> dict[str, Any]:
             "correct": not reasons, "reasons": reasons}
 
 
-def _rate(flags: Iterable[bool]) -> float | None:
-    flags = list(flags)
-    return round(sum(flags) / len(flags), 4) if flags else None
-
-
 def summarise_lookup(rows: Sequence[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     existing = [r for r in rows if r["exists"]]
     beyond = [r for r in rows if not r["exists"]]
     metrics = {
         "questions": len(rows), "existing": len(existing), "beyond_last": len(beyond),
-        "cited_first": _rate(r["cited_first"] for r in existing),
-        "answered_existing": _rate(r["status"] == "answered" for r in existing),
-        "not_found_beyond": _rate(r["status"] == "not_found" for r in beyond),
-        "no_evidence_beyond": _rate(r["evidence"] == 0 for r in beyond),
-        "accuracy": _rate(r["correct"] for r in rows),
+        "cited_first": rate(r["cited_first"] for r in existing),
+        "answered_existing": rate(r["status"] == "answered" for r in existing),
+        "not_found_beyond": rate(r["status"] == "not_found" for r in beyond),
+        "no_evidence_beyond": rate(r["evidence"] == 0 for r in beyond),
+        "accuracy": rate(r["correct"] for r in rows),
         **verified_wrong(rows),
     }
     table: dict[str, dict[str, Any]] = {}
     for numerals, name in FORMS:
         group = [r for r in existing if r["numerals"] == numerals and r["name"] == name]
         far = [r for r in beyond if r["numerals"] == numerals and r["name"] == name]
-        table[f"{numerals} × {name}"] = {"n": len(group), "cited_first": _rate(r["cited_first"] for r in group),
+        table[f"{numerals} × {name}"] = {"n": len(group), "cited_first": rate(r["cited_first"] for r in group),
                                           "beyond_n": len(far),
-                                          "beyond_not_found": _rate(r["status"] == "not_found" for r in far)}
+                                          "beyond_not_found": rate(r["status"] == "not_found" for r in far)}
     return metrics, table
 
 

@@ -75,7 +75,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from engine.answer.verify import evaluate
 from engine.bench.common import BenchCorpus, prepare_corpus
-from engine.bench.metrics import percentile, verified_wrong
+from engine.bench.metrics import percentile, rate, verified_wrong
 from engine.bench.paths import REPO
 from engine.bench.result import Progress, SuiteResult, suite_result
 from engine.bench.scoring import (answer_text, cited_pages, cited_quotes, conclusion_counts, conclusion_values,
@@ -441,16 +441,12 @@ def score_case_answer(q: CaseQuestion, answer: Mapping[str, Any]) -> dict[str, A
 # -- aggregation ----------------------------------------------------------------------------------
 
 
-def _rate(flags: Sequence[bool]) -> float | None:
-    return round(sum(flags) / len(flags), 4) if flags else None
-
-
 def _table(rows: Sequence[Mapping[str, Any]], key: str) -> dict[str, dict[str, Any]]:
     groups: dict[str, list[Mapping[str, Any]]] = {}
     for r in rows:
         groups.setdefault(str(r[key]), []).append(r)
     return {name: {"n": len(members), "passed": sum(r["correct"] for r in members),
-                   "accuracy": _rate([r["correct"] for r in members]),
+                   "accuracy": rate([r["correct"] for r in members]),
                    "wrong_values": sum(bool(r["wrong_values"]) for r in members),
                    "ungrounded": sum(r["hallucination"] for r in members)}
             for name, members in groups.items()}
@@ -462,7 +458,7 @@ def summarise_cases(rows: Sequence[Mapping[str, Any]], latencies_ms: Sequence[fl
     metrics = {
         "questions": len(rows),
         "passed": sum(r["correct"] for r in rows),
-        "accuracy": _rate([r["correct"] for r in rows]),
+        "accuracy": rate([r["correct"] for r in rows]),
         "questions_with_ungrounded_values": sum(r["hallucination"] for r in rows),
         "ungrounded_values": sum(len(r["ungrounded"]) for r in rows),
         "questions_with_wrong_values": sum(bool(r["wrong_values"]) for r in rows),

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from engine.contract_facts.model import Alignment, ClauseFact, ExtractionMode, FieldValue, Party
-from engine.contract_facts.text import FlatText, flatten, sentence_spans
+from engine.contract_facts.text import Duration, FlatText, flatten, sentence_spans
 from engine.ingest.anchors import chunk_range_to_spans
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
@@ -17,6 +17,8 @@ from engine.types import Chunk, Fact
 # A quote shown for a field is its sentence, cut to this many characters around the value:
 # contract sentences run to a thousand characters, an evidence card should not.
 MAX_QUOTE_CHARS = 320
+# The kinds of termination_terms, in the order a contract's are listed.
+TERMINATION_KINDS = ("convenience", "cause")
 
 
 @dataclass
@@ -107,6 +109,15 @@ class ContractText:
         pos = self._position(view, start, end, quote, source, alignment)
         return FieldValue(name=name, value=value, text=view.chunk.text[pos["start"]:pos["end"]],
                           meta=dict(meta or {}), **pos)
+
+    def termination_term(self, sentence: Sentence, kind: str, notice: Duration | None,
+                         trigger: re.Match[str]) -> FieldValue:
+        """A right to terminate (``kind``: one of TERMINATION_KINDS) quoted at its notice period, or
+        at the words that grant it (``trigger``, matched in the sentence) when it gives none."""
+        start, end = ((notice.start, notice.end) if notice else
+                      (sentence.start + trigger.start(), sentence.start + trigger.end()))
+        return self.field("termination_terms", {"kind": kind, "notice": notice.value if notice else None},
+                          sentence, start, end)
 
     def line_field(self, name: str, value: Any, view: ChunkView, c_start: int, c_end: int,
                    quote: tuple[int, int], meta: dict[str, Any] | None = None) -> FieldValue:

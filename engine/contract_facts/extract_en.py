@@ -8,7 +8,7 @@ the value itself; dates and amounts are read by engine/text's finders, periods b
 from __future__ import annotations
 
 import re
-from engine.contract_facts.document import ContractText, Sentence
+from engine.contract_facts.document import TERMINATION_KINDS, ContractText, Sentence
 from engine.text.jurisdiction import canonical_jurisdiction
 from engine.contract_facts.model import FieldValue, Party
 from engine.contract_facts.parties import normalise_party_name
@@ -385,10 +385,8 @@ def termination_terms(ct: ContractText) -> list[FieldValue]:
         if kind is None or kind in terms:
             continue
         notice = next((d for d in _clean_durations(sentence) if _is_notice(sentence, d)), None)
-        s, e = (notice.start, notice.end) if notice else (sentence.start + may.start(), sentence.start + may.end())
-        terms[kind] = ct.field("termination_terms", {"kind": kind, "notice": notice.value if notice else None},
-                               sentence, s, e)
-    return [terms[k] for k in ("convenience", "cause") if k in terms]
+        terms[kind] = ct.termination_term(sentence, kind, notice, may)
+    return [terms[k] for k in TERMINATION_KINDS if k in terms]
 
 
 # --- amounts -----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.contract_facts.document import ChunkView, ContractText, Sentence
+from engine.contract_facts.document import TERMINATION_KINDS, ChunkView, ContractText, Sentence
 from engine.text.jurisdiction import canonical_jurisdiction
 from engine.contract_facts.model import FieldValue, Party
 from engine.contract_facts.parties import normalise_party_name
@@ -192,10 +192,8 @@ def termination_terms(ct: ContractText) -> list[FieldValue]:
         if kind is None or kind in terms:
             continue
         notice = next((d for d in _durations(sentence) if _is_notice_zh(sentence, d)), None)
-        s, e = (notice.start, notice.end) if notice else (sentence.start + m.start(), sentence.start + m.end())
-        terms[kind] = ct.field("termination_terms", {"kind": kind, "notice": notice.value if notice else None},
-                               sentence, s, e)
-    return [terms[k] for k in ("convenience", "cause") if k in terms]
+        terms[kind] = ct.termination_term(sentence, kind, notice, m)
+    return [terms[k] for k in TERMINATION_KINDS if k in terms]
 
 
 # --- amount and governing law ------------------------------------------------------------------

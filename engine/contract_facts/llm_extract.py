@@ -22,7 +22,7 @@ import logging
 import re
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Callable, Hashable, Iterable, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -277,6 +277,22 @@ def extract_with_llm(doc_id: str, doc_name: str, chunks: list[Chunk], settings: 
     return merge(rules, reply, ContractText(doc_id, doc_name, chunks), settings.model, cut)
 
 
+_Item = TypeVar("_Item")
+
+
+def _add_checked(items: list[_Item], checked: Iterable[tuple[_Item | None, FieldValue | None]],
+                 key: Callable[[_Item], Hashable], rejected: list[FieldValue]) -> None:
+    """The model's items after their check: a rejected one is kept as rejected, an accepted one is
+    added unless an item with its key (the rules' or an earlier one of the model's) is there."""
+    known = {key(item) for item in items}
+    for accepted, refused in checked:
+        if refused is not None:
+            rejected.append(refused)
+        elif key(accepted) not in known:
+            items.append(accepted)
+            known.add(key(accepted))
+
+
 def merge(rules: ContractFacts, reply: LLMContract, ct: ContractText, model: str | None, cut: bool) -> ContractFacts:
     facts = replace(rules, mode=ExtractionMode.LLM, model=model, fields=dict(rules.fields),
                     parties=list(rules.parties), clauses=list(rules.clauses), notes=list(rules.notes), rejected=[])
@@ -301,22 +317,10 @@ def merge(rules: ContractFacts, reply: LLMContract, ct: ContractText, model: str
         contract_type = type_from_title(facts.fields.get("title"))
         if contract_type is not None:
             facts.fields["contract_type"] = contract_type
-    known = {p.norm for p in facts.parties}
-    for party in reply.parties:
-        accepted, rejected = _check_party(ct, party)
-        if rejected is not None:
-            facts.rejected.append(rejected)
-        elif accepted.norm not in known:
-            facts.parties.append(accepted)
-            known.add(accepted.norm)
-    types = {c.clause_type for c in facts.clauses}
-    for clause in reply.clauses:
-        accepted, rejected = _check_clause(ct, clause)
-        if rejected is not None:
-            facts.rejected.append(rejected)
-        elif accepted.clause_type not in types:
-            facts.clauses.append(accepted)
-            types.add(accepted.clause_type)
+    _add_checked(facts.parties, (_check_party(ct, party) for party in reply.parties),
+                 key=lambda p: p.norm, rejected=facts.rejected)
+    _add_checked(facts.clauses, (_check_clause(ct, clause) for clause in reply.clauses),
+                 key=lambda c: c.clause_type, rejected=facts.rejected)
     for item in facts.rejected:
         item.alignment = Alignment.NONE  # no position: never stored
     return facts

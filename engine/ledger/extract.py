@@ -62,20 +62,28 @@ def _kind_at(text: str, clause: Segment, sentence: Segment, at: int, end_at: int
     nearest cue before it (clause first, then its sentence), then one after it in the clause."""
     if lx.KIND_CUES["interest"].search(text, clause.start, clause.end):
         return "interest"
-    for lo, hi in ((clause.start, at), (sentence.start, at)):
+    return _nearest_cue(lx.KIND_CUES, text, ((clause.start, at), (sentence.start, at)), end_at, clause.end,
+                        generic=lx.GENERIC_KINDS)
+
+
+def _nearest_cue(cues: dict[str, re.Pattern[str]], text: str, stretches: tuple[tuple[int, int], ...],
+                 after: int, clause_end: int, generic: frozenset[str] = frozenset()) -> str | None:
+    """The cue that names what a figure is: the nearest before it in the first of ``stretches``
+    that has one, else the first after it (from ``after``) to ``clause_end``. A ``generic`` cue
+    loses to a specific one in the same stretch (转回给她: 转回 says what, 给 only the direction)."""
+    for lo, hi in stretches:
         best, best_pos = None, -1
-        for kind, pattern in lx.KIND_CUES.items():
+        for name, pattern in cues.items():
             m = _nearest_before(pattern, text, lo, hi)
-            # a specific verb beats a generic one in the same stretch (转回给她: 转回 says what)
-            better = best is None or (best in lx.GENERIC_KINDS and kind not in lx.GENERIC_KINDS) or (
-                (kind in lx.GENERIC_KINDS) == (best in lx.GENERIC_KINDS) and m is not None and m.start() > best_pos)
+            better = best is None or (best in generic and name not in generic) or (
+                (name in generic) == (best in generic) and m is not None and m.start() > best_pos)
             if m is not None and better:
-                best, best_pos = kind, m.start()
+                best, best_pos = name, m.start()
         if best is not None:
             return best
-    for kind, pattern in lx.KIND_CUES.items():
-        if pattern.search(text, end_at, clause.end):
-            return kind
+    for name, pattern in cues.items():
+        if pattern.search(text, after, clause_end):
+            return name
     return None
 
 
@@ -112,18 +120,8 @@ def measure_at(text: str, clause: Segment, sentence: Segment, at: int, end_at: i
     """What the figure at [at, end_at) measures (lexicon MEASURES): the nearest cue before it in its
     clause, then in its sentence since the figure before it (``since``: 借了一万元，一共4万元 — the
     loan is the first figure's), then a cue after it in its clause (认定价值2,350元; 项链卖了七千)."""
-    for lo, hi in ((clause.start, at), (max(sentence.start, since or 0), at)):
-        best, best_pos = None, -1
-        for measure, pattern in lx.MEASURES.items():
-            m = _nearest_before(pattern, text, lo, hi)
-            if m is not None and m.start() > best_pos:
-                best, best_pos = measure, m.start()
-        if best is not None:
-            return best
-    for measure, pattern in lx.MEASURES.items():
-        if pattern.search(text, end_at, clause.end):
-            return measure
-    return None
+    return _nearest_cue(lx.MEASURES, text, ((clause.start, at), (max(sentence.start, since or 0), at)), end_at,
+                        clause.end)
 
 
 def measure_of(text: str) -> str | None:

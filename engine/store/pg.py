@@ -157,6 +157,14 @@ def locked_transaction(db: PgDatabase, name: str) -> Iterator[psycopg.Connection
         yield conn
 
 
+@contextmanager
+def locked_qmark_transaction(db: PgDatabase, name: str, thread_lock) -> Iterator[QmarkConnection]:
+    """``locked_transaction`` for SQL written for the embedded stores (``QmarkConnection``), taken
+    under this process's ``thread_lock`` first so its own threads queue before the server does."""
+    with thread_lock, locked_transaction(db, name) as conn:
+        yield QmarkConnection(conn)
+
+
 def ddl_lock(db: PgDatabase, name: str):
     """Two processes creating the same tables at once would otherwise race on the catalog
     (CREATE ... IF NOT EXISTS is not atomic)."""

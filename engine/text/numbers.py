@@ -255,12 +255,7 @@ def _continues_number(norm: str, start: int) -> bool:
     if prev in ".," and start >= 2 and norm[start - 2].isdigit():
         if prev == ".":
             return True
-        run = 0
-        i = start - 2
-        while i >= 0 and norm[i].isdigit():
-            run += 1
-            i -= 1
-        return run <= 3
+        return _digits_ending_at(norm, start - 2) <= 3
     return False
 
 
@@ -272,12 +267,16 @@ def _number_continues_after(norm: str, end: int) -> bool:
         return True
     if norm[end] != ",":
         return False
+    return 0 < _digits_ending_at(norm, end - 1) <= 3
+
+
+def _digits_ending_at(norm: str, last: int) -> int:
+    """How many digits run back from ``norm[last]``: a comma after at most three is a thousands
+    separator, after more a list separator."""
     run = 0
-    i = end - 1
-    while i >= 0 and norm[i].isdigit():
+    while last - run >= 0 and norm[last - run].isdigit():
         run += 1
-        i -= 1
-    return 0 < run <= 3
+    return run
 
 
 def _iter_numbers(norm: str) -> Iterator[tuple[int, int, Decimal]]:

@@ -5,12 +5,9 @@ hearing's parties each speak for themselves. Two case files written for these te
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from engine import Engine
-from engine.config import Settings
+from tests.case_homes import ask, record_home
 
 # A driver questioned after a night out: a proposal he refused, a time of day, a host, a knife of
 # nobody's, a card thrown away, a witness's whereabouts unknown, a fact put to him and confirmed,
@@ -102,30 +99,11 @@ WORKERS = """询问笔录
 """
 
 
-def _engine(home: Path) -> Engine:
-    settings = Settings.from_name("strict", home=str(home), ingest={"ocr": "off"})
-    return Engine(settings=settings)
-
-
 @pytest.fixture(scope="module")
 def talk_home(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("talk_cases")
-    files = []
-    for name, text in (("讯问笔录_龚海涛.txt", DRIVER), ("询问笔录_庞志勇.txt", WITNESS), ("庭审笔录_水泥.txt", HEARING),
-                       ("询问笔录_滕家旺.txt", WORKERS)):
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        files.append(path)
-    engine = _engine(folder / "home")
-    result = engine.ingest(files, kind="transcript")
-    assert all(d.status.value == "ingested" for d in result.documents), [d.error for d in result.documents]
-    yield engine, {d.name: d.doc_id for d in result.documents}
-    engine.index.catalog.close()
-
-
-def ask(home, name, question):
-    engine, docs = home
-    return engine.ask(question, doc_id=docs[name], llm=False)
+    yield from record_home(tmp_path_factory.mktemp("talk_cases"),
+                           {"讯问笔录_龚海涛.txt": DRIVER, "询问笔录_庞志勇.txt": WITNESS, "庭审笔录_水泥.txt": HEARING,
+                            "询问笔录_滕家旺.txt": WORKERS})
 
 
 DRIVER_FILE, WITNESS_FILE, HEARING_FILE = "讯问笔录_龚海涛.txt", "询问笔录_庞志勇.txt", "庭审笔录_水泥.txt"

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from engine import Engine
-from engine.config import Settings
+from tests.case_homes import record_home
 
 # A lender's inquiry, 问/答 with half-width colons: three loans, a repayment, interest per month,
 # a corrected date, a stated total and balance, an unknown, someone else's money.
@@ -79,22 +76,8 @@ TAKINGS = """讯问笔录（第1次）
 """
 
 
-def _engine(tmp_path: Path) -> Engine:
-    settings = Settings.from_name("strict", home=str(tmp_path / "home"), ingest={"ocr": "off"})
-    return Engine(settings=settings)
-
-
 @pytest.fixture(scope="module")
 def case_home(tmp_path_factory):
     """One home holding both case files; yields (engine, {name: doc_id})."""
-    folder = tmp_path_factory.mktemp("cases")
-    files = []
-    for name, text in (("询问笔录_周晓燕.txt", LOAN), ("讯问笔录_谢志远.txt", TAKINGS)):
-        path = folder / name
-        path.write_text(text, encoding="utf-8")
-        files.append(path)
-    engine = _engine(folder)
-    result = engine.ingest(files, kind="transcript")
-    assert all(d.status.value == "ingested" for d in result.documents), [d.error for d in result.documents]
-    yield engine, {d.name: d.doc_id for d in result.documents}
-    engine.index.catalog.close()
+    yield from record_home(tmp_path_factory.mktemp("cases"),
+                           {"询问笔录_周晓燕.txt": LOAN, "讯问笔录_谢志远.txt": TAKINGS})

@@ -10,13 +10,9 @@ import pytest
 
 from engine.question import read_question
 from engine.text.numbers import find_amounts
+from tests.case_homes import ask
 
 pytestmark = pytest.mark.integration
-
-
-def ask(case_home, name, question):
-    engine, docs = case_home
-    return engine.ask(question, doc_id=docs[name], llm=False)
 
 
 def amounts(text):

@@ -76,7 +76,25 @@ class Script:
 _Q_ROLE = {"suspect": ("侦查员问：", "嫌疑人答："), "victim": ("民警问：", "被询问人答：")}
 
 
-class Writer:
+class ParaWriter:
+    """What every script writer does: append its paragraphs in order and draw its choices from
+    its one seeded ``rng`` (the subclass sets ``out`` and ``rng``)."""
+
+    out: list
+    rng: random.Random
+
+    def emit(self, para: Para) -> Para:
+        self.out.append(para)
+        return para
+
+    def line(self, text: str, role: str = "body") -> Para:
+        return self.emit(Para(role=role).add(text))
+
+    def pick(self, options):
+        return self.rng.choice(list(options))
+
+
+class Writer(ParaWriter):
     def __init__(self, case: CaseParams, rng: random.Random):
         self.case, self.rng = case, rng
         self.out: list[Para | SessionBreak] = []
@@ -98,22 +116,10 @@ class Writer:
 
     # -- basic turns -------------------------------------------------------------------------
     def ask(self, template: str, slots: dict[str, Any] | None = None) -> Para:
-        para = Para().add(self.labels[0]).fill(template, slots or {})
-        self.out.append(para)
-        return para
+        return self.emit(Para().add(self.labels[0]).fill(template, slots or {}))
 
     def answer(self, template: str, slots: dict[str, Any] | None = None) -> Para:
-        para = Para().add(self.labels[1]).fill(template, slots or {})
-        self.out.append(para)
-        return para
-
-    def line(self, text: str, role: str = "body") -> Para:
-        para = Para(role=role).add(text)
-        self.out.append(para)
-        return para
-
-    def pick(self, options):
-        return self.rng.choice(list(options))
+        return self.emit(Para().add(self.labels[1]).fill(template, slots or {}))
 
     # -- names -------------------------------------------------------------------------------
     @property

@@ -13,7 +13,8 @@ from typing import Any
 
 from engine.bench.casegen import fillers
 from engine.bench.casegen.formats import field_para
-from engine.bench.casegen.narrative import Choice, Key, Para, Script, SessionBreak, _time_span, surfaces_of
+from engine.bench.casegen.narrative import (Choice, Key, Para, ParaWriter, Script, SessionBreak, _time_span,
+                                            surfaces_of)
 from engine.bench.casegen.newcase import RECORD_TITLES, NewCase, Sitting
 from engine.bench.casegen.surface import AmountText, chinese_numeral, write_day
 
@@ -30,7 +31,7 @@ def lead_ins(hearing: bool) -> list[str]:
     return [""] + list(pool) + [a + b for a, b in itertools.permutations(pool, 2)]
 
 
-class Story:
+class Story(ParaWriter):
     """Writes the paragraphs; scenarios call ``turn``/``ask``/``answer`` and mark the values."""
 
     def __init__(self, case: NewCase, rng: random.Random):
@@ -42,23 +43,13 @@ class Story:
     # -- turns -------------------------------------------------------------------------------
     def turn(self, who: str, template: str, slots: dict[str, Any] | None = None) -> Para:
         label = self.labels[who] + self.case.format.sep
-        para = Para(lead_at=len(label)).add(label).fill(template, slots or {})
-        self.out.append(para)
-        return para
+        return self.emit(Para(lead_at=len(label)).add(label).fill(template, slots or {}))
 
     def ask(self, template: str, slots: dict[str, Any] | None = None) -> Para:
         return self.turn("ask", template, slots)
 
     def answer(self, template: str, slots: dict[str, Any] | None = None) -> Para:
         return self.turn("answer", template, slots)
-
-    def line(self, text: str, role: str = "body") -> Para:
-        para = Para(role=role).add(text)
-        self.out.append(para)
-        return para
-
-    def pick(self, options):
-        return self.rng.choice(list(options))
 
     # -- values --------------------------------------------------------------------------------
     def money(self, key: Key, text: AmountText | str) -> tuple[str, Key]:

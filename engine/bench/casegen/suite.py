@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
+from engine.bench.metrics import rate
 from engine.bench.result import Progress, SuiteResult
 from engine.bench.transcripts import (CaseFile, CaseQuestion, KnownFailures, case_result, floor_gate,
                                       run_case_files)
@@ -97,7 +98,7 @@ def run_casegen(engine, folder: Path, *, seeds: int | None = None, seed_base: in
     if (kinds == "old" and known.casegen_seeds and seed_list == known.casegen_seeds
             and max_scans == known.casegen_max_scans):
         # Rounded as the report states it (and the floor was recorded from the report).
-        accuracy = round(sum(r["correct"] for r in run.rows) / len(run.rows), 4) if run.rows else None
+        accuracy = rate(r["correct"] for r in run.rows)
         gate = floor_gate(accuracy, known.casegen_floor)
     tuning = any(s in TUNING_SEEDS for s in seed_list)
     result = case_result(
