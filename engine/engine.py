@@ -67,17 +67,11 @@ class Catalogue:
 
 
 @dataclass
-class ReindexResult:
+class ReindexResult(IngestResult):
     """``Engine.reindex``: one ingest report per document derived again (or failing to be)."""
 
-    documents: list[IngestReport] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return all(d.status is not IngestStatus.FAILED for d in self.documents)
-
     def to_dict(self) -> dict:
-        return {"documents": [d.to_dict() for d in self.documents], "derivation_version": current_version()}
+        return {**super().to_dict(), "derivation_version": current_version()}
 
 
 def _reporter(name: str, progress: ProgressFn | None) -> Callable[[str, float], None]:
