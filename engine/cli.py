@@ -92,6 +92,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also verify that catalog, vectors and BM25 agree")
     _add_common(docs)
 
+    reindex = sub.add_parser("reindex", help="derive stored documents again from their originals "
+                                             "with the current chunkers (default: the stale ones)")
+    which = reindex.add_mutually_exclusive_group()
+    which.add_argument("--stale", action="store_true", help="every document read by older chunkers (default)")
+    which.add_argument("--all", action="store_true", help="every document")
+    which.add_argument("doc_ids", nargs="*", default=[], metavar="DOC", help="these documents, whatever their version")
+    _add_common(reindex)
+
     search = sub.add_parser("search", help="hybrid search over the corpus")
     search.add_argument("query")
     search.add_argument("--k", type=int, default=10)
@@ -170,14 +178,19 @@ def _ingest_text(payload: dict) -> str:
             f"{d['kind']}, {d['pages']} pages, {d['chunks']} chunks"
             + (f", OCR on pages {ocr}" if ocr else "")
             + (f"; same content as {d['duplicate_of']} ({d['doc_id']}), not ingested again"
-               if d.get("duplicate_of") else ""))
+               if d.get("duplicate_of") else "")
+            + (f"; {d['note']}" if d.get("note") else ""))
         lines.append(f"{d['status']:<9} {d['name']}  {detail}")
     return "\n".join(lines)
 
 
 def _docs_text(payload: dict) -> str:
     rows = [f"{d['doc_id']}  {d['kind']:<10} {d['pages']:>4}p {d['chunks']:>6}c  {d['name']}"
+            + (f"  [stale: derivation {d['derivation']} < {payload['derivation_version']}]" if d["stale"] else "")
             for d in payload["documents"]]
+    stale = sum(d["stale"] for d in payload["documents"])
+    if stale:
+        rows.append(f"{stale} 份文件按旧版本解析，可重新解析: python -m engine reindex --stale")
     if "consistency" in payload:
         rows.append("consistency: " + ("ok" if payload["consistency"]["ok"]
                                        else json.dumps(payload["consistency"], ensure_ascii=False)))
@@ -283,6 +296,11 @@ def _run(args: argparse.Namespace) -> int:
         payload = result.to_dict()
         _emit(args, payload, _ingest_text(payload))
         return 0 if result.ok else 1
+    if args.command == "reindex":
+        result = engine.reindex(args.doc_ids or None, stale_only=not args.all)
+        payload = result.to_dict()
+        _emit(args, payload, _ingest_text(payload) or "nothing to derive again: every document is current")
+        return 0 if result.ok else EXIT_FAILED
     if args.command == "docs":
         payload = engine.docs().to_dict()
         if args.check:

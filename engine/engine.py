@@ -11,15 +11,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, TypeVar
 
+import numpy as np
+
 from engine.audit.postgres import audit_log_for
 from engine.config import Settings
+from engine.ingest.derivation import current_version, derivation_of, is_stale
 from engine.ingest.pipeline import doc_id_for, prepare_document, sha256_hex
 from engine.inputs import InputError, UnknownDocument, check_question
 from engine.statutes.graph import ReferenceGraph
 from engine.store.index import Consistency, Index
 from engine.timing import Stopwatch
 from engine.types import (DocKind, DocumentRecord, IngestError, IngestReport, IngestStatus,
-                          PageQuality)
+                          PageQuality, PreparedDocument)
 
 log = logging.getLogger(__name__)
 ANSWER_UNMASKED = "answer_unmasked"  # audit kind: an answer shown unmasked after it was asked
@@ -53,8 +56,29 @@ class Catalogue:
             {"doc_id": d.doc_id, "name": d.name, "sha256": d.sha256, "kind": d.kind,
              "media_type": d.media_type, "pages": d.pages, "chunks": d.chunks,
              "size_bytes": d.size_bytes, "created_at": d.created_at,
-             "ocr_pages": [q["page"] for q in d.meta.get("quality", []) if q.get("ocr_used")]}
-            for d in self.documents]}
+             "ocr_pages": [q["page"] for q in d.meta.get("quality", []) if q.get("ocr_used")],
+             # read by an older release's chunkers (engine/ingest/derivation.py): Engine.reindex
+             "derivation": derivation_of(d), "stale": is_stale(d)}
+            for d in self.documents], "derivation_version": current_version()}
+
+    @property
+    def stale(self) -> list[DocumentRecord]:
+        return [d for d in self.documents if is_stale(d)]
+
+
+@dataclass
+class ReindexResult(IngestResult):
+    """``Engine.reindex``: one ingest report per document derived again (or failing to be)."""
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "derivation_version": current_version()}
+
+
+def _reporter(name: str, progress: ProgressFn | None) -> Callable[[str, float], None]:
+    def report(stage: str, fraction: float) -> None:
+        if progress is not None:
+            progress(name, stage, fraction)
+    return report
 
 
 def _expand(paths: Iterable[Path | str]) -> Iterable[Path]:
@@ -112,15 +136,13 @@ class Engine:
     def ingest_bytes(self, name: str, data: bytes, kind: DocKind | str = DocKind.AUTO,
                      progress: ProgressFn | None = None) -> IngestReport:
         watch = Stopwatch()
-
-        def report(stage: str, fraction: float) -> None:
-            if progress is not None:
-                progress(name, stage, fraction)
-
+        report = _reporter(name, progress)
         sha = sha256_hex(data)
         existing = self.index.catalog.find_by_sha256(sha)
         if existing is not None:
             if self.index.stored_whole(existing):
+                if is_stale(existing):  # the same bytes, read by older chunkers: read them again
+                    return self._rederive(existing, data, name, progress)
                 report("done", 1.0)
                 return self._unchanged(existing, watch.total(), name)
             # Not stored whole: a live writer's (add_document waits for it, then says unchanged),
@@ -133,17 +155,7 @@ class Engine:
                                 error=f"unknown kind {kind!r}; use one of "
                                       f"{', '.join(k.value for k in DocKind)}")
         try:
-            report("parse", 0.0)
-            prepared = prepare_document(name, data, kind=kind, settings=self.settings.ingest,
-                                        ocr_engine=self._ocr(),
-                                        statute_context=self.settings.embedding.statute_context,
-                                        max_bytes=self.settings.limits.file_bytes)
-            report("embed", 0.0)
-            watch.skip()
-            vectors = self.index.embedder.embed_passages(
-                prepared.embed_texts, progress=lambda done, total: report("embed", done / total))
-            prepared.timings_ms["embed"] = watch.lap("embed")
-            report("store", 0.0)
+            prepared, vectors = self._prepare(name, data, kind, report, watch)
             stored = self.index.add_document(prepared, vectors, data,
                                              before_ready=lambda doc_id: self._derive(prepared.record.kind, doc_id))
             prepared.timings_ms["store"] = watch.lap("store")
@@ -158,12 +170,96 @@ class Engine:
             return self._unchanged(self.index.catalog.find_by_sha256(sha) or prepared.record,
                                    watch.total(), name)
         report("done", 1.0)
+        return self._ingested(name, prepared, watch)
+
+    def _prepare(self, name: str, data: bytes, kind: DocKind | str, report: Callable[[str, float], None],
+                 watch: Stopwatch) -> tuple[PreparedDocument, np.ndarray]:
+        """Parse, chunk and embed (unchanged chunks' vectors come from the content-hash cache)."""
+        report("parse", 0.0)
+        prepared = prepare_document(name, data, kind=kind, settings=self.settings.ingest,
+                                    ocr_engine=self._ocr(),
+                                    statute_context=self.settings.embedding.statute_context,
+                                    max_bytes=self.settings.limits.file_bytes)
+        report("embed", 0.0)
+        watch.skip()
+        vectors = self.index.embedder.embed_passages(
+            prepared.embed_texts, progress=lambda done, total: report("embed", done / total))
+        prepared.timings_ms["embed"] = watch.lap("embed")
+        report("store", 0.0)
+        return prepared, vectors
+
+    @staticmethod
+    def _ingested(name: str, prepared: PreparedDocument, watch: Stopwatch, **extra) -> IngestReport:
         record = prepared.record
         prepared.timings_ms["total"] = watch.total()
         return IngestReport(name=name, status=IngestStatus.INGESTED, doc_id=record.doc_id,
-                            sha256=sha, kind=record.kind, pages=record.pages,
+                            sha256=record.sha256, kind=record.kind, pages=record.pages,
                             chunks=record.chunks, quality=prepared.quality,
-                            timings_ms=prepared.timings_ms)
+                            timings_ms=prepared.timings_ms, **extra)
+
+    # -- deriving stored documents again (engine/ingest/derivation.py) -------------------------
+    def reindex(self, doc_ids: Iterable[str] | None = None, *, stale_only: bool = True,
+                progress: ProgressFn | None = None) -> ReindexResult:
+        """Derive documents again from their stored originals with the current loaders and
+        chunkers, each keeping its id, name, kind and ingest time: ``doc_ids`` (whatever their
+        version), else every stale document (``stale_only``) or every one. A document whose
+        new reading fails keeps its old one whole. Raises UnknownDocument for an unknown id."""
+        if doc_ids is not None:
+            records = []
+            for doc_id in doc_ids:
+                record = self.index.catalog.get_document(doc_id)
+                if record is None or record.status != "ready":
+                    raise UnknownDocument(doc_id)
+                records.append(record)
+        else:
+            catalogue = self.docs()
+            records = catalogue.stale if stale_only else catalogue.documents
+        result = ReindexResult()
+        for record in records:
+            try:
+                data = self.index.blobs.get(record.sha256)
+            except Exception:  # a lost original: nothing to derive from, the stored reading stays
+                log.warning("original of %s is missing", record.doc_id, exc_info=True)
+                result.documents.append(IngestReport(
+                    name=record.name, status=IngestStatus.FAILED, doc_id=record.doc_id, sha256=record.sha256,
+                    error="原始文件缺失，无法重新解析；请重新上传该文件 (the stored original is missing)"))
+                continue
+            result.documents.append(self._rederive(record, data, record.name, progress))
+        return result
+
+    def _rederive(self, existing: DocumentRecord, data: bytes, name: str,
+                  progress: ProgressFn | None) -> IngestReport:
+        """One stored document derived again from ``data`` (its original), reported as an ingest
+        under ``name``; a failure leaves the stored reading as it was."""
+        watch = Stopwatch()
+        report = _reporter(name, progress)
+        before = derivation_of(existing)
+        try:
+            prepared, vectors = self._prepare(existing.name, data, existing.kind, report, watch)
+            prepared.record.created_at = existing.created_at  # the same document, read again
+
+            def derive(doc_id: str) -> None:
+                self._derive(prepared.record.kind, doc_id)
+
+            if not self.index.rederive_document(prepared, vectors, before_ready=derive):
+                # Not stored whole (any more): stored afresh, as a first ingest of these bytes.
+                self.index.add_document(prepared, vectors, data, before_ready=derive)
+            prepared.timings_ms["store"] = watch.lap("store")
+        except Exception as exc:  # IngestError too: the new reading failed, the stored one stays
+            if not isinstance(exc, IngestError):
+                log.exception("deriving %s again failed", existing.doc_id)
+            detail = str(exc) if isinstance(exc, IngestError) else f"{type(exc).__name__}: {exc}"
+            return IngestReport(name=name, status=IngestStatus.FAILED, doc_id=existing.doc_id,
+                                sha256=existing.sha256, kind=existing.kind, pages=existing.pages,
+                                chunks=existing.chunks, rederived_from=before,
+                                error=f"重新解析失败，文件仍按原解析保留 (deriving it again failed; "
+                                      f"the stored reading is kept): {detail}")
+        report("done", 1.0)
+        now = derivation_of(prepared.record)
+        return self._ingested(
+            name, prepared, watch, rederived_from=before,
+            note=f"内容未变，但此前按旧版本解析（解析版本 {before}），已按当前版本（{now}）重新解析"
+                 f"，共 {prepared.record.chunks} 个片段 (read again with the current chunkers)")
 
     def _derive(self, kind: str, doc_id: str) -> None:
         """What is built from a document's stored chunks, in the catalog's file, before the

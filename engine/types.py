@@ -245,11 +245,15 @@ class IngestReport:
     timings_ms: dict[str, float] = field(default_factory=dict)
     # unchanged: the stored document's name when the same bytes were given under another name
     duplicate_of: str | None = None
+    # derived again from the stored original (engine/ingest/derivation.py): the version it had
+    rederived_from: int | None = None
+    note: str | None = None  # what a person is told besides the status (Chinese)
 
     def to_dict(self) -> dict[str, Any]:
         return {"doc_id": self.doc_id, "name": self.name, "sha256": self.sha256, "kind": self.kind,
                 "pages": self.pages, "chunks": self.chunks, "status": self.status.value,
                 "error": self.error, "duplicate_of": self.duplicate_of,
+                "rederived_from": self.rederived_from, "note": self.note,
                 "quality": [q.to_dict() for q in self.quality],
                 "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()}}
 

@@ -14,7 +14,8 @@ from ui.auth import require
 from ui.components import badge_markdown, error_boundary, escape_markdown
 from ui.documents import (DOC_KINDS, PII_LEVEL_NAMES, STAGE_NAMES, chunk_rows, delete_document,
                           document_rows, duplicate_note, ingest_upload, may_show_pii, masked, masked_meta,
-                          quality_rows, record_unmask, reingest_document, stage_fraction)
+                          quality_rows, record_unmask, reindex_stale, reingest_document, stage_fraction,
+                          stale_notice)
 from ui.evidence import render_redacted
 from ui.labels import CHUNK_TYPE_NAMES, KIND_NAMES, STATUS_NAMES, chinese_text, label, named
 from ui.state import get_engine
@@ -92,6 +93,9 @@ def upload_results() -> None:
         elif result.get("duplicate"):
             st.markdown(f"{badge_markdown(result['status'])} **{name}**")
             st.info(escape_markdown(result["duplicate"]))
+        elif result.get("note"):  # the same bytes, read again with the current chunkers
+            st.markdown(f"{badge_markdown(result['status'])} **{name}**")
+            st.info(escape_markdown(result["note"]))
         else:
             ocr = [q["page"] for q in result["quality"] if q["ocr_used"]]
             st.markdown(f"{badge_markdown(result['status'])} **{name}** — {named(KIND_NAMES, result['kind'])}，"
@@ -212,6 +216,14 @@ if not documents:
     st.stop()
 
 st.subheader(f"{label('语料', 'Corpus')} · {len(documents)} 份文件")
+notice = stale_notice(documents)
+if notice:  # a stale document still answers; deriving again is the user's call (it may take long)
+    left, right = st.columns([4, 1])
+    left.info(notice)
+    if user.can(Permission.UPLOAD) and right.button(label("重新解析", "Re-derive"), key="documents_reindex"):
+        with st.spinner(label("正在按当前版本重新解析…", "deriving again…")):
+            st.session_state[RESULTS_KEY] = [r.to_dict() for r in reindex_stale(engine, user)]
+        st.rerun()
 st.dataframe(pd.DataFrame(document_rows(documents, ids=admin)), hide_index=True, width="stretch")
 
 names = {d["doc_id"]: d["name"] for d in documents}

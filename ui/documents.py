@@ -93,6 +93,24 @@ def reingest_document(engine: Engine, user: User, doc_id: str, kind: DocKind | s
     return report
 
 
+def stale_notice(documents: list[dict[str, Any]]) -> str | None:
+    """The one line said when documents were read by older chunkers (``Engine.docs()`` rows)."""
+    stale = sum(1 for d in documents if d.get("stale"))
+    return f"{stale} 份文件按旧版本解析，可重新解析" if stale else None
+
+
+def reindex_stale(engine: Engine, user: User, progress: ProgressFn | None = None) -> list[IngestReport]:
+    """Derive every stale document again from its stored original (``Engine.reindex``). What
+    uploading the same files again does (and nothing is lost when it fails): who may upload may."""
+    user.ensure(Permission.UPLOAD)
+    reports = engine.reindex(progress=progress).documents
+    for report in reports:  # one flat record per document, as every document event
+        _audit(engine, "document_rederived",
+               {**_doc_payload(report), "status": report.status.value, "derivation_before": report.rederived_from,
+                **({"error": report.error} if report.error else {})}, user)
+    return reports
+
+
 def record_unmask(engine: Engine, user: User, record: DocumentRecord) -> None:
     """Audit that ``user`` chose to see a document's personal data unmasked."""
     user.ensure(Permission.UNMASK_PII)

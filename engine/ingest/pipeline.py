@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 
 from engine.config import IngestSettings, LimitSettings
 from engine.ingest.anchors import spans_bboxes
+from engine.ingest.derivation import derivation_meta
 from engine.statutes.hierarchy import LawRank
 from engine.store.lexical import lexical_text
 from engine.text.passages import embedding_text
@@ -74,7 +75,8 @@ def prepare_document(name: str, data: bytes, *, kind: DocKind | str = DocKind.AU
         doc_id=doc_id, name=name, sha256=sha, kind=kind.value, media_type=loaded.media_type,
         pages=len(loaded.pages), chunks=len(chunks), size_bytes=len(data), status="pending",
         created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        meta={**{k: v for k, v in loaded.meta.items() if _jsonable(v)}, "quality": quality})
+        meta={**{k: v for k, v in loaded.meta.items() if _jsonable(v)}, "quality": quality,
+              **derivation_meta()})
     return PreparedDocument(record=record, pages=loaded.pages, chunks=chunks, tokens=tokens,
                             embed_texts=[embedding_text(c, statute_context) for c in chunks], timings_ms=watch.laps)
 

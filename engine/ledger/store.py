@@ -29,11 +29,14 @@ class LedgerStore(CatalogSidecar):
     WHAT = "ledger store"
 
     def __init__(self, catalog: Catalog):
-        self._cache: dict[tuple[str, int], CaseLedger] = {}
+        # By catalog generation too: another process may have derived the document again
+        # (Engine.reindex keeps its id), and this one must not answer from the old ledger.
+        self._cache: dict[tuple[str, int, int], CaseLedger] = {}
         super().__init__(catalog)
 
     def build(self, doc_id: str, chunks=None) -> CaseLedger:
         """(Re)build and store one document's ledger."""
+        generation = self.catalog.generation()  # before the chunks are read: never newer than them
         chunks = chunks if chunks is not None else self.catalog.chunks(doc_id, with_facts=True)
         ledger = build_ledger(doc_id, chunks)
         data = json.dumps(ledger_to_record(ledger), ensure_ascii=False)
@@ -41,19 +44,24 @@ class LedgerStore(CatalogSidecar):
             if conn.execute("SELECT 1 FROM documents WHERE doc_id=?", (doc_id,)).fetchone():
                 conn.execute("INSERT OR REPLACE INTO ledgers (doc_id, version, events, data) VALUES (?, ?, ?, ?)",
                              (doc_id, LEDGER_VERSION, len(ledger.events), data))
-        self._cache[(doc_id, LEDGER_VERSION)] = ledger
+        self._remember(doc_id, ledger, generation)
         return ledger
+
+    def _remember(self, doc_id: str, ledger: CaseLedger, generation: int) -> None:
+        self.forget(doc_id)
+        self._cache[(doc_id, LEDGER_VERSION, generation)] = ledger
 
     def get(self, doc_id: str, chunks=None) -> CaseLedger:
         """The stored ledger, rebuilt first when it is missing or from an older extractor."""
-        cached = self._cache.get((doc_id, LEDGER_VERSION))
+        generation = self.catalog.generation()
+        cached = self._cache.get((doc_id, LEDGER_VERSION, generation))
         if cached is not None:
             return cached
         row = self._conn().execute("SELECT version, data FROM ledgers WHERE doc_id=?", (doc_id,)).fetchone()
         if row is None or row[0] != LEDGER_VERSION:
             return self.build(doc_id, chunks)
         ledger = ledger_from_record(json.loads(row[1]))
-        self._cache[(doc_id, LEDGER_VERSION)] = ledger
+        self._remember(doc_id, ledger, generation)
         return ledger
 
     def forget(self, doc_id: str) -> None:

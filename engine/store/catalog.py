@@ -65,6 +65,11 @@ def document_rows(doc: DocumentRecord, pages: list[PageText], chunks: list[Chunk
                for c in chunks for f in c.facts])
 
 
+def journal_key(doc_id: str) -> str:
+    """The ``meta`` key of a document's re-derivation journal (engine/store/index.py)."""
+    return f"rederive:{doc_id}"
+
+
 class Catalog(ThreadLocalSQLite):
     ROW_FACTORY = sqlite3.Row
     PRAGMAS = ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON")
@@ -131,38 +136,90 @@ class Catalog(ThreadLocalSQLite):
                        tokens: list[list[str]], content_hashes: list[str]) -> None:
         """Write a whole document in one transaction, invisible to search until mark_ready."""
         with self._write() as conn:
-            rows = document_rows(doc, pages, chunks, tokens, content_hashes)
-            conn.execute(
-                "INSERT INTO documents (doc_id, name, sha256, kind, media_type, pages, chunks,"
-                " size_bytes, status, created_at, meta) VALUES (?,?,?,?,?,?,?,?, 'pending', ?, ?)",
-                rows.document)
-            conn.executemany(
-                "INSERT INTO pages (doc_id, page, text, width, height, source, lines, quality)"
-                " VALUES (?,?,?,?,?,?,?,?)", rows.pages)
-            conn.executemany(
-                "INSERT INTO chunks (chunk_id, doc_id, seq, kind, chunk_type, text, page_start,"
-                " page_end, spans, bboxes, meta, pii_level, content_hash, tokens)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows.chunks)
-            conn.executemany(
-                "INSERT INTO articles (chunk_id, doc_id, law_title, law_short, article_label, version)"
-                " VALUES (?,?,?,?,?,?)", rows.articles)
-            conn.executemany(
-                "INSERT INTO facts (doc_id, chunk_id, kind, text, start, end, value, meta)"
-                " VALUES (?,?,?,?,?,?,?,?)", rows.facts)
+            self._insert_rows(conn, document_rows(doc, pages, chunks, tokens, content_hashes))
             # Before its vectors are written: a process whose Chroma client predates this sees
             # the generation move and reopens it (engine/store/index.py).
             self._bump(conn)
+
+    def replace_pending(self, rows: DocumentRows, journal: str | None = None) -> None:
+        """Put ``rows`` in place of the stored document of the same id, in one transaction, as
+        ``pending``. Everything derived from the old rows goes with them (ON DELETE CASCADE:
+        ledger, statute references, contract facts), to be built again from the new ones.
+        ``journal`` (what puts the old reading back) is kept in the same transaction until the
+        document is ready again or deleted, so recovery can put it back after a crash."""
+        with self._write() as conn:
+            conn.execute("DELETE FROM documents WHERE doc_id=?", (rows.document[0],))
+            self._insert_rows(conn, rows)
+            if journal is not None:
+                conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                             (journal_key(rows.document[0]), journal))
+            self._bump(conn)
+
+    def journal(self, doc_id: str) -> str | None:
+        row = self._conn().execute("SELECT value FROM meta WHERE key=?", (journal_key(doc_id),)).fetchone()
+        return row[0] if row else None
+
+    @staticmethod
+    def _insert_rows(conn: sqlite3.Connection, rows: DocumentRows) -> None:
+        conn.execute(
+            "INSERT INTO documents (doc_id, name, sha256, kind, media_type, pages, chunks,"
+            " size_bytes, status, created_at, meta) VALUES (?,?,?,?,?,?,?,?, 'pending', ?, ?)",
+            rows.document)
+        conn.executemany(
+            "INSERT INTO pages (doc_id, page, text, width, height, source, lines, quality)"
+            " VALUES (?,?,?,?,?,?,?,?)", rows.pages)
+        conn.executemany(
+            "INSERT INTO chunks (chunk_id, doc_id, seq, kind, chunk_type, text, page_start,"
+            " page_end, spans, bboxes, meta, pii_level, content_hash, tokens)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows.chunks)
+        conn.executemany(
+            "INSERT INTO articles (chunk_id, doc_id, law_title, law_short, article_label, version)"
+            " VALUES (?,?,?,?,?,?)", rows.articles)
+        conn.executemany(
+            "INSERT INTO facts (doc_id, chunk_id, kind, text, start, end, value, meta)"
+            " VALUES (?,?,?,?,?,?,?,?)", rows.facts)
+
+    def stored_rows(self, doc_id: str) -> DocumentRows:
+        """A stored document's rows as ``document_rows`` makes them: what ``replace_pending``
+        puts back when deriving it again fails."""
+        return self._stored_rows(self._conn(), doc_id, "?")
+
+    @staticmethod
+    def _stored_rows(conn, doc_id: str, mark: str) -> DocumentRows:
+        """The rows through the embedded catalog's connection or the server's (``mark``: its
+        parameter placeholder; the server's rows are dicts in column order)."""
+        def rows(sql: str) -> list[tuple[Any, ...]]:
+            return [tuple(r.values()) if isinstance(r, dict) else tuple(r)
+                    for r in conn.execute(sql.replace("?", mark), (doc_id,)).fetchall()]
+
+        document = rows("SELECT doc_id, name, sha256, kind, media_type, pages, chunks, size_bytes,"
+                        " created_at, meta FROM documents WHERE doc_id=?")
+        if not document:
+            raise KeyError(doc_id)
+        return DocumentRows(
+            document=document[0],
+            pages=rows("SELECT doc_id, page, text, width, height, source, lines, quality FROM pages"
+                       " WHERE doc_id=? ORDER BY page"),
+            chunks=rows("SELECT chunk_id, doc_id, seq, kind, chunk_type, text, page_start, page_end, spans,"
+                        " bboxes, meta, pii_level, content_hash, tokens FROM chunks WHERE doc_id=? ORDER BY seq"),
+            articles=rows("SELECT chunk_id, doc_id, law_title, law_short, article_label, version FROM articles"
+                          " WHERE doc_id=?"),
+            facts=rows('SELECT doc_id, chunk_id, kind, text, start, "end", value, meta FROM facts'
+                       " WHERE doc_id=? ORDER BY id"))
 
     def set_status(self, doc_id: str, status: str) -> bool:
         """False when the document is not there (nothing changes then)."""
         with self._write() as conn:
             changed = conn.execute("UPDATE documents SET status=? WHERE doc_id=?", (status, doc_id)).rowcount
+            if status == "ready":  # whole again: nothing to put back
+                conn.execute("DELETE FROM meta WHERE key=?", (journal_key(doc_id),))
             self._bump(conn)
         return changed == 1
 
     def delete_document(self, doc_id: str) -> None:
         with self._write() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
+            conn.execute("DELETE FROM meta WHERE key=?", (journal_key(doc_id),))
             self._bump(conn)
 
     # -- pages, chunks, facts ------------------------------------------------------------------

@@ -14,6 +14,9 @@ Write order for a document, all under the home's write lock (each step safe to b
   5. catalog: status ``ready`` and a new generation; BM25 and the dense matrix follow lazily.
 Delete (and every rollback) runs the other way: ``deleting`` (new generation) -> vectors removed ->
 rows removed (new generation) -> original removed.
+Deriving a stored document again (``rederive_document``) takes steps 2-5 with its new rows in place
+of the old ones, and a journal of the old rows and vectors in step 2's transaction: a failure, or
+recovery after a crash, puts the old reading back the same way instead of removing the document.
 
 Ownership: a writer holds the home's write lock (an flock on ``.write.lock``, released by the
 kernel when the process dies) from before its document turns ``pending`` until it is ``ready``
@@ -40,7 +43,7 @@ import logging
 import os
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -375,6 +378,78 @@ class Index:
                 raise
             return True
 
+    def rederive_document(self, prepared: PreparedDocument, vectors: np.ndarray,
+                          before_ready: Callable[[str], None] | None = None) -> bool:
+        """Put a document derived again from its stored original in place of its stored rows and
+        vectors, keeping its id, name and ingest time; every store holds the new reading, or —
+        when any step raises, or the process dies midway — the old one again. Returns False,
+        changing nothing, when the document is not stored whole (``add_document`` then stores
+        it afresh).
+
+        The steps are those of ``add_document``: the catalog rows swapped in one transaction as
+        ``pending``, with a journal of the old rows and vectors; then vectors, ``before_ready``
+        and ``ready`` (which drops the journal). On failure the journal is put back the same way,
+        here or, after a crash, by ``recover`` (its derived rows then rebuilt on first read).
+        """
+        from engine.embedding.embedder import text_hash
+        from engine.store.catalog import document_rows
+
+        record = prepared.record
+        doc_id = record.doc_id
+        with self.write_lock():
+            store = self.current_vectors()
+            existing = self.catalog.get_document(doc_id)
+            if existing is None or not self._stored_whole(existing, store):
+                return False
+            old_rows = self.catalog.stored_rows(doc_id)
+            ids = [row[0] for row in old_rows.chunks]
+            kept = store.vectors_for(ids)
+            journal = _journal(old_rows, np.stack([kept[c] for c in ids]))
+            new_rows = document_rows(record, prepared.pages, prepared.chunks, prepared.tokens,
+                                     [text_hash(c.text) for c in prepared.chunks])
+            try:
+                self._swap_in(new_rows, vectors, store, before_ready, journal)
+            except BaseException:
+                log.warning("deriving %s again failed; its previous reading is put back", doc_id)
+                try:
+                    self._put_back(doc_id, store, before_ready)
+                except Exception:
+                    log.exception("putting back %s failed; recovery tries again", doc_id)
+                raise
+            return True
+
+    def _swap_in(self, rows, vectors: np.ndarray, store, before_ready: Callable[[str], None] | None,
+                 journal: str | None = None) -> None:
+        """One document's rows and vectors in place of the stored ones (write lock held), in
+        the order of ``add_document``: catalog (pending, a new generation before Chroma changes),
+        vectors, derived rows, ready."""
+        doc_id = rows.document[0]
+        self.catalog.replace_pending(rows, journal)
+        _maybe_pause("rederive_pending")
+        chunks = self.catalog.chunks(doc_id)  # the rows as chunks, for the vectors' metadata
+        ids = [c.chunk_id for c in chunks]
+        store.delete_doc(doc_id)
+        if not self.shared:
+            store.add(ids, vectors, [_vector_metadata(c) for c in chunks])
+            _maybe_pause("rederive_vectors")
+        if before_ready is not None:
+            before_ready(doc_id)
+        if self.shared:
+            store.add_document(doc_id, ids, [c.seq for c in chunks], [row[-1].split() for row in rows.chunks],
+                               vectors)
+        if not self.catalog.set_status(doc_id, "ready"):
+            raise RuntimeError(f"document {doc_id} disappeared while it was being derived again")
+
+    def _put_back(self, doc_id: str, store, before_ready: Callable[[str], None] | None = None) -> bool:
+        """The reading a re-derivation journalled, back in every store (write lock held); False
+        when there is no journal (the document was not being derived again)."""
+        journal = self.catalog.journal(doc_id)
+        if journal is None:
+            return False
+        rows, vectors = _from_journal(journal)
+        self._swap_in(rows, vectors, store, before_ready)
+        return True
+
     def stored_whole(self, record: DocumentRecord) -> bool:
         """Ready, its original bytes kept and a vector for every chunk: what ``unchanged`` promises."""
         return record.status == "ready" and self._stored_whole(record, self.current_vectors())
@@ -422,9 +497,23 @@ class Index:
             if leftovers:
                 vectors = self.current_vectors()
                 for doc_id in leftovers:
+                    if self._put_back_left(doc_id, vectors):
+                        continue
                     log.warning("removing half-indexed document %s left by an interrupted run", doc_id)
                     self._purge(doc_id, vectors)
         return leftovers
+
+    def _put_back_left(self, doc_id: str, vectors) -> bool:
+        """A document a dead process was deriving again gets its journalled reading back (its
+        ledger and references are rebuilt when first read); True when it did."""
+        try:
+            if self._put_back(doc_id, vectors):
+                log.warning("put back the previous reading of %s, left half re-derived by an interrupted run",
+                            doc_id)
+                return True
+        except Exception:
+            log.exception("putting back %s failed; it is removed as a half-indexed document", doc_id)
+        return False
 
     def _recover_if_due(self, generation: int) -> None:
         """A long-lived process looks for a dead writer's leftovers when the catalog moved, and
@@ -450,6 +539,29 @@ class Index:
                                                               for d in in_progress),
                            chunk_count=self.catalog.chunk_count(),
                            lexical_chunks=len(self.lexical_index()))
+
+
+def _journal(rows, vectors: np.ndarray) -> str:
+    """A document's rows and vectors as one text (the catalog's ``meta`` holds it)."""
+    import base64
+    import json
+
+    return json.dumps({"rows": asdict(rows), "dtype": str(vectors.dtype), "shape": list(vectors.shape),
+                       "vectors": base64.b64encode(np.ascontiguousarray(vectors).tobytes()).decode("ascii")},
+                      ensure_ascii=False)
+
+
+def _from_journal(text: str):
+    import base64
+    import json
+
+    from engine.store.catalog import DocumentRows
+
+    data = json.loads(text)
+    rows = DocumentRows(**{k: (tuple(v) if k == "document" else [tuple(r) for r in v])
+                           for k, v in data["rows"].items()})
+    vectors = np.frombuffer(base64.b64decode(data["vectors"]), dtype=data["dtype"]).reshape(data["shape"])
+    return rows, vectors
 
 
 def _vector_metadata(chunk) -> dict:

@@ -38,7 +38,7 @@ import uuid
 from pathlib import Path
 from typing import Any, Iterable
 
-from engine.store.catalog import Catalog, _page, document_rows
+from engine.store.catalog import Catalog, DocumentRows, _page, document_rows, journal_key
 from engine.store.catalog_schema import POSTGRES, catalog_schema
 from engine.store.pg import PgDatabase, ddl_lock, describe
 from engine.types import Chunk, DocumentRecord, PageText
@@ -56,6 +56,7 @@ _DOC_COLUMNS = ("doc_id", "name", "sha256", "kind", "media_type", "pages", "chun
 # Documents copied per round trip when a replica catches up (a fresh replica of a large corpus
 # is copied in batches, never held in memory whole).
 _COPY_BATCH_CHUNKS = 20_000
+DERIVED_KEY = "derived:"  # + doc_id, in the server's meta: the derived_at of a document derived again
 
 
 def _quoted(columns: Iterable[str]) -> str:
@@ -116,6 +117,7 @@ class SharedCatalog(Catalog):
             else:
                 local_gone = {d for d, (_, created) in local.items()
                               if d not in server or server[d][1] != created}
+                local_gone |= self._derived_again(pg, set(local) - local_gone)
             wanted = [d for d, (status, _, _) in server.items()
                       if status == "ready" and (d not in local or d in local_gone)]
             with self._write() as conn:
@@ -142,6 +144,22 @@ class SharedCatalog(Catalog):
                      len(wanted), len(local_gone), generation)
         self._synced = generation
         return generation
+
+    def _derived_again(self, pg, doc_ids: set[str]) -> set[str]:
+        """Documents the replica holds in an older reading than the server's. A document derived
+        again (engine/ingest/derivation.py) keeps its id and ingest time; the server keeps its
+        ``derived_at`` under ``meta`` key ``derived:<doc_id>`` (only documents derived again have
+        one, so the common look reads no document's meta)."""
+        marks = {r["key"][len(DERIVED_KEY):]: r["value"] for r in pg.execute(
+            "SELECT key, value FROM meta WHERE key LIKE %s", (DERIVED_KEY + "%",))}
+        wanted = [d for d in marks if d in doc_ids]
+        held: dict[str, str] = {}
+        for start in range(0, len(wanted), 500):
+            batch = wanted[start:start + 500]
+            held.update((r[0], r[1] or "") for r in self._conn().execute(
+                "SELECT doc_id, json_extract(meta, '$.derived_at') FROM documents"
+                f" WHERE doc_id IN ({','.join('?' * len(batch))})", batch))
+        return {d for d in wanted if held.get(d, "") != marks[d]}
 
     def _replica_meta(self, key: str) -> str | None:
         row = self._conn().execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
@@ -205,8 +223,23 @@ class SharedCatalog(Catalog):
 
     def insert_pending(self, doc: DocumentRecord, pages: list[PageText], chunks: list[Chunk],
                        tokens: list[list[str]], content_hashes: list[str]) -> None:
+        self._write_pending(document_rows(doc, pages, chunks, tokens, content_hashes), replace=False)
+
+    def replace_pending(self, rows: DocumentRows, journal: str | None = None) -> None:
+        self._write_pending(rows, replace=True, journal=journal)
+
+    def journal(self, doc_id: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key=%s", (journal_key(doc_id),)).fetchone()
+        return row["value"] if row else None
+
+    def stored_rows(self, doc_id: str) -> DocumentRows:
+        return self._stored_rows(self.db, doc_id, "%s")
+
+    def _write_pending(self, rows: DocumentRows, *, replace: bool, journal: str | None = None) -> None:
+        doc_id = rows.document[0]
         with self.db.transaction() as conn:
-            rows = document_rows(doc, pages, chunks, tokens, content_hashes)
+            if replace:  # what is derived from the old rows goes with them (ON DELETE CASCADE)
+                conn.execute("DELETE FROM documents WHERE doc_id=%s", (doc_id,))
             conn.execute(
                 f"INSERT INTO documents ({_quoted(_DOC_COLUMNS)}) VALUES "
                 "(%s,%s,%s,%s,%s,%s,%s,%s,'pending',%s,%s)", rows.document)
@@ -222,14 +255,28 @@ class SharedCatalog(Catalog):
                 cur.executemany(
                     'INSERT INTO facts (doc_id, chunk_id, kind, text, start, "end", value, meta)'
                     " VALUES (%s,%s,%s,%s,%s,%s,%s,%s)", rows.facts)
+            if replace:  # what tells replicas that their copy is an older reading (_derived_again)
+                self._upsert_meta(conn, DERIVED_KEY + doc_id, json.loads(rows.document[-1]).get("derived_at") or "")
+            if journal is not None:
+                self._upsert_meta(conn, journal_key(doc_id), journal)
             self._bump_server(conn)
         # The writer's own copy, so what is derived from the chunks is built before it turns ready.
         with self._sync_lock, self.db.snapshot() as pg:
-            self._copy(pg, [doc.doc_id])
+            if replace:
+                with self._write() as local:
+                    local.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
+            self._copy(pg, [doc_id])
+
+    @staticmethod
+    def _upsert_meta(conn, key: str, value: str) -> None:
+        conn.execute("INSERT INTO meta (key, value) VALUES (%s, %s) ON CONFLICT (key) DO UPDATE"
+                     " SET value = EXCLUDED.value", (key, value))
 
     def set_status(self, doc_id: str, status: str) -> bool:
         with self.db.transaction() as conn:
             changed = conn.execute("UPDATE documents SET status=%s WHERE doc_id=%s", (status, doc_id)).rowcount
+            if status == "ready":
+                conn.execute("DELETE FROM meta WHERE key=%s", (journal_key(doc_id),))
             self._bump_server(conn)
         with self._sync_lock, self._write() as conn:
             conn.execute("UPDATE documents SET status=? WHERE doc_id=?", (status, doc_id))
@@ -238,6 +285,7 @@ class SharedCatalog(Catalog):
     def delete_document(self, doc_id: str) -> None:
         with self.db.transaction() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id=%s", (doc_id,))
+            conn.execute("DELETE FROM meta WHERE key IN (%s, %s)", (journal_key(doc_id), DERIVED_KEY + doc_id))
             self._bump_server(conn)
         with self._sync_lock, self._write() as conn:
             conn.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))

@@ -21,9 +21,14 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _ingest_and_kill(home: Path, pdf: Path, step: str) -> None:
+    run_and_kill(home, step, "ingest", str(pdf), "--json")
+
+
+def run_and_kill(home: Path, step: str, *command: str) -> None:
+    """Run ``python -m engine COMMAND`` on ``home`` and kill it where it pauses at ``step``."""
     env = {**os.environ, PAUSE_ENV: step, "LEXTRACE_HOME": str(home),
            "LEXTRACE_INGEST__OCR": "off", "PYTHONPATH": str(REPO)}
-    proc = subprocess.Popen([sys.executable, "-m", "engine", "ingest", str(pdf), "--json"],
+    proc = subprocess.Popen([sys.executable, "-m", "engine", *command],
                             cwd=REPO, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
                             text=True)
     try:
@@ -31,9 +36,9 @@ def _ingest_and_kill(home: Path, pdf: Path, step: str) -> None:
         for line in proc.stderr:  # wait until the process sits at the step, then kill it there
             if line.startswith(f"PAUSED {step}"):
                 break
-            assert time.monotonic() < deadline, "ingest never reached the pause point"
+            assert time.monotonic() < deadline, f"{command[0]} never reached the pause point"
         else:
-            pytest.fail(f"ingest exited before {step}: code {proc.wait()}")
+            pytest.fail(f"{command[0]} exited before {step}: code {proc.wait()}")
         proc.send_signal(signal.SIGKILL)
     finally:
         proc.kill()

@@ -73,3 +73,34 @@ def test_a_document_stored_again_replaces_the_old_copy(tmp_path, shared_urls):
     a.delete_document("d1")
     _store(a, "d1", created_at="2026-02-01T00:00:00+00:00", text="第一条 新文。")
     assert b.chunks("d1")[0].text == "第一条 新文。"
+
+
+def test_a_document_derived_again_keeps_its_id_and_time_and_every_replica_follows(tmp_path, shared_urls):
+    """Engine.reindex puts new rows in place of a document's, same id and ingest time (only
+    ``derived_at`` in its meta differs): another home's replica drops the old rows and what it
+    derived from them, and the rows read back from the server restore the old reading whole."""
+    from engine.store.catalog import document_rows
+
+    a = SharedCatalog(shared_urls.database, tmp_path / "a")
+    b = SharedCatalog(shared_urls.database, tmp_path / "b")
+    _store(a, "d1", text="第一条 旧文。")
+    old_rows = a.stored_rows("d1")
+    assert b.chunks("d1")[0].text == "第一条 旧文。"
+    with b._write() as conn:  # a table built from the chunks in b's replica, as the case ledger is
+        conn.execute("CREATE TABLE derived (doc_id TEXT REFERENCES documents(doc_id) ON DELETE CASCADE)")
+        conn.execute("INSERT INTO derived VALUES ('d1')")
+
+    record, pages, chunks, tokens, hashes = _document("d1", text="第一条 新文。")
+    record.meta = {"derivation": 2, "derived_at": "2026-11-27T00:00:00.000001+00:00"}
+    a.replace_pending(document_rows(record, pages, chunks, tokens, hashes))
+    assert b.documents() == [] and b.chunks("d1") == []  # pending: invisible, the old rows gone
+    a.set_status("d1", "ready")
+    assert b.chunks("d1")[0].text == "第一条 新文。" and b.get_document("d1").meta["derivation"] == 2
+    assert b.get_document("d1").created_at == "2026-01-01T00:00:00+00:00"
+    assert b._conn().execute("SELECT COUNT(*) FROM derived").fetchone()[0] == 0
+
+    a.replace_pending(old_rows)  # what a failed re-derivation puts back
+    a.set_status("d1", "ready")
+    assert b.chunks("d1")[0].text == "第一条 旧文。" and a.stored_rows("d1") == old_rows
+    assert b.stored_rows("d1") == old_rows
+    assert b.get_chunks(["d1:00000"], with_facts=True)[0].facts[0].value == 42000

@@ -349,3 +349,24 @@ def test_the_original_counts_as_personal_when_text_has_pii_or_a_page_went_unread
     assert may_show_pii(record(needs_ocr=True), blank)  # an unread scan may show anything
     assert not may_show_pii(record(needs_ocr=False), blank)
     assert may_show_pii(record(needs_ocr=False), [PageText(number=1, text="电话 13800138000", lines=[])])
+
+
+def test_documents_read_by_older_chunkers_are_announced_and_derived_again_on_request(app, ui_home):
+    """A document stored before derivation versions (engine/ingest/derivation.py) still answers;
+    the page says so in one line, and its button reads it again from the stored original."""
+    import sqlite3
+
+    doc_id = doc_ids(ui_home)[TRANSCRIPT]
+    chunks = [c.text for c in ui_home.engine.chunks(doc_id)]
+    with sqlite3.connect(ui_home.path / "catalog.sqlite") as conn:  # as a release before versions wrote it
+        conn.execute("UPDATE documents SET meta = json_remove(meta, '$.derivation') WHERE doc_id=?", (doc_id,))
+    at = app(Role.PARALEGAL, DOCUMENTS)
+    assert not at.exception
+    assert "1 份文件按旧版本解析，可重新解析" in texts(at, "info")
+    at.button(key="documents_reindex").click().run()
+    assert not at.exception
+    assert not any(t.endswith("份文件按旧版本解析，可重新解析") for t in texts(at, "info"))
+    assert any("已按当前版本" in t for t in texts(at, "info"))  # the upload results say what happened
+    assert not ui_home.engine.docs().stale and [c.text for c in ui_home.engine.chunks(doc_id)] == chunks
+    audited = ui_home.engine.audit.records(kind="document_rederived", limit=1)[0].body["payload"]
+    assert audited["doc_id"] == doc_id and audited["status"] == "ingested" and audited["derivation_before"] == 0
