@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 29
+LEDGER_VERSION = 32
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -37,6 +37,7 @@ def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
     _resolve_unsaid_kind(ledger)
     _link_mentions(ledger)
     _inherit_series_kind(ledger)
+    _mark_denied(ledger)
     _chronology(ledger)  # corrections name occurrences by order too
     _link_corrections(ledger)
     _link_mentions(ledger, final=True)  # 确定，是十五万元: the corrected figure confirmed
@@ -323,12 +324,46 @@ def _link_other_side(ledger: CaseLedger) -> None:
                 break
 
 
+# The other side saying it never happened: 他们不认 (told by the payer), 没有收到 / 不承认 (by the payee).
+DENIED = re.compile(r"不认(?!识)|不承认|否认|没(?:有)?收到|没(?:有)?这回事|没有这笔")
+
+
+def _mark_denied(ledger: CaseLedger) -> None:
+    """A movement the other side denies — right after it in its own telling (…还当面给过原告现金四千元，
+    他们不认) or, in the next statements of another speaker, in a clause naming its means or amount
+    (现金我们没有收到) — is disputed: told, not established, so it takes no place among the Nth."""
+    statements = ledger.statements
+    for e in _movements(ledger):
+        own = statements[e.statement]
+        if e.amount is None or e.source != "answer":
+            continue
+        start = e.amount.anchor.end - own.answer_offset
+        end = e.sentence.end - own.answer_offset
+        following = [a.start() for a in _AMOUNT_SAID.finditer(own.answer, max(0, start), max(0, end))]
+        if DENIED.search(own.answer, max(0, start), min([max(0, end)] + following)):
+            e.disputed = True
+            continue
+        marks = [v.text for v in (e.means, e.amount) if v is not None and v.text]
+        for later in statements[e.statement + 1:e.statement + 3]:
+            if later.kind != "qa" or (later.speaker == own.speaker and later.party == own.party):
+                continue
+            clauses = re.split(r"[，,。；;！？]", later.answer)
+            if any(DENIED.search(c) and any(mark in c for mark in marks) for c in clauses):
+                e.disputed = True
+                break
+
+
+# Where the next figure of a telling starts (a denial after it is that figure's).
+_AMOUNT_SAID = re.compile(r"[\d一二三四五六七八九十两壹贰叁肆伍陆柒捌玖拾百千万佰仟]+(?:\.\d+)?(?:万|千)?(?:元|块)")
+
+
 def _chronology(ledger: CaseLedger) -> None:
     """Each kind's movements numbered in time: by date when every one is dated, else in the order
-    they are told (the text's own ordinals, 第二次, stay apart in ``ordinal``)."""
+    they are told (the text's own ordinals, 第二次, stay apart in ``ordinal``). A movement the
+    other side denies takes no place in the order."""
     kinds = {e.kind for e in _movements(ledger)}
     for kind in kinds:
-        events = [e for e in _movements(ledger) if e.kind == kind and not e.corrects]
+        events = [e for e in _movements(ledger) if e.kind == kind and not e.corrects and not e.disputed]
         dated = all(e.date is not None and str(e.date.value)[:1].isdigit() for e in events)
         if all(e.ordinal is not None for e in events):
             order = sorted(events, key=lambda e: e.ordinal)

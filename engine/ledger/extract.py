@@ -11,7 +11,7 @@ from engine.ledger import lexicon as lx
 from engine.ledger.model import Anchor, Correction, Event, Statement, Value
 from engine.text.dates import find_dates
 from engine.text.lines import joined_view
-from engine.text.names import names_in, party_names, recurring_names
+from engine.text.names import looks_like_name, names_in, party_names, recurring_names
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.quantities import find_quantities
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
@@ -169,7 +169,9 @@ MONEY_QUESTION = re.compile(r"钱|款|元|多少|金额")
 _TO_MARKERS = frozenset({"给", "向", "往", "还", "退", "赔", "到"})
 
 
-KIN = r"(?:父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|老公|爱人|媳妇|儿子|女儿|哥哥|姐姐|弟弟|妹妹|表妹|表弟|表哥|表姐|朋友|同事|邻居|亲戚|家里人|家人)"
+# 我妹妹张丽 / 他的同伙某某: a person by their relation to a party (by name when the name follows)
+KIN = (r"(?:的)?(?:父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|老公|爱人|媳妇|儿子|女儿|哥哥|姐姐|弟弟|妹妹|表妹|表弟|表哥|表姐|"
+       r"朋友|同事|邻居|亲戚|家里人|家人|同伙|同伴|合伙人|手下|搭档|同学|老乡)")
 
 
 @dataclass(frozen=True)
@@ -290,10 +292,17 @@ class _Reader:
         # the figure told before this one (a price per piece, 单价480元/克, is part of the same telling)
         since = max((a.end for a in amounts if a.end <= amount.start and not self._per_piece(a)), default=None)
         measure = measure_at(text, clause, sentence, amount.start, amount.end, since)
-        if direct and self.q_measure and (measure is None or not measure_at(text, clause, clause, amount.start, amount.end)):
+        paid_here = lx.KIND_CUES["pay"].search(text, clause.start, clause.end)
+        if direct and self.q_measure and (measure is None or not measure_at(text, clause, clause, amount.start, amount.end)) \
+                and not (self.q_measure in lx.VALUE_MEASURES and paid_here):
+            # (a payment told in its own clause — 通过银行转账支付11000元 — is no contract price or
+            # appraisal the question happened to name)
             measure = self.q_measure  # 有没有替你退缴？—…跟亲戚借了钱，…转了10万元: what was asked
-        if kind in lx.GENERIC_KINDS and self.q_kind and self.q_kind not in lx.GENERIC_KINDS:
-            kind = self.q_kind  # 你赔了她多少钱？—…把现金9,500元交给了她: handing over is how it was paid
+        if kind in lx.GENERIC_KINDS and self.q_kind and self.q_kind not in lx.GENERIC_KINDS \
+                and not (self.q_kind == "demand" and paid_here):
+            # 你赔了她多少钱？—…把现金9,500元交给了她: handing over is how it was paid; but a payment
+            # told under a claim (判令被告支付… — 被告…通过银行转账支付11000元) was paid, not asked for
+            kind = self.q_kind
         elif direct and kind is None:
             kind = self.q_kind
         before = text[clause.start:amount.start]
@@ -599,7 +608,8 @@ class _Reader:
                 continue
             who, kin = m.group("who"), m.group("kin")
             if kin:  # 我妹妹张丽: the relative (by name when the name follows), not the speaker
-                named = next((n for n in names if text.startswith(n, m.end())), None)
+                named = next((n for n in names if text.startswith(n, m.end())), None) or next(
+                    (w for size in (3, 2) if looks_like_name(w := text[m.end():m.end() + size])), None)
                 who = named or f"{who}{kin}"
                 named_until = m.end() + len(named) if named else -1
             starts = m.start() == 0 or text[m.start() - 1] in "，,；;：:"

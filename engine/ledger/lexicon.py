@@ -26,7 +26,9 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
     # money asked for, not (yet) paid
     # (a claim before a court — 诉讼请求：一、判令被告支付货款五万元 — is money asked for too)
     "demand": re.compile(r"要求|索要|索赔|讨要|催要|判令|(?<![不没])要(?:我|他|她|你|对方)?(?:再|还)?(?:赔|给|付|拿|出)"
-                         r"|(?<![不没想])要(?=[\d一二三四五六七八九十两壹贰叁肆伍陆柒捌玖])"),
+                         r"|(?<![不没想])要(?=[\d一二三四五六七八九十两壹贰叁肆伍陆柒捌玖])"
+                         # 开口要了两万 / 张口就要: an amount asked for, not handed over
+                         r"|[开张]口(?:就)?要"),
     # expenses and losses valued, not moved
     "cost": re.compile(r"医药费|医疗费|治疗费|误工费|营养费|护理费|交通费|住院费|丧葬费|鉴定费|修理费|维修费|"
                        r"损失|花了|花费|花掉|开销|支出"),
@@ -45,6 +47,8 @@ QUESTION_VERBS: dict[str, re.Pattern[str]] = {
     "interest": re.compile(r"月息|年息|日息|利息"),
     "repay": re.compile(r"(?<!还)(?:还|退)(?=[的了过几多钱款给我他她])"),
     "compensation": re.compile(r"(?<!退)赔(?=[的了过几多钱款给我他她])"),
+    # 第一次要钱 / 开口要了多少: what was asked for (要回 is money got back, 需要 a need)
+    "demand": re.compile(r"(?<![还退拿收讨追需想主重])要(?=钱|[了过]?多少)|[开张]口(?:就)?要|索要"),
     "take": re.compile(r"[拿取偷骗抢盗](?=[的了过几多走钱])|侵占|挪用"),
     "pay": re.compile(r"[给转交汇付借投打存送](?=[的了过几多钱款给东])"),
 }
@@ -167,11 +171,21 @@ RATE = re.compile(r"(?:年化|年利率|月利率|利率|月息|年息|日息|�
 # -- how it moved, where -----------------------------------------------------------------------------
 MEANS = re.compile(r"微信(?:转账|红包)?|支付宝|手机银行|网上银行|网银|银行转账|对公账户|银行卡|转账|汇款|电汇|"
                    r"现金|刷卡|POS机?|支票|存折|ATM|取款机|银行柜台")
+# The words a place ends with (城东茶楼, 村委会门口, 某某家里); an account (卡上) is where money went, not a place.
+PLACE_ENDS = (r"楼下|楼上|门口|前台|柜台|窗口|办公室|调解室|接待室|会议室|房间|家里|店里|家|店|处|室|所|局|行|公司|"
+              r"楼|厅|场|路|街|巷|区|村|小区|酒店|宾馆|饭店|餐厅|烧烤|市场|车上")
 PLACE = re.compile(
     r"(?:在|到|去|从|于|往|交到|送到|存到|放在)"
     r"(?P<place>(?![了过着])[\u4e00-\u9fffA-Za-z0-9（）()]{1,16}?"
-    r"(?:楼下|楼上|门口|前台|柜台|窗口|办公室|调解室|接待室|会议室|房间|家里|店里|家|店|处|室|所|局|行|公司|"
-    r"楼|厅|场|路|街|巷|区|村|小区|酒店|宾馆|饭店|餐厅|烧烤|市场|车上|账户上?|卡上|卡里|备用金里?|保险柜里?))")
+    rf"(?:{PLACE_ENDS}|账户上?|卡上|卡里|备用金里?|保险柜里?))")
+# The channel money moved by, one name per channel: a question restricted to some channels
+# (通过微信、支付宝和银行卡一共转了多少) is answered over the rows whose means is one of them.
+CHANNELS: dict[str, re.Pattern[str]] = {
+    "微信": re.compile(r"微信"),
+    "支付宝": re.compile(r"支付宝"),
+    "银行": re.compile(r"银行|网银|对公账户|电汇|刷卡|POS|ATM|取款机|存折|支票"),
+    "现金": re.compile(r"现金|现钞|当面给|当面交"),
+}
 
 # -- who speaks ----------------------------------------------------------------------------------------
 # Party roles a question may name (原告说…, 被告收到了吗): never the asked act or its object;

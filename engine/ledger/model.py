@@ -134,6 +134,8 @@ class Event:
     source: str = "answer"  # answer | asker (a document the asker reads out: 现向你宣读…)
     subject: str = ""  # what the figure is of, in the statement's words (金项链, 啤酒, 螺纹钢)
     behalf: str | None = None  # the person the payer paid for (某某的老婆…拿了现金交给我)
+    # the other side denies it happened (…还当面给过原告现金四千元，他们不认 / 现金我们没有收到)
+    disputed: bool = False
 
     @property
     def is_money(self) -> bool:
@@ -151,7 +153,7 @@ class Event:
                                "corrects": self.corrects, "words": self.words, "session": self.session,
                                "measure": self.measure, "unit": self.unit, "same_as": self.same_as,
                                "part_of": self.part_of, "source": self.source, "subject": self.subject,
-                               "behalf": self.behalf}
+                               "behalf": self.behalf, "disputed": self.disputed}
         for name in ("amount", "date", "time", "means", "place"):
             value = getattr(self, name)
             out[name] = value.to_dict() if value is not None else None

@@ -16,10 +16,10 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
-from engine.ledger.lexicon import (BALANCE, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PRINCIPAL, RELATIVE_DATE,
-                                   TITLES, TOTAL)
+from engine.ledger.lexicon import (BALANCE, CHANNELS, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PLACE_ENDS,
+                                   PRINCIPAL, RELATIVE_DATE, TITLES, TOTAL)
 from engine.text.dates import find_dates
-from engine.text.names import SURNAMES, party_names
+from engine.text.names import SURNAMES, looks_like_name, party_names
 from engine.text.quantities import UNITS
 
 
@@ -83,7 +83,7 @@ ASKER_SAID = re.compile(r"(?:侦查人员|侦查员|民警|讯问人|询问人|�
 LAW = re.compile(r"(?<![悔认谢赔请得])罪(?!嫌疑|前科|记录|经历|史)|哪(?:部|条)法律|怎么(?:处罚|判|定罪|量刑)|如何(?:处罚|定罪|量刑)|判几年|判多少|量刑|刑期|刑罚|"
                  r"法律(?:规定|依据)|法条|第[一二三四五六七八九十百千\d]+条|哪条法律|违反了?什么法|构成|追诉")
 OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6}多少|还剩|剩下|剩余|还有多少[^，。？?]{0,8}没|"
-                         r"没(?:有)?(?:拿回|要回|收回|还|退|归还)|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
+                         r"没(?:有)?(?:拿回|要回|收回|追回|挽回|找回|还|退|归还)|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
                          r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
 # A person by surname and a familiar form: 老汤, 小李, 缪老板, 王总, 张师傅.
 ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])(?![\u4e00-\u9fff])"
@@ -98,6 +98,12 @@ RECEIVER_ASKED = re.compile(r"给(?:了)?谁|谁的(?:账户|卡|账号|户头)|
 GIVER_ASKED = re.compile(r"谁(?:借|给|送|付|转|打|汇|交|替|代|退|赔)|谁.{0,4}(?:借给|送给|交给)")
 # 打到某某那张建行卡上的钱 / 转给某某的钱: the receiver the money asked about went to.
 RECEIVER = re.compile(r"(?:打|转|存|汇|交)(?:到|进|入|给)(?P<who>[\u4e00-\u9fff]{2,4}?)(?:那张|那个|的|账户|卡|那)")
+# 给了某某多少 / 转给某某一共 / 付给某某的: the one the money asked about went to, named after the verb.
+PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(?:了|过)?(?P<who>[\u4e00-\u9fff]{2,3}?)"
+                     r"(?=(?:一共|总共|共|合计)?(?:多少|几|的钱|的款|那))")
+# 在城东茶楼交的 / 在某某家里给的: the occurrences asked are those at that place.
+PLACE_NAMED = re.compile(rf"在(?P<place>[\u4e00-\u9fffA-Za-z0-9]{{1,12}}?(?:{PLACE_ENDS}))(?:里|当面|那儿|那里)?"
+                         r"(?:交|给|付|存|送|转|缴|收|拿|退|赔|汇|打)")
 # What a balance asked is the balance of (还欠多少工资, 货款没付, 修车钱还差, 损失没弥补): the sum
 # owed is then the obligation the record states, less what was paid towards it.
 OWED_FOR: dict[str, re.Pattern[str]] = {
@@ -213,6 +219,14 @@ class CasePlan:
     rate_per: str | None = None  # 一天的工钱 / 做一件多少钱 / 每个月工资: the unit a figure is asked per
     group: bool = False  # 郭承志和工友们 / 这几个工人 / 大家: about several people together, not one
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
+    # 通过微信、支付宝和银行卡一共转了多少: the channels the asked rows moved by (lexicon CHANNELS names)
+    channels: list[str] = field(default_factory=list)
+    place: str | None = None  # 在城东茶楼交的: the place the asked rows happened at, in the question's words
+    # 某甲一共给了某乙多少: the person the money went to, named after the verb — a restriction on
+    # the rows, while the one asked about stays the payer
+    paid_to: str | None = None
+    # the question speaks of money at all (钱, 款, 笔, 多少, a money verb: 投的, 赔的): 第一次作案 does not
+    names_money: bool = False
     focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
 
     @property
@@ -228,7 +242,8 @@ class CasePlan:
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
-                "receiver": self.receiver, "owed": self.owed, "focus": self.focus.to_dict()}
+                "receiver": self.receiver, "owed": self.owed, "channels": list(self.channels), "place": self.place, "paid_to": self.paid_to,
+                "focus": self.focus.to_dict()}
 
     @property
     def money(self) -> bool:
@@ -319,6 +334,7 @@ def make_plan(text: str) -> CasePlan:
         plan.aggregate, plan.ordinal = "first", 1
     elif plan.ordinal is not None:
         plan.aggregate = "nth"
+    plan.names_money = bool(MONEY.search(text)) or question_kind(text) is not None  # 钱 / 投的 / 赔的
     kind_text = OUTSTANDING.sub(" ", "，".join(money_parts))
     money_asked = any(s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT, Slot.RATE))
     plan.kind = question_kind(kind_text or text) if MONEY.search(kind_text) or money_asked else None
@@ -346,8 +362,12 @@ def make_plan(text: str) -> CasePlan:
             plan.means = means.group(0)
     _read_figure(plan, text)
     receiver = RECEIVER.search(text)
+    paid_to = PAID_TO.search(text)
     if receiver:
         plan.receiver = next((n for n in plan.names if receiver.group("who").startswith(n)), receiver.group("who"))
+    elif paid_to and (looks_like_name(paid_to.group("who")) or paid_to.group("who") in plan.names):
+        plan.paid_to = paid_to.group("who")  # 给了某某多少: a person named after the verb
+    _read_restrictions(plan, text)
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
     # 受过行政处罚吗？当时暂扣了几个月？: a yes/no part beside the figure asked
@@ -374,6 +394,41 @@ def make_plan(text: str) -> CasePlan:
     if not plan.slots:
         plan.slots.append(Slot.TEXT)
     return plan
+
+
+# A channel word names how money moved only beside a way or an act of moving it: 通过微信, 用现金,
+# 微信转账, 银行卡转, 送现金 — not 被抢的东西加现金 (the cash is what was lost) or 银行退回来 (who).
+_BY_WAY = re.compile(r"(?:通过|用|以|走|经由|经|拿|使用)(?:的)?$")
+_BY_ACT_BEFORE = re.compile(r"(?:送|给|交|付|转|汇|打|存|缴)(?:了|过)?$")
+_BY_ACT_AFTER = re.compile(r"(?:卡|账户)?(?:转账|转|支付|付|交|缴|给|汇|打|存|红包|收款|扫码)")
+
+
+def _moves_by(text: str, found: re.Match[str]) -> bool:
+    before = text[max(0, found.start() - 4):found.start()]
+    return bool(_BY_WAY.search(before) or _BY_ACT_BEFORE.search(before) or _BY_ACT_AFTER.match(text, found.end()))
+
+
+def _read_restrictions(plan: CasePlan, text: str) -> None:
+    """The channels and the place a figure is asked over (通过微信和支付宝一共转了多少, 在某某家交的):
+    read only where a figure is asked and the channel or place is not itself what is asked."""
+    if not any(s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT)):
+        return
+    means_part = plan.parts.get(Slot.MEANS, "")
+    rest = text.replace(means_part, "") if means_part else text
+    found = sorted(((m, name) for name, pattern in CHANNELS.items() for m in pattern.finditer(rest)),
+                   key=lambda f: f[0].start())
+    moving = {name for m, name in found if _moves_by(rest, m)}
+    # 通过微信、支付宝和银行卡: every channel listed with one that names the way moves by it too
+    for (a, first), (b, second) in zip(found, found[1:]):
+        if re.fullmatch(r"(?:卡|账户)?[、和及与或跟]|(?:卡|账户)?或者|(?:卡|账户)?还有", rest[a.end():b.start()]) \
+                and (first in moving or second in moving):
+            moving |= {first, second}
+    channels = [name for name in CHANNELS if name in moving]
+    # 用微信还是现金给的: a choice between channels asks which one, it restricts nothing
+    plan.channels = [] if len(channels) > 1 and re.search(r"还是|或者|或是", rest) else channels
+    place = PLACE_NAMED.search(text)
+    if place and Slot.PLACE not in plan.slots:
+        plan.place = place.group("place")
 
 
 def _read_figure(plan: CasePlan, text: str) -> None:

@@ -85,8 +85,13 @@ def analyse(text: str) -> Reading:
     verbs: set[str] = set()
     nouns: set[str] = set()
     offset = 0
+    previous = ""
     for word, flag in posseg(text):
         start, offset = offset, offset + len(word)
+        # 那台相机 / 一部手机: a word right after a classifier is a thing, whatever the tagger says
+        if previous == "q" and len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word) and flag in ("d", "v", "a"):
+            flag = "n"
+        previous = flag
         if any(a <= start < b for a, b in ordinal_spans) or word.lower() in QUESTION_WORDS:
             continue
         if any(word in name or name in word for name in names):

@@ -192,3 +192,25 @@ def test_what_a_wage_ought_to_be_is_the_wage_due():
 ])
 def test_a_question_about_several_people_together(question, group):
     assert make_plan(question).group is group
+
+
+@pytest.mark.parametrize("question, channels, place, receiver, kind", [
+    ("她通过微信和支付宝一共转了多少钱？", ["微信", "支付宝"], None, None, "pay"),
+    ("他用现金交了几次？", ["现金"], None, None, "pay"),
+    ("他在村口小卖部门口给的钱是多少？", [], "村口小卖部门口", None, "pay"),
+    ("转给沈秋禾的钱一共多少？", [], None, "沈秋禾", "pay"),
+    ("他一共付给庞立新多少钱？", [], None, "庞立新", "pay"),
+    ("对方第一次开口要了多少钱？", [], None, None, "demand"),
+    ("他第一次向她要钱是什么时候？", [], None, None, "demand"),
+    ("第二笔是用微信还是现金给的，给了多少？", [], None, None, "pay"),
+    ("一共要回了多少钱？", [], None, None, "repay"),
+])
+def test_restrictions_a_figure_is_asked_over(question, channels, place, receiver, kind):
+    """The channel, place and receiver a figure is restricted to, and a demand told from a payment."""
+    plan = make_plan(question)
+    assert plan.channels == channels and plan.place == place and (plan.receiver or plan.paid_to) == receiver
+    assert plan.kind == kind
+
+
+def test_what_is_not_yet_got_back_is_a_balance():
+    assert make_plan("被骗的钱没追回的有多少？").aggregate == "outstanding"

@@ -35,7 +35,9 @@ def _is_money(case: Case, plan: CasePlan) -> bool:
         return False
     if plan.ordinal is not None or plan.period is not None:
         # 第一次抢劫是什么时间: an occurrence of an act that moves no money is told, not booked
-        other_act = plan.kind is None and bool(plan.focus.acts) and not plan.focus.moves_money
+        # 第一次作案是哪天: neither a kind of money nor money at all is named — not a ledger row
+        other_act = plan.kind is None and (bool(plan.focus.acts) and not plan.focus.moves_money
+                                           or not plan.names_money)
         return any(s in plan.slots for s in _EVENT_SLOTS) and not other_act
     # 退款是哪天、怎么退的: a specific kind of money names the event even without an ordinal
     return plan.kind not in (None, "pay") and any(s in plan.slots for s in (Slot.DATE, Slot.MEANS))

@@ -52,6 +52,8 @@ def relevance(case: Case, plan: CasePlan, event: Event) -> float:
     for name in plan.names:
         if name in clause or name in (event.payer or "") or name in (event.payee or ""):
             score += 2
+        elif name in around:  # 那条金项链有多重？—大概24克: named by the question the figure answers
+            score += 1
     nouns = asked_nouns(case, plan)
     for noun in nouns:
         if event.subject and _names(event.subject, noun) or _names(clause, noun):

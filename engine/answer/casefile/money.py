@@ -5,7 +5,7 @@ every disputed row carried through as a conflict with the result under each vers
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from itertools import product
 
@@ -13,6 +13,7 @@ from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.restrictions import restrict, stands_for_rows, unmet_text
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
@@ -118,27 +119,34 @@ def _principal_ok(plan: CasePlan, event: Event) -> bool:
     return True
 
 
-def _movements(case: Case, plan: CasePlan, kind: str | None, actor: Actor, *, roles=("event",)) -> list[Event]:
+def _movements(case: Case, plan: CasePlan, kind: str | None, actor: Actor, *, roles=("event",),
+               unrestricted: bool = False) -> list[Event]:
     """Rows of the kind asked, by the person asked; when the person named matches no row, the name
-    was the question's topic rather than a party (张健第三次偷钱是…: the theft from 张健)."""
+    was the question's topic rather than a party (张健第三次偷钱是…: the theft from 张健). Only the
+    rows inside the question's restrictions (channel, place, receiver: restrictions.py) unless
+    ``unrestricted``."""
     rows = [e for e in case.ledger.money if e.role in roles and not e.corrects and _covers(kind, e)
             and _principal_ok(plan, e)]
     if not rows and kind in MIRROR:  # 被高美娟骗了多少: what the victim paid her, told as payments
         return _movements(case, plan, MIRROR[kind], Actor(actor.name, "payee" if kind == "take" else "payer"),
-                          roles=roles)
+                          roles=roles, unrestricted=unrestricted)
     named = [e for e in rows if _party_ok(actor, e, case)]
-    if named or actor.name is None:
-        return named
-    return [e for e in rows if _party_ok(Actor(None, actor.role), e, case)]
+    if not named and actor.name is not None:
+        named = [e for e in rows if _party_ok(Actor(None, actor.role), e, case)]
+    return named if unrestricted else restrict(case, plan, named).rows
 
 
 # One movement told from either side: what one took (骗, 拿) is what the other handed over (给, 转).
 MIRROR = {"take": "pay"}
 
 
+def _in_asked_time(case: Case, plan: CasePlan, events: list[Event]) -> list[Event]:
+    """2022年中秋节那次 / 春节前送的: the rows dated in that stretch of time."""
+    return [e for e in events if in_time(case, plan.when, e.date)] if plan.when else events
+
+
 def _occurrence(case: Case, plan: CasePlan, events: list[Event]) -> list[Event]:
-    if plan.when:  # 2022年中秋节那次 / 春节前送的: the rows dated in that stretch of time
-        events = [e for e in events if in_time(case, plan.when, e.date)]
+    events = _in_asked_time(case, plan, events)
     if plan.aggregate == "last" and events:
         return [max(events, key=lambda e: e.chrono or 0)]
     if plan.aggregate == "first" and events:
@@ -194,6 +202,8 @@ def _outsider(case: Case, plan: CasePlan) -> str | None:
     return named[0] if told else None
 
 
+# Every role a row the figure may be composed from can have (movements, demands, costs, promises).
+_ROW_ROLES = ("event", "periodic", "demand", "cost", "agreed")
 # What is owed under an agreement: a figure of its own, never made of the payments against it.
 DUE_MEASURES = frozenset({"wages_owed", "contract_price"})
 
@@ -222,10 +232,23 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         # 自己留了多少 / 朋友投了多少 / 听说X也投了: not a ledger movement
         answer_amount_by_talk(case, plan, outcome, about=outsider)
         return
+    if plan.kind is None and plan.focus.acts and not plan.focus.moves_money and plan.aggregate != "outstanding" \
+            and Slot.AMOUNT in plan.slots and not _RECEIVE.search(plan.text):  # 从某某那里拿到: received
+        # 一共输了多少 / 亏了多少: the act asked moves no money the ledger books — the file's payments
+        # (交台费五百元) are not its figure; what was said about it answers
+        answer_amount_by_talk(case, plan, outcome)
+        return
     kind = plan.kind
     if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
         kind = kind if kind not in (None, "pay") else (dominant_kind(case) or kind)
     actor = _actor(case, plan, kind)
+    unmet = restrict(case, plan, _in_asked_time(case, plan, _movements(case, plan, kind, actor, roles=_ROW_ROLES,
+                                                                        unrestricted=True))).unmet
+    if unmet is not None:  # 通过微信转了多少 with a payment whose means is not told: not a figure
+        label = "未归还金额" if plan.aggregate == "outstanding" else "次数" if plan.aggregate == "count" \
+            and Slot.AMOUNT not in plan.slots else "金额"
+        outcome.add(Part(label, unmet_text(unmet, label), Fill.CONFLICT))
+        return
     if plan.aggregate == "outstanding":
         from engine.answer.casefile.figures import answer_due_by_rate
 
@@ -505,8 +528,12 @@ def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: list[Ev
 def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor) -> list[Event]:
     """The sum the record states, in every version it was stated (六次一共二十二万三千元 … 这样算一共是
     二十二万七千元), oldest first; an approximate sum (二十多万元) only when no exact one is said."""
+    # restricted from the rows of everyone: a receiver asked narrows the rows by itself
+    restricted = restrict(case, plan, _movements(case, plan, kind, Actor(None, actor.role),
+                                                 roles=("event", "periodic"), unrestricted=True))
     stated = [e for e in case.ledger.money if e.role == "total" and _covers(kind, e) and not e.corrects
-              and _principal_ok(plan, e) and _party_ok(actor, e, case) and e.amount is not None]
+              and _principal_ok(plan, e) and _party_ok(actor, e, case) and e.amount is not None
+              and stands_for_rows(restricted, e)]
     exact = [e for e in stated if not e.amount.approx] or stated
     if not exact:
         return []
@@ -552,6 +579,10 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
         outcome.add(Part("总额", f"各笔款项币种不同（{_currency_names(currencies)}），不能相加，需人工复核；"
                                  f"按币种分别为{'；'.join(lines)}", Fill.CONFLICT, ids))
         return
+    denied = [t for t in terms if t.event.disputed]
+    if denied and len(denied) < len(terms) and not stated:
+        _total_with_denied(case, terms, denied, what, outcome)
+        return
     results = _calculate(case, terms, outcome, stated, f"{what}各笔相加")
     currency = terms[0].event.currency
     ids = list(dict.fromkeys(i for r in results for i in r.ids))
@@ -581,6 +612,24 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     if len(stated) > 1:
         outcome.conflicts.append(Conflict("testimony", f"所述合计说法不一：{said}", [case.cite_event(v) for v in stated]))
     outcome.add(Part("总额", text, Fill.CONFLICT if disagrees or len(stated) > 1 else Fill.FILLED, ids))
+
+
+def _total_with_denied(case: Case, terms: list[_Term], denied: list[_Term], what: str, outcome: Outcome) -> None:
+    """A sum over rows one of which the other side denies (…还当面给过现金四千元，他们不认): the sum
+    without the denied rows and with them, each recomputed, neither chosen."""
+    agreed = [t for t in terms if not t.event.disputed]
+    lines, ids = [], []
+    for label, group in (("不计对方否认的款项", agreed), ("计入对方否认的款项", terms)):
+        value = sum((t.amount.value * t.factor for t in group), Decimal(0))
+        cited = list(dict.fromkeys(case.cite_event(t.event, "completion") for t in group))
+        ids += cited
+        outcome.calculations.append(Calculation(_expression(group, [t.amount.value for t in group]), value, None,
+                                                True, cited, f"{what}各笔相加（{label}）"))
+        lines.append(f"{label}，共计{money(value, group[0].event.currency)}（{'、'.join(cited)}）")
+    ids = list(dict.fromkeys(ids))
+    named = "、".join(case.cite_event(t.event) for t in denied)
+    outcome.conflicts.append(Conflict("testimony", f"其中{named}所述款项对方否认", ids))
+    outcome.add(Part("总额", f"其中{named}所述款项对方否认：{'；'.join(lines)}，需人工核实", Fill.CONFLICT, ids))
 
 
 def _currency_names(currencies: set[str]) -> str:
@@ -690,7 +739,7 @@ def _loss_balance(case: Case) -> _Balance | None:
 
 
 def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
-    principal_plan = plan if plan.principal is not None else CasePlan(plan.question, principal=True)
+    principal_plan = plan if plan.principal is not None else replace(plan, principal=True)
     if plan.owed == "loss" and any(e.measure == "valuation" for e in case.ledger.money):
         # 被抢的东西加现金还差多少没弥补上: appraisals and cash, less goods got back and restitution
         return _loss_balance(case) or _Balance([], [], "")
@@ -728,7 +777,9 @@ def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
     stated_in = [e for e in case.ledger.money if e.role == "total" and inflow_kind and e.kind == inflow_kind
                  and not e.corrects and _principal_ok(principal_plan, e) and e.amount is not None
                  and not e.amount.approx]
-    if stated_in and not plan.receiver:
+    narrowed = restrict(case, principal_plan, _movements(case, principal_plan, inflow_kind, Actor(None, asked.role),
+                                                         unrestricted=True)).narrowed if inflow_kind else None
+    if stated_in and not plan.receiver and not narrowed:
         in_terms = [_Term(stated_in[-1], stated_in[-1].amount)]
     return _Balance(in_terms, out_terms, "收到的款项减去已退还的款项")
 

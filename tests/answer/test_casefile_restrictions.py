@@ -1,0 +1,171 @@
+"""A figure is composed only from rows inside every restriction the question puts on it — the
+channel (通过微信和支付宝), the place (在某处给的), the receiver (转给某某的), a demand rather than a
+payment —; a row the ledger cannot place inside or outside the restriction turns the figure into a
+review naming the restriction, never a sum over a wider set of rows. A demand dated only by a
+festival keeps that precision. Records written for these tests, through Engine.ask on a real home."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.text.numbers import find_amounts
+
+from tests.case_homes import ask, record_home
+
+pytestmark = pytest.mark.integration
+
+EXTORTION = """询问笔录
+时间：2024年4月2日9时00分至2024年4月2日10时10分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：闵晓川 性别：男
+问：你把被人要钱的经过说一下。
+答：2023年中秋节后，韦国栋第一次找我开口要了三万元，说不给就去我单位闹。我当时没给。
+问：后来你给过他钱吗？
+答：给过。2023年10月9日我通过微信转给韦国栋七千元。2023年10月21日我通过支付宝转给韦国栋九千元。2023年11月2日我用银行卡转给他的同伙邝永年五千元。2023年11月20日我在东关菜市场门口当面给了韦国栋现金三千元。
+问：一共给了多少？
+答：一共给了两万四千元。
+问：钱拿回来了吗？
+答：2024年3月5日韦国栋的家属退给我八千元。
+"""
+
+UNTOLD = """询问笔录
+时间：2024年5月6日14时00分至2024年5月6日15时00分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：丘雅婷 性别：女
+问：你给过祁振华哪些钱？
+答：2023年6月1日我通过微信转给祁振华四千元。2023年6月15日我又给了祁振华六千元。
+问：一共给了多少？
+答：一共一万元。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("restrictions"),
+                           {"询问笔录_闵晓川.txt": EXTORTION, "询问笔录_丘雅婷.txt": UNTOLD})
+
+
+def amounts(text):
+    return {int(f.value) for f in find_amounts(text)}
+
+
+def test_a_total_over_some_channels_adds_only_their_rows(home):
+    answer = ask(home, "询问笔录_闵晓川.txt", "闵晓川通过微信、支付宝和银行卡一共转了多少钱？")
+    assert answer.status.value == "answered"
+    assert 21000 in amounts(answer.conclusion) and 24000 not in amounts(answer.conclusion)
+
+
+def test_a_total_to_one_receiver_leaves_out_what_went_to_another(home):
+    answer = ask(home, "询问笔录_闵晓川.txt", "闵晓川一共给了韦国栋多少钱？")
+    assert 19000 in amounts(answer.conclusion) and 24000 not in amounts(answer.conclusion)
+    to_other = ask(home, "询问笔录_闵晓川.txt", "闵晓川转给邝永年的钱是多少？")
+    assert 5000 in amounts(to_other.conclusion) and 24000 not in amounts(to_other.conclusion)
+
+
+def test_a_figure_at_a_place_is_the_row_told_there(home):
+    answer = ask(home, "询问笔录_闵晓川.txt", "闵晓川在东关菜市场门口给的钱是多少？")
+    assert amounts(answer.conclusion) & {3000, 24000} == {3000}
+
+
+def test_a_demand_is_not_a_payment_and_keeps_its_festival_date(home):
+    answer = ask(home, "询问笔录_闵晓川.txt", "韦国栋第一次开口要了多少钱？")
+    assert 30000 in amounts(answer.conclusion) and 7000 not in amounts(answer.conclusion)
+    when = ask(home, "询问笔录_闵晓川.txt", "韦国栋第一次要钱是什么时候？")
+    assert "中秋" in when.conclusion and "10月9日" not in when.conclusion
+
+
+def test_a_restriction_the_ledger_cannot_check_is_named_not_summed_over(home):
+    """One payment's means is not told: the 微信 total cannot be composed from these rows."""
+    answer = ask(home, "询问笔录_丘雅婷.txt", "丘雅婷通过微信一共转了多少钱？")
+    assert answer.status.value == "needs_review"
+    assert "微信" in answer.conclusion and "支付方式" in answer.conclusion
+    assert not amounts(answer.conclusion) & {10000, 6000}
+
+
+HEARING = """某区人民法院
+庭审笔录
+时间：2023年6月8日9时00分至2023年6月8日10时20分
+地点：某区人民法院第三法庭
+案由：买卖合同纠纷
+审判长：甲某　　书记员：乙某
+原告：卓安林，个体工商户。
+被告：詹秀梅，女，个体工商户。
+审判长　原告，你方的请求是什么？
+原告　我方请求判令被告支付货款六万元。
+审判长　原告，被告付过哪些货款？
+原告　被告2023年2月3日通过银行转账支付货款一万二千元，2023年3月9日通过银行转账支付货款八千元，余款经多次催要至今未付。
+审判长　被告，你有什么答辩意见？
+被告　除了转账，我2023年1月20日还当面给过原告现金五千元，他们不认。
+审判长　原告有什么意见？
+原告　现金我们没有收到，被告拿不出收条。
+"""
+
+THEFT = """讯问笔录
+时间：2024年2月1日9时00分至2024年2月1日10时00分
+地点：某县公安局执法办案中心讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：满振宇 性别：男
+问：第一次是什么时候、偷了什么？
+答：2023年11月4号晚上，我在一家超市门口偷了一条金项链和一块手表。
+问：那条金项链有多重？
+答：大概十八克。
+问：第二次偷了什么？
+答：2023年12月20号，偷了一只金手镯。
+问：金手镯多少克？
+答：有三十二克。
+问：你家里人有没有替你退赔？
+答：我哥哥在2024年1月10号替我退赔了六百元。
+问：价格认定你有没有意见？
+答：看过价格认定结论书，金项链认定价值9800元，手表认定价值1500元，金手镯认定价值17600元，我没有意见。
+"""
+
+
+GAMBLER = """询问笔录
+时间：2024年6月3日9时00分至2024年6月3日10时00分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：褚定邦 性别：男
+问：你在赌场里输过钱吗？
+答：输过，是亏了。第一次去输了三千元，第二次赢了一千元。
+问：你给赌场交过钱吗？
+答：交过，我交了台费五百元。
+"""
+
+
+@pytest.fixture(scope="module")
+def more(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("restrictions_more"),
+                           {"庭审笔录_卓安林.txt": HEARING, "讯问笔录_满振宇.txt": THEFT, "询问笔录_褚定邦.txt": GAMBLER})
+
+
+def test_a_payment_the_other_side_denies_is_not_counted_among_the_nth(more):
+    first = ask(more, "庭审笔录_卓安林.txt", "被告第一次付款付了多少？")
+    assert amounts(first.conclusion) & {12000, 5000} == {12000}
+    second = ask(more, "庭审笔录_卓安林.txt", "被告第二次付款是哪天，付了多少？")
+    assert amounts(second.conclusion) & {8000, 12000, 5000} == {8000}
+
+
+def test_a_total_over_a_denied_payment_is_given_with_and_without_it(more):
+    answer = ask(more, "庭审笔录_卓安林.txt", "被告已经支付了多少钱？")
+    assert answer.status.value == "needs_review"
+    assert {20000, 25000} <= amounts(answer.conclusion) and 60000 not in amounts(answer.conclusion)
+
+
+def test_a_figure_of_one_thing_is_not_a_version_of_another_things(more):
+    weight = ask(more, "讯问笔录_满振宇.txt", "金项链有多少克？")
+    assert "十八克" in weight.conclusion and "三十二" not in weight.conclusion
+    value = ask(more, "讯问笔录_满振宇.txt", "那块手表价格认定是多少钱？")
+    assert amounts(value.conclusion) & {1500, 9800, 17600} == {1500}
+
+
+def test_the_first_offence_is_no_money_row(more):
+    answer = ask(more, "讯问笔录_满振宇.txt", "第一次作案是哪一天？")
+    assert "2024年1月10" not in answer.conclusion
+
+
+def test_a_loss_asked_is_not_the_files_payments(more):
+    """一共亏了多少: the only booked row is a fee paid — never the figure of the loss asked."""
+    answer = ask(more, "询问笔录_褚定邦.txt", "褚定邦在赌场一共亏了多少？")
+    assert 500 not in amounts(answer.conclusion)
