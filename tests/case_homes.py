@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine import Engine
 from engine.config import Settings
+from engine.text.numbers import find_amounts
 
 
 def record_home(folder: Path, records: Mapping[str, str]) -> Iterator[tuple[Engine, dict[str, str]]]:
@@ -29,3 +30,8 @@ def ask(home: tuple[Engine, dict[str, str]], name: str, question: str):
     """``Engine.ask`` within the record ``name`` of a :func:`record_home`, deterministic composer."""
     engine, docs = home
     return engine.ask(question, doc_id=docs[name], llm=False)
+
+
+def amounts(text: str) -> set[int]:
+    """The whole-yuan amounts a conclusion states (find_amounts, as the answers read them)."""
+    return {int(f.value) for f in find_amounts(text)}

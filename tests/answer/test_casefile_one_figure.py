@@ -11,9 +11,8 @@ from __future__ import annotations
 import pytest
 
 from engine.text.dates import find_dates
-from engine.text.numbers import find_amounts
 
-from tests.case_homes import ask, record_home
+from tests.case_homes import amounts, ask, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -66,10 +65,6 @@ HEARING = """某区人民法院
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("one_figure"), {"询问笔录_柯文山.txt": WORKER, "庭审笔录_常立群.txt": HEARING})
-
-
-def amounts(text):
-    return {int(f.value) for f in find_amounts(text)}
 
 
 def days(text):

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.text.numbers import find_amounts
 
-from tests.case_homes import ask, record_home
+from tests.case_homes import amounts, ask, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -45,10 +44,6 @@ UNTOLD = """询问笔录
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("restrictions"),
                            {"询问笔录_闵晓川.txt": EXTORTION, "询问笔录_丘雅婷.txt": UNTOLD})
-
-
-def amounts(text):
-    return {int(f.value) for f in find_amounts(text)}
 
 
 def test_a_total_over_some_channels_adds_only_their_rows(home):

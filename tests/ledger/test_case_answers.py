@@ -9,14 +9,9 @@ import re
 import pytest
 
 from engine.question import read_question
-from engine.text.numbers import find_amounts
-from tests.case_homes import ask
+from tests.case_homes import amounts, ask
 
 pytestmark = pytest.mark.integration
-
-
-def amounts(text):
-    return {int(f.value) for f in find_amounts(text)}
 
 
 LOAN, TAKINGS = "询问笔录_周晓燕.txt", "讯问笔录_谢志远.txt"

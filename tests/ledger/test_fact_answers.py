@@ -12,7 +12,7 @@ import pytest
 from engine.text.numbers import find_amounts
 from engine.text.quantities import find_quantities
 
-from tests.case_homes import ask, record_home
+from tests.case_homes import amounts, ask, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -155,10 +155,6 @@ def facts_home(tmp_path_factory):
         "询问笔录_鲍建华.txt": CEMENT,
     }
     yield from record_home(tmp_path_factory.mktemp("facts"), records)
-
-
-def amounts(text):
-    return {int(f.value) for f in find_amounts(text)}
 
 
 def quantities(text, unit):
