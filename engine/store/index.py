@@ -39,6 +39,8 @@ a dead writer's vectors are seen and removed.
 
 from __future__ import annotations
 
+import base64
+import json
 import logging
 import os
 import threading
@@ -51,7 +53,7 @@ import numpy as np
 
 from engine.config import Settings
 from engine.store.blobs import BlobStore
-from engine.store.catalog import Catalog
+from engine.store.catalog import Catalog, DocumentRows, document_rows
 from engine.store.dense import DenseIndex, DenseStore
 from engine.store.interfaces import (BlobStorage, FileLock, LexicalSearch, SharedStoreError, VectorSearch,
                                      WriteLock)
@@ -392,7 +394,6 @@ class Index:
         here or, after a crash, by ``recover`` (its derived rows then rebuilt on first read).
         """
         from engine.embedding.embedder import text_hash
-        from engine.store.catalog import document_rows
 
         record = prepared.record
         doc_id = record.doc_id
@@ -541,22 +542,14 @@ class Index:
                            lexical_chunks=len(self.lexical_index()))
 
 
-def _journal(rows, vectors: np.ndarray) -> str:
+def _journal(rows: DocumentRows, vectors: np.ndarray) -> str:
     """A document's rows and vectors as one text (the catalog's ``meta`` holds it)."""
-    import base64
-    import json
-
     return json.dumps({"rows": asdict(rows), "dtype": str(vectors.dtype), "shape": list(vectors.shape),
                        "vectors": base64.b64encode(np.ascontiguousarray(vectors).tobytes()).decode("ascii")},
                       ensure_ascii=False)
 
 
-def _from_journal(text: str):
-    import base64
-    import json
-
-    from engine.store.catalog import DocumentRows
-
+def _from_journal(text: str) -> tuple[DocumentRows, np.ndarray]:
     data = json.loads(text)
     rows = DocumentRows(**{k: (tuple(v) if k == "document" else [tuple(r) for r in v])
                            for k, v in data["rows"].items()})

@@ -61,7 +61,7 @@ def _place_of(plan: CasePlan) -> Callable[[Event], bool | None]:
     return holds
 
 
-def _receiver_of(case: Case, plan: CasePlan) -> Callable[[Event], bool | None]:
+def _receiver_of(plan: CasePlan) -> Callable[[Event], bool | None]:
     asked = plan.receiver or plan.paid_to or ""
 
     def holds(event: Event) -> bool | None:
@@ -81,7 +81,7 @@ def restrictions_of(case: Case, plan: CasePlan) -> list[Restriction]:
         found.append(Restriction("地点", f"在{plan.place}", _place_of(plan)))
     receiver = plan.receiver or plan.paid_to
     if receiver and (receiver in case.people() or receiver in case.doc_text):
-        found.append(Restriction("收款人", f"给{receiver}", _receiver_of(case, plan), silent_inside=True))
+        found.append(Restriction("收款人", f"给{receiver}", _receiver_of(plan), silent_inside=True))
     return found
 
 
