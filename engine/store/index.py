@@ -361,20 +361,9 @@ class Index:
                                             prepared.tokens,
                                             [text_hash(c.text) for c in prepared.chunks])
                 _maybe_pause("catalog_pending")
-                if not self.shared:  # invisible until ready: the derived indexes follow the catalog
-                    store.add([c.chunk_id for c in prepared.chunks], vectors,
-                              [_vector_metadata(c) for c in prepared.chunks])
-                    _maybe_pause("vectors_written")
-                if before_ready is not None:
-                    before_ready(record.doc_id)
-                if self.shared:  # searchable once written: the last step before ready
-                    store.add_document(record.doc_id, [c.chunk_id for c in prepared.chunks],
-                                       [c.seq for c in prepared.chunks],
-                                       [" ".join(t).split() for t in prepared.tokens], vectors)
-                    _maybe_pause("vectors_written")
-                if not self.catalog.set_status(record.doc_id, "ready"):
-                    # Defence in depth: success must mean stored; never report a vanished document.
-                    raise RuntimeError(f"document {record.doc_id} disappeared while it was being stored")
+                self._vectors_then_ready(record.doc_id, prepared.chunks,
+                                         [" ".join(t).split() for t in prepared.tokens], vectors, store,
+                                         before_ready, pause="vectors_written", doing="stored")
             except BaseException:
                 self._purge(record.doc_id, store, record.sha256)
                 raise
@@ -428,18 +417,31 @@ class Index:
         self.catalog.replace_pending(rows, journal)
         _maybe_pause("rederive_pending")
         chunks = self.catalog.chunks(doc_id)  # the rows as chunks, for the vectors' metadata
-        ids = [c.chunk_id for c in chunks]
         store.delete_doc(doc_id)
+        self._vectors_then_ready(doc_id, chunks, [row[-1].split() for row in rows.chunks], vectors, store,
+                                 before_ready, pause="rederive_vectors", doing="derived again",
+                                 pause_shared=False)
+
+    def _vectors_then_ready(self, doc_id: str, chunks, tokens: list[list[str]], vectors: np.ndarray, store,
+                            before_ready: Callable[[str], None] | None, *, pause: str, doing: str,
+                            pause_shared: bool = True) -> None:
+        """The steps after a document's catalog rows are written as ``pending`` (write lock held):
+        embedded, its vectors (invisible until ready: the derived indexes follow the catalog), then
+        what is derived from its chunks; shared, what is derived first and its retrieval rows last
+        (searchable once written); then ``ready``. ``pause`` names the test pause after the vectors."""
+        ids = [c.chunk_id for c in chunks]
         if not self.shared:
             store.add(ids, vectors, [_vector_metadata(c) for c in chunks])
-            _maybe_pause("rederive_vectors")
+            _maybe_pause(pause)
         if before_ready is not None:
             before_ready(doc_id)
         if self.shared:
-            store.add_document(doc_id, ids, [c.seq for c in chunks], [row[-1].split() for row in rows.chunks],
-                               vectors)
+            store.add_document(doc_id, ids, [c.seq for c in chunks], tokens, vectors)
+            if pause_shared:
+                _maybe_pause(pause)
         if not self.catalog.set_status(doc_id, "ready"):
-            raise RuntimeError(f"document {doc_id} disappeared while it was being derived again")
+            # Defence in depth: success must mean stored; never report a vanished document.
+            raise RuntimeError(f"document {doc_id} disappeared while it was being {doing}")
 
     def _put_back(self, doc_id: str, store, before_ready: Callable[[str], None] | None = None) -> bool:
         """The reading a re-derivation journalled, back in every store (write lock held); False
