@@ -128,7 +128,7 @@ PERIOD = re.compile(r"(?P<when>[^，。？?、]{2,14}?)(?:那|这)(?:一)?(?:次
 FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"身份证|公民身份号码|证件号"),
     # 手机号, 电话: a number; 打电话 is a call, 手机扔到哪里 the phone itself, 手机和电脑 / 手机价值 the goods
-    "phone": re.compile(r"手机(?!和|、|的价|价|被|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少|什么))"
+    "phone": re.compile(r"手机(?!和|、|的价|价|被|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少(?!钱)|什么))"
                         r"|(?<![打接来通回挂])电话|联系方式"),
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),
     "birth": re.compile(r"出生|生日|多大|年龄|几岁"),
@@ -227,6 +227,9 @@ class CasePlan:
     paid_to: str | None = None
     # the question speaks of money at all (钱, 款, 笔, 多少, a money verb: 投的, 赔的): 第一次作案 does not
     names_money: bool = False
+    # the question's own name for the money asked (发票, 社保, 工钱, 货款, 押金): what a quoted
+    # sentence must name too before it stands for the answer
+    money_word: str | None = None
     focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
 
     @property
@@ -243,7 +246,7 @@ class CasePlan:
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver, "owed": self.owed, "channels": list(self.channels), "place": self.place, "paid_to": self.paid_to,
-                "focus": self.focus.to_dict()}
+                "money_word": self.money_word, "focus": self.focus.to_dict()}
 
     @property
     def money(self) -> bool:
@@ -254,6 +257,10 @@ class CasePlan:
 GROUP = re.compile(r"[\u4e00-\u9fff]{1,2}们|大家|(?:这|那)?几个(?:工人|人|工友)|所有(?:的)?(?:人|工人)|每个人|各自")
 # What ought to be, asked of a figure (工钱一共应该是多少): what is due, not what was paid.
 DUE = re.compile(r"应该|应当|本应|本该|按理")
+# The question's own name for the money asked (发票, 社保, 工钱, 货款, 押金, 医药费): a noun of the
+# question ending in a word of money; bare 钱 / 块钱 name no kind.
+MONEY_NOUN = re.compile(r"[\u4e00-\u9fff]+(?:款|费|金|资|钱|票|租|保|息)$")
+_NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金)$")
 # A figure asked per unit of time or work (一天的工钱, 做一件多少钱, 每个月工资多少) — not 第一天 / 前一天.
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
                       r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
@@ -377,6 +384,7 @@ def make_plan(text: str) -> CasePlan:
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
+    plan.money_word = _money_word(question)
     plan.disputed = bool(re.search(r"到底|究竟", text))
     plan.per_unit = bool(PER_UNIT.search(text)) and Slot.AMOUNT in plan.slots
     plan.group = bool(GROUP.search(text))
@@ -401,6 +409,11 @@ def make_plan(text: str) -> CasePlan:
 _BY_WAY = re.compile(r"(?:通过|用|以|走|经由|经|拿|使用)(?:的)?$")
 _BY_ACT_BEFORE = re.compile(r"(?:送|给|交|付|转|汇|打|存|缴)(?:了|过)?$")
 _BY_ACT_AFTER = re.compile(r"(?:卡|账户)?(?:转账|转|支付|付|交|缴|给|汇|打|存|红包|收款|扫码)")
+
+
+def _money_word(question: Reading) -> str | None:
+    words = [n for n in question.nouns if MONEY_NOUN.match(n) and not _NO_KIND.match(n)]
+    return min(words, key=question.text.find) if words else None
 
 
 def _moves_by(text: str, found: re.Match[str]) -> bool:

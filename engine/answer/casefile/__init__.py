@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.answer.casefile.badge import check_parts
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.money import answer_money, rate_part
@@ -135,4 +136,5 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         outcome.add(rate_part(case, plan))
     else:
         answer_talk(case, plan, outcome)
+    check_parts(case, plan, outcome)  # 已核验 only for parts that answer what was asked
     return draft_of(outcome, case.evidence, case.scope)

@@ -364,7 +364,8 @@ def _amount_part(case: Case, event: Event, outcome: Outcome, with_date: bool = F
         outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}具体金额：{quoted(case.text_of(event.sentence))}", [first]))
         return Part("金额", f"{UNCLEAR_PHRASE}具体金额，仅称{show_amount(amount, event.currency)}（{first}）",
                     Fill.FILLED, [first])
-    return Part("金额", f"{when}金额为{show_amount(amount, event.currency)}（{first}）", Fill.FILLED, [first])
+    return Part("金额", f"{when}金额为{show_amount(amount, event.currency)}（{first}）", Fill.FILLED, [first],
+                rows=[event])
 
 
 def _date_part(case: Case, event: Event, outcome: Outcome) -> Part:
@@ -603,7 +604,8 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     statement = result.stated
     if statement is None:
         outcome.add(Part("总额", f"共计{money(result.value, currency)}：各笔相加复算为{money(result.value, currency)}"
-                                 f"（{'、'.join(result.ids)}）", Fill.FILLED, ids))
+                                 f"（{'、'.join(result.ids)}）", Fill.FILLED, ids, rows=[t.event for t in terms],
+                         summed=True))
         return
     verdict = _verdict(result.value, statement, currency)
     disagrees = "不符" in verdict
@@ -677,7 +679,7 @@ def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     if not rows:
         outcome.add(Part("次数", "", Fill.MISSING))
         return
-    outcome.add(Part("次数", listed, Fill.FILLED, ids))
+    outcome.add(Part("次数", listed, Fill.FILLED, ids, rows=rows))
 
 
 def _count_words(case: Case, event: Event) -> str:

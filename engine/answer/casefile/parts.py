@@ -1,6 +1,7 @@
 """An answer to a case-file question is a list of parts, one per asked slot; each says what the
 material gives for it (filled), that it is not there (missing), that the speaker did not know
-(unsure), or that statements disagree (conflict). The status follows from the parts."""
+(unsure), or that statements disagree (conflict). The status follows from the parts: a filled part
+the badge check (engine/answer/casefile/badge.py) doubts keeps its value on view, not 已核验."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from enum import Enum
 
 from engine.answer.composer import Draft, EvidenceSet
 from engine.answer.model import NOT_FOUND_PHRASE, Calculation, Conflict, Gap, Status
+from engine.ledger import Event
+from engine.question import Slot
 
 
 class Fill(str, Enum):
@@ -19,11 +22,26 @@ class Fill(str, Enum):
 
 
 @dataclass
+class Quoted:
+    """The sentence a part quotes as its answer (材料显示：「…」) when no value was read into the
+    asked slot, with the asker's words it answers: what the part establishes is only what this
+    sentence itself says."""
+
+    text: str
+    slot: Slot  # the slot the quote stands for
+    asked: str = ""
+
+
+@dataclass
 class Part:
     label: str  # what the part answers, in the user's words (日期, 金额, 方式 …)
     text: str  # the sentence of the conclusion
     fill: Fill
     evidence: list[str] = field(default_factory=list)
+    quoted: Quoted | None = None  # the part stands on the closest sentence, quoted
+    rows: list[Event] = field(default_factory=list)  # the ledger rows its value is read from
+    summed: bool = False  # its value adds several rows up (共计…各笔相加)
+    doubt: str | None = None  # what it does not establish of the question (the badge check's note)
 
 
 @dataclass
@@ -59,7 +77,16 @@ def draft_of(outcome: Outcome, evidence: EvidenceSet, scope: str, nothing: str =
         status = Status.NEEDS_REVIEW
     elif missing and (filled or unsure):
         status = Status.NEEDS_REVIEW  # half an answer is not a verified answer
-    conclusion = "；".join(p.text if p.fill is not Fill.MISSING else f"{NOT_FOUND_PHRASE}{p.label}"
-                          for p in parts)
+    elif any(p.doubt for p in filled):
+        status = Status.NEEDS_REVIEW  # a value shown that does not answer what was asked
+    conclusion = "；".join(_shown(p) for p in parts)
     return Draft(status, conclusion.rstrip("。；") + "。", evidence, calculations=outcome.calculations,
                  conflicts=outcome.conflicts, gaps=outcome.gaps)
+
+
+def _shown(part: Part) -> str:
+    if part.fill is Fill.MISSING:
+        return f"{NOT_FOUND_PHRASE}{part.label}"
+    if part.fill is Fill.FILLED and part.doubt:
+        return f"{part.text.rstrip('。；')}（{part.doubt}，需人工核实）"
+    return part.text

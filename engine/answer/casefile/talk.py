@@ -16,7 +16,7 @@ from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, ob
                                           word_hit)
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.ingest.chunkers.turns import HEARING_SIDES
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.said import (_SENTENCE_END, Match, _anchor, _assertion, _best_sentence, _bigrams,
                                          _confirmed_part, _dice, _effective_question, _gap, _has_slot, _ordinal_said,
                                          _sentences, _unsure_about, _weights, _VALUE_CLAUSE_END, person_asked, quote_of_one,
@@ -176,7 +176,8 @@ def _quote(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome:
         if slot is Slot.TEXT and shown is sentence:
             shown = _act_passage(plan, statement, sentence)
         cited = case.cite(_anchor(statement, shown))
-        return Part(label, f"材料显示：{quoted(shown.text)}（{cited}）", Fill.FILLED, [cited])
+        return Part(label, f"材料显示：{quoted(shown.text)}（{cited}）", Fill.FILLED, [cited],
+                    quoted=Quoted(shown.text, slot, statement.question))
     return Part(label, "", Fill.MISSING)
 
 # The longest passage quoted for what happened (抢了哪些东西): the sentences telling the act.
@@ -278,7 +279,8 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
                 quote = quote_of_one(sentence, (asked.start, asked.end), [(a.start, a.end) for a in amounts
                                                                           if a.value != asked.value])
                 cited = case.cite(_anchor(statement, quote))
-                outcome.add(Part("金额", f"材料显示：{quoted(quote.text)}（{cited}）", Fill.FILLED, [cited]))
+                outcome.add(Part("金额", f"材料显示：{quoted(quote.text)}（{cited}）", Fill.FILLED, [cited],
+                                 quoted=Quoted(quote.text, Slot.AMOUNT, statement.question)))
                 return
             if denied:
                 cited = case.cite(_anchor(statement, sentence))

@@ -1,0 +1,133 @@
+"""The case path's last check before 已核验: does each filled part answer what the plan asked?
+
+A part that quotes the closest sentence (材料显示：「…」) establishes only what that sentence
+itself says: a figure of the asked type (an amount for 多少钱, a count in the asked unit for 几个),
+said as the asked aggregate (a total only where its clause says 一共/共计…, what is left only where
+it says 还欠/剩下…), of the asked kind of money (the question's 发票 is not the quote's 合同总价款).
+A part read from ledger rows is checked against the question's framing: rows paid out by the one
+the money was asked to have been paid to, a sum of payments for a rate per month, payments counted
+for acts of another kind. A money word the material never names answers nothing.
+
+A doubt never drops the value: the part keeps it on view, and the answer is needs_review with a
+plain note of what the material does not establish (engine/answer/casefile/parts.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
+from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES
+from engine.question import CasePlan, Slot
+from engine.text.numbers import find_amounts
+from engine.text.quantities import find_quantities
+
+# Kinds of money as the lexicon names them: two words of one kind name the same money (工钱 / 工资).
+# The generic verbs of moving money (交了, 给的) name no kind.
+_KINDS = {**{f"measure:{k}": p for k, p in MEASURES.items()},
+          **{f"kind:{k}": p for k, p in KIND_CUES.items() if k not in ("pay", "take", "demand")}}
+_CLAUSE_END = re.compile(r"[，,；;。！？!?\n]")
+# Units that count people or pieces alike (几个工人 ↔ 7个人).
+_HEADCOUNT = frozenset({"个", "人"})
+_COUNT_UNITS = frozenset({"次"})
+# Words of the question that are not what the counted acts are of (a slot or money word).
+_NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|多少")
+
+
+def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """Set ``doubt`` on every filled part that does not answer what ``plan`` asked."""
+    absent = _money_absent(case, plan)
+    for part in outcome.parts:
+        if part.fill is not Fill.FILLED or part.doubt:
+            continue
+        part.doubt = absent or (_quote_doubt(plan, part.quoted) if part.quoted else None) \
+            or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part)
+
+
+def _kinds_in(text: str) -> set[str]:
+    return {k for k, pattern in _KINDS.items() if pattern.search(text)}
+
+
+def names_money(text: str, word: str) -> bool:
+    """Whether ``text`` names the money ``word`` names: the word itself, or a word of its kind."""
+    kinds = _kinds_in(word)
+    return word in text or bool(kinds and kinds & _kinds_in(text))
+
+
+def _money_absent(case: Case, plan: CasePlan) -> str | None:
+    """社保 asked of a record that never speaks of it: no figure of the record is that money."""
+    word = plan.money_word
+    if word and not names_money(case.doc_text, word):
+        return f"材料中未提到{word}，所列内容不能说明所问的{word}"
+    return None
+
+
+def _clauses(text: str) -> list[str]:
+    return [c for c in _CLAUSE_END.split(text) if c.strip()]
+
+
+def _figures(text: str, plan: CasePlan, slot: Slot) -> tuple[str, list] | None:
+    """(what the figure is called, the figures of the asked type in ``text``), or None when the
+    quoted slot asks no figure."""
+    if slot is Slot.AMOUNT:
+        return "金额", find_amounts(text)
+    unit = plan.unit
+    if unit and slot in (Slot.TEXT, Slot.QUANTITY, Slot.COUNT):
+        family = next((f for f in UNIT_FAMILIES.values() if unit in f), None)
+        accepted = _HEADCOUNT if unit in _HEADCOUNT else family or frozenset({unit})
+        return "数量", [q for q in find_quantities(text) if q.meta.get("unit") in accepted]
+    if slot is Slot.COUNT:
+        return "次数", [q for q in find_quantities(text) if q.meta.get("unit") in _COUNT_UNITS]
+    return None
+
+
+def _quote_doubt(plan: CasePlan, quoted: Quoted) -> str | None:
+    text = quoted.text
+    figures = _figures(text, plan, quoted.slot)
+    if figures is not None:
+        what, found = figures
+        if not found:
+            return f"所引语句未给出所问的{what}"
+        clauses = [c for c in _clauses(text) if any(f.text in c for f in found)]
+    else:
+        clauses = _clauses(text)
+    if plan.aggregate == "total" and not any(TOTAL.search(c) for c in clauses):
+        return "所引语句说的是其中的数额，未说明合计"
+    if (plan.aggregate == "outstanding" or plan.focus.remainder) \
+            and not any(BALANCE.search(c) or REMAINDER.search(c) for c in clauses):
+        return "所引语句未说明尚余（未结清）多少"
+    word = plan.money_word
+    if word and not names_money(f"{quoted.asked}\n{text}", word):
+        return f"所引语句未提到{word}，不能说明所问的{word}"
+    return None
+
+
+def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
+    rows = part.rows
+    if plan.rate_per and (part.summed or any(r.role == "event" for r in rows)):
+        what = "各笔相加的合计" if part.summed else "一笔款项"
+        return f"所问为每{plan.rate_per}的数额，所列是{what}"
+    subject = plan.focus.subject
+    if plan.focus.moves_money and subject:
+        # 某单位给某乙付了多少: rows某乙 paid out are not payments to 某乙
+        named = [n for n in plan.names if n not in subject and subject not in n]
+        payers = {r.payer for r in rows}
+        if named and all(p and any(n in p or p in n for n in named) for p in payers):
+            payer = "、".join(sorted(p for p in payers if p))
+            return f"所列款项是{payer}付出的，不是付给{payer}的"
+    if part.label == "次数":
+        said = "\n".join(case.text_of(r.sentence) for r in rows)
+        things = [o for o in plan.focus.objects
+                  if len(o) >= 2 and o not in plan.names and not _NOT_A_THING.search(o) and o not in said]
+        if things:
+            return f"逐笔列出的是款项，未提到{'、'.join(things)}"
+    return None
+
+
+def _type_doubt(plan: CasePlan, part: Part) -> str | None:
+    """钟红一共欠这几个工人多少工钱 → 三个: a figure of another kind stands where an amount was asked."""
+    money_asked = plan.slots == [Slot.AMOUNT] and (plan.kind or plan.measure or plan.owed or plan.money_word)
+    if money_asked and not find_amounts(part.text) and find_quantities(part.text):
+        return "所问为金额，结论给出的不是金额"
+    return None
