@@ -64,12 +64,31 @@ GOODS = """询问笔录
 答：我分三批把地板送到了柴文博的仓库，他至今没付款。
 """
 
+# A crew of three, their boss's payments to each; no rate per month is said, no social insurance.
+BOSS = """询问笔录
+时间：2024年4月2日9时00分至2024年4月2日10时00分
+地点：某县人力资源和社会保障局劳动监察大队询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：祁文杰 性别：男
+问：你们班组有几个人？
+答：我们班组一共三个工人，我、滕国华和苗秀英，老板是萧德明。
+问：萧德明给你们付过工资吗？
+答：萧德明2023年9月5日给滕国华转过工资三千元，2023年10月8日又给滕国华转过工资两千五百元。
+问：萧德明现在还欠你们多少工资？
+答：具体多少我说不清，大家都没拿全。
+问：除了你，还有谁的工钱没拿到？
+答：还有两个人。
+问：滕国华找过萧德明吗？
+答：找过，萧德明2023年11月3日已经赔过滕国华误工费两千元，滕国华要求萧德明再赔四千元。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("badge"),
                            {"询问笔录_龚立帆.txt": ONE_HAND, "询问笔录_蓝梓航.txt": SAID_TOTAL,
-                            "询问笔录_解春燕.txt": CREW, "询问笔录_阎秋实.txt": GOODS})
+                            "询问笔录_解春燕.txt": CREW, "询问笔录_阎秋实.txt": GOODS,
+                            "询问笔录_祁文杰.txt": BOSS})
 
 
 def test_one_hand_quoted_is_no_total(home):
@@ -131,3 +150,34 @@ def test_the_question_names_its_money():
     assert read_question("对方开了多少钱的发票？").case.money_word == "发票"
     assert read_question("他有没有交社保，交了多少？").case.money_word == "社保"
     assert read_question("他一共给了你多少钱？").case.money_word is None
+
+
+def test_a_headcount_is_no_sum_of_wages(home):
+    answer = ask(home, "询问笔录_祁文杰.txt", "萧德明一共欠这几个工人多少工钱？")
+    assert answer.status.value != "answered", answer.conclusion
+
+
+def test_money_the_record_never_names_is_not_verified(home):
+    answer = ask(home, "询问笔录_祁文杰.txt", "滕国华有没有交社保，交了多少？")
+    assert answer.status.value != "answered", answer.conclusion
+    assert "未提到社保" in answer.conclusion, answer.conclusion
+    assert answer.conclusion.count("未提到社保") == 1, answer.conclusion  # said once
+
+
+def test_payments_of_the_kind_named_keep_the_badge(home):
+    answer = ask(home, "询问笔录_祁文杰.txt", "萧德明一共给滕国华付了多少工资？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert 5500 in amounts(answer.conclusion), answer.conclusion
+
+
+def test_two_payments_in_one_sentence_are_not_verified_as_one(home):
+    answer = ask(home, "询问笔录_祁文杰.txt", "萧德明给滕国华付了几次工资？")
+    # the listing counts one piece of evidence; the sentence tells two payments
+    assert answer.status.value != "answered" or "2笔" in answer.conclusion, answer.conclusion
+
+
+def test_a_short_answer_to_what_is_left_keeps_the_badge(home):
+    answer = ask(home, "询问笔录_祁文杰.txt", "除了祁文杰，还有几个人的工钱没拿到？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert "两个人" in answer.conclusion, answer.conclusion
+

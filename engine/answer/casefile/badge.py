@@ -31,6 +31,12 @@ _CLAUSE_END = re.compile(r"[，,；;。！？!?\n]")
 # Units that count people or pieces alike (几个工人 ↔ 7个人).
 _HEADCOUNT = frozenset({"个", "人"})
 _COUNT_UNITS = frozenset({"次"})
+# What is still left, said with the figure (还有两个人) or asked of it (谁的工钱没拿到, 没结清).
+_STILL = re.compile(r"(?:还|仍|尚)(?:有|剩|差)$")
+_UNSETTLED = re.compile(r"没(?:有)?(?:拿到|领到|结清|付清|还清|给齐)|未(?:结清|付清|还清)")
+# Acts that hand money over from the question's subject, and those whose subject is not the payer.
+_GIVING = re.compile(r"[给付转打汇交送]")
+_NOT_GIVING = re.compile(r"[借收拿要领讨欠]")
 # Words of the question that are not what the counted acts are of (a slot or money word).
 _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|多少")
 
@@ -49,7 +55,7 @@ def _kinds_in(text: str) -> set[str]:
     return {k for k, pattern in _KINDS.items() if pattern.search(text)}
 
 
-def names_money(text: str, word: str) -> bool:
+def _names_money(text: str, word: str) -> bool:
     """Whether ``text`` names the money ``word`` names: the word itself, or a word of its kind."""
     kinds = _kinds_in(word)
     return word in text or bool(kinds and kinds & _kinds_in(text))
@@ -58,7 +64,7 @@ def names_money(text: str, word: str) -> bool:
 def _money_absent(case: Case, plan: CasePlan) -> str | None:
     """社保 asked of a record that never speaks of it: no figure of the record is that money."""
     word = plan.money_word
-    if word and not names_money(case.doc_text, word):
+    if word and not _names_money(case.doc_text, word):
         return f"材料中未提到{word}，所列内容不能说明所问的{word}"
     return None
 
@@ -92,15 +98,28 @@ def _quote_doubt(plan: CasePlan, quoted: Quoted) -> str | None:
         clauses = [c for c in _clauses(text) if any(f.text in c for f in found)]
     else:
         clauses = _clauses(text)
-    if plan.aggregate == "total" and not any(TOTAL.search(c) for c in clauses):
+    # the asker's words frame a short answer (问：还有谁的工钱没拿到？答：还有两个人。)
+    framed = [*clauses, quoted.asked]
+    if plan.aggregate == "total" and not any(TOTAL.search(c) for c in framed):
         return "所引语句说的是其中的数额，未说明合计"
-    if (plan.aggregate == "outstanding" or plan.focus.remainder) \
-            and not any(BALANCE.search(c) or REMAINDER.search(c) for c in clauses):
+    left = figures is not None and any(_STILL.search(text[:f.start]) for f in figures[1])
+    if (plan.aggregate == "outstanding" or plan.focus.remainder) and not left \
+            and not any(BALANCE.search(c) or REMAINDER.search(c) or _UNSETTLED.search(c) for c in framed):
         return "所引语句未说明尚余（未结清）多少"
     word = plan.money_word
-    if word and not names_money(f"{quoted.asked}\n{text}", word):
+    if word and not _same_money(f"{quoted.asked}\n{text}", word):
         return f"所引语句未提到{word}，不能说明所问的{word}"
     return None
+
+
+def _same_money(text: str, word: str) -> bool:
+    """Whether a quote can be of the money ``word`` names: it names that money, or — for a word of
+    a kind the lexicon knows (工钱) — names no other kind (一天四百二十块钱 is said of the work)."""
+    kinds = _kinds_in(word)
+    if word in text or not kinds:
+        return word in text
+    said = _kinds_in(text)
+    return not said or bool(said & kinds)
 
 
 def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
@@ -109,8 +128,8 @@ def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
         what = "各笔相加的合计" if part.summed else "一笔款项"
         return f"所问为每{plan.rate_per}的数额，所列是{what}"
     subject = plan.focus.subject
-    if plan.focus.moves_money and subject:
-        # 某单位给某乙付了多少: rows某乙 paid out are not payments to 某乙
+    if plan.kind == "pay" and subject and _gives(plan):
+        # 某单位给某乙付了多少: rows 某乙 paid out are not payments to 某乙
         named = [n for n in plan.names if n not in subject and subject not in n]
         payers = {r.payer for r in rows}
         if named and all(p and any(n in p or p in n for n in named) for p in payers):
@@ -122,7 +141,16 @@ def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
                   if len(o) >= 2 and o not in plan.names and not _NOT_A_THING.search(o) and o not in said]
         if things:
             return f"逐笔列出的是款项，未提到{'、'.join(things)}"
+        if len(rows) != len(part.evidence):  # 3 rows told in one sentence are not 1笔
+            return f"同一处证据中列有多笔款项（共{len(rows)}行），笔数未逐一核对"
     return None
+
+
+def _gives(plan: CasePlan) -> bool:
+    """The asked act hands money over from the question's subject (给/付/转 …), not one of
+    borrowing, receiving or demanding, whose subject is not the payer."""
+    acts = "".join(plan.focus.acts)
+    return bool(_GIVING.search(acts)) and not _NOT_GIVING.search(acts) and not plan.demand_more
 
 
 def _type_doubt(plan: CasePlan, part: Part) -> str | None:

@@ -79,14 +79,16 @@ def draft_of(outcome: Outcome, evidence: EvidenceSet, scope: str, nothing: str =
         status = Status.NEEDS_REVIEW  # half an answer is not a verified answer
     elif any(p.doubt for p in filled):
         status = Status.NEEDS_REVIEW  # a value shown that does not answer what was asked
-    conclusion = "；".join(_shown(p) for p in parts)
+    noted: set[str] = set()  # a doubt shared by parts (材料中未提到社保) is said once
+    conclusion = "；".join(_shown(p, noted) for p in parts)
     return Draft(status, conclusion.rstrip("。；") + "。", evidence, calculations=outcome.calculations,
                  conflicts=outcome.conflicts, gaps=outcome.gaps)
 
 
-def _shown(part: Part) -> str:
+def _shown(part: Part, noted: set[str]) -> str:
     if part.fill is Fill.MISSING:
         return f"{NOT_FOUND_PHRASE}{part.label}"
-    if part.fill is Fill.FILLED and part.doubt:
+    if part.fill is Fill.FILLED and part.doubt and part.doubt not in noted:
+        noted.add(part.doubt)
         return f"{part.text.rstrip('。；')}（{part.doubt}，需人工核实）"
     return part.text
