@@ -137,8 +137,9 @@ def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
             return f"所列款项是{payer}付出的，不是付给{payer}的"
     if part.label == "次数":
         said = "\n".join(case.text_of(r.sentence) for r in rows)
-        things = [o for o in plan.focus.objects
-                  if len(o) >= 2 and o not in plan.names and not _NOT_A_THING.search(o) and o not in said]
+        # 货一共分几次送的: the goods named are not in the payments listed (卡里 is where, 卡 what)
+        objects = [re.sub(r"(?<=.)[里上中内]$", "", o) for o in plan.focus.objects]
+        things = [o for o in objects if o not in plan.names and not _NOT_A_THING.search(o) and o not in said]
         if things:
             return f"逐笔列出的是款项，未提到{'、'.join(things)}"
         if len(rows) != len(part.evidence):  # 3 rows told in one sentence are not 1笔
