@@ -164,3 +164,76 @@ def test_a_loss_asked_is_not_the_files_payments(more):
     """一共亏了多少: the only booked row is a fee paid — never the figure of the loss asked."""
     answer = ask(more, "询问笔录_褚定邦.txt", "褚定邦在赌场一共亏了多少？")
     assert 500 not in amounts(answer.conclusion)
+
+
+WAGES = """询问笔录
+时间：2024年3月2日9时00分至2024年3月2日10时10分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：符春来 性别：男
+问：你来反映什么事？
+答：来反映包工头鲁德明拖欠我们工钱的事。
+问：你的工钱怎么算的？
+答：我干的是钢筋工，一天叁佰贰拾元，干了九十天，一分钱都没
+给过。
+问：蓝海生是怎么算的？
+答：蓝海生是计件的，绑扎一件六块
+钱，做了二千五百件，鲁德明在2023年12月1日用微信给他付过六千元，剩下的一直没给。
+问：柏玉是怎么算的？
+答：按月算，每个月四千八百元，柏玉一共干了5个月，一分钱都没给过。
+问：建设单位给鲁德明付了多少钱，你知道吗？
+答：这个我不清楚，他没跟我们说过。
+"""
+
+HEDGED_WAGES = """询问笔录
+时间：2024年4月8日9时00分至2024年4月8日10时00分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：鄢秋菊 性别：女
+问：你的工钱怎么算的？
+答：我做保洁，一个月三千六百元，一共干了6个月，老板郝正阳给我付过五千元，剩下的一直没给。
+问：上次说的，有没有要改的？
+答：我又想了想，郝正阳给我的好像是七千元，具体记不太清了。
+"""
+
+
+@pytest.fixture(scope="module")
+def wages(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("restrictions_wages"),
+                           {"询问笔录_符春来.txt": WAGES, "询问笔录_鄢秋菊.txt": HEDGED_WAGES})
+
+
+def test_a_rate_asked_of_a_person_is_their_rate_not_a_sum(wages):
+    """做一件多少钱 / 每个月工资多少: the rate told of that person (the figure wrapped across lines
+    read whole), never the file's payments."""
+    piece = ask(wages, "询问笔录_符春来.txt", "蓝海生绑扎一件多少钱？")
+    assert piece.status.value == "answered" and amounts(piece.conclusion) & {6, 6000, 15000} == {6}
+    month = ask(wages, "询问笔录_符春来.txt", "柏玉每个月工资多少？")
+    assert month.status.value == "answered" and amounts(month.conclusion) & {4800, 24000, 6000} == {4800}
+
+
+def test_what_is_due_and_owed_is_rate_times_period_less_paid(wages):
+    due = ask(wages, "询问笔录_符春来.txt", "柏玉应得多少工钱？")
+    assert 24000 in amounts(due.conclusion)
+    assert any(c.expression == "4800 * 5" for c in due.calculations)
+    owed = ask(wages, "询问笔录_符春来.txt", "扣掉已经付的，符春来还有多少工钱没拿到？")
+    assert 28800 in amounts(owed.conclusion)
+    mate = ask(wages, "询问笔录_符春来.txt", "鲁德明还欠蓝海生多少工钱？")
+    assert 9000 in amounts(mate.conclusion) and 15000 not in amounts(mate.conclusion)
+
+
+def test_what_is_owed_to_several_workers_is_each_ones_balance_added(wages):
+    answer = ask(wages, "询问笔录_符春来.txt", "鲁德明一共欠这几个工人多少工钱？")
+    assert answer.status.value == "answered" and 61800 in amounts(answer.conclusion)
+    assert any(c.result == 61800 and "6 * 2500 - 6000" in c.expression for c in answer.calculations)
+
+
+def test_a_payment_by_a_payer_the_file_does_not_tell_is_a_gap(wages):
+    """建设单位给某某付了多少: the one payment told is the foreman's to a worker — not that payer's."""
+    answer = ask(wages, "询问笔录_符春来.txt", "建设单位给鲁德明付了多少钱？")
+    assert answer.status.value != "answered" and 6000 not in amounts(answer.conclusion)
+
+
+def test_an_account_restated_with_a_hedge_gives_no_single_balance(wages):
+    answer = ask(wages, "询问笔录_鄢秋菊.txt", "郝正阳还欠鄢秋菊多少工钱？")
+    assert not (answer.status.value == "answered" and amounts(answer.conclusion) & {16600, 14600})

@@ -227,11 +227,16 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if plan.measure in DUE_MEASURES and plan.aggregate != "outstanding" and Slot.AMOUNT in plan.slots:
         # 工钱应该是多少 / 合同总价款 with no such figure booked: the rate times its units said about the
         # person, else what was said — never a sum of payments
-        from engine.answer.casefile.figures import answer_due_by_rate
+        from engine.answer.casefile.accounts import answer_due_by_rate
 
         if plan.measure != "wages_owed" or not answer_due_by_rate(case, plan, outcome):
             answer_amount_by_talk(case, plan, outcome)
         return
+    if plan.rate_per and Slot.AMOUNT in plan.slots and plan.aggregate is None:
+        from engine.answer.casefile.accounts import answer_rate
+
+        if answer_rate(case, plan, outcome):  # 谁每个月拿多少钱: the rate told of that person, never a sum
+            return
     unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None \
         and not plan.when
     outsider = _outsider(case, plan) if Slot.AMOUNT in plan.slots else None
@@ -259,7 +264,7 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         outcome.add(Part(label, unmet_text(scope.unmet, label), Fill.CONFLICT))
         return
     if plan.aggregate == "outstanding":
-        from engine.answer.casefile.figures import answer_due_by_rate
+        from engine.answer.casefile.accounts import answer_due_by_rate
 
         # 还欠他多少工钱: his rate times his units less what the sentence saying the rest is unpaid says he got
         if not (plan.measure in ("wages", "wages_owed") and answer_due_by_rate(case, plan, outcome, balance=True)):

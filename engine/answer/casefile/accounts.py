@@ -1,0 +1,209 @@
+"""What a person is paid per period or piece, and what that comes to: the worker's account a
+statement tells in one sentence — a rate per unit (一天三百七十元, 每个月五千元, 贴砖一件八块钱), the
+number of units after it (干了一百一十四天, 一共做了4800件), what was paid of it and that the rest is
+unpaid (付过一万四千五百块钱，剩下的一直没给).
+
+Answered from it: the rate asked of a person (谁每个月拿多少钱 asks a rate, never a sum of payments),
+what is due (rate × units), what is still owed (due − paid), for one person or for everyone whose
+account the file tells (这几个工人一共). Sentences are read on their joined view (a PDF's line break
+inside 八块\\n钱 or 一分钱都没\\n给过 is layout), each anchor mapped back to the stored text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.model import Calculation
+from engine.answer.wording import money, plain_number, said_amount
+from engine.ledger import Anchor
+from engine.ledger.extract import per_piece
+from engine.ledger.lexicon import CORRECTION
+from engine.question import CasePlan
+from engine.text.lines import join_pdf_lines, joined_view
+from engine.text.numbers import find_amounts
+
+# A rate's unit and the units a count of it is said in (一个月六千元 … 一共六个月).
+RATE_COUNTS = {"月": ("个月", "月"), "天": ("天", "日"), "日": ("天", "日"), "件": ("件",), "小时": ("小时",)}
+# The units a question's rate is asked per that the same rate is said in (一天 / 每日).
+_SAME_UNIT = {"日": "天"}
+
+# The rest of a worker's account said unpaid in the same sentence (剩下的一直没给, 一分钱都没拿到): the
+# sentence tells the whole of it, so what it says was paid is all that was.
+REST_UNPAID = re.compile(r"剩下的?(?:钱|工钱|工资)?(?:一直|都|还)?没(?:有)?(?:给|付|结|拿到)|"
+                         r"一分钱都没(?:有)?(?:给|付|结|拿到)|(?:都|全|一直)没(?:有)?(?:给|付|结)(?:过)?(?:钱|工钱|工资)")
+
+
+@dataclass
+class Account:
+    person: str
+    rate: Decimal
+    unit: str  # the rate is per this (天, 月, 件, 小时)
+    rate_said: str  # the rate as said (叁佰柒拾元)
+    count: int | None  # units worked, when the sentence says them after the rate
+    count_said: str
+    paid: list[Decimal]  # what the sentence says was paid of it
+    rest_unpaid: bool  # the sentence says the rest is unpaid: its payments are all there were
+    corrected: bool  # a figure of it is corrected later (实际是105天，不是111天)
+    anchor: Anchor  # the sentence
+    rate_anchor: Anchor  # the sentence up to the end of the rate's clause
+
+
+def _told_of(case: Case, statement, text: str, at: int) -> str | None:
+    from engine.answer.casefile.said import told_of
+
+    found = [p for p in case.people() if told_of(case, statement, text, at, p)]
+    return found[0] if len(found) == 1 else None
+
+
+# A later word on a figure that unsettles it: corrected (说错了, 实际是), or restated with a hedge
+# (好像是…，具体记不太清了) — the account it touches has two versions, never one result.
+_UNSETTLING = re.compile(rf"{CORRECTION.pattern}|好像是|记不(?:太)?清|大概是|可能是")
+
+
+def _unsettling(case: Case) -> list[tuple[set[str], str | None]]:
+    """Each sentence of the file that unsettles a figure: the people it names, and who says it (the
+    statement's speaker; a record whose turns are not read as statements names them: 某某：…)."""
+    from engine.text.quantities import find_quantities
+
+    said = [(sentence, None) for sentence in re.split(r"[。！？；\n]", case.doc_text)]
+    said += [(sentence, s.speaker) for s in case.ledger.statements if s.kind == "qa"
+             for sentence in re.split(r"[。！？；]", join_pdf_lines(s.answer))]
+    return [({p for p in case.people() if p in sentence}, speaker) for sentence, speaker in said
+            if _UNSETTLING.search(sentence) and (find_amounts(sentence) or find_quantities(sentence))]
+
+
+def _unsettled(found: list[Account], unsettling: list[tuple[set[str], str | None]]) -> set[str]:
+    """Whose accounts a later word unsettles: the holder it names, else — naming no holder
+    (郝正阳给我的好像是七千元) — the one who says it."""
+    holders = {a.person for a in found}
+    people = set()
+    for named, speaker in unsettling:
+        about = named & holders
+        people |= about or ({speaker} if speaker else named)
+    return people
+
+
+def accounts(case: Case) -> list[Account]:
+    """Every account told in the file, in order."""
+    from engine.answer.casefile.said import _sentences
+    from engine.answer.casefile.talk import said_per
+    from engine.text.quantities import find_quantities
+
+    corrected = {c.old.value for c in case.ledger.corrections if c.old is not None}
+    found = []
+    for statement in case.ledger.statements:
+        if statement.kind != "qa":
+            continue
+        for sentence in _sentences(statement):
+            text, where = joined_view(sentence.text, tight=True)
+
+            def anchor(start: int, end: int) -> Anchor:
+                base = statement.answer_offset + sentence.start
+                return Anchor(statement.chunk_id, base + where[start], base + where[end - 1] + 1)
+
+            amounts = find_amounts(text)
+            for amount in amounts:
+                unit = next((u for u in RATE_COUNTS if said_per(text, amount, u)), None)
+                person = _told_of(case, statement, text, amount.start) if unit else None
+                if person is None:
+                    continue
+                counts = [q for q in find_quantities(text) if q.start > amount.end and q.value > 1
+                          and q.meta["unit"] in RATE_COUNTS[unit]]
+                count = counts[0] if len({q.value for q in counts}) == 1 else None
+                after = count.end if count else amount.end
+                rest = REST_UNPAID.search(text, after)
+                paid = [a for a in amounts if a.start > after and (rest is None or a.start < rest.start())
+                        and not per_piece(text, a.start, a.end)]
+                values = {Decimal(str(amount.value))} | ({Decimal(str(count.value))} if count else set())
+                stop = text.find("，", amount.end)
+                found.append(Account(
+                    person, Decimal(str(amount.value)), unit, amount.text, int(count.value) if count else None,
+                    count.text if count else "", [Decimal(str(a.value)) for a in paid], rest is not None,
+                    bool(values & corrected),
+                    anchor(0, len(text)), anchor(0, stop if stop > 0 else len(text))))
+    unsettled = _unsettled(found, _unsettling(case))
+    return [replace(a, corrected=True) if a.person in unsettled else a for a in found]
+
+
+def _one_each(found: list[Account], key) -> dict[str, Account] | None:
+    """Each person's account, when every sentence telling it agrees; None when one disagrees."""
+    each: dict[str, Account] = {}
+    for account in found:
+        held = each.setdefault(account.person, account)
+        if key(held) != key(account):
+            return None
+    return each
+
+
+def answer_rate(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """谁一天的工钱是多少 / 做一件多少钱: the rate told of the person asked, per the unit asked."""
+    from engine.answer.casefile.said import person_asked
+
+    person = person_asked(case, plan)
+    unit = _SAME_UNIT.get(plan.rate_per or "", plan.rate_per)
+    own = [a for a in accounts(case) if a.person == person and _SAME_UNIT.get(a.unit, a.unit) == unit]
+    if not own or any(a.corrected for a in own) or len({a.rate for a in own}) != 1:
+        return False
+    account = own[0]
+    cited = case.cite(account.rate_anchor)
+    said = said_amount(account.rate_said, account.rate, "CNY")
+    outcome.add(Part("金额", f"{person}每{_unit_word(account.unit)}{said}（{cited}）", Fill.FILLED, [cited]))
+    return True
+
+
+def _unit_word(unit: str) -> str:
+    return "个月" if unit == "月" else unit
+
+
+def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bool = False) -> bool:
+    """应得多少工钱 with no sum booked: the rate times the number of units said after it, in one
+    sentence about the person asked (一个月六千元，一共六个月 → 6000 × 6); with ``balance`` (还欠他多少工钱)
+    less what that sentence says was paid, when it says the rest is unpaid. For several people asked
+    together (这几个工人一共), the sum over everyone whose account the file tells. Nothing when nobody
+    asked has such a sentence, a person's sentences give different results, a figure of it is
+    corrected (实际是191天，不是198天 — a version the product would silently choose), or, for a
+    balance, one of them does not say the rest is unpaid."""
+    told = accounts(case)
+    found = [a for a in told if a.count is not None and (a.rest_unpaid or not balance)]
+    if plan.group:
+        each = _one_each(found, lambda a: (a.rate, a.count, tuple(a.paid) if balance else ()))
+        if not each or len(each) < 2 or {a.person for a in told} - set(each):
+            return False  # someone's account is told without its units or its unpaid rest: no sum of all
+        chosen = list(each.values())
+    else:
+        named = case.named_in(plan.text, plan.names)
+        if plan.names and not any(n in case.people() for n in named):
+            return False  # someone the file does not name: never the speaker's own figure
+        asked = [n for n in named if n in case.people()] or \
+            ([case.ledger.subject] if case.ledger.subject and not named else [])
+        each = _one_each([a for a in found if a.person in asked],
+                         lambda a: (a.rate, a.count, tuple(a.paid) if balance else ()))
+        if not each or len(each) != 1:
+            return False
+        chosen = list(each.values())
+    if any(a.corrected for a in told if a.person in {c.person for c in chosen}):
+        return False
+    pieces, results, ids = [], [], []
+    for a in chosen:
+        paid = a.paid if balance else []
+        result = a.rate * a.count - sum(paid, Decimal(0))
+        if result < 0:
+            return False
+        piece = f"{plain_number(a.rate)} * {a.count}" + "".join(f" - {plain_number(p)}" for p in paid)
+        pieces.append(f"({piece})" if paid and len(chosen) > 1 else piece)
+        results.append(result)
+        ids.append(case.cite(a.anchor))
+    total = sum(results, Decimal(0))
+    ids = list(dict.fromkeys(ids))
+    label = "按约定标准计算尚欠" if balance else "按约定标准计算应得"
+    outcome.calculations.append(Calculation(
+        " + ".join(pieces), total, None, True, ids, label + "工资",
+        factors=[{"value": a.count, "unit": "quantity", "text": a.count_said} for a in chosen]))
+    whose = "、".join(a.person for a in chosen) + "合计" if len(chosen) > 1 else ""
+    outcome.add(Part("尚欠工资" if balance else "应发工资", f"{whose}{label}{money(total)}（{'、'.join(ids)}）",
+                     Fill.FILLED, ids))
+    return True
