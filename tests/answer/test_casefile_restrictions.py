@@ -197,10 +197,27 @@ HEDGED_WAGES = """询问笔录
 """
 
 
+ROBBERY = """讯问笔录
+时间：2024年5月9日9时00分至2024年5月9日10时00分
+地点：某县公安局执法办案中心讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：柴永福 性别：男
+问：你把那天晚上的经过说一下。
+答：2024年3月3日晚上，在河堤路口，我们逼路人邬晓岚把一部手机和一个挎包交了出来，还有身上的现金六百元。
+问：东西值多少钱，你知道吗？
+答：看过价格认定结论书，手机认定价值三千二百元，挎包认定价值九百元，我没有意见。
+问：东西去哪了？
+答：挎包被民警从我住处搜出来扣押了，手机卖掉了。
+问：家里人有没有替你退赔？
+答：我姐姐替我退赔了邬晓岚一千元。
+"""
+
+
 @pytest.fixture(scope="module")
 def wages(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("restrictions_wages"),
-                           {"询问笔录_符春来.txt": WAGES, "询问笔录_鄢秋菊.txt": HEDGED_WAGES})
+                           {"询问笔录_符春来.txt": WAGES, "询问笔录_鄢秋菊.txt": HEDGED_WAGES,
+                            "讯问笔录_柴永福.txt": ROBBERY})
 
 
 def test_a_rate_asked_of_a_person_is_their_rate_not_a_sum(wages):
@@ -237,3 +254,10 @@ def test_a_payment_by_a_payer_the_file_does_not_tell_is_a_gap(wages):
 def test_an_account_restated_with_a_hedge_gives_no_single_balance(wages):
     answer = ask(wages, "询问笔录_鄢秋菊.txt", "郝正阳还欠鄢秋菊多少工钱？")
     assert not (answer.status.value == "answered" and amounts(answer.conclusion) & {16600, 14600})
+
+
+def test_cash_handed_over_under_force_is_part_of_the_loss_left(wages):
+    """我们逼某某把…交了出来，还有身上的现金: the cash was taken with the goods — the loss left is the
+    appraisals and the cash, less the goods got back and the restitution."""
+    answer = ask(wages, "讯问笔录_柴永福.txt", "追回和退赔之后，还有多少损失没有弥补上？")
+    assert 2800 in amounts(answer.conclusion) and 2200 not in amounts(answer.conclusion)
