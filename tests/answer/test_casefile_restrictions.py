@@ -128,11 +128,26 @@ GAMBLER = """询问笔录
 答：交过，我交了台费五百元。
 """
 
+CARD_GAME = """询问笔录
+时间：2024年7月1日9时00分至2024年7月1日10时00分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：滕立业 性别：男
+问：你在那里玩牌输赢怎么样？
+答：五月份第一次去输了两千四百元，第二次赢了九百元，第三次又输了
+三千六百元。
+问：你交过什么钱？
+答：进门交了茶水费二百元。
+问：他们有没有叫你拿钱？
+答：有，老板蔺宏叫我准备一万元还赌债，我没给。
+"""
+
 
 @pytest.fixture(scope="module")
 def more(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("restrictions_more"),
-                           {"庭审笔录_卓安林.txt": HEARING, "讯问笔录_满振宇.txt": THEFT, "询问笔录_褚定邦.txt": GAMBLER})
+                           {"庭审笔录_卓安林.txt": HEARING, "讯问笔录_满振宇.txt": THEFT, "询问笔录_褚定邦.txt": GAMBLER,
+                            "询问笔录_滕立业.txt": CARD_GAME})
 
 
 def test_a_payment_the_other_side_denies_is_not_counted_among_the_nth(more):
@@ -261,3 +276,20 @@ def test_cash_handed_over_under_force_is_part_of_the_loss_left(wages):
     appraisals and the cash, less the goods got back and the restitution."""
     answer = ask(wages, "讯问笔录_柴永福.txt", "追回和退赔之后，还有多少损失没有弥补上？")
     assert 2800 in amounts(answer.conclusion) and 2200 not in amounts(answer.conclusion)
+
+
+def test_losses_asked_as_a_sum_are_the_told_losses_added(more):
+    """一共输了多少: the amounts told after 输 (one wrapped across lines), not the win, not the fee."""
+    lost = ask(more, "询问笔录_滕立业.txt", "滕立业一共输了多少钱？")
+    assert lost.status.value == "answered" and 6000 in amounts(lost.conclusion)
+    assert not amounts(lost.conclusion) & {200, 900}
+    won = ask(more, "询问笔录_滕立业.txt", "滕立业一共赢了多少钱？")
+    assert amounts(won.conclusion) & {900, 6000, 200} == {900}
+
+
+def test_a_demand_told_without_yao_is_a_demand(more):
+    """叫我准备一万元: money asked for, not a payment — and the fee paid is no demand."""
+    answer = ask(more, "询问笔录_滕立业.txt", "蔺宏叫滕立业准备多少钱？")
+    assert amounts(answer.conclusion) & {10000, 200} == {10000}
+    asked = ask(more, "询问笔录_滕立业.txt", "蔺宏向滕立业索要过多少钱？")
+    assert asked.status.value == "answered" and amounts(asked.conclusion) & {10000, 200} == {10000}

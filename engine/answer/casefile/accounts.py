@@ -19,7 +19,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_amount
-from engine.ledger import Anchor
+from engine.ledger import Anchor, Statement
 from engine.ledger.extract import per_piece
 from engine.ledger.lexicon import CORRECTION
 from engine.question import CasePlan
@@ -87,44 +87,63 @@ def _unsettled(found: list[Account], unsettling: list[tuple[set[str], str | None
     return people
 
 
+@dataclass
+class Said:
+    """One sentence of an answer on its joined view (a PDF's line breaks dropped), and the map of a
+    span of it back to the stored text."""
+
+    statement: Statement
+    text: str
+    where: list[int]
+    start: int  # the sentence's offset in the statement's answer
+
+    def anchor(self, start: int, end: int) -> Anchor:
+        base = self.statement.answer_offset + self.start
+        return Anchor(self.statement.chunk_id, base + self.where[start], base + self.where[end - 1] + 1)
+
+
+def joined_sentences(case: Case) -> list[Said]:
+    """Every sentence of the file's answers, read on its joined view."""
+    from engine.answer.casefile.said import _sentences
+
+    out = []
+    for statement in case.ledger.statements:
+        if statement.kind == "qa":
+            for sentence in _sentences(statement):
+                text, where = joined_view(sentence.text, tight=True)
+                out.append(Said(statement, text, where, sentence.start))
+    return out
+
+
 def accounts(case: Case) -> list[Account]:
     """Every account told in the file, in order."""
-    from engine.answer.casefile.said import _sentences
     from engine.answer.casefile.talk import said_per
     from engine.text.quantities import find_quantities
 
     corrected = {c.old.value for c in case.ledger.corrections if c.old is not None}
     found = []
-    for statement in case.ledger.statements:
-        if statement.kind != "qa":
-            continue
-        for sentence in _sentences(statement):
-            text, where = joined_view(sentence.text, tight=True)
-
-            def anchor(start: int, end: int) -> Anchor:
-                base = statement.answer_offset + sentence.start
-                return Anchor(statement.chunk_id, base + where[start], base + where[end - 1] + 1)
-
-            amounts = find_amounts(text)
-            for amount in amounts:
-                unit = next((u for u in RATE_COUNTS if said_per(text, amount, u)), None)
-                person = _told_of(case, statement, text, amount.start) if unit else None
-                if person is None:
-                    continue
-                counts = [q for q in find_quantities(text) if q.start > amount.end and q.value > 1
-                          and q.meta["unit"] in RATE_COUNTS[unit]]
-                count = counts[0] if len({q.value for q in counts}) == 1 else None
-                after = count.end if count else amount.end
-                rest = REST_UNPAID.search(text, after)
-                paid = [a for a in amounts if a.start > after and (rest is None or a.start < rest.start())
-                        and not per_piece(text, a.start, a.end)]
-                values = {Decimal(str(amount.value))} | ({Decimal(str(count.value))} if count else set())
-                stop = text.find("，", amount.end)
-                found.append(Account(
-                    person, Decimal(str(amount.value)), unit, amount.text, int(count.value) if count else None,
-                    count.text if count else "", [Decimal(str(a.value)) for a in paid], rest is not None,
-                    bool(values & corrected),
-                    anchor(0, len(text)), anchor(0, stop if stop > 0 else len(text))))
+    for said in joined_sentences(case):
+        statement, text, anchor = said.statement, said.text, said.anchor
+        amounts = find_amounts(text)
+        for amount in amounts:
+            unit = next((u for u in RATE_COUNTS if said_per(text, amount, u)), None)
+            person = _told_of(case, statement, text, amount.start) if unit else None
+            if person is None:
+                continue
+            counts = [q for q in find_quantities(text) if q.start > amount.end and q.value > 1
+                      and q.meta["unit"] in RATE_COUNTS[unit]]
+            count = counts[0] if len({q.value for q in counts}) == 1 else None
+            after = count.end if count else amount.end
+            rest = REST_UNPAID.search(text, after)
+            paid = [a for a in amounts if a.start > after and (rest is None or a.start < rest.start())
+                    and not per_piece(text, a.start, a.end)]
+            values = {Decimal(str(amount.value))} | ({Decimal(str(count.value))} if count else set())
+            stop = text.find("，", amount.end)
+            found.append(Account(
+                person, Decimal(str(amount.value)), unit, amount.text, int(count.value) if count else None,
+                count.text if count else "", [Decimal(str(a.value)) for a in paid], rest is not None,
+                bool(values & corrected),
+                anchor(0, len(text)), anchor(0, stop if stop > 0 else len(text))))
     unsettled = _unsettled(found, _unsettling(case))
     return [replace(a, corrected=True) if a.person in unsettled else a for a in found]
 

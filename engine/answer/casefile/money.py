@@ -248,8 +248,11 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if plan.kind is None and plan.focus.acts and not plan.focus.moves_money and plan.aggregate != "outstanding" \
             and Slot.AMOUNT in plan.slots and not _RECEIVE.search(plan.text):  # 从某某那里拿到: received
         # 一共输了多少 / 亏了多少: the act asked moves no money the ledger books — the file's payments
-        # (交台费五百元) are not its figure; what was said about it answers
-        answer_amount_by_talk(case, plan, outcome)
+        # (交台费五百元) are not its figure; the amounts told after that act, added, else what was said
+        from engine.answer.casefile.act_sums import answer_act_total
+
+        if plan.aggregate != "total" or not answer_act_total(case, plan, outcome):
+            answer_amount_by_talk(case, plan, outcome)
         return
     kind = plan.kind
     if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
