@@ -106,7 +106,7 @@ PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(
 PAYER_NAMED = re.compile(r"(?:^|(?<=[，,。？?\s]))(?P<who>(?:(?![给向替帮把被对从和与跟])[\u4e00-\u9fff]){0,6}?"
                          r"(?:单位|公司|项目部|集团|银行|平台|保险公司|厂|医院|学校|政府|部门))"
                          r"(?:一共|总共|先后|已经|又|还|都)?(?:(?:给|向|替|帮)[\u4e00-\u9fff]{1,4}?)?"
-                         r"(?:付|支付|转|打|汇|结|发|赔|退|交)")
+                         r"(?:付|支付|转|打|汇|结|发|赔)")
 # 在城东茶楼交的 / 在某某家里给的: the occurrences asked are those at that place.
 PLACE_NAMED = re.compile(rf"在(?P<place>[\u4e00-\u9fffA-Za-z0-9]{{1,12}}?(?:{PLACE_ENDS}))(?:里|当面|那儿|那里)?"
                          r"(?:交|给|付|存|送|转|缴|收|拿|退|赔|汇|打)")
@@ -388,7 +388,9 @@ def make_plan(text: str) -> CasePlan:
     elif paid_to and (looks_like_name(paid_to.group("who")) or paid_to.group("who") in plan.names):
         plan.receiver = Receiver(paid_to.group("who"), by_account=False)  # 给了某某多少
     payer = PAYER_NAMED.search(text)
-    plan.payer = payer.group("who") if payer and Slot.AMOUNT in plan.slots else None
+    # a balance's payer words name what is taken off it (扣除公司退还的), not whose rows are asked
+    plan.payer = payer.group("who") if payer and Slot.AMOUNT in plan.slots and plan.aggregate != "outstanding" \
+        else None
     _read_restrictions(plan, text)
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)

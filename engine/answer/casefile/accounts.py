@@ -47,9 +47,10 @@ class Account:
     count_said: str
     paid: list[Decimal]  # what the sentence says was paid of it
     rest_unpaid: bool  # the sentence says the rest is unpaid: its payments are all there were
-    corrected: bool  # a figure of it is corrected later (实际是105天，不是111天)
+    corrected: bool  # its rate or units are corrected or restated later (实际是105天，不是111天)
     anchor: Anchor  # the sentence
     rate_anchor: Anchor  # the sentence up to the end of the rate's clause
+    unsettled: bool = False  # some figure of it is restated later (好像是…记不太清): no single balance
 
 
 def _told_of(case: Case, statement, text: str, at: int) -> str | None:
@@ -64,27 +65,38 @@ def _told_of(case: Case, statement, text: str, at: int) -> str | None:
 _UNSETTLING = re.compile(rf"{CORRECTION.pattern}|好像是|记不(?:太)?清|大概是|可能是")
 
 
-def _unsettling(case: Case) -> list[tuple[set[str], str | None]]:
-    """Each sentence of the file that unsettles a figure: the people it names, and who says it (the
-    statement's speaker; a record whose turns are not read as statements names them: 某某：…)."""
+def _unsettling(case: Case) -> list[tuple[set[str], str | None, str]]:
+    """Each sentence of the file that unsettles a figure: the people it names, who says it (the
+    statement's speaker; a record whose turns are not read as statements names them: 某某：…), and
+    the sentence."""
     from engine.text.quantities import find_quantities
 
     said = [(sentence, None) for sentence in re.split(r"[。！？；\n]", case.doc_text)]
     said += [(sentence, s.speaker) for s in case.ledger.statements if s.kind == "qa"
              for sentence in re.split(r"[。！？；]", join_pdf_lines(s.answer))]
-    return [({p for p in case.people() if p in sentence}, speaker) for sentence, speaker in said
+    return [({p for p in case.people() if p in sentence}, speaker, sentence) for sentence, speaker in said
             if _UNSETTLING.search(sentence) and (find_amounts(sentence) or find_quantities(sentence))]
 
 
-def _unsettled(found: list[Account], unsettling: list[tuple[set[str], str | None]]) -> set[str]:
-    """Whose accounts a later word unsettles: the holder it names, else — naming no holder
-    (郝正阳给我的好像是七千元) — the one who says it."""
+def _settle(found: list[Account], unsettling: list[tuple[set[str], str | None, str]]) -> list[Account]:
+    """Each account with what a later word unsettles of it — about the holder it names, else
+    (郝正阳给我的好像是七千元) the one who says it: any figure unsettles its balance; its units or a
+    rate said again (实际是105天) unsettle what is due as well."""
+    from engine.answer.casefile.talk import said_per
+    from engine.text.quantities import find_quantities
+
     holders = {a.person for a in found}
-    people = set()
-    for named, speaker in unsettling:
-        about = named & holders
-        people |= about or ({speaker} if speaker else named)
-    return people
+    out = []
+    for account in found:
+        for named, speaker, sentence in unsettling:
+            about = (named & holders) or ({speaker} if speaker else named)
+            if account.person not in about:
+                continue
+            units = any(q.meta["unit"] in RATE_COUNTS[account.unit] for q in find_quantities(sentence)) or \
+                any(said_per(sentence, a, account.unit) for a in find_amounts(sentence))
+            account = replace(account, unsettled=True, corrected=account.corrected or units)
+        out.append(account)
+    return out
 
 
 @dataclass
@@ -144,8 +156,7 @@ def accounts(case: Case) -> list[Account]:
                 count.text if count else "", [Decimal(str(a.value)) for a in paid], rest is not None,
                 bool(values & corrected),
                 anchor(0, len(text)), anchor(0, stop if stop > 0 else len(text))))
-    unsettled = _unsettled(found, _unsettling(case))
-    return [replace(a, corrected=True) if a.person in unsettled else a for a in found]
+    return _settle(found, _unsettling(case))
 
 
 def _one_each(found: list[Account], key) -> dict[str, Account] | None:
@@ -158,11 +169,26 @@ def _one_each(found: list[Account], key) -> dict[str, Account] | None:
     return each
 
 
+# The words a question opens with before what it asks of them (付莉莉欠了多少工钱 / 某某应得多少).
+_LEADING_SUBJECT = re.compile(r"^(?:按约定，?)?(?P<who>[\u4e00-\u9fff]{2,4}?)(?:还|一共|总共)?(?:欠|应得|应该|的工钱|的工资|拿|干|每)")
+
+
+def _unknown_subject(case: Case, plan: CasePlan) -> bool:
+    """The question opens with a name the file never names (the plan may not read it as one when
+    its surname is also a verb, 付莉莉): never the questioned person's own figure."""
+    from engine.text.names import looks_like_name
+
+    lead = _LEADING_SUBJECT.match(plan.text)
+    return bool(lead) and looks_like_name(lead.group("who")) and lead.group("who") not in case.doc_text
+
+
 def answer_rate(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """谁一天的工钱是多少 / 做一件多少钱: the rate told of the person asked, per the unit asked."""
     from engine.answer.casefile.said import person_asked
 
     person = person_asked(case, plan)
+    if _unknown_subject(case, plan):
+        return False
     unit = _SAME_UNIT.get(plan.rate_per or "", plan.rate_per)
     own = [a for a in accounts(case) if a.person == person and _SAME_UNIT.get(a.unit, a.unit) == unit]
     if not own or any(a.corrected for a in own) or len({a.rate for a in own}) != 1:
@@ -194,6 +220,8 @@ def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bo
             return False  # someone's account is told without its units or its unpaid rest: no sum of all
         chosen = list(each.values())
     else:
+        if _unknown_subject(case, plan):
+            return False
         named = case.named_in(plan.text, plan.names)
         if plan.names and not any(n in case.people() for n in named):
             return False  # someone the file does not name: never the speaker's own figure
@@ -204,7 +232,7 @@ def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bo
         if not each or len(each) != 1:
             return False
         chosen = list(each.values())
-    if any(a.corrected for a in told if a.person in {c.person for c in chosen}):
+    if any((a.corrected or balance and a.unsettled) for a in told if a.person in {c.person for c in chosen}):
         return False
     pieces, results, ids = [], [], []
     for a in chosen:
