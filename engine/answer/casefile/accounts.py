@@ -65,13 +65,19 @@ def _told_of(case: Case, statement, text: str, at: int) -> str | None:
 _UNSETTLING = re.compile(rf"{CORRECTION.pattern}|好像是|记不(?:太)?清|大概是|可能是")
 
 
+_SPEAKER_LABEL = re.compile(r"^\s*([\u4e00-\u9fff]{2,4})[：:]")
+
+
 def _unsettling(case: Case) -> list[tuple[set[str], str | None, str]]:
     """Each sentence of the file that unsettles a figure: the people it names, who says it (the
     statement's speaker; a record whose turns are not read as statements names them: 某某：…), and
     the sentence."""
     from engine.text.quantities import find_quantities
 
-    said = [(sentence, None) for sentence in re.split(r"[。！？；\n]", case.doc_text)]
+    said = []
+    for sentence in re.split(r"[。！？；\n]", case.doc_text):
+        label = _SPEAKER_LABEL.match(sentence)  # 某某：毛辉干的天数我上次说错了 — said by 某某, of 毛辉
+        said.append((sentence[label.end():], label.group(1)) if label else (sentence, None))
     said += [(sentence, s.speaker) for s in case.ledger.statements if s.kind == "qa"
              for sentence in re.split(r"[。！？；]", join_pdf_lines(s.answer))]
     return [({p for p in case.people() if p in sentence}, speaker, sentence) for sentence, speaker in said
