@@ -266,6 +266,10 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             and Slot.AMOUNT not in plan.slots else "金额"
         outcome.add(Part(label, unmet_text(scope.unmet, label), Fill.CONFLICT))
         return
+    if scope.narrowed and not scope.rows and Slot.AMOUNT in plan.slots and plan.aggregate != "outstanding":
+        # 总包单位给某某付了多少 with no row of that payer: what was said of it (这个我不清楚) answers
+        answer_amount_by_talk(case, plan, outcome)
+        return
     if plan.aggregate == "outstanding":
         from engine.answer.casefile.accounts import answer_due_by_rate
 
