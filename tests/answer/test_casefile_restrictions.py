@@ -228,11 +228,23 @@ ROBBERY = """讯问笔录
 """
 
 
+SALES = """询问笔录
+时间：2024年6月5日9时00分至2024年6月5日10时00分
+地点：某县公安局某派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：宓志刚 性别：男
+问：你们和对方签的什么合同？
+答：2023年3月1日我们和对方签订了购销合同，约定对方向我们购买钢管一百二十吨，单价4600元/吨。
+问：对方付过多少钱？
+答：对方2023年4月2日通过银行转账支付了二十万元，余款一直没付。
+"""
+
+
 @pytest.fixture(scope="module")
 def wages(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("restrictions_wages"),
                            {"询问笔录_符春来.txt": WAGES, "询问笔录_鄢秋菊.txt": HEDGED_WAGES,
-                            "讯问笔录_柴永福.txt": ROBBERY})
+                            "讯问笔录_柴永福.txt": ROBBERY, "询问笔录_宓志刚.txt": SALES})
 
 
 def test_a_rate_asked_of_a_person_is_their_rate_not_a_sum(wages):
@@ -294,3 +306,9 @@ def test_a_demand_told_without_yao_is_a_demand(more):
     assert amounts(answer.conclusion) & {10000, 200} == {10000}
     asked = ask(more, "询问笔录_滕立业.txt", "蔺宏向滕立业索要过多少钱？")
     assert asked.status.value == "answered" and amounts(asked.conclusion) & {10000, 200} == {10000}
+
+
+def test_a_contract_sum_not_told_is_the_quantity_times_the_unit_price(wages):
+    answer = ask(wages, "询问笔录_宓志刚.txt", "这批钢管合同总价是多少钱？")
+    assert answer.status.value == "answered" and amounts(answer.conclusion) & {552000, 200000, 4600} == {552000}
+    assert any(c.expression == "4600 * 120" for c in answer.calculations)

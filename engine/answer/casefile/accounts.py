@@ -260,3 +260,51 @@ def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bo
     outcome.add(Part("尚欠工资" if balance else "应发工资", f"{whose}{label}{money(total)}（{'、'.join(ids)}）",
                      Fill.FILLED, ids))
     return True
+
+
+# The unit a price is said per (每台2350元, 325元/吨, 一吨三百元, 单价450元一箱).
+_PER_BEFORE = re.compile(r"每(?:一)?(?:个)?(?P<u>[\u4e00-\u9fff]{1,2}?)(?:是|为|按)?$")
+_PER_AFTER = re.compile(r"(?:/|每|一)(?P<u>[\u4e00-\u9fff]{1,2})")
+_AGREED_GOODS = re.compile(r"约定|合同|签订|订购|购买|采购|买卖")
+
+
+def _price_unit(text: str, amount) -> str | None:
+    from engine.text.quantities import UNITS
+
+    before = _PER_BEFORE.search(text[max(0, amount.start - 6):amount.start])
+    after = _PER_AFTER.match(text, amount.end)
+    for found in (before, after):
+        if found:
+            unit = next((u for u in (found.group("u"), found.group("u")[:1]) if u in UNITS), None)
+            if unit:
+                return UNITS[unit]
+    return None
+
+
+def answer_contract_by_price(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """合同总价是多少 with no such sum told: the quantity agreed times the unit price, said in one
+    sentence of the agreement (约定购买空调140台，单价为每台2350元 → 140 × 2350). Nothing when no
+    sentence says both, or sentences give different products."""
+    from engine.text.quantities import find_quantities
+
+    found = []
+    for said in joined_sentences(case):
+        if not _AGREED_GOODS.search(said.text):
+            continue
+        for amount in find_amounts(said.text):
+            unit = _price_unit(said.text, amount) if per_piece(said.text, amount.start, amount.end) or \
+                re.search(r"单价(?:为|是)?(?:每[\u4e00-\u9fff])?$", said.text[max(0, amount.start - 5):amount.start]) else None
+            counts = [q for q in find_quantities(said.text) if unit and q.meta["unit"] == unit and not q.meta.get("each")
+                      and not q.meta.get("approx")]
+            if unit and len({q.value for q in counts}) == 1:
+                found.append((Decimal(str(amount.value)), int(counts[0].value), counts[0].text, said))
+    if not found or len({(p, n) for p, n, _, _ in found}) != 1:
+        return False
+    price, count, count_said, said = found[0]
+    cited = case.cite(said.anchor(0, len(said.text)))
+    result = price * count
+    outcome.calculations.append(Calculation(f"{plain_number(price)} * {count}", result, None, True, [cited],
+                                            "约定数量乘以单价", factors=[{"value": count, "unit": "quantity",
+                                                                   "text": count_said}]))
+    outcome.add(Part("合同价款", f"按约定数量乘以单价计算为{money(result)}（{cited}）", Fill.FILLED, [cited]))
+    return True

@@ -229,7 +229,10 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         # person, else what was said — never a sum of payments
         from engine.answer.casefile.accounts import answer_due_by_rate
 
-        if plan.measure != "wages_owed" or not answer_due_by_rate(case, plan, outcome):
+        from engine.answer.casefile.accounts import answer_contract_by_price
+
+        by_rate = answer_due_by_rate if plan.measure == "wages_owed" else answer_contract_by_price
+        if not by_rate(case, plan, outcome):
             answer_amount_by_talk(case, plan, outcome)
         return
     if plan.rate_per and Slot.AMOUNT in plan.slots and plan.aggregate is None:
