@@ -207,8 +207,10 @@ HEDGED_WAGES = """询问笔录
 被询问人：鄢秋菊 性别：女
 问：你的工钱怎么算的？
 答：我做保洁，一个月三千六百元，一共干了6个月，老板郝正阳给我付过五千元，剩下的一直没给。
+问：庄小蝶是怎么算的？
+答：按天算，一天二百六十元，庄小蝶一共干了40天，一分钱都没给过。
 问：上次说的，有没有要改的？
-答：我又想了想，郝正阳给我的好像是七千元，具体记不太清了。
+答：我又想了想，郝正阳给我的好像是七千元，具体记不太清了。庄小蝶干的天数我上次说错了，实际是42天，不是40天。
 """
 
 
@@ -312,3 +314,11 @@ def test_a_contract_sum_not_told_is_the_quantity_times_the_unit_price(wages):
     answer = ask(wages, "询问笔录_宓志刚.txt", "这批钢管合同总价是多少钱？")
     assert answer.status.value == "answered" and amounts(answer.conclusion) & {552000, 200000, 4600} == {552000}
     assert any(c.expression == "4600 * 120" for c in answer.calculations)
+
+
+def test_units_corrected_leave_the_rate_but_no_single_due(wages):
+    """实际是42天，不是40天: the days have two versions — the rate per day still stands."""
+    rate = ask(wages, "询问笔录_鄢秋菊.txt", "庄小蝶一天的工钱是多少？")
+    assert rate.status.value == "answered" and amounts(rate.conclusion) & {260, 10400, 10920} == {260}
+    due = ask(wages, "询问笔录_鄢秋菊.txt", "庄小蝶应得多少工钱？")
+    assert not (due.status.value == "answered" and amounts(due.conclusion) & {10400, 10920})

@@ -51,6 +51,7 @@ class Account:
     anchor: Anchor  # the sentence
     rate_anchor: Anchor  # the sentence up to the end of the rate's clause
     unsettled: bool = False  # some figure of it is restated later (好像是…记不太清): no single balance
+    rate_unsettled: bool = False  # its rate itself is corrected or restated (not only its units)
 
 
 def _told_of(case: Case, statement, text: str, at: int) -> str | None:
@@ -98,9 +99,10 @@ def _settle(found: list[Account], unsettling: list[tuple[set[str], str | None, s
             about = (named & holders) or ({speaker} if speaker else named)
             if account.person not in about:
                 continue
-            units = any(q.meta["unit"] in RATE_COUNTS[account.unit] for q in find_quantities(sentence)) or \
-                any(said_per(sentence, a, account.unit) for a in find_amounts(sentence))
-            account = replace(account, unsettled=True, corrected=account.corrected or units)
+            rate = any(said_per(sentence, a, account.unit) for a in find_amounts(sentence))
+            units = rate or any(q.meta["unit"] in RATE_COUNTS[account.unit] for q in find_quantities(sentence))
+            account = replace(account, unsettled=True, corrected=account.corrected or units,
+                              rate_unsettled=account.rate_unsettled or rate)
         out.append(account)
     return out
 
@@ -161,7 +163,8 @@ def accounts(case: Case) -> list[Account]:
                 person, Decimal(str(amount.value)), unit, amount.text, int(count.value) if count else None,
                 count.text if count else "", [Decimal(str(a.value)) for a in paid], rest is not None,
                 bool(values & corrected),
-                anchor(0, len(text)), anchor(0, stop if stop > 0 else len(text))))
+                anchor(0, len(text)), anchor(0, stop if stop > 0 else len(text)),
+                rate_unsettled=Decimal(str(amount.value)) in corrected))
     return _settle(found, _unsettling(case))
 
 
@@ -176,7 +179,7 @@ def _one_each(found: list[Account], key) -> dict[str, Account] | None:
 
 
 # The words a question opens with before what it asks of them (付莉莉欠了多少工钱 / 某某应得多少).
-_LEADING_SUBJECT = re.compile(r"^(?:按约定，?)?(?P<who>[\u4e00-\u9fff]{2,4}?)(?:还|一共|总共)?(?:欠|应得|应该|的工钱|的工资|拿|干|每)")
+_LEADING_SUBJECT = re.compile(r"^(?:按约定，?)?(?P<who>[\u4e00-\u9fff]{2,3}?)(?:还|一共|总共)?(?:欠|应得|应该|的工钱|的工资|拿|干|每)")
 
 
 def _unknown_subject(case: Case, plan: CasePlan) -> bool:
@@ -197,7 +200,7 @@ def answer_rate(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         return False
     unit = _SAME_UNIT.get(plan.rate_per or "", plan.rate_per)
     own = [a for a in accounts(case) if a.person == person and _SAME_UNIT.get(a.unit, a.unit) == unit]
-    if not own or any(a.corrected for a in own) or len({a.rate for a in own}) != 1:
+    if not own or any(a.rate_unsettled for a in own) or len({a.rate for a in own}) != 1:
         return False
     account = own[0]
     cited = case.cite(account.rate_anchor)
