@@ -5,7 +5,8 @@ unpaid (付过一万四千五百块钱，剩下的一直没给).
 
 Answered from it: the rate asked of a person (谁每个月拿多少钱 asks a rate, never a sum of payments),
 what is due (rate × units), what is still owed (due − paid), for one person or for everyone whose
-account the file tells (这几个工人一共). Sentences are read on their joined view (a PDF's line break
+account the file tells (这几个工人一共); and, by the same product, a contract total not told as the
+quantity agreed times the unit price (约定购买140台，单价每台2350元). Sentences are read on their joined view (a PDF's line break
 inside 八块\\n钱 or 一分钱都没\\n给过 is layout), each anchor mapped back to the stored text.
 """
 
