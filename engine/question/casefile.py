@@ -101,6 +101,12 @@ RECEIVER = re.compile(r"(?:打|转|存|汇|交)(?:到|进|入|给)(?P<who>[\u4e0
 # 给了某某多少 / 转给某某一共 / 付给某某的: the one the money asked about went to, named after the verb.
 PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(?:了|过)?(?P<who>[\u4e00-\u9fff]{2,3}?)"
                      r"(?=(?:一共|总共|共|合计)?(?:多少|几|的钱|的款|那))")
+# 总包单位给某某付了多少 / 保险公司一共赔了多少: a payer the question names by an organisation —
+# the rows asked are that payer's, never another's paid under the same words.
+PAYER_NAMED = re.compile(r"(?:^|(?<=[，,。？?\s]))(?P<who>(?:(?![给向替帮把被对从和与跟在他她我你])[\u4e00-\u9fff]){0,6}?"
+                         r"(?:单位|公司|项目部|集团|银行|平台|保险公司|厂|医院|学校|政府|部门))"
+                         r"(?:一共|总共|先后|已经|又|还|都)?(?:(?:给|向|替|帮)[\u4e00-\u9fff]{1,4}?)?"
+                         r"(?:付|支付|转|打|汇|结|发|赔)")
 # 在城东茶楼交的 / 在某某家里给的: the occurrences asked are those at that place.
 PLACE_NAMED = re.compile(rf"在(?P<place>[\u4e00-\u9fffA-Za-z0-9]{{1,12}}?(?:{PLACE_ENDS}))(?:里|当面|那儿|那里)?"
                          r"(?:交|给|付|存|送|转|缴|收|拿|退|赔|汇|打)")
@@ -220,6 +226,7 @@ class CasePlan:
     when: str | None = None  # time words naming the occurrence as said (2022年中秋节, 春节前, 上个月中旬)
     # the one the money asked about went to, with how the question named them (Receiver)
     receiver: Receiver | None = None
+    payer: str | None = None  # 总包单位给某某付了多少: the payer named by an organisation, in the question's words
     owed: str | None = None  # what is owed, when a balance is asked (wages_owed, contract_price, cost, loss)
     # people named by surname and a familiar form (老汤, 小李, 缪老板, 王总): resolved against the
     # file's own names by the answer (one person of that surname, or none)
@@ -256,7 +263,7 @@ class CasePlan:
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
-                "receiver": self.receiver.to_dict() if self.receiver else None, "owed": self.owed,
+                "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "focus": self.focus.to_dict()}
 
@@ -387,6 +394,10 @@ def make_plan(text: str) -> CasePlan:
         plan.receiver = Receiver(who, by_account=True)
     elif paid_to and (looks_like_name(paid_to.group("who")) or paid_to.group("who") in plan.names):
         plan.receiver = Receiver(paid_to.group("who"), by_account=False)  # 给了某某多少
+    payer = PAYER_NAMED.search(text)
+    # a balance's payer words name what is taken off it (扣除公司退还的), not whose rows are asked
+    plan.payer = payer.group("who") if payer and Slot.AMOUNT in plan.slots and plan.aggregate != "outstanding" \
+        else None
     _read_restrictions(plan, text)
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
@@ -460,7 +471,9 @@ def _read_restrictions(plan: CasePlan, text: str) -> None:
 def _read_figure(plan: CasePlan, text: str) -> None:
     """The unit, measure and occurrence words of the figure asked, and the aggregates beyond sums:
     distinct parties counted (往几个不同的账户), the days between two rows (前后一共多少天)."""
-    unit = ASKED_UNIT.search(text)
+    # 这几个工人一共欠多少工钱: the 个 of the people asked about together is no unit of the amount asked
+    groups = [m.span() for m in GROUP.finditer(text)] if Slot.AMOUNT in plan.slots else []
+    unit = next((m for m in ASKED_UNIT.finditer(text) if not any(a <= m.start() < b for a, b in groups)), None)
     if unit:
         plan.unit = UNITS.get(unit.group("unit") or "") or {"毫克/100毫升": "mg/100ml", "km/h": "公里/小时"}.get(
             unit.group("named") or "", unit.group("named"))

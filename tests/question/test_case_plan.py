@@ -214,3 +214,14 @@ def test_restrictions_a_figure_is_asked_over(question, channels, place, receiver
 
 def test_what_is_not_yet_got_back_is_a_balance():
     assert make_plan("被骗的钱没追回的有多少？").aggregate == "outstanding"
+
+
+@pytest.mark.parametrize("question, payer", [
+    ("总包单位给包工头付了多少钱？", "总包单位"), ("保险公司一共赔了多少钱？", "保险公司"),
+    ("他在公司一共转了多少钱？", None), ("扣除公司退还的本金后，她还有多少没拿回来？", None),
+    ("老板给他付过多少工钱？", None),
+])
+def test_a_payer_named_by_an_organisation(question, payer):
+    """总包单位给某某付了多少: the rows asked are that payer's (restrictions.py); a person or a pronoun
+    asked is the asked side, and a balance's 扣除公司退还的 names what is taken off it."""
+    assert make_plan(question).payer == payer

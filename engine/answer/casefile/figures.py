@@ -12,7 +12,6 @@ set against it (a sum of what happened to be found is no check).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 
 from engine.answer.casefile.figure_relevance import best_rows
@@ -21,8 +20,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
 from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_amount
-from engine.ledger import Anchor, Event
-from engine.ledger.extract import per_piece
+from engine.ledger import Event
 from engine.ledger.lexicon import VALUE_MEASURES
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
@@ -140,103 +138,3 @@ def answer_unit_price(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         outcome.add(Part("单价", "", Fill.MISSING))
         return
     versions(case, "单价", chosen, outcome, _said)
-
-
-# A rate's unit and the units a count of it is said in (一个月六千元 … 一共六个月).
-_RATE_COUNTS = {"月": ("个月", "月"), "天": ("天", "日"), "日": ("天", "日"), "件": ("件",), "小时": ("小时",)}
-
-
-# The rest of a worker's account said unpaid in the same sentence (剩下的一直没给, 一分钱都没拿到): the
-# sentence tells the whole of it, so what it says was paid is all that was.
-_REST_UNPAID = re.compile(r"剩下的?(?:钱|工钱|工资)?(?:一直|都|还)?没(?:有)?(?:给|付|结|拿到)|一分钱都没(?:有)?(?:给|付|结|拿到)")
-
-
-@dataclass
-class _Due:
-    rate: Decimal
-    count: int
-    said: str  # the count as said (六个月, 3180件)
-    paid: list[Decimal]  # what the sentence says was paid of it
-    anchor: Anchor
-
-
-def _dues_of(case: Case, person: str, corrected: set, balance: bool) -> list[_Due] | None:
-    """The sentences about ``person`` saying a rate per unit and the number of units after it; with
-    ``balance`` only those that also say the rest is unpaid, with what they say was paid. None when a
-    figure of one of them is corrected."""
-    from engine.answer.casefile.said import _sentences, told_of
-    from engine.answer.casefile.talk import said_per
-    from engine.text.quantities import find_quantities
-
-    found = []
-    for statement in case.ledger.statements:
-        if statement.kind != "qa":
-            continue
-        for sentence in _sentences(statement):
-            text = sentence.text
-            amounts = find_amounts(text)
-            for amount in amounts:
-                unit = next((u for u in _RATE_COUNTS if said_per(text, amount, u)), None)
-                if unit is None:
-                    continue
-                if not told_of(case, statement, text, amount.start, person):
-                    continue
-                counts = [q for q in find_quantities(text) if q.start > amount.end and q.value > 1
-                          and q.meta["unit"] in _RATE_COUNTS[unit]]
-                if len({q.value for q in counts}) != 1:
-                    continue
-                count = counts[0]
-                if Decimal(str(count.value)) in corrected or Decimal(str(amount.value)) in corrected:
-                    return None
-                paid = [a for a in amounts if a.start > count.end] if balance else []
-                if balance:
-                    rest = _REST_UNPAID.search(text, count.end)
-                    if rest is None or any(a.start > rest.start() or per_piece(text, a.start, a.end) for a in paid):
-                        continue
-                    end = sentence.end
-                else:  # quoted from the sentence's start to the end of the count's clause
-                    stop = text.find("，", count.end)
-                    end = sentence.start + stop if stop >= 0 else sentence.end
-                anchor = Anchor(statement.chunk_id, statement.answer_offset + sentence.start,
-                                statement.answer_offset + end)
-                found.append(_Due(Decimal(str(amount.value)), int(count.value), text[count.start:count.end],
-                                  [Decimal(str(a.value)) for a in paid], anchor))
-    return found
-
-
-def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bool = False) -> bool:
-    """应得多少工钱 with no sum booked: the rate said per unit times the number of units said after it,
-    in one sentence about the person asked (一个月六千元，一共六个月 → 6000 × 6); with ``balance``
-    (还欠他多少工钱) less what that sentence says was paid, when it says the rest is unpaid. Nothing
-    when no person asked has such a sentence, several do, their sentences give different results, or
-    a figure of it is corrected (实际是191天，不是198天) — a version the product would silently choose."""
-    if plan.group:  # 郭承志和工友们一共: one person's account is no answer for several
-        return False
-    named = case.named_in(plan.text, plan.names)
-    if plan.names and not any(n in case.people() for n in named):
-        return False  # someone the file does not name: never the speaker's own figure
-    asked = [n for n in named if n in case.people()] or ([case.ledger.subject] if case.ledger.subject and not named else [])
-    corrected = {c.old.value for c in case.ledger.corrections if c.old is not None}
-    accounts = {}
-    for person in asked:
-        dues = _dues_of(case, person, corrected, balance)
-        if dues is None:
-            return False
-        if dues:
-            accounts[person] = dues
-    if len(accounts) != 1:
-        return False
-    dues = next(iter(accounts.values()))
-    if len({(d.rate, d.count, tuple(d.paid)) for d in dues}) != 1:
-        return False
-    due = dues[0]
-    result = due.rate * due.count - sum(due.paid, Decimal(0))
-    if result < 0:
-        return False
-    cited = case.cite(due.anchor)
-    expression = f"{plain_number(due.rate)} * {due.count}" + "".join(f" - {plain_number(p)}" for p in due.paid)
-    label = "按约定标准计算尚欠" if balance else "按约定标准计算应得"
-    outcome.calculations.append(Calculation(expression, result, None, True, [cited], label + "工资",
-                                            factors=[{"value": due.count, "unit": "quantity", "text": due.said}]))
-    outcome.add(Part("尚欠工资" if balance else "应发工资", f"{label}{money(result)}（{cited}）", Fill.FILLED, [cited]))
-    return True

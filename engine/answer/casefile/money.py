@@ -227,11 +227,19 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if plan.measure in DUE_MEASURES and plan.aggregate != "outstanding" and Slot.AMOUNT in plan.slots:
         # 工钱应该是多少 / 合同总价款 with no such figure booked: the rate times its units said about the
         # person, else what was said — never a sum of payments
-        from engine.answer.casefile.figures import answer_due_by_rate
+        from engine.answer.casefile.accounts import answer_due_by_rate
 
-        if plan.measure != "wages_owed" or not answer_due_by_rate(case, plan, outcome):
+        from engine.answer.casefile.accounts import answer_contract_by_price
+
+        by_rate = answer_due_by_rate if plan.measure == "wages_owed" else answer_contract_by_price
+        if not by_rate(case, plan, outcome):
             answer_amount_by_talk(case, plan, outcome)
         return
+    if plan.rate_per and Slot.AMOUNT in plan.slots and plan.aggregate is None:
+        from engine.answer.casefile.accounts import answer_rate
+
+        if answer_rate(case, plan, outcome):  # 谁每个月拿多少钱: the rate told of that person, never a sum
+            return
     unnamed = plan.kind is None and plan.ordinal is None and plan.period is None and plan.aggregate is None \
         and not plan.when
     outsider = _outsider(case, plan) if Slot.AMOUNT in plan.slots else None
@@ -243,8 +251,11 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if plan.kind is None and plan.focus.acts and not plan.focus.moves_money and plan.aggregate != "outstanding" \
             and Slot.AMOUNT in plan.slots and not _RECEIVE.search(plan.text):  # 从某某那里拿到: received
         # 一共输了多少 / 亏了多少: the act asked moves no money the ledger books — the file's payments
-        # (交台费五百元) are not its figure; what was said about it answers
-        answer_amount_by_talk(case, plan, outcome)
+        # (交台费五百元) are not its figure; the amounts told after that act, added, else what was said
+        from engine.answer.casefile.act_sums import answer_act_total
+
+        if plan.aggregate != "total" or not answer_act_total(case, plan, outcome):
+            answer_amount_by_talk(case, plan, outcome)
         return
     kind = plan.kind
     if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
@@ -258,8 +269,12 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             and Slot.AMOUNT not in plan.slots else "金额"
         outcome.add(Part(label, unmet_text(scope.unmet, label), Fill.CONFLICT))
         return
+    if scope.narrowed and not scope.rows and Slot.AMOUNT in plan.slots and plan.aggregate != "outstanding":
+        # 总包单位给某某付了多少 with no row of that payer: what was said of it (这个我不清楚) answers
+        answer_amount_by_talk(case, plan, outcome)
+        return
     if plan.aggregate == "outstanding":
-        from engine.answer.casefile.figures import answer_due_by_rate
+        from engine.answer.casefile.accounts import answer_due_by_rate
 
         # 还欠他多少工钱: his rate times his units less what the sentence saying the rest is unpaid says he got
         if not (plan.measure in ("wages", "wages_owed") and answer_due_by_rate(case, plan, outcome, balance=True)):

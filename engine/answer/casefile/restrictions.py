@@ -1,5 +1,6 @@
 """What a question restricts a figure to — the channel money moved by (通过微信、支付宝和银行卡), the
-place (在某某家交的), the person it went to (转给某某的) — checked on every row a figure is composed
+place (在某某家交的), the person it went to (转给某某的), the payer named by an organisation
+(总包单位给某某付的) — checked on every row a figure is composed
 from. A row the ledger shows outside the restriction is left out; a row the ledger cannot place
 inside or outside it (no means told, no place told) makes the figure one that cannot be composed:
 the answer names the restriction it cannot check, never a sum over a wider set of rows."""
@@ -78,8 +79,19 @@ def _receiver_of(plan: CasePlan) -> Callable[[Event], bool | None]:
     return holds
 
 
+def _payer_of(plan: CasePlan) -> Callable[[Event], bool | None]:
+    asked = plan.payer or ""
+
+    def holds(event: Event) -> bool:
+        # a row whose payer is not told does not say that payer paid it: outside, never a guess
+        return bool(event.payer) and (asked in event.payer or event.payer in asked)
+    return holds
+
+
 def restrictions_of(case: Case, plan: CasePlan) -> list[Restriction]:
     found = []
+    if plan.payer and plan.payer not in case.people():  # a person asked is the asked side (money.py)
+        found.append(Restriction("付款人", f"由{plan.payer}支付", _payer_of(plan)))
     if plan.channels:
         found.append(Restriction("支付方式", f"通过{'、'.join(plan.channels)}", _channel_of(plan)))
     if plan.place:

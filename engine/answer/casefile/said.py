@@ -234,7 +234,11 @@ def told_of(case: Case, statement: Statement, text: str, at: int, person: str) -
     named = [p for p in people if p in text[:at]]
     if named:
         return max(named, key=lambda p: text.rfind(p, 0, at)) == person
-    return statement.speaker == person and not any(p in statement.question and p != person for p in people)
+    # 某某是怎么算的？——按天算，一天两百一十元，某某一共干了…: the one person the question asks about
+    asked = [p for p in people if p in statement.question and p != statement.speaker]
+    if len(asked) == 1:
+        return asked[0] == person
+    return statement.speaker == person and not asked
 
 
 def person_asked(case: Case, plan: CasePlan) -> str | None:

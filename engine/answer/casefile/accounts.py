@@ -1,0 +1,314 @@
+"""What a person is paid per period or piece, and what that comes to: the worker's account a
+statement tells in one sentence — a rate per unit (一天三百七十元, 每个月五千元, 贴砖一件八块钱), the
+number of units after it (干了一百一十四天, 一共做了4800件), what was paid of it and that the rest is
+unpaid (付过一万四千五百块钱，剩下的一直没给).
+
+Answered from it: the rate asked of a person (谁每个月拿多少钱 asks a rate, never a sum of payments),
+what is due (rate × units), what is still owed (due − paid), for one person or for everyone whose
+account the file tells (这几个工人一共); and, by the same product, a contract total not told as the
+quantity agreed times the unit price (约定购买140台，单价每台2350元). Sentences are read on their joined view (a PDF's line break
+inside 八块\\n钱 or 一分钱都没\\n给过 is layout), each anchor mapped back to the stored text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.model import Calculation
+from engine.answer.wording import money, plain_number, said_amount
+from engine.ledger import Anchor, Statement
+from engine.ledger.extract import per_piece
+from engine.ledger.lexicon import CORRECTION
+from engine.question import CasePlan
+from engine.text.lines import join_pdf_lines, joined_view
+from engine.text.numbers import find_amounts
+
+# A rate's unit and the units a count of it is said in (一个月六千元 … 一共六个月).
+RATE_COUNTS = {"月": ("个月", "月"), "天": ("天", "日"), "日": ("天", "日"), "件": ("件",), "小时": ("小时",)}
+# The units a question's rate is asked per that the same rate is said in (一天 / 每日).
+_SAME_UNIT = {"日": "天"}
+
+# The rest of a worker's account said unpaid in the same sentence (剩下的一直没给, 一分钱都没拿到): the
+# sentence tells the whole of it, so what it says was paid is all that was.
+REST_UNPAID = re.compile(r"剩下的?(?:钱|工钱|工资)?(?:一直|都|还)?没(?:有)?(?:给|付|结|拿到)|"
+                         r"一分钱都没(?:有)?(?:给|付|结|拿到)|(?:都|全|一直)没(?:有)?(?:给|付|结)(?:过)?(?:钱|工钱|工资)")
+
+
+@dataclass
+class Account:
+    person: str
+    rate: Decimal
+    unit: str  # the rate is per this (天, 月, 件, 小时)
+    rate_said: str  # the rate as said (叁佰柒拾元)
+    count: int | None  # units worked, when the sentence says them after the rate
+    count_said: str
+    paid: list[Decimal]  # what the sentence says was paid of it
+    rest_unpaid: bool  # the sentence says the rest is unpaid: its payments are all there were
+    corrected: bool  # its rate or units are corrected or restated later (实际是105天，不是111天)
+    anchor: Anchor  # the sentence
+    rate_anchor: Anchor  # the sentence up to the end of the rate's clause
+    unsettled: bool = False  # some figure of it is restated later (好像是…记不太清): no single balance
+    rate_unsettled: bool = False  # its rate itself is corrected or restated (not only its units)
+
+
+def _told_of(case: Case, statement, text: str, at: int) -> str | None:
+    from engine.answer.casefile.said import told_of
+
+    found = [p for p in case.people() if told_of(case, statement, text, at, p)]
+    return found[0] if len(found) == 1 else None
+
+
+# A later word on a figure that unsettles it: corrected (说错了, 实际是), or restated with a hedge
+# (好像是…，具体记不太清了) — the account it touches has two versions, never one result.
+_UNSETTLING = re.compile(rf"{CORRECTION.pattern}|好像是|记不(?:太)?清|大概是|可能是")
+
+
+_SPEAKER_LABEL = re.compile(r"^\s*([\u4e00-\u9fff]{2,4})[：:]")
+
+
+def _unsettling(case: Case) -> list[tuple[set[str], str | None, str]]:
+    """Each sentence of the file that unsettles a figure: the people it names, who says it (the
+    statement's speaker; a record whose turns are not read as statements names them: 某某：…), and
+    the sentence."""
+    from engine.text.quantities import find_quantities
+
+    said = []
+    for sentence in re.split(r"[。！？；\n]", case.doc_text):
+        label = _SPEAKER_LABEL.match(sentence)  # 某某：毛辉干的天数我上次说错了 — said by 某某, of 毛辉
+        said.append((sentence[label.end():], label.group(1)) if label else (sentence, None))
+    said += [(sentence, s.speaker) for s in case.ledger.statements if s.kind == "qa"
+             for sentence in re.split(r"[。！？；]", join_pdf_lines(s.answer))]
+    return [({p for p in case.people() if p in sentence}, speaker, sentence) for sentence, speaker in said
+            if _UNSETTLING.search(sentence) and (find_amounts(sentence) or find_quantities(sentence))]
+
+
+def _settle(found: list[Account], unsettling: list[tuple[set[str], str | None, str]]) -> list[Account]:
+    """Each account with what a later word unsettles of it — about the holder it names, else
+    (郝正阳给我的好像是七千元) the one who says it: any figure unsettles its balance; its units or a
+    rate said again (实际是105天) unsettle what is due as well."""
+    from engine.answer.casefile.talk import said_per
+    from engine.text.quantities import find_quantities
+
+    holders = {a.person for a in found}
+    out = []
+    for account in found:
+        for named, speaker, sentence in unsettling:
+            about = (named & holders) or ({speaker} if speaker else named)
+            if account.person not in about:
+                continue
+            rate = any(said_per(sentence, a, account.unit) for a in find_amounts(sentence))
+            units = rate or any(q.meta["unit"] in RATE_COUNTS[account.unit] for q in find_quantities(sentence))
+            account = replace(account, unsettled=True, corrected=account.corrected or units,
+                              rate_unsettled=account.rate_unsettled or rate)
+        out.append(account)
+    return out
+
+
+@dataclass
+class Said:
+    """One sentence of an answer on its joined view (a PDF's line breaks dropped), and the map of a
+    span of it back to the stored text."""
+
+    statement: Statement
+    text: str
+    where: list[int]
+    start: int  # the sentence's offset in the statement's answer
+
+    def anchor(self, start: int, end: int) -> Anchor:
+        base = self.statement.answer_offset + self.start
+        return Anchor(self.statement.chunk_id, base + self.where[start], base + self.where[end - 1] + 1)
+
+
+def joined_sentences(case: Case) -> list[Said]:
+    """Every sentence of the file's answers, read on its joined view."""
+    from engine.answer.casefile.said import _sentences
+
+    out = []
+    for statement in case.ledger.statements:
+        if statement.kind == "qa":
+            for sentence in _sentences(statement):
+                text, where = joined_view(sentence.text, tight=True)
+                out.append(Said(statement, text, where, sentence.start))
+    return out
+
+
+def accounts(case: Case) -> list[Account]:
+    """Every account told in the file, in order."""
+    from engine.answer.casefile.talk import said_per
+    from engine.text.quantities import find_quantities
+
+    corrected = {c.old.value for c in case.ledger.corrections if c.old is not None}
+    found = []
+    for said in joined_sentences(case):
+        statement, text, anchor = said.statement, said.text, said.anchor
+        amounts = find_amounts(text)
+        for amount in amounts:
+            unit = next((u for u in RATE_COUNTS if said_per(text, amount, u)), None)
+            person = _told_of(case, statement, text, amount.start) if unit else None
+            if person is None:
+                continue
+            counts = [q for q in find_quantities(text) if q.start > amount.end and q.value > 1
+                      and q.meta["unit"] in RATE_COUNTS[unit]]
+            count = counts[0] if len({q.value for q in counts}) == 1 else None
+            after = count.end if count else amount.end
+            rest = REST_UNPAID.search(text, after)
+            paid = [a for a in amounts if a.start > after and (rest is None or a.start < rest.start())
+                    and not per_piece(text, a.start, a.end)]
+            values = {Decimal(str(amount.value))} | ({Decimal(str(count.value))} if count else set())
+            stop = text.find("，", amount.end)
+            found.append(Account(
+                person, Decimal(str(amount.value)), unit, amount.text, int(count.value) if count else None,
+                count.text if count else "", [Decimal(str(a.value)) for a in paid], rest is not None,
+                bool(values & corrected),
+                anchor(0, len(text)), anchor(0, stop if stop > 0 else len(text)),
+                rate_unsettled=Decimal(str(amount.value)) in corrected))
+    return _settle(found, _unsettling(case))
+
+
+def _one_each(found: list[Account], key) -> dict[str, Account] | None:
+    """Each person's account, when every sentence telling it agrees; None when one disagrees."""
+    each: dict[str, Account] = {}
+    for account in found:
+        held = each.setdefault(account.person, account)
+        if key(held) != key(account):
+            return None
+    return each
+
+
+# The words a question opens with before what it asks of them (付莉莉欠了多少工钱 / 某某应得多少).
+_LEADING_SUBJECT = re.compile(r"^(?:按约定，?)?(?P<who>[\u4e00-\u9fff]{2,3}?)(?:还|一共|总共)?(?:欠|应得|应该|的工钱|的工资|拿|干|每)")
+
+
+def _unknown_subject(case: Case, plan: CasePlan) -> bool:
+    """The question opens with a name the file never names (the plan may not read it as one when
+    its surname is also a verb, 付莉莉): never the questioned person's own figure."""
+    from engine.text.names import looks_like_name
+
+    lead = _LEADING_SUBJECT.match(plan.text)
+    return bool(lead) and looks_like_name(lead.group("who")) and lead.group("who") not in case.doc_text
+
+
+def answer_rate(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """谁一天的工钱是多少 / 做一件多少钱: the rate told of the person asked, per the unit asked."""
+    from engine.answer.casefile.said import person_asked
+
+    person = person_asked(case, plan)
+    if _unknown_subject(case, plan):
+        return False
+    unit = _SAME_UNIT.get(plan.rate_per or "", plan.rate_per)
+    own = [a for a in accounts(case) if a.person == person and _SAME_UNIT.get(a.unit, a.unit) == unit]
+    if not own or any(a.rate_unsettled for a in own) or len({a.rate for a in own}) != 1:
+        return False
+    account = own[0]
+    cited = case.cite(account.rate_anchor)
+    said = said_amount(account.rate_said, account.rate, "CNY")
+    outcome.add(Part("金额", f"{person}每{_unit_word(account.unit)}{said}（{cited}）", Fill.FILLED, [cited]))
+    return True
+
+
+def _unit_word(unit: str) -> str:
+    return "个月" if unit == "月" else unit
+
+
+def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bool = False) -> bool:
+    """应得多少工钱 with no sum booked: the rate times the number of units said after it, in one
+    sentence about the person asked (一个月六千元，一共六个月 → 6000 × 6); with ``balance`` (还欠他多少工钱)
+    less what that sentence says was paid, when it says the rest is unpaid. For several people asked
+    together (这几个工人一共), the sum over everyone whose account the file tells. Nothing when nobody
+    asked has such a sentence, a person's sentences give different results, a figure of it is
+    corrected (实际是191天，不是198天 — a version the product would silently choose), or, for a
+    balance, one of them does not say the rest is unpaid."""
+    told = accounts(case)
+    found = [a for a in told if a.count is not None and (a.rest_unpaid or not balance)]
+    if plan.group:
+        each = _one_each(found, lambda a: (a.rate, a.count, tuple(a.paid) if balance else ()))
+        if not each or len(each) < 2 or {a.person for a in told} - set(each):
+            return False  # someone's account is told without its units or its unpaid rest: no sum of all
+        chosen = list(each.values())
+    else:
+        if _unknown_subject(case, plan):
+            return False
+        named = case.named_in(plan.text, plan.names)
+        if plan.names and not any(n in case.people() for n in named):
+            return False  # someone the file does not name: never the speaker's own figure
+        asked = [n for n in named if n in case.people()] or \
+            ([case.ledger.subject] if case.ledger.subject and not named else [])
+        each = _one_each([a for a in found if a.person in asked],
+                         lambda a: (a.rate, a.count, tuple(a.paid) if balance else ()))
+        if not each or len(each) != 1:
+            return False
+        chosen = list(each.values())
+    if any((a.corrected or balance and a.unsettled) for a in told if a.person in {c.person for c in chosen}):
+        return False
+    pieces, results, ids = [], [], []
+    for a in chosen:
+        paid = a.paid if balance else []
+        result = a.rate * a.count - sum(paid, Decimal(0))
+        if result < 0:
+            return False
+        piece = f"{plain_number(a.rate)} * {a.count}" + "".join(f" - {plain_number(p)}" for p in paid)
+        pieces.append(f"({piece})" if paid and len(chosen) > 1 else piece)
+        results.append(result)
+        ids.append(case.cite(a.anchor))
+    total = sum(results, Decimal(0))
+    ids = list(dict.fromkeys(ids))
+    label = "按约定标准计算尚欠" if balance else "按约定标准计算应得"
+    outcome.calculations.append(Calculation(
+        " + ".join(pieces), total, None, True, ids, label + "工资",
+        factors=[{"value": a.count, "unit": "quantity", "text": a.count_said} for a in chosen]))
+    whose = "、".join(a.person for a in chosen) + "合计" if len(chosen) > 1 else ""
+    outcome.add(Part("尚欠工资" if balance else "应发工资", f"{whose}{label}{money(total)}（{'、'.join(ids)}）",
+                     Fill.FILLED, ids))
+    return True
+
+
+# The unit a price is said per (每台2350元, 325元/吨, 一吨三百元, 单价450元一箱).
+_PER_BEFORE = re.compile(r"每(?:一)?(?:个)?(?P<u>[\u4e00-\u9fff]{1,2}?)(?:是|为|按)?$")
+_PER_AFTER = re.compile(r"(?:/|每|一)(?P<u>[\u4e00-\u9fff]{1,2})")
+_AGREED_GOODS = re.compile(r"约定|合同|签订|订购|购买|采购|买卖")
+
+
+def _price_unit(text: str, amount) -> str | None:
+    from engine.text.quantities import UNITS
+
+    before = _PER_BEFORE.search(text[max(0, amount.start - 6):amount.start])
+    after = _PER_AFTER.match(text, amount.end)
+    for found in (before, after):
+        if found:
+            unit = next((u for u in (found.group("u"), found.group("u")[:1]) if u in UNITS), None)
+            if unit:
+                return UNITS[unit]
+    return None
+
+
+def answer_contract_by_price(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """合同总价是多少 with no such sum told: the quantity agreed times the unit price, said in one
+    sentence of the agreement (约定购买空调140台，单价为每台2350元 → 140 × 2350). Nothing when no
+    sentence says both, or sentences give different products."""
+    from engine.text.quantities import find_quantities
+
+    found = []
+    for said in joined_sentences(case):
+        if not _AGREED_GOODS.search(said.text):
+            continue
+        for amount in find_amounts(said.text):
+            unit = _price_unit(said.text, amount) if per_piece(said.text, amount.start, amount.end) or \
+                re.search(r"单价(?:为|是)?(?:每[\u4e00-\u9fff])?$", said.text[max(0, amount.start - 5):amount.start]) else None
+            counts = [q for q in find_quantities(said.text) if unit and q.meta["unit"] == unit and not q.meta.get("each")
+                      and not q.meta.get("approx")]
+            if unit and len({q.value for q in counts}) == 1:
+                found.append((Decimal(str(amount.value)), int(counts[0].value), counts[0].text, said))
+    if not found or len({(p, n) for p, n, _, _ in found}) != 1:
+        return False
+    price, count, count_said, said = found[0]
+    cited = case.cite(said.anchor(0, len(said.text)))
+    result = price * count
+    outcome.calculations.append(Calculation(f"{plain_number(price)} * {count}", result, None, True, [cited],
+                                            "约定数量乘以单价", factors=[{"value": count, "unit": "quantity",
+                                                                   "text": count_said}]))
+    outcome.add(Part("合同价款", f"按约定数量乘以单价计算为{money(result)}（{cited}）", Fill.FILLED, [cited]))
+    return True
