@@ -66,6 +66,15 @@ def test_a_count_question_reads_counts_not_amounts():
     assert money["checks"]["numbers"] is False
 
 
+def test_these_few_is_a_determiner_not_a_count_asked():
+    # 这几个工人…多少工钱 asks an amount: the figure is read as yuan, the 4 of 四个人 is no answer
+    quotes = [evidence("E1", "四个人的工钱一共是八万三千一百二十元。")]
+    row = score({"numbers": [83120]}, answer("共计83120元（E1）。", quotes), question="这几个工人一共欠多少工钱？")
+    assert row["checks"]["numbers"] is True and row["correct"], row["reasons"]
+    assert T.CaseQuestion.from_dict({"id": "X02", "type": "fact", "question": "那几个人来了几次？",
+                                     "expect": {"numbers": [3]}}, FILE).asks_count
+
+
 def test_an_amount_asked_in_wan_yuan_is_listed_in_wan_yuan():
     wan = [evidence("E1", "十个月流水大概436万元左右。")]
     ok = score({"numbers": [436]}, answer("约436万元（E1）。", wan), question="总流水大概是多少万元？")
