@@ -224,7 +224,7 @@ CORRECTION = re.compile(r"(?<!没)(?<!没有)(?<!不会)(?:说错了?|记错了?
 RESTATE = re.compile(r"(?:你|您)?(?:刚才|刚刚|前面|之前|上次|先前|此前|第一次|上一次|在上次讯问中|在上次讯问时)"
                      r"(?:讯问时|询问时)?(?:说|讲|称|供述|陈述|交代)")
 NOT_VALUE = re.compile(r"(?<![是还])不是")  # 不是三万二: the value that is corrected away
-SAID_BEFORE = re.compile(r"(?:前面|之前|上次|刚才|原来|先前|当时)(?:我)?(?:说|讲|写|记)的?(?:是)?$|(?:说|写|记)成了?$")
+SAID_BEFORE = re.compile(r"(?:前面|之前|上次|刚才|原来|先前|当时)(?:我)?(?:说|讲|写|记)的?(?:是)?$|(?:说|写|记|填)成了?$|(?:误|错)(?:说|写|记|填)为$")
 WRONG_AFTER = re.compile(r"(?:是)?(?:不对|有误|错了|说错|记错|搞错|弄错|不准确|笔误|写错)")
 # A figure written wrongly (起诉状中写的38吨是笔误): a slip of the pen, not another account of the fact.
 CLERICAL = re.compile(r"笔误|写错|打错|录错")

@@ -17,6 +17,7 @@ from engine.answer.casefile.restrictions import restrict, stands_for_rows, unmet
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
+from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.ledger import Event, Value, corrections_of, versions_of
 from engine.ledger.lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS, RATE
 from engine.text.segments import flat
@@ -619,15 +620,22 @@ def _total_with_denied(case: Case, terms: list[_Term], denied: list[_Term], what
     without the denied rows and with them, each recomputed, neither chosen."""
     agreed = [t for t in terms if not t.event.disputed]
     lines, ids = [], []
-    for label, group in (("不计对方否认的款项", agreed), ("计入对方否认的款项", terms)):
-        value = sum((t.amount.value * t.factor for t in group), Decimal(0))
-        cited = list(dict.fromkeys(case.cite_event(t.event, "completion") for t in group))
-        ids += cited
-        outcome.calculations.append(Calculation(_expression(group, [t.amount.value for t in group]), value, None,
-                                                True, cited, f"{what}各笔相加（{label}）"))
-        lines.append(f"{label}，共计{money(value, group[0].event.currency)}（{'、'.join(cited)}）")
+    # without the denied rows: each version of the others (a corrected row told both ways); with
+    # them: the latest version of each
+    for label, group, latest in (("不计对方否认的款项", agreed, False), ("计入对方否认的款项", terms, True)):
+        options = [_versions(case, t)[-1:] if latest else _versions(case, t) for t in group]
+        said = []
+        for combo in list(product(*options))[:4]:
+            amounts = [value for value, _ in combo]
+            value = sum((a * t.factor for a, t in zip(amounts, group)), Decimal(0))
+            cited = list(dict.fromkeys(case.cite_event(ev, "completion") for _, ev in combo))
+            ids += cited
+            outcome.calculations.append(Calculation(_expression(group, amounts), value, None,
+                                                    True, cited, f"{what}各笔相加（{label}）"))
+            said.append(f"共计{money(value, group[0].event.currency)}（{'、'.join(cited)}）")
+        lines.append(f"{label}，{'或'.join(said)}")
     ids = list(dict.fromkeys(ids))
-    named = "、".join(case.cite_event(t.event) for t in denied)
+    named = "、".join(f"{case.cite_event(t.event)}{_told_by(case, t.event)}" for t in denied)
     outcome.conflicts.append(Conflict("testimony", f"其中{named}所述款项对方否认", ids))
     outcome.add(Part("总额", f"其中{named}所述款项对方否认：{'；'.join(lines)}，需人工核实", Fill.CONFLICT, ids))
 
@@ -801,6 +809,65 @@ def _impossible(result: Decimal, plus: list[Decimal], minus: list[Decimal]) -> s
     return None
 
 
+def _balance_results(case: Case, in_terms: list[_Term], out_terms: list[_Term], latest: bool = False,
+                     ) -> list[tuple[Decimal, str, list[str], str | None]]:
+    """The balance under each combination of versions of its rows (only the latest version of each
+    with ``latest``): result, expression, cited ids and what makes it impossible (None: nothing)."""
+    options_in = [_versions(case, t)[-1:] if latest else _versions(case, t) for t in in_terms]
+    options_out = [_versions(case, t)[-1:] if latest else _versions(case, t) for t in out_terms]
+    results = []
+    for combo_in in product(*options_in):
+        for combo_out in product(*options_out) if options_out else [()]:
+            plus = [a * t.factor for (a, _), t in zip(combo_in, in_terms)]
+            minus = [a * t.factor for (a, _), t in zip(combo_out, out_terms)]
+            result = sum(plus, Decimal(0)) - sum(minus, Decimal(0))
+            expression = " + ".join(plain_number(v) for v in plus)
+            if minus:
+                expression = f"({expression}) - " + " - ".join(plain_number(v) for v in minus) \
+                    if len(plus) > 1 else f"{expression} - " + " - ".join(plain_number(v) for v in minus)
+            ids = list(dict.fromkeys([case.cite_event(ev, "completion") for _, ev in combo_in]
+                                     + [case.cite_event(ev, "completion") for _, ev in combo_out]))
+            results.append((result, expression, ids, _impossible(result, plus, minus)))
+    return results[:4]
+
+
+def _balance_with_denied(case: Case, balance: _Balance, in_terms: list[_Term], out_terms: list[_Term],
+                         denied: list[_Term], currency: str, outcome: Outcome) -> None:
+    """A balance over rows the other side denies (…又当面交给原告现金三千元，原告不承认): the balance
+    without the denied rows (under each version of the others) and with them (latest versions),
+    each recomputed and attributed, none chosen — the answer needs review."""
+    kept_in = [t for t in in_terms if not t.event.disputed]
+    kept_out = [t for t in out_terms if not t.event.disputed]
+    lines, ids = [], []
+    for label, plus, minus, latest in (("不计对方否认的款项", kept_in, kept_out, False),
+                                       ("计入对方否认的款项", in_terms, out_terms, True)):
+        if not plus:
+            continue
+        results = [r for r in _balance_results(case, plus, minus, latest) if not r[3]]
+        for result, expression, cited, _ in results:
+            outcome.calculations.append(Calculation(expression, result, None, True, cited,
+                                                    f"{balance.description}（{label}）"))
+            ids += cited
+        said = "；".join(f"按{'、'.join(r[2])}计为{money(r[0], currency)}" for r in results)
+        if said:
+            lines.append(f"{label}，{said}")
+    if not lines:
+        outcome.add(Part("未归还金额", "", Fill.MISSING))
+        return
+    ids = list(dict.fromkeys(ids))
+    named = "、".join(f"{case.cite_event(t.event)}{_told_by(case, t.event)}" for t in denied)
+    outcome.conflicts.append(Conflict("testimony", f"其中{named}所述款项对方否认", ids))
+    outcome.add(Part("未归还金额", f"其中{named}所述款项对方否认：{'；'.join(lines)}，需人工核实",
+                     Fill.CONFLICT, ids))
+
+
+def _told_by(case: Case, event: Event) -> str:
+    """（被告称）: the side or person whose statement gives the row, when the record says."""
+    statement = case.ledger.statement_of(event)
+    who = statement.party if statement.party in HEARING_SIDES else statement.speaker
+    return f"（{who}称）" if who else ""
+
+
 def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> None:
     moved = [e for e in case.ledger.money if e.role in ("event", "periodic", "balance", "agreed")]
     if actor.name and not plan.owed and not any(actor.name in (e.payer, e.payee) for e in moved) \
@@ -823,24 +890,11 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
                          Fill.CONFLICT, ids))
         return
     currency = (in_terms[0].event.currency if in_terms else statement.currency)
-    results = []
-    if in_terms:
-        options_in = [_versions(case, t) for t in in_terms]
-        options_out = [_versions(case, t) for t in out_terms]
-        for combo_in in product(*options_in):
-            for combo_out in product(*options_out) if options_out else [()]:
-                plus = [a * t.factor for (a, _), t in zip(combo_in, in_terms)]
-                minus = [a * t.factor for (a, _), t in zip(combo_out, out_terms)]
-                result = sum(plus, Decimal(0)) - sum(minus, Decimal(0))
-                expression = " + ".join(plain_number(v) for v in plus)
-                if minus:
-                    expression = f"({expression}) - " + " - ".join(plain_number(v) for v in minus) \
-                        if len(plus) > 1 else f"{expression} - " + " - ".join(plain_number(v) for v in minus)
-                ids = list(dict.fromkeys([case.cite_event(ev, "completion") for _, ev in combo_in]
-                                         + [case.cite_event(ev, "completion") for _, ev in combo_out]))
-                results.append((result, expression, ids, _impossible(result, plus, minus)))
-        if len(results) > 4:
-            results = results[:4]
+    denied = [t for t in in_terms + out_terms if t.event.disputed]
+    if in_terms and denied and len(denied) < len(in_terms) + len(out_terms):
+        _balance_with_denied(case, balance, in_terms, out_terms, denied, currency, outcome)
+        return
+    results = _balance_results(case, in_terms, out_terms) if in_terms else []
     impossible = [r for r in results if r[3]]
     if impossible:  # never composed: the inconsistency is named, the figure is not given
         ids = list(dict.fromkeys(i for r in impossible for i in r[2]))

@@ -1,0 +1,89 @@
+"""A hearing record (庭审笔录) written for these tests, with shortened speaker labels (审/原代/被):
+each party states its own figures. A payment one side says it made and the other denies, and a
+payment the plaintiff corrects at a later sitting, are versions: totals and balances give the
+result under each, attributed, and need review — never one side's figure as settled."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ledger import build_ledger
+
+from tests.case_homes import amounts, ask, record_home
+
+pytestmark = pytest.mark.integration
+
+TILES = """某县人民法院
+庭审笔录（第一次）
+时间：2023年5月9日14时00分至15时10分
+地点：某县人民法院第二审判庭
+审判长：柏某　　书记员：仇某
+原告：某某建材经营部，住所地某县某路8号。
+委托诉讼代理人：郜某，某律师事务所律师。
+被告：滕某，男，1979年4月2日出生。
+审：现在开庭。请原告陈述诉讼请求和事实。
+原代：诉讼请求：判令被告支付剩余货款。
+原代：事实和理由：2022年7月1日双方签订合同，约定被告购买瓷砖一千五百箱，每箱60元，合同总价款九万元。
+原代：被告2022年8月20日银行转账付了三万元，2022年9月15日银行转账付了两万元，其余一直没付。
+审：被告答辩。
+被：合同是我签的。另外2022年10月2日我又当面交给原告现金三千元，原告不承认。
+审：原告对此有何意见？
+原代：被告说的三千元现金我方没有收到。
+审：被告，货分几批收到的？
+被：两批。
+审：今天先到这里，休庭。
+以上笔录经当事人阅读，确认无误。
+庭审笔录（第二次）
+时间：2023年6月1日9时00分至9时40分
+地点：某县人民法院第二审判庭
+审：继续开庭。原告对上次陈述有无更正？
+原代：有一处更正：被告第一笔付款实际是三万二千元，起诉状误写为三万元，以银行流水为准。
+审：被告对此有无意见？
+被：没有意见。
+审：双方是否同意调解？
+原代：同意调解。
+被：不同意调解。
+以上笔录经当事人阅读，确认无误。
+"""
+NAME = "庭审笔录_瓷砖.txt"
+
+
+@pytest.fixture(scope="module")
+def hearing_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("hearing"), {NAME: TILES})
+
+
+def test_shortened_labels_give_each_statement_its_side(hearing_home):
+    engine, docs = hearing_home
+    ledger = build_ledger(docs[NAME], engine.index.catalog.chunks(docs[NAME], with_facts=True))
+    sides = {(s.party, s.speaker) for s in ledger.statements if s.kind != "header"}
+    assert sides == {("原告", "郜某"), ("被告", "滕某")}
+    cash = next(e for e in ledger.events if e.amount is not None and e.amount.value == 3000)
+    assert cash.disputed and ledger.statements[cash.statement].party == "被告"
+
+
+def test_the_figure_a_correction_calls_miswritten_is_no_payment_of_its_own(hearing_home):
+    engine, docs = hearing_home
+    ledger = build_ledger(docs[NAME], engine.index.catalog.chunks(docs[NAME], with_facts=True))
+    paid = [e for e in ledger.events if e.role == "event" and e.kind == "pay" and e.amount is not None]
+    # 三万元 (first told), 二万元, the denied 三千元 and the corrected 三万二千元 (a version of the first)
+    assert sorted(int(e.amount.value) for e in paid) == [3000, 20000, 30000, 32000]
+    corrected = next(e for e in paid if e.amount.value == 32000)
+    assert ledger.by_id(corrected.corrects).amount.value == 30000
+
+
+def test_a_balance_over_a_denied_payment_gives_each_version_and_needs_review(hearing_home):
+    answer = ask(hearing_home, NAME, "被告还欠原告多少货款？")
+    assert answer.status.value == "needs_review" and answer.conflicts
+    # without the denied cash, as first told and as corrected; with it (as corrected)
+    assert {40000, 38000, 35000} <= amounts(answer.conclusion)
+    assert "被告称" in answer.conclusion and "对方否认" in answer.conclusion
+    assert {c.result for c in answer.calculations} >= {40000, 38000, 35000}
+
+
+def test_a_total_over_a_denied_and_a_corrected_payment_gives_each_version(hearing_home):
+    answer = ask(hearing_home, NAME, "被告一共付了多少货款？")
+    assert answer.status.value == "needs_review" and answer.conflicts
+    assert {50000, 52000, 55000} <= amounts(answer.conclusion)
+    # the later sitting's correction is cited beside the first sitting's statements
+    assert any("误写为" in e.chunk.text for e in answer.evidence)
