@@ -87,3 +87,53 @@ def test_a_total_over_a_denied_and_a_corrected_payment_gives_each_version(hearin
     assert {50000, 52000, 55000} <= amounts(answer.conclusion)
     # the later sitting's correction is cited beside the first sitting's statements
     assert any("误写为" in e.chunk.text for e in answer.evidence)
+
+
+STEEL = """某市某区人民法院
+庭审笔录
+时间：2024年3月12日9时30分至10时50分
+地点：某市某区人民法院第六审判庭
+审判长：钮某　　审判员：戚某　　书记员：闵某
+原告：某某钢材有限公司，住所地某市某路20号。
+委托诉讼代理人：仉某，某律师事务所律师。
+被告：蒯某，女，1985年6月7日出生。
+审判长 开庭。核对当事人身份，原告方先说。
+原告委托诉讼代理人 仉某，受原告委托出庭。
+审判长 被告。
+被告 蒯某，本人到庭。
+审判长 请原告陈述诉讼请求及事实。
+原告委托诉讼代理人 事实和理由：双方2023年9月5日签订合同，被告向原告购买钢材八十吨，合同总价款十六万元。第一批2023年9月20日送三十吨，第二批2023年10月8日送五十吨。
+原告委托诉讼代理人 被告2023年10月10日转账支付六万元，2023年11月20日转账支付三万六千元，余款未付。
+审判长 被告答辩。
+被告 合同是我签的。但是第一批我只收到二十八吨，不是三十吨。按我算，我只欠五万元。
+审判长 原告对此有什么意见？
+原告委托诉讼代理人 第一批确实是三十吨，有过磅单。
+审判长 被告，货分几批收到的？
+被告 两批。
+审判长 休庭。
+以上笔录经当事人阅读，确认无误。
+"""
+STEEL_NAME = "庭审笔录_钢材.txt"
+
+
+@pytest.fixture(scope="module")
+def steel_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("steel"), {STEEL_NAME: STEEL})
+
+
+def test_a_quantity_one_side_says_it_did_not_get_is_a_correction_and_its_balance_stays_a_figure(steel_home):
+    engine, docs = steel_home
+    ledger = build_ledger(docs[STEEL_NAME], engine.index.catalog.chunks(docs[STEEL_NAME], with_facts=True))
+    (tons,) = [c for c in ledger.corrections if c.field == "quantity"]
+    assert (tons.old.value, tons.new.value, tons.unit) == (30, 28, "吨")
+    # the correcting sentence spent its cue: the sum after it is the defendant's balance, no correction
+    assert not [c for c in ledger.corrections if c.field == "amount"]
+    owed = next(e for e in ledger.events if e.role == "balance")
+    assert owed.amount.value == 50000 and ledger.statements[owed.statement].party == "被告"
+
+
+def test_the_balance_one_side_states_against_the_recomputed_one_is_a_conflict_attributed_to_it(steel_home):
+    answer = ask(steel_home, STEEL_NAME, "被告还欠原告多少货款？")
+    assert answer.status.value == "needs_review" and answer.conflicts
+    assert answer.conclusion.startswith("被告称") and {50000, 64000} <= amounts(answer.conclusion)
+    assert any("被告所述" in c.description for c in answer.conflicts)

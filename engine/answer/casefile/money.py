@@ -861,10 +861,17 @@ def _balance_with_denied(case: Case, balance: _Balance, in_terms: list[_Term], o
                      Fill.CONFLICT, ids))
 
 
+def _side_of(case: Case, event: Event, hearing: bool = False) -> str | None:
+    """The side (原告, 被告 …) or, unless ``hearing``, the person whose statement gives the row."""
+    statement = case.ledger.statement_of(event)
+    if statement.party in HEARING_SIDES:
+        return statement.party
+    return None if hearing else statement.speaker
+
+
 def _told_by(case: Case, event: Event) -> str:
     """（被告称）: the side or person whose statement gives the row, when the record says."""
-    statement = case.ledger.statement_of(event)
-    who = statement.party if statement.party in HEARING_SIDES else statement.speaker
+    who = _side_of(case, event)
     return f"（{who}称）" if who else ""
 
 
@@ -916,12 +923,17 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
         return
     if statement is not None:
         cited = case.cite_event(statement)
-        text = f"材料显示{balance.left.format(show_amount(statement.amount, statement.currency))}（{cited}）"
+        side = _side_of(case, statement, hearing=True)  # a hearing's party says what it owes, as it sees it
+        text = f"{f'{side}称' if side else '材料显示'}{balance.left.format(show_amount(statement.amount, statement.currency))}（{cited}）"
         if results:
             result, expression, ids, _ = results[0]
             agree = result == statement.amount.value
             text += f"；复算为{money(result, currency)}（{'、'.join(ids)}），" + \
                 ("与所述一致" if agree else f"与所述{money(statement.amount.value, currency)}不符，需人工复核")
+            if side and not agree:
+                outcome.conflicts.append(Conflict(
+                    "testimony", f"{side}所述{money(statement.amount.value, currency)}（{cited}）与按"
+                                 f"{'、'.join(ids)}复算的{money(result, currency)}不一", [cited, *ids]))
             outcome.add(Part("未归还金额", text, Fill.FILLED if agree else Fill.CONFLICT, [cited, *ids]))
             return
         outcome.add(Part("未归还金额", text, Fill.FILLED, [cited]))
