@@ -137,3 +137,47 @@ def test_the_balance_one_side_states_against_the_recomputed_one_is_a_conflict_at
     assert answer.status.value == "needs_review" and answer.conflicts
     assert answer.conclusion.startswith("被告称") and {50000, 64000} <= amounts(answer.conclusion)
     assert any("被告所述" in c.description for c in answer.conflicts)
+
+
+# An inquiry whose supplement restates, with a hedge, what the boss paid the speaker: a version of
+# that payment (no old figure, occurrence or date names it — the one payment between the two does).
+WAGES = """询问笔录
+时间：2024年2月6日9时00分至10时10分
+地点：某县公安局某派出所询问室
+询问人：贝某、臧某
+被询问人：计某，男，1970年8月9日出生。
+问：你来反映什么情况？
+答：包工头伏某欠我们的工钱不给。
+问：你的工钱怎么算的？
+答：我做木工，一天三百元，干了一百二十天，伏某在2023年12月10日用微信给我付过一万五千元，剩下的没给。
+问：和你一起干活的还有谁？
+答：还有穆某，他做小工，一个月四千元，干了五个月，伏某给他付过八千元。
+问：伏某现在在哪里？
+答：不知道。
+以上笔录我看过，和我说的相符。
+补充询问笔录
+时间：2024年2月9日15时00分至15时30分
+地点：某县公安局某派出所询问室
+问：上次说的有没有要改或者补充的？
+答：我又想了想，伏某转给我的好像是一万八千元，具体记不太清了。
+问：还有别的吗？
+答：没有了。
+以上笔录我看过，和我说的相符。
+"""
+WAGES_NAME = "询问笔录_计某.txt"
+
+
+@pytest.fixture(scope="module")
+def wages_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("wages"), {WAGES_NAME: WAGES})
+
+
+def test_a_hedged_restatement_in_a_supplement_is_a_version_of_the_one_payment_between_the_two(wages_home):
+    paid = ask(wages_home, WAGES_NAME, "伏某给计某付过多少工钱？")
+    assert paid.status.value == "needs_review" and paid.conflicts
+    assert {15000, 18000} <= amounts(paid.conclusion) and 8000 not in amounts(paid.conclusion)
+    owed = ask(wages_home, WAGES_NAME, "伏某还欠计某多少工钱？")
+    assert owed.status.value == "needs_review" and owed.conflicts
+    # 300 × 120 less each version of what was paid, the latest named
+    assert {21000, 18000} <= amounts(owed.conclusion) and "最新陈述" in owed.conclusion
+    assert {c.result for c in owed.calculations} == {21000, 18000}

@@ -19,9 +19,9 @@ from engine.answer.casefile.figure_relevance import best_rows
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
-from engine.answer.model import Calculation
+from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import money, plain_number, said_amount
-from engine.ledger import Anchor, Event
+from engine.ledger import Anchor, Event, versions_of
 from engine.ledger.extract import per_piece
 from engine.ledger.lexicon import VALUE_MEASURES
 from engine.question import CasePlan
@@ -233,10 +233,47 @@ def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bo
     result = due.rate * due.count - sum(due.paid, Decimal(0))
     if result < 0:
         return False
+    if balance and _due_versions(case, plan, due, outcome):
+        return True
     cited = case.cite(due.anchor)
     expression = f"{plain_number(due.rate)} * {due.count}" + "".join(f" - {plain_number(p)}" for p in due.paid)
     label = "按约定标准计算尚欠" if balance else "按约定标准计算应得"
     outcome.calculations.append(Calculation(expression, result, None, True, [cited], label + "工资",
                                             factors=[{"value": due.count, "unit": "quantity", "text": due.said}]))
     outcome.add(Part("尚欠工资" if balance else "应发工资", f"{label}{money(result)}（{cited}）", Fill.FILLED, [cited]))
+    return True
+
+
+def _due_versions(case: Case, plan: CasePlan, due: _Due, outcome: Outcome) -> bool:
+    """A paid figure of the sentence told again differently later (补充询问：他转给我的好像是一万八千元):
+    the balance under each version, the latest named, none chosen. False when no paid figure was."""
+    rows = [e for e in case.ledger.money if e.role == "event" and e.amount is not None
+            and e.amount.anchor.chunk_id == due.anchor.chunk_id
+            and due.anchor.start <= e.amount.anchor.start < due.anchor.end and e.amount.value in due.paid]
+    chains = [[v for v in versions_of(case.ledger, e) if v.amount is not None] for e in rows]
+    told = next((chain for chain in chains if len({v.amount.value for v in chain}) > 1), None)
+    if told is None:
+        return False
+    cited = case.cite(due.anchor)
+    lines, ids = [], [cited]
+    for n, version in enumerate(told):
+        paid = [p for p in due.paid]
+        paid[paid.index(told[0].amount.value)] = version.amount.value
+        result = due.rate * due.count - sum(paid, Decimal(0))
+        if result < 0:
+            continue
+        at = case.cite_event(version, "completion")
+        ids.append(at)
+        expression = f"{plain_number(due.rate)} * {due.count}" + "".join(f" - {plain_number(p)}" for p in paid)
+        outcome.calculations.append(Calculation(expression, result, None, True, list(dict.fromkeys([cited, at])),
+                                                "按约定标准计算尚欠工资",
+                                                factors=[{"value": due.count, "unit": "quantity", "text": due.said}]))
+        note = "（最新陈述）" if n == len(told) - 1 else "（最初陈述）" if n == 0 else ""
+        lines.append(f"按{at}{note}所述已付{money(version.amount.value)}，尚欠{money(result)}")
+    if len(lines) < 2:
+        return False
+    ids = list(dict.fromkeys(ids))
+    text = "；".join(lines)
+    outcome.conflicts.append(Conflict("testimony", f"已付款项说法不一，尚欠金额随之不同：{text}", ids))
+    outcome.add(Part("尚欠工资", f"按约定标准计算（{cited}），已付款项说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
     return True
