@@ -102,7 +102,7 @@ STEEL = """某市某区人民法院
 审判长 被告。
 被告 蒯某，本人到庭。
 审判长 请原告陈述诉讼请求及事实。
-原告委托诉讼代理人 事实和理由：双方2023年9月5日签订合同，被告向原告购买钢材八十吨，合同总价款十六万元。第一批2023年9月20日送三十吨，第二批2023年10月8日送五十吨。
+原告委托诉讼代理人 事实和理由：双方2023年9月5日签订合同，被告向原告购买钢材八十吨，合同总价款十六万元。第一批2023年9月20日送三十吨，第二批2023年10月8日送五十吨，合计八十吨。
 原告委托诉讼代理人 被告2023年10月10日转账支付六万元，2023年11月20日转账支付三万六千元，余款未付。
 审判长 被告答辩。
 被告 合同是我签的。但是第一批我只收到二十八吨，不是三十吨。按我算，我只欠五万元。
@@ -137,6 +137,13 @@ def test_the_balance_one_side_states_against_the_recomputed_one_is_a_conflict_at
     assert answer.status.value == "needs_review" and answer.conflicts
     assert answer.conclusion.startswith("被告称") and {50000, 64000} <= amounts(answer.conclusion)
     assert any("被告所述" in c.description for c in answer.conflicts)
+
+
+def test_a_quantity_total_whose_part_the_other_side_disputes_is_given_under_each_sides_account(steel_home):
+    answer = ask(steel_home, STEEL_NAME, "被告一共收到多少吨钢材？")
+    assert answer.status.value == "needs_review" and answer.conflicts
+    assert "原告称共八十吨" in answer.conclusion and "被告称其中二十八吨" in answer.conclusion
+    assert "按此共78吨" in answer.conclusion
 
 
 # An inquiry whose supplement restates, with a hedge, what the boss paid the speaker: a version of

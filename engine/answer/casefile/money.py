@@ -10,6 +10,7 @@ from decimal import Decimal
 from itertools import product
 
 from engine.answer.casefile.case import Case, dominant_kind
+from engine.answer.casefile.disputes import side_of
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
@@ -17,7 +18,6 @@ from engine.answer.casefile.restrictions import restrict, stands_for_rows, unmet
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
-from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.ledger import Event, Value, corrections_of, versions_of
 from engine.ledger.lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS, RATE
 from engine.text.segments import flat
@@ -861,17 +861,9 @@ def _balance_with_denied(case: Case, balance: _Balance, in_terms: list[_Term], o
                      Fill.CONFLICT, ids))
 
 
-def _side_of(case: Case, event: Event, hearing: bool = False) -> str | None:
-    """The side (原告, 被告 …) or, unless ``hearing``, the person whose statement gives the row."""
-    statement = case.ledger.statement_of(event)
-    if statement.party in HEARING_SIDES:
-        return statement.party
-    return None if hearing else statement.speaker
-
-
 def _told_by(case: Case, event: Event) -> str:
     """（被告称）: the side or person whose statement gives the row, when the record says."""
-    who = _side_of(case, event)
+    who = side_of(case, event)
     return f"（{who}称）" if who else ""
 
 
@@ -923,7 +915,7 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
         return
     if statement is not None:
         cited = case.cite_event(statement)
-        side = _side_of(case, statement, hearing=True)  # a hearing's party says what it owes, as it sees it
+        side = side_of(case, statement, hearing=True)  # a hearing's party says what it owes, as it sees it
         text = f"{f'{side}称' if side else '材料显示'}{balance.left.format(show_amount(statement.amount, statement.currency))}（{cited}）"
         if results:
             result, expression, ids, _ = results[0]
