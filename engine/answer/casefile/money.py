@@ -486,6 +486,16 @@ def _versions(case: Case, term: _Term) -> list[tuple[Decimal, Event]]:
     return list(seen.items())
 
 
+def _told_by_then(case: Case, term: _Term, statement: int | None) -> list[tuple[Decimal, Event]]:
+    """Each version of a row (``statement`` None), or the one standing when ``statement`` was made:
+    a side's account that adds a denied row is the rows as told up to then, not a later correction."""
+    options = _versions(case, term)
+    if statement is None:
+        return options
+    before = [o for o in options if o[1].statement <= statement]
+    return (before or options)[-1:]
+
+
 @dataclass
 class _Result:
     """One way of adding the rows up: a version of each disputed row."""
@@ -621,9 +631,10 @@ def _total_with_denied(case: Case, terms: list[_Term], denied: list[_Term], what
     agreed = [t for t in terms if not t.event.disputed]
     lines, ids = [], []
     # without the denied rows: each version of the others (a corrected row told both ways); with
-    # them: the latest version of each
-    for label, group, latest in (("不计对方否认的款项", agreed, False), ("计入对方否认的款项", terms, True)):
-        options = [_versions(case, t)[-1:] if latest else _versions(case, t) for t in group]
+    # them: the rows as told when the denied one was
+    claimed = max(t.event.statement for t in denied)
+    for label, group, then in (("不计对方否认的款项", agreed, None), ("计入对方否认的款项", terms, claimed)):
+        options = [_told_by_then(case, t, then) for t in group]
         said = []
         for combo in list(product(*options))[:4]:
             amounts = [value for value, _ in combo]
@@ -809,12 +820,13 @@ def _impossible(result: Decimal, plus: list[Decimal], minus: list[Decimal]) -> s
     return None
 
 
-def _balance_results(case: Case, in_terms: list[_Term], out_terms: list[_Term], latest: bool = False,
+def _balance_results(case: Case, in_terms: list[_Term], out_terms: list[_Term], then: int | None = None,
                      ) -> list[tuple[Decimal, str, list[str], str | None]]:
-    """The balance under each combination of versions of its rows (only the latest version of each
-    with ``latest``): result, expression, cited ids and what makes it impossible (None: nothing)."""
-    options_in = [_versions(case, t)[-1:] if latest else _versions(case, t) for t in in_terms]
-    options_out = [_versions(case, t)[-1:] if latest else _versions(case, t) for t in out_terms]
+    """The balance under each combination of versions of its rows (with ``then``, the version of each
+    standing when that statement was made): result, expression, cited ids and what makes it
+    impossible (None: nothing)."""
+    options_in = [_told_by_then(case, t, then) for t in in_terms]
+    options_out = [_told_by_then(case, t, then) for t in out_terms]
     results = []
     for combo_in in product(*options_in):
         for combo_out in product(*options_out) if options_out else [()]:
@@ -834,16 +846,17 @@ def _balance_results(case: Case, in_terms: list[_Term], out_terms: list[_Term], 
 def _balance_with_denied(case: Case, balance: _Balance, in_terms: list[_Term], out_terms: list[_Term],
                          denied: list[_Term], currency: str, outcome: Outcome) -> None:
     """A balance over rows the other side denies (…又当面交给原告现金三千元，原告不承认): the balance
-    without the denied rows (under each version of the others) and with them (latest versions),
-    each recomputed and attributed, none chosen — the answer needs review."""
+    without the denied rows (under each version of the others) and with them (as told when the denied
+    row was), each recomputed and attributed, none chosen — the answer needs review."""
     kept_in = [t for t in in_terms if not t.event.disputed]
     kept_out = [t for t in out_terms if not t.event.disputed]
+    claimed = max(t.event.statement for t in denied)
     lines, ids = [], []
-    for label, plus, minus, latest in (("不计对方否认的款项", kept_in, kept_out, False),
-                                       ("计入对方否认的款项", in_terms, out_terms, True)):
+    for label, plus, minus, then in (("不计对方否认的款项", kept_in, kept_out, None),
+                                     ("计入对方否认的款项", in_terms, out_terms, claimed)):
         if not plus:
             continue
-        results = [r for r in _balance_results(case, plus, minus, latest) if not r[3]]
+        results = [r for r in _balance_results(case, plus, minus, then) if not r[3]]
         for result, expression, cited, _ in results:
             outcome.calculations.append(Calculation(expression, result, None, True, cited,
                                                     f"{balance.description}（{label}）"))
