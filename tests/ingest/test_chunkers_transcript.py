@@ -283,3 +283,21 @@ def test_a_hearing_whose_first_bench_turn_is_no_question_is_not_swallowed_by_the
     assert header.chunk_type == "header" and "现在开庭" not in header.text
     assert pairs[0].meta["turns"][0]["label"] == "审判员" and "现在开庭" in pairs[0].text
     assert [t["party"] for t in pairs[0].meta["turns"]] == ["法庭", "原告", "被告"]
+
+
+def test_one_character_labels_whose_space_was_lost_still_take_their_turns():
+    # 审/原/被 set off by a space on the first lines, glued to the words further on (as a scan's OCR
+    # loses the space); a wrapped line beginning 被告… stays the words of the turn before it
+    text = "\n".join([
+        "庭审笔录", "时间：2023年8月1日9时00分", "地点：某区人民法院第四法庭", "审判长：晁某", "书记员：郦某",
+        "原告：贲某。", "被告：眭某。",
+        "审 开庭。原告到庭没有？", "原 到了。", "审 被告。", "被 到了。",
+        "审 双方对合议庭组成人员是否申请回避？", "原 不申请。", "被 不申请。",
+        "审原告陈述诉讼请求。", "原请求判令被告支付货款两万元，诉讼费由",
+        "被告承担。", "审被告答辩。", "被货款只有一万五千元。", "审双方是否同意调解？",
+        "原同意。", "被不同意。", "以上笔录经当事人阅读，确认无误。"])
+    pairs, _ = _pairs(text)
+    said = [(t["label"], t["party"]) for c in pairs for t in c.meta["turns"]]
+    assert said.count(("原", "原告")) == 4 and said.count(("被", "被告")) == 4 and said.count(("审", "法庭")) == 6
+    claim = next(c for c in pairs if "诉讼请求" in c.text)
+    assert "被告承担" in claim.text and [t["party"] for t in claim.meta["turns"]] == ["法庭", "原告"]

@@ -200,7 +200,9 @@ def _label_turns(lines: Sequence[str], label_pattern: re.Pattern[str] = _LABEL,
     if not switches:
         return {}, frozenset(), None
     pair, count = switches.most_common(1)[0]
-    if count < 2 * _MIN_EXCHANGES - 1 or len(pair) != 2:
+    # a hearing's bench and two sides take turns three ways (审/原/被): their switches count together
+    among_roles = sum(c for p, c in switches.items() if all(HEARING_ROLE.match(full_label(x)) for x in p))
+    if max(count, among_roles) < 2 * _MIN_EXCHANGES - 1 or len(pair) != 2:
         return {}, frozenset(), None
     speakers = set(pair)
     uses = Counter(label for _, label, _ in labelled)
@@ -226,11 +228,14 @@ def _glued_turns(turns: dict[int, Turn], lines: Sequence[str]) -> None:
     turn too; the role is the one that label has elsewhere."""
     role_of = {t.label: t.role for t in turns.values()}
     labels = sorted(role_of, key=len, reverse=True)
+    previous = ""
     for i, text in enumerate(lines):
+        before, previous = previous, (text.strip() or previous)
         if i in turns:
             continue
         stripped = text.lstrip(" \t　")
-        label = next((lb for lb in labels if len(lb) >= 2 and stripped.startswith(lb)), None)
+        label = next((lb for lb in labels if (len(lb) >= 2 or _glued_short(lb, stripped, before))
+                      and stripped.startswith(lb)), None)
         if label is None:
             continue
         rest = stripped[len(label):]
@@ -239,6 +244,13 @@ def _glued_turns(turns: dict[int, Turn], lines: Sequence[str]) -> None:
             if rest[0] in ".．、，,":
                 offset += 1
             turns[i] = Turn(i, role_of[label], label, offset)
+
+
+def _glued_short(label: str, text: str, before: str) -> bool:
+    """A one-character hearing label glued to what is said (审被告答辩。/ 原被告2021年…): only after a
+    line that ended a sentence, and not where it begins 原告/被告 (a wrapped line: 被告承担。)."""
+    return label in SHORT_LABELS and text.startswith(label) and text[len(label):len(label) + 1] not in ("告", "代", "") \
+        and before[-1:] in ("。", "！", "？", "?", "!")
 
 
 def _askers_of(speakers: set[str], pair: frozenset[str], said: list[tuple[str, str]]) -> frozenset[str]:
