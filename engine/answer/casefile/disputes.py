@@ -45,10 +45,11 @@ def disputed_quantity_total(case: Case, stated: Event, parts: list[Event], said:
             continue
         cited = case.cite(correction.sentence)
         ids = [case.cite_event(stated), cited]
-        theirs = (f"{other}称其中{flat(correction.new.text)}、不是{flat(correction.old.text)}（{cited}），"
-                  f"按此共{plain_number(alternative)}{stated.unit}")
+        # the part's two figures stay in the conflict panel: the conclusion states only the totals
+        theirs = f"按{other}所述（{cited}）共{plain_number(alternative)}{stated.unit}"
+        detail = f"{other}称其中{flat(correction.new.text)}、不是{flat(correction.old.text)}（{cited}）"
         text = f"{mine}称{said}；{theirs}" if mine else f"{said}；{theirs}"
-        outcome.conflicts.append(Conflict("testimony", f"{label}双方说法不一：{text}", ids))
+        outcome.conflicts.append(Conflict("testimony", f"{label}双方说法不一：{text}；{detail}", ids))
         outcome.add(Part(label, f"{label}双方说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
         return True
     return False

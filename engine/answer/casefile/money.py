@@ -949,6 +949,11 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
                                  f"{'、'.join(ids)}复算的{money(result, currency)}不一", [cited, *ids]))
             outcome.add(Part("未归还金额", text, Fill.FILLED if agree else Fill.CONFLICT, [cited, *ids]))
             return
+        if side:  # one side's own figure, nothing recomputed to bear it out: never settled
+            outcome.conflicts.append(Conflict("testimony", f"未归还金额仅为{side}一方所述（{cited}），未能按各笔款项复算",
+                                              [cited]))
+            outcome.add(Part("未归还金额", f"{text}，仅为{side}一方所述，需人工核实", Fill.CONFLICT, [cited]))
+            return
         outcome.add(Part("未归还金额", text, Fill.FILLED, [cited]))
         return
     result, expression, ids, _ = results[0]
