@@ -21,7 +21,8 @@ from typing import Any
 
 from engine.types import DocumentRecord
 
-DERIVATION_VERSION = 1  # 1: first recorded (chunkers as of 2026-11-27)
+DERIVATION_VERSION = 2  # 1: first recorded (chunkers as of 2026-11-27); 2: hearing turns (shortened
+# labels 审/原代/被, also glued to the words; colons inside a speaker's words; a bench turn opening with no question)
 
 
 def current_version() -> int:

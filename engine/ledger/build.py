@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 33  # 33: money handed over under force (我们逼某某…交出来) is taken; 叫我准备 is a demand
+LEDGER_VERSION = 35  # 35: the merge of 33 (money handed over under force is taken; 叫我准备 is a demand) and 34 (hearing corrections, 只欠, hedged restatements as versions)
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -104,7 +104,7 @@ def _link_corrections(ledger: CaseLedger) -> None:
                 named = [e for e in same if ordinal is not None and ordinal in (e.ordinal, e.chrono)]
                 dated = by_reference(ledger, correction, same) if not named else None
                 target = (named or ([dated] if dated else []) or same or [None])[0]
-            target = target or by_ordinal()
+            target = target or by_ordinal() or _only_flow_between(ledger, correction, earlier)
             if target is None:
                 continue
             new_event = next((e for e in ledger.events if e.statement == correction.statement
@@ -148,6 +148,19 @@ def _date_matches(reference: str, value: str) -> bool:
     if len(reference) >= 7 and reference[:4].isdigit():
         return value.startswith(reference)
     return value[5:].startswith(reference) if len(value) > 5 else False
+
+
+def _only_flow_between(ledger: CaseLedger, correction: Correction, earlier: list[Event]) -> Event | None:
+    """The one earlier movement of the same kind between the same named people as the corrected
+    figure's row (上次说的要改吗？—他转给我的好像是一万八千元): the row it restates, when no old value,
+    occurrence, date or means names it."""
+    new = next((e for e in ledger.events if e.statement == correction.statement and e.amount is not None
+                and correction.new is not None and e.amount.anchor == correction.new.anchor), None)
+    if new is None or not (new.payer or new.payee):
+        return None
+    same = [e for e in earlier if e.role == "event" and e.kind == new.kind
+            and (new.payer is None or e.payer == new.payer) and (new.payee is None or e.payee == new.payee)]
+    return same[0] if len(same) == 1 else None
 
 
 def by_reference(ledger: CaseLedger, correction: Correction, earlier: list[Event]) -> Event | None:

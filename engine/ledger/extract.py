@@ -678,18 +678,24 @@ class _Reader:
         text, question = self.text, self.st.question
         restated = bool(lx.RESTATE.search(question))
         found: list[Correction] = []
+        corrected: set[int] = set()  # the sentences that corrected a value
         sentences = _sentences(text, 0, len(text))
         for n, sentence in enumerate(sentences):
             cue = lx.CORRECTION.search(text, sentence.start, sentence.end)
             # 第四笔上次说错了。…9月8日那笔是24,000.00元，不是两万元: the cue in the sentence before,
             # or a value said to be wrong (不是X) beside the one said now
             before = sentences[n - 1] if n else None
+            # …unless the sentence before corrected a value of its own (第二批不是那天送到的，是10月15日
+            # 才送到的。我只欠五万元: the cue is spent there, the sum after it is no correction)
             cue_before = before is not None and lx.CORRECTION.search(text, before.start, before.end) \
-                and not any(before.start <= a.start < before.end for a in self.amounts)
-            olds = any(self._is_old(a.start, a.end, sentence) for a in self.amounts
+                and not any(before.start <= a.start < before.end for a in self.amounts) \
+                and n - 1 not in corrected
+            # a figure said to be wrong (不是X): an amount, or a quantity (只收到五百箱，不是六百箱)
+            olds = any(self._is_old(a.start, a.end, sentence) for a in [*self.amounts, *self.quantities]
                        if sentence.start <= a.start < sentence.end)
             if not (cue or cue_before or olds) and not (restated and sentence.start == _first_sentence_start(text)):
                 continue
+            count = len(found)
             found.extend(self._quantity_corrections(sentence))
             for field, new, old in self._changed_values(sentence, question if restated else "",
                                                         cue_before=bool(cue_before)):
@@ -698,6 +704,8 @@ class _Reader:
                     (ordinal_of(before.text) if cue_before else None) or ordinal_of(question)
                 found.append(Correction(field, old, new, self.st.index, question if restated else "",
                                         ordinal=ordinal, sentence=self.anchor(sentence)))
+            if len(found) > count:
+                corrected.add(n)
         return found
 
     def _quantity_corrections(self, sentence: Segment) -> list[Correction]:

@@ -224,3 +224,80 @@ def test_sessions_a_second_header_mid_page_and_a_supplement_section():
     assert headers[1].meta["fields"]["地点"] == "某县看守所第三讯问室"
     assert headers[2].meta.get("supplement") and headers[2].meta["fields"]["时间"] == "2024年3月8日15时10分至15时30分"
     assert [c.meta["session"] for c in pairs] == [1, 2, 3]
+
+
+# A hearing written with shortened labels (审/原代/被), a turn whose speech holds colons of its own
+# (诉讼请求：…, 分两次供货：第一次…), and a second sitting opening with the bench's turn.
+SHORT_LABELS = "\n".join([
+    "某县人民法院", "庭审笔录", "时间：2023年5月9日14时00分至15时10分", "地点：某县人民法院第二审判庭",
+    "审判长：柏某　　书记员：仇某",
+    "原告：某某建材经营部，住所地某县某路8号。", "委托诉讼代理人：郜某，某律师事务所律师。",
+    "被告：滕某，男，1979年4月2日出生。",
+    "审{s}开庭。请原告陈述诉讼请求。",
+    "原代{s}诉讼请求：判令被告支付货款三万二千元。",
+    "原代{s}事实和理由：双方约定分两次供货：第一次2022年8月3日供瓷砖九百箱，第二次2022年9月1日供六百箱。",
+    "审{s}被告答辩。",
+    "被{s}第二次我只收到五百箱，另外我还付过现金三千元。",
+    "审{s}原告对现金有什么意见？",
+    "原代{s}现金我方没有收到。",
+    "审{s}休庭。",
+    "以上笔录经当事人阅读，确认无误。",
+    "庭审笔录（第二次）", "时间：2023年6月1日9时00分至9时40分", "地点：某县人民法院第二审判庭",
+    "审{s}继续开庭。原告对上次笔录有无更正？",
+    "原代{s}有一处更正：第一次供货实际是八百箱，起诉状误写为九百箱。",
+    "审{s}被告对此有无意见？",
+    "被{s}没有意见。",
+    "以上笔录经当事人阅读，确认无误。"])
+
+
+@pytest.mark.parametrize("sep", ["：", ":", " "])
+def test_shortened_hearing_labels_keep_every_turn_and_its_side(sep):
+    pairs, chunks = _pairs(SHORT_LABELS.replace("{s}", sep))
+    said = [(t["label"], t["role"], t["party"]) for c in pairs for t in c.meta["turns"]]
+    claims = next(c for c in pairs if "请原告陈述" in c.text)
+    # both of the plaintiff's turns are answers of their own, never folded into the bench's question
+    assert [(t["label"], t["role"], t["party"]) for t in claims.meta["turns"]] == [
+        ("审", "Q", "法庭"), ("原代", "A", "原告"), ("原代", "A", "原告")]
+    assert "判令" not in claims.meta["question"] and "供瓷砖" not in claims.meta["question"]
+    assert ("被", "A", "被告") in said
+    second = [c for c in pairs if c.meta["session"] == 2]
+    assert second and "继续开庭" in second[0].text and "更正" in second[0].text
+    assert second[0].meta["turns"][1]["party"] == "原告"
+    header2 = [c for c in chunks if c.chunk_type == "header"][1]
+    assert "继续开庭" not in header2.text
+
+
+def test_a_hearing_whose_first_bench_turn_is_no_question_is_not_swallowed_by_the_header():
+    text = "\n".join([
+        "庭审笔录", "时间：2023年3月2日9时00分", "地点：某区人民法院第一法庭", "审判员：卜某", "书记员：籍某",
+        "原告：甘某。", "被告：封某。",
+        "审判员：现在开庭。", "原告：到庭。", "被告：到庭。",
+        "审判员：原告陈述诉讼请求。", "原告：请求判令被告返还借款一万元。",
+        "审判员：被告答辩。", "被告：借款只有八千元。",
+        "审判员：原告，借款是哪天给的？", "原告：2022年10月8日，现金。",
+        "审判员：被告，对此有无意见？", "被告：日期没有意见。",
+        "审判员：原告，有借条吗？", "原告：有。",
+        "审判员：休庭。", "以上笔录经当事人阅读，确认无误。"])
+    pairs, chunks = _pairs(text)
+    header = chunks[0]
+    assert header.chunk_type == "header" and "现在开庭" not in header.text
+    assert pairs[0].meta["turns"][0]["label"] == "审判员" and "现在开庭" in pairs[0].text
+    assert [t["party"] for t in pairs[0].meta["turns"]] == ["法庭", "原告", "被告"]
+
+
+def test_one_character_labels_whose_space_was_lost_still_take_their_turns():
+    # 审/原/被 set off by a space on the first lines, glued to the words further on (as a scan's OCR
+    # loses the space); a wrapped line beginning 被告… stays the words of the turn before it
+    text = "\n".join([
+        "庭审笔录", "时间：2023年8月1日9时00分", "地点：某区人民法院第四法庭", "审判长：晁某", "书记员：郦某",
+        "原告：贲某。", "被告：眭某。",
+        "审 开庭。原告到庭没有？", "原 到了。", "审 被告。", "被 到了。",
+        "审 双方对合议庭组成人员是否申请回避？", "原 不申请。", "被 不申请。",
+        "审原告陈述诉讼请求。", "原请求判令被告支付货款两万元，诉讼费由",
+        "被告承担。", "审被告答辩。", "被货款只有一万五千元。", "审双方是否同意调解？",
+        "原同意。", "被不同意。", "以上笔录经当事人阅读，确认无误。"])
+    pairs, _ = _pairs(text)
+    said = [(t["label"], t["party"]) for c in pairs for t in c.meta["turns"]]
+    assert said.count(("原", "原告")) == 4 and said.count(("被", "被告")) == 4 and said.count(("审", "法庭")) == 6
+    claim = next(c for c in pairs if "诉讼请求" in c.text)
+    assert "被告承担" in claim.text and [t["party"] for t in claim.meta["turns"]] == ["法庭", "原告"]

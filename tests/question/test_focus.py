@@ -74,6 +74,8 @@ def test_a_yes_no_beside_another_part_is_asked_too():
     ("对方打电话用的是什么号码？", []),  # a call, not the phone field
     ("他把手机扔到哪里了？", []),  # the phone itself
     ("他的手机号是多少？", ["phone"]),
+    ("那部手机卖了多少钱？", []),  # the goods sold, not the phone field
+    ("手机当了多少钱？", []),
     ("这次讯问的记录人是谁？", ["recorder"]),
 ])
 def test_header_fields_only_where_their_value_is_asked(question, fields):

@@ -18,9 +18,9 @@ from decimal import Decimal
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.model import Calculation
+from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import money, plain_number, said_amount
-from engine.ledger import Anchor, Statement
+from engine.ledger import Anchor, Statement, versions_of
 from engine.ledger.extract import per_piece
 from engine.ledger.lexicon import CORRECTION
 from engine.question import CasePlan
@@ -242,8 +242,12 @@ def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bo
         if not each or len(each) != 1:
             return False
         chosen = list(each.values())
-    if any((a.corrected or balance and a.unsettled) for a in told if a.person in {c.person for c in chosen}):
+    mine = [a for a in told if a.person in {c.person for c in chosen}]
+    if any(a.corrected for a in mine):
         return False
+    if balance and any(a.unsettled for a in mine):
+        # a paid figure told again differently (补充询问：好像是一万八千元): the balance under each version
+        return len(chosen) == 1 and _due_versions(case, chosen[0], outcome)
     pieces, results, ids = [], [], []
     for a in chosen:
         paid = a.paid if balance else []
@@ -263,6 +267,44 @@ def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bo
     whose = "、".join(a.person for a in chosen) + "合计" if len(chosen) > 1 else ""
     outcome.add(Part("尚欠工资" if balance else "应发工资", f"{whose}{label}{money(total)}（{'、'.join(ids)}）",
                      Fill.FILLED, ids))
+    return True
+
+
+def _due_versions(case: Case, account: Account, outcome: Outcome) -> bool:
+    """A paid figure of one person's account told again differently later: the balance under each
+    version, the first and latest named, none chosen (needs review). False when no paid figure of the
+    sentence has versions in the ledger (the unsettled figure is another: no balance at all)."""
+    anchor = account.anchor
+    rows = [e for e in case.ledger.money if e.role == "event" and e.amount is not None
+            and e.amount.anchor.chunk_id == anchor.chunk_id
+            and anchor.start <= e.amount.anchor.start < anchor.end and e.amount.value in account.paid]
+    chains = [[v for v in versions_of(case.ledger, e) if v.amount is not None] for e in rows]
+    told = next((chain for chain in chains if len({v.amount.value for v in chain}) > 1), None)
+    if told is None:
+        return False
+    cited = case.cite(anchor)
+    lines, ids = [], [cited]
+    for n, version in enumerate(told):
+        paid = list(account.paid)
+        paid[paid.index(told[0].amount.value)] = version.amount.value
+        result = account.rate * account.count - sum(paid, Decimal(0))
+        if result < 0:
+            continue  # never composed: a negative balance is no version of it
+        at = case.cite_event(version, "completion")
+        ids.append(at)
+        expression = f"{plain_number(account.rate)} * {account.count}" + "".join(f" - {plain_number(p)}" for p in paid)
+        outcome.calculations.append(Calculation(expression, result, None, True, list(dict.fromkeys([cited, at])),
+                                                "按约定标准计算尚欠工资",
+                                                factors=[{"value": account.count, "unit": "quantity",
+                                                          "text": account.count_said}]))
+        note = "（最新陈述）" if n == len(told) - 1 else "（最初陈述）" if n == 0 else ""
+        lines.append(f"按{at}{note}所述已付{money(version.amount.value)}，尚欠{money(result)}")
+    if len(lines) < 2:
+        return False
+    ids = list(dict.fromkeys(ids))
+    text = "；".join(lines)
+    outcome.conflicts.append(Conflict("testimony", f"已付款项说法不一，尚欠金额随之不同：{text}", ids))
+    outcome.add(Part("尚欠工资", f"按约定标准计算（{cited}），已付款项说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
     return True
 
 

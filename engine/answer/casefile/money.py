@@ -10,6 +10,7 @@ from decimal import Decimal
 from itertools import product
 
 from engine.answer.casefile.case import Case, dominant_kind
+from engine.answer.casefile.disputes import side_of
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
@@ -511,6 +512,16 @@ def _versions(case: Case, term: _Term) -> list[tuple[Decimal, Event]]:
     return list(seen.items())
 
 
+def _told_by_then(case: Case, term: _Term, statement: int | None) -> list[tuple[Decimal, Event]]:
+    """Each version of a row (``statement`` None), or the one standing when ``statement`` was made:
+    a side's account that adds a denied row is the rows as told up to then, not a later correction."""
+    options = _versions(case, term)
+    if statement is None:
+        return options
+    before = [o for o in options if o[1].statement <= statement]
+    return (before or options)[-1:]
+
+
 @dataclass
 class _Result:
     """One way of adding the rows up: a version of each disputed row."""
@@ -524,10 +535,11 @@ class _Result:
 
 
 def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: list[Event],
-               description: str) -> list[_Result]:
-    """Each combination of versions of the disputed rows, checked against the version of the
-    stated total that it matches (else the latest one): the result under each version."""
-    options = [_versions(case, t) for t in terms]
+               description: str, then: int | None = None) -> list[_Result]:
+    """Each combination of versions of the disputed rows (with ``then``, the version of each standing
+    when that statement was made), checked against the version of the stated total that it matches
+    (else the latest one): the result under each version."""
+    options = [_told_by_then(case, t, then) for t in terms]
     results: list[_Result] = []
     for combo in product(*options):
         amounts = [value for value, _ in combo]
@@ -648,13 +660,16 @@ def _total_with_denied(case: Case, terms: list[_Term], denied: list[_Term], what
     agreed = [t for t in terms if not t.event.disputed]
     currency = terms[0].event.currency
     lines, ids = [], []
-    for label, group in (("不计对方否认的款项", agreed), ("计入对方否认的款项", terms)):
-        for r in _calculate(case, group, outcome, [], f"{what}各笔相加（{label}）"):
+    # without the denied rows: each version of the others (a corrected row told both ways); with
+    # them: the rows as told when the denied one was (a later correction is another account)
+    claimed = max(t.event.statement for t in denied)
+    for label, group, then in (("不计对方否认的款项", agreed, None), ("计入对方否认的款项", terms, claimed)):
+        for r in _calculate(case, group, outcome, [], f"{what}各笔相加（{label}）", then):
             ids += r.ids
             version = f"按{r.label}，" if r.label else ""
             lines.append(f"{label}，{version}共计{money(r.value, currency)}（{'、'.join(r.ids)}）")
     ids = list(dict.fromkeys(ids))
-    named = "、".join(case.cite_event(t.event) for t in denied)
+    named = "、".join(f"{case.cite_event(t.event)}{_told_by(case, t.event)}" for t in denied)
     outcome.conflicts.append(Conflict("testimony", f"其中{named}所述款项对方否认", ids))
     outcome.add(Part("总额", f"其中{named}所述款项对方否认：{'；'.join(lines)}，需人工核实", Fill.CONFLICT, ids))
 
@@ -830,6 +845,66 @@ def _impossible(result: Decimal, plus: list[Decimal], minus: list[Decimal]) -> s
     return None
 
 
+def _balance_results(case: Case, in_terms: list[_Term], out_terms: list[_Term], then: int | None = None,
+                     ) -> list[tuple[Decimal, str, list[str], str | None]]:
+    """The balance under each combination of versions of its rows (with ``then``, the version of each
+    standing when that statement was made): result, expression, cited ids and what makes it
+    impossible (None: nothing)."""
+    options_in = [_told_by_then(case, t, then) for t in in_terms]
+    options_out = [_told_by_then(case, t, then) for t in out_terms]
+    results = []
+    for combo_in in product(*options_in):
+        for combo_out in product(*options_out) if options_out else [()]:
+            plus = [a * t.factor for (a, _), t in zip(combo_in, in_terms)]
+            minus = [a * t.factor for (a, _), t in zip(combo_out, out_terms)]
+            result = sum(plus, Decimal(0)) - sum(minus, Decimal(0))
+            expression = " + ".join(plain_number(v) for v in plus)
+            if minus:
+                expression = f"({expression}) - " + " - ".join(plain_number(v) for v in minus) \
+                    if len(plus) > 1 else f"{expression} - " + " - ".join(plain_number(v) for v in minus)
+            ids = list(dict.fromkeys([case.cite_event(ev, "completion") for _, ev in combo_in]
+                                     + [case.cite_event(ev, "completion") for _, ev in combo_out]))
+            results.append((result, expression, ids, _impossible(result, plus, minus)))
+    return results[:4]
+
+
+def _balance_with_denied(case: Case, balance: _Balance, in_terms: list[_Term], out_terms: list[_Term],
+                         denied: list[_Term], currency: str, outcome: Outcome) -> None:
+    """A balance over rows the other side denies (…又当面交给原告现金三千元，原告不承认): the balance
+    without the denied rows (under each version of the others) and with them (as told when the denied
+    row was), each recomputed and attributed, none chosen — the answer needs review."""
+    kept_in = [t for t in in_terms if not t.event.disputed]
+    kept_out = [t for t in out_terms if not t.event.disputed]
+    claimed = max(t.event.statement for t in denied)
+    lines, ids = [], []
+    for label, plus, minus, then in (("不计对方否认的款项", kept_in, kept_out, None),
+                                     ("计入对方否认的款项", in_terms, out_terms, claimed)):
+        if not plus:
+            continue
+        results = [r for r in _balance_results(case, plus, minus, then) if not r[3]]
+        for result, expression, cited, _ in results:
+            outcome.calculations.append(Calculation(expression, result, None, True, cited,
+                                                    f"{balance.description}（{label}）"))
+            ids += cited
+        said = "；".join(f"按{'、'.join(r[2])}计为{money(r[0], currency)}" for r in results)
+        if said:
+            lines.append(f"{label}，{said}")
+    if not lines:
+        outcome.add(Part("未归还金额", "", Fill.MISSING))
+        return
+    ids = list(dict.fromkeys(ids))
+    named = "、".join(f"{case.cite_event(t.event)}{_told_by(case, t.event)}" for t in denied)
+    outcome.conflicts.append(Conflict("testimony", f"其中{named}所述款项对方否认", ids))
+    outcome.add(Part("未归还金额", f"其中{named}所述款项对方否认：{'；'.join(lines)}，需人工核实",
+                     Fill.CONFLICT, ids))
+
+
+def _told_by(case: Case, event: Event) -> str:
+    """（被告称）: the side or person whose statement gives the row, when the record says."""
+    who = side_of(case, event)
+    return f"（{who}称）" if who else ""
+
+
 def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> None:
     moved = [e for e in case.ledger.money if e.role in ("event", "periodic", "balance", "agreed")]
     if actor.name and not plan.owed and not any(actor.name in (e.payer, e.payee) for e in moved) \
@@ -852,24 +927,11 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
                          Fill.CONFLICT, ids))
         return
     currency = (in_terms[0].event.currency if in_terms else statement.currency)
-    results = []
-    if in_terms:
-        options_in = [_versions(case, t) for t in in_terms]
-        options_out = [_versions(case, t) for t in out_terms]
-        for combo_in in product(*options_in):
-            for combo_out in product(*options_out) if options_out else [()]:
-                plus = [a * t.factor for (a, _), t in zip(combo_in, in_terms)]
-                minus = [a * t.factor for (a, _), t in zip(combo_out, out_terms)]
-                result = sum(plus, Decimal(0)) - sum(minus, Decimal(0))
-                expression = " + ".join(plain_number(v) for v in plus)
-                if minus:
-                    expression = f"({expression}) - " + " - ".join(plain_number(v) for v in minus) \
-                        if len(plus) > 1 else f"{expression} - " + " - ".join(plain_number(v) for v in minus)
-                ids = list(dict.fromkeys([case.cite_event(ev, "completion") for _, ev in combo_in]
-                                         + [case.cite_event(ev, "completion") for _, ev in combo_out]))
-                results.append((result, expression, ids, _impossible(result, plus, minus)))
-        if len(results) > 4:
-            results = results[:4]
+    denied = [t for t in in_terms + out_terms if t.event.disputed]
+    if in_terms and denied and len(denied) < len(in_terms) + len(out_terms):
+        _balance_with_denied(case, balance, in_terms, out_terms, denied, currency, outcome)
+        return
+    results = _balance_results(case, in_terms, out_terms) if in_terms else []
     impossible = [r for r in results if r[3]]
     if impossible:  # never composed: the inconsistency is named, the figure is not given
         ids = list(dict.fromkeys(i for r in impossible for i in r[2]))
@@ -891,13 +953,23 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
         return
     if statement is not None:
         cited = case.cite_event(statement)
-        text = f"材料显示{balance.left.format(show_amount(statement.amount, statement.currency))}（{cited}）"
+        side = side_of(case, statement, hearing=True)  # a hearing's party says what it owes, as it sees it
+        text = f"{f'{side}称' if side else '材料显示'}{balance.left.format(show_amount(statement.amount, statement.currency))}（{cited}）"
         if results:
             result, expression, ids, _ = results[0]
             agree = result == statement.amount.value
             text += f"；复算为{money(result, currency)}（{'、'.join(ids)}），" + \
                 ("与所述一致" if agree else f"与所述{money(statement.amount.value, currency)}不符，需人工复核")
+            if side and not agree:
+                outcome.conflicts.append(Conflict(
+                    "testimony", f"{side}所述{money(statement.amount.value, currency)}（{cited}）与按"
+                                 f"{'、'.join(ids)}复算的{money(result, currency)}不一", [cited, *ids]))
             outcome.add(Part("未归还金额", text, Fill.FILLED if agree else Fill.CONFLICT, [cited, *ids]))
+            return
+        if side:  # one side's own figure, nothing recomputed to bear it out: never settled
+            outcome.conflicts.append(Conflict("testimony", f"未归还金额仅为{side}一方所述（{cited}），未能按各笔款项复算",
+                                              [cited]))
+            outcome.add(Part("未归还金额", f"{text}，仅为{side}一方所述，需人工核实", Fill.CONFLICT, [cited]))
             return
         outcome.add(Part("未归还金额", text, Fill.FILLED, [cited]))
         return

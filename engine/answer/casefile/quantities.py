@@ -19,6 +19,7 @@ from decimal import Decimal
 from engine.answer.casefile.figure_relevance import best_rows, relevance
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import record_cite
+from engine.answer.casefile.disputes import disputed_quantity_total
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number
@@ -133,6 +134,8 @@ def _total(case: Case, plan: CasePlan, stated: Event, parts: list[Event], outcom
             text += f"；逐项相加为{plain_number(result)}{stated.unit}（{'、'.join(ids)}），与所述不一致，需人工复核"
             outcome.add(Part(unit_label(plan), text, Fill.CONFLICT, [cited, *ids]))
             return
+    if disputed_quantity_total(case, stated, parts, text, unit_label(plan), outcome):
+        return
     outcome.add(Part(unit_label(plan), text, Fill.FILLED, [cited]))
 
 

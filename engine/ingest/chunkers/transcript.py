@@ -18,7 +18,7 @@ from engine.ingest.chunkers.base import (DocLine, DocText, chunk_offset, make_bo
 from engine.ingest.chunkers.header import (HeaderField, parse_header_fields, person_for_label, person_of,
                                            read_fields)
 from engine.ingest.chunkers.turns import (ANSWER_LINE, ANSWERING_SIDES, CLOSING_LINE, QUESTION_LINE, TITLE_LINE,
-                                          TurnLayout, find_turns, party_of)
+                                          TurnLayout, find_turns, full_label, party_of)
 from engine.types import ChunkDraft, LoadedDocument
 
 __all__ = ["ANSWER_LINE", "QUESTION_LINE", "TITLE_LINE", "chunk_transcript", "is_signature_line",
@@ -152,7 +152,7 @@ def _speaker(label: str, role: str, people: list[HeaderField]) -> dict[str, str 
     if party is None:  # a name: its side is the header key it stands under
         key = next((f.key for f in people if person_of(f.value) == label), None)
         return {"party": party_of(key, role) if key else None, "speaker": label}
-    return {"party": party, "speaker": person_for_label(people, re.sub(r"[问答]$", "", label))}
+    return {"party": party, "speaker": person_for_label(people, full_label(re.sub(r"[问答]$", "", label)))}
 
 
 def _chunk_start(doctext: DocText, chunk: ChunkDraft) -> int:

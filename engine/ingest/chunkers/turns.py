@@ -36,6 +36,9 @@ COURT_ROLES = r"(?:审判长|审判员|人民陪审员|陪审员|法官)"
 _PARTY = r"(?:原审原告|原审被告|原告|被告人|被告|第三人|被上诉人|上诉人|被申请人|申请人)"
 _AGENT = r"(?:委托诉讼代理人|诉讼代理人|委托代理人|代理人|法定代表人|法定代理人|辩护人)"
 # A speaker label that names a role of a hearing (原告委托诉讼代理人, 被告, 公诉人 …).
+# Labels a hearing record shortens (审：/原代：/被：): the role each stands for.
+SHORT_LABELS = {"审": "审判长", "原": "原告", "被": "被告", "原代": "原告委托诉讼代理人", "被代": "被告委托诉讼代理人",
+                "原告代": "原告委托诉讼代理人", "被告代": "被告委托诉讼代理人"}
 HEARING_ROLE = re.compile(rf"^(?:{COURT_ROLES}|{_PARTY}(?:的)?{_AGENT}?|{_AGENT}|书记员|公诉人|检察员|证人|被害人|鉴定人)$")
 # 问/答 markers: the separator after them is a colon, an ideographic or plain space, or nothing.
 _MARK_Q = rf"(?:{ASKER_ROLES}{_SPACE})?[问讯询]"
@@ -61,7 +64,10 @@ SESSION_START = re.compile(rf"^{_SPACE}(?:(?:讯问|询问|开庭)?{_SPACE}时{_
 _LABEL = re.compile(rf"^{_SPACE}([\u4e00-\u9fff]{{1,10}}){_SPACE}{_COLON}")
 # A speaker label set off by a space, no colon (审判长 开庭。/ 原告代理人曹荣光 诉讼请求…)
 _SPACED_LABEL = re.compile(r"^[ \t　]*([\u4e00-\u9fff]{1,10})[ \t　]+(?=[^\s：:｜|])")
-_FIELD = re.compile(rf"[\u4e00-\u9fff]{{2,8}}{_SPACE}{_COLON}")
+# A header field's key stands at the line start or after a gap (审判长：王某　书记员：李某); a colon
+# inside what a speaker says (诉讼请求：…, 分两次送货：第一批…) follows words, not a gap.
+_KEY = re.compile(rf"[\u4e00-\u9fff]{{2,8}}{_SPACE}{_COLON}")
+_FIELD = re.compile(rf"(?:^|(?<=[ \t　｜|])){_KEY.pattern}")
 _QUESTION_SIGNS = re.compile(r"[？?]|[吗呢么][。！!]?\s*$|什么|怎么|为什么|多少|哪|几|是否|有没有")
 _MIN_EXCHANGES = 3
 # 签名：某甲 某乙 at each page foot is a signature, however often it recurs between turns.
@@ -105,11 +111,17 @@ HEARING_SIDES = frozenset({"原告", "被告", "第三人", "上诉人", "被上
 ANSWERING_SIDES = frozenset(("被讯问人", "被询问人", "犯罪嫌疑人", "证人", "被害人", "报案人", "当事人", "被调查人"))
 
 
+def full_label(label: str) -> str:
+    """The role a shortened hearing label stands for (审 → 审判长, 原代 → 原告委托诉讼代理人); any
+    other label as it is."""
+    return SHORT_LABELS.get(label, label)
+
+
 def party_of(label: str, role: str) -> str | None:
     """The side a speaker label speaks for: 法庭, 原告, 被告, 第三人 …, 书记员, 公诉人, the asking
     side of an interrogation (讯问人) or the answering one (被讯问人, 证人 …); None for a name or a
     bare 问/答 marker (the header says who that is)."""
-    text = re.sub(r"[问答]$", "", label)
+    text = full_label(re.sub(r"[问答]$", "", label))
     if re.fullmatch(COURT_ROLES, text):
         return "法庭"
     party = re.match(_PARTY, text)
@@ -167,7 +179,7 @@ def _opens_with_heading(text: str) -> bool:
     label = _LABEL.match(text)
     if label is None or not HEARING_ROLE.match(label.group(1)):
         return False
-    heading = _FIELD.match(text, label.end())
+    heading = _KEY.match(text, label.end() + len(text[label.end():]) - len(text[label.end():].lstrip(" \t　")))
     return heading is not None and not re.search(r"[\s，,。；;]", text[label.end():heading.start()])
 
 
@@ -188,7 +200,9 @@ def _label_turns(lines: Sequence[str], label_pattern: re.Pattern[str] = _LABEL,
     if not switches:
         return {}, frozenset(), None
     pair, count = switches.most_common(1)[0]
-    if count < 2 * _MIN_EXCHANGES - 1 or len(pair) != 2:
+    # a hearing's bench and two sides take turns three ways (审/原/被): their switches count together
+    among_roles = sum(c for p, c in switches.items() if all(HEARING_ROLE.match(full_label(x)) for x in p))
+    if max(count, among_roles) < 2 * _MIN_EXCHANGES - 1 or len(pair) != 2:
         return {}, frozenset(), None
     speakers = set(pair)
     uses = Counter(label for _, label, _ in labelled)
@@ -197,7 +211,7 @@ def _label_turns(lines: Sequence[str], label_pattern: re.Pattern[str] = _LABEL,
             continue
         # a role of the hearing may speak once (审判员：…有无异议？); anyone else has to take turns
         turns_with = sum(c for p, c in switches.items() if label in p and p & speakers)
-        if HEARING_ROLE.match(label) and turns_with >= 1 or n >= 2 and turns_with >= _MIN_EXCHANGES:
+        if HEARING_ROLE.match(full_label(label)) and turns_with >= 1 or n >= 2 and turns_with >= _MIN_EXCHANGES:
             speakers.add(label)
     said = [(lines[i][end:], label) for i, label, end in labelled if label in speakers]
     askers = _askers_of(speakers, pair, said)
@@ -214,11 +228,14 @@ def _glued_turns(turns: dict[int, Turn], lines: Sequence[str]) -> None:
     turn too; the role is the one that label has elsewhere."""
     role_of = {t.label: t.role for t in turns.values()}
     labels = sorted(role_of, key=len, reverse=True)
+    previous = ""
     for i, text in enumerate(lines):
+        before, previous = previous, (text.strip() or previous)
         if i in turns:
             continue
         stripped = text.lstrip(" \t　")
-        label = next((lb for lb in labels if len(lb) >= 2 and stripped.startswith(lb)), None)
+        label = next((lb for lb in labels if (len(lb) >= 2 or _glued_short(lb, stripped, before))
+                      and stripped.startswith(lb)), None)
         if label is None:
             continue
         rest = stripped[len(label):]
@@ -229,10 +246,17 @@ def _glued_turns(turns: dict[int, Turn], lines: Sequence[str]) -> None:
             turns[i] = Turn(i, role_of[label], label, offset)
 
 
+def _glued_short(label: str, text: str, before: str) -> bool:
+    """A one-character hearing label glued to what is said (审被告答辩。/ 原被告2021年…): only after a
+    line that ended a sentence, and not where it begins 原告/被告 (a wrapped line: 被告承担。)."""
+    return label in SHORT_LABELS and text.startswith(label) and text[len(label):len(label) + 1] not in ("告", "代", "") \
+        and before[-1:] in ("。", "！", "？", "?", "!")
+
+
 def _askers_of(speakers: set[str], pair: frozenset[str], said: list[tuple[str, str]]) -> frozenset[str]:
     """The labels that ask: those naming the bench or an interrogating officer; else the one of
     the main pair whose lines read as questions most often."""
-    by_role = frozenset(s for s in speakers if re.fullmatch(COURT_ROLES, s) or re.fullmatch(ASKER_ROLES, s))
+    by_role = frozenset(s for s in speakers if re.fullmatch(COURT_ROLES, full_label(s)) or re.fullmatch(ASKER_ROLES, s))
     if by_role:
         return by_role
     asks = Counter(label for text, label in said if _QUESTION_SIGNS.search(text))
@@ -283,7 +307,10 @@ def _drop_header_turns(layout: TurnLayout, lines: Sequence[str]) -> None:
 
 
 def _reads_as_speech(text: str) -> bool:
-    return bool(_QUESTION_SIGNS.search(text)) or len(text.strip()) >= 15
+    """A question, a long line, or a sentence closed by its stop (现在开庭。): a header field's value
+    (审判员：卜某) is a name, not a sentence."""
+    text = text.strip()
+    return bool(_QUESTION_SIGNS.search(text)) or len(text) >= 15 or len(text) >= 3 and text[-1] in "。！!"
 
 
 def _answered(layout: TurnLayout, lines: Sequence[str], i: int) -> bool:
