@@ -111,8 +111,9 @@ def test_a_total_said_in_words_keeps_the_badge(home):
 def test_rows_paid_by_the_one_named_as_paid_are_no_payment_to_them(home):
     answer = ask(home, "询问笔录_解春燕.txt", "建筑公司给房立勇付了多少钱？")
     assert answer.status.value == "needs_review", answer.conclusion
-    assert 6300 in amounts(answer.conclusion), answer.conclusion  # the row stays on view
-    assert "房立勇付出的" in answer.conclusion, answer.conclusion
+    assert 6300 in amounts(answer.conclusion), answer.conclusion  # the figure stays on view
+    # the payer restriction leaves no row, so the closest sentence is quoted: it never names the payer
+    assert "未提到建筑公司付款" in answer.conclusion, answer.conclusion
 
 
 def test_the_payer_named_keeps_the_badge(home):

@@ -11,10 +11,10 @@ from decimal import Decimal
 
 from engine.answer.casefile.accounts import joined_sentences
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, quoted, said_amount
-from engine.question import CasePlan
+from engine.question import CasePlan, Slot
 from engine.text.numbers import find_amounts
 
 _HEDGE_BEFORE = r"(?:大概|大约|约|差不多|将近|快)?"
@@ -49,12 +49,15 @@ def answer_act_total(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     cite = [case.cite(s.anchor(0, len(s.text))) for s, _ in items]
     if len(items) == 1 and not totals:
         said, amount = items[0]
-        outcome.add(Part("金额", f"材料显示：{quoted(said.text)}（{cite[0]}）", Fill.FILLED, cite))
+        # one told amount of the act: the badge check decides whether it stands for the sum asked
+        outcome.add(Part("金额", f"材料显示：{quoted(said.text)}（{cite[0]}）", Fill.FILLED, cite,
+                         quoted=Quoted(said.text, Slot.AMOUNT, said.statement.question)))
         return True
     if not items:  # only the total is told
         said, amount = totals[-1]
         cited = case.cite(said.anchor(0, len(said.text)))
-        outcome.add(Part("金额", f"材料显示：{quoted(said.text)}（{cited}）", Fill.FILLED, [cited]))
+        outcome.add(Part("金额", f"材料显示：{quoted(said.text)}（{cited}）", Fill.FILLED, [cited],
+                         quoted=Quoted(said.text, Slot.AMOUNT, said.statement.question)))
         return True
     values = [Decimal(str(a.value)) for _, a in items]
     result = sum(values, Decimal(0))

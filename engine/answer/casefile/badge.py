@@ -106,6 +106,9 @@ def _quote_doubt(plan: CasePlan, quoted: Quoted) -> str | None:
     if (plan.aggregate == "outstanding" or plan.focus.remainder) and not left \
             and not any(BALANCE.search(c) or REMAINDER.search(c) or _UNSETTLED.search(c) for c in framed):
         return "所引语句未说明尚余（未结清）多少"
+    payer = plan.payer  # 总包单位给某某付了多少: a sentence that never names that payer tells another's payment
+    if payer and payer not in f"{quoted.asked}\n{text}":
+        return f"所引语句未提到{payer}付款，不能说明{payer}付了多少"
     word = plan.money_word
     if word and not _same_money(f"{quoted.asked}\n{text}", word):
         return f"所引语句未提到{word}，不能说明所问的{word}"
