@@ -24,8 +24,8 @@ from engine.text.segments import Segment, split
 # Verbs of the same act in statements (a question says 打, the answer 砸): acts that criminal and
 # civil records describe, grouped. A word of one group in the question matches any word of its group.
 ACTS = [frozenset(g.split()) for g in (
-    "打 砸 揍 殴打 踢 捅 砍 扎 刺 推 推搡 扇 击打 撞 掐 咬 动手 打架 斗殴",
-    "拿 取 偷 盗 抢 骗 挪用 侵占 拿走 取走 抢劫 抢走 盗窃 扯 夺 拽",
+    "打 砸 揍 殴打 踢 捅 砍 扎 刺 推 推搡 扇 击打 撞 掐 咬 动手 打架 斗殴 作案",
+    "拿 取 偷 盗 抢 骗 挪用 侵占 拿走 取走 抢劫 抢走 盗窃 扯 夺 拽 作案",
     "给 交 转 付 汇 打款 转账 支付",
     "还 退 归还 退还 返还 退赔 退回",
     "说 讲 称 告诉 表示 提到 承认",
