@@ -118,3 +118,21 @@ def test_days_between_the_first_and_last_told_occurrence(acts_home):
     assert "55天" in inclusive.conclusion
     thefts = ask(acts_home, THIEF_FILE, "第一次和最后一次作案相隔多少天？")
     assert "78天" in thefts.conclusion
+
+
+@pytest.mark.integration
+def test_a_consent_given_on_a_condition_then_refused_is_no_plain_yes(acts_home):
+    # the 被告 agreed on a condition, then refused: both quoted, a conflict; never the 原告's words
+    defendant = ask(acts_home, TILES_FILE, "被告同意调解吗？")
+    assert defendant.status.value == "needs_review" and defendant.conflicts
+    assert "不同意调解" in defendant.conclusion and "货款一分不能少" not in defendant.conclusion
+    plaintiff = ask(acts_home, TILES_FILE, "原告同意调解吗？")
+    assert plaintiff.status.value == "needs_review" and "货款一分不能少" in plaintiff.conclusion
+
+
+@pytest.mark.integration
+def test_being_taken_by_the_police_is_no_surrender(acts_home):
+    taken = ask(acts_home, THIEF_FILE, "饶光明是主动投案的吗？")
+    assert not taken.conclusion.startswith("是")
+    gave_up = ask(acts_home, ROBBER_FILE, "毕云飞是主动投案的吗？")
+    assert gave_up.conclusion.startswith("是") and "投案" in gave_up.conclusion

@@ -29,6 +29,8 @@ _NUMERAL = r"[一二三四五六七八九十两\d]{1,3}"
 _NOT_ACT = r"(?!讯问|询问|笔录|开庭|庭审|谈话)"
 TIMES_SAID = re.compile(rf"(?<![第头这那上下每首几])({_NUMERAL})(?:次|批|回|趟){_NOT_ACT}")
 PEOPLE_SAID = re.compile(rf"(?<![第头这那上下每首几])({_NUMERAL})(?:个|名|位)(?:[\u4e00-\u9fff]{{0,2}}?(?:人|工|友|员|伙))")
+# A count said as the whole (一共五个人, 分三批, 前后两次).
+WHOLE = re.compile(r"(?:一共|总共|共|合计|分|前后|先后)[^，。]{0,3}$")
 ORDINAL = re.compile(rf"第({_NUMERAL})(?:次|批|回|趟){_NOT_ACT}")
 # A count over money (转了几次钱, 付过几笔款) is the ledger's (money._count).
 MONEY_ASKED = re.compile(r"钱|款|元|笔|费|息|账|付|还|借|汇|赔|退|转|投")
@@ -109,33 +111,34 @@ def _told_in_order(found: list[Occurrence]) -> bool:
     return len(found) >= 2 and [o.ordinal for o in found] == list(range(1, len(found) + 1))
 
 
-def _stated(case: Case, plan: CasePlan, counter: str) -> tuple[int, Statement, Segment] | None:
-    """A count said of the asked act: in a sentence telling it (分三批送货), or as the answer to a
-    question asking it (你前后作案几次？—一共两次). Of people, the act asserted as the question
-    asks it (没结清 for 没有结清, never 答应…结清)."""
+def _stated(case: Case, plan: CasePlan, counter: str) -> tuple[int, str, Statement, Segment] | None:
+    """A count said of the asked act: in the clause telling it (分三批送货), as the answer to a
+    question asking it (你前后作案几次？—一共两次), or as a whole (一共五个人) in a statement about it.
+    Of people, the act asserted as the question asks it (没结清 for 没有结清, never 答应…结清)."""
     words = _words(plan)
+    acts = [a for a in plan.focus.acts if a not in _COUNT_WORDS]
     pattern = TIMES_SAID if counter == "次" else PEOPLE_SAID
     found = []
-    for statement in case.ledger.statements:
-        if statement.kind == "header":
-            continue
-        asked_count = bool(re.search(r"几|多少", statement.question)) and _speaks(words, statement.question)
+    for rank, statement in enumerate(s for s in case.ledger.statements if s.kind != "header"):
+        about = _speaks(words, statement.question)
+        asked_count = bool(re.search(r"几|多少", statement.question)) and about
         for at, sentence in enumerate(_sentences(statement)):
-            match = pattern.search(sentence.text)
-            if match is None or _value(match.group(1)) is None:
-                continue
-            if not (_speaks(words, sentence.text) or asked_count and at == 0):
-                continue
-            if counter == "人" and not _asserted_as_asked(plan, sentence.text):
-                continue
-            acts = [a for a in plan.focus.acts if a not in _COUNT_WORDS]
-            found.append((_value(match.group(1)), statement, sentence,
-                          (_speaks(acts, sentence.text), _speaks(words, sentence.text))))
+            for clause in clauses_of(sentence):
+                match = pattern.search(clause.text)
+                if match is None or _value(match.group(1)) is None:
+                    continue
+                whole = bool(WHOLE.search(clause.text[:match.start()]))
+                if not (_speaks(words, clause.text) or asked_count and at == 0 or about and whole):
+                    continue
+                if counter == "人" and not _asserted_as_asked(plan, sentence.text):
+                    continue
+                key = (_speaks(acts, clause.text), _speaks(words, clause.text), whole, _value(match.group(1)))
+                found.append((key, match.group(1), statement, clause))
     if not found:
         return None
-    # telling the act itself (分四次送货 before 四批货都收到了); 一共三次 beats 还过一次
-    best = max(found, key=lambda f: (f[3], f[0]))
-    return best[0], best[1], best[2]
+    # telling the act itself (分四次送货 before 四批货都收到了), a whole (一共三次 beats 还过一次)
+    key, said, statement, clause = max(found, key=lambda f: f[0])
+    return key[3], said, statement, clause
 
 
 def _asserted_as_asked(plan: CasePlan, text: str) -> bool:
@@ -163,12 +166,10 @@ def _count_part(case: Case, plan: CasePlan, counter: str) -> Part:
     told = occurrences(case, plan) if counter == "次" else []
     in_order = _told_in_order(told)
     if stated is not None:
-        value, statement, sentence = stated
-        sentence = next((c for c in clauses_of(sentence) if (TIMES_SAID if counter == "次" else PEOPLE_SAID).search(c.text)),
-                        sentence)  # the clause saying the count (一共分四次送的货), not the whole list after it
+        value, said, statement, sentence = stated
         cited = case.cite(_anchor(statement, sentence))
         unit = "次" if counter == "次" else "人"
-        text = f"共{chinese_count(value)}{unit}（即{value}{unit}，{cited}：{quoted(sentence.text)}）"
+        text = f"共{said}{unit}（即{value}{unit}，{cited}：{quoted(sentence.text)}）"
         if in_order and len(told) > value:  # more occurrences told than the count said
             ids = [case.cite(_anchor(o.statement, o.segment)) for o in told]
             return Part(label, f"{text}；另逐次讲述了{len(told)}次（{'、'.join(ids)}），与所述次数不一致，需人工核实",

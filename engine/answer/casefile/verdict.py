@@ -8,12 +8,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import act_at, confirmed_assertion, mentions, position, side_of, word_hit
+from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, position, side_of, voice,
+                                                 word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
                                          _sentences)
+from engine.answer.model import Conflict
 from engine.answer.wording import quoted
+from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.ledger import Statement
 from engine.ledger.lexicon import UNCERTAIN
 from engine.question import CasePlan
@@ -96,7 +99,8 @@ def _own_act(plan: CasePlan, statement: Statement, mention) -> bool:
 def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
     """No act to look for (他是你表哥吗): the first sentence holding a word of the question, negated
     when a negation stands right before it."""
-    key = plan.focus.knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
+    # the word itself or one of its act (0.8), never a character it shares with another word (同伙 ~ 同意)
+    key = plan.focus.knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) >= 0.8]
     for sentence in _sentences(statement):
         hits = [position(k, sentence.text) for k in key]
         at = min((h for h in hits if h >= 0), default=-1)
@@ -106,9 +110,23 @@ def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
     return None
 
 
+# Consent or will asked (同意调解吗, 愿意赔偿吗): a 但/除非 after it makes the consent conditional.
+CONSENT_ASKED = re.compile(r"同意|愿意|接受|认可|答应")
+CONDITION = re.compile(r"[，,]\s*(?:但是?|可是|不过|除非|前提是|条件是|只要)")
+
+
+def of_asked_side(plan: CasePlan, statement: Statement) -> bool:
+    """被告同意调解吗: only the side the question names speaks for it (the 原告's consent is not the
+    被告's); a statement of no hearing side is not excluded."""
+    return not plan.parties or statement.party not in HEARING_SIDES or statement.party == plan.parties[0]
+
+
 def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:
-    """The verdict of the best statement that gives one; for 有没有人… any affirming account."""
+    """The verdict of the best statement that gives one; for 有没有人… any affirming account. One
+    speaker telling it both ways (愿意调解，但… / 那我不同意调解了) is a conflict citing both; a
+    consent asked and given on a condition is no plain 是."""
     verdicts = [v for v in (_verdict(case, plan, m.statement) for m in chosen) if v is not None]
+    verdicts = [v for v in verdicts if of_asked_side(plan, v.statement)]
     if not verdicts:
         return Part("是否", "", Fill.MISSING)
     decisive = verdicts[0]
@@ -117,6 +135,21 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     statement, sentence = decisive.statement, decisive.sentence
     if decisive.value is None:
         return _gap(case, statement, sentence, outcome, "是否")
+    if not plan.focus.existential:
+        # the same speaker elsewhere telling the asked act the other way (a later 不同意 after 愿意…但…)
+        own = [o for o in case.ledger.statements if o.kind != "header" and o.index != statement.index
+               and voice(o) == voice(statement) and act_at(plan, o.answer) >= 0]
+        others = verdicts[1:] + [v for v in (_verdict(case, plan, o) for o in own) if v is not None]
+        reversed_ = next((v for v in others if v.value not in (None, decisive.value)
+                          and voice(v.statement) == voice(statement)), None)
+        if reversed_ is not None:
+            return _both_ways(case, decisive, reversed_, outcome)
+    if decisive.value == "是" and decisive.asked is None and CONSENT_ASKED.search(plan.text):
+        condition = CONDITION.search(sentence.text)
+        if condition is not None and act_at(plan, sentence.text[:condition.start()]) >= 0:
+            cited = case.cite(_anchor(statement, sentence))
+            outcome.conflicts.append(Conflict("testimony", f"所述同意附有条件（{cited}）", [cited]))
+            return Part("是否", f"是，但附有条件（{cited}：{quoted(sentence.text)}），需人工核实", Fill.CONFLICT, [cited])
     if decisive.asked is not None:
         return _confirmed_part(case, statement, decisive.asked, "是否", decisive.value)
     # Quote the verdict with its reason: the sentence that decides and, if that is a bare 不是/有,
@@ -137,6 +170,15 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                 part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
                 part.evidence.append(more)
     return part
+
+
+def _both_ways(case: Case, first: Verdict, other: Verdict, outcome: Outcome) -> Part:
+    """One speaker's two verdicts on the asked act, each quoted, the later named: a conflict."""
+    a, b = sorted((first, other), key=lambda v: v.statement.index)
+    ids = [case.cite(_anchor(v.statement, v.sentence)) for v in (a, b)]
+    said = "；".join(f"{i}称{v.value}（{quoted(v.sentence.text)}）" for i, v in zip(ids, (a, b)))
+    outcome.conflicts.append(Conflict("testimony", f"前后说法不一：{said}", ids))
+    return Part("是否", f"前后说法不一：{said}，以最后所述（{ids[1]}）为{b.value}，需人工核实", Fill.CONFLICT, ids)
 
 
 def _replaces(plan: CasePlan, answer: str) -> bool:
