@@ -79,7 +79,8 @@ MASON = """询问笔录
 询问人：谷某、贺某 记录人：贺某
 被询问人：蓝海波 性别：男
 问：你在工地上干了多长时间？
-答：我是2024年5月上旬进场干的，一直干到2024年12月20日工程结束。
+答：我是2024年5月上旬进场开始干的，一直干到二〇二
+四年十二月二十日工程结束。
 问：老板欠你多少工钱？
 答：老板还欠我三万二千元没给。
 """
@@ -136,3 +137,10 @@ def test_being_taken_by_the_police_is_no_surrender(acts_home):
     assert not taken.conclusion.startswith("是")
     gave_up = ask(acts_home, ROBBER_FILE, "毕云飞是主动投案的吗？")
     assert gave_up.conclusion.startswith("是") and "投案" in gave_up.conclusion
+
+
+@pytest.mark.integration
+def test_the_start_of_a_stretch_is_quoted_without_its_wrapped_end(acts_home):
+    answer = ask(acts_home, MASON_FILE, "蓝海波是什么时候进场开始干活的？")
+    assert "2024年5月上旬" in answer.conclusion
+    assert "二十日" not in answer.conclusion and "12月20日" not in answer.conclusion

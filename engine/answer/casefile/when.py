@@ -21,6 +21,7 @@ from engine.ledger import Anchor, Statement
 from engine.ledger.lexicon import CORRECTION, PLACE, RESTATE, TIME_OF_DAY, is_clock_time
 from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
+from engine.text.lines import find_whole
 from engine.text.segments import Segment, split
 
 
@@ -88,7 +89,9 @@ class Dated:
 def _dates_of_act(plan: CasePlan, text: str):
     """The dates of a sentence, the one in the clause telling the asked act first (合同于1月8日签订，
     3月20日才送到工地: 送到 is 3月20日)."""
-    dates = [d for d in find_dates(text) if d.meta.get("granularity") != "time"]
+    # a date a PDF wrapped (二〇二\n三年十一月二十七日) is read whole, so that a quote for another
+    # date of the sentence leaves it out
+    dates = [d for d in find_whole(find_dates, text) if d.meta.get("granularity") != "time"]
     told = [m for m in mentions(plan, text) if not m.negated and not m.irrealis]
     near = [d for d in dates if any(m.clause.start <= d.start < m.clause.end for m in told)]
     return near + [d for d in dates if d not in near]
