@@ -118,9 +118,12 @@ def _stated(case: Case, plan: CasePlan, counter: str) -> tuple[int, str, Stateme
     words = _words(plan)
     acts = [a for a in plan.focus.acts if a not in _COUNT_WORDS]
     pattern = TIMES_SAID if counter == "次" else PEOPLE_SAID
+    # the statements the question is about, as its words and the search rank them (一起吃饭的有几个人
+    # — 在…土菜馆，…加上我一共五个人)
+    ranked = {m.statement.index for m in _ranked(case, plan)}
     found = []
-    for rank, statement in enumerate(s for s in case.ledger.statements if s.kind != "header"):
-        about = _speaks(words, statement.question)
+    for statement in (s for s in case.ledger.statements if s.kind != "header"):
+        about = _speaks(words, statement.question) or statement.index in ranked
         asked_count = bool(re.search(r"几|多少", statement.question)) and about
         for at, sentence in enumerate(_sentences(statement)):
             for clause in clauses_of(sentence):
@@ -152,6 +155,12 @@ def _asserted_as_asked(plan: CasePlan, text: str) -> bool:
         if negated == (plan.focus.negated or plan.focus.remainder):
             return True
     return False
+
+
+def _ranked(case: Case, plan: CasePlan):
+    from engine.answer.casefile.talk import qualifies, rank_statements  # talk answers yes/no and quotes with these
+
+    return [m for m in rank_statements(case, plan)[:3] if qualifies(m)]
 
 
 def answer_act_count(case: Case, plan: CasePlan, outcome: Outcome) -> None:

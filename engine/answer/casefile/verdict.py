@@ -140,8 +140,11 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
         own = [o for o in case.ledger.statements if o.kind != "header" and o.index != statement.index
                and voice(o) == voice(statement) and act_at(plan, o.answer) >= 0]
         others = verdicts[1:] + [v for v in (_verdict(case, plan, o) for o in own) if v is not None]
-        reversed_ = next((v for v in others if v.value not in (None, decisive.value)
-                          and voice(v.statement) == voice(statement)), None)
+        # both sentences tell the main act itself (叫代驾, not a 叫 found elsewhere)
+        telling = act_at(plan, sentence.text, main=True) >= 0
+        reversed_ = next((v for v in others if telling and v.value not in (None, decisive.value)
+                          and voice(v.statement) == voice(statement)
+                          and act_at(plan, v.sentence.text, main=True) >= 0), None)
         if reversed_ is not None:
             return _both_ways(case, decisive, reversed_, outcome)
     if decisive.value == "是" and decisive.asked is None and CONSENT_ASKED.search(plan.text):
