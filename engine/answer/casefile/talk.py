@@ -125,7 +125,7 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     for slot in plan.slots:
         if slot is Slot.YESNO:
             # 被告同意调解吗: the named side's words, before another side's that rank higher
-            side = candidates(case, plan, [m for m in matches if of_asked_side(plan, m.statement)])
+            side = candidates(case, plan, [m for m in matches if of_asked_side(plan, m.statement, case)])
             outcome.add(yes_no(case, plan, side if plan.parties else chosen, outcome))
         elif slot in (Slot.DATE, Slot.PLACE):
             outcome.add(when_where(case, plan, chosen, slot, outcome))

@@ -16,7 +16,7 @@ from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _c
                                          _sentences)
 from engine.answer.model import Conflict
 from engine.answer.wording import quoted
-from engine.ingest.chunkers.turns import HEARING_SIDES
+from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.ledger import Statement
 from engine.ledger.lexicon import UNCERTAIN
 from engine.question import CasePlan
@@ -71,8 +71,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     if to_the_act and UNCERTAIN.search(first.text) and not _knowing(plan):
         return Verdict(None, statement, first)
     for mention in mentions(plan, statement.answer):
-        if mention.irrealis:
-            continue  # 劝我叫个代驾: proposed, not done
+        if mention.irrealis or re.search(r"[？?]\s*$", mention.sentence.text):
+            continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
         if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
@@ -115,10 +115,24 @@ CONSENT_ASKED = re.compile(r"同意|愿意|接受|认可|答应")
 CONDITION = re.compile(r"[，,]\s*(?:但是?|可是|不过|除非|前提是|条件是|只要)")
 
 
-def of_asked_side(plan: CasePlan, statement: Statement) -> bool:
+def of_asked_side(plan: CasePlan, statement: Statement, case: Case | None = None) -> bool:
     """被告同意调解吗: only the side the question names speaks for it (the 原告's consent is not the
-    被告's); a statement of no hearing side is not excluded."""
-    return not plan.parties or statement.party not in HEARING_SIDES or statement.party == plan.parties[0]
+    被告's); a statement of no hearing side is not excluded. The side is the statement's, else the
+    one its turn's label names (原告委托诉讼代理人:…)."""
+    if not plan.parties:
+        return True
+    side = statement.party if statement.party in HEARING_SIDES else _label_side(case, statement)
+    return side not in HEARING_SIDES or side == plan.parties[0]
+
+
+def _label_side(case: Case | None, statement: Statement) -> str | None:
+    source = case.sources.get(statement.chunk_id) if case is not None else None
+    if source is None or statement.kind == "header":
+        return None
+    text = source.chunk.text
+    start = text.rfind("\n", 0, statement.answer_offset) + 1
+    label = text[start:statement.answer_offset].strip(" \t\u3000:：")
+    return party_of(label, "A") if 0 < len(label) <= 16 else None
 
 
 def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:
@@ -126,7 +140,7 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     speaker telling it both ways (愿意调解，但… / 那我不同意调解了) is a conflict citing both; a
     consent asked and given on a condition is no plain 是."""
     verdicts = [v for v in (_verdict(case, plan, m.statement) for m in chosen) if v is not None]
-    verdicts = [v for v in verdicts if of_asked_side(plan, v.statement)]
+    verdicts = [v for v in verdicts if of_asked_side(plan, v.statement, case)]
     if not verdicts:
         return Part("是否", "", Fill.MISSING)
     decisive = verdicts[0]
