@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, position, side_of, voice,
-                                                 word_hit)
+from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, occurs, position, side_of,
+                                                 voice, word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
@@ -154,11 +154,11 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
         own = [o for o in case.ledger.statements if o.kind != "header" and o.index != statement.index
                and voice(o) == voice(statement) and act_at(plan, o.answer) >= 0]
         others = verdicts[1:] + [v for v in (_verdict(case, plan, o) for o in own) if v is not None]
-        # both sentences tell the main act itself (叫代驾, not a 叫 found elsewhere)
-        telling = act_at(plan, sentence.text, main=True) >= 0
+        # both sentences name the main act itself (叫代驾, not a 叫 found elsewhere, nor 给 for 转)
+        main = plan.focus.acts[0] if plan.focus.acts else ""
+        telling = bool(main) and occurs(main, sentence.text)
         reversed_ = next((v for v in others if telling and v.value not in (None, decisive.value)
-                          and voice(v.statement) == voice(statement)
-                          and act_at(plan, v.sentence.text, main=True) >= 0), None)
+                          and voice(v.statement) == voice(statement) and occurs(main, v.sentence.text)), None)
         if reversed_ is not None:
             return _both_ways(case, decisive, reversed_, outcome)
     if decisive.value == "是" and decisive.asked is None and CONSENT_ASKED.search(plan.text):
