@@ -179,6 +179,19 @@ COUNTED = re.compile(r"(?:几|多少)(?:(?P<times>次|批|回|趟)|(?:个|名|�
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
 
 
+@dataclass(frozen=True)
+class Receiver:
+    """The person the money asked about went to, and how the question named them: by the account it
+    went into (打到某某那张卡上的钱 — the money asked is theirs, asked of that receiver), or after a verb
+    of giving (某甲一共给了某乙多少 — a restriction on the rows, while the one asked stays the payer)."""
+
+    name: str
+    by_account: bool
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "named": "account" if self.by_account else "after_verb"}
+
+
 @dataclass
 class CountAsked:
     """One count a question asks: of times (次) or of people (人), in its own words and their focus."""
@@ -220,7 +233,8 @@ class CasePlan:
     goods_recovered: bool = False
     signs: list[str] = field(default_factory=list)  # measure words (breath, blood, distance …)
     when: str | None = None  # time words naming the occurrence as said (2022年中秋节, 春节前, 上个月中旬)
-    receiver: str | None = None  # 打到某某那张卡上的钱: the one who received the money asked about
+    # the one the money asked about went to, with how the question named them (Receiver)
+    receiver: Receiver | None = None
     owed: str | None = None  # what is owed, when a balance is asked (wages_owed, contract_price, cost, loss)
     # people named by surname and a familiar form (老汤, 小李, 缪老板, 王总): resolved against the
     # file's own names by the answer (one person of that surname, or none)
@@ -237,9 +251,6 @@ class CasePlan:
     # 通过微信、支付宝和银行卡一共转了多少: the channels the asked rows moved by (lexicon CHANNELS names)
     channels: list[str] = field(default_factory=list)
     place: str | None = None  # 在城东茶楼交的: the place the asked rows happened at, in the question's words
-    # 某甲一共给了某乙多少: the person the money went to, named after the verb — a restriction on
-    # the rows, while the one asked about stays the payer
-    paid_to: str | None = None
     # the question speaks of money at all (钱, 款, 笔, 多少, a money verb: 投的, 赔的): 第一次作案 does not
     names_money: bool = False
     focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
@@ -261,7 +272,8 @@ class CasePlan:
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
-                "receiver": self.receiver, "owed": self.owed, "channels": list(self.channels), "place": self.place, "paid_to": self.paid_to,
+                "receiver": self.receiver.to_dict() if self.receiver else None, "owed": self.owed,
+                "channels": list(self.channels), "place": self.place,
                 "counts": [[c.counter, c.words] for c in self.counts], "span_exclusive": self.span_exclusive,
                 "focus": self.focus.to_dict()}
 
@@ -386,9 +398,10 @@ def make_plan(text: str) -> CasePlan:
     receiver = RECEIVER.search(text)
     paid_to = PAID_TO.search(text)
     if receiver:
-        plan.receiver = next((n for n in plan.names if receiver.group("who").startswith(n)), receiver.group("who"))
+        who = next((n for n in plan.names if receiver.group("who").startswith(n)), receiver.group("who"))
+        plan.receiver = Receiver(who, by_account=True)
     elif paid_to and (looks_like_name(paid_to.group("who")) or paid_to.group("who") in plan.names):
-        plan.paid_to = paid_to.group("who")  # 给了某某多少: a person named after the verb
+        plan.receiver = Receiver(paid_to.group("who"), by_account=False)  # 给了某某多少
     _read_restrictions(plan, text)
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)

@@ -284,3 +284,23 @@ def test_another_process_answers_from_the_new_ledger(engine, transcript_pdf, mon
         assert after != before
     finally:
         dashboard.index.catalog.close()
+
+
+def test_a_write_to_another_document_keeps_the_remembered_ledger(engine, transcript_pdf, tmp_path, monkeypatch):
+    """The remembered ledger is keyed by its own document's stamp: another document stored (which
+    moves the catalog's generation) does not make the next ask read this one's ledger again."""
+    import engine.ledger.store as store
+
+    doc_id = engine.ingest([transcript_pdf]).documents[0].doc_id
+    ledgers = LedgerStore(engine.index.catalog)  # its own cache: the first read is from SQLite
+    reads = []
+    original = store.ledger_from_record
+    monkeypatch.setattr(store, "ledger_from_record", lambda record: reads.append(1) or original(record))
+    first = ledgers.get(doc_id)
+    assert reads == [1]
+    other = tmp_path / "另一份材料.txt"
+    other.write_text("借款合同\n甲方向乙方借款人民币伍万元，借期一年。\n", encoding="utf-8")
+    generation = engine.index.catalog.generation()
+    assert engine.ingest([other]).ok
+    assert engine.index.catalog.generation() != generation
+    assert ledgers.get(doc_id) is first and reads == [1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.question import Intent, Slot, read_question
+from engine.question import Intent, Receiver, Slot, read_question
 
 
 pytestmark = pytest.mark.unit
@@ -112,7 +112,7 @@ def test_measure_words_time_words_and_receivers():
     assert make_plan("那条项链卖了多少钱？").measure == "sale"
     assert make_plan("2022年中秋节他送了多少现金？").when == "2022年中秋节"
     assert make_plan("春节前送现金的是谁？").when == "春节前"
-    assert make_plan("打到龚立新那张卡上的钱还差多少没回来？").receiver == "龚立新"
+    assert make_plan("打到龚立新那张卡上的钱还差多少没回来？").receiver == Receiver("龚立新", by_account=True)
 
 
 @pytest.mark.parametrize("question, owed", [
@@ -208,7 +208,7 @@ def test_a_question_about_several_people_together(question, group):
 def test_restrictions_a_figure_is_asked_over(question, channels, place, receiver, kind):
     """The channel, place and receiver a figure is restricted to, and a demand told from a payment."""
     plan = make_plan(question)
-    assert plan.channels == channels and plan.place == place and (plan.receiver or plan.paid_to) == receiver
+    assert plan.channels == channels and plan.place == place and (plan.receiver.name if plan.receiver else None) == receiver
     assert plan.kind == kind
 
 

@@ -13,7 +13,7 @@ from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.restrictions import restrict, stands_for_rows, unmet_text
+from engine.answer.casefile.restrictions import Restricted, restrict, stands_for_rows, unmet_text
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
@@ -40,6 +40,12 @@ class Actor:
     role: str  # payer | payee: which side of a row the asked person is on
 
 
+def account_holder(plan: CasePlan) -> str | None:
+    """打到某某那张卡上的钱: the receiver named by their account — the money asked is theirs; one named
+    after a verb of giving (给了某某多少) only restricts the rows (restrictions.py)."""
+    return plan.receiver.name if plan.receiver and plan.receiver.by_account else None
+
+
 def _actor(case: Case, plan: CasePlan, kind: str | None) -> Actor:
     text = plan.text
     names = case.named_in(text, known_only=True)
@@ -55,8 +61,8 @@ def _actor(case: Case, plan: CasePlan, kind: str | None) -> Actor:
     if passive:  # 黎飞被高美娟骗了多少钱: the one after 被 took it
         taker = next((n for n in names if passive.group(1).startswith(n)), passive.group(1))
         return Actor(taker, "payee")
-    if plan.receiver:  # 打到某某那张卡上的钱: asked of the one it went to
-        return Actor(plan.receiver, "payee")
+    if (holder := account_holder(plan)):  # 打到某某那张卡上的钱: asked of the one it went to
+        return Actor(holder, "payee")
     # the subject: a name before the verb that is not an object (给王芳, 向公司, 替江河)
     before = [n for n in names if text.find(n) < at and not _OBJECT_MARK.search(text[:text.find(n)])]
     borrowed = re.search(r"向[\u4e00-\u9fff]{1,4}?借", text)  # 胡德胜向黎薇借了: 胡德胜 received
@@ -120,19 +126,21 @@ def _principal_ok(plan: CasePlan, event: Event) -> bool:
 
 
 def _movements(case: Case, plan: CasePlan, kind: str | None, actor: Actor, *, roles=("event",),
-               unrestricted: bool = False) -> list[Event]:
+               unrestricted: bool = False, scope: Restricted | None = None) -> list[Event]:
     """Rows of the kind asked, by the person asked; when the person named matches no row, the name
     was the question's topic rather than a party (张健第三次偷钱是…: the theft from 张健). Only the
     rows inside the question's restrictions (channel, place, receiver: restrictions.py) unless
-    ``unrestricted``."""
+    ``unrestricted``; ``scope``: the restrictions as already decided over the question's rows."""
     rows = [e for e in case.ledger.money if e.role in roles and not e.corrects and _covers(kind, e)
             and _principal_ok(plan, e)]
     if not rows and kind in MIRROR:  # 被高美娟骗了多少: what the victim paid her, told as payments
         return _movements(case, plan, MIRROR[kind], Actor(actor.name, "payee" if kind == "take" else "payer"),
-                          roles=roles, unrestricted=unrestricted)
+                          roles=roles, unrestricted=unrestricted, scope=scope)
     named = [e for e in rows if _party_ok(actor, e, case)]
     if not named and actor.name is not None:
         named = [e for e in rows if _party_ok(Actor(None, actor.role), e, case)]
+    if scope is not None:
+        return [e for e in named if scope.admits(e)]
     return named if unrestricted else restrict(case, plan, named).rows
 
 
@@ -242,12 +250,13 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
         kind = kind if kind not in (None, "pay") else (dominant_kind(case) or kind)
     actor = _actor(case, plan, kind)
-    unmet = restrict(case, plan, _in_asked_time(case, plan, _movements(case, plan, kind, actor, roles=_ROW_ROLES,
-                                                                        unrestricted=True))).unmet
-    if unmet is not None:  # 通过微信转了多少 with a payment whose means is not told: not a figure
+    # the question's restrictions decided once, over every row the figure may be composed from
+    scope = restrict(case, plan, _in_asked_time(case, plan, _movements(case, plan, kind, actor, roles=_ROW_ROLES,
+                                                                        unrestricted=True)))
+    if scope.unmet is not None:  # 通过微信转了多少 with a payment whose means is not told: not a figure
         label = "未归还金额" if plan.aggregate == "outstanding" else "次数" if plan.aggregate == "count" \
             and Slot.AMOUNT not in plan.slots else "金额"
-        outcome.add(Part(label, unmet_text(unmet, label), Fill.CONFLICT))
+        outcome.add(Part(label, unmet_text(scope.unmet, label), Fill.CONFLICT))
         return
     if plan.aggregate == "outstanding":
         from engine.answer.casefile.figures import answer_due_by_rate
@@ -257,19 +266,20 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             _outstanding(case, plan, actor, outcome)
     elif plan.aggregate == "total" or (kind == "interest" and plan.ordinal is None and Slot.AMOUNT in plan.slots
                                        and Slot.DATE not in plan.slots):
-        _total(case, plan, kind, actor, outcome)
+        _total(case, plan, kind, actor, outcome, scope=scope)
     elif plan.aggregate == "count" and Slot.AMOUNT not in plan.slots:
-        _count(case, plan, kind, actor, outcome)
+        _count(case, plan, kind, actor, outcome, scope)
     else:
-        _single(case, plan, kind, actor, outcome)
+        _single(case, plan, kind, actor, outcome, scope)
 
 
 # -- one occurrence ----------------------------------------------------------------------------------
-def _single(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
+def _single(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome,
+            scope: Restricted | None = None) -> None:
     roles = ("cost",) if kind == "cost" else ("demand", "cost") if kind == "demand" else ("event", "periodic")
     if plan.promised and any(e.role == "agreed" for e in case.ledger.money):
         roles = ("agreed",)  # 答应10月底前先付多少: the sum promised
-    events = _movements(case, plan, kind, actor, roles=roles)
+    events = _movements(case, plan, kind, actor, roles=roles, scope=scope)
     if kind == "demand":
         demands = [e for e in events if e.kind == "demand"]
         more = [e for e in demands if _MORE.search(e.words)] if plan.demand_more else []
@@ -541,8 +551,9 @@ def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor) -
 
 
 def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome,
-           events: list[Event] | None = None) -> None:
-    rows = events if events is not None else _movements(case, plan, kind, actor, roles=("event", "periodic"))
+           events: list[Event] | None = None, scope: Restricted | None = None) -> None:
+    rows = events if events is not None else _movements(case, plan, kind, actor, roles=("event", "periodic"),
+                                                        scope=scope)
     stated = _stated_totals(case, plan, kind, actor)
     terms = _terms(rows)
     what = KIND_WORDS.get(kind or "", "款项")
@@ -616,16 +627,15 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
 
 def _total_with_denied(case: Case, terms: list[_Term], denied: list[_Term], what: str, outcome: Outcome) -> None:
     """A sum over rows one of which the other side denies (…还当面给过现金四千元，他们不认): the sum
-    without the denied rows and with them, each recomputed, neither chosen."""
+    without the denied rows and with them, each recomputed (under each version of its rows), neither chosen."""
     agreed = [t for t in terms if not t.event.disputed]
+    currency = terms[0].event.currency
     lines, ids = [], []
     for label, group in (("不计对方否认的款项", agreed), ("计入对方否认的款项", terms)):
-        value = sum((t.amount.value * t.factor for t in group), Decimal(0))
-        cited = list(dict.fromkeys(case.cite_event(t.event, "completion") for t in group))
-        ids += cited
-        outcome.calculations.append(Calculation(_expression(group, [t.amount.value for t in group]), value, None,
-                                                True, cited, f"{what}各笔相加（{label}）"))
-        lines.append(f"{label}，共计{money(value, group[0].event.currency)}（{'、'.join(cited)}）")
+        for r in _calculate(case, group, outcome, [], f"{what}各笔相加（{label}）"):
+            ids += r.ids
+            version = f"按{r.label}，" if r.label else ""
+            lines.append(f"{label}，{version}共计{money(r.value, currency)}（{'、'.join(r.ids)}）")
     ids = list(dict.fromkeys(ids))
     named = "、".join(case.cite_event(t.event) for t in denied)
     outcome.conflicts.append(Conflict("testimony", f"其中{named}所述款项对方否认", ids))
@@ -650,12 +660,13 @@ def _verdict(result: Decimal, statement: Event, currency: str, cited: str = "", 
     return f"与{where}所述{money(stated.value, currency)}不符" + ("，需人工复核" if review else "")
 
 
-def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome) -> None:
+def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome,
+           scope: Restricted | None = None) -> None:
     """How many times: the count the speaker states (一共给了三次), checked against the rows the
     file lists one by one; the rows' count is shown as a counted calculation."""
     said = [e for e in case.ledger.money if e.role == "count" and _covers(kind, e) and e.count]
     # each victim's loss read out by the asker (某某被抢现金800元) is not one more time it happened
-    rows = [e for e in _movements(case, plan, kind, actor) if e.measure != "loss" and e.source != "asker"]
+    rows = [e for e in _movements(case, plan, kind, actor, scope=scope) if e.measure != "loss" and e.source != "asker"]
     listed = ""
     if rows:
         ids = list(dict.fromkeys(case.cite_event(e, "completion") for e in rows))
@@ -754,7 +765,8 @@ def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
     inflow_kind = dominant_kind(case)
     # The money that went in is paid by the asked person (taken by them, for a take); a receiver
     # the question names (打到某某卡上的钱) is the side it went to.
-    asked = actor if actor.role == "payee" and plan.receiver else \
+    holder = account_holder(plan)
+    asked = actor if actor.role == "payee" and holder else \
         Actor(actor.name, "payee" if inflow_kind == "take" else "payer")
     inflow = _movements(case, principal_plan, inflow_kind, asked) if inflow_kind else []
     # What came back: repayments, and restitution (退赔) of money taken or handed over — unless the
@@ -762,8 +774,8 @@ def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
     back = OUTFLOW_KINDS | ({"compensation"} if inflow_kind and inflow_kind != "compensation" else set())
     outflow = [e for e in case.ledger.money if e.role == "event" and e.kind in back
                and not e.corrects and e.principal is not False]
-    if plan.receiver:  # what came back from that receiver, or from where the statement does not say
-        outflow = [e for e in outflow if e.payer in (None, plan.receiver) or e.payer not in case.people()]
+    if holder:  # what came back from that receiver, or from where the statement does not say
+        outflow = [e for e in outflow if e.payer in (None, holder) or e.payer not in case.people()]
     in_terms, out_terms = _terms(inflow), _terms(outflow)
     agreed = [e for e in case.ledger.money if e.role == "agreed" and not e.corrects and e.amount is not None]
     if agreed and (AGREED_ASKED.search(plan.text) or not inflow):
@@ -779,7 +791,7 @@ def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
                  and not e.amount.approx]
     narrowed = restrict(case, principal_plan, _movements(case, principal_plan, inflow_kind, Actor(None, asked.role),
                                                          unrestricted=True)).narrowed if inflow_kind else None
-    if stated_in and not plan.receiver and not narrowed:
+    if stated_in and not holder and not narrowed:
         in_terms = [_Term(stated_in[-1], stated_in[-1].amount)]
     return _Balance(in_terms, out_terms, "收到的款项减去已退还的款项")
 
@@ -810,7 +822,7 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
         return
     balance = _balance_of(case, plan, actor)
     in_terms, out_terms = balance.plus, balance.minus
-    statement = _stated_balance(case, actor) if not plan.receiver else None
+    statement = _stated_balance(case, actor) if not account_holder(plan) else None
     if statement is not None and statement.amount.approx and not in_terms and plan.owed:
         statement = None  # 还欠我二十多万: said roughly, with nothing to check it against
     if not in_terms and statement is None:

@@ -35,6 +35,11 @@ class Restricted:
     unmet: Restriction | None = None  # some row cannot be placed inside or outside it
     narrowed: list[Restriction] | None = None  # restrictions that left some rows out
 
+    def admits(self, event: Event) -> bool:
+        """Whether a row is inside every restriction that narrowed the rows: the decision made once
+        over the question's rows, applied to any of them (the payments, the demands …)."""
+        return all(r.holds(event) is True for r in self.narrowed or [])
+
 
 def _channel_of(plan: CasePlan) -> Callable[[Event], bool | None]:
     def holds(event: Event) -> bool | None:
@@ -62,7 +67,7 @@ def _place_of(plan: CasePlan) -> Callable[[Event], bool | None]:
 
 
 def _receiver_of(plan: CasePlan) -> Callable[[Event], bool | None]:
-    asked = plan.receiver or plan.paid_to or ""
+    asked = plan.receiver.name if plan.receiver else ""
 
     def holds(event: Event) -> bool | None:
         payee = event.payee
@@ -79,7 +84,7 @@ def restrictions_of(case: Case, plan: CasePlan) -> list[Restriction]:
         found.append(Restriction("支付方式", f"通过{'、'.join(plan.channels)}", _channel_of(plan)))
     if plan.place:
         found.append(Restriction("地点", f"在{plan.place}", _place_of(plan)))
-    receiver = plan.receiver or plan.paid_to
+    receiver = plan.receiver.name if plan.receiver else None
     if receiver and (receiver in case.people() or receiver in case.doc_text):
         found.append(Restriction("收款人", f"给{receiver}", _receiver_of(plan), silent_inside=True))
     return found
