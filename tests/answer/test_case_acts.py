@@ -31,6 +31,8 @@ THIEF = """讯问笔录
 答：2025年3月10日晚上，我在表哥家里被民警抓获。
 问：有没有人和你一起偷？
 答：没有，都是我自己一个人干的。
+问：你说的这些还有要更正的吗？
+答：第二次我说错了，不是12月9日，是2024年12月11日，那天是星期三。
 """
 
 # A robbery suspect who states how many times and how many people, and turned himself in.
@@ -145,3 +147,10 @@ def test_the_start_of_a_stretch_is_quoted_without_its_wrapped_end(acts_home):
     answer = ask(acts_home, MASON_FILE, "蓝海波是什么时候进场开始干活的？")
     assert "2024年5月上旬" in answer.conclusion
     assert "二十日" not in answer.conclusion and "12月20日" not in answer.conclusion
+
+
+@pytest.mark.integration
+def test_an_occurrence_redated_in_one_sentence_with_its_old_day_first_is_a_conflict(acts_home):
+    answer = ask(acts_home, THIEF_FILE, "第二次作案是哪一天？")
+    assert "2024年12月9日" in answer.conclusion and "12月11日" in answer.conclusion
+    assert answer.status.value == "needs_review" and answer.conflicts

@@ -184,10 +184,12 @@ def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sente
                 not CORRECTION.search(other.answer) and not RESTATE.search(other.question):
             continue
         for piece in _sentences(other):
-            dates = [d for d in find_dates(piece.text) if d.meta.get("granularity") == "day"]
-            if not dates or _compatible(str(dates[0].value), value.value):
+            dates = [d for d in find_whole(find_dates, piece.text) if d.meta.get("granularity") == "day"]
+            # 不是3月27日，应该是3月29日: the day that differs, whichever the sentence names first
+            other_day = next((d for d in dates if not _same_day(str(d.value), value.value)), None)
+            if other_day is None:
                 continue
-            _another_version(case, part, outcome, other, piece, value.shown, show_said_date(case, dates[0], other),
+            _another_version(case, part, outcome, other, piece, value.shown, show_said_date(case, other_day, other),
                              f"第{chinese_count(plan.ordinal)}次的时间说法不一")
             return
 
@@ -220,6 +222,11 @@ def _corrected_statements(case: Case, plan: CasePlan) -> list[int]:
             if original is not None:
                 found.extend(s.index for s in case.ledger.statements if s.chunk_id == original.chunk_id)
     return found
+
+
+def _same_day(a: str, b: str) -> bool:
+    """The same day, or one said without its year (--03-27) that is that day's month and day."""
+    return _compatible(a, b) or a.startswith("--") and b.endswith(a[1:]) or b.startswith("--") and a.endswith(b[1:])
 
 
 def _compatible(a: str, b: str) -> bool:
