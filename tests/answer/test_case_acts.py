@@ -45,6 +45,8 @@ ROBBER = """讯问笔录
 答：前后抢了三次，一共抢了四个人。
 问：抢来的钱怎么分的？
 答：每次抢完我分给邝涛五百元。
+问：三月份以后你又去抢过别人吗？
+答：没有再抢了，钱花完了我就回老家了。
 问：你是怎么到案的？
 答：2025年3月30日我自己到澄江市公安局刑侦大队投案的。
 """
@@ -154,3 +156,9 @@ def test_an_occurrence_redated_in_one_sentence_with_its_old_day_first_is_a_confl
     answer = ask(acts_home, THIEF_FILE, "第二次作案是哪一天？")
     assert "2024年12月9日" in answer.conclusion and "12月11日" in answer.conclusion
     assert answer.status.value == "needs_review" and answer.conflicts
+
+
+@pytest.mark.integration
+def test_the_asked_verb_said_of_something_else_is_no_reversal(acts_home):
+    answer = ask(acts_home, ROBBER_FILE, "毕云飞后来又抢过别人吗？")
+    assert answer.conclusion.startswith("否") and not answer.conflicts

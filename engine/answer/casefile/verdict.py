@@ -149,11 +149,16 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     statement, sentence = decisive.statement, decisive.sentence
     if decisive.value is None:
         return _gap(case, statement, sentence, outcome, "是否")
-    if not plan.focus.existential:
-        # the same speaker elsewhere telling the asked act the other way (a later 不同意 after 愿意…但…)
+    if not plan.focus.existential and (CONSENT_ASKED.search(plan.text) or statement.party in HEARING_SIDES):
+        # a position taken (a consent, a party's in a hearing): the same speaker elsewhere telling the
+        # asked act the other way (a later 不同意 after 愿意…但…), each asked about the act (你是否还
+        # 愿意调解？) — not a sentence using its verb of something else
         own = [o for o in case.ledger.statements if o.kind != "header" and o.index != statement.index
                and voice(o) == voice(statement) and act_at(plan, o.answer) >= 0]
-        others = verdicts[1:] + [v for v in (_verdict(case, plan, o) for o in own) if v is not None]
+        others = [v for v in verdicts[1:] + [v for v in (_verdict(case, plan, o) for o in own) if v is not None]
+                  if act_at(plan, _effective_question(case, v.statement), main=True) >= 0]
+        if act_at(plan, _effective_question(case, statement), main=True) < 0:
+            others = []
         # both sentences name the main act itself (叫代驾, not a 叫 found elsewhere, nor 给 for 转)
         main = plan.focus.acts[0] if plan.focus.acts else ""
         telling = bool(main) and occurs(main, sentence.text)
