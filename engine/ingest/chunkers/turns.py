@@ -158,7 +158,7 @@ def _marker_turns(lines: Sequence[str]) -> dict[int, Turn]:
 def _is_field_line(text: str) -> bool:
     """A header line: several ``key：`` fields (侦查员：王某 记录人：李某) — unless the line is a
     speaker's turn opening with a heading (原告委托诉讼代理人：诉讼请求：一、…)."""
-    return len(_FIELD.findall(text)) >= 2 and not _opens_with_heading(text) and not _speech_with_colon(text)
+    return len(_FIELD.findall(text)) >= 2 and not _opens_with_heading(text)
 
 
 def _opens_with_heading(text: str) -> bool:
@@ -169,17 +169,6 @@ def _opens_with_heading(text: str) -> bool:
         return False
     heading = _FIELD.match(text, label.end())
     return heading is not None and not re.search(r"[\s，,。；;]", text[label.end():heading.start()])
-
-
-def _speech_with_colon(text: str) -> bool:
-    """A hearing role's label followed by a sentence that itself holds a colon (原告委托诉讼代理人：
-    原告分三次向被告送货：第一批…): what runs to that colon is speech — longer than a field's key, or
-    broken by a comma — not a second field of a header."""
-    label = _LABEL.match(text)
-    if label is None or not HEARING_ROLE.match(label.group(1)):
-        return False
-    run = re.match(rf"[^：:\s]*(?={_COLON})", text[label.end():])
-    return run is not None and (len(run.group(0)) > 8 or bool(re.search(r"[，,。；;]", run.group(0))))
 
 
 def _label_turns(lines: Sequence[str], label_pattern: re.Pattern[str] = _LABEL,
