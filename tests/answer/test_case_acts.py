@@ -87,6 +87,8 @@ MASON = """询问笔录
 四年十二月二十日工程结束。
 问：老板欠你多少工钱？
 答：老板还欠我三万二千元没给。
+问：还有谁的工钱没拿到？
+答：还有三个人。跟我一起进场的五个人里，只有两个人拿到了。
 """
 
 THIEF_FILE, ROBBER_FILE, TILES_FILE, MASON_FILE = (
@@ -161,3 +163,9 @@ def test_an_occurrence_redated_in_one_sentence_with_its_old_day_first_is_a_confl
 def test_the_asked_verb_said_of_something_else_is_no_reversal(acts_home):
     answer = ask(acts_home, ROBBER_FILE, "毕云飞后来又抢过别人吗？")
     assert answer.conclusion.startswith("否") and not answer.conflicts
+
+
+@pytest.mark.integration
+def test_a_count_of_people_answering_a_question_about_the_act(acts_home):
+    answer = ask(acts_home, MASON_FILE, "除了蓝海波，还有几个人的工钱没拿到？")
+    assert "即3人" in answer.conclusion and "即2人" not in answer.conclusion
