@@ -131,12 +131,13 @@ def _stated(case: Case, plan: CasePlan, counter: str) -> tuple[int, str, Stateme
                 if match is None or _value(match.group(1)) is None:
                     continue
                 whole = bool(WHOLE.search(clause.text[:match.start()]))
-                # the opening of an answer to a question about the act (还有谁的工钱没拿到？—还有两个人。)
+                # the opening of an answer to a question about the act (工友的工钱拿到了吗？—还有两个人。)
                 opening = at == 0 and _speaks(words, statement.question)
                 if not (_speaks(words, clause.text) or asked_count and at == 0 or about and whole or opening):
                     continue
-                if counter == "人" and not (_asserted_as_asked(plan, sentence.text) or opening and not mentions(
-                        plan, sentence.text) and _asserted_as_asked(plan, statement.question)):
+                # a bare count opening the answer (工钱拿到了吗？—还有两个人。) says it of the act asked about
+                if counter == "人" and not (_asserted_as_asked(plan, sentence.text)
+                                           or opening and not mentions(plan, sentence.text)):
                     continue
                 key = (_speaks(acts, clause.text), _speaks(words, clause.text), whole, _value(match.group(1)))
                 found.append((key, match.group(1), statement, clause))
