@@ -174,8 +174,9 @@ SPAN = re.compile(r"(?:从|自)[^，。？?]{1,20}(?:到|至)[^，。？?]{1,20}
                   r"(?:相隔|间隔|隔了|差了|相差|相距)(?:了)?(?:多少|几)(?:天|个月|年|周)")
 # 相隔多少天: the days between two dates, the first not counted (前后一共多少天 counts both)
 SPAN_BETWEEN = re.compile(r"相隔|间隔|隔了|相差|相距|差了")
-# What a count counts: times (几次, 分几批, 几回, 几趟) or people (几个人, 几名工人, 几个工友).
-COUNTED = re.compile(r"(?:几|多少)(?:(?P<times>次|批|回|趟)|(?:个|名|位)(?P<who>[\u4e00-\u9fff]{0,2}?(?:人|工|友|员|伙)))")
+# What a count counts: times (几次, 分几批, 几回, 几趟) or people (几个人, 几名工人, 几个工友);
+# 这几个工人 / 那几次 point at people or times already named: no count is asked by them.
+COUNTED = re.compile(r"(?<![这那])(?:几|多少)(?:(?P<times>次|批|回|趟)|(?:个|名|位)(?P<who>[\u4e00-\u9fff]{0,2}?(?:人|工|友|员|伙)))")
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
 
 

@@ -169,3 +169,10 @@ def test_the_asked_verb_said_of_something_else_is_no_reversal(acts_home):
 def test_a_count_of_people_answering_a_question_about_the_act(acts_home):
     answer = ask(acts_home, MASON_FILE, "除了蓝海波，还有几个人的工钱没拿到？")
     assert "即3人" in answer.conclusion and "即2人" not in answer.conclusion
+
+
+def test_a_count_is_asked_by_how_many_not_by_these_few():
+    from engine.question import read_question
+
+    assert [c.counter for c in read_question("他们一共作案几次，抢了几个人？").case.counts] == ["次", "人"]
+    assert read_question("老板一共欠这几个工人多少工钱？").case.counts == []
