@@ -176,7 +176,14 @@ ASKED_FAMILY = {"weight": re.compile(r"多重|多沉|重量"), "distance": re.co
                 "speed": re.compile(r"多快|时速|车速"),
                 "percent": re.compile(r"比例(?:是|为)?多少|百分之几|百分比|几个点")}
 # 从第一次…到最后一次…多少天 / 前后一共多少天: the time between two dated rows.
-SPAN = re.compile(r"(?:从|自)[^，。？?]{1,20}(?:到|至)[^，。？?]{1,20}(?:多少|几)(?:天|个月|年|周)|前后(?:一共)?(?:是|有)?(?:多少|几)(?:天|个月)")
+SPAN = re.compile(r"(?:从|自)[^，。？?]{1,20}(?:到|至)[^，。？?]{1,20}(?:多少|几)(?:天|个月|年|周)|前后(?:一共)?(?:是|有)?(?:多少|几)(?:天|个月)"
+                  r"|(?:第一|头一|最早|最先)[^，。？?]{0,10}(?:和|与|跟|到)[^，。？?]{0,4}(?:最后|最近)[^，。？?]{0,10}"
+                  r"(?:相隔|间隔|隔了|差了|相差|相距)(?:了)?(?:多少|几)(?:天|个月|年|周)")
+# 相隔多少天: the days between two dates, the first not counted (前后一共多少天 counts both)
+SPAN_BETWEEN = re.compile(r"相隔|间隔|隔了|相差|相距|差了")
+# What a count counts: times (几次, 分几批, 几回, 几趟) or people (几个人, 几名工人, 几个工友);
+# 这几个工人 / 那几次 point at people or times already named: no count is asked by them.
+COUNTED = re.compile(r"(?<![这那])(?:几|多少)(?:(?P<times>次|批|回|趟)|(?:个|名|位)(?P<who>[\u4e00-\u9fff]{0,2}?(?:人|工|友|员|伙)))")
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
 
 
@@ -191,6 +198,15 @@ class Receiver:
 
     def to_dict(self) -> dict:
         return {"name": self.name, "named": "account" if self.by_account else "after_verb"}
+
+
+@dataclass
+class CountAsked:
+    """One count a question asks: of times (次) or of people (人), in its own words and their focus."""
+
+    counter: str
+    words: str
+    focus: Focus
 
 
 @dataclass
@@ -250,6 +266,10 @@ class CasePlan:
     # sentence must name too before it stands for the answer
     money_word: str | None = None
     focus: Focus = field(default_factory=Focus)  # the asked act, its objects and parties (focus.py)
+    # 分几次送的 / 作案几次，抢了几个人: what each count asks to count, with the words asking it —
+    # "次" the times something happened (次, 批, 回, 趟), "人" the people it concerned (几个工人)
+    counts: list[CountAsked] = field(default_factory=list)
+    span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
 
     @property
     def text(self) -> str:
@@ -266,6 +286,7 @@ class CasePlan:
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
+                "counts": [[c.counter, c.words] for c in self.counts], "span_exclusive": self.span_exclusive,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -342,6 +363,8 @@ def make_plan(text: str) -> CasePlan:
     if session:
         plan.session = ordinal_of(f"第{session.group(1)}次")
     plan.supplement = bool(SUPPLEMENT.search(text))
+    plan.counts = [CountAsked("次" if m.group("times") else "人", part, read_focus(part, analyse(part), plan.names))
+                   for part in _parts(text) for m in COUNTED.finditer(part)]
     sides = {"原审原告": "原告", "原审被告": "被告", "被告人": "被告"}
     plan.parties = list(dict.fromkeys(sides.get(m.group(0), m.group(0)) for m in PARTY.finditer(text)))
     role = OFFICER_ROLE.search(text)
@@ -493,6 +516,7 @@ def _read_figure(plan: CasePlan, text: str) -> None:
         plan.when = relative.group(0)
     if SPAN.search(text):
         plan.aggregate, plan.unit = "span", plan.unit or "天"
+        plan.span_exclusive = bool(SPAN_BETWEEN.search(text))
     elif DISTINCT.search(text):  # 往几个不同的账户里打过钱: a count of parties, not of pieces
         plan.aggregate, plan.unit, plan.slots = "distinct", None, [Slot.COUNT]
         return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
 from engine.answer.casefile.badge import check_parts
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
@@ -118,6 +119,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
     elif plan.aggregate == "distinct":
         answer_distinct(case, plan, outcome)
+    elif asks_act_count(plan):  # 分几次送的货 / 抢了几个人: counted from what was said, not the payments
+        answer_act_count(case, plan, outcome)
     elif (Slot.QUANTITY in plan.slots or Slot.AMOUNT in plan.slots) and asks_quantity(case, plan) \
             or plan.aggregate == "span":
         answer_quantity(case, plan, outcome)

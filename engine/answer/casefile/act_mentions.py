@@ -24,8 +24,8 @@ from engine.text.segments import Segment, split
 # Verbs of the same act in statements (a question says 打, the answer 砸): acts that criminal and
 # civil records describe, grouped. A word of one group in the question matches any word of its group.
 ACTS = [frozenset(g.split()) for g in (
-    "打 砸 揍 殴打 踢 捅 砍 扎 刺 推 推搡 扇 击打 撞 掐 咬 动手 打架 斗殴",
-    "拿 取 偷 盗 抢 骗 挪用 侵占 拿走 取走 抢劫 抢走 盗窃 扯 夺 拽",
+    "打 砸 揍 殴打 踢 捅 砍 扎 刺 推 推搡 扇 击打 撞 掐 咬 动手 打架 斗殴 作案",
+    "拿 取 偷 盗 抢 骗 挪用 侵占 拿走 取走 抢劫 抢走 盗窃 扯 夺 拽 作案",
     "给 交 转 付 汇 打款 转账 支付",
     "还 退 归还 退还 返还 退赔 退回",
     "说 讲 称 告诉 表示 提到 承认",
@@ -33,7 +33,9 @@ ACTS = [frozenset(g.split()) for g in (
     "受伤 伤 伤情 流血 缝针 骨折 轻伤 重伤 轻微伤 划伤 擦伤 摔伤 撞伤 受了伤",
     "认识 熟悉 见过",
     "用 花 花掉 用在 用到 花在 去向 处理 挥霍 消费 还债 还网贷 赌博 输掉 干什么",
-    "投案 自首 到案 归案 传唤 抓获 通知我 到公安机关 到派出所 来的",
+    # giving oneself up is not being caught: 投案 and 抓获 are both ways of 到案, never each other
+    "投案 自首 到案 归案",
+    "到案 归案 传唤 抓获 通知我 到公安机关 到派出所 来的",
     "威胁 恐吓 吓唬 胁迫 逼迫 要挟",
     "帮忙 帮 帮助 关照 照顾 打招呼 通融 疏通 说情",
     "扔 丢 丢弃 扔掉 丢掉 抛弃",
@@ -48,7 +50,9 @@ _VERB_AFTER = r"[了过着完伤死倒他她我你人进掉走下上出到回起
 _SENTENCE_END = re.compile(r"[。！？；!?;]+")
 _CLAUSE_END = re.compile(r"[，,：:]")
 # A negation scoping over the act right after it (就没叫代驾, 并没有受伤, 从来没打过).
-NEGATED_BEFORE = re.compile(r"(?:没有|没|未|不|并未|从未|从没|从来没有?|不曾|别|无)(?:[就都也还再又曾能敢会想去来]){0,2}$")
+# A negated consent or will governs the act after it (不同意调解, 不愿意赔, 没答应还).
+NEGATED_BEFORE = re.compile(r"(?:没有|没|未|不|并未|从未|从没|从来没有?|不曾|别|无)(?:[就都也还再又曾能敢会想去来]){0,2}"
+                            r"(?:同意|愿意|接受|答应|肯)?$")
 # An act only proposed, intended, feared or hoped for in its clause (劝我叫个代驾, 打算下个月还).
 IRREALIS = re.compile(r"劝|建议|要求|叫我|让|叫他|要(?!求|是)|想|打算|准备|如果|要是|假如|万一|应该|答应|说好|希望|怕|以为|是否|有没有")
 # What is owed is all paid (已经全部结清了, 一分不欠), or is not (还欠, 没结清, 没给).
@@ -126,7 +130,7 @@ def _form(word: str) -> re.Pattern[str]:
 
 def _act_positions(act: str, text: str) -> list[int]:
     """Where the act or an act of its kind starts in the text."""
-    kin = {act} | next((g for g in ACTS if act in g), frozenset())
+    kin = {act}.union(*(g for g in ACTS if act in g))
     found = []
     for word in kin:
         for m in _form(word).finditer(text):

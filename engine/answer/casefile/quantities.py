@@ -16,7 +16,9 @@ import re
 from datetime import date
 from decimal import Decimal
 
+from engine.answer.casefile.act_counts import Occurrence, occurrences
 from engine.answer.casefile.figure_relevance import best_rows, relevance
+from engine.answer.casefile.said import _anchor
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import record_cite
 from engine.answer.casefile.disputes import disputed_quantity_total
@@ -147,11 +149,15 @@ def _span(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     kind = plan.kind or dominant_kind(case)
     moved = [e for e in case.ledger.money if e.role == "event" and not e.corrects and e.kind == kind
              and e.date is not None and e.date.resolved]
-    if plan.kind is None and plan.focus.acts and not plan.focus.moves_money:
+    if plan.kind is None and (plan.focus.acts and not plan.focus.moves_money or not plan.names_money):
         moved = []  # 从第一批送货到最后一批送货: the dates of payments do not measure the deliveries
     stated = [e for e in best_rows(case, plan, _rows(case, plan, roles=("total", "value"))) if e.role == "total"]
     if len(moved) < 2 and not stated:
-        outcome.add(Part("天数", "", Fill.MISSING))
+        told = [o for o in occurrences(case, plan) if o.day and re.fullmatch(r"\d{4}-\d{2}-\d{2}", o.day)]
+        if len(told) >= 2:  # 第一批…第三批 / 第一次作案…第二次: the occurrences told, each dated
+            _told_span(case, plan, told, outcome)
+        else:
+            outcome.add(Part("天数", "", Fill.MISSING))
         return
     text, ids, agree = "", [], True
     if stated:
@@ -176,6 +182,21 @@ def _span(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         text = f"{text}；{computed}，{'与所述一致' if agree else '与所述不一致，需人工复核'}" if text else computed
         ids += [a, b]
     outcome.add(Part("天数", text, Fill.FILLED if agree else Fill.CONFLICT, ids))
+
+
+def _told_span(case: Case, plan: CasePlan, told: list[Occurrence], outcome: Outcome) -> None:
+    """The days from the first told occurrence of the act to the last: both days counted for 前后
+    一共多少天, the days between for 相隔多少天."""
+    first, last = min(told, key=lambda o: o.day), max(told, key=lambda o: o.day)
+    between = (date.fromisoformat(last.day) - date.fromisoformat(first.day)).days
+    days = between if plan.span_exclusive else between + 1
+    a, b = (case.cite(_anchor(o.statement, o.segment)) for o in (first, last))
+    how = "相隔" if plan.span_exclusive else "首尾日期均计入，为"
+    outcome.calculations.append(Calculation(
+        str(days), days, None, True, [a, b], "相隔天数" if plan.span_exclusive else "首尾日期均计入的天数",
+        factors=[{"value": days, "unit": "days", "from": first.day, "to": last.day,
+                  "inclusive": not plan.span_exclusive}]))
+    outcome.add(Part("天数", f"按{first.said}（{first.date}，{a}）至{last.said}（{last.date}，{b}）复算，{how}{days}天", Fill.FILLED, [a, b]))
 
 
 # -- distinct parties ---------------------------------------------------------------------------------

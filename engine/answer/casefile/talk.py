@@ -21,7 +21,7 @@ from engine.answer.casefile.said import (_SENTENCE_END, Match, _anchor, _asserti
                                          _confirmed_part, _dice, _effective_question, _gap, _has_slot, _ordinal_said,
                                          _sentences, _unsure_about, _weights, _VALUE_CLAUSE_END, person_asked, quote_of_one,
                                          speaks_for, told_of)
-from engine.answer.casefile.verdict import yes_no
+from engine.answer.casefile.verdict import of_asked_side, yes_no
 from engine.answer.casefile.when import time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
@@ -124,7 +124,9 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         return
     for slot in plan.slots:
         if slot is Slot.YESNO:
-            outcome.add(yes_no(case, plan, chosen, outcome))
+            # 被告同意调解吗: the named side's words, before another side's that rank higher
+            side = candidates(case, plan, [m for m in matches if of_asked_side(plan, m.statement, case)])
+            outcome.add(yes_no(case, plan, side if plan.parties else chosen, outcome))
         elif slot in (Slot.DATE, Slot.PLACE):
             outcome.add(when_where(case, plan, chosen, slot, outcome))
         elif slot is Slot.TIME:

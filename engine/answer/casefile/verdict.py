@@ -8,12 +8,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import act_at, confirmed_assertion, mentions, position, side_of, word_hit
+from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, occurs, position, side_of,
+                                                 voice, word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
                                          _sentences)
+from engine.answer.model import Conflict
 from engine.answer.wording import quoted
+from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.ledger import Statement
 from engine.ledger.lexicon import UNCERTAIN
 from engine.question import CasePlan
@@ -68,8 +71,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     if to_the_act and UNCERTAIN.search(first.text) and not _knowing(plan):
         return Verdict(None, statement, first)
     for mention in mentions(plan, statement.answer):
-        if mention.irrealis:
-            continue  # 劝我叫个代驾: proposed, not done
+        if mention.irrealis or re.search(r"[？?]\s*$", mention.sentence.text):
+            continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
         if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
@@ -96,7 +99,8 @@ def _own_act(plan: CasePlan, statement: Statement, mention) -> bool:
 def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
     """No act to look for (他是你表哥吗): the first sentence holding a word of the question, negated
     when a negation stands right before it."""
-    key = plan.focus.knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) > 0]
+    # the word itself or one of its act (0.8), never a character it shares with another word (同伙 ~ 同意)
+    key = plan.focus.knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) >= 0.8]
     for sentence in _sentences(statement):
         hits = [position(k, sentence.text) for k in key]
         at = min((h for h in hits if h >= 0), default=-1)
@@ -106,9 +110,37 @@ def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
     return None
 
 
+# Consent or will asked (同意调解吗, 愿意赔偿吗): a 但/除非 after it makes the consent conditional.
+CONSENT_ASKED = re.compile(r"同意|愿意|接受|认可|答应")
+CONDITION = re.compile(r"[，,]\s*(?:但是?|可是|不过|除非|前提是|条件是|只要)")
+
+
+def of_asked_side(plan: CasePlan, statement: Statement, case: Case | None = None) -> bool:
+    """被告同意调解吗: only the side the question names speaks for it (the 原告's consent is not the
+    被告's); a statement of no hearing side is not excluded. The side is the statement's, else the
+    one its turn's label names (原告委托诉讼代理人:…)."""
+    if not plan.parties:
+        return True
+    side = statement.party if statement.party in HEARING_SIDES else _label_side(case, statement)
+    return side not in HEARING_SIDES or side == plan.parties[0]
+
+
+def _label_side(case: Case | None, statement: Statement) -> str | None:
+    source = case.sources.get(statement.chunk_id) if case is not None else None
+    if source is None or statement.kind == "header":
+        return None
+    text = source.chunk.text
+    start = text.rfind("\n", 0, statement.answer_offset) + 1
+    label = text[start:statement.answer_offset].strip(" \t\u3000:：")
+    return party_of(label, "A") if 0 < len(label) <= 16 else None
+
+
 def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:
-    """The verdict of the best statement that gives one; for 有没有人… any affirming account."""
+    """The verdict of the best statement that gives one; for 有没有人… any affirming account. One
+    speaker telling it both ways (愿意调解，但… / 那我不同意调解了) is a conflict citing both; a
+    consent asked and given on a condition is no plain 是."""
     verdicts = [v for v in (_verdict(case, plan, m.statement) for m in chosen) if v is not None]
+    verdicts = [v for v in verdicts if of_asked_side(plan, v.statement, case)]
     if not verdicts:
         return Part("是否", "", Fill.MISSING)
     decisive = verdicts[0]
@@ -117,6 +149,29 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     statement, sentence = decisive.statement, decisive.sentence
     if decisive.value is None:
         return _gap(case, statement, sentence, outcome, "是否")
+    if not plan.focus.existential and (CONSENT_ASKED.search(plan.text) or statement.party in HEARING_SIDES):
+        # a position taken (a consent, a party's in a hearing): the same speaker elsewhere telling the
+        # asked act the other way (a later 不同意 after 愿意…但…), each asked about the act (你是否还
+        # 愿意调解？) — not a sentence using its verb of something else
+        own = [o for o in case.ledger.statements if o.kind != "header" and o.index != statement.index
+               and voice(o) == voice(statement) and act_at(plan, o.answer) >= 0]
+        others = [v for v in verdicts[1:] + [v for v in (_verdict(case, plan, o) for o in own) if v is not None]
+                  if act_at(plan, _effective_question(case, v.statement), main=True) >= 0]
+        if act_at(plan, _effective_question(case, statement), main=True) < 0:
+            others = []
+        # both sentences name the main act itself (叫代驾, not a 叫 found elsewhere, nor 给 for 转)
+        main = plan.focus.acts[0] if plan.focus.acts else ""
+        telling = bool(main) and occurs(main, sentence.text)
+        reversed_ = next((v for v in others if telling and v.value not in (None, decisive.value)
+                          and voice(v.statement) == voice(statement) and occurs(main, v.sentence.text)), None)
+        if reversed_ is not None:
+            return _both_ways(case, decisive, reversed_, outcome)
+    if decisive.value == "是" and decisive.asked is None and CONSENT_ASKED.search(plan.text):
+        condition = CONDITION.search(sentence.text)
+        if condition is not None and act_at(plan, sentence.text[:condition.start()]) >= 0:
+            cited = case.cite(_anchor(statement, sentence))
+            outcome.conflicts.append(Conflict("testimony", f"所述同意附有条件（{cited}）", [cited]))
+            return Part("是否", f"是，但附有条件（{cited}：{quoted(sentence.text)}），需人工核实", Fill.CONFLICT, [cited])
     if decisive.asked is not None:
         return _confirmed_part(case, statement, decisive.asked, "是否", decisive.value)
     # Quote the verdict with its reason: the sentence that decides and, if that is a bare 不是/有,
@@ -137,6 +192,15 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                 part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
                 part.evidence.append(more)
     return part
+
+
+def _both_ways(case: Case, first: Verdict, other: Verdict, outcome: Outcome) -> Part:
+    """One speaker's two verdicts on the asked act, each quoted, the later named: a conflict."""
+    a, b = sorted((first, other), key=lambda v: v.statement.index)
+    ids = [case.cite(_anchor(v.statement, v.sentence)) for v in (a, b)]
+    said = "；".join(f"{i}称{v.value}（{quoted(v.sentence.text)}）" for i, v in zip(ids, (a, b)))
+    outcome.conflicts.append(Conflict("testimony", f"前后说法不一：{said}", ids))
+    return Part("是否", f"前后说法不一：{said}，以最后所述（{ids[1]}）为{b.value}，需人工核实", Fill.CONFLICT, ids)
 
 
 def _replaces(plan: CasePlan, answer: str) -> bool:

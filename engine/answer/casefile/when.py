@@ -21,6 +21,7 @@ from engine.ledger import Anchor, Statement
 from engine.ledger.lexicon import CORRECTION, PLACE, RESTATE, TIME_OF_DAY, is_clock_time
 from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
+from engine.text.lines import find_whole
 from engine.text.segments import Segment, split
 
 
@@ -88,7 +89,9 @@ class Dated:
 def _dates_of_act(plan: CasePlan, text: str):
     """The dates of a sentence, the one in the clause telling the asked act first (合同于1月8日签订，
     3月20日才送到工地: 送到 is 3月20日)."""
-    dates = [d for d in find_dates(text) if d.meta.get("granularity") != "time"]
+    # a date a PDF wrapped (二〇二\n三年十一月二十七日) is read whole, so that a quote for another
+    # date of the sentence leaves it out
+    dates = [d for d in find_whole(find_dates, text) if d.meta.get("granularity") != "time"]
     told = [m for m in mentions(plan, text) if not m.negated and not m.irrealis]
     near = [d for d in dates if any(m.clause.start <= d.start < m.clause.end for m in told)]
     return near + [d for d in dates if d not in near]
@@ -181,10 +184,12 @@ def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sente
                 not CORRECTION.search(other.answer) and not RESTATE.search(other.question):
             continue
         for piece in _sentences(other):
-            dates = [d for d in find_dates(piece.text) if d.meta.get("granularity") == "day"]
-            if not dates or _compatible(str(dates[0].value), value.value):
+            dates = [d for d in find_whole(find_dates, piece.text) if d.meta.get("granularity") == "day"]
+            # 不是3月27日，应该是3月29日: the day that differs, whichever the sentence names first
+            other_day = next((d for d in dates if not _same_day(str(d.value), value.value)), None)
+            if other_day is None:
                 continue
-            _another_version(case, part, outcome, other, piece, value.shown, show_said_date(case, dates[0], other),
+            _another_version(case, part, outcome, other, piece, value.shown, show_said_date(case, other_day, other),
                              f"第{chinese_count(plan.ordinal)}次的时间说法不一")
             return
 
@@ -217,6 +222,11 @@ def _corrected_statements(case: Case, plan: CasePlan) -> list[int]:
             if original is not None:
                 found.extend(s.index for s in case.ledger.statements if s.chunk_id == original.chunk_id)
     return found
+
+
+def _same_day(a: str, b: str) -> bool:
+    """The same day, or one said without its year (--03-27) that is that day's month and day."""
+    return _compatible(a, b) or a.startswith("--") and b.endswith(a[1:]) or b.startswith("--") and a.endswith(b[1:])
 
 
 def _compatible(a: str, b: str) -> bool:
