@@ -124,9 +124,13 @@ def test_the_payer_named_keeps_the_badge(home):
 
 def test_a_quote_stating_no_count_left_is_not_verified(home):
     answer = ask(home, "询问笔录_解春燕.txt", "现在还有几个人的工钱没有结清？")
-    assert answer.conclusion.startswith("材料显示：「"), answer.conclusion
-    assert answer.status.value == "needs_review", answer.conclusion
-    assert "数量" in answer.conclusion or "尚余" in answer.conclusion, answer.conclusion
+    # the record tells how many heard the promise, never how many are still unpaid: a count of people
+    # is read only from the act asked (act_counts.py), so this is a gap; were a sentence quoted, the
+    # badge check would keep it from 已核验
+    assert answer.status.value in ("not_found", "needs_review"), answer.conclusion
+    if answer.status.value == "needs_review":
+        assert "数量" in answer.conclusion or "尚余" in answer.conclusion, answer.conclusion
+    assert "9" not in answer.conclusion and "九" not in answer.conclusion, answer.conclusion
 
 
 def test_contract_price_is_no_invoice(home):
