@@ -89,6 +89,8 @@ MASON = """询问笔录
 答：老板还欠我三万二千元没给。
 问：一起干活的人工钱都拿到了吗？
 答：还有三个人。跟我一起进场的五个人里，只有两个人拿到了。
+问：隔壁楼栋当时有多少个人在干活？
+答：隔壁楼栋是另一个老板的队伍，人来来去去的，有多少人我没数过，记不清了。
 """
 
 THIEF_FILE, ROBBER_FILE, TILES_FILE, MASON_FILE = (
@@ -176,3 +178,10 @@ def test_a_count_is_asked_by_how_many_not_by_these_few():
 
     assert [c.counter for c in read_question("他们一共作案几次，抢了几个人？").case.counts] == ["次", "人"]
     assert read_question("老板一共欠这几个工人多少工钱？").case.counts == []
+
+
+def test_a_count_the_speaker_does_not_know_is_his_gap_not_a_silence(acts_home):
+    answer = ask(acts_home, MASON_FILE, "隔壁楼栋当时有几个人在干活？")
+    # no count is told and none can be counted: the speaker's 记不清 is what the material says
+    assert answer.status.value != "not_found", answer.conclusion
+    assert "记不清" in answer.conclusion and answer.gaps, answer.conclusion

@@ -16,10 +16,10 @@ from dataclasses import dataclass, replace
 from engine.answer.casefile.act_mentions import NOT_THINGS, clauses_of, mentions, word_hit
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.said import _anchor, _sentences
+from engine.answer.casefile.said import _anchor, _gap, _sentences, _unsure_about
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Statement
-from engine.question import CasePlan
+from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
 from engine.text.numbers import parse_number
 from engine.text.segments import Segment
@@ -170,7 +170,19 @@ def _ranked(case: Case, plan: CasePlan):
 def answer_act_count(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     for asked in plan.counts:
         part_plan = plan if len(plan.counts) == 1 else replace(plan, focus=asked.focus)
-        outcome.add(_count_part(case, part_plan, asked.counter))
+        part = _count_part(case, part_plan, asked.counter)
+        if part.fill is Fill.MISSING:  # nothing to count: a speaker saying he does not know it answers
+            part = _unknown_count(case, part_plan, part.label, outcome) or part
+        outcome.add(part)
+
+
+def _unknown_count(case: Case, plan: CasePlan, label: str, outcome: Outcome) -> Part | None:
+    """The best statements' sentence saying the speaker does not know the count (有多少人我记不清了)."""
+    for match in _ranked(case, plan):
+        for sentence in _sentences(match.statement):
+            if _unsure_about(sentence.text, Slot.COUNT):
+                return _gap(case, match.statement, sentence, outcome, label)
+    return None
 
 
 def _count_part(case: Case, plan: CasePlan, counter: str) -> Part:
