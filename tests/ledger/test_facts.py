@@ -109,6 +109,15 @@ def test_per_piece_figures_are_not_sums():
     assert {Decimal(6000), Decimal(500)} <= each and not rows(t.ledger, role="event", amount=None)
 
 
+def test_a_price_per_cubic_metre_square_metre_or_mu_is_no_payment():
+    for said in ("老板说混凝土按每立方米两千元给我算钱，一共打了三十方，他已经付给我一万元。",
+                 "每方给我三百元，他转给我一万元。", "地按每亩八百元算，他转给我一万元。",
+                 "石料三百元一方，他付给我一万元。"):
+        t = TextLedger(HEADER + "问：钱是怎么算的？\n答：" + said + "\n")
+        paid = [e.amount.value for e in rows(t.ledger, role="event") if e.amount is not None]
+        assert paid == [Decimal(10000)], (said, paid)
+
+
 def test_the_askers_frame_says_who_gave_to_whom():
     t = TextLedger(HEADER + """问：冯国栋第二次给你送钱是什么时候？
 答：2023年国庆节前几天。他走了以后我打开纸袋一看，里面是现金8万元。
