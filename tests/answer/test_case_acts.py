@@ -91,6 +91,8 @@ MASON = """询问笔录
 答：还有三个人。跟我一起进场的五个人里，只有两个人拿到了。
 问：隔壁楼栋当时有多少个人在干活？
 答：隔壁楼栋是另一个老板的队伍，人来来去去的，有多少人我没数过，记不清了。
+问：工程结束以后，还留在工地上看场子的工友是谁？
+答：工程结束以后工友们都走了，现在去哪了我不清楚。
 """
 
 THIEF_FILE, ROBBER_FILE, TILES_FILE, MASON_FILE = (
@@ -185,3 +187,9 @@ def test_a_count_the_speaker_does_not_know_is_his_gap_not_a_silence(acts_home):
     # no count is told and none can be counted: the speaker's 记不清 is what the material says
     assert answer.status.value != "not_found", answer.conclusion
     assert "记不清" in answer.conclusion and answer.gaps, answer.conclusion
+
+
+def test_not_knowing_something_else_is_no_gap_for_a_count(acts_home):
+    answer = ask(acts_home, MASON_FILE, "工程结束以后留在工地上看场子的工友有几个人？")
+    # the speaker does not know where they went, not how many stayed: no count, and no 记不清 of it
+    assert answer.status.value == "not_found", answer.conclusion

@@ -176,11 +176,15 @@ def answer_act_count(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         outcome.add(part)
 
 
+_HOW_MANY = re.compile(r"几|多少")
+
+
 def _unknown_count(case: Case, plan: CasePlan, label: str, outcome: Outcome) -> Part | None:
     """The best statements' sentence saying the speaker does not know the count (有多少人我记不清了)."""
     for match in _ranked(case, plan):
         for sentence in _sentences(match.statement):
-            if _unsure_about(sentence.text, Slot.COUNT):
+            # the sentence speaks of a number (有多少人我记不清), not of something else unknown (去哪了我不清楚)
+            if _unsure_about(sentence.text, Slot.COUNT) and _HOW_MANY.search(sentence.text):
                 return _gap(case, match.statement, sentence, outcome, label)
     return None
 
