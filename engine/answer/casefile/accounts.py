@@ -251,10 +251,9 @@ def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bo
     pieces, results, ids = [], [], []
     for a in chosen:
         paid = a.paid if balance else []
-        result = a.rate * a.count - sum(paid, Decimal(0))
+        piece, result = _balance(a, paid)
         if result < 0:
             return False
-        piece = f"{plain_number(a.rate)} * {a.count}" + "".join(f" - {plain_number(p)}" for p in paid)
         pieces.append(f"({piece})" if paid and len(chosen) > 1 else piece)
         results.append(result)
         ids.append(case.cite(a.anchor))
@@ -268,6 +267,12 @@ def answer_due_by_rate(case: Case, plan: CasePlan, outcome: Outcome, balance: bo
     outcome.add(Part("尚欠工资" if balance else "应发工资", f"{whose}{label}{money(total)}（{'、'.join(ids)}）",
                      Fill.FILLED, ids))
     return True
+
+
+def _balance(account: Account, paid: list[Decimal]) -> tuple[str, Decimal]:
+    """rate × units − each payment: the expression as shown and its result."""
+    expression = f"{plain_number(account.rate)} * {account.count}" + "".join(f" - {plain_number(p)}" for p in paid)
+    return expression, account.rate * account.count - sum(paid, Decimal(0))
 
 
 def _due_versions(case: Case, account: Account, outcome: Outcome) -> bool:
@@ -287,12 +292,11 @@ def _due_versions(case: Case, account: Account, outcome: Outcome) -> bool:
     for n, version in enumerate(told):
         paid = list(account.paid)
         paid[paid.index(told[0].amount.value)] = version.amount.value
-        result = account.rate * account.count - sum(paid, Decimal(0))
+        expression, result = _balance(account, paid)
         if result < 0:
             continue  # never composed: a negative balance is no version of it
         at = case.cite_event(version, "completion")
         ids.append(at)
-        expression = f"{plain_number(account.rate)} * {account.count}" + "".join(f" - {plain_number(p)}" for p in paid)
         outcome.calculations.append(Calculation(expression, result, None, True, list(dict.fromkeys([cited, at])),
                                                 "按约定标准计算尚欠工资",
                                                 factors=[{"value": account.count, "unit": "quantity",
