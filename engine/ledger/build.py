@@ -19,7 +19,8 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 36  # 36: a price per cubic/square metre, metre, mu or kilometre (每立方米两千元, 每方三百元) is no payment
+LEDGER_VERSION = 37  # 37: facts the asker puts to the speaker, confirmed, hedged, cited or denied (confirm.py)
+# 36: 36: a price per cubic/square metre, metre, mu or kilometre (每立方米两千元, 每方三百元) is no payment
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -36,6 +37,8 @@ def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
                         record_dates(chunks))
     _resolve_unsaid_kind(ledger)
     _link_mentions(ledger)
+    _refine_by_record(ledger)  # 以记录为准: the confirmed record stands for the vaguer telling
+    _link_put_versions(ledger)  # 某某供述…—我只给了他…: two accounts of one act
     _inherit_series_kind(ledger)
     _mark_denied(ledger)
     _chronology(ledger)  # corrections name occurrences by order too
@@ -335,6 +338,86 @@ def _link_other_side(ledger: CaseLedger) -> None:
                 later.role, later.same_as = "mention", earlier.id
                 matched.add(earlier.id)
                 break
+
+
+def _link_put_versions(ledger: CaseLedger) -> None:
+    """Another person's account put to the speaker (郑某供述你分给他4万元，你怎么说？) and the figure the
+    answer gives instead (我只给了他3万元 / 可能三万也可能四万): the answer's row is a later version of
+    the cited account's row, of the same kind (A称X元；本人称Y元) — a conflict, never a second act."""
+    for told in [e for e in ledger.events if e.source == "asker" and e.told_by and e.amount is not None
+                 and not e.corrects]:
+        own = [e for e in ledger.events if e.statement == told.statement and e.source == "answer"
+               and e.amount is not None and e.unit == told.unit and e.role in ("event", "value", "total")
+               and not e.corrects and e.amount.value != told.amount.value]
+        if len(own) != 1:
+            continue
+        answer = own[0]
+        answer.corrects = told.id
+        answer.kind, answer.measure, answer.role = told.kind, told.measure, told.role
+        answer.payer, answer.payee = answer.payer or told.payer, answer.payee or told.payee
+
+
+def _refine_by_record(ledger: CaseLedger) -> None:
+    """A record the speaker confirms (现向你出示…转账记录，显示你于8月27日21时14分…转账6000元—对，以
+    记录为准) for an act he told only vaguely before (8月下旬，具体哪天记不清，微信转给他6000元): the
+    record's row stands for the act and names the vaguer one it refines; the earlier telling becomes
+    a mention of it — no conflict. The act is matched by kind, parties, means and amount (an
+    approximate amount within a tenth), never by position alone; a record matching several rows, or
+    adding nothing exact, changes nothing."""
+    for record in [e for e in ledger.events if e.source == "asker" and e.confirmed and e.amount is not None
+                   and e.role in ("event", "mention") and not e.corrects]:
+        candidates = [e for e in ledger.events if e.source == "answer" and e.role in ("event", "mention")
+                      and e.statement < record.statement and e.amount is not None and e.unit == record.unit
+                      and not e.corrects and _same_act(e, record)
+                      and dates_agree(e.date.value if e.date else None, record.date.value if record.date else None)]
+        linked = ledger.by_id(record.same_as) if record.same_as else None
+        if linked is not None and linked.source == "answer" and linked.role == "event":
+            candidates = [linked]
+        candidates = [e for e in candidates if e.role == "event"]
+        if len(candidates) != 1 or not _vaguer(candidates[0], record):
+            continue
+        told = candidates[0]
+        record.role, record.same_as, record.refines = "event", None, told.id
+        record.ordinal = record.ordinal or told.ordinal
+        record.payer, record.payee = record.payer or told.payer, record.payee or told.payee
+        record.means = record.means if record.means and not told.means else told.means or record.means
+        told.role, told.same_as = "mention", record.id
+        for other in ledger.events:  # a later mention of the vaguer telling tells the record's act
+            if other.same_as == told.id:
+                other.same_as = record.id
+
+
+def _same_act(told: Event, record: Event) -> bool:
+    """The same act by what it is: kind, the parties both name, the means both name, the amount
+    (an approximate one within a tenth of the record's)."""
+    if told.kind != record.kind:
+        return False
+    for a, b in ((told.payer, record.payer), (told.payee, record.payee)):
+        if a and b and a != b:
+            return False
+    if not (told.payee and told.payee == record.payee or told.payer and told.payer == record.payer
+            and record.payee is None):
+        return False
+    if told.means and record.means and not (told.means.text in record.means.text or record.means.text in told.means.text
+                                             or told.means.text in record.words or record.means.text in told.words):
+        return False
+    if told.amount.value == record.amount.value:
+        return True
+    return told.amount.approx and abs(told.amount.value - record.amount.value) * 10 <= record.amount.value
+
+
+def _vaguer(told: Event, record: Event) -> bool:
+    """The earlier telling says less exactly what the record says: no date or an unsure, approximate
+    or partial one against a day; no clock time against one; an approximate amount against an exact one."""
+    day = record.date is not None and record.date.precision in (None, "exact") and \
+        len(str(record.date.resolved or record.date.value)) == 10
+    vague_day = told.date is None or "date" in told.uncertain or told.date.approx or \
+        told.date.precision not in (None, "exact")
+    if day and vague_day:
+        return True
+    if record.time is not None and told.time is None:
+        return True
+    return bool(told.amount.approx or "amount" in told.uncertain) and not record.amount.approx
 
 
 # The other side saying it never happened: 他们不认 (told by the payer), 没有收到 / 不承认 (by the payee).

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Iterable
 
 from engine.ledger import lexicon as lx
+from engine.ledger.confirm import Put, confirmation_note, put_to_speaker
 from engine.ledger.model import Anchor, Correction, Event, Statement, Value
 from engine.text.dates import find_dates
 from engine.text.lines import joined_view
@@ -155,6 +156,7 @@ _ACCOUNT = re.compile(r"[\u4e00-\u9fff]{0,6}?(?:账户|账号|卡|户头)")
 _ASKS_WHEN = re.compile(r"什么时候|哪天|哪一天|什么时间|几号|何时|哪年|几月")
 _SAME_DAY = re.compile(r"那天|当天|当晚|那晚|这天|那次|这次|当时|那一次")
 MENTIONED = "?"  # same_as before the build finds the row a mention tells again
+_TELLS = re.compile(r"(?:的)?(?:供述|陈述|证言|交代|称|说|讲|反映)")
 _SUBJECT_END = re.compile(r"[，。；、：,:;（(）)\s]|的|了|是|在|和|与|都|也|就|左右|上下")
 
 
@@ -242,7 +244,11 @@ class _Reader:
         found: list[Event] = []
         for sentence in _sentences(self.text, 0, len(self.text)):
             amounts = [a for a in self.amounts if sentence.start <= a.start and a.end <= sentence.end]
-            rows = [e for amount in amounts if (e := self._event(sentence, amount, amounts)) is not None]
+            tally = self._tally(sentence, amounts)
+            if tally is not None:
+                rows = [e for clause, amount in tally if (e := self._tally_row(sentence, clause, amount)) is not None]
+            else:
+                rows = [e for amount in amounts if (e := self._event(sentence, amount, amounts)) is not None]
             for periodic in [e for e in rows if e.role == "periodic" and e.periods]:
                 for row in rows:  # 每月7500元，4个月3万元: the periodic sum said again
                     if row is not periodic and row.role == "event" and PERIOD_COUNT.search(row.words) and \
@@ -384,6 +390,46 @@ class _Reader:
                 if value is not None:
                     event.periods = int(value)
                     event.period_text = said.group(0)
+        return event
+
+    def _tally(self, sentence: Segment, amounts) -> list[tuple[Segment, object]] | None:
+        """A list of labelled figures the asker puts (经核算，总收入86,400元，支付给某某共31,000元，获利
+        42,900元): two or more clauses of one figure each, as (clause, figure); None otherwise."""
+        if not self.asked or len(amounts) < 2:
+            return None
+        pairs = []
+        for clause in _clauses(self.text, sentence):
+            inside = [a for a in amounts if clause.start <= a.start < clause.end]
+            if len(inside) > 1:
+                return None
+            if inside:
+                pairs.append((clause, inside[0]))
+        return pairs if len(pairs) == len(amounts) and lx.TALLY.search(self.text, sentence.start, sentence.end) else None
+
+    def _tally_row(self, sentence: Segment, clause: Segment, amount) -> Event | None:
+        """One figure of a tally, typed by its own clause's label only: a takings or gain figure
+        (measure income / profit), an expense, or a payment (to the party the clause names)."""
+        text = self.text
+        measure = measure_at(text, clause, clause, amount.start, amount.end)
+        before = text[clause.start:amount.start]
+        if measure in ("income", "profit"):
+            kind, role = "value", "value"
+        elif lx.TALLY_COST.search(before):
+            kind, role, measure = "cost", "cost", "cost"
+        elif kind_at(text, clause, clause, amount.start, amount.end) == "pay" or re.search(_GIVE, before):
+            kind, role = "pay", "total"  # a tally's payment figure sums what went to that side
+        else:
+            return None
+        event = Event(id=self.next_id(), kind=kind, role=role, statement=self.st.index,
+                      sentence=self.anchor(clause), session=self.st.session,
+                      words=text[clause.start:clause.end], measure=measure)
+        event.amount = self.value(amount.start, amount.end, Decimal(str(amount.value)),
+                                  approx=bool(amount.meta.get("approx")))
+        event.currency = str(amount.meta.get("currency") or "CNY")
+        if kind == "pay":
+            self._who(event, clause, clause)
+            if event.payer is None or event.payer == event.payee:
+                event.payer = self.st.speaker if re.search(r"你|你们", text[sentence.start:clause.start + 1]) else None
         return event
 
     def _recovered_goods(self, sentence: Segment) -> list[Event]:
@@ -612,6 +658,8 @@ class _Reader:
                     (w for size in (3, 2) if looks_like_name(w := text[m.end():m.end() + size])), None)
                 who = named or f"{who}{kin}"
                 named_until = m.end() + len(named) if named else -1
+            if self.asked and _TELLS.match(text, m.end()):
+                continue  # 同案人某某供述你分给他…: the one whose account is cited acts in none of it
             starts = m.start() == 0 or text[m.start() - 1] in "，,；;：:"
             marker = m.group("marker")
             if marker and marker.startswith("户名"):
@@ -628,6 +676,8 @@ class _Reader:
             return self.st.speaker
         if word in ("他", "她", "对方"):
             return self.counterpart
+        if word == "你" and self.asked:
+            return self.st.speaker  # the asker's 你 is the one answering
         if word in ("你", "你们", "他们", "她们"):
             return None
         if word.startswith("我") and len(word) > 1 and word not in self.people:
@@ -820,6 +870,32 @@ def other_party(statements: list[Statement], known: tuple[str, ...] = ()) -> str
     return max(counts, key=counts.get) if counts else None
 
 
+def _reads_put(put: Put | None, read_out: bool) -> bool:
+    """Whether the asker's figures are read as rows: a document read out (as before) unless the
+    answer denies it outright; facts put otherwise (经核算…, 根据记录显示…, 你前面说…是不是) only when
+    the answer confirms or hedges them, or when they are another person's account (a version)."""
+    if put is None:
+        return read_out
+    if put.stance == "deny":
+        return False
+    return read_out or put.stance in ("confirm", "hedge") or put.told_by is not None
+
+
+def _put_rows(rows: list[Event], put: Put | None) -> list[Event]:
+    """The asker's rows marked with the answer's stand: confirmed (with the words), hedged (its
+    figures approximate), or another person's account (``told_by``)."""
+    if put is None:
+        return rows
+    for row in rows:
+        if put.stance in ("confirm", "hedge"):
+            row.confirmed = confirmation_note(put.how, put.words, put.stance == "hedge")
+            if put.stance == "hedge" and row.amount is not None:
+                row.amount.approx = True  # 差不多就是这个数: the figure stands, with its hedge
+        elif put.told_by:
+            row.told_by = put.told_by
+    return rows
+
+
 def read_events(statements: Iterable[Statement]) -> tuple[list[Event], list[Correction]]:
     counter = iter(range(1, 1_000_000))
 
@@ -837,9 +913,14 @@ def read_events(statements: Iterable[Statement]) -> tuple[list[Event], list[Corr
             continue
         reader = _Reader(statement, next_id, other, known, topic)
         topic = reader.q_kind or (topic if is_follow_up(statement.question) else None)
-        if statement.asked and statement.question_span and lx.READS_OUT.search(statement.question) \
-                and not lx.RESTATE.search(statement.question):
-            events.extend(_Reader(statement, next_id, other, known, asked=True).events())
+        put = put_to_speaker(statement.question, statement.answer, reader.people)
+        cited = put.told_by if put and put.told_by and looks_like_name(put.told_by) else None
+        mine = known if cited is None or cited in known else (*known, cited)
+        if mine is not known:  # 同案人某某供述你分给他…—我只给了他…: 他 is the one cited
+            reader = _Reader(statement, next_id, other, mine, topic)
+        read_out = bool(lx.READS_OUT.search(statement.question)) and not lx.RESTATE.search(statement.question)
+        if statement.asked and statement.question_span and _reads_put(put, read_out):
+            events.extend(_put_rows(_Reader(statement, next_id, other, mine, asked=True).events(), put))
         events.extend(reader.events())
         corrections.extend(reader.corrections())
     return events, corrections

@@ -94,8 +94,15 @@ MEASURES: dict[str, re.Pattern[str]] = {
     "gift": re.compile(r"送给|送了|送过|送来|送钱|送礼|收受|好处费|感谢费"),
     "cost": re.compile(r"医药费|医疗费|治疗费|修理费|维修费|维修单|修车|误工费|营养费|护理费|鉴定费|损失"),
     "wages": re.compile(r"工资|工钱|薪水|报酬|劳务费|生活费"),
+    # the takings and the gain of a business or a scheme as a whole (经核算…总收入…获利…)
+    "income": re.compile(r"总收入|营业收入|营业额|营收|总进账"),
+    "profit": re.compile(r"获利|非法获利|违法所得|非法所得|净利润|利润|盈利|净赚"),
 }
-VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_price", "wages_owed"})
+VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_price", "wages_owed", "income", "profit"})
+# The labelled figures of a tally the asker puts (经核算，总收入X元、支付给A共Y元、获利W元): each
+# clause's label types its own figure; a label naming none of these leaves its figure unread.
+TALLY_COST = re.compile(r"支出|开支|成本|花费|费用")
+TALLY = re.compile(r"核算|统计|计算|审计|汇总|合计|共计")
 # What the figure of a value measure is the measure of: obligations a payment goes towards (an
 # unpaid part of them is "still owed"), as against figures that only describe.
 OBLIGATIONS = frozenset({"contract_price", "wages_owed", "cost", "penalty"})

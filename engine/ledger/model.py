@@ -136,6 +136,11 @@ class Event:
     behalf: str | None = None  # the person the payer paid for (某某的老婆…拿了现金交给我)
     # the other side denies it happened (…还当面给过原告现金四千元，他们不认 / 现金我们没有收到)
     disputed: bool = False
+    # a fact the asker put to the speaker (source asker): how the asker had it and the answer's
+    # words confirming it (经出示记录，本人确认「属实」), "" when the answer did not confirm it
+    confirmed: str = ""
+    told_by: str | None = None  # source asker: the person whose account the asker cited (郑某供述…)
+    refines: str | None = None  # the row of the speaker's vaguer telling this confirmed record makes exact
 
     @property
     def is_money(self) -> bool:
@@ -153,7 +158,8 @@ class Event:
                                "corrects": self.corrects, "words": self.words, "session": self.session,
                                "measure": self.measure, "unit": self.unit, "same_as": self.same_as,
                                "part_of": self.part_of, "source": self.source, "subject": self.subject,
-                               "behalf": self.behalf, "disputed": self.disputed}
+                               "behalf": self.behalf, "disputed": self.disputed,
+                               "confirmed": self.confirmed, "told_by": self.told_by, "refines": self.refines}
         for name in ("amount", "date", "time", "means", "place"):
             value = getattr(self, name)
             out[name] = value.to_dict() if value is not None else None

@@ -100,7 +100,10 @@ GIVER_ASKED = re.compile(r"谁(?:借|给|送|付|转|打|汇|交|替|代|退|赔
 RECEIVER = re.compile(r"(?:打|转|存|汇|交)(?:到|进|入|给)(?P<who>[\u4e00-\u9fff]{2,4}?)(?:那张|那个|的|账户|卡|那)")
 # 给了某某多少 / 转给某某一共 / 付给某某的: the one the money asked about went to, named after the verb.
 PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(?:了|过)?(?P<who>[\u4e00-\u9fff]{2,3}?)"
-                     r"(?=(?:一共|总共|共|合计)?(?:多少|几|的钱|的款|那))")
+                     r"(?=(?:一共|总共|共|合计)?(?:多少|几|的钱|的款|那))"
+                     # 一共给某某转了多少 / 给某某支付了多少钱: the verb after the one it went to
+                     r"|(?<![借送交付转打汇])给(?P<before>[\u4e00-\u9fff]{2,3}?)(?:一共|总共|先后|共)?"
+                     r"(?=(?:支付|付|转账|转|打|汇|送|交|还)(?:了|过)?(?:一共|总共|共|合计)?(?:多少|几))")
 # 总包单位给某某付了多少 / 保险公司一共赔了多少: a payer the question names by an organisation —
 # the rows asked are that payer's, never another's paid under the same words.
 PAYER_NAMED = re.compile(r"(?:^|(?<=[，,。？?\s]))(?P<who>(?:(?![给向替帮把被对从和与跟在他她我你])[\u4e00-\u9fff]){0,6}?"
@@ -416,8 +419,9 @@ def make_plan(text: str) -> CasePlan:
     if receiver:
         who = next((n for n in plan.names if receiver.group("who").startswith(n)), receiver.group("who"))
         plan.receiver = Receiver(who, by_account=True)
-    elif paid_to and (looks_like_name(paid_to.group("who")) or paid_to.group("who") in plan.names):
-        plan.receiver = Receiver(paid_to.group("who"), by_account=False)  # 给了某某多少
+    elif paid_to and (looks_like_name(paid_who := paid_to.group("who") or paid_to.group("before"))
+                      or paid_who in plan.names):
+        plan.receiver = Receiver(paid_who, by_account=False)  # 给了某某多少
     payer = PAYER_NAMED.search(text)
     # a balance's payer words name what is taken off it (扣除公司退还的), not whose rows are asked
     plan.payer = payer.group("who") if payer and Slot.AMOUNT in plan.slots and plan.aggregate != "outstanding" \

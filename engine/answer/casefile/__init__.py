@@ -40,7 +40,9 @@ def _is_money(case: Case, plan: CasePlan) -> bool:
         # 第一次作案是哪天: neither a kind of money nor money at all is named — not a ledger row
         other_act = plan.kind is None and (bool(plan.focus.acts) and not plan.focus.moves_money
                                            or not plan.names_money)
-        return any(s in plan.slots for s in _EVENT_SLOTS) and not other_act
+        # 第二笔是几点转的: a clock time is the row's when a movement has one (a record confirmed)
+        timed = Slot.TIME in plan.slots and any(e.time is not None for e in case.ledger.money if e.role == "event")
+        return (timed or any(s in plan.slots for s in _EVENT_SLOTS)) and not other_act
     # 退款是哪天、怎么退的: a specific kind of money names the event even without an ordinal
     return plan.kind not in (None, "pay") and any(s in plan.slots for s in (Slot.DATE, Slot.MEANS))
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Conflict
-from engine.answer.wording import plain_number
+from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.ledger import Event
 from engine.text.segments import flat
@@ -22,6 +22,30 @@ def side_of(case: Case, event: Event, hearing: bool = False) -> str | None:
     if statement.party in HEARING_SIDES:
         return statement.party
     return None if hearing else statement.speaker
+
+
+def voice_of(case: Case, event: Event) -> str:
+    """Who gives a version of a fact the asker put (郑某供述…—我只给了他3万元): the person whose account
+    the asker cited, else the speaker himself (某某本人)."""
+    if event.told_by:
+        return event.told_by
+    speaker = case.ledger.statement_of(event).speaker
+    return f"{speaker}本人" if speaker else "本人"
+
+
+def record_note(case: Case, event: Event) -> str:
+    """，经出示记录，本人确认「对」；此前称「8月下旬…记不清」（E2），以记录为准: for a fact the asker
+    put and the speaker confirmed, how it was confirmed and the vaguer telling it makes exact."""
+    notes = [event.confirmed] if event.confirmed else []
+    told = case.ledger.by_id(event.refines) if event.refines else None
+    if told is not None:
+        notes.append(f"此前称{quoted(case.text_of(told.sentence))}（{case.cite_event(told)}），以记录为准")
+    return "".join(f"，{n}" for n in notes)
+
+
+def voiced(case: Case, versions: list[Event]) -> bool:
+    """Versions of which one is another person's account put to the speaker: each is attributed."""
+    return any(v.told_by for v in versions)
 
 
 def disputed_quantity_total(case: Case, stated: Event, parts: list[Event], said: str, label: str,

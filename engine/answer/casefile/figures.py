@@ -20,13 +20,13 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
 from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_amount
-from engine.ledger import Event
+from engine.ledger import Event, versions_of
 from engine.ledger.lexicon import VALUE_MEASURES
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
 
 LABELS = {"valuation": "认定价值", "sale": "售得价款", "share": "分得的钱款", "penalty": "违约金",
-          "contract_price": "合同价款", "wages_owed": "应发工资"}
+          "contract_price": "合同价款", "wages_owed": "应发工资", "income": "总收入", "profit": "获利"}
 
 
 def figure_rows(case: Case, measure: str | None) -> list[Event]:
@@ -102,7 +102,9 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             return
         _sum(case, label, chosen, outcome)
         return
-    versions(case, label, chosen, outcome, _said)
+    # another person's account put to the speaker, and the figure the speaker gives instead
+    told = [v for e in chosen if e.told_by for v in versions_of(case.ledger, e)[1:] if v.amount is not None]
+    versions(case, label, chosen + told, outcome, _said)
 
 
 def _sum(case: Case, label: str, items: list[Event], outcome: Outcome) -> None:

@@ -10,11 +10,11 @@ from decimal import Decimal
 from itertools import product
 
 from engine.answer.casefile.case import Case, dominant_kind
-from engine.answer.casefile.disputes import side_of
+from engine.answer.casefile.disputes import record_note, side_of, voice_of, voiced
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.restrictions import Restricted, restrict, stands_for_rows, unmet_text
+from engine.answer.casefile.restrictions import Restricted, outside, restrict, stands_for_rows, unmet_text
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
@@ -30,7 +30,7 @@ _SUM_SAID = re.compile(r"一共|总共|合计|共计|总计")
 _DURATION = re.compile(r"(?:期限|为期|借期|期间)[^，。；]{0,6}?[\d一二三四五六七八九十两半]+个?(?:月|年|天|日|周)")
 SLOT_LABELS = {Slot.AMOUNT: "金额", Slot.DATE: "日期", Slot.MEANS: "方式", Slot.PLACE: "地点",
                Slot.COUNT: "次数", Slot.RATE: "利率", Slot.DURATION: "期限", Slot.TEXT: "内容",
-               Slot.PERSON: "人员"}
+               Slot.PERSON: "人员", Slot.TIME: "时间"}
 KIND_WORDS = {"pay": "交付", "take": "拿取", "repay": "退还", "interest": "利息", "compensation": "赔偿",
               "cost": "费用", "demand": "要求"}
 
@@ -270,7 +270,8 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             and Slot.AMOUNT not in plan.slots else "金额"
         outcome.add(Part(label, unmet_text(scope.unmet, label), Fill.CONFLICT))
         return
-    if scope.narrowed and not scope.rows and Slot.AMOUNT in plan.slots and plan.aggregate != "outstanding":
+    if scope.narrowed and not scope.rows and Slot.AMOUNT in plan.slots and plan.aggregate != "outstanding" \
+            and not (plan.aggregate == "total" and _stated_totals(case, plan, kind, actor)):
         # 总包单位给某某付了多少 with no row of that payer: what was said of it (这个我不清楚) answers
         answer_amount_by_talk(case, plan, outcome)
         return
@@ -346,6 +347,14 @@ def _slot_part(case: Case, plan: CasePlan, event: Event, slot: Slot, outcome: Ou
         return Part(label, f"{who}（{case.cite_event(event)}）", Fill.FILLED, [case.cite_event(event)])
     if slot is Slot.DATE:
         return _date_part(case, event, outcome)
+    if slot is Slot.TIME:
+        if event.time is None:
+            return Part(label, "", Fill.MISSING)
+        cited = case.cite_event(event)
+        day = show_row_date(case, event.date, event.session) if event.date is not None else ""
+        when = day if flat(event.time.text) in day else f"{day}{flat(event.time.text)}"
+        return Part(label, f"时间为{when}（{cited}{record_note(case, event)}）",
+                    Fill.FILLED, [cited])
     if slot in (Slot.MEANS, Slot.PLACE):
         value = event.means if slot is Slot.MEANS else event.place
         if value is None:
@@ -381,7 +390,11 @@ def _amount_part(case: Case, event: Event, outcome: Outcome, with_date: bool = F
     first = case.cite_event(event)
     when = f"{show_row_date(case, event.date, event.session)}，" if with_date and event.date is not None else ""
     if len({v.amount.value for v in versions}) > 1:
-        said = "；".join(f"{case.cite_event(v)}称{show_amount(v.amount, v.currency)}" for v in versions)
+        if voiced(case, versions):  # 郑某称4万元（E1）；某某本人称3万元（E2）
+            said = "；".join(f"{voice_of(case, v)}称{show_amount(v.amount, v.currency)}（{case.cite_event(v)}）"
+                            for v in versions)
+        else:
+            said = "；".join(f"{case.cite_event(v)}称{show_amount(v.amount, v.currency)}" for v in versions)
         ids = [case.cite_event(v) for v in versions]
         outcome.conflicts.append(Conflict("testimony", f"同一笔款项金额说法不一：{said}", ids))
         return Part("金额", f"{when}金额说法不一：{said}，需人工核实", Fill.CONFLICT, ids)
@@ -390,8 +403,9 @@ def _amount_part(case: Case, event: Event, outcome: Outcome, with_date: bool = F
         outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}具体金额：{quoted(case.text_of(event.sentence))}", [first]))
         return Part("金额", f"{UNCLEAR_PHRASE}具体金额，仅称{show_amount(amount, event.currency)}（{first}）",
                     Fill.FILLED, [first])
-    return Part("金额", f"{when}金额为{show_amount(amount, event.currency)}（{first}）", Fill.FILLED, [first],
-                rows=[event])
+    return Part("金额", f"{when}金额为{show_amount(amount, event.currency)}（{first}{record_note(case, event)}）",
+                Fill.FILLED, [first], rows=[event])
+
 
 
 def _date_part(case: Case, event: Event, outcome: Outcome) -> Part:
@@ -423,7 +437,8 @@ def _date_part(case: Case, event: Event, outcome: Outcome) -> Part:
     if "date" in event.uncertain:
         outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}具体日期：{quoted(case.text_of(event.sentence))}", [first]))
         return Part("日期", f"{UNCLEAR_PHRASE}具体日期，仅称{show_date(event.date)}（{first}）", Fill.FILLED, [first])
-    return Part("日期", f"日期为{show_row_date(case, event.date, event.session)}（{first}）", Fill.FILLED, [first])
+    return Part("日期", f"日期为{show_row_date(case, event.date, event.session)}（{first}{record_note(case, event)}）",
+                Fill.FILLED, [first])
 
 
 def rate_part(case: Case, plan: CasePlan, event: Event | None = None) -> Part:
@@ -571,11 +586,21 @@ def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor) -
                                                  roles=("event", "periodic"), unrestricted=True))
     stated = [e for e in case.ledger.money if e.role == "total" and _covers(kind, e) and not e.corrects
               and _principal_ok(plan, e) and _party_ok(actor, e, case) and e.amount is not None
-              and stands_for_rows(restricted, e)]
+              and stands_for_rows(restricted, e) and not outside(case, plan, e) and _label_fits(case, plan, e)]
     exact = [e for e in stated if not e.amount.approx] or stated
     if not exact:
         return []
     return [v for v in versions_of(case.ledger, exact[-1]) if v.amount is not None]
+
+
+def _label_fits(case: Case, plan: CasePlan, stated: Event) -> bool:
+    """A figure of a tally the asker put (经核算…支付雇工工资12,500元) is the total of its own label:
+    of the measure asked, and of the receiver asked only when it names that receiver."""
+    if stated.source != "asker":
+        return True
+    if stated.measure != plan.measure:
+        return False
+    return plan.receiver is None or bool(stated.payee) and not outside(case, plan, stated)
 
 
 def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome,

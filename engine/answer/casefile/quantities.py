@@ -21,7 +21,7 @@ from engine.answer.casefile.figure_relevance import best_rows, relevance
 from engine.answer.casefile.said import _anchor
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import record_cite
-from engine.answer.casefile.disputes import disputed_quantity_total
+from engine.answer.casefile.disputes import disputed_quantity_total, record_note, voice_of, voiced
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number
@@ -100,7 +100,7 @@ def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) 
     if len(by_value) == 1:
         (group,) = by_value.values()
         ids = list(dict.fromkeys(case.cite_event(e) for e in group))
-        outcome.add(Part(label, f"{said(group[0])}（{'、'.join(ids)}）", Fill.FILLED, ids))
+        outcome.add(Part(label, f"{said(group[0])}（{'、'.join(ids)}{record_note(case, group[0])}）", Fill.FILLED, ids))
         return
     latest = max(rows, key=lambda e: (e.statement, e.source == "answer"))
     lines = []
@@ -109,7 +109,10 @@ def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) 
         cited = list(dict.fromkeys(case.cite_event(e) for e in group))
         ids += cited
         note = "（最新陈述）" if latest in group else ""
-        lines.append(f"{'、'.join(cited)}称{said(group[0])}{note}")
+        if voiced(case, rows):  # 郑某称4万元（E1）；某某本人称3万元（E2）: each account attributed
+            lines.append(f"{voice_of(case, group[0])}称{said(group[0])}（{'、'.join(cited)}）{note}")
+        else:
+            lines.append(f"{'、'.join(cited)}称{said(group[0])}{note}")
     text = "；".join(lines)
     outcome.conflicts.append(Conflict("testimony", f"{label}说法不一：{text}", ids))
     outcome.add(Part(label, f"{label}说法不一：{text}，需人工核实", Fill.CONFLICT, ids))

@@ -125,6 +125,12 @@ def stands_for_rows(restricted: Restricted, stated: Event) -> bool:
     return all(r.holds(stated) is True for r in restricted.narrowed or [])
 
 
+def outside(case: Case, plan: CasePlan, stated: Event) -> bool:
+    """A total the record states of another receiver, channel or place than the one asked (经核算…支付
+    给某甲共31,000元 asked 一共给某乙转了多少): never the figure asked, whatever the rows are."""
+    return any(r.holds(stated) is False for r in restrictions_of(case, plan))
+
+
 def unmet_text(restriction: Restriction, label: str) -> str:
     return (f"问题限定了{restriction.words}，但材料中有款项未写明{restriction.what}，"
             f"无法只按所问范围得出{label}，需人工复核")
