@@ -1,0 +1,68 @@
+"""Answers over facts the asker put to the speaker, through Engine.ask on a real home: a PDF record
+whose long question lines wrap (a transfer record shown and confirmed after a vague telling), and
+text records (a tally hedged; another person's account answered with another figure; a denial).
+The paralegal's questions: which day and what time the second transfer was (only the record has
+them), how much went to one person (only the tally line has it), the gain, what the other person
+says against what the speaker says. Records written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Engine
+from engine.bench.pdfmaker import make_pdf
+from engine.config import Settings
+
+from tests.case_homes import amounts
+from tests.ledger.test_put_facts import CITED, SHOWN, TALLY
+
+pytestmark = pytest.mark.integration
+
+# The record shown spelt out in longer lines, so that the PDF wraps the question inside its figures.
+SHOWN_LONG = SHOWN.replace(
+    "问:现向你出示你的微信转账记录，显示你于",
+    "问:现在依法向你出示从微信支付平台调取的你本人微信账户的转账记录，该记录显示你于")
+
+
+@pytest.fixture(scope="module")
+def put_home(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("put-facts")
+    pdf = make_pdf(folder / "讯问笔录_蒋文斌.pdf", [SHOWN_LONG.splitlines()])
+    texts = []
+    for name, text in {"讯问笔录_核算.txt": TALLY, "讯问笔录_供述.txt": CITED}.items():
+        (folder / name).write_text(text, encoding="utf-8")
+        texts.append(folder / name)
+    engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
+    result = engine.ingest([pdf, *texts], kind="transcript")
+    assert all(d.status.value == "ingested" for d in result.documents), [d.error for d in result.documents]
+    yield engine, {d.name: d.doc_id for d in result.documents}
+    engine.index.catalog.close()
+
+
+def ask(home, name, question):
+    engine, docs = home
+    return engine.ask(question, doc_id=docs[name], llm=False)
+
+
+def test_the_day_and_time_only_the_confirmed_record_has(put_home):
+    answer = ask(put_home, "讯问笔录_蒋文斌.pdf", "第二笔是哪天转的？")
+    assert "2023年8月27日" in answer.conclusion and answer.status.value == "answered"
+    assert "确认「对」" in answer.conclusion and "以记录为准" in answer.conclusion and not answer.conflicts
+    answer = ask(put_home, "讯问笔录_蒋文斌.pdf", "第二次转账是几点转的？")
+    assert "21时14分" in answer.conclusion and answer.status.value == "answered"
+
+
+def test_a_sum_only_the_tally_line_has_and_a_gain_with_its_hedge(put_home):
+    answer = ask(put_home, "讯问笔录_核算.txt", "一共给饶德明支付了多少钱？")
+    assert amounts(answer.conclusion) == {31000} and answer.checks.ok
+    answer = ask(put_home, "讯问笔录_核算.txt", "非法获利多少？")
+    assert 42900 in amounts(answer.conclusion) and 86400 not in amounts(answer.conclusion)
+    assert "差不多就是这个数" in answer.conclusion
+
+
+def test_what_the_other_person_says_against_what_the_speaker_says(put_home):
+    answer = ask(put_home, "讯问笔录_供述.txt", "龙海生分给邬国栋多少钱？")
+    assert {40000, 30000} <= amounts(answer.conclusion) and answer.status.value == "needs_review"
+    assert "邬国栋称" in answer.conclusion and "龙海生本人称" in answer.conclusion and answer.conflicts
+    answer = ask(put_home, "讯问笔录_供述.txt", "9月2日饶德明给龙海生转了多少钱？")
+    assert 20000 not in amounts(answer.conclusion)
