@@ -676,8 +676,6 @@ class _Reader:
             return self.st.speaker
         if word in ("他", "她", "对方"):
             return self.counterpart
-        if word == "你" and self.asked:
-            return self.st.speaker  # the asker's 你 is the one answering
         if word in ("你", "你们", "他们", "她们"):
             return None
         if word.startswith("我") and len(word) > 1 and word not in self.people:

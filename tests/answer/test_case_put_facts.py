@@ -24,12 +24,29 @@ SHOWN_LONG = SHOWN.replace(
     "问:现在依法向你出示从微信支付平台调取的你本人微信账户的转账记录，该记录显示你于")
 
 
+# 问：/答： full-width: a call told vaguely, then the call record put and confirmed; a recap confirmed.
+CALL = """询问笔录
+时间：2024年6月11日14时00分至2024年6月11日15时10分
+地点：某市公安局南湖派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：卢佩琳 性别：女
+问：案发当天你给韩振东打过电话吗？
+答：打过，下午三点多吧，具体几点记不清了。
+问：经调取你的通话记录，你于2023年8月26日15时42分拨打韩振东的手机，通话2分钟，是否属实？
+答：属实。
+问：你前面说你在9月1日用现金还了韩振东5000元，是不是？
+答：是的。
+问：你还有别的事要说吗？
+答：没有了。
+"""
+
+
 @pytest.fixture(scope="module")
 def put_home(tmp_path_factory):
     folder = tmp_path_factory.mktemp("put-facts")
     pdf = make_pdf(folder / "讯问笔录_蒋文斌.pdf", [SHOWN_LONG.splitlines()])
     texts = []
-    for name, text in {"讯问笔录_核算.txt": TALLY, "讯问笔录_供述.txt": CITED}.items():
+    for name, text in {"讯问笔录_核算.txt": TALLY, "讯问笔录_供述.txt": CITED, "询问笔录_卢佩琳.txt": CALL}.items():
         (folder / name).write_text(text, encoding="utf-8")
         texts.append(folder / name)
     engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
@@ -66,3 +83,11 @@ def test_what_the_other_person_says_against_what_the_speaker_says(put_home):
     assert "邬国栋称" in answer.conclusion and "龙海生本人称" in answer.conclusion and answer.conflicts
     answer = ask(put_home, "讯问笔录_供述.txt", "9月2日饶德明给龙海生转了多少钱？")
     assert 20000 not in amounts(answer.conclusion)
+
+
+def test_the_time_of_a_call_and_a_payment_recapped_and_confirmed(put_home):
+    answer = ask(put_home, "询问笔录_卢佩琳.txt", "卢佩琳几点给韩振东打的电话？")
+    assert "15时42分" in answer.conclusion and "以记录为准" in answer.conclusion
+    assert answer.status.value == "answered"
+    answer = ask(put_home, "询问笔录_卢佩琳.txt", "卢佩琳一共还了韩振东多少钱？")
+    assert amounts(answer.conclusion) == {5000} and "确认「是的」" in answer.conclusion

@@ -13,11 +13,12 @@ from engine.answer.casefile.act_mentions import mentions, object_hit, objects_of
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import show_said_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_first, _anchor, _effective_question, _gap,
+from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_first, _anchor, _assertion, _effective_question, _gap,
                                          _ordinal_said, _sentences, _unsure_about, _weights, quote_of_one)
 from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Anchor, Statement
+from engine.ledger.confirm import confirmation_note, put_to_speaker
 from engine.ledger.lexicon import CORRECTION, PLACE, RESTATE, TIME_OF_DAY, is_clock_time
 from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
@@ -158,7 +159,10 @@ def time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcom
         statement = match.statement
         unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, Slot.DATE)), None)
         if unsure is not None and rank == 0:
-            return _gap(case, statement, unsure, outcome, "时间")
+            # 下午三点多，具体几点记不清 — then 经调取通话记录，你于…15时42分拨打…，是否属实？—属实: the
+            # record the speaker confirmed gives the time, the vaguer telling named as refined
+            confirmed = _confirmed_clock(case, plan, chosen, statement)
+            return confirmed or _gap(case, statement, unsure, outcome, "时间")
         for sentence in _about_first(plan, _sentences(statement), weights):
             clock = next((m for m in TIME_OF_DAY.finditer(sentence.text) if is_clock_time(m)), None)
             if clock is None:
@@ -166,6 +170,26 @@ def time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcom
             cited = case.cite(_anchor(statement, sentence))
             return Part("时间", f"时间：{clock.group(0)}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
     return Part("时间", "", Fill.MISSING)
+
+
+def _confirmed_clock(case: Case, plan: CasePlan, chosen: list[Match], vague: Statement) -> Part | None:
+    """The clock time of the asked act in a later fact the asker put and the speaker confirmed."""
+    later = [s for s in case.ledger.statements if s.kind == "qa" and vague.index < s.index <= vague.index + 6]
+    for statement in [m.statement for m in chosen] + later:
+        put = put_to_speaker(statement.question, statement.answer, case.people())
+        if statement.index <= vague.index or put is None or put.stance != "confirm" or put.told_by:
+            continue
+        asked = _assertion(case, plan, statement)
+        clock = next((m for m in TIME_OF_DAY.finditer(asked.text) if is_clock_time(m)), None) if asked else None
+        others = [n for n in plan.names if n in case.people() and n != statement.speaker]
+        if clock is None or not all(n in asked.text for n in others):
+            continue  # the same act: the people the question names are in the record put
+        cited = case.cite(Anchor(statement.chunk_id, asked.start, asked.end))
+        earlier = case.cite(_anchor(vague, _sentences(vague)[0]))
+        note = confirmation_note(put.how, put.words, hedged=False)
+        return Part("时间", f"时间：{clock.group(0)}（{cited}：{quoted(asked.text)}，{note}；此前称"
+                            f"{quoted(_sentences(vague)[0].text)}（{earlier}），以记录为准）", Fill.FILLED, [cited])
+    return None
 
 
 def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: Dated,
