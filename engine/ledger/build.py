@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 37  # 37: facts the asker puts to the speaker, confirmed, hedged, cited or denied (confirm.py)
+LEDGER_VERSION = 38  # 37-38: facts the asker puts to the speaker, confirmed, hedged, cited or denied (confirm.py)
 # 36: 36: a price per cubic/square metre, metre, mu or kilometre (每立方米两千元, 每方三百元) is no payment
 
 
@@ -346,6 +346,19 @@ def _link_put_versions(ledger: CaseLedger) -> None:
     the cited account's row, of the same kind (A称X元；本人称Y元) — a conflict, never a second act."""
     for told in [e for e in ledger.events if e.source == "asker" and e.told_by and e.amount is not None
                  and not e.corrects]:
+        earlier = [e for e in ledger.events if e.source == "answer" and e.role == "event" and e.statement < told.statement
+                   and e.amount is not None and e.unit == told.unit and not e.corrects and e.kind == told.kind
+                   and _same_parties(e, told) and (e.ordinal is None or told.ordinal is None or e.ordinal == told.ordinal)]
+        if told.role == "event" and len(earlier) == 1 and earlier[0].amount.value != told.amount.value:
+            # 孙某说第二次你只转了5000元，你怎么说？—我记得是6000元: the act the speaker told before, in
+            # the other person's version; the answer's figure told again is that act's mention
+            act = earlier[0]
+            told.corrects, told.ordinal = act.id, told.ordinal or act.ordinal
+            told.payer, told.payee = told.payer or act.payer, told.payee or act.payee
+            for again in [e for e in ledger.events if e.statement == told.statement and e.source == "answer"
+                          and e.amount is not None and e.amount.value == act.amount.value and e.role == "event"]:
+                again.role, again.same_as, again.corrects = "mention", act.id, None
+            continue
         own = [e for e in ledger.events if e.statement == told.statement and e.source == "answer"
                and e.amount is not None and e.unit == told.unit and e.role in ("event", "value", "total")
                and not e.corrects and e.amount.value != told.amount.value]
@@ -387,16 +400,19 @@ def _refine_by_record(ledger: CaseLedger) -> None:
                 other.same_as = record.id
 
 
-def _same_act(told: Event, record: Event) -> bool:
-    """The same act by what it is: kind, the parties both name, the means both name, the amount
-    (an approximate one within a tenth of the record's)."""
-    if told.kind != record.kind:
-        return False
+def _same_parties(told: Event, record: Event) -> bool:
+    """No party named differently, and one named the same (the receiver, else the payer)."""
     for a, b in ((told.payer, record.payer), (told.payee, record.payee)):
         if a and b and a != b:
             return False
-    if not (told.payee and told.payee == record.payee or told.payer and told.payer == record.payer
-            and record.payee is None):
+    return bool(told.payee and told.payee == record.payee or told.payer and told.payer == record.payer
+                and record.payee is None)
+
+
+def _same_act(told: Event, record: Event) -> bool:
+    """The same act by what it is: kind, the parties both name, the means both name, the amount
+    (an approximate one within a tenth of the record's)."""
+    if told.kind != record.kind or not _same_parties(told, record):
         return False
     if told.means and record.means and not (told.means.text in record.means.text or record.means.text in told.means.text
                                              or told.means.text in record.words or record.means.text in told.words):

@@ -920,5 +920,6 @@ def read_events(statements: Iterable[Statement]) -> tuple[list[Event], list[Corr
         if statement.asked and statement.question_span and _reads_put(put, read_out):
             events.extend(_put_rows(_Reader(statement, next_id, other, mine, asked=True).events(), put))
         events.extend(reader.events())
-        corrections.extend(reader.corrections())
+        if put is None or not put.told_by:  # 他可能记错了: of the cited account, no correction of the speaker's
+            corrections.extend(reader.corrections())
     return events, corrections

@@ -14,7 +14,7 @@ from engine.bench.pdfmaker import make_pdf
 from engine.config import Settings
 
 from tests.case_homes import amounts
-from tests.ledger.test_put_facts import CITED, SHOWN, TALLY
+from tests.ledger.test_put_facts import CITED, SHOWN, TALLY, VERSIONED
 
 pytestmark = pytest.mark.integration
 
@@ -46,7 +46,8 @@ def put_home(tmp_path_factory):
     folder = tmp_path_factory.mktemp("put-facts")
     pdf = make_pdf(folder / "讯问笔录_蒋文斌.pdf", [SHOWN_LONG.splitlines()])
     texts = []
-    for name, text in {"讯问笔录_核算.txt": TALLY, "讯问笔录_供述.txt": CITED, "询问笔录_卢佩琳.txt": CALL}.items():
+    for name, text in {"讯问笔录_核算.txt": TALLY, "讯问笔录_供述.txt": CITED, "询问笔录_卢佩琳.txt": CALL,
+                       "讯问笔录_宁光耀.txt": VERSIONED}.items():
         (folder / name).write_text(text, encoding="utf-8")
         texts.append(folder / name)
     engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
@@ -91,3 +92,11 @@ def test_the_time_of_a_call_and_a_payment_recapped_and_confirmed(put_home):
     assert answer.status.value == "answered"
     answer = ask(put_home, "询问笔录_卢佩琳.txt", "卢佩琳一共还了韩振东多少钱？")
     assert amounts(answer.conclusion) == {5000} and "确认「是的」" in answer.conclusion
+
+
+def test_a_total_over_an_act_told_two_ways_carries_both_accounts(put_home):
+    answer = ask(put_home, "讯问笔录_宁光耀.txt", "一共给车晓峰转了多少钱？")
+    assert {10000, 9000} <= amounts(answer.conclusion) and answer.status.value == "needs_review"
+    assert "按车晓峰所述" in answer.conclusion and "按宁光耀本人所述" in answer.conclusion
+    answer = ask(put_home, "讯问笔录_宁光耀.txt", "车晓峰说第二笔是多少钱？")
+    assert {6000, 5000} <= amounts(answer.conclusion) and "车晓峰称" in answer.conclusion

@@ -130,3 +130,22 @@ def test_the_answers_stand_on_what_was_put():
     assert put_to_speaker("第二次是什么时候？", "是2023年8月27日。", people) is None
     assert cited_person("证人柯敏的证言称你当天在场，是不是？", []) == "柯敏"
     assert cited_person("你前面说他给了你两万元，对不对？", ["邬国栋"]) is None
+
+
+# 问：/答：: two payments told; the receiver's account of the second put; the speaker keeps his figure.
+VERSIONED = HEAD.replace("犯罪嫌疑人：蒋文斌", "犯罪嫌疑人：宁光耀") + """问：你给车晓峰转过几次钱？
+答：转过两次。第一次是2023年5月6日，我用支付宝转给他4000元。
+问：第二次呢？
+答：第二次是2023年5月20日，我用微信转给他6000元。
+问：车晓峰说第二次你只给他转了5000元，你怎么说？
+答：我记得是6000元，他可能记错了。
+"""
+
+
+def test_another_persons_account_of_an_act_told_before_is_a_version_of_that_act():
+    t = TextLedger(VERSIONED)
+    second = next(r for r in t.rows() if r.amount.value == Decimal(6000) and r.source == "answer")
+    versions = [e for e in t.ledger.events if e.corrects == second.id]
+    assert [(e.amount.value, e.told_by) for e in versions] == [(Decimal(5000), "车晓峰")]
+    assert [r.amount.value for r in t.rows()] == [Decimal(4000), Decimal(6000)]  # no third payment
+    assert not t.ledger.corrections  # 他可能记错了 corrects the cited account, not the speaker

@@ -575,6 +575,10 @@ def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: list[Ev
         last = [option[-1][1] for option in options]
         for result in results:
             result.label = "最新陈述" if result.rows == last else "最初陈述" if result.rows == first else ""
+        if any(ev.told_by for r in results for ev in r.rows):  # 按某某所述 / 按某某本人所述: whose account
+            for result in results:
+                who = next((ev.told_by for ev in result.rows if ev.told_by), None) or voice_of(case, result.rows[0])
+                result.label = f"{who}所述"
     return results
 
 
