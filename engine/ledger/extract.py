@@ -418,8 +418,8 @@ class _Reader:
             kind, role, measure = "cost", "cost", "cost"
         elif kind_at(text, clause, clause, amount.start, amount.end) == "pay" or re.search(_GIVE, before):
             kind, role = "pay", "total"  # a tally's payment figure sums what went to that side
-        else:
-            return None
+        else:  # another label (手机价值3700元): read as a figure of its own clause alone
+            return self._event(clause, amount, [amount])
         event = Event(id=self.next_id(), kind=kind, role=role, statement=self.st.index,
                       sentence=self.anchor(clause), session=self.st.session,
                       words=text[clause.start:clause.end], measure=measure)

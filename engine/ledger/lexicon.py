@@ -102,7 +102,7 @@ VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_p
 # The labelled figures of a tally the asker puts (经核算，总收入X元、支付给A共Y元、获利W元): each
 # clause's label types its own figure; a label naming none of these leaves its figure unread.
 TALLY_COST = re.compile(r"支出|开支|成本|花费|费用")
-TALLY = re.compile(r"核算|统计|计算|审计|汇总|合计|共计")
+TALLY = re.compile(r"核算|统计|审计|汇总|清点")
 # What the figure of a value measure is the measure of: obligations a payment goes towards (an
 # unpaid part of them is "still owed"), as against figures that only describe.
 OBLIGATIONS = frozenset({"contract_price", "wages_owed", "cost", "penalty"})
