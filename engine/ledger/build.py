@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 40  # 38-40: facts the asker puts to the speaker, confirmed, hedged, cited or denied (confirm.py)
+LEDGER_VERSION = 41  # 38-41: facts the asker puts to the speaker, confirmed, hedged, cited or denied (confirm.py)
 # 37: 盘 and 卷 are measure words (3盘电缆); 36: a price per cubic/square metre, metre, mu or kilometre (每立方米两千元, 每方三百元) is no payment
 
 

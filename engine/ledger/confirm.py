@@ -96,7 +96,7 @@ def _how(question: str, told_by: str | None) -> str:
     if told_by:
         return f"{told_by}所述"
     for pattern, words in ((r"核算|统计|计算|审计", "核算"), (r"调取", "调取记录"), (r"宣读", "宣读材料"),
-                           (r"出示|截图|流水|明细|记录", "出示记录"), (r"认定|鉴定|评估", "出示认定结论"),
+                           (r"出示|截图|流水|明细|记录", "出示记录"), (r"认定|鉴定|评估", "认定"),
                            (r"经(?:核实|核查|查证|查明|查)", "查证")):
         if re.search(pattern, question):
             return words
