@@ -82,6 +82,11 @@ def test_what_the_other_person_says_against_what_the_speaker_says(put_home):
     answer = ask(put_home, "讯问笔录_供述.txt", "龙海生分给邬国栋多少钱？")
     assert {40000, 30000} <= amounts(answer.conclusion) and answer.status.value == "needs_review"
     assert "邬国栋称" in answer.conclusion and "龙海生本人称" in answer.conclusion and answer.conflicts
+    answer = ask(put_home, "讯问笔录_供述.txt", "龙海生分给邬国栋4万元是真的吗？")
+    assert {40000, 30000} <= amounts(answer.conclusion) and answer.status.value == "needs_review"
+    assert "邬国栋称" in answer.conclusion and not answer.conclusion.startswith(("是", "否"))
+    answer = ask(put_home, "讯问笔录_供述.txt", "邬国栋说分给他多少钱？")
+    assert amounts(answer.conclusion) == {40000}
     answer = ask(put_home, "讯问笔录_供述.txt", "9月2日饶德明给龙海生转了多少钱？")
     assert 20000 not in amounts(answer.conclusion)
 

@@ -12,7 +12,8 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
-from engine.ledger import Event
+from engine.ledger import Event, versions_of
+from engine.text.numbers import find_amounts
 from engine.text.segments import flat
 
 
@@ -41,6 +42,25 @@ def record_note(case: Case, event: Event) -> str:
     if told is not None:
         notes.append(f"此前称{quoted(case.text_of(told.sentence))}（{case.cite_event(told)}），以记录为准")
     return "".join(f"，{n}" for n in notes)
+
+
+def disputed_figure(case: Case, asked: str, outcome: Outcome) -> bool:
+    """某某分给他4万元是真的吗: a figure the question names that is one account of an act told two
+    ways (another person's, put to the speaker, and the speaker's own) is answered with both
+    accounts, attributed, as a conflict — never a yes or a no from one of them."""
+    named = {a.value for a in find_amounts(asked)}
+    for row in case.ledger.events:
+        if not row.told_by or row.corrects or row.amount is None:
+            continue
+        chain = [v for v in versions_of(case.ledger, row) if v.amount is not None]
+        if len({v.amount.value for v in chain}) < 2 or not named & {v.amount.value for v in chain}:
+            continue
+        ids = [case.cite_event(v) for v in chain]
+        said = "；".join(f"{voice_of(case, v)}称{flat(v.amount.text)}（{i}）" for v, i in zip(chain, ids))
+        outcome.conflicts.append(Conflict("testimony", f"金额说法不一：{said}", ids))
+        outcome.add(Part("是否属实", f"说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
+        return True
+    return False
 
 
 def voiced(case: Case, versions: list[Event]) -> bool:

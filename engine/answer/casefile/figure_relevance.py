@@ -37,7 +37,8 @@ def relevance(case: Case, plan: CasePlan, event: Event) -> float:
     (2), the thing asked named in its subject or clause (2), in its sentence or question (1), elsewhere
     in its answer (0.5); -1 when it shows another measure than the one asked, or is another side's
     figure than the one whose account is asked (原告说…)."""
-    if plan.focus.said_by and not speaks_for(case.statement(event.statement), plan.focus.said_by):
+    if plan.focus.said_by and not speaks_for(case.statement(event.statement), plan.focus.said_by) \
+            and event.told_by != plan.focus.said_by:  # (某某说…多少: his account, as the asker put it, is his)
         return -1  # 原告说…多少: another side's figure is not the one asked
     if plan.focus.account_unread:
         return -1  # 按卖货的那边说的算: whose figure that is, the record's sides do not say

@@ -103,7 +103,8 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         _sum(case, label, chosen, outcome)
         return
     # another person's account put to the speaker, and the figure the speaker gives instead
-    told = [v for e in chosen if e.told_by for v in versions_of(case.ledger, e)[1:] if v.amount is not None]
+    told = [v for e in chosen if e.told_by and e.told_by != plan.focus.said_by
+            for v in versions_of(case.ledger, e)[1:] if v.amount is not None]
     versions(case, label, chosen + told, outcome, _said)
 
 

@@ -15,6 +15,7 @@ import re
 from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, object_hit, objects_of, side_of, speaks_of,
                                           word_hit)
 from engine.answer.casefile.case import Case, dominant_kind
+from engine.answer.casefile.disputes import disputed_figure
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.said import (_SENTENCE_END, Match, _anchor, _assertion, _best_sentence, _bigrams,
@@ -123,6 +124,8 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         outcome.add(_asker_quote(case, plan, chosen[0]))
         return
     for slot in plan.slots:
+        if slot is Slot.YESNO and disputed_figure(case, plan.text, outcome):
+            continue  # 某某分给他4万元是真的吗, with 4万 one of two accounts of the act
         if slot is Slot.YESNO:
             # 被告同意调解吗: the named side's words, before another side's that rank higher
             side = candidates(case, plan, [m for m in matches if of_asked_side(plan, m.statement, case)])
