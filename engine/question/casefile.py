@@ -133,10 +133,10 @@ PERIOD = re.compile(r"(?P<when>[^，。？?、]{2,14}?)(?:那|这)(?:一)?(?:次
 # Header fields a question can name, with the words that name them.
 FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"身份证|公民身份号码|证件号"),
-    # 手机号, 电话: a number; 打电话 is a call, 手机扔到哪里 the phone itself, 手机和电脑 / 手机价值 /
-    # 手机卖了多少钱 the goods
+    # 手机号, 电话: a number; 打电话 / 第一个电话打给谁 / 电话是几点打的 is a call, 手机扔到哪里 the
+    # phone itself, 手机和电脑 / 手机价值 / 手机卖了多少钱 the goods
     "phone": re.compile(r"手机(?!和|、|的价|价|被|卖|买|当|换|值|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少(?!钱)|什么))"
-                        r"|(?<![打接来通回挂])电话|联系方式"),
+                        r"|(?<![打接来通回挂个])电话(?![^，。？?]{0,4}?(?:打|拨|接|挂))|联系方式"),
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),
     "birth": re.compile(r"出生|生日|多大|年龄|几岁"),
     "job": re.compile(r"职务|职业|工作单位|在哪(?:里)?(?:工作|上班)|做什么工作|岗位"),

@@ -248,3 +248,41 @@ def side_of(label: str | None) -> str | None:
 def voice(statement: Statement) -> str | None:
     """Whom an answer is attributed to: a hearing's side (原告, 被告 …), else the speaker."""
     return statement.party if statement.party in HEARING_SIDES else statement.speaker
+
+
+def tells_asked_act(plan: CasePlan, text: str, people: list[str] = ()) -> bool:
+    """Whether a sentence, with the asker's words it answers, tells the very act a yes/no asks: each
+    verb of the question stands in it, at least by its head (等到 ~ 没等…就走了), and each thing the
+    question names beside its subject (交警, 聊天记录) — not a sentence telling another act of that
+    moment (交警来了以后先拍了照 for 是不是等到交警来了才走的)."""
+    text = text.replace("\n", "")
+    knowing = set(plan.focus.knowing)
+    verbs = [v for v in plan.question.verbs if v not in knowing and v not in GENERAL]
+    if not all(_verb_told(v, text) for v in verbs):
+        return False
+    # the things named after the act begins are its objects; those before it name its doer, whom
+    # the answer may call 他 (三轮车司机是不是…: 他一直等到…)
+    asked = plan.text
+    begins = min((asked.find(v) for v in verbs if v in asked), default=0)
+    things = [o for o in objects_of(plan, people) if o not in verbs and o not in plan.names
+              and asked.find(o) >= begins]
+    return all(object_hit(o, text) for o in things)
+
+
+def _verb_told(verb: str, text: str) -> bool:
+    """The verb stands in the text as itself, an act of its kind, or by its head (等到 ~ 没等…)."""
+    return word_hit(verb, text) >= 0.4 or bool(_act_positions(verb, text)) or (len(verb) == 2 and verb[0] in text)
+
+
+def verb_negated(plan: CasePlan, text: str) -> bool:
+    """A negation right before one of the question's verbs, or its head (没等救护车来就走了 denies
+    等到…才走, though 走 itself is said)."""
+    text = text.replace("\n", "")
+    for verb in plan.question.verbs:
+        for head in {verb, verb[0]}:
+            at = text.find(head)
+            while at >= 0:
+                if NEGATED_BEFORE.search(text[:at]):
+                    return True
+                at = text.find(head, at + 1)
+    return False
