@@ -251,25 +251,26 @@ def voice(statement: Statement) -> str | None:
 
 
 def tells_asked_act(plan: CasePlan, text: str, people: list[str] = ()) -> bool:
-    """Whether a sentence, with the asker's words it answers, tells the very act a yes/no asks: each
-    verb of the question stands in it, at least by its head (等到 ~ 没等…就走了), and each thing the
-    question names beside its subject (交警, 聊天记录) — not a sentence telling another act of that
-    moment (交警来了以后先拍了照 for 是不是等到交警来了才走的)."""
+    """Whether a sentence, with the asker's words it answers, tells the very act a yes/no asks: the
+    act (or one of its kind), one of the things named after it when the question names any (聊天记录),
+    and, for an act done once something came (等到救护车来了才走), the waiting for that thing (没等救护车
+    来就走了) — not a sentence telling another act of that moment (救护车到了，医生把老人抬走了)."""
     text = text.replace("\n", "")
-    knowing = set(plan.focus.knowing)
-    verbs = [v for v in plan.question.verbs if v not in knowing and v not in GENERAL]
-    if not all(_verb_told(v, text) for v in verbs):
+    if plan.focus.acts and act_at(plan, text) < 0:
         return False
-    # the things named after the act begins are its objects; those before it name its doer, whom
-    # the answer may call 他 (三轮车司机是不是…: 他一直等到…)
+    if plan.waited_for and not (plan.waited_for in text and re.search(r"等|直到", text)):
+        return False
+    verbs = [v for v in plan.question.verbs if v not in GENERAL]
     asked = plan.text
     begins = min((asked.find(v) for v in verbs if v in asked), default=0)
+    # the things named after the act begins are its objects; those before it name its doer, whom
+    # the answer may call 他 (三轮车司机是不是…: 他一直等到…)
     things = [o for o in objects_of(plan, people) if o not in verbs and o not in plan.names
-              and asked.find(o) >= begins]
-    return all(object_hit(o, text) for o in things)
+              and asked.find(o) >= begins and o != plan.waited_for]
+    return not things or any(object_hit(o, text) for o in things)
 
 
-def _verb_told(verb: str, text: str) -> bool:
+def verb_told(verb: str, text: str) -> bool:
     """The verb stands in the text as itself, an act of its kind, or by its head (等到 ~ 没等…)."""
     return word_hit(verb, text) >= 0.4 or bool(_act_positions(verb, text)) or (len(verb) == 2 and verb[0] in text)
 

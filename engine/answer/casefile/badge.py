@@ -8,6 +8,10 @@ A part read from ledger rows is checked against the question's framing: rows pai
 the money was asked to have been paid to, a sum of payments for a rate per month, payments counted
 for acts of another kind. A money word the material never names answers nothing.
 
+A verdict (是/否) stands only on a sentence that, with the asker's words, tells the very act asked
+(its verbs and the things named after them); a place only on a sentence holding a place phrase and
+the asked act (在路口把车停下 is no place of 交钱).
+
 A doubt never drops the value: the part keeps it on view, and the answer is needs_review with a
 plain note of what the material does not establish (engine/answer/casefile/parts.py).
 """
@@ -16,8 +20,10 @@ from __future__ import annotations
 
 import re
 
+from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
+from engine.answer.casefile.when import acts_in, place_in
 from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES
 from engine.question import CasePlan, Slot
 from engine.text.numbers import find_amounts
@@ -47,7 +53,7 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     for part in outcome.parts:
         if part.fill is not Fill.FILLED or part.doubt:
             continue
-        part.doubt = absent or (_quote_doubt(plan, part.quoted) if part.quoted else None) \
+        part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part)
 
 
@@ -88,8 +94,13 @@ def _figures(text: str, plan: CasePlan, slot: Slot) -> tuple[str, list] | None:
     return None
 
 
-def _quote_doubt(plan: CasePlan, quoted: Quoted) -> str | None:
+def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     text = quoted.text
+    said = f"{quoted.asked}\n{text}"
+    if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
+        return None if tells_asked_act(plan, said, case.people()) else "所引语句说的不是所问的行为本身"
+    if quoted.slot is Slot.PLACE and not (place_in(text) and acts_in(plan, said)):
+        return "所引语句未说明所问之事发生的地点"
     figures = _figures(text, plan, quoted.slot)
     if figures is not None:
         what, found = figures

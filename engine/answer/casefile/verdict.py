@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, occurs, position, side_of,
                                                  tells_asked_act, verb_negated, voice, word_hit)
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
                                          _sentences)
 from engine.answer.model import Conflict
@@ -19,7 +19,7 @@ from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.ledger import Statement
 from engine.ledger.lexicon import UNCERTAIN
-from engine.question import CasePlan
+from engine.question import CasePlan, Slot
 from engine.text.segments import Segment, trimmed
 
 NEGATION = re.compile(r"^(?:没有|没|不是|不|未|否|无|从来没|从没|从未|并没|并不|还没)")
@@ -83,7 +83,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
-        if not tells_asked_act(plan, f"{asked}{mention.sentence.text}", people):
+        if mention.settled is None and not tells_asked_act(plan, f"{asked}{mention.sentence.text}", people):
             continue  # 交警来了以后先拍了照: another act of that moment, not 等到交警来了才走
         if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
             return Verdict(None, statement, mention.sentence)
@@ -201,7 +201,11 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
         nxt = sentences[at + 1]
         shown = Segment(sentence.start, nxt.end, statement.answer[sentence.start:nxt.end])
     cited = case.cite(_anchor(statement, shown))
-    part = Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])
+    part = Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited],
+                # what is still owed is answered by a sentence saying it is paid up (已经全部结清了),
+                # which names no act: only a verdict on an act is checked against it
+                quoted=None if plan.focus.remainder else Quoted(sentence.text, Slot.YESNO,
+                                                                _effective_question(case, statement)))
     if decisive.value == "是":  # 有没有…帮过忙: every account that affirms it, not only the first
         for other in verdicts:
             if other.value == "是" and other.asked is None and other.statement.index != statement.index \

@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import mentions, object_hit, objects_of, speaks_of, voice, word_hit
+from engine.answer.casefile.act_mentions import (act_at, mentions, object_hit, objects_of, speaks_of, verb_told, voice,
+                                                 word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import show_said_date
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_first, _anchor, _effective_question, _gap,
                                          _ordinal_said, _sentences, _unsure_about, _weights, quote_of_one)
 from engine.answer.model import Conflict
@@ -66,11 +67,25 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
                 if part.fill is not Fill.CONFLICT:
                     conflict(case, plan, statement, sentence, Dated(str(dates[0].value), shown), part, outcome)
             return part
-        place = PLACE.search(sentence.text) or PUT_AWAY.search(sentence.text)
-        if place:
+        place = place_in(sentence.text)
+        # the place of the asked act: a sentence (with the asker's words) holding none of the
+        # question's verbs tells where something else happened (在路口把车停下 for 在哪里交的钱)
+        if place and acts_in(plan, f"{_effective_question(case, statement)}{sentence.text}"):
             cited = case.cite(_anchor(statement, sentence))
-            return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
+            return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited],
+                        quoted=Quoted(sentence.text, Slot.PLACE, _effective_question(case, statement)))
     return Part(label, "", Fill.MISSING)
+
+
+def place_in(text: str) -> re.Match[str] | None:
+    """A place phrase of a sentence (在十字路口, 扔进了路边的垃圾桶), or None."""
+    return PLACE.search(text) or PUT_AWAY.search(text)
+
+
+def acts_in(plan: CasePlan, text: str) -> bool:
+    """Whether the text holds one of the question's verbs (or its act): none asked, any text does."""
+    verbs = [v for v in plan.question.verbs if v not in GENERAL] + list(plan.focus.acts)
+    return not verbs or any(verb_told(v, text) for v in verbs) or act_at(plan, text) >= 0
 
 
 # Where a thing was put, thrown or hidden (扔进了路边的垃圾桶, 藏在床底下).
