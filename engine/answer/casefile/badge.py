@@ -23,7 +23,7 @@ import re
 from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
-from engine.answer.casefile.when import acts_in, place_in
+from engine.answer.casefile.when import place_in
 from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES
 from engine.question import CasePlan, Slot
 from engine.text.numbers import find_amounts
@@ -97,9 +97,10 @@ def _figures(text: str, plan: CasePlan, slot: Slot) -> tuple[str, list] | None:
 def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     text = quoted.text
     said = f"{quoted.asked}\n{text}"
+    own = quoted.plan or plan
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
-        return None if tells_asked_act(plan, said, case.people()) else "所引语句说的不是所问的行为本身"
-    if quoted.slot is Slot.PLACE and not (place_in(text) and acts_in(plan, said)):
+        return None if tells_asked_act(own, said, case.people()) else "所引语句说的不是所问的行为本身"
+    if quoted.slot is Slot.PLACE and not place_in(text):
         return "所引语句未说明所问之事发生的地点"
     figures = _figures(text, plan, quoted.slot)
     if figures is not None:

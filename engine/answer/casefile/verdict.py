@@ -205,7 +205,7 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                 # what is still owed is answered by a sentence saying it is paid up (已经全部结清了),
                 # which names no act: only a verdict on an act is checked against it
                 quoted=None if plan.focus.remainder else Quoted(sentence.text, Slot.YESNO,
-                                                                _effective_question(case, statement)))
+                                                                _effective_question(case, statement), plan))
     if decisive.value == "是":  # 有没有…帮过忙: every account that affirms it, not only the first
         for other in verdicts:
             if other.value == "是" and other.asked is None and other.statement.index != statement.index \

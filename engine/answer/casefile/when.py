@@ -68,12 +68,16 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
                     conflict(case, plan, statement, sentence, Dated(str(dates[0].value), shown), part, outcome)
             return part
         place = place_in(sentence.text)
-        # the place of the asked act: a sentence (with the asker's words) holding none of the
-        # question's verbs tells where something else happened (在路口把车停下 for 在哪里交的钱)
-        if place and acts_in(plan, f"{_effective_question(case, statement)}{sentence.text}"):
+        # the place of the asked act — told of it, or setting the scene of a narration telling it
+        # (as for its date); with no act named, a sentence holding none of the question's verbs
+        # tells where something else happened (在路口把车停下 for 在哪里交的钱)
+        asked = _effective_question(case, statement)
+        of_act = _dates_the_act(plan, case, statement, sentence, tells) if plan.focus.acts \
+            else acts_in(plan, f"{asked}{sentence.text}")
+        if place and of_act:
             cited = case.cite(_anchor(statement, sentence))
             return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited],
-                        quoted=Quoted(sentence.text, Slot.PLACE, _effective_question(case, statement)))
+                        quoted=Quoted(sentence.text, Slot.PLACE, asked, plan))
     return Part(label, "", Fill.MISSING)
 
 
