@@ -63,6 +63,8 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
 YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|吗[？?]?\s*$|吗[，,]")
 # 一直等到民警来了才走 / 等救护车到了才离开: the act done only once something came (what came).
 WAITED_FOR = re.compile(r"等(?:到|着)?(?P<what>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:来|到|赶到|回来|过来)(?:了)?(?:以后|之后)?(?:才|再)")
+# Who stands out by a measure (输钱最多的是谁, 谁伤得最重): never 最后/最早, an occurrence's order.
+MOST = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害)")
 # 被骗了多少钱，你清楚吗？ / …，对吗？: a tail asking whether the speaker knows or agrees asks no verdict
 # of its own — the figure is what is asked.
 ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记得|确定|了解)(?:吗|么|不)?[？?]?|(?:是|对)(?:吗|不对|不是)[？?]?"
@@ -278,6 +280,8 @@ class CasePlan:
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
     # 是不是等到救护车来了才走的: what the asked act waited for — a sentence telling the act tells the waiting
     waited_for: str | None = None
+    # 输钱最多的是谁 / 谁出力最少: who or what stands out by a measure — the word saying how (最多)
+    most: str | None = None
 
     @property
     def text(self) -> str:
@@ -294,7 +298,7 @@ class CasePlan:
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
-                "counts": [[c.counter, c.words] for c in self.counts], "span_exclusive": self.span_exclusive, "waited_for": self.waited_for,
+                "counts": [[c.counter, c.words] for c in self.counts], "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -373,6 +377,8 @@ def make_plan(text: str) -> CasePlan:
     plan.supplement = bool(SUPPLEMENT.search(text))
     waited = WAITED_FOR.search(text)
     plan.waited_for = waited.group("what") if waited else None
+    most = MOST.search(text)
+    plan.most = most.group(0) if most and SLOT_WORDS[Slot.PERSON].search(text) else None
     plan.counts = [CountAsked("次" if m.group("times") else "人", part, read_focus(part, analyse(part), plan.names))
                    for part in _parts(text) for m in COUNTED.finditer(part)]
     sides = {"原审原告": "原告", "原审被告": "被告", "被告人": "被告"}

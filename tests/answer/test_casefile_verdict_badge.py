@@ -77,13 +77,40 @@ PAID = _header(11, "温小川", "男") + """问：你交过什么钱？
 """
 
 
+# Who lost is told, never who lost most; in the other record who lost most is said.
+LOSSES = """询问笔录
+时间：2024年7月2日10时00分至2024年7月2日11时00分
+地点：某县公安局治安管理大队询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：郁德华 性别：男
+问：那天你们几个人打牌？
+答：四个人，我、方某、齐某和小刘，在茶楼二楼的包间里。
+问：那天谁赢了？
+答：方某手气好，赢了一千多。
+问：其他人呢？
+答：我、齐某和小刘都输了钱，具体输了多少我不清楚。
+"""
+
+MOST_SAID = """询问笔录
+时间：2024年7月3日10时00分至2024年7月3日11时00分
+地点：某县公安局治安管理大队询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：甘志远 性别：男
+问：那天你们几个人打牌？
+答：四个人，我、卜某、计某和老韩。
+问：谁输得多？
+答：老韩输得最多，输了三千多，我输了几百块。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("verdicts"),
                            {"询问笔录_房晓梅.txt": OTHER_ACT, "询问笔录_葛海燕.txt": DID_NOT_WAIT,
                             "询问笔录_邝立秋.txt": WAITED, "询问笔录_龙玉兰.txt": HOW_PAID,
                             "询问笔录_焦德顺.txt": PLACES, "询问笔录_麦秋生.txt": CALLS,
-                            "询问笔录_温小川.txt": PAID})
+                            "询问笔录_温小川.txt": PAID, "询问笔录_郁德华.txt": LOSSES,
+                            "询问笔录_甘志远.txt": MOST_SAID})
 
 
 @pytest.mark.parametrize("question", ["穿红衣服的男子是不是一直等到救护车来了才走的？",
@@ -172,3 +199,23 @@ def test_a_tail_asking_whether_the_speaker_knows_asks_no_verdict():
 
 def test_a_position_asked_is_a_place():
     assert read_question("伤者倒在什么位置？").case.slots == [Slot.PLACE]
+
+
+@pytest.mark.parametrize("question", ["输钱最多的是谁？", "谁输的钱最多？"])
+def test_who_lost_is_no_answer_to_who_lost_most(home, question):
+    answer = ask(home, "询问笔录_郁德华.txt", question)
+    assert answer.status.value != "answered", answer.conclusion
+    if answer.status.value == "needs_review":
+        assert "最多" in answer.conclusion, answer.conclusion
+
+
+def test_who_lost_most_said_keeps_the_badge(home):
+    answer = ask(home, "询问笔录_甘志远.txt", "谁输的钱最多？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert "老韩" in answer.conclusion, answer.conclusion
+
+
+def test_who_won_asked_plainly_keeps_the_badge(home):
+    answer = ask(home, "询问笔录_郁德华.txt", "那天谁赢了钱？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert "方某" in answer.conclusion, answer.conclusion
