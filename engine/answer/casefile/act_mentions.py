@@ -265,7 +265,7 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = ()) -> bool:
     begins = min((asked.find(v) for v in verbs if v in asked), default=0)
     # the things named after the act begins are its objects; those before it name its doer, whom
     # the answer may call 他 (三轮车司机是不是…: 他一直等到…)
-    things = [o for o in objects_of(plan, people) if o not in verbs and o not in plan.names
+    things = [o for o in objects_of(plan, people) if o not in plan.names
               and asked.find(o) >= begins and o != plan.waited_for]
     return not things or any(object_hit(o, text) for o in things)
 
