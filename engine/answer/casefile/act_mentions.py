@@ -264,9 +264,10 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = ()) -> bool:
     asked = plan.text
     begins = min((asked.find(v) for v in verbs if v in asked), default=0)
     # the things named after the act begins are its objects; those before it name its doer, whom
-    # the answer may call 他 (三轮车司机是不是…: 他一直等到…)
+    # the answer may call 他 (三轮车司机是不是…: 他一直等到…); one said with 的 only qualifies
+    # another (被骗的钱 is the 钱, called 被冻结的钱 by the asker)
     things = [o for o in objects_of(plan, people) if o not in plan.names
-              and asked.find(o) >= begins and o != plan.waited_for]
+              and asked.find(o) >= begins and o != plan.waited_for and f"{o}的" not in asked]
     return not things or any(object_hit(o, text) for o in things)
 
 
