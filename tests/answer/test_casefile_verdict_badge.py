@@ -48,7 +48,9 @@ WAITED = _header(7, "邝立秋") + """问：你看到了什么？
 """
 
 # Cleft answers to questions asking how or who: 是… opens them, no 是 to a yes/no.
-HOW_PAID = _header(8, "龙玉兰") + """问：你那两万块钱是怎么给他的？
+HOW_PAID = _header(8, "龙玉兰") + """问：你们平时怎么联系？
+答：我们平时用微信聊天。
+问：你那两万块钱是怎么给他的？
 答：是现金给的，在他家楼下当面给的。
 问：他给你打过欠条吗？
 答：没有，他说过几天就还。
@@ -104,6 +106,17 @@ MOST_SAID = """询问笔录
 """
 
 
+# Knowing asked with the question's own word for the act (行为) the record never uses (这样做).
+KNEW = """讯问笔录
+时间：2024年3月2日9时00分至2024年3月2日10时00分
+地点：某县公安局刑警大队讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：祝明轩 男
+问：你拿那些电缆的时候，知道这样做犯法吗？
+答：知道，我心里清楚这样不对。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("verdicts"),
@@ -111,7 +124,7 @@ def home(tmp_path_factory):
                             "询问笔录_邝立秋.txt": WAITED, "询问笔录_龙玉兰.txt": HOW_PAID,
                             "询问笔录_焦德顺.txt": PLACES, "询问笔录_麦秋生.txt": CALLS,
                             "询问笔录_温小川.txt": PAID, "询问笔录_郁德华.txt": LOSSES,
-                            "询问笔录_甘志远.txt": MOST_SAID})
+                            "询问笔录_甘志远.txt": MOST_SAID, "讯问笔录_祝明轩.txt": KNEW})
 
 
 @pytest.mark.parametrize("question", ["穿红衣服的男子是不是一直等到救护车来了才走的？",
@@ -134,7 +147,7 @@ def test_waiting_told_keeps_the_badge(home):
     assert answer.conclusion.startswith("是"), answer.conclusion
 
 
-def test_a_short_answer_to_another_question_is_no_verdict(home):
+def test_a_short_answer_to_another_question_is_no_verdict(home):  # a control: main passes it too
     # 他给你打过欠条吗？—没有 answers the interviewer's question about an IOU, not this one; nor does
     # the cleft 是现金给的 answer 怎么给的 with a 是
     answer = ask(home, "询问笔录_龙玉兰.txt", "龙玉兰有没有用微信转账给他？")
@@ -223,3 +236,9 @@ def test_who_won_asked_plainly_keeps_the_badge(home):
     answer = ask(home, "询问笔录_郁德华.txt", "那天谁赢了钱？")
     assert answer.status.value == "answered", answer.conclusion
     assert "方某" in answer.conclusion, answer.conclusion
+
+
+def test_knowing_asked_in_other_words_keeps_the_badge(home):
+    answer = ask(home, "讯问笔录_祝明轩.txt", "祝明轩当时知道自己的行为是犯法的吗？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert answer.conclusion.startswith("是"), answer.conclusion

@@ -250,7 +250,7 @@ def voice(statement: Statement) -> str | None:
     return statement.party if statement.party in HEARING_SIDES else statement.speaker
 
 
-def tells_asked_act(plan: CasePlan, text: str, people: list[str] = ()) -> bool:
+def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text: str | None = None) -> bool:
     """Whether a sentence, with the asker's words it answers, tells the very act a yes/no asks: the
     act (or one of its kind), one of the things named after it when the question names any (聊天记录),
     and, for an act done once something came (等到救护车来了才走), the waiting for that thing (没等救护车
@@ -266,7 +266,8 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = ()) -> bool:
     # the things named after the act begins are its objects; those before it name its doer, whom
     # the answer may call 他 (三轮车司机是不是…: 他一直等到…); one said with 的 only qualifies
     # another (被骗的钱 is the 钱, called 被冻结的钱 by the asker)
-    things = [o for o in objects_of(plan, people) if o not in plan.names
+    # (a thing the file never names is the question's paraphrase: 行为 for 这样做)
+    things = [o for o in objects_of(plan, people, doc_text) if o not in plan.names
               and asked.find(o) >= begins and o != plan.waited_for and f"{o}的" not in asked]
     return not things or any(object_hit(o, text) for o in things)
 

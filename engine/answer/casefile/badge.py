@@ -101,7 +101,7 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     said = f"{quoted.asked}\n{text}"
     own = quoted.plan or plan
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
-        return None if tells_asked_act(own, said, case.people()) else "所引语句说的不是所问的行为本身"
+        return None if tells_asked_act(own, said, case.people(), case.doc_text) else "所引语句说的不是所问的行为本身"
     if quoted.slot is Slot.PLACE and not place_in(text):
         return "所引语句未说明所问之事发生的地点"
     if own.most and not _COMPARES.search(said):  # 输钱最多的是谁: a quote naming who lost, not who lost most

@@ -71,7 +71,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             return Verdict(_flip(plan, value), statement, first, asked=assertion)
     # a bare verdict on the very act asked (有。/ 没有，… / 不是，是…): the asker asked it as a yes/no,
     # of the asked act and its things (聊天记录还在吗？—在 for 有没有保留聊天记录)
-    if opening and to_the_act and _yes_no_asked(asked) and tells_asked_act(plan, f"{asked}{first.text}", people):
+    if opening and to_the_act and _yes_no_asked(asked) \
+            and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text):
         if NEGATION.match(opening.text) or _replaces(plan, opening.text):
             return Verdict(_flip(plan, "否"), statement, first)
         if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
@@ -83,7 +84,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
-        if mention.settled is None and not tells_asked_act(plan, f"{asked}{mention.sentence.text}", people):
+        if mention.settled is None and \
+                not tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text):
             continue  # 交警来了以后先拍了照: another act of that moment, not 等到交警来了才走
         if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
             return Verdict(None, statement, mention.sentence)
@@ -92,7 +94,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
         denied = mention.negated or verb_negated(plan, mention.clause.text)
         return Verdict(_flip(plan, "否" if denied else "是"), statement, mention.sentence)
     if not plan.focus.acts:
-        return _key_verdict(plan, statement, asked, people)
+        return _key_verdict(plan, statement, asked, people, case.doc_text)
     return None
 
 
@@ -112,7 +114,8 @@ def _own_act(plan: CasePlan, statement: Statement, mention) -> bool:
     return bool(re.search(r"我(?!们)(?![^被让叫]*被)", before))
 
 
-def _key_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[str]) -> Verdict | None:
+def _key_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[str],
+                 doc_text: str) -> Verdict | None:
     """No act to look for (他是你表哥吗): the first sentence holding a word of the question, negated
     when a negation stands right before it — one that, with the asker's words, names what is asked."""
     # the word itself or one of its act (0.8), never a character it shares with another word (同伙 ~ 同意)
@@ -121,7 +124,7 @@ def _key_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[
         hits = [position(k, sentence.text) for k in key]
         at = min((h for h in hits if h >= 0), default=-1)
         if at >= 0:
-            if not tells_asked_act(plan, f"{asked}{sentence.text}", people):
+            if not tells_asked_act(plan, f"{asked}{sentence.text}", people, doc_text):
                 continue
             before = sentence.text[max(0, at - 3):at]
             return Verdict("否" if re.search(r"没有?|不|未", before) else "是", statement, sentence)
