@@ -245,7 +245,8 @@ CLERICAL = re.compile(r"笔误|写错|打错|录错")
 TIME_OF_DAY = re.compile(
     r"(?P<part>凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|深夜)?"
     r"(?P<hour>[\d]{1,2}|[一二三四五六七八九十两]{1,3})(?:点钟?|时)(?!以)"
-    r"(?P<minute>半|一刻|三刻|[\d]{1,2}分?|[一二三四五六七八九十]{1,3}分)?"
+    # 八点二十 / 九点四十五: tens of minutes said without 分 (八点一 is not read as a minute)
+    r"(?P<minute>半|一刻|三刻|[\d]{1,2}分?|[一二三四五六七八九十]{1,3}分|[一二三四五]?十[一二三四五六七八九]?)?"
     r"(?P<approx>多|左右|前后|许)?")
 # A clock time needs more than "一点" (高一点 is "a bit"): a part of day, minutes, 钟 or a hedge.
 def is_clock_time(match: re.Match[str]) -> bool:

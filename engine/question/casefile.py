@@ -53,7 +53,7 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.MEANS: re.compile(r"怎么(?:给|付|转|交|打|汇|还|退|赔|拿|取|投)|如何(?:给|付|支付|转|交)|什么方式|何种方式|"
                            r"以?(?:什么|哪种)(?:方式|途径|渠道)|通过什么|用什么(?:方式|支付|转)|方式"),
     Slot.ACCOUNT: re.compile(r"哪张(?:银行)?卡|哪个(?:银行)?(?:账户|卡|账号)|什么(?:银行)?卡|哪家银行"),
-    Slot.PLACE: re.compile(r"哪里|哪儿|什么地方|什么地点|何地|何处|地点|在哪|(?<!是)从哪(?!张|个)|交到哪|去哪"
+    Slot.PLACE: re.compile(r"哪里|哪儿|什么地方|什么地点|何地|何处|地点|在哪|(?<!是)从哪(?!张|个)|交到哪|去哪|(?:什么|哪个)位置"
                            # 哪个审判庭 / 哪家饭店: a room or a building named is a place, not a thing
                            r"|哪(?:一)?(?:个|间|家|座)[\u4e00-\u9fff]{0,3}?(?:审判庭|法庭|询问室|讯问室|办案区|派出所|"
                            r"医院|宾馆|酒店|饭店|房间|小区|村|镇)"),
@@ -61,6 +61,14 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.DURATION: re.compile(r"多长时间|多久|多长|期限|几个月|几年|(?:几|多少)(?:个)?(?:小时|天|日|周|分钟)"),
 }
 YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|吗[？?]?\s*$|吗[，,]")
+# 一直等到民警来了才走 / 等救护车到了才离开: the act done only once something came (what came).
+WAITED_FOR = re.compile(r"等(?:到|着)?(?P<what>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:来|到|赶到|回来|过来)(?:了)?(?:以后|之后)?(?:才|再)")
+# Who stands out by a measure (输钱最多的是谁, 谁伤得最重): never 最后/最早, an occurrence's order.
+MOST = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害)")
+# 被骗了多少钱，你清楚吗？ / …，对吗？: a tail asking whether the speaker knows or agrees asks no verdict
+# of its own — the figure is what is asked.
+ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记得|确定|了解)(?:吗|么|不)?[？?]?|(?:是|对)(?:吗|不对|不是)[？?]?"
+                                r"|对不对[？?]?")
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
 RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开庭|庭审)")
 SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
@@ -136,10 +144,11 @@ PERIOD = re.compile(r"(?P<when>[^，。？?、]{2,14}?)(?:那|这)(?:一)?(?:次
 # Header fields a question can name, with the words that name them.
 FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"身份证|公民身份号码|证件号"),
-    # 手机号, 电话: a number; 打电话 / 几点打的电话 is a call, 手机扔到哪里 the phone itself, 手机和电脑 / 手机价值 /
-    # 手机卖了多少钱 the goods
+    # 手机号, 电话: a number; 打电话 / 几点打的电话 / 第一个电话打给谁 / 电话是几点打的 is a call, 手机扔到哪里
+    # the phone itself, 手机和电脑 / 手机价值 / 手机卖了多少钱 the goods
     "phone": re.compile(r"手机(?!和|、|的价|价|被|卖|买|当|换|值|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少(?!钱)|什么))"
-                        r"|(?<![打接来通回挂])(?<!打的)(?<!打了)(?<!打过)(?<!接的)(?<!打个)电话|联系方式"),
+                        r"|(?<![打接来通回挂个])(?<!打的)(?<!打了)(?<!打过)(?<!接的)电话(?![^，。？?]{0,4}?(?:打|拨|接|挂))"
+                        r"|联系方式"),
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),
     "birth": re.compile(r"出生|生日|多大|年龄|几岁"),
     "job": re.compile(r"职务|职业|工作单位|在哪(?:里)?(?:工作|上班)|做什么工作|岗位"),
@@ -273,6 +282,10 @@ class CasePlan:
     # "次" the times something happened (次, 批, 回, 趟), "人" the people it concerned (几个工人)
     counts: list[CountAsked] = field(default_factory=list)
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
+    # 是不是等到救护车来了才走的: what the asked act waited for — a sentence telling the act tells the waiting
+    waited_for: str | None = None
+    # 输钱最多的是谁 / 谁出力最少: who or what stands out by a measure — the word saying how (最多)
+    most: str | None = None
 
     @property
     def text(self) -> str:
@@ -289,7 +302,7 @@ class CasePlan:
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
-                "counts": [[c.counter, c.words] for c in self.counts], "span_exclusive": self.span_exclusive,
+                "counts": [[c.counter, c.words] for c in self.counts], "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -354,7 +367,7 @@ def make_plan(text: str) -> CasePlan:
             found = [Slot.FIELD if s is Slot.AMOUNT else s for s in found]  # 身份证号码是多少
         if not found and re.search(r"什么|怎样|怎么样|如何|为什么|哪", part):
             found = [Slot.TEXT]
-        if not found and YESNO.search(part) and plan.overview is None:
+        if not found and YESNO.search(part) and plan.overview is None and not ASKS_ONLY_IF_KNOWN.fullmatch(part.strip()):
             found = [Slot.YESNO]  # 投诉过吗？是哪天？: the yes/no is a part of its own
         if any(s in found for s in (Slot.AMOUNT, Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.COUNT)) \
                 or found == [Slot.RATE] and len(_parts(text)) == 1:
@@ -366,6 +379,10 @@ def make_plan(text: str) -> CasePlan:
     if session:
         plan.session = ordinal_of(f"第{session.group(1)}次")
     plan.supplement = bool(SUPPLEMENT.search(text))
+    waited = WAITED_FOR.search(text)
+    plan.waited_for = waited.group("what") if waited else None
+    most = MOST.search(text)
+    plan.most = most.group(0) if most and SLOT_WORDS[Slot.PERSON].search(text) else None
     plan.counts = [CountAsked("次" if m.group("times") else "人", part, read_focus(part, analyse(part), plan.names))
                    for part in _parts(text) for m in COUNTED.finditer(part)]
     sides = {"原审原告": "原告", "原审被告": "被告", "被告人": "被告"}

@@ -57,7 +57,8 @@ def _not_by_ledger(plan: CasePlan) -> list[Slot]:
 def _found_so_yes(plan: CasePlan, outcome: Outcome) -> None:
     """银行有没有把钱退回来？退了多少？ / 受过处罚吗？暂扣了几个月？: the figure found says it
     happened — the verdict opens the answer."""
-    if plan.yesno_asked and outcome.parts and outcome.parts[0].fill is Fill.FILLED:
+    # a verdict already read from what was said opens the answer itself (never 是，是…)
+    if plan.yesno_asked and outcome.parts and outcome.parts[0].fill is Fill.FILLED and outcome.parts[0].label != "是否":
         outcome.parts[0].text = f"是，{outcome.parts[0].text}"
 
 

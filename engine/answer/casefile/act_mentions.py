@@ -248,3 +248,44 @@ def side_of(label: str | None) -> str | None:
 def voice(statement: Statement) -> str | None:
     """Whom an answer is attributed to: a hearing's side (原告, 被告 …), else the speaker."""
     return statement.party if statement.party in HEARING_SIDES else statement.speaker
+
+
+def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text: str | None = None) -> bool:
+    """Whether a sentence, with the asker's words it answers, tells the very act a yes/no asks: the
+    act (or one of its kind), one of the things named after it when the question names any (聊天记录),
+    and, for an act done once something came (等到救护车来了才走), the waiting for that thing (没等救护车
+    来就走了) — not a sentence telling another act of that moment (救护车到了，医生把老人抬走了)."""
+    text = text.replace("\n", "")
+    if plan.focus.acts and act_at(plan, text) < 0:
+        return False
+    if plan.waited_for and not (plan.waited_for in text and re.search(r"等|直到", text)):
+        return False
+    verbs = [v for v in plan.question.verbs if v not in GENERAL]
+    asked = plan.text
+    begins = min((asked.find(v) for v in verbs if v in asked), default=0)
+    # the things named after the act begins are its objects; those before it name its doer, whom
+    # the answer may call 他 (三轮车司机是不是…: 他一直等到…); one said with 的 only qualifies
+    # another (被骗的钱 is the 钱, called 被冻结的钱 by the asker)
+    # (a thing the file never names is the question's paraphrase: 行为 for 这样做)
+    things = [o for o in objects_of(plan, people, doc_text) if o not in plan.names
+              and asked.find(o) >= begins and o != plan.waited_for and f"{o}的" not in asked]
+    return not things or any(object_hit(o, text) for o in things)
+
+
+def verb_told(verb: str, text: str) -> bool:
+    """The verb stands in the text as itself, an act of its kind, or by its head (等到 ~ 没等…)."""
+    return word_hit(verb, text) >= 0.4 or bool(_act_positions(verb, text)) or (len(verb) == 2 and verb[0] in text)
+
+
+def verb_negated(plan: CasePlan, text: str) -> bool:
+    """A negation right before one of the question's verbs, or its head (没等救护车来就走了 denies
+    等到…才走, though 走 itself is said)."""
+    text = text.replace("\n", "")
+    for verb in plan.question.verbs:
+        for head in {verb, verb[0]}:
+            at = text.find(head)
+            while at >= 0:
+                if NEGATED_BEFORE.search(text[:at]):
+                    return True
+                at = text.find(head, at + 1)
+    return False

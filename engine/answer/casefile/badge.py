@@ -8,6 +8,10 @@ A part read from ledger rows is checked against the question's framing: rows pai
 the money was asked to have been paid to, a sum of payments for a rate per month, payments counted
 for acts of another kind. A money word the material never names answers nothing.
 
+A verdict (是/否) stands only on a sentence that, with the asker's words, tells the very act asked
+(its verbs and the things named after them); a place only on a sentence holding a place phrase and
+the asked act (在路口把车停下 is no place of 交钱).
+
 A doubt never drops the value: the part keeps it on view, and the answer is needs_review with a
 plain note of what the material does not establish (engine/answer/casefile/parts.py).
 """
@@ -16,8 +20,10 @@ from __future__ import annotations
 
 import re
 
+from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
+from engine.answer.casefile.when import place_in
 from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES
 from engine.question import CasePlan, Slot
 from engine.text.numbers import find_amounts
@@ -37,6 +43,8 @@ _UNSETTLED = re.compile(r"没(?:有)?(?:拿到|领到|结清|付清|还清|给�
 # Acts that hand money over from the question's subject, and those whose subject is not the payer.
 _GIVING = re.compile(r"[给付转打汇交送]")
 _NOT_GIVING = re.compile(r"[借收拿要领讨欠]")
+# A sentence that singles one out by a measure (输得最多, 比我输得多, 数他…第一).
+_COMPARES = re.compile(r"最|比[^，。；？?]{1,10}(?:多|少|大|小|高|低|重|轻)|第一|数[^，。；]{1,4}(?:多|少)")
 # Words of the question that are not what the counted acts are of (a slot or money word).
 _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|多少")
 
@@ -47,7 +55,7 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     for part in outcome.parts:
         if part.fill is not Fill.FILLED or part.doubt:
             continue
-        part.doubt = absent or (_quote_doubt(plan, part.quoted) if part.quoted else None) \
+        part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part)
 
 
@@ -88,8 +96,16 @@ def _figures(text: str, plan: CasePlan, slot: Slot) -> tuple[str, list] | None:
     return None
 
 
-def _quote_doubt(plan: CasePlan, quoted: Quoted) -> str | None:
+def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     text = quoted.text
+    said = f"{quoted.asked}\n{text}"
+    own = quoted.plan or plan
+    if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
+        return None if tells_asked_act(own, said, case.people(), case.doc_text) else "所引语句说的不是所问的行为本身"
+    if quoted.slot is Slot.PLACE and not place_in(text):
+        return "所引语句未说明所问之事发生的地点"
+    if own.most and not _COMPARES.search(said):  # 输钱最多的是谁: a quote naming who lost, not who lost most
+        return f"所引语句未说明谁{own.most}"
     figures = _figures(text, plan, quoted.slot)
     if figures is not None:
         what, found = figures

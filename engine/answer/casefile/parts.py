@@ -11,7 +11,7 @@ from enum import Enum
 from engine.answer.composer import Draft, EvidenceSet
 from engine.answer.model import NOT_FOUND_PHRASE, Calculation, Conflict, Gap, Status
 from engine.ledger import Event
-from engine.question import Slot
+from engine.question import CasePlan, Slot
 
 
 class Fill(str, Enum):
@@ -30,6 +30,9 @@ class Quoted:
     text: str
     slot: Slot  # the slot the quote stands for
     asked: str = ""
+    # the plan of the question's part it answers (投诉过吗？是哪天？ — the yes/no part's own), when
+    # that is not the whole question's
+    plan: CasePlan | None = None
 
 
 @dataclass

@@ -9,9 +9,9 @@ import re
 from dataclasses import dataclass
 
 from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, occurs, position, side_of,
-                                                 voice, word_hit)
+                                                 tells_asked_act, verb_negated, voice, word_hit)
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
                                          _sentences)
 from engine.answer.model import Conflict
@@ -19,12 +19,17 @@ from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.ledger import Statement
 from engine.ledger.lexicon import UNCERTAIN
-from engine.question import CasePlan
+from engine.question import CasePlan, Slot
 from engine.text.segments import Segment, trimmed
 
 NEGATION = re.compile(r"^(?:没有|没|不是|不|未|否|无|从来没|从没|从未|并没|并不|还没)")
 
-AFFIRMATION = re.compile(r"^(?:是的?|对|有|嗯|认识|知道|会|属实|确实|当然|同意|愿意|可以|承认|[\u4e00-\u9fff][了过](?:[，。,]|$))")
+AFFIRMATION = re.compile(r"^(?:是的?|对|有|嗯|认识|知道|会|属实|确实|当然|同意|愿意|可以|承认|在(?=[，。,！!]|$)|"
+                         r"[\u4e00-\u9fff][了过](?:[，。,]|$))")
+# The asker's question a bare 是/有/在/没有 answers: a yes/no one (…还在吗, 有没有…), never one asking
+# who, what or how (是谁先动的手？—是对方… is no 是).
+_ASKS_WH = re.compile(r"谁|什么|哪|几|多少|怎么|怎样|如何|为什么|为何|干嘛")
+_ASKS_YES_NO = re.compile(r"吗|么[？?]|是否|有没有|是不是|有无|对不对|没有[？?]|[^，。？?]不[^，。？?]{1,3}[？?]")
 
 
 @dataclass
@@ -57,13 +62,17 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     opening = trimmed(first.text, 0, len(first.text))
     asked = _effective_question(case, statement)
     to_the_act = not plan.focus.acts or act_at(plan, asked) >= 0
+    people = case.people()
     if confirmed_assertion(statement) and to_the_act:  # …经鉴定为轻微伤，你知道吗？—知道。
         assertion = _assertion(case, plan, statement)
         if assertion is not None and act_at(plan, assertion.text) >= 0:
             said = mentions(plan, assertion.text)
             value = "否" if said and said[0].negated else "是"
             return Verdict(_flip(plan, value), statement, first, asked=assertion)
-    if opening and to_the_act:  # a bare verdict on the very act asked: 有。/ 没有，… / 不是，是…
+    # a bare verdict on the very act asked (有。/ 没有，… / 不是，是…): the asker asked it as a yes/no,
+    # of the asked act and its things (聊天记录还在吗？—在 for 有没有保留聊天记录)
+    if opening and to_the_act and _yes_no_asked(asked) \
+            and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text):
         if NEGATION.match(opening.text) or _replaces(plan, opening.text):
             return Verdict(_flip(plan, "否"), statement, first)
         if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
@@ -75,14 +84,23 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
+        if mention.settled is None and \
+                not tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text):
+            continue  # 交警来了以后先拍了照: another act of that moment, not 等到交警来了才走
         if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
             return Verdict(None, statement, mention.sentence)
         if mention.settled is not None:  # 还有…没拿到吗 — 已经全部结清了
             return Verdict("否" if mention.settled else "是", statement, mention.sentence)
-        return Verdict(_flip(plan, "否" if mention.negated else "是"), statement, mention.sentence)
+        denied = mention.negated or verb_negated(plan, mention.clause.text)
+        return Verdict(_flip(plan, "否" if denied else "是"), statement, mention.sentence)
     if not plan.focus.acts:
-        return _key_verdict(plan, statement)
+        return _key_verdict(plan, statement, asked, people, case.doc_text)
     return None
+
+
+def _yes_no_asked(asked: str) -> bool:
+    """Whether a bare 是/有/没有 can answer the asker's words: not a question asking who, what or how."""
+    return not _ASKS_WH.search(asked) or bool(_ASKS_YES_NO.search(asked))
 
 
 def _own_act(plan: CasePlan, statement: Statement, mention) -> bool:
@@ -96,15 +114,18 @@ def _own_act(plan: CasePlan, statement: Statement, mention) -> bool:
     return bool(re.search(r"我(?!们)(?![^被让叫]*被)", before))
 
 
-def _key_verdict(plan: CasePlan, statement: Statement) -> Verdict | None:
+def _key_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[str],
+                 doc_text: str) -> Verdict | None:
     """No act to look for (他是你表哥吗): the first sentence holding a word of the question, negated
-    when a negation stands right before it."""
+    when a negation stands right before it — one that, with the asker's words, names what is asked."""
     # the word itself or one of its act (0.8), never a character it shares with another word (同伙 ~ 同意)
     key = plan.focus.knowing + [t for t in plan.question.terms if t not in GENERAL and word_hit(t, statement.answer) >= 0.8]
     for sentence in _sentences(statement):
         hits = [position(k, sentence.text) for k in key]
         at = min((h for h in hits if h >= 0), default=-1)
         if at >= 0:
+            if not tells_asked_act(plan, f"{asked}{sentence.text}", people, doc_text):
+                continue
             before = sentence.text[max(0, at - 3):at]
             return Verdict("否" if re.search(r"没有?|不|未", before) else "是", statement, sentence)
     return None
@@ -183,7 +204,11 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
         nxt = sentences[at + 1]
         shown = Segment(sentence.start, nxt.end, statement.answer[sentence.start:nxt.end])
     cited = case.cite(_anchor(statement, shown))
-    part = Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])
+    part = Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited],
+                # what is still owed is answered by a sentence saying it is paid up (已经全部结清了),
+                # which names no act: only a verdict on an act is checked against it
+                quoted=None if plan.focus.remainder else Quoted(sentence.text, Slot.YESNO,
+                                                                _effective_question(case, statement), plan))
     if decisive.value == "是":  # 有没有…帮过忙: every account that affirms it, not only the first
         for other in verdicts:
             if other.value == "是" and other.asked is None and other.statement.index != statement.index \

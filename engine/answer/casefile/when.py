@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import mentions, object_hit, objects_of, speaks_of, voice, word_hit
+from engine.answer.casefile.act_mentions import (act_at, mentions, object_hit, objects_of, speaks_of, verb_told, voice,
+                                                 word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import show_said_date
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_first, _anchor, _assertion, _effective_question, _gap,
                                          _ordinal_said, _sentences, _unsure_about, _weights, quote_of_one)
 from engine.answer.model import Conflict
@@ -67,11 +68,45 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
                 if part.fill is not Fill.CONFLICT:
                     conflict(case, plan, statement, sentence, Dated(str(dates[0].value), shown), part, outcome)
             return part
-        place = PLACE.search(sentence.text) or PUT_AWAY.search(sentence.text)
+        # the place of the asked act — in a statement a correction of its time points back to, told
+        # of it, or setting the scene of a narration telling it (as for its date); with no act named,
+        # a place in a clause holding one of the question's verbs, or said to the asker's own
+        # question where the act was done — never where something else happened (在路口把车停下,
+        # 交完钱去了菜市场，在市场门口碰到了老乡 for 在哪里交的钱)
+        asked = _effective_question(case, statement)
+        if plan.focus.acts:
+            place = place_in(sentence.text) if statement.index in anchored \
+                or _dates_the_act(plan, case, statement, sentence, tells) else None
+        else:
+            place = _place_of_verb(plan, asked, sentence.text)
         if place:
             cited = case.cite(_anchor(statement, sentence))
-            return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
+            return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited],
+                        quoted=Quoted(sentence.text, Slot.PLACE, asked, plan))
     return Part(label, "", Fill.MISSING)
+
+
+def place_in(text: str) -> re.Match[str] | None:
+    """A place phrase of a sentence (在十字路口, 扔进了路边的垃圾桶), or None."""
+    return PLACE.search(text) or PUT_AWAY.search(text)
+
+
+def _place_of_verb(plan: CasePlan, asked: str, text: str) -> re.Match[str] | None:
+    for clause in split(text, 0, len(text), _CLAUSE_END):
+        place = place_in(clause.text)
+        if place and acts_in(plan, clause.text):
+            return place
+    return place_in(text) if WHERE_ASKED.search(asked) and acts_in(plan, asked) else None
+
+
+# The asker asking where (你在哪里交的钱？): the answer's place is the asked act's.
+WHERE_ASKED = re.compile(r"哪里|哪儿|什么地方|什么地点|在哪|什么位置")
+
+
+def acts_in(plan: CasePlan, text: str) -> bool:
+    """Whether the text holds one of the question's verbs (or its act): none asked, any text does."""
+    verbs = [v for v in plan.question.verbs if v not in GENERAL] + list(plan.focus.acts)
+    return not verbs or any(verb_told(v, text) for v in verbs) or act_at(plan, text) >= 0
 
 
 # Where a thing was put, thrown or hidden (扔进了路边的垃圾桶, 藏在床底下).
