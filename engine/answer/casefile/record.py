@@ -91,6 +91,11 @@ ROLE_PERSON = re.compile(r"老板|老总|法定代表人|法人|负责人|业务
                          r"朋友|同事|邻居|亲戚|对方|被害人|受害人")
 
 
+# Someone a question names by what they did (打人的人, 开车的那个男的, 骗他的人): not the one questioned.
+DESCRIBED_PERSON = re.compile(r"[\u4e00-\u9fff]{1,6}的(?:那个|这个|那|这)?(?:人|男的|女的|男子|女子|男人|女人|小伙子?)"
+                              r"(?=叫|姓|的|住|家|是|[，,？?])")
+
+
 def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     """The person a personal field is asked of: the named one, else one named by role (老板), else
     the person questioned."""
@@ -109,6 +114,9 @@ def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     role = ROLE_PERSON.search(plan.text)
     if role:
         return role.group(0)
+    described = DESCRIBED_PERSON.search(plan.text)
+    if described:  # 打人的那个人住在哪里: someone told of by what they did, not the one questioned
+        return described.group(0)
     return _subject(case, session)
 
 

@@ -1,0 +1,106 @@
+"""Facts of a case file that are not money: who else was there (counted and each quoted), who did a
+job and what they were paid per month (never the speaker's own figure, nor another worker's), and
+someone whose name and home the speaker does not know (a gap, never another person's particulars).
+Records written for these tests, typeset into real PDFs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.case_homes import amounts, ask, record_home
+
+# A passer-by who came upon a beating on a river bank.
+BANK = """询问笔录
+时间：2024年9月18日15时20分至2024年9月18日16时30分
+地点：柳川市公安局城西派出所询问室
+询问人：项某、贺某 记录人：贺某
+被询问人：宁秀兰 性别：女
+问：你把当天看到的情况说一下。
+答：那天晚上我在河堤边散步，听到有人喊救命，就跑了过去，看到一个男的倒在河堤下面的台阶上，头上都是血。
+问：当时现场还有别人吗？
+答：除了我，还有一个卖烤红薯的老汉、一个骑共享单车路过的女学生，后来小区的保安邵师傅也跑过来了。
+问：你认识打人的人吗？
+答：不认识，他真名叫什么、住在哪里我都不知道，只听别人喊他“疤哥”。
+"""
+
+# A shop owner who saw a quarrel at his door; the ones there are told with 和, one by kinship.
+SHOP = """询问笔录
+时间：2024年4月2日10时00分至2024年4月2日11时05分
+地点：柳川市公安局东关派出所询问室
+询问人：宫某、柏某 记录人：柏某
+被询问人：冉德胜 性别：男
+问：吵架的时候，旁边都有谁？
+答：当时在场的有我爱人、楼下开面馆的老板和一个送快递的小伙子。
+问：开车撞门的那个男的你认识吗？
+答：那个男的我以前没见过，叫什么名字我不知道，家在哪里也不清楚。
+"""
+
+# A shop owner questioned about whom he paid: a cousin kept the till, a driver he hired unnamed.
+TILL = """讯问笔录
+时间：2024年3月5日9时00分至2024年3月5日11时00分
+地点：柳川市公安局经侦大队讯问室
+侦查员：祝某、韦某 记录人：韦某
+犯罪嫌疑人：包立新 性别：男
+问：你开的店里都有谁帮忙？
+答：我表妹卓雅帮我当收银员，负责收钱和记账。我每个月给她发三千五百元工资，一共发了八个月。另外我雇了一个送货的司机老严，一个月四千二百元，干了五个月。
+问：你自己从店里拿钱吗？
+答：我不拿工资，赚了钱年底一起算。
+"""
+
+# The same, told another way: the niece keeps the books, paid 给她开 per month; a storekeeper hired by surname.
+BOOKS = """讯问笔录
+时间：2024年6月11日14时00分至2024年6月11日15时30分
+地点：柳川市公安局经侦大队第二讯问室
+侦查员：闵某、郜某 记录人：郜某
+犯罪嫌疑人：殷正飞 性别：男
+问：公司的账是谁在管？
+答：公司的账一直是我外甥女贾琳在管，她负责开票和对账，我每个月给她开四千元，开了半年。另外我请了一个姓罗的师傅看仓库，一个月三千元。
+"""
+
+
+@pytest.fixture(scope="module")
+def things_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("things_cases"),
+                           {"询问笔录_宁秀兰.pdf": BANK, "询问笔录_冉德胜.pdf": SHOP, "讯问笔录_包立新.pdf": TILL,
+                            "讯问笔录_殷正飞.pdf": BOOKS})
+
+
+@pytest.mark.integration
+def test_the_people_listed_as_there_are_counted_and_each_quoted(things_home):
+    answer = ask(things_home, "询问笔录_宁秀兰.pdf", "现场还有几个人？都是什么人？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert answer.conclusion.startswith("3人")
+    for who in ("卖烤红薯的老汉", "骑共享单车路过的女学生", "保安邵师傅"):
+        assert who in answer.conclusion
+    listed = ask(things_home, "询问笔录_冉德胜.pdf", "吵架的时候现场有几个人？分别是谁？")
+    assert listed.conclusion.startswith("3人"), listed.conclusion
+    for who in ("我爱人", "开面馆的老板", "送快递的小伙子"):
+        assert who in listed.conclusion
+
+
+@pytest.mark.integration
+def test_who_did_a_job_and_their_pay_per_month_is_theirs_not_the_speakers(things_home):
+    answer = ask(things_home, "讯问笔录_包立新.pdf", "谁帮他当收银员？每个月拿多少？")
+    assert "卓雅" in answer.conclusion and 3500 in amounts(answer.conclusion), answer.conclusion
+    assert 4200 not in amounts(answer.conclusion) and "包立新每" not in answer.conclusion
+    named = ask(things_home, "讯问笔录_包立新.pdf", "卓雅每个月工资多少？")
+    assert named.status.value == "answered" and amounts(named.conclusion) == {3500}, named.conclusion
+    books = ask(things_home, "讯问笔录_殷正飞.pdf", "谁帮他管账？每个月拿多少？")
+    assert "贾琳" in books.conclusion and 4000 in amounts(books.conclusion), books.conclusion
+    assert 3000 not in amounts(books.conclusion)
+
+
+@pytest.mark.integration
+def test_a_figure_paid_to_someone_hired_unnamed_is_not_the_speakers_own(things_home):
+    answer = ask(things_home, "讯问笔录_包立新.pdf", "包立新每个月拿多少钱？")
+    assert 4200 not in amounts(answer.conclusion), answer.conclusion
+
+
+@pytest.mark.integration
+def test_someone_whose_name_and_home_the_speaker_does_not_know_is_a_gap(things_home):
+    answer = ask(things_home, "询问笔录_宁秀兰.pdf", "打人的人叫什么名字？住在哪里？")
+    assert answer.gaps and "不知道" in answer.conclusion, answer.conclusion
+    assert answer.status.value != "not_found" and "宁秀兰" not in answer.conclusion
+    other = ask(things_home, "询问笔录_冉德胜.pdf", "开车撞门的那个男的叫什么名字？家住哪里？")
+    assert other.gaps and "不知道" in other.conclusion, other.conclusion
+    assert "冉德胜" not in other.conclusion
