@@ -57,12 +57,41 @@ BOOKS = """讯问笔录
 答：公司的账一直是我外甥女贾琳在管，她负责开票和对账，我每个月给她开四千元，开了半年。另外我请了一个姓罗的师傅看仓库，一个月三千元。
 """
 
+# A bank-side witness: the crowd counted, then the count taken back in the next answer; a speed
+# estimated and revised.
+CROWD = """询问笔录
+时间：2024年10月9日16时00分至2024年10月9日17时00分
+地点：柳川市公安局城西派出所询问室
+询问人：项某、贺某 记录人：贺某
+被询问人：苗永福 性别：男
+问：围观的人有多少？
+答：最多的时候有二十多个人。
+问：围观的人数你再想想。
+答：二十多个是我看到的总数，里面很多是看热闹的，真正动手拉架的只有四个。
+问：那辆面包车开得快不快？
+答：开得很快，起码有八十公里/小时。
+问：车速你确定吗？
+答：前面说的可能说多了，我也不太懂，大概六十公里/小时上下吧。
+"""
+
+# An organiser of an online gambling group: the group's size as displayed, then who really played.
+GROUP = """讯问笔录
+时间：2024年8月2日9时00分至2024年8月2日10时40分
+地点：柳川市公安局治安大队讯问室
+侦查员：岑某、詹某 记录人：詹某
+犯罪嫌疑人：鄢国庆 性别：男
+问：你建的那个赌博群有多少人？
+答：群里最多的时候有一百二十个人。
+问：这些人都参与赌博了吗？
+答：一百二十是群里显示的总数，很多人只是进来看看，真正下注的也就三十来个。
+"""
+
 
 @pytest.fixture(scope="module")
 def things_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("things_cases"),
                            {"询问笔录_宁秀兰.pdf": BANK, "询问笔录_冉德胜.pdf": SHOP, "讯问笔录_包立新.pdf": TILL,
-                            "讯问笔录_殷正飞.pdf": BOOKS})
+                            "讯问笔录_殷正飞.pdf": BOOKS, "询问笔录_苗永福.pdf": CROWD, "讯问笔录_鄢国庆.pdf": GROUP})
 
 
 @pytest.mark.integration
@@ -104,3 +133,19 @@ def test_someone_whose_name_and_home_the_speaker_does_not_know_is_a_gap(things_h
     other = ask(things_home, "询问笔录_冉德胜.pdf", "开车撞门的那个男的叫什么名字？家住哪里？")
     assert other.gaps and "不知道" in other.conclusion, other.conclusion
     assert "冉德胜" not in other.conclusion
+
+
+@pytest.mark.integration
+def test_a_head_count_taken_back_later_gives_both_versions_the_later_named(things_home):
+    crowd = ask(things_home, "询问笔录_苗永福.pdf", "围观的最多有多少人？")
+    assert crowd.status.value == "needs_review" and crowd.conflicts, crowd.conclusion
+    assert "二十多个人" in crowd.conclusion and "四个" in crowd.conclusion
+    assert crowd.conclusion.index("最新陈述") > crowd.conclusion.index("四个")
+    group = ask(things_home, "讯问笔录_鄢国庆.pdf", "群里最多的时候有多少人？")
+    assert group.status.value == "needs_review" and group.conflicts, group.conclusion
+    assert "一百二十个人" in group.conclusion and "三十来个" in group.conclusion
+    assert group.conclusion.index("最新陈述") > group.conclusion.index("三十来个")
+    # the same for a speed the speaker revises (the machinery of versions, unchanged)
+    speed = ask(things_home, "询问笔录_苗永福.pdf", "面包车的车速是多少？")
+    assert speed.conflicts and "八十公里/小时" in speed.conclusion and "六十公里/小时" in speed.conclusion
+    assert speed.conclusion.index("最新陈述") > speed.conclusion.index("六十公里/小时")
