@@ -86,12 +86,33 @@ GROUP = """讯问笔录
 答：一百二十是群里显示的总数，很多人只是进来看看，真正下注的也就三十来个。
 """
 
+# Cards a suspect collected money on, listed in one answer (the first one's number wrapped by the
+# record's own line break); phones another suspect lists by use.
+CARDS = """讯问笔录
+时间：2024年5月7日9时00分至2024年5月7日10时30分
+地点：柳川市公安局经侦大队讯问室
+侦查员：祝某、韦某 记录人：韦某
+犯罪嫌疑人：符建军 性别：男
+问：你用过哪些银行卡收钱？
+答：一共用了三张卡：一张是农业银行的卡，卡号622848001234567
+8911；一张是建设银行的卡，卡号6217000098765432107；还有一张是邮政储蓄的卡，卡号6221880055556666779。
+"""
+PHONES = """讯问笔录
+时间：2024年5月8日14时00分至2024年5月8日15时00分
+地点：柳川市公安局经侦大队讯问室
+侦查员：祝某、韦某 记录人：韦某
+犯罪嫌疑人：甄小虎 性别：男
+问：你平时用哪些手机号？
+答：我有两个号，一个是13912345678，平时自己用；另一个是18676543210，专门用来联系客户。
+"""
+
 
 @pytest.fixture(scope="module")
 def things_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("things_cases"),
                            {"询问笔录_宁秀兰.pdf": BANK, "询问笔录_冉德胜.pdf": SHOP, "讯问笔录_包立新.pdf": TILL,
-                            "讯问笔录_殷正飞.pdf": BOOKS, "询问笔录_苗永福.pdf": CROWD, "讯问笔录_鄢国庆.pdf": GROUP})
+                            "讯问笔录_殷正飞.pdf": BOOKS, "询问笔录_苗永福.pdf": CROWD, "讯问笔录_鄢国庆.pdf": GROUP,
+                            "讯问笔录_符建军.txt": CARDS, "讯问笔录_甄小虎.pdf": PHONES})
 
 
 @pytest.mark.integration
@@ -149,3 +170,15 @@ def test_a_head_count_taken_back_later_gives_both_versions_the_later_named(thing
     speed = ask(things_home, "询问笔录_苗永福.pdf", "面包车的车速是多少？")
     assert speed.conflicts and "八十公里/小时" in speed.conclusion and "六十公里/小时" in speed.conclusion
     assert speed.conclusion.index("最新陈述") > speed.conclusion.index("六十公里/小时")
+
+
+@pytest.mark.integration
+def test_every_number_an_answer_lists_as_the_speakers_is_given_masked(things_home):
+    cards = ask(things_home, "讯问笔录_符建军.txt", "卡号分别是多少？")
+    assert cards.status.value == "answered" and "共3个" in cards.conclusion, cards.conclusion
+    for bank, last in (("农业银行", "8911"), ("建设银行", "2107"), ("邮政储蓄", "6779")):
+        assert bank in cards.conclusion and last in cards.conclusion
+    assert "6217000098765432107" not in cards.conclusion  # masked as every personal number is
+    phones = ask(things_home, "讯问笔录_甄小虎.pdf", "他的手机号分别是多少？")
+    assert "共2个" in phones.conclusion and "5678" in phones.conclusion and "3210" in phones.conclusion, \
+        phones.conclusion
