@@ -106,13 +106,27 @@ PHONES = """讯问笔录
 答：我有两个号，一个是13912345678，平时自己用；另一个是18676543210，专门用来联系客户。
 """
 
+# A driver who came upon a crash: where the car came to rest and where the one hit lay, told in one
+# long sentence; then where he saw the car before (another act of stopping, elsewhere).
+CRASH = """询问笔录
+时间：2024年9月20日10时00分至2024年9月20日11时00分
+地点：柳川市公安局交警大队询问室
+询问人：项某、贺某 记录人：贺某
+被询问人：鲍志刚 性别：男
+问：你到的时候看到什么？
+答：我到的时候，那辆白色的SUV已经停在加油站出口旁边的绿化带上了，司机不在车里，一个骑电动车的老太太躺在路中间的斑马线上，旁边还有一摊血。
+问：你以前见过这辆车吗？
+答：见过，上个月有一天下午，在滨河路和建设路的路口，我看见这辆车停在路边。
+"""
+
 
 @pytest.fixture(scope="module")
 def things_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("things_cases"),
                            {"询问笔录_宁秀兰.pdf": BANK, "询问笔录_冉德胜.pdf": SHOP, "讯问笔录_包立新.pdf": TILL,
                             "讯问笔录_殷正飞.pdf": BOOKS, "询问笔录_苗永福.pdf": CROWD, "讯问笔录_鄢国庆.pdf": GROUP,
-                            "讯问笔录_符建军.txt": CARDS, "讯问笔录_甄小虎.pdf": PHONES})
+                            "讯问笔录_符建军.txt": CARDS, "讯问笔录_甄小虎.pdf": PHONES,
+                            "询问笔录_鲍志刚.pdf": CRASH})
 
 
 @pytest.mark.integration
@@ -182,3 +196,14 @@ def test_every_number_an_answer_lists_as_the_speakers_is_given_masked(things_hom
     phones = ask(things_home, "讯问笔录_甄小虎.pdf", "他的手机号分别是多少？")
     assert "共2个" in phones.conclusion and "5678" in phones.conclusion and "3210" in phones.conclusion, \
         phones.conclusion
+
+
+@pytest.mark.integration
+def test_where_someone_or_something_came_to_be_is_the_place_after_that_act(things_home):
+    fallen = ask(things_home, "询问笔录_宁秀兰.pdf", "那个男的倒在什么位置？")
+    assert fallen.status.value == "answered" and "河堤下面的台阶上" in fallen.conclusion, fallen.conclusion
+    car = ask(things_home, "询问笔录_鲍志刚.pdf", "SUV停在哪里？")
+    assert "加油站出口旁边的绿化带上" in car.conclusion and "滨河路" not in car.conclusion, car.conclusion
+    lying = ask(things_home, "询问笔录_鲍志刚.pdf", "老太太躺在什么位置？")
+    assert lying.status.value == "answered" and "路中间的斑马线上" in lying.conclusion, lying.conclusion
+    assert "绿化带" not in lying.conclusion.split("（")[0]

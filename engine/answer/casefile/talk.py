@@ -115,6 +115,8 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         return
     matches = rank_statements(case, plan)
     chosen = candidates(case, plan, matches)
+    if not chosen and plan.posture:  # 那个男的倒在什么位置: the answers telling that act, best first
+        chosen = [m for m in matches if f"{plan.posture}在" in m.statement.answer][:3]
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
         for slot in plan.slots:
             outcome.add(Part("相关内容", "", Fill.MISSING))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.answer.casefile.act_mentions import mentions, object_hit, objects_of, speaks_of, voice, word_hit
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import show_said_date
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_first, _anchor, _effective_question, _gap,
                                          _ordinal_said, _sentences, _unsure_about, _weights, quote_of_one)
 from engine.answer.model import Conflict
@@ -41,6 +41,10 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
         unsure = next((s for s in _sentences(first) if _unsure_about(s.text, slot)), None)
         if unsure is not None:
             return _gap(case, first, unsure, outcome, label)
+    if slot is Slot.PLACE and plan.posture:
+        found = _posture_place(case, plan, statements)
+        if found is not None:
+            return found
     pieces = []
     for rank, statement in enumerate(statements):
         for order, sentence in enumerate(_about_first(plan, _sentences(statement), weights)):
@@ -71,6 +75,40 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             cited = case.cite(_anchor(statement, sentence))
             return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
     return Part(label, "", Fill.MISSING)
+
+
+# Where someone or something came to be, as said (倒在河堤下面的台阶上, 停在加油站出口旁边的绿化带上):
+# the act, then the place up to its last word of position (蹲在一辆摩托车旁边抽烟 → 一辆摩托车旁边).
+POSTURE_SAID = re.compile(r"(?P<act>[倒躺停坐站蹲趴靠跪卧])在(?P<place>[^，。；！？,;]{2,24})")
+_LOCATIVE_END = re.compile(r".*(?:上|下|边|里|内|外|间|口|前|后|处|角|侧|头|面|底|旁)")
+
+
+def _posture_place(case: Case, plan: CasePlan, statements: list[Statement]) -> Part | None:
+    """倒在哪里 / 停在什么位置: the place said after that act in the clause telling it of the asked one
+    (the thing or person the question names before the act, found in the clause first), from the
+    best-matching statements in order; None when no clause tells the act."""
+    things = [o.lower() for o in plan.focus.objects if o != plan.posture and len(o) >= 2]
+    found = []
+    for rank, statement in enumerate(statements):
+        for sentence in _sentences(statement):
+            for clause in split(sentence.text, 0, len(sentence.text), _CLAUSE_END) or [sentence]:
+                for said in POSTURE_SAID.finditer(clause.text):
+                    if said.group("act") != plan.posture:
+                        continue
+                    near = _LOCATIVE_END.match(said.group("place"))
+                    place = near.group(0) if near else said.group("place")
+                    named = any(t in clause.text[:said.start()].lower() for t in things)
+                    found.append((not named, rank, statement, sentence, clause, place))
+    if not found:
+        return None
+    best = min(found, key=lambda f: f[:2])
+    if things and best[0] and len({f[5] for f in found}) > 1:
+        return None  # the asked one is named in no clause and the clauses place it differently
+    _, _, statement, sentence, clause, place = best
+    quote = Segment(sentence.start + clause.start, sentence.start + clause.end, clause.text)
+    cited = case.cite(_anchor(statement, quote))
+    return Part("地点", f"地点：{place}（{cited}：{quoted(clause.text)}）", Fill.FILLED, [cited],
+                quoted=Quoted(clause.text, Slot.PLACE, statement.question))
 
 
 # Where a thing was put, thrown or hidden (扔进了路边的垃圾桶, 藏在床底下).
