@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 36  # 36: a price per cubic/square metre, metre, mu or kilometre (每立方米两千元, 每方三百元) is no payment
+LEDGER_VERSION = 37  # 37: 盘 and 卷 are measure words (3盘电缆); 36: a price per cubic/square metre, metre, mu or kilometre (每立方米两千元, 每方三百元) is no payment
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
