@@ -117,6 +117,8 @@ CRASH = """询问笔录
 答：我到的时候，那辆白色的SUV已经停在加油站出口旁边的绿化带上了，司机不在车里，一个骑电动车的老太太躺在路中间的斑马线上，旁边还有一摊血。
 问：你以前见过这辆车吗？
 答：见过，上个月有一天下午，在滨河路和建设路的路口，我看见这辆车停在路边。
+问：那辆SUV的车牌你看到了吗？
+答：看到一部分，车牌前面是柳B，后两位是58，中间几个字被泥挡住了，没看清。
 """
 
 
@@ -207,3 +209,11 @@ def test_where_someone_or_something_came_to_be_is_the_place_after_that_act(thing
     lying = ask(things_home, "询问笔录_鲍志刚.pdf", "老太太躺在什么位置？")
     assert lying.status.value == "answered" and "路中间的斑马线上" in lying.conclusion, lying.conclusion
     assert "绿化带" not in lying.conclusion.split("（")[0]
+
+
+@pytest.mark.integration
+def test_a_plate_seen_only_in_part_is_a_gap_quoting_the_parts_seen(things_home):
+    for question in ("那辆SUV的车牌号是多少？", "肇事车的车牌号是多少？"):
+        answer = ask(things_home, "询问笔录_鲍志刚.pdf", question)
+        assert answer.gaps and "没看清" in answer.conclusion, answer.conclusion
+        assert "柳B" in answer.conclusion and "58" in answer.conclusion and "鲍志刚" not in answer.conclusion

@@ -20,7 +20,7 @@ from engine.answer.casefile.quantities import answer_distinct, answer_quantity, 
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, draft_of
 from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.wording import quoted
-from engine.answer.casefile.record import PII_TYPES, answer_record, third_party
+from engine.answer.casefile.record import PII_TYPES, answer_record, partial_plate, third_party
 from engine.answer.casefile.talk import answer_evidence, answer_talk
 from engine.answer.composer import Draft
 from engine.question import CasePlan, QuestionPlan, Slot
@@ -139,6 +139,11 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
                 answer_talk(case, CasePlan(plan.question, slots=[Slot.TEXT], names=plan.names), said)
                 if said.parts and all(p.fill is Fill.UNSURE for p in said.parts):
                     outcome.parts, outcome.gaps = said.parts, outcome.gaps + said.gaps
+                elif numbers == ["plate"]:  # 车牌前面是…，后两位是…，中间没看清: the parts seen and the gap
+                    seen = Outcome()
+                    part = partial_plate(case, seen)
+                    if part is not None:
+                        outcome.parts, outcome.gaps = [part], outcome.gaps + seen.gaps
         rest = [s for s in plan.slots if s is not Slot.FIELD]
         if rest and len(numbers) < len(plan.fields) or rest and not numbers:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)

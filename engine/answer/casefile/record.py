@@ -95,6 +95,9 @@ ROLE_PERSON = re.compile(r"老板|老总|法定代表人|法人|负责人|业务
 DESCRIBED_PERSON = re.compile(r"[\u4e00-\u9fff]{1,6}的(?:那个|这个|那|这)?(?:人|男的|女的|男子|女子|男人|女人|小伙子?)"
                               r"(?=叫|姓|的|住|家|是|[，,？?])")
 
+# A vehicle a plate is asked of (撞人的车车牌号, 那辆SUV的车牌): the vehicle's, not the questioned person's.
+DESCRIBED_VEHICLE = re.compile(r"(?<![他她我你])[\u4e00-\u9fffA-Za-z]{0,8}?(?:车|SUV|suv)(?=的?车牌)")
+
 
 def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     """The person a personal field is asked of: the named one, else one named by role (老板), else
@@ -114,8 +117,8 @@ def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     role = ROLE_PERSON.search(plan.text)
     if role:
         return role.group(0)
-    described = DESCRIBED_PERSON.search(plan.text)
-    if described:  # 打人的那个人住在哪里: someone told of by what they did, not the one questioned
+    described = DESCRIBED_PERSON.search(plan.text) or DESCRIBED_VEHICLE.search(plan.text)
+    if described:  # 打人的那个人住在哪里 / 撞人的车车牌号: told of by what they did, not the one questioned
         return described.group(0)
     return _subject(case, session)
 
@@ -254,3 +257,18 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> list[tuple[Anc
         if found:
             return found
     return []
+
+
+def partial_plate(case: Case, outcome: Outcome) -> Part | None:
+    """The one sentence of the answers telling a plate only in part (车牌前面是某A，后两位是37，中间几个字
+    没看清): quoted as a gap — the characters seen are the speaker's, the rest is not in the material.
+    None when no answer or several tell one so."""
+    from engine.answer.casefile.said import _gap, _sentences
+    from engine.ledger.lexicon import UNCERTAIN
+
+    told = [(statement, sentence) for statement in case.ledger.statements if statement.kind == "qa"
+            for sentence in _sentences(statement) if "车牌" in sentence.text and UNCERTAIN.search(sentence.text)]
+    if len(told) != 1:
+        return None
+    statement, sentence = told[0]
+    return _gap(case, statement, sentence, outcome, FIELD_LABELS["plate"])
