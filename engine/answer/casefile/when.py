@@ -18,11 +18,11 @@ from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_fir
 from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Anchor, Statement
-from engine.ledger.lexicon import CORRECTION, PLACE, RESTATE, TIME_OF_DAY, is_clock_time
+from engine.ledger.lexicon import CORRECTION, PLACE, RELATIVE_DATE, RESTATE, TIME_OF_DAY, is_clock_time
 from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
 from engine.text.lines import find_whole
-from engine.text.segments import Segment, split
+from engine.text.segments import Segment, flat, split
 
 
 def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome: Outcome) -> Part:
@@ -56,6 +56,9 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
                 continue
             dates = _dates_of_act(plan, sentence.text)
             if not dates:
+                relative = _relative_part(case, statement, sentence, label)
+                if relative is not None:  # 上个月中旬的一天下午: as said, placed by the record's date
+                    return relative
                 continue
             # the start of a stretch quoted without its end (…开始干的，一直干到…): one date per quote
             quote = quote_of_one(sentence, (dates[0].start, dates[0].end), [(d.start, d.end) for d in dates
@@ -75,6 +78,29 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             cited = case.cite(_anchor(statement, sentence))
             return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
     return Part(label, "", Fill.MISSING)
+
+
+def _relative_part(case: Case, statement: Statement, sentence: Segment, label: str) -> Part | None:
+    """A time said relative to the record (上个月中旬的一天下午): given as said, its imprecision kept,
+    with the date of the session it was said in that it is relative to, the header cited for that date
+    (the stretch it names is not a date any quote states; it is never turned into a day)."""
+    from datetime import date
+
+    from engine.answer.casefile.dates import record_cite
+    from engine.ledger.when import relative_range, session_date
+
+    said = next((m for m in RELATIVE_DATE.finditer(sentence.text) if m.group(0)), None)
+    reference = session_date(case.ledger, statement.session)
+    where = record_cite(case, statement.session)
+    if said is None or reference is None or where is None or relative_range(said.group(0), date.fromisoformat(reference)) is None:
+        return None
+    rest = re.match(r"(?:的)?(?:一天|某天|有一天|那天)?(?:的)?(?:上午|下午|中午|晚上|傍晚|凌晨|早上|夜里)?",
+                    sentence.text[said.end():])
+    words = flat(said.group(0) + (rest.group(0) if rest else ""))
+    day = date.fromisoformat(reference)
+    cited = case.cite(_anchor(statement, sentence))
+    return Part(label, f"{label}：{words}（材料未给出具体日期，“{said.group(0)}”以笔录时间{day.year}年{day.month}月{day.day}日"
+                       f"（{where}）为准；{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited, where])
 
 
 # Where someone or something came to be, as said (倒在河堤下面的台阶上, 停在加油站出口旁边的绿化带上):
