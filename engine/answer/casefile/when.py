@@ -45,7 +45,7 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
         found = _posture_place(case, plan, statements)
         if found is not None:
             return found
-    pieces = []
+    pieces, undated = [], []
     for rank, statement in enumerate(statements):
         for order, sentence in enumerate(_about_first(plan, _sentences(statement), weights)):
             pieces.append((_tells(plan, case, sentence.text), rank, order, statement, sentence))
@@ -56,9 +56,7 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
                 continue
             dates = _dates_of_act(plan, sentence.text)
             if not dates:
-                relative = _relative_part(case, statement, sentence, label)
-                if relative is not None:  # 上个月中旬的一天下午: as said, placed by the record's date
-                    return relative
+                undated.append((statement, sentence))  # 上个月中旬…: only when no sentence dates the act
                 continue
             # the start of a stretch quoted without its end (…开始干的，一直干到…): one date per quote
             quote = quote_of_one(sentence, (dates[0].start, dates[0].end), [(d.start, d.end) for d in dates
@@ -77,6 +75,10 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
         if place:
             cited = case.cite(_anchor(statement, sentence))
             return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited])
+    for statement, sentence in undated:
+        part = _relative_part(case, statement, sentence, label)  # as said, with the record's date it is relative to
+        if part is not None:
+            return part
     return Part(label, "", Fill.MISSING)
 
 
@@ -91,8 +93,10 @@ def _relative_part(case: Case, statement: Statement, sentence: Segment, label: s
 
     said = next((m for m in RELATIVE_DATE.finditer(sentence.text) if m.group(0)), None)
     reference = session_date(case.ledger, statement.session)
-    where = record_cite(case, statement.session)
-    if said is None or reference is None or where is None or relative_range(said.group(0), date.fromisoformat(reference)) is None:
+    if said is None or reference is None or relative_range(said.group(0), date.fromisoformat(reference)) is None:
+        return None
+    where = record_cite(case, statement.session)  # cites the header: only once the time is given
+    if where is None:
         return None
     rest = re.match(r"(?:的)?(?:一天|某天|有一天|那天)?(?:的)?(?:上午|下午|中午|晚上|傍晚|凌晨|早上|夜里)?",
                     sentence.text[said.end():])
