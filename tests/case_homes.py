@@ -1,5 +1,7 @@
 """A real home holding case records written for a test: ingested as transcripts (OCR off), asked
-within one record. Shared by the ledger and answer tests that write their own records."""
+within one record. Shared by the ledger and answer tests that write their own records. A record
+named ``*.pdf`` is typeset into a real PDF (engine/bench/pdfmaker.py: embedded CJK font, lines
+wrapped and paragraphs flowed across pages as a word processor would)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,12 @@ def record_home(folder: Path, records: Mapping[str, str]) -> Iterator[tuple[Engi
     files = []
     for name, text in records.items():
         path = folder / name
-        path.write_text(text, encoding="utf-8")
+        if name.endswith(".pdf"):
+            from engine.bench.pdfmaker import flow_pages, make_pdf
+
+            make_pdf(path, [page.lines for page in flow_pages(text.strip().split("\n"))])
+        else:
+            path.write_text(text, encoding="utf-8")
         files.append(path)
     engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
     result = engine.ingest(files, kind="transcript")

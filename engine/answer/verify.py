@@ -98,6 +98,13 @@ def _derived_factors(calc, quotes: str, checks: Checks, cited_ids_all: set[str] 
             else:
                 found.add(Decimal(span))
             continue
+        if factor.get("unit") == "listed":  # the people a quote lists, counted: each item is in the quote
+            items = [str(i) for i in factor.get("items", [])]
+            if items and len(items) == _decimal(factor.get("value")) and all(i in quotes for i in items):
+                found.add(Decimal(len(items)))
+            else:
+                checks.unsupported.append(f"计数 {factor.get('value')} 与所引证据中列举的项数不符")
+            continue
         if factor.get("unit") == "rows":  # how many rows are cited, counted
             rows = set(factor.get("rows", []))
             if rows and len(rows) == _decimal(factor.get("value")) and all(r in cited_ids_all for r in rows):

@@ -269,6 +269,7 @@ class CasePlan:
     rate_per: str | None = None  # 一天的工钱 / 做一件多少钱 / 每个月工资: the unit a figure is asked per
     group: bool = False  # 郭承志和工友们 / 这几个工人 / 大家: about several people together, not one
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
+    posture: str | None = None  # 倒在/躺在/停在哪里: the act of being somewhere whose place is asked
     # 通过微信、支付宝和银行卡一共转了多少: the channels the asked rows moved by (lexicon CHANNELS names)
     channels: list[str] = field(default_factory=list)
     place: str | None = None  # 在城东茶楼交的: the place the asked rows happened at, in the question's words
@@ -302,7 +303,8 @@ class CasePlan:
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
-                "counts": [[c.counter, c.words] for c in self.counts], "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
+                "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
+                "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -310,6 +312,8 @@ class CasePlan:
         return Slot.AMOUNT in self.slots or Slot.COUNT in self.slots and self.kind is not None
 
 
+# Where someone or something came to be, asked by the act (倒在哪里, 停在什么位置, 躺在什么地方).
+POSTURE = re.compile(r"([倒躺停坐站蹲趴靠跪卧])在(?:什么|哪)")
 # Several people asked about together (郭承志和工友们, 这几个工人, 他们几个, 大家).
 GROUP = re.compile(r"[\u4e00-\u9fff]{1,2}们|大家|(?:这|那)?几个(?:工人|人|工友)|所有(?:的)?(?:人|工人)|每个人|各自")
 # What ought to be, asked of a figure (工钱一共应该是多少): what is due, not what was paid.
@@ -470,6 +474,8 @@ def make_plan(text: str) -> CasePlan:
         plan.slots.insert(0, Slot.YESNO)
     if not plan.slots:
         plan.slots.append(Slot.TEXT)
+    posture = POSTURE.search(text)
+    plan.posture = posture.group(1) if posture and Slot.PLACE in plan.slots else None
     return plan
 
 

@@ -17,8 +17,10 @@ from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.money import answer_money, rate_part
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
-from engine.answer.casefile.parts import Fill, Outcome, Part, draft_of
-from engine.answer.casefile.record import PII_TYPES, answer_record, third_party
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, draft_of
+from engine.answer.casefile.said import _anchor, _sentences
+from engine.answer.wording import quoted
+from engine.answer.casefile.record import PII_TYPES, answer_record, partial_plate, third_party
 from engine.answer.casefile.talk import answer_evidence, answer_talk
 from engine.answer.composer import Draft
 from engine.question import CasePlan, QuestionPlan, Slot
@@ -60,6 +62,35 @@ def _found_so_yes(plan: CasePlan, outcome: Outcome) -> None:
     # a verdict already read from what was said opens the answer itself (never 是，是…)
     if plan.yesno_asked and outcome.parts and outcome.parts[0].fill is Fill.FILLED and outcome.parts[0].label != "是否":
         outcome.parts[0].text = f"是，{outcome.parts[0].text}"
+
+
+def _who_and_rate(case: Case, question: QuestionPlan, outcome: Outcome) -> bool:
+    """谁帮他当收银员？每个月拿多少？: who did the job, as said, then the rate told of that person — never
+    the speaker's own nor another worker's. False (nothing added) when the sentence saying who did it
+    names no one person of the file."""
+    plan, asked = question.case, question.part(Slot.PERSON)
+    said = Outcome()
+    answer_talk(case, CasePlan(asked.question, slots=[Slot.PERSON], names=plan.names, focus=asked.focus), said)
+    found = said.parts[0] if said.parts else None
+    if found is None or found.fill is not Fill.FILLED or found.quoted is None:
+        return False
+    others = [p for p in case.people() if p in found.quoted.text and p != case.ledger.subject
+              and not any(p != q and p in q for q in case.people() if q in found.quoted.text)]
+    if len(others) != 1:
+        return False
+    who = others[0]
+    # the sentence naming them (not the whole short answer, which may tell another worker's pay)
+    statement = next((s for s in case.ledger.statements
+                      if s.question == found.quoted.asked and found.quoted.text in s.answer), None)
+    sentence = next((t for t in _sentences(statement) if who in t.text), None) if statement else None
+    if sentence is None:
+        return False
+    cited = case.cite(_anchor(statement, sentence))
+    outcome.add(Part("人员", f"{who}（{quoted(sentence.text)}，{cited}）", Fill.FILLED, [cited],
+                     quoted=Quoted(sentence.text, Slot.PERSON, statement.question)))
+    rate = question.part(Slot.AMOUNT)
+    answer_money(case, replace(rate, slots=[Slot.AMOUNT], names=others), outcome)
+    return True
 
 
 def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
@@ -111,6 +142,11 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
                 answer_talk(case, CasePlan(plan.question, slots=[Slot.TEXT], names=plan.names), said)
                 if said.parts and all(p.fill is Fill.UNSURE for p in said.parts):
                     outcome.parts, outcome.gaps = said.parts, outcome.gaps + said.gaps
+                elif numbers == ["plate"]:  # 车牌前面是…，后两位是…，中间没看清: the parts seen and the gap
+                    seen = Outcome()
+                    part = partial_plate(case, seen)
+                    if part is not None:
+                        outcome.parts, outcome.gaps = [part], outcome.gaps + seen.gaps
         rest = [s for s in plan.slots if s is not Slot.FIELD]
         if rest and len(numbers) < len(plan.fields) or rest and not numbers:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
@@ -122,6 +158,9 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
     elif plan.aggregate == "distinct":
         answer_distinct(case, plan, outcome)
+    elif Slot.PERSON in plan.slots and Slot.AMOUNT in plan.slots and plan.rate_per and Slot.PERSON in question.parts \
+            and _who_and_rate(case, question, outcome):
+        pass
     elif asks_act_count(plan):  # 分几次送的货 / 抢了几个人: counted from what was said, not the payments
         answer_act_count(case, plan, outcome)
     elif (Slot.QUANTITY in plan.slots or Slot.AMOUNT in plan.slots) and asks_quantity(case, plan) \

@@ -16,11 +16,14 @@ from dataclasses import dataclass, replace
 from engine.answer.casefile.act_mentions import NOT_THINGS, clauses_of, mentions, word_hit
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.said import _anchor, _gap, _sentences, _unsure_about
+from engine.answer.model import Calculation
+from engine.answer.casefile.said import RELATIVES, _anchor, _gap, _sentences, _unsure_about
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Statement
+from engine.ledger.lexicon import TITLES
 from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
+from engine.text.lines import join_pdf_lines
 from engine.text.numbers import parse_number
 from engine.text.segments import Segment
 
@@ -170,7 +173,7 @@ def _ranked(case: Case, plan: CasePlan):
 def answer_act_count(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     for asked in plan.counts:
         part_plan = plan if len(plan.counts) == 1 else replace(plan, focus=asked.focus)
-        part = _count_part(case, part_plan, asked.counter)
+        part = _count_part(case, part_plan, asked.counter, outcome)
         if part.fill is Fill.MISSING:  # nothing to count: a speaker saying he does not know it answers
             part = _unknown_count(case, part_plan, part.label, outcome) or part
         outcome.add(part)
@@ -189,9 +192,79 @@ def _unknown_count(case: Case, plan: CasePlan, label: str, outcome: Outcome) -> 
     return None
 
 
-def _count_part(case: Case, plan: CasePlan, counter: str) -> Part:
+# Who a listed item is, by how it ends: a role, a kin word, a title (保安邵师傅, 一个卖烤红薯的老汉).
+PERSON_END = re.compile(rf"(?:{RELATIVES.pattern}|{TITLES}|人|老汉|老头|老太太?|大爷|大妈|大娘|阿姨|大姐|大哥|小伙子?|"
+                        r"姑娘|学生|保安|司机|店主|摊主|服务员|店员|顾客|乘客|路人|行人|男的|女的|男子|女子|男人|女人|"
+                        r"孩子|小孩|民警|警察|工人|工友|租客|房东|村民|保洁员?|外卖员|快递员|骑手)$")
+# A listing of who was there (除了我，还有…、…，后来…也跑过来了 / 在场的有…和…): its cue, and the words
+# around each item that are not the person (还有, 后来, 也跑过来了).
+LISTING = re.compile(r"还有|在场的?(?:有|是)|现场(?:有|是)|当时有|旁边有|除了")
+_ITEM_LEAD = re.compile(r"^(?:除了|另外|此外|以及|还有|后来|然后|接着|再|又|和|跟|在场的?(?:有|是)|现场(?:有|是)|当时(?:还)?有|旁边(?:还)?有|有)+")
+_ITEM_TAIL = re.compile(r"(?:也|都|就|才|随后|马上)?(?:在场|在旁边|在|跑|赶|走|围|凑|冲|追)?(?:了)?(?:过来|过去|上来|来|到)?(?:了)?$")
+_ITEM_SPLIT = re.compile(r"[，,、；;]|和(?=[一两\u4e00-\u9fff])|以及|还有")
+
+
+_ASKED_WHO = re.compile(r"谁|哪些人|什么人|别人|其他人|几个人")
+
+
+def _listed_people(case: Case, plan: CasePlan) -> tuple[list[Segment], Statement, Segment] | None:
+    """The people a best-matching answer lists as there besides the speaker (除了我，还有一个卖烤红薯的
+    老汉、一个路过的女学生，后来保安邵师傅也跑过来了 → three): each item of the sentence that a listing
+    cue opens and that ends in a person (a role, a kin word, a title, a name of the file). At least two
+    items, none of them the speaker; else None (a count the file does not let one read)."""
+    from engine.answer.casefile.talk import qualifies, rank_statements
+
+    people = case.people()
+    # about the question, or asked who was there and sharing some of its words (吵架的时候，旁边都有谁？
+    # for 吵架的时候现场有几个人)
+    ranked = [m for m in rank_statements(case, plan)[:3]
+              if qualifies(m) or m.coverage > 0 and _ASKED_WHO.search(m.statement.question)]
+    for match in ranked:
+        statement = match.statement
+        sentences = _sentences(statement)
+        for at, sentence in enumerate(sentences):
+            cue = LISTING.search(sentence.text)
+            if cue is None:
+                continue
+            # the list runs on to the next sentence when that one adds to it (后来…也跑过来了。)
+            run = [sentence] + [s for s in sentences[at + 1:at + 2] if re.search(r"也[^，。]{0,4}(?:来|到|在)", s.text)]
+            items: list[Segment] = []
+            for piece in run:
+                base = piece.start if piece is not sentence else sentence.start
+                text = piece.text if piece is not sentence else sentence.text[cue.start():]
+                offset = base + (cue.start() if piece is sentence else 0)
+                pos = 0
+                for chunk in _ITEM_SPLIT.split(text.rstrip("。！？；")):
+                    start = text.find(chunk, pos)
+                    pos = start + len(chunk)
+                    lead = _ITEM_LEAD.match(chunk)
+                    core = chunk[lead.end() if lead else 0:]
+                    tail = _ITEM_TAIL.search(core)
+                    core = core[:tail.start()] if tail else core
+                    if not core or re.fullmatch(r"我|我们|自己|本人", core):
+                        continue
+                    if not (PERSON_END.search(core) or core in people):
+                        continue
+                    begin = offset + start + chunk.find(core)
+                    items.append(Segment(begin, begin + len(core), join_pdf_lines(core)))  # a PDF's line break is layout
+            if len(items) >= 2:
+                told = Segment(run[0].start, run[-1].end, statement.answer[run[0].start:run[-1].end])
+                return items, statement, told
+    return None
+
+
+def _count_part(case: Case, plan: CasePlan, counter: str, outcome: Outcome) -> Part:
     label = "次数" if counter == "次" else "人数"
     stated = _stated(case, plan, counter)
+    listed = _listed_people(case, plan) if counter == "人" and stated is None else None
+    if listed is not None:  # 现场还有几个人？都是什么人？: the people listed, counted and each quoted
+        items, statement, told = listed
+        cited = case.cite(_anchor(statement, told))
+        who = "、".join(quoted(i.text) for i in items)
+        outcome.calculations.append(Calculation(
+            str(len(items)), len(items), None, True, [cited], "所列举人员的个数",
+            factors=[{"value": len(items), "unit": "listed", "items": [i.text for i in items]}]))
+        return Part(label, f"{len(items)}人：{who}（{cited}：{quoted(told.text)}）", Fill.FILLED, [cited])
     told = occurrences(case, plan) if counter == "次" else []
     in_order = _told_in_order(told)
     if stated is not None:

@@ -28,6 +28,8 @@ from engine.answer.wording import plain_number
 from engine.ledger import Event
 from engine.ledger.lexicon import UNIT_FAMILIES
 from engine.question import CasePlan
+from engine.text.lines import join_pdf_lines
+from engine.text.numbers import find_numbers
 from engine.text.segments import flat
 
 _LABELS = {"weight": "重量", "distance": "距离", "speed": "速度", "time": "时长", "percent": "比例"}
@@ -39,6 +41,8 @@ def unit_label(plan: CasePlan) -> str:
         family = "speed"
     if plan.unit == "mg/100ml":
         return "检测结果"
+    if plan.unit == "人":
+        return "人数"
     return _LABELS.get(family or "", "数量")
 
 
@@ -65,8 +69,19 @@ def _rows(case: Case, plan: CasePlan, roles=("value", "total")) -> list[Event]:
     38吨是笔误): those were never an account of the fact."""
     slips = {(c.unit, c.old.value) for c in case.ledger.corrections
              if c.field == "quantity" and c.clerical and c.old is not None}
-    return [e for e in case.ledger.events if e.unit and e.role in roles and e.amount is not None
+    rows = [e for e in case.ledger.events if e.unit and e.role in roles and e.amount is not None
             and not e.corrects and _unit_ok(plan, e) and (e.unit, e.amount.value) not in slips]
+    return rows + _heads_restated(case, rows, roles) if plan.unit == "人" else rows
+
+
+def _heads_restated(case: Case, heads: list[Event], roles) -> list[Event]:
+    """A head count said again with another figure in 个 beside it (最多的时候有一百二十个人 … 一百二十是
+    群里显示的总数，真正下注的也就三十来个): the sentence restating the count speaks of people too — its
+    figures in 个 are versions of that count, never dropped for their unit."""
+    said = {e.amount.value for e in heads}
+    return [e for e in case.ledger.events
+            if e.unit == "个" and e.role in roles and e.amount is not None and not e.corrects
+            and any(n.value in said for n in find_numbers(join_pdf_lines(case.text_of(e.sentence))))]
 
 
 def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
@@ -79,6 +94,8 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if not chosen:
         outcome.add(Part(label, "", Fill.MISSING))
         return
+    if plan.unit == "人":  # the head count chosen, restated later with another beside it: both are told
+        chosen += [e for e in _heads_restated(case, chosen, ("value", "total")) if e not in chosen]
     # a total stated in the statement telling the best-matching parts is theirs, though it names no
     # one (我喝了两瓶…又喝了一瓶，一共是3瓶): the parts then outrank it only by naming the speaker
     told = {e.statement for e in chosen}
@@ -102,7 +119,11 @@ def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) 
         ids = list(dict.fromkeys(case.cite_event(e) for e in group))
         outcome.add(Part(label, f"{said(group[0])}（{'、'.join(ids)}{record_note(case, group[0])}）", Fill.FILLED, ids))
         return
-    latest = max(rows, key=lambda e: (e.statement, e.source == "answer"))
+    # the last statement's own figure, not one it only repeats (二十多个是总数，真正动手的只有四个: 四个)
+    last = max(e.statement for e in rows)
+    new = [e for e in rows if e.statement == last
+           and not any(o.statement < last and o.amount.value == e.amount.value for o in rows)]
+    latest = max(new or rows, key=lambda e: (e.statement, e.source == "answer"))
     lines = []
     ids = []
     for value, group in by_value.items():

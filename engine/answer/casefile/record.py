@@ -91,6 +91,14 @@ ROLE_PERSON = re.compile(r"老板|老总|法定代表人|法人|负责人|业务
                          r"朋友|同事|邻居|亲戚|对方|被害人|受害人")
 
 
+# Someone a question names by what they did (打人的人, 开车的那个男的, 骗他的人): not the one questioned.
+DESCRIBED_PERSON = re.compile(r"[\u4e00-\u9fff]{1,6}的(?:那个|这个|那|这)?(?:人|男的|女的|男子|女子|男人|女人|小伙子?)"
+                              r"(?=叫|姓|的|住|家|是|[，,？?])")
+
+# A vehicle a plate is asked of (撞人的车车牌号, 那辆SUV的车牌): the vehicle's, not the questioned person's.
+DESCRIBED_VEHICLE = re.compile(r"(?<![他她我你])[\u4e00-\u9fffA-Za-z]{0,8}?(?:车|SUV|suv)(?=的?车牌)")
+
+
 def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     """The person a personal field is asked of: the named one, else one named by role (老板), else
     the person questioned."""
@@ -109,6 +117,9 @@ def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     role = ROLE_PERSON.search(plan.text)
     if role:
         return role.group(0)
+    described = DESCRIBED_PERSON.search(plan.text) or DESCRIBED_VEHICLE.search(plan.text)
+    if described:  # 打人的那个人住在哪里 / 撞人的车车牌号: told of by what they did, not the one questioned
+        return described.group(0)
     return _subject(case, session)
 
 
@@ -180,11 +191,13 @@ def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, aske
     # Not the person questioned (or not in the header): only an answer naming that person's number
     # can say it; another person's number is never given for theirs.
     found = _pii_in_answers(case, person, name)
-    if found is not None:
-        anchor, value = found
-        sentence = _sentence_of(case, anchor)
-        cited = case.cite(sentence)
-        return Part(label, f"{person or ''}的{label}：{quoted(case.text_of(sentence))}（{cited}）", Fill.FILLED, [cited])
+    if found:
+        sentences = list(dict.fromkeys(_sentence_of(case, anchor) for anchor, _ in found))
+        cited = [case.cite(sentence) for sentence in sentences]
+        said = "；".join(f"{quoted(case.text_of(s))}（{c}）" for s, c in zip(sentences, cited))
+        # 一共用了三张卡：…卡号A；…卡号B；…卡号C: every one the answer lists, each with its own words
+        many = f"共{len(sentences)}个：" if len(sentences) > 1 else ""
+        return Part(label, f"{person or ''}的{label}：{many}{said}", Fill.FILLED, cited)
     owner = f"{person}的" if person else ""
     return Part(f"{owner}{label}", "", Fill.MISSING)
 
@@ -210,14 +223,25 @@ def _sentence_of(case: Case, anchor: Anchor) -> Anchor:
     return Anchor(anchor.chunk_id, start, min(ends) + 1 if ends else len(text))
 
 
-def _pii_in_answers(case: Case, person: str | None, name: str) -> tuple[Anchor, str] | None:
+# The asker asking the speaker for their own numbers of a kind (你用过哪些银行卡, 你的手机号): the
+# answer's numbers of that kind are the speaker's.
+_ASKED_OWN = {"bank_card": re.compile(r"卡|账户|账号"), "phone": re.compile(r"手机|电话"),
+              "plate": re.compile(r"车"), "id": re.compile(r"身份证")}
+
+
+def _pii_in_answers(case: Case, person: str | None, name: str) -> list[tuple[Anchor, str]]:
+    """The numbers of the field asked that an answer tells as ``person``'s: all of the first answer
+    telling any (一共用了三张卡：…；…；…), in order."""
     types = PII_TYPES.get(name)
     if not types or person is None:
-        return None
+        return []
     for statement in case.ledger.statements:
         if statement.kind != "qa":
             continue
         text = statement.answer
+        asked_own = person == statement.speaker and "你" in statement.question \
+            and bool(_ASKED_OWN[name].search(statement.question))
+        found = []
         for fact in find_pii(text):
             if fact.meta.get("type") not in types:
                 continue
@@ -226,8 +250,25 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> tuple[Anchor, 
             rest = re.split(r"[。！？；]", text[fact.end:], maxsplit=1)[0]
             own = re.compile(r"我(?:自己)?的|本人|我名下")
             mine = person in window or (person == statement.speaker and (own.search(window) or own.search(rest))) or (
-                person in statement.question and re.search(r"[他她]的", window))  # 问：王芳的…？答：她的…
+                person in statement.question and re.search(r"[他她]的", window)) or asked_own  # 问：王芳的…？答：她的…
             if mine:
                 start = statement.answer_offset + fact.start
-                return Anchor(statement.chunk_id, start, statement.answer_offset + fact.end), fact.text
-    return None
+                found.append((Anchor(statement.chunk_id, start, statement.answer_offset + fact.end), fact.text))
+        if found:
+            return found
+    return []
+
+
+def partial_plate(case: Case, outcome: Outcome) -> Part | None:
+    """The one sentence of the answers telling a plate only in part (车牌前面是某A，后两位是37，中间几个字
+    没看清): quoted as a gap — the characters seen are the speaker's, the rest is not in the material.
+    None when no answer or several tell one so."""
+    from engine.answer.casefile.said import _gap, _sentences
+    from engine.ledger.lexicon import UNCERTAIN
+
+    told = [(statement, sentence) for statement in case.ledger.statements if statement.kind == "qa"
+            for sentence in _sentences(statement) if "车牌" in sentence.text and UNCERTAIN.search(sentence.text)]
+    if len(told) != 1:
+        return None
+    statement, sentence = told[0]
+    return _gap(case, statement, sentence, outcome, FIELD_LABELS["plate"])

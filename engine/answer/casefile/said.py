@@ -19,6 +19,7 @@ from engine.ledger import Anchor, Statement
 from engine.ledger.lexicon import PLACE, UNCERTAIN, UNSURE_ABOUT
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import SENTENCE_PER_LINE
+from engine.text.lines import join_pdf_lines
 from engine.text.names import names_in, titled_names
 from engine.text.segments import Segment, split
 
@@ -229,14 +230,30 @@ def quote_of_one(sentence: Segment, value: tuple[int, int], others: list[tuple[i
     return Segment(sentence.start + start, sentence.start + end, sentence.text[start:end])
 
 
+# Before a figure, the speaker paying someone else (我每个月给她发…) or hiring them (我雇了一个司机，一个月
+# …): the figure is not the speaker's own.
+PAID_TO_OTHER = re.compile(r"给(?:了)?[他她](?!们)")
+HIRED_BY_SPEAKER = re.compile(r"我(?:又|还|另外|也)?(?:雇|请|招|找)(?:了)?(?:一个|一名|一位|个|名|位)")
+
+
 def told_of(case: Case, statement: Statement, text: str, at: int, person: str) -> bool:
     """A figure at ``at`` of an answer's sentence ``text`` is told of ``person``: the last person named
     before it is them (侯建国干的是水电工，一天一百九十元), or nobody is and they are the one speaking,
-    asked about nobody else (我是搬运工，一天二百三十元)."""
+    asked about nobody else (我是搬运工，一天二百三十元). Paid by the speaker to 她/他 (卓某帮我看店。我每个月
+    给她发…), the figure is of the last person the answer named before the sentence; paid to someone the
+    speaker hired unnamed (我雇了一个司机老某，一个月…), of nobody the file names — never the speaker's."""
     people = case.people()
     named = [p for p in people if p in text[:at]]
     if named:
         return max(named, key=lambda p: text.rfind(p, 0, at)) == person
+    if PAID_TO_OTHER.search(text[:at]):
+        answer = join_pdf_lines(statement.answer)  # ``text`` may be a sentence's joined view
+        told = answer.find(text)
+        earlier = answer[:told] if told > 0 else ""
+        named = [p for p in people if p in earlier and p != statement.speaker]
+        return bool(named) and max(named, key=earlier.rfind) == person
+    if HIRED_BY_SPEAKER.search(text[:at]):
+        return False
     # 某某是怎么算的？——按天算，一天两百一十元，某某一共干了…: the one person the question asks about
     asked = [p for p in people if p in statement.question and p != statement.speaker]
     if len(asked) == 1:

@@ -116,6 +116,8 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         return
     matches = rank_statements(case, plan)
     chosen = candidates(case, plan, matches)
+    if not chosen and plan.posture:  # 那个男的倒在什么位置: the answers telling that act, best first
+        chosen = [m for m in matches if f"{plan.posture}在" in m.statement.answer][:3]
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
         for slot in plan.slots:
             outcome.add(Part("相关内容", "", Fill.MISSING))
@@ -325,6 +327,7 @@ def _asked_amount(plan: CasePlan, case: Case, text: str, amounts: list):
 def said_per(text: str, amount, unit: str) -> bool:
     """一天一百九十元 / 每个月6000元 / 7200元/月 / 七元一件: the figure is said per that unit."""
     per = rf"(?:每|一)(?:一)?(?:个)?{re.escape(unit)}"
-    before = text[max(0, amount.start - 6):amount.start]
-    return bool(re.search(per + r"(?:的)?(?:是|为|就|能拿|拿|给|算)?$", before)
+    before = text[max(0, amount.start - 8):amount.start]
+    # 每个月给她发三千五百元: the one paid may be said between the period and the figure
+    return bool(re.search(per + r"(?:的)?(?:都|就)?(?:给[他她我])?(?:是|为|就|能拿|拿|给|算|发|付|开)?$", before)
                 or re.match(rf"(?:/|每|一)(?:个)?{re.escape(unit)}", text[amount.end:]))

@@ -20,11 +20,11 @@ from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Anchor, Statement
 from engine.ledger.confirm import confirmation_note, put_to_speaker
-from engine.ledger.lexicon import CORRECTION, PLACE, RESTATE, TIME_OF_DAY, is_clock_time
+from engine.ledger.lexicon import CORRECTION, PLACE, RELATIVE_DATE, RESTATE, TIME_OF_DAY, is_clock_time
 from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
 from engine.text.lines import find_whole
-from engine.text.segments import Segment, split
+from engine.text.segments import Segment, flat, split
 
 
 def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome: Outcome) -> Part:
@@ -43,7 +43,11 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
         unsure = next((s for s in _sentences(first) if _unsure_about(s.text, slot)), None)
         if unsure is not None:
             return _gap(case, first, unsure, outcome, label)
-    pieces = []
+    if slot is Slot.PLACE and plan.posture:
+        found = _posture_place(case, plan, statements)
+        if found is not None:
+            return found
+    pieces, undated = [], []
     for rank, statement in enumerate(statements):
         for order, sentence in enumerate(_about_first(plan, _sentences(statement), weights)):
             pieces.append((_tells(plan, case, sentence.text), rank, order, statement, sentence))
@@ -54,6 +58,7 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
                 continue
             dates = _dates_of_act(plan, sentence.text)
             if not dates:
+                undated.append((statement, sentence))  # 上个月中旬…: only when no sentence dates the act
                 continue
             # the start of a stretch quoted without its end (…开始干的，一直干到…): one date per quote
             quote = quote_of_one(sentence, (dates[0].start, dates[0].end), [(d.start, d.end) for d in dates
@@ -83,6 +88,10 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             cited = case.cite(_anchor(statement, sentence))
             return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited],
                         quoted=Quoted(sentence.text, Slot.PLACE, asked, plan))
+    for statement, sentence in undated:
+        part = _relative_part(case, statement, sentence, label)  # as said, with the record's date it is relative to
+        if part is not None:
+            return part
     return Part(label, "", Fill.MISSING)
 
 
@@ -107,6 +116,65 @@ def acts_in(plan: CasePlan, text: str) -> bool:
     """Whether the text holds one of the question's verbs (or its act): none asked, any text does."""
     verbs = [v for v in plan.question.verbs if v not in GENERAL] + list(plan.focus.acts)
     return not verbs or any(verb_told(v, text) for v in verbs) or act_at(plan, text) >= 0
+
+
+def _relative_part(case: Case, statement: Statement, sentence: Segment, label: str) -> Part | None:
+    """A time said relative to the record (上个月中旬的一天下午): given as said, its imprecision kept,
+    with the date of the session it was said in that it is relative to, the header cited for that date
+    (the stretch it names is not a date any quote states; it is never turned into a day)."""
+    from datetime import date
+
+    from engine.answer.casefile.dates import record_cite
+    from engine.ledger.when import relative_range, session_date
+
+    said = next((m for m in RELATIVE_DATE.finditer(sentence.text) if m.group(0)), None)
+    reference = session_date(case.ledger, statement.session)
+    if said is None or reference is None or relative_range(said.group(0), date.fromisoformat(reference)) is None:
+        return None
+    where = record_cite(case, statement.session)  # cites the header: only once the time is given
+    if where is None:
+        return None
+    rest = re.match(r"(?:的)?(?:一天|某天|有一天|那天)?(?:的)?(?:上午|下午|中午|晚上|傍晚|凌晨|早上|夜里)?",
+                    sentence.text[said.end():])
+    words = flat(said.group(0) + (rest.group(0) if rest else ""))
+    day = date.fromisoformat(reference)
+    cited = case.cite(_anchor(statement, sentence))
+    return Part(label, f"{label}：{words}（材料未给出具体日期，“{said.group(0)}”以笔录时间{day.year}年{day.month}月{day.day}日"
+                       f"（{where}）为准；{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited, where])
+
+
+# Where someone or something came to be, as said (倒在河堤下面的台阶上, 停在加油站出口旁边的绿化带上):
+# the act, then the place up to its last word of position (蹲在一辆摩托车旁边抽烟 → 一辆摩托车旁边).
+POSTURE_SAID = re.compile(r"(?P<act>[倒躺停坐站蹲趴靠跪卧])在(?P<place>[^，。；！？,;]{2,24})")
+_LOCATIVE_END = re.compile(r".*(?:上|下|边|里|内|外|间|口|前|后|处|角|侧|头|面|底|旁)")
+
+
+def _posture_place(case: Case, plan: CasePlan, statements: list[Statement]) -> Part | None:
+    """倒在哪里 / 停在什么位置: the place said after that act in the clause telling it of the asked one
+    (the thing or person the question names before the act, found in the clause first), from the
+    best-matching statements in order; None when no clause tells the act."""
+    things = [o.lower() for o in plan.focus.objects if o != plan.posture and len(o) >= 2]
+    found = []
+    for rank, statement in enumerate(statements):
+        for sentence in _sentences(statement):
+            for clause in split(sentence.text, 0, len(sentence.text), _CLAUSE_END) or [sentence]:
+                for said in POSTURE_SAID.finditer(clause.text):
+                    if said.group("act") != plan.posture:
+                        continue
+                    near = _LOCATIVE_END.match(said.group("place"))
+                    place = near.group(0) if near else said.group("place")
+                    named = any(t in clause.text[:said.start()].lower() for t in things)
+                    found.append((not named, rank, statement, sentence, clause, place))
+    if not found:
+        return None
+    best = min(found, key=lambda f: f[:2])
+    if things and best[0] and len({f[5] for f in found}) > 1:
+        return None  # the asked one is named in no clause and the clauses place it differently
+    _, _, statement, sentence, clause, place = best
+    quote = Segment(sentence.start + clause.start, sentence.start + clause.end, clause.text)
+    cited = case.cite(_anchor(statement, quote))
+    return Part("地点", f"地点：{place}（{cited}：{quoted(clause.text)}）", Fill.FILLED, [cited],
+                quoted=Quoted(clause.text, Slot.PLACE, statement.question))
 
 
 # Where a thing was put, thrown or hidden (扔进了路边的垃圾桶, 藏在床底下).
