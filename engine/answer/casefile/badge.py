@@ -23,7 +23,7 @@ import re
 from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
-from engine.answer.casefile.when import place_in
+from engine.answer.casefile.when import says_place
 from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES
 from engine.question import CasePlan, Slot
 from engine.text.numbers import find_amounts
@@ -102,7 +102,7 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     own = quoted.plan or plan
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
         return None if tells_asked_act(own, said, case.people(), case.doc_text) else "所引语句说的不是所问的行为本身"
-    if quoted.slot is Slot.PLACE and not place_in(text):
+    if quoted.slot is Slot.PLACE and not says_place(text):
         return "所引语句未说明所问之事发生的地点"
     if own.most and not _COMPARES.search(said):  # 输钱最多的是谁: a quote naming who lost, not who lost most
         return f"所引语句未说明谁{own.most}"

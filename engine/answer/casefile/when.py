@@ -100,6 +100,11 @@ def place_in(text: str) -> re.Match[str] | None:
     return PLACE.search(text) or PUT_AWAY.search(text)
 
 
+def says_place(text: str) -> bool:
+    """Whether a sentence says where something happened or came to be (倒在河堤下面的台阶上 too)."""
+    return bool(place_in(text) or POSTURE_SAID.search(text))
+
+
 def _place_of_verb(plan: CasePlan, asked: str, text: str) -> re.Match[str] | None:
     for clause in split(text, 0, len(text), _CLAUSE_END):
         place = place_in(clause.text)
@@ -146,7 +151,7 @@ def _relative_part(case: Case, statement: Statement, sentence: Segment, label: s
 # Where someone or something came to be, as said (倒在河堤下面的台阶上, 停在加油站出口旁边的绿化带上):
 # the act, then the place up to its last word of position (蹲在一辆摩托车旁边抽烟 → 一辆摩托车旁边).
 POSTURE_SAID = re.compile(r"(?P<act>[倒躺停坐站蹲趴靠跪卧])在(?P<place>[^，。；！？,;]{2,24})")
-_LOCATIVE_END = re.compile(r".*(?:上|下|边|里|内|外|间|口|前|后|处|角|侧|头|面|底|旁)")
+_LOCATIVE_END = re.compile(r".*(?:上|下|边|里|内|外|间|口|前|后|处|角|侧|头|面|底|旁)", re.S)  # across a wrapped line
 
 
 def _posture_place(case: Case, plan: CasePlan, statements: list[Statement]) -> Part | None:
@@ -162,7 +167,7 @@ def _posture_place(case: Case, plan: CasePlan, statements: list[Statement]) -> P
                     if said.group("act") != plan.posture:
                         continue
                     near = _LOCATIVE_END.match(said.group("place"))
-                    place = near.group(0) if near else said.group("place")
+                    place = flat(near.group(0) if near else said.group("place"))
                     named = any(t in clause.text[:said.start()].lower() for t in things)
                     found.append((not named, rank, statement, sentence, clause, place))
     if not found:
