@@ -12,12 +12,17 @@ from engine.text.numbers import find_amounts
 
 
 def record_home(folder: Path, records: Mapping[str, str]) -> Iterator[tuple[Engine, dict[str, str]]]:
-    """Write each record as ``folder/<name>``, ingest them into ``folder/home``; yield (engine,
+    """Write each record as ``folder/<name>`` (a PDF when the name ends in .pdf), ingest them into ``folder/home``; yield (engine,
     {name: doc_id}) and close the catalog after."""
     files = []
     for name, text in records.items():
         path = folder / name
-        path.write_text(text, encoding="utf-8")
+        if path.suffix == ".pdf":  # a record printed as a real PDF (long answers wrap across lines)
+            from engine.bench.pdfmaker import make_pdf
+
+            make_pdf(path, [text.splitlines()])
+        else:
+            path.write_text(text, encoding="utf-8")
         files.append(path)
     engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
     result = engine.ingest(files, kind="transcript")

@@ -175,12 +175,16 @@ def relative_range(text: str, ref: date) -> tuple[date, date] | None:
         return _month_range(ref.year, ref.month, part)
     shift = {"去年": -1, "前年": -2, "今年": 0, "明年": 1}
     year_word = next((w for w in shift if text.startswith(w)), None)
+    month = re.search(r"([一二三四五六七八九十正腊冬]{1,2}|\d{1,2})月", text)
+    number = ({"正": 1, "冬": 11, "腊": 12}.get(month.group(1)) or parse_number(month.group(1))) if month else None
     if year_word is None:
-        return None
+        if not number or not 1 <= number <= 12:
+            return None
+        # 3月上旬 said without a year: that month of the record's year, or of the year before when
+        # the record was made before it
+        return _month_range(ref.year if number <= ref.month else ref.year - 1, int(number), part)
     year = ref.year + shift[year_word]
-    month = re.search(r"([一二三四五六七八九十正腊冬]{1,2})月", text)
     if month:
-        number = {"正": 1, "冬": 11, "腊": 12}.get(month.group(1)) or parse_number(month.group(1))
         if number and 1 <= number <= 12:
             return _month_range(year, int(number), part)
     if "年初" in text or "上半年" in text:

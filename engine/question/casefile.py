@@ -459,6 +459,10 @@ _BY_ACT_BEFORE = re.compile(r"(?:送|给|交|付|转|汇|打|存|缴)(?:了|过)
 _BY_ACT_AFTER = re.compile(r"(?:卡|账户)?(?:转账|转|支付|付|交|缴|给|汇|打|存|红包|收款|扫码)")
 
 
+# 转账转出去的钱 / 通过转账付的 / 非现金: the money that moved by any way but cash, asked as such
+BY_TRANSFER = re.compile(r"(?:通过|用|以|走)(?:银行)?转账|转账(?:的方式)?(?:转|付|支付|打|汇|给)|非现金|除(?:了)?现金(?:以外|之外)")
+
+
 def _money_word(question: Reading) -> str | None:
     words = [n for n in question.nouns if MONEY_NOUN.match(n) and not _NO_KIND.match(n)]
     return min(words, key=question.text.find) if words else None
@@ -485,6 +489,8 @@ def _read_restrictions(plan: CasePlan, text: str) -> None:
                 and (first in moving or second in moving):
             moving |= {first, second}
     channels = [name for name in CHANNELS if name in moving]
+    if not channels and BY_TRANSFER.search(rest):
+        channels = [name for name in CHANNELS if name != "现金"]  # 转账转出去的钱: every way but cash
     # 用微信还是现金给的: a choice between channels asks which one, it restricts nothing
     plan.channels = [] if len(channels) > 1 and re.search(r"还是|或者|或是", rest) else channels
     place = PLACE_NAMED.search(text)
