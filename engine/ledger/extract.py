@@ -503,6 +503,8 @@ class _Reader:
     def _relative_date_in(self, sentence: Segment) -> Value | None:
         """上个月中旬 / 3月上旬 / 5月份: a time the record's date places (engine/ledger/when.py)."""
         m = lx.RELATIVE_DATE.search(self.text, sentence.start, sentence.end)
+        if not (m and m.group(0)):
+            m = lx.MONTH_PART.search(self.text, sentence.start, sentence.end)
         if m and m.group(0):
             return self.value(m.start(), m.end(), m.group(0), approx=True, precision="relative")
         return None

@@ -254,10 +254,13 @@ RELATIVE_DATE = re.compile(
     r"(?:去年|今年|前年|明年|上个?月|这个月|本月|上半年|下半年)(?:的)?"
     r"(?:[一二三四五六七八九十正腊冬]{1,2}月(?:份)?|年初|年底|年中|年末|春节前后|过年前后?|国庆前后)?"
     r"(?:上旬|中旬|下旬|[初中底末]|左右|前后)?"
-    r"|(?:\d{4}年)?(?:春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年底|年中|年末|春节前后|过年前后?)(?:左右|前后)?"
-    # a month said without its year, with a part of it (3月上旬, 十月底, 5月份): placed by the record's date
-    r"|(?<![\d年〇零一二三四五六七八九十])(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?(?:上旬|中旬|下旬|[初底末])"
-    r"|(?<![\d年〇零一二三四五六七八九十])(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月份")
+    r"|(?:\d{4}年)?(?:春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年底|年中|年末|春节前后|过年前后?)(?:左右|前后)?")
+# A month said without its year, with a part of it or 份 (3月上旬, 十月底, 5月份), as a statement dates a
+# payment by it: placed by the record's date (when.py). Not read from questions, where 10月底前 is a
+# deadline rather than the time of the occurrence asked.
+MONTH_PART = re.compile(
+    r"(?<![\d年〇零一二三四五六七八九十])(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月"
+    r"(?:份?(?:上旬|中旬|下旬|[初底末])|份)(?!之?前|以前)")
 # Festivals and lunar months as dates (2021年春节前, 中秋节前一天, 端午节前后, 腊月二十五六, 去年腊月):
 # kept as said, placed in the calendar as a range (engine/ledger/when.py).
 FESTIVAL_DATE = re.compile(

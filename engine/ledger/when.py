@@ -21,7 +21,7 @@ import calendar
 import re
 from datetime import date, timedelta
 
-from engine.ledger.lexicon import FESTIVAL_DATE, RELATIVE_DATE
+from engine.ledger.lexicon import FESTIVAL_DATE, MONTH_PART, RELATIVE_DATE
 from engine.ledger.model import CaseLedger, Value
 from engine.text.dates import year_for
 from engine.text.numbers import parse_number
@@ -159,7 +159,7 @@ def resolve(value: Value, reference: str | None, context_year: int | None = None
         value.range = (first.isoformat(), last.isoformat())
     elif re.fullmatch(r"\d{4}", said):
         value.range = (f"{said}-01-01", f"{said}-12-31")
-    elif ref is not None and RELATIVE_DATE.fullmatch(text):
+    elif ref is not None and (RELATIVE_DATE.fullmatch(text) or MONTH_PART.fullmatch(text)):
         span = relative_range(text, ref)
         if span:
             value.range = (span[0].isoformat(), span[1].isoformat())
