@@ -120,6 +120,7 @@ FACE = {
     # engine.inputs
     "InputError": "engine.inputs",
     "is_blank": "engine.inputs",
+    "UnknownDocument": "engine.inputs",
     # engine.ledger
     "Event": "engine.ledger",
     "Value": "engine.ledger",

@@ -148,14 +148,10 @@ class Engine:
             # Not stored whole: a live writer's (add_document waits for it, then says unchanged),
             # or what a dead one left, which is rolled back now if nobody holds the write lock.
             self.index.recover()
+        if _doc_kind(kind) is None:
+            return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha, error=_unknown_kind(kind))
         try:
-            kind = DocKind(kind)
-        except ValueError:
-            return IngestReport(name=name, status=IngestStatus.FAILED, sha256=sha,
-                                error=f"unknown kind {kind!r}; use one of "
-                                      f"{', '.join(k.value for k in DocKind)}")
-        try:
-            prepared, vectors = self._prepare(name, data, kind, report, watch)
+            prepared, vectors = self._prepare(name, data, _doc_kind(kind), report, watch)
             stored = self.index.add_document(prepared, vectors, data,
                                              before_ready=lambda doc_id: self._derive(prepared.record.kind, doc_id))
             prepared.timings_ms["store"] = watch.lap("store")
@@ -214,28 +210,42 @@ class Engine:
         else:
             catalogue = self.docs()
             records = catalogue.stale if stale_only else catalogue.documents
-        result = ReindexResult()
-        for record in records:
-            try:
-                data = self.index.blobs.get(record.sha256)
-            except Exception:  # a lost original: nothing to derive from, the stored reading stays
-                log.warning("original of %s is missing", record.doc_id, exc_info=True)
-                result.documents.append(IngestReport(
-                    name=record.name, status=IngestStatus.FAILED, doc_id=record.doc_id, sha256=record.sha256,
-                    error="原始文件缺失，无法重新解析；请重新上传该文件 (the stored original is missing)"))
-                continue
-            result.documents.append(self._rederive(record, data, record.name, progress))
-        return result
+        return ReindexResult(documents=[self._rederive_stored(record, None, progress) for record in records])
+
+    def rederive(self, doc_id: str, kind: DocKind | str | None = None,
+                 progress: ProgressFn | None = None) -> IngestReport:
+        """One stored document read again from its stored original as ``kind`` (default: its own
+        kind), keeping its id, name and ingest time. The new reading takes the old one's place in
+        every store at once; when it fails — or the process dies midway — the old reading stays
+        whole (never deleted first). Raises UnknownDocument for an unknown id."""
+        record = self.index.catalog.get_document(doc_id)
+        if record is None or record.status != "ready":
+            raise UnknownDocument(doc_id)
+        if kind is not None and _doc_kind(kind) is None:
+            return IngestReport(name=record.name, status=IngestStatus.FAILED, doc_id=doc_id, sha256=record.sha256,
+                                kind=record.kind, error=_unknown_kind(kind))
+        return self._rederive_stored(record, kind, progress)
+
+    def _rederive_stored(self, record: DocumentRecord, kind: DocKind | str | None,
+                         progress: ProgressFn | None) -> IngestReport:
+        try:
+            data = self.index.blobs.get(record.sha256)
+        except Exception:  # a lost original: nothing to derive from, the stored reading stays
+            log.warning("original of %s is missing", record.doc_id, exc_info=True)
+            return IngestReport(
+                name=record.name, status=IngestStatus.FAILED, doc_id=record.doc_id, sha256=record.sha256,
+                error="原始文件缺失，无法重新解析；请重新上传该文件 (the stored original is missing)")
+        return self._rederive(record, data, record.name, progress, kind)
 
     def _rederive(self, existing: DocumentRecord, data: bytes, name: str,
-                  progress: ProgressFn | None) -> IngestReport:
-        """One stored document derived again from ``data`` (its original), reported as an ingest
-        under ``name``; a failure leaves the stored reading as it was."""
+                  progress: ProgressFn | None, kind: DocKind | str | None = None) -> IngestReport:
+        """One stored document derived again from ``data`` (its original), as ``kind`` or its own,
+        reported as an ingest under ``name``; a failure leaves the stored reading as it was."""
         watch = Stopwatch()
         report = _reporter(name, progress)
         before = derivation_of(existing)
         try:
-            prepared, vectors = self._prepare(existing.name, data, existing.kind, report, watch)
+            prepared, vectors = self._prepare(existing.name, data, kind or existing.kind, report, watch)
             prepared.record.created_at = existing.created_at  # the same document, read again
 
             def derive(doc_id: str) -> None:
@@ -256,10 +266,13 @@ class Engine:
                                       f"the stored reading is kept): {detail}")
         report("done", 1.0)
         now = derivation_of(prepared.record)
-        return self._ingested(
-            name, prepared, watch, rederived_from=before,
-            note=f"内容未变，但此前按旧版本解析（解析版本 {before}），已按当前版本（{now}）重新解析"
-                 f"，共 {prepared.record.chunks} 个片段 (read again with the current chunkers)")
+        if prepared.record.kind != existing.kind:
+            note = (f"已按类型 {prepared.record.kind}（原为 {existing.kind}）重新解析，共 {prepared.record.chunks} "
+                    f"个片段 (read again as another kind)")
+        else:
+            note = (f"内容未变，但此前按旧版本解析（解析版本 {before}），已按当前版本（{now}）重新解析"
+                    f"，共 {prepared.record.chunks} 个片段 (read again with the current chunkers)")
+        return self._ingested(name, prepared, watch, rederived_from=before, note=note)
 
     def _derive(self, kind: str, doc_id: str) -> None:
         """What is built from a document's stored chunks, in the catalog's file, before the
@@ -517,3 +530,14 @@ class Engine:
                 "profile": "shared" if self.index.shared else "embedded",
                 "llm": self.settings.llm.model if self.settings.llm.configured else None}
 
+
+def _doc_kind(kind: DocKind | str) -> DocKind | None:
+    """``kind`` as a DocKind; None when it names none."""
+    try:
+        return DocKind(kind)
+    except ValueError:
+        return None
+
+
+def _unknown_kind(kind: object) -> str:
+    return f"unknown kind {kind!r}; use one of {', '.join(k.value for k in DocKind)}"

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import (Engine, Permission, ProgressFn, User, find_pii, format_size, mask_fragments, mask_text,
-                    mask_value, wrapped_pieces)
+from engine import (Engine, Permission, ProgressFn, UnknownDocument, User, find_pii, format_size, mask_fragments,
+                    mask_text, mask_value, wrapped_pieces)
 from engine.types import (Chunk, DocKind, DocumentRecord, IngestReport, IngestStatus,
                           PageText)
 from ui.components import local_time
@@ -65,26 +65,17 @@ def delete_document(engine: Engine, user: User, doc_id: str) -> DocumentRecord |
 
 def reingest_document(engine: Engine, user: User, doc_id: str, kind: DocKind | str,
                       progress: ProgressFn | None = None) -> IngestReport:
-    """Parse a stored document again (e.g. as another kind, or after a parser change).
-
-    The stores key a document by its bytes, so the old version is deleted first. When the new
-    parse fails, the document is ingested again as it was, so a failed re-ingest loses nothing.
-    """
+    """Parse a stored document again (e.g. as another kind, or after a parser change), from its
+    stored original: the new reading replaces the old one in every store at once, and when it
+    fails the old one stays as it was (Engine.rederive) — nothing is deleted first."""
     user.ensure(Permission.DELETE_DOCUMENTS)
     user.ensure(Permission.UPLOAD)
     record = engine.document(doc_id)
-    if record is None:
-        return IngestReport(name=doc_id, status=IngestStatus.FAILED,
+    try:
+        report = engine.rederive(doc_id, kind, progress)
+    except UnknownDocument:  # never stored, or deleted by another session meanwhile
+        return IngestReport(name=record.name if record else doc_id, status=IngestStatus.FAILED,
                             error=f"文件不存在 (no such document): {doc_id}")
-    data = engine.document_bytes(doc_id)
-    engine.delete(doc_id, user=user.name)
-    report = engine.ingest_bytes(record.name, data, kind, progress)
-    if report.status is IngestStatus.FAILED:
-        restored = engine.ingest_bytes(record.name, data, record.kind)
-        report.error = (f"{report.error}；" + (
-            "已按原方式恢复 (the previous version was restored)"
-            if restored.status is not IngestStatus.FAILED else
-            f"恢复也失败了 (restoring failed too): {restored.error}"))
     _audit(engine, "document_reingested",
            {**_doc_payload(record), "kind_before": record.kind,
             "kind_requested": kind.value if isinstance(kind, DocKind) else str(kind),

@@ -12,7 +12,8 @@ expectation key holds (README definitions; how each is read from an answer):
 - ``numbers``: each integer is stated in the conclusion. Amounts are read with find_amounts (yuan;
   1.2万元 = 12000); when the question asks a count (几次, 多少笔 …: "the unit the question names")
   with the counts a measure word follows (三次, 4笔); when it asks a quantity in a unit (几瓶, 多少克,
-  多少公里, 干了多少天, 多少mg/100ml) with find_quantities, in that unit (3瓶, 九天 = 9); when it
+  多少公里, 多少公里/小时, 干了多少天, 多少mg/100ml, 比例/百分之几 in %) with find_quantities, in that
+  unit (3瓶, 九天 = 9, 百分之五 = 5); when it
   asks an amount in 万元 (多少万元) the listed figure is in 万元 (436 → 436万元 = 4,360,000元).
 - ``numbers_any``: one of them is stated in the conclusion or in the quotes it cites (in the unit
   asked, for a quantity question).
@@ -93,9 +94,13 @@ DEV_FOLDER = "transcripts"  # under the datasets folder
 _COUNT_QUESTION = re.compile(r"(?<![这那])(?:几|多少)\s*(?:次|笔|回|期|趟|个|项|份|张|人)")
 # ...and a quantity question 几/多少 of a unit (几瓶, 多少克, 多少公里, 干了多少天, 多少mg/100ml): its
 # numbers are read with that unit (find_quantities), not as yuan.
-_UNIT_QUESTION = re.compile(r"(?:几|多少)\s*(?:个(?=[小月工星]))?(?P<unit>个小时|小时|个月|个工作日|天|周|千克|公斤|"
-                            r"克|斤|吨|公里|千米|米|毫升|瓶|箱|台|件|部|辆|车|捆|条|只|包|袋|桶|套|根|支|双|盒|针)"
-                            r"|(?P<named>mg/100ml|毫克/100毫升)")
+# A speed (多少公里/小时, 多少码) is asked in 公里/小时, the unit find_quantities gives 90公里/小时 — not in
+# 公里; a share (比例是多少, 百分之几, 几个点) in %, as 5% and 百分之五 are read.
+_UNIT_QUESTION = re.compile(r"(?:几|多少)\s*(?:个(?=[小月工星]))?(?P<unit>(?:公里|千米)(?:/|每)小时|码|个小时|小时|个月|"
+                            r"个工作日|天|周|千克|公斤|克|斤|吨|公里|千米|米|毫升|瓶|箱|台|件|部|辆|车|捆|条|只|包|袋|"
+                            r"桶|套|根|支|双|盒|针)"
+                            r"|(?P<named>mg/100ml|毫克/100毫升)"
+                            r"|(?P<share>比例|百分之几|(?:几|多少)个点|百分比)")
 # ...and an amount asked in 万元 (多少万元, 几万块): its ``numbers`` are in 万元 (README: "yuan, or the
 # unit the question names"), compared with the conclusion's amounts as yuan × 10,000.
 _WAN_QUESTION = re.compile(r"(?:几|多少)\s*万\s*(?:元|块)")
@@ -214,6 +219,8 @@ class CaseQuestion:
         match = _UNIT_QUESTION.search(self.question)
         if not match:
             return None
+        if match.group("share"):
+            return "%"
         return UNITS.get(match.group("unit") or "", "mg/100ml" if match.group("named") else None)
 
     def expected_amount(self, value: int) -> Decimal:

@@ -415,6 +415,18 @@ def test_a_quantity_question_reads_its_numbers_in_the_unit_it_names():
     assert versions["checks"]["numbers_any"] is True  # 7公里 in the quote
 
 
+def test_a_speed_and_a_share_are_read_in_the_unit_the_question_names():
+    items = [evidence("E1", "它起码有九十公里/小时，后来想想大概七十公里每小时。"), evidence("E2", "每把按5%抽。")]
+    speed = "车速是多少公里/小时？"
+    assert score({"numbers_any": [90, 70]}, answer("90公里/小时（E1）。", items), question=speed)["correct"]
+    distance = score({"numbers": [90]}, answer("90公里（E1）。", items), question=speed)
+    assert distance["checks"]["numbers"] is False  # ninety kilometres is no speed
+    share = "抽水的比例是多少？"
+    assert score({"numbers": [5]}, answer("5%（E2）。", items), question=share)["correct"]
+    assert score({"numbers": [5]}, answer("百分之五（E2）。", items), question=share)["correct"]
+    assert score({"numbers": [5]}, answer("5元（E2）。", items), question=share)["checks"]["numbers"] is False
+
+
 def test_a_year_read_from_a_later_cited_date_is_grounded_and_a_guessed_one_is_not():
     items = [evidence("E1", "9月21日银行把钱退回来了。"), evidence("E2", "时间：2023年9月27日9时40分", page=1)]
     row = score({"dates": ["2023-09-21"]}, answer("2023年9月21日（年份依笔录时间，E2），退回（E1）。", items))

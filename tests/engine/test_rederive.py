@@ -98,6 +98,41 @@ def test_reindex_reads_the_original_again_keeping_the_id(engine, transcript_pdf,
         engine.reindex(["d-not-there"])
 
 
+def test_reading_a_document_again_as_another_kind_replaces_it_in_place(engine, transcript_pdf, monkeypatch):
+    """Re-ingest as another kind (the Documents page): the document keeps its id, name and ingest
+    time, its case ledger goes with the old kind; a new reading that fails leaves the old one
+    whole — nothing is deleted first, and no second ingest is needed to put it back."""
+    doc_id = engine.ingest([transcript_pdf]).documents[0].doc_id
+    before = engine.document(doc_id)
+    assert before.kind == "transcript"
+    state = stored_state(engine, doc_id)
+
+    def broken(doc, kind="auto"):
+        raise RuntimeError("chunker bug")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(chunkers, "chunk_document", broken)
+        failed = engine.rederive(doc_id, "generic")
+    assert failed.status is IngestStatus.FAILED and "chunker bug" in failed.error
+    assert stored_state(engine, doc_id) == state and engine.consistency().ok
+    unknown = engine.rederive(doc_id, "no-such-kind")
+    assert unknown.status is IngestStatus.FAILED and "unknown kind" in unknown.error
+    assert stored_state(engine, doc_id) == state
+
+    report = engine.rederive(doc_id, "generic")
+    assert report.status is IngestStatus.INGESTED and "generic" in report.note
+    after = engine.document(doc_id)
+    assert (after.doc_id, after.name, after.created_at, after.sha256) == (doc_id, before.name, before.created_at,
+                                                                          before.sha256)
+    assert after.kind == "generic" and engine.consistency().ok
+    ledgers = engine.index.catalog._conn().execute("SELECT COUNT(*) FROM ledgers WHERE doc_id=?", (doc_id,))
+    assert ledgers.fetchone()[0] == 0  # the case ledger was the transcript reading's
+    assert engine.search("总共三万六千元", k=3).results[0].chunk.doc_id == doc_id
+    assert engine.rederive(doc_id).kind == "generic"  # no kind given: its own
+    with pytest.raises(UnknownDocument):
+        engine.rederive("d-not-there", "generic")
+
+
 def test_a_failing_chunker_leaves_the_stored_reading(engine, transcript_pdf, monkeypatch):
     doc_id = engine.ingest([transcript_pdf]).documents[0].doc_id
     state = stored_state(engine, doc_id)

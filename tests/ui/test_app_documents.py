@@ -319,14 +319,17 @@ def test_a_duplicate_upload_says_which_document_it_matches(app, ui_home):
     assert doc_ids(ui_home) == before  # nothing added, nothing renamed
 
 
-def test_a_failed_reingest_restores_the_document(ui_home):
+def test_a_failed_reingest_keeps_the_document_as_it_was(ui_home):
     admin = user(ui_home, Role.ADMIN)
     report = ingest_upload(ui_home.engine, admin, "restore.txt", "一份用于恢复测试的说明。\n".encode(), "auto")
     assert report.status is IngestStatus.INGESTED
+    before = ui_home.engine.document(report.doc_id)
     try:
         failed = reingest_document(ui_home.engine, admin, report.doc_id, "no-such-kind")
-        assert failed.status is IngestStatus.FAILED and "restored" in failed.error
-        assert ui_home.engine.document(report.doc_id).kind == report.kind
+        assert failed.status is IngestStatus.FAILED and "unknown kind" in failed.error
+        assert ui_home.engine.document(report.doc_id) == before  # never deleted, so nothing to restore
+        gone = reingest_document(ui_home.engine, admin, "d-not-there", "generic")
+        assert gone.status is IngestStatus.FAILED and "文件不存在" in gone.error
     finally:
         ui_home.engine.delete(report.doc_id)
 
