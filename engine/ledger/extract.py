@@ -327,6 +327,8 @@ class _Reader:
             kind = "cost"  # 维修单…一共是贰仟叁佰元: an expense valued
         if kind is None and lx.AGREED.search(sentence_before[-16:]) and lx.BARE_PAY.search(before):
             kind = "pay"  # 答应10月底之前先付5万元: a sum promised
+        if kind in (None, "cost") and not valued and lx.INCOME_LOST.search(text, amount.end, min(sentence.end, amount.end + 16)):
+            kind, measure = "cost", "lost_income"  # 这一单车费四百二十元没收 / 约好的一单六百元只好推掉: income lost
         if kind is None:
             return None  # 我自己留了八千元: money named, nothing said to move
         role = "event"

@@ -73,6 +73,9 @@ DEPOSITED = re.compile(r"存到|存入|存进|转到|转入|转给|打到|打给
 # Money lost by whoever the sentence names (某某被抢现金800元, 被骗走两万): a loss of the victim's.
 LOST = re.compile(r"被(?:抢|盗|偷|骗|劫)(?:走|去|了)?")
 NEGATED = re.compile(r"没有|没|未|尚未|还没")
+# An income that was not had, said after its figure (车费四百二十元没收, 约好的一单六百元只好推掉了):
+# a loss valued, never a payment — not money confiscated (被没收, 予以没收).
+INCOME_LOST = re.compile(r"(?<![被以法])没(?:有)?收(?:到)?(?![回了])|没(?:能)?(?:挣|赚)到|推掉|没接成|没拉成|没做成|泡汤")
 # A surname followed by one of these is a person named by a form of address (缪老板, 王总, 张师傅).
 TITLES = "老板|总|经理|师傅|主任|局长|科长"
 # A question asking why or how come does not say what kind of money its answer names
@@ -188,7 +191,9 @@ PLACE = re.compile(
     r"(?P<place>(?![了过着])[\u4e00-\u9fffA-Za-z0-9（）()]{1,16}?"
     rf"(?:{PLACE_ENDS}|账户上?|卡上|卡里|备用金里?|保险柜里?)"
     # 到城西区的某某茶楼 / 某小区门口: the place goes on to the building or spot inside the area named
-    rf"(?:的(?:(?![把将给交送付转了过着时候说])[\u4e00-\u9fffA-Za-z0-9]){{1,10}}?(?:{PLACE_ENDS})|门口|楼下|门前)?)")
+    # (长江路的一家超市: 一家 counts the shop, it is no place of its own)
+    rf"(?:的(?:(?![把将给交送付转了过着时候说])[\u4e00-\u9fffA-Za-z0-9]){{1,10}}?(?:{PLACE_ENDS})(?<![一这那几每某]家)"
+    r"|门口|楼下|门前)?)")
 # The channel money moved by, one name per channel: a question restricted to some channels
 # (通过微信、支付宝和银行卡一共转了多少) is answered over the rows whose means is one of them.
 CHANNELS: dict[str, re.Pattern[str]] = {

@@ -75,11 +75,50 @@ GAIN = """讯问笔录
 """
 
 
+# The same, in other words: 非法获利, a spouse's 代为退赔, money in an e-wallet frozen.
+GAIN_OTHER = """讯问笔录
+时间：2024年10月15日9时00分至2024年10月15日10时20分
+地点：某市公安局经侦支队讯问室
+侦查员：子某、丑某 记录人：丑某
+犯罪嫌疑人：阎书豪 性别：男
+问：你从中非法获利多少？
+答：我非法获利八万元。
+问：赃款退了没有？
+答：我爱人已经代我退赔了两万元。我名下微信零钱里的一万元也已经被冻结了。
+"""
+
+# Incomes lost because of what was done, told after their figures; a part made good later.
+INCOME = """询问笔录
+时间：2024年8月12日16时00分至2024年8月12日16时50分
+地点：某县公安局交警大队询问室
+询问人：庚某、辛某 记录人：辛某
+被询问人：鲁长青 性别：男
+问：你是做什么工作的？
+答：我开网约车。
+问：车被扣的那几天对你有什么影响？
+答：8月5日那天送完一单客人，车就被拦下来了，这一单车费四百二十元没收。第二天约好的一单去机场的六百元，车被扣着只好推掉了。
+问：后来有人赔你吗？
+答：车主后来补了我三百元。
+"""
+
+SHOP = """询问笔录
+时间：2024年9月20日10时00分至2024年9月20日10时45分
+地点：某区公安分局某派出所询问室
+询问人：壬某、癸某 记录人：癸某
+被询问人：岑若溪 性别：女
+问：店门被堵那天你有什么损失？
+答：那天店门被堵了一上午，有一单婚庆的花篮一千二百元没做成，本来说好下午来取货的客户也走了，三百五十元的货款没收到。
+问：对方后来有没有赔你？
+答：过了一个星期，对方赔了我五百元。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("instalments"),
                            {"询问笔录_包雨桐.pdf": BY_ORDINAL, "询问笔录_龚晓岚.pdf": BY_TIMES,
-                            "讯问笔录_滕志刚.pdf": GAIN})
+                            "讯问笔录_滕志刚.pdf": GAIN, "讯问笔录_阎书豪.pdf": GAIN_OTHER,
+                            "询问笔录_鲁长青.pdf": INCOME, "询问笔录_岑若溪.pdf": SHOP})
 
 
 def test_an_instalment_told_sentence_by_sentence_answers_every_asked_part(home):
@@ -134,6 +173,26 @@ def test_a_demand_is_answered_as_a_demand_and_never_counted_as_paid(home):
     first = ask(home, "询问笔录_龚晓岚.pdf", "第一次向他要钱是什么时候？要了多少？")
     assert 30000 in amounts(first.conclusion) and not amounts(first.conclusion) & {9000, 7000}
     assert "记不清" in first.conclusion and "10月12日" not in first.conclusion
+    assert "第一笔" not in first.conclusion  # a demand is no instalment
     times = ask(home, "询问笔录_龚晓岚.pdf", "龚晓岚一共给了几次钱？")
     assert "3" in times.conclusion or "三" in times.conclusion
     assert "4" not in times.conclusion and "四" not in times.conclusion
+
+
+
+def test_a_gain_told_in_other_words_less_refunds_and_frozen_money(home):
+    answer = ask(home, "讯问笔录_阎书豪.pdf", "退赔和冻结以后，阎书豪还有多少赃款没追回？")
+    assert amounts(answer.conclusion) & {50000, 80000, 60000} == {50000}
+
+
+def test_incomes_not_had_are_added_and_a_later_compensation_taken_off(home):
+    gross = ask(home, "询问笔录_鲁长青.pdf", "鲁长青因为车被扣一共损失了多少收入？")
+    assert amounts(gross.conclusion) & {1020, 720} == {1020}
+    net = ask(home, "询问笔录_鲁长青.pdf", "车主补了钱以后鲁长青实际还损失多少？")
+    assert amounts(net.conclusion) & {1020, 720} == {720}
+    fares = ask(home, "询问笔录_鲁长青.pdf", "一共有多少车费没收到？")
+    assert amounts(fares.conclusion) & {1020, 720, 420} == {1020}
+    shop = ask(home, "询问笔录_岑若溪.pdf", "因为店门被堵，岑若溪一共少收了多少钱？")
+    assert amounts(shop.conclusion) & {1550, 1050} == {1550}
+    shop_net = ask(home, "询问笔录_岑若溪.pdf", "对方赔了五百元以后，还有多少损失没弥补？")
+    assert amounts(shop_net.conclusion) & {1550, 1050} == {1050}
