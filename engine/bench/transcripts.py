@@ -94,13 +94,16 @@ DEV_FOLDER = "transcripts"  # under the datasets folder
 _COUNT_QUESTION = re.compile(r"(?<![这那])(?:几|多少)\s*(?:次|笔|回|期|趟|个|项|份|张|人)")
 # ...and a quantity question 几/多少 of a unit (几瓶, 多少克, 多少公里, 干了多少天, 多少mg/100ml): its
 # numbers are read with that unit (find_quantities), not as yuan.
-# A speed (多少公里/小时, 多少码) is asked in 公里/小时, the unit find_quantities gives 90公里/小时 — not in
-# 公里; a share (比例是多少, 百分之几, 几个点) in %, as 5% and 百分之五 are read.
-_UNIT_QUESTION = re.compile(r"(?:几|多少)\s*(?:个(?=[小月工星]))?(?P<unit>(?:公里|千米)(?:/|每)小时|码|个小时|小时|个月|"
-                            r"个工作日|天|周|千克|公斤|克|斤|吨|公里|千米|米|毫升|瓶|箱|台|件|部|辆|车|捆|条|只|包|袋|"
-                            r"桶|套|根|支|双|盒|针)"
+# The units are find_quantities's own (UNITS), longest first, so that what the engine can read as a
+# quantity the scorer reads too: a speed (多少公里/小时, 多少码) is asked in 公里/小时, not 公里; a share
+# (比例是多少, 百分之几, 百分之多少, 几个点) in %, as 5% and 百分之五 are read. Measure words of a count
+# (次, 笔, 人, 个…) are _COUNT_QUESTION's.
+_COUNTED = {"次", "笔", "人", "个", "张", "份"}
+_QUESTION_UNITS = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)
+                           if UNITS[u] not in _COUNTED and UNITS[u] not in {"%", "mg/100ml"})
+_UNIT_QUESTION = re.compile(rf"(?:几|多少)\s*(?:个(?=[小月工星]))?(?P<unit>{_QUESTION_UNITS})"
                             r"|(?P<named>mg/100ml|毫克/100毫升)"
-                            r"|(?P<share>比例|百分之几|(?:几|多少)个点|百分比)")
+                            r"|(?P<share>比例|百分之(?:几|多少)|(?:几|多少)个点|百分比)")
 # ...and an amount asked in 万元 (多少万元, 几万块): its ``numbers`` are in 万元 (README: "yuan, or the
 # unit the question names"), compared with the conclusion's amounts as yuan × 10,000.
 _WAN_QUESTION = re.compile(r"(?:几|多少)\s*万\s*(?:元|块)")

@@ -425,6 +425,10 @@ def test_a_speed_and_a_share_are_read_in_the_unit_the_question_names():
     assert score({"numbers": [5]}, answer("5%（E2）。", items), question=share)["correct"]
     assert score({"numbers": [5]}, answer("百分之五（E2）。", items), question=share)["correct"]
     assert score({"numbers": [5]}, answer("5元（E2）。", items), question=share)["checks"]["numbers"] is False
+    assert score({"numbers": [18]}, answer("年利率18%（E2）。", items), question="换算成一年是百分之多少？")["correct"]
+    reels = [evidence("E1", "电缆一共拉了4盘。")]
+    assert score({"numbers": [4]}, answer("共4盘（E1）。", reels), question="他拉了几盘电缆？")["correct"]
+    assert score({"numbers": [4]}, answer("共4元（E1）。", reels), question="他拉了几盘电缆？")["checks"]["numbers"] is False
 
 
 def test_a_year_read_from_a_later_cited_date_is_grounded_and_a_guessed_one_is_not():

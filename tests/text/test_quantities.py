@@ -30,6 +30,8 @@ def read(text):
     ("每日按0.03%计算", Decimal("0.03"), "%"),
     ("抽水百分之五", Decimal(5), "%"),
     ("喝了半斤白酒", Decimal("0.5"), "斤"),
+    ("又拉走了两盘电缆", Decimal(2), "盘"),
+    ("库里少了3卷铜线", Decimal(3), "卷"),
 ])
 def test_a_figure_and_its_unit(text, value, unit):
     (fact,) = find_quantities(text)
@@ -47,3 +49,4 @@ def test_money_dates_positions_and_words_are_not_quantities():
     assert read("第3车卸在东门") == []  # a position
     assert read("他克服了困难，台湾来的车间主任") == []  # 克服, 台湾, 车间 are words
     assert read("2019年他还在上学") == []  # a year, not 2019 years
+    assert read("年底三盘点出来少了货，第二卷宗里有记录") == []  # 盘点, 卷宗 are words

@@ -91,9 +91,12 @@ def _effective_question(case: Case, statement: Statement) -> str:
     return asked
 
 def _ordinal_said(statement: Statement) -> int | None:
-    """The occurrence a statement is about, as it says: 第二次是… (its answer's opening), else its question."""
+    """The occurrence a statement is about, as it says: 第二次是… (its answer's opening), else its
+    question. A header tells none: its 第一次/第二次 numbers the record (讯问笔录（第一次）), not an act."""
     from engine.ledger.extract import ordinal_of
 
+    if statement.kind == "header":
+        return None
     opening = _sentences(statement)[:1]
     said = ordinal_of(opening[0].text) if opening else None
     return said if said is not None else ordinal_of(statement.question)

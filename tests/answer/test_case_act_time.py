@@ -1,0 +1,53 @@
+"""The time of an act is told in what was said, never taken from the record's own header: the
+header's 时间 is when the record was made (an answer only to a question about the record)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.case_homes import ask, record_home
+
+pytestmark = pytest.mark.integration
+
+KEEPER = """讯问笔录（第一次）
+时间：2024年3月12日14时05分至2024年3月12日16时30分
+地点：河川市公安局城南分局办案中心
+讯问人：甲某、乙某
+被讯问人：丙某某
+问：你在公司做什么工作？
+答：我在公司仓库当保管员，管进出库登记。
+问：你从仓库往外弄东西卖，是从什么时候开始的？
+答：那阵子手头紧，就动了歪心思。第一次是前年国庆过后没多久，具体哪天记不得了，我开车从仓库拉了两箱水管接头出去卖。
+问：后来呢？
+答：后来又弄过几回，卖给收废品的，都是现金。
+"""
+
+DRIVER = """询问笔录
+时间：2023年11月2日9时00分至2023年11月2日10时10分
+地点：河川市公安局交警大队
+询问人：丁某、戊某
+被询问人：己某某
+问：你把那辆货车借给别人开过吗？
+答：借过，借给我表弟开过几次，哪几次我记不住了。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("act_time"), {"keeper.txt": KEEPER, "driver.txt": DRIVER})
+
+
+def test_a_first_act_is_never_dated_by_the_header_of_the_first_session(home):
+    answer = ask(home, "keeper.txt", "他第一次往外拉货大概是什么时候？")
+    assert "2024年3月12日" not in answer.conclusion, answer.conclusion
+
+
+def test_an_act_never_dated_gets_no_date_from_the_header(home):
+    answer = ask(home, "driver.txt", "他表弟第一次开那辆货车是什么时候？")
+    assert "2023年11月2日" not in answer.conclusion, answer.conclusion
+    assert answer.status != "answered", answer.conclusion
+
+
+def test_the_record_time_is_still_the_header(home):
+    answer = ask(home, "keeper.txt", "这次讯问是什么时间做的？")
+    assert "2024年3月12日" in answer.conclusion, answer.conclusion
