@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 39  # 39: an income not had, said after its figure (车费X元没收, 约好的一单Y元只好推掉), is a cost row of measure lost_income; a place does not go on to 一家 (长江路的一家超市). 38: an instalment told act by act (第二笔是3月上旬。…户名是某某。转了六千元) takes its date, means, place and receiver from the sentences opening it; 3月上旬 / 5月份 are dates; a place goes on to the building inside the area (到某区的某某茶楼). 37 (main): 盘 and 卷 are measure words (3盘电缆). 36: a price per cubic/square metre, metre, mu or kilometre (每立方米两千元, 每方三百元) is no payment
+LEDGER_VERSION = 40  # 40: an act told sentence by sentence lends its figure the verb and ordinal said before it (最开始那次是某日。那次是通过手机银行给她的。金额是X元。). 39: an income not had, said after its figure (车费X元没收, 约好的一单Y元只好推掉), is a cost row of measure lost_income; a place does not go on to 一家 (长江路的一家超市). 38: an instalment told act by act (第二笔是3月上旬。…户名是某某。转了六千元) takes its date, means, place and receiver from the sentences opening it; 3月上旬 / 5月份 are dates; a place goes on to the building inside the area (到某区的某某茶楼). 37 (main): 盘 and 卷 are measure words (3盘电缆). 36: a price per cubic/square metre, metre, mu or kilometre (每立方米两千元, 每方三百元) is no payment
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:

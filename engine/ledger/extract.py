@@ -329,6 +329,11 @@ class _Reader:
             kind = "pay"  # 答应10月底之前先付5万元: a sum promised
         if kind in (None, "cost") and not valued and lx.INCOME_LOST.search(text, amount.end, min(sentence.end, amount.end + 16)):
             kind, measure = "cost", "lost_income"  # 这一单车费四百二十元没收 / 约好的一单六百元只好推掉: income lost
+        act = self._act_start(sentence) if kind is None else None
+        if act is not None and act.start < sentence.start:
+            # 最开始那次是某日。那次是通过手机银行给她的。金额是肆万叁仟元。: the act's verb told before its figure
+            kind = _nearest_cue(lx.KIND_CUES, text, ((act.start, sentence.start),), sentence.start, sentence.start,
+                                generic=lx.GENERIC_KINDS)
         if kind is None:
             return None  # 我自己留了八千元: money named, nothing said to move
         role = "event"
@@ -459,6 +464,9 @@ class _Reader:
         # 第二次呢？—一句话只讲一笔时，问话里的序数就是它的序数
         if self.q_ordinal is not None and len([a for a in self.amounts if not self._per_piece(a)]) == 1:
             return self.q_ordinal
+        act = self._act_start(sentence)  # 最开始那次是某日。…金额是肆万叁仟元。: the ordinal opening the act
+        if act is not None and act.start < sentence.start:
+            return ordinal_of(self.text[act.start:act.end])
         return None
 
     def _confirms(self, amount) -> bool:

@@ -113,12 +113,24 @@ SHOP = """询问笔录
 """
 
 
+# The verb of an act told before its figure, in a sentence of its own (那次是通过…给她的。金额是…).
+VERB_BEFORE = """询问笔录
+时间：2023年4月11日10时00分至2023年4月11日11时00分
+地点：某县公安局某派出所询问室
+询问人：寅某、卯某 记录人：卯某
+被询问人：申佳宁 性别：女
+问：你给过欧阳锐钱吗？
+答：给过。最开始那次是2022年8月2日。那次是通过手机银行给他的。金额是叁万贰仟元。第二笔是2023年1月9日。我在东湖路的一家咖啡馆，把现金一万八千元交给了欧阳锐。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("instalments"),
                            {"询问笔录_包雨桐.pdf": BY_ORDINAL, "询问笔录_龚晓岚.pdf": BY_TIMES,
                             "讯问笔录_滕志刚.pdf": GAIN, "讯问笔录_阎书豪.pdf": GAIN_OTHER,
-                            "询问笔录_鲁长青.pdf": INCOME, "询问笔录_岑若溪.pdf": SHOP})
+                            "询问笔录_鲁长青.pdf": INCOME, "询问笔录_岑若溪.pdf": SHOP,
+                            "询问笔录_申佳宁.pdf": VERB_BEFORE})
 
 
 def test_an_instalment_told_sentence_by_sentence_answers_every_asked_part(home):
@@ -196,3 +208,12 @@ def test_incomes_not_had_are_added_and_a_later_compensation_taken_off(home):
     assert amounts(shop.conclusion) & {1550, 1050} == {1550}
     shop_net = ask(home, "询问笔录_岑若溪.pdf", "对方赔了五百元以后，还有多少损失没弥补？")
     assert amounts(shop_net.conclusion) & {1550, 1050} == {1050}
+
+
+def test_the_verb_told_before_the_figure_makes_it_a_payment_of_that_act(home):
+    first = ask(home, "询问笔录_申佳宁.pdf", "最开始那次给了多少？用的什么方式？")
+    assert amounts(first.conclusion) & {32000, 18000} == {32000} and "手机银行" in first.conclusion
+    times = ask(home, "询问笔录_申佳宁.pdf", "申佳宁一共给欧阳锐转过几次钱？")
+    assert "2" in times.conclusion or "两" in times.conclusion
+    total = ask(home, "询问笔录_申佳宁.pdf", "申佳宁一共给了欧阳锐多少钱？")
+    assert 50000 in amounts(total.conclusion)
