@@ -14,12 +14,12 @@ from engine.text.numbers import find_amounts
 
 
 def record_home(folder: Path, records: Mapping[str, str]) -> Iterator[tuple[Engine, dict[str, str]]]:
-    """Write each record as ``folder/<name>``, ingest them into ``folder/home``; yield (engine,
+    """Write each record as ``folder/<name>`` (a PDF when the name ends in .pdf), ingest them into ``folder/home``; yield (engine,
     {name: doc_id}) and close the catalog after."""
     files = []
     for name, text in records.items():
         path = folder / name
-        if name.endswith(".pdf"):
+        if path.suffix == ".pdf":  # a record printed as a real PDF (long answers wrap across lines and pages)
             from engine.bench.pdfmaker import flow_pages, make_pdf
 
             make_pdf(path, [page.lines for page in flow_pages(text.strip().split("\n"))])

@@ -46,6 +46,7 @@ class BenchOptions:
     seeds: int | None = None  # casegen: how many fresh seeds (None: its default)
     seed_base: int | None = None  # casegen: the first seed (None: drawn at random, recorded)
     kinds: str = "old"  # casegen: old | new | all (engine/bench/casegen/suite.py)
+    act_by_act: bool = False  # casegen: the opt-in variant telling each payment act by act
     # Fold models of the answerability judge (scripts/train_judge.py --folds-out): CJRC and
     # ContractNLI questions are then answered by the judge that never saw their document.
     judge_folds: Path | None = None
@@ -143,9 +144,12 @@ def _run_casegen(options: BenchOptions) -> SuiteResult:
 
     # Each family has its own home, so switching --kinds does not re-ingest the other's files.
     home = options.bench_dir / ("casegen" if options.kinds == "old" else f"casegen-{options.kinds}")
+    if options.act_by_act:  # other texts under the same names: a home of their own
+        home = home.with_name(f"{home.name}-act")
     engine = bench_engine(home, options.llm)
     return run_casegen(engine, home / "cases", seeds=options.seeds, seed_base=options.seed_base,
-                       kinds=options.kinds, llm=options.llm, progress=options.progress)
+                       kinds=options.kinds, llm=options.llm, progress=options.progress,
+                       act_by_act=options.act_by_act)
 
 
 SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {

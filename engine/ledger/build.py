@@ -19,9 +19,12 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 42  # 42: merged 38-41 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
-# confirm.py) with 38 (八点二十 — tens of minutes said without 分 are the time's minutes); 37: 盘 and 卷 are
-# measure words (3盘电缆); 36: a price per cubic/square metre, metre, mu or kilometre is no payment
+LEDGER_VERSION = 43  # 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
+# confirm.py; 八点二十 — tens of minutes said without 分 are the time's minutes) with install's 38-40 (an
+# instalment told act by act takes date, means, place and receiver from the sentences opening it; 3月上旬 /
+# 5月份 are dates; an income not had, said after its figure, is a cost row of measure lost_income; an act told
+# sentence by sentence lends its figure the verb and ordinal said before it); 37: 盘 and 卷 are measure
+# words (3盘电缆); 36: a price per cubic/square metre, metre, mu or kilometre is no payment
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:

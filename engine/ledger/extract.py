@@ -333,6 +333,13 @@ class _Reader:
             kind = "cost"  # 维修单…一共是贰仟叁佰元: an expense valued
         if kind is None and lx.AGREED.search(sentence_before[-16:]) and lx.BARE_PAY.search(before):
             kind = "pay"  # 答应10月底之前先付5万元: a sum promised
+        if kind in (None, "cost") and not valued and lx.INCOME_LOST.search(text, amount.end, min(sentence.end, amount.end + 16)):
+            kind, measure = "cost", "lost_income"  # 这一单车费四百二十元没收 / 约好的一单六百元只好推掉: income lost
+        act = self._act_start(sentence) if kind is None else None
+        if act is not None and act.start < sentence.start:
+            # 最开始那次是某日。那次是通过手机银行给她的。金额是肆万叁仟元。: the act's verb told before its figure
+            kind = _nearest_cue(lx.KIND_CUES, text, ((act.start, sentence.start),), sentence.start, sentence.start,
+                                generic=lx.GENERIC_KINDS)
         if kind is None:
             return None  # 我自己留了八千元: money named, nothing said to move
         role = "event"
@@ -379,6 +386,10 @@ class _Reader:
         self._how(event, sentence, amount)
         self._who(event, sentence, clause)
         event.uncertain = self._unsure(sentence)
+        act = self._act_start(sentence)
+        if act is not None and act.start < sentence.start and "date" not in event.uncertain and \
+                "date" in self._unsure(Segment(act.start, sentence.start, text[act.start:sentence.start])):
+            event.uncertain.append("date")  # 第二笔是3月上旬，具体哪天记不清了。…转了六千元
         if role == "periodic":
             span = self._period_span(sentence)
             if span is not None:
@@ -499,6 +510,9 @@ class _Reader:
         # 第二次呢？—一句话只讲一笔时，问话里的序数就是它的序数
         if self.q_ordinal is not None and len([a for a in self.amounts if not self._per_piece(a)]) == 1:
             return self.q_ordinal
+        act = self._act_start(sentence)  # 最开始那次是某日。…金额是肆万叁仟元。: the ordinal opening the act
+        if act is not None and act.start < sentence.start:
+            return ordinal_of(self.text[act.start:act.end])
         return None
 
     def _confirms(self, amount) -> bool:
@@ -516,21 +530,23 @@ class _Reader:
         text = self.text
         found = self._date_in(sentence, clause, amount.start)
         if found is None:
-            m = lx.RELATIVE_DATE.search(text, sentence.start, sentence.end)
-            if m and m.group(0):
-                found = self.value(m.start(), m.end(), m.group(0), approx=True, precision="relative")
+            found = self._relative_date_in(sentence)
         if found is None:
             # 第二次是2022年11月2日。那天她…又转了壹万叁仟元: the setting sentence before it; 是2021年
             # 春节前…。那天晚上他到我家里来…。…里面是现金5万元: the scene set earlier in the answer,
             # as long as no other sum was told in between
             setting = self._setting(sentence)
+            act = self._act_start(sentence)
             for earlier in reversed(_sentences(text, 0, sentence.start)):
                 if any(earlier.start <= a.start < earlier.end for a in self.amounts):
                     break
                 # the sentence just before, one referred back to (那天), or the answer's opening one
+                # or one of the act told sentence by sentence (第三笔是某日。…交给了他一万元)
                 refers = earlier == setting or _SAME_DAY.search(text, earlier.end, sentence.end) \
-                    or earlier.start == _first_sentence_start(text) and _ASKS_WHEN.search(self.st.question)
-                found = self._date_in(earlier, earlier, earlier.end) if refers else None
+                    or earlier.start == _first_sentence_start(text) and _ASKS_WHEN.search(self.st.question) \
+                    or act is not None and earlier.start >= act.start
+                found = (self._date_in(earlier, earlier, earlier.end) or self._relative_date_in(earlier)) \
+                    if refers else None
                 if found is not None:
                     event.sentence = self.span(earlier.start, sentence.end)  # quoted together
                     break
@@ -539,6 +555,35 @@ class _Reader:
         if t:
             event.time = self.value(t.start(), t.end(), t.group(0),
                                 approx=bool(t.group("approx")), precision="time")
+
+    def _relative_date_in(self, sentence: Segment) -> Value | None:
+        """上个月中旬 / 3月上旬 / 5月份: a time the record's date places (engine/ledger/when.py)."""
+        m = lx.RELATIVE_DATE.search(self.text, sentence.start, sentence.end)
+        if not (m and m.group(0)):
+            m = lx.MONTH_PART.search(self.text, sentence.start, sentence.end)
+        if m and m.group(0):
+            return self.value(m.start(), m.end(), m.group(0), approx=True, precision="relative")
+        return None
+
+    def _act_start(self, sentence: Segment) -> Segment | None:
+        """第二笔是3月上旬，具体哪天记不清了。我通过支付宝转的，户名是某某。转了六千元。: one occurrence
+        told act by act — the sentence that opens its telling (its ordinal, or the answer's first when
+        the question asks for the Nth: 第二笔呢？), when no other figure is told between it and this
+        one. Its date, means, place and receiver are this figure's when its own sentence has none."""
+        text = self.text
+        if ORDINAL.search(text, sentence.start, sentence.end):
+            return sentence if ORDINAL.search(text, sentence.start, sentence.start + 8) else None
+        earlier = _sentences(text, 0, sentence.start)
+        for back, seg in enumerate(reversed(earlier)):
+            if back >= 4 or any(seg.start <= a.start < seg.end for a in self.amounts):
+                return None
+            opens = ORDINAL.search(text, seg.start, seg.end)
+            if opens:
+                # the opening names this occurrence (第三笔是…), not another one talked about
+                return seg if opens.start() - seg.start <= 4 else None
+            if seg.start == _first_sentence_start(text):
+                return seg if self.q_ordinal is not None else None
+        return None
 
     def _date_in(self, sentence: Segment, clause: Segment, at: int) -> Value | None:
         """The date of a figure at ``at``: a date in its clause, else the last one before it in the
@@ -572,14 +617,20 @@ class _Reader:
 
     def _how(self, event: Event, sentence: Segment, amount) -> None:
         text = self.text
-        means = list(lx.MEANS.finditer(text, sentence.start, sentence.end))
-        if means:
-            m = min(means, key=lambda m: abs(m.start() - amount.start))
-            event.means = self.value(m.start(), m.end(), m.group(0))
-        place = lx.PLACE.search(text, sentence.start, sentence.end)
-        if place:
-            event.place = self.value(place.start(), place.end(),
-                                 place.group("place"))
+        # an act told sentence by sentence: how and where are said before the figure's sentence
+        act = self._act_start(sentence)
+        told = [sentence] + ([s for s in reversed(_sentences(text, act.start, sentence.start))] if act else [])
+        for seg in told:
+            means = list(lx.MEANS.finditer(text, seg.start, seg.end))
+            if means:
+                m = min(means, key=lambda m: abs(m.start() - amount.start))
+                event.means = self.value(m.start(), m.end(), m.group(0))
+                break
+        for seg in told:
+            place = lx.PLACE.search(text, seg.start, seg.end)
+            if place:
+                event.place = self.value(place.start(), place.end(), place.group("place"))
+                break
 
     def _who(self, event: Event, sentence: Segment, clause: Segment) -> None:
         """Payer and payee: the sentence's subject (the first party named before the money verb,
@@ -613,6 +664,10 @@ class _Reader:
         holder = _HOLDER.search(text, clause.start - sentence.start)
         if holder and event.kind == "pay":  # 存到一个账户里，户名某某: the account's holder receives it
             event.payee = holder.group("name")
+        act = self._act_start(sentence) if event.payee is None and event.kind == "pay" else None
+        if act is not None:  # 第二笔…收款账户的户名是某某。转了六千元。: the holder told earlier in the act
+            holder = _HOLDER.search(self.text, act.start, sentence.start)
+            event.payee = holder.group("name") if holder else None
         lender = re.search(r"向(?:了)?(?P<who>[\u4e00-\u9fff]{1,8}?)借", text)
         if lender and event.measure == "loan":  # 向我妹妹范某借了两万元: she lent, the subject borrowed
             party = next((p for p in parties if p.at >= lender.start()), None)

@@ -20,7 +20,9 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
     "repay": re.compile(
         r"归还|偿还|还款|还钱|还清|还上|还了|还过|还给|还回|还我|还他|还她|还你|还公司|退还|退回|退赔|退款|退钱|"
         r"退了|退过|退给|退我|退他|退她|退你|退出|返还|返回|追回|拿回|要回|收回|赔还|清偿|转回|打回|汇回|返给|"
-        r"退的|还的|退回来|退赃|退赔了|退缴|退交|追缴|发还"),
+        r"退的|还的|退回来|退赃|退赔了|退缴|退交|追缴|发还"
+        # 卡里有两万元被冻结了: money held back by the police counts towards what is got back
+        r"|(?<!解)冻结"),
     # damages paid for harm done
     "compensation": re.compile(r"(?<!退)(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"),
     # money asked for, not (yet) paid
@@ -36,7 +38,9 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
     "cost": re.compile(r"医药费|医疗费|治疗费|误工费|营养费|护理费|交通费|住院费|丧葬费|鉴定费|修理费|维修费|"
                        r"损失|花了|花费|花掉|开销|支出"),
     # money taken without right (the suspect's own verbs)
-    "take": re.compile(r"拿了|拿走|拿过|拿的|拿出|取了|取走|取出|提取|提走|挪用|侵占|截留|私吞|占用|骗了|骗走|"
+    # (前后一共得了十二万元 / 非法获利三万元: what the suspect gained)
+    "take": re.compile(r"(?:非法)?获利|(?<![记懂晓觉值舍认使获])得了(?=[\d一二三四五六七八九十两])|"
+                       r"拿了|拿走|拿过|拿的|拿出|取了|取走|取出|提取|提走|挪用|侵占|截留|私吞|占用|骗了|骗走|"
                        r"骗取|诈骗|偷了|偷走|盗窃|窃取|抢了|抢走|套取|转走|划走|揣|被(?:抢|盗|偷|骗|劫)(?:走|了|去)?"
                        # 我们逼某某把项链交了出来，还有身上的现金: handed over under force is taken
                        r"|我(?:们)?(?:就)?逼(?:着)?[^，。；？]{1,16}?(?:交|拿|掏|给)(?:了)?出"),
@@ -69,6 +73,9 @@ DEPOSITED = re.compile(r"存到|存入|存进|转到|转入|转给|打到|打给
 # Money lost by whoever the sentence names (某某被抢现金800元, 被骗走两万): a loss of the victim's.
 LOST = re.compile(r"被(?:抢|盗|偷|骗|劫)(?:走|去|了)?")
 NEGATED = re.compile(r"没有|没|未|尚未|还没")
+# An income that was not had, said after its figure (车费四百二十元没收, 约好的一单六百元只好推掉了):
+# a loss valued, never a payment — not money confiscated (被没收, 予以没收).
+INCOME_LOST = re.compile(r"(?<![被以法])没(?:有)?收(?:到)?(?![回了])|没(?:能)?(?:挣|赚)到|推掉|没接成|没拉成|没做成|泡汤")
 # A surname followed by one of these is a person named by a form of address (缪老板, 王总, 张师傅).
 TITLES = "老板|总|经理|师傅|主任|局长|科长"
 # A question asking why or how come does not say what kind of money its answer names
@@ -189,7 +196,11 @@ PLACE_ENDS = (r"楼下|楼上|门口|前台|柜台|窗口|办公室|调解室|�
 PLACE = re.compile(
     r"(?:在|到|去|从|于|往|交到|送到|存到|放在)"
     r"(?P<place>(?![了过着])[\u4e00-\u9fffA-Za-z0-9（）()]{1,16}?"
-    rf"(?:{PLACE_ENDS}|账户上?|卡上|卡里|备用金里?|保险柜里?))")
+    rf"(?:{PLACE_ENDS}|账户上?|卡上|卡里|备用金里?|保险柜里?)"
+    # 到城西区的某某茶楼 / 某小区门口: the place goes on to the building or spot inside the area named
+    # (长江路的一家超市: 一家 counts the shop, it is no place of its own)
+    rf"(?:的(?:(?![把将给交送付转了过着时候说])[\u4e00-\u9fffA-Za-z0-9]){{1,10}}?(?:{PLACE_ENDS})(?<![一这那几每某]家)"
+    r"|门口|楼下|门前)?)")
 # The channel money moved by, one name per channel: a question restricted to some channels
 # (通过微信、支付宝和银行卡一共转了多少) is answered over the rows whose means is one of them.
 CHANNELS: dict[str, re.Pattern[str]] = {
@@ -257,6 +268,12 @@ RELATIVE_DATE = re.compile(
     r"(?:[一二三四五六七八九十正腊冬]{1,2}月(?:份)?|年初|年底|年中|年末|春节前后|过年前后?|国庆前后)?"
     r"(?:上旬|中旬|下旬|[初中底末]|左右|前后)?"
     r"|(?:\d{4}年)?(?:春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年底|年中|年末|春节前后|过年前后?)(?:左右|前后)?")
+# A month said without its year, with a part of it or 份 (3月上旬, 十月底, 5月份), as a statement dates a
+# payment by it: placed by the record's date (when.py). Not read from questions, where 10月底前 is a
+# deadline rather than the time of the occurrence asked.
+MONTH_PART = re.compile(
+    r"(?<![\d年〇零一二三四五六七八九十])(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月"
+    r"(?:份?(?:上旬|中旬|下旬|[初底末])|份)(?!之?前|以前)")
 # Festivals and lunar months as dates (2021年春节前, 中秋节前一天, 端午节前后, 腊月二十五六, 去年腊月):
 # kept as said, placed in the calendar as a range (engine/ledger/when.py).
 FESTIVAL_DATE = re.compile(

@@ -21,7 +21,7 @@ import calendar
 import re
 from datetime import date, timedelta
 
-from engine.ledger.lexicon import FESTIVAL_DATE, RELATIVE_DATE
+from engine.ledger.lexicon import FESTIVAL_DATE, MONTH_PART, RELATIVE_DATE
 from engine.ledger.model import CaseLedger, Value
 from engine.text.dates import year_for
 from engine.text.numbers import parse_number
@@ -159,7 +159,7 @@ def resolve(value: Value, reference: str | None, context_year: int | None = None
         value.range = (first.isoformat(), last.isoformat())
     elif re.fullmatch(r"\d{4}", said):
         value.range = (f"{said}-01-01", f"{said}-12-31")
-    elif ref is not None and RELATIVE_DATE.fullmatch(text):
+    elif ref is not None and (RELATIVE_DATE.fullmatch(text) or MONTH_PART.fullmatch(text)):
         span = relative_range(text, ref)
         if span:
             value.range = (span[0].isoformat(), span[1].isoformat())
@@ -175,12 +175,16 @@ def relative_range(text: str, ref: date) -> tuple[date, date] | None:
         return _month_range(ref.year, ref.month, part)
     shift = {"去年": -1, "前年": -2, "今年": 0, "明年": 1}
     year_word = next((w for w in shift if text.startswith(w)), None)
+    month = re.search(r"([一二三四五六七八九十正腊冬]{1,2}|\d{1,2})月", text)
+    number = ({"正": 1, "冬": 11, "腊": 12}.get(month.group(1)) or parse_number(month.group(1))) if month else None
     if year_word is None:
-        return None
+        if not number or not 1 <= number <= 12:
+            return None
+        # 3月上旬 said without a year: that month of the record's year, or of the year before when
+        # the record was made before it
+        return _month_range(ref.year if number <= ref.month else ref.year - 1, int(number), part)
     year = ref.year + shift[year_word]
-    month = re.search(r"([一二三四五六七八九十正腊冬]{1,2})月", text)
     if month:
-        number = {"正": 1, "冬": 11, "腊": 12}.get(month.group(1)) or parse_number(month.group(1))
         if number and 1 <= number <= 12:
             return _month_range(year, int(number), part)
     if "年初" in text or "上半年" in text:

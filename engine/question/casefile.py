@@ -91,7 +91,7 @@ ASKER_SAID = re.compile(r"(?:侦查人员|侦查员|民警|讯问人|询问人|�
 LAW = re.compile(r"(?<![悔认谢赔请得])罪(?!嫌疑|前科|记录|经历|史)|哪(?:部|条)法律|怎么(?:处罚|判|定罪|量刑)|如何(?:处罚|定罪|量刑)|判几年|判多少|量刑|刑期|刑罚|"
                  r"法律(?:规定|依据)|法条|第[一二三四五六七八九十百千\d]+条|哪条法律|违反了?什么法|构成|追诉")
 OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6}多少|还剩|剩下|剩余|还有多少[^，。？?]{0,8}没|"
-                         r"没(?:有)?(?:拿回|要回|收回|追回|挽回|找回|还|退|归还)|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
+                         r"没(?:有)?(?:拿回|要回|收回|追回|挽回|找回|还|退|归还)|(?<!有)没(?:有)?(?:收到|挣到|赚到)|少收|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
                          r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
 # A person by surname and a familiar form: 老汤, 小李, 缪老板, 王总, 张师傅.
 ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])(?![\u4e00-\u9fff])"
@@ -128,8 +128,9 @@ OWED_FOR: dict[str, re.Pattern[str]] = {
     "contract_price": re.compile(r"货款|价款|合同款"),
     "penalty": re.compile(r"违约金|滞纳金"),
     "cost": re.compile(r"修车|修理|维修|医药费|医疗费|治疗费"),
-    "loss": re.compile(r"弥补|挽回|被抢的东西|被盗的东西|损失"),
+    "loss": re.compile(r"弥补|挽回|被抢的东西|被盗的东西|损失|没(?:有)?(?:收到|挣到|赚到)|少收|推掉"),
 }
+MADE_GOOD = re.compile(r"实际|净|还|仍|尚|补|赔|退|扣除|除去|减去|以后|之后|弥补|挽回")
 # Robbed, cheated, stolen from — with no one named as who did it (被骗, 被人骗, 被骗子骗): the
 # subject lost the money.
 SELF_LOSS = re.compile(r"被(?:人|别人|对方|骗子|歹徒)?(?:骗|抢|盗|偷|劫)")
@@ -182,7 +183,7 @@ FIELD_KEYS: dict[str, re.Pattern[str]] = {
 # of engine/text/quantities.py except the counts of movements (几次, 几笔), which stay counts.
 _COUNT_UNITS = ("次", "笔", "回", "趟", "期")
 _UNIT_WORDS = "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] not in ("次", "笔")), key=len, reverse=True))
-ASKED_UNIT = re.compile(rf"(?:多少|几)(?:个(?=[小月工星]))?(?P<unit>{_UNIT_WORDS})|(?P<named>mg/100ml|毫克/100毫升|公里/小时|km/h)")
+ASKED_UNIT = re.compile(rf"(?:多少|几)(?:个(?=[小月工星]))?(?P<unit>{_UNIT_WORDS})(?![费钱款价租])|(?P<named>mg/100ml|毫克/100毫升|公里/小时|km/h)")
 # Words asking a figure by its kind rather than its unit: 有多重, 多远, 多快.
 ASKED_FAMILY = {"weight": re.compile(r"多重|多沉|重量"), "distance": re.compile(r"多远|距离多少|路程"),
                 "speed": re.compile(r"多快|时速|车速"),
@@ -257,6 +258,9 @@ class CasePlan:
     receiver: Receiver | None = None
     payer: str | None = None  # 总包单位给某某付了多少: the payer named by an organisation, in the question's words
     owed: str | None = None  # what is owed, when a balance is asked (wages_owed, contract_price, cost, loss)
+    # 补了钱以后实际还损失多少 / 扣除…净损失: a loss asked net of what was made good (一共有多少车费没收到
+    # asks the whole of it)
+    made_good: bool = False
     # people named by surname and a familiar form (老汤, 小李, 缪老板, 王总): resolved against the
     # file's own names by the answer (one person of that surname, or none)
     aliases: list[str] = field(default_factory=list)
@@ -302,6 +306,7 @@ class CasePlan:
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
+                "made_good": self.made_good,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
                 "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
@@ -450,6 +455,7 @@ def make_plan(text: str) -> CasePlan:
     _read_restrictions(plan, text)
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
+        plan.made_good = bool(MADE_GOOD.search(text))
     # 受过行政处罚吗？当时暂扣了几个月？: a yes/no part beside the figure asked
     plan.aliases = [m.group(0) for m in ALIAS.finditer(text)
                     if (m.group("surname") or m.group("surname2") or m.group("surname3")) in SURNAMES
@@ -486,6 +492,10 @@ _BY_ACT_BEFORE = re.compile(r"(?:送|给|交|付|转|汇|打|存|缴)(?:了|过)
 _BY_ACT_AFTER = re.compile(r"(?:卡|账户)?(?:转账|转|支付|付|交|缴|给|汇|打|存|红包|收款|扫码)")
 
 
+# 转账转出去的钱 / 通过转账付的 / 非现金: the money that moved by any way but cash, asked as such
+BY_TRANSFER = re.compile(r"(?:通过|用|以|走)(?:银行)?转账|转账(?:的方式)?(?:转|付|支付|打|汇|给)|非现金|除(?:了)?现金(?:以外|之外)")
+
+
 def _money_word(question: Reading) -> str | None:
     words = [n for n in question.nouns if MONEY_NOUN.match(n) and not _NO_KIND.match(n)]
     return min(words, key=question.text.find) if words else None
@@ -512,6 +522,8 @@ def _read_restrictions(plan: CasePlan, text: str) -> None:
                 and (first in moving or second in moving):
             moving |= {first, second}
     channels = [name for name in CHANNELS if name in moving]
+    if not channels and BY_TRANSFER.search(rest):
+        channels = [name for name in CHANNELS if name != "现金"]  # 转账转出去的钱: every way but cash
     # 用微信还是现金给的: a choice between channels asks which one, it restricts nothing
     plan.channels = [] if len(channels) > 1 and re.search(r"还是|或者|或是", rest) else channels
     place = PLACE_NAMED.search(text)

@@ -97,4 +97,8 @@ def dominant_kind(case: Case) -> str | None:
     for e in case.ledger.money:
         if e.role == "event" and e.kind in INFLOW_KINDS:
             counts[e.kind] = counts.get(e.kind, 0) + 1
+    if not counts:  # 前后一共得了十二万元 — told only as a sum: the kind of that sum
+        for e in case.ledger.money:
+            if e.role == "total" and e.kind in INFLOW_KINDS:
+                counts[e.kind] = counts.get(e.kind, 0) + 1
     return max(counts, key=counts.get) if counts else None

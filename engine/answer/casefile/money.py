@@ -173,6 +173,8 @@ def _occurrence(case: Case, plan: CasePlan, events: list[Event]) -> list[Event]:
 
 def occurrence_label(event: Event) -> str:
     n = event.ordinal or event.chrono
+    if n and event.kind == "demand":  # 第一次开口要了五万元: a demand asked for, no instalment paid
+        return f"第{chinese_count(n)}次索要"
     return f"第{chinese_count(n)}笔" if n else ""
 
 
@@ -810,11 +812,24 @@ def _loss_balance(case: Case) -> _Balance | None:
                     "尚有{}的损失未弥补")
 
 
+def _income_lost(case: Case, plan: CasePlan) -> _Balance:
+    """Incomes not had (车费四百二十元没收, 约好的一单六百元只好推掉), added; less what was paid to
+    make up for them (后来补了我三百元) when the question asks the loss net of it."""
+    lost = [e for e in case.ledger.money if e.measure == "lost_income" and not e.corrects and e.amount is not None]
+    made_good = [e for e in case.ledger.money if e.role == "event" and e.kind in ("compensation", "repay")
+                 and not e.corrects] if plan.made_good else []
+    return _Balance(_terms(lost), _terms(made_good),
+                    "未能收取的各项收入相加" + ("，减去已获补偿的款项" if made_good else ""),
+                    "尚有{}的损失未弥补" if made_good else "未能收取的收入共计{}")
+
+
 def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
     principal_plan = plan if plan.principal is not None else replace(plan, principal=True)
     if plan.owed == "loss" and any(e.measure == "valuation" for e in case.ledger.money):
         # 被抢的东西加现金还差多少没弥补上: appraisals and cash, less goods got back and restitution
         return _loss_balance(case) or _Balance([], [], "")
+    if plan.owed == "loss" and any(e.measure == "lost_income" for e in case.ledger.money):
+        return _income_lost(case, plan)
     if plan.owed and plan.owed != "loss":
         owed = _owed_rows(case, plan.owed)
         if not owed:  # 还有多少货款没付 with no contract sum told: nothing to compute it from

@@ -81,13 +81,13 @@ def generate(seed: int, out_dir: Path, options: Options = Options(), *, check: b
     if family(seed, options) == "new":
         return _generate_new(seed, out_dir, options, check)
     params = draw_case(seed, options)
-    script = write_script(params, rng_for(seed, "text"))
+    script = write_script(params, rng_for(seed, "text"), options.act_by_act)
     # A running header sentence that should wrap its ID across lines: the wording before the ID
     # decides where the line ends, so another telling is drawn (from the same seed) until it does.
     for attempt in range(1, 12):
         if not params.layout.id_wraps or ("pii", "id") in typeset(params, script).wrapped:
             break
-        script = write_script(params, rng_for(seed, f"text/{attempt}"))
+        script = write_script(params, rng_for(seed, f"text/{attempt}"), options.act_by_act)
     stem = file_stem(seed)
     rendered = render(params, script, out_dir / f"{stem}.pdf", rng_for(seed, "layout"),
                       max_scans=options.max_scans)

@@ -122,6 +122,26 @@ RETURN: dict[tuple[str, bool], list[str]] = {
 }
 # The officer's question that opens the story of the payments, and the one about money paid back,
 # by (case type, subject pays the primaries?).
+# The opt-in variant (Options.act_by_act): each primary told act by act — its date in a sentence of
+# its own (第三笔是某年某月某日。), then how and to whom, then how much, as interviewers draw it out.
+# Case types without an entry keep the templates above.
+ACT_BY_ACT: dict[tuple[str, bool], dict[str, list[str]]] = {
+    ("fraud", True): {
+        "transfer": ["{ord}是{date}。我用{means}转的，转给{him}。转过去{amount}。",
+                     "{ord}是{date}。那次是通过{means}给{him}的。金额是{amount}。"],
+        "cash": ["{ord}是{date}。{him}约我到{place}，我把{means}{amount}交给了{him}。",
+                 "{ord}是{date}。我去了{place}。在那里当面给了{him}{means}{amount}。"]},
+    ("fraud", False): {
+        "transfer": ["{ord}是{date}。{payer}用{means}转给我的。转了{amount}。"],
+        "cash": ["{ord}是{date}。{payer}约我到{place}见面。{payer}给了我{means}{amount}。"]},
+    ("loan", True): {
+        "transfer": ["{ord}是{date}。{him}说要周转，我用{means}转的。借给{him}{amount}。"],
+        "cash": ["{ord}是{date}。我到{place}，把{means}{amount}借给了{him}。"]},
+    ("assault", True): {
+        "transfer": ["{ord}是{date}。我是用{means}给{him}的。赔了{amount}。"],
+        "cash": ["{ord}是{date}。我到{place}，把{means}{amount}交给了{him}作为赔偿。"]},
+}
+
 ASK_PRIMARY = {
     ("fraud", True): "你把{him}让你转钱的经过说一下。", ("fraud", False): "你把收{payer}钱的经过说一下。",
     ("loan", True): "{him}找你借钱的经过是怎样的？", ("fundraising", True): "你往公司投钱的经过说一下。",

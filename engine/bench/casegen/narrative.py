@@ -13,7 +13,7 @@ from string import Formatter
 from typing import Any, Hashable
 
 from engine.bench.casegen import fillers
-from engine.bench.casegen.casetypes import ASK_PRIMARY, ASK_RETURN, PRIMARY, RETURN, VERBS
+from engine.bench.casegen.casetypes import ACT_BY_ACT, ASK_PRIMARY, ASK_RETURN, PRIMARY, RETURN, VERBS
 from engine.bench.casegen.model import CaseParams, Flow, Session, When
 from engine.bench.casegen.surface import DAY_STYLES, chinese_numeral, write_day
 
@@ -298,12 +298,14 @@ def _yes_no_turn(w: Writer, key: str, truth: bool) -> None:
     _answer_marking(w, text, phrase, ("yesno", key))
 
 
-def write_primaries(w: Writer) -> None:
+def write_primaries(w: Writer, act_by_act: bool = False) -> None:
     case, rng = w.case, w.rng
     flows = case.primaries()
     n = len(flows)
     verb = VERBS[case.case_type][0]
     templates = PRIMARY[(case.case_type, case.subject_is_payer)]
+    if act_by_act:  # the opt-in variant: date, how and to whom, how much, sentence by sentence
+        templates = ACT_BY_ACT.get((case.case_type, case.subject_is_payer), templates)
     intro = ASK_PRIMARY[(case.case_type, case.subject_is_payer)]
     w.ask(intro, {"him": w.him if case.company is None else "公司", "payer": case.payer})
 
@@ -312,9 +314,11 @@ def write_primaries(w: Writer) -> None:
         options = templates[kind]
         if flow.index == 0:
             options = [t for t in options if "又" not in t] or options
-        if flow.when.precision == "unknown":  # "记不清" closes its clause: 第二次是哪天我记不清了，…
+        if flow.when.precision == "unknown" and not act_by_act:  # "记不清" closes its clause: 第二次是哪天我记不清了，…
             options = [t for t in options if "{date}，" in t]
         template = rng.choice(options)
+        if flow.when.precision == "unknown":  # told act by act: 第二笔具体哪天记不清了。
+            template = template.replace("{ord}是{date}。", "{ord}{date}。")
         ordinal = w.ordinal(flow, n) if "{ord}" in template else ""
         return Para().fill(template, w.slots(flow, ordinal))
 
@@ -491,7 +495,7 @@ def write_filler(w: Writer, entry: tuple[str, list[str]]) -> None:
     w.answer(w.pick(answers), slots)
 
 
-def write_script(case: CaseParams, rng: random.Random) -> Script:
+def write_script(case: CaseParams, rng: random.Random, act_by_act: bool = False) -> Script:
     w = Writer(case, rng)
     bank = fillers.COMMON + (fillers.VICTIM if case.subject_role == "victim" else []) + \
         fillers.BY_TYPE[(case.case_type, case.subject_role)]
@@ -509,7 +513,7 @@ def write_script(case: CaseParams, rng: random.Random) -> Script:
         facts = [(k, v) for k, v in facts if k != "surrender"]
     if case.case_type == "assault":
         write_assault_terms(w)
-    write_primaries(w)
+    write_primaries(w, act_by_act)
     first_returns = [f for f in case.returns() if f.session == 1]
     write_returns(w, first_returns)
     write_interest(w)

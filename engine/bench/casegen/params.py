@@ -38,6 +38,9 @@ class Options:
     # for byte; new: the kinds of #26 (goods and valuations, quantities × prices, wages, hearings)
     # in every layout; all: either, drawn per seed.
     kinds: str = "old"
+    # old kinds only, opt-in: each payment told act by act (第三笔是某日。…转给他的。转了X元。); off,
+    # every seed keeps its text byte for byte
+    act_by_act: bool = False
 
     def __post_init__(self):
         if self.kinds not in KINDS:
