@@ -23,7 +23,8 @@ LEDGER_VERSION = 43  # 43: merged 42 (facts the asker puts to the speaker, confi
 # confirm.py; 八点二十 — tens of minutes said without 分 are the time's minutes) with install's 38-40 (an
 # instalment told act by act takes date, means, place and receiver from the sentences opening it; 3月上旬 /
 # 5月份 are dates; an income not had, said after its figure, is a cost row of measure lost_income; an act told
-# sentence by sentence lends its figure the verb and ordinal said before it); 37: 盘 and 卷 are measure
+# sentence by sentence lends its figure the verb and ordinal said before it; a gain the speaker tells (获利) is
+# what was taken, the profit measure is a tally's); 37: 盘 and 卷 are measure
 # words (3盘电缆); 36: a price per cubic/square metre, metre, mu or kilometre is no payment
 
 

@@ -326,6 +326,8 @@ class _Reader:
             kind = UNSAID_KIND  # 我算了一下，一共还欠109,300元: a balance of the case's own money
         if kind is None and lx.TOTAL.search(before) and since is None and self.amounts[0].start < sentence.start:
             kind = UNSAID_KIND  # …应该是5500元。这样算一共是一万三千五百元: a sum of the money talked of
+        if kind == "take" and measure == "profit":
+            measure = None  # 我非法获利八万元: a gain the speaker tells is what was taken, not a tally's figure
         valued = measure in lx.VALUE_MEASURES
         if (kind is None or kind == UNSAID_KIND) and valued:
             kind = "value"  # 认定价值2,350元 / 卖了七千块钱: the figure of something, not a movement
