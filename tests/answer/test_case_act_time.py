@@ -32,9 +32,22 @@ DRIVER = """询问笔录
 """
 
 
+STOCK = """讯问笔录
+时间：2024年5月8日9时00分至2024年5月8日11时00分
+地点：河川市公安局城北分局办案中心
+讯问人：庚某、辛某
+被讯问人：壬某某
+问：仓库里的角磨机是怎么少的？
+答：去年11月3日晚上，我从仓库拉了12台角磨机出去，卖给了收旧货的。
+问：还有别的吗？
+答：还拉过一批电钻，一共18台，哪天拉的我记不清了。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
-    yield from record_home(tmp_path_factory.mktemp("act_time"), {"keeper.txt": KEEPER, "driver.txt": DRIVER})
+    yield from record_home(tmp_path_factory.mktemp("act_time"),
+                           {"keeper.txt": KEEPER, "driver.txt": DRIVER, "stock.txt": STOCK})
 
 
 def test_a_first_act_is_never_dated_by_the_header_of_the_first_session(home):
@@ -51,3 +64,11 @@ def test_an_act_never_dated_gets_no_date_from_the_header(home):
 def test_the_record_time_is_still_the_header(home):
     answer = ask(home, "keeper.txt", "这次讯问是什么时间做的？")
     assert "2024年3月12日" in answer.conclusion, answer.conclusion
+
+
+def test_each_part_of_a_quantity_question_is_answered_or_its_gap_said(home):
+    both = ask(home, "stock.txt", "角磨机是哪天拉的？拉了几台？")
+    assert "12台" in both.conclusion and "11月3日" in both.conclusion, both.conclusion
+    vague = ask(home, "stock.txt", "电钻是哪天拉的？拉了几台？")
+    assert "18台" in vague.conclusion, vague.conclusion
+    assert "记不清" in vague.conclusion, vague.conclusion  # the day the speaker does not know: said, not dropped

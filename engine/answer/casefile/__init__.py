@@ -56,6 +56,21 @@ def _not_by_ledger(plan: CasePlan) -> list[Slot]:
     return [s for s in plan.slots if s in (Slot.PLACE, Slot.TEXT, Slot.PERSON, Slot.MEANS, Slot.ACCOUNT)]
 
 
+def _not_by_quantity(plan: CasePlan) -> list[Slot]:
+    """Slots a quantity answer does not fill (电钻是哪天拉走的？拉了几台？ — the day is in what was
+    said): every asked part gets its own answer, or its gap, never silently dropped."""
+    if plan.aggregate == "span":  # the days between two dates: the dates are the span's own
+        return []
+    return [s for s in plan.slots if s in (Slot.DATE, Slot.TIME, Slot.PLACE, Slot.PERSON, Slot.MEANS)]
+
+
+def _answer_rest(case: Case, plan: CasePlan, question: QuestionPlan, slots: list[Slot], outcome: Outcome) -> None:
+    """The parts of a question its main answer does not fill, each from what was said."""
+    for slot in slots:
+        part = question.part(slot)
+        answer_talk(case, CasePlan(part.question, slots=[slot], names=plan.names, focus=part.focus), outcome)
+
+
 def _found_so_yes(plan: CasePlan, outcome: Outcome) -> None:
     """银行有没有把钱退回来？退了多少？ / 受过处罚吗？暂扣了几个月？: the figure found says it
     happened — the verdict opens the answer."""
@@ -167,16 +182,14 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             or plan.aggregate == "span":
         answer_quantity(case, plan, outcome)
         _found_so_yes(plan, outcome)
+        _answer_rest(case, plan, question, _not_by_quantity(plan), outcome)
     elif plan.per_unit:
         answer_unit_price(case, plan, outcome)
     elif _is_money(case, plan):
         answer_money(case, plan, outcome)
         _found_so_yes(plan, outcome)
-        rest = _not_by_ledger(plan)
-        if rest:  # 一共转了几次？转到哪张卡上？: the second part is in what was said
-            for slot in rest:
-                part = question.part(slot)
-                answer_talk(case, CasePlan(part.question, slots=[slot], names=plan.names, focus=part.focus), outcome)
+        # 一共转了几次？转到哪张卡上？: the second part is in what was said
+        _answer_rest(case, plan, question, _not_by_ledger(plan), outcome)
     elif Slot.RATE in plan.slots:
         outcome.add(rate_part(case, plan))
     else:
