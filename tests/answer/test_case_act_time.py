@@ -44,10 +44,20 @@ STOCK = """讯问笔录
 """
 
 
+ROAD = """询问笔录
+时间：2024年6月2日15时00分至2024年6月2日16时00分
+地点：河川市公安局交警大队
+询问人：癸某、子某
+被询问人：丑某某
+问：你看到了什么？
+答：我跑过去一看，被撞的老人躺在路边的人行道上，三轮车倒在他后面五六米远的花坛边上。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("act_time"),
-                           {"keeper.txt": KEEPER, "driver.txt": DRIVER, "stock.txt": STOCK})
+                           {"keeper.txt": KEEPER, "driver.txt": DRIVER, "stock.txt": STOCK, "road.txt": ROAD})
 
 
 def test_a_first_act_is_never_dated_by_the_header_of_the_first_session(home):
@@ -72,3 +82,8 @@ def test_each_part_of_a_quantity_question_is_answered_or_its_gap_said(home):
     vague = ask(home, "stock.txt", "电钻是哪天拉的？拉了几台？")
     assert "18台" in vague.conclusion, vague.conclusion
     assert "记不清" in vague.conclusion, vague.conclusion  # the day the speaker does not know: said, not dropped
+
+
+def test_where_the_asked_one_lay_is_never_where_something_else_fell(home):
+    answer = ask(home, "road.txt", "被撞的人倒在什么位置？")
+    assert "花坛" not in answer.conclusion.split("（")[0], answer.conclusion  # the tricycle fell there

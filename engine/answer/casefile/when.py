@@ -142,14 +142,31 @@ def _relative_part(case: Case, statement: Statement, sentence: Segment, label: s
     rest = re.match(r"(?:的)?(?:一天|某天|有一天|那天)?(?:的)?(?:上午|下午|中午|晚上|傍晚|凌晨|早上|夜里)?",
                     sentence.text[said.end():])
     words = flat(said.group(0) + (rest.group(0) if rest else ""))
-    day = date.fromisoformat(reference)
     cited = case.cite(_anchor(statement, sentence))
-    return Part(label, f"{label}：{words}（材料未给出具体日期，“{said.group(0)}”以笔录时间{day.year}年{day.month}月{day.day}日"
-                       f"（{where}）为准；{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited, where])
+    # the record's own date is cited, not written out: a day-precise date beside a stretch would read
+    # as the answer (上个月中旬 is no 2024年1月18日)
+    return Part(label, f"{label}：{words}（材料未给出具体日期，“{said.group(0)}”相对本次笔录时间（{where}）而言；"
+                       f"{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited, where])
 
 
 # Where someone or something came to be, as said (倒在河堤下面的台阶上, 停在加油站出口旁边的绿化带上):
 # the act, then the place up to its last word of position (蹲在一辆摩托车旁边抽烟 → 一辆摩托车旁边).
+def _posture_subject(plan: CasePlan) -> str:
+    """Who or what the question asks to have lain or stood somewhere: its words before the act
+    (那个男的倒在哪里 → 男的, 被撞的人躺在什么位置 → 被撞的人); "" when none are said."""
+    said = re.search(rf"([\u4e00-\u9fffA-Za-z]{{1,10}}?){plan.posture}在", plan.text)
+    return re.sub(r"^(?:那个|这个|那辆|这辆|那位|这位|那|这)", "", said.group(1)) if said else ""
+
+
+def _names(asked: str, text: str) -> bool:
+    """Whether ``text`` names the asked one: its head (人 of 被撞的人, 老人) or two of its characters together."""
+    core = asked.replace("的", "")
+    return bool(core) and (core[-1] in text or any(core[i:i + 2] in text for i in range(len(core) - 1)))
+
+
+# Words before a posture act that name no one of their own (他就倒在…, 当时已经躺在…): the subject elided.
+_ELIDED = re.compile(r"[他她它]们?|人|那人|对方|自己|就|又|也|还|都|当时|已经|直接|一下子?|马上|立刻|一直|看到|看见|发现|\s")
+_OTHER_SUBJECT = re.compile(r"[\u4e00-\u9fff]")
 POSTURE_SAID = re.compile(r"(?P<act>[倒躺停坐站蹲趴靠跪卧])在(?P<place>[^，。；！？,;]{2,24})")
 _LOCATIVE_END = re.compile(r".*(?:上|下|边|里|内|外|间|口|前|后|处|角|侧|头|面|底|旁)", re.S)  # across a wrapped line
 
@@ -159,6 +176,7 @@ def _posture_place(case: Case, plan: CasePlan, statements: list[Statement]) -> P
     (the thing or person the question names before the act, found in the clause first), from the
     best-matching statements in order; None when no clause tells the act."""
     things = [o.lower() for o in plan.focus.objects if o != plan.posture and len(o) >= 2]
+    asked = _posture_subject(plan)
     found = []
     for rank, statement in enumerate(statements):
         for sentence in _sentences(statement):
@@ -168,7 +186,10 @@ def _posture_place(case: Case, plan: CasePlan, statements: list[Statement]) -> P
                         continue
                     near = _LOCATIVE_END.match(said.group("place"))
                     place = flat(near.group(0) if near else said.group("place"))
-                    named = any(t in clause.text[:said.start()].lower() for t in things)
+                    before = clause.text[:said.start()]
+                    named = any(t in before.lower() for t in things) or _names(asked, before)
+                    if asked and not named and _OTHER_SUBJECT.search(_ELIDED.sub("", before)):
+                        continue  # 电动车倒在…: something else said to lie there, not the one asked
                     found.append((not named, rank, statement, sentence, clause, place))
     if not found:
         return None
