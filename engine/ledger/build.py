@@ -10,7 +10,7 @@ from typing import Iterable
 
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.ledger.extract import UNSAID_KIND, known_people, other_party, read_events, whole_names
-from engine.ledger.lexicon import GENERIC_KINDS
+from engine.ledger.lexicon import GENERIC_KINDS, VALUE_MEASURES
 from engine.ledger.model import CaseLedger, Correction, Event
 from engine.ledger.statements import read_statements, record_dates
 from engine.ledger.when import resolve_dates
@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 43  # 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
+LEDGER_VERSION = 44  # 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
 # confirm.py; 八点二十 — tens of minutes said without 分 are the time's minutes) with install's 38-40 (an
 # instalment told act by act takes date, means, place and receiver from the sentences opening it; 3月上旬 /
 # 5月份 are dates; an income not had, said after its figure, is a cost row of measure lost_income; an act told
@@ -351,9 +351,25 @@ def _link_put_versions(ledger: CaseLedger) -> None:
     the cited account's row, of the same kind (A称X元；本人称Y元) — a conflict, never a second act."""
     for told in [e for e in ledger.events if e.source == "asker" and e.told_by and e.amount is not None
                  and not e.corrects]:
-        earlier = [e for e in ledger.events if e.source == "answer" and e.role == "event" and e.statement < told.statement
+        # a figure of something (老韩说第一回收你的铜线给了你七千元 — a price obtained) is put against the
+        # speaker's own figure of the same measure, as a movement against his movement
+        earlier = [e for e in ledger.events if e.source == "answer" and e.role == told.role and e.statement < told.statement
                    and e.amount is not None and e.unit == told.unit and not e.corrects and e.kind == told.kind
+                   and (told.role == "event" or e.measure == told.measure)
                    and _same_parties(e, told) and (e.ordinal is None or told.ordinal is None or e.ordinal == told.ordinal)]
+        if told.role == "value" and told.measure in VALUE_MEASURES and len(earlier) == 1 \
+                and earlier[0].amount.value != told.amount.value:
+            # 那可能是我记错了，应该是七千元: the speaker taking up the account put to him is his own
+            # later version of the figure, never a second sale
+            act = earlier[0]
+            told.corrects = act.id
+            for again in [e for e in ledger.events if e.statement == told.statement and e.source == "answer"
+                          and e.amount is not None and e.role == "value" and not e.corrects
+                          and e.amount.value in (told.amount.value, act.amount.value)]:
+                again.corrects = act.id if again.amount.value == told.amount.value else None
+                if again.amount.value == act.amount.value:
+                    again.role, again.same_as = "mention", act.id
+            continue
         if told.role == "event" and len(earlier) == 1 and earlier[0].amount.value != told.amount.value:
             # 孙某说第二次你只转了5000元，你怎么说？—我记得是6000元: the act the speaker told before, in
             # the other person's version; the answer's figure told again is that act's mention

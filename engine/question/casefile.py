@@ -333,6 +333,10 @@ RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:�
 PER_UNIT = re.compile(r"单价|每(?:一)?(?:个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车)(?:是|要|卖|算)?多少钱?")
 
 
+# selling named by the bare verb before the goods (卖铜线 / 卖那批货); 买卖 and 卖淫 are no sale price
+SOLD = re.compile(r"(?<!买)卖(?![淫给了得掉的出])")
+
+
 def _parts(text: str) -> list[str]:
     """"第一次给钱是哪天、给了多少、怎么给的" → its asked parts, in order."""
     return [p for p in re.split(r"[、，,；;]|(?<=[？?])|以及|还有(?=什么|多少)", text) if p.strip()]
@@ -543,6 +547,8 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     plan.unit_family = next((family for family, pattern in ASKED_FAMILY.items() if pattern.search(text)), None)
     plan.signs = [sign for sign, pattern in MEASURE_SIGNS.items() if pattern.search(text)]
     plan.measure = measure_of(text)
+    if plan.measure is None and Slot.AMOUNT in plan.slots and SOLD.search(text):
+        plan.measure = "sale"  # 第一回卖铜线，对方给了多少钱: the price obtained, whatever the goods' name
     if plan.measure == "wages" and DUE.search(text) and not BALANCE.search(text):
         plan.measure = "wages_owed"  # 工钱一共应该是多少: what is due, never what was paid
     plan.goods_recovered = plan.measure == "valuation" and bool(MEASURES["recovered"].search(text)) \

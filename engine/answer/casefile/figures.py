@@ -102,9 +102,13 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             return
         _sum(case, label, chosen, outcome)
         return
-    # another person's account put to the speaker, and the figure the speaker gives instead
-    told = [v for e in chosen if e.told_by and e.told_by != plan.focus.said_by
-            for v in versions_of(case.ledger, e)[1:] if v.amount is not None]
+    if plan.ordinal is not None:  # 第一回卖…: the figure of that occasion, not another sale's
+        chosen = [e for e in chosen if e.ordinal == plan.ordinal] or chosen
+    # every later version of a chosen figure — another person's account put to the speaker and the
+    # figure the speaker gives instead, or the reverse (某某说…给了你七千元 against his 七千五百元) —
+    # never the first alone; a version the question cites from that person is already the one asked
+    told = [v for e in chosen if not (e.told_by and e.told_by == plan.focus.said_by)
+            for v in versions_of(case.ledger, e)[1:] if v.amount is not None and v not in chosen]
     versions(case, label, chosen + told, outcome, _said)
 
 

@@ -123,7 +123,8 @@ def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) 
     last = max(e.statement for e in rows)
     new = [e for e in rows if e.statement == last
            and not any(o.statement < last and o.amount.value == e.amount.value for o in rows)]
-    latest = max(new or rows, key=lambda e: (e.statement, e.source == "answer"))
+    # a total the last statement gives is its figure, not a part it adds (又拿过1箱，一共是4箱: 4箱)
+    latest = max(new or rows, key=lambda e: (e.statement, e.source == "answer", e.role == "total"))
     lines = []
     ids = []
     for value, group in by_value.items():
