@@ -44,6 +44,8 @@ ACTS = [frozenset(g.split()) for g in (
     "停车 停 停下 停住 刹车",
     "投诉 举报 反映 控告 信访",
     "送到 运到 送达 运达 到货 交货 送货 交付",
+    # keeping a thing: the asker's 还在吗 asks it (聊天记录还在吗？—在，都截图保存了)
+    "保留 保存 留着 留存 存着 还在",
 )]
 # A one-character act is a verb only before these (打了, 砸过, 扔进) — never inside another word (打架).
 _VERB_AFTER = r"[了过着完伤死倒他她我你人进掉走下上出到回起住，。？！,.?!；;]"
@@ -269,7 +271,33 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text:
     # (a thing the file never names is the question's paraphrase: 行为 for 这样做)
     things = [o for o in objects_of(plan, people, doc_text) if o not in plan.names
               and asked.find(o) >= begins and o != plan.waited_for and f"{o}的" not in asked]
+    if any(whole not in text for whole in (_whole_thing(plan, o) for o in things) if whole):
+        return False  # 转账记录 is not the 聊天记录 the asker asked of, though both are 记录
     return not things or any(object_hit(o, text) for o in things)
+
+
+# Words that end a compound noun to the left (她有没有保留|那段|录音): pronouns, numbers and measures,
+# particles, prepositions, adverbs.
+_NOT_IN_COMPOUND = re.compile(r"^(?:r|m|q|u|p|d|c|x|uj|ul|y|e)")
+
+
+def _whole_thing(plan: CasePlan, obj: str) -> str | None:
+    """The thing as the question writes it whole, when jieba cut a compound noun (转账|记录 for
+    转账记录): the words right before it, back to the asked act; None when it stands alone."""
+    words = posseg(plan.text)
+    index = next((i for i, (w, _) in enumerate(words) if w == obj), None)
+    if index is None:
+        return None
+    first = index
+    verbs = [v for v in plan.question.verbs if v in plan.text]
+    head = min(verbs, key=plan.text.find) if verbs else None  # the asked act: the question's first verb
+    while first > 0:
+        word, flag = words[first - 1]
+        if word == head or _NOT_IN_COMPOUND.match(flag) or word in ("有没有", "是不是", "是否"):
+            break
+        first -= 1
+    whole = "".join(w for w, _ in words[first:index + 1])
+    return whole if whole != obj else None
 
 
 def verb_told(verb: str, text: str) -> bool:
