@@ -271,33 +271,36 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text:
     # (a thing the file never names is the question's paraphrase: 行为 for 这样做)
     things = [o for o in objects_of(plan, people, doc_text) if o not in plan.names
               and asked.find(o) >= begins and o != plan.waited_for and f"{o}的" not in asked]
-    if any(whole not in text for whole in (_whole_thing(plan, o) for o in things) if whole):
-        return False  # 转账记录 is not the 聊天记录 the asker asked of, though both are 记录
     return not things or any(object_hit(o, text) for o in things)
 
 
-# Words that end a compound noun to the left (她有没有保留|那段|录音): pronouns, numbers and measures,
-# particles, prepositions, adverbs.
-_NOT_IN_COMPOUND = re.compile(r"^(?:r|m|q|u|p|d|c|x|uj|ul|y|e)")
+def names_things_whole(plan: CasePlan, text: str, people: list[str] = (), doc_text: str | None = None) -> bool:
+    """For a bare 在/有 to the asker's own yes/no: the thing asked, taken whole as the question writes
+    it, is the one the asker's words name — 转账记录 is not the 聊天记录 asked of, though both are 记录."""
+    text = text.replace("\n", "")
+    wholes = [w for w in (_whole_thing(plan, o) for o in objects_of(plan, people, doc_text)) if w]
+    # each word of it (金融方面的许可证 names 金融许可证), not only its head noun
+    return not wholes or any(all(word in text for word in whole) for whole in wholes)
 
 
-def _whole_thing(plan: CasePlan, obj: str) -> str | None:
-    """The thing as the question writes it whole, when jieba cut a compound noun (转账|记录 for
-    转账记录): the words right before it, back to the asked act; None when it stands alone."""
+def _whole_thing(plan: CasePlan, obj: str) -> list[str] | None:
+    """The words of the thing as the question writes it whole, when jieba cut a compound noun
+    (转账|记录 for 转账记录): the nouns right before it, or the verb between the act and it; None when
+    it stands alone."""
     words = posseg(plan.text)
     index = next((i for i, (w, _) in enumerate(words) if w == obj), None)
     if index is None:
         return None
     first = index
-    verbs = [v for v in plan.question.verbs if v in plan.text]
-    head = min(verbs, key=plan.text.find) if verbs else None  # the asked act: the question's first verb
     while first > 0:
         word, flag = words[first - 1]
-        if word == head or _NOT_IN_COMPOUND.match(flag) or word in ("有没有", "是不是", "是否"):
-            break
-        first -= 1
-    whole = "".join(w for w, _ in words[first:index + 1])
-    return whole if whole != obj else None
+        if flag.startswith(("n", "vn", "j")) and not flag.startswith(("nr", "ns", "nt")) and word not in plan.names:
+            first -= 1  # 金融|许可证
+            continue
+        if flag == "v" and first == index and first >= 2 and words[first - 2][0] in plan.question.verbs:
+            first -= 1  # 保留|转账|记录: the verb between the act and the noun qualifies the noun
+        break
+    return [w for w, _ in words[first:index + 1]] if first < index else None
 
 
 def verb_told(verb: str, text: str) -> bool:
