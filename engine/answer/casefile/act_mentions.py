@@ -279,8 +279,23 @@ def names_things_whole(plan: CasePlan, text: str, people: list[str] = (), doc_te
     it, is the one the asker's words name — 转账记录 is not the 聊天记录 asked of, though both are 记录."""
     text = text.replace("\n", "")
     wholes = [w for w in (_whole_thing(plan, o) for o in objects_of(plan, people, doc_text)) if w]
-    # each word of it (金融方面的许可证 names 金融许可证), not only its head noun
-    return not wholes or any(all(word in text for word in whole) for whole in wholes)
+    return not wholes or any(_same_thing(whole, text) for whole in wholes)
+
+
+# What may stand right before a noun without making it another thing (那份合同, 签过，合同在…).
+_NOT_A_MODIFIER = frozenset("的这那个些份张段条次笔把将被了过着在是有都也还")
+
+
+def _same_thing(whole: list[str], text: str) -> bool:
+    """The text names the thing asked, or its head bare (合同 for 劳动合同), or not at all — never
+    only the head with another modifier (聊天记录 for 转账记录); its modifiers may stand apart
+    (金融方面的许可证 names 金融许可证)."""
+    *modifiers, head = whole
+    if all(m in text for m in modifiers):
+        return True
+    starts = [m.start() for m in re.finditer(re.escape(head), text)]
+    return not starts or any(at == 0 or not re.match(r"[\u4e00-\u9fff]", text[at - 1])
+                             or text[at - 1] in _NOT_A_MODIFIER for at in starts)
 
 
 def _whole_thing(plan: CasePlan, obj: str) -> list[str] | None:
@@ -294,7 +309,7 @@ def _whole_thing(plan: CasePlan, obj: str) -> list[str] | None:
     first = index
     while first > 0:
         word, flag = words[first - 1]
-        if flag.startswith(("n", "vn", "j")) and not flag.startswith(("nr", "ns", "nt")) and word not in plan.names:
+        if flag.startswith(("n", "j")) and not flag.startswith(("nr", "ns", "nt")) and word not in plan.names:
             first -= 1  # 金融|许可证
             continue
         if flag == "v" and first == index and first >= 2 and words[first - 2][0] in plan.question.verbs:
