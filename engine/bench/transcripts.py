@@ -89,9 +89,10 @@ QUESTION_TYPES = ("fact", "evidence", "conflict", "gap", "pii")
 KNOWN_FAILURES = REPO / "data" / "bench" / "transcripts_known_failures.json"
 DEV_FOLDER = "transcripts"  # under the datasets folder
 
-# "the unit the question names": a count question asks 几/多少 of a measure word — not 这几个/那几个,
-# a determiner (这几个工人一共欠多少工钱 asks an amount of those workers, not how many they are).
-_COUNT_QUESTION = re.compile(r"(?<![这那])(?:几|多少)\s*(?:次|笔|回|期|趟|个|项|份|张|人)")
+# "the unit the question names": a count question asks 几/多少 of a measure word — not 这几个/那几个, a
+# determiner (这几个工人一共欠多少工钱 asks an amount of those workers, not how many they are), nor 哪几笔,
+# a which (哪几笔车费？加起来一共多少钱 asks which fares and their sum).
+_COUNT_QUESTION = re.compile(r"(?<![这那哪])(?:几|多少)\s*(?:次|笔|回|期|趟|个|项|份|张|人)")
 # ...and a quantity question 几/多少 of a unit (几瓶, 多少克, 多少公里, 干了多少天, 多少mg/100ml): its
 # numbers are read with that unit (find_quantities), not as yuan.
 # The units are find_quantities's own (UNITS), longest first, so that what the engine can read as a

@@ -136,6 +136,7 @@ MADE_GOOD = re.compile(r"实际|净|还|仍|尚|补|赔|退|扣除|除去|减去
 SELF_LOSS = re.compile(r"被(?:人|别人|对方|骗子|歹徒)?(?:骗|抢|盗|偷|劫)")
 # Words that make a question about money (打了某甲 is a blow, 打了五千元 a transfer).
 MONEY = re.compile(r"钱|元|款|万|千|费|息|本金|多少|金额|数额|笔")
+NTH_CALL = re.compile(r"第([一二三四五六七八九十两\d]{1,3})(?:个|通)电话")
 FIELD_NUMBER = re.compile(r"号码?|电话|手机|卡号|账号|车牌")
 SO_FAR = re.compile(r"已经|至今|到目前为止|到现在为止|迄今")  # 已经付了多少: everything paid so far
 FIRST_LAST = re.compile(r"(最后|最近|最早|最开始|最初|头|第一|首)(?:那)?(?:一)?(?:次|笔|回|期)")
@@ -229,6 +230,7 @@ class CasePlan:
     kind: str | None = None  # the event kind asked about (ledger lexicon)
     aggregate: str | None = None  # total | outstanding | nth | first | last | count
     ordinal: int | None = None
+    call: bool = False  # the asked thing is a phone call told in order (第二个电话打给谁): ordinal counts calls
     period: str | None = None  # an ISO (partial) date naming the occurrence
     principal: bool | None = None
     names: list[str] = field(default_factory=list)
@@ -299,7 +301,7 @@ class CasePlan:
     def to_dict(self) -> dict:
         """What the answer was planned to give (in the answer JSON and its audit record)."""
         return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate,
-                "ordinal": self.ordinal, "period": self.period, "means": self.means,
+                "ordinal": self.ordinal, "call": self.call, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
@@ -410,6 +412,9 @@ def make_plan(text: str) -> CasePlan:
                                      or any(f in plan.fields for f in ("officer", "recorder")))
     plan.ordinal = None if session and len(re.findall(r"第[一二三四五六七八九十\d]+(?:次|笔)", text)) == 1 \
         else ordinal_of(text)
+    nth_call = NTH_CALL.search(text)
+    if nth_call and plan.ordinal is None:  # 个 counts calls only where the noun is 电话 (第二个人 is no call)
+        plan.call, plan.ordinal = True, ordinal_of(f"第{nth_call.group(1)}次")
     first_last = FIRST_LAST.search(text)
     if first_last and first_last.group(1) in ("最后", "最近"):
         plan.aggregate = "last"

@@ -178,7 +178,9 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
     if not focus.acts and last and last.group(1) in reading.terms:  # 他报警了吗: what ends it is the act
         focus.acts = [last.group(1)]
     # the things: nouns (and the context verbs), not adverbs or times (最后, 当时)
-    things = [t for t in reading.terms if flags.get(t, "n").startswith(("n", "vn", "j", "eng")) or t in context]
+    # (jieba tags some nouns right after a verb as adjectives: 保留|合同/a — the act's object all the same)
+    things = [t for t in reading.terms if flags.get(t, "n").startswith(("n", "vn", "j", "eng")) or t in context
+              or flags.get(t) == "a" and len(t) > 1 and any(text.find(t) == end for _, _, _, end in acts)]
     focus.objects = [t for t in things if not any(_stem(t) in a for a in focus.acts)
                      and _stem(t) not in LIGHT_VERBS
                      and t not in SLOT_WORDS and t not in PARTY_ROLES and not _SETTING.fullmatch(t)

@@ -73,6 +73,9 @@ def test_these_few_is_a_determiner_not_a_count_asked():
     assert row["checks"]["numbers"] is True and row["correct"], row["reasons"]
     assert T.CaseQuestion.from_dict({"id": "X02", "type": "fact", "question": "那几个人来了几次？",
                                      "expect": {"numbers": [3]}}, FILE).asks_count
+    fares = [evidence("E1", "一单38元没收，一单65元推掉了。")]
+    which = score({"numbers": [103]}, answer("共计103元（E1）。", fares), question="少收了哪几笔车费？加起来一共多少钱？")
+    assert which["checks"]["numbers"] is True, which["reasons"]  # 哪几笔 asks which ones: the sum is read as yuan
 
 
 def test_an_amount_asked_in_wan_yuan_is_listed_in_wan_yuan():

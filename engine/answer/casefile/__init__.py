@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
 from engine.answer.casefile.badge import check_parts
+from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.money import answer_money, rate_part
@@ -145,6 +146,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         answer_gaps(case, outcome)
     elif plan.evidence:
         answer_evidence(case, plan, outcome)
+    elif plan.call and not plan.fields:  # 第二个电话打给谁: the calls told in order, never a header number
+        answer_call(case, plan, outcome)
     elif plan.fields and not plan.record and third_party(case, plan):
         # Someone other than the person questioned: the header's particulars are not theirs. A
         # number can only come from an answer naming theirs; anything else from what was said.

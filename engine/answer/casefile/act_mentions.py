@@ -44,6 +44,8 @@ ACTS = [frozenset(g.split()) for g in (
     "停车 停 停下 停住 刹车",
     "投诉 举报 反映 控告 信访",
     "送到 运到 送达 运达 到货 交货 送货 交付",
+    # keeping a thing: the asker's 还在吗 asks it (聊天记录还在吗？—在，都截图保存了)
+    "保留 保存 留着 留存 存着 还在",
 )]
 # A one-character act is a verb only before these (打了, 砸过, 扔进) — never inside another word (打架).
 _VERB_AFTER = r"[了过着完伤死倒他她我你人进掉走下上出到回起住，。？！,.?!；;]"
@@ -270,6 +272,50 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text:
     things = [o for o in objects_of(plan, people, doc_text) if o not in plan.names
               and asked.find(o) >= begins and o != plan.waited_for and f"{o}的" not in asked]
     return not things or any(object_hit(o, text) for o in things)
+
+
+def names_things_whole(plan: CasePlan, text: str, people: list[str] = (), doc_text: str | None = None) -> bool:
+    """For a bare 在/有 to the asker's own yes/no: the thing asked, taken whole as the question writes
+    it, is the one the asker's words name — 转账记录 is not the 聊天记录 asked of, though both are 记录."""
+    text = text.replace("\n", "")
+    wholes = [w for w in (_whole_thing(plan, o) for o in objects_of(plan, people, doc_text)) if w]
+    return not wholes or any(_same_thing(whole, text) for whole in wholes)
+
+
+# What may stand right before a noun without making it another thing (那份合同, 签过，合同在…).
+_NOT_A_MODIFIER = frozenset("的这那个些份张段条次笔把将被了过着在是有都也还")
+
+
+def _same_thing(whole: list[str], text: str) -> bool:
+    """The text names the thing asked, or its head bare (合同 for 劳动合同), or not at all — never
+    only the head with another modifier (聊天记录 for 转账记录); its modifiers may stand apart
+    (金融方面的许可证 names 金融许可证)."""
+    *modifiers, head = whole
+    if all(m in text for m in modifiers):
+        return True
+    starts = [m.start() for m in re.finditer(re.escape(head), text)]
+    return not starts or any(at == 0 or not re.match(r"[\u4e00-\u9fff]", text[at - 1])
+                             or text[at - 1] in _NOT_A_MODIFIER for at in starts)
+
+
+def _whole_thing(plan: CasePlan, obj: str) -> list[str] | None:
+    """The words of the thing as the question writes it whole, when jieba cut a compound noun
+    (转账|记录 for 转账记录): the nouns right before it, or the verb between the act and it; None when
+    it stands alone."""
+    words = posseg(plan.text)
+    index = next((i for i, (w, _) in enumerate(words) if w == obj), None)
+    if index is None:
+        return None
+    first = index
+    while first > 0:
+        word, flag = words[first - 1]
+        if flag.startswith(("n", "j")) and not flag.startswith(("nr", "ns", "nt")) and word not in plan.names:
+            first -= 1  # 金融|许可证
+            continue
+        if flag == "v" and first == index and first >= 2 and words[first - 2][0] in plan.question.verbs:
+            first -= 1  # 保留|转账|记录: the verb between the act and the noun qualifies the noun
+        break
+    return [w for w, _ in words[first:index + 1]] if first < index else None
 
 
 def verb_told(verb: str, text: str) -> bool:

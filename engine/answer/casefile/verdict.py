@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass
 
 from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, occurs, position, side_of,
-                                                 tells_asked_act, verb_negated, voice, word_hit)
+                                                 names_things_whole, tells_asked_act, verb_negated, voice,
+                                                 word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
@@ -72,7 +73,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     # a bare verdict on the very act asked (有。/ 没有，… / 不是，是…): the asker asked it as a yes/no,
     # of the asked act and its things (聊天记录还在吗？—在 for 有没有保留聊天记录)
     if opening and to_the_act and _yes_no_asked(asked) \
-            and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text):
+            and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text) \
+            and names_things_whole(plan, f"{asked}{first.text}", people, case.doc_text):
         if NEGATION.match(opening.text) or _replaces(plan, opening.text):
             return Verdict(_flip(plan, "否"), statement, first)
         if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
@@ -85,7 +87,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
         if _own_act(plan, statement, mention):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
         if mention.settled is None and \
-                not tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text):
+                not (tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text)
+                     and names_things_whole(plan, f"{asked}{mention.sentence.text}", people, case.doc_text)):
             continue  # 交警来了以后先拍了照: another act of that moment, not 等到交警来了才走
         if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
             return Verdict(None, statement, mention.sentence)
