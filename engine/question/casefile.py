@@ -19,7 +19,7 @@ from engine.ledger.extract import measure_of, ordinal_of, question_kind
 from engine.ledger.lexicon import (BALANCE, CHANNELS, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PLACE_ENDS,
                                    PRINCIPAL, RELATIVE_DATE, TITLES, TOTAL)
 from engine.text.dates import find_dates
-from engine.text.names import SURNAMES, looks_like_name, party_names
+from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
 
 
@@ -335,8 +335,25 @@ RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:�
 PER_UNIT = re.compile(r"单价|每(?:一)?(?:个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车)(?:是|要|卖|算)?多少钱?")
 
 
-# selling named by the bare verb before the goods (卖铜线 / 卖那批货); 买卖 and 卖淫 are no sale price
-SOLD = re.compile(r"(?<!买)卖(?![淫给了得掉的出])")
+# A clause whose sale only dates what is asked (卖完手机以后… / 卖手机的那天…): no sale price asked.
+SALE_AS_TIME = re.compile(r"以后|之后|后来|(?<!然)后|之前|以前|(?<!提)前|的时候|时候|那天|当天|那晚|当晚|完")
+
+
+def sells(text: str) -> bool:
+    """Selling named by the bare verb (第一回卖铜线 / 那批货卖多少钱): 卖 as a word of its own, as the
+    segmenter cuts the question — never 卖 inside a noun or another word (小卖部, 卖场, 卖家, 买卖合同,
+    拍卖行, 卖淫), and never a sale that only says when the asked thing happened."""
+    at = 0
+    for word, flag in posseg(text):
+        at += len(word)
+        if word == "卖" and flag.startswith("v") and not _dates_only(text, at):
+            return True
+    return False
+
+
+def _dates_only(text: str, after: int) -> bool:
+    """The sale ending at ``after`` only says when (…卖了以后 / 卖手机的那天): its clause goes on to a time word."""
+    return bool(SALE_AS_TIME.search(re.split(r"[，,。；;？?！!、]", text[after:], maxsplit=1)[0]))
 
 
 def _parts(text: str) -> list[str]:
@@ -552,7 +569,9 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     plan.unit_family = next((family for family, pattern in ASKED_FAMILY.items() if pattern.search(text)), None)
     plan.signs = [sign for sign, pattern in MEASURE_SIGNS.items() if pattern.search(text)]
     plan.measure = measure_of(text)
-    if plan.measure is None and Slot.AMOUNT in plan.slots and SOLD.search(text):
+    if plan.measure == "sale" and all(_dates_only(text, cue.end()) for cue in MEASURES["sale"].finditer(text)):
+        plan.measure = measure_of(MEASURES["sale"].sub("", text))  # 把车卖了以后，他还了多少钱: not the price
+    if plan.measure is None and Slot.AMOUNT in plan.slots and sells(text):
         plan.measure = "sale"  # 第一回卖铜线，对方给了多少钱: the price obtained, whatever the goods' name
     if plan.measure == "wages" and DUE.search(text) and not BALANCE.search(text):
         plan.measure = "wages_owed"  # 工钱一共应该是多少: what is due, never what was paid

@@ -225,3 +225,28 @@ def test_a_payer_named_by_an_organisation(question, payer):
     """总包单位给某某付了多少: the rows asked are that payer's (restrictions.py); a person or a pronoun
     asked is the asked side, and a balance's 扣除公司退还的 names what is taken off it."""
     assert make_plan(question).payer == payer
+
+
+@pytest.mark.parametrize("question", [
+    "第一回卖铜线，对方给了多少钱？",
+    "那批钢管卖多少钱？",
+    "他把摩托车卖了多少钱？",
+    "头一回卖电缆，收废品的给了多少？",
+])
+def test_selling_named_by_the_bare_verb_asks_the_sale_price(question):
+    assert make_plan(question).measure == "sale"
+
+
+@pytest.mark.parametrize("question", [
+    "小卖部老板给了你多少钱？",
+    "卖场经理扣了他多少钱？",
+    "他在卖场偷了多少钱的东西？",
+    "那家专卖店的店员收了你多少钱？",
+    "卖家一共收了多少？",
+    "卖完手机以后，他给了老婆多少钱？",
+    "卖手机的那天，他在网吧花了多少钱？",
+    "把车卖了以后，他还了多少钱给表哥？",
+])
+def test_a_shop_or_a_seller_named_or_a_sale_that_only_dates_is_no_sale_price(question):
+    # 卖 inside a noun (小卖部, 卖场, 专卖店, 卖家) is no verb; a sale that says when is not what is asked
+    assert make_plan(question).measure != "sale"

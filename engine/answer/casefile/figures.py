@@ -16,10 +16,11 @@ from decimal import Decimal
 
 from engine.answer.casefile.figure_relevance import best_rows
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.disputes import voice_of, voiced
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
-from engine.answer.model import Calculation
-from engine.answer.wording import money, plain_number, said_amount
+from engine.answer.model import Calculation, Conflict
+from engine.answer.wording import chinese_count, money, plain_number, said_amount
 from engine.ledger import Event, versions_of
 from engine.ledger.lexicon import VALUE_MEASURES
 from engine.question import CasePlan
@@ -103,13 +104,63 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         _sum(case, label, chosen, outcome)
         return
     if plan.ordinal is not None:  # 第一回卖…: the figure of that occasion, not another sale's
-        chosen = [e for e in chosen if e.ordinal == plan.ordinal] or chosen
+        asked = [e for e in chosen if e.ordinal == plan.ordinal]
+        if not asked and any(e.ordinal is not None for e in chosen):
+            outcome.add(Part(f"第{chinese_count(plan.ordinal)}次的{label}", "", Fill.MISSING))
+            return  # the occasions told are others: none of their figures is the one asked
+        chosen = asked or chosen
     # every later version of a chosen figure — another person's account put to the speaker and the
     # figure the speaker gives instead, or the reverse (某某说…给了你七千元 against his 七千五百元) —
-    # never the first alone; a version the question cites from that person is already the one asked
-    told = [v for e in chosen if not (e.told_by and e.told_by == plan.focus.said_by)
-            for v in versions_of(case.ledger, e)[1:] if v.amount is not None and v not in chosen]
-    versions(case, label, chosen + told, outcome, _said)
+    # never the first alone; a version the question cites from that person is already the one asked.
+    # A version is of the same occasion: one said of another (第二回…) never stands for it.
+    occasion = {e.id: e.ordinal for e in chosen}
+    told = []
+    for e in chosen:
+        if e.told_by and e.told_by == plan.focus.said_by:
+            continue
+        for v in versions_of(case.ledger, e)[1:]:
+            if v.amount is not None and v not in chosen and v not in told \
+                    and (v.ordinal is None or e.ordinal is None or v.ordinal == e.ordinal):
+                told.append(v)
+                occasion[v.id] = e.ordinal if e.ordinal is not None else v.ordinal  # a version is of its row's occasion
+    rows = chosen + told
+    if len({e.amount.value for e in rows}) > 1 and len({occasion[e.id] for e in rows}) > 1:
+        _by_occasion(case, label, rows, occasion, outcome)
+        return
+    versions(case, label, rows, outcome, _said)
+
+
+def _by_occasion(case: Case, label: str, rows: list[Event], occasion: dict[str, int | None],
+                 outcome: Outcome) -> None:
+    """Figures of several occasions (第一次卖…四千二百元；第二次…两千六百元): each occasion's own, its
+    versions given as such — never the figures of two occasions as versions of one. A figure whose
+    occasion is not said cannot be told apart from them: it is shown as such, for review."""
+    lines: list[str] = []
+    ids: list[str] = []
+    fill = Fill.FILLED
+    occasions = sorted({occasion[e.id] for e in rows if occasion[e.id] is not None})
+    for ordinal in [*occasions, None]:
+        group = sorted((e for e in rows if occasion[e.id] == ordinal), key=lambda e: (e.statement, e.id))
+        if not group:
+            continue
+        name = f"第{chinese_count(ordinal)}次" if ordinal is not None else "未说明第几次的陈述"
+        told: list[str] = []
+        latest = max(group, key=lambda e: (e.statement, e.source == "answer"))
+        for value in dict.fromkeys(e.amount.value for e in group):
+            same = [e for e in group if e.amount.value == value]
+            cited = list(dict.fromkeys(case.cite_event(e) for e in same))
+            ids += cited
+            voice = f"{voice_of(case, same[0])}称" if voiced(case, group) else ""
+            told.append(f"{voice}{_said(same[0])}（{'、'.join(cited)}）" + ("（最新陈述）" if latest in same and
+                                                                        len({e.amount.value for e in group}) > 1 else ""))
+        if len(told) > 1:  # one occasion told in several figures: its versions, the latest named
+            fill = Fill.CONFLICT
+            outcome.conflicts.append(Conflict("testimony", f"{name}{label}说法不一：{'；'.join(told)}", ids))
+            lines.append(f"{name}{label}说法不一：{'；'.join(told)}")
+        else:
+            lines.append(f"{name}{told[0]}")
+    doubt = "另有陈述未说明是第几次" if any(occasion[e.id] is None for e in rows) else None
+    outcome.add(Part(label, f"{label}按次分列：{'；'.join(lines)}", fill, ids, doubt=doubt))
 
 
 def _sum(case: Case, label: str, items: list[Event], outcome: Outcome) -> None:
