@@ -58,10 +58,46 @@ LOT = """讯问笔录
 答：那可能是我记错了，应该是七千元。
 """
 
+# A shop and a mall named beside a sale: 小卖部 and 卖场 are places, no sale of anything.
+SHOP = """询问笔录
+时间：2024年6月3日9时00分至2024年6月3日10时20分
+地点：青岚县公安局河口派出所询问室
+询问人：宁某、井某 记录人：井某
+被询问人：晏福来 性别：男
+问：你拆下来的电瓶是怎么处理的？
+答：拿到镇上卖给了收废品的，卖了四百元。
+问：你和村口小卖部的老板是什么关系？
+答：我在他那里帮过工，小卖部老板还欠我两百元工钱没结。
+问：你在城西的家电卖场做过什么？
+答：在那里当过搬运工，走的时候卖场的保安塞给我一百元，让我别再去了。
+"""
+
+# Cable sold on two occasions; the second occasion's price corrected a week later, then a total.
+CABLE = """讯问笔录
+时间：2024年8月5日9时00分至2024年8月5日10时30分
+地点：青岚县公安局河口派出所讯问室
+侦查员：宁某、井某 记录人：井某
+犯罪嫌疑人：隗长根 性别：男
+问：偷来的电缆你是怎么处理的？
+答：分两次卖掉的。第一次卖给收废品的老鲁，得了四千二百元现金。第二次卖给一个开三轮车的外地人，卖了两千六百元。
+
+讯问笔录（第二次）
+时间：2024年8月12日14时00分至2024年8月12日15时10分
+地点：青岚县公安局河口派出所讯问室
+侦查员：宁某、井某 记录人：井某
+犯罪嫌疑人：隗长根 性别：男
+问：第二次卖电缆到底卖了多少钱？
+答：上次说两千六不对，第二次实际只卖了两千三百元。
+问：两次卖电缆一共得了多少钱？
+答：两次加起来一共是六千五百元。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("versions"),
-                           {"crates.pdf": CRATES, "two.pdf": TWO, "lot.pdf": LOT})
+                           {"crates.pdf": CRATES, "two.pdf": TWO, "lot.pdf": LOT, "shop.pdf": SHOP,
+                            "cable.pdf": CABLE})
 
 
 @pytest.mark.parametrize("name, question, old, new", [
@@ -86,3 +122,38 @@ def test_price_obtained_stated_differently_is_both_accounts_attributed(home, nam
     assert f"{speaker}本人称{mine}" in answer.conclusion, answer.conclusion
     assert f"{buyer}称{theirs}" in answer.conclusion, answer.conclusion
     assert other_lot not in answer.conclusion, answer.conclusion  # the other lot's price is no version
+
+
+@pytest.mark.parametrize("question, sale", [
+    ("小卖部老板欠他多少钱？", "四百元"),
+    ("卖场的保安给了他多少钱？", "四百元"),
+    ("卖场保安塞给他多少钱？", "四百元"),
+])
+def test_a_shop_named_in_the_question_is_no_sale(home, question, sale):
+    # 小卖部 / 卖场 hold 卖 inside a noun: the question is about a debt or a payment, never the sale price
+    answer = ask(home, "shop.pdf", question)
+    assert sale not in answer.conclusion and "售得价款" not in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.parametrize("question", ["两次卖电缆一共得了多少钱？", "他卖电缆得了多少钱？"])
+def test_figures_of_two_occasions_are_never_versions_of_one(home, question):
+    answer = ask(home, "cable.pdf", question)
+    assert "四千二百元" in answer.conclusion, answer.conclusion
+    # the first occasion's price stands alone; only the second occasion's two figures are versions
+    assert not any("四千二百" in c.description for c in answer.conflicts), answer.conflicts
+
+
+@pytest.mark.parametrize("question, own, other", [
+    ("第一次卖电缆得了多少钱？", "四千二百元", ("两千六百元", "两千三百元")),
+    ("第二次卖电缆卖了多少钱？", "两千三百元", ("四千二百元",)),
+])
+def test_the_occasion_asked_keeps_its_own_versions_only(home, question, own, other):
+    answer = ask(home, "cable.pdf", question)
+    assert own in answer.conclusion, answer.conclusion
+    assert not any(o in answer.conclusion for o in other), answer.conclusion
+
+
+def test_an_occasion_never_told_is_not_found_rather_than_another_s_figure(home):
+    answer = ask(home, "cable.pdf", "第三次卖电缆卖了多少钱？")
+    assert answer.status is Status.NOT_FOUND, answer.conclusion
+    assert not any(n in answer.conclusion for n in ("四千二百", "两千六百", "两千三百")), answer.conclusion
