@@ -26,6 +26,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number
 from engine.ledger import Event
+from engine.ledger import lexicon as lx
 from engine.ledger.lexicon import UNIT_FAMILIES
 from engine.question import CasePlan
 from engine.text.lines import join_pdf_lines
@@ -84,6 +85,39 @@ def _heads_restated(case: Case, heads: list[Event], roles) -> list[Event]:
             and any(n.value in said for n in find_numbers(join_pdf_lines(case.text_of(e.sentence))))]
 
 
+# A statement taking back an earlier figure (上回我讲只拿了三箱，这个不对 / 上次说六条是漏了两条).
+REVISED = re.compile(rf"{lx.CORRECTION.pattern}|{lx.WRONG_AFTER.pattern}|"
+                     r"(?:上次|上回|前面|之前|先前|刚才|原来)(?:我)?(?:说|讲|交代|供述)|漏(?:了|说|掉|算)")
+
+
+def _revises(case: Case, statement: int) -> bool:
+    return bool(REVISED.search(case.statement(statement).answer))
+
+
+def _restated(case: Case, chosen: list[Event], rows: list[Event]) -> list[Event]:
+    """The other versions of a chosen count: a statement that says a figure of another again and
+    takes it back (上回我讲只拿了三箱，这个不对…总共是四箱) speaks of the same count, whatever words the
+    question matched (白酒 said only the first time) — its own figure (its total when it states one)
+    is a later version of the figure it repeats, and that figure an earlier version of it. Figures
+    only repeated, with nothing taken back, are not versions (第一次两部…第二次又两部，一共四部)."""
+    def new_in(statement: int, said: set) -> list[Event]:
+        own = [e for e in rows if e.statement == statement and (e.unit, e.amount.value) not in said]
+        return [e for e in own if e.role == "total"] or own
+
+    said = {(e.unit, e.amount.value) for e in chosen}
+    first, last = min(e.statement for e in chosen), max(e.statement for e in chosen)
+    found: list[Event] = []
+    for statement in sorted({e.statement for e in rows} - {e.statement for e in chosen}):
+        own = [e for e in rows if e.statement == statement]
+        if statement > last and _revises(case, statement) and any((e.unit, e.amount.value) in said for e in own):
+            found += new_in(statement, said)
+        elif statement < first and _revises(case, last):
+            # the figure it takes back, said again in its words (上次说六条…) though read as no row
+            repeated = {n.value for n in find_numbers(join_pdf_lines(case.statement(last).answer))}
+            found += [e for e in own if e.amount.value in repeated and (e.unit, e.amount.value) not in said]
+    return found
+
+
 def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if plan.aggregate == "span":
         _span(case, plan, outcome)
@@ -96,12 +130,16 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         return
     if plan.unit == "人":  # the head count chosen, restated later with another beside it: both are told
         chosen += [e for e in _heads_restated(case, chosen, ("value", "total")) if e not in chosen]
+    chosen += [e for e in _restated(case, chosen, rows) if e not in chosen]
     # a total stated in the statement telling the best-matching parts is theirs, though it names no
     # one (我喝了两瓶…又喝了一瓶，一共是3瓶): the parts then outrank it only by naming the speaker
     told = {e.statement for e in chosen}
     totals = [e for e in chosen if e.role == "total"] or \
         best_rows(case, plan, [e for e in rows if e.role == "total" and e.statement in told], corroborate=False)
-    if plan.aggregate == "total" and totals:
+    # a total that takes back an earlier figure (上次说六条是漏了两条…就是八条) is its later version
+    revised = bool(totals) and _revises(case, totals[-1].statement) and any(
+        e.statement < totals[-1].statement and e.amount.value != totals[-1].amount.value for e in chosen)
+    if plan.aggregate == "total" and totals and not revised:
         parts = best_rows(case, plan, rows, corroborate=False)
         _total(case, plan, totals[-1], [e for e in parts if e.role == "value"], outcome)
         return
@@ -111,6 +149,9 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) -> None:
     """One figure when the rows agree (every quote cited); each version with its quote, the latest
     named, when they differ — never one of them silently."""
+    # a figure a statement adds up to its own total (后来又去拿过一箱，总共是四箱: 一箱) is a part of that
+    # version, never a version of its own
+    rows = [e for e in rows if not _part_of_total(e, rows)]
     by_value: dict[Decimal, list[Event]] = {}
     for event in sorted(rows, key=lambda e: (e.statement, e.id)):
         by_value.setdefault(event.amount.value, []).append(event)
@@ -140,12 +181,23 @@ def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) 
     outcome.add(Part(label, f"{label}说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
 
 
+def _part_of_total(event: Event, rows: list[Event]) -> bool:
+    """A figure new in its statement (not said before), smaller than a total the same statement
+    states in the same unit."""
+    return event.role != "total" and any(
+        t.role == "total" and t.statement == event.statement and t.unit == event.unit
+        and t.amount.value > event.amount.value for t in rows) and not any(
+        o.statement < event.statement and o.amount.value == event.amount.value for o in rows)
+
+
 def _total(case: Case, plan: CasePlan, stated: Event, parts: list[Event], outcome: Outcome) -> None:
     """A total stated (一共是3瓶啤酒) and, when its parts are told one by one in the same
     statement, their sum recomputed (2 + 1)."""
     cited = case.cite_event(stated)
     text = f"共{said_quantity(stated)}（{cited}）"
-    own = [e for e in parts if e.statement == stated.statement and e.amount.value and not e.amount.approx]
+    # a figure above the total is no part of it (没有十条…就是八条: the ten put to him)
+    own = [e for e in parts if e.statement == stated.statement and e.amount.value and not e.amount.approx
+           and e.amount.value < stated.amount.value]
     if len(own) >= 2:
         result = sum((e.amount.value for e in own), Decimal(0))
         ids = [case.cite_event(e, "completion") for e in own]
