@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
-LEDGER_VERSION = 44  # 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
+LEDGER_VERSION = 45  # 45: ...of the same occasion only (ordinal and date agree; c26-versions); 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
 # confirm.py; 八点二十 — tens of minutes said without 分 are the time's minutes) with install's 38-40 (an
 # instalment told act by act takes date, means, place and receiver from the sentences opening it; 3月上旬 /
 # 5月份 are dates; an income not had, said after its figure, is a cost row of measure lost_income; an act told
@@ -357,7 +357,11 @@ def _link_put_versions(ledger: CaseLedger) -> None:
                    and e.amount is not None and e.unit == told.unit and not e.corrects and e.kind == told.kind
                    and (told.role == "event" or e.measure == told.measure)
                    and _same_parties(e, told) and (e.ordinal is None or told.ordinal is None or e.ordinal == told.ordinal)]
-        if told.role == "value" and told.measure in VALUE_MEASURES and len(earlier) == 1 \
+        # of the same occasion only: an account of the second sale (第二回…) is no version of a sale whose
+        # occasion was not said, nor of the first — when the occasion cannot be told, no version
+        same_occasion = len(earlier) == 1 and earlier[0].ordinal == told.ordinal and dates_agree(
+            earlier[0].date.value if earlier[0].date else None, told.date.value if told.date else None)
+        if told.role == "value" and told.measure in VALUE_MEASURES and same_occasion \
                 and earlier[0].amount.value != told.amount.value:
             # 那可能是我记错了，应该是七千元: the speaker taking up the account put to him is his own
             # later version of the figure, never a second sale

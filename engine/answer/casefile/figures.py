@@ -105,9 +105,12 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         return
     if plan.ordinal is not None:  # 第一回卖…: the figure of that occasion, not another sale's
         asked = [e for e in chosen if e.ordinal == plan.ordinal]
-        if not asked and any(e.ordinal is not None for e in chosen):
+        # no figure told of the occasion asked: another occasion's, or one whose occasion was not said,
+        # is no answer — unless the first is asked and the record tells one figure of the measure only
+        only = plan.ordinal == 1 and len({e.amount.value for e in rows}) == 1 and all(e.ordinal is None for e in rows)
+        if not asked and not only:
             outcome.add(Part(f"第{chinese_count(plan.ordinal)}次的{label}", "", Fill.MISSING))
-            return  # the occasions told are others: none of their figures is the one asked
+            return
         chosen = asked or chosen
     # every later version of a chosen figure — another person's account put to the speaker and the
     # figure the speaker gives instead, or the reverse (某某说…给了你七千元 against his 七千五百元) —
@@ -127,6 +130,9 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if len({e.amount.value for e in rows}) > 1 and len({occasion[e.id] for e in rows}) > 1:
         _by_occasion(case, label, rows, occasion, outcome)
         return
+    only = {occasion[e.id] for e in rows}
+    if plan.ordinal is None and None not in only and any(e.ordinal not in only for e in items):
+        label = f"第{chinese_count(next(iter(only)))}次的{label}"  # one occasion of several told: named
     versions(case, label, rows, outcome, _said)
 
 
