@@ -359,13 +359,14 @@ def _link_put_versions(ledger: CaseLedger) -> None:
                    and _same_parties(e, told) and (e.ordinal is None or told.ordinal is None or e.ordinal == told.ordinal)]
         # of the same occasion only: an account of the second sale (第二回…) is no version of a sale whose
         # occasion was not said, nor of the first — when the occasion cannot be told, no version
-        same_occasion = len(earlier) == 1 and earlier[0].ordinal == told.ordinal and dates_agree(
-            earlier[0].date.value if earlier[0].date else None, told.date.value if told.date else None)
+        same = [e for e in earlier if e.ordinal == told.ordinal
+                and dates_agree(e.date.value if e.date else None, told.date.value if told.date else None)]
+        same_occasion = len(same) == 1 and (told.ordinal is not None or len(earlier) == 1)
         if told.role == "value" and told.measure in VALUE_MEASURES and same_occasion \
-                and earlier[0].amount.value != told.amount.value:
+                and same[0].amount.value != told.amount.value:
             # 那可能是我记错了，应该是七千元: the speaker taking up the account put to him is his own
             # later version of the figure, never a second sale
-            act = earlier[0]
+            act = same[0]
             told.corrects = act.id
             for again in [e for e in ledger.events if e.statement == told.statement and e.source == "answer"
                           and e.amount is not None and e.role == "value" and not e.corrects

@@ -107,8 +107,8 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         asked = [e for e in chosen if e.ordinal == plan.ordinal]
         # no figure told of the occasion asked: another occasion's, or one whose occasion was not said,
         # is no answer — unless the first is asked and the record tells one figure of the measure only
-        only = plan.ordinal == 1 and len({e.amount.value for e in rows}) == 1 and all(e.ordinal is None for e in rows)
-        if not asked and not only:
+        sole = plan.ordinal == 1 and len({e.amount.value for e in rows}) == 1 and all(e.ordinal is None for e in rows)
+        if not asked and not sole:
             outcome.add(Part(f"第{chinese_count(plan.ordinal)}次的{label}", "", Fill.MISSING))
             return
         chosen = asked or chosen
@@ -130,9 +130,9 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if len({e.amount.value for e in rows}) > 1 and len({occasion[e.id] for e in rows}) > 1:
         _by_occasion(case, label, rows, occasion, outcome)
         return
-    only = {occasion[e.id] for e in rows}
-    if plan.ordinal is None and None not in only and any(e.ordinal not in only for e in items):
-        label = f"第{chinese_count(next(iter(only)))}次的{label}"  # one occasion of several told: named
+    told_of = {occasion[e.id] for e in rows}
+    if plan.ordinal is None and None not in told_of and any(e.ordinal not in told_of for e in items):
+        label = f"第{chinese_count(next(iter(told_of)))}次的{label}"  # one occasion of several told: named
     versions(case, label, rows, outcome, _said)
 
 
