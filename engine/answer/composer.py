@@ -316,7 +316,7 @@ class Composer:
         result, stated = check.result, numeric(check.stated.value)
         currency = check.stated.currency
         draft.calculations.append(Calculation(check.expression, result, stated, check.ok,
-                                              [*ids, stated_id], check.description))
+                                              [*ids, stated_id], check.description, check.factors))
         for best, other in check.alternatives:
             a, b = evidence.cite_candidate(best), evidence.cite_candidate(other)
             draft.conflicts.append(Conflict(
