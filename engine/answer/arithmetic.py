@@ -10,6 +10,8 @@ from decimal import Decimal
 from engine.answer.candidates import (DEDUCTION_WORDS, NET_WORDS, TOTAL_WORDS, Candidate, Source,
                                       find_candidates, numeric)
 from engine.question import Asks, Reading
+from engine.text.lines import join_pdf_lines
+from engine.text.numbers import NUMBER_WORD, english_number, parse_number
 
 
 # The last part of an enumeration named as such (尾款, 最后一期): it follows the numbered parts.
@@ -21,6 +23,8 @@ LAST = "#last"
 class Term:
     sign: int  # +1 or -1
     candidate: Candidate
+    times: int = 1  # twelve monthly fees: 12 * the monthly fee
+    times_said: str = ""  # the count as the evidence says it (twelve, 十二个月)
 
 
 @dataclass
@@ -34,17 +38,23 @@ class Check:
 
     @property
     def result(self) -> Decimal:
-        return sum((t.sign * numeric(t.candidate.value) for t in self.terms), Decimal(0))
+        return sum((t.sign * t.times * numeric(t.candidate.value) for t in self.terms), Decimal(0))
 
     @property
     def ok(self) -> bool:
         return self.result == numeric(self.stated.value)
 
     @property
+    def factors(self) -> list[dict]:
+        """The counts the expression multiplies by, as said (the verifier finds them in the quotes)."""
+        return [{"value": t.times, "unit": "stated", "text": t.times_said} for t in self.terms if t.times != 1]
+
+    @property
     def expression(self) -> str:
         parts = []
         for i, term in enumerate(self.terms):
             text = _fmt(numeric(term.candidate.value))
+            text = f"{term.times} * {text}" if term.times != 1 else text
             parts.append(text if i == 0 else f"{'+' if term.sign > 0 else '-'} {text}")
         return " ".join(parts)
 
@@ -128,3 +138,75 @@ def net_check(question: Reading, net: Candidate, sources: list[Source]) -> Check
             seen.add(key)
             terms.append(Term(-1, cand))
     return Check("net", "所述总额减去退还/扣除部分，与所述余额核对", net, terms)
+
+
+# A total that names its own make-up right after it: "total $180,000, being twelve monthly
+# service fees plus the implementation fee" / "合计18万元，即十二个月的服务费加上实施费".
+_MAKEUP = re.compile(r"\b(?:being|consisting of|comprising|made up of)\s+|(?:即为?|包括|其中包括|由)(?=\S)", re.I)
+_MAKEUP_END = re.compile(r"[.;。；!?！？]|\n\s*\n")
+_PLUS = re.compile(r",?\s+(?:plus|and)\s+|加上|另加|以及|[加及和与、]", re.I)
+_EN_ITEM = re.compile(rf"^(?:(?:the|a|an|one)\s+)?(?:(?P<word>{NUMBER_WORD})\s*(?:\((?P<paren>\d{{1,3}})\)\s*)?|"
+                      rf"(?P<digits>\d{{1,3}})\s+)?(?P<noun>[a-z][a-z\- ]*?)s?\s*$", re.I)
+_ZH_ITEM = re.compile(r"^(?:一次性)?(?:(?P<said>(?P<count>[\d一二三四五六七八九十两百]+)\s*(?:个|期|次|笔|份)?(?:[月年季周天日])?)(?:的)?)?"
+                      r"(?P<noun>[\u4e00-\u9fff]{2,8}?)$")
+_EN_FILLER = frozenset({"the", "a", "an", "of", "for", "each"})
+
+
+def makeup_check(question: Reading, total: Candidate, sources: list[Source]) -> Check | None:
+    """The stated total against the make-up its own sentence names: each named fee, times its
+    count, taken from the one amount the document states for that fee (the words just before the
+    amount name it: "a monthly service fee of $12,500.00", "每月服务费12500元"). None unless every
+    named item resolves to exactly one value — a make-up only half read is not checked."""
+    tail = join_pdf_lines(total.chunk.text[total.surface.end:total.sentence.end])
+    opened = _MAKEUP.search(tail)
+    if opened is None or tail[:opened.start()].strip(" ,，") != "":
+        return None
+    body = tail[opened.end():]
+    closed = _MAKEUP_END.search(body)
+    items = [i.strip(" ,，") for i in _PLUS.split(body[:closed.start()] if closed else body) if i.strip(" ,，")]
+    if len(items) < 2:
+        return None
+    amounts = [c for c in _amounts(question, sources) if c.sentence != total.sentence and not c.approx
+               and (c.currency or "CNY") == (total.currency or "CNY")]
+    terms = []
+    for item in items:
+        read = _read_item(item)
+        if read is None:
+            return None
+        times, said, words = read
+        values = {numeric(c.value): c for c in amounts if _names(_lead_of(c, amounts), words)}
+        if len(values) != 1:
+            return None
+        terms.append(Term(+1, next(iter(values.values())), times, said))
+    return Check("sum", "所述总额与其自述构成（次数乘单项金额之和）核对", total, terms)
+
+
+def _read_item(item: str) -> tuple[int, str, list[str]] | None:
+    """'twelve monthly service fees' → (12, 'twelve', [monthly, service, fee]); '十二个月的服务费' →
+    (12, '十二个月', [服务费]): the count, the count as said, the words naming the item."""
+    if item.isascii():
+        match = _EN_ITEM.match(item)
+        if match is None:
+            return None
+        count = english_number(match["word"]) if match["word"] else int(match["paren"] or match["digits"] or 1)
+        said = match["word"] or match["paren"] or match["digits"] or ""
+        words = [w for w in re.split(r"[\s\-]+", match["noun"].lower()) if w and w not in _EN_FILLER]
+        words = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words]
+        return (count, said, words) if count and words else None
+    match = _ZH_ITEM.match(item)
+    if match is None:
+        return None
+    count = parse_number(match["count"]) if match["count"] else 1
+    said = match["said"] or ""
+    return (int(count), said, [match["noun"]]) if count and count == int(count) else None
+
+
+def _lead_of(cand: Candidate, amounts: list[Candidate]) -> str:
+    """The words that name an amount: its sentence from the end of the amount before it."""
+    start = max([cand.sentence.start, *(c.surface.end for c in amounts
+                                        if c.sentence == cand.sentence and c.surface.end <= cand.surface.start)])
+    return join_pdf_lines(cand.chunk.text[start:cand.surface.start]).lower()
+
+
+def _names(lead: str, words: list[str]) -> bool:
+    return all(w in lead for w in words)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Callable, Mapping
 
-from engine.answer.arithmetic import Check, net_check, sum_check
+from engine.answer.arithmetic import Check, makeup_check, net_check, sum_check
 from engine.answer.candidates import (DEDUCTION_WORDS, NET_WORDS, TOTAL_WORDS, Candidate, Source,
                                       find_candidates, names_agree, numeric, relevance)
 from engine.answer.model import (CONFLICT_PHRASE, NOT_FOUND_PHRASE, UNCLEAR_PHRASE, Calculation,
@@ -282,6 +282,8 @@ class Composer:
             check = sum_check(question, primary, self.doc_sources(primary.chunk.doc_id))
         elif question.net and asks is Asks.AMOUNT:
             check = net_check(question, primary, self.doc_sources(primary.chunk.doc_id))
+        if check is None and asks is Asks.AMOUNT:  # a total that names its own make-up
+            check = makeup_check(question, primary, self.doc_sources(primary.chunk.doc_id))
         if check is not None:
             parts.append(self._calculation(check, evidence, draft))
         draft.conclusion = "；".join(parts) + "。"
@@ -314,7 +316,7 @@ class Composer:
         result, stated = check.result, numeric(check.stated.value)
         currency = check.stated.currency
         draft.calculations.append(Calculation(check.expression, result, stated, check.ok,
-                                              [*ids, stated_id], check.description))
+                                              [*ids, stated_id], check.description, check.factors))
         for best, other in check.alternatives:
             a, b = evidence.cite_candidate(best), evidence.cite_candidate(other)
             draft.conflicts.append(Conflict(

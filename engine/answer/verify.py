@@ -20,7 +20,7 @@ from engine.answer.defuse import quoted_after_injection, quoted_injections
 from engine.answer.model import Answer, Checks, NOT_FOUND_PHRASE, Status
 from engine.text.dates import date_grounded, find_dates
 from engine.text.lines import join_pdf_lines
-from engine.text.numbers import find_amounts, parse_number
+from engine.text.numbers import english_number, find_amounts, parse_number
 
 # E-ids sit between Chinese characters (E1称…), which are word characters to \b: use lookarounds.
 CITATION = re.compile(r"(?<![A-Za-z0-9])E(\d{1,3})(?![0-9])")
@@ -65,7 +65,8 @@ def _derived_factors(calc, quotes: str, checks: Checks, cited_ids_all: set[str] 
     for factor in calc.factors:
         if factor.get("unit") == "stated":  # 六个月: the count is said in the quote itself
             said = str(factor.get("text", ""))
-            number = parse_number(re.sub(r"\s*个(?:月|季度)$", "", said))
+            # 六个月, 十二期, twelve: the count said, with its measure word
+            number = parse_number(re.sub(r"\s*(?:个|期|次|笔|份)?(?:月|季度|季|年|周|天|日)?$", "", said)) or english_number(said)
             if said and said in quotes and number is not None and number == _decimal(factor.get("value")):
                 found.add(number)
             else:

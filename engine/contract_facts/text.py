@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from engine.text.normalize import to_halfwidth
-from engine.text.numbers import parse_number
+from engine.text.numbers import NUMBER_WORD, english_number, parse_number
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‟": '"', "‘": "'", "’": "'", "‚": "'",
                          "‛": "'", "′": "'", "″": '"', "–": "-", "—": "-", "‐": "-", "‑": "-"})
@@ -118,31 +118,6 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1] == " ":
         end -= 1
     return start, end
-
-
-# --- English number words ------------------------------------------------------------------------
-
-_ONES = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen".split())}
-_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-NUMBER_WORD = (r"(?:(?:" + "|".join(sorted(_TENS, key=len, reverse=True)) + r")(?:[- ](?:"
-               + "|".join(sorted((w for w in _ONES if _ONES[w] and _ONES[w] < 10), key=len, reverse=True))
-               + r"))?|" + "|".join(sorted(_ONES, key=len, reverse=True))
-               + r"|one hundred|a hundred|hundred)")
-
-
-def english_number(words: str) -> int | None:
-    """one → 1, twenty-four → 24, ninety → 90, one hundred → 100; None for anything else."""
-    w = words.lower().strip().replace("-", " ")
-    if w in ("one hundred", "a hundred", "hundred"):
-        return 100
-    parts = w.split()
-    if len(parts) == 1:
-        return _ONES.get(parts[0], _TENS.get(parts[0]))
-    if len(parts) == 2 and parts[0] in _TENS and parts[1] in _ONES and 0 < _ONES[parts[1]] < 10:
-        return _TENS[parts[0]] + _ONES[parts[1]]
-    return None
 
 
 # --- durations ---------------------------------------------------------------------------------

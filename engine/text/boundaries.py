@@ -9,7 +9,7 @@ The options (at the end of this module, each with what it is for and who reads i
 purpose: every difference changes what some answer quotes or checks, so none is folded into
 another. Sentences: SENTENCE_ZH, SENTENCE_WITH_TURNS, SENTENCE_PER_LINE, SENTENCE_ANSWER,
 SENTENCE_CONTEXT, PASSAGE. Clauses (all keep 6,000 and 14:30 whole): CLAUSE_FIELD,
-CLAUSE_FIELD_DATED, CLAUSE_QUOTE, CLAUSE_CLAIM. Other modules keep no boundary pattern of their
+CLAUSE_FIELD_DATED, CLAUSE_PREDICATE, CLAUSE_QUOTE, CLAUSE_CLAIM, CLAUSE_OF_QUOTE. Other modules keep no boundary pattern of their
 own for ``split``; tests/text/test_boundaries.py pins where each option cuts real texts.
 """
 
@@ -111,9 +111,15 @@ PASSAGE = re.compile(f"{_PASSAGE_ZH_END}|{_PASSAGE_EN_END}|{_PASSAGE_ITEM_START}
 CLAUSE_FIELD = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")
 # CLAUSE_FIELD that also keeps an English date whole (March 15, 2023). engine/text/segments.py.
 CLAUSE_FIELD_DATED = re.compile(f"[，、：]|(?<!\\d)[,:]{_NOT_ENGLISH_DATE}|[,:](?!\\d){_NOT_ENGLISH_DATE}")
+# ，：and , : — not 、 (叫什么名字、住在哪里我都不知道 shares one predicate): the clause a case answer
+# reads an act, a negation or an unsure word in. engine/answer/casefile/said.py, act_mentions.py.
+CLAUSE_PREDICATE = re.compile(r"[，：]|(?<!\d)[,:]|[,:](?!\d)")
 # ，：:；; and , — not 、 (生产、销售…罪 is one item): the shortest unit a span answer quotes.
 # engine/answer/judge/segment.py.
 CLAUSE_QUOTE = re.compile(r"[，：:；;]|(?<!\d),|,(?!\d)")
 # ，；; and , — not 、 nor ： (第一百一十九条：对不需要逮捕、拘留的… is one claim): the units the
 # negation check compares. engine/faithfulness/verify.py.
 CLAUSE_CLAIM = re.compile(r"[，；;]|(?<!\d),|,(?!\d)")
+# ，；; and , with every sentence end and line break: a quote of several sentences cut into the
+# clauses the case badge looks for a total or a balance word in. engine/answer/casefile/badge.py.
+CLAUSE_OF_QUOTE = re.compile(r"[，；;。！？!?\n]|(?<!\d),|,(?!\d)")

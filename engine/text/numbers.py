@@ -471,3 +471,27 @@ def find_amounts(text: str) -> list[Fact]:
         facts.append(Fact(kind="amount", text=text[start:end], start=start, end=end,
                           value=_money_value(_canonical(value)), meta=meta))
     return facts
+
+
+# -- English number words (contract terms: twelve (12) months; twelve monthly fees) ------------------
+_ONES = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+NUMBER_WORD = (r"(?:(?:" + "|".join(sorted(_TENS, key=len, reverse=True)) + r")(?:[- ](?:"
+               + "|".join(sorted((w for w in _ONES if _ONES[w] and _ONES[w] < 10), key=len, reverse=True))
+               + r"))?|" + "|".join(sorted(_ONES, key=len, reverse=True))
+               + r"|one hundred|a hundred|hundred)")
+
+
+def english_number(words: str) -> int | None:
+    """one → 1, twenty-four → 24, ninety → 90, one hundred → 100; None for anything else."""
+    w = words.lower().strip().replace("-", " ")
+    if w in ("one hundred", "a hundred", "hundred"):
+        return 100
+    parts = w.split()
+    if len(parts) == 1:
+        return _ONES.get(parts[0], _TENS.get(parts[0]))
+    if len(parts) == 2 and parts[0] in _TENS and parts[1] in _ONES and 0 < _ONES[parts[1]] < 10:
+        return _TENS[parts[0]] + _ONES[parts[1]]
+    return None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.contract_facts.document import bounded_quote
-from engine.contract_facts.text import english_number, find_durations, flatten, sentence_spans
+from engine.contract_facts.text import find_durations, flatten, sentence_spans
+from engine.text.numbers import english_number
 
 pytestmark = pytest.mark.unit
 

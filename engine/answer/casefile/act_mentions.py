@@ -19,6 +19,7 @@ from engine.question import CasePlan
 from engine.ledger import Statement
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.text.names import posseg
+from engine.text.boundaries import CLAUSE_PREDICATE, SENTENCE_ZH
 from engine.text.segments import Segment, split
 
 # Verbs of the same act in statements (a question says 打, the answer 砸): acts that criminal and
@@ -49,8 +50,6 @@ ACTS = [frozenset(g.split()) for g in (
 )]
 # A one-character act is a verb only before these (打了, 砸过, 扔进) — never inside another word (打架).
 _VERB_AFTER = r"[了过着完伤死倒他她我你人进掉走下上出到回起住，。？！,.?!；;]"
-_SENTENCE_END = re.compile(r"[。！？；!?;]+")
-_CLAUSE_END = re.compile(r"[，,：:]")
 # A negation scoping over the act right after it (就没叫代驾, 并没有受伤, 从来没打过).
 # A negated consent or will governs the act after it (不同意调解, 不愿意赔, 没答应还).
 NEGATED_BEFORE = re.compile(r"(?:没有|没|未|不|并未|从未|从没|从来没有?|不曾|别|无)(?:[就都也还再又曾能敢会想去来]){0,2}"
@@ -174,11 +173,11 @@ def object_hit(obj: str, text: str) -> bool:
 
 
 def sentences_of(text: str) -> list[Segment]:
-    return split(text, 0, len(text), _SENTENCE_END)
+    return split(text, 0, len(text), SENTENCE_ZH)
 
 
 def clauses_of(sentence: Segment) -> list[Segment]:
-    found = split(sentence.text, 0, len(sentence.text), _CLAUSE_END) or [Segment(0, len(sentence.text), sentence.text)]
+    found = split(sentence.text, 0, len(sentence.text), CLAUSE_PREDICATE) or [Segment(0, len(sentence.text), sentence.text)]
     return [Segment(sentence.start + c.start, sentence.start + c.end, c.text) for c in found]
 
 

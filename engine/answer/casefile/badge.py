@@ -26,6 +26,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.when import says_place
 from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES
 from engine.question import CasePlan, Slot
+from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.numbers import find_amounts
 from engine.text.quantities import find_quantities
 
@@ -33,7 +34,6 @@ from engine.text.quantities import find_quantities
 # The generic verbs of moving money (交了, 给的) name no kind.
 _KINDS = {**{f"measure:{k}": p for k, p in MEASURES.items()},
           **{f"kind:{k}": p for k, p in KIND_CUES.items() if k not in ("pay", "take", "demand")}}
-_CLAUSE_END = re.compile(r"[，,；;。！？!?\n]")
 # Units that count people or pieces alike (几个工人 ↔ 7个人).
 _HEADCOUNT = frozenset({"个", "人"})
 _COUNT_UNITS = frozenset({"次"})
@@ -78,7 +78,7 @@ def _money_absent(case: Case, plan: CasePlan) -> str | None:
 
 
 def _clauses(text: str) -> list[str]:
-    return [c for c in _CLAUSE_END.split(text) if c.strip()]
+    return [c.text for c in split(text, 0, len(text), CLAUSE_OF_QUOTE)]
 
 
 def _figures(text: str, plan: CasePlan, slot: Slot) -> tuple[str, list] | None:

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Anchor, Statement
 from engine.ledger.confirm import confirmation_note, put_to_speaker
 from engine.ledger.lexicon import TIME_OF_DAY, is_clock_time
 from engine.question import CasePlan, Slot
+from engine.text.segments import Segment
 
 def _who(n: int) -> str:
     return rf"(?P<who{n}>[\u4e00-\u9fff]{{1,6}}?)"
@@ -118,12 +120,11 @@ def answer_call(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     statement = call.statement
     start, end = _span(calls, index)
     told = statement.answer[start:end]  # the clock is read here only: another call's time is not this one's
-    # the quote is the whole sentence(s) telling the call
-    first = max(statement.answer.rfind(p, 0, call.start) for p in "。！？；") + 1
-    ends = [i for i in (statement.answer.find(p, call.end) for p in "。！？；") if i >= 0]
-    last = min(ends) + 1 if ends else len(statement.answer)
+    # the quote is the whole sentence(s) telling the call, as the answer's sentences are split everywhere
+    telling = [s for s in _sentences(statement) if s.end > call.start and s.start < call.end]
+    first, last = telling[0].start, telling[-1].end
     told_whole = statement.answer[first:last]
-    cited = case.cite(Anchor(statement.chunk_id, statement.answer_offset + first, statement.answer_offset + last))
+    cited = case.cite(_anchor(statement, Segment(first, last, told_whole)))
     if asks_target:
         unknown = NOT_KNOWN.search(statement.answer, call.start, end)
         if call.target is None and unknown:

@@ -6,12 +6,13 @@ from __future__ import annotations
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.money import show_amount, show_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.said import _CLAUSE_END, _anchor, _sentences
+from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.casefile.when import _compatible, _said_before
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import versions_of
 from engine.ledger.lexicon import UNCERTAIN
+from engine.text.boundaries import CLAUSE_PREDICATE
 from engine.text.dates import find_dates
 from engine.text.names import posseg
 from engine.text.segments import split
@@ -64,7 +65,7 @@ def _dated_acts(case: Case, outcome: Outcome) -> list[str]:
         if statement.kind == "header":
             continue
         for sentence in _sentences(statement):
-            for clause in split(sentence.text, 0, len(sentence.text), _CLAUSE_END) or [sentence]:
+            for clause in split(sentence.text, 0, len(sentence.text), CLAUSE_PREDICATE) or [sentence]:
                 dates = [d for d in find_dates(clause.text) if d.meta.get("granularity") != "time"]
                 if not dates:
                     continue

@@ -18,15 +18,12 @@ from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
 from engine.ledger.lexicon import PLACE, UNCERTAIN, UNSURE_ABOUT
 from engine.question import CasePlan, Slot
-from engine.text.boundaries import SENTENCE_PER_LINE
+from engine.text.boundaries import CLAUSE_FIELD, CLAUSE_PREDICATE, SENTENCE_PER_LINE, SENTENCE_ZH
 from engine.text.lines import join_pdf_lines
 from engine.text.names import names_in, titled_names
 from engine.text.segments import Segment, split
 
 
-_SENTENCE_END = re.compile(r"[。！？；!?;]+")
-
-_CLAUSE_END = re.compile(r"[，,：:]")  # not 、: 叫什么名字、住在哪里我都不知道 shares its predicate
 
 RELATIVES = re.compile(r"表妹|表弟|表哥|表姐|堂[兄弟姐妹]|妹妹|弟弟|哥哥|姐姐|父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|"
                        r"儿子|女儿|朋友|同事|邻居|老板|业务员|会计|出纳|经理|司机|老乡|同学|亲戚")
@@ -109,7 +106,7 @@ def speaks_for(statement: Statement, party: str) -> bool:
 
 def _sentences(statement: Statement) -> list[Segment]:
     """Sentences of an answer; a header's lines (时间：… / 到案经过：…) are its sentences."""
-    pattern = SENTENCE_PER_LINE if statement.kind == "header" else _SENTENCE_END
+    pattern = SENTENCE_PER_LINE if statement.kind == "header" else SENTENCE_ZH
     return split(statement.answer, 0, len(statement.answer), pattern)
 
 def _anchor(statement: Statement, seg: Segment) -> Anchor:
@@ -132,7 +129,7 @@ def _unsure_about(text: str, slot: Slot) -> bool:
     """A clause saying 不知道/记不清 about the asked slot (她投了多少我不清楚 is about an amount)."""
     wanted = {Slot.PERSON: ("person",), Slot.PLACE: ("place",), Slot.DATE: ("date",),
               Slot.AMOUNT: ("amount",), Slot.COUNT: ("count",), Slot.TEXT: ("which", "place", "person")}
-    for clause in split(text, 0, len(text), _CLAUSE_END) or [Segment(0, len(text), text)]:
+    for clause in split(text, 0, len(text), CLAUSE_PREDICATE) or [Segment(0, len(text), text)]:
         if not UNCERTAIN.search(clause.text):
             continue
         about = [k for k, p in UNSURE_ABOUT.items() if p.search(clause.text)]
@@ -180,7 +177,7 @@ def _assertion(case: Case, plan: CasePlan, statement: Statement, slot: Slot | No
         return None
     text = case.sources[statement.chunk_id].chunk.text
     start, end = statement.question_span
-    for piece in split(text, start, end, _SENTENCE_END):
+    for piece in split(text, start, end, SENTENCE_ZH):
         if (slot is None or _has_slot(piece.text, slot, case.people())) and \
                 (not plan.focus.acts or act_at(plan, piece.text) >= 0):
             return piece
@@ -197,9 +194,6 @@ def _confirmed_part(case: Case, statement: Statement, asked: Segment, label: str
     return Part(label, text, Fill.FILLED, [cited])
 
 
-# Clauses of a quoted sentence, never cutting a figure (6,000 / 14:30).
-_VALUE_CLAUSE_END = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")
-
 
 def quote_of_one(sentence: Segment, value: tuple[int, int], others: list[tuple[int, int]]) -> Segment:
     """The quote standing for one value read from a sentence (``value`` and ``others`` are offsets in
@@ -209,7 +203,7 @@ def quote_of_one(sentence: Segment, value: tuple[int, int], others: list[tuple[i
     others = [o for o in others if o != value]
     if not others:
         return sentence
-    pieces = split(sentence.text, 0, len(sentence.text), _VALUE_CLAUSE_END) or \
+    pieces = split(sentence.text, 0, len(sentence.text), CLAUSE_FIELD) or \
         [Segment(0, len(sentence.text), sentence.text)]
     at = next((i for i, c in enumerate(pieces) if c.start <= value[0] < c.end), None)
     if at is None:

@@ -18,9 +18,9 @@ from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.disputes import disputed_figure
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
-from engine.answer.casefile.said import (_SENTENCE_END, Match, _anchor, _assertion, _best_sentence, _bigrams,
+from engine.answer.casefile.said import (Match, _anchor, _assertion, _best_sentence, _bigrams,
                                          _confirmed_part, _dice, _effective_question, _gap, _has_slot, _ordinal_said,
-                                         _sentences, _unsure_about, _weights, _VALUE_CLAUSE_END, person_asked, quote_of_one,
+                                         _sentences, _unsure_about, _weights, person_asked, quote_of_one,
                                          speaks_for, told_of)
 from engine.answer.casefile.verdict import of_asked_side, yes_no
 from engine.answer.casefile.when import time_of_day, when_where
@@ -28,6 +28,7 @@ from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
 from engine.ledger.extract import per_piece
 from engine.question import CasePlan, Slot
+from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
 from engine.text.refs import find_statute_refs
 from engine.text.segments import Segment, split, trimmed
 
@@ -146,7 +147,7 @@ def _asker_quote(case: Case, plan: CasePlan, match: Match) -> Part:
         return Part("内容", "", Fill.MISSING)
     text = case.sources[statement.chunk_id].chunk.text
     start, end = statement.question_span
-    pieces = split(text, start, end, _SENTENCE_END)
+    pieces = split(text, start, end, SENTENCE_ZH)
     if plan.law:  # 援引了哪部法律的哪一条: only a sentence that cites an article answers it
         pieces = [p for p in pieces if find_statute_refs(p.text)] or pieces
     weights = _weights(plan, case)
@@ -312,7 +313,7 @@ def _asked_amount(plan: CasePlan, case: Case, text: str, amounts: list):
     if len({a.value for a in amounts}) == 1:
         return amounts[0]
     weights = _weights(plan, case)
-    clauses = split(text, 0, len(text), _VALUE_CLAUSE_END)
+    clauses = split(text, 0, len(text), CLAUSE_FIELD)
 
     def said(amount) -> float:
         clause = next((c for c in clauses if c.start <= amount.start < c.end), None)

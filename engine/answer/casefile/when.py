@@ -14,7 +14,7 @@ from engine.answer.casefile.act_mentions import (act_at, mentions, object_hit, o
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import show_said_date
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
-from engine.answer.casefile.said import (_CLAUSE_END, GENERAL, Match, _about_first, _anchor, _assertion, _effective_question, _gap,
+from engine.answer.casefile.said import (GENERAL, Match, _about_first, _anchor, _assertion, _effective_question, _gap,
                                          _ordinal_said, _sentences, _unsure_about, _weights, quote_of_one)
 from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
@@ -22,6 +22,7 @@ from engine.ledger import Anchor, Statement
 from engine.ledger.confirm import confirmation_note, put_to_speaker
 from engine.ledger.lexicon import CORRECTION, PLACE, RELATIVE_DATE, RESTATE, TIME_OF_DAY, is_clock_time
 from engine.question import CasePlan, Slot
+from engine.text.boundaries import CLAUSE_PREDICATE
 from engine.text.dates import find_dates
 from engine.text.lines import find_whole
 from engine.text.segments import Segment, flat, split
@@ -106,7 +107,7 @@ def says_place(text: str) -> bool:
 
 
 def _place_of_verb(plan: CasePlan, asked: str, text: str) -> re.Match[str] | None:
-    for clause in split(text, 0, len(text), _CLAUSE_END):
+    for clause in split(text, 0, len(text), CLAUSE_PREDICATE):
         place = place_in(clause.text)
         if place and acts_in(plan, clause.text):
             return place
@@ -180,7 +181,7 @@ def _posture_place(case: Case, plan: CasePlan, statements: list[Statement]) -> P
     found = []
     for rank, statement in enumerate(statements):
         for sentence in _sentences(statement):
-            for clause in split(sentence.text, 0, len(sentence.text), _CLAUSE_END) or [sentence]:
+            for clause in split(sentence.text, 0, len(sentence.text), CLAUSE_PREDICATE) or [sentence]:
                 for said in POSTURE_SAID.finditer(clause.text):
                     if said.group("act") != plan.posture:
                         continue
@@ -397,7 +398,7 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
         if other.kind == "header" or other.index == statement.index:
             continue
         for piece in _sentences(other):
-            for clause in split(piece.text, 0, len(piece.text), _CLAUSE_END) or [piece]:
+            for clause in split(piece.text, 0, len(piece.text), CLAUSE_PREDICATE) or [piece]:
                 if not any(a in clause.text for a in acts):
                     continue
                 dates = [d for d in find_dates(clause.text) if d.meta.get("granularity") != "time"]
