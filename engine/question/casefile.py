@@ -289,6 +289,14 @@ class CasePlan:
     # "次" the times something happened (次, 批, 回, 趟), "人" the people it concerned (几个工人)
     counts: list[CountAsked] = field(default_factory=list)
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
+    # 红塔山先不算 / 除了手表 / 只算手机和电脑 / 扣的羽绒服和保温杯按认定价值: the kinds of goods a figure of
+    # them is asked without (goods_out) or over only (goods_in), in the question's words — a figure of
+    # the rest (or of those) is composed from the kinds told one by one, never the total of all kinds
+    goods_out: list[str] = field(default_factory=list)
+    goods_in: list[str] = field(default_factory=list)
+    # 那两台按进价算值多少钱: the count of pieces the question states, with its unit (a price × count asked)
+    priced_count: tuple[int, str] | None = None
+    priced_by: str | None = None  # the price words it is reckoned by (进价, 单价, 售价 …)
     # 是不是等到救护车来了才走的: what the asked act waited for — a sentence telling the act tells the waiting
     waited_for: str | None = None
     # 输钱最多的是谁 / 谁出力最少: who or what stands out by a measure — the word saying how (最多)
@@ -311,7 +319,10 @@ class CasePlan:
                 "made_good": self.made_good,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
-                "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
+                "span_exclusive": self.span_exclusive,
+                "goods_out": list(self.goods_out), "goods_in": list(self.goods_in),
+                "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by,
+                "waited_for": self.waited_for, "most": self.most,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -458,6 +469,7 @@ def make_plan(text: str) -> CasePlan:
     plan.payer = payer.group("who") if payer and Slot.AMOUNT in plan.slots and plan.aggregate != "outstanding" \
         else None
     _read_restrictions(plan, text)
+    _read_goods(plan, text)
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
         plan.made_good = bool(MADE_GOOD.search(text))
@@ -534,6 +546,49 @@ def _read_restrictions(plan: CasePlan, text: str) -> None:
     place = PLACE_NAMED.search(text)
     if place and Slot.PLACE not in plan.slots:
         plan.place = place.group("place")
+
+
+# 除了玉溪以外 / 刨掉手表 / 不算电动车 · 红塔山先不算 / 手表除外: goods a figure is asked without.
+_LEFT_OUT = re.compile(r"(?:除了|除去|刨掉|刨去|去掉|扣掉|不算|不计|不含|不包括)(?P<after>[^，,。；？?]{1,16}?)"
+                       r"(?:以外|之外|外)?(?=的|[，,。；？?]|$)"
+                       r"|(?P<before>[^，,。；？?]{1,16}?)(?:先|就|都|暂时)?(?:不算|除外|不计|不要算|别算|不用算|不管)")
+# 只算手机和电脑 / 光算玉溪和黄鹤楼: goods a figure is asked over only.
+_ONLY = re.compile(r"(?:只算|光算|仅算|单算|只看|只说|就算)(?P<only>[^，,。；？?]{2,24})")
+# two goods or more listed (羽绒服和保温杯, 手机、电脑和相机)
+_LISTED = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{2,10}(?:(?:和|、|跟|与|及|以及)[\u4e00-\u9fffA-Za-z0-9]{1,10})+")
+_LIST_SEP = re.compile(r"以及|和|、|跟|与|及")
+# where a goods word ends and the rest of the question begins (…按认定价值, …的价值, …一共)
+_GOODS_TAIL = re.compile(r"(?:按|的|认定|鉴定|价格|价值|估价|评估|一共|总共|合计|加起来|加在一起|共|值|算|被|都|是|有|先|就).*$")
+# what comes before a goods word in the question (扣的 / 偷的 / 只算 / 剩下的)
+_GOODS_HEAD = re.compile(r"^.*(?:的|算|把|将|了)")
+_NOT_GOODS = re.compile(r"[你我他她谁]|多少|几|剩下|其他|其余|别的|东西|财物|货物|物品|这些|那些")
+
+
+def _goods_words(phrase: str) -> list[str]:
+    words = []
+    items = _LIST_SEP.split(phrase)
+    for n, item in enumerate(items):
+        # the first item starts after the question's own words (扣的, 只算), the last ends before them (…的价值)
+        item = _GOODS_HEAD.sub("", item) if n == 0 else item
+        item = _GOODS_TAIL.sub("", item) if n == len(items) - 1 else item
+        if len(item) >= 2 and not _NOT_GOODS.search(item) and item not in words:
+            words.append(item)
+    return words
+
+
+def _read_goods(plan: CasePlan, text: str) -> None:
+    """The goods an appraisal is asked without or over only; only where a valuation is asked (刨掉
+    退回去的 of a bribe is what was given back, read by the balance)."""
+    if plan.measure != "valuation" or Slot.AMOUNT not in plan.slots:
+        return
+    out = [w for m in _LEFT_OUT.finditer(text) for w in _goods_words(m.group("after") or m.group("before"))]
+    only = _ONLY.search(text)
+    listed = [_goods_words(m.group(0)) for m in _LISTED.finditer(text)]
+    into = _goods_words(only.group("only")) if only else next((w for w in listed if len(w) >= 2), [])
+    plan.goods_out = list(dict.fromkeys(out))
+    plan.goods_in = [w for w in into if w not in plan.goods_out]
+    if plan.goods_out or plan.goods_in:  # 红塔山先不算，剩下的: a part of the appraisal, not what is left owed
+        plan.aggregate, plan.owed, plan.made_good = "total", None, False
 
 
 def _read_figure(plan: CasePlan, text: str) -> None:

@@ -1,0 +1,99 @@
+"""Goods as facts of a case file: an appraisal asked over some kinds only (X先不算, 除了X, 只算Y和Z,
+扣的Y和Z按鉴定价值) is the sum of exactly those kinds — never the total of all kinds; goods listed
+kind by kind counted in total; a count of pieces reckoned at the unit price the record states.
+Records written for these tests (three layouts: 问：/答：, speaker labels, 问　/答　), one typeset
+into a real PDF, asked through Engine.ask on a real home."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.case_homes import amounts, ask, record_home
+
+pytestmark = pytest.mark.integration
+
+# A burglary of a tobacco shop: the brands listed with their counts, the appraisal read out item by
+# item with its total, two rice cookers at a cost price per piece, three sales of the cigarettes.
+TOBACCO = """讯问笔录
+时间：2024年9月3日9时00分至2024年9月3日11时00分
+地点：某县公安局刑侦大队第二讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：符建国 性别：男
+问：你把偷东西的经过说一下。
+答：2024年8月20日夜里，我撬开城南一家烟酒店的卷帘门，偷了一批香烟。
+问：偷了哪些烟？
+答：有红塔山80条、玉溪150条、黄鹤楼88条，都装在编织袋里拉走了。
+问：现向你宣读价格认定结论书：红塔山香烟80条认定价值8000元，玉溪香烟150条认定价值33000元，黄鹤楼香烟88条认定价值17600元，合计认定价值58600元。你有无异议？
+答：没有异议。
+问：店里还丢了什么？
+答：还拿了两台电饭煲，店老板说进价每台260元。
+问：偷的烟卖了吗？
+答：卖了几回。第一回卖给一个小卖部老板，卖了3000元；第二回在夜市卖了4500元；第三回卖给收烟的，卖了6200元。
+"""
+
+# Goods seized from a warehouse, the seizure list line by line; the appraisal in the answer; the
+# speaker labels of an inquiry.
+WAREHOUSE = """询问笔录
+时间：2024年10月12日14时00分至2024年10月12日15时30分
+地点：某市市场监督管理局执法科询问室
+询问人：丙某、丁某 记录人：丁某
+被询问人：龚丽萍 性别：女
+询问人：执法人员在你仓库扣押了哪些货物？
+龚丽萍：扣押清单上写的是：运动鞋120双；羽绒服65件；保温杯300个。
+询问人：这些货物经鉴定价值多少？
+龚丽萍：鉴定结论是运动鞋鉴定价值36000元，羽绒服鉴定价值19500元，保温杯鉴定价值9000元，总共64500元。
+询问人：你这些货物进价是多少？
+龚丽萍：羽绒服单价300元/件，保温杯每个30元。
+"""
+
+# Stolen bicycles and phones (问　/答　 with an ideographic space); an appraisal whose items do not add
+# up to the total stated: no part of it can be composed.
+SCOOTERS = """讯问笔录
+时间：2024年11月5日9时00分至2024年11月5日10时20分
+地点：某区公安分局执法办案中心第三讯问室
+侦查员：戊某、己某 记录人：己某
+犯罪嫌疑人：柴立新 性别：男
+问　你在小区里偷了哪些东西？
+答　偷了电动车3辆、山地车2辆、手机4部。
+问　现向你宣读价格认定结论：电动车认定价值5400元，山地车认定价值2600元，手机认定价值7200元，以上合计认定价值16000元。有无异议？
+答　没有异议。
+问　偷的东西卖了几回，各卖了多少钱？
+答　卖了两回，第一回卖了3000元，第二回卖了2500元。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("goods"),
+                           {"讯问笔录_符建国.pdf": TOBACCO, "询问笔录_龚丽萍.txt": WAREHOUSE,
+                            "讯问笔录_柴立新.txt": SCOOTERS})
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("红塔山先不算，剩下的烟认定价值多少钱？", 50600),
+    ("除了玉溪，其他烟按认定价值多少钱？", 25600),
+    ("只算玉溪和黄鹤楼，认定价值多少？", 50600),
+])
+def test_an_appraisal_over_some_brands_sums_exactly_those(home, question, expected):
+    answer = ask(home, "讯问笔录_符建国.pdf", question)
+    assert answer.status.value == "answered", answer.conclusion
+    stated = amounts(answer.conclusion)
+    assert expected in stated and not stated & {58600, 63000}
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("扣的羽绒服和保温杯按鉴定价值多少钱？", 28500),
+    ("保温杯先不算，其他货物鉴定价值多少？", 55500),
+])
+def test_an_appraisal_of_seized_goods_over_some_kinds(home, question, expected):
+    answer = ask(home, "询问笔录_龚丽萍.txt", question)
+    assert answer.status.value == "answered", answer.conclusion
+    stated = amounts(answer.conclusion)
+    assert expected in stated and 64500 not in stated
+
+
+def test_items_not_adding_up_to_the_total_give_no_part(home):
+    """5400 + 2600 + 7200 = 15200, not the 16000 stated: the part asked is never composed, nor the total given."""
+    answer = ask(home, "讯问笔录_柴立新.txt", "手机先不算，电动车和山地车认定价值多少？")
+    assert answer.status.value != "answered"
+    assert not amounts(answer.conclusion) & {16000, 8000}
