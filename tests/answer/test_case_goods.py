@@ -62,11 +62,28 @@ SCOOTERS = """讯问笔录
 """
 
 
+# Seized goods listed line by line (an 扣押清单 read out by the asker), counted in one unit.
+SEIZED_LINES = """讯问笔录
+时间：2024年12月2日10时00分至2024年12月2日11时00分
+地点：某县公安局治安大队讯问室
+侦查员：庚某、辛某 记录人：辛某
+犯罪嫌疑人：诸葛彬 性别：男
+问：现向你宣读扣押清单：
+1. 白酒42箱；
+2. 啤酒130箱；
+3. 红酒18箱。
+以上物品是不是从你的车上扣押的？
+答：是的，都是从我车上扣下来的。
+问：这些酒是从哪里来的？
+答：是我从库房里偷出来的，打算拉去卖。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("goods"),
                            {"讯问笔录_符建国.pdf": TOBACCO, "询问笔录_龚丽萍.txt": WAREHOUSE,
-                            "讯问笔录_柴立新.txt": SCOOTERS})
+                            "讯问笔录_柴立新.txt": SCOOTERS, "讯问笔录_诸葛彬.txt": SEIZED_LINES})
 
 
 @pytest.mark.parametrize("question, expected", [
@@ -97,3 +114,30 @@ def test_items_not_adding_up_to_the_total_give_no_part(home):
     answer = ask(home, "讯问笔录_柴立新.txt", "手机先不算，电动车和山地车认定价值多少？")
     assert answer.status.value != "answered"
     assert not amounts(answer.conclusion) & {16000, 8000}
+
+
+@pytest.mark.parametrize("name, question, expected", [
+    ("讯问笔录_符建国.pdf", "一共偷了多少条烟？", 318),
+    ("讯问笔录_符建国.pdf", "偷的香烟一共多少条？", 318),
+    ("讯问笔录_柴立新.txt", "一共偷了几辆车？", 5),
+    ("讯问笔录_诸葛彬.txt", "一共扣了多少箱酒？", 190),
+])
+def test_goods_listed_kind_by_kind_are_counted_in_total(home, name, question, expected):
+    answer = ask(home, name, question)
+    assert answer.status.value == "answered", answer.conclusion
+    assert f"共{expected}" in answer.conclusion
+    calc = answer.calculations[0]
+    assert int(calc.result) == expected and len(calc.expression.split("+")) >= 2
+
+
+def test_a_list_in_several_units_gives_no_total_in_one(home):
+    answer = ask(home, "询问笔录_龚丽萍.txt", "一共扣押了多少件货物？")
+    assert answer.status.value != "answered"
+    assert "65件" not in answer.conclusion.split("（")[0]
+    one = ask(home, "询问笔录_龚丽萍.txt", "一共扣了多少件羽绒服？")
+    assert "65件" in one.conclusion
+
+
+def test_a_list_of_other_goods_is_no_count_of_the_goods_asked(home):
+    answer = ask(home, "讯问笔录_符建国.pdf", "一共偷了多少条裤子？")
+    assert "318" not in answer.conclusion

@@ -81,3 +81,105 @@ def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list
     if totals:
         text += f"（各项相加与所述合计一致，{case.cite_event(totals[-1])}）"
     outcome.add(Part(label, text, Fill.FILLED, list(dict.fromkeys(ids))))
+
+
+# -- goods listed kind by kind, counted in total ---------------------------------------------------------
+_SEP = r"(?:[、，,；;\s]|和|及|以及|还有|另有|另外|\d{1,2}\s?[.．、)）]|[（(]\d{1,2}[)）]|[①-⑳])+"
+_NAME = r"[\u4e00-\u9fffA-Za-z0-9·]{1,12}"
+# between two items of a list: a separator and the next item's name (…80条、玉溪150条), or the item's
+# name and a separator (…80条红塔山、150条玉溪) — never a verb or another figure (买了10条，卖了6条)
+_BETWEEN = re.compile(rf"^(?:{_SEP}{_NAME}|{_NAME}{_SEP}|{_SEP})$")
+_NOT_A_NAME = re.compile(r"[偷拿买卖送给退收扣追搜运装剩用吃喝借付转交抢骗丢值元]|了|过|认定|价值|其中|一共|共计|合计|总共")
+
+
+def _listed_after(case: Case, a: Event, b: Event) -> bool:
+    if a.amount.anchor.chunk_id != b.amount.anchor.chunk_id or a.amount.anchor.end > b.amount.anchor.start:
+        return False
+    text = case.text_of(type(a.amount.anchor)(a.amount.anchor.chunk_id, a.amount.anchor.end, b.amount.anchor.start))
+    text = text.replace("\n", "")
+    return bool(_BETWEEN.match(text)) and not _NOT_A_NAME.search(text)
+
+
+def goods_lists(case: Case, rows: list[Event]) -> list[list[Event]]:
+    """The lists of goods told item after item in one statement (红塔山80条、玉溪150条、黄鹤楼88条;
+    an 扣押清单 line by line), each of two items or more, in the order told — whatever their units."""
+    ordered = sorted((e for e in rows if e.amount is not None and e.role == "value" and not e.corrects),
+                     key=lambda e: (e.statement, e.amount.anchor.chunk_id, e.amount.anchor.start))
+    lists, current = [], []
+    for event in ordered:
+        if current and current[-1].statement == event.statement and _listed_after(case, current[-1], event):
+            current.append(event)
+            continue
+        if len(current) >= 2:
+            lists.append(current)
+        current = [event]
+    if len(current) >= 2:
+        lists.append(current)
+    return lists
+
+
+def _listed_name(event: Event) -> str:
+    """An item as the list tells it, without the words leading into the list (有红塔山80条 → 红塔山80条)."""
+    words = flat(event.words).strip("，,。；;、：: ")
+    return re.sub(r"^[^，,、；;]*?(?:有|是|了|包括|分别是|写的是|清单上)[：:]?(?=[\u4e00-\u9fffA-Za-z0-9])", "", words) or words
+
+
+# counters that count any piece: a list in other units too has no total in them
+_ANY_PIECE = frozenset({"件", "个", "样", "种"})
+_GENERIC_GOODS = re.compile(r"东西|财物|货物|物品|赃物|物件|货")
+
+
+def _about_asked(case: Case, plan: CasePlan, found: list[Event]) -> bool:
+    """A list is of the goods asked when the question names none in particular (东西, 货物) or the
+    statement telling it (its question too) names them (烟 for 条烟 / 香烟; 车 for 电动车)."""
+    told = case.statement(found[0].statement)
+    text = told.question + told.answer
+    # jieba's 条烟 / 几辆车: the noun after the count words of the question
+    nouns = [re.sub(rf"^(?:多少|几)?(?:{re.escape(plan.unit or '')})?", "", n) for n in asked_nouns(case, plan)]
+    nouns = [n for n in nouns if n and not _GENERIC_GOODS.search(n)]
+    return not nouns or any(n in text or len(n) > 2 and n[-2:] in text
+                            or len(n) <= 2 and n[-1] not in "子儿头的" and n[-1] in text for n in nouns)
+
+
+def answer_listed_total(case: Case, plan: CasePlan, outcome: Outcome, label: str) -> bool:
+    """一共偷了多少条烟 over goods listed kind by kind: the items added, each cited. Lists told again
+    in other statements must give the same sum (else each version is shown); a list whose items are
+    counted in other units as well cannot give a total in the unit asked. False when no list of the
+    unit asked is told."""
+    quantities = [e for e in case.ledger.events if e.unit and e.amount is not None and not e.amount.approx]
+    lists = [found for found in goods_lists(case, quantities)
+             if any(e.unit == plan.unit for e in found) and _about_asked(case, plan, found)]
+    if not lists:
+        return False
+    mixed = [found for found in lists if len({e.unit for e in found}) > 1]
+    if mixed and plan.unit in _ANY_PIECE:  # 运动鞋120双；羽绒服65件；保温杯300个 asked 一共多少件: no total in one unit
+        found = mixed[0]
+        ids = [case.cite_event(e, "completion") for e in found]
+        items = "、".join(f"{_listed_name(e)}（{i}）" for e, i in zip(found, ids))
+        outcome.add(Part(label, f"所列各项计量单位不同（{items}），不能合计为以「{plan.unit}」计的数量，需人工核实",
+                         Fill.CONFLICT, list(dict.fromkeys(ids))))
+        return True
+    # 电动车3辆、山地车2辆、手机4部 asked 一共几辆车: the items counted in the unit asked
+    lists = [[e for e in found if e.unit == plan.unit] for found in lists]
+    lists = [found for found in lists if len(found) >= 2]
+    if not lists:
+        return False
+    sums = {}
+    for found in lists:
+        sums.setdefault(sum((e.amount.value for e in found), Decimal(0)), found)
+    lines, all_ids = [], []
+    for result, found in sums.items():
+        ids = [case.cite_event(e, "completion") for e in found]
+        all_ids += ids
+        outcome.calculations.append(Calculation(
+            " + ".join(plain_number(e.amount.value) for e in found), result, None, True, list(dict.fromkeys(ids)),
+            "所列各项数量相加",
+            factors=[{"value": plain_number(e.amount.value), "unit": "quantity", "text": e.amount.text} for e in found]))
+        items = "、".join(f"{_listed_name(e)}（{i}）" for e, i in zip(found, ids))
+        lines.append(f"共{plain_number(result)}{plan.unit}：{items}，逐项相加为{plain_number(result)}{plan.unit}")
+    if len(lines) == 1:
+        outcome.add(Part(label, lines[0], Fill.FILLED, list(dict.fromkeys(all_ids))))
+        return True
+    text = "；".join(lines)
+    outcome.add(Part(label, f"{label}说法不一：{text}，需人工核实", Fill.CONFLICT, list(dict.fromkeys(all_ids))))
+    return True

@@ -91,7 +91,7 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     label = unit_label(plan)
     rows = _rows(case, plan)
     chosen = best_rows(case, plan, rows)
-    if not chosen:
+    if not chosen and plan.aggregate != "total":
         outcome.add(Part(label, "", Fill.MISSING))
         return
     if plan.unit == "人":  # the head count chosen, restated later with another beside it: both are told
@@ -105,7 +105,20 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         parts = best_rows(case, plan, rows, corroborate=False)
         _total(case, plan, totals[-1], [e for e in parts if e.role == "value"], outcome)
         return
+    if plan.aggregate == "total" and not _one_thing(case, plan, chosen):
+        from engine.answer.casefile.goods import answer_listed_total
+
+        if answer_listed_total(case, plan, outcome, label):  # 红塔山80条、玉溪150条… 一共多少条
+            return
+    if not chosen:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
     versions(case, label, chosen, outcome, said_quantity)
+
+
+def _one_thing(case: Case, plan: CasePlan, chosen: list[Event]) -> bool:
+    """The rows chosen tell one figure of a thing the question names (一共扣了多少件羽绒服 → 羽绒服65件)."""
+    return len({e.amount.value for e in chosen}) == 1 and relevance(case, plan, chosen[0]) >= 2
 
 
 def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) -> None:
