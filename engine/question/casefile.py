@@ -470,6 +470,7 @@ def make_plan(text: str) -> CasePlan:
         else None
     _read_restrictions(plan, text)
     _read_goods(plan, text)
+    _read_priced(plan, text)
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
         plan.made_good = bool(MADE_GOOD.search(text))
@@ -574,6 +575,24 @@ def _goods_words(phrase: str) -> list[str]:
         if len(item) >= 2 and not _NOT_GOODS.search(item) and item not in words:
             words.append(item)
     return words
+
+
+# 按进价算 / 按单价计算 / 按每台的价钱算: a figure asked as pieces reckoned at a price per piece.
+PRICED = re.compile(r"按(?:照)?(?:每(?:一)?[\u4e00-\u9fff]的?)?(?P<by>(?:进|单|售|零售|批发|出厂|收购|市场|成本)?价(?:格|钱)?)"
+                    r"(?:(?:来|去)?(?:算|计算|计|折算|核算)|(?=[^，,。？?]{0,6}(?:值|多少|几)))")
+
+
+def _read_priced(plan: CasePlan, text: str) -> None:
+    """那两台按进价算值多少钱: the price words, and the count of pieces the question states."""
+    from engine.text.quantities import find_quantities
+
+    priced = PRICED.search(text)
+    if not priced or Slot.AMOUNT not in plan.slots:
+        return
+    plan.priced_by = priced.group("by")
+    counts = [q for q in find_quantities(text) if not q.meta.get("approx") and q.value == int(q.value)]
+    if len(counts) == 1:
+        plan.priced_count = (int(counts[0].value), counts[0].meta["unit"])
 
 
 def _read_goods(plan: CasePlan, text: str) -> None:

@@ -79,11 +79,28 @@ SEIZED_LINES = """讯问笔录
 """
 
 
+# A shop assistant's inquiry with speaker labels: heaters taken, the retail and the cost price per
+# piece told in one sentence.
+HEATERS = """询问笔录
+时间：2025年1月8日15时00分至2025年1月8日15时50分
+地点：某镇派出所询问室
+询问人：壬某、癸某 记录人：癸某
+被询问人：阚小燕 性别：女
+询问人：店里丢了什么？
+阚小燕：丢了4台电暖器，店里卖的电暖器零售价每台480元，进价每台350元。
+询问人：还丢了别的吗？
+阚小燕：没有了。
+询问人：你还有什么要补充的？
+阚小燕：没有了。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("goods"),
                            {"讯问笔录_符建国.pdf": TOBACCO, "询问笔录_龚丽萍.txt": WAREHOUSE,
-                            "讯问笔录_柴立新.txt": SCOOTERS, "讯问笔录_诸葛彬.txt": SEIZED_LINES})
+                            "讯问笔录_柴立新.txt": SCOOTERS, "讯问笔录_诸葛彬.txt": SEIZED_LINES,
+                            "询问笔录_阚小燕.pdf": HEATERS})
 
 
 @pytest.mark.parametrize("question, expected", [
@@ -141,3 +158,23 @@ def test_a_list_in_several_units_gives_no_total_in_one(home):
 def test_a_list_of_other_goods_is_no_count_of_the_goods_asked(home):
     answer = ask(home, "讯问笔录_符建国.pdf", "一共偷了多少条裤子？")
     assert "318" not in answer.conclusion
+
+
+@pytest.mark.parametrize("name, question, expected", [
+    ("讯问笔录_符建国.pdf", "那两台电饭煲按进价算值多少钱？", 520),
+    ("询问笔录_龚丽萍.txt", "那65件羽绒服按进价算值多少钱？", 19500),
+    ("询问笔录_龚丽萍.txt", "保温杯按进价一共值多少钱？", 9000),
+    ("询问笔录_阚小燕.pdf", "那4台电暖器按进价算值多少钱？", 1400),
+    ("询问笔录_阚小燕.pdf", "电暖器按零售价计算一共多少钱？", 1920),
+])
+def test_pieces_reckoned_at_the_price_per_piece(home, name, question, expected):
+    answer = ask(home, name, question)
+    assert answer.status.value == "answered", answer.conclusion
+    assert expected in amounts(answer.conclusion)
+    (calc,) = answer.calculations
+    assert int(calc.result) == expected and "*" in calc.expression and len(calc.evidence) >= 1
+
+
+def test_a_count_the_record_does_not_tell_is_not_reckoned(home):
+    answer = ask(home, "询问笔录_龚丽萍.txt", "那50件羽绒服按进价算值多少钱？")
+    assert answer.status.value != "answered" and 15000 not in amounts(answer.conclusion)

@@ -183,3 +183,93 @@ def answer_listed_total(case: Case, plan: CasePlan, outcome: Outcome, label: str
     text = "；".join(lines)
     outcome.add(Part(label, f"{label}说法不一：{text}，需人工核实", Fill.CONFLICT, list(dict.fromkeys(all_ids))))
     return True
+
+
+# -- pieces at a price per piece -------------------------------------------------------------------------
+_PRICE_WORDS = re.compile(r"进价|售价|零售价|批发价|出厂价|收购价|市场价|成本价|卖价|买价")
+_CLAUSE = re.compile(r"[，,；;。]")
+
+
+def _clause_at(text: str, at: int) -> str:
+    start = max((m.end() for m in _CLAUSE.finditer(text, 0, at)), default=0)
+    end = next((m.start() for m in _CLAUSE.finditer(text, at)), len(text))
+    return text[start:end]
+
+
+def _goods_words(case: Case, plan: CasePlan) -> list[str]:
+    """The goods the question names (电饭煲, 羽绒服), without its count words (那两台)."""
+    from engine.text.quantities import find_quantities
+
+    words = []
+    for noun in asked_nouns(case, plan):
+        for q in find_quantities(noun):
+            noun = noun.replace(q.text, "")
+        noun = re.sub(r"^(?:那|这)(?:些|批)?", "", noun)
+        if len(noun) >= 2 and not _GENERIC_GOODS.search(noun) and not _PRICE_WORDS.search(noun) \
+                and not re.search(r"价|钱|多少", noun):
+            words.append(noun)
+    return words
+
+
+def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """那两台电饭煲按进价算值多少钱: the count of the goods (as the question states it, found in the
+    record too; else the one count the record tells of them) times the price per piece the record
+    states of them (进价每台260元, 单价300元/件), each factor cited. Not composed when the goods, the
+    price or the count is not read as one figure, or the units differ."""
+    from engine.answer.casefile.accounts import _price_unit, joined_sentences
+    from engine.text.quantities import find_quantities
+
+    label = f"按{plan.priced_by}计算的金额" if plan.priced_by else "金额"
+    goods = _goods_words(case, plan)
+    specific = plan.priced_by if plan.priced_by and _PRICE_WORDS.search(plan.priced_by) else None
+    prices, counts = [], []
+    for said in joined_sentences(case):
+        about = [g for g in goods if _names(said.text, g)]
+        if goods and not about:
+            continue
+        per_piece = []
+        for amount in find_amounts(said.text):
+            unit = _price_unit(said.text, amount)
+            if unit:
+                per_piece.append((amount, unit))
+        for amount, unit in per_piece:
+            clause = _clause_at(said.text, amount.start)
+            named_price = _PRICE_WORDS.search(clause)
+            if specific and named_price and named_price.group(0) != specific:
+                continue  # 售价每台300元 is no 进价
+            # the price of the goods asked: named in its own clause, the sentence's only price, or
+            # the one price of the kind asked the sentence about them tells (…零售价每台480元，进价每台350元)
+            if goods and not any(_names(clause, g) for g in goods) and len(per_piece) > 1 \
+                    and not (specific and named_price):
+                continue
+            prices.append((Decimal(str(amount.value)), unit, said, amount))
+        for q in find_quantities(said.text):
+            clause = _clause_at(said.text, q.start)
+            if q.meta.get("approx") or q.meta.get("each") or q.value != int(q.value):
+                continue
+            if goods and not any(_names(clause, g) for g in goods):
+                continue
+            if any(p[2] is said and p[3].start <= q.start < p[3].end for p in prices):
+                continue
+            counts.append((int(q.value), q.meta["unit"], said, q))
+    if len({(p, u) for p, u, _, _ in prices}) != 1:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
+    price, unit, price_said, price_fact = prices[0]
+    of_unit = [c for c in counts if c[1] == unit]
+    if plan.priced_count:
+        asked, asked_unit = plan.priced_count
+        of_unit = [c for c in of_unit if c[0] == asked] if asked_unit == unit else []
+    if len({c[0] for c in of_unit}) != 1:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
+    count, _, count_said, count_fact = of_unit[0]
+    price_id = case.cite(price_said.anchor(price_fact.start, price_fact.end))
+    count_id = case.cite(count_said.anchor(count_fact.start, count_fact.end))
+    ids = list(dict.fromkeys([count_id, price_id]))
+    result = price * count
+    outcome.calculations.append(Calculation(
+        f"{count} * {plain_number(price)}", result, None, True, ids, "数量乘以单价",
+        factors=[{"value": count, "unit": "quantity", "text": count_fact.text}]))  # the price is an amount, checked as one
+    outcome.add(Part(label, f"{money(result)}：{count_fact.text}（{count_id}）× 每{unit}{money(price)}（{price_id}）"
+                            f" = {money(result)}", Fill.FILLED, ids))
