@@ -297,6 +297,11 @@ class CasePlan:
     # 那两台按进价算值多少钱: the count of pieces the question states, with its unit (a price × count asked)
     priced_count: tuple[int, str] | None = None
     priced_by: str | None = None  # the price words it is reckoned by (进价, 单价, 售价 …)
+    # 公司报的损失比他第二次交代的多多少: the two figures a difference is asked between, each read as a
+    # plan of its own words (the first is the one the other is taken from), and which way it is asked
+    compared: list["CasePlan"] = field(default_factory=list)
+    # …比…多多少: the first less the second; 少多少 the second less the first; 相差多少 the larger less the smaller
+    compared_way: str | None = None  # more | less | None
     # 是不是等到救护车来了才走的: what the asked act waited for — a sentence telling the act tells the waiting
     waited_for: str | None = None
     # 输钱最多的是谁 / 谁出力最少: who or what stands out by a measure — the word saying how (最多)
@@ -322,6 +327,7 @@ class CasePlan:
                 "span_exclusive": self.span_exclusive,
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in),
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by,
+                "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
                 "waited_for": self.waited_for, "most": self.most,
                 "focus": self.focus.to_dict()}
 
@@ -471,6 +477,7 @@ def make_plan(text: str) -> CasePlan:
     _read_restrictions(plan, text)
     _read_goods(plan, text)
     _read_priced(plan, text)
+    _read_compared(plan, text)
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
         plan.made_good = bool(MADE_GOOD.search(text))
@@ -593,6 +600,24 @@ def _read_priced(plan: CasePlan, text: str) -> None:
     counts = [q for q in find_quantities(text) if not q.meta.get("approx") and q.value == int(q.value)]
     if len(counts) == 1:
         plan.priced_count = (int(counts[0].value), counts[0].meta["unit"])
+
+
+# 公司报的损失比他承认的多多少 / 认定价值和卖的钱相差多少: a difference between two figures asked.
+COMPARED = re.compile(r"(?P<a>[^，,。；？?]{2,24}?)比(?P<b>[^，,。；？?]{2,24}?)(?P<way>多|少|高|低)(?:了|出|出来)?(?:多少|几)"
+                      r"|(?P<a2>[^，,。；？?]{2,24}?)(?:和|与|跟|同)(?P<b2>[^，,。；？?]{2,24}?)(?:之间)?(?:相差|差了|差距|差额|差)(?:是|有)?(?:多少|几)")
+
+
+def _read_compared(plan: CasePlan, text: str) -> None:
+    if Slot.AMOUNT not in plan.slots:
+        return
+    found = COMPARED.search(text)
+    if not found:
+        return
+    first, second = (found.group("a"), found.group("b")) if found.group("a") else (found.group("a2"), found.group("b2"))
+    plan.compared = [make_plan(f"{first}是多少钱"), make_plan(f"{second}是多少钱")]
+    way = found.group("way")
+    plan.compared_way = None if way is None else "less" if way in ("少", "低") else "more"
+    plan.aggregate, plan.owed, plan.made_good = "difference", None, False
 
 
 def _read_goods(plan: CasePlan, text: str) -> None:

@@ -95,12 +95,36 @@ HEATERS = """询问笔录
 """
 
 
+# Two interrogations: the value of stolen cable told one way, then another; the company's reported loss.
+CABLE = """讯问笔录（第一次）
+时间：2024年6月1日9时00分至2024年6月1日10时00分
+地点：某区公安分局讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：鲁长河 性别：男
+问：你从工地仓库偷了什么？
+答：我偷了仓库里的电缆，值两万元。
+问：偷的电缆放在哪里？
+答：放在我租的车库里，后来都卖了。
+讯问笔录（第二次）
+时间：2024年6月8日9时00分至2024年6月8日10时00分
+地点：某区看守所讯问室
+侦查员：甲某、乙某 记录人：甲某
+犯罪嫌疑人：鲁长河
+问：你再说说偷的电缆值多少钱。
+答：我仔细想了，偷的电缆值三万五千元。
+问：公司报的损失是多少？
+答：公司说损失了四万八千元。
+问：有人替你退赔吗？
+答：我哥哥替我退给公司一万元。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("goods"),
                            {"讯问笔录_符建国.pdf": TOBACCO, "询问笔录_龚丽萍.txt": WAREHOUSE,
                             "讯问笔录_柴立新.txt": SCOOTERS, "讯问笔录_诸葛彬.txt": SEIZED_LINES,
-                            "询问笔录_阚小燕.pdf": HEATERS})
+                            "询问笔录_阚小燕.pdf": HEATERS, "讯问笔录_鲁长河.pdf": CABLE})
 
 
 @pytest.mark.parametrize("question, expected", [
@@ -178,3 +202,21 @@ def test_pieces_reckoned_at_the_price_per_piece(home, name, question, expected):
 def test_a_count_the_record_does_not_tell_is_not_reckoned(home):
     answer = ask(home, "询问笔录_龚丽萍.txt", "那50件羽绒服按进价算值多少钱？")
     assert answer.status.value != "answered" and 15000 not in amounts(answer.conclusion)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("公司报的损失比鲁长河第二次交代的多多少？", 13000),
+    ("鲁长河第二次交代的比公司报的损失少多少？", 13000),
+    ("鲁长河第一次说的和第二次说的电缆价值相差多少？", 15000),
+])
+def test_the_difference_between_two_figures_of_the_goods(home, question, expected):
+    answer = ask(home, "讯问笔录_鲁长河.pdf", question)
+    assert answer.status.value == "answered", answer.conclusion
+    (calc,) = answer.calculations
+    assert int(calc.result) == expected and "-" in calc.expression
+    assert f"相差{expected}元" in answer.conclusion
+
+
+def test_a_difference_the_wrong_way_round_is_not_composed(home):
+    answer = ask(home, "讯问笔录_鲁长河.pdf", "鲁长河第二次交代的比公司报的损失多多少？")
+    assert answer.status.value != "answered" and "-13000" not in answer.conclusion

@@ -273,3 +273,67 @@ def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         factors=[{"value": count, "unit": "quantity", "text": count_fact.text}]))  # the price is an amount, checked as one
     outcome.add(Part(label, f"{money(result)}：{count_fact.text}（{count_id}）× 每{unit}{money(price)}（{price_id}）"
                             f" = {money(result)}", Fill.FILLED, ids))
+
+
+# -- the difference between two figures of the goods ---------------------------------------------------
+_FIGURE_ROLES = ("value", "cost", "total", "part")
+_SIDE_MEASURES = (("sale", re.compile(r"卖|售")), ("valuation", re.compile(r"认定|鉴定|评估|估价|价值|值")),
+                  ("cost", re.compile(r"损失|丢")), ("restitution", re.compile(r"退赔|退赃|退缴|退")))
+# the speaker's own account of the goods (他承认的 / 他交代的 / 他自己说的): his words, not a document's
+_OWN_ACCOUNT = re.compile(r"承认|交代|供述|自己说|本人说|说的|认的|供认")
+
+
+def _side_rows(case: Case, side: CasePlan) -> list[Event]:
+    """The rows of one side of a difference: a figure of the goods of the measure its words name
+    (损失, 认定价值, 卖的钱; else what the goods are worth), in the session or account it names (第二次
+    交代的), told in the speaker's own words when the side is his account."""
+    from engine.answer.casefile.figure_relevance import best_rows
+
+    measure = side.measure if side.measure in ("valuation", "sale", "cost", "restitution") else \
+        next((m for m, words in _SIDE_MEASURES if words.search(side.text)), "valuation")
+    rows = [e for e in case.ledger.money if e.amount is not None and not e.corrects and e.role in _FIGURE_ROLES
+            and (e.measure == measure or measure == "cost" and e.kind == "cost" and e.measure is None)]
+    if _OWN_ACCOUNT.search(side.text):
+        rows = [e for e in rows if e.source == "answer"]
+    sessions = {s.session for s in case.ledger.statements}
+    if side.ordinal and len(sessions) > 1:  # 第二次交代的: the figure told in that session
+        rows = [e for e in rows if e.session == side.ordinal]
+    if len({e.amount.value for e in rows}) > 1:
+        rows = best_rows(case, side, rows) or rows
+    totals = [e for e in rows if e.role == "total"]
+    return totals if totals and len({e.amount.value for e in totals}) == 1 else rows
+
+
+def answer_difference(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """公司报的损失比他第二次交代的多多少: the first figure less the second (the second less the first
+    for 少多少), each the one figure its side's words name, each cited. Not composed when a side is
+    not one figure, the currencies differ, or the result would be negative."""
+    from engine.answer.casefile.figures import _said
+
+    label = "差额"
+    first, second = (_side_rows(case, side) for side in plan.compared)
+    shared = {id(e) for e in first} & {id(e) for e in second}
+    first = [e for e in first if id(e) not in shared]
+    second = [e for e in second if id(e) not in shared]
+    if len({e.amount.value for e in first}) != 1 or len({e.amount.value for e in second}) != 1 \
+            or first[0].currency != second[0].currency:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
+    # 少多少: the second less the first; 相差多少: the larger less the smaller
+    swap = plan.compared_way == "less" or plan.compared_way is None and second[0].amount.value > first[0].amount.value
+    big, small = (second[0], first[0]) if swap else (first[0], second[0])
+    big_words, small_words = (plan.compared[1].text, plan.compared[0].text) if swap else \
+        (plan.compared[0].text, plan.compared[1].text)
+    result = big.amount.value - small.amount.value
+    a, b = case.cite_event(big, "completion"), case.cite_event(small, "completion")
+    strip = lambda words: re.sub(r"是多少钱$", "", words)
+    if result < 0:  # …比…多多少 when it is less: never a negative difference composed
+        outcome.add(Part(label, f"{strip(big_words)}为{_said(big)}（{a}），{strip(small_words)}为{_said(small)}（{b}），"
+                                f"前者并不比后者多，需人工核实", Fill.CONFLICT, [a, b]))
+        return
+    approx = big.amount.approx or small.amount.approx
+    outcome.calculations.append(Calculation(f"{plain_number(big.amount.value)} - {plain_number(small.amount.value)}",
+                                            result, None, True, [a, b], "两项金额相减"))
+    note = "（所据金额有约数，差额亦为约数）" if approx else ""
+    outcome.add(Part(label, f"相差{money(result, big.currency)}{note}：{strip(big_words)}{_said(big)}（{a}）"
+                            f"减去{strip(small_words)}{_said(small)}（{b}）", Fill.FILLED, [a, b]))
