@@ -635,6 +635,10 @@ def _read_goods(plan: CasePlan, text: str) -> None:
         plan.aggregate, plan.owed, plan.made_good = "total", None, False
 
 
+# 卖货一共得了多少钱 / 卖东西拿到多少 / 卖赃物换了多少钱: the proceeds of selling goods asked
+SOLD_FOR = re.compile(r"卖(?:货|东西|赃物|赃|掉的东西|[\u4e00-\u9fff]{1,3}?)(?:一共|总共|前后|共)?(?:得了|得到|拿到|换了|换来|收到|挣了|赚了|得)(?:了)?(?:多少|几)")
+
+
 def _read_figure(plan: CasePlan, text: str) -> None:
     """The unit, measure and occurrence words of the figure asked, and the aggregates beyond sums:
     distinct parties counted (往几个不同的账户), the days between two rows (前后一共多少天)."""
@@ -647,6 +651,8 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     plan.unit_family = next((family for family, pattern in ASKED_FAMILY.items() if pattern.search(text)), None)
     plan.signs = [sign for sign, pattern in MEASURE_SIGNS.items() if pattern.search(text)]
     plan.measure = measure_of(text)
+    if plan.measure is None and SOLD_FOR.search(text):
+        plan.measure = "sale"  # 卖货一共得了多少钱 / 卖东西拿到多少: what the goods were sold for
     if plan.measure == "wages" and DUE.search(text) and not BALANCE.search(text):
         plan.measure = "wages_owed"  # 工钱一共应该是多少: what is due, never what was paid
     plan.goods_recovered = plan.measure == "valuation" and bool(MEASURES["recovered"].search(text)) \

@@ -220,3 +220,16 @@ def test_the_difference_between_two_figures_of_the_goods(home, question, expecte
 def test_a_difference_the_wrong_way_round_is_not_composed(home):
     answer = ask(home, "讯问笔录_鲁长河.pdf", "鲁长河第二次交代的比公司报的损失多多少？")
     assert answer.status.value != "answered" and "-13000" not in answer.conclusion
+
+
+@pytest.mark.parametrize("name, question, expected", [
+    ("讯问笔录_符建国.pdf", "卖货一共得了多少钱？", 13700),
+    ("讯问笔录_符建国.pdf", "偷的烟一共卖了多少钱？", 13700),
+    ("讯问笔录_柴立新.txt", "柴立新卖东西总共拿到多少钱？", 5500),
+    ("讯问笔录_柴立新.txt", "卖赃物一共得了多少钱？", 5500),
+])
+def test_the_proceeds_of_several_sales_added(home, name, question, expected):
+    answer = ask(home, name, question)
+    assert answer.status.value == "answered", answer.conclusion
+    assert expected in amounts(answer.conclusion)
+    assert int(answer.calculations[0].result) == expected
