@@ -16,10 +16,11 @@ from decimal import Decimal
 
 from engine.answer.casefile.figure_relevance import best_rows
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.goods import answer_goods_subset, said_figure
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
 from engine.answer.model import Calculation
-from engine.answer.wording import money, plain_number, said_amount
+from engine.answer.wording import money, plain_number
 from engine.ledger import Event, versions_of
 from engine.ledger.lexicon import VALUE_MEASURES
 from engine.question import CasePlan
@@ -69,17 +70,10 @@ def _recovered_values(case: Case) -> list[Event]:
     return list({id(v): v for v in values}.values())
 
 
-def _said(event: Event) -> str:
-    text = said_amount(event.amount.text, event.amount.value, event.currency)
-    return f"{text}（约数）" if event.amount.approx and "约" not in text else text
-
-
 def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     label = LABELS.get(plan.measure or "", "金额")
     rows = figure_rows(case, plan.measure)
     if plan.goods_in or plan.goods_out:  # 红塔山先不算 / 只算手机和电脑: a part of the appraisal
-        from engine.answer.casefile.goods import answer_goods_subset
-
         answer_goods_subset(case, plan, outcome, rows, label)
         return
     if plan.goods_recovered:
@@ -110,7 +104,7 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     # another person's account put to the speaker, and the figure the speaker gives instead
     told = [v for e in chosen if e.told_by and e.told_by != plan.focus.said_by
             for v in versions_of(case.ledger, e)[1:] if v.amount is not None]
-    versions(case, label, chosen + told, outcome, _said)
+    versions(case, label, chosen + told, outcome, said_figure)
 
 
 def _sum(case: Case, label: str, items: list[Event], outcome: Outcome) -> None:
@@ -126,7 +120,7 @@ def _sum(case: Case, label: str, items: list[Event], outcome: Outcome) -> None:
 def _stated_total(case: Case, label: str, stated: Event, items: list[Event], outcome: Outcome) -> None:
     """The total as stated; its items added up beside it when they add up to it."""
     cited = case.cite_event(stated)
-    text = f"材料显示{label}共计{_said(stated)}（{cited}）"
+    text = f"材料显示{label}共计{said_figure(stated)}（{cited}）"
     own = [e for e in items if e.currency == stated.currency and not e.amount.approx]
     if len(own) >= 2 and sum((e.amount.value for e in own), Decimal(0)) == stated.amount.value:
         ids = [case.cite_event(e, "completion") for e in own]
@@ -145,4 +139,4 @@ def answer_unit_price(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if not chosen:
         outcome.add(Part("单价", "", Fill.MISSING))
         return
-    versions(case, "单价", chosen, outcome, _said)
+    versions(case, "单价", chosen, outcome, said_figure)

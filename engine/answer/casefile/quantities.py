@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from engine.answer.casefile.act_counts import Occurrence, occurrences
 from engine.answer.casefile.figure_relevance import best_rows, relevance
+from engine.answer.casefile.goods import answer_listed_total
 from engine.answer.casefile.said import _anchor
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import record_cite
@@ -106,8 +107,6 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         _total(case, plan, totals[-1], [e for e in parts if e.role == "value"], outcome)
         return
     if plan.aggregate == "total" and not _one_thing(case, plan, chosen):
-        from engine.answer.casefile.goods import answer_listed_total
-
         if answer_listed_total(case, plan, outcome, label):  # 红塔山80条、玉溪150条… 一共多少条
             return
     if not chosen:
