@@ -57,6 +57,8 @@ SCOOTERS = """讯问笔录
 答　偷了电动车3辆、山地车2辆、手机4部。
 问　现向你宣读价格认定结论：电动车认定价值5400元，山地车认定价值2600元，手机认定价值7200元，以上合计认定价值16000元。有无异议？
 答　没有异议。
+问　现向你宣读另一份价格认定结论：被盗的三部手机中，华为手机认定价值2100元，小米手机认定价值1500元，苹果手机认定价值3800元；电动车头盔认定价值200元；以上合计7600元。有无异议？
+答　没有异议。
 问　偷的东西卖了几回，各卖了多少钱？
 答　卖了两回，第一回卖了3000元，第二回卖了2500元。
 """
@@ -233,3 +235,14 @@ def test_the_proceeds_of_several_sales_added(home, name, question, expected):
     assert answer.status.value == "answered", answer.conclusion
     assert expected in amounts(answer.conclusion)
     assert int(answer.calculations[0].result) == expected
+
+
+def test_kinds_listed_that_name_several_items_take_each_of_them(home):
+    """手机 names three items of the second appraisal (and one of the first, which names no helmet): all
+    three are the phones asked, with the helmet left out."""
+    answer = ask(home, "讯问笔录_柴立新.txt", "被盗的手机和头盔，价格认定合计是多少钱？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert 7600 in amounts(answer.conclusion)
+    phones = ask(home, "讯问笔录_柴立新.txt", "头盔先不算，被盗的手机认定价值一共多少？")
+    assert phones.status.value == "answered", phones.conclusion
+    assert 7400 in amounts(phones.conclusion) and not amounts(phones.conclusion) & {7600, 7200}

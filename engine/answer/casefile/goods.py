@@ -45,20 +45,22 @@ def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list
     asked = plan.goods_in or plan.goods_out
     what = f"所问财物的{label}"
     items = [e for e in rows if e.role in ("value", "part")]
-    matched = {w: [e for e in items if _names(e.words, w)] for w in asked}
-    statements = {e.statement for found in matched.values() for e in found}
-    if not all(matched.values()) or len(statements) != 1:
+    # the statement whose items name every kind asked (another appraisal may name some of them)
+    statements = [s for s in dict.fromkeys(e.statement for e in items)
+                  if all(any(_names(e.words, w) for e in items if e.statement == s) for w in asked)]
+    if len(statements) != 1:
         outcome.add(Part(what, "", Fill.MISSING))  # a kind named by no item (or by items told apart)
         return
     (told_in,) = statements
     universe = [e for e in items if e.statement == told_in]
-    totals = [e for e in rows if e.role == "total" and e.statement == told_in]
+    # the sum the statement states of them (以上合计7600元 names no measure of its own)
+    totals = [e for e in case.ledger.money if e.role == "total" and e.statement == told_in and not e.corrects
+              and e.amount is not None and e.measure in (None, universe[0].measure)]
     statement = case.statement(told_in)
     told = statement.asked if universe[0].source == "asker" else statement.answer
     readable = (len(universe) >= 2 and not any(e.amount.approx for e in universe)
                 and len({e.currency for e in universe}) == 1
-                and len(find_amounts(told)) <= len(universe) + len(totals)
-                and all(len(found) == 1 for found in ([e for e in universe if _names(e.words, w)] for w in asked)))
+                and len(find_amounts(told)) <= len(universe) + len(totals))
     whole = sum((e.amount.value for e in universe), Decimal(0))
     if not readable or any(t.amount.value != whole for t in totals):
         outcome.add(Part(what, "", Fill.MISSING))  # the items are not read one by one as the whole
