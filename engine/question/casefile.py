@@ -294,6 +294,7 @@ class CasePlan:
     # the rest (or of those) is composed from the kinds told one by one, never the total of all kinds
     goods_out: list[str] = field(default_factory=list)
     goods_in: list[str] = field(default_factory=list)
+    goods_only: bool = False  # goods_in said as a restriction (只算…), not only listed (手机和电脑的价值)
     # 那两台按进价算值多少钱: the count of pieces the question states, with its unit (a price × count asked)
     priced_count: tuple[int, str] | None = None
     priced_by: str | None = None  # the price words it is reckoned by (进价, 单价, 售价 …)
@@ -325,7 +326,7 @@ class CasePlan:
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
                 "span_exclusive": self.span_exclusive,
-                "goods_out": list(self.goods_out), "goods_in": list(self.goods_in),
+                "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
                 "waited_for": self.waited_for, "most": self.most,
@@ -566,7 +567,7 @@ _ONLY = re.compile(r"(?:只算|光算|仅算|单算|只看|只说|就算)(?P<onl
 _LISTED = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{2,10}(?:(?:和|、|跟|与|及|以及)[\u4e00-\u9fffA-Za-z0-9]{1,10})+")
 _LIST_SEP = re.compile(r"以及|和|、|跟|与|及")
 # where a goods word ends and the rest of the question begins (…按认定价值, …的价值, …一共)
-_GOODS_TAIL = re.compile(r"(?:按|的|认定|鉴定|价格|价值|估价|评估|一共|总共|合计|加起来|加在一起|共|值|算|被|都|是|有|先|就).*$")
+_GOODS_TAIL = re.compile(r"(?:[偷抢盗骗拿扣卖买]|按|的|认定|鉴定|价格|价值|估价|评估|一共|总共|合计|加起来|加在一起|共|值|算|被|都|是|有|先|就).*$")
 # what comes before a goods word in the question (扣的 / 偷的 / 只算 / 剩下的)
 _GOODS_HEAD = re.compile(r"^.*(?:的|算|把|将|了)")
 _NOT_GOODS = re.compile(r"[你我他她谁]|多少|几|剩下|其他|其余|别的|东西|财物|货物|物品|这些|那些")
@@ -629,9 +630,11 @@ def _read_goods(plan: CasePlan, text: str) -> None:
     only = _ONLY.search(text)
     listed = [_goods_words(m.group(0)) for m in _LISTED.finditer(text)]
     into = _goods_words(only.group("only")) if only else next((w for w in listed if len(w) >= 2), [])
-    plan.goods_out = list(dict.fromkeys(out))
-    plan.goods_in = [w for w in into if w not in plan.goods_out]
-    if plan.goods_out or plan.goods_in:  # 红塔山先不算，剩下的: a part of the appraisal, not what is left owed
+    # people listed (某甲和某乙抢的东西) are no kinds of goods
+    plan.goods_out = [w for w in dict.fromkeys(out) if w not in plan.names]
+    plan.goods_in = [w for w in into if w not in plan.goods_out and w not in plan.names]
+    plan.goods_only = bool(only) and bool(plan.goods_in)
+    if plan.goods_out or plan.goods_only:  # 红塔山先不算，剩下的: a part of the appraisal, not what is left owed
         plan.aggregate, plan.owed, plan.made_good = "total", None, False
 
 

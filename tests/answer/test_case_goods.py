@@ -246,3 +246,9 @@ def test_kinds_listed_that_name_several_items_take_each_of_them(home):
     phones = ask(home, "讯问笔录_柴立新.txt", "头盔先不算，被盗的手机认定价值一共多少？")
     assert phones.status.value == "answered", phones.conclusion
     assert 7400 in amounts(phones.conclusion) and not amounts(phones.conclusion) & {7600, 7200}
+
+
+def test_people_listed_are_no_kinds_of_goods(home):
+    """某甲和某乙 listed before the appraisal asked restrict nothing: the appraisal as a whole."""
+    answer = ask(home, "讯问笔录_符建国.pdf", "符建国和同伙偷的香烟价格认定一共多少钱？")
+    assert 58600 in amounts(answer.conclusion), answer.conclusion

@@ -23,8 +23,12 @@ def make_plan(question: str):
 ])
 def test_the_kinds_an_appraisal_is_asked_over(question, out, into):
     plan = make_plan(question)
-    assert plan.measure == "valuation" and plan.aggregate == "total"
+    assert plan.measure == "valuation"
     assert plan.goods_out == out and plan.goods_in == into
+    # left out or said as a restriction (只算): a part of the appraisal is summed; listed only: the
+    # answer sums the kinds the file names, the plan keeps its own aggregate
+    assert (plan.aggregate == "total") == bool(out or "只算" in question)
+    assert plan.goods_only == ("只算" in question)
 
 
 def test_no_kinds_where_no_appraisal_is_asked():

@@ -73,9 +73,8 @@ def _recovered_values(case: Case) -> list[Event]:
 def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     label = LABELS.get(plan.measure or "", "金额")
     rows = figure_rows(case, plan.measure)
-    if plan.goods_in or plan.goods_out:  # 红塔山先不算 / 只算手机和电脑: a part of the appraisal
-        answer_goods_subset(case, plan, outcome, rows, label)
-        return
+    if (plan.goods_in or plan.goods_out) and answer_goods_subset(case, plan, outcome, rows, label):
+        return  # 红塔山先不算 / 只算手机和电脑: a part of the appraisal
     if plan.goods_recovered:
         rows = _recovered_values(case)
         if not rows:  # goods got back none of which matches one appraisal: never the whole

@@ -39,18 +39,23 @@ def _item_name(event: Event) -> str:
     return re.sub(r"^[^，,]*?(?:分别是|分别为|结论是|结论为|其中|包括)[：:]?", "", name) or name
 
 
-def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list[Event], label: str) -> None:
+def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list[Event], label: str) -> bool:
     """The appraisal of the kinds asked (goods_in) or of all kinds but those left out (goods_out),
-    added from the items of the one statement that tells them one by one."""
+    added from the items of the one statement that tells them one by one. False (nothing added) when
+    the kinds were only listed in the question and no item of the file names any of them: the
+    question's listing was no restriction the file knows (the figure is then asked as a whole)."""
     asked = plan.goods_in or plan.goods_out
     what = f"所问财物的{label}"
     items = [e for e in rows if e.role in ("value", "part")]
+    if plan.goods_in and not plan.goods_only and not plan.goods_out \
+            and not any(_names(e.words, w) for e in items for w in asked):
+        return False
     # the statement whose items name every kind asked (another appraisal may name some of them)
     statements = [s for s in dict.fromkeys(e.statement for e in items)
                   if all(any(_names(e.words, w) for e in items if e.statement == s) for w in asked)]
     if len(statements) != 1:
         outcome.add(Part(what, "", Fill.MISSING))  # a kind named by no item (or by items told apart)
-        return
+        return True
     (told_in,) = statements
     universe = [e for e in items if e.statement == told_in]
     # the sum the statement states of them (以上合计7600元 names no measure of its own)
@@ -64,12 +69,12 @@ def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list
     whole = sum((e.amount.value for e in universe), Decimal(0))
     if not readable or any(t.amount.value != whole for t in totals):
         outcome.add(Part(what, "", Fill.MISSING))  # the items are not read one by one as the whole
-        return
+        return True
     named = [e for e in universe if any(_names(e.words, w) for w in asked)]
     chosen = named if plan.goods_in else [e for e in universe if e not in named]
     if not chosen:
         outcome.add(Part(what, "", Fill.MISSING))
-        return
+        return True
     ids = [case.cite_event(e, "completion") for e in chosen]
     result = sum((e.amount.value for e in chosen), Decimal(0))
     currency = chosen[0].currency
@@ -83,6 +88,7 @@ def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list
     if totals:
         text += f"（各项相加与所述合计一致，{case.cite_event(totals[-1])}）"
     outcome.add(Part(label, text, Fill.FILLED, list(dict.fromkeys(ids))))
+    return True
 
 
 # -- goods listed kind by kind, counted in total ---------------------------------------------------------
