@@ -289,6 +289,20 @@ class CasePlan:
     # "次" the times something happened (次, 批, 回, 趟), "人" the people it concerned (几个工人)
     counts: list[CountAsked] = field(default_factory=list)
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
+    # 红塔山先不算 / 除了手表 / 只算手机和电脑 / 扣的羽绒服和保温杯按认定价值: the kinds of goods a figure of
+    # them is asked without (goods_out) or over only (goods_in), in the question's words — a figure of
+    # the rest (or of those) is composed from the kinds told one by one, never the total of all kinds
+    goods_out: list[str] = field(default_factory=list)
+    goods_in: list[str] = field(default_factory=list)
+    goods_only: bool = False  # goods_in said as a restriction (只算…), not only listed (手机和电脑的价值)
+    # 那两台按进价算值多少钱: the count of pieces the question states, with its unit (a price × count asked)
+    priced_count: tuple[int, str] | None = None
+    priced_by: str | None = None  # the price words it is reckoned by (进价, 单价, 售价 …)
+    # 公司报的损失比他第二次交代的多多少: the two figures a difference is asked between, each read as a
+    # plan of its own words (the first is the one the other is taken from), and which way it is asked
+    compared: list["CasePlan"] = field(default_factory=list)
+    # …比…多多少: the first less the second; 少多少 the second less the first; 相差多少 the larger less the smaller
+    compared_way: str | None = None  # more | less | None
     # 是不是等到救护车来了才走的: what the asked act waited for — a sentence telling the act tells the waiting
     waited_for: str | None = None
     # 输钱最多的是谁 / 谁出力最少: who or what stands out by a measure — the word saying how (最多)
@@ -311,7 +325,11 @@ class CasePlan:
                 "made_good": self.made_good,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
-                "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
+                "span_exclusive": self.span_exclusive,
+                "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
+                "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by,
+                "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
+                "waited_for": self.waited_for, "most": self.most,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -349,6 +367,25 @@ def sells(text: str) -> bool:
         if word == "卖" and flag.startswith("v") and not _dates_only(text, at):
             return True
     return False
+
+
+def _sold_for(text: str) -> bool:
+    """卖货一共得了多少钱 / 卖东西拿到多少 / 卖掉的东西换了多少: SOLD_FOR starting at a word that is the
+    verb 卖 (卖, 卖掉) or 卖 joined by the segmenter to a generic goods word (卖货, 卖东西) — never at
+    小卖部, 卖场 or 卖家."""
+    starts, at = {}, 0
+    for word, flag in posseg(text):
+        starts[at] = (word, flag)
+        at += len(word)
+    for match in SOLD_FOR.finditer(text):
+        word, flag = starts.get(match.start(), ("", ""))
+        if word.startswith("卖") and (flag.startswith("v") or word[1:] in GOODS_WORDS_AFTER_SELL):
+            return True
+    return False
+
+
+# What the segmenter joins to 卖 when the goods are named only generically (卖货, 卖东西, 卖赃物).
+GOODS_WORDS_AFTER_SELL = frozenset({"货", "东西", "赃物", "赃"})
 
 
 def _dates_only(text: str, after: int) -> bool:
@@ -479,6 +516,9 @@ def make_plan(text: str) -> CasePlan:
     plan.payer = payer.group("who") if payer and Slot.AMOUNT in plan.slots and plan.aggregate != "outstanding" \
         else None
     _read_restrictions(plan, text)
+    _read_goods(plan, text)
+    _read_priced(plan, text)
+    _read_compared(plan, text)
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
         plan.made_good = bool(MADE_GOOD.search(text))
@@ -557,6 +597,91 @@ def _read_restrictions(plan: CasePlan, text: str) -> None:
         plan.place = place.group("place")
 
 
+# 除了玉溪以外 / 刨掉手表 / 不算电动车 · 红塔山先不算 / 手表除外: goods a figure is asked without.
+_LEFT_OUT = re.compile(r"(?:除了|除去|刨掉|刨去|去掉|扣掉|不算|不计|不含|不包括)(?P<after>[^，,。；？?]{1,16}?)"
+                       r"(?:以外|之外|外)?(?=的|[，,。；？?]|$)"
+                       r"|(?P<before>[^，,。；？?]{1,16}?)(?:先|就|都|暂时)?(?:不算|除外|不计|不要算|别算|不用算|不管)")
+# 只算手机和电脑 / 光算玉溪和黄鹤楼: goods a figure is asked over only.
+_ONLY = re.compile(r"(?:只算|光算|仅算|单算|只看|只说|就算)(?P<only>[^，,。；？?]{2,24})")
+# two goods or more listed (羽绒服和保温杯, 手机、电脑和相机)
+_LISTED = re.compile(r"[\u4e00-\u9fffA-Za-z0-9]{2,10}(?:(?:和|、|跟|与|及|以及)[\u4e00-\u9fffA-Za-z0-9]{1,10})+")
+_LIST_SEP = re.compile(r"以及|和|、|跟|与|及")
+# where a goods word ends and the rest of the question begins (…按认定价值, …的价值, …一共)
+_GOODS_TAIL = re.compile(r"(?:[偷抢盗骗拿扣卖买]|按|的|认定|鉴定|价格|价值|估价|评估|一共|总共|合计|加起来|加在一起|共|值|算|被|都|是|有|先|就).*$")
+# what comes before a goods word in the question (扣的 / 偷的 / 只算 / 剩下的)
+_GOODS_HEAD = re.compile(r"^.*(?:的|算|把|将|了)")
+_NOT_GOODS = re.compile(r"[你我他她谁]|多少|几|剩下|其他|其余|别的|东西|财物|货物|物品|这些|那些")
+
+
+def _goods_words(phrase: str) -> list[str]:
+    words = []
+    items = _LIST_SEP.split(phrase)
+    for n, item in enumerate(items):
+        # the first item starts after the question's own words (扣的, 只算), the last ends before them (…的价值)
+        item = _GOODS_HEAD.sub("", item) if n == 0 else item
+        item = _GOODS_TAIL.sub("", item) if n == len(items) - 1 else item
+        if len(item) >= 2 and not _NOT_GOODS.search(item) and item not in words:
+            words.append(item)
+    return words
+
+
+# 按进价算 / 按单价计算 / 按每台的价钱算: a figure asked as pieces reckoned at a price per piece.
+PRICED = re.compile(r"按(?:照)?(?:每(?:一)?[\u4e00-\u9fff]的?)?(?P<by>(?:进|单|售|零售|批发|出厂|收购|市场|成本)?价(?:格|钱)?)"
+                    r"(?:(?:来|去)?(?:算|计算|计|折算|核算)|(?=[^，,。？?]{0,6}(?:值|多少|几)))")
+
+
+def _read_priced(plan: CasePlan, text: str) -> None:
+    """那两台按进价算值多少钱: the price words, and the count of pieces the question states."""
+    from engine.text.quantities import find_quantities
+
+    priced = PRICED.search(text)
+    if not priced or Slot.AMOUNT not in plan.slots:
+        return
+    plan.priced_by = priced.group("by")
+    counts = [q for q in find_quantities(text) if not q.meta.get("approx") and q.value == int(q.value)]
+    if len(counts) == 1:
+        plan.priced_count = (int(counts[0].value), counts[0].meta["unit"])
+
+
+# 公司报的损失比他承认的多多少 / 认定价值和卖的钱相差多少: a difference between two figures asked.
+COMPARED = re.compile(r"(?P<a>[^，,。；？?]{2,24}?)比(?P<b>[^，,。；？?]{2,24}?)(?P<way>多|少|高|低)(?:了|出|出来)?(?:多少|几)"
+                      r"|(?P<a2>[^，,。；？?]{2,24}?)(?:和|与|跟|同)(?P<b2>[^，,。；？?]{2,24}?)(?:之间)?(?:相差|差了|差距|差额|差)(?:是|有)?(?:多少|几)")
+
+
+def _read_compared(plan: CasePlan, text: str) -> None:
+    if Slot.AMOUNT not in plan.slots:
+        return
+    found = COMPARED.search(text)
+    if not found:
+        return
+    first, second = (found.group("a"), found.group("b")) if found.group("a") else (found.group("a2"), found.group("b2"))
+    plan.compared = [make_plan(f"{first}是多少钱"), make_plan(f"{second}是多少钱")]
+    way = found.group("way")
+    plan.compared_way = None if way is None else "less" if way in ("少", "低") else "more"
+    plan.aggregate, plan.owed, plan.made_good = "difference", None, False
+
+
+def _read_goods(plan: CasePlan, text: str) -> None:
+    """The goods an appraisal is asked without or over only; only where a valuation is asked (刨掉
+    退回去的 of a bribe is what was given back, read by the balance)."""
+    if plan.measure != "valuation" or Slot.AMOUNT not in plan.slots:
+        return
+    out = [w for m in _LEFT_OUT.finditer(text) for w in _goods_words(m.group("after") or m.group("before"))]
+    only = _ONLY.search(text)
+    listed = [_goods_words(m.group(0)) for m in _LISTED.finditer(text)]
+    into = _goods_words(only.group("only")) if only else next((w for w in listed if len(w) >= 2), [])
+    # people listed (某甲和某乙抢的东西) are no kinds of goods
+    plan.goods_out = [w for w in dict.fromkeys(out) if w not in plan.names]
+    plan.goods_in = [w for w in into if w not in plan.goods_out and w not in plan.names]
+    plan.goods_only = bool(only) and bool(plan.goods_in)
+    if plan.goods_out or plan.goods_only:  # 红塔山先不算，剩下的: a part of the appraisal, not what is left owed
+        plan.aggregate, plan.owed, plan.made_good = "total", None, False
+
+
+# 卖货一共得了多少钱 / 卖东西拿到多少 / 卖赃物换了多少钱: the proceeds of selling goods asked
+SOLD_FOR = re.compile(r"卖(?:货|东西|赃物|赃|掉的东西|[\u4e00-\u9fff]{1,3}?)(?:一共|总共|前后|共)?(?:得了|得到|拿到|换了|换来|收到|挣了|赚了|得)(?:了)?(?:多少|几)")
+
+
 def _read_figure(plan: CasePlan, text: str) -> None:
     """The unit, measure and occurrence words of the figure asked, and the aggregates beyond sums:
     distinct parties counted (往几个不同的账户), the days between two rows (前后一共多少天)."""
@@ -573,6 +698,8 @@ def _read_figure(plan: CasePlan, text: str) -> None:
         plan.measure = measure_of(MEASURES["sale"].sub("", text))  # 把车卖了以后，他还了多少钱: not the price
     if plan.measure is None and Slot.AMOUNT in plan.slots and sells(text):
         plan.measure = "sale"  # 第一回卖铜线，对方给了多少钱: the price obtained, whatever the goods' name
+    if plan.measure is None and _sold_for(text):
+        plan.measure = "sale"  # 卖货一共得了多少钱 / 卖东西拿到多少: what the goods were sold for
     if plan.measure == "wages" and DUE.search(text) and not BALANCE.search(text):
         plan.measure = "wages_owed"  # 工钱一共应该是多少: what is due, never what was paid
     plan.goods_recovered = plan.measure == "valuation" and bool(MEASURES["recovered"].search(text)) \

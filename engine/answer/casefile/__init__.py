@@ -15,6 +15,7 @@ from engine.answer.casefile.badge import check_parts
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
+from engine.answer.casefile.goods import answer_difference, answer_priced_goods
 from engine.answer.casefile.money import answer_money, rate_part
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
@@ -179,6 +180,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     elif Slot.PERSON in plan.slots and Slot.AMOUNT in plan.slots and plan.rate_per and Slot.PERSON in question.parts \
             and _who_and_rate(case, question, outcome):
         pass
+    elif plan.aggregate == "difference" and plan.compared:  # 报的损失比他承认的多多少: one figure less another
+        answer_difference(case, plan, outcome)
+    elif plan.priced_by and Slot.AMOUNT in plan.slots:  # 那两台按进价算值多少钱: pieces × the price per piece
+        answer_priced_goods(case, plan, outcome)
     elif asks_act_count(plan):  # 分几次送的货 / 抢了几个人: counted from what was said, not the payments
         answer_act_count(case, plan, outcome)
     elif (Slot.QUANTITY in plan.slots or Slot.AMOUNT in plan.slots) and asks_quantity(case, plan) \

@@ -13,7 +13,9 @@ from engine.ledger import Event
 from engine.ledger.lexicon import MEASURE_SIGNS
 from engine.question import CasePlan
 
-_QUESTION_NOISE = re.compile(r"多少|几|一共|总共|前后|到底|大概|是|有|的|了|吗|呢")
+_QUESTION_NOISE = re.compile(r"多少|几|一共|总共|前后|到底|大概|是|有|的|了|吗|呢"
+                             # goods named by no kind (卖货, 偷的东西, 赃物): they tell no figure from another
+                             r"|[卖偷抢扣]?(?:货|东西|赃物|赃款|财物|货物|物品)")
 
 
 def context(case: Case, event: Event) -> tuple[str, str, str]:

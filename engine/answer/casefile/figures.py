@@ -17,10 +17,11 @@ from decimal import Decimal
 from engine.answer.casefile.figure_relevance import best_rows
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.disputes import voice_of, voiced
+from engine.answer.casefile.goods import answer_goods_subset, said_figure
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
 from engine.answer.model import Calculation, Conflict
-from engine.answer.wording import chinese_count, money, plain_number, said_amount
+from engine.answer.wording import chinese_count, money, plain_number
 from engine.ledger import Event, versions_of
 from engine.ledger.lexicon import VALUE_MEASURES
 from engine.question import CasePlan
@@ -70,14 +71,11 @@ def _recovered_values(case: Case) -> list[Event]:
     return list({id(v): v for v in values}.values())
 
 
-def _said(event: Event) -> str:
-    text = said_amount(event.amount.text, event.amount.value, event.currency)
-    return f"{text}（约数）" if event.amount.approx and "约" not in text else text
-
-
 def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     label = LABELS.get(plan.measure or "", "金额")
     rows = figure_rows(case, plan.measure)
+    if (plan.goods_in or plan.goods_out) and answer_goods_subset(case, plan, outcome, rows, label):
+        return  # 红塔山先不算 / 只算手机和电脑: a part of the appraisal
     if plan.goods_recovered:
         rows = _recovered_values(case)
         if not rows:  # goods got back none of which matches one appraisal: never the whole
@@ -133,7 +131,7 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     told_of = {occasion[e.id] for e in rows}
     if plan.ordinal is None and None not in told_of and any(e.ordinal not in told_of for e in items):
         label = f"第{chinese_count(next(iter(told_of)))}次的{label}"  # one occasion of several told: named
-    versions(case, label, rows, outcome, _said)
+    versions(case, label, rows, outcome, said_figure)
 
 
 def _by_occasion(case: Case, label: str, rows: list[Event], occasion: dict[str, int | None],
@@ -157,7 +155,7 @@ def _by_occasion(case: Case, label: str, rows: list[Event], occasion: dict[str, 
             cited = list(dict.fromkeys(case.cite_event(e) for e in same))
             ids += cited
             voice = f"{voice_of(case, same[0])}称" if voiced(case, group) else ""
-            told.append(f"{voice}{_said(same[0])}（{'、'.join(cited)}）" + ("（最新陈述）" if latest in same and
+            told.append(f"{voice}{said_figure(same[0])}（{'、'.join(cited)}）" + ("（最新陈述）" if latest in same and
                                                                         len({e.amount.value for e in group}) > 1 else ""))
         if len(told) > 1:  # one occasion told in several figures: its versions, the latest named
             fill = Fill.CONFLICT
@@ -182,7 +180,7 @@ def _sum(case: Case, label: str, items: list[Event], outcome: Outcome) -> None:
 def _stated_total(case: Case, label: str, stated: Event, items: list[Event], outcome: Outcome) -> None:
     """The total as stated; its items added up beside it when they add up to it."""
     cited = case.cite_event(stated)
-    text = f"材料显示{label}共计{_said(stated)}（{cited}）"
+    text = f"材料显示{label}共计{said_figure(stated)}（{cited}）"
     own = [e for e in items if e.currency == stated.currency and not e.amount.approx]
     if len(own) >= 2 and sum((e.amount.value for e in own), Decimal(0)) == stated.amount.value:
         ids = [case.cite_event(e, "completion") for e in own]
@@ -201,4 +199,4 @@ def answer_unit_price(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if not chosen:
         outcome.add(Part("单价", "", Fill.MISSING))
         return
-    versions(case, "单价", chosen, outcome, _said)
+    versions(case, "单价", chosen, outcome, said_figure)

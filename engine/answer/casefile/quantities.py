@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from engine.answer.casefile.act_counts import Occurrence, occurrences
 from engine.answer.casefile.figure_relevance import best_rows, relevance
+from engine.answer.casefile.goods import answer_listed_total
 from engine.answer.casefile.said import _anchor
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import record_cite
@@ -104,6 +105,8 @@ def _restated(case: Case, chosen: list[Event], rows: list[Event]) -> list[Event]
         own = [e for e in rows if e.statement == statement and (e.unit, e.amount.value) not in said]
         return [e for e in own if e.role == "total"] or own
 
+    if not chosen:  # 一共偷了多少条烟 with no row chosen: the kinds listed are summed later, nothing restated
+        return []
     said = {(e.unit, e.amount.value) for e in chosen}
     first, last = min(e.statement for e in chosen), max(e.statement for e in chosen)
     found: list[Event] = []
@@ -125,7 +128,7 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     label = unit_label(plan)
     rows = _rows(case, plan)
     chosen = best_rows(case, plan, rows)
-    if not chosen:
+    if not chosen and plan.aggregate != "total":
         outcome.add(Part(label, "", Fill.MISSING))
         return
     if plan.unit == "人":  # the head count chosen, restated later with another beside it: both are told
@@ -143,7 +146,18 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         parts = best_rows(case, plan, rows, corroborate=False)
         _total(case, plan, totals[-1], [e for e in parts if e.role == "value"], outcome)
         return
+    if plan.aggregate == "total" and not _one_thing(case, plan, chosen):
+        if answer_listed_total(case, plan, outcome, label):  # 红塔山80条、玉溪150条… 一共多少条
+            return
+    if not chosen:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
     versions(case, label, chosen, outcome, said_quantity)
+
+
+def _one_thing(case: Case, plan: CasePlan, chosen: list[Event]) -> bool:
+    """The rows chosen tell one figure of a thing the question names (一共扣了多少件羽绒服 → 羽绒服65件)."""
+    return len({e.amount.value for e in chosen}) == 1 and relevance(case, plan, chosen[0]) >= 2
 
 
 def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) -> None:

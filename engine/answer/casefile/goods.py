@@ -1,0 +1,351 @@
+"""Goods as facts of a case: the appraisal of some kinds of the goods (红塔山先不算 / 只算手机和电脑),
+the count of goods listed kind by kind (红塔山80条、玉溪150条 → 一共多少条), and a count of pieces
+reckoned at the unit price the record states (那两台按进价算 → 2 × 260).
+
+Each figure is composed only from the kinds told one by one, each cited; when the kinds asked cannot
+be read off the record one by one (a kind named by no item, items that do not add up to the total
+stated, an amount of the statement read as no item), the figure is not composed — never the total
+of all kinds for a question that asks a part of them.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.figure_relevance import asked_nouns
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.model import Calculation
+from engine.answer.wording import money, plain_number, said_amount
+from engine.ledger import Event
+from engine.question import CasePlan
+from engine.text.numbers import find_amounts
+from engine.text.segments import flat
+
+
+def _names(text: str, word: str) -> bool:
+    """A goods word in an item's clause, or its head (金手镯 → 手镯)."""
+    return word in text or len(word) > 2 and word[-2:] in text
+
+
+def _item_name(event: Event) -> str:
+    """The item's own words, without the amount and what follows it (玉溪香烟150条认定价值33000元 →
+    玉溪香烟150条)."""
+    words = flat(event.words).strip("，,。；;：:、 ")
+    cut = re.search(r"(?:认定|鉴定|评估|估)?(?:价格|价值|价)?(?:为|是)?[\d一二三四五六七八九十两百千万壹贰叁肆伍陆柒捌玖拾佰仟,.]+(?:元|块)", words)
+    name = words[:cut.start()].strip("，,：: ") if cut and cut.start() > 0 else words
+    # 鉴定结论是运动鞋 / 分别为手机: the goods after the words introducing the list
+    return re.sub(r"^[^，,]*?(?:分别是|分别为|结论是|结论为|其中|包括)[：:]?", "", name) or name
+
+
+def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list[Event], label: str) -> bool:
+    """The appraisal of the kinds asked (goods_in) or of all kinds but those left out (goods_out),
+    added from the items of the one statement that tells them one by one. False (nothing added) when
+    the kinds were only listed in the question and no item of the file names any of them: the
+    question's listing was no restriction the file knows (the figure is then asked as a whole)."""
+    asked = plan.goods_in or plan.goods_out
+    what = f"所问财物的{label}"
+    items = [e for e in rows if e.role in ("value", "part")]
+    if plan.goods_in and not plan.goods_only and not plan.goods_out \
+            and not any(_names(e.words, w) for e in items for w in asked):
+        return False
+    # the statement whose items name every kind asked (another appraisal may name some of them)
+    statements = [s for s in dict.fromkeys(e.statement for e in items)
+                  if all(any(_names(e.words, w) for e in items if e.statement == s) for w in asked)]
+    if len(statements) != 1:
+        outcome.add(Part(what, "", Fill.MISSING))  # a kind named by no item (or by items told apart)
+        return True
+    (told_in,) = statements
+    universe = [e for e in items if e.statement == told_in]
+    # the sum the statement states of them (以上合计7600元 names no measure of its own)
+    totals = [e for e in case.ledger.money if e.role == "total" and e.statement == told_in and not e.corrects
+              and e.amount is not None and e.measure in (None, universe[0].measure)]
+    statement = case.statement(told_in)
+    told = statement.asked if universe[0].source == "asker" else statement.answer
+    readable = (len(universe) >= 2 and not any(e.amount.approx for e in universe)
+                and len({e.currency for e in universe}) == 1
+                and len(find_amounts(told)) <= len(universe) + len(totals))
+    whole = sum((e.amount.value for e in universe), Decimal(0))
+    if not readable or any(t.amount.value != whole for t in totals):
+        outcome.add(Part(what, "", Fill.MISSING))  # the items are not read one by one as the whole
+        return True
+    named = [e for e in universe if any(_names(e.words, w) for w in asked)]
+    chosen = named if plan.goods_in else [e for e in universe if e not in named]
+    if not chosen:
+        outcome.add(Part(what, "", Fill.MISSING))
+        return True
+    ids = [case.cite_event(e, "completion") for e in chosen]
+    result = sum((e.amount.value for e in chosen), Decimal(0))
+    currency = chosen[0].currency
+    outcome.calculations.append(Calculation(" + ".join(plain_number(e.amount.value) for e in chosen), result,
+                                            None, True, list(dict.fromkeys(ids)), f"所问各项{label}相加"))
+    parts = "、".join(f"{_item_name(e)}{money(e.amount.value, currency)}（{i}）" for e, i in zip(chosen, ids))
+    text = f"共计{money(result, currency)}：{parts}，相加为{money(result, currency)}"
+    # only the figure asked and its terms are stated: the kinds left out and the whole are named, not valued
+    if plan.goods_out:
+        text += "；不含" + "、".join(_item_name(e) for e in universe if e in named)
+    if totals:
+        text += f"（各项相加与所述合计一致，{case.cite_event(totals[-1])}）"
+    outcome.add(Part(label, text, Fill.FILLED, list(dict.fromkeys(ids))))
+    return True
+
+
+# -- goods listed kind by kind, counted in total ---------------------------------------------------------
+_SEP = r"(?:[、，,；;\s]|和|及|以及|还有|另有|另外|\d{1,2}\s?[.．、)）]|[（(]\d{1,2}[)）]|[①-⑳])+"
+_NAME = r"[\u4e00-\u9fffA-Za-z0-9·]{1,12}"
+# between two items of a list: a separator and the next item's name (…80条、玉溪150条), or the item's
+# name and a separator (…80条红塔山、150条玉溪) — never a verb or another figure (买了10条，卖了6条)
+_BETWEEN = re.compile(rf"^(?:{_SEP}{_NAME}|{_NAME}{_SEP}|{_SEP})$")
+_NOT_A_NAME = re.compile(r"[偷拿买卖送给退收扣追搜运装剩用吃喝借付转交抢骗丢值元]|了|过|认定|价值|其中|一共|共计|合计|总共")
+
+
+def _listed_after(case: Case, a: Event, b: Event) -> bool:
+    if a.amount.anchor.chunk_id != b.amount.anchor.chunk_id or a.amount.anchor.end > b.amount.anchor.start:
+        return False
+    text = case.text_of(type(a.amount.anchor)(a.amount.anchor.chunk_id, a.amount.anchor.end, b.amount.anchor.start))
+    text = text.replace("\n", "")
+    return bool(_BETWEEN.match(text)) and not _NOT_A_NAME.search(text)
+
+
+def goods_lists(case: Case, rows: list[Event]) -> list[list[Event]]:
+    """The lists of goods told item after item in one statement (红塔山80条、玉溪150条、黄鹤楼88条;
+    an 扣押清单 line by line), each of two items or more, in the order told — whatever their units."""
+    ordered = sorted((e for e in rows if e.amount is not None and e.role == "value" and not e.corrects),
+                     key=lambda e: (e.statement, e.amount.anchor.chunk_id, e.amount.anchor.start))
+    lists, current = [], []
+    for event in ordered:
+        if current and current[-1].statement == event.statement and _listed_after(case, current[-1], event):
+            current.append(event)
+            continue
+        if len(current) >= 2:
+            lists.append(current)
+        current = [event]
+    if len(current) >= 2:
+        lists.append(current)
+    return lists
+
+
+def _listed_name(event: Event) -> str:
+    """An item as the list tells it, without the words leading into the list (有红塔山80条 → 红塔山80条)."""
+    words = flat(event.words).strip("，,。；;、：: ")
+    return re.sub(r"^[^，,、；;]*?(?:有|是|了|包括|分别是|写的是|清单上)[：:]?(?=[\u4e00-\u9fffA-Za-z0-9])", "", words) or words
+
+
+# counters that count any piece: a list in other units too has no total in them
+_ANY_PIECE = frozenset({"件", "个", "样", "种"})
+_GENERIC_GOODS = re.compile(r"东西|财物|货物|物品|赃物|物件|货")
+
+
+def _about_asked(case: Case, plan: CasePlan, found: list[Event]) -> bool:
+    """A list is of the goods asked when the question names none in particular (东西, 货物) or the
+    statement telling it (its question too) names them (烟 for 条烟 / 香烟; 车 for 电动车)."""
+    told = case.statement(found[0].statement)
+    text = told.question + told.answer
+    # jieba's 条烟 / 几辆车: the noun after the count words of the question
+    nouns = [re.sub(rf"^(?:多少|几)?(?:{re.escape(plan.unit or '')})?", "", n) for n in asked_nouns(case, plan)]
+    nouns = [n for n in nouns if n and not _GENERIC_GOODS.search(n)]
+    return not nouns or any(n in text or len(n) > 2 and n[-2:] in text
+                            or len(n) <= 2 and n[-1] not in "子儿头的" and n[-1] in text for n in nouns)
+
+
+def answer_listed_total(case: Case, plan: CasePlan, outcome: Outcome, label: str) -> bool:
+    """一共偷了多少条烟 over goods listed kind by kind: the items added, each cited. Lists told again
+    in other statements must give the same sum (else each version is shown); a list whose items are
+    counted in other units as well cannot give a total in the unit asked. False when no list of the
+    unit asked is told."""
+    quantities = [e for e in case.ledger.events if e.unit and e.amount is not None and not e.amount.approx]
+    lists = [found for found in goods_lists(case, quantities)
+             if any(e.unit == plan.unit for e in found) and _about_asked(case, plan, found)]
+    if not lists:
+        return False
+    mixed = [found for found in lists if len({e.unit for e in found}) > 1]
+    if mixed and plan.unit in _ANY_PIECE:  # 运动鞋120双；羽绒服65件；保温杯300个 asked 一共多少件: no total in one unit
+        found = mixed[0]
+        ids = [case.cite_event(e, "completion") for e in found]
+        items = "、".join(f"{_listed_name(e)}（{i}）" for e, i in zip(found, ids))
+        outcome.add(Part(label, f"所列各项计量单位不同（{items}），不能合计为以「{plan.unit}」计的数量，需人工核实",
+                         Fill.CONFLICT, list(dict.fromkeys(ids))))
+        return True
+    # 电动车3辆、山地车2辆、手机4部 asked 一共几辆车: the items counted in the unit asked
+    lists = [[e for e in found if e.unit == plan.unit] for found in lists]
+    lists = [found for found in lists if len(found) >= 2]
+    if not lists:
+        return False
+    sums = {}
+    for found in lists:
+        sums.setdefault(sum((e.amount.value for e in found), Decimal(0)), found)
+    lines, all_ids = [], []
+    for result, found in sums.items():
+        ids = [case.cite_event(e, "completion") for e in found]
+        all_ids += ids
+        outcome.calculations.append(Calculation(
+            " + ".join(plain_number(e.amount.value) for e in found), result, None, True, list(dict.fromkeys(ids)),
+            "所列各项数量相加",
+            factors=[{"value": plain_number(e.amount.value), "unit": "quantity", "text": e.amount.text} for e in found]))
+        items = "、".join(f"{_listed_name(e)}（{i}）" for e, i in zip(found, ids))
+        lines.append(f"共{plain_number(result)}{plan.unit}：{items}，逐项相加为{plain_number(result)}{plan.unit}")
+    if len(lines) == 1:
+        outcome.add(Part(label, lines[0], Fill.FILLED, list(dict.fromkeys(all_ids))))
+        return True
+    text = "；".join(lines)
+    outcome.add(Part(label, f"{label}说法不一：{text}，需人工核实", Fill.CONFLICT, list(dict.fromkeys(all_ids))))
+    return True
+
+
+# -- pieces at a price per piece -------------------------------------------------------------------------
+_PRICE_WORDS = re.compile(r"进价|售价|零售价|批发价|出厂价|收购价|市场价|成本价|卖价|买价")
+_CLAUSE = re.compile(r"[，,；;。]")
+
+
+def _clause_at(text: str, at: int) -> str:
+    start = max((m.end() for m in _CLAUSE.finditer(text, 0, at)), default=0)
+    end = next((m.start() for m in _CLAUSE.finditer(text, at)), len(text))
+    return text[start:end]
+
+
+def _goods_words(case: Case, plan: CasePlan) -> list[str]:
+    """The goods the question names (电饭煲, 羽绒服), without its count words (那两台)."""
+    from engine.text.quantities import find_quantities
+
+    words = []
+    for noun in asked_nouns(case, plan):
+        for q in find_quantities(noun):
+            noun = noun.replace(q.text, "")
+        noun = re.sub(r"^(?:那|这)(?:些|批)?", "", noun)
+        if len(noun) >= 2 and not _GENERIC_GOODS.search(noun) and not _PRICE_WORDS.search(noun) \
+                and not re.search(r"价|钱|多少", noun):
+            words.append(noun)
+    return words
+
+
+def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """那两台电饭煲按进价算值多少钱: the count of the goods (as the question states it, found in the
+    record too; else the one count the record tells of them) times the price per piece the record
+    states of them (进价每台260元, 单价300元/件), each factor cited. Not composed when the goods, the
+    price or the count is not read as one figure, or the units differ."""
+    from engine.answer.casefile.accounts import _price_unit, joined_sentences
+    from engine.text.quantities import find_quantities
+
+    label = f"按{plan.priced_by}计算的金额" if plan.priced_by else "金额"
+    goods = _goods_words(case, plan)
+    specific = plan.priced_by if plan.priced_by and _PRICE_WORDS.search(plan.priced_by) else None
+    prices, counts = [], []
+    for said in joined_sentences(case):
+        about = [g for g in goods if _names(said.text, g)]
+        if goods and not about:
+            continue
+        per_piece = []
+        for amount in find_amounts(said.text):
+            unit = _price_unit(said.text, amount)
+            if unit:
+                per_piece.append((amount, unit))
+        for amount, unit in per_piece:
+            clause = _clause_at(said.text, amount.start)
+            named_price = _PRICE_WORDS.search(clause)
+            if specific and named_price and named_price.group(0) != specific:
+                continue  # 售价每台300元 is no 进价
+            # the price of the goods asked: named in its own clause, the sentence's only price, or
+            # the one price of the kind asked the sentence about them tells (…零售价每台480元，进价每台350元)
+            if goods and not any(_names(clause, g) for g in goods) and len(per_piece) > 1 \
+                    and not (specific and named_price):
+                continue
+            prices.append((Decimal(str(amount.value)), unit, said, amount))
+        for q in find_quantities(said.text):
+            clause = _clause_at(said.text, q.start)
+            if q.meta.get("approx") or q.meta.get("each") or q.value != int(q.value):
+                continue
+            if goods and not any(_names(clause, g) for g in goods):
+                continue
+            if any(p[2] is said and p[3].start <= q.start < p[3].end for p in prices):
+                continue
+            counts.append((int(q.value), q.meta["unit"], said, q))
+    if len({(p, u) for p, u, _, _ in prices}) != 1:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
+    price, unit, price_said, price_fact = prices[0]
+    of_unit = [c for c in counts if c[1] == unit]
+    if plan.priced_count:
+        asked, asked_unit = plan.priced_count
+        of_unit = [c for c in of_unit if c[0] == asked] if asked_unit == unit else []
+    if len({c[0] for c in of_unit}) != 1:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
+    count, _, count_said, count_fact = of_unit[0]
+    price_id = case.cite(price_said.anchor(price_fact.start, price_fact.end))
+    count_id = case.cite(count_said.anchor(count_fact.start, count_fact.end))
+    ids = list(dict.fromkeys([count_id, price_id]))
+    result = price * count
+    outcome.calculations.append(Calculation(
+        f"{count} * {plain_number(price)}", result, None, True, ids, "数量乘以单价",
+        factors=[{"value": count, "unit": "quantity", "text": count_fact.text}]))  # the price is an amount, checked as one
+    outcome.add(Part(label, f"{money(result)}：{count_fact.text}（{count_id}）× 每{unit}{money(price)}（{price_id}）"
+                            f" = {money(result)}", Fill.FILLED, ids))
+
+
+# -- the difference between two figures of the goods ---------------------------------------------------
+_FIGURE_ROLES = ("value", "cost", "total", "part")
+_SIDE_MEASURES = (("sale", re.compile(r"卖|售")), ("valuation", re.compile(r"认定|鉴定|评估|估价|价值|值")),
+                  ("cost", re.compile(r"损失|丢")), ("restitution", re.compile(r"退赔|退赃|退缴|退")))
+# the speaker's own account of the goods (他承认的 / 他交代的 / 他自己说的): his words, not a document's
+_OWN_ACCOUNT = re.compile(r"承认|交代|供述|自己说|本人说|说的|认的|供认")
+
+
+def _side_rows(case: Case, side: CasePlan) -> list[Event]:
+    """The rows of one side of a difference: a figure of the goods of the measure its words name
+    (损失, 认定价值, 卖的钱; else what the goods are worth), in the session or account it names (第二次
+    交代的), told in the speaker's own words when the side is his account."""
+    from engine.answer.casefile.figure_relevance import best_rows
+
+    measure = side.measure if side.measure in ("valuation", "sale", "cost", "restitution") else \
+        next((m for m, words in _SIDE_MEASURES if words.search(side.text)), "valuation")
+    rows = [e for e in case.ledger.money if e.amount is not None and not e.corrects and e.role in _FIGURE_ROLES
+            and (e.measure == measure or measure == "cost" and e.kind == "cost" and e.measure is None)]
+    if _OWN_ACCOUNT.search(side.text):
+        rows = [e for e in rows if e.source == "answer"]
+    sessions = {s.session for s in case.ledger.statements}
+    if side.ordinal and len(sessions) > 1:  # 第二次交代的: the figure told in that session
+        rows = [e for e in rows if e.session == side.ordinal]
+    if len({e.amount.value for e in rows}) > 1:
+        rows = best_rows(case, side, rows) or rows
+    totals = [e for e in rows if e.role == "total"]
+    return totals if totals and len({e.amount.value for e in totals}) == 1 else rows
+
+
+def said_figure(event: Event) -> str:
+    """A figure as said, its digits beside the words (三万五千元（即35000元）), marked when approximate."""
+    text = said_amount(event.amount.text, event.amount.value, event.currency)
+    return f"{text}（约数）" if event.amount.approx and "约" not in text else text
+
+
+def answer_difference(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """公司报的损失比他第二次交代的多多少: the first figure less the second (the second less the first
+    for 少多少), each the one figure its side's words name, each cited. Not composed when a side is
+    not one figure, the currencies differ, or the result would be negative."""
+    label = "差额"
+    first, second = (_side_rows(case, side) for side in plan.compared)
+    shared = {id(e) for e in first} & {id(e) for e in second}
+    first = [e for e in first if id(e) not in shared]
+    second = [e for e in second if id(e) not in shared]
+    if len({e.amount.value for e in first}) != 1 or len({e.amount.value for e in second}) != 1 \
+            or first[0].currency != second[0].currency:
+        outcome.add(Part(label, "", Fill.MISSING))
+        return
+    # 少多少: the second less the first; 相差多少: the larger less the smaller
+    swap = plan.compared_way == "less" or plan.compared_way is None and second[0].amount.value > first[0].amount.value
+    big, small = (second[0], first[0]) if swap else (first[0], second[0])
+    big_words, small_words = (plan.compared[1].text, plan.compared[0].text) if swap else \
+        (plan.compared[0].text, plan.compared[1].text)
+    result = big.amount.value - small.amount.value
+    a, b = case.cite_event(big, "completion"), case.cite_event(small, "completion")
+    strip = lambda words: re.sub(r"是多少钱$", "", words)
+    if result < 0:  # …比…多多少 when it is less: never a negative difference composed
+        outcome.add(Part(label, f"{strip(big_words)}为{said_figure(big)}（{a}），{strip(small_words)}为{said_figure(small)}（{b}），"
+                                f"前者并不比后者多，需人工核实", Fill.CONFLICT, [a, b]))
+        return
+    approx = big.amount.approx or small.amount.approx
+    outcome.calculations.append(Calculation(f"{plain_number(big.amount.value)} - {plain_number(small.amount.value)}",
+                                            result, None, True, [a, b], "两项金额相减"))
+    note = "（所据金额有约数，差额亦为约数）" if approx else ""
+    outcome.add(Part(label, f"相差{money(result, big.currency)}{note}：{strip(big_words)}{said_figure(big)}（{a}）"
+                            f"减去{strip(small_words)}{said_figure(small)}（{b}）", Fill.FILLED, [a, b]))
