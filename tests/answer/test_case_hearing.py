@@ -1,0 +1,156 @@
+"""Hearing records (庭审笔录) where each side states its own figures: the sum each side says is owed,
+attributed to it, as a conflict (never one chosen), and their difference with its equation; a rate
+said per month asked per year (×12, with the equation — never the monthly figure as the yearly);
+each side's offer in mediation (never added together); the tasks set after the hearing with their
+days. Records written for these tests in three layouts (shortened labels with colons, full labels,
+labels set off by an ideographic space), through Engine.ask on a real home."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer.model import Status
+
+from tests.case_homes import amounts, ask, record_home
+
+pytestmark = pytest.mark.integration
+
+LOAN_SHORT = """某县人民法院
+庭审笔录
+时间：2024年3月12日9时00分至2024年3月12日11时20分
+地点：某县人民法院第三法庭
+案由：民间借贷纠纷
+审判员：甲某　　书记员：乙某
+原告：温立新，男，1979年5月3日出生。
+被告：樊雪芹，女，1983年8月21日出生。
+审：原告陈述诉讼请求。
+原：请求判令被告归还借款本金八万元及利息。
+审：被告答辩。
+被：借款是有的，但是我只欠原告五万元，不是八万元。
+审：第一笔借款的利息怎么约定的？
+原：第一笔是2022年6月1日借的，约定月利率1.5%。
+被：对，月息一分五。
+审：第二笔借款的情况？
+原：第二笔是2023年1月10日借的，借条写两万元，约定每月百分之二。
+审：双方是否愿意调解？
+原：如果被告一次性还六万元，我可以接受。
+被：我最多只能付四万元。
+审：原告庭后七日内提交银行流水；被告庭后十日内提交证人名单。
+"""
+
+LOAN_FULL = """某区人民法院
+庭审笔录
+时间：2023年11月8日14时30分至2023年11月8日16时00分
+地点：某区人民法院第五审判庭
+案由：民间借贷纠纷
+审判长：丙某　　书记员：丁某
+原告：蒲家旺，男，个体经营。
+原告委托诉讼代理人：严思远，律师。
+被告：闵彩云，女，务工。
+审判长：原告方，被告现在还欠多少钱？
+原告委托诉讼代理人：截至起诉之日，被告仍欠借款本金十二万元。
+审判长：被告，你的意见？
+被告：我认为只剩七万元没还，其余都用现金还掉了。
+审判长：利息是怎么说的？
+原告委托诉讼代理人：当时口头说好2分利。
+审判长：本庭组织双方调解。原告的意见？
+原告委托诉讼代理人：原告同意被告分期支付十万元，可以调解。
+审判长：被告的意见？
+被告：最多能拿出六万元，多了没有。
+审判长：休庭。双方于庭后五个工作日内提交书面代理意见，被告在三日内补交转账凭证。
+"""
+
+WAGES_SPACED = """某市某区人民法院
+庭审笔录
+时间：2024年5月20日9时30分至2024年5月20日10时40分
+地点：某区人民法院第一法庭
+案由：劳务合同纠纷
+审判员：戊某　书记员：己某
+原告：葛长生，男，瓦工。
+被告：某建材经营部，经营者符晓东。
+审判员　原告，被告拖欠你多少劳务费？
+原告　被告还欠我劳务费二万三千元，一直没给。
+审判员　被告，你们认为欠多少？
+被告　我们只欠一万八千元，原告有五天没来上工。
+审判员　借支的钱利息怎么算的？
+原告　借支的钱说好年利率百分之六。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("hearing"), {
+        "借贷庭审.pdf": LOAN_SHORT, "借贷庭审_全称.txt": LOAN_FULL, "劳务庭审.txt": WAGES_SPACED})
+
+
+@pytest.mark.parametrize("name, question, owed", [
+    ("借贷庭审.pdf", "被告还欠原告多少本金？", {80000, 50000}),
+    ("借贷庭审_全称.txt", "被告到底还欠原告多少钱？", {120000, 70000}),
+    ("劳务庭审.txt", "被告还欠原告多少劳务费？", {23000, 18000}),
+])
+def test_a_sum_owed_told_differently_by_the_sides_is_each_sides_attributed(home, name, question, owed):
+    answer = ask(home, name, question)
+    assert owed <= amounts(answer.conclusion), answer.conclusion
+    assert "原告" in answer.conclusion and "被告" in answer.conclusion, answer.conclusion
+    assert answer.status is Status.NEEDS_REVIEW, answer.conclusion  # a conflict, never one side chosen
+    assert answer.conflicts and all(s in answer.conflicts[0].description for s in ("原告", "被告"))
+
+
+@pytest.mark.parametrize("name, question, gap", [
+    ("借贷庭审.pdf", "原告主张的欠款比被告认可的多出多少？", 30000),
+    ("借贷庭审_全称.txt", "双方说的欠款相差多少？", 50000),
+    ("劳务庭审.txt", "原被告说的劳务费差额是多少？", 5000),
+])
+def test_the_difference_between_the_sides_sums_is_computed_with_its_equation(home, name, question, gap):
+    answer = ask(home, name, question)
+    assert gap in amounts(answer.conclusion), answer.conclusion
+    assert any(c.result == gap for c in answer.calculations), answer.calculations
+
+
+def test_one_side_asked_gets_its_own_figure_with_the_other_as_the_conflict(home):
+    answer = ask(home, "借贷庭审.pdf", "原告主张被告还欠多少？")
+    assert 80000 in amounts(answer.conclusion) and 50000 not in amounts(answer.conclusion), answer.conclusion
+    assert answer.conflicts, "the other side's figure stays on view as the conflict"
+
+
+@pytest.mark.parametrize("name, question, monthly, yearly", [
+    ("借贷庭审.pdf", "第一笔借款的利率换算成年利率是多少？", "1.5", 18),
+    ("借贷庭审.pdf", "第二笔借款年利率是多少？", "2", 24),
+    ("借贷庭审_全称.txt", "说好的利息折合年利率是多少？", "2", 24),
+])
+def test_a_rate_said_per_month_asked_per_year_is_times_twelve(home, name, question, monthly, yearly):
+    answer = ask(home, name, question)
+    assert f"{yearly}%" in answer.conclusion and "×12" in answer.conclusion, answer.conclusion
+    assert answer.status is Status.ANSWERED, (answer.conclusion, answer.checks)
+    assert any(str(c.result) == str(yearly) for c in answer.calculations), answer.calculations
+
+
+def test_a_rate_said_per_year_is_never_multiplied_and_a_monthly_one_never_shown_as_yearly(home):
+    answer = ask(home, "劳务庭审.txt", "借支的钱年利率是多少？")
+    assert "百分之六" in answer.conclusion and "×12" not in answer.conclusion, answer.conclusion
+    answer = ask(home, "借贷庭审.pdf", "第二笔借款的月利率是多少？")
+    assert "每月百分之二" in answer.conclusion and "×12" not in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.parametrize("name, question, accept, most, never", [
+    ("借贷庭审.pdf", "调解时原告愿意接受多少？被告最多愿意付多少？", 60000, 40000, 100000),
+    ("借贷庭审_全称.txt", "调解中原告和被告各自提出的数额是多少？", 100000, 60000, 160000),
+])
+def test_mediation_offers_are_each_sides_never_summed(home, name, question, accept, most, never):
+    answer = ask(home, name, question)
+    found = amounts(answer.conclusion)
+    assert {accept, most} <= found and never not in found, answer.conclusion
+    plaintiff, defendant = answer.conclusion.index("原告"), answer.conclusion.index("被告称")
+    assert str(accept // 10000) not in answer.conclusion[defendant:] or plaintiff > defendant
+
+
+@pytest.mark.parametrize("name, question, says, not_says", [
+    ("借贷庭审.pdf", "原告庭后要在几日内提交什么材料？", ["七日", "银行流水"], ["证人名单"]),
+    ("借贷庭审.pdf", "被告庭后需要提交什么？期限几天？", ["十日", "证人名单"], ["银行流水"]),
+    ("借贷庭审_全称.txt", "庭后双方要提交什么材料，期限是几天？", ["五个工作日", "书面代理意见", "三日", "转账凭证"], []),
+])
+def test_tasks_set_after_the_hearing_are_what_and_how_many_days(home, name, question, says, not_says):
+    answer = ask(home, name, question)
+    assert all(s in answer.conclusion for s in says), answer.conclusion
+    assert not any(s in answer.conclusion for s in not_says), answer.conclusion
+    assert answer.status is Status.ANSWERED, answer.conclusion
