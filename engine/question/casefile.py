@@ -206,6 +206,9 @@ RATE_MONTH = re.compile(r"月利率|月息|每个?月|一个月|按月")
 OFFER = re.compile(r"调解|和解|协商解决|愿意(?:接受|付|给|还|出)|能接受|最多(?:能|愿意|只能)?(?:付|给|还|出|赔)|最低|最少(?:要|得)")
 # Tasks set after the hearing (庭后七日内提交证据, 庭后补充材料, 举证期限).
 TASK = re.compile(r"庭后|休庭后|开庭后|举证期限|几日内|多少天内|几天内|(?:要|需要|应当?)(?:补充)?(?:提交|补交|提供|补充)")
+LOAN_NTH = re.compile(r"第[一二三四五六七八九十\d]+笔(?:借款|借的钱|贷款|借的|欠款|钱)")
+NET = re.compile(r"实际(?:到手|收到|拿到|得到|借到|到账)|到手|拿到手|砍头息|预先扣|先扣")
+INTEREST_PAID = re.compile(r"(?:付|给|还|交)(?:了|过)?(?:多少|几)?[^，。？?]{0,3}利息|利息[^，。？?]{0,6}(?:付|给|还|交)(?:了|过)")
 # A side named as the one speaking (原告主张, 被告认为, 原告方称): whose account is asked.
 VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持)")
 # 多出多少 / 相差多少 / 差额 between two accounts — never 还差多少 (a balance)
@@ -316,6 +319,10 @@ class CasePlan:
     differ: bool = False
     # 原告主张欠多少 / 被告认可多少: the one side whose own account is asked (None: both, or none named)
     voice: str | None = None
+    # 第二笔借款…: the loan asked of several (its ordinal), when the ordinal names a loan, not a payment
+    loan: int | None = None
+    net: bool = False  # 实际到手多少: what the borrower got once interest or fees were taken off
+    loan_interest: bool = False  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
     def text(self) -> str:
@@ -335,7 +342,8 @@ class CasePlan:
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
                 "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
-                "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "voice": self.voice,
+                "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "voice": self.voice, "loan": self.loan, "net": self.net,
+                "loan_interest": self.loan_interest,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -513,6 +521,10 @@ def make_plan(text: str) -> CasePlan:
         plan.rate_basis = "year" if RATE_TO_YEAR.search(text) or RATE_YEAR.search(text) and not RATE_MONTH.search(text) \
             else "month" if RATE_MONTH.search(text) and not RATE_YEAR.search(text) else None
     plan.offer = bool(OFFER.search(text)) and any(s in plan.slots for s in (Slot.AMOUNT, Slot.TEXT, Slot.YESNO))
+    loan = LOAN_NTH.search(text)
+    plan.loan = ordinal_of(loan.group(0)) if loan else None
+    plan.net = bool(NET.search(text)) and Slot.AMOUNT in plan.slots
+    plan.loan_interest = plan.loan is not None and bool(INTEREST_PAID.search(text)) and Slot.AMOUNT in plan.slots
     voices = {m.group(1) for m in VOICE.finditer(text)}
     plan.voice = voices.pop() if len(voices) == 1 else None
     plan.differ = bool(DIFFER.search(text)) and Slot.AMOUNT in plan.slots

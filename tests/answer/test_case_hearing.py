@@ -32,6 +32,13 @@ LOAN_SHORT = """某县人民法院
 被：对，月息一分五。
 审：第二笔借款的情况？
 原：第二笔是2023年1月10日借的，借条写两万元，约定每月百分之二。
+审：第一笔借款被告实际收到多少？
+被：第一笔借条是写了十万元，但原告当场预先扣除了利息六千元，我实际到手只有九万四千元。
+原：第一笔没有扣利息，十万元是全额转给被告的。
+审：被告付过哪些利息？
+被：第一笔借款的利息我每月付一千五百元，付了十个月。
+被：第二笔的利息我分三次付过，分别是四百元、四百元和三百元。
+原：利息是付过的，认可。
 审：双方是否愿意调解？
 原：如果被告一次性还六万元，我可以接受。
 被：我最多只能付四万元。
@@ -53,6 +60,11 @@ LOAN_FULL = """某区人民法院
 被告：我认为只剩七万元没还，其余都用现金还掉了。
 审判长：利息是怎么说的？
 原告委托诉讼代理人：当时口头说好2分利。
+审判长：被告，第二笔借款你拿到多少？
+被告：第二笔借条上写的是五万元，出借当天他扣了五千元手续费。
+审判长：第二笔借款的利息付了多少？
+被告：第二笔借款我每个月给他一千元利息，一共给了八个月。
+原告委托诉讼代理人：第二笔的利息只付了六个月，每月一千元。
 审判长：本庭组织双方调解。原告的意见？
 原告委托诉讼代理人：原告同意被告分期支付十万元，可以调解。
 审判长：被告的意见？
@@ -154,3 +166,31 @@ def test_tasks_set_after_the_hearing_are_what_and_how_many_days(home, name, ques
     assert all(s in answer.conclusion for s in says), answer.conclusion
     assert not any(s in answer.conclusion for s in not_says), answer.conclusion
     assert answer.status is Status.ANSWERED, answer.conclusion
+
+
+@pytest.mark.parametrize("name, question, says", [
+    ("借贷庭审.pdf", "第一笔借款被告实际到手多少钱？", {94000, 100000}),
+])
+def test_what_the_borrower_got_is_attributed_and_a_denied_deduction_is_a_conflict(home, name, question, says):
+    answer = ask(home, name, question)
+    assert says <= amounts(answer.conclusion), answer.conclusion
+    assert answer.status is Status.NEEDS_REVIEW and answer.conflicts, answer.conclusion
+
+
+def test_the_iou_sum_less_a_fee_taken_off_is_what_was_got_with_its_equation(home):
+    answer = ask(home, "借贷庭审_全称.txt", "第二笔借款被告实际拿到手多少？")
+    assert 45000 in amounts(answer.conclusion) and "被告" in answer.conclusion, answer.conclusion
+    assert any(c.result == 45000 for c in answer.calculations), answer.calculations
+    assert answer.status is Status.ANSWERED, (answer.conclusion, answer.checks)
+
+
+@pytest.mark.parametrize("name, question, total, status", [
+    ("借贷庭审.pdf", "第一笔借款被告一共付了多少利息？", {15000}, Status.ANSWERED),
+    ("借贷庭审.pdf", "第二笔借款的利息一共付了多少？", {1100}, Status.ANSWERED),
+    ("借贷庭审_全称.txt", "第二笔借款一共付了多少利息？", {8000, 6000}, Status.NEEDS_REVIEW),
+])
+def test_interest_paid_on_one_loan_is_summed_over_its_payments(home, name, question, total, status):
+    answer = ask(home, name, question)
+    assert total <= amounts(answer.conclusion), answer.conclusion
+    assert {c.result for c in answer.calculations} >= total, answer.calculations
+    assert answer.status is status, (answer.conclusion, answer.checks)

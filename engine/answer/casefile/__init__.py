@@ -17,6 +17,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.money import answer_money
 from engine.answer.casefile.rates import answer_rate
+from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
 from engine.answer.casefile.hearing import answer_offers, answer_sides_owed, answer_tasks, is_hearing
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
@@ -176,6 +177,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+    elif plan.net and answer_net_received(case, plan, outcome):
+        pass  # 实际到手多少: the IOU's sum less what was taken off beforehand, attributed
+    elif plan.loan_interest and answer_loan_interest(case, plan, outcome):
+        pass  # 第一笔借款一共付了多少利息: that loan's payments of interest, summed
     elif plan.task and answer_tasks(case, plan, outcome):
         pass  # 庭后几日内提交什么: the tasks the court set
     elif plan.offer and is_hearing(case) and answer_offers(case, plan, outcome):
