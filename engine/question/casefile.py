@@ -209,6 +209,10 @@ TASK = re.compile(r"庭后|休庭后|开庭后|举证期限|几日内|多少天�
 LOAN_NTH = re.compile(r"第[一二三四五六七八九十\d]+笔(?:借款|借的钱|贷款|借的|欠款|钱)")
 NET = re.compile(r"实际(?:到手|收到|拿到|得到|借到|到账)|到手|拿到手|砍头息|预先扣|先扣")
 INTEREST_PAID = re.compile(r"(?:付|给|还|交)(?:了|过)?(?:多少|几)?[^，。？?]{0,3}利息|利息[^，。？?]{0,6}(?:付|给|还|交)(?:了|过)")
+RESPONSE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:对此|对这[^，。？?]{0,8})?"
+                      r"(?:认不认|是否认可|是否承认|认可|承认|同意不同意|否认|怎么说|有什么意见|什么意见|意见如何|怎么回应|"
+                      r"如何回应|有没有收到|收到没有|收没收到|是否收到)")
+OFFSET = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
 # A side named as the one speaking (原告主张, 被告认为, 原告方称): whose account is asked.
 VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持)")
 # 多出多少 / 相差多少 / 差额 between two accounts — never 还差多少 (a balance)
@@ -322,7 +326,11 @@ class CasePlan:
     # 第二笔借款…: the loan asked of several (its ordinal), when the ordinal names a loan, not a payment
     loan: int | None = None
     net: bool = False  # 实际到手多少: what the borrower got once interest or fees were taken off
-    loan_interest: bool = False  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
+    loan_interest: bool = False
+    # 被告说给过一万元，原告认不认？ / 原告认不认这笔是还本金: the side whose answer to the other side's
+    # claim is asked
+    responder: str | None = None
+    offset: bool = False  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
     def text(self) -> str:
@@ -343,7 +351,7 @@ class CasePlan:
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
                 "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "voice": self.voice, "loan": self.loan, "net": self.net,
-                "loan_interest": self.loan_interest,
+                "loan_interest": self.loan_interest, "responder": self.responder, "offset": self.offset,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -525,6 +533,9 @@ def make_plan(text: str) -> CasePlan:
     plan.loan = ordinal_of(loan.group(0)) if loan else None
     plan.net = bool(NET.search(text)) and Slot.AMOUNT in plan.slots
     plan.loan_interest = plan.loan is not None and bool(INTEREST_PAID.search(text)) and Slot.AMOUNT in plan.slots
+    response = RESPONSE.search(text)
+    plan.responder = response.group(1) if response else None
+    plan.offset = bool(OFFSET.search(text))
     voices = {m.group(1) for m in VOICE.finditer(text)}
     plan.voice = voices.pop() if len(voices) == 1 else None
     plan.differ = bool(DIFFER.search(text)) and Slot.AMOUNT in plan.slots

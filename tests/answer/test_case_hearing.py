@@ -7,6 +7,8 @@ labels set off by an ideographic space), through Engine.ask on a real home."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.answer.model import Status
@@ -39,6 +41,13 @@ LOAN_SHORT = """某县人民法院
 被：第一笔借款的利息我每月付一千五百元，付了十个月。
 被：第二笔的利息我分三次付过，分别是四百元、四百元和三百元。
 原：利息是付过的，认可。
+审：被告称2023年春节前给过原告现金一万元，原告有什么意见？
+原：这一万元我记不清了，可能没有。
+被：我是春节前当面给的现金，没有打收条。
+审：被告主张这一万元是还本金还是利息？
+被：是还本金。
+原：我们不认可是还本金，只能算利息。
+被：多付的利息三千元应抵本金。
 审：双方是否愿意调解？
 原：如果被告一次性还六万元，我可以接受。
 被：我最多只能付四万元。
@@ -65,6 +74,13 @@ LOAN_FULL = """某区人民法院
 审判长：第二笔借款的利息付了多少？
 被告：第二笔借款我每个月给他一千元利息，一共给了八个月。
 原告委托诉讼代理人：第二笔的利息只付了六个月，每月一千元。
+审判长：被告称2023年年底通过微信转给原告二万元，原告方是否认可？
+原告委托诉讼代理人：不认可，原告没有收到这二万元。
+被告：是年底转的，记录我手机里有。
+审判长：原告，被告以前还的三万元，你们认为是本金还是利息？
+原告委托诉讼代理人：三万元认可是归还的本金。
+被告：我多付的利息四千元要求冲抵本金。
+原告委托诉讼代理人：多付利息是被告自愿的，不同意冲抵。
 审判长：本庭组织双方调解。原告的意见？
 原告委托诉讼代理人：原告同意被告分期支付十万元，可以调解。
 审判长：被告的意见？
@@ -84,6 +100,8 @@ WAGES_SPACED = """某市某区人民法院
 原告　被告还欠我劳务费二万三千元，一直没给。
 审判员　被告，你们认为欠多少？
 被告　我们只欠一万八千元，原告有五天没来上工。
+审判员　被告称2024年3月给原告现金五千元，原告认可吗？
+原告　这五千元收到了，认可。
 审判员　借支的钱利息怎么算的？
 原告　借支的钱说好年利率百分之六。
 """
@@ -194,3 +212,34 @@ def test_interest_paid_on_one_loan_is_summed_over_its_payments(home, name, quest
     assert total <= amounts(answer.conclusion), answer.conclusion
     assert {c.result for c in answer.calculations} >= total, answer.calculations
     assert answer.status is status, (answer.conclusion, answer.checks)
+
+
+@pytest.mark.parametrize("name, question, opens, says, status", [
+    ("借贷庭审.pdf", "被告说春节前给过原告现金一万元，原告认不认？", "原告称记不清", ["春节前"], Status.NEEDS_REVIEW),
+    ("借贷庭审_全称.txt", "被告称年底转给原告二万元，原告认可吗？", "否", ["没有收到", "年底"], Status.NEEDS_REVIEW),
+    ("劳务庭审.txt", "被告说给过原告现金五千元，原告认可吗？", "是", ["收到了"], Status.ANSWERED),
+    ("借贷庭审.pdf", "原告认不认这一万元是还本金？", "否", ["只能算利息", "是还本金"], Status.NEEDS_REVIEW),
+    ("借贷庭审_全称.txt", "原告认可被告还的三万元是本金吗？", "是", ["归还的本金"], Status.ANSWERED),
+])
+def test_the_other_sides_answer_to_a_claim_is_quoted_beside_it(home, name, question, opens, says, status):
+    answer = ask(home, name, question)
+    assert answer.conclusion.startswith(opens), answer.conclusion
+    assert all(s in answer.conclusion for s in says), answer.conclusion
+    assert answer.status is status, answer.conclusion
+    if status is Status.NEEDS_REVIEW:
+        assert answer.conflicts, "the claim and the answer disagree: stated as a conflict"
+
+
+def test_an_approximate_time_of_a_claimed_payment_is_never_made_a_day(home):
+    answer = ask(home, "借贷庭审.pdf", "被告说春节前给过原告现金一万元，原告认不认？")
+    assert not re.search(r"\d{4}年\d{1,2}月\d{1,2}日", answer.conclusion), answer.conclusion
+
+
+@pytest.mark.parametrize("name, question, sum_, conflict", [
+    ("借贷庭审.pdf", "被告认为多付的利息有多少应抵本金？", 3000, False),
+    ("借贷庭审_全称.txt", "被告要求冲抵本金的利息是多少？", 4000, True),
+])
+def test_overpaid_interest_to_be_set_off_is_the_sides_own_figure(home, name, question, sum_, conflict):
+    answer = ask(home, name, question)
+    assert sum_ in amounts(answer.conclusion) and "被告称" in answer.conclusion, answer.conclusion
+    assert bool(answer.conflicts) is conflict, answer.conclusion

@@ -18,7 +18,8 @@ from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.money import answer_money
 from engine.answer.casefile.rates import answer_rate
 from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
-from engine.answer.casefile.hearing import answer_offers, answer_sides_owed, answer_tasks, is_hearing
+from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed, answer_tasks,
+                                            is_hearing)
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, draft_of
@@ -181,6 +182,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         pass  # 实际到手多少: the IOU's sum less what was taken off beforehand, attributed
     elif plan.loan_interest and answer_loan_interest(case, plan, outcome):
         pass  # 第一笔借款一共付了多少利息: that loan's payments of interest, summed
+    elif plan.offset and is_hearing(case) and answer_offset(case, plan, outcome):
+        pass  # 多付的利息应抵本金: the sum one side wants set off, the other's answer beside it
+    elif plan.responder and is_hearing(case) and answer_response(case, plan, outcome):
+        pass  # 被告说给过一万元，原告认不认: the other side's answer beside the claim
     elif plan.task and answer_tasks(case, plan, outcome):
         pass  # 庭后几日内提交什么: the tasks the court set
     elif plan.offer and is_hearing(case) and answer_offers(case, plan, outcome):

@@ -16,6 +16,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
+from engine.ledger import Anchor
 from engine.question import CasePlan
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
@@ -88,9 +89,9 @@ def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     if plan.differ and len(by_side) == 2:
         high, low = sorted(by_side.values(), key=lambda f: -f.value)
         result = high.value - low.value
+        # the difference of the two accounts is what is asked: both are on view, nothing is chosen
         outcome.calculations.append(Calculation(f"{plain_number(high.value)} - {plain_number(low.value)}", result, None,
                                                 True, [cites[high.side], cites[low.side]], "双方所述数额之差"))
-        outcome.conflicts.append(Conflict("testimony", f"欠款数额双方说法不一：{said}", ids))
         outcome.add(Part("差额", f"{said}；{high.side}所述比{low.side}多{plain_number(result)}元"
                                  f"（{plain_number(high.value)}-{plain_number(low.value)}={plain_number(result)}，见计算）",
                          Fill.FILLED, ids))
@@ -151,24 +152,113 @@ def answer_tasks(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     found: list[tuple[str | None, str, str, str]] = []  # (side, days words, what, cited)
     for source in sorted(case.sources.values(), key=lambda s: s.rank):
         text, where = joined_view(source.chunk.text, tight=True)
-        for clause in re.finditer(r"[^。；;！？\n]+", text):
-            m = _TASK_SAID.search(clause.group(0))
-            if m is None or not re.search(r"庭|期限|日内|天内", clause.group(0)):
-                continue
-            sides = _SIDE.findall(clause.group(0)[:m.start()])
-            side = sides[-1] if sides else ("双方" if re.search(r"双方|各方", clause.group(0)) else None)
-            label = re.match(r"\s*[^：:，,]{1,8}[：:]\s*", clause.group(0))  # 审： / 审判员： before the words
-            start, end = clause.start() + (label.end() if label and label.end() <= m.start() else 0), clause.end()
-            from engine.ledger import Anchor
-
-            cited = case.cite(Anchor(source.chunk.chunk_id, where[start], where[end - 1] + 1))
-            found.append((side, m.group("days"), text[start:end].strip(), cited))
+        for sentence in re.finditer(r"[^。；;！？\n]+", text):
+            side_before: str | None = None
+            # 双方于庭后五个工作日内提交…，被告在三日内补交…: each clause its own task, its side said
+            # in it or carried from the clause before
+            for clause in re.finditer(r"[^，,]+", sentence.group(0)):
+                words = clause.group(0)
+                m = _TASK_SAID.search(words)
+                sides = _SIDE.findall(words[:m.start()] if m else words) or (["双方"] if re.search(r"双方|各方", words) else [])
+                side_before = sides[-1] if sides else side_before
+                if m is None or not re.search(r"庭|期限|日内|天内", sentence.group(0)):
+                    continue
+                label = re.match(r"\s*[^：:，,]{1,8}[：:]\s*", words)  # 审： / 审判员： before the words
+                start = sentence.start() + clause.start() + (label.end() if label and label.end() <= m.start() else 0)
+                end = sentence.start() + clause.end()
+                cited = case.cite(Anchor(source.chunk.chunk_id, where[start], where[end - 1] + 1))
+                found.append((side_before, m.group("days") + ("个工作日" if "工作日" in m.group(0) else "天"),
+                              text[start:end].strip(), cited))
     asked = [p for p in plan.parties if p in HEARING_SIDES]
     chosen = [f for f in found if not asked or f[0] in asked or f[0] == "双方"]
     if not chosen:
         return False
     for side, days, clause, cited in chosen:
-        number = parse_number(days)
-        count = f"（{plain_number(number)}天）" if number is not None and not days.isdigit() else ""
+        digits = re.match(r"[\d一二三四五六七八九十两]+", days).group(0)
+        number = parse_number(digits)
+        count = f"（{plain_number(number)}{days[len(digits):]}）" if number is not None and not digits.isdigit() else ""
         outcome.add(Part("庭后事项", f"{quoted(clause)}{count}（{cited}）", Fill.FILLED, [cited]))
+    return True
+
+
+# -- one side's claim and the other side's answer to it ---------------------------------------------
+_DENY = re.compile(r"不认可|不认|不承认|否认|没有收到|没收到|没有这回事|没这回事|不同意|不是还|只能算|不能算|不存在|没给过|没有给过")
+_UNSURE = re.compile(r"记不清|不记得|想不起|不清楚|说不清|不太确定|可能")
+_ADMIT = re.compile(r"认可|承认|收到了|收到过|确实|是的|属实|没有异议|无异议|同意")
+
+
+def _other_side(case: Case, side: str) -> str | None:
+    sides = [s.party for s in case.ledger.statements if s.party in HEARING_SIDES and s.party != side]
+    return sides[0] if sides else None
+
+
+def _terms_hit(plan: CasePlan, text: str) -> int:
+    return sum(1 for t in plan.question.terms if len(t) >= 2 and t in text)
+
+
+def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """被告说春节前给过原告一万元，原告认不认？: the other side's answer, quoted, beside the claim as
+    its side said it (an approximate time such as 春节前 stays as said) — admitted is a yes, denied a no
+    with the conflict stated, not remembered is said so. False when no answer of that side is found."""
+    responder = plan.responder
+    claimer = plan.voice if plan.voice and plan.voice != responder else _other_side(case, responder or "")
+    if responder is None or claimer is None:
+        return False
+    named = {a.value for a in find_amounts(plan.text)}
+    sentences = joined_sentences(case)
+
+    def about(said: Said) -> bool:
+        told = {a.value for a in find_amounts(said.text)} | {a.value for a in find_amounts(said.statement.question)}
+        return bool(named & told) if named else _terms_hit(plan, said.text + said.statement.question) >= 2
+
+    claims = [s for s in sentences if _side(s) == claimer and about(s)]
+    asked_at = [s.statement.index for s in sentences if about(s)]
+    if not asked_at:
+        return False
+    start = min(asked_at)
+    answers = [s for s in sentences if _side(s) == responder and start <= s.statement.index <= start + 6
+               and (_DENY.search(s.text) or _UNSURE.search(s.text) or _ADMIT.search(s.text))]
+    if not answers:
+        return False
+    answer = max(answers, key=lambda s: (_terms_hit(plan, s.text) + (2 if about(s) else 0), -s.statement.index))
+    cited = case.cite(answer.anchor(0, len(answer.text)))
+    claim = max(claims, key=lambda s: _terms_hit(plan, s.text)) if claims else None
+    claim_cited = case.cite(claim.anchor(0, len(claim.text))) if claim else None
+    theirs = f"；{claimer}称{quoted(claim.text)}（{claim_cited}）" if claim else ""
+    ids = [cited, *([claim_cited] if claim_cited else [])]
+    if _DENY.search(answer.text):
+        text = f"否，{responder}不认可：{quoted(answer.text)}（{cited}）{theirs}"
+        outcome.conflicts.append(Conflict("testimony", f"双方说法不一：{text[2:]}", ids))
+        outcome.add(Part("是否认可", f"{text}；双方说法不一，需人工核实", Fill.CONFLICT, ids))
+    elif _UNSURE.search(answer.text):
+        text = f"{responder}称记不清：{quoted(answer.text)}（{cited}）{theirs}"
+        outcome.conflicts.append(Conflict("testimony", f"{claimer}所述未获{responder}确认：{text}", ids))
+        outcome.add(Part("是否认可", f"{text}；{responder}未确认，需人工核实", Fill.UNSURE, ids))
+    else:
+        outcome.add(Part("是否认可", f"是，{responder}认可：{quoted(answer.text)}（{cited}）{theirs}", Fill.FILLED, ids))
+    return True
+
+
+_OFFSET_SAID = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
+
+
+def answer_offset(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """多付的利息应抵本金: the sum a side wants set off, as that side said it, and the other side's
+    refusal beside it as a conflict. False when no side says a sum is to be set off."""
+    said = [s for s in joined_sentences(case) if _side(s) and _OFFSET_SAID.search(s.text)]
+    claims = [s for s in said if find_amounts(s.text) and (plan.voice is None or _side(s) == plan.voice)]
+    if not claims:
+        return False
+    claim = claims[0]
+    side = _side(claim)
+    cited = case.cite(claim.anchor(0, len(claim.text)))
+    refused = [s for s in said if _side(s) != side and _DENY.search(s.text)]
+    if refused:
+        other = refused[0]
+        other_cited = case.cite(other.anchor(0, len(other.text)))
+        text = f"{side}称{quoted(claim.text)}（{cited}）；{_side(other)}称{quoted(other.text)}（{other_cited}）"
+        outcome.conflicts.append(Conflict("testimony", f"抵扣双方说法不一：{text}", [cited, other_cited]))
+        outcome.add(Part("抵扣", f"{text}；双方说法不一，需人工核实", Fill.CONFLICT, [cited, other_cited]))
+        return True
+    outcome.add(Part("抵扣", f"{side}称{quoted(claim.text)}（{cited}）", Fill.FILLED, [cited]))
     return True
