@@ -27,6 +27,7 @@ class Rate:
     text: str
     start: int
     end: int
+    explicit: bool = False  # the period is said with the rate (月息2分), not taken from custom (两分利)
 
 
 def _period_of(word: str | None, by_fen: bool) -> str | None:
@@ -59,7 +60,7 @@ def read_rates(text: str) -> list[Rate]:
         if not m.group("period") and not _INTEREST_NEAR.search(around):
             continue
         found.append(Rate(value.normalize() if value != value.to_integral() else value.quantize(Decimal(1)),
-                          period, m.group(0), m.start(), m.end()))
+                          period, m.group(0), m.start(), m.end(), bool(m.group("period"))))
     return found
 
 

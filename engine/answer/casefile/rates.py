@@ -43,7 +43,9 @@ def _ordinals(said: Said) -> set[str]:
 
 def _told(case: Case, plan: CasePlan) -> list[_Told]:
     told = [_Told(rate, said, case.retrieval.get(said.statement.chunk_id, 0.0)
-                  + (0.3 if _AGREED.search(said.text[max(0, rate.start - 20):rate.start]) else 0.0))
+                  + (0.3 if _AGREED.search(said.text[max(0, rate.start - 20):rate.start]) else 0.0)
+                  # the rate with its period said (月息2分) is better evidence than one by custom (两分利)
+                  + (0.5 if rate.explicit else 0.0))
             for said in joined_sentences(case) for rate in read_rates(said.text)]
     if plan.ordinal is None:
         return sorted(told, key=lambda t: -t.score)
