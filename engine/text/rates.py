@@ -13,10 +13,11 @@ from decimal import Decimal
 from engine.text.numbers import parse_number
 
 _DIGIT = r"[\d一二三四五六七八九两]"
-_PERIOD = r"(?P<period>年化(?:利率|收益率?)?|年利率|年息|每年|一年|月利率|月息|每个?月|一个月|日利率|日息|每天|每日)"
-_VALUE = (r"(?:(?P<pct>\d+(?:\.\d+)?)\s*[%％]|百分之(?P<cnpct>[\d一二三四五六七八九十两点.]+)"
-          rf"|(?P<fen>{_DIGIT}{{1,2}})分(?P<li>{_DIGIT})?(?![钟钱])(?:利|息)?|(?P<lionly>{_DIGIT})厘(?:利|息)?)")
-RATE_SAID = re.compile(rf"{_PERIOD}?(?:的)?(?:利率|利息|息)?(?:是|为|按|算)?(?:照)?\s*{_VALUE}")
+_PERIOD = r"(?P<period>年化(?:利率|收益率?)?|年利率|年息|每年|一年|按年|月利率|月息|每个?月|一个月|按月|日利率|日息|每天|每日|按日)"
+_VALUE = (r"(?<![\d.])(?:(?P<pct>\d+(?:\.\d+)?)\s*[%％]|百分之(?P<cnpct>[\d一二三四五六七八九十两点.]+)"
+          # 1.5分 / 一分五 / 1分5: the tenths after 分
+          rf"|(?P<fen>\d+(?:\.\d+)?|[一二三四五六七八九两]{{1,2}})分(?P<li>{_DIGIT})?(?![钟钱之数])(?:利|息)?|(?P<lionly>{_DIGIT})厘(?:利|息)?)")
+RATE_SAID = re.compile(rf"{_PERIOD}?(?:的)?(?:利率|利息|息)?(?:是|为|按|算)?(?:照)?(?:本金|借款)?(?:的)?\s*{_VALUE}")
 _INTEREST_NEAR = re.compile(r"利|息|借|贷")
 
 
@@ -44,9 +45,11 @@ def read_rates(text: str) -> list[Rate]:
         if m.group("pct"):
             value = Decimal(m.group("pct"))
         elif m.group("cnpct"):
-            value = parse_number(m.group("cnpct").replace("点", "."))
+            value = parse_number(m.group("cnpct"))
         elif m.group("fen"):
             whole, tenth = parse_number(m.group("fen")), parse_number(m.group("li")) if m.group("li") else Decimal(0)
+            if whole is not None and whole != whole.to_integral() and m.group("li"):
+                continue  # 1.5分5: no reading
             value = None if whole is None or tenth is None else whole + tenth / 10
         else:
             tenth = parse_number(m.group("lionly"))

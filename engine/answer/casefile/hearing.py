@@ -41,6 +41,7 @@ _OWED_BEFORE = re.compile(r"(?:尚欠|还欠|仍欠|只欠|共欠|欠(?:了|着)
                           # 还欠我劳务费 / 仍欠借款本金: whom and what, no other figure between
                           r"[^，,。；;：:\d一二三四五六七八九十两百千万]{0,8}$")
 _OWED_AFTER = re.compile(r"^(?:的)?(?:借款|货款|工资|工钱|本金)?(?:没|未)(?:有)?(?:还|付|给|支付|归还)")
+_CLAIMED = re.compile(r"归还|偿还|返还")
 _NEGATED = re.compile(r"(?:不是|并非|不止|没有|不到|而非)$")
 _INTEREST_ONLY = re.compile(r"利息|罚息|违约金")
 
@@ -53,6 +54,7 @@ class _Figure:
     said: Said
     start: int
     end: int
+    claimed: bool = False  # 请求判令被告归还…: a claim's sum, weaker than 尚欠… said as a fact
 
 
 def _owed_figures(case: Case, principal: bool) -> list[_Figure]:
@@ -68,7 +70,9 @@ def _owed_figures(case: Case, principal: bool) -> list[_Figure]:
                 continue
             if principal and _INTEREST_ONLY.search(before[-6:]):
                 continue  # 利息两千元 is not the principal asked
-            found.append(_Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end))
+            owed = _OWED_BEFORE.search(before)
+            claimed = bool(owed and _CLAIMED.match(owed.group(0))) and not _OWED_AFTER.match(said.text[amount.end:])
+            found.append(_Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end, claimed))
     return found
 
 
@@ -78,8 +82,9 @@ def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     added) when the sides do not both state a sum or state the same one."""
     figures = _owed_figures(case, bool(plan.principal))
     by_side: dict[str, _Figure] = {}
-    for figure in figures:
-        by_side.setdefault(figure.side, figure)  # each side's first statement of the sum
+    # each side's first statement of the sum as a fact (尚欠…), else of its claim (判令…归还…)
+    for figure in sorted(figures, key=lambda f: f.claimed):
+        by_side.setdefault(figure.side, figure)
     if len(by_side) < 2 or len({f.value for f in by_side.values()}) < 2:
         return False
     asked = [plan.voice] if plan.voice in by_side else []
