@@ -42,6 +42,7 @@ _OWED_BEFORE = re.compile(r"(?:尚欠|还欠|仍欠|只欠|共欠|欠(?:了|着)
                           r"[^，,。；;：:\d一二三四五六七八九十两百千万]{0,8}$")
 _OWED_AFTER = re.compile(r"^(?:的)?(?:借款|货款|工资|工钱|本金)?(?:没|未)(?:有)?(?:还|付|给|支付|归还)")
 _CLAIMED = re.compile(r"归还|偿还|返还")
+_REPORTED = re.compile(r"(原告|被告|对方)(?:方)?(?:说|称|主张|讲|认为|起诉)")
 _NEGATED = re.compile(r"(?:不是|并非|不止|没有|不到|而非)$")
 _INTEREST_ONLY = re.compile(r"利息|罚息|违约金")
 
@@ -68,6 +69,9 @@ def _owed_figures(case: Case, principal: bool) -> list[_Figure]:
             before = said.text[clause_start:amount.start]
             if _NEGATED.search(before) or not (_OWED_BEFORE.search(before) or _OWED_AFTER.match(said.text[amount.end:])):
                 continue
+            reported = _REPORTED.search(before)
+            if reported and reported.group(1) != side:
+                continue  # 原告说我还欠八万元，不对: the other side's figure, told again
             if principal and _INTEREST_ONLY.search(before[-6:]):
                 continue  # 利息两千元 is not the principal asked
             owed = _OWED_BEFORE.search(before)
