@@ -211,8 +211,9 @@ NET = re.compile(r"实际(?:到手|收到|拿到|得到|借到|到账)|到手|�
 INTEREST_PAID = re.compile(r"(?:付|给|还|交)(?:了|过)?(?:多少|几)?[^，。？?]{0,3}利息|利息[^，。？?]{0,6}(?:付|给|还|交)(?:了|过)")
 RESPONSE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:对此|对这[^，。？?]{0,8})?"
                       r"(?:认不认|是否认可|是否承认|认可|承认|同意不同意|否认|怎么说|有什么意见|什么意见|意见如何|怎么回应|"
-                      r"如何回应|有没有收到|收到没有|收没收到|是否收到)")
+                      r"如何回应|有没有收到|收到没有|收没收到|是否收到|收到(?:了|过)?(?:吗|没有|没))")
 OFFSET = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
+BOTH_SIDES = re.compile(r"双方|各自|分别|原被告|原、被告|两边")
 # A side named as the one speaking (原告主张, 被告认为, 原告方称): whose account is asked.
 VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持)")
 # 多出多少 / 相差多少 / 差额 between two accounts — never 还差多少 (a balance)
@@ -327,6 +328,7 @@ class CasePlan:
     loan: int | None = None
     net: bool = False  # 实际到手多少: what the borrower got once interest or fees were taken off
     loan_interest: bool = False
+    owed_by_sides: bool = False  # 双方对欠款各自怎么说 / 原告说欠多少: the sum owed as each side (or one) tells it
     # 被告说给过一万元，原告认不认？ / 原告认不认这笔是还本金: the side whose answer to the other side's
     # claim is asked
     responder: str | None = None
@@ -351,7 +353,7 @@ class CasePlan:
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
                 "span_exclusive": self.span_exclusive, "waited_for": self.waited_for, "most": self.most,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "voice": self.voice, "loan": self.loan, "net": self.net,
-                "loan_interest": self.loan_interest, "responder": self.responder, "offset": self.offset,
+                "loan_interest": self.loan_interest, "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -534,12 +536,14 @@ def make_plan(text: str) -> CasePlan:
     plan.net = bool(NET.search(text)) and Slot.AMOUNT in plan.slots
     plan.loan_interest = plan.loan is not None and bool(INTEREST_PAID.search(text)) and Slot.AMOUNT in plan.slots
     response = RESPONSE.search(text)
-    plan.responder = response.group(1) if response else None
+    plan.responder = response.group(1) if response and not DIFFER.search(text) else None
     plan.offset = bool(OFFSET.search(text))
     voices = {m.group(1) for m in VOICE.finditer(text)}
     plan.voice = voices.pop() if len(voices) == 1 else None
     plan.differ = bool(DIFFER.search(text)) and Slot.AMOUNT in plan.slots
-    plan.task = bool(TASK.search(text)) and bool(re.search(r"提交|补交|提供|补充|材料|证据|期限|几日|几天|多少天", text))
+    plan.task = bool(TASK.search(text)) and bool(re.search(r"提交|补交|提供|补充|材料|证据|期限|几日|几天|多少天|要求|事项|任务|做什么|准备", text))
+    # 双方对欠款数额各自怎么说: each side's sum owed is asked
+    plan.owed_by_sides = bool(re.search(r"欠", text)) and bool(BOTH_SIDES.search(text) or plan.voice or plan.differ)
     posture = POSTURE.search(text)
     plan.posture = posture.group(1) if posture and Slot.PLACE in plan.slots else None
     return plan

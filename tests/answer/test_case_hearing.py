@@ -137,10 +137,21 @@ def test_the_difference_between_the_sides_sums_is_computed_with_its_equation(hom
     assert any(c.result == gap for c in answer.calculations), answer.calculations
 
 
-def test_one_side_asked_gets_its_own_figure_with_the_other_as_the_conflict(home):
-    answer = ask(home, "借贷庭审.pdf", "原告主张被告还欠多少？")
-    assert 80000 in amounts(answer.conclusion) and 50000 not in amounts(answer.conclusion), answer.conclusion
-    assert answer.conflicts, "the other side's figure stays on view as the conflict"
+@pytest.mark.parametrize("name, question, own, other", [
+    ("借贷庭审.pdf", "原告主张被告还欠多少？", 80000, 50000),
+    ("借贷庭审_全称.txt", "被告自己认为还欠多少钱？", 70000, 120000),
+])
+def test_one_side_asked_gets_its_own_figure_attributed(home, name, question, own, other):
+    answer = ask(home, name, question)
+    assert own in amounts(answer.conclusion) and other not in amounts(answer.conclusion), answer.conclusion
+    side = "原告" if own == 80000 else "被告"
+    assert answer.conclusion.startswith(f"{side}称"), answer.conclusion
+
+
+def test_each_sides_sum_is_given_when_asked_what_each_says(home):
+    answer = ask(home, "劳务庭审.txt", "双方对欠款数额各自怎么说？")
+    assert {23000, 18000} <= amounts(answer.conclusion), answer.conclusion
+    assert answer.conflicts, answer.conclusion
 
 
 @pytest.mark.parametrize("name, question, monthly, yearly", [

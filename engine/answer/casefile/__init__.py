@@ -182,6 +182,9 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         pass  # 实际到手多少: the IOU's sum less what was taken off beforehand, attributed
     elif plan.loan_interest and answer_loan_interest(case, plan, outcome):
         pass  # 第一笔借款一共付了多少利息: that loan's payments of interest, summed
+    elif (Slot.AMOUNT in plan.slots and (plan.aggregate == "outstanding" or plan.differ) or plan.owed_by_sides) \
+            and is_hearing(case) and answer_sides_owed(case, plan, outcome):
+        pass  # 还欠多少 told differently by the two sides: each, attributed
     elif plan.offset and is_hearing(case) and answer_offset(case, plan, outcome):
         pass  # 多付的利息应抵本金: the sum one side wants set off, the other's answer beside it
     elif plan.responder and is_hearing(case) and answer_response(case, plan, outcome):
@@ -190,9 +193,6 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         pass  # 庭后几日内提交什么: the tasks the court set
     elif plan.offer and is_hearing(case) and answer_offers(case, plan, outcome):
         pass  # 调解时原告愿意接受多少: each side's offer, never summed
-    elif Slot.AMOUNT in plan.slots and (plan.aggregate == "outstanding" or plan.differ) and is_hearing(case) \
-            and answer_sides_owed(case, plan, outcome):
-        pass  # 还欠多少 told differently by the two sides: each, attributed
     elif plan.aggregate == "distinct":
         answer_distinct(case, plan, outcome)
     elif Slot.PERSON in plan.slots and Slot.AMOUNT in plan.slots and plan.rate_per and Slot.PERSON in question.parts \

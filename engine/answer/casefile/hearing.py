@@ -106,9 +106,9 @@ def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
                          Fill.FILLED, ids))
         return True
     if len(asked) == 1 and not plan.differ:
-        # 原告主张被告还欠多少: that side's own figure, the other side's beside it as the conflict
+        # 原告主张被告还欠多少: that side's own account is what is asked — told as that side's, the
+        # other side's figure left out of the answer (it is no answer to what was asked)
         figure = by_side[asked[0]]
-        outcome.conflicts.append(Conflict("testimony", f"欠款数额双方说法不一：{said}", ids))
         outcome.add(Part(f"{asked[0]}所述欠款", f"{asked[0]}称{figure.text}（{cites[asked[0]]}）", Fill.FILLED,
                          [cites[asked[0]]]))
         return True
@@ -191,7 +191,7 @@ def answer_tasks(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
 
 
 # -- one side's claim and the other side's answer to it ---------------------------------------------
-_DENY = re.compile(r"不认可|不认|不承认|否认|没有收到|没收到|没有这回事|没这回事|不同意|不是还|只能算|不能算|不存在|没给过|没有给过")
+_DENY = re.compile(r"不予(?:认可|承认|确认)|不认可|不认|不承认|否认|没有收到|没收到|没有这回事|没这回事|不同意|不是还|只能算|不能算|不存在|没给过|没有给过")
 _UNSURE = re.compile(r"记不清|不记得|想不起|不清楚|说不清|不太确定|可能")
 _ADMIT = re.compile(r"认可|承认|收到了|收到过|确实|是的|属实|没有异议|无异议|同意")
 
@@ -234,6 +234,12 @@ def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     claim = max(claims, key=lambda s: _terms_hit(plan, s.text)) if claims else None
     claim_cited = case.cite(claim.anchor(0, len(claim.text))) if claim else None
     theirs = f"；{claimer}称{quoted(claim.text)}（{claim_cited}）" if claim else ""
+    if claim is None:
+        # 审判长：被告称年底给过原告二万元，原告是否收到？ — the claim as the bench put it
+        put = next((s.statement for s in sentences if s.statement.index == start and s.statement.question_span), None)
+        if put is not None and claimer in put.question:
+            claim_cited = case.cite(Anchor(put.chunk_id, *put.question_span))
+            theirs = f"；庭上所述{claimer}的主张：{quoted(put.question)}（{claim_cited}）"
     ids = [cited, *([claim_cited] if claim_cited else [])]
     if _DENY.search(answer.text):
         text = f"否，{responder}不认可：{quoted(answer.text)}（{cited}）{theirs}"
