@@ -83,6 +83,20 @@ def _derived_factors(calc, quotes: str, checks: Checks, cited_ids_all: set[str] 
             else:
                 checks.unsupported.append(f"计算中的数量 {factor.get('value')} 不见于所引证据")
             continue
+        if factor.get("unit") == "rate":  # 月息一分五: the rate read again from the quote's own words
+            from engine.text.rates import read_rates
+
+            said = str(factor.get("text", ""))
+            number = _decimal(factor.get("value"))
+            if said and said in quotes and number in {r.value for r in read_rates(said)}:
+                found.add(number)
+            else:
+                checks.unsupported.append(f"计算中的利率 {factor.get('value')} 不见于所引证据")
+            continue
+        if factor.get("unit") == "months_in_year":  # a year's twelve months: the calendar's, not the quote's
+            if _decimal(factor.get("value")) == 12:
+                found.add(Decimal(12))
+            continue
         if factor.get("unit") == "days":  # 9月4日 to 9月12日, both counted: recomputed from the dates
             from datetime import date
 

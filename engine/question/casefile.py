@@ -198,6 +198,26 @@ SPAN_BETWEEN = re.compile(r"相隔|间隔|隔了|相差|相距|差了")
 # What a count counts: times (几次, 分几批, 几回, 几趟) or people (几个人, 几名工人, 几个工友);
 # 这几个工人 / 那几次 point at people or times already named: no count is asked by them.
 COUNTED = re.compile(r"(?<![这那])(?:几|多少)(?:(?P<times>次|批|回|趟)|(?:个|名|位)(?P<who>[\u4e00-\u9fff]{0,2}?(?:人|工|友|员|伙)))")
+# The period a rate is asked per: converted (换算成年利率, 折合一年, 按年算) or named alone (年利率, 月息).
+RATE_TO_YEAR = re.compile(r"(?:换算|折合|折算|算成|合成|相当于|按)(?:成|为)?(?:一年|每年|年利率|年息|年化|年)")
+RATE_YEAR = re.compile(r"年利率|年息|年化|一年|每年|按年")
+RATE_MONTH = re.compile(r"月利率|月息|每个?月|一个月|按月")
+# Mediation: what a side would accept or pay to settle (调解, 和解, 愿意接受, 最多能给, 最低要).
+OFFER = re.compile(r"调解|和解|协商解决|愿意(?:接受|付|给|还|出)|能接受|最多(?:能|愿意|只能)?(?:付|给|还|出|赔)|最低|最少(?:要|得)")
+# Tasks set after the hearing (庭后七日内提交证据, 庭后补充材料, 举证期限).
+TASK = re.compile(r"庭后|休庭后|开庭后|举证期限|几日内|多少天内|几天内|(?:要|需要|应当?)(?:补充)?(?:提交|补交|提供|补充)")
+LOAN_NTH = re.compile(r"第[一二三四五六七八九十\d]+笔(?:借款|借的钱|贷款|借的|欠款|钱)")
+NET = re.compile(r"实际(?:到手|收到|拿到|得到|借到|到账)|到手|拿到手|砍头息|预先扣|先扣")
+INTEREST_PAID = re.compile(r"(?:付|给|还|交)(?:了|过)?(?:多少|几)?[^，。？?]{0,3}利息|利息[^，。？?]{0,6}(?:付|给|还|交)(?:了|过)")
+RESPONSE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:对此|对这[^，。？?]{0,8})?"
+                      r"(?:认不认|是否认可|是否承认|认可|承认|同意不同意|否认|怎么说|有什么意见|什么意见|意见如何|怎么回应|"
+                      r"如何回应|有没有收到|收到没有|收没收到|是否收到|收到(?:了|过)?(?:吗|没有|没))")
+OFFSET = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
+BOTH_SIDES = re.compile(r"双方|各自|分别|原被告|原、被告|两边")
+# A side named as the one speaking (原告主张, 被告认为, 原告方称): whose account is asked.
+VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持)")
+# 多出多少 / 相差多少 / 差额 between two accounts — never 还差多少 (a balance)
+DIFFER = re.compile(r"多出(?:了)?(?:多少|几)|相差(?:了)?(?:多少|几)|(?<![还尚])差(?:了)?多少|差额|差距|多(?:说|算|主张)了?多少")
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
 
 
@@ -307,6 +327,26 @@ class CasePlan:
     waited_for: str | None = None
     # 输钱最多的是谁 / 谁出力最少: who or what stands out by a measure — the word saying how (最多)
     most: str | None = None
+    # 年利率是多少 / 换算成一年是多少 / 月息多少: the period a rate is asked per (year, month), None when
+    # the question names none — a rate said per month is then never given as the yearly one
+    rate_basis: str | None = None
+    # 调解时原告愿意接受多少 / 被告最多能给多少: a side's offer in mediation, never a sum of both sides'
+    offer: bool = False
+    # 庭后几日内提交什么材料: the tasks the court set after the hearing, with their days
+    task: bool = False
+    # 双方说的数额多出多少 / 相差多少: the difference between two accounts of one figure
+    differ: bool = False
+    # 原告主张欠多少 / 被告认可多少: the one side whose own account is asked (None: both, or none named)
+    voice: str | None = None
+    # 第二笔借款…: the loan asked of several (its ordinal), when the ordinal names a loan, not a payment
+    loan: int | None = None
+    net: bool = False  # 实际到手多少: what the borrower got once interest or fees were taken off
+    loan_interest: bool = False
+    owed_by_sides: bool = False  # 双方对欠款各自怎么说 / 原告说欠多少: the sum owed as each side (or one) tells it
+    # 被告说给过一万元，原告认不认？ / 原告认不认这笔是还本金: the side whose answer to the other side's
+    # claim is asked
+    responder: str | None = None
+    offset: bool = False  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
     def text(self) -> str:
@@ -330,6 +370,9 @@ class CasePlan:
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
                 "waited_for": self.waited_for, "most": self.most,
+                "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
+                "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
+                "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -546,6 +589,23 @@ def make_plan(text: str) -> CasePlan:
         plan.slots.insert(0, Slot.YESNO)
     if not plan.slots:
         plan.slots.append(Slot.TEXT)
+    if Slot.RATE in plan.slots:
+        plan.rate_basis = "year" if RATE_TO_YEAR.search(text) or RATE_YEAR.search(text) and not RATE_MONTH.search(text) \
+            else "month" if RATE_MONTH.search(text) and not RATE_YEAR.search(text) else None
+    plan.offer = bool(OFFER.search(text)) and any(s in plan.slots for s in (Slot.AMOUNT, Slot.TEXT, Slot.YESNO))
+    loan = LOAN_NTH.search(text)
+    plan.loan = ordinal_of(loan.group(0)) if loan else None
+    plan.net = bool(NET.search(text)) and Slot.AMOUNT in plan.slots
+    plan.loan_interest = plan.loan is not None and bool(INTEREST_PAID.search(text)) and Slot.AMOUNT in plan.slots
+    response = RESPONSE.search(text)
+    plan.responder = response.group(1) if response and not DIFFER.search(text) else None
+    plan.offset = bool(OFFSET.search(text))
+    voices = {m.group(1) for m in VOICE.finditer(text)}
+    plan.voice = voices.pop() if len(voices) == 1 else None
+    plan.differ = bool(DIFFER.search(text)) and Slot.AMOUNT in plan.slots
+    plan.task = bool(TASK.search(text)) and bool(re.search(r"提交|补交|提供|补充|材料|证据|期限|几日|几天|多少天|要求|事项|任务|做什么|准备", text))
+    # 双方对欠款数额各自怎么说: each side's sum owed is asked
+    plan.owed_by_sides = bool(re.search(r"欠", text)) and bool(BOTH_SIDES.search(text) or plan.voice or plan.differ)
     posture = POSTURE.search(text)
     plan.posture = posture.group(1) if posture and Slot.PLACE in plan.slots else None
     return plan

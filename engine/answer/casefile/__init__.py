@@ -16,7 +16,11 @@ from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods
-from engine.answer.casefile.money import answer_money, rate_part
+from engine.answer.casefile.money import answer_money
+from engine.answer.casefile.rates import answer_rate
+from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
+from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed, answer_tasks,
+                                            is_hearing)
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, draft_of
@@ -175,6 +179,21 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+    elif plan.net and answer_net_received(case, plan, outcome):
+        pass  # 实际到手多少: the IOU's sum less what was taken off beforehand, attributed
+    elif plan.loan_interest and answer_loan_interest(case, plan, outcome):
+        pass  # 第一笔借款一共付了多少利息: that loan's payments of interest, summed
+    elif (Slot.AMOUNT in plan.slots and (plan.aggregate == "outstanding" or plan.differ) or plan.owed_by_sides) \
+            and is_hearing(case) and answer_sides_owed(case, plan, outcome):
+        pass  # 还欠多少 told differently by the two sides: each, attributed
+    elif plan.offset and is_hearing(case) and answer_offset(case, plan, outcome):
+        pass  # 多付的利息应抵本金: the sum one side wants set off, the other's answer beside it
+    elif plan.responder and is_hearing(case) and answer_response(case, plan, outcome):
+        pass  # 被告说给过一万元，原告认不认: the other side's answer beside the claim
+    elif plan.task and answer_tasks(case, plan, outcome):
+        pass  # 庭后几日内提交什么: the tasks the court set
+    elif plan.offer and is_hearing(case) and answer_offers(case, plan, outcome):
+        pass  # 调解时原告愿意接受多少: each side's offer, never summed
     elif plan.aggregate == "distinct":
         answer_distinct(case, plan, outcome)
     elif Slot.PERSON in plan.slots and Slot.AMOUNT in plan.slots and plan.rate_per and Slot.PERSON in question.parts \
@@ -199,7 +218,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         # 一共转了几次？转到哪张卡上？: the second part is in what was said
         _answer_rest(case, plan, question, _not_by_ledger(plan), outcome)
     elif Slot.RATE in plan.slots:
-        outcome.add(rate_part(case, plan))
+        outcome.add(answer_rate(case, plan, outcome))
     else:
         answer_talk(case, plan, outcome)
     check_parts(case, plan, outcome)  # 已核验 only for parts that answer what was asked

@@ -1,0 +1,279 @@
+"""What each side of a hearing (庭审笔录) says for itself: the sum one side says is still owed and the
+sum the other admits (原告称尚欠八万元 / 被告称只欠五万元 — both, attributed, a conflict; 多出多少 is
+their difference with its equation), each side's offer in mediation (what the plaintiff would accept,
+the most the defendant would pay — never added together), and the tasks the court set after the
+hearing (庭后七日内提交银行流水). Never one side's figure as the settled one."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from engine.answer.casefile.accounts import Said, joined_sentences
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.model import Calculation, Conflict
+from engine.answer.wording import plain_number, quoted
+from engine.ingest.chunkers.turns import HEARING_SIDES
+from engine.ledger import Anchor
+from engine.question import CasePlan
+from engine.text.lines import joined_view
+from engine.text.numbers import find_amounts, parse_number
+
+_SIDE = re.compile(r"原告|被告|第三人|上诉人|被上诉人|申请人|被申请人")
+
+
+def is_hearing(case: Case) -> bool:
+    """Two sides of a hearing answer in the record (原告 and 被告 each have turns)."""
+    return len({s.party for s in case.ledger.statements if s.party in HEARING_SIDES}) >= 2
+
+
+def _side(said: Said) -> str | None:
+    return said.statement.party if said.statement.party in HEARING_SIDES else None
+
+
+# -- each side's figure of what is owed ----------------------------------------------------------
+# A sum said to be owed (尚欠本金八万元, 只欠五万元, 还差货款三万元没付, 剩下两万元没还), or claimed
+# (请求判令被告归还借款本金八万元): the words before the amount, within the clause.
+_OWED_BEFORE = re.compile(r"(?:尚欠|还欠|仍欠|只欠|共欠|欠(?:了|着)?|欠款|余款|剩余|剩下|只剩|还剩|还差|未付|未还|没还|没付|"
+                          r"归还|偿还|返还)"
+                          # 还欠我劳务费 / 仍欠借款本金: whom and what, no other figure between
+                          r"[^，,。；;：:\d一二三四五六七八九十两百千万]{0,8}$")
+_OWED_AFTER = re.compile(r"^(?:的)?(?:借款|货款|工资|工钱|本金)?(?:没|未)(?:有)?(?:还|付|给|支付|归还)")
+_CLAIMED = re.compile(r"归还|偿还|返还")
+_REPORTED = re.compile(r"(原告|被告|对方)(?:方)?(?:说|称|主张|讲|认为|起诉)")
+_NEGATED = re.compile(r"(?:不是|并非|不止|没有|不到|而非)$")
+_INTEREST_ONLY = re.compile(r"利息|罚息|违约金")
+
+
+@dataclass
+class _Figure:
+    side: str
+    value: Decimal
+    text: str
+    said: Said
+    start: int
+    end: int
+    claimed: bool = False  # 请求判令被告归还…: a claim's sum, weaker than 尚欠… said as a fact
+
+
+def _owed_figures(case: Case, principal: bool) -> list[_Figure]:
+    found: list[_Figure] = []
+    for said in joined_sentences(case):
+        side = _side(said)
+        if side is None:
+            continue
+        for amount in find_amounts(said.text):
+            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:") + 1
+            before = said.text[clause_start:amount.start]
+            if _NEGATED.search(before) or not (_OWED_BEFORE.search(before) or _OWED_AFTER.match(said.text[amount.end:])):
+                continue
+            reported = _REPORTED.search(before)
+            if reported and reported.group(1) != side:
+                continue  # 原告说我还欠八万元，不对: the other side's figure, told again
+            if principal and _INTEREST_ONLY.search(before[-6:]):
+                continue  # 利息两千元 is not the principal asked
+            owed = _OWED_BEFORE.search(before)
+            claimed = bool(owed and _CLAIMED.match(owed.group(0))) and not _OWED_AFTER.match(said.text[amount.end:])
+            found.append(_Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end, claimed))
+    return found
+
+
+def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """还欠多少 in a hearing where the sides state different sums: each side's, attributed, as a
+    conflict (or the side asked about, 原告主张欠多少); 多出/相差多少 → their difference. False (nothing
+    added) when the sides do not both state a sum or state the same one."""
+    figures = _owed_figures(case, bool(plan.principal))
+    by_side: dict[str, _Figure] = {}
+    # each side's first statement of the sum as a fact (尚欠…), else of its claim (判令…归还…)
+    for figure in sorted(figures, key=lambda f: f.claimed):
+        by_side.setdefault(figure.side, figure)
+    if len(by_side) < 2 or len({f.value for f in by_side.values()}) < 2:
+        return False
+    asked = [plan.voice] if plan.voice in by_side else []
+    cites = {side: case.cite(f.said.anchor(0, len(f.said.text))) for side, f in by_side.items()}
+    said = "；".join(f"{side}称{f.text}（{cites[side]}）" for side, f in by_side.items())
+    ids = list(cites.values())
+    if plan.differ and len(by_side) == 2:
+        high, low = sorted(by_side.values(), key=lambda f: -f.value)
+        result = high.value - low.value
+        # the difference of the two accounts is what is asked: both are on view, nothing is chosen
+        outcome.calculations.append(Calculation(f"{plain_number(high.value)} - {plain_number(low.value)}", result, None,
+                                                True, [cites[high.side], cites[low.side]], "双方所述数额之差"))
+        outcome.add(Part("差额", f"{said}；{high.side}所述比{low.side}多{plain_number(result)}元"
+                                 f"（{plain_number(high.value)}-{plain_number(low.value)}={plain_number(result)}，见计算）",
+                         Fill.FILLED, ids))
+        return True
+    if len(asked) == 1 and not plan.differ:
+        # 原告主张被告还欠多少: that side's own account is what is asked — told as that side's, the
+        # other side's figure left out of the answer (it is no answer to what was asked)
+        figure = by_side[asked[0]]
+        outcome.add(Part(f"{asked[0]}所述欠款", f"{asked[0]}称{figure.text}（{cites[asked[0]]}）", Fill.FILLED,
+                         [cites[asked[0]]]))
+        return True
+    outcome.conflicts.append(Conflict("testimony", f"欠款数额双方说法不一：{said}", ids))
+    outcome.add(Part("欠款", f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
+    return True
+
+
+# -- mediation offers ------------------------------------------------------------------------------
+_MEDIATION = re.compile(r"调解|和解|协商|调处")
+_OFFER_SAID = re.compile(r"接受|同意|愿意|最多|最少|最低|只能|可以|一次性|让步|放弃")
+
+
+def answer_offers(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """调解时原告愿意接受多少 / 被告最多能给多少: each side's offer with an amount, as that side said it
+    in the mediation part of the hearing, one part per side — never a sum of the sides' figures."""
+    statements = case.ledger.statements
+    mediating = {s.index for s in statements if _MEDIATION.search(s.question)}
+    near = {i + k for i in mediating for k in range(0, 5)}
+    offers: dict[str, list[Said]] = {}
+    for said in joined_sentences(case):
+        side = _side(said)
+        if side is None or not find_amounts(said.text) or not _OFFER_SAID.search(said.text):
+            continue
+        if said.statement.index not in near and not _MEDIATION.search(said.text):
+            continue
+        offers.setdefault(side, []).append(said)
+    asked = [p for p in plan.parties if p in HEARING_SIDES] or list(offers)
+    if not offers or not any(side in offers for side in asked):
+        return False
+    for side in asked:
+        if side not in offers:
+            outcome.add(Part(f"{side}的调解意见", "", Fill.MISSING))
+            continue
+        told = offers[side]
+        cited = [case.cite(s.anchor(0, len(s.text))) for s in told]
+        said = "；".join(f"{quoted(s.text)}（{c}）" for s, c in zip(told, cited))
+        outcome.add(Part(f"{side}的调解意见", f"{side}称{said}", Fill.FILLED, cited))
+    return True
+
+
+# -- tasks set after the hearing -------------------------------------------------------------------
+_TASK_SAID = re.compile(r"(?:庭后|休庭后|闭庭后|开庭后|本次庭审后|收到[^，。；]{0,8}后)?(?P<days>[一二三四五六七八九十两\d]+)(?:个工作日|个?日|天)内"
+                        r"[^，。；;]{0,8}?(?P<act>提交|补交|提供|补充|递交|寄送|交)(?P<what>[^，。；;！]{1,30})")
+
+
+def answer_tasks(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """庭后几日内提交什么: each task the record sets (庭后七日内提交银行流水), for the side asked (or
+    every side), quoted with its days — nothing when the record sets none."""
+    found: list[tuple[str | None, str, str, str]] = []  # (side, days words, what, cited)
+    for source in sorted(case.sources.values(), key=lambda s: s.rank):
+        text, where = joined_view(source.chunk.text, tight=True)
+        for sentence in re.finditer(r"[^。；;！？\n]+", text):
+            side_before: str | None = None
+            # 双方于庭后五个工作日内提交…，被告在三日内补交…: each clause its own task, its side said
+            # in it or carried from the clause before
+            for clause in re.finditer(r"[^，,]+", sentence.group(0)):
+                words = clause.group(0)
+                m = _TASK_SAID.search(words)
+                sides = _SIDE.findall(words[:m.start()] if m else words) or (["双方"] if re.search(r"双方|各方", words) else [])
+                side_before = sides[-1] if sides else side_before
+                if m is None or not re.search(r"庭|期限|日内|天内", sentence.group(0)):
+                    continue
+                label = re.match(r"\s*[^：:，,]{1,8}[：:]\s*", words)  # 审： / 审判员： before the words
+                start = sentence.start() + clause.start() + (label.end() if label and label.end() <= m.start() else 0)
+                end = sentence.start() + clause.end()
+                cited = case.cite(Anchor(source.chunk.chunk_id, where[start], where[end - 1] + 1))
+                found.append((side_before, m.group("days") + ("个工作日" if "工作日" in m.group(0) else "天"),
+                              text[start:end].strip(), cited))
+    asked = [p for p in plan.parties if p in HEARING_SIDES]
+    chosen = [f for f in found if not asked or f[0] in asked or f[0] == "双方"]
+    if not chosen:
+        return False
+    for side, days, clause, cited in chosen:
+        digits = re.match(r"[\d一二三四五六七八九十两]+", days).group(0)
+        number = parse_number(digits)
+        count = f"（{plain_number(number)}{days[len(digits):]}）" if number is not None and not digits.isdigit() else ""
+        outcome.add(Part("庭后事项", f"{quoted(clause)}{count}（{cited}）", Fill.FILLED, [cited]))
+    return True
+
+
+# -- one side's claim and the other side's answer to it ---------------------------------------------
+_DENY = re.compile(r"不予(?:认可|承认|确认)|不认可|不认|不承认|否认|没有收到|没收到|没有这回事|没这回事|不同意|不是还|只能算|不能算|不存在|没给过|没有给过")
+_UNSURE = re.compile(r"记不清|不记得|想不起|不清楚|说不清|不太确定|可能")
+_ADMIT = re.compile(r"认可|承认|收到了|收到过|确实|是的|属实|没有异议|无异议|同意")
+
+
+def _other_side(case: Case, side: str) -> str | None:
+    sides = [s.party for s in case.ledger.statements if s.party in HEARING_SIDES and s.party != side]
+    return sides[0] if sides else None
+
+
+def _terms_hit(plan: CasePlan, text: str) -> int:
+    return sum(1 for t in plan.question.terms if len(t) >= 2 and t in text)
+
+
+def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """被告说春节前给过原告一万元，原告认不认？: the other side's answer, quoted, beside the claim as
+    its side said it (an approximate time such as 春节前 stays as said) — admitted is a yes, denied a no
+    with the conflict stated, not remembered is said so. False when no answer of that side is found."""
+    responder = plan.responder
+    claimer = plan.voice if plan.voice and plan.voice != responder else _other_side(case, responder or "")
+    if responder is None or claimer is None:
+        return False
+    named = {a.value for a in find_amounts(plan.text)}
+    sentences = joined_sentences(case)
+
+    def about(said: Said) -> bool:
+        told = {a.value for a in find_amounts(said.text)} | {a.value for a in find_amounts(said.statement.question)}
+        return bool(named & told) if named else _terms_hit(plan, said.text + said.statement.question) >= 2
+
+    claims = [s for s in sentences if _side(s) == claimer and about(s)]
+    asked_at = [s.statement.index for s in sentences if about(s)]
+    if not asked_at:
+        return False
+    start = min(asked_at)
+    answers = [s for s in sentences if _side(s) == responder and start <= s.statement.index <= start + 6
+               and (_DENY.search(s.text) or _UNSURE.search(s.text) or _ADMIT.search(s.text))]
+    if not answers:
+        return False
+    answer = max(answers, key=lambda s: (_terms_hit(plan, s.text) + (2 if about(s) else 0), -s.statement.index))
+    cited = case.cite(answer.anchor(0, len(answer.text)))
+    claim = max(claims, key=lambda s: _terms_hit(plan, s.text)) if claims else None
+    claim_cited = case.cite(claim.anchor(0, len(claim.text))) if claim else None
+    theirs = f"；{claimer}称{quoted(claim.text)}（{claim_cited}）" if claim else ""
+    if claim is None:
+        # 审判长：被告称年底给过原告二万元，原告是否收到？ — the claim as the bench put it
+        put = next((s.statement for s in sentences if s.statement.index == start and s.statement.question_span), None)
+        if put is not None and claimer in put.question:
+            claim_cited = case.cite(Anchor(put.chunk_id, *put.question_span))
+            theirs = f"；庭上所述{claimer}的主张：{quoted(put.question)}（{claim_cited}）"
+    ids = [cited, *([claim_cited] if claim_cited else [])]
+    if _DENY.search(answer.text):
+        text = f"否，{responder}不认可：{quoted(answer.text)}（{cited}）{theirs}"
+        outcome.conflicts.append(Conflict("testimony", f"双方说法不一：{text[2:]}", ids))
+        outcome.add(Part("是否认可", f"{text}；双方说法不一，需人工核实", Fill.CONFLICT, ids))
+    elif _UNSURE.search(answer.text):
+        text = f"{responder}称记不清：{quoted(answer.text)}（{cited}）{theirs}"
+        outcome.conflicts.append(Conflict("testimony", f"{claimer}所述未获{responder}确认：{text}", ids))
+        outcome.add(Part("是否认可", f"{text}；{responder}未确认，需人工核实", Fill.UNSURE, ids))
+    else:
+        outcome.add(Part("是否认可", f"是，{responder}认可：{quoted(answer.text)}（{cited}）{theirs}", Fill.FILLED, ids))
+    return True
+
+
+_OFFSET_SAID = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
+
+
+def answer_offset(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """多付的利息应抵本金: the sum a side wants set off, as that side said it, and the other side's
+    refusal beside it as a conflict. False when no side says a sum is to be set off."""
+    said = [s for s in joined_sentences(case) if _side(s) and _OFFSET_SAID.search(s.text)]
+    claims = [s for s in said if find_amounts(s.text) and (plan.voice is None or _side(s) == plan.voice)]
+    if not claims:
+        return False
+    claim = claims[0]
+    side = _side(claim)
+    cited = case.cite(claim.anchor(0, len(claim.text)))
+    refused = [s for s in said if _side(s) != side and _DENY.search(s.text)]
+    if refused:
+        other = refused[0]
+        other_cited = case.cite(other.anchor(0, len(other.text)))
+        text = f"{side}称{quoted(claim.text)}（{cited}）；{_side(other)}称{quoted(other.text)}（{other_cited}）"
+        outcome.conflicts.append(Conflict("testimony", f"抵扣双方说法不一：{text}", [cited, other_cited]))
+        outcome.add(Part("抵扣", f"{text}；双方说法不一，需人工核实", Fill.CONFLICT, [cited, other_cited]))
+        return True
+    outcome.add(Part("抵扣", f"{side}称{quoted(claim.text)}（{cited}）", Fill.FILLED, [cited]))
+    return True
