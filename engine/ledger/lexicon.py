@@ -216,6 +216,21 @@ CHANNELS: dict[str, re.Pattern[str]] = {
 PARTY_ROLES = ("被上诉人", "上诉人", "被申请人", "申请人", "被申诉人", "申诉人", "被告人", "被告", "原告",
                "第三人", "公诉人", "辩护人", "被害人", "证人")
 
+# -- states of things ---------------------------------------------------------------------------------
+# A property a yes/no asks of a thing (扣的货是假的吗, 是正品吗, 检验合格吗), with the words saying it
+# and those saying its opposite (经鉴定均为真品 answers 是假的吗 with 否).
+STATES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "fake": (re.compile(r"(?<![真请放休度寒暑病事婚产])假(?![设如装期日条])(?:的|货|冒|品|烟|酒|币)?|仿冒|伪造|冒牌|赝品|山寨|高仿"),
+             re.compile(r"真品|真货|正品|正版|原装|是真的|为真")),
+    "genuine": (re.compile(r"真品|真货|正品|正版|原装"),
+                re.compile(r"(?<![真请放休度寒暑病事婚产])假(?:的|货|冒|品|烟|酒|币)|仿冒|伪造|冒牌|赝品|山寨|高仿")),
+    "qualified": (re.compile(r"(?<!不)(?:合格|达标)"), re.compile(r"不合格|不达标")),
+}
+# A thing asked to have done something (监控拍到了吗, 摄像头录下来没有) said to have been out of
+# order then: it did not.
+OUT_OF_ORDER = re.compile(r"坏了|坏掉|损坏|故障|没(?:有)?(?:打)?开|未开(?:启)?|关着|关了|关掉|关闭|停用|"
+                          r"没(?:有)?(?:安装|装)|未安装|拆了|拆掉|被拆|断电|停电|黑屏|不工作|不能用|用不了|没电")
+
 # -- certainty ---------------------------------------------------------------------------------------
 UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|"
                        r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.answer.casefile.aliases import answer_real_name
 from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
 from engine.answer.casefile.badge import check_parts
 from engine.answer.casefile.calls import answer_call
@@ -135,6 +136,9 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     if absent:  # 邹燕给了公司多少钱: the file never names 邹燕
         return draft_of(Outcome([Part("、".join(f"「{n}」" for n in absent) + "的相关内容", "", Fill.MISSING)]),
                         case.evidence, case.scope)
+    if plan.real_name:  # 龙哥真名叫什么: where the record ties the nickname to a name, or a gap
+        answer_real_name(case, plan, outcome)
+        return draft_of(outcome, case.evidence, case.scope)
     head = asked_head(plan)
     fields_only = plan.fields and not plan.record
     named_head = head and any(head in n or n in head for n in plan.names)
@@ -153,7 +157,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         # number can only come from an answer naming theirs; anything else from what was said.
         numbers = [f for f in plan.fields if f in PII_TYPES]
         if numbers:
-            answer_record(case, CasePlan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers), outcome)
+            answer_record(case, CasePlan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers,
+                                             nicknames=plan.nicknames), outcome)
             if all(p.fill is Fill.MISSING for p in outcome.parts):
                 # no answer names that number: the speaker saying he does not know it is the answer
                 said = Outcome()

@@ -102,6 +102,11 @@ DESCRIBED_VEHICLE = re.compile(r"(?<![他她我你])[\u4e00-\u9fffA-Za-z]{0,8}?(
 def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     """The person a personal field is asked of: the named one, else one named by role (老板), else
     the person questioned."""
+    from engine.answer.casefile.aliases import person_of_alias
+
+    real = person_of_alias(case, plan) if plan.nicknames or plan.aliases else None
+    if real or plan.nicknames:  # 强哥的电话: the person the record names as 强哥, else nobody it names
+        return real or plan.nicknames[0]
     named = case.named_in(plan.text, plan.names)
     if named:
         at = plan.text.find(named[0])

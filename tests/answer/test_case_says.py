@@ -1,0 +1,166 @@
+"""Facts that are not figures, as said in 讯问/询问笔录 (engine/answer/casefile/aliases.py, verdict.py):
+who a nickname or a surname and a title is on paper — where the record ties the two, in the same
+sentence, in a later answer, in a second session or from another speaker — and an honest gap when no
+sentence does (the nickname never given back as a name, another person's particulars never given for
+his); a yes/no about a state answered by a sentence describing the state of the asked thing with no
+是/有 (the camera was broken, the goods proved genuine), never by a state of another thing. Records
+written for these tests in several layouts, through Engine.ask on a real home (one typeset as a PDF)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.case_homes import ask, record_home
+
+pytestmark = pytest.mark.integration
+
+
+def _header(kind: str, day: int, name: str, phone: str = "13700002222") -> str:
+    role = "被讯问人" if kind == "讯问" else "被询问人"
+    return (f"{kind}笔录\n时间：2025年4月{day}日14时10分至2025年4月{day}日15时40分\n"
+            f"地点：某县公安局刑侦大队办案区\n{kind}人：丙某、丁某 记录人：丁某\n{role}：{name} 性别：男\n"
+            f"联系电话：{phone}\n")
+
+
+# The nickname tied to a name in the answer itself, then his number told by the speaker.
+SAME_SENTENCE = _header("询问", 2, "裘立新") + """问：你说的那个人是谁？
+答：是常来店里的一个叫虎哥的，虎哥身份证上叫包永福，三十多岁，开一辆黑色轿车。
+问：他的联系方式你知道吗？
+答：包永福的手机号是13566667777，我存在手机里。
+"""
+
+# Colon-less turns (问　/ 答　), the name given in an answer to the asker's question about the nickname,
+# and a second speaker's 外号 sentence.
+LATER_ANSWER = _header("讯问", 3, "邬成刚") + """问　你们一伙一共几个人？
+答　三个人，我、阿彪，还有一个开车的。
+问　阿彪叫什么名字？
+答　他叫詹宏伟，是我老乡。
+问　开车的那个呢？
+答　开车的是詹宏伟的表弟，大家都叫他小胖，真名我不知道。
+"""
+
+# Two sessions: the first calls him by surname and title, the second names him in full.
+TWO_SESSIONS = _header("讯问", 5, "蒲振华") + """问：那些配件卖给谁了？
+答：卖给了镇上一个姓柏的老板，他开了一家废品站。
+问：钱怎么给你的？
+答：他每次都是现金给我的。
+""" + _header("讯问", 9, "蒲振华") + """问：你上次说的柏老板，我们已经查到了，你再说一下他的情况。
+答：柏老板全名叫柏春生，五十来岁，废品站就在镇政府后面。
+"""
+
+# Nobody names him: the surname and title only, and a nickname never resolved.
+NEVER_NAMED = _header("询问", 6, "阎小军") + """问：你在哪里打工？
+答：在一个姓鄢的老板开的餐馆里当厨师，一个月四千元。
+问：老板的名字你知道吗？
+答：大家都喊他鄢老板，他叫什么名字我不清楚。
+问：还有谁在店里？
+答：还有一个叫豹哥的，经常来店里吃饭，别的我就不知道了。
+"""
+
+# States with no 是/有: a camera out of order, goods proved genuine, a licence held, an alarm that
+# did work; and a state of another thing beside the asked one.
+STATES = _header("询问", 7, "郜秀梅") + """问：你店里丢了什么？
+答：丢了十几瓶白酒和两条烟。
+问：你店里的监控当时录下来了吗？
+答：店里的监控上个月就坏了，一直没找人修。
+问：隔壁超市的摄像头呢？
+答：隔壁超市的摄像头是好的，听说拍到了一个戴帽子的男的。
+问：你卖的那些白酒是假酒吗？
+答：不是，市场监管局来抽检过，全部是正品。
+问：你们店有没有营业执照？
+答：店里办了营业执照，挂在收银台后面。
+问：你家的防盗门当时锁了吗？
+答：锁了，但锁被撬坏了。
+"""
+
+# The goods said to be fake; a camera whose state is never told.
+FAKE = _header("讯问", 8, "滕国安") + """问：你卖的那批手表是从哪里进的？
+答：从网上一个卖家那里进的，一共四十块。
+问：那批手表是正品吗？
+答：经鉴定，那批手表都是高仿的。
+问：仓库装了监控吗？
+答：装了，具体拍没拍到我不清楚。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("says"),
+                           {"询问笔录_裘立新.txt": SAME_SENTENCE, "讯问笔录_邬成刚.txt": LATER_ANSWER,
+                            "讯问笔录_蒲振华.pdf": TWO_SESSIONS, "询问笔录_阎小军.txt": NEVER_NAMED,
+                            "询问笔录_郜秀梅.txt": STATES, "讯问笔录_滕国安.txt": FAKE})
+
+
+@pytest.mark.parametrize("question", ["虎哥的真名叫什么？", "虎哥真实姓名是什么？"])
+def test_a_nickname_named_in_the_same_sentence(home, question):
+    answer = ask(home, "询问笔录_裘立新.txt", question)
+    assert answer.status.value == "answered", answer.conclusion
+    assert "包永福" in answer.conclusion and "身份证上叫包永福" in answer.conclusion, answer.conclusion
+
+
+def test_a_nicknames_number_is_his_not_the_speakers(home):
+    answer = ask(home, "询问笔录_裘立新.txt", "虎哥的电话是多少？")
+    assert "13700002222" not in answer.conclusion and "2222" not in answer.conclusion, answer.conclusion
+    assert "7777" in answer.conclusion, answer.conclusion
+
+
+def test_a_nickname_named_when_the_asker_asks_it(home):
+    answer = ask(home, "讯问笔录_邬成刚.txt", "阿彪的真实姓名叫什么？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert "詹宏伟" in answer.conclusion, answer.conclusion
+
+
+def test_a_nickname_whose_name_the_speaker_does_not_know_is_a_gap(home):
+    answer = ask(home, "讯问笔录_邬成刚.txt", "小胖的真名叫什么？")
+    assert "真名我不知道" in answer.conclusion, answer.conclusion
+    assert "詹宏伟" not in answer.conclusion.split("：")[0], answer.conclusion
+
+
+@pytest.mark.parametrize("question", ["姓柏的老板全名叫什么？", "柏老板的真名是什么？"])
+def test_a_surname_and_title_named_in_a_later_session(home, question):
+    answer = ask(home, "讯问笔录_蒲振华.pdf", question)
+    assert answer.status.value == "answered", answer.conclusion
+    assert "柏春生" in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.parametrize("question", ["鄢老板的真名叫什么？", "豹哥的真实姓名是什么？"])
+def test_nobody_named_is_never_the_nickname_restated(home, question):
+    answer = ask(home, "询问笔录_阎小军.txt", question)
+    assert answer.status.value != "answered" or "不清楚" in answer.conclusion, answer.conclusion
+    assert "阎小军" not in answer.conclusion.split("（检索范围")[0], answer.conclusion
+    if "豹哥" in question:
+        assert answer.conclusion.startswith("未在材料中找到"), answer.conclusion
+
+
+def test_a_camera_out_of_order_is_a_no(home):
+    answer = ask(home, "询问笔录_郜秀梅.txt", "郜秀梅店里的监控拍到了吗？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+    assert "坏了" in answer.conclusion, answer.conclusion
+
+
+def test_goods_proved_genuine_answer_a_question_of_fakes(home):
+    answer = ask(home, "询问笔录_郜秀梅.txt", "店里卖的白酒是不是假的？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+    assert "正品" in answer.conclusion, answer.conclusion
+
+
+def test_a_licence_held_is_a_yes(home):
+    answer = ask(home, "询问笔录_郜秀梅.txt", "这家店有营业执照吗？")
+    assert answer.conclusion.startswith("是"), answer.conclusion
+
+
+def test_a_lock_forced_is_no_state_of_the_camera(home):
+    # the lock was broken (撬坏了), not the camera; the neighbour's camera worked
+    answer = ask(home, "询问笔录_郜秀梅.txt", "隔壁超市的摄像头拍到了吗？")
+    assert not answer.conclusion.startswith("否"), answer.conclusion
+
+
+def test_goods_said_fake_answer_a_question_of_genuine(home):
+    answer = ask(home, "讯问笔录_滕国安.txt", "滕国安卖的手表是正品吗？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+    assert "高仿" in answer.conclusion, answer.conclusion
+
+
+def test_a_state_not_known_is_no_verdict(home):
+    answer = ask(home, "讯问笔录_滕国安.txt", "仓库的监控拍到了吗？")
+    assert not answer.conclusion.startswith(("是", "否")), answer.conclusion
