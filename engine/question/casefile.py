@@ -103,6 +103,8 @@ NICKNAME = re.compile(r"(?<![他她我你表堂大二三亲师老])(?P<nick>(?![
                       r"|(?<![\u4e00-\u9fff])(?P<ah>[阿小老][\u4e00-\u9fff])(?=的|是|叫|真|全|大名|本名|身份|到底|究竟|[，,？?])"
                       r"|(?<![^那这个的说叫是，,\s])(?P<titled>[\u4e00-\u9fff](?:老板|老总|经理|师傅))"
                       r"|(?P<by_surname>姓[\u4e00-\u9fff]的(?:那个|这个|那位)?(?:老板|老总|经理|师傅|男的|女的|男子|女子|人|司机|小伙子?))")
+# What the one questioned saw (车牌看清了哪几位, 看到的车是什么颜色).
+SEEN = re.compile(r"看清|看到|看见|瞧见|认出|记住|记下|看全|目睹")
 # The name a person goes by on paper asked (龙哥真名叫什么, 童老板全名, 姓童的老板叫什么名字).
 REAL_NAME = re.compile(r"真名|真实姓名|真实名字|全名|大名|本名|原名|身份证上|叫什么(?:名字)?|名字(?:叫|是)?(?:什么|啥)|姓名")
 _NOT_ALIAS = re.compile(r"小[时区组学心孩费说姐伙吃卖]|老[家师板婆公乡实年人大二三总是头表爸妈]")
@@ -279,6 +281,8 @@ class CasePlan:
     nicknames: list[str] = field(default_factory=list)
     # the name on paper of someone the question calls by an alias or a nickname (龙哥真名叫什么)
     real_name: bool = False
+    # 车牌看清了哪几位 / 看到的那辆车: what the one questioned saw is asked, not their own particulars
+    seen: bool = False
     # 扣的货是假的吗 / 是不是正品 / 检验合格吗: the property asked of a thing (lexicon STATES key)
     state: str | None = None
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
@@ -327,7 +331,8 @@ class CasePlan:
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
                 "span_exclusive": self.span_exclusive,
-                "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state, "waited_for": self.waited_for, "most": self.most,
+                "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state,
+                "seen": self.seen, "waited_for": self.waited_for, "most": self.most,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -485,6 +490,7 @@ def make_plan(text: str) -> CasePlan:
                                         if not any(m.group(0) in n and m.group(0) != n for n in plan.names)
                                         and m.group(0) not in plan.aliases and not _NOT_ALIAS.match(m.group(0))))
     plan.real_name = bool(REAL_NAME.search(text)) and bool(plan.nicknames or plan.aliases) and not plan.fields
+    plan.seen = bool(SEEN.search(text))
     plan.state = _state_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])

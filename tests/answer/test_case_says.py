@@ -83,12 +83,31 @@ FAKE = _header("讯问", 8, "滕国安") + """问：你卖的那批手表是从�
 """
 
 
+# When and where, an approximate first time (speaker labels); a vehicle seen in part and one seen whole.
+EVENTS = _header("讯问", 10, "廖建平") + """民警：你第一次去工地拿钢筋是什么时候？
+廖建平：大概是去年11月下旬，天刚开始冷。
+民警：你是哪天、在什么地方被抓获的？
+廖建平：2025年4月6日晚上，在城南的一家网吧里被你们抓获的。
+民警：你那个同伙现在在哪里？
+廖建平：不知道，出事以后就联系不上了。
+"""
+
+SEEN = _header("询问", 11, "简晓燕") + """问：你看到那辆车了吗？
+答：看到了，是一辆银灰色的越野车，开得很快。
+问：车牌号你看清了吗？
+答：没看全，只看到最后两位是58，前面的字母没看清。
+问：后来那辆拉钢筋的车呢？
+答：拉钢筋的是一辆红色的农用车，车牌号是鄂K·3T692，我记下来了。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("says"),
                            {"询问笔录_裘立新.txt": SAME_SENTENCE, "讯问笔录_邬成刚.txt": LATER_ANSWER,
                             "讯问笔录_蒲振华.pdf": TWO_SESSIONS, "询问笔录_阎小军.txt": NEVER_NAMED,
-                            "询问笔录_郜秀梅.txt": STATES, "讯问笔录_滕国安.txt": FAKE})
+                            "询问笔录_郜秀梅.txt": STATES, "讯问笔录_滕国安.txt": FAKE,
+                            "讯问笔录_廖建平.txt": EVENTS, "询问笔录_简晓燕.txt": SEEN})
 
 
 @pytest.mark.parametrize("question", ["虎哥的真名叫什么？", "虎哥真实姓名是什么？"])
@@ -164,3 +183,27 @@ def test_goods_said_fake_answer_a_question_of_genuine(home):
 def test_a_state_not_known_is_no_verdict(home):
     answer = ask(home, "讯问笔录_滕国安.txt", "仓库的监控拍到了吗？")
     assert not answer.conclusion.startswith(("是", "否")), answer.conclusion
+
+
+def test_an_approximate_month_stays_approximate(home):
+    answer = ask(home, "讯问笔录_廖建平.txt", "廖建平大概什么时候第一次去工地拿钢筋？")
+    assert "11月下旬" in answer.conclusion.split("（")[0], answer.conclusion
+    assert "11月2" not in answer.conclusion and "-11-" not in answer.conclusion, answer.conclusion
+
+
+def test_the_place_runs_on_past_a_counted_shop(home):
+    answer = ask(home, "讯问笔录_廖建平.txt", "廖建平是哪天在什么地方被抓获的？")
+    assert "2025年4月6日" in answer.conclusion, answer.conclusion
+    assert "地点：城南的一家网吧" in answer.conclusion, answer.conclusion
+
+
+def test_a_plate_seen_in_part_is_the_part_seen_not_the_speakers(home):
+    answer = ask(home, "询问笔录_简晓燕.txt", "车牌看清了哪几位？")
+    assert "58" in answer.conclusion and "没看清" in answer.conclusion, answer.conclusion
+    assert "2222" not in answer.conclusion, answer.conclusion
+
+
+def test_a_vehicle_described_gives_its_plate_and_colour(home):
+    answer = ask(home, "询问笔录_简晓燕.txt", "拉钢筋的车是什么颜色？车牌号是多少？")
+    assert "红色" in answer.conclusion, answer.conclusion
+    assert "鄂K" in answer.conclusion and "2222" not in answer.conclusion, answer.conclusion
