@@ -57,6 +57,11 @@ NEVER_NAMED = _header("询问", 6, "阎小军") + """问：你在哪里打工？
 答：还有一个叫豹哥的，经常来店里吃饭，别的我就不知道了。
 """
 
+# The title alone names him (我们老板叫…), with the surname asked.
+TITLE_NAMED = _header("询问", 12, "龚德明") + """问：你在哪里上班？
+答：在一家建材店当送货员，我们老板叫栾志国，五十多岁。
+"""
+
 # States with no 是/有: a camera out of order, goods proved genuine, a licence held, an alarm that
 # did work; and a state of another thing beside the asked one.
 STATES = _header("询问", 7, "郜秀梅") + """问：你店里丢了什么？
@@ -107,7 +112,8 @@ def home(tmp_path_factory):
                            {"询问笔录_裘立新.txt": SAME_SENTENCE, "讯问笔录_邬成刚.txt": LATER_ANSWER,
                             "讯问笔录_蒲振华.pdf": TWO_SESSIONS, "询问笔录_阎小军.txt": NEVER_NAMED,
                             "询问笔录_郜秀梅.txt": STATES, "讯问笔录_滕国安.txt": FAKE,
-                            "讯问笔录_廖建平.txt": EVENTS, "询问笔录_简晓燕.txt": SEEN})
+                            "讯问笔录_廖建平.txt": EVENTS, "询问笔录_简晓燕.txt": SEEN,
+                            "询问笔录_龚德明.txt": TITLE_NAMED})
 
 
 @pytest.mark.parametrize("question", ["虎哥的真名叫什么？", "虎哥真实姓名是什么？"])
@@ -207,3 +213,9 @@ def test_a_vehicle_described_gives_its_plate_and_colour(home):
     answer = ask(home, "询问笔录_简晓燕.txt", "拉钢筋的车是什么颜色？车牌号是多少？")
     assert "红色" in answer.conclusion, answer.conclusion
     assert "鄂K" in answer.conclusion and "2222" not in answer.conclusion, answer.conclusion
+
+
+def test_a_title_named_with_the_surname_asked(home):
+    answer = ask(home, "询问笔录_龚德明.txt", "栾老板的全名叫什么？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert "栾志国" in answer.conclusion, answer.conclusion

@@ -130,15 +130,16 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             outcome.parts.pop()  # no verdict said: the other parts answer on their own
         plan = replace(plan, slots=[s for s in plan.slots if s is not Slot.YESNO])
         question = replace(question, case=plan, parts={s: p for s, p in question.parts.items() if s is not Slot.YESNO})
+    if plan.real_name:  # 龙哥真名叫什么: where the record ties the nickname to a name, or a gap
+        # (before the names' check: 柏老板 is a name the record may never write so)
+        answer_real_name(case, plan, outcome)
+        return draft_of(outcome, case.evidence, case.scope)
     # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there
     absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
               and not (n[0] in "向给被把和与跟对从在" and n[1:] in case.doc_text)]
     if absent:  # 邹燕给了公司多少钱: the file never names 邹燕
         return draft_of(Outcome([Part("、".join(f"「{n}」" for n in absent) + "的相关内容", "", Fill.MISSING)]),
                         case.evidence, case.scope)
-    if plan.real_name:  # 龙哥真名叫什么: where the record ties the nickname to a name, or a gap
-        answer_real_name(case, plan, outcome)
-        return draft_of(outcome, case.evidence, case.scope)
     head = asked_head(plan)
     fields_only = plan.fields and not plan.record
     named_head = head and any(head in n or n in head for n in plan.names)

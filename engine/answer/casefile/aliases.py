@@ -66,8 +66,8 @@ def _said_forms(alias: str) -> list[str]:
     """How a record may say the alias: as asked, and 童老板 for 姓童的老板 (and back)."""
     forms = [alias]
     surname, title = surname_of(alias), _title(alias)
-    if surname and title:
-        forms += [f"{surname}{title}", f"姓{surname}的{title}", f"姓{surname}的"]
+    if surname and title:  # the bare title too (我们老板叫某某): the name must then carry the surname
+        forms += [f"{surname}{title}", f"姓{surname}的{title}", f"姓{surname}的", title]
     return list(dict.fromkeys(forms))
 
 
