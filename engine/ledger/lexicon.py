@@ -232,7 +232,9 @@ STATES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 # A thing asked to have done something (监控拍到了吗, 摄像头录下来没有) said to have been out of
 # order then: it did not.
 OUT_OF_ORDER = re.compile(r"坏了|坏掉|损坏|故障|没(?:有)?(?:打)?开|未开(?:启)?|关着|关了|关掉|关闭|停用|"
-                          r"没(?:有)?(?:安装|装)|未安装|拆了|拆掉|被拆|断电|停电|黑屏|不工作|不能用|用不了|没电")
+                          r"没(?:有)?(?:安装|装)|未安装|拆了|拆掉|被拆|断电|停电|没(?:有)?(?:通|插|接)电|不通电|没联网|黑屏|不工作|不能用|用不了|没电")
+# A document or right asked to be held (有没有驾驶证, 有营业执照吗) said never got or no longer valid.
+NOT_HELD = re.compile(r"吊销|注销|过期|失效|作废|被收回|被没收|没(?:有)?(?:办|领|考|申请|申领)|未(?:办理|办|申领|取得)|还没(?:办|考|领)下来")
 
 # -- certainty ---------------------------------------------------------------------------------------
 UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|"

@@ -106,6 +106,18 @@ SEEN = _header("询问", 11, "简晓燕") + """问：你看到那辆车了吗？
 """
 
 
+# A licence revoked, one never got, a camera installed but unpowered, an alarm that worked.
+HELD = _header("询问", 13, "濮海涛") + """问：你开车有驾驶证吗？
+答：我的驾驶证前年就被吊销了。
+问：你们作坊有没有食品生产许可证？
+答：作坊一直没办这个证。
+问：后门那个探头拍到人了吗？
+答：那个探头是装着的，但一直没通电。
+问：当晚店里的报警器响了吗？
+答：报警器当时是好的，响了好一阵。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("says"),
@@ -113,7 +125,7 @@ def home(tmp_path_factory):
                             "讯问笔录_蒲振华.pdf": TWO_SESSIONS, "询问笔录_阎小军.txt": NEVER_NAMED,
                             "询问笔录_郜秀梅.txt": STATES, "讯问笔录_滕国安.txt": FAKE,
                             "讯问笔录_廖建平.txt": EVENTS, "询问笔录_简晓燕.txt": SEEN,
-                            "询问笔录_龚德明.txt": TITLE_NAMED})
+                            "询问笔录_龚德明.txt": TITLE_NAMED, "询问笔录_濮海涛.txt": HELD})
 
 
 @pytest.mark.parametrize("question", ["虎哥的真名叫什么？", "虎哥真实姓名是什么？"])
@@ -219,3 +231,16 @@ def test_a_title_named_with_the_surname_asked(home):
     answer = ask(home, "询问笔录_龚德明.txt", "栾老板的全名叫什么？")
     assert answer.status.value == "answered", answer.conclusion
     assert "栾志国" in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.parametrize("question,said", [("濮海涛有驾驶证吗？", "吊销"), ("他们作坊有没有食品生产许可证？", "没办"),
+                                           ("后门的探头拍到人了吗？", "没通电")])
+def test_a_thing_not_held_or_not_working_is_a_no(home, question, said):
+    answer = ask(home, "询问笔录_濮海涛.txt", question)
+    assert answer.conclusion.startswith("否"), answer.conclusion
+    assert said in answer.conclusion, answer.conclusion
+
+
+def test_a_thing_that_worked_is_no_no(home):  # a control: the alarm worked and rang
+    answer = ask(home, "询问笔录_濮海涛.txt", "报警器响了吗？")
+    assert not answer.conclusion.startswith("否"), answer.conclusion

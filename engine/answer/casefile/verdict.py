@@ -19,7 +19,7 @@ from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.ledger import Statement
-from engine.ledger.lexicon import OUT_OF_ORDER, STATES, UNCERTAIN
+from engine.ledger.lexicon import NOT_HELD, OUT_OF_ORDER, STATES, UNCERTAIN
 from engine.question import CasePlan, Slot
 from engine.text.segments import Segment, trimmed
 
@@ -140,16 +140,29 @@ def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_tex
             negated = bool(_NEGATED_JUST_BEFORE.search(text[:found.start()]))
             return value if not negated else ("是" if value == "否" else "否")
         return None
-    out = OUT_OF_ORDER.search(text) if plan.focus.acts else None
+    held = NOT_HELD.search(text) if HOLDING_ASKED.search(plan.text) else None
+    if held is not None and (_named_before(things, text[:held.start()], text, asked)
+                             or any(object_hit(o, text[held.end():held.end() + 8]) for o in things)):
+        return "?" if UNCERTAIN.search(text) else _flip(plan, "否")  # 驾驶证去年就被吊销了
+    out = OUT_OF_ORDER.search(text) if plan.focus.acts or plan.question.verbs else None
     if out is None or _device_not_doer(plan, things):
         return None
-    # the thing itself out of order, named before the state (门口的监控那几天坏了) or the asker's
-    # thing the answer speaks of (监控拍到了吗？—那几天坏了)
-    before = text[:out.start()]
-    if any(object_hit(o, before) for o in things) or not any(object_hit(o, text) for o in things) \
-            and any(object_hit(o, asked) for o in things) and not re.search(r"[他她我你]", before):
+    if _named_before(things, text[:out.start()], text, asked):
         return "?" if UNCERTAIN.search(text) else _flip(plan, "否")
     return None
+
+
+# 有没有驾驶证 / 有营业执照吗 / 是否持有…: whether something is held.
+HOLDING_ASKED = re.compile(r"有没有|有无|是否(?:有|持有|办|取得)|有[^，。？?]{1,14}(?:吗|没有)|持有|办(?:了|过|没办)")
+
+
+def _named_before(things: list[str], before: str, text: str, asked: str) -> bool:
+    """The state is of the asked thing: named before the state word (门口的监控那几天坏了), or named by
+    the asker and the answer speaking of no one else first (监控拍到了吗？—那几天坏了)."""
+    if any(object_hit(o, before) for o in things):
+        return True
+    return not any(object_hit(o, text) for o in things) and any(object_hit(o, asked) for o in things) \
+        and not re.search(r"[他她我你]", before)
 
 
 def _device_not_doer(plan: CasePlan, things: list[str]) -> bool:
