@@ -77,15 +77,16 @@ def _name_at(case: Case, text: str, at: int, surname: str | None) -> str | None:
     rest = text[at:]
     known = sorted((p for p in case.people() if rest.startswith(p) and len(p) >= 2), key=len, reverse=True)
     found = known[0] if known else None
-    if found is None:
-        run = _NAME_STOP.split(rest, maxsplit=1)[0][:3]
-        for size in (3, 2):
-            if len(run) >= size and looks_like_name(run[:size]):
-                found = run[:size]
-                break
-    if found is None or (surname and not found.startswith(surname)):
+    if found is None:  # a name the file's people do not hold: the whole run up to a stop, name-like
+        run = _NAME_STOP.split(rest, maxsplit=1)[0]
+        found = run if 2 <= len(run) <= 3 and looks_like_name(run) else None
+    if found is None or (surname and not found.startswith(surname)) or TITLED.search(found):
         return None
     return found
+
+
+# A run that calls someone by a title or a kinship word is no name (王老板, 虎哥).
+TITLED = re.compile(r"(?:老板|老总|总|经理|师傅|哥|姐|叔|婶|嫂)$")
 
 
 def _name_before(case: Case, text: str, end: int, surname: str | None) -> str | None:
@@ -124,7 +125,9 @@ def _in_sentence(case: Case, alias: str, sentence: str) -> str | None:
             said = IS_NAMED.match(sentence, found.end())  # 龙哥就是某某
             if said:
                 name = _name_at(case, sentence, said.end(), surname)
-                if name and name not in forms:
+                after = sentence[said.end() + len(name):said.end() + len(name) + 1] if name else ""
+                # the name itself, not someone the nickname is said of (龙哥是某某的朋友)
+                if name and name not in forms and not re.match(r"[\u4e00-\u9fff]", after):
                     return name
     return None
 
@@ -139,7 +142,10 @@ def _answer_naming(case: Case, alias: str, statement: Statement) -> FullName | N
         return None
     first = sentences[0]
     opening = OPENS_WITH_NAME.match(first.text)
-    name = _name_at(case, first.text, opening.end() if opening else 0, surname_of(alias))
+    at = opening.end() if opening else 0
+    name = _name_at(case, first.text, at, surname_of(alias))
+    if name and first.text.startswith("的", at + len(name)):
+        name = None  # 是某某的朋友: someone he is said of, not his name
     if name is None:  # 他真名叫某某 further on in the answer
         for paper in ON_PAPER.finditer(first.text):
             name = _name_at(case, first.text, paper.end(), surname_of(alias))
