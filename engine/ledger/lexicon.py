@@ -192,15 +192,18 @@ MEANS = re.compile(r"微信(?:转账|红包)?|支付宝|手机银行|网上银�
                    r"现金|刷卡|POS机?|支票|存折|ATM|取款机|银行柜台")
 # The words a place ends with (城东茶楼, 村委会门口, 某某家里); an account (卡上) is where money went, not a place.
 PLACE_ENDS = (r"楼下|楼上|门口|前台|柜台|窗口|办公室|调解室|接待室|会议室|房间|家里|店里|家|店|处|室|所|局|行|公司|"
-              r"楼|厅|场|路|街|巷|区|村|小区|酒店|宾馆|饭店|餐厅|烧烤|市场|车上")
+              r"楼|厅|场|路|街|巷|区|村|小区|酒店|宾馆|饭店|餐厅|烧烤|市场|车上|网吧|超市|商场|商店|车站|医院|"
+              r"学校|公园|工地|仓库|路口|加油站|服务区|码头")
 PLACE = re.compile(
     r"(?:在|到|去|从|于|往|交到|送到|存到|放在)"
     r"(?P<place>(?![了过着])[\u4e00-\u9fffA-Za-z0-9（）()]{1,16}?"
-    rf"(?:{PLACE_ENDS}|账户上?|卡上|卡里|备用金里?|保险柜里?)"
+    # 在城东的一家网吧: 一家 counts the shop, the place runs on to what it is
+    rf"(?:(?:{PLACE_ENDS})(?<![一这那几每某]家)|账户上?|卡上|卡里|备用金里?|保险柜里?)"
     # 到城西区的某某茶楼 / 某小区门口: the place goes on to the building or spot inside the area named
     # (长江路的一家超市: 一家 counts the shop, it is no place of its own)
+    # (我家楼下的停车场: the spot, then the building or spot inside it)
     rf"(?:的(?:(?![把将给交送付转了过着时候说])[\u4e00-\u9fffA-Za-z0-9]){{1,10}}?(?:{PLACE_ENDS})(?<![一这那几每某]家)"
-    r"|门口|楼下|门前)?)")
+    r"|门口|楼下|门前){0,2})")
 # The channel money moved by, one name per channel: a question restricted to some channels
 # (通过微信、支付宝和银行卡一共转了多少) is answered over the rows whose means is one of them.
 CHANNELS: dict[str, re.Pattern[str]] = {
@@ -215,6 +218,23 @@ CHANNELS: dict[str, re.Pattern[str]] = {
 # longer roles first, so 被告人 is not read as 被告.
 PARTY_ROLES = ("被上诉人", "上诉人", "被申请人", "申请人", "被申诉人", "申诉人", "被告人", "被告", "原告",
                "第三人", "公诉人", "辩护人", "被害人", "证人")
+
+# -- states of things ---------------------------------------------------------------------------------
+# A property a yes/no asks of a thing (扣的货是假的吗, 是正品吗, 检验合格吗), with the words saying it
+# and those saying its opposite (经鉴定均为真品 answers 是假的吗 with 否).
+STATES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "fake": (re.compile(r"(?<![真请放休度寒暑病事婚产])假(?![设如装期日条])(?:的|货|冒|品|烟|酒|币)?|仿冒|伪造|冒牌|赝品|山寨|高仿"),
+             re.compile(r"真品|真货|正品|正版|原装|是真的|为真")),
+    "genuine": (re.compile(r"真品|真货|正品|正版|原装"),
+                re.compile(r"(?<![真请放休度寒暑病事婚产])假(?:的|货|冒|品|烟|酒|币)|仿冒|伪造|冒牌|赝品|山寨|高仿")),
+    "qualified": (re.compile(r"(?<!不)(?:合格|达标)"), re.compile(r"不合格|不达标")),
+}
+# A thing asked to have done something (监控拍到了吗, 摄像头录下来没有) said to have been out of
+# order then: it did not.
+OUT_OF_ORDER = re.compile(r"坏了|坏掉|损坏|故障|没(?:有)?(?:打)?开|未开(?:启)?|关着|关了|关掉|关闭|停用|"
+                          r"没(?:有)?(?:安装|装)|未安装|拆了|拆掉|被拆|断电|停电|没(?:有)?(?:通|插|接)电|不通电|没联网|黑屏|不工作|不能用|用不了|没电")
+# A document or right asked to be held (有没有驾驶证, 有营业执照吗) said never got or no longer valid.
+NOT_HELD = re.compile(r"吊销|注销|过期|失效|作废|被收回|被没收|没(?:有)?(?:办|领|考|申请|申领)|未(?:办理|办|申领|取得)|还没(?:办|考|领)下来")
 
 # -- certainty ---------------------------------------------------------------------------------------
 UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|"
@@ -265,7 +285,7 @@ def is_clock_time(match: re.Match[str]) -> bool:
 # Relative and seasonal dates: kept as said, precision "relative" (never turned into a day).
 RELATIVE_DATE = re.compile(
     r"(?:去年|今年|前年|明年|上个?月|这个月|本月|上半年|下半年)(?:的)?"
-    r"(?:[一二三四五六七八九十正腊冬]{1,2}月(?:份)?|年初|年底|年中|年末|春节前后|过年前后?|国庆前后)?"
+    r"(?:(?:[一二三四五六七八九十正腊冬]{1,2}|(?<!\d)(?:1[0-2]|0?[1-9]))月(?:份)?|年初|年底|年中|年末|春节前后|过年前后?|国庆前后)?"
     r"(?:上旬|中旬|下旬|[初中底末]|左右|前后)?"
     r"|(?:\d{4}年)?(?:春天|夏天|秋天|冬天|春季|夏季|秋季|冬季|年初|年底|年中|年末|春节前后|过年前后?)(?:左右|前后)?")
 # A month said without its year, with a part of it or 份 (3月上旬, 十月底, 5月份), as a statement dates a

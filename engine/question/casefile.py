@@ -17,7 +17,7 @@ from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
 from engine.ledger.lexicon import (BALANCE, CHANNELS, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PLACE_ENDS,
-                                   PRINCIPAL, RELATIVE_DATE, TITLES, TOTAL)
+                                   PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
@@ -97,6 +97,16 @@ OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6
 ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])(?![\u4e00-\u9fff])"
                    r"|(?:老|小)(?P<surname3>[\u4e00-\u9fff])(?=[干到在说跟和也还就都给把被的，,])"
                    rf"|(?P<surname2>[\u4e00-\u9fff])(?:{TITLES})")
+# A person called by a familiar name the record may resolve elsewhere (龙哥, 芳姐, 阿强, 姓童的老板):
+# not a kinship word (他哥, 表姐, 大哥) — the name before 哥/姐 is a given name as often as a surname.
+NICKNAME = re.compile(r"(?<![他她我你表堂大二三亲师老])(?P<nick>(?![他她我你表堂大二三亲师老])[\u4e00-\u9fff](?:哥|姐))(?![哥姐们])"
+                      r"|(?<![\u4e00-\u9fff])(?P<ah>[阿小老][\u4e00-\u9fff])(?=的|是|叫|真|全|大名|本名|身份|到底|究竟|[，,？?])"
+                      r"|(?<![^那这个的说叫是，,\s])(?P<titled>[\u4e00-\u9fff](?:老板|老总|经理|师傅))"
+                      r"|(?P<by_surname>姓[\u4e00-\u9fff]的(?:那个|这个|那位)?(?:老板|老总|经理|师傅|男的|女的|男子|女子|人|司机|小伙子?))")
+# What the one questioned saw (车牌看清了哪几位, 看到的车是什么颜色).
+SEEN = re.compile(r"看清|看到|看见|瞧见|认出|记住|记下|看全|目睹")
+# The name a person goes by on paper asked (龙哥真名叫什么, 童老板全名, 姓童的老板叫什么名字).
+REAL_NAME = re.compile(r"真名|真实姓名|真实名字|全名|大名|本名|原名|身份证上|叫什么(?:名字)?|名字(?:叫|是)?(?:什么|啥)|姓名")
 _NOT_ALIAS = re.compile(r"小[时区组学心孩费说姐伙吃卖]|老[家师板婆公乡实年人大二三总是头表爸妈]")
 # Whether something happened at all (有没有退回来, 是否赔过): answered yes by finding it.
 EXISTS = re.compile(r"有没有|有无|是否有|是否(?:已经)?(?:退|还|赔|付|给|收|追回)")
@@ -286,6 +296,15 @@ class CasePlan:
     # people named by surname and a familiar form (老汤, 小李, 缪老板, 王总): resolved against the
     # file's own names by the answer (one person of that surname, or none)
     aliases: list[str] = field(default_factory=list)
+    # people called by a familiar name (龙哥, 阿强, 姓童的老板): who they are is read from what the
+    # record says of the name, never from a surname alone
+    nicknames: list[str] = field(default_factory=list)
+    # the name on paper of someone the question calls by an alias or a nickname (龙哥真名叫什么)
+    real_name: bool = False
+    # 车牌看清了哪几位 / 看到的那辆车: what the one questioned saw is asked, not their own particulars
+    seen: bool = False
+    # 扣的货是假的吗 / 是不是正品 / 检验合格吗: the property asked of a thing (lexicon STATES key)
+    state: str | None = None
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
     disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
@@ -373,6 +392,8 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
+                "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state,
+                "seen": self.seen,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -569,6 +590,12 @@ def make_plan(text: str) -> CasePlan:
     plan.aliases = [m.group(0) for m in ALIAS.finditer(text)
                     if (m.group("surname") or m.group("surname2") or m.group("surname3")) in SURNAMES
                     and not _NOT_ALIAS.match(m.group(0)) and not any(m.group(0) in n for n in plan.names)]
+    plan.nicknames = list(dict.fromkeys(m.group(0) for m in NICKNAME.finditer(text)
+                                        if not any(m.group(0) in n and m.group(0) != n for n in plan.names)
+                                        and m.group(0) not in plan.aliases and not _NOT_ALIAS.match(m.group(0))))
+    plan.real_name = bool(REAL_NAME.search(text)) and bool(plan.nicknames or plan.aliases) and not plan.fields
+    plan.seen = bool(SEEN.search(text))
+    plan.state = _state_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
@@ -620,6 +647,21 @@ _BY_ACT_AFTER = re.compile(r"(?:卡|账户)?(?:转账|转|支付|付|交|缴|给
 
 # 转账转出去的钱 / 通过转账付的 / 非现金: the money that moved by any way but cash, asked as such
 BY_TRANSFER = re.compile(r"(?:通过|用|以|走)(?:银行)?转账|转账(?:的方式)?(?:转|付|支付|打|汇|给)|非现金|除(?:了)?现金(?:以外|之外)")
+
+
+# 是假的吗 / 是不是假货 / 是否为正品 / 合格吗: a property said right before the question ends.
+_STATE_ASKED = re.compile(r"(?:是|为)(?:不是)?(?P<what>[\u4e00-\u9fff]{1,4}?)(?:的)?(?:吗|呢|么|没有)?[？?]?\s*$"
+                          r"|(?:是否|是不是)(?:为|是)?(?P<whether>[\u4e00-\u9fff]{1,4}?)(?:的)?[？?]?\s*$"
+                          r"|(?P<bare>[\u4e00-\u9fff]{2})(?:吗|没有|不)[？?]?\s*$")
+
+
+def _state_asked(text: str) -> str | None:
+    asked = _STATE_ASKED.search(text)
+    if not asked:
+        return None
+    what = re.sub(r"^否(?:为|是)?", "", asked.group("what") or asked.group("whether") or asked.group("bare"))
+    return next((key for key, (said, _) in STATES.items() if said.fullmatch(what)
+                 or said.fullmatch(re.sub(r"(?:的|货|品)$", "", what) or what)), None)
 
 
 def _money_word(question: Reading) -> str | None:

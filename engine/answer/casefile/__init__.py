@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.answer.casefile.aliases import answer_real_name
 from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
 from engine.answer.casefile.badge import check_parts
 from engine.answer.casefile.calls import answer_call
@@ -134,6 +135,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             outcome.parts.pop()  # no verdict said: the other parts answer on their own
         plan = replace(plan, slots=[s for s in plan.slots if s is not Slot.YESNO])
         question = replace(question, case=plan, parts={s: p for s, p in question.parts.items() if s is not Slot.YESNO})
+    if plan.real_name:  # 龙哥真名叫什么: where the record ties the nickname to a name, or a gap
+        # (before the names' check: 柏老板 is a name the record may never write so)
+        answer_real_name(case, plan, outcome)
+        return draft_of(outcome, case.evidence, case.scope)
     # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there
     absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
               and not (n[0] in "向给被把和与跟对从在" and n[1:] in case.doc_text)]
@@ -158,7 +163,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         # number can only come from an answer naming theirs; anything else from what was said.
         numbers = [f for f in plan.fields if f in PII_TYPES]
         if numbers:
-            answer_record(case, CasePlan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers), outcome)
+            answer_record(case, CasePlan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers,
+                                             nicknames=plan.nicknames), outcome)
             if all(p.fill is Fill.MISSING for p in outcome.parts):
                 # no answer names that number: the speaker saying he does not know it is the answer
                 said = Outcome()
@@ -173,6 +179,14 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         rest = [s for s in plan.slots if s is not Slot.FIELD]
         if rest and len(numbers) < len(plan.fields) or rest and not numbers:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+        elif own_parts := [s for s in rest if s in question.parts and not question.parts[s].fields]:
+            # 拉货的车是什么颜色？车牌号是多少？: a part of its own beside the number (身份证号是什么 is one part)
+            told = {e for p in outcome.parts for e in p.evidence}
+            more = Outcome()
+            _answer_rest(case, plan, question, own_parts, more)
+            for part in more.parts:  # a part quoting what the number's answer quoted adds nothing
+                if part.fill is Fill.FILLED and not set(part.evidence) <= told:
+                    outcome.add(part)
     elif plan.record or plan.fields:
         answer_record(case, plan, outcome)
         rest = [s for s in plan.slots if s not in (Slot.DATE, Slot.TIME, Slot.PLACE, Slot.FIELD) or not plan.record]

@@ -23,6 +23,7 @@ import re
 from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
+from engine.answer.casefile.verdict import state_told
 from engine.answer.casefile.when import says_place
 from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES
 from engine.question import CasePlan, Slot
@@ -101,7 +102,11 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     said = f"{quoted.asked}\n{text}"
     own = quoted.plan or plan
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
-        return None if tells_asked_act(own, said, case.people(), case.doc_text) else "所引语句说的不是所问的行为本身"
+        if tells_asked_act(own, said, case.people(), case.doc_text):
+            return None
+        # 监控拍到了吗 — 门口的监控那几天坏了: a state of the asked thing that decides the act
+        told = state_told(own, text, quoted.asked, case.people(), case.doc_text)
+        return None if told in ("是", "否") else "所引语句说的不是所问的行为本身"
     if quoted.slot is Slot.PLACE and not says_place(text):
         return "所引语句未说明所问之事发生的地点"
     if own.most and not _COMPARES.search(said):  # 输钱最多的是谁: a quote naming who lost, not who lost most

@@ -96,12 +96,23 @@ DESCRIBED_PERSON = re.compile(r"[\u4e00-\u9fff]{1,6}的(?:那个|这个|那|这)
                               r"(?=叫|姓|的|住|家|是|[，,？?])")
 
 # A vehicle a plate is asked of (撞人的车车牌号, 那辆SUV的车牌): the vehicle's, not the questioned person's.
-DESCRIBED_VEHICLE = re.compile(r"(?<![他她我你])[\u4e00-\u9fffA-Za-z]{0,8}?(?:车|SUV|suv)(?=的?车牌)")
+DESCRIBED_VEHICLE = re.compile(r"(?<![他她我你])[\u4e00-\u9fffA-Za-z]{0,8}?(?:车|SUV|suv)"
+                               # 拉货的车是什么颜色？车牌号是多少: the vehicle of the part before
+                               r"(?=的?车牌|[^，。？?]{0,12}[？?，,][^，。？?]{0,4}车牌)")
+
+
+# The vehicle a witness saw, asked of without a name (车牌看清了吗): not the one questioned.
+SEEN_VEHICLE = "所见车辆"
 
 
 def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     """The person a personal field is asked of: the named one, else one named by role (老板), else
     the person questioned."""
+    from engine.answer.casefile.aliases import person_of_alias
+
+    real = person_of_alias(case, plan) if plan.nicknames or plan.aliases else None
+    if real or plan.nicknames:  # 强哥的电话: the person the record names as 强哥, else nobody it names
+        return real or plan.nicknames[0]
     named = case.named_in(plan.text, plan.names)
     if named:
         at = plan.text.find(named[0])
@@ -120,6 +131,8 @@ def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     described = DESCRIBED_PERSON.search(plan.text) or DESCRIBED_VEHICLE.search(plan.text)
     if described:  # 打人的那个人住在哪里 / 撞人的车车牌号: told of by what they did, not the one questioned
         return described.group(0)
+    if plan.seen and "plate" in plan.fields:  # 车牌看清了哪几位: the plate of the vehicle seen
+        return SEEN_VEHICLE
     return _subject(case, session)
 
 
@@ -249,7 +262,10 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> list[tuple[Anc
             # the rest of its sentence may say whose it is (车牌号是…，是我自己的)
             rest = re.split(r"[。！？；]", text[fact.end:], maxsplit=1)[0]
             own = re.compile(r"我(?:自己)?的|本人|我名下")
-            mine = person in window or (person == statement.speaker and (own.search(window) or own.search(rest))) or (
+            # a vehicle asked of by what it did or that it was seen: any plate told, unless the speaker's own
+            vehicle = name == "plate" and person not in case.people() and (
+                person == SEEN_VEHICLE or bool(re.search(r"(?:车|SUV|suv)$", person)))
+            mine = person in window or (vehicle and not own.search(window) and not own.search(rest)) or (person == statement.speaker and (own.search(window) or own.search(rest))) or (
                 person in statement.question and re.search(r"[他她]的", window)) or asked_own  # 问：王芳的…？答：她的…
             if mine:
                 start = statement.answer_offset + fact.start
@@ -257,6 +273,10 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> list[tuple[Anc
         if found:
             return found
     return []
+
+
+# 只看到尾号是…, 没看全: a plate seen in part.
+PLATE_IN_PART = re.compile(r"没看全|只看到|只看清|只记得|只记住|看不清|没记全")
 
 
 def partial_plate(case: Case, outcome: Outcome) -> Part | None:
@@ -267,7 +287,8 @@ def partial_plate(case: Case, outcome: Outcome) -> Part | None:
     from engine.ledger.lexicon import UNCERTAIN
 
     told = [(statement, sentence) for statement in case.ledger.statements if statement.kind == "qa"
-            for sentence in _sentences(statement) if "车牌" in sentence.text and UNCERTAIN.search(sentence.text)]
+            for sentence in _sentences(statement) if re.search(r"车牌|牌照|尾号", sentence.text)
+            and (UNCERTAIN.search(sentence.text) or PLATE_IN_PART.search(sentence.text))]
     if len(told) != 1:
         return None
     statement, sentence = told[0]

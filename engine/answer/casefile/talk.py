@@ -22,7 +22,7 @@ from engine.answer.casefile.said import (Match, _anchor, _assertion, _best_sente
                                          _confirmed_part, _dice, _effective_question, _gap, _has_slot, _ordinal_said,
                                          _sentences, _unsure_about, _weights, person_asked, quote_of_one,
                                          speaks_for, told_of)
-from engine.answer.casefile.verdict import of_asked_side, yes_no
+from engine.answer.casefile.verdict import of_asked_side, state_told, yes_no
 from engine.answer.casefile.when import time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
@@ -119,6 +119,12 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     chosen = candidates(case, plan, matches)
     if not chosen and plan.posture:  # 那个男的倒在什么位置: the answers telling that act, best first
         chosen = [m for m in matches if f"{plan.posture}在" in m.statement.answer][:3]
+    if not chosen and Slot.YESNO in plan.slots:
+        # 监控拍到了吗 — 门口有监控吗？—有，但那几天坏了: the state of the asked thing, told under
+        # the asker's other words
+        chosen = [m for m in matches[:8] if qualifies(m) and any(
+            state_told(plan, s.text, m.statement.question, case.people(), case.doc_text) is not None
+            for s in _sentences(m.statement))][:2]
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
         for slot in plan.slots:
             outcome.add(Part("相关内容", "", Fill.MISSING))

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, occurs, position, side_of,
-                                                 names_things_whole, tells_asked_act, verb_negated, voice,
-                                                 word_hit)
+from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, object_hit, objects_of,
+                                                 occurs, position, side_of, names_things_whole, tells_asked_act,
+                                                 verb_negated, voice, word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
@@ -19,7 +19,7 @@ from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.ledger import Statement
-from engine.ledger.lexicon import UNCERTAIN
+from engine.ledger.lexicon import NOT_HELD, OUT_OF_ORDER, STATES, UNCERTAIN
 from engine.question import CasePlan, Slot
 from engine.text.segments import Segment, trimmed
 
@@ -96,9 +96,84 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             return Verdict("否" if mention.settled else "是", statement, mention.sentence)
         denied = mention.negated or verb_negated(plan, mention.clause.text)
         return Verdict(_flip(plan, "否" if denied else "是"), statement, mention.sentence)
+    state = _state_verdict(plan, statement, asked, people, case.doc_text)
+    if state is not None:
+        return state
     if not plan.focus.acts:
         return _key_verdict(plan, statement, asked, people, case.doc_text)
     return None
+
+
+_NEGATED_JUST_BEFORE = re.compile(r"(?:不是|不|没有|没|并非|并不是|未)(?:都|全|均)?$")
+
+
+def _state_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[str],
+                   doc_text: str) -> Verdict | None:
+    """A verdict from a sentence describing the state of the asked thing, with no 是/有 to the act:
+    a property asked (是假的吗) said or its opposite said (经鉴定均为真品 → 否); a thing asked to have
+    done something (监控拍到了吗) said to have been out of order (门口的监控那几天坏了 → 否). The
+    sentence (with the asker's words it answers) names the asked thing — never a state of another."""
+    for sentence in _sentences(statement):
+        value = state_told(plan, sentence.text, asked, people, doc_text)
+        if value == "?":
+            return Verdict(None, statement, sentence)  # 是不是假的我也不清楚
+        if value is not None:
+            return Verdict(value, statement, sentence)
+    return None
+
+
+def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_text: str) -> str | None:
+    """What a sentence's state of the asked thing says to the yes/no: 是, 否, ? (the speaker does not
+    know) or None (it tells no state of that thing). Read by the badge too: a verdict on a state
+    stands on such a sentence only."""
+    things = [o for o in objects_of(plan, people, doc_text) if len(o) >= 2]
+    if things and not any(object_hit(o, text) or object_hit(o, asked) for o in things):
+        return None
+    if plan.state is not None:
+        said, opposite = STATES[plan.state]
+        for pattern, value in ((opposite, "否"), (said, "是")):
+            found = pattern.search(text)
+            if found is None:
+                continue
+            if UNCERTAIN.search(text):
+                return "?"
+            negated = bool(_NEGATED_JUST_BEFORE.search(text[:found.start()]))
+            return value if not negated else ("是" if value == "否" else "否")
+        return None
+    held = NOT_HELD.search(text) if HOLDING_ASKED.search(plan.text) else None
+    if held is not None and (_named_before(things, text[:held.start()], text, asked)
+                             or any(object_hit(o, text[held.end():held.end() + 8]) for o in things)):
+        return "?" if UNCERTAIN.search(text) else _flip(plan, "否")  # 驾驶证去年就被吊销了
+    out = OUT_OF_ORDER.search(text) if plan.focus.acts or plan.question.verbs else None
+    if out is None or _device_not_doer(plan, things):
+        return None
+    if _named_before(things, text[:out.start()], text, asked):
+        return "?" if UNCERTAIN.search(text) else _flip(plan, "否")
+    return None
+
+
+# 有没有驾驶证 / 有营业执照吗 / 是否持有…: whether something is held.
+HOLDING_ASKED = re.compile(r"有没有|有无|是否(?:有|持有|办|取得)|有[^，。？?]{1,14}(?:吗|没有)|持有|办(?:了|过|没办)")
+
+
+def _named_before(things: list[str], before: str, text: str, asked: str) -> bool:
+    """The state is of the asked thing: named before the state word (门口的监控那几天坏了), or named by
+    the asker and the answer speaking of no one else first (监控拍到了吗？—那几天坏了)."""
+    if any(object_hit(o, before) for o in things):
+        return True
+    return not any(object_hit(o, text) for o in things) and any(object_hit(o, asked) for o in things) \
+        and not re.search(r"[他她我你]", before)
+
+
+def _device_not_doer(plan: CasePlan, things: list[str]) -> bool:
+    """监控拍到了吗 asks the device's own act; 他把监控砸坏了吗 asks an act done to it — a state of
+    the thing does not answer that."""
+    text = plan.text
+    begins = min((text.find(v) for v in plan.question.verbs if v in text and v not in GENERAL), default=-1)
+    if begins < 0:
+        return True
+    before = text[:begins]
+    return not things or not any(o in before for o in things) or bool(re.search(r"[把将]", before))
 
 
 def _yes_no_asked(asked: str) -> bool:
