@@ -58,9 +58,30 @@ ONE_LOAN = """某区人民法院
 """
 
 
+TABLE_HEADER = """某县人民法院
+庭审笔录
+时间：2024年6月4日9时00分至2024年6月4日10时00分
+地点：某县人民法院第四法庭
+案由：买卖合同纠纷
+审判员：子某　　书记员：丑某
+原告｜姓名：钟予安｜身份证号：330102198203154417｜电话：13857120346
+被告｜姓名：祁望舒｜身份证号：510104199011082263｜电话：18980053172
+审：原告陈述诉讼请求。
+原：请求判令被告支付货款五万元。
+被：货款我认可欠三万元。
+审：被告对原告提交的送货单有什么意见？
+被：送货单上的签字是我本人签的，没有异议。
+审：原告，被告已经付过多少货款？
+原：被告在2023年10月付过二万元，是银行转账。
+审：被告，还有什么要补充的？
+被：剩下的钱我想分期付。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
-    yield from record_home(tmp_path_factory.mktemp("hearing_turns"), {"两笔借款.pdf": TWO_LOANS, "一笔借款.txt": ONE_LOAN})
+    yield from record_home(tmp_path_factory.mktemp("hearing_turns"), {"两笔借款.pdf": TWO_LOANS, "一笔借款.txt": ONE_LOAN,
+                                                                                  "表格表头.pdf": TABLE_HEADER})
 
 
 @pytest.mark.parametrize("question", [
@@ -100,3 +121,15 @@ def test_a_task_asked_for_and_granted_in_the_next_turn_is_the_thing_and_the_days
     assert all(s in answer.conclusion for s in says), answer.conclusion
     assert answer.status is Status.ANSWERED, (answer.conclusion, answer.checks)
     assert len(set(re.findall(r"（(E\d+)）", answer.conclusion))) >= 2, answer.conclusion  # request and grant cited
+
+
+@pytest.mark.parametrize("question, shown, never", [
+    ("被告祁望舒的身份证号码和电话是多少", ["2263", "3172"], ["4417", "0346"]),
+    ("原告钟予安的电话是多少？", ["0346"], ["3172"]),
+    ("被告的身份证号是多少", ["2263"], ["4417"]),
+])
+def test_a_partys_numbers_in_a_table_row_header_are_that_partys(home, question, shown, never):
+    answer = ask(home, "表格表头.pdf", question)
+    assert all(s in answer.conclusion for s in shown), answer.conclusion
+    assert not any(s in answer.conclusion for s in never), answer.conclusion
+    assert answer.status is Status.ANSWERED, answer.conclusion
