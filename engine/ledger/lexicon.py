@@ -236,8 +236,47 @@ OUT_OF_ORDER = re.compile(r"坏了|坏掉|损坏|故障|没(?:有)?(?:打)?开|�
 # A document or right asked to be held (有没有驾驶证, 有营业执照吗) said never got or no longer valid.
 NOT_HELD = re.compile(r"吊销|注销|过期|失效|作废|被收回|被没收|没(?:有)?(?:办|领|考|申请|申领)|未(?:办理|办|申领|取得)|还没(?:办|考|领)下来")
 
+# -- one of two ways it went -------------------------------------------------------------------------
+# Two accounts that exclude each other, as suspects and witnesses tell them: someone acted alone or
+# with others; gave himself up or was caught. A question asks one side (有没有同伙 asks "together",
+# 是主动投案的吗 "surrendered"); a sentence telling the other side answers it 否.
+# Each side: (as a question asks it, as a statement tells it).
+EITHER: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "alone": (re.compile(r"一个人(?:作案|干|去|做|偷|抢|来)?的?(?:吗|么|[？?])|单独(?:作案|行动|干|去)?|独自|单干"),
+              re.compile(r"(?:我|他|她)?(?:自己)?一个人(?:去|来)?(?:干|做|偷|抢|拿|弄|搞|作案|去|来|开车)|就我(?:自己|一个)"
+                         r"|只有我(?:自己|一个)|我自己(?:去|来)?(?:干|做|偷|抢|拿|弄|搞)的|单独(?:作案|干|去|行动)|独自"
+                         r"|没(?:有)?(?:人|别人|其他人|谁)(?:跟|和|与|陪|帮)(?:着)?我")),
+    "together": (re.compile(r"同伙|同案|帮凶|共犯|伙同|合伙(?:作案)?|(?:和|跟|与)(?:谁|什么人|别人|其他人)(?:一起|一块)"
+                            r"|有没有人(?:和|跟|与|陪|帮)|(?:还有|有没有)(?:谁|别人|其他人)(?:参与|一起|一块|在场|帮)"),
+                 re.compile(r"同伙|伙同|同案|帮凶|合伙|(?:和|跟|与|同)[^，。；！？、]{1,10}(?:一起|一块)|我们(?:两|三|四|五|几)个")),
+    "surrendered": (re.compile(r"投案|自首|主动(?:到案|归案)|自己(?:去|到|来)(?:了)?(?:派出所|公安)"),
+                    re.compile(r"投案|自首|(?:自己|主动)(?:走)?(?:去|到|来|跑)(?:了)?[^，。；！？]{0,8}?(?:派出所|公安|刑警队|警局|分局|大队)"
+                               r"|主动(?:到案|归案)")),
+    "caught": (re.compile(r"被(?:民警|警察|公安)?(?:抓|抓获|抓到|抓住|带走)|抓获"),
+               re.compile(r"抓获|抓到|被抓|抓住|(?:民警|警察|公安|你们)[^，。；！？]{0,8}?(?:找到|找上门|上门|带走|带回|带到|抓)"
+                          r"|被[^，。；！？]{0,6}?(?:带走|带回|带到|抓)")),
+}
+# The side that excludes each.
+EITHER_OTHER = {"alone": "together", "together": "alone", "surrendered": "caught", "caught": "surrendered"}
+# What the asker asks when the topic is how someone came in or who was with him (你是怎么到案的,
+# 那天还有谁): the answer's side is read from such a turn even when it names neither side's words.
+EITHER_TOPIC = {"alone": re.compile(r"一起|同伙|还有谁|几个人|一个人|单独|有没有人"),
+                "surrendered": re.compile(r"到案|归案|投案|自首|抓获|带到|(?:到|来|进)(?:的)?(?:公安|派出所)")}
+EITHER_TOPIC["together"] = EITHER_TOPIC["alone"]
+EITHER_TOPIC["caught"] = EITHER_TOPIC["surrendered"]
+
+# Where a thing went, as an asker asks it or a statement tells it (这批货后来去哪了, 卖给了谁, 用在工地上,
+# 都分散出去了, 下落不明).
+WHEREABOUTS_TOLD = re.compile(r"去哪|去了哪|去向|下落|用到|用在|用于|卖给|卖掉|处理|弄到|分散|放在|运到|送到|转手|出手|"
+                              r"转卖|拿到哪|拿去")
+
+# Goods got back, as statements tell it (被你们追回了, 已被起获, 搜出来扣押了, 退还给被害人了) — never
+# with a negation before it in its clause (没追回, 还没找回来).
+RECOVERED_TOLD = re.compile(r"追回|起获|扣押|查获|缴获|收缴|找回|追缴|发还|(?:退还|返还|还)给(?:了)?(?:被害人|失主|受害人|工地|对方|他|她)"
+                            r"|退还(?:了)?(?:被害人|失主|受害人)")
+
 # -- certainty ---------------------------------------------------------------------------------------
-UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|"
+UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|不晓得|不详|不确定|"
                        r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")
 # What an unsure clause is unsure about: the value kinds its own words name.
 UNSURE_ABOUT: dict[str, re.Pattern[str]] = {

@@ -16,7 +16,7 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
-from engine.ledger.lexicon import (BALANCE, CHANNELS, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PLACE_ENDS,
+from engine.ledger.lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PLACE_ENDS,
                                    PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
@@ -212,6 +212,12 @@ COUNTED = re.compile(r"(?<![这那])(?:几|多少)(?:(?P<times>次|批|回|趟)|
 RATE_TO_YEAR = re.compile(r"(?:换算|折合|折算|算成|合成|相当于|按)(?:成|为)?(?:一年|每年|年利率|年息|年化|年)")
 RATE_YEAR = re.compile(r"年利率|年息|年化|一年|每年|按年")
 RATE_MONTH = re.compile(r"月利率|月息|每个?月|一个月|按月")
+# Where a thing went (后来用到哪里去了, 弄到哪儿去了, 去向, 下落): asked of goods, never of money.
+WHEREABOUTS = re.compile(r"(?:用|弄|拿|卖|运|送|搬|转|放)?(?:到|在)?(?:了)?哪(?:里|儿)?去了|去向|下落|去哪(?:里|儿)?了"
+                         r"|(?:用|弄|放)(?:到|在)(?:了)?(?:哪里|哪儿|什么地方)")
+# 哪些东西被追回了 / 追回了什么 / 起获了哪些财物: which goods were got back.
+RECOVERED_LIST = re.compile(r"(?:哪些|什么|哪几)[^，。？?]{0,6}(?:被)?(?:追回|起获|扣押|查获|缴获|收缴|找回|发还|退还)"
+                            r"|(?:追回|起获|扣押|查获|缴获|收缴|找回|发还)(?:了)?(?:哪些|什么|哪几)")
 # Mediation: what a side would accept or pay to settle (调解, 和解, 愿意接受, 最多能给, 最低要).
 OFFER = re.compile(r"调解|和解|协商解决|愿意(?:接受|付|给|还|出)|能接受|最多(?:能|愿意|只能)?(?:付|给|还|出|赔)|最低|最少(?:要|得)")
 # Tasks set after the hearing (庭后七日内提交证据, 庭后补充材料, 举证期限).
@@ -309,6 +315,12 @@ class CasePlan:
     seen: bool = False
     # 扣的货是假的吗 / 是不是正品 / 检验合格吗: the property asked of a thing (lexicon STATES key)
     state: str | None = None
+    # 有没有同伙 / 是一个人干的吗 / 是主动投案的吗: the side asked of two that exclude each other (lexicon
+    # EITHER: alone | together | surrendered | caught); a statement telling the other side answers 否
+    either: str | None = None
+    # 这批瓷砖后来用到哪里去了 / 偷的药品去向: the thing (never money) whose whereabouts are asked
+    whereabouts: str | None = None
+    recovered_list: bool = False  # 哪些东西被追回了: every thing told got back, each quoted
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
     disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
@@ -396,7 +408,8 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
-                "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state,
+                "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state, "either": self.either,
+                "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen,
                 "focus": self.focus.to_dict()}
 
@@ -600,6 +613,13 @@ def make_plan(text: str) -> CasePlan:
     plan.real_name = bool(REAL_NAME.search(text)) and bool(plan.nicknames or plan.aliases) and not plan.fields
     plan.seen = bool(SEEN.search(text))
     plan.state = _state_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
+    plan.recovered_list = bool(RECOVERED_LIST.search(text)) and not any(
+        s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT, Slot.QUANTITY, Slot.DATE))
+    thing = plan.focus.patient or next((o for o in plan.focus.objects if len(o) >= 2), None)
+    plan.whereabouts = thing if WHEREABOUTS.search(text) and thing and not re.search(r"钱|款|资金|工资|现金|收入", text) \
+        else None
+    plan.either = next((side for side, (asked, _) in EITHER.items() if asked.search(text)), None) \
+        if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))

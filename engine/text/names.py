@@ -138,9 +138,11 @@ def party_names(text: str, tagged: list[str] = ()) -> list[str]:
         surnames = "".join(sorted(SURNAMES - {"老", "小", "阿", "某"}))
         _PARTY_NAME = re.compile(
             rf"(?:^|(?<=[和与跟给向被除了问：:]))([{surnames}][\u4e00-\u9fff]{{1,2}}?)"
-            r"(?=的|给|向|被|把|借|投|转|交|付|拿|还|退|赔|骗|偷|一共|总共|前后|已经|是|在|和|与|有|知道|当时|从|以前|认识"
+            r"(?=的|给|向|被|把|借|投|转|交|付|拿|还|退|赔|骗|偷|一共|总共|前后|已经|是|在|和|与|有|知道|当时|从|以前|认识|留(?:的|下|给)"
             r"|第[一二三四五六七八九十两\d]{1,3}[次笔回]|最后一次|头一次)")
-    found = [n for n in tagged if looks_like_name(n)]
+    # 庞鑫留的手机号: jieba glues the verb 留 to a two-character name before 的
+    found = [n[:-1] if len(n) == 3 and n[-1] == "留" and re.search(re.escape(n) + "的", text) else n
+             for n in tagged if looks_like_name(n)]
     from engine.text.tokenize import word_frequency
 
     for match in _PARTY_NAME.finditer(text):

@@ -29,6 +29,7 @@ from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.wording import quoted
 from engine.answer.casefile.record import PII_TYPES, answer_record, partial_plate, third_party
 from engine.answer.casefile.talk import answer_evidence, answer_talk
+from engine.answer.casefile.verdict import either_verdict
 from engine.answer.composer import Draft
 from engine.question import CasePlan, QuestionPlan, Slot
 from engine.answer.casefile.heads import asked_head
@@ -145,6 +146,11 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     if absent:  # 邹燕给了公司多少钱: the file never names 邹燕
         return draft_of(Outcome([Part("、".join(f"「{n}」" for n in absent) + "的相关内容", "", Fill.MISSING)]),
                         case.evidence, case.scope)
+    if plan.either and Slot.YESNO in plan.slots and (told := either_verdict(case, plan, outcome)) is not None:
+        # 有没有同伙 — 就我自己去的: the account of the other side answers, though it never says 同伙
+        outcome.add(told)
+        check_parts(case, plan, outcome)
+        return draft_of(outcome, case.evidence, case.scope)
     head = asked_head(plan)
     fields_only = plan.fields and not plan.record
     named_head = head and any(head in n or n in head for n in plan.names)

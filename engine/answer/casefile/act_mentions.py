@@ -41,6 +41,8 @@ ACTS = [frozenset(g.split()) for g in (
     "帮忙 帮 帮助 关照 照顾 打招呼 通融 疏通 说情",
     "扔 丢 丢弃 扔掉 丢掉 抛弃",
     "收到 收下 收了 到账 收取 收过",
+    # a sale told by either side of it: the one who bought is the one it was sold to (卖给了…, 收东西的人)
+    "买 卖 卖给 买走 出售 售卖 销赃 收购 回收 收东西 收货",
     "签字 签名 签收 签的字",
     "停车 停 停下 停住 刹车",
     "投诉 举报 反映 控告 信访",

@@ -27,6 +27,7 @@ from engine.answer.casefile.when import time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
 from engine.ledger.extract import per_piece
+from engine.ledger.lexicon import RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
 from engine.text.refs import find_statute_refs
@@ -115,6 +116,10 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         for slot in plan.slots:
             outcome.add(Part(f"「{patient}」相关内容", "", Fill.MISSING))
         return
+    if plan.whereabouts and answer_whereabouts(case, plan, outcome):
+        return
+    if plan.recovered_list and answer_recovered(case, outcome):
+        return
     matches = rank_statements(case, plan)
     chosen = candidates(case, plan, matches)
     if not chosen and plan.posture:  # 那个男的倒在什么位置: the answers telling that act, best first
@@ -145,6 +150,65 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             outcome.add(time_of_day(case, plan, chosen, outcome))
         else:
             outcome.add(_quote(case, plan, chosen, slot, outcome))
+
+def answer_whereabouts(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """这批瓷砖后来用到哪里去了: the first turn telling where the thing went — asked of it (卖给谁了,
+    去哪了) or told of it by its own words (手机卖给了…) — quoted; the speaker not knowing (具体去了哪里
+    我不清楚, 都分散出去了，记不清) is a gap. False when no turn speaks of where it went."""
+    thing = plan.whereabouts
+    for statement in case.ledger.statements:
+        if statement.kind == "header":
+            continue
+        asked = _effective_question(case, statement)
+        asks_where = bool(WHEREABOUTS_TOLD.search(asked)) and object_hit(thing, asked)
+        for sentence in _sentences(statement):
+            told = WHEREABOUTS_TOLD.search(sentence.text) and object_hit(thing, sentence.text)
+            if not (asks_where or told):
+                continue
+            if UNCERTAIN.search(sentence.text):
+                outcome.add(_gap(case, statement, sentence, outcome, "去向"))
+                return True
+            cited = case.cite(_anchor(statement, sentence))
+            outcome.add(Part("去向", f"材料显示：{quoted(sentence.text)}（{cited}）", Fill.FILLED, [cited],
+                             quoted=Quoted(sentence.text, Slot.TEXT, statement.question)))
+            return True
+    return False
+
+# A negation in the clause before the word of getting back (没追回, 还没有找回来).
+_NOT_BACK = re.compile(r"没有?|未|不|尚未|还没有?")
+
+
+def answer_recovered(case: Case, outcome: Outcome, limit: int = 6) -> bool:
+    """哪些东西被追回了: every answer's sentence telling goods got back (追回, 起获, 扣押, 退还给被害人),
+    each quoted — not one negated in its clause (还没追回), nor money paid back (退还被害人九千元 is
+    restitution, not goods). False when no sentence tells any."""
+    from engine.text.numbers import find_amounts
+
+    lines, ids = [], []
+    for statement in case.ledger.statements:
+        if statement.kind == "header":
+            continue
+        for sentence in _sentences(statement):
+            text = sentence.text
+            for found in RECOVERED_TOLD.finditer(text):
+                clause = max(text.rfind(ch, 0, found.start()) for ch in "，,；;") + 1
+                ends = [i for i in (text.find(ch, found.end()) for ch in "，,；;。") if i >= 0]
+                end = min(ends) + 1 if ends else len(text)
+                if _NOT_BACK.search(text[clause:found.start()]) or find_amounts(text[clause:end]) or len(ids) >= limit:
+                    continue
+                # from the part of the sentence naming the thing (…；平板电脑没来得及卖，被追回了) to its clause's end
+                start = max(text.rfind(ch, 0, found.start()) for ch in "；;") + 1
+                shown = trimmed(text, start, end)
+                told = Segment(sentence.start + shown.start, sentence.start + shown.end, shown.text)
+                cited = case.cite(_anchor(statement, told))
+                if cited not in ids:
+                    ids.append(cited)
+                    lines.append(f"{cited}：{quoted(shown.text)}")
+    if not ids:
+        return False
+    outcome.add(Part("追回的财物", "材料显示追回的财物：" + "；".join(lines), Fill.FILLED, ids))
+    return True
+
 
 def _asker_quote(case: Case, plan: CasePlan, match: Match) -> Part:
     """The asker's own sentence that answers (讯问开始时援引了哪条法律 → the opening question)."""

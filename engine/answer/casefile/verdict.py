@@ -19,7 +19,7 @@ from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.ledger import Statement
-from engine.ledger.lexicon import NOT_HELD, OUT_OF_ORDER, STATES, UNCERTAIN
+from engine.ledger.lexicon import EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES, UNCERTAIN
 from engine.question import CasePlan, Slot
 from engine.text.segments import Segment, trimmed
 
@@ -315,3 +315,74 @@ def _replaces(plan: CasePlan, answer: str) -> bool:
         return False
     content = [t for t in plan.question.terms if len(t) > 1 and t not in GENERAL]
     return bool(content) and not any(t in cleft.group(1) for t in content)  # the very words, not their acts
+
+
+# A negation right before a side's words in its clause (没有同伙, 没人跟我一起, 不是自己去的) — never
+# the question forms 有没有 / 是不是.
+_NEGATED_SIDE = re.compile(r"(?:(?<![有是])(?:没有?|不是|不)|未|并非|并没有?|从没有?)[^，。；！？,]{0,2}$")
+# Words that tell a side by themselves, in an answer to any question (同伙, 投案, 抓获); the others
+# (和某某一起, 民警找到我) only in a turn about who was there or how someone came in.
+_SIDE_WORDS = re.compile(r"同伙|伙同|同案|帮凶|投案|自首|抓获|被抓|单独作案|一个人作案")
+
+
+def _side_told(text: str, plan: CasePlan, on_topic: bool) -> str | None:
+    """The side of the asked pair a sentence tells (a side's words negated tell the other one);
+    None when it tells neither or both."""
+    pair = (plan.either, EITHER_OTHER[plan.either])
+    if on_topic:
+        told = [(side, found) for side in pair for found in EITHER[side][1].finditer(text)]
+    else:
+        told = [(side, found) for found in _SIDE_WORDS.finditer(text) for side in pair
+                if EITHER[side][1].search(found.group(0))]
+    sides = set()
+    for side, found in told:
+        clause_start = max(text.rfind(ch, 0, found.start()) for ch in "，。；！？,") + 1
+        negated = _NEGATED_SIDE.search(text[clause_start:found.start()])
+        sides.add(EITHER_OTHER[side] if negated else side)
+    return sides.pop() if len(sides) == 1 else None
+
+
+def either_verdict(case: Case, plan: CasePlan, outcome: Outcome) -> Part | None:
+    """有没有同伙 — 就我自己，没人跟我一起 / 是主动投案的吗 — 民警在我家里把我抓获的: of two accounts
+    that exclude each other, the one a statement tells answers the side asked (the other side 否),
+    from the sentence that tells it — in a turn about the topic (你是怎么到案的, 那天还有谁), where
+    a bare 没有 to the asker's side tells the other, or by the side's own words anywhere. Told both
+    ways: a conflict. None when nothing tells either side (the question is answered as before)."""
+    topic = EITHER_TOPIC[plan.either]
+    named = case.named_in(plan.text, plan.names)
+    found: list[Verdict] = []
+    for statement in case.ledger.statements:
+        if statement.kind == "header":
+            continue
+        asked = _effective_question(case, statement)
+        on_topic = bool(topic.search(asked))
+        for at, sentence in enumerate(_sentences(statement)):
+            if named and named[0] != statement.speaker and named[0] not in sentence.text \
+                    and not (statement.speaker is None and named[0] == case.ledger.subject):
+                continue  # 有没有同伙 asked of someone else than the one speaking
+            side = _side_told(sentence.text, plan, on_topic)
+            opening = trimmed(sentence.text, 0, len(sentence.text))
+            if side is None and at == 0 and on_topic and opening:
+                # 有没有人和你一起？—没有。: a bare answer to the side the asker named
+                put = _side_told(asked, plan, True)
+                if put is not None and NEGATION.match(opening.text):
+                    side = EITHER_OTHER[put]
+                elif put is not None and AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
+                    side = put
+            if side is not None:
+                found.append(Verdict("是" if side == plan.either else "否", statement, sentence))
+                break
+    if not found:
+        return None
+    decisive = found[0]
+    other = next((v for v in found if v.value != decisive.value), None)
+    if other is not None:
+        return _both_ways(case, decisive, other, outcome)
+    statement, sentence = decisive.statement, decisive.sentence
+    sentences = _sentences(statement)
+    at = next(i for i, s in enumerate(sentences) if s.start == sentence.start)
+    shown = sentence
+    if len(sentence.text) <= 6 and len(sentences) > at + 1:  # 没有。就我自己去的。: the reason with it
+        shown = Segment(sentence.start, sentences[at + 1].end, statement.answer[sentence.start:sentences[at + 1].end])
+    cited = case.cite(_anchor(statement, shown))
+    return Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])

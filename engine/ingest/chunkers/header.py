@@ -174,18 +174,28 @@ def _line_fields(line: str, base: int) -> list[tuple[str, int, int, int, bool]]:
     return found
 
 
+# The key of one of a person's particulars (身份证号码, 公民身份号码, 联系电话, 住址 …).
+_PARTICULAR_KEY = re.compile(r"性别|民族|出生|身份证|公民身份|证件|户籍|住址|现住|住所|联系|电话|手机|文化|职业|工作单位|籍贯|年龄")
+
+
 def read_fields(text: str) -> list[HeaderField]:
     """Every field of a header text, in order, with its value's span in ``text``."""
     logical, where = _logical(text)
     fields: list[HeaderField] = []
     pos = 0
+    carried = None  # the party whose ｜ row the following rows of particulars continue
     for line in logical.split("\n"):
         found = _table_fields(line, pos) if _TABLE_BAR.search(line) else None
         # 被告｜姓名：某乙｜身份证号：…｜电话：…: a row opened by a party is that party's particulars
         owned = bool(found) and found[0][0] in OWNER_KEYS
-        rows = [(k, s, e, ks, owned and n > 0) for n, (k, s, e, ks) in enumerate(found)] if found \
+        # 被告｜某乙｜性别｜男 then 身份证号码｜… / 联系电话｜…: rows holding particulars only, right
+        # under a party's row, are that party's too (a key of anything else ends the run)
+        going_on = bool(found) and not owned and carried is not None \
+            and all(_PARTICULAR_KEY.match(k) for k, *_ in found)
+        carried = found[0][0] if owned else carried if going_on else None
+        rows = [(k, s, e, ks, owned and n > 0 or going_on) for n, (k, s, e, ks) in enumerate(found)] if found \
             else _line_fields(line, pos)
-        owner = None
+        owner = carried if going_on else None
         for key, start, end, key_start, running in rows:
             value = logical[start:end]
             trimmed = value.strip(_TRIM)
