@@ -45,7 +45,7 @@ TOGETHER = """讯问笔录
 嫌疑人：我的手机号是15811226677，一直在用。
 """
 
-# 问　/答　 with a ｜ table header, then a second session with its own header.
+# 问　/答　 with a ｜ table header, then a second session with its own header (its bars a scan's 丨).
 TWO_SITTINGS = """讯问笔录
 时间｜2025年7月2日13时20分至2025年7月2日14时40分
 地点｜某市公安局东湖分局第五讯问室
@@ -58,9 +58,9 @@ TWO_SITTINGS = """讯问笔录
 问　偷的那些药品后来去哪了？
 答　具体去哪了我说不上来，都是让别人拿走的。
 讯问笔录（第二次）
-时间｜2025年7月9日15时05分至2025年7月9日15时50分
-地点｜某市看守所第三提审室
-侦查员｜戊某、己某｜记录人｜己某
+时间丨2025年7月9日15时05分至2025年7月9日15时50分
+地点丨某市看守所第三提审室
+侦查员丨戊某、己某丨记录人丨己某
 问　上次讲的还有补充吗？
 答　没有补充了。
 """
@@ -89,12 +89,29 @@ HEARING = """某市某区人民法院
 """
 
 
+# A 补充询问 section with its own header lines right under its title.
+SUPPLEMENT = """询问笔录
+时间：2025年9月1日10时00分至2025年9月1日11时00分
+地点：某县公安局治安大队询问室
+询问人：子某、丑某 记录人：丑某
+被询问人：尤春燕 性别：女
+问：你把当天的情况讲一下。
+答：我下班回家发现门被撬了。
+补充询问
+时间：2025年9月4日16时20分至2025年9月4日16时50分
+地点：某县城关派出所值班室
+询问人：子某、丑某 记录人：丑某
+问：还有什么要补充的？
+答：家里还少了一个金戒指。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("gaps"),
                            {"讯问笔录_韦长顺.txt": CAUGHT, "讯问笔录_骆新民.txt": TOGETHER,
                             "讯问笔录_隋金凤.txt": TWO_SITTINGS,
-                            "庭审笔录_柯敏.txt": HEARING})
+                            "庭审笔录_柯敏.txt": HEARING, "询问笔录_尤春燕.txt": SUPPLEMENT})
 
 
 @pytest.mark.parametrize("question", ["韦长顺有没有同伙？", "韦长顺是一个人作案的吗？"])
@@ -162,3 +179,9 @@ def test_a_later_sittings_own_header(home):
     answer = ask(home, "讯问笔录_隋金凤.txt", "第二次讯问是哪一天，在哪里做的？")
     assert "2025年7月9日" in answer.conclusion and "看守所第三提审室" in answer.conclusion, answer.conclusion
     assert "东湖分局" not in answer.conclusion, answer.conclusion
+
+
+def test_a_supplements_own_header(home):
+    answer = ask(home, "询问笔录_尤春燕.txt", "补充询问是哪天、在哪里做的？")
+    assert "2025年9月4日" in answer.conclusion and "城关派出所值班室" in answer.conclusion, answer.conclusion
+    assert "2025年9月1日" not in answer.conclusion, answer.conclusion

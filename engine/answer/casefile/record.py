@@ -25,8 +25,9 @@ RECORD_FIELDS = frozenset({"officer", "recorder"})
 SUBJECT_KEYS = frozenset({"被讯问人", "被询问人", "犯罪嫌疑人", "嫌疑人", "证人", "被害人", "报案人", "被调查人"})
 PII_TYPES = {"id": ("id_card",), "phone": ("mobile", "phone", "landline"), "bank_card": ("bank_card",),
              "plate": ("plate",)}
-_TIME_KEY = re.compile(r"^(?:讯问|询问|开庭|起止)?时\s*间$")
-_PLACE_KEY = re.compile(r"^(?:讯问|询问|开庭)?地\s*点$")
+# 补充询问时间: a 补充 section's title run into its first key
+_TIME_KEY = re.compile(r"^(?:补充)?(?:讯问|询问|开庭|起止)?时\s*间$")
+_PLACE_KEY = re.compile(r"^(?:补充)?(?:讯问|询问|开庭)?地\s*点$")
 
 
 def _header_statement(case: Case, session: int):

@@ -54,7 +54,8 @@ def _alternation(keys) -> str:
 
 _SP = r"[ \t\u3000]"
 _KNOWN = _alternation(HEADER_KEYS)
-_TABLE_BAR = re.compile(r"[｜|]")
+# 丨: a scan's reading of ｜
+_TABLE_BAR = re.compile(r"[｜|丨]")
 # key：value — a known key anywhere (glued to the value before it, as OCR leaves it), any short
 # CJK key at a line start or after a gap; a key may carry a note (侦查员（签名）).
 _NOTE = r"(?:[（(][^）)\n]{0,8}[）)])?"
@@ -63,8 +64,8 @@ _COLON_KEY = re.compile(rf"(?P<key>{_KNOWN}){_NOTE}{_SP}*[：:]"
                         re.M)
 _SPACED_KEY = re.compile(rf"(?:^|(?<=[ \t\u3000]))(?P<key>{_KNOWN}){_SP}+(?=\S)", re.M)
 _RUNNING_KEY = re.compile(rf"(?:^|(?<=[，,。；;]))(?P<key>{_alternation(RUNNING_KEYS)}){_SP}*(?=[^\s，,。；;：:、])", re.M)
-_LINE_KEY = re.compile(rf"^{_SP}*(?:(?:{_KNOWN}){_SP}*(?:[：:｜|]|{_SP}\S)|(?:{_alternation(RUNNING_KEYS)})(?=[^\s，,。；;：:])"
-                       rf"|[\u4e00-\u9fff](?:{_SP}?[\u4e00-\u9fff]){{1,9}}{_NOTE}{_SP}*[：:｜|])")
+_LINE_KEY = re.compile(rf"^{_SP}*(?:(?:{_KNOWN}){_SP}*(?:[：:｜|丨]|{_SP}\S)|(?:{_alternation(RUNNING_KEYS)})(?=[^\s，,。；;：:])"
+                       rf"|[\u4e00-\u9fff](?:{_SP}?[\u4e00-\u9fff]){{1,9}}{_NOTE}{_SP}*[：:｜|丨])")
 _TITLE = re.compile(rf"^{_SP}*(?:第.{{1,3}}次)?[\u4e00-\u9fff{_SP[1:-1]}（）()第次一二三四五六七八九十0-9]{{0,12}}笔{_SP}*录")
 _VALUE_END = re.compile(r"[，,。；;]")
 _TRIM = " \t\u3000，,；;。、"
