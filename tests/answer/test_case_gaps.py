@@ -185,3 +185,4 @@ def test_a_supplements_own_header(home):
     answer = ask(home, "询问笔录_尤春燕.txt", "补充询问是哪天、在哪里做的？")
     assert "2025年9月4日" in answer.conclusion and "城关派出所值班室" in answer.conclusion, answer.conclusion
     assert "2025年9月1日" not in answer.conclusion, answer.conclusion
+    assert answer.conclusion.startswith("补充询问时间"), answer.conclusion  # named as the record names it

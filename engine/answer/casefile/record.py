@@ -53,6 +53,10 @@ def record_word(case: Case, session: int) -> str:
     statement = _header_statement(case, session)
     title = str(case.sources[statement.chunk_id].chunk.meta.get("title") or "") if statement else ""
     title = re.sub(r"\s", "", title)
+    if not title and _is_supplement(case, session) and case.ledger.headers:
+        # 补充询问 with no title of its own: the record's kind is the first session's
+        first = _header_statement(case, min(case.ledger.headers))
+        title = re.sub(r"\s", "", str(case.sources[first.chunk_id].chunk.meta.get("title") or "")) if first else ""
     for words, word in ((("庭审", "开庭", "法庭"), "开庭"), (("询问",), "询问"), (("讯问",), "讯问")):
         if any(w in title for w in words):
             return ("补充" if _is_supplement(case, session) else "") + word
