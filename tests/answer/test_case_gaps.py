@@ -89,6 +89,13 @@ HEARING = """某市某区人民法院
 """
 
 
+# Company in another act (dinner with a friend) and a surrender denied in so many words.
+NEITHER = _header(12, "钮国栋") + """问：案发前你在干什么？
+答：我和朋友一起在饭店吃饭，喝了点酒。
+问：你是怎么到案的？
+答：我没有投案，是你们在车站把我抓到的。
+"""
+
 # A 补充询问 section with its own header lines right under its title.
 SUPPLEMENT = """询问笔录
 时间：2025年9月1日10时00分至2025年9月1日11时00分
@@ -111,7 +118,8 @@ def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("gaps"),
                            {"讯问笔录_韦长顺.txt": CAUGHT, "讯问笔录_骆新民.txt": TOGETHER,
                             "讯问笔录_隋金凤.txt": TWO_SITTINGS,
-                            "庭审笔录_柯敏.txt": HEARING, "询问笔录_尤春燕.txt": SUPPLEMENT})
+                            "庭审笔录_柯敏.txt": HEARING, "询问笔录_尤春燕.txt": SUPPLEMENT,
+                            "讯问笔录_钮国栋.txt": NEITHER})
 
 
 @pytest.mark.parametrize("question", ["韦长顺有没有同伙？", "韦长顺是一个人作案的吗？"])
@@ -138,6 +146,13 @@ def test_how_someone_came_in_answers_surrender(home, name, question, expected, s
     answer = ask(home, name, question)
     assert answer.conclusion.startswith(expected), answer.conclusion
     assert said in answer.conclusion, answer.conclusion
+
+
+def test_company_in_another_act_is_no_accomplice_and_a_denied_surrender_is_no(home):
+    answer = ask(home, "讯问笔录_钮国栋.txt", "钮国栋有没有同伙？")
+    assert not answer.conclusion.startswith("是"), answer.conclusion  # dinner with a friend tells nothing
+    answer = ask(home, "讯问笔录_钮国栋.txt", "钮国栋是主动投案的吗？")
+    assert answer.conclusion.startswith("否") and "抓到" in answer.conclusion, answer.conclusion
 
 
 def test_a_buyer_the_speaker_does_not_know_is_a_gap(home):
