@@ -618,8 +618,7 @@ def make_plan(text: str) -> CasePlan:
     thing = plan.focus.patient or next((o for o in plan.focus.objects if len(o) >= 2), None)
     plan.whereabouts = thing if WHEREABOUTS.search(text) and thing and not re.search(r"钱|款|资金|工资|现金|收入", text) \
         else None
-    plan.either = next((side for side, (asked, _) in EITHER.items() if asked.search(text)), None) \
-        if Slot.YESNO in plan.slots or YESNO.search(text) else None
+    plan.either = _either_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
@@ -678,6 +677,21 @@ BY_TRANSFER = re.compile(r"(?:通过|用|以|走)(?:银行)?转账|转账(?:的�
 _STATE_ASKED = re.compile(r"(?:是|为)(?:不是)?(?P<what>[\u4e00-\u9fff]{1,4}?)(?:的)?(?:吗|呢|么|没有)?[？?]?\s*$"
                           r"|(?:是否|是不是)(?:为|是)?(?P<whether>[\u4e00-\u9fff]{1,4}?)(?:的)?[？?]?\s*$"
                           r"|(?P<bare>[\u4e00-\u9fff]{2})(?:吗|没有|不)[？?]?\s*$")
+
+
+# What may follow the side asked when it is what the yes/no asks (…投案的吗, …有同伙没有).
+_EITHER_TAIL = re.compile(r"(?:的|了|过|作案|干的|去的|在场)*(?:吗|么|没有|呢)?[？?。]?\s*$")
+
+
+def _either_asked(text: str) -> str | None:
+    """The side of an either-or a yes/no asks (lexicon EITHER): its words end the question or follow
+    有没有/是否 — 他同伙有没有拿钱 asks of the money, 他投案后退赃了吗 of the restitution."""
+    for side, (asked, _) in EITHER.items():
+        for found in asked.finditer(text):
+            if _EITHER_TAIL.match(text[found.end():]) or re.search(r"(?:有没有|是否|是不是|有无)$", text[:found.start()]) \
+                    or re.match(r"有没有|是否|还有", found.group(0)):
+                return side
+    return None
 
 
 def _state_asked(text: str) -> str | None:

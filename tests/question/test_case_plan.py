@@ -250,3 +250,30 @@ def test_selling_named_by_the_bare_verb_asks_the_sale_price(question):
 def test_a_shop_or_a_seller_named_or_a_sale_that_only_dates_is_no_sale_price(question):
     # 卖 inside a noun (小卖部, 卖场, 专卖店, 卖家) is no verb; a sale that says when is not what is asked
     assert make_plan(question).measure != "sale"
+
+
+@pytest.mark.parametrize("question, side", [
+    ("那个人有没有同伙？", "together"), ("有没有人跟他一起去的？", "together"), ("他是否有同伙？", "together"),
+    ("他是一个人干的吗？", "alone"), ("他是自己投案的吗？", "surrendered"), ("他有没有自首？", "surrendered"),
+    ("他是被民警抓获的吗？", "caught"),
+    # the side's word in a question asking of something else
+    ("他同伙有没有分到钱？", None), ("他投案以后退赔了吗？", None), ("他的同伙是谁？", None),
+])
+def test_the_side_of_an_either_or_asked(question, side):
+    assert make_plan(question).either == side
+
+
+@pytest.mark.parametrize("question, thing", [
+    ("那批电缆后来被他弄到哪里去了？", "电缆"), ("偷来的药品去向如何？", "药品"),
+    ("卖手机的钱用到哪里去了？", None), ("钢筋送到哪里了？", None),
+])
+def test_the_whereabouts_of_goods_asked(question, thing):
+    assert make_plan(question).whereabouts == thing
+
+
+@pytest.mark.parametrize("question, listed", [
+    ("哪些东西被追回了？", True), ("追回了什么财物？", True), ("追回的财物价格认定合计多少钱？", False),
+    ("被偷的东西追回了吗？", False),
+])
+def test_which_goods_were_got_back_asked(question, listed):
+    assert make_plan(question).recovered_list is listed
