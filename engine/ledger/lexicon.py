@@ -260,7 +260,7 @@ EITHER: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 EITHER_OTHER = {"alone": "together", "together": "alone", "surrendered": "caught", "caught": "surrendered"}
 # What the asker asks when the topic is how someone came in or who was with him (你是怎么到案的,
 # 那天还有谁): the answer's side is read from such a turn even when it names neither side's words.
-EITHER_TOPIC = {"alone": re.compile(r"一起|同伙|还有谁|几个人|一个人|单独|有没有人"),
+EITHER_TOPIC = {"alone": re.compile(r"同伙|还有谁|还有别人|还有其他人|几个人|一个人|单独|有没有人|(?:和|跟|与)谁|谁(?:和|跟)你"),
                 "surrendered": re.compile(r"到案|归案|投案|自首|抓获|带到|(?:到|来|进)(?:的)?(?:公安|派出所)")}
 EITHER_TOPIC["together"] = EITHER_TOPIC["alone"]
 EITHER_TOPIC["caught"] = EITHER_TOPIC["surrendered"]

@@ -90,8 +90,8 @@ HEARING = """某市某区人民法院
 
 
 # Company in another act (dinner with a friend) and a surrender denied in so many words.
-NEITHER = _header(12, "钮国栋") + """问：案发前你在干什么？
-答：我和朋友一起在饭店吃饭，喝了点酒。
+NEITHER = _header(12, "钮国栋") + """问：案发前你们一起吃饭了吗？
+答：吃了，我和朋友一起在饭店吃的，喝了点酒。
 问：你是怎么到案的？
 答：我没有投案，是你们在车站把我抓到的。
 """
