@@ -96,6 +96,22 @@ NEITHER = _header(12, "钮国栋") + """问：案发前你们一起吃饭了吗�
 答：我没有投案，是你们在车站把我抓到的。
 """
 
+# Both sides of a hearing saying who signed, the second in a sentence that does not name the paper.
+SIGNED = """某市某区人民法院
+庭审笔录
+时间：2025年10月9日9时00分至2025年10月9日10时00分
+地点：某市某区人民法院第五法庭
+审判长：寅某 书记员：卯某
+原告：某某五金有限公司
+被告：蓝建业
+审判长：被告，收货单是谁签收的？
+被告：收货单上是我们仓管员钱德旺签的字，那天我不在。
+审判长：原告，你方对收货单有什么意见？
+原告：收货单是真实的。货是3月2日到的，钱德旺当天卸完货就签了字。
+审判长：双方还有没有补充？
+被告：没有。
+"""
+
 # A 补充询问 section with its own header lines right under its title.
 SUPPLEMENT = """询问笔录
 时间：2025年9月1日10时00分至2025年9月1日11时00分
@@ -119,7 +135,7 @@ def home(tmp_path_factory):
                            {"讯问笔录_韦长顺.txt": CAUGHT, "讯问笔录_骆新民.txt": TOGETHER,
                             "讯问笔录_隋金凤.txt": TWO_SITTINGS,
                             "庭审笔录_柯敏.txt": HEARING, "询问笔录_尤春燕.txt": SUPPLEMENT,
-                            "讯问笔录_钮国栋.txt": NEITHER})
+                            "讯问笔录_钮国栋.txt": NEITHER, "庭审笔录_蓝建业.txt": SIGNED})
 
 
 @pytest.mark.parametrize("question", ["韦长顺有没有同伙？", "韦长顺是一个人作案的吗？"])
@@ -201,3 +217,9 @@ def test_a_supplements_own_header(home):
     assert "2025年9月4日" in answer.conclusion and "城关派出所值班室" in answer.conclusion, answer.conclusion
     assert "2025年9月1日" not in answer.conclusion, answer.conclusion
     assert answer.conclusion.startswith("补充询问时间"), answer.conclusion  # named as the record names it
+
+
+def test_who_did_it_cites_each_side_telling_the_same_person(home):
+    answer = ask(home, "庭审笔录_蓝建业.txt", "收货单上签字的是谁？")
+    assert "钱德旺" in answer.conclusion, answer.conclusion
+    assert "仓管员钱德旺签的字" in answer.conclusion and "卸完货就签了字" in answer.conclusion, answer.conclusion

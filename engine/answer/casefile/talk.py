@@ -254,9 +254,34 @@ def _quote(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome:
         if slot is Slot.TEXT and shown is sentence:
             shown = _act_passage(plan, statement, sentence)
         cited = case.cite(_anchor(statement, shown))
-        return Part(label, f"材料显示：{quoted(shown.text)}（{cited}）", Fill.FILLED, [cited],
+        part = Part(label, f"材料显示：{quoted(shown.text)}（{cited}）", Fill.FILLED, [cited],
                     quoted=Quoted(shown.text, slot, statement.question))
+        if slot is Slot.PERSON:
+            _also_naming(case, plan, chosen, match, shown.text, part)
+        return part
     return Part(label, "", Fill.MISSING)
+
+
+def _also_naming(case: Case, plan: CasePlan, chosen: list[Match], first: Match, shown: str, part: Part) -> None:
+    """送货单上签字的是谁: the other close accounts telling the same one person did the asked act (each
+    side of a hearing saying 童海签的) are cited beside the first — who it was rests on all of them.
+    Each names that person in a sentence telling the act, in an answer about the asked thing."""
+    people = [p for p in case.people() if p in shown]
+    if len(people) != 1:
+        return
+    things = [o for o in objects_of(plan, case.people(), case.doc_text) if o not in people]
+    for match in chosen:
+        statement = match.statement
+        if match is first or len(part.evidence) >= 3:
+            continue
+        sentence = _best_sentence(plan, statement, prefer=lambda t: people[0] in t and act_at(plan, t) >= 0)
+        if sentence is None or people[0] not in sentence.text or act_at(plan, sentence.text) < 0 \
+                or things and not any(object_hit(o, statement.question + statement.answer) for o in things):
+            continue  # the same person in another act, or the act of another thing
+        more = case.cite(_anchor(statement, sentence))
+        if more not in part.evidence:
+            part.text += f"；{quoted(sentence.text)}（{more}）"
+            part.evidence.append(more)
 
 # The longest passage quoted for what happened (抢了哪些东西): the sentences telling the act.
 LONGEST_PASSAGE = 200
