@@ -93,7 +93,8 @@ def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list
 
 # -- goods listed kind by kind, counted in total ---------------------------------------------------------
 _SEP = r"(?:[、，,；;\s]|和|及|以及|还有|另有|另外|\d{1,2}\s?[.．、)）]|[（(]\d{1,2}[)）]|[①-⑳])+"
-_NAME = r"[\u4e00-\u9fffA-Za-z0-9·]{1,12}"
+# 利群（硬）/ 中华(软): a kind with a bracketed qualifier is one kind
+_NAME = r"[\u4e00-\u9fffA-Za-z0-9·]{1,12}(?:[（(][\u4e00-\u9fffA-Za-z0-9]{1,6}[)）])?"
 # between two items of a list: a separator and the next item's name (…80条、玉溪150条), or the item's
 # name and a separator (…80条红塔山、150条玉溪) — never a verb or another figure (买了10条，卖了6条)
 _BETWEEN = re.compile(rf"^(?:{_SEP}{_NAME}|{_NAME}{_SEP}|{_SEP})$")
@@ -129,7 +130,7 @@ def goods_lists(case: Case, rows: list[Event]) -> list[list[Event]]:
 def _listed_name(event: Event) -> str:
     """An item as the list tells it, without the words leading into the list (有红塔山80条 → 红塔山80条)."""
     words = flat(event.words).strip("，,。；;、：: ")
-    return re.sub(r"^[^，,、；;]*?(?:有|是|了|包括|分别是|写的是|清单上)[：:]?(?=[\u4e00-\u9fffA-Za-z0-9])", "", words) or words
+    return re.sub(r"^[^，,、；;]*?(?:有|是|了|包括|分别是|写的是|清单上|(?:查获|缴获|扣押|扣留)(?:并(?:扣押|扣留))?)[：:]?(?=[\u4e00-\u9fffA-Za-z0-9])", "", words) or words
 
 
 # counters that count any piece: a list in other units too has no total in them
@@ -141,7 +142,10 @@ def _about_asked(case: Case, plan: CasePlan, found: list[Event]) -> bool:
     """A list is of the goods asked when the question names none in particular (东西, 货物) or the
     statement telling it (its question too) names them (烟 for 条烟 / 香烟; 车 for 电动车)."""
     told = case.statement(found[0].statement)
-    text = told.question + told.answer
+    # a list read out by brand alone (利群60条、中华25条) is of the goods its neighbouring turns name
+    # (进了一批烟 just before it)
+    text = "".join(s.question + s.answer for s in case.ledger.statements
+                   if s.session == told.session and abs(s.index - told.index) <= 1)
     # jieba's 条烟 / 几辆车: the noun after the count words of the question
     nouns = [re.sub(rf"^(?:多少|几)?(?:{re.escape(plan.unit or '')})?", "", n) for n in asked_nouns(case, plan)]
     nouns = [n for n in nouns if n and not _GENERIC_GOODS.search(n)]
