@@ -120,14 +120,23 @@ def _state_verdict(plan: CasePlan, statement: Statement, asked: str, people: lis
             return Verdict(None, statement, sentence)  # 是不是假的我也不清楚
         if value is not None:
             return Verdict(value, statement, sentence)
-    if confirmed_assertion(statement) and statement.question_span is not None:
-        # 鉴定意见：上述物品均为假冒…，你是否认可？—认可: the state the asker reads out, confirmed, is
-        # the speaker's; a dispute (不认可，…) confirms nothing
-        text = case.sources[statement.chunk_id].chunk.text if case is not None else ""
-        for piece in split(text, *statement.question_span, SENTENCE_ZH) if text else []:
-            value = state_told(plan, piece.text, asked, people, doc_text)
-            if value in ("是", "否"):
-                return Verdict(value, statement, _sentences(statement)[0], asked=piece)
+    put = confirmed_state(case, plan, statement) if case is not None else None
+    if put is not None:
+        return Verdict(put[0], statement, _sentences(statement)[0], asked=put[1])
+    return None
+
+
+def confirmed_state(case: Case, plan: CasePlan, statement: Statement) -> tuple[str, Segment] | None:
+    """鉴定意见：上述物品均为假冒…，你是否认可？—认可: the state the asker reads out, confirmed, is the
+    speaker's — its verdict and the asker's sentence (chunk offsets); a dispute (不认可，…) confirms
+    nothing."""
+    if statement.question_span is None or not confirmed_assertion(statement) or statement.chunk_id not in case.sources:
+        return None
+    text = case.sources[statement.chunk_id].chunk.text
+    for piece in split(text, *statement.question_span, SENTENCE_ZH):
+        value = state_told(plan, piece.text, statement.question, case.people(), case.doc_text)
+        if value in ("是", "否"):
+            return value, piece
     return None
 
 
