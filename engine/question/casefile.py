@@ -780,6 +780,10 @@ def _read_goods(plan: CasePlan, text: str) -> None:
         plan.aggregate, plan.owed, plan.made_good = "total", None, False
 
 
+# 认定总共值多少钱 / 鉴定下来一共值多少: the worth a finding states, its words apart
+APPRAISED_WORTH = re.compile(r"(?:认定|鉴定|评估)[^，。？?；]{0,6}?值(?:多少|几)")
+
+
 # 卖货一共得了多少钱 / 卖东西拿到多少 / 卖赃物换了多少钱: the proceeds of selling goods asked
 SOLD_FOR = re.compile(r"卖(?:货|东西|赃物|赃|掉的东西|[\u4e00-\u9fff]{1,3}?)(?:一共|总共|前后|共)?(?:得了|得到|拿到|换了|换来|收到|挣了|赚了|得)(?:了)?(?:多少|几)")
 
@@ -802,6 +806,8 @@ def _read_figure(plan: CasePlan, text: str) -> None:
         plan.measure = "sale"  # 第一回卖铜线，对方给了多少钱: the price obtained, whatever the goods' name
     if plan.measure is None and _sold_for(text):
         plan.measure = "sale"  # 卖货一共得了多少钱 / 卖东西拿到多少: what the goods were sold for
+    if plan.measure is None and Slot.AMOUNT in plan.slots and APPRAISED_WORTH.search(text):
+        plan.measure = "valuation"  # 认定总共值多少钱: what the finding puts the goods at
     if plan.measure == "wages" and DUE.search(text) and not BALANCE.search(text):
         plan.measure = "wages_owed"  # 工钱一共应该是多少: what is due, never what was paid
     plan.goods_recovered = plan.measure == "valuation" and bool(MEASURES["recovered"].search(text)) \

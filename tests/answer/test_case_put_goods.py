@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.case_homes import ask, record_home
+from tests.case_homes import amounts, ask, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -42,6 +42,8 @@ LIQUOR = """询问笔录
 鲍春梅：对，就是这些。
 询问人：现向你宣读检验报告：上述白酒经鉴定均为真品，你有什么意见？
 鲍春梅：没有意见。
+询问人：现向你宣读价格认定结论书：茅台(飞天)每瓶2400元、五粮液(普五)每瓶950元、剑南春每瓶380元，上述白酒总价值为74400元，你有没有异议？
+鲍春梅：没有异议。
 """
 
 # A finding the speaker disputes: his own words are his version, the finding confirms nothing.
@@ -54,6 +56,8 @@ DISPUTED = """讯问笔录
 答：从一个广州的老板那里进的货。
 问：鉴定意见：你仓库内的运动鞋均为假冒注册商标的商品，你是否认可？
 答：不认可，老板跟我说是正品的。
+问：价格认定结论：你仓库内的运动鞋总价值为36000元，你有什么意见？
+答：不认可，我进这批鞋只花了八千元。
 """
 
 
@@ -90,3 +94,16 @@ def test_a_confirmed_finding_of_the_goods_state(home, name, question, expected):
 def test_a_disputed_finding_is_no_fact_of_the_speaker(home):
     answer = ask(home, "讯问笔录_费立群.txt", "运动鞋是假货吗？")
     assert not answer.conclusion.startswith("是（"), answer.conclusion
+
+
+@pytest.mark.parametrize("question", ["认定总共值多少钱？", "这些酒鉴定下来一共值多少钱？"])
+def test_a_confirmed_valuation_asked_in_other_words(home, question):
+    answer = ask(home, "询问笔录_鲍春梅.txt", question)
+    assert answer.status.value == "answered", answer.conclusion
+    assert 74400 in amounts(answer.conclusion)
+
+
+def test_a_disputed_valuation_is_not_stated_as_verified(home):
+    answer = ask(home, "讯问笔录_费立群.txt", "运动鞋认定总共值多少钱？")
+    assert not (answer.status.value == "answered" and 36000 in amounts(answer.conclusion)
+                and "8000" not in answer.conclusion and "八千" not in answer.conclusion), answer.conclusion
