@@ -61,11 +61,25 @@ DISPUTED = """讯问笔录
 """
 
 
+# Prices per piece read out with a stated whole that the products do not make (2×1800 + 5×700 =
+# 7100, not 7600): no part of it can be composed.
+UNEVEN = """讯问笔录
+时间：2025年6月2日9时00分至2025年6月2日10时00分
+地点：某县公安局治安大队讯问室
+侦查员：午某、未某 记录人：未某
+犯罪嫌疑人：卜友亮 性别：男
+问　现向你出示扣押清单：扣押笔记本电脑2台、平板电脑5台，你是否认可？
+答　认可。
+问　现向你宣读价格认定结论：笔记本电脑每台1800元、平板电脑每台700元，总价值为7600元，你有没有异议？
+答　没有异议。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("put_goods"),
                            {"讯问笔录_詹文涛.pdf": SEIZED, "询问笔录_鲍春梅.txt": LIQUOR,
-                            "讯问笔录_费立群.txt": DISPUTED})
+                            "讯问笔录_费立群.txt": DISPUTED, "讯问笔录_卜友亮.txt": UNEVEN})
 
 
 @pytest.mark.parametrize("name, question, expected", [
@@ -107,3 +121,22 @@ def test_a_disputed_valuation_is_not_stated_as_verified(home):
     answer = ask(home, "讯问笔录_费立群.txt", "运动鞋认定总共值多少钱？")
     assert not (answer.status.value == "answered" and 36000 in amounts(answer.conclusion)
                 and "8000" not in answer.conclusion and "八千" not in answer.conclusion), answer.conclusion
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("剑南春先不算，其余按认定价值多少钱？", 57300),
+    ("只算五粮液和剑南春，认定价值多少？", 45600),
+])
+def test_kinds_priced_per_piece_valued_as_count_times_price(home, question, expected):
+    answer = ask(home, "询问笔录_鲍春梅.txt", question)
+    assert answer.status.value == "answered", answer.conclusion
+    stated = amounts(answer.conclusion)
+    assert expected in stated and 74400 not in stated.difference({expected})
+    (calc,) = answer.calculations
+    assert int(calc.result) == expected and "*" in calc.expression and "+" in calc.expression
+
+
+def test_prices_not_making_the_whole_value_no_part(home):
+    answer = ask(home, "讯问笔录_卜友亮.txt", "平板电脑先不算，其余认定价值多少钱？")
+    assert answer.status.value != "answered"
+    assert not amounts(answer.conclusion) & {3600, 7600}

@@ -47,6 +47,8 @@ def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list
     asked = plan.goods_in or plan.goods_out
     what = f"所问财物的{label}"
     items = [e for e in rows if e.role in ("value", "part")]
+    if not any(_names(e.words, w) for e in items for w in asked) and _answer_priced_subset(case, plan, outcome, label):
+        return True  # 每条230元… read out with the list of counts: each kind's worth is count × price
     if plan.goods_in and not plan.goods_only and not plan.goods_out \
             and not any(_names(e.words, w) for e in items for w in asked):
         return False
@@ -88,6 +90,84 @@ def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list
     if totals:
         text += f"（各项相加与所述合计一致，{case.cite_event(totals[-1])}）"
     outcome.add(Part(label, text, Fill.FILLED, list(dict.fromkeys(ids))))
+    return True
+
+
+# -- kinds valued at a price per piece (价格认定：甲牌每条230元、乙牌每条650元，总价值为…) ----------------
+_PER = re.compile(r"(?:每|单价|一)(?P<unit>[\u4e00-\u9fff])?$")
+
+
+def _vouched(event: Event) -> bool:
+    """The speaker's own figure, or the asker's he confirmed (a dispute or denial vouches nothing)."""
+    return event.source != "asker" or bool(event.confirmed)
+
+
+def _priced_kinds(case: Case) -> tuple[list[tuple[str, Event, Event]], list[Event]] | None:
+    """The kinds of one appraisal stated per piece, each with the one count of it the record tells
+    (kind, count row, price row), and the appraisal's stated whole (its other valuation rows). None
+    when a kind's count is not told once in the price's unit, or the prices are of several statements."""
+    prices = [e for e in case.ledger.money if e.role == "each" and e.measure == "valuation" and not e.corrects
+              and e.amount is not None and not e.amount.approx and _vouched(e)]
+    if len({e.statement for e in prices}) != 1 or len(prices) < 2 or len({e.currency for e in prices}) != 1:
+        return None
+    counts = [e for e in case.ledger.events if e.unit and e.amount is not None and e.role == "value"
+              and not e.corrects and not e.amount.approx and _vouched(e)]
+    kinds = []
+    for price in prices:
+        name = _item_name(price)
+        per = _PER.search(name)
+        kind = name[:per.start()].strip("，,、：: ") if per else ""
+        if not kind or not per.group("unit"):
+            return None
+        told = [c for c in counts if c.unit == per.group("unit") and kind in flat(c.words)]
+        if len({c.amount.value for c in told}) != 1:
+            return None
+        kinds.append((kind, told[0], price))
+    if len({k for k, _, _ in kinds}) != len(kinds) or any(a != b and a in b for a, *_ in kinds for b, *_ in kinds):
+        return None  # 中华 and 中华（软）: kinds not told apart
+    wholes = [e for e in case.ledger.money if e.statement == prices[0].statement and e.measure == "valuation"
+              and e.role in ("value", "total") and not e.corrects and e.amount is not None]
+    return kinds, wholes
+
+
+def _answer_priced_subset(case: Case, plan: CasePlan, outcome: Outcome, label: str) -> bool:
+    """红塔山先不算 over an appraisal stated per piece: the kinds asked, each its count × price, added;
+    composed only when the products of all kinds add up to the whole the appraisal states."""
+    found = _priced_kinds(case)
+    if found is None:
+        return False
+    kinds, wholes = found
+    asked = plan.goods_in or plan.goods_out
+    named = [k for k in kinds if any(_names(k[0], w) for w in asked)]
+    if not named:
+        return False
+    whole = sum((c.amount.value * p.amount.value for _, c, p in kinds), Decimal(0))
+    what = f"所问财物的{label}"
+    if len(wholes) != 1 or wholes[0].amount.value != whole or wholes[0].amount.approx:
+        outcome.add(Part(what, "", Fill.MISSING))  # the kinds are not read one by one as the whole stated
+        return True
+    chosen = named if plan.goods_in else [k for k in kinds if k not in named]
+    if not chosen:
+        outcome.add(Part(what, "", Fill.MISSING))
+        return True
+    currency = chosen[0][2].currency
+    pieces, ids, factors, terms = [], [], [], []
+    for kind, count, price in chosen:
+        count_id, price_id = case.cite_event(count, "completion"), case.cite_event(price, "completion")
+        ids += [count_id, price_id]
+        factors.append({"value": plain_number(count.amount.value), "unit": "quantity", "text": count.amount.text})
+        terms.append(f"{plain_number(count.amount.value)} * {plain_number(price.amount.value)}")
+        pieces.append(f"{kind}{count.amount.text}（{count_id}）× 每{count.unit}{money(price.amount.value, currency)}"
+                      f"（{price_id}）")
+    result = sum((c.amount.value * p.amount.value for _, c, p in chosen), Decimal(0))
+    ids = list(dict.fromkeys(ids))
+    outcome.calculations.append(Calculation(" + ".join(terms), result, None, True, ids, "所问各项数量乘以单价后相加",
+                                            factors=factors))
+    text = f"共计{money(result, currency)}：{'；'.join(pieces)}，合计{money(result, currency)}"
+    if plan.goods_out:
+        text += "；不含" + "、".join(k[0] for k in named)
+    text += f"（各项相加与所述总价值一致，{case.cite_event(wholes[0])}）"
+    outcome.add(Part(label, text, Fill.FILLED, ids))
     return True
 
 
