@@ -218,7 +218,11 @@ OFFER = re.compile(r"调解|和解|协商解决|愿意(?:接受|付|给|还|出)
 TASK = re.compile(r"庭后|休庭后|开庭后|举证期限|几日内|多少天内|几天内|(?:要|需要|应当?)(?:补充)?(?:提交|补交|提供|补充)")
 LOAN_NTH = re.compile(r"第[一二三四五六七八九十\d]+笔(?:借款|借的钱|贷款|借的|欠款|钱)")
 NET = re.compile(r"实际(?:到手|收到|拿到|得到|借到|到账)|到手|拿到手|砍头息|预先扣|先扣")
-INTEREST_PAID = re.compile(r"(?:付|给|还|交)(?:了|过)?(?:多少|几)?[^，。？?]{0,3}利息|利息[^，。？?]{0,6}(?:付|给|还|交)(?:了|过)")
+INTEREST_PAID = re.compile(r"(?:付|给|还|交)(?:了|过)?(?:多少|几)?[^，。？?]{0,3}利息|利息[^，。？?]{0,6}(?:付|给|还|交)(?:了|过)"
+                           # 那笔借款的利息，他一共给了多少: the interest said first as the topic, the payment after
+                           r"|的利息[，,][^。？?，,]{0,8}?(?:付|给|还|交|转)(?:了|过)?(?:多少|几)")
+# 借款 / 那笔钱 named without its ordinal: the one loan of the record (or every loan) is the topic
+LOAN_TOPIC = re.compile(r"借款|借的钱|借钱|贷款|(?:这|那)笔钱")
 RESPONSE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:对此|对这[^，。？?]{0,8})?"
                       r"(?:认不认|是否认可|是否承认|认可|承认|同意不同意|否认|怎么说|有什么意见|什么意见|意见如何|怎么回应|"
                       r"如何回应|有没有收到|收到没有|收没收到|是否收到|收到(?:了|过)?(?:吗|没有|没))")
@@ -623,7 +627,8 @@ def make_plan(text: str) -> CasePlan:
     loan = LOAN_NTH.search(text)
     plan.loan = ordinal_of(loan.group(0)) if loan else None
     plan.net = bool(NET.search(text)) and Slot.AMOUNT in plan.slots
-    plan.loan_interest = plan.loan is not None and bool(INTEREST_PAID.search(text)) and Slot.AMOUNT in plan.slots
+    plan.loan_interest = (plan.loan is not None or bool(LOAN_TOPIC.search(text))) and bool(INTEREST_PAID.search(text)) \
+        and Slot.AMOUNT in plan.slots
     response = RESPONSE.search(text)
     plan.responder = response.group(1) if response and not DIFFER.search(text) else None
     plan.offset = bool(OFFSET.search(text))

@@ -197,6 +197,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         pass  # 实际到手多少: the IOU's sum less what was taken off beforehand, attributed
     elif plan.loan_interest and answer_loan_interest(case, plan, outcome):
         pass  # 第一笔借款一共付了多少利息: that loan's payments of interest, summed
+    elif plan.loan_interest and is_hearing(case):
+        # no payment of interest told in figures: not found — never the loan's principal, which is
+        # the only figure beside the word 借款 and what any other route would give
+        outcome.add(Part("已付利息", "", Fill.MISSING))
     elif (Slot.AMOUNT in plan.slots and (plan.aggregate == "outstanding" or plan.differ) or plan.owed_by_sides) \
             and is_hearing(case) and answer_sides_owed(case, plan, outcome):
         pass  # 还欠多少 told differently by the two sides: each, attributed

@@ -172,6 +172,8 @@ def answer_tasks(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
                 side_before = sides[-1] if sides else side_before
                 if m is None or not re.search(r"庭|期限|日内|天内", sentence.group(0)):
                     continue
+                if _POINTER.fullmatch(m.group("what").strip()):
+                    continue  # 在三日内提交上述记录: what is named in the request before it (below)
                 label = re.match(r"\s*[^：:，,]{1,8}[：:]\s*", words)  # 审： / 审判员： before the words
                 start = sentence.start() + clause.start() + (label.end() if label and label.end() <= m.start() else 0)
                 end = sentence.start() + clause.end()
@@ -180,14 +182,78 @@ def answer_tasks(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
                               text[start:end].strip(), cited))
     asked = [p for p in plan.parties if p in HEARING_SIDES]
     chosen = [f for f in found if not asked or f[0] in asked or f[0] == "双方"]
-    if not chosen:
+    granted = [g for g in _granted(case) if not asked or g[0] in asked]
+    if not chosen and not granted:
         return False
+    for _, days, request, grant in granted:
+        outcome.add(Part("庭后事项", f"申请{quoted(request.words)}（{request.cited}）；"
+                                     f"准许{quoted(grant.words)}（{days}）（{grant.cited}）", Fill.FILLED,
+                         [request.cited, grant.cited]))
     for side, days, clause, cited in chosen:
         digits = re.match(r"[\d一二三四五六七八九十两]+", days).group(0)
         number = parse_number(digits)
         count = f"（{plain_number(number)}{days[len(digits):]}）" if number is not None and not digits.isdigit() else ""
         outcome.add(Part("庭后事项", f"{quoted(clause)}{count}（{cited}）", Fill.FILLED, [cited]))
     return True
+
+
+# A task asked for by a side (我们申请庭后提交…的取款记录) and granted with its days by the court in a
+# later turn (准许，被告在庭后三日内提交): the thing is in the request, the days in the grant.
+_REQUEST = re.compile(r"(?:申请|请求|要求)(?:在)?(?:庭后|休庭后|闭庭后|开庭后)?(?:再)?(?:补充)?(?P<act>提交|补交|提供|补充|递交)"
+                      r"(?P<what>[^，。；;！？]{2,30})")
+_GRANT = re.compile(r"(?:准许|同意|可以|允许|准予|本庭准许)[，,]?[^。；;！？]{0,16}?"
+                    r"(?P<days>[一二三四五六七八九十两\d]+)(?P<unit>个工作日|个?日|天)内[^。；;！？]{0,6}?"
+                    r"(?:提交|补交|提供|补充|递交)(?P<what>[^，。；;！？]{0,12})")
+# 上述 / 相关 / 该 材料: a grant's words pointing back at what was asked, naming nothing themselves
+_POINTER = re.compile(r"(?:上述|前述|相关|该|此|这些|所述)?(?:的)?(?:材料|证据|记录|资料|凭证)?")
+_TURNS_BACK = 2  # turns (chunks) before a grant its request is looked for in
+
+
+@dataclass(frozen=True)
+class _Said:
+    words: str
+    cited: str
+
+
+def _request_in(case: Case, chunk, text: str, where: list[int], end: int) -> _Said | None:
+    """The last request for a task in ``text[:end]``, quoted from after its speaker's label."""
+    requests = list(_REQUEST.finditer(text, 0, end))
+    if not requests:
+        return None
+    request = requests[-1]
+    # the request's own sentence: a wrapped view has joined the judge's question onto the same line
+    line = max(text.rfind(end, 0, request.start()) for end in "。？！?!\n") + 1
+    label = re.match(r"\s*[^：:，,\n]{1,12}[：:　]\s*", text[line:request.start()])  # 被告： / 原告委托诉讼代理人　
+    start = line + label.end() if label else request.start()
+    return _Said(text[start:request.end()].strip(),
+                 case.cite(Anchor(chunk.chunk_id, where[start], where[request.end() - 1] + 1)))
+
+
+def _granted(case: Case) -> list[tuple[str | None, str, _Said, _Said]]:
+    """(side, days, request, grant) for each grant whose own words name no thing (准许，被告在庭后三日内
+    提交), paired with the nearest request before it in the same turn or the turns just before."""
+    chunks = sorted((s.chunk for s in case.sources.values()), key=lambda c: c.seq)
+    views = [joined_view(c.text, tight=True) for c in chunks]
+    out: list[tuple[str | None, str, _Said, _Said]] = []
+    for k, (chunk, (text, where)) in enumerate(zip(chunks, views)):
+        for grant in _GRANT.finditer(text):
+            if not _POINTER.fullmatch(grant.group("what").strip()):
+                continue  # the grant names its own thing: read as a task by itself
+            request = _request_in(case, chunk, text, where, grant.start())
+            for back in range(k - 1, max(-1, k - 1 - _TURNS_BACK), -1):
+                if request is not None or chunks[k].seq - chunks[back].seq > _TURNS_BACK:
+                    break
+                request = _request_in(case, chunks[back], views[back][0], views[back][1], len(views[back][0]))
+            if request is None:
+                continue
+            sides = _SIDE.findall(grant.group(0)) or _SIDE.findall(request.words)
+            number = parse_number(grant.group("days"))
+            days = (plain_number(number) if number is not None else grant.group("days")) + \
+                ("个工作日" if grant.group("unit") == "个工作日" else "天")
+            said = _Said(grant.group(0).strip(),
+                         case.cite(Anchor(chunk.chunk_id, where[grant.start()], where[grant.end() - 1] + 1)))
+            out.append((sides[0] if sides else None, days, request, said))
+    return out
 
 
 # -- one side's claim and the other side's answer to it ---------------------------------------------

@@ -25,10 +25,16 @@ _DEDUCTED_WHAT = re.compile(r"利息|砍头息|手续费|服务费|保证金|中
 _FACE = re.compile(r"借条|欠条|借据|合同")
 _DENIED = re.compile(r"没有扣|没扣|未扣|不存在扣|不存在砍头息|全额|足额|如数")
 _INTEREST = re.compile(r"利息|息")
-_PAID = re.compile(r"付|给|还|交|转")
-_MONTHLY_PAID = re.compile(r"每(?:个)?月[^，,。；\d一二三四五六七八九十两]{0,6}$")
-# 付了十个月 / 一共给了八个月 / 只付了六个月: how many months were paid, said in the sentence
-_MONTHS = re.compile(r"(?:付|给|还|交|转)(?:了|过)?[^，,。；\d]{0,3}?(?P<n>[\d一二三四五六七八九十两]+个月)")
+_PAID = re.compile(r"付|给|还|交|转|收")
+# 每月付一千五百元 / 每个月15号前用微信转给他利息900元: the sum paid each month (a day of the month may
+# stand between, never another sum)
+_MONTHLY_PAID = re.compile(r"每(?:个)?月(?:[^，,。；\d一二三四五六七八九十两]|[\d一二三四五六七八九十两]+(?:号|日)){0,14}$")
+# 付了十个月 / 一共给了八个月 / 一共是10个月 / 总共十一个月: how many months were paid, said in the sentence
+_MONTHS = re.compile(r"(?:(?:付|给|还|交|转)(?:了|过)?[^，,。；\d]{0,3}?|(?:一共|总共|共计|合计|累计|共)(?:是|有)?)"
+                     r"(?P<n>[\d一二三四五六七八九十两]+个月)")
+# 利息一共收到9,000元 / 一共收了利息14,400元: a total of interest said as one figure
+_TOTAL_SAID = re.compile(r"(?:(?:一共|总共|共计|合计|累计|总计)[^，,。；\d]{0,6}利息|利息[^，,。；\d]{0,2}"
+                         r"(?:一共|总共|共计|合计|累计|总计)[^，,。；\d]{0,5})(?:是|为|有)?$")
 
 
 def find_amounts(text: str):
@@ -124,13 +130,13 @@ def answer_net_received(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
 def answer_loan_interest(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """第一笔借款一共付了多少利息: the interest paid on that loan, summed over its payments as said
     (每月X元 × N个月, or the payments listed), attributed. False when no sentence of that loan says."""
-    found: list[tuple[str, Decimal, str, str, Calculation]] = []
+    found: list[tuple[str, Decimal, str, str, Calculation | None]] = []  # a total said as one figure has no calculation
     for said in _of_loan(case, plan):
         if not (_INTEREST.search(said.text) or _INTEREST.search(said.statement.question)) or not _PAID.search(said.text):
             continue
         amounts = [a for a in find_amounts(said.text) if not _NET.search(said.text[max(0, a.start - 10):a.start])]
         cited = case.cite(said.anchor(0, len(said.text)))
-        monthly = next((a for a in amounts if _MONTHLY_PAID.search(said.text[max(0, a.start - 10):a.start])), None)
+        monthly = next((a for a in amounts if _MONTHLY_PAID.search(said.text[max(0, a.start - 24):a.start])), None)
         paid_months = _MONTHS.search(said.text)
         if monthly is not None and paid_months is not None:
             months = paid_months.group("n")
@@ -142,6 +148,8 @@ def answer_loan_interest(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
                                "每月所付利息乘以月数", factors=[{"value": int(n), "unit": "stated", "text": months}])
             found.append((_who(said), value, f"每月{monthly.text}、{months}，共{plain_number(monthly.value)}×{plain_number(n)}"
                                              f"={plain_number(value)}元", cited, calc))
+        elif total := next((a for a in amounts if _TOTAL_SAID.search(said.text[max(0, a.start - 14):a.start])), None):
+            found.append((_who(said), Decimal(str(total.value)), f"共{total.text}", cited, None))
         elif len(amounts) >= 2 and re.search(r"分别|各|分[\d一二三四五六七八九十两]+次|、", said.text):
             value = sum((Decimal(str(a.value)) for a in amounts), Decimal(0))
             listed = "+".join(plain_number(a.value) for a in amounts)
@@ -151,11 +159,12 @@ def answer_loan_interest(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
                           cited, calc))
     if not found:
         return False
-    first: dict[str, tuple[str, Decimal, str, str, Calculation]] = {}
+    first: dict[str, tuple[str, Decimal, str, str, Calculation | None]] = {}
     for row in found:
         first.setdefault(row[0], row)
     for row in first.values():
-        outcome.calculations.append(row[4])
+        if row[4] is not None:
+            outcome.calculations.append(row[4])
     loan = f"第{chinese_count(plan.loan)}笔借款" if plan.loan else "该笔借款"
     said = "；".join(f"{who}称{shown}（{cited}）" for who, _, shown, cited, _ in first.values())
     if len({row[1] for row in first.values()}) > 1:

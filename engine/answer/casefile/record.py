@@ -10,6 +10,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.question import FIELD_KEYS, CasePlan, Slot
 from engine.ledger import Anchor
+from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.text.pii import find_pii
 from engine.answer.wording import chinese_count, quoted
 from engine.text.segments import flat
@@ -105,6 +106,9 @@ DESCRIBED_VEHICLE = re.compile(r"(?<![他她我你])[\u4e00-\u9fffA-Za-z]{0,8}?(
 SEEN_VEHICLE = "所见车辆"
 
 
+_HEARING_SIDE = re.compile("|".join(sorted(HEARING_SIDES, key=len, reverse=True)))
+
+
 def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     """The person a personal field is asked of: the named one, else one named by role (老板), else
     the person questioned."""
@@ -125,6 +129,13 @@ def whose(case: Case, plan: CasePlan, session: int) -> str | None:
         return named[0]
     if re.search(r"被讯问人|被询问人|犯罪嫌疑人|嫌疑人|本人|他的|她的|你的", plan.text):
         return _subject(case, session)  # the record's own person
+    side = _HEARING_SIDE.search(plan.text)
+    if side:  # 被告的身份证号: the person the header introduces as that side, never the first party's
+        from engine.ingest.chunkers.header import person_for_label
+
+        person = person_for_label(_header_fields(case, session)[1], side.group(0))
+        if person:
+            return person
     role = ROLE_PERSON.search(plan.text)
     if role:
         return role.group(0)

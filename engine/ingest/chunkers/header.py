@@ -134,7 +134,11 @@ def _table_fields(line: str, base: int) -> list[tuple[str, int, int, int]] | Non
             i += 1
         elif i + 1 < len(cells) and re.fullmatch(rf"(?:{_KNOWN})|[\u4e00-\u9fff（）()]{{2,10}}", cell) \
                 and not re.fullmatch(_KNOWN, cells[i + 1][0]):
-            found.append((cell.replace(" ", ""), cells[i + 1][1], cells[i + 1][1] + len(cells[i + 1][0]), start))
+            value, value_start = cells[i + 1]
+            named = re.match(r"(?:姓名|名字)\s*[：:]\s*", value)  # 原告｜姓名：某甲｜…: the person is after 姓名
+            if named and named.end() < len(value):
+                value, value_start = value[named.end():], value_start + named.end()
+            found.append((cell.replace(" ", ""), value_start, value_start + len(value), start))
             i += 2
         else:
             i += 1
@@ -177,7 +181,10 @@ def read_fields(text: str) -> list[HeaderField]:
     pos = 0
     for line in logical.split("\n"):
         found = _table_fields(line, pos) if _TABLE_BAR.search(line) else None
-        rows = [(k, s, e, ks, False) for k, s, e, ks in found] if found else _line_fields(line, pos)
+        # 被告｜姓名：某乙｜身份证号：…｜电话：…: a row opened by a party is that party's particulars
+        owned = bool(found) and found[0][0] in OWNER_KEYS
+        rows = [(k, s, e, ks, owned and n > 0) for n, (k, s, e, ks) in enumerate(found)] if found \
+            else _line_fields(line, pos)
         owner = None
         for key, start, end, key_start, running in rows:
             value = logical[start:end]
