@@ -249,6 +249,23 @@ UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
     "count": re.compile(r"几次|几笔|多少次|多少笔"),
 }
 
+# What was done with goods a list names (偷了软中华30条、… / 扣押清单：… / 卖了…): two lists of
+# different acts are different facts, and a count asked of one act (一共偷了多少条烟) is of its lists.
+# Goods seized and goods got back are one act here (the record says either of the same goods).
+GOODS_ACTS: dict[str, re.Pattern[str]] = {
+    "taken": re.compile(r"偷|盗|窃|撬|扒|抢|骗|拿走|拿了|顺走"),
+    "sold": re.compile(r"卖|售|销"),
+    "held": re.compile(r"扣(?!除|掉|款|钱)|查获|查到|搜出|搜到|搜查|缴获|收缴|起获|查封|追回|找回|发还|退还|返还|退赃|追缴"),
+    "bought": re.compile(r"买|购|进(?=[了过的货]|$)|收来|收购"),
+}
+
+
+def goods_acts(text: str) -> list[str]:
+    """The acts of GOODS_ACTS a text names, in the order it names them."""
+    found = [(m.start(), act) for act, pattern in GOODS_ACTS.items() if (m := pattern.search(text))]
+    return [act for _, act in sorted(found)]
+
+
 # The asker reads out or shows a document (现向你宣读…价格认定结论书, 现向你出示…交易明细, 据某某陈述…):
 # the figures of that passage are facts of the record, told by the document, which the answer
 # then confirms or disputes.

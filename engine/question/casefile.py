@@ -16,7 +16,7 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
-from engine.ledger.lexicon import (BALANCE, CHANNELS, FESTIVAL_DATE, MEANS, MEASURE_SIGNS, MEASURES, PLACE_ENDS,
+from engine.ledger.lexicon import (BALANCE, CHANNELS, FESTIVAL_DATE, MEANS, goods_acts, MEASURE_SIGNS, MEASURES, PLACE_ENDS,
                                    PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
@@ -341,6 +341,9 @@ class CasePlan:
     # 那两台按进价算值多少钱: the count of pieces the question states, with its unit (a price × count asked)
     priced_count: tuple[int, str] | None = None
     priced_by: str | None = None  # the price words it is reckoned by (进价, 单价, 售价 …)
+    # 一共偷了多少条烟 / 在他家扣押了多少条: what was done with the goods counted (lexicon GOODS_ACTS:
+    # taken, sold, held, bought), the act of the question's own verbs — a list of another act is no answer
+    goods_act: str | None = None
     # 公司报的损失比他第二次交代的多多少: the two figures a difference is asked between, each read as a
     # plan of its own words (the first is the one the other is taken from), and which way it is asked
     compared: list["CasePlan"] = field(default_factory=list)
@@ -390,7 +393,7 @@ class CasePlan:
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
                 "span_exclusive": self.span_exclusive,
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
-                "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by,
+                "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
                 "waited_for": self.waited_for, "most": self.most,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
@@ -486,6 +489,9 @@ def make_plan(text: str) -> CasePlan:
     question = analyse(text)
     plan = CasePlan(question=question, names=party_names(text, list(question.names)))
     plan.focus = read_focus(text, question, plan.names)
+    # 偷的香烟总共有多少条: an act only modifying the goods, when the question names no other
+    told, named = [act for verb in plan.focus.acts for act in goods_acts(verb)], goods_acts(text)
+    plan.goods_act = told[0] if told else named[0] if len(named) == 1 else None
     plan.law = bool(LAW.search(text))
     plan.asker_said = bool(ASKER_SAID.search(text))
     if GAPS.search(text):

@@ -19,6 +19,8 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_amount
 from engine.ledger import Event
+from engine.ledger.extract import ordinal_of
+from engine.ledger.lexicon import goods_acts
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
 from engine.text.segments import flat
@@ -207,6 +209,20 @@ def goods_lists(case: Case, rows: list[Event]) -> list[list[Event]]:
     return lists
 
 
+def an_item_of_a_list(case: Case, plan: CasePlan, event: Event) -> bool:
+    """南京40条 of 南京40条、双喜20条 asked 一共扣了多少条烟: a figure that is one item of a list of the
+    goods, the question naming no kind that singles it out (一共扣了多少件羽绒服 names its item)."""
+    quantities = [e for e in case.ledger.events if e.unit == event.unit and e.amount is not None]
+    found = next((f for f in goods_lists(case, quantities) if any(e.id == event.id for e in f)), None)
+    if found is None:
+        return False
+    nouns = [re.sub(rf"^(?:多少|几)?(?:{re.escape(plan.unit or '')})?", "", n) for n in asked_nouns(case, plan)]
+    others = [_kind(e) for e in found if e.id != event.id]
+    kind = _kind(event)
+    return not any(len(n) >= 2 and kind and (n in kind or kind in n) and not any(n in o for o in others)
+                   for n in nouns)
+
+
 def _listed_name(event: Event) -> str:
     """An item as the list tells it, without the words leading into the list (有红塔山80条 → 红塔山80条)."""
     words = flat(event.words).strip("，,。；;、：: ")
@@ -233,16 +249,119 @@ def _about_asked(case: Case, plan: CasePlan, found: list[Event]) -> bool:
                             or len(n) <= 2 and n[-1] not in "子儿头的" and n[-1] in text for n in nouns)
 
 
+def _list_lead(case: Case, found: list[Event], lists: list[list[Event]]) -> str:
+    """The words leading into a list in its statement (民警在你住处查获并扣押… / 第二次是…偷了…): from
+    the end of the list told before it in the same words, else their start, to its first figure."""
+    first = found[0].amount.anchor
+    statement = case.statement(found[0].statement)
+    start = found[0].sentence.start
+    if statement.chunk_id == first.chunk_id:
+        start = statement.question_span[0] if found[0].source == "asker" and statement.question_span \
+            else statement.answer_offset
+    before = [other[-1].amount.anchor.end for other in lists if other is not found
+              and other[0].statement == found[0].statement and other[0].source == found[0].source
+              and other[-1].amount.anchor.chunk_id == first.chunk_id and other[-1].amount.anchor.end <= first.start]
+    start = max([start, *before])
+    return case.text_of(type(first)(first.chunk_id, min(start, first.start), first.start))
+
+
+def _list_acts(case: Case, found: list[Event], lists: list[list[Event]]) -> set[str]:
+    """What was done with the goods of a list (lexicon GOODS_ACTS): as its leading words say, else
+    as the question it answers says (偷了哪些烟？—有红塔山80条…)."""
+    acts = set(goods_acts(_list_lead(case, found, lists)))
+    if not acts and found[0].source == "answer":
+        acts = set(goods_acts(case.statement(found[0].statement).question))
+    return acts
+
+
+def _list_occasion(case: Case, found: list[Event], lists: list[list[Event]]) -> int | None:
+    """The occasion a list is of (第二次是…偷了…), as its leading words or its question name it."""
+    told = ordinal_of(_list_lead(case, found, lists))
+    if told is None and found[0].source == "answer":
+        told = ordinal_of(case.statement(found[0].statement).question)
+    return told
+
+
+def _kind(event: Event) -> str:
+    """An item's kind as the list names it (软中华30条 → 软中华); empty when it is not told."""
+    return _listed_name(event).replace(flat(event.amount.text), "").strip("，,、；;：: ")
+
+
+def _same_kinds(a: list[Event], b: list[Event]) -> bool:
+    """Two lists name a kind in common (中华 and 软中华 alike) — or a kind is not told, and they may."""
+    kinds_a, kinds_b = [_kind(e) for e in a], [_kind(e) for e in b]
+    if not all(kinds_a) or not all(kinds_b):
+        return True
+    return any(x == y or min(len(x), len(y)) >= 2 and (x in y or y in x) for x in kinds_a for y in kinds_b)
+
+
+def _one_fact(case: Case, a: list[Event], b: list[Event], lists: list[list[Event]]) -> bool:
+    """Two lists tell one fact (and differing figures are its versions) unless they name no kind in
+    common, or were told of different acts (偷了… / 扣押…) or different occasions (第一次 / 第二次)."""
+    acts_a, acts_b = _list_acts(case, a, lists), _list_acts(case, b, lists)
+    if acts_a and acts_b and not acts_a & acts_b:
+        return False
+    once_a, once_b = _list_occasion(case, a, lists), _list_occasion(case, b, lists)
+    if once_a is not None and once_b is not None and once_a != once_b:
+        return False
+    return _same_kinds(a, b)
+
+
+def _asked_lists(case: Case, plan: CasePlan, lists: list[list[Event]], told: list[list[Event]]) -> list[list[Event]]:
+    """The lists a count asks of: of the session asked, of the act asked (a list whose act is not
+    told may be of it; a list of another act is not), of the occasion asked (第二次一共偷了几部)."""
+    chosen = lists
+    if plan.session and len({s.session for s in case.ledger.statements}) > 1:
+        chosen = [found for found in chosen if found[0].session == plan.session]
+    if plan.goods_act:
+        acts = [(found, _list_acts(case, found, told)) for found in chosen]
+        chosen = [found for found, told in acts if plan.goods_act in told] or [found for found, told in acts if not told]
+    if plan.aggregate == "nth":
+        chosen = [found for found in chosen if _list_occasion(case, found, told) == plan.ordinal]
+    return chosen
+
+
+def _unconfirmed(case: Case, found: list[Event]) -> str:
+    """，询问人宣读，本人未确认（答「记不清了」）: for a list the asker read out that the answer did not
+    confirm (a dispute, a doubt); empty for the speaker's own list or a confirmed one."""
+    if all(_vouched(e) for e in found):
+        return ""
+    answer = case.statement(found[0].statement).answer.strip()
+    head = re.split(r"[，,。；;！!？?\n]", answer, maxsplit=1)[0].strip()
+    return f"（询问人宣读，本人未确认，答「{head}」）" if head else "（询问人宣读，本人未确认）"
+
+
+def _list_line(case: Case, outcome: Outcome, found: list[Event], unit: str) -> tuple[str, list[str]]:
+    """共65条：软中华30条（E1）、…，逐项相加为65条 — each item cited, the sum's calculation kept."""
+    ids = [case.cite_event(e, "completion") for e in found]
+    result = sum((e.amount.value for e in found), Decimal(0))
+    outcome.calculations.append(Calculation(
+        " + ".join(plain_number(e.amount.value) for e in found), result, None, True, list(dict.fromkeys(ids)),
+        "所列各项数量相加",
+        factors=[{"value": plain_number(e.amount.value), "unit": "quantity", "text": e.amount.text} for e in found]))
+    items = "、".join(f"{_listed_name(e)}（{i}）" for e, i in zip(found, ids))
+    return f"共{plain_number(result)}{unit}：{items}，逐项相加为{plain_number(result)}{unit}", ids
+
+
 def answer_listed_total(case: Case, plan: CasePlan, outcome: Outcome, label: str) -> bool:
-    """一共偷了多少条烟 over goods listed kind by kind: the items added, each cited. Lists told again
-    in other statements must give the same sum (else each version is shown); a list whose items are
-    counted in other units as well cannot give a total in the unit asked. False when no list of the
-    unit asked is told."""
+    """一共偷了多少条烟 over goods listed kind by kind: the items of the list asked added, each cited.
+    The list asked is the one of the act, occasion and session the question names; lists of other
+    kinds no question tells apart (what was stolen, what was found at home) are each named with its
+    own total — never added, never one chosen silently. Lists of the same kinds told again with other
+    figures are versions of one total (each shown). A list read out and not confirmed is never
+    verified. A list whose items are counted in other units as well cannot give a total in the unit
+    asked. False when no list of the unit asked is told (for 第二次…: none of that occasion)."""
     quantities = [e for e in case.ledger.events if e.unit and e.amount is not None and not e.amount.approx]
-    lists = [found for found in goods_lists(case, quantities)
-             if any(e.unit == plan.unit for e in found) and _about_asked(case, plan, found)]
+    told = goods_lists(case, quantities)
+    lists = [found for found in told if any(e.unit == plan.unit for e in found) and _about_asked(case, plan, found)]
     if not lists:
         return False
+    lists = _asked_lists(case, plan, lists, told)
+    if not lists:
+        if plan.aggregate == "nth":
+            return False
+        outcome.add(Part(label, "", Fill.MISSING))  # lists of other acts only: 卖了多少 over what was stolen
+        return True
     mixed = [found for found in lists if len({e.unit for e in found}) > 1]
     if mixed and plan.unit in _ANY_PIECE:  # 运动鞋120双；羽绒服65件；保温杯300个 asked 一共多少件: no total in one unit
         found = mixed[0]
@@ -256,21 +375,34 @@ def answer_listed_total(case: Case, plan: CasePlan, outcome: Outcome, label: str
     lists = [found for found in lists if len(found) >= 2]
     if not lists:
         return False
-    sums = {}
+    facts: list[list[list[Event]]] = []  # lists telling one fact, each fact's lists in the order told
     for found in lists:
-        sums.setdefault(sum((e.amount.value for e in found), Decimal(0)), found)
+        joined = [fact for fact in facts if any(_one_fact(case, found, other, told) for other in fact)]
+        facts = [fact for fact in facts if fact not in joined] + [[l for fact in joined for l in fact] + [found]]
+    if len(facts) > 1:
+        lines, all_ids = [], []
+        for fact in facts:
+            for found in fact:
+                line, ids = _list_line(case, outcome, found, plan.unit)
+                lines.append(line + _unconfirmed(case, found))
+                all_ids += ids
+        outcome.add(Part(label, f"材料中有{len(lines)}份所列财物不同的清单，问题未指明所问哪一份（各自计数，不相加）："
+                                f"{'；'.join(lines)}，需人工核实", Fill.CONFLICT, list(dict.fromkeys(all_ids))))
+        return True
+    sums: dict[Decimal, list[list[Event]]] = {}
+    for found in facts[0]:
+        sums.setdefault(sum((e.amount.value for e in found), Decimal(0)), []).append(found)
     lines, all_ids = [], []
-    for result, found in sums.items():
-        ids = [case.cite_event(e, "completion") for e in found]
+    for same in sums.values():
+        # the speaker's own list (or one he confirmed) of that figure, else the one read out to him
+        found = next((f for f in same if not _unconfirmed(case, f)), same[0])
+        line, ids = _list_line(case, outcome, found, plan.unit)
+        lines.append(line + _unconfirmed(case, found))
         all_ids += ids
-        outcome.calculations.append(Calculation(
-            " + ".join(plain_number(e.amount.value) for e in found), result, None, True, list(dict.fromkeys(ids)),
-            "所列各项数量相加",
-            factors=[{"value": plain_number(e.amount.value), "unit": "quantity", "text": e.amount.text} for e in found]))
-        items = "、".join(f"{_listed_name(e)}（{i}）" for e, i in zip(found, ids))
-        lines.append(f"共{plain_number(result)}{plan.unit}：{items}，逐项相加为{plain_number(result)}{plan.unit}")
     if len(lines) == 1:
-        outcome.add(Part(label, lines[0], Fill.FILLED, list(dict.fromkeys(all_ids))))
+        fill = Fill.CONFLICT if _unconfirmed(case, found) else Fill.FILLED
+        outcome.add(Part(label, lines[0] + ("，需人工核实" if fill is Fill.CONFLICT else ""), fill,
+                         list(dict.fromkeys(all_ids))))
         return True
     text = "；".join(lines)
     outcome.add(Part(label, f"{label}说法不一：{text}，需人工核实", Fill.CONFLICT, list(dict.fromkeys(all_ids))))
