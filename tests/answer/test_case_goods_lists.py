@@ -101,13 +101,46 @@ SHELVES = """询问笔录
 岑月娥：没有了。
 """
 
+# Jackets taken from a clothes stall (问　/答　): the seizure list names the same jackets to the piece.
+JACKETS = """讯问笔录
+时间：2025年11月4日9时00分至2025年11月4日10时00分
+地点：某县公安局城关派出所讯问室
+侦查员：子某、丑某 记录人：丑某
+犯罪嫌疑人：阎广利 性别：男
+问　你在服装摊偷了什么？
+答　趁摊主不在，偷了羽绒服12件、冲锋衣8件，用蛇皮袋装着拿走了。
+问　现向你出示扣押清单：在你暂住的出租屋内扣押羽绒服12件、冲锋衣8件，你是否认可？
+答　认可，就是我偷的那些衣服。
+问　你还有什么要补充的吗？
+答　没有了，我愿意退赔摊主的损失。
+"""
+
+# Liquor taken from a storeroom, told again in a second interrogation with another figure of the same
+# kinds, in answer to a question naming no act: a later version of the stolen count.
+RETOLD = """讯问笔录（第一次）
+时间：2025年12月1日9时00分至2025年12月1日10时00分
+地点：某区公安分局讯问室
+侦查员：寅某、卯某 记录人：卯某
+犯罪嫌疑人：窦春生
+问：你从库房偷了什么？
+答：偷了茅台酒5瓶、五粮液8瓶，放在自己车的后备箱里。
+讯问笔录（第二次）
+时间：2025年12月8日9时00分至2025年12月8日10时00分
+地点：某区看守所讯问室
+侦查员：寅某、卯某 记录人：寅某
+犯罪嫌疑人：窦春生
+问：你把那批酒的数量再说一遍。
+答：茅台酒6瓶、五粮液8瓶，上次我记错了。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("goods_lists"),
                            {"讯问笔录_闻志强.pdf": KIOSK, "讯问笔录_邹海涛.txt": PHONES,
                             "讯问笔录_颜国栋.txt": WINE, "讯问笔录_聂永福.txt": CABLE,
-                            "询问笔录_岑月娥.txt": SHELVES})
+                            "询问笔录_岑月娥.txt": SHELVES, "讯问笔录_阎广利.txt": JACKETS,
+                            "讯问笔录_窦春生.txt": RETOLD})
 
 
 def counts(text: str) -> set[int]:
@@ -174,3 +207,15 @@ def test_lists_of_the_same_kinds_with_other_figures_are_versions(home):
     assert answer.status.value != "answered", answer.conclusion
     assert {500, 550} <= counts(answer.conclusion), answer.conclusion
     assert "说法不一" in answer.conclusion
+
+
+def test_the_same_goods_stolen_and_seized_to_the_piece_are_one_count(home):
+    # two acts, the same kinds and figures: one count, whichever list the question means
+    for question in ("这些衣服一共多少件？", "一共偷了多少件衣服？", "一共扣押了多少件衣服？"):
+        _answered_count(ask(home, "讯问笔录_阎广利.txt", question), 20, {40})
+
+
+def test_a_list_told_again_without_its_act_is_a_version_of_the_act_asked(home):
+    answer = ask(home, "讯问笔录_窦春生.txt", "一共偷了多少瓶酒？")
+    assert answer.status.value != "answered", answer.conclusion
+    assert {13, 14} <= counts(answer.conclusion) and "说法不一" in answer.conclusion, answer.conclusion

@@ -297,25 +297,32 @@ def _same_kinds(a: list[Event], b: list[Event]) -> bool:
 
 def _one_fact(case: Case, a: list[Event], b: list[Event], lists: list[list[Event]]) -> bool:
     """Two lists tell one fact (and differing figures are its versions) unless they name no kind in
-    common, or were told of different acts (偷了… / 扣押…) or different occasions (第一次 / 第二次)."""
+    common, or were told of different acts (偷了… / 扣押…) or different occasions (第一次 / 第二次) with
+    other figures (the goods stolen, seized to the piece, are one count)."""
+    if not _same_kinds(a, b):
+        return False
+    if sum(e.amount.value for e in a) == sum(e.amount.value for e in b):
+        return True
     acts_a, acts_b = _list_acts(case, a, lists), _list_acts(case, b, lists)
     if acts_a and acts_b and not acts_a & acts_b:
         return False
     once_a, once_b = _list_occasion(case, a, lists), _list_occasion(case, b, lists)
-    if once_a is not None and once_b is not None and once_a != once_b:
-        return False
-    return _same_kinds(a, b)
+    return once_a is None or once_b is None or once_a == once_b
 
 
 def _asked_lists(case: Case, plan: CasePlan, lists: list[list[Event]], told: list[list[Event]]) -> list[list[Event]]:
-    """The lists a count asks of: of the session asked, of the act asked (a list whose act is not
-    told may be of it; a list of another act is not), of the occasion asked (第二次一共偷了几部)."""
+    """The lists a count asks of: of the session asked, of the act asked (a list of another act is
+    not; one whose act is not told is when no list tells the act, or when it names kinds of a list
+    that does — a telling again, 那批烟再说一遍), of the occasion asked (第二次一共偷了几部)."""
     chosen = lists
     if plan.session and len({s.session for s in case.ledger.statements}) > 1:
         chosen = [found for found in chosen if found[0].session == plan.session]
     if plan.goods_act:
         acts = [(found, _list_acts(case, found, told)) for found in chosen]
-        chosen = [found for found, told in acts if plan.goods_act in told] or [found for found, told in acts if not told]
+        of_act = [found for found, said in acts if plan.goods_act in said]
+        unsaid = [found for found, said in acts if not said]
+        chosen = [found for found in chosen if any(found is f for f in of_act) or any(found is f for f in unsaid)
+                  and (not of_act or any(_same_kinds(found, other) for other in of_act))]
     if plan.aggregate == "nth":
         chosen = [found for found in chosen if _list_occasion(case, found, told) == plan.ordinal]
     return chosen
