@@ -251,7 +251,8 @@ def _about_asked(case: Case, plan: CasePlan, found: list[Event]) -> bool:
 
 def _list_lead(case: Case, found: list[Event], lists: list[list[Event]]) -> str:
     """The words leading into a list in its statement (民警在你住处查获并扣押… / 第二次是…偷了…): from
-    the end of the list told before it in the same words, else their start, to its first figure."""
+    the end of the list told before it in the same words, else their start, to its first item (whose
+    name says no act: 偷了纽扣200个)."""
     first = found[0].amount.anchor
     statement = case.statement(found[0].statement)
     start = found[0].sentence.start
@@ -262,7 +263,9 @@ def _list_lead(case: Case, found: list[Event], lists: list[list[Event]]) -> str:
               and other[0].statement == found[0].statement and other[0].source == found[0].source
               and other[-1].amount.anchor.chunk_id == first.chunk_id and other[-1].amount.anchor.end <= first.start]
     start = max([start, *before])
-    return case.text_of(type(first)(first.chunk_id, min(start, first.start), first.start))
+    lead = case.text_of(type(first)(first.chunk_id, min(start, first.start), first.start))
+    kind = _kind(found[0])
+    return lead[:-len(kind)] if kind and lead.endswith(kind) else lead
 
 
 def _list_acts(case: Case, found: list[Event], lists: list[list[Event]]) -> set[str]:
