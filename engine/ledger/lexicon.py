@@ -14,7 +14,7 @@ import re
 # -- what moved ------------------------------------------------------------------------------------
 # Order matters: the most specific kind wins when several cue words stand before one amount.
 KIND_CUES: dict[str, re.Pattern[str]] = {
-    # returns on money put in: 利息, 分红, 收益 (a rate is not an amount: see RATE)
+    # returns on money put in: 利息, 分红, 收益 (a rate is not an amount: rates are read by engine/text/rates.py)
     "interest": re.compile(r"利息|利钱|息钱|分红|红利|收益|回报|返利|返点|好处费"),
     # money coming back to whoever paid or lost it
     "repay": re.compile(
@@ -183,9 +183,6 @@ BARE_PAY = re.compile(r"[付给还赔交退](?!了)")
 AGREED_ASKED = re.compile(r"调解|约定|说好|协议|谈好|承诺|答应")
 PERIODIC = re.compile(r"每(?:个)?(?:月|年|季度?|期|周|星期|天|日)")
 PRINCIPAL = re.compile(r"本金|本钱|本息")
-RATE = re.compile(r"(?:年化|年利率|月利率|利率|月息|年息|日息|息)(?:收益)?(?:率)?(?:为|是|按)?\s*"
-                  r"(?:\d+(?:\.\d+)?\s*%|百分之[一二三四五六七八九十两\d.]+|[\d一二三四五六七八九十两]+(?:分|厘)(?:利|息)?)"
-                  r"|(?:\d+(?:\.\d+)?\s*%|[\d一二三四五六七八九十两]+\s*(?:分|厘))(?:的)?(?:利息|利|息)")
 
 # -- how it moved, where -----------------------------------------------------------------------------
 MEANS = re.compile(r"微信(?:转账|红包)?|支付宝|手机银行|网上银行|网银|银行转账|对公账户|银行卡|转账|汇款|电汇|"
