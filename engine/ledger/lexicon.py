@@ -233,6 +233,16 @@ OUT_OF_ORDER = re.compile(r"坏了|坏掉|损坏|故障|没(?:有)?(?:打)?开|�
 # A document or right asked to be held (有没有驾驶证, 有营业执照吗) said never got or no longer valid.
 NOT_HELD = re.compile(r"吊销|注销|过期|失效|作废|被收回|被没收|没(?:有)?(?:办|领|考|申请|申领)|未(?:办理|办|申领|取得)|还没(?:办|考|领)下来")
 
+# -- assent and denial -------------------------------------------------------------------------------
+# Words by which a speaker owns or refuses what was said or put to him, wherever they stand in his
+# reply: pattern fragments that each reader extends with the words of its own place.
+#  - an answer's opening words on facts the asker puts (engine/ledger/confirm.py CONFIRM / DENY):
+#    对, 没错, 没问题 or 不是, 没有, 不可能 say yes or no only at the head of an answer;
+#  - a hearing side's answer to the other side's claim (engine/answer/casefile/hearing.py): of money
+#    claimed (收到了 / 没收到, 只能算 / 不是还), and the bench's formal words (不予认可, 否认, 不同意).
+ASSENT_WORDS = r"认可|承认|是的|属实|没有异议|无异议"
+REFUSAL_WORDS = r"不认可|不承认|没有这回事|没这回事"
+
 # -- certainty ---------------------------------------------------------------------------------------
 UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|"
                        r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")
