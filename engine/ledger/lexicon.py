@@ -106,6 +106,8 @@ MEASURES: dict[str, re.Pattern[str]] = {
     "profit": re.compile(r"获利|非法获利|违法所得|非法所得|净利润|利润|盈利|净赚"),
 }
 VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_price", "wages_owed", "income", "profit"})
+# (profit's 获利 / 非法获利 are also KIND_CUES take — the only value measure sharing a movement's words:
+# told with a taking, the gain is what was taken, engine/ledger/extract.py drops the measure then.)
 # The labelled figures of a tally the asker puts (经核算，总收入X元、支付给A共Y元、获利W元): each
 # clause's label types its own figure; a label naming none of these leaves its figure unread.
 TALLY_COST = re.compile(r"支出|开支|成本|花费|费用")
