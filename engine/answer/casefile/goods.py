@@ -17,7 +17,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.figure_relevance import asked_nouns
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
-from engine.answer.wording import money, plain_number, said_amount
+from engine.answer.wording import money, plain_number, said_figure
 from engine.ledger import Event
 from engine.ledger.extract import ordinal_of
 from engine.ledger.lexicon import goods_acts
@@ -538,12 +538,6 @@ def _side_rows(case: Case, side: CasePlan) -> list[Event]:
     return totals if totals and len({e.amount.value for e in totals}) == 1 else rows
 
 
-def said_figure(event: Event) -> str:
-    """A figure as said, its digits beside the words (三万五千元（即35000元）), marked when approximate."""
-    text = said_amount(event.amount.text, event.amount.value, event.currency)
-    return f"{text}（约数）" if event.amount.approx and "约" not in text else text
-
-
 def answer_difference(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """公司报的损失比他第二次交代的多多少: the first figure less the second (the second less the first
     for 少多少), each the one figure its side's words name, each cited. Not composed when a side is
@@ -565,13 +559,14 @@ def answer_difference(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     result = big.amount.value - small.amount.value
     a, b = case.cite_event(big, "completion"), case.cite_event(small, "completion")
     strip = lambda words: re.sub(r"是多少钱$", "", words)
+    big_said, small_said = said_figure(big.amount, big.currency), said_figure(small.amount, small.currency)
     if result < 0:  # …比…多多少 when it is less: never a negative difference composed
-        outcome.add(Part(label, f"{strip(big_words)}为{said_figure(big)}（{a}），{strip(small_words)}为{said_figure(small)}（{b}），"
+        outcome.add(Part(label, f"{strip(big_words)}为{big_said}（{a}），{strip(small_words)}为{small_said}（{b}），"
                                 f"前者并不比后者多，需人工核实", Fill.CONFLICT, [a, b]))
         return
     approx = big.amount.approx or small.amount.approx
     outcome.calculations.append(Calculation(f"{plain_number(big.amount.value)} - {plain_number(small.amount.value)}",
                                             result, None, True, [a, b], "两项金额相减"))
     note = "（所据金额有约数，差额亦为约数）" if approx else ""
-    outcome.add(Part(label, f"相差{money(result, big.currency)}{note}：{strip(big_words)}{said_figure(big)}（{a}）"
-                            f"减去{strip(small_words)}{said_figure(small)}（{b}）", Fill.FILLED, [a, b]))
+    outcome.add(Part(label, f"相差{money(result, big.currency)}{note}：{strip(big_words)}{big_said}（{a}）"
+                            f"减去{strip(small_words)}{small_said}（{b}）", Fill.FILLED, [a, b]))
