@@ -258,6 +258,12 @@ UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
     "count": re.compile(r"几次|几笔|多少次|多少笔"),
 }
 
+# Words naming goods only generically (卖东西, 偷的财物, 赃物): a question asking of them names no kind
+# in particular. The question plan reads 卖货 / 卖东西 as a sale of goods with them; the answers over
+# goods take a question naming only these as asking of every kind listed.
+GENERIC_GOODS = ("东西", "财物", "货物", "物品", "赃物", "物件", "货")
+
+
 # What was done with goods a list names (偷了软中华30条、… / 扣押清单：… / 卖了…): two lists of
 # different acts are different facts, and a count asked of one act (一共偷了多少条烟) is of its lists.
 # Goods seized and goods got back are one act here (the record says either of the same goods).

@@ -16,8 +16,8 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.ledger.extract import measure_of, ordinal_of, question_kind
-from engine.ledger.lexicon import (BALANCE, CHANNELS, FESTIVAL_DATE, MEANS, goods_acts, MEASURE_SIGNS, MEASURES, PLACE_ENDS,
-                                   PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL)
+from engine.ledger.lexicon import (BALANCE, CHANNELS, FESTIVAL_DATE, GENERIC_GOODS, MEANS, goods_acts, MEASURE_SIGNS,
+                                   MEASURES, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
@@ -455,8 +455,10 @@ def _sold_for(text: str) -> bool:
     return False
 
 
-# What the segmenter joins to 卖 when the goods are named only generically (卖货, 卖东西, 卖赃物).
-GOODS_WORDS_AFTER_SELL = frozenset({"货", "东西", "赃物", "赃"})
+# What the segmenter joins to 卖 when the goods are named only generically (卖货, 卖东西): the case
+# vocabulary's generic goods words (jieba joins only 货 and 东西 of them to 卖), and 赃 (卖赃, which
+# jieba also tags a verb). 赃 alone stays out of GENERIC_GOODS: there it would also match 赃款, money.
+GOODS_WORDS_AFTER_SELL = frozenset(GENERIC_GOODS) | {"赃"}
 
 
 def _dates_only(text: str, after: int) -> bool:

@@ -20,7 +20,7 @@ from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_figure
 from engine.ledger import Event
 from engine.ledger.extract import ordinal_of
-from engine.ledger.lexicon import goods_acts
+from engine.ledger.lexicon import GENERIC_GOODS, goods_acts
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
 from engine.text.segments import flat
@@ -231,7 +231,7 @@ def _listed_name(event: Event) -> str:
 
 # counters that count any piece: a list in other units too has no total in them
 _ANY_PIECE = frozenset({"件", "个", "样", "种"})
-_GENERIC_GOODS = re.compile(r"东西|财物|货物|物品|赃物|物件|货")
+_GENERIC_GOODS = re.compile("|".join(GENERIC_GOODS))
 
 
 def _about_asked(case: Case, plan: CasePlan, found: list[Event]) -> bool:
