@@ -209,6 +209,12 @@ def goods_lists(case: Case, rows: list[Event]) -> list[list[Event]]:
     return lists
 
 
+def _asked_goods(case: Case, plan: CasePlan) -> list[str]:
+    """The things the question names, without the count words jieba joins to them (多少条烟 → 烟,
+    几辆车 → 车)."""
+    return [re.sub(rf"^(?:多少|几)?(?:{re.escape(plan.unit or '')})?", "", n) for n in asked_nouns(case, plan)]
+
+
 def an_item_of_a_list(case: Case, plan: CasePlan, event: Event) -> bool:
     """南京40条 of 南京40条、双喜20条 asked 一共扣了多少条烟: a figure that is one item of a list of the
     goods, the question naming no kind that singles it out (一共扣了多少件羽绒服 names its item)."""
@@ -216,7 +222,7 @@ def an_item_of_a_list(case: Case, plan: CasePlan, event: Event) -> bool:
     found = next((f for f in goods_lists(case, quantities) if any(e.id == event.id for e in f)), None)
     if found is None:
         return False
-    nouns = [re.sub(rf"^(?:多少|几)?(?:{re.escape(plan.unit or '')})?", "", n) for n in asked_nouns(case, plan)]
+    nouns = _asked_goods(case, plan)
     others = [_kind(e) for e in found if e.id != event.id]
     kind = _kind(event)
     return not any(len(n) >= 2 and kind and (n in kind or kind in n) and not any(n in o for o in others)
@@ -242,9 +248,7 @@ def _about_asked(case: Case, plan: CasePlan, found: list[Event]) -> bool:
     # (进了一批烟 just before it)
     text = "".join(s.question + s.answer for s in case.ledger.statements
                    if s.session == told.session and abs(s.index - told.index) <= 1)
-    # jieba's 条烟 / 几辆车: the noun after the count words of the question
-    nouns = [re.sub(rf"^(?:多少|几)?(?:{re.escape(plan.unit or '')})?", "", n) for n in asked_nouns(case, plan)]
-    nouns = [n for n in nouns if n and not _GENERIC_GOODS.search(n)]
+    nouns = [n for n in _asked_goods(case, plan) if n and not _GENERIC_GOODS.search(n)]
     return not nouns or any(n in text or len(n) > 2 and n[-2:] in text
                             or len(n) <= 2 and n[-1] not in "子儿头的" and n[-1] in text for n in nouns)
 
