@@ -7,6 +7,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from engine.ledger.model import Value
 from engine.text.numbers import to_chinese
 from engine.text.segments import flat
 
@@ -56,3 +57,10 @@ def said_amount(surface: str, value: Any, currency: str | None = "CNY") -> str:
     surface = flat(surface)
     normal = money(value, currency)
     return surface if surface.replace(",", "") == normal else f"{surface}（即{normal}）"
+
+
+def said_figure(amount: Value, currency: str | None = "CNY") -> str:
+    """A figure as said, its digits beside the words (三万五千元（即35000元）), marked when approximate
+    unless its own words already say so (约三万元)."""
+    text = said_amount(amount.text, amount.value, currency)
+    return f"{text}（约数）" if amount.approx and "约" not in text else text

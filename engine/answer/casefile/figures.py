@@ -17,11 +17,11 @@ from decimal import Decimal
 from engine.answer.casefile.figure_relevance import best_rows
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.disputes import voice_of, voiced
-from engine.answer.casefile.goods import answer_goods_subset, said_figure
+from engine.answer.casefile.goods import answer_goods_subset
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
 from engine.answer.model import Calculation, Conflict
-from engine.answer.wording import chinese_count, money, plain_number
+from engine.answer.wording import chinese_count, money, plain_number, said_figure
 from engine.ledger import Event, versions_of
 from engine.ledger.lexicon import VALUE_MEASURES
 from engine.question import CasePlan
@@ -29,6 +29,10 @@ from engine.text.numbers import find_amounts
 
 LABELS = {"valuation": "认定价值", "sale": "售得价款", "share": "分得的钱款", "penalty": "违约金",
           "contract_price": "合同价款", "wages_owed": "应发工资", "income": "总收入", "profit": "获利"}
+
+
+def _said(event: Event) -> str:
+    return said_figure(event.amount, event.currency)
 
 
 def figure_rows(case: Case, measure: str | None) -> list[Event]:
@@ -131,7 +135,7 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     told_of = {occasion[e.id] for e in rows}
     if plan.ordinal is None and None not in told_of and any(e.ordinal not in told_of for e in items):
         label = f"第{chinese_count(next(iter(told_of)))}次的{label}"  # one occasion of several told: named
-    versions(case, label, rows, outcome, said_figure)
+    versions(case, label, rows, outcome, _said)
 
 
 def _by_occasion(case: Case, label: str, rows: list[Event], occasion: dict[str, int | None],
@@ -155,7 +159,7 @@ def _by_occasion(case: Case, label: str, rows: list[Event], occasion: dict[str, 
             cited = list(dict.fromkeys(case.cite_event(e) for e in same))
             ids += cited
             voice = f"{voice_of(case, same[0])}称" if voiced(case, group) else ""
-            told.append(f"{voice}{said_figure(same[0])}（{'、'.join(cited)}）" + ("（最新陈述）" if latest in same and
+            told.append(f"{voice}{_said(same[0])}（{'、'.join(cited)}）" + ("（最新陈述）" if latest in same and
                                                                         len({e.amount.value for e in group}) > 1 else ""))
         if len(told) > 1:  # one occasion told in several figures: its versions, the latest named
             fill = Fill.CONFLICT
@@ -180,7 +184,7 @@ def _sum(case: Case, label: str, items: list[Event], outcome: Outcome) -> None:
 def _stated_total(case: Case, label: str, stated: Event, items: list[Event], outcome: Outcome) -> None:
     """The total as stated; its items added up beside it when they add up to it."""
     cited = case.cite_event(stated)
-    text = f"材料显示{label}共计{said_figure(stated)}（{cited}）"
+    text = f"材料显示{label}共计{_said(stated)}（{cited}）"
     own = [e for e in items if e.currency == stated.currency and not e.amount.approx]
     if len(own) >= 2 and sum((e.amount.value for e in own), Decimal(0)) == stated.amount.value:
         ids = [case.cite_event(e, "completion") for e in own]
@@ -199,4 +203,4 @@ def answer_unit_price(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if not chosen:
         outcome.add(Part("单价", "", Fill.MISSING))
         return
-    versions(case, "单价", chosen, outcome, said_figure)
+    versions(case, "单价", chosen, outcome, _said)
