@@ -1,0 +1,119 @@
+"""Money owed where the record tells it per person and one figure of it has a second version:
+what the whole group is still owed is given under each version, attributed, as a conflict — never
+a sum across versions, never one version silently chosen. Records written for these tests (a
+worker's 询问笔录 in 问：/答：, another with the officers' and the worker's names as speaker labels);
+no dev or generated file's wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.case_homes import amounts, ask, record_home
+
+# A steel fixer and a cook, each paid by the period; his own payment restated in a later sitting.
+FIXER = """询问笔录
+时间：2025年6月3日9时10分至2025年6月3日10时20分
+地点：临川市公安局东城分局第一询问室
+询问人：葛某、苗某 记录人：苗某
+被询问人：石永福 性别：男
+问：你今天来反映什么事？
+答：我们给卢建军干活，他欠我们的工钱到现在不给。
+问：你的工钱是怎么算的？
+答：我做钢筋工，每天三百二十元，一共干了150天，卢建军2024年12月28日微信转给我一万二千元，其余的一分钱都没拿到。
+问：跟你一起干活的还有谁？
+答：还有田秀英，她在工地上做饭。
+问：田秀英的工钱怎么算？
+答：田秀英每个月四千五百元，干了6个月，卢建军2025年1月5日给过她现金八千元，剩下的也没给。
+问：还有别的要说吗？
+答：没有了。
+补充询问笔录
+时间：2025年6月10日14时00分至2025年6月10日14时40分
+地点：临川市公安局东城分局第一询问室
+问：上次讲的有没有要更正的？
+答：卢建军转给我的那笔钱，我回去翻了一下，好像是一万三千元，记不太清了。
+"""
+
+# The same kind of account with name labels for the turns and a correction said plainly.
+PAVER = """询问笔录
+时间：2025年7月14日15时00分至2025年7月14日16时10分
+地点：澜沧县公安局劳动监察联络室
+民警：鲁建波 记录人：鲁建波
+被询问人：贺小军
+鲁建波：你来反映什么问题？
+贺小军：包工头边志强拖欠我和工友的工资。
+鲁建波：你的工资怎么结算？
+贺小军：我铺地砖，按天算，一天二百八十元，做了120天，边志强2025年3月2日用支付宝付过我九千元，剩下的一直没给。
+鲁建波：工友严冬梅的情况呢？
+贺小军：严冬梅按月算，一个月五千元，做了4个月，边志强2025年3月9日转给她六千元，剩下的钱还没给。
+补充询问笔录
+时间：2025年7月20日10时00分至2025年7月20日10时30分
+鲁建波：上次说的有什么要改的？
+贺小军：边志强付给我的我说错了，实际是一万一千元，不是九千元。
+"""
+
+# Turns laid out 问　/答　 (an ideographic space, no colon); a workmate's days corrected.
+MASONS = """询问笔录
+时间：2025年8月2日9时00分至2025年8月2日10时00分
+地点：岷山县公安局治安大队询问室
+询问人：冉某、阮某 记录人：阮某
+被询问人：龚德明 性别：男
+问　你把欠薪的情况说一下。
+答　我给包工头庞立新砌墙。我按天算，一天三百元，干了90天，庞立新给过我五千元，剩下的都没给。
+问　还有谁的工钱没拿到？
+答　还有我老乡齐海涛。
+问　齐海涛的工钱怎么算？
+答　齐海涛也是砌墙，一天三百元，干了80天，庞立新一分钱都没给过他。
+问　你还有什么补充？
+答　齐海涛干的天数我刚才说错了，实际是86天，不是80天。
+"""
+
+FIXER_FILE, PAVER_FILE, MASONS_FILE = "fixer.txt", "paver.txt", "masons.txt"
+
+
+@pytest.fixture(scope="module")
+def wages_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("disputed_wages"), {FIXER_FILE: FIXER, PAVER_FILE: PAVER,
+                                                                                  MASONS_FILE: MASONS})
+
+
+def test_a_groups_balance_with_a_restated_payment_is_given_under_each_version(wages_home):
+    # 320 × 150 − 12000 = 36000 and 4500 × 6 − 8000 = 19000: 55000; with 13000 paid to him, 54000
+    answer = ask(wages_home, FIXER_FILE, "卢建军一共还欠这几个工人多少工钱？")
+    stated = amounts(answer.conclusion)
+    assert {55000, 54000} <= stated, answer.conclusion
+    assert not stated & {36000 + 19000 + 54000, 109000}, answer.conclusion  # never a sum across versions
+    assert answer.conflicts, answer.conclusion
+    assert answer.status.value == "needs_review"
+
+
+def test_the_same_with_name_labels_and_a_plain_correction(wages_home):
+    # 280 × 120 − 9000 = 24600 and 5000 × 4 − 6000 = 14000: 38600; with 11000 paid to him, 36600
+    answer = ask(wages_home, PAVER_FILE, "贺小军和工友们一共还有多少工钱没拿到？")
+    stated = amounts(answer.conclusion)
+    assert {38600, 36600} <= stated, answer.conclusion
+    assert answer.conflicts, answer.conclusion
+
+
+def test_a_workmates_balance_said_with_also_is_his_account(wages_home):
+    # 剩下的也没给: the rest of her pay is unpaid — her balance, not a refusal to answer
+    answer = ask(wages_home, FIXER_FILE, "卢建军还欠田秀英多少工钱？")
+    assert 19000 in amounts(answer.conclusion), answer.conclusion
+
+
+def test_what_a_workmate_is_due_with_his_days_corrected_is_given_under_each_count(wages_home):
+    # 300 × 80 = 24000, corrected to 86 days: 25800 — both, attributed, never one of them alone
+    answer = ask(wages_home, MASONS_FILE, "齐海涛应得多少工钱？")
+    assert {24000, 25800} <= amounts(answer.conclusion), answer.conclusion
+    assert answer.conflicts, answer.conclusion
+
+
+def test_a_groups_balance_with_a_workmates_days_corrected(wages_home):
+    # 300 × 90 − 5000 = 22000 beside 24000, or beside 25800: 46000 and 47800
+    answer = ask(wages_home, MASONS_FILE, "庞立新一共欠他们两个多少工钱？")
+    assert {46000, 47800} <= amounts(answer.conclusion), answer.conclusion
+    assert answer.conflicts, answer.conclusion
+
+
+def test_an_own_balance_with_nothing_told_again_is_one_figure(wages_home):
+    answer = ask(wages_home, MASONS_FILE, "庞立新还欠龚德明多少工钱？")
+    assert 22000 in amounts(answer.conclusion) and not answer.conflicts, answer.conclusion
