@@ -1,6 +1,7 @@
 """Money owed where the record tells it per person and one figure of it has a second version:
 what the whole group is still owed is given under each version, attributed, as a conflict — never
-a sum across versions, never one version silently chosen. Records written for these tests (a
+a sum across versions, never one version silently chosen. One delivery asked by its order (第二批):
+each side's telling of it, attributed; a side's own figure when the question asks that side's. Records written for these tests (a
 worker's 询问笔录 in 问：/答：, another with the officers' and the worker's names as speaker labels);
 no dev or generated file's wording."""
 
@@ -84,6 +85,8 @@ def test_a_groups_balance_with_a_restated_payment_is_given_under_each_version(wa
     assert not stated & {36000 + 19000 + 54000, 109000}, answer.conclusion  # never a sum across versions
     assert answer.conflicts, answer.conclusion
     assert answer.status.value == "needs_review"
+    # every term of each version's sum is found in its own quotes (units as said: 150天)
+    assert not answer.checks.unsupported, answer.checks.unsupported
 
 
 def test_the_same_with_name_labels_and_a_plain_correction(wages_home):
@@ -112,8 +115,76 @@ def test_a_groups_balance_with_a_workmates_days_corrected(wages_home):
     answer = ask(wages_home, MASONS_FILE, "庞立新一共欠他们两个多少工钱？")
     assert {46000, 47800} <= amounts(answer.conclusion), answer.conclusion
     assert answer.conflicts, answer.conclusion
+    assert not answer.checks.unsupported, answer.checks.unsupported
 
 
 def test_an_own_balance_with_nothing_told_again_is_one_figure(wages_home):
     answer = ask(wages_home, MASONS_FILE, "庞立新还欠龚德明多少工钱？")
     assert 22000 in amounts(answer.conclusion) and not answer.conflicts, answer.conclusion
+
+
+# A hearing over feed delivered in two batches: the sides disagree on the second batch's day, and
+# the defendant on the first batch's weight; the first batch is named 头一批.
+FEED = """沅江市西城区人民法院
+庭审笔录
+时间：2025年9月3日9时30分至2025年9月3日11时10分
+地点：沅江市西城区人民法院第六审判庭
+案由：买卖合同纠纷
+审判长：钟某
+书记员：唐某
+原告：沅江市丰禾饲料有限公司
+委托诉讼代理人：霍文斌，律师。
+被告：岑国栋，男，1980年4月2日出生。
+审判长：原告陈述诉讼请求和事实理由。
+原告委托诉讼代理人：2024年10月8日双方签订合同，约定被告向我方购买饲料80吨，每吨2400元。
+原告委托诉讼代理人：货是分两次送的，头一批50吨，2024年10月15日送到；后来又送了30吨，2024年11月2日送到。
+审判长：被告答辩。
+被告：价格我认可。头一批我只收到了48吨，不是50吨。第二批我是11月9日才收到的。
+审判长：原告对此有何意见？
+原告委托诉讼代理人：我方不认可，第二批货2024年11月2日已经由被告的仓管签收。
+"""
+
+# The same kind of hearing where only the defendant speaks of the second batch, denying a day.
+PIPES = """泸溪县人民法院
+庭审笔录
+时间：2025年10月9日14时00分至2025年10月9日15时00分
+地点：泸溪县人民法院第二审判庭
+案由：买卖合同纠纷
+审判员：詹某
+原告：泸溪县恒通管业有限公司
+被告：骆志勇
+审判员：原告说一下送货情况。
+原告：一共送了三次货，先送了200根，后来又送了两次，每次100根。
+审判员：被告有什么意见？
+被告：第二批不是9月3日到的，我记得是9月12日到的。
+"""
+
+FEED_FILE, PIPES_FILE = "feed.txt", "pipes.txt"
+
+
+@pytest.fixture(scope="module")
+def batches_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("disputed_batches"), {FEED_FILE: FEED, PIPES_FILE: PIPES})
+
+
+def test_a_batchs_day_told_differently_by_the_two_sides_is_a_conflict(batches_home):
+    answer = ask(batches_home, FEED_FILE, "第二批货是哪天送到的？")
+    assert "2024年11月2日" in answer.conclusion and "11月9日" in answer.conclusion, answer.conclusion
+    assert "原告" in answer.conclusion and "被告" in answer.conclusion, answer.conclusion
+    assert answer.conflicts and answer.status.value == "needs_review", answer.conclusion
+    assert "10月15日" not in answer.conclusion, answer.conclusion  # never the first batch's day
+
+
+def test_a_figure_asked_of_one_side_and_one_batch_is_that_sides_figure_of_it(batches_home):
+    plaintiff = ask(batches_home, FEED_FILE, "原告说第一批送了多少吨？")
+    assert "50吨" in plaintiff.conclusion and not {"48吨", "80吨", "30吨"} & set(
+        plaintiff.conclusion.replace("（", " ").split()), plaintiff.conclusion
+    assert "48" not in plaintiff.conclusion and "80吨" not in plaintiff.conclusion, plaintiff.conclusion
+    defendant = ask(batches_home, FEED_FILE, "被告说头一批收到了多少吨？")
+    assert "48吨" in defendant.conclusion and "80吨" not in defendant.conclusion, defendant.conclusion
+
+
+def test_a_day_denied_by_the_only_teller_is_still_another_version(batches_home):
+    answer = ask(batches_home, PIPES_FILE, "第二批货是哪天到的？")
+    assert "9月12日" in answer.conclusion and "9月3日" in answer.conclusion, answer.conclusion
+    assert answer.status.value == "needs_review", answer.conclusion

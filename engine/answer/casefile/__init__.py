@@ -13,6 +13,7 @@ from dataclasses import replace
 from engine.answer.casefile.aliases import answer_real_name
 from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
 from engine.answer.casefile.badge import check_parts
+from engine.answer.casefile.batches import answer_batch
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
@@ -221,6 +222,9 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         answer_difference(case, plan, outcome)
     elif plan.priced_by and Slot.AMOUNT in plan.slots:  # 那两台按进价算值多少钱: pieces × the price per piece
         answer_priced_goods(case, plan, outcome)
+    elif plan.batch is not None and plan.aggregate not in ("span", "total", "count") and plan.slots \
+            and set(plan.slots) <= {Slot.DATE, Slot.QUANTITY} and answer_batch(case, plan, outcome):
+        pass  # 第二批货是哪天送到的 / 原告说第一批送了多少吨: that batch's tellings, each side's attributed
     elif asks_act_count(plan):  # 分几次送的货 / 抢了几个人: counted from what was said, not the payments
         answer_act_count(case, plan, outcome)
     elif (Slot.QUANTITY in plan.slots or Slot.AMOUNT in plan.slots) and asks_quantity(case, plan) \

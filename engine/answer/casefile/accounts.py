@@ -48,6 +48,7 @@ class Restated:
     value: Decimal
     old: Decimal | None
     anchor: Anchor | None
+    said: str = ""  # the figure as said (实际是105天: 105天), a factor the verifier finds in the quote
 
 
 @dataclass
@@ -133,12 +134,13 @@ def _restated(sentence: str, account: Account, units: bool, anchors: list["Said"
     from engine.text.quantities import find_quantities
 
     if units:
-        found = [(Decimal(str(q.value)), q.start) for q in find_quantities(sentence)
+        found = [(Decimal(str(q.value)), q.start, q.text) for q in find_quantities(sentence)
                  if q.meta["unit"] in RATE_COUNTS[account.unit]]
     else:
-        found = [(Decimal(str(a.value)), a.start) for a in find_amounts(sentence)]
-    old = [v for v, at in found if NOT_VALUE.search(sentence[max(0, at - 3):at])]
-    new = [v for v, at in found if v not in old]
+        found = [(Decimal(str(a.value)), a.start, a.text) for a in find_amounts(sentence)]
+    old = [v for v, at, _ in found if NOT_VALUE.search(sentence[max(0, at - 3):at])]
+    new = [v for v, _, _ in found if v not in old]
+    words = next((text for v, _, text in found if new and v == new[0]), "")
     if len(set(new)) != 1 or len(set(old)) > 1:
         return ()
     # where it is said: the answer sentence telling it (None when the record's turns are not statements)
@@ -146,7 +148,7 @@ def _restated(sentence: str, account: Account, units: bool, anchors: list["Said"
                  [str(Decimal(str(a.value))) for a in find_amounts(s.text)] +
                  [str(Decimal(str(q.value))) for q in find_quantities(s.text)]), None)
     return (Restated("count" if units else "paid", new[0], old[0] if old else None,
-                     said.anchor(0, len(said.text)) if said else None),)
+                     said.anchor(0, len(said.text)) if said else None, words),)
 
 
 @dataclass
@@ -370,6 +372,7 @@ def _by_versions(case: Case, chosen: list[Account], balance: bool, outcome: Outc
     account, versions = varying[0]
     fixed = [(a, v[0]) for a, v in each if a is not account]
     base_pieces, base_total, base_ids = [], Decimal(0), []
+    base_factors = [{"value": a.count, "unit": "quantity", "text": a.count_said} for a, _ in fixed]
     for a, v in fixed:
         piece, result = _balance(replace(a, count=v.count), v.paid if balance else [])
         if result < 0:
@@ -391,11 +394,13 @@ def _by_versions(case: Case, chosen: list[Account], balance: bool, outcome: Outc
         outcome.calculations.append(Calculation(" + ".join(pieces), total, None, True, evidence,
                                                 f"按约定标准计算{'尚欠' if balance else '应得'}工资",
                                                 factors=[{"value": version.count, "unit": "quantity",
-                                                          "text": str(version.count)}]))
+                                                          "text": version.said.said if version.said
+                                                          and version.said.field == "count" else account.count_said},
+                                                         *base_factors]))
         note = "（最新陈述）" if n == len(versions) - 1 else "（最初陈述）" if n == 0 else ""
         told = f"{account.person}{version.count}{_unit_word(account.unit)}" if version.said is None \
             or version.said.field == "count" else f"{account.person}已付{money(sum(version.paid, Decimal(0)))}"
-        if version.said is None and balance:
+        if version.said is None and balance and version.paid:
             told += f"、已付{money(sum(version.paid, Decimal(0)))}"
         lines.append(f"按{at}{note}所述{told}，{'合计' if fixed else ''}{'尚欠' if balance else '应得'}{money(total)}")
     if len(lines) < 2:
