@@ -182,6 +182,8 @@ def test_a_figure_asked_of_one_side_and_one_batch_is_that_sides_figure_of_it(bat
     assert "48" not in plaintiff.conclusion and "80吨" not in plaintiff.conclusion, plaintiff.conclusion
     defendant = ask(batches_home, FEED_FILE, "被告说头一批收到了多少吨？")
     assert "48吨" in defendant.conclusion and "80吨" not in defendant.conclusion, defendant.conclusion
+    # what that side says it was not (不是50吨) is no second version of what it says
+    assert not defendant.conflicts and "50吨" not in defendant.conclusion, defendant.conclusion
 
 
 def test_a_day_denied_by_the_only_teller_is_still_another_version(batches_home):

@@ -97,8 +97,8 @@ def answer_batch(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     slot = Slot.DATE if Slot.DATE in plan.slots else Slot.QUANTITY
     figures = _figures(case, plan, slot)
     voice = plan.voice or (plan.focus.said_by if plan.focus else None)
-    if voice:
-        figures = [f for f in figures if f.who == voice or (f.who and voice in f.who)]
+    if voice:  # what that side says it was (不是1170件 is what it says it was not)
+        figures = [f for f in figures if (f.who == voice or (f.who and voice in f.who)) and not f.denied]
     told = [f for f in figures if not f.denied]
     if not told:
         return False
