@@ -190,3 +190,47 @@ def test_a_day_denied_by_the_only_teller_is_still_another_version(batches_home):
     answer = ask(batches_home, PIPES_FILE, "第二批货是哪天到的？")
     assert "9月12日" in answer.conclusion and "9月3日" in answer.conclusion, answer.conclusion
     assert answer.status.value == "needs_review", answer.conclusion
+
+
+# A hearing over tiles: no contract sum told, only the boxes agreed and the price per box; a payment
+# corrected by the seller in the same sitting in the second record.
+TILES = """澄水县人民法院
+庭审笔录
+时间：2025年11月4日9时00分至2025年11月4日10时20分
+地点：澄水县人民法院第一审判庭
+案由：买卖合同纠纷
+审判员：应某
+书记员：祁某
+原告：澄水县兴隆建材商行
+被告：鲍德才，男，1975年6月1日出生。
+审判员：原告陈述事实和理由。
+原告：2025年2月10日双方签订购销合同，约定被告购买地砖1200箱，单价每箱85元。
+原告：地砖已经全部送到。被告2025年3月5日付了40000元，2025年4月10日付了25000元，剩下的一直没付。
+审判员：被告答辩。
+被告：数量和单价没有异议。货款我会想办法付。
+"""
+TILES_CORRECTED = TILES + """审判员：原告对已付款项有无补充？
+原告：需要更正一处，被告3月5日那笔实际是42000元，起诉时写成了40000元，以银行流水为准。
+"""
+
+
+@pytest.fixture(scope="module")
+def price_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("disputed_price"), {"tiles.txt": TILES,
+                                                                       "tiles2.txt": TILES_CORRECTED})
+
+
+def test_what_is_left_unpaid_is_the_agreed_quantity_times_its_price_less_the_payments(price_home):
+    # 1200 × 85 = 102000, less 40000 and 25000: 37000
+    for question in ("扣除已付的，被告还差多少货款没付？", "被告还欠原告多少货款？"):
+        answer = ask(price_home, "tiles.txt", question)
+        assert amounts(answer.conclusion) == {37000}, answer.conclusion
+        assert answer.status.value == "answered" and not answer.checks.unsupported, answer.conclusion
+
+
+def test_a_payment_corrected_gives_whats_left_under_each_version(price_home):
+    answer = ask(price_home, "tiles2.txt", "扣除已付的，被告还差多少货款没付？")
+    assert {37000, 35000} <= amounts(answer.conclusion), answer.conclusion
+    assert 72000 not in amounts(answer.conclusion), answer.conclusion  # never a sum across versions
+    assert answer.conflicts and answer.status.value == "needs_review", answer.conclusion
+    assert not answer.checks.unsupported, answer.checks.unsupported

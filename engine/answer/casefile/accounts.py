@@ -433,10 +433,10 @@ def _price_unit(text: str, amount) -> str | None:
     return None
 
 
-def answer_contract_by_price(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
-    """合同总价是多少 with no such sum told: the quantity agreed times the unit price, said in one
-    sentence of the agreement (约定购买空调140台，单价为每台2350元 → 140 × 2350). Nothing when no
-    sentence says both, or sentences give different products."""
+def _agreed_product(case: Case) -> tuple[Decimal, int, str, Said] | None:
+    """The unit price, the quantity agreed, as said, and the sentence of the agreement saying both
+    (约定购买空调140台，单价为每台2350元); None when no sentence says both, or sentences give
+    different products."""
     from engine.text.quantities import find_quantities
 
     found = []
@@ -451,12 +451,68 @@ def answer_contract_by_price(case: Case, plan: CasePlan, outcome: Outcome) -> bo
             if unit and len({q.value for q in counts}) == 1:
                 found.append((Decimal(str(amount.value)), int(counts[0].value), counts[0].text, said))
     if not found or len({(p, n) for p, n, _, _ in found}) != 1:
+        return None
+    return found[0]
+
+
+def answer_contract_by_price(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """合同总价是多少 with no such sum told: the quantity agreed times the unit price (_agreed_product)."""
+    agreed = _agreed_product(case)
+    if agreed is None:
         return False
-    price, count, count_said, said = found[0]
+    price, count, count_said, said = agreed
     cited = case.cite(said.anchor(0, len(said.text)))
     result = price * count
     outcome.calculations.append(Calculation(f"{plain_number(price)} * {count}", result, None, True, [cited],
                                             "约定数量乘以单价", factors=[{"value": count, "unit": "quantity",
                                                                    "text": count_said}]))
     outcome.add(Part("合同价款", f"按约定数量乘以单价计算为{money(result)}（{cited}）", Fill.FILLED, [cited]))
+    return True
+
+
+def answer_price_balance(case: Case, outcome: Outcome) -> bool:
+    """还差多少货款没付 with no contract sum told: the quantity agreed times the unit price
+    (_agreed_product) less every payment told; a payment told again later (实际是30000元，起诉状误写为
+    31000元) gives the balance under each version, each attributed to who tells it, as a conflict —
+    never a sum across versions, never a negative balance. False (the other answers look) when no
+    agreement gives the product, no payment is told, or a payment is one the other side denies."""
+    from itertools import product
+
+    from engine.answer.casefile.disputes import side_of
+    from engine.ledger import versions_of
+
+    agreed = _agreed_product(case)
+    paid = [e for e in case.ledger.money if e.role == "event" and e.kind == "pay" and not e.corrects
+            and e.amount is not None and e.measure not in ("loan",) and e.currency in (None, "CNY")]
+    if agreed is None or not paid or any(e.disputed for e in paid):
+        return False
+    price, count, count_said, said = agreed
+    cited = case.cite(said.anchor(0, len(said.text)))
+    chains = [[v for v in versions_of(case.ledger, e) if v.amount is not None] for e in paid]
+    lines, ids, results = [], [cited], []
+    for combo in list(product(*chains))[:4]:
+        result = price * count - sum((v.amount.value for v in combo), Decimal(0))
+        if result < 0:
+            continue  # never composed: more paid than the goods cost is no balance
+        at = list(dict.fromkeys(case.cite_event(v, "completion") for v in combo))
+        expression = f"{plain_number(price)} * {count} - " + " - ".join(plain_number(v.amount.value) for v in combo)
+        outcome.calculations.append(Calculation(expression, result, None, True, [cited, *at], "约定货款减去已付款项",
+                                                factors=[{"value": count, "unit": "quantity", "text": count_said}]))
+        later = [v for v in combo if v.corrects]
+        who = "、".join(dict.fromkeys(side_of(case, v) or "" for v in later)) if later else ""
+        told = f"{who}更正后所述" if who else "更正后所述" if later else "最初陈述"
+        lines.append((f"按{told}（{'、'.join(at)}）" if any(len(c) > 1 for c in chains) else "") + f"尚欠{money(result)}")
+        ids += at
+        results.append(result)
+    if not results:
+        return False
+    ids = list(dict.fromkeys(ids))
+    if len(results) == 1:
+        outcome.add(Part("未付货款", f"按约定数量乘以单价（{cited}）减去已付款项（{'、'.join(ids[1:])}）计算，"
+                                   f"{lines[0]}（见计算）", Fill.FILLED, ids))
+        return True
+    text = "；".join(lines)
+    outcome.conflicts.append(Conflict("testimony", f"已付款项说法不一，未付货款随之不同：{text}", ids))
+    outcome.add(Part("未付货款", f"按约定数量乘以单价（{cited}）减去已付款项计算，已付款项说法不一：{text}，需人工核实",
+                     Fill.CONFLICT, ids))
     return True
