@@ -234,3 +234,33 @@ def test_a_payment_corrected_gives_whats_left_under_each_version(price_home):
     assert 72000 not in amounts(answer.conclusion), answer.conclusion  # never a sum across versions
     assert answer.conflicts and answer.status.value == "needs_review", answer.conclusion
     assert not answer.checks.unsupported, answer.checks.unsupported
+
+
+# Batches whose days a typeset page broke across lines (第一批2025年 | 3月2日).
+GRAVEL = """岳阳县人民法院
+庭审笔录
+时间：2025年6月18日9时00分至2025年6月18日10时00分
+地点：岳阳县人民法院第三审判庭
+案由：买卖合同纠纷
+审判员：蔺某
+原告：岳阳县通达砂石场
+被告：卜海林
+审判员：原告说一下送货经过。
+原告：砂石分三批送到工地，第一批2025年
+3月2日送货40吨，第二批2025年3月20日送货30吨，第三批2025年
+4月3日送货30吨，被告都签收了。
+审判员：被告对送货有无异议？
+被告：没有异议，都收到了。
+"""
+
+
+@pytest.fixture(scope="module")
+def gravel_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("disputed_gravel"), {"gravel.txt": GRAVEL})
+
+
+def test_the_days_from_the_first_batch_to_the_last_read_whole_across_a_line_break(gravel_home):
+    # 2025-03-02 to 2025-04-03, both days counted: 33
+    answer = ask(gravel_home, "gravel.txt", "从第一批送货到最后一批送货，前后一共多少天？")
+    assert "33天" in answer.conclusion and answer.status.value == "answered", answer.conclusion
+    assert not answer.checks.unsupported, answer.checks.unsupported
