@@ -264,3 +264,14 @@ def test_the_days_from_the_first_batch_to_the_last_read_whole_across_a_line_brea
     answer = ask(gravel_home, "gravel.txt", "从第一批送货到最后一批送货，前后一共多少天？")
     assert "33天" in answer.conclusion and answer.status.value == "answered", answer.conclusion
     assert not answer.checks.unsupported, answer.checks.unsupported
+
+
+def test_money_of_a_kind_the_record_never_speaks_of_is_not_found(wages_home, price_home):
+    for home, name, question in ((wages_home, FIXER_FILE, "石永福有没有交社保，交了多少？"),
+                                 (price_home, "tiles.txt", "原告开了多少钱的发票？"),
+                                 (price_home, "tiles.txt", "被告交了多少押金？")):
+        answer = ask(home, name, question)
+        assert answer.status.value == "not_found", (question, answer.conclusion)
+    # a kind the record does speak of is still answered
+    answer = ask(price_home, "tiles.txt", "被告还欠原告多少货款？")
+    assert answer.status.value == "answered", answer.conclusion

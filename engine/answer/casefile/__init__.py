@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from engine.answer.casefile.aliases import answer_real_name
 from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
-from engine.answer.casefile.badge import check_parts
+from engine.answer.casefile.badge import check_parts, money_absent
 from engine.answer.casefile.batches import answer_batch
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
@@ -151,6 +151,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     named_head = head and any(head in n or n in head for n in plan.names)
     if head and not fields_only and not named_head and head not in case.doc_text:
         return draft_of(Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
+    if Slot.AMOUNT in plan.slots and money_absent(case, plan):
+        # 开了多少钱的发票 / 交了多少社保 of a record that never speaks of that money: no figure of it is
+        # that money — not found, never another figure under doubt
+        return draft_of(Outcome([Part(f"「{plan.money_word}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
     if plan.overview == "conflicts" and not (plan.ordinal or any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE))):
         answer_conflicts(case, outcome)
     elif plan.overview == "gaps":
