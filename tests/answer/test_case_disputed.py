@@ -212,12 +212,16 @@ TILES = """澄水县人民法院
 TILES_CORRECTED = TILES + """审判员：原告对已付款项有无补充？
 原告：需要更正一处，被告3月5日那笔实际是42000元，起诉时写成了40000元，以银行流水为准。
 """
+# The buyer disputes how many boxes came: the balance for the boxes as each side counts them.
+TILES_SHORT = TILES.replace("被告：数量和单价没有异议。货款我会想办法付。",
+                            "被告：单价没有异议，但是地砖我只收到1100箱，不是1200箱，货款不能按1200箱算。")
 
 
 @pytest.fixture(scope="module")
 def price_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("disputed_price"), {"tiles.txt": TILES,
-                                                                       "tiles2.txt": TILES_CORRECTED})
+                                                                       "tiles2.txt": TILES_CORRECTED,
+                                                                       "tiles3.txt": TILES_SHORT})
 
 
 def test_what_is_left_unpaid_is_the_agreed_quantity_times_its_price_less_the_payments(price_home):
@@ -275,3 +279,11 @@ def test_money_of_a_kind_the_record_never_speaks_of_is_not_found(wages_home, pri
     # a kind the record does speak of is still answered
     answer = ask(price_home, "tiles.txt", "被告还欠原告多少货款？")
     assert answer.status.value == "answered", answer.conclusion
+
+
+def test_goods_counted_differently_by_the_buyer_give_whats_left_under_each_sides_count(price_home):
+    # 1200 × 85 − 65000 = 37000; as the buyer counts them, 1100 × 85 − 65000 = 28500
+    answer = ask(price_home, "tiles3.txt", "扣除已付的，被告还差多少货款没付？")
+    assert {37000, 28500} <= amounts(answer.conclusion), answer.conclusion
+    assert answer.conflicts and answer.status.value == "needs_review", answer.conclusion
+    assert not answer.checks.unsupported, answer.checks.unsupported

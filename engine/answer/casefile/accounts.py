@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import Any
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
@@ -433,8 +434,8 @@ def _price_unit(text: str, amount) -> str | None:
     return None
 
 
-def _agreed_product(case: Case) -> tuple[Decimal, int, str, Said] | None:
-    """The unit price, the quantity agreed, as said, and the sentence of the agreement saying both
+def _agreed_product(case: Case) -> tuple[Decimal, int, str, Said, str] | None:
+    """The unit price, the quantity agreed, as said, the sentence of the agreement saying both and the unit
     (约定购买空调140台，单价为每台2350元); None when no sentence says both, or sentences give
     different products."""
     from engine.text.quantities import find_quantities
@@ -449,8 +450,8 @@ def _agreed_product(case: Case) -> tuple[Decimal, int, str, Said] | None:
             counts = [q for q in find_quantities(said.text) if unit and q.meta["unit"] == unit and not q.meta.get("each")
                       and not q.meta.get("approx")]
             if unit and len({q.value for q in counts}) == 1:
-                found.append((Decimal(str(amount.value)), int(counts[0].value), counts[0].text, said))
-    if not found or len({(p, n) for p, n, _, _ in found}) != 1:
+                found.append((Decimal(str(amount.value)), int(counts[0].value), counts[0].text, said, unit))
+    if not found or len({(p, n) for p, n, *_ in found}) != 1:
         return None
     return found[0]
 
@@ -460,7 +461,7 @@ def answer_contract_by_price(case: Case, plan: CasePlan, outcome: Outcome) -> bo
     agreed = _agreed_product(case)
     if agreed is None:
         return False
-    price, count, count_said, said = agreed
+    price, count, count_said, said, _ = agreed
     cited = case.cite(said.anchor(0, len(said.text)))
     result = price * count
     outcome.calculations.append(Calculation(f"{plain_number(price)} * {count}", result, None, True, [cited],
@@ -479,6 +480,7 @@ def answer_price_balance(case: Case, outcome: Outcome) -> bool:
     from itertools import product
 
     from engine.answer.casefile.disputes import side_of
+    from engine.ingest.chunkers.turns import HEARING_SIDES
     from engine.ledger import versions_of
 
     agreed = _agreed_product(case)
@@ -486,33 +488,54 @@ def answer_price_balance(case: Case, outcome: Outcome) -> bool:
             and e.amount is not None and e.measure not in ("loan",) and e.currency in (None, "CNY")]
     if agreed is None or not paid or any(e.disputed for e in paid):
         return False
-    price, count, count_said, said = agreed
+    price, count, count_said, said, unit = agreed
     cited = case.cite(said.anchor(0, len(said.text)))
     chains = [[v for v in versions_of(case.ledger, e) if v.amount is not None] for e in paid]
+    # the goods as the other side of a hearing counts them (第一批我只收到42吨，不是54吨): what is owed
+    # for them is another version of the balance
+    counts: list[tuple[Decimal, str | None, str | None, Any]] = [(Decimal(count), None, None, None)]
+    for c in case.ledger.corrections:
+        side = case.ledger.statements[c.statement].party
+        if c.field == "quantity" and not c.clerical and c.unit == unit and c.old is not None and c.new is not None \
+                and c.sentence is not None and side in HEARING_SIDES and c.old.value <= count:
+            counts.append((count - c.old.value + c.new.value, side, case.cite(c.sentence), c))
+    varies = len(counts) > 1 or any(len(c) > 1 for c in chains)
     lines, ids, results = [], [cited], []
-    for combo in list(product(*chains))[:4]:
-        result = price * count - sum((v.amount.value for v in combo), Decimal(0))
-        if result < 0:
+    for (goods, side, where, fix), *combo in list(product(counts, *chains))[:4]:
+        result = price * goods - sum((v.amount.value for v in combo), Decimal(0))
+        if result < 0 or goods <= 0:
             continue  # never composed: more paid than the goods cost is no balance
         at = list(dict.fromkeys(case.cite_event(v, "completion") for v in combo))
-        expression = f"{plain_number(price)} * {count} - " + " - ".join(plain_number(v.amount.value) for v in combo)
-        outcome.calculations.append(Calculation(expression, result, None, True, [cited, *at], "约定货款减去已付款项",
-                                                factors=[{"value": count, "unit": "quantity", "text": count_said}]))
+        factors = [{"value": count, "unit": "quantity", "text": count_said}]
+        whole = f"{plain_number(price)} * {count}"
+        if fix is not None:  # every term as said: the count agreed, the part disputed and the other side's
+            whole = f"{plain_number(price)} * ({count} - {plain_number(fix.old.value)} + {plain_number(fix.new.value)})"
+            factors += [{"value": v.value, "unit": "quantity", "text": v.text} for v in (fix.old, fix.new)]
+        expression = f"{whole} - " + " - ".join(plain_number(v.amount.value) for v in combo)
+        evidence = [cited, *([where] if where else []), *at]
+        outcome.calculations.append(Calculation(expression, result, None, True, evidence, "约定货款减去已付款项",
+                                                factors=factors))
         later = [v for v in combo if v.corrects]
         who = "、".join(dict.fromkeys(side_of(case, v) or "" for v in later)) if later else ""
-        told = f"{who}更正后所述" if who else "更正后所述" if later else "最初陈述"
-        lines.append((f"按{told}（{'、'.join(at)}）" if any(len(c) > 1 for c in chains) else "") + f"尚欠{money(result)}")
-        ids += at
+        told = f"{side}所述数量" if side else f"{who}更正后所述" if who else "更正后所述" if later else "最初陈述"
+        lines.append((f"按{told}（{'、'.join([*([where] if where else []), *at])}）" if varies else "")
+                     + f"尚欠{money(result)}")
+        ids += [*([where] if where else []), *at]
         results.append(result)
     if not results:
         return False
+    stated = [e.amount.value for e in case.ledger.money if e.role == "balance" and not e.corrects and e.amount]
+    if any(v not in results for v in stated):
+        return False  # a balance a side states that no version gives: the answers over stated sums look
     ids = list(dict.fromkeys(ids))
     if len(results) == 1:
         outcome.add(Part("未付货款", f"按约定数量乘以单价（{cited}）减去已付款项（{'、'.join(ids[1:])}）计算，"
                                    f"{lines[0]}（见计算）", Fill.FILLED, ids))
         return True
     text = "；".join(lines)
-    outcome.conflicts.append(Conflict("testimony", f"已付款项说法不一，未付货款随之不同：{text}", ids))
-    outcome.add(Part("未付货款", f"按约定数量乘以单价（{cited}）减去已付款项计算，已付款项说法不一：{text}，需人工核实",
+    what = "所收货物数量" if len(counts) > 1 and not any(len(c) > 1 for c in chains) else \
+        "已付款项" if len(counts) == 1 else "货物数量和已付款项"
+    outcome.conflicts.append(Conflict("testimony", f"{what}说法不一，未付货款随之不同：{text}", ids))
+    outcome.add(Part("未付货款", f"按约定数量乘以单价（{cited}）减去已付款项计算，{what}说法不一：{text}，需人工核实",
                      Fill.CONFLICT, ids))
     return True
