@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.ledger.lexicon import READS_OUT, RESTATE
+from engine.ledger.lexicon import ASSENT_WORDS, READS_OUT, REFUSAL_WORDS, RESTATE
 from engine.text.names import looks_like_name
 from engine.text.numbers import find_amounts
 
@@ -29,11 +29,12 @@ RECAP = re.compile(r"(?:是不是|对不对|是否属实|属实吗|对吗|是吗
 _CITES = r"(?:的)?(?:供述|陈述|证言|证实|交代|反映|称|说|讲)"
 ASKS_VIEW = re.compile(r"你怎么说|你有什么说的|你怎么解释|你怎么看|是不是这样|对不对|属实吗|是否属实|是吗|对吗")
 
-# The answer's opening words: it confirms, hedges or denies what was put.
-CONFIRM = re.compile(r"(?:属实|是的|对的|对|是这样|没错|没有错|确认|认可|承认|没有异议|没异议|无异议|没意见|没有意见|"
+# The answer's opening words: it confirms, hedges or denies what was put (the words that own or
+# refuse anywhere in a reply are the lexicon's; these add the ones that do so only at its head).
+CONFIRM = re.compile(rf"(?:{ASSENT_WORDS}|对的|对|是这样|没错|没有错|确认|没异议|没意见|没有意见|"
                      r"没问题|就是|是)(?![不没方])")
 HEDGE = re.compile(r"差不多|大概|大约|左右|应该是|估计|可能|上下")
-DENY = re.compile(r"不对|不是|不属实|没有这回事|没这回事|没有的事|没有这事|不可能|不认可|不承认|有异议|没有|没|从来没")
+DENY = re.compile(rf"{REFUSAL_WORDS}|不对|不是|不属实|没有的事|没有这事|不可能|有异议|没有|没|从来没")
 
 
 @dataclass(frozen=True)

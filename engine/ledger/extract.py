@@ -327,7 +327,11 @@ class _Reader:
         if kind is None and lx.TOTAL.search(before) and since is None and self.amounts[0].start < sentence.start:
             kind = UNSAID_KIND  # …应该是5500元。这样算一共是一万三千五百元: a sum of the money talked of
         if kind == "take" and measure == "profit":
-            measure = None  # 我非法获利八万元: a gain the speaker tells is what was taken, not a tally's figure
+            # 我非法获利八万元: a gain the speaker tells is what was taken, not a tally's figure. Not a
+            # one-off: profit is the one value measure whose words (获利, 非法获利) are also a movement's
+            # (KIND_CUES take), so with a take it names the act; it stays a value only as a tally's label
+            # (经核算…获利W元, _tally_row) or where no taking is told (违法所得三万元).
+            measure = None
         valued = measure in lx.VALUE_MEASURES
         if (kind is None or kind == UNSAID_KIND) and valued:
             kind = "value"  # 认定价值2,350元 / 卖了七千块钱: the figure of something, not a movement

@@ -14,7 +14,7 @@ import re
 # -- what moved ------------------------------------------------------------------------------------
 # Order matters: the most specific kind wins when several cue words stand before one amount.
 KIND_CUES: dict[str, re.Pattern[str]] = {
-    # returns on money put in: 利息, 分红, 收益 (a rate is not an amount: see RATE)
+    # returns on money put in: 利息, 分红, 收益 (a rate is not an amount: rates are read by engine/text/rates.py)
     "interest": re.compile(r"利息|利钱|息钱|分红|红利|收益|回报|返利|返点|好处费"),
     # money coming back to whoever paid or lost it
     "repay": re.compile(
@@ -106,6 +106,8 @@ MEASURES: dict[str, re.Pattern[str]] = {
     "profit": re.compile(r"获利|非法获利|违法所得|非法所得|净利润|利润|盈利|净赚"),
 }
 VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_price", "wages_owed", "income", "profit"})
+# (profit's 获利 / 非法获利 are also KIND_CUES take — the only value measure sharing a movement's words:
+# told with a taking, the gain is what was taken, engine/ledger/extract.py drops the measure then.)
 # The labelled figures of a tally the asker puts (经核算，总收入X元、支付给A共Y元、获利W元): each
 # clause's label types its own figure; a label naming none of these leaves its figure unread.
 TALLY_COST = re.compile(r"支出|开支|成本|花费|费用")
@@ -183,9 +185,6 @@ BARE_PAY = re.compile(r"[付给还赔交退](?!了)")
 AGREED_ASKED = re.compile(r"调解|约定|说好|协议|谈好|承诺|答应")
 PERIODIC = re.compile(r"每(?:个)?(?:月|年|季度?|期|周|星期|天|日)")
 PRINCIPAL = re.compile(r"本金|本钱|本息")
-RATE = re.compile(r"(?:年化|年利率|月利率|利率|月息|年息|日息|息)(?:收益)?(?:率)?(?:为|是|按)?\s*"
-                  r"(?:\d+(?:\.\d+)?\s*%|百分之[一二三四五六七八九十两\d.]+|[\d一二三四五六七八九十两]+(?:分|厘)(?:利|息)?)"
-                  r"|(?:\d+(?:\.\d+)?\s*%|[\d一二三四五六七八九十两]+\s*(?:分|厘))(?:的)?(?:利息|利|息)")
 
 # -- how it moved, where -----------------------------------------------------------------------------
 MEANS = re.compile(r"微信(?:转账|红包)?|支付宝|手机银行|网上银行|网银|银行转账|对公账户|银行卡|转账|汇款|电汇|"
@@ -236,6 +235,16 @@ OUT_OF_ORDER = re.compile(r"坏了|坏掉|损坏|故障|没(?:有)?(?:打)?开|�
 # A document or right asked to be held (有没有驾驶证, 有营业执照吗) said never got or no longer valid.
 NOT_HELD = re.compile(r"吊销|注销|过期|失效|作废|被收回|被没收|没(?:有)?(?:办|领|考|申请|申领)|未(?:办理|办|申领|取得)|还没(?:办|考|领)下来")
 
+# -- assent and denial -------------------------------------------------------------------------------
+# Words by which a speaker owns or refuses what was said or put to him, wherever they stand in his
+# reply: pattern fragments that each reader extends with the words of its own place.
+#  - an answer's opening words on facts the asker puts (engine/ledger/confirm.py CONFIRM / DENY):
+#    对, 没错, 没问题 or 不是, 没有, 不可能 say yes or no only at the head of an answer;
+#  - a hearing side's answer to the other side's claim (engine/answer/casefile/hearing.py): of money
+#    claimed (收到了 / 没收到, 只能算 / 不是还), and the bench's formal words (不予认可, 否认, 不同意).
+ASSENT_WORDS = r"认可|承认|是的|属实|没有异议|无异议"
+REFUSAL_WORDS = r"不认可|不承认|没有这回事|没这回事"
+
 # -- certainty ---------------------------------------------------------------------------------------
 UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|不清楚|不知道|不详|不确定|"
                        r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")
@@ -248,6 +257,23 @@ UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
     "which": re.compile(r"哪几|哪些|哪个|哪家"),
     "count": re.compile(r"几次|几笔|多少次|多少笔"),
 }
+
+# What was done with goods a list names (偷了软中华30条、… / 扣押清单：… / 卖了…): two lists of
+# different acts are different facts, and a count asked of one act (一共偷了多少条烟) is of its lists.
+# Goods seized and goods got back are one act here (the record says either of the same goods).
+GOODS_ACTS: dict[str, re.Pattern[str]] = {
+    "taken": re.compile(r"偷|盗|窃|撬|扒|抢|骗|拿走|拿了|顺走"),
+    "sold": re.compile(r"卖|售|销"),
+    "held": re.compile(r"扣(?!除|掉|款|钱)|查获|查到|搜出|搜到|搜查|缴获|收缴|起获|查封|追回|找回|发还|退还|返还|退赃|追缴"),
+    "bought": re.compile(r"买|购|进(?=[了过的货]|$)|收来|收购"),
+}
+
+
+def goods_acts(text: str) -> list[str]:
+    """The acts of GOODS_ACTS a text names, in the order it names them."""
+    found = [(m.start(), act) for act, pattern in GOODS_ACTS.items() if (m := pattern.search(text))]
+    return [act for _, act in sorted(found)]
+
 
 # The asker reads out or shows a document (现向你宣读…价格认定结论书, 现向你出示…交易明细, 据某某陈述…):
 # the figures of that passage are facts of the record, told by the document, which the answer

@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Engine
-from engine.bench.pdfmaker import make_pdf
-from engine.config import Settings
-
-from tests.case_homes import amounts
+from tests.case_homes import amounts, ask, record_home
 from tests.ledger.test_put_facts import CITED, SHOWN, TALLY, VERSIONED
 
 pytestmark = pytest.mark.integration
@@ -43,23 +39,10 @@ CALL = """询问笔录
 
 @pytest.fixture(scope="module")
 def put_home(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("put-facts")
-    pdf = make_pdf(folder / "讯问笔录_蒋文斌.pdf", [SHOWN_LONG.splitlines()])
-    texts = []
-    for name, text in {"讯问笔录_核算.txt": TALLY, "讯问笔录_供述.txt": CITED, "询问笔录_卢佩琳.txt": CALL,
-                       "讯问笔录_宁光耀.txt": VERSIONED}.items():
-        (folder / name).write_text(text, encoding="utf-8")
-        texts.append(folder / name)
-    engine = Engine(settings=Settings.from_name("strict", home=str(folder / "home"), ingest={"ocr": "off"}))
-    result = engine.ingest([pdf, *texts], kind="transcript")
-    assert all(d.status.value == "ingested" for d in result.documents), [d.error for d in result.documents]
-    yield engine, {d.name: d.doc_id for d in result.documents}
-    engine.index.catalog.close()
-
-
-def ask(home, name, question):
-    engine, docs = home
-    return engine.ask(question, doc_id=docs[name], llm=False)
+    # the .pdf record is typeset as a real PDF (its long question lines wrap inside the figures)
+    yield from record_home(tmp_path_factory.mktemp("put-facts"), {
+        "讯问笔录_蒋文斌.pdf": SHOWN_LONG, "讯问笔录_核算.txt": TALLY, "讯问笔录_供述.txt": CITED,
+        "询问笔录_卢佩琳.txt": CALL, "讯问笔录_宁光耀.txt": VERSIONED})
 
 
 def test_the_day_and_time_only_the_confirmed_record_has(put_home):

@@ -60,7 +60,7 @@ IRREALIS = re.compile(r"劝|建议|要求|叫我|让|叫他|要(?!求|是)|想|�
 SETTLED = re.compile(r"结清|付清|还清|清了|不欠|(?:全部|都)(?:给|付|还|结|发)(?:了|清|完)")
 OWING = re.compile(r"还欠|尚欠|仍欠|还差|没(?:有)?(?:结清|付清|还清|给|付|还|发)|未(?:结清|付清|还清|付|还|发)")
 # An answer that confirms what the asker stated (…你知道吗？—知道 / 是否属实？—属实).
-CONFIRMS = re.compile(r"^(?:知道|属实|是的|是|对|没有异议|没异议|无异议|认可|承认|同意|确认|就是|没错)")
+CONFIRMS = re.compile(r"^(?:知道|属实|是的|是|对|没有异议|没异议|无异议|没有意见|没意见|认可|承认|同意|确认|就是|没错)")
 MONEY = re.compile(r"钱|款|元|资金|现金|工资")
 # Words too general to say what a question is about (they occur in almost every answer).
 GENERAL = frozenset("当时 后来 现在 以前 之前 之后 情况 事情 具体 一下 时候 问题 这个 那个 什么 东西 知道 说".split())

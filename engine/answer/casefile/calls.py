@@ -15,7 +15,7 @@ from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.wording import chinese_count, quoted
 from engine.ledger import Anchor, Statement
 from engine.ledger.confirm import confirmation_note, put_to_speaker
-from engine.ledger.lexicon import TIME_OF_DAY, is_clock_time
+from engine.ledger.lexicon import TIME_OF_DAY, UNCERTAIN, is_clock_time
 from engine.question import CasePlan, Slot
 from engine.text.segments import Segment
 
@@ -33,7 +33,8 @@ CALL = re.compile(
     rf"|打(?:了|过)?{_who(3)}的电话"  # 打了我妈的电话
     r"|(?P<police>报(?:了|过)?警)"  # 报了警: the call told by its purpose
     r"|(?P<bare>打了?(?:一)?个电话|打了?一通电话)")  # a call whose target follows or is not known
-NOT_KNOWN = re.compile(r"打给(?:了)?(?:谁|哪里|哪儿)[^，。；]{0,4}?(?:记不清|不记得|忘了|不知道|想不起)")
+# 打给谁我记不清了: the target of a call the speaker does not know, in the lexicon's words of not knowing.
+NOT_KNOWN = re.compile(rf"打给(?:了)?(?:谁|哪里|哪儿)[^，。；]{{0,4}}?(?:{UNCERTAIN.pattern})")
 _NOT_A_TARGET = re.compile(r"^(?:他|她|我|你|它|对方|电话|一个)$|谁|哪|记不|不记得|忘|不知道|想不起|不清")
 
 

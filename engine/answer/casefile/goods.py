@@ -19,6 +19,8 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_amount
 from engine.ledger import Event
+from engine.ledger.extract import ordinal_of
+from engine.ledger.lexicon import goods_acts
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
 from engine.text.segments import flat
@@ -47,6 +49,8 @@ def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list
     asked = plan.goods_in or plan.goods_out
     what = f"所问财物的{label}"
     items = [e for e in rows if e.role in ("value", "part")]
+    if not any(_names(e.words, w) for e in items for w in asked) and _answer_priced_subset(case, plan, outcome, label):
+        return True  # 每条230元… read out with the list of counts: each kind's worth is count × price
     if plan.goods_in and not plan.goods_only and not plan.goods_out \
             and not any(_names(e.words, w) for e in items for w in asked):
         return False
@@ -91,9 +95,88 @@ def answer_goods_subset(case: Case, plan: CasePlan, outcome: Outcome, rows: list
     return True
 
 
+# -- kinds valued at a price per piece (价格认定：甲牌每条230元、乙牌每条650元，总价值为…) ----------------
+_PER = re.compile(r"(?:每|单价|一)(?P<unit>[\u4e00-\u9fff])?$")
+
+
+def _vouched(event: Event) -> bool:
+    """The speaker's own figure, or the asker's he confirmed (a dispute or denial vouches nothing)."""
+    return event.source != "asker" or bool(event.confirmed)
+
+
+def _priced_kinds(case: Case) -> tuple[list[tuple[str, Event, Event]], list[Event]] | None:
+    """The kinds of one appraisal stated per piece, each with the one count of it the record tells
+    (kind, count row, price row), and the appraisal's stated whole (its other valuation rows). None
+    when a kind's count is not told once in the price's unit, or the prices are of several statements."""
+    prices = [e for e in case.ledger.money if e.role == "each" and e.measure == "valuation" and not e.corrects
+              and e.amount is not None and not e.amount.approx and _vouched(e)]
+    if len({e.statement for e in prices}) != 1 or len(prices) < 2 or len({e.currency for e in prices}) != 1:
+        return None
+    counts = [e for e in case.ledger.events if e.unit and e.amount is not None and e.role == "value"
+              and not e.corrects and not e.amount.approx and _vouched(e)]
+    kinds = []
+    for price in prices:
+        name = _item_name(price)
+        per = _PER.search(name)
+        kind = name[:per.start()].strip("，,、：: ") if per else ""
+        if not kind or not per.group("unit"):
+            return None
+        told = [c for c in counts if c.unit == per.group("unit") and kind in flat(c.words)]
+        if len({c.amount.value for c in told}) != 1:
+            return None
+        kinds.append((kind, told[0], price))
+    if len({k for k, _, _ in kinds}) != len(kinds) or any(a != b and a in b for a, *_ in kinds for b, *_ in kinds):
+        return None  # 中华 and 中华（软）: kinds not told apart
+    wholes = [e for e in case.ledger.money if e.statement == prices[0].statement and e.measure == "valuation"
+              and e.role in ("value", "total") and not e.corrects and e.amount is not None]
+    return kinds, wholes
+
+
+def _answer_priced_subset(case: Case, plan: CasePlan, outcome: Outcome, label: str) -> bool:
+    """红塔山先不算 over an appraisal stated per piece: the kinds asked, each its count × price, added;
+    composed only when the products of all kinds add up to the whole the appraisal states."""
+    found = _priced_kinds(case)
+    if found is None:
+        return False
+    kinds, wholes = found
+    asked = plan.goods_in or plan.goods_out
+    named = [k for k in kinds if any(_names(k[0], w) for w in asked)]
+    if not named:
+        return False
+    whole = sum((c.amount.value * p.amount.value for _, c, p in kinds), Decimal(0))
+    what = f"所问财物的{label}"
+    if len(wholes) != 1 or wholes[0].amount.value != whole or wholes[0].amount.approx:
+        outcome.add(Part(what, "", Fill.MISSING))  # the kinds are not read one by one as the whole stated
+        return True
+    chosen = named if plan.goods_in else [k for k in kinds if k not in named]
+    if not chosen:
+        outcome.add(Part(what, "", Fill.MISSING))
+        return True
+    currency = chosen[0][2].currency
+    pieces, ids, factors, terms = [], [], [], []
+    for kind, count, price in chosen:
+        count_id, price_id = case.cite_event(count, "completion"), case.cite_event(price, "completion")
+        ids += [count_id, price_id]
+        factors.append({"value": plain_number(count.amount.value), "unit": "quantity", "text": count.amount.text})
+        terms.append(f"{plain_number(count.amount.value)} * {plain_number(price.amount.value)}")
+        pieces.append(f"{kind}{count.amount.text}（{count_id}）× 每{count.unit}{money(price.amount.value, currency)}"
+                      f"（{price_id}）")
+    result = sum((c.amount.value * p.amount.value for _, c, p in chosen), Decimal(0))
+    ids = list(dict.fromkeys(ids))
+    outcome.calculations.append(Calculation(" + ".join(terms), result, None, True, ids, "所问各项数量乘以单价后相加",
+                                            factors=factors))
+    text = f"共计{money(result, currency)}：{'；'.join(pieces)}，合计{money(result, currency)}"
+    if plan.goods_out:
+        text += "；不含" + "、".join(k[0] for k in named)
+    text += f"（各项相加与所述总价值一致，{case.cite_event(wholes[0])}）"
+    outcome.add(Part(label, text, Fill.FILLED, ids))
+    return True
+
+
 # -- goods listed kind by kind, counted in total ---------------------------------------------------------
 _SEP = r"(?:[、，,；;\s]|和|及|以及|还有|另有|另外|\d{1,2}\s?[.．、)）]|[（(]\d{1,2}[)）]|[①-⑳])+"
-_NAME = r"[\u4e00-\u9fffA-Za-z0-9·]{1,12}"
+# 利群（硬）/ 中华(软): a kind with a bracketed qualifier is one kind
+_NAME = r"[\u4e00-\u9fffA-Za-z0-9·]{1,12}(?:[（(][\u4e00-\u9fffA-Za-z0-9]{1,6}[)）])?"
 # between two items of a list: a separator and the next item's name (…80条、玉溪150条), or the item's
 # name and a separator (…80条红塔山、150条玉溪) — never a verb or another figure (买了10条，卖了6条)
 _BETWEEN = re.compile(rf"^(?:{_SEP}{_NAME}|{_NAME}{_SEP}|{_SEP})$")
@@ -126,10 +209,24 @@ def goods_lists(case: Case, rows: list[Event]) -> list[list[Event]]:
     return lists
 
 
+def an_item_of_a_list(case: Case, plan: CasePlan, event: Event) -> bool:
+    """南京40条 of 南京40条、双喜20条 asked 一共扣了多少条烟: a figure that is one item of a list of the
+    goods, the question naming no kind that singles it out (一共扣了多少件羽绒服 names its item)."""
+    quantities = [e for e in case.ledger.events if e.unit == event.unit and e.amount is not None]
+    found = next((f for f in goods_lists(case, quantities) if any(e.id == event.id for e in f)), None)
+    if found is None:
+        return False
+    nouns = [re.sub(rf"^(?:多少|几)?(?:{re.escape(plan.unit or '')})?", "", n) for n in asked_nouns(case, plan)]
+    others = [_kind(e) for e in found if e.id != event.id]
+    kind = _kind(event)
+    return not any(len(n) >= 2 and kind and (n in kind or kind in n) and not any(n in o for o in others)
+                   for n in nouns)
+
+
 def _listed_name(event: Event) -> str:
     """An item as the list tells it, without the words leading into the list (有红塔山80条 → 红塔山80条)."""
     words = flat(event.words).strip("，,。；;、：: ")
-    return re.sub(r"^[^，,、；;]*?(?:有|是|了|包括|分别是|写的是|清单上)[：:]?(?=[\u4e00-\u9fffA-Za-z0-9])", "", words) or words
+    return re.sub(r"^[^，,、；;]*?(?:有|是|了|包括|分别是|写的是|清单上|(?:查获|缴获|扣押|扣留)(?:并(?:扣押|扣留))?)[：:]?(?=[\u4e00-\u9fffA-Za-z0-9])", "", words) or words
 
 
 # counters that count any piece: a list in other units too has no total in them
@@ -141,7 +238,10 @@ def _about_asked(case: Case, plan: CasePlan, found: list[Event]) -> bool:
     """A list is of the goods asked when the question names none in particular (东西, 货物) or the
     statement telling it (its question too) names them (烟 for 条烟 / 香烟; 车 for 电动车)."""
     told = case.statement(found[0].statement)
-    text = told.question + told.answer
+    # a list read out by brand alone (利群60条、中华25条) is of the goods its neighbouring turns name
+    # (进了一批烟 just before it)
+    text = "".join(s.question + s.answer for s in case.ledger.statements
+                   if s.session == told.session and abs(s.index - told.index) <= 1)
     # jieba's 条烟 / 几辆车: the noun after the count words of the question
     nouns = [re.sub(rf"^(?:多少|几)?(?:{re.escape(plan.unit or '')})?", "", n) for n in asked_nouns(case, plan)]
     nouns = [n for n in nouns if n and not _GENERIC_GOODS.search(n)]
@@ -149,16 +249,129 @@ def _about_asked(case: Case, plan: CasePlan, found: list[Event]) -> bool:
                             or len(n) <= 2 and n[-1] not in "子儿头的" and n[-1] in text for n in nouns)
 
 
+def _list_lead(case: Case, found: list[Event], lists: list[list[Event]]) -> str:
+    """The words leading into a list in its statement (民警在你住处查获并扣押… / 第二次是…偷了…): from
+    the end of the list told before it in the same words, else their start, to its first item (whose
+    name says no act: 偷了纽扣200个)."""
+    first = found[0].amount.anchor
+    statement = case.statement(found[0].statement)
+    start = found[0].sentence.start
+    if statement.chunk_id == first.chunk_id:
+        start = statement.question_span[0] if found[0].source == "asker" and statement.question_span \
+            else statement.answer_offset
+    before = [other[-1].amount.anchor.end for other in lists if other is not found
+              and other[0].statement == found[0].statement and other[0].source == found[0].source
+              and other[-1].amount.anchor.chunk_id == first.chunk_id and other[-1].amount.anchor.end <= first.start]
+    start = max([start, *before])
+    lead = case.text_of(type(first)(first.chunk_id, min(start, first.start), first.start))
+    kind = _kind(found[0])
+    return lead[:-len(kind)] if kind and lead.endswith(kind) else lead
+
+
+def _list_acts(case: Case, found: list[Event], lists: list[list[Event]]) -> set[str]:
+    """What was done with the goods of a list (lexicon GOODS_ACTS): as its leading words say, else
+    as the question it answers says (偷了哪些烟？—有红塔山80条…)."""
+    acts = set(goods_acts(_list_lead(case, found, lists)))
+    if not acts and found[0].source == "answer":
+        acts = set(goods_acts(case.statement(found[0].statement).question))
+    return acts
+
+
+def _list_occasion(case: Case, found: list[Event], lists: list[list[Event]]) -> int | None:
+    """The occasion a list is of (第二次是…偷了…), as its leading words or its question name it."""
+    told = ordinal_of(_list_lead(case, found, lists))
+    if told is None and found[0].source == "answer":
+        told = ordinal_of(case.statement(found[0].statement).question)
+    return told
+
+
+def _kind(event: Event) -> str:
+    """An item's kind as the list names it (软中华30条 → 软中华); empty when it is not told."""
+    return _listed_name(event).replace(flat(event.amount.text), "").strip("，,、；;：: ")
+
+
+def _same_kinds(a: list[Event], b: list[Event]) -> bool:
+    """Two lists name a kind in common (中华 and 软中华 alike) — or a kind is not told, and they may."""
+    kinds_a, kinds_b = [_kind(e) for e in a], [_kind(e) for e in b]
+    if not all(kinds_a) or not all(kinds_b):
+        return True
+    return any(x == y or min(len(x), len(y)) >= 2 and (x in y or y in x) for x in kinds_a for y in kinds_b)
+
+
+def _one_fact(case: Case, a: list[Event], b: list[Event], lists: list[list[Event]]) -> bool:
+    """Two lists tell one fact (and differing figures are its versions) unless they name no kind in
+    common, or were told of different acts (偷了… / 扣押…) or different occasions (第一次 / 第二次) with
+    other figures (the goods stolen, seized to the piece, are one count)."""
+    if not _same_kinds(a, b):
+        return False
+    if sum(e.amount.value for e in a) == sum(e.amount.value for e in b):
+        return True
+    acts_a, acts_b = _list_acts(case, a, lists), _list_acts(case, b, lists)
+    if acts_a and acts_b and not acts_a & acts_b:
+        return False
+    once_a, once_b = _list_occasion(case, a, lists), _list_occasion(case, b, lists)
+    return once_a is None or once_b is None or once_a == once_b
+
+
+def _asked_lists(case: Case, plan: CasePlan, lists: list[list[Event]], told: list[list[Event]]) -> list[list[Event]]:
+    """The lists a count asks of: of the session asked, of the act asked (a list of another act is
+    not; one whose act is not told is when no list tells the act, or when it names kinds of a list
+    that does — a telling again, 那批烟再说一遍), of the occasion asked (第二次一共偷了几部)."""
+    chosen = lists
+    if plan.session and len({s.session for s in case.ledger.statements}) > 1:
+        chosen = [found for found in chosen if found[0].session == plan.session]
+    if plan.goods_act:
+        acts = [(found, _list_acts(case, found, told)) for found in chosen]
+        of_act = [found for found, said in acts if plan.goods_act in said]
+        unsaid = [found for found, said in acts if not said]
+        chosen = [found for found in chosen if any(found is f for f in of_act) or any(found is f for f in unsaid)
+                  and (not of_act or any(_same_kinds(found, other) for other in of_act))]
+    if plan.aggregate == "nth":
+        chosen = [found for found in chosen if _list_occasion(case, found, told) == plan.ordinal]
+    return chosen
+
+
+def _unconfirmed(case: Case, found: list[Event]) -> str:
+    """，询问人宣读，本人未确认（答「记不清了」）: for a list the asker read out that the answer did not
+    confirm (a dispute, a doubt); empty for the speaker's own list or a confirmed one."""
+    if all(_vouched(e) for e in found):
+        return ""
+    answer = case.statement(found[0].statement).answer.strip()
+    head = re.split(r"[，,。；;！!？?\n]", answer, maxsplit=1)[0].strip()
+    return f"（询问人宣读，本人未确认，答「{head}」）" if head else "（询问人宣读，本人未确认）"
+
+
+def _list_line(case: Case, outcome: Outcome, found: list[Event], unit: str) -> tuple[str, list[str]]:
+    """共65条：软中华30条（E1）、…，逐项相加为65条 — each item cited, the sum's calculation kept."""
+    ids = [case.cite_event(e, "completion") for e in found]
+    result = sum((e.amount.value for e in found), Decimal(0))
+    outcome.calculations.append(Calculation(
+        " + ".join(plain_number(e.amount.value) for e in found), result, None, True, list(dict.fromkeys(ids)),
+        "所列各项数量相加",
+        factors=[{"value": plain_number(e.amount.value), "unit": "quantity", "text": e.amount.text} for e in found]))
+    items = "、".join(f"{_listed_name(e)}（{i}）" for e, i in zip(found, ids))
+    return f"共{plain_number(result)}{unit}：{items}，逐项相加为{plain_number(result)}{unit}", ids
+
+
 def answer_listed_total(case: Case, plan: CasePlan, outcome: Outcome, label: str) -> bool:
-    """一共偷了多少条烟 over goods listed kind by kind: the items added, each cited. Lists told again
-    in other statements must give the same sum (else each version is shown); a list whose items are
-    counted in other units as well cannot give a total in the unit asked. False when no list of the
-    unit asked is told."""
+    """一共偷了多少条烟 over goods listed kind by kind: the items of the list asked added, each cited.
+    The list asked is the one of the act, occasion and session the question names; lists of other
+    kinds no question tells apart (what was stolen, what was found at home) are each named with its
+    own total — never added, never one chosen silently. Lists of the same kinds told again with other
+    figures are versions of one total (each shown). A list read out and not confirmed is never
+    verified. A list whose items are counted in other units as well cannot give a total in the unit
+    asked. False when no list of the unit asked is told (for 第二次…: none of that occasion)."""
     quantities = [e for e in case.ledger.events if e.unit and e.amount is not None and not e.amount.approx]
-    lists = [found for found in goods_lists(case, quantities)
-             if any(e.unit == plan.unit for e in found) and _about_asked(case, plan, found)]
+    told = goods_lists(case, quantities)
+    lists = [found for found in told if any(e.unit == plan.unit for e in found) and _about_asked(case, plan, found)]
     if not lists:
         return False
+    lists = _asked_lists(case, plan, lists, told)
+    if not lists:
+        if plan.aggregate == "nth":
+            return False
+        outcome.add(Part(label, "", Fill.MISSING))  # lists of other acts only: 卖了多少 over what was stolen
+        return True
     mixed = [found for found in lists if len({e.unit for e in found}) > 1]
     if mixed and plan.unit in _ANY_PIECE:  # 运动鞋120双；羽绒服65件；保温杯300个 asked 一共多少件: no total in one unit
         found = mixed[0]
@@ -172,21 +385,34 @@ def answer_listed_total(case: Case, plan: CasePlan, outcome: Outcome, label: str
     lists = [found for found in lists if len(found) >= 2]
     if not lists:
         return False
-    sums = {}
+    facts: list[list[list[Event]]] = []  # lists telling one fact, each fact's lists in the order told
     for found in lists:
-        sums.setdefault(sum((e.amount.value for e in found), Decimal(0)), found)
+        joined = [fact for fact in facts if any(_one_fact(case, found, other, told) for other in fact)]
+        facts = [fact for fact in facts if fact not in joined] + [[l for fact in joined for l in fact] + [found]]
+    if len(facts) > 1:
+        lines, all_ids = [], []
+        for fact in facts:
+            for found in fact:
+                line, ids = _list_line(case, outcome, found, plan.unit)
+                lines.append(line + _unconfirmed(case, found))
+                all_ids += ids
+        outcome.add(Part(label, f"材料中有{len(lines)}份所列财物不同的清单，问题未指明所问哪一份（各自计数，不相加）："
+                                f"{'；'.join(lines)}，需人工核实", Fill.CONFLICT, list(dict.fromkeys(all_ids))))
+        return True
+    sums: dict[Decimal, list[list[Event]]] = {}
+    for found in facts[0]:
+        sums.setdefault(sum((e.amount.value for e in found), Decimal(0)), []).append(found)
     lines, all_ids = [], []
-    for result, found in sums.items():
-        ids = [case.cite_event(e, "completion") for e in found]
+    for same in sums.values():
+        # the speaker's own list (or one he confirmed) of that figure, else the one read out to him
+        found = next((f for f in same if not _unconfirmed(case, f)), same[0])
+        line, ids = _list_line(case, outcome, found, plan.unit)
+        lines.append(line + _unconfirmed(case, found))
         all_ids += ids
-        outcome.calculations.append(Calculation(
-            " + ".join(plain_number(e.amount.value) for e in found), result, None, True, list(dict.fromkeys(ids)),
-            "所列各项数量相加",
-            factors=[{"value": plain_number(e.amount.value), "unit": "quantity", "text": e.amount.text} for e in found]))
-        items = "、".join(f"{_listed_name(e)}（{i}）" for e, i in zip(found, ids))
-        lines.append(f"共{plain_number(result)}{plan.unit}：{items}，逐项相加为{plain_number(result)}{plan.unit}")
     if len(lines) == 1:
-        outcome.add(Part(label, lines[0], Fill.FILLED, list(dict.fromkeys(all_ids))))
+        fill = Fill.CONFLICT if _unconfirmed(case, found) else Fill.FILLED
+        outcome.add(Part(label, lines[0] + ("，需人工核实" if fill is Fill.CONFLICT else ""), fill,
+                         list(dict.fromkeys(all_ids))))
         return True
     text = "；".join(lines)
     outcome.add(Part(label, f"{label}说法不一：{text}，需人工核实", Fill.CONFLICT, list(dict.fromkeys(all_ids))))

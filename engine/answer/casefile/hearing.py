@@ -17,6 +17,7 @@ from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.ledger import Anchor
+from engine.ledger.lexicon import ASSENT_WORDS, REFUSAL_WORDS
 from engine.question import CasePlan
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
@@ -257,9 +258,12 @@ def _granted(case: Case) -> list[tuple[str | None, str, _Said, _Said]]:
 
 
 # -- one side's claim and the other side's answer to it ---------------------------------------------
-_DENY = re.compile(r"不予(?:认可|承认|确认)|不认可|不认|不承认|否认|没有收到|没收到|没有这回事|没这回事|不同意|不是还|只能算|不能算|不存在|没给过|没有给过")
+# The lexicon's words of assent and refusal, with a hearing's own: of money claimed (收到了 / 没收到,
+# 不是还 / 只能算 — the payment owned but named otherwise) and the formal 不予认可 / 否认 / 不同意.
+_DENY = re.compile(rf"{REFUSAL_WORDS}|不予(?:认可|承认|确认)|不认|否认|没有收到|没收到|不同意|不是还|只能算|不能算|不存在|"
+                   r"没给过|没有给过")
 _UNSURE = re.compile(r"记不清|不记得|想不起|不清楚|说不清|不太确定|可能")
-_ADMIT = re.compile(r"认可|承认|收到了|收到过|确实|是的|属实|没有异议|无异议|同意")
+_ADMIT = re.compile(rf"{ASSENT_WORDS}|收到了|收到过|确实|同意")
 
 
 def _other_side(case: Case, side: str) -> str | None:

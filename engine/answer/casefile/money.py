@@ -14,12 +14,13 @@ from engine.answer.casefile.disputes import record_note, side_of, voice_of, voic
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.rates import rate_part
 from engine.answer.casefile.restrictions import Restricted, outside, restrict, stands_for_rows, unmet_text
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
 from engine.ledger import Event, Value, corrections_of, versions_of
-from engine.ledger.lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS, RATE
+from engine.ledger.lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS
 from engine.text.segments import flat
 
 _OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|被)$")
@@ -447,42 +448,6 @@ def _date_part(case: Case, event: Event, outcome: Outcome) -> Part:
         return Part("日期", f"{UNCLEAR_PHRASE}具体日期，仅称{show_date(event.date)}（{first}）", Fill.FILLED, [first])
     return Part("日期", f"日期为{show_row_date(case, event.date, event.session)}（{first}{record_note(case, event)}）",
                 Fill.FILLED, [first])
-
-
-def rate_part(case: Case, plan: CasePlan, event: Event | None = None) -> Part:
-    """约定的利率/收益率: the rate stated with the asked occurrence, else the best-matching one."""
-    from engine.ledger import Anchor
-
-    candidates: list[tuple[float, Anchor, str]] = []
-    for statement in case.ledger.statements:
-        if statement.kind != "qa":
-            continue
-        for m in RATE.finditer(statement.answer):
-            score = case.retrieval.get(statement.chunk_id, 0.0)
-            if event is not None and statement.index == event.statement:
-                score += 2.0
-            if re.search(r"说|承诺|约定|答应|保证", statement.answer[max(0, m.start() - 20):m.start()]):
-                score += 0.3
-            anchor = Anchor(statement.chunk_id, statement.answer_offset + m.start(),
-                            statement.answer_offset + m.end())
-            candidates.append((score, anchor, m.group(0)))
-    if not candidates:
-        return Part("利率", "", Fill.MISSING)
-    candidates.sort(key=lambda c: -c[0])
-    _, anchor, text = candidates[0]
-    sentence = _sentence_around(case, anchor)
-    cited = case.cite(sentence)
-    return Part("利率", f"利率/收益为{flat(text)}（{cited}）", Fill.FILLED, [cited])
-
-
-def _sentence_around(case: Case, anchor):
-    from engine.ledger import Anchor
-
-    text = case.sources[anchor.chunk_id].chunk.text
-    start = max(text.rfind(ch, 0, anchor.start) for ch in "。！？；:：\n") + 1
-    ends = [i for i in (text.find(ch, anchor.end) for ch in "。！？；") if i >= 0]
-    end = min(ends) + 1 if ends else len(text)
-    return Anchor(anchor.chunk_id, start, end)
 
 
 # -- totals -------------------------------------------------------------------------------------------

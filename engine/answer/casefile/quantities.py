@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from engine.answer.casefile.act_counts import Occurrence, occurrences
 from engine.answer.casefile.figure_relevance import best_rows, relevance
-from engine.answer.casefile.goods import answer_listed_total
+from engine.answer.casefile.goods import an_item_of_a_list, answer_listed_total
 from engine.answer.casefile.said import _anchor
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import record_cite
@@ -146,8 +146,9 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         parts = best_rows(case, plan, rows, corroborate=False)
         _total(case, plan, totals[-1], [e for e in parts if e.role == "value"], outcome)
         return
-    if plan.aggregate == "total" and not _one_thing(case, plan, chosen):
-        if answer_listed_total(case, plan, outcome, label):  # 红塔山80条、玉溪150条… 一共多少条
+    if plan.aggregate in ("total", "nth") and not _one_thing(case, plan, chosen):
+        # 红塔山80条、玉溪150条… 一共多少条; 第二次一共偷了几部 over the list of that occasion
+        if answer_listed_total(case, plan, outcome, label):
             return
     if not chosen:
         outcome.add(Part(label, "", Fill.MISSING))
@@ -157,7 +158,8 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 
 def _one_thing(case: Case, plan: CasePlan, chosen: list[Event]) -> bool:
     """The rows chosen tell one figure of a thing the question names (一共扣了多少件羽绒服 → 羽绒服65件)."""
-    return len({e.amount.value for e in chosen}) == 1 and relevance(case, plan, chosen[0]) >= 2
+    return len({e.amount.value for e in chosen}) == 1 and relevance(case, plan, chosen[0]) >= 2 \
+        and not an_item_of_a_list(case, plan, chosen[0])
 
 
 def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) -> None:

@@ -2,7 +2,9 @@
 rate as said (月利率1.5%, 月息一分五, 2分利, 每月百分之二), of the loan asked (第二笔借款), and —
 when asked per year of a rate said per month — the yearly figure as 月利率 × 12 with the equation.
 A monthly figure is never given as the yearly one; a rate whose period the record does not say is
-shown with that doubt; sides of a hearing stating different rates for one loan are a conflict."""
+shown with that doubt; sides of a hearing stating different rates for one loan are a conflict.
+A money answer's rate part (借了多少，利息多少) is ``rate_part``: the rate said with the asked payment.
+Every rate is read by engine/text/rates.py."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import chinese_count
+from engine.ledger import Anchor, Event
 from engine.question import CasePlan
+from engine.text.segments import flat
 from engine.text.rates import Rate, percent, read_rates
 
 _PER = {"year": "年利率", "month": "月利率", "day": "日利率"}
@@ -91,3 +95,35 @@ def answer_rate(case: Case, plan: CasePlan, outcome: Outcome) -> Part:
         # 年利率是多少 of a rate said per month only the other way round, or with no period at all
         part.doubt = "材料未说明该利率按年还是按月计" if rate.period is None else f"材料所述为{_PER[rate.period]}，不是所问的{_PER[asked]}"
     return part
+
+
+def rate_part(case: Case, plan: CasePlan, event: Event | None = None) -> Part:
+    """约定的利率/收益率 beside a money answer: the rate stated with the asked occurrence, else the
+    best-matching one, cited with its sentence."""
+    candidates: list[tuple[float, Anchor, str]] = []
+    for statement in case.ledger.statements:
+        if statement.kind != "qa":
+            continue
+        for rate in read_rates(statement.answer):
+            score = case.retrieval.get(statement.chunk_id, 0.0)
+            if event is not None and statement.index == event.statement:
+                score += 2.0
+            if _AGREED.search(statement.answer[max(0, rate.start - 20):rate.start]):
+                score += 0.3
+            anchor = Anchor(statement.chunk_id, statement.answer_offset + rate.start,
+                            statement.answer_offset + rate.end)
+            candidates.append((score, anchor, rate.text))
+    if not candidates:
+        return Part("利率", "", Fill.MISSING)
+    candidates.sort(key=lambda c: -c[0])
+    _, anchor, text = candidates[0]
+    cited = case.cite(_sentence_around(case, anchor))
+    return Part("利率", f"利率/收益为{flat(text)}（{cited}）", Fill.FILLED, [cited])
+
+
+def _sentence_around(case: Case, anchor: Anchor) -> Anchor:
+    text = case.sources[anchor.chunk_id].chunk.text
+    start = max(text.rfind(ch, 0, anchor.start) for ch in "。！？；:：\n") + 1
+    ends = [i for i in (text.find(ch, anchor.end) for ch in "。！？；") if i >= 0]
+    end = min(ends) + 1 if ends else len(text)
+    return Anchor(anchor.chunk_id, start, end)

@@ -10,6 +10,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.question import FIELD_KEYS, CasePlan, Slot
 from engine.ledger import Anchor
+from engine.ingest.chunkers.header import person_for_label
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.text.pii import find_pii
 from engine.answer.wording import chinese_count, quoted
@@ -131,8 +132,6 @@ def whose(case: Case, plan: CasePlan, session: int) -> str | None:
         return _subject(case, session)  # the record's own person
     side = _HEARING_SIDE.search(plan.text)
     if side:  # 被告的身份证号: the person the header introduces as that side, never the first party's
-        from engine.ingest.chunkers.header import person_for_label
-
         person = person_for_label(_header_fields(case, session)[1], side.group(0))
         if person:
             return person

@@ -22,7 +22,7 @@ from engine.answer.casefile.said import (Match, _anchor, _assertion, _best_sente
                                          _confirmed_part, _dice, _effective_question, _gap, _has_slot, _ordinal_said,
                                          _sentences, _unsure_about, _weights, person_asked, quote_of_one,
                                          speaks_for, told_of)
-from engine.answer.casefile.verdict import of_asked_side, state_told, yes_no
+from engine.answer.casefile.verdict import confirmed_state, of_asked_side, state_told, yes_no
 from engine.answer.casefile.when import time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.ledger import Anchor, Statement
@@ -122,9 +122,10 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if not chosen and Slot.YESNO in plan.slots:
         # 监控拍到了吗 — 门口有监控吗？—有，但那几天坏了: the state of the asked thing, told under
         # the asker's other words
+        # — or a finding the asker reads out in other words (均为假冒…) that the speaker confirms
         chosen = [m for m in matches[:8] if qualifies(m) and any(
             state_told(plan, s.text, m.statement.question, case.people(), case.doc_text) is not None
-            for s in _sentences(m.statement))][:2]
+            for s in _sentences(m.statement)) or confirmed_state(case, plan, m.statement) is not None][:2]
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
         for slot in plan.slots:
             outcome.add(Part("相关内容", "", Fill.MISSING))

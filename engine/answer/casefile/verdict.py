@@ -21,6 +21,7 @@ from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.ledger import Statement
 from engine.ledger.lexicon import NOT_HELD, OUT_OF_ORDER, STATES, UNCERTAIN
 from engine.question import CasePlan, Slot
+from engine.text.boundaries import SENTENCE_ZH, split
 from engine.text.segments import Segment, trimmed
 
 NEGATION = re.compile(r"^(?:没有|没|不是|不|未|否|无|从来没|从没|从未|并没|并不|还没)")
@@ -96,7 +97,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             return Verdict("否" if mention.settled else "是", statement, mention.sentence)
         denied = mention.negated or verb_negated(plan, mention.clause.text)
         return Verdict(_flip(plan, "否" if denied else "是"), statement, mention.sentence)
-    state = _state_verdict(plan, statement, asked, people, case.doc_text)
+    state = _state_verdict(plan, statement, asked, people, case.doc_text, case)
     if state is not None:
         return state
     if not plan.focus.acts:
@@ -108,7 +109,7 @@ _NEGATED_JUST_BEFORE = re.compile(r"(?:不是|不|没有|没|并非|并不是|�
 
 
 def _state_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[str],
-                   doc_text: str) -> Verdict | None:
+                   doc_text: str, case: Case | None = None) -> Verdict | None:
     """A verdict from a sentence describing the state of the asked thing, with no 是/有 to the act:
     a property asked (是假的吗) said or its opposite said (经鉴定均为真品 → 否); a thing asked to have
     done something (监控拍到了吗) said to have been out of order (门口的监控那几天坏了 → 否). The
@@ -119,6 +120,23 @@ def _state_verdict(plan: CasePlan, statement: Statement, asked: str, people: lis
             return Verdict(None, statement, sentence)  # 是不是假的我也不清楚
         if value is not None:
             return Verdict(value, statement, sentence)
+    put = confirmed_state(case, plan, statement) if case is not None else None
+    if put is not None:
+        return Verdict(put[0], statement, _sentences(statement)[0], asked=put[1])
+    return None
+
+
+def confirmed_state(case: Case, plan: CasePlan, statement: Statement) -> tuple[str, Segment] | None:
+    """鉴定意见：上述物品均为假冒…，你是否认可？—认可: the state the asker reads out, confirmed, is the
+    speaker's — its verdict and the asker's sentence (chunk offsets); a dispute (不认可，…) confirms
+    nothing."""
+    if statement.question_span is None or not confirmed_assertion(statement) or statement.chunk_id not in case.sources:
+        return None
+    text = case.sources[statement.chunk_id].chunk.text
+    for piece in split(text, *statement.question_span, SENTENCE_ZH):
+        value = state_told(plan, piece.text, statement.question, case.people(), case.doc_text)
+        if value in ("是", "否"):
+            return value, piece
     return None
 
 
