@@ -152,10 +152,11 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     if head and not fields_only and not named_head and head not in case.doc_text:
         return draft_of(Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
     if Slot.AMOUNT in plan.slots and not plan.owed and plan.measure is None and plan.aggregate != "outstanding" \
-            and money_absent(case, plan):
+            and not (plan.money_word or "").endswith("款") and money_absent(case, plan):
         # 开了多少钱的发票 / 交了多少社保 of a record that never speaks of that money: no figure of it is
         # that money — not found, never another figure under doubt (a measure the plan knows — 合同总价款 —,
-        # or what is left of a debt, is computed from what was agreed and paid, whatever the record calls it)
+        # or what is left of a debt, is computed from what was agreed and paid, whatever the record calls it;
+        # 欠款 / 价款 name money by the act that moves it, which the record tells in its verbs: 欠, 付)
         return draft_of(Outcome([Part(f"「{plan.money_word}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
     if plan.overview == "conflicts" and not (plan.ordinal or any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE))):
         answer_conflicts(case, outcome)
