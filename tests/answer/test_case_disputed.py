@@ -213,6 +213,8 @@ TILES_CORRECTED = TILES + """审判员：原告对已付款项有无补充？
 原告：需要更正一处，被告3月5日那笔实际是42000元，起诉时写成了40000元，以银行流水为准。
 """
 # The buyer disputes how many boxes came: the balance for the boxes as each side counts them.
+TILES_SUM_SHORT = TILES.replace("单价每箱85元。", "单价每箱85元，合同总价款102000元。").replace(
+    "被告：数量和单价没有异议。货款我会想办法付。", "被告：单价没有异议，但是第一批我只收到700箱，不是800箱。")
 TILES_SHORT = TILES.replace("被告：数量和单价没有异议。货款我会想办法付。",
                             "被告：单价没有异议，但是地砖我只收到1100箱，不是1200箱，货款不能按1200箱算。")
 
@@ -221,7 +223,8 @@ TILES_SHORT = TILES.replace("被告：数量和单价没有异议。货款我会
 def price_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("disputed_price"), {"tiles.txt": TILES,
                                                                        "tiles2.txt": TILES_CORRECTED,
-                                                                       "tiles3.txt": TILES_SHORT})
+                                                                       "tiles3.txt": TILES_SHORT,
+                                                                       "tiles4.txt": TILES_SUM_SHORT})
 
 
 def test_what_is_left_unpaid_is_the_agreed_quantity_times_its_price_less_the_payments(price_home):
@@ -289,3 +292,10 @@ def test_goods_counted_differently_by_the_buyer_give_whats_left_under_each_sides
     assert {37000, 28500} <= amounts(answer.conclusion), answer.conclusion
     assert answer.conflicts and answer.status.value == "needs_review", answer.conclusion
     assert not answer.checks.unsupported, answer.checks.unsupported
+
+
+def test_a_contract_sum_told_with_a_batch_counted_differently_by_the_buyer(price_home):
+    # 102000 − 65000 = 37000; the buyer's first batch 100 boxes short: 85 × (1200 − 800 + 700) − 65000 = 28500
+    answer = ask(price_home, "tiles4.txt", "被告还欠原告多少货款？")
+    assert {37000, 28500} <= amounts(answer.conclusion), answer.conclusion
+    assert answer.conflicts and answer.status.value == "needs_review", answer.conclusion

@@ -471,12 +471,14 @@ def answer_contract_by_price(case: Case, plan: CasePlan, outcome: Outcome) -> bo
     return True
 
 
-def answer_price_balance(case: Case, outcome: Outcome) -> bool:
-    """还差多少货款没付 with no contract sum told: the quantity agreed times the unit price
-    (_agreed_product) less every payment told; a payment told again later (实际是30000元，起诉状误写为
-    31000元) gives the balance under each version, each attributed to who tells it, as a conflict —
-    never a sum across versions, never a negative balance. False (the other answers look) when no
-    agreement gives the product, no payment is told, or a payment is one the other side denies."""
+def answer_price_balance(case: Case, outcome: Outcome, sums: list = ()) -> bool:
+    """还差多少货款没付: the quantity agreed times the unit price (_agreed_product) less every payment
+    told; a payment told again later (实际是30000元，起诉状误写为31000元) gives the balance under each
+    version, each attributed to who tells it, as a conflict — never a sum across versions, never a
+    negative balance. With the contract sum told (``sums``, the rows of it), only when the product is
+    that sum and the other side of a hearing counts the goods differently (the balance over the sum
+    told is the stated-sum answers'). False (the other answers look) when no agreement gives the
+    product, no payment is told, or a payment is one the other side denies."""
     from itertools import product
 
     from engine.answer.casefile.disputes import side_of
@@ -499,6 +501,8 @@ def answer_price_balance(case: Case, outcome: Outcome) -> bool:
         if c.field == "quantity" and not c.clerical and c.unit == unit and c.old is not None and c.new is not None \
                 and c.sentence is not None and side in HEARING_SIDES and c.old.value <= count:
             counts.append((count - c.old.value + c.new.value, side, case.cite(c.sentence), c))
+    if sums and (len(counts) == 1 or any(e.amount is None or e.amount.value != price * count for e in sums)):
+        return False
     varies = len(counts) > 1 or any(len(c) > 1 for c in chains)
     lines, ids, results = [], [cited], []
     for (goods, side, where, fix), *combo in list(product(counts, *chains))[:4]:

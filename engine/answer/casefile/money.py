@@ -286,8 +286,8 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         # 还欠他多少工钱: his rate times his units less what the sentence saying the rest is unpaid says he got
         if plan.measure in ("wages", "wages_owed") and answer_due_by_rate(case, plan, outcome, balance=True):
             pass
-        elif plan.owed == "contract_price" and not _owed_rows(case, plan.owed) and answer_price_balance(case, outcome):
-            pass  # 还差多少货款没付 with no contract sum told: the quantity agreed × the unit price, less what was paid
+        elif plan.owed == "contract_price" and answer_price_balance(case, outcome, _owed_rows(case, plan.owed)):
+            pass  # 还差多少货款没付: the quantity agreed × the unit price (each side's count), less what was paid
         else:
             _outstanding(case, plan, actor, outcome)
     elif plan.aggregate == "total" or (kind == "interest" and plan.ordinal is None and Slot.AMOUNT in plan.slots
