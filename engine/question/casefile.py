@@ -21,6 +21,7 @@ from engine.ledger.lexicon import (BALANCE, CHANNELS, FESTIVAL_DATE, GENERIC_GOO
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
+from engine.text.ordinals import BATCH_ORDINAL
 
 
 class Slot(str, Enum):
@@ -332,6 +333,8 @@ class CasePlan:
     # "次" the times something happened (次, 批, 回, 趟), "人" the people it concerned (几个工人)
     counts: list[CountAsked] = field(default_factory=list)
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
+    # 第二批货是哪天送到的 / 原告说头一批送了多少吨: the one delivery (batch) asked by its order
+    batch: int | None = None
     # 红塔山先不算 / 除了手表 / 只算手机和电脑 / 扣的羽绒服和保温杯按认定价值: the kinds of goods a figure of
     # them is asked without (goods_out) or over only (goods_in), in the question's words — a figure of
     # the rest (or of those) is composed from the kinds told one by one, never the total of all kinds
@@ -391,7 +394,7 @@ class CasePlan:
                 "made_good": self.made_good,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
-                "span_exclusive": self.span_exclusive,
+                "span_exclusive": self.span_exclusive, "batch": self.batch,
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
@@ -542,6 +545,8 @@ def make_plan(text: str) -> CasePlan:
                                      or any(f in plan.fields for f in ("officer", "recorder")))
     plan.ordinal = None if session and len(re.findall(r"第[一二三四五六七八九十\d]+(?:次|笔)", text)) == 1 \
         else ordinal_of(text)
+    batches = BATCH_ORDINAL.findall(text)  # 第二批货是哪天送到的
+    plan.batch = ordinal_of(f"第{batches[0]}次") if len(batches) == 1 and "最后一批" not in text else None
     nth_call = NTH_CALL.search(text)
     if nth_call and plan.ordinal is None:  # 个 counts calls only where the noun is 电话 (第二个人 is no call)
         plan.call, plan.ordinal = True, ordinal_of(f"第{nth_call.group(1)}次")

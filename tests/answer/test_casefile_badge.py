@@ -134,10 +134,10 @@ def test_a_quote_stating_no_count_left_is_not_verified(home):
 
 
 def test_contract_price_is_no_invoice(home):
+    # a record that never speaks of an invoice: not found — the contract price is no figure of it
     answer = ask(home, "询问笔录_阎秋实.txt", "原告开了多少钱的发票？")
-    assert answer.status.value == "needs_review", answer.conclusion
-    assert 86000 in amounts(answer.conclusion), answer.conclusion  # shown, as what the record says
-    assert "未提到发票" in answer.conclusion, answer.conclusion
+    assert answer.status.value == "not_found", answer.conclusion
+    assert 86000 not in amounts(answer.conclusion) and "发票" in answer.conclusion, answer.conclusion
 
 
 def test_the_contract_price_asked_keeps_the_badge(home):
@@ -166,9 +166,8 @@ def test_a_headcount_is_no_sum_of_wages(home):
 
 def test_money_the_record_never_names_is_not_verified(home):
     answer = ask(home, "询问笔录_祁文杰.txt", "滕国华有没有交社保，交了多少？")
-    assert answer.status.value != "answered", answer.conclusion
-    assert "未提到社保" in answer.conclusion, answer.conclusion
-    assert answer.conclusion.count("未提到社保") == 1, answer.conclusion  # said once
+    assert answer.status.value == "not_found", answer.conclusion  # never a payment of wages under doubt
+    assert answer.conclusion.count("社保") == 1, answer.conclusion  # said once
 
 
 def test_payments_of_the_kind_named_keep_the_badge(home):

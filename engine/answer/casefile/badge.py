@@ -52,7 +52,7 @@ _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|�
 
 def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """Set ``doubt`` on every filled part that does not answer what ``plan`` asked."""
-    absent = _money_absent(case, plan)
+    absent = money_absent(case, plan)
     for part in outcome.parts:
         if part.fill is not Fill.FILLED or part.doubt:
             continue
@@ -70,7 +70,7 @@ def _names_money(text: str, word: str) -> bool:
     return word in text or bool(kinds and kinds & _kinds_in(text))
 
 
-def _money_absent(case: Case, plan: CasePlan) -> str | None:
+def money_absent(case: Case, plan: CasePlan) -> str | None:
     """社保 asked of a record that never speaks of it: no figure of the record is that money."""
     word = plan.money_word
     if word and not _names_money(case.doc_text, word):
