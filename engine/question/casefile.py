@@ -21,6 +21,7 @@ from engine.ledger.lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GEN
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
+from engine.text.ordinals import BATCH_ORDINAL
 
 
 class Slot(str, Enum):
@@ -46,7 +47,7 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.RATE: re.compile(r"(?:利息|利率|收益|回报|息)(?:率)?(?:是|为|按)?多少(?!钱)|(?:月息|年息|利率|年化|收益率)"
                           r"|几分(?:利|息)|(?:承诺|约定|说好)的?(?:利息|收益|回报)"),
     Slot.COUNT: re.compile(r"几次|几笔|多少次|多少笔|几回|多少回|几趟"),
-    Slot.AMOUNT: re.compile(r"多少钱|多少元|多少万|多少块|多少本金|多少利息|多少(?![次笔回趟个天年月日周小分])|金额|数额|几万|几千|"
+    Slot.AMOUNT: re.compile(r"多少钱|多少元|多少万|多少块(?!(?![钱的])[\u4e00-\u9fff])|多少本金|多少利息|多少(?![次笔回趟个天年月日周小分]|块(?![钱的])[\u4e00-\u9fff])|金额|数额|几万|几千|"
                             r"how much|amount", re.I),
     Slot.DATE: re.compile(r"哪天|哪一天|哪日|几号|什么时候|何时|日期|哪年|哪一年|几月|哪个月|什么时间|时间"),
     Slot.TIME: re.compile(r"几点|什么时刻|哪个时刻|几时几分"),
@@ -60,7 +61,8 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.PERSON: re.compile(r"谁|哪个人|什么人|哪些人|姓名|叫什么名字|叫什么"),
     Slot.DURATION: re.compile(r"多长时间|多久|多长|期限|几个月|几年|(?:几|多少)(?:个)?(?:小时|天|日|周|分钟)"),
 }
-YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|吗[？?]?\s*$|吗[，,]")
+# …了没有？ / 办过证没有？: the yes/no said with 没有 at its end.
+YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|吗[？?]?\s*$|吗[，,]|(?<![还都也么])没有[？?]\s*$")
 # 一直等到民警来了才走 / 等救护车到了才离开: the act done only once something came (what came).
 WAITED_FOR = re.compile(r"等(?:到|着)?(?P<what>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:来|到|赶到|回来|过来)(?:了)?(?:以后|之后)?(?:才|再)")
 # Who stands out by a measure (输钱最多的是谁, 谁伤得最重): never 最后/最早, an occurrence's order.
@@ -194,6 +196,8 @@ FIELD_KEYS: dict[str, re.Pattern[str]] = {
 # of engine/text/quantities.py except the counts of movements (几次, 几笔), which stay counts.
 _COUNT_UNITS = ("次", "笔", "回", "趟", "期")
 _UNIT_WORDS = "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] not in ("次", "笔")), key=len, reverse=True))
+# 多少块电瓶 / 几块手表: 块 before a thing counts pieces (多少块 / 多少块钱 alone is money).
+PIECES_BY_KUAI = re.compile(r"(?:多少|几)块(?![钱的])(?=[\u4e00-\u9fff])")
 ASKED_UNIT = re.compile(rf"(?:多少|几)(?:个(?=[小月工星]))?(?P<unit>{_UNIT_WORDS})(?![费钱款价租])|(?P<named>mg/100ml|毫克/100毫升|公里/小时|km/h)")
 # Words asking a figure by its kind rather than its unit: 有多重, 多远, 多快.
 ASKED_FAMILY = {"weight": re.compile(r"多重|多沉|重量"), "distance": re.compile(r"多远|距离多少|路程"),
@@ -344,6 +348,8 @@ class CasePlan:
     # "次" the times something happened (次, 批, 回, 趟), "人" the people it concerned (几个工人)
     counts: list[CountAsked] = field(default_factory=list)
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
+    # 第二批货是哪天送到的 / 原告说头一批送了多少吨: the one delivery (batch) asked by its order
+    batch: int | None = None
     # 红塔山先不算 / 除了手表 / 只算手机和电脑 / 扣的羽绒服和保温杯按认定价值: the kinds of goods a figure of
     # them is asked without (goods_out) or over only (goods_in), in the question's words — a figure of
     # the rest (or of those) is composed from the kinds told one by one, never the total of all kinds
@@ -403,7 +409,7 @@ class CasePlan:
                 "made_good": self.made_good,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
-                "span_exclusive": self.span_exclusive,
+                "span_exclusive": self.span_exclusive, "batch": self.batch,
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
@@ -555,6 +561,8 @@ def make_plan(text: str) -> CasePlan:
                                      or any(f in plan.fields for f in ("officer", "recorder")))
     plan.ordinal = None if session and len(re.findall(r"第[一二三四五六七八九十\d]+(?:次|笔)", text)) == 1 \
         else ordinal_of(text)
+    batches = BATCH_ORDINAL.findall(text)  # 第二批货是哪天送到的
+    plan.batch = ordinal_of(f"第{batches[0]}次") if len(batches) == 1 and "最后一批" not in text else None
     nth_call = NTH_CALL.search(text)
     if nth_call and plan.ordinal is None:  # 个 counts calls only where the noun is 电话 (第二个人 is no call)
         plan.call, plan.ordinal = True, ordinal_of(f"第{nth_call.group(1)}次")
@@ -844,6 +852,8 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     if unit:
         plan.unit = UNITS.get(unit.group("unit") or "") or {"毫克/100毫升": "mg/100ml", "km/h": "公里/小时"}.get(
             unit.group("named") or "", unit.group("named"))
+    elif PIECES_BY_KUAI.search(text):
+        plan.unit = "块"
     plan.unit_family = next((family for family, pattern in ASKED_FAMILY.items() if pattern.search(text)), None)
     plan.signs = [sign for sign, pattern in MEASURE_SIGNS.items() if pattern.search(text)]
     plan.measure = measure_of(text)

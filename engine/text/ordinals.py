@@ -9,6 +9,9 @@ from engine.text.numbers import parse_number
 # 第二次 / 第2笔 / 第三期: the occurrence a question is about. 次, 笔 and 期 count the same events.
 ORDINAL = re.compile(r"(?:第([一二三四五六七八九十百两\d]{1,4})|首)(?:次|笔|期|回)|首付")
 
+# One delivery named by its order (第二批, 头一批); 头两批 counts two, it names none.
+BATCH_ORDINAL = re.compile(r"(?:第|头(?=一))([一二三四五六七八九十\d]{1,3})批")
+
 
 def ordinal_key(token: str) -> str | None:
     """'第二次' / '第2笔' -> '#2' (None when it is not an ordinal)."""

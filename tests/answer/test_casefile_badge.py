@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.answer.casefile.badge import _names_other_money, _same_money
 from engine.question import read_question
 
 from tests.case_homes import amounts, ask, record_home
@@ -84,13 +85,29 @@ BOSS = """询问笔录
 答：找过，萧德明2023年11月3日已经赔过滕国华误工费两千元，滕国华要求萧德明再赔四千元。
 """
 
+# A worker's pay told in parts: the monthly wage and the overtime pay are different money of one kind.
+OVERTIME = """询问笔录
+时间：2024年7月9日9时00分至2024年7月9日10时00分
+地点：某区劳动保障监察大队询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：詹若溪 性别：女
+问：你在厂里一个月拿多少？
+答：说好的月工资是五千二百元，每个月10号发。
+问：厂里有没有让你们晚上加班？
+答：经常加班，一直到九点多，加班的钱厂里说年底一起算。
+问：你去劳动部门反映过没有？
+答：反映过，今年6月去的。
+问：你办过健康证没有？
+答：没有，厂里没让办。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("badge"),
                            {"询问笔录_龚立帆.txt": ONE_HAND, "询问笔录_蓝梓航.txt": SAID_TOTAL,
                             "询问笔录_解春燕.txt": CREW, "询问笔录_阎秋实.txt": GOODS,
-                            "询问笔录_祁文杰.txt": BOSS})
+                            "询问笔录_祁文杰.txt": BOSS, "询问笔录_詹若溪.txt": OVERTIME})
 
 
 def test_one_hand_quoted_is_no_total(home):
@@ -134,10 +151,10 @@ def test_a_quote_stating_no_count_left_is_not_verified(home):
 
 
 def test_contract_price_is_no_invoice(home):
+    # a record that never speaks of an invoice: not found — the contract price is no figure of it
     answer = ask(home, "询问笔录_阎秋实.txt", "原告开了多少钱的发票？")
-    assert answer.status.value == "needs_review", answer.conclusion
-    assert 86000 in amounts(answer.conclusion), answer.conclusion  # shown, as what the record says
-    assert "未提到发票" in answer.conclusion, answer.conclusion
+    assert answer.status.value == "not_found", answer.conclusion
+    assert 86000 not in amounts(answer.conclusion) and "发票" in answer.conclusion, answer.conclusion
 
 
 def test_the_contract_price_asked_keeps_the_badge(home):
@@ -166,9 +183,8 @@ def test_a_headcount_is_no_sum_of_wages(home):
 
 def test_money_the_record_never_names_is_not_verified(home):
     answer = ask(home, "询问笔录_祁文杰.txt", "滕国华有没有交社保，交了多少？")
-    assert answer.status.value != "answered", answer.conclusion
-    assert "未提到社保" in answer.conclusion, answer.conclusion
-    assert answer.conclusion.count("未提到社保") == 1, answer.conclusion  # said once
+    assert answer.status.value == "not_found", answer.conclusion  # never a payment of wages under doubt
+    assert answer.conclusion.count("社保") == 1, answer.conclusion  # said once
 
 
 def test_payments_of_the_kind_named_keep_the_badge(home):
@@ -194,3 +210,39 @@ def test_payments_listed_are_no_count_of_deliveries(home):
     answer = ask(home, "询问笔录_阎秋实.txt", "货一共分几次送的？")
     assert answer.status.value != "answered" or "三" in answer.conclusion or "3" in answer.conclusion, \
         answer.conclusion
+
+
+def test_a_narrower_money_word_is_not_the_wage_of_its_kind():
+    # 加班费 is of the kind of 工资, but a quote of the monthly wage is not the overtime pay asked
+    assert not _same_money("合同写的月工资是五千二百元", "加班费")
+    assert _same_money("加班费按每小时三十元算，一共二千一百元", "加班费")
+    assert _same_money("说好一天的工钱二百六十元", "工资")  # one kind, no narrowing word
+    assert not _same_money("医药费花了三千元", "误工费")
+    # the interviewer's question may frame a short answer, but not one naming other money of its own
+    assert _names_other_money("合同写的月工资是五千二百元", "加班费")
+    assert not _names_other_money("两千一百元", "加班费")
+    assert not _names_other_money("月工资五千二百元", "工资")
+
+
+def test_the_wage_asked_by_its_own_word_keeps_the_badge(home):
+    answer = ask(home, "询问笔录_詹若溪.txt", "詹若溪的月工资是多少？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert 5200 in amounts(answer.conclusion), answer.conclusion
+
+
+def test_a_question_ending_in_meiyou_asks_yes_or_no(home):
+    assert read_question("你办过健康证没有？").case.slots[0].value == "yesno"
+    assert read_question("他交了钱没有？").case.slots[0].value == "yesno"
+    assert read_question("为什么没有？").case.slots[0].value != "yesno"
+    assert read_question("还有多少钱没有？").case.slots[0].value != "yesno"
+    answer = ask(home, "询问笔录_詹若溪.txt", "詹若溪办过健康证没有？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+    answer = ask(home, "询问笔录_詹若溪.txt", "詹若溪去劳动部门反映过没有？")
+    assert answer.conclusion.startswith("是"), answer.conclusion
+
+
+def test_kuai_before_a_thing_counts_pieces_not_yuan():
+    plan = read_question("他们前后一共偷了多少块手表？").case
+    assert plan.unit == "块" and plan.slots == [plan.slots[0].__class__("quantity")], plan.slots
+    assert read_question("那部手机卖了多少块？").case.slots[0].value == "amount"
+    assert read_question("他给了你多少块钱？").case.slots[0].value == "amount"

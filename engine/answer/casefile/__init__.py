@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from engine.answer.casefile.aliases import answer_real_name
 from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
-from engine.answer.casefile.badge import check_parts
+from engine.answer.casefile.badge import check_parts, money_absent
+from engine.answer.casefile.batches import answer_batch
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
@@ -156,6 +157,13 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     named_head = head and any(head in n or n in head for n in plan.names)
     if head and not fields_only and not named_head and head not in case.doc_text:
         return draft_of(Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
+    if Slot.AMOUNT in plan.slots and not plan.owed and plan.measure is None and plan.aggregate != "outstanding" \
+            and not (plan.money_word or "").endswith("款") and money_absent(case, plan):
+        # 开了多少钱的发票 / 交了多少社保 of a record that never speaks of that money: no figure of it is
+        # that money — not found, never another figure under doubt (a measure the plan knows — 合同总价款 —,
+        # or what is left of a debt, is computed from what was agreed and paid, whatever the record calls it;
+        # 欠款 / 价款 name money by the act that moves it, which the record tells in its verbs: 欠, 付)
+        return draft_of(Outcome([Part(f"「{plan.money_word}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
     if plan.overview == "conflicts" and not (plan.ordinal or any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE))):
         answer_conflicts(case, outcome)
     elif plan.overview == "gaps":
@@ -227,6 +235,9 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         answer_difference(case, plan, outcome)
     elif plan.priced_by and Slot.AMOUNT in plan.slots:  # 那两台按进价算值多少钱: pieces × the price per piece
         answer_priced_goods(case, plan, outcome)
+    elif plan.batch is not None and plan.aggregate not in ("span", "total", "count") and plan.slots \
+            and set(plan.slots) <= {Slot.DATE, Slot.QUANTITY} and answer_batch(case, plan, outcome):
+        pass  # 第二批货是哪天送到的 / 原告说第一批送了多少吨: that batch's tellings, each side's attributed
     elif asks_act_count(plan):  # 分几次送的货 / 抢了几个人: counted from what was said, not the payments
         answer_act_count(case, plan, outcome)
     elif (Slot.QUANTITY in plan.slots or Slot.AMOUNT in plan.slots) and asks_quantity(case, plan) \

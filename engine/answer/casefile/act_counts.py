@@ -100,11 +100,13 @@ def occurrences(case: Case, plan: CasePlan) -> list[Occurrence]:
         for ordinal, segment, said in pieces:
             if not ordinal or not (_speaks(words, segment.text) or _speaks(words, statement.question)):
                 continue
-            days = [d for d in find_dates(segment.text) if d.meta.get("granularity") == "day"]
+            # a day a PDF wrapped (第一批2021年\n1月27日) is read whole, as the line joined
+            joined = join_pdf_lines(segment.text)
+            days = [d for d in find_dates(joined) if d.meta.get("granularity") == "day"]
             known = found.get(ordinal)
             if known is None or known.date is None and days:
                 found[ordinal] = Occurrence(ordinal, statement, segment,
-                                            segment.text[days[0].start:days[0].end] if days else None,
+                                            joined[days[0].start:days[0].end] if days else None,
                                             str(days[0].value) if days else None, said)
     return [found[k] for k in sorted(found)]
 

@@ -35,6 +35,8 @@ from engine.text.quantities import find_quantities
 # The generic verbs of moving money (交了, 给的) name no kind.
 _KINDS = {**{f"measure:{k}": p for k, p in MEASURES.items()},
           **{f"kind:{k}": p for k, p in KIND_CUES.items() if k not in ("pay", "take", "demand")}}
+# The head of a money word (加班费 → 费, 月工资 → 工资): what is left before it narrows the kind.
+_MONEY_HEAD = re.compile(r"(?:工资|工钱|薪水|薪资|报酬|钱|款|费|金|资)$")
 # Units that count people or pieces alike (几个工人 ↔ 7个人).
 _HEADCOUNT = frozenset({"个", "人"})
 _COUNT_UNITS = frozenset({"次"})
@@ -52,7 +54,7 @@ _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|�
 
 def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """Set ``doubt`` on every filled part that does not answer what ``plan`` asked."""
-    absent = _money_absent(case, plan)
+    absent = money_absent(case, plan)
     for part in outcome.parts:
         if part.fill is not Fill.FILLED or part.doubt:
             continue
@@ -70,7 +72,7 @@ def _names_money(text: str, word: str) -> bool:
     return word in text or bool(kinds and kinds & _kinds_in(text))
 
 
-def _money_absent(case: Case, plan: CasePlan) -> str | None:
+def money_absent(case: Case, plan: CasePlan) -> str | None:
     """社保 asked of a record that never speaks of it: no figure of the record is that money."""
     word = plan.money_word
     if word and not _names_money(case.doc_text, word):
@@ -131,19 +133,32 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     if payer and payer not in f"{quoted.asked}\n{text}":
         return f"所引语句未提到{payer}付款，不能说明{payer}付了多少"
     word = plan.money_word
-    if word and not _same_money(f"{quoted.asked}\n{text}", word):
+    # the asker's words frame a short answer (问：加班费多少？答：两千元), but not one that names other
+    # money of its own (答：合同写的月工资是四千元)
+    if word and not (_same_money(f"{quoted.asked}\n{text}", word) and not _names_other_money(text, word)):
         return f"所引语句未提到{word}，不能说明所问的{word}"
     return None
 
 
 def _same_money(text: str, word: str) -> bool:
     """Whether a quote can be of the money ``word`` names: it names that money, or — for a word of
-    a kind the lexicon knows (工钱) — names no other kind (一天四百二十块钱 is said of the work)."""
+    a kind the lexicon knows (工钱) — names no other kind (一天四百二十块钱 is said of the work).
+    A word that narrows its kind (加班费, 医药费, 违约金: the words before the money's head) needs
+    those words in the quote: 月工资 is of the kind of 加班费, but it is not the overtime pay."""
     kinds = _kinds_in(word)
     if word in text or not kinds:
         return word in text
+    narrowed = _MONEY_HEAD.sub("", word)
+    if len(narrowed) >= 2 and narrowed not in text:
+        return False
     said = _kinds_in(text)
     return not said or bool(said & kinds)
+
+
+def _names_other_money(text: str, word: str) -> bool:
+    """The quote names money of a kind without the words that narrow ``word`` (月工资 for 加班费)."""
+    narrowed = _MONEY_HEAD.sub("", word)
+    return word not in text and len(narrowed) >= 2 and narrowed not in text and bool(_kinds_in(text))
 
 
 def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:

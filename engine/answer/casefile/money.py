@@ -281,8 +281,14 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if plan.aggregate == "outstanding":
         from engine.answer.casefile.accounts import answer_due_by_rate
 
+        from engine.answer.casefile.accounts import answer_price_balance
+
         # 还欠他多少工钱: his rate times his units less what the sentence saying the rest is unpaid says he got
-        if not (plan.measure in ("wages", "wages_owed") and answer_due_by_rate(case, plan, outcome, balance=True)):
+        if plan.measure in ("wages", "wages_owed") and answer_due_by_rate(case, plan, outcome, balance=True):
+            pass
+        elif plan.owed == "contract_price" and answer_price_balance(case, outcome, _owed_rows(case, plan.owed)):
+            pass  # 还差多少货款没付: the quantity agreed × the unit price (each side's count), less what was paid
+        else:
             _outstanding(case, plan, actor, outcome)
     elif plan.aggregate == "total" or (kind == "interest" and plan.ordinal is None and Slot.AMOUNT in plan.slots
                                        and Slot.DATE not in plan.slots):

@@ -1,0 +1,130 @@
+"""One delivery asked by its order (第二批货是哪天送到的, 原告说第一批送了多少吨): every telling of that
+batch in the record — the words after its order (第二批…) up to the next order — and who tells it
+(a hearing's side, else the speaker). A figure denied in the same breath (不是11月2日) is the other
+side's, never the teller's.
+
+The day or quantity asked is the one the tellings agree on, every telling cited; told differently
+(原告：第二批12月8日送到；被告：是12月16日才送到的) it is a conflict with each version attributed,
+never one side's figure settled. Asked of one side (原告说…), that side's own telling only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from engine.answer.casefile.accounts import Said, joined_sentences
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.dates import show_said_date
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.model import Conflict
+from engine.answer.wording import plain_number
+from engine.ingest.chunkers.turns import HEARING_SIDES
+from engine.ledger import Anchor, Value
+from engine.ledger.lexicon import NOT_VALUE
+from engine.ledger.when import resolve, session_date
+from engine.question import CasePlan, Slot
+from engine.text.dates import find_dates
+from engine.text.numbers import parse_number
+from engine.text.ordinals import BATCH_ORDINAL
+from engine.text.quantities import find_quantities
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One telling's figure of the batch: its value to compare (an ISO day, a number), as shown."""
+
+    key: str
+    shown: str
+    who: str | None
+    cited: str
+    denied: bool = False  # said not to be so (不是11月2日): another's version, never the teller's
+
+
+def _tellings(case: Case, batch: int) -> list[tuple[Said, int, int]]:
+    """Each telling of the batch: the joined sentence and the span of its words in it."""
+    found = []
+    for said in joined_sentences(case):
+        marks = list(BATCH_ORDINAL.finditer(said.text))
+        for i, mark in enumerate(marks):
+            value = parse_number(mark.group(1))
+            if value is None or int(value) != batch:
+                continue
+            end = marks[i + 1].start() if i + 1 < len(marks) else len(said.text)
+            found.append((said, mark.start(), end))
+    return found
+
+
+def _denied(text: str, at: int) -> bool:
+    """不是11月2日 / 不是1170件: a figure the teller says was not so."""
+    return bool(NOT_VALUE.search(text[max(0, at - 3):at]))
+
+
+def _who(said: Said) -> str | None:
+    statement = said.statement
+    return statement.party if statement.party in HEARING_SIDES else statement.speaker
+
+
+def _figures(case: Case, plan: CasePlan, slot: Slot) -> list[Figure]:
+    out = []
+    for said, start, end in _tellings(case, plan.batch):
+        words = said.text[start:end]
+        cited = case.cite(said.anchor(start, end))
+        who = _who(said)
+        if slot is Slot.DATE:
+            for day in find_dates(words):
+                if day.meta.get("granularity") != "day":
+                    continue
+                value = Value(str(day.value), day.text, Anchor("", 0, 0), precision=day.meta.get("precision"))
+                resolve(value, session_date(case.ledger, said.statement.session))
+                if value.resolved:
+                    out.append(Figure(value.resolved, show_said_date(case, day, said.statement), who, cited,
+                                      _denied(words, day.start)))
+        else:
+            for quantity in find_quantities(words):
+                unit = quantity.meta.get("unit")
+                if (plan.unit and unit != plan.unit) or unit in ("天", "次", "批"):
+                    continue
+                number = Decimal(str(quantity.value))
+                out.append(Figure(f"{number}{unit}", f"{plain_number(number)}{unit}", who, cited,
+                                  _denied(words, quantity.start)))
+    return out
+
+
+def answer_batch(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """The day (or quantity) of the batch asked, as its tellings give it. False when no telling of
+    that batch gives one (the other answers then look)."""
+    slot = Slot.DATE if Slot.DATE in plan.slots else Slot.QUANTITY
+    figures = _figures(case, plan, slot)
+    voice = plan.voice or (plan.focus.said_by if plan.focus else None)
+    if voice:  # what that side says it was (不是1170件 is what it says it was not)
+        figures = [f for f in figures if (f.who == voice or (f.who and voice in f.who)) and not f.denied]
+    told = [f for f in figures if not f.denied]
+    if not told:
+        return False
+    label = f"第{plan.batch}批" + ("送达日期" if slot is Slot.DATE else "数量")
+    by_value: dict[str, list[Figure]] = {}
+    for figure in told:
+        by_value.setdefault(figure.key, []).append(figure)
+    # a figure the teller denies that nobody asserts is still another version (不是11月2日): named
+    denied = {f.key: f for f in figures if f.denied and f.key not in by_value}
+    if len(by_value) == 1 and not denied:
+        (group,) = by_value.values()
+        ids = list(dict.fromkeys(f.cited for f in group))
+        side = f"{group[0].who}称" if voice and group[0].who else ""
+        outcome.add(Part(label, f"{side}{group[0].shown}（{'、'.join(ids)}）", Fill.FILLED, ids))
+        return True
+    lines, ids = [], []
+    for group in by_value.values():
+        cited = list(dict.fromkeys(f.cited for f in group))
+        whose = "、".join(dict.fromkeys(f.who for f in group if f.who)) or "材料"
+        lines.append(f"{whose}称{group[0].shown}（{'、'.join(cited)}）")
+        ids += cited
+    for figure in denied.values():
+        lines.append(f"{figure.who or '材料'}称不是{figure.shown}（{figure.cited}）")
+        ids.append(figure.cited)
+    ids = list(dict.fromkeys(ids))
+    text = "；".join(lines)
+    outcome.conflicts.append(Conflict("testimony", f"{label}说法不一：{text}", ids))
+    outcome.add(Part(label, f"说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
+    return True
