@@ -101,13 +101,27 @@ OVERTIME = """询问笔录
 答：没有，厂里没让办。
 """
 
+# Stolen phones sold and the money passed on; no valuation of the phones is ever told.
+PHONES = """讯问笔录
+时间：2024年8月20日9时00分至2024年8月20日10时00分
+地点：某县公安局刑侦大队讯问室
+侦查员：甲某、乙某 记录人：乙某
+被讯问人：柯望舒，男，1990年生
+问：偷来的两部手机你们怎么处理的？
+答：拿到二手店去卖了。
+问：钱是怎么拿到的？
+答：二千四百元是店老板交给我同伴的，他分给我一千元。
+问：你还有什么要说的？
+答：没有了。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("badge"),
                            {"询问笔录_龚立帆.txt": ONE_HAND, "询问笔录_蓝梓航.txt": SAID_TOTAL,
                             "询问笔录_解春燕.txt": CREW, "询问笔录_阎秋实.txt": GOODS,
-                            "询问笔录_祁文杰.txt": BOSS, "询问笔录_詹若溪.txt": OVERTIME})
+                            "询问笔录_祁文杰.txt": BOSS, "询问笔录_詹若溪.txt": OVERTIME, "讯问笔录_柯望舒.txt": PHONES})
 
 
 def test_one_hand_quoted_is_no_total(home):
@@ -246,3 +260,9 @@ def test_kuai_before_a_thing_counts_pieces_not_yuan():
     assert plan.unit == "块" and plan.slots == [plan.slots[0].__class__("quantity")], plan.slots
     assert read_question("那部手机卖了多少块？").case.slots[0].value == "amount"
     assert read_question("他给了你多少块钱？").case.slots[0].value == "amount"
+
+
+def test_money_handed_over_is_no_valuation(home):
+    # rows of money passed on say nothing of what the phones were found to be worth
+    answer = ask(home, "讯问笔录_柯望舒.txt", "被偷的手机经过价格认定一共值多少钱？")
+    assert answer.status.value != "answered", answer.conclusion

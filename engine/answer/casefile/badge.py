@@ -22,6 +22,7 @@ import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.verdict import state_told
 from engine.answer.casefile.when import says_place
@@ -163,6 +164,10 @@ def _names_other_money(text: str, word: str) -> bool:
 
 def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     rows = part.rows
+    asked = plan.measure  # 价格认定一共值多少: rows of money handed over say nothing of a valuation
+    if asked in MEASURES and not any(r.measure == asked or MEASURES[asked].search(case.text_of(r.sentence))
+                                     for r in rows):
+        return f"所列款项未说明是{LABELS.get(asked, '所问的款项')}"
     if plan.rate_per and (part.summed or any(r.role == "event" for r in rows)):
         what = "各笔相加的合计" if part.summed else "一笔款项"
         return f"所问为每{plan.rate_per}的数额，所列是{what}"
