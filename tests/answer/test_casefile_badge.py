@@ -115,13 +115,27 @@ PHONES = """讯问笔录
 答：没有了。
 """
 
+# Copper wire stolen by two and sold; how the money was split is never told.
+COPPER = """讯问笔录
+时间：2024年9月2日14时00分至2024年9月2日15时00分
+地点：某县公安局刑侦大队讯问室
+侦查员：甲某、乙某 记录人：乙某
+被讯问人：邬成蹊，男，1985年生
+问：偷来的铜线后来怎么处理的？
+答：第二天拉到废品站，那些铜线卖了八百六十元。
+问：钱在谁手里？
+答：钱是同伴收的，后来怎么分的我不想说。
+问：你还有什么要说的？
+答：没有了。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("badge"),
                            {"询问笔录_龚立帆.txt": ONE_HAND, "询问笔录_蓝梓航.txt": SAID_TOTAL,
                             "询问笔录_解春燕.txt": CREW, "询问笔录_阎秋实.txt": GOODS,
-                            "询问笔录_祁文杰.txt": BOSS, "询问笔录_詹若溪.txt": OVERTIME, "讯问笔录_柯望舒.txt": PHONES})
+                            "询问笔录_祁文杰.txt": BOSS, "询问笔录_詹若溪.txt": OVERTIME, "讯问笔录_柯望舒.txt": PHONES, "讯问笔录_邬成蹊.txt": COPPER})
 
 
 def test_one_hand_quoted_is_no_total(home):
@@ -266,3 +280,14 @@ def test_money_handed_over_is_no_valuation(home):
     # rows of money passed on say nothing of what the phones were found to be worth
     answer = ask(home, "讯问笔录_柯望舒.txt", "被偷的手机经过价格认定一共值多少钱？")
     assert answer.status.value != "answered", answer.conclusion
+
+
+def test_a_sale_price_quoted_is_no_share(home):
+    answer = ask(home, "讯问笔录_邬成蹊.txt", "卖铜线的钱邬成蹊自己分了多少？")
+    assert answer.status.value != "answered", answer.conclusion
+
+
+def test_the_sale_price_asked_keeps_the_badge(home):
+    answer = ask(home, "讯问笔录_邬成蹊.txt", "那些铜线卖了多少钱？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert 860 in amounts(answer.conclusion), answer.conclusion

@@ -130,6 +130,11 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     if (plan.aggregate == "outstanding" or plan.focus.remainder) and not left \
             and not any(BALANCE.search(c) or REMAINDER.search(c) or _UNSETTLED.search(c) for c in framed):
         return "所引语句未说明尚余（未结清）多少"
+    asked = own.measure  # 赃款他自己分了多少: a quote of what the goods were sold for is not his share
+    if asked in MEASURES and not MEASURES[asked].search(said):
+        other = next((m for m, p in MEASURES.items() if m != asked and p.search(text)), None)
+        if other is not None:
+            return f"所引语句说的是{LABELS.get(other, '另一种款项')}，未说明{LABELS.get(asked, '所问的款项')}"
     payer = plan.payer  # 总包单位给某某付了多少: a sentence that never names that payer tells another's payment
     if payer and payer not in f"{quoted.asked}\n{text}":
         return f"所引语句未提到{payer}付款，不能说明{payer}付了多少"
