@@ -26,7 +26,7 @@ from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.verdict import state_told
 from engine.answer.casefile.when import says_place
-from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES
+from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.numbers import find_amounts
@@ -131,7 +131,7 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
             and not any(BALANCE.search(c) or REMAINDER.search(c) or _UNSETTLED.search(c) for c in framed):
         return "所引语句未说明尚余（未结清）多少"
     asked = own.measure  # 赃款他自己分了多少: a quote of what the goods were sold for is not his share
-    if asked in MEASURES and not MEASURES[asked].search(said):
+    if asked in VALUE_MEASURES and not MEASURES[asked].search(said):
         other = next((m for m, p in MEASURES.items() if m != asked and p.search(text)), None)
         if other is not None:
             return f"所引语句说的是{LABELS.get(other, '另一种款项')}，未说明{LABELS.get(asked, '所问的款项')}"
@@ -169,8 +169,10 @@ def _names_other_money(text: str, word: str) -> bool:
 
 def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     rows = part.rows
-    asked = plan.measure  # 价格认定一共值多少: rows of money handed over say nothing of a valuation
-    if asked in MEASURES and not any(r.measure == asked or MEASURES[asked].search(case.text_of(r.sentence))
+    # 价格认定一共值多少: rows of money handed over say nothing of a valuation. Only the figures of
+    # something (VALUE_MEASURES); money moved (送, 退赔, 追回) is told by its movement's own words.
+    asked = plan.measure
+    if asked in VALUE_MEASURES and not any(r.measure == asked or MEASURES[asked].search(case.text_of(r.sentence))
                                      for r in rows):
         return f"所列款项未说明是{LABELS.get(asked, '所问的款项')}"
     if plan.rate_per and (part.summed or any(r.role == "event" for r in rows)):
