@@ -101,13 +101,55 @@ OVERTIME = """询问笔录
 答：没有，厂里没让办。
 """
 
+# Stolen phones sold and the money passed on; no valuation of the phones is ever told.
+PHONES = """讯问笔录
+时间：2024年8月20日9时00分至2024年8月20日10时00分
+地点：某县公安局刑侦大队讯问室
+侦查员：甲某、乙某 记录人：乙某
+被讯问人：柯望舒，男，1990年生
+问：偷来的两部手机你们怎么处理的？
+答：拿到二手店去卖了。
+问：钱是怎么拿到的？
+答：二千四百元是店老板交给我同伴的，他分给我一千元。
+问：你还有什么要说的？
+答：没有了。
+"""
+
+# Copper wire stolen by two and sold; how the money was split is never told.
+COPPER = """讯问笔录
+时间：2024年9月2日14时00分至2024年9月2日15时00分
+地点：某县公安局刑侦大队讯问室
+侦查员：甲某、乙某 记录人：乙某
+被讯问人：邬成蹊，男，1985年生
+问：偷来的铜线后来怎么处理的？
+答：第二天拉到废品站，那些铜线卖了八百六十元。
+问：钱在谁手里？
+答：钱是同伴收的，后来怎么分的我不想说。
+问：你还有什么要说的？
+答：没有了。
+"""
+
+# Fish sold by weight: prices per kilogram and the day's takings.
+FISH = """讯问笔录
+时间：2024年6月12日9时00分至2024年6月12日10时00分
+地点：某县公安局刑侦大队讯问室
+侦查员：甲某、乙某 记录人：乙某
+被讯问人：苗德顺，男，1979年生
+问：你把捞上来的鱼卖到哪里了？
+答：卖给镇上的一家饭店，鲢鱼9元一公斤，黑鱼30元一千克，那天一共收了372元。
+问：饭店的钱给了吗？
+答：给了，当场用微信转的。
+问：你还有什么要说的？
+答：没有了。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("badge"),
                            {"询问笔录_龚立帆.txt": ONE_HAND, "询问笔录_蓝梓航.txt": SAID_TOTAL,
                             "询问笔录_解春燕.txt": CREW, "询问笔录_阎秋实.txt": GOODS,
-                            "询问笔录_祁文杰.txt": BOSS, "询问笔录_詹若溪.txt": OVERTIME})
+                            "询问笔录_祁文杰.txt": BOSS, "询问笔录_詹若溪.txt": OVERTIME, "讯问笔录_柯望舒.txt": PHONES, "讯问笔录_邬成蹊.txt": COPPER, "讯问笔录_苗德顺.txt": FISH})
 
 
 def test_one_hand_quoted_is_no_total(home):
@@ -246,3 +288,27 @@ def test_kuai_before_a_thing_counts_pieces_not_yuan():
     assert plan.unit == "块" and plan.slots == [plan.slots[0].__class__("quantity")], plan.slots
     assert read_question("那部手机卖了多少块？").case.slots[0].value == "amount"
     assert read_question("他给了你多少块钱？").case.slots[0].value == "amount"
+
+
+def test_money_handed_over_is_no_valuation(home):
+    # rows of money passed on say nothing of what the phones were found to be worth
+    answer = ask(home, "讯问笔录_柯望舒.txt", "被偷的手机经过价格认定一共值多少钱？")
+    assert answer.status.value != "answered", answer.conclusion
+
+
+def test_a_sale_price_quoted_is_no_share(home):
+    answer = ask(home, "讯问笔录_邬成蹊.txt", "卖铜线的钱邬成蹊自己分了多少？")
+    assert answer.status.value != "answered", answer.conclusion
+
+
+def test_the_sale_price_asked_keeps_the_badge(home):
+    answer = ask(home, "讯问笔录_邬成蹊.txt", "那些铜线卖了多少钱？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert 860 in amounts(answer.conclusion), answer.conclusion
+
+
+def test_a_price_said_before_its_unit_is_the_price_per_unit(home):
+    answer = ask(home, "讯问笔录_苗德顺.txt", "饭店收他的黑鱼是多少钱一千克？")
+    assert 30 in amounts(answer.conclusion) and 372 not in amounts(answer.conclusion), answer.conclusion
+    answer = ask(home, "讯问笔录_苗德顺.txt", "那天卖鱼一共收了多少钱？")
+    assert 372 in amounts(answer.conclusion) and 39 not in amounts(answer.conclusion), answer.conclusion

@@ -22,10 +22,11 @@ import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.verdict import state_told
 from engine.answer.casefile.when import says_place
-from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES
+from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.numbers import find_amounts
@@ -129,6 +130,11 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     if (plan.aggregate == "outstanding" or plan.focus.remainder) and not left \
             and not any(BALANCE.search(c) or REMAINDER.search(c) or _UNSETTLED.search(c) for c in framed):
         return "所引语句未说明尚余（未结清）多少"
+    asked = own.measure  # 赃款他自己分了多少: a quote of what the goods were sold for is not his share
+    if asked in VALUE_MEASURES and not MEASURES[asked].search(said):
+        other = next((m for m, p in MEASURES.items() if m != asked and p.search(text)), None)
+        if other is not None:
+            return f"所引语句说的是{LABELS.get(other, '另一种款项')}，未说明{LABELS.get(asked, '所问的款项')}"
     payer = plan.payer  # 总包单位给某某付了多少: a sentence that never names that payer tells another's payment
     if payer and payer not in f"{quoted.asked}\n{text}":
         return f"所引语句未提到{payer}付款，不能说明{payer}付了多少"
@@ -163,6 +169,12 @@ def _names_other_money(text: str, word: str) -> bool:
 
 def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     rows = part.rows
+    # 价格认定一共值多少: rows of money handed over say nothing of a valuation. Only the figures of
+    # something (VALUE_MEASURES); money moved (送, 退赔, 追回) is told by its movement's own words.
+    asked = plan.measure
+    if asked in VALUE_MEASURES and not any(r.measure == asked or MEASURES[asked].search(case.text_of(r.sentence))
+                                     for r in rows):
+        return f"所列款项未说明是{LABELS.get(asked, '所问的款项')}"
     if plan.rate_per and (part.summed or any(r.role == "event" for r in rows)):
         what = "各笔相加的合计" if part.summed else "一笔款项"
         return f"所问为每{plan.rate_per}的数额，所列是{what}"
