@@ -36,7 +36,7 @@ if TYPE_CHECKING:
                                     FactQueryResult, GroupBy)
     from engine.ingest.anchors import chunk_range_to_spans, spans_bboxes
     from engine.inputs import InputError, is_blank
-    from engine.ledger import Event, Value
+    from engine.answer.casefile.facts import Event, Value
     from engine.redact import UNREAD_NOTE, page_image, redacted_pages
     from engine.summary.model import Method as SummaryMethod, Summary, SummaryPoint, SummarySource
     from engine.text.dates import find_dates
@@ -121,9 +121,9 @@ FACE = {
     "InputError": "engine.inputs",
     "is_blank": "engine.inputs",
     "UnknownDocument": "engine.inputs",
-    # engine.ledger
-    "Event": "engine.ledger",
-    "Value": "engine.ledger",
+    # engine.answer.casefile.facts
+    "Event": "engine.answer.casefile.facts",
+    "Value": "engine.answer.casefile.facts",
     # engine.redact
     "page_image": "engine.redact",
     "redacted_pages": "engine.redact",

@@ -282,8 +282,8 @@ class Engine:
             # the one earlier edges were waiting for (engine/statutes/graph.py).
             ReferenceGraph.for_catalog(self.index.catalog).build_for_document(doc_id)
         if kind == DocKind.TRANSCRIPT.value:
-            # The case ledger (engine/ledger): money and time events, corrections, per statement.
-            from engine.ledger.store import LedgerStore
+            # The case ledger (engine/answer/casefile/facts): money and time events, corrections, per statement.
+            from engine.answer.casefile.facts.store import LedgerStore
 
             LedgerStore.for_catalog(self.index.catalog).build(doc_id)
 

@@ -109,7 +109,7 @@ CHUNK_TYPE_NAMES = {
     "signature": ("签名", "signatures"), "article": ("条文", "article"), "clause": ("条款", "clause"),
     "recital": ("鉴于条款", "recital"), "paragraph": ("段落", "paragraph"),
 }
-# The case ledger (engine/ledger): what moved (Event.kind), what a row says about it (Event.role),
+# The case ledger (engine/answer/casefile/facts): what moved (Event.kind), what a row says about it (Event.role),
 # how precise its date is (Value.precision) and which of its fields the speaker is unsure of.
 LEDGER_KIND_NAMES = {
     "pay": ("给付", "paid"), "take": ("拿取", "taken"), "repay": ("归还", "returned"),

@@ -82,7 +82,7 @@ class Draft:
     # Set when the LLM's conclusion is not used (call failed, not configured, nothing to ask
     # about): the draft is then the deterministic one and the answer's mode is extractive.
     fallback_reason: str | None = None
-    # Case files: the ledger rows the answer rests on (engine/ledger), each with its evidence id.
+    # Case files: the ledger rows the answer rests on (engine/answer/casefile/facts), each with its evidence id.
     ledger: list[dict] = field(default_factory=list)
     plan: dict | None = None  # case files: the question's case plan (engine/question)
 

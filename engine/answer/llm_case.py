@@ -36,7 +36,7 @@ from engine.text.numbers import find_amounts
 LEDGER_OPEN = "<ledger>"
 LEDGER_CLOSE = "</ledger>"
 
-# What moved (engine/ledger/lexicon.py KIND_CUES) and what a row says about it (Event.role).
+# What moved (engine/text/case_lexicon.py KIND_CUES) and what a row says about it (Event.role).
 KIND_WORDS = {"pay": "给付（交付、转给、借出、投入）", "take": "拿取（侵占、挪用、骗取）",
               "repay": "归还（还款、退还、退赔）", "interest": "利息或收益", "compensation": "赔偿",
               "cost": "费用或损失", "demand": "索要（尚未给付）"}

@@ -260,7 +260,7 @@ class Answerer:
 
     def ledgers(self, doc_id: str, chunks=None):
         """The case file's ledger, as stored in the catalog (built there at ingest)."""
-        from engine.ledger.store import LedgerStore
+        from engine.answer.casefile.facts.store import LedgerStore
 
         return LedgerStore.for_catalog(self.index.catalog).get(doc_id, chunks)
 

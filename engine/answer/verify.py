@@ -58,7 +58,7 @@ def _decimal(value) -> Decimal | None:
 
 def _derived_factors(calc, quotes: str, checks: Checks, cited_ids_all: set[str] = frozenset()) -> set[Decimal]:
     """Period counts of a calculation, recomputed from the two months, which must be in the quotes."""
-    from engine.ledger.extract import months_between
+    from engine.answer.casefile.facts.extract import months_between
 
     months = {str(f.value)[:7] for f in find_dates(quotes)}
     found: set[Decimal] = set()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from engine.ledger.model import Value
+from engine.answer.casefile.facts.model import Value
 from engine.text.numbers import to_chinese
 from engine.text.segments import flat
 

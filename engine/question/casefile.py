@@ -15,9 +15,9 @@ from enum import Enum
 from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
-from engine.ledger.extract import measure_of, ordinal_of, question_kind
-from engine.ledger.lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, goods_acts,
-                                   MEASURE_SIGNS, MEASURES, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL)
+from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, MEASURES,
+                                      MEASURE_SIGNS, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL,
+                                      goods_acts, measure_of, ordinal_of, question_kind)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS

@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.ledger.extract import question_kind
-from engine.ledger.lexicon import PARTY_ROLES
+from engine.text.case_lexicon import PARTY_ROLES, question_kind
 from engine.question.reading import Reading
 from engine.text.names import posseg
 

@@ -5,7 +5,7 @@ server (``shared.database_url``), with the same tables and the same write protoc
 catalog: a document is written ``pending`` in one transaction, turns ``ready`` last, and every
 commit bumps the ``generation`` (engine/store/index.py). What is derived from the chunks — the case
 ledger, contract facts, the statute reference graph — is built by modules that speak SQLite and join
-their tables to the catalog's (engine/ledger, engine/contract_facts, engine/statutes/graph.py). So each
+their tables to the catalog's (engine/answer/casefile/facts, engine/contract_facts, engine/statutes/graph.py). So each
 process reads through a replica: a SQLite copy of the ready documents' rows (not their pages, which
 are read from the server), in ``<home>/replica/<catalog id>/catalog.sqlite``, where those modules
 keep their tables as they do in an embedded home.

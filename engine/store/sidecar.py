@@ -1,6 +1,6 @@
 """Tables derived from a catalog's chunks, kept in the catalog's own SQLite file.
 
-The case ledger (engine/ledger/store.py) and the statute reference graph (engine/statutes/graph.py)
+The case ledger (engine/answer/casefile/facts/store.py) and the statute reference graph (engine/statutes/graph.py)
 live beside the chunks they are built from, so their rows can reference ``documents``/``chunks``
 with ON DELETE CASCADE and never outlive them. Each opens the file the same way: its own
 connection per thread with foreign keys on, its tables created once, one shared instance per

@@ -85,7 +85,7 @@ def split(text: str, start: int, end: int, pattern: re.Pattern) -> list[Segment]
 
 # -- the options ----------------------------------------------------------------------------------
 # Chinese/ASCII end marks with the closing quotes and brackets after them; a line break never ends
-# a sentence (PDF lines wrap anywhere). engine/ledger/extract.py: the statements of a record.
+# a sentence (PDF lines wrap anywhere). engine/answer/casefile/facts/extract.py: the statements of a record.
 SENTENCE_ZH = re.compile(f"{_END_MARKS}{_CLOSERS}")
 # SENTENCE_ZH, and a line break where a new 问/答 turn, a numbered item (一、 1. （1）) or an
 # article (第十条) starts. engine/text/segments.py: the sentences of a chunk.
@@ -107,7 +107,7 @@ SENTENCE_CONTEXT = re.compile(f"{_STATEMENT_ZH_END}|{_STATEMENT_EN_END}|{_STRUCT
 PASSAGE = re.compile(f"{_PASSAGE_ZH_END}|{_PASSAGE_EN_END}|{_PASSAGE_ITEM_START}|\\n\\s*\\n")
 
 # ，、： and , : — each listed item and each labelled field its own clause, for finding the value a
-# clause states. engine/ledger/extract.py.
+# clause states. engine/answer/casefile/facts/extract.py.
 CLAUSE_FIELD = re.compile(r"[，、：]|(?<!\d)[,:]|[,:](?!\d)")
 # CLAUSE_FIELD that also keeps an English date whole (March 15, 2023). engine/text/segments.py.
 CLAUSE_FIELD_DATED = re.compile(f"[，、：]|(?<!\\d)[,:]{_NOT_ENGLISH_DATE}|[,:](?!\\d){_NOT_ENGLISH_DATE}")

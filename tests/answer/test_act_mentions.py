@@ -1,6 +1,6 @@
 """Whether a sentence speaks of the asked act and what it says of it
 (engine/answer/casefile/act_mentions.py), and a hearing's turns read side by side
-(engine/ledger/statements.py: one statement per side's answer) — on sentences written for these
+(engine/answer/casefile/facts/statements.py: one statement per side's answer) — on sentences written for these
 tests."""
 
 from __future__ import annotations

@@ -16,9 +16,9 @@ import engine.ingest.chunkers as chunkers
 import engine.ingest.derivation as derivation
 from engine import Engine
 from engine.inputs import UnknownDocument
-from engine.ledger import build_ledger
-from engine.ledger.model import ledger_to_record
-from engine.ledger.store import LedgerStore
+from engine.answer.casefile.facts import build_ledger
+from engine.answer.casefile.facts.model import ledger_to_record
+from engine.answer.casefile.facts.store import LedgerStore
 from engine.types import IngestStatus
 from tests.engine.conftest import settings_for
 from tests.engine.test_atomicity import run_and_kill
@@ -324,7 +324,7 @@ def test_another_process_answers_from_the_new_ledger(engine, transcript_pdf, mon
 def test_a_write_to_another_document_keeps_the_remembered_ledger(engine, transcript_pdf, tmp_path, monkeypatch):
     """The remembered ledger is keyed by its own document's stamp: another document stored (which
     moves the catalog's generation) does not make the next ask read this one's ledger again."""
-    import engine.ledger.store as store
+    import engine.answer.casefile.facts.store as store
 
     doc_id = engine.ingest([transcript_pdf]).documents[0].doc_id
     ledgers = LedgerStore(engine.index.catalog)  # its own cache: the first read is from SQLite

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from engine.ledger.when import relative_range, resolve
-from engine.ledger import Anchor, Value
+from engine.answer.casefile.facts.when import relative_range, resolve
+from engine.answer.casefile.facts import Anchor, Value
 from tests.ledger.text_ledger import TextLedger
 
 pytestmark = pytest.mark.unit

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ledger import build_ledger
+from engine.answer.casefile.facts import build_ledger
 
 from tests.case_homes import amounts, ask, record_home
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from engine.ledger import build_ledger, versions_of
+from engine.answer.casefile.facts import build_ledger, versions_of
 
 pytestmark = pytest.mark.integration
 
@@ -76,8 +76,8 @@ def test_speaker_labels_sessions_and_a_correction_across_sessions(case_home):
 
 
 def test_the_ledger_is_stored_with_its_document_and_read_back_exactly(case_home):
-    from engine.ledger import ledger_to_record
-    from engine.ledger.store import LEDGER_VERSION, LedgerStore
+    from engine.answer.casefile.facts import ledger_to_record
+    from engine.answer.casefile.facts.store import LEDGER_VERSION, LedgerStore
 
     engine, docs = case_home
     doc = docs["询问笔录_周晓燕.txt"]

@@ -116,7 +116,7 @@ def test_a_denial_or_an_answer_beside_the_question_makes_no_fact():
 
 
 def test_the_answers_stand_on_what_was_put():
-    from engine.ledger.confirm import cited_person, put_to_speaker
+    from engine.answer.casefile.facts.confirm import cited_person, put_to_speaker
 
     people = ["邬国栋"]
     cases = {("现向你出示转账截图，显示你转给他5000元，是不是？", "是的。"): "confirm",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.ingest.chunkers.transcript import chunk_transcript
 from engine.ingest.loaders.text import load_text
-from engine.ledger import Anchor, CaseLedger, build_ledger
+from engine.answer.casefile.facts import Anchor, CaseLedger, build_ledger
 from engine.types import Chunk
 
 

@@ -71,7 +71,7 @@ def test_what_is_left_of_a_loss_after_restitution_is_outstanding():
 
 
 def test_restitution_is_money_given_back_not_compensation():
-    from engine.ledger import lexicon
+    from engine.text import case_lexicon as lexicon
 
     said = "我哥哥替我用支付宝退赔了他8,900元。"
     assert lexicon.KIND_CUES["repay"].search(said) and not lexicon.KIND_CUES["compensation"].search(said)

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from engine.ledger.store import LedgerStore
+from engine.answer.casefile.facts.store import LedgerStore
 from engine.statutes.graph import ReferenceGraph
 from engine.store.catalog import Catalog
 

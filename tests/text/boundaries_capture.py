@@ -58,7 +58,7 @@ def capture(text: str, chunk_type: str, answer_start: int | None) -> dict[str, l
     """Offsets of every splitter on ``text``, by splitter name."""
     from engine.answer.judge import segment as judge
     from engine.faithfulness import statements
-    from engine.ledger import extract
+    from engine.answer.casefile.facts import extract
     from engine.text import segments
     from engine.text.boundaries import CLAUSE_CLAIM, SENTENCE_CONTEXT, split
 

@@ -9,9 +9,9 @@ from decimal import Decimal
 import pytest
 
 from engine.answer.model import Answer, Calculation, Conflict, Evidence, Status
-from engine.ledger import Anchor, Event, Value
-from engine.ledger.extract import UNSAID_KIND
-from engine.ledger.lexicon import KIND_CUES
+from engine.answer.casefile.facts import Anchor, Event, Value
+from engine.answer.casefile.facts.extract import UNSAID_KIND
+from engine.text.case_lexicon import KIND_CUES
 from engine.types import Chunk, Span
 from ui.labels import LEDGER_KIND_NAMES, LEDGER_ROLE_NAMES
 from ui.ledger import (
@@ -29,7 +29,7 @@ from ui.ledger import (
 pytestmark = [pytest.mark.ui, pytest.mark.unit]
 
 CARD = "6217000030251876307"
-# Every role the ledger writes (engine/ledger/extract.py, Event's docstring).
+# Every role the ledger writes (engine/answer/casefile/facts/extract.py, Event's docstring).
 ROLES = ("event", "total", "balance", "remainder", "agreed", "periodic", "demand", "cost", "count")
 
 

@@ -21,9 +21,9 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import money, plain_number, said_amount
-from engine.ledger import Anchor, Statement
-from engine.ledger.extract import per_piece
-from engine.ledger.lexicon import CORRECTION, NOT_VALUE
+from engine.answer.casefile.facts import Anchor, Statement
+from engine.answer.casefile.facts.extract import per_piece
+from engine.text.case_lexicon import CORRECTION, NOT_VALUE
 from engine.question import CasePlan
 from engine.text.lines import join_pdf_lines, joined_view
 from engine.text.numbers import find_amounts
@@ -483,7 +483,7 @@ def answer_price_balance(case: Case, outcome: Outcome, sums: list = ()) -> bool:
 
     from engine.answer.casefile.disputes import side_of
     from engine.ingest.chunkers.turns import HEARING_SIDES
-    from engine.ledger import versions_of
+    from engine.answer.casefile.facts import versions_of
 
     agreed = _agreed_product(case)
     paid = [e for e in case.ledger.money if e.role == "event" and e.kind == "pay" and not e.corrects

@@ -19,8 +19,8 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
 from engine.answer.casefile.said import RELATIVES, _anchor, _gap, _sentences, _unsure_about
 from engine.answer.wording import chinese_count, quoted
-from engine.ledger import Statement
-from engine.ledger.lexicon import TITLES
+from engine.answer.casefile.facts import Statement
+from engine.text.case_lexicon import TITLES
 from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
 from engine.text.lines import join_pdf_lines

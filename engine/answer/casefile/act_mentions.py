@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.question import CasePlan
-from engine.ledger import Statement
+from engine.answer.casefile.facts import Statement
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.text.names import posseg
 from engine.text.boundaries import CLAUSE_PREDICATE, SENTENCE_ZH

@@ -14,8 +14,8 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import _anchor, _gap, _sentences
 from engine.answer.wording import quoted
-from engine.ledger import Statement
-from engine.ledger.lexicon import UNCERTAIN
+from engine.answer.casefile.facts import Statement
+from engine.text.case_lexicon import UNCERTAIN
 from engine.question import CasePlan
 from engine.text.names import SURNAMES, looks_like_name
 from engine.text.segments import Segment

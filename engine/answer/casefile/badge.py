@@ -26,7 +26,7 @@ from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.verdict import state_told
 from engine.answer.casefile.when import says_place
-from engine.ledger.lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
+from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.numbers import find_amounts

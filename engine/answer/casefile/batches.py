@@ -20,9 +20,9 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Conflict
 from engine.answer.wording import plain_number
 from engine.ingest.chunkers.turns import HEARING_SIDES
-from engine.ledger import Anchor, Value
-from engine.ledger.lexicon import NOT_VALUE
-from engine.ledger.when import resolve, session_date
+from engine.answer.casefile.facts import Anchor, Value
+from engine.text.case_lexicon import NOT_VALUE
+from engine.answer.casefile.facts.when import resolve, session_date
 from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
 from engine.text.numbers import parse_number

@@ -1,7 +1,7 @@
 """第N个电话打给谁/哪里, 几点打的: the calls a speaker tells, in the order told within one answer
 (先打的120…后来又打了110 / 先给我哥打了电话，然后报了警), the Nth one's target and, when asked, its
 clock time — said beside that call, or shown in a record the asker put and the speaker confirmed
-(engine/ledger/confirm.py). The speaker's own number is never a target (the header is not read);
+(engine/answer/casefile/facts/confirm.py). The speaker's own number is never a target (the header is not read);
 a target the speaker says he does not know (打给谁记不清了) is a gap in his words."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.wording import chinese_count, quoted
-from engine.ledger import Anchor, Statement
-from engine.ledger.confirm import confirmation_note, put_to_speaker
-from engine.ledger.lexicon import TIME_OF_DAY, UNCERTAIN, is_clock_time
+from engine.answer.casefile.facts import Anchor, Statement
+from engine.answer.casefile.facts.confirm import confirmation_note, put_to_speaker
+from engine.text.case_lexicon import TIME_OF_DAY, UNCERTAIN, is_clock_time
 from engine.question import CasePlan, Slot
 from engine.text.segments import Segment
 

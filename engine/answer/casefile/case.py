@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from engine.answer.candidates import Source
 from engine.answer.composer import EvidenceSet
-from engine.ledger import Anchor, CaseLedger, Event, Statement
-from engine.ledger.lexicon import INFLOW_KINDS
+from engine.answer.casefile.facts import Anchor, CaseLedger, Event, Statement
+from engine.text.case_lexicon import INFLOW_KINDS
 from engine.text.segments import Segment
 
 
@@ -68,7 +68,7 @@ class Case:
         return self.sources[anchor.chunk_id].chunk.text[anchor.start:anchor.end]
 
     def people(self) -> list[str]:
-        """Everyone the file names (the ledger keeps them: engine/ledger/build.py)."""
+        """Everyone the file names (the ledger keeps them: engine/answer/casefile/facts/build.py)."""
         return self.ledger.people
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.case import Case
-from engine.ledger import Anchor, Statement, Value
-from engine.ledger.when import covers, reference_date, resolve, session_date
+from engine.answer.casefile.facts import Anchor, Statement, Value
+from engine.answer.casefile.facts.when import covers, reference_date, resolve, session_date
 from engine.text.dates import find_dates
 from engine.text.segments import flat
 from engine.types import Fact

@@ -12,7 +12,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
-from engine.ledger import Event, versions_of
+from engine.answer.casefile.facts import Event, versions_of
 from engine.text.numbers import find_amounts
 from engine.text.segments import flat
 

@@ -9,8 +9,8 @@ import re
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.said import speaks_for
-from engine.ledger import Event
-from engine.ledger.lexicon import MEASURE_SIGNS
+from engine.answer.casefile.facts import Event
+from engine.text.case_lexicon import MEASURE_SIGNS
 from engine.question import CasePlan
 
 _QUESTION_NOISE = re.compile(r"多少|几|一共|总共|前后|到底|大概|是|有|的|了|吗|呢"

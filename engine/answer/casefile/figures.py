@@ -1,6 +1,6 @@
 """Sums of money that are the measure of something rather than a movement between parties: an
 appraisal (价格认定), the price goods were sold for, one's share of the proceeds, wages owed, a
-penalty. Answered from the ledger's value rows of the measure asked (engine/ledger/lexicon.py
+penalty. Answered from the ledger's value rows of the measure asked (engine/text/case_lexicon.py
 MEASURES), about the thing or person the question names.
 
 A figure told differently by different statements or documents (卖了七千 vs a dealer's record of
@@ -22,8 +22,8 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import chinese_count, money, plain_number, said_figure
-from engine.ledger import Event, versions_of
-from engine.ledger.lexicon import VALUE_MEASURES
+from engine.answer.casefile.facts import Event, versions_of
+from engine.text.case_lexicon import VALUE_MEASURES
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
 

@@ -18,9 +18,9 @@ from engine.answer.casefile.figure_relevance import asked_nouns
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_figure
-from engine.ledger import Event
-from engine.ledger.extract import ordinal_of
-from engine.ledger.lexicon import GENERIC_GOODS, goods_acts
+from engine.answer.casefile.facts import Event
+from engine.text.case_lexicon import ordinal_of
+from engine.text.case_lexicon import GENERIC_GOODS, goods_acts
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
 from engine.text.segments import flat

@@ -16,8 +16,8 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
-from engine.ledger import Anchor
-from engine.ledger.lexicon import ASSENT_WORDS, REFUSAL_WORDS
+from engine.answer.casefile.facts import Anchor
+from engine.text.case_lexicon import ASSENT_WORDS, REFUSAL_WORDS
 from engine.question import CasePlan
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number

@@ -19,8 +19,8 @@ from engine.answer.casefile.restrictions import Restricted, outside, restrict, s
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
-from engine.ledger import Event, Value, corrections_of, versions_of
-from engine.ledger.lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS
+from engine.answer.casefile.facts import Event, Value, corrections_of, versions_of
+from engine.text.case_lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS
 from engine.text.segments import flat
 
 _OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|被)$")
@@ -377,7 +377,7 @@ def _slot_part(case: Case, plan: CasePlan, event: Event, slot: Slot, outcome: Ou
         if not found:
             return Part(label, "", Fill.MISSING)
         anchor_start = statement.answer_offset + found.start()
-        from engine.ledger import Anchor
+        from engine.answer.casefile.facts import Anchor
 
         cited = case.cite(Anchor(statement.chunk_id, anchor_start, statement.answer_offset + found.end()))
         return Part(label, f"{label}：{flat(found.group(0))}（{cited}）", Fill.FILLED)
@@ -727,7 +727,7 @@ def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
 
 def _count_words(case: Case, event: Event) -> str:
     """The count as the statement says it (三次, 4次)."""
-    from engine.ledger.extract import COUNT
+    from engine.answer.casefile.facts.extract import COUNT
 
     text = case.text_of(event.sentence)
     match = COUNT.search(text)

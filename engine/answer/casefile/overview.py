@@ -10,8 +10,8 @@ from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.casefile.when import _compatible, _said_before
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
 from engine.answer.wording import chinese_count, quoted
-from engine.ledger import versions_of
-from engine.ledger.lexicon import UNCERTAIN
+from engine.answer.casefile.facts import versions_of
+from engine.text.case_lexicon import UNCERTAIN
 from engine.text.boundaries import CLAUSE_PREDICATE
 from engine.text.dates import find_dates
 from engine.text.names import posseg

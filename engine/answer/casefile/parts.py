@@ -10,7 +10,7 @@ from enum import Enum
 
 from engine.answer.composer import Draft, EvidenceSet
 from engine.answer.model import NOT_FOUND_PHRASE, Calculation, Conflict, Gap, Status
-from engine.ledger import Event
+from engine.answer.casefile.facts import Event
 from engine.question import CasePlan, Slot
 
 

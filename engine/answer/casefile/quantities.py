@@ -26,9 +26,9 @@ from engine.answer.casefile.disputes import disputed_quantity_total, record_note
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number
-from engine.ledger import Event
-from engine.ledger import lexicon as lx
-from engine.ledger.lexicon import UNIT_FAMILIES
+from engine.answer.casefile.facts import Event
+from engine.text import case_lexicon as lx
+from engine.text.case_lexicon import UNIT_FAMILIES
 from engine.question import CasePlan
 from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_numbers

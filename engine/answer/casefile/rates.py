@@ -17,7 +17,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import chinese_count
-from engine.ledger import Anchor, Event
+from engine.answer.casefile.facts import Anchor, Event
 from engine.question import CasePlan
 from engine.text.segments import flat
 from engine.text.rates import Rate, percent, read_rates

@@ -9,7 +9,7 @@ import re
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.question import FIELD_KEYS, CasePlan, Slot
-from engine.ledger import Anchor
+from engine.answer.casefile.facts import Anchor
 from engine.ingest.chunkers.header import person_for_label
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.text.pii import find_pii
@@ -162,7 +162,7 @@ def third_party(case: Case, plan: CasePlan) -> str | None:
 
 
 def _subject(case: Case, session: int) -> str | None:
-    from engine.ledger.statements import subject_of
+    from engine.answer.casefile.facts.statements import subject_of
 
     header = _header_statement(case, session)
     return subject_of(case.ledger.headers.get(session, {}), header.answer if header else "") or case.ledger.subject
@@ -299,7 +299,7 @@ def partial_plate(case: Case, outcome: Outcome) -> Part | None:
     没看清): quoted as a gap — the characters seen are the speaker's, the rest is not in the material.
     None when no answer or several tell one so."""
     from engine.answer.casefile.said import _gap, _sentences
-    from engine.ledger.lexicon import UNCERTAIN
+    from engine.text.case_lexicon import UNCERTAIN
 
     told = [(statement, sentence) for statement in case.ledger.statements if statement.kind == "qa"
             for sentence in _sentences(statement) if re.search(r"车牌|牌照|尾号", sentence.text)

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.answer.casefile.case import Case
-from engine.ledger import Event
-from engine.ledger.lexicon import CHANNELS
+from engine.answer.casefile.facts import Event
+from engine.text.case_lexicon import CHANNELS
 from engine.question import CasePlan
 
 _NON_CASH = frozenset(c for c in CHANNELS if c != "现金")

@@ -15,8 +15,8 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE, Gap
 from engine.answer.wording import quoted
-from engine.ledger import Anchor, Statement
-from engine.ledger.lexicon import PLACE, UNCERTAIN, UNSURE_ABOUT
+from engine.answer.casefile.facts import Anchor, Statement
+from engine.text.case_lexicon import PLACE, UNCERTAIN, UNSURE_ABOUT
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_FIELD, CLAUSE_PREDICATE, SENTENCE_PER_LINE, SENTENCE_ZH
 from engine.text.lines import join_pdf_lines
@@ -91,7 +91,7 @@ def _effective_question(case: Case, statement: Statement) -> str:
 def _ordinal_said(statement: Statement) -> int | None:
     """The occurrence a statement is about, as it says: 第二次是… (its answer's opening), else its
     question. A header tells none: its 第一次/第二次 numbers the record (讯问笔录（第一次）), not an act."""
-    from engine.ledger.extract import ordinal_of
+    from engine.text.case_lexicon import ordinal_of
 
     if statement.kind == "header":
         return None

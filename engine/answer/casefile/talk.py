@@ -25,9 +25,9 @@ from engine.answer.casefile.said import (Match, _anchor, _assertion, _best_sente
 from engine.answer.casefile.verdict import confirmed_state, of_asked_side, state_told, yes_no
 from engine.answer.casefile.when import time_of_day, when_where
 from engine.answer.wording import quoted
-from engine.ledger import Anchor, Statement
-from engine.ledger.extract import per_piece
-from engine.ledger.lexicon import RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD
+from engine.answer.casefile.facts import Anchor, Statement
+from engine.answer.casefile.facts.extract import per_piece
+from engine.text.case_lexicon import RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
 from engine.text.refs import find_statute_refs
@@ -327,7 +327,7 @@ MONEY_WORDS = re.compile(r"钱|款|元|资金|财物|转账")
 def _money_rows(case: Case, plan: CasePlan) -> list:
     """The movements of the money an evidence question is about: of the kind it names, else the
     file's main kind, involving the people it names when it names any."""
-    from engine.ledger.extract import question_kind
+    from engine.text.case_lexicon import question_kind
 
     kind = question_kind(plan.text) or dominant_kind(case)
     names = [n for n in plan.names if n in case.doc_text]

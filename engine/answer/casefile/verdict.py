@@ -18,8 +18,8 @@ from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _c
 from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
-from engine.ledger import Statement
-from engine.ledger.lexicon import EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES, UNCERTAIN
+from engine.answer.casefile.facts import Statement
+from engine.text.case_lexicon import EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES, UNCERTAIN
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import SENTENCE_ZH, split
 from engine.text.segments import Segment, trimmed

@@ -18,9 +18,9 @@ from engine.answer.casefile.said import (GENERAL, Match, _about_first, _anchor, 
                                          _ordinal_said, _sentences, _unsure_about, _weights, quote_of_one)
 from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
-from engine.ledger import Anchor, Statement
-from engine.ledger.confirm import confirmation_note, put_to_speaker
-from engine.ledger.lexicon import CORRECTION, PLACE, RELATIVE_DATE, RESTATE, TIME_OF_DAY, is_clock_time
+from engine.answer.casefile.facts import Anchor, Statement
+from engine.answer.casefile.facts.confirm import confirmation_note, put_to_speaker
+from engine.text.case_lexicon import CORRECTION, PLACE, RELATIVE_DATE, RESTATE, TIME_OF_DAY, is_clock_time
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_PREDICATE
 from engine.text.dates import find_dates
@@ -131,7 +131,7 @@ def _relative_part(case: Case, statement: Statement, sentence: Segment, label: s
     from datetime import date
 
     from engine.answer.casefile.dates import record_cite
-    from engine.ledger.when import relative_range, session_date
+    from engine.answer.casefile.facts.when import relative_range, session_date
 
     said = next((m for m in RELATIVE_DATE.finditer(sentence.text) if m.group(0)), None)
     reference = session_date(case.ledger, statement.session)

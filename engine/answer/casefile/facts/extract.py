@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Iterable
 
-from engine.ledger import lexicon as lx
-from engine.ledger.confirm import Put, confirmation_note, put_to_speaker
-from engine.ledger.model import Anchor, Correction, Event, Statement, Value
+from engine.text import case_lexicon as lx
+from engine.text.case_lexicon import ORDINAL, measure_of, ordinal_of, question_kind
+from engine.answer.casefile.facts.confirm import Put, confirmation_note, put_to_speaker
+from engine.answer.casefile.facts.model import Anchor, Correction, Event, Statement, Value
 from engine.text.dates import find_dates
 from engine.text.lines import joined_view
 from engine.text.names import looks_like_name, names_in, party_names, recurring_names
@@ -20,7 +21,6 @@ from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
 # An old value the asker restated (你刚才说…): it is in the question, not in an answer span.
 _QUESTION_ANCHOR = Anchor("", 0, 0)
 PERIOD_COUNT = re.compile(r"([一二三四五六七八九十两\d]{1,3})\s*个(?:月|季度)")
-ORDINAL = re.compile(r"(?:第([一二三四五六七八九十两\d]{1,3})|首|头一|最开始那?一?|最早那?一?|最初那?一?)(?:次|笔|期|回|趟)")
 COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])(?<!没有)([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
 
 
@@ -35,17 +35,6 @@ def _clauses(text: str, sentence: Segment) -> list[Segment]:
 def per_piece(text: str, start: int, end: int) -> bool:
     """一百元一张 / 每张2000元 / 每箱121元 (the figure at ``start:end``): the figure of one piece, not a sum."""
     return bool(lx.PER_PIECE_AFTER.match(text, end) or lx.EACH.search(text[max(0, start - 12):start]))
-
-
-def ordinal_of(text: str) -> int | None:
-    found = [m for m in ORDINAL.finditer(text)]
-    if len(found) != 1:
-        return None
-    match = found[0]
-    if match.group(1) is None:
-        return 1
-    value = parse_number(match.group(1))
-    return int(value) if value is not None else None
 
 
 def _nearest_before(pattern: re.Pattern[str], text: str, start: int, end: int) -> re.Match[str] | None:
@@ -105,30 +94,12 @@ def is_follow_up(question: str) -> bool:
     return len(core) <= 6 and (core.endswith("呢") or bool(ORDINAL.search(core)))
 
 
-def question_kind(text: str) -> str | None:
-    """The most specific kind a question's words name (两次赔偿分别是… → compensation); questions
-    use bare verbs (最后一笔是什么时候给的, 转了几次) that statements rarely do."""
-    for cues in (lx.KIND_CUES, lx.QUESTION_VERBS):
-        for kind, pattern in cues.items():
-            if kind not in lx.GENERIC_KINDS and pattern.search(text):
-                return kind
-        if cues["pay"].search(text):
-            return "pay"
-    return None
-
-
 def measure_at(text: str, clause: Segment, sentence: Segment, at: int, end_at: int, since: int | None = None) -> str | None:
     """What the figure at [at, end_at) measures (lexicon MEASURES): the nearest cue before it in its
     clause, then in its sentence since the figure before it (``since``: 借了一万元，一共4万元 — the
     loan is the first figure's), then a cue after it in its clause (认定价值2,350元; 项链卖了七千)."""
     return _nearest_cue(lx.MEASURES, text, ((clause.start, at), (max(sentence.start, since or 0), at)), end_at,
                         clause.end)
-
-
-def measure_of(text: str) -> str | None:
-    """The measure a question's words name (价格认定合计是多少 → valuation); the first in the
-    lexicon's order of specificity."""
-    return next((m for m, pattern in lx.MEASURES.items() if pattern.search(text)), None)
 
 
 _GIVE = r"(?:给|送|转|汇|打|付|交|退|还|赔|借)"
@@ -563,7 +534,7 @@ class _Reader:
                                 approx=bool(t.group("approx")), precision="time")
 
     def _relative_date_in(self, sentence: Segment) -> Value | None:
-        """上个月中旬 / 3月上旬 / 5月份: a time the record's date places (engine/ledger/when.py)."""
+        """上个月中旬 / 3月上旬 / 5月份: a time the record's date places (engine/answer/casefile/facts/when.py)."""
         m = lx.RELATIVE_DATE.search(self.text, sentence.start, sentence.end)
         if not (m and m.group(0)):
             m = lx.MONTH_PART.search(self.text, sentence.start, sentence.end)

@@ -6,7 +6,7 @@ import re
 from typing import Iterable
 
 from engine.ingest.chunkers.header import person_of
-from engine.ledger.model import Anchor, Statement
+from engine.answer.casefile.facts.model import Anchor, Statement
 from engine.text.dates import find_dates
 from engine.types import Chunk
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.ledger.lexicon import ASSENT_WORDS, READS_OUT, REFUSAL_WORDS, RESTATE
+from engine.text.case_lexicon import ASSENT_WORDS, READS_OUT, REFUSAL_WORDS, RESTATE
 from engine.text.names import looks_like_name
 from engine.text.numbers import find_amounts
 

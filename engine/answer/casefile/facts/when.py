@@ -21,8 +21,8 @@ import calendar
 import re
 from datetime import date, timedelta
 
-from engine.ledger.lexicon import FESTIVAL_DATE, MONTH_PART, RELATIVE_DATE
-from engine.ledger.model import CaseLedger, Value
+from engine.text.case_lexicon import FESTIVAL_DATE, MONTH_PART, RELATIVE_DATE
+from engine.answer.casefile.facts.model import CaseLedger, Value
 from engine.text.dates import year_for
 from engine.text.numbers import parse_number
 

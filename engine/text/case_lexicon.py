@@ -5,11 +5,16 @@ These are words of legal and everyday Chinese, not of any one file: every list b
 from how statements in 讯问/询问笔录 and judgments describe money (the verbs of giving, taking,
 repaying and compensating; the words of totals and debts), and is checked by tests on generated
 case files with randomly chosen phrasings (engine/bench/casegen).
+
+One vocabulary read on both sides: by the case facts (engine/answer/casefile/facts) in statements and
+by the question plan (engine/question) in questions, so that the plan never imports the answers' package.
 """
 
 from __future__ import annotations
 
 import re
+
+from engine.text.numbers import parse_number
 
 # -- what moved ------------------------------------------------------------------------------------
 # Order matters: the most specific kind wins when several cue words stand before one amount.
@@ -107,7 +112,7 @@ MEASURES: dict[str, re.Pattern[str]] = {
 }
 VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_price", "wages_owed", "income", "profit"})
 # (profit's 获利 / 非法获利 are also KIND_CUES take — the only value measure sharing a movement's words:
-# told with a taking, the gain is what was taken, engine/ledger/extract.py drops the measure then.)
+# told with a taking, the gain is what was taken, engine/answer/casefile/facts/extract.py drops the measure then.)
 # The labelled figures of a tally the asker puts (经核算，总收入X元、支付给A共Y元、获利W元): each
 # clause's label types its own figure; a label naming none of these leaves its figure unread.
 TALLY_COST = re.compile(r"支出|开支|成本|花费|费用")
@@ -277,7 +282,7 @@ RECOVERED_TOLD = re.compile(r"追回|起获|扣押|查获|缴获|收缴|找回|�
 # -- assent and denial -------------------------------------------------------------------------------
 # Words by which a speaker owns or refuses what was said or put to him, wherever they stand in his
 # reply: pattern fragments that each reader extends with the words of its own place.
-#  - an answer's opening words on facts the asker puts (engine/ledger/confirm.py CONFIRM / DENY):
+#  - an answer's opening words on facts the asker puts (engine/answer/casefile/facts/confirm.py CONFIRM / DENY):
 #    对, 没错, 没问题 or 不是, 没有, 不可能 say yes or no only at the head of an answer;
 #  - a hearing side's answer to the other side's claim (engine/answer/casefile/hearing.py): of money
 #    claimed (收到了 / 没收到, 只能算 / 不是还), and the bench's formal words (不予认可, 否认, 不同意).
@@ -366,10 +371,43 @@ MONTH_PART = re.compile(
     r"(?<![\d年〇零一二三四五六七八九十])(?:1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月"
     r"(?:份?(?:上旬|中旬|下旬|[初底末])|份)(?!之?前|以前)")
 # Festivals and lunar months as dates (2021年春节前, 中秋节前一天, 端午节前后, 腊月二十五六, 去年腊月):
-# kept as said, placed in the calendar as a range (engine/ledger/when.py).
+# kept as said, placed in the calendar as a range (engine/answer/casefile/facts/when.py).
 FESTIVAL_DATE = re.compile(
     r"(?P<year>\d{4}年|去年|前年|今年|明年|当年)?(?:的)?(?:农历)?"
     r"(?P<name>春节|过年|除夕|元宵|端午|中秋|国庆|元旦|清明|五一|劳动节|腊月|正月)(?:节)?"
     r"(?P<lunar_day>初[一二三四五六七八九十]|廿[一二三四五六七八九]?|[二三]?十[一二三四五六七八九]{0,2}|[一二三四五六七八九]{1,2}(?![月日号]))?"
     r"(?:日)?(?:[^，。；、\d]{0,3}?)(?P<rel>前一天|后一天|前几天|后几天|前夕|前后|左右|当天|那天|期间|前|后)?")
 APPROX_WORDS = re.compile(r"左右|大概|大约|约|差不多|前后|多|余|初|中旬|底|上下|几")
+
+
+# Read in statements and in questions alike: the ordinal, the kind of money, the measure a text names.
+ORDINAL = re.compile(r"(?:第([一二三四五六七八九十两\d]{1,3})|首|头一|最开始那?一?|最早那?一?|最初那?一?)(?:次|笔|期|回|趟)")
+
+
+def ordinal_of(text: str) -> int | None:
+    found = [m for m in ORDINAL.finditer(text)]
+    if len(found) != 1:
+        return None
+    match = found[0]
+    if match.group(1) is None:
+        return 1
+    value = parse_number(match.group(1))
+    return int(value) if value is not None else None
+
+
+def question_kind(text: str) -> str | None:
+    """The most specific kind a question's words name (两次赔偿分别是… → compensation); questions
+    use bare verbs (最后一笔是什么时候给的, 转了几次) that statements rarely do."""
+    for cues in (KIND_CUES, QUESTION_VERBS):
+        for kind, pattern in cues.items():
+            if kind not in GENERIC_KINDS and pattern.search(text):
+                return kind
+        if cues["pay"].search(text):
+            return "pay"
+    return None
+
+
+def measure_of(text: str) -> str | None:
+    """The measure a question's words name (价格认定合计是多少 → valuation); the first in the
+    lexicon's order of specificity."""
+    return next((m for m, pattern in MEASURES.items() if pattern.search(text)), None)

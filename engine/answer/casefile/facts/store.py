@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from engine.ledger.build import LEDGER_VERSION, build_ledger
-from engine.ledger.model import CaseLedger, ledger_from_record, ledger_to_record
+from engine.answer.casefile.facts.build import LEDGER_VERSION, build_ledger
+from engine.answer.casefile.facts.model import CaseLedger, ledger_from_record, ledger_to_record
 from engine.store.catalog import Catalog
 from engine.store.sidecar import CatalogSidecar
 

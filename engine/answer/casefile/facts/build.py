@@ -9,16 +9,16 @@ from decimal import Decimal
 from typing import Iterable
 
 from engine.ingest.chunkers.turns import HEARING_SIDES
-from engine.ledger.extract import UNSAID_KIND, known_people, other_party, read_events, whole_names
-from engine.ledger.lexicon import GENERIC_KINDS, VALUE_MEASURES
-from engine.ledger.model import CaseLedger, Correction, Event
-from engine.ledger.statements import read_statements, record_dates
-from engine.ledger.when import resolve_dates
+from engine.answer.casefile.facts.extract import UNSAID_KIND, known_people, other_party, read_events, whole_names
+from engine.text.case_lexicon import GENERIC_KINDS, VALUE_MEASURES
+from engine.answer.casefile.facts.model import CaseLedger, Correction, Event
+from engine.answer.casefile.facts.statements import read_statements, record_dates
+from engine.answer.casefile.facts.when import resolve_dates
 from engine.text.lines import join_pdf_lines
 from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
-# Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/ledger/store.py).
+# Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/answer/casefile/facts/store.py).
 LEDGER_VERSION = 46  # 46: a price per kilogram, box, bag, piece (16元一公斤, 30元一箱) is per piece, never a sum (lead); 45: ...of the same occasion only (ordinal and date agree; c26-versions); 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
 # confirm.py; 八点二十 — tens of minutes said without 分 are the time's minutes) with install's 38-40 (an
 # instalment told act by act takes date, means, place and receiver from the sentences opening it; 3月上旬 /
@@ -89,7 +89,7 @@ def _link_corrections(ledger: CaseLedger) -> None:
     correcting sentence (or the asker's restatement) names. An amount correction is a row of its
     own that corrects the target (made from the target when the sentence names no kind); a date
     correction stays a Correction pointing at its target."""
-    from engine.ledger.extract import ordinal_of
+    from engine.text.case_lexicon import ordinal_of
 
     for correction in ledger.corrections:
         # a figure corrected may be a movement, a sum agreed on or a figure of something
@@ -173,7 +173,7 @@ def _only_flow_between(ledger: CaseLedger, correction: Correction, earlier: list
 
 def by_reference(ledger: CaseLedger, correction: Correction, earlier: list[Event]) -> Event | None:
     """The row a correction names by its date, month or means (2月7号那次, 给现金的那次)."""
-    from engine.ledger.lexicon import MEANS
+    from engine.text.case_lexicon import MEANS
     from engine.text.dates import find_dates
 
     if correction.sentence is None:
@@ -275,8 +275,8 @@ def _link_mentions(ledger: CaseLedger, final: bool = False) -> None:
     told again with the same date or by another party of a hearing. A later row of the same kind
     and amount whose date and occurrence do not differ becomes a ``mention`` of the earlier one;
     one said to be another (又, 再, 另外) never does."""
-    from engine.ledger.extract import MENTIONED
-    from engine.ledger.lexicon import AGAIN
+    from engine.answer.casefile.facts.extract import MENTIONED
+    from engine.text.case_lexicon import AGAIN
 
     order = {e.id: n for n, e in enumerate(ledger.events)}
     rows = sorted((e for e in ledger.events if e.is_money and e.amount is not None),
