@@ -5,11 +5,13 @@ calculation) hold for all of them."""
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.answer.casefile.facts.model import Value
 from engine.text.numbers import to_chinese
 from engine.text.segments import flat
+
+if TYPE_CHECKING:  # a runtime import would load the case-file package, which imports this module
+    from engine.answer.casefile.facts.model import Value
 
 CURRENCY_UNITS = {"CNY": "元", "USD": "美元", "EUR": "欧元", "HKD": "港元", "GBP": "英镑", "JPY": "日元"}
 
