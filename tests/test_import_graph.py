@@ -20,6 +20,8 @@ engine/__init__.py) and ``engine.types`` (#28).
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -257,3 +259,16 @@ def test_the_module_checker_sees_a_cycle_and_a_reach_past_the_face(tmp_path):
                                           "from engine.a import x\n")
     assert cycles(module_edges(tmp_path)) == [["engine.a.x", "engine.a.y"]]  # pkg → its submodule is no cycle
     assert dashboard_reaches(tmp_path) == {"ui/w.py": {"engine.a.x"}}
+
+
+def test_every_engine_package_imports_first_in_a_fresh_interpreter():
+    # the graph above reads imports; this runs them: a package whose import, done first, reaches a
+    # module that imports it back (python -m engine once failed to start so) fails here
+    packages = sorted(p.parent.relative_to(REPO).as_posix().replace("/", ".")
+                      for p in ENGINE.glob("*/__init__.py"))
+    failed = {}
+    for name in ["engine.cli", *packages]:
+        run = subprocess.run([sys.executable, "-c", f"import {name}"], cwd=REPO, capture_output=True, text=True)
+        if run.returncode:
+            failed[name] = run.stderr.strip().splitlines()[-1]
+    assert failed == {}, failed
