@@ -18,7 +18,7 @@ from engine.answer.casefile.rates import rate_part
 from engine.answer.casefile.restrictions import Restricted, outside, restrict, stands_for_rows, unmet_text
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
-from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_amount
+from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_figure
 from engine.answer.casefile.facts import Event, Value, corrections_of, versions_of
 from engine.text.case_lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS
 from engine.text.segments import flat
@@ -343,11 +343,6 @@ def _missing_label(plan: CasePlan, slot: Slot) -> str:
     return f"{occurrence}{SLOT_LABELS.get(slot, '内容')}"
 
 
-def show_amount(value: Value, currency: str = "CNY") -> str:
-    text = said_amount(value.text, value.value, currency)
-    return f"{text}（约数）" if value.approx and "约" not in text else text
-
-
 def _slot_part(case: Case, plan: CasePlan, event: Event, slot: Slot, outcome: Outcome) -> Part:
     label = SLOT_LABELS[slot]
     if slot is Slot.AMOUNT:
@@ -400,19 +395,19 @@ def _amount_part(case: Case, event: Event, outcome: Outcome, with_date: bool = F
     when = f"{show_row_date(case, event.date, event.session)}，" if with_date and event.date is not None else ""
     if len({v.amount.value for v in versions}) > 1:
         if voiced(case, versions):  # 郑某称4万元（E1）；某某本人称3万元（E2）
-            said = "；".join(f"{voice_of(case, v)}称{show_amount(v.amount, v.currency)}（{case.cite_event(v)}）"
+            said = "；".join(f"{voice_of(case, v)}称{said_figure(v.amount, v.currency)}（{case.cite_event(v)}）"
                             for v in versions)
         else:
-            said = "；".join(f"{case.cite_event(v)}称{show_amount(v.amount, v.currency)}" for v in versions)
+            said = "；".join(f"{case.cite_event(v)}称{said_figure(v.amount, v.currency)}" for v in versions)
         ids = [case.cite_event(v) for v in versions]
         outcome.conflicts.append(Conflict("testimony", f"同一笔款项金额说法不一：{said}", ids))
         return Part("金额", f"{when}金额说法不一：{said}，需人工核实", Fill.CONFLICT, ids)
     amount = event.amount
     if "amount" in event.uncertain or "value" in event.uncertain and amount.approx:
         outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}具体金额：{quoted(case.text_of(event.sentence))}", [first]))
-        return Part("金额", f"{UNCLEAR_PHRASE}具体金额，仅称{show_amount(amount, event.currency)}（{first}）",
+        return Part("金额", f"{UNCLEAR_PHRASE}具体金额，仅称{said_figure(amount, event.currency)}（{first}）",
                     Fill.FILLED, [first])
-    return Part("金额", f"{when}金额为{show_amount(amount, event.currency)}（{first}{record_note(case, event)}）",
+    return Part("金额", f"{when}金额为{said_figure(amount, event.currency)}（{first}{record_note(case, event)}）",
                 Fill.FILLED, [first], rows=[event])
 
 
@@ -682,7 +677,7 @@ def _currency_names(currencies: set[str]) -> str:
 
 def _said_total(case: Case, version: Event, chain: list[Event]) -> str:
     note = "（最新陈述）" if len(chain) > 1 and version is chain[-1] else ""
-    return f"材料显示共计{show_amount(version.amount, version.currency)}（{case.cite_event(version)}）{note}"
+    return f"材料显示共计{said_figure(version.amount, version.currency)}（{case.cite_event(version)}）{note}"
 
 
 def _verdict(result: Decimal, statement: Event, currency: str, cited: str = "", review: bool = True) -> str:
@@ -969,7 +964,7 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
     if statement is not None:
         cited = case.cite_event(statement)
         side = side_of(case, statement, hearing=True)  # a hearing's party says what it owes, as it sees it
-        text = f"{f'{side}称' if side else '材料显示'}{balance.left.format(show_amount(statement.amount, statement.currency))}（{cited}）"
+        text = f"{f'{side}称' if side else '材料显示'}{balance.left.format(said_figure(statement.amount, statement.currency))}（{cited}）"
         if results:
             result, expression, ids, _ = results[0]
             agree = result == statement.amount.value

@@ -4,12 +4,12 @@ what the person said they did not know or remember (有哪些记不清的情况)
 from __future__ import annotations
 
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.money import show_amount, show_date
+from engine.answer.casefile.money import show_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.casefile.when import _compatible, _said_before
 from engine.answer.model import UNCLEAR_PHRASE, Conflict, Gap
-from engine.answer.wording import chinese_count, quoted
+from engine.answer.wording import chinese_count, quoted, said_figure
 from engine.answer.casefile.facts import versions_of
 from engine.text.case_lexicon import UNCERTAIN
 from engine.text.boundaries import CLAUSE_PREDICATE
@@ -28,7 +28,7 @@ def answer_conflicts(case: Case, outcome: Outcome) -> None:
         if event.corrects or len({v.amount.value for v in chain}) < 2:
             continue
         ids = [case.cite_event(v) for v in chain]
-        text = "，".join(f"{i}称{show_amount(v.amount, v.currency)}" for i, v in zip(ids, chain))
+        text = "，".join(f"{i}称{said_figure(v.amount, v.currency)}" for i, v in zip(ids, chain))
         outcome.conflicts.append(Conflict("testimony", f"同一笔款项金额说法不一：{text}", ids))
         said.append(f"金额：{text}")
     for correction in case.ledger.corrections:
