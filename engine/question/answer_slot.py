@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from engine.question.markers import YESNO_WORDS
+
 
 class AnswerSlot(str, Enum):
     YESNO = "yesno"
@@ -35,7 +37,7 @@ class AnswerSlot(str, Enum):
 # Question forms, tried in this order: the first that matches names the slot. Yes/no goes first
 # (是否构成盗窃罪 asks for a verdict, not for a charge); a duration before a quantity (多少年).
 ASK_PATTERNS: tuple[tuple[AnswerSlot, re.Pattern[str]], ...] = (
-    (AnswerSlot.YESNO, re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|[吗嘛][？?]?\s*$|"
+    (AnswerSlot.YESNO, re.compile(rf"{YESNO_WORDS}|[吗嘛][？?]?\s*$|"
                             r"^\s*(?:does|do|did|is|are|was|were|has|have|had|can|may|shall|will|must)\b", re.I)),
     (AnswerSlot.REASON, re.compile(r"为什么|为何|因何|何故|什么原因|原因是|原因为|什么理由|理由是|何种原因|哪些原因|缘由|起因|"
                              r"\bwhy\b|\breason", re.I)),

@@ -14,6 +14,7 @@ from enum import Enum
 
 from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
+from engine.question.markers import ENDS_WITH_MA, ENDS_WITH_MEIYOU, YESNO_WORDS
 from engine.question.reading import Reading, analyse
 from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, MEASURES,
                                       MEASURE_SIGNS, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL,
@@ -61,8 +62,8 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
     Slot.PERSON: re.compile(r"谁|哪个人|什么人|哪些人|姓名|叫什么名字|叫什么"),
     Slot.DURATION: re.compile(r"多长时间|多久|多长|期限|几个月|几年|(?:几|多少)(?:个)?(?:小时|天|日|周|分钟)"),
 }
-# …了没有？ / 办过证没有？: the yes/no said with 没有 at its end.
-YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|吗[？?]?\s*$|吗[，,]|(?<![还都也么])没有[？?]\s*$")
+# A yes/no question; 投诉过吗，是哪天: also 吗 closing a part before the question goes on.
+YESNO = re.compile(rf"{YESNO_WORDS}|{ENDS_WITH_MA}|吗[，,]|{ENDS_WITH_MEIYOU}")
 # 一直等到民警来了才走 / 等救护车到了才离开: the act done only once something came (what came).
 WAITED_FOR = re.compile(r"等(?:到|着)?(?P<what>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:来|到|赶到|回来|过来)(?:了)?(?:以后|之后)?(?:才|再)")
 # Who stands out by a measure (输钱最多的是谁, 谁伤得最重): never 最后/最早, an occurrence's order.
@@ -440,9 +441,11 @@ _NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金)$")
 # A figure asked per unit of time or work (一天的工钱, 做一件多少钱, 每个月工资多少) — not 第一天 / 前一天.
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
                       r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
-PER_UNIT = re.compile(r"单价|每(?:一)?(?:个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车)(?:是|要|卖|算)?多少钱?"
+# The units a price is asked per (每箱多少钱 / 多少钱一公斤), one list for both word orders.
+_PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车|条|盒|只"
+PER_UNIT = re.compile(rf"单价|每(?:一)?(?:{_PRICED_UNITS})(?:是|要|卖|算)?多少钱?"
                       # 收他的鲫鱼是多少钱一公斤: the price said before its unit
-                      r"|多少钱(?:一|每)(?:个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车|条|盒|只)")
+                      rf"|多少钱(?:一|每)(?:{_PRICED_UNITS})")
 
 
 # A clause whose sale only dates what is asked (卖完手机以后… / 卖手机的那天…): no sale price asked.

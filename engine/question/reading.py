@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from engine.question.intent import Intent, classify_intent
+from engine.question.markers import ENDS_WITH_MA, ENDS_WITH_MEIYOU, YESNO_WORDS
 from engine.text.names import names_in, posseg
 from engine.text.numbers import parse_number
 from engine.text.ordinals import ORDINAL, ordinals_in
@@ -33,7 +34,7 @@ _ENGLISH_SUFFIX = re.compile(r"(?:ing|ed|es|s)$")
 # Which end of a period is asked: 服务期限到哪天结束 asks the date after 至, 从哪天开始 the one after 自.
 _END_ASKED = re.compile(r"结束|截止|届满|到期|为止|终止|到哪天|至哪天|\bend|expire|until", re.I)
 _START_ASKED = re.compile(r"开始|起始|起算|从哪天|自哪天|\bstart|begin|commence", re.I)
-_YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|^(?:did|does|do|is|are|was|were|has|have)\b|吗[？?]?\s*$|(?<![还都也么])没有[？?]\s*$", re.I)
+_YESNO = re.compile(rf"{YESNO_WORDS}|^(?:did|does|do|is|are|was|were|has|have)\b|{ENDS_WITH_MA}|{ENDS_WITH_MEIYOU}", re.I)
 
 # What kind of value a phrase is about (记不清哪天 → a date).
 ASKS_WORDS = {Asks.AMOUNT: _AMOUNT, Asks.DATE: _DATE, Asks.COUNT: _COUNT}

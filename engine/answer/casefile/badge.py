@@ -154,8 +154,8 @@ def _same_money(text: str, word: str) -> bool:
     kinds = _kinds_in(word)
     if word in text or not kinds:
         return word in text
-    narrowed = _MONEY_HEAD.sub("", word)
-    if len(narrowed) >= 2 and narrowed not in text:
+    narrowed = _narrowing(word)
+    if narrowed and narrowed not in text:
         return False
     said = _kinds_in(text)
     return not said or bool(said & kinds)
@@ -163,8 +163,15 @@ def _same_money(text: str, word: str) -> bool:
 
 def _names_other_money(text: str, word: str) -> bool:
     """The quote names money of a kind without the words that narrow ``word`` (月工资 for 加班费)."""
+    narrowed = _narrowing(word)
+    return word not in text and bool(narrowed) and narrowed not in text and bool(_kinds_in(text))
+
+
+def _narrowing(word: str) -> str:
+    """The words before a money word's head that narrow its kind (加班费 → 加班), or '' when
+    fewer than two are left (月工资 → 月 narrows nothing a quote would repeat)."""
     narrowed = _MONEY_HEAD.sub("", word)
-    return word not in text and len(narrowed) >= 2 and narrowed not in text and bool(_kinds_in(text))
+    return narrowed if len(narrowed) >= 2 else ""
 
 
 def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:

@@ -1,0 +1,15 @@
+"""The marks of a yes/no question, one spelling for every reader of questions.
+
+Each reader composes them with what only it accepts (the statute path's 嘛 and English auxiliaries,
+the case plan's 吗， mid-sentence); the Chinese core is the same everywhere.
+"""
+
+from __future__ import annotations
+
+# 是否 / 有没有 …: a yes/no asked by its words, wherever they stand.
+YESNO_WORDS = r"是否|有没有|是不是|有无|能否|可否|对不对"
+# …吗？ at the end of the question.
+ENDS_WITH_MA = r"吗[？?]?\s*$"
+# …了没有？ / 办过证没有？: the yes/no said with 没有 at its end (not 还没有？ / 都没有？, which are
+# answers said back, nor 怎么没有？, which asks why).
+ENDS_WITH_MEIYOU = r"(?<![还都也么])没有[？?]\s*$"
