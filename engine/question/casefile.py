@@ -109,6 +109,8 @@ NICKNAME = re.compile(r"(?<![他她我你表堂大二三亲师老])(?P<nick>(?![
 # What the one questioned saw (车牌看清了哪几位, 看到的车是什么颜色).
 SEEN = re.compile(r"看清|看到|看见|瞧见|认出|记住|记下|看全|目睹")
 # The name a person goes by on paper asked (龙哥真名叫什么, 童老板全名, 姓童的老板叫什么名字).
+# A name asked of someone or something (叫什么名字, 全称, 名称是什么), not who did an act (谁打的).
+NAME_ASKED = re.compile(r"叫什么|叫啥|名字|姓名|全称|名称|真名|全名")
 REAL_NAME = re.compile(r"真名|真实姓名|真实名字|全名|大名|本名|原名|身份证上|叫什么(?:名字)?|名字(?:叫|是)?(?:什么|啥)|姓名")
 _NOT_ALIAS = re.compile(r"小[时区组学心孩费说姐伙吃卖]|老[家师板婆公乡实年人大二三总是头表爸妈]")
 # Whether something happened at all (有没有退回来, 是否赔过): answered yes by finding it.
@@ -316,6 +318,8 @@ class CasePlan:
     nicknames: list[str] = field(default_factory=list)
     # the name on paper of someone the question calls by an alias or a nickname (龙哥真名叫什么)
     real_name: bool = False
+    # 邻居叫什么名字 / 公司全称叫什么: a name is the answer — a quote naming no one new answers nothing
+    name_asked: bool = False
     # 车牌看清了哪几位 / 看到的那辆车: what the one questioned saw is asked, not their own particulars
     seen: bool = False
     # 扣的货是假的吗 / 是不是正品 / 检验合格吗: the property asked of a thing (lexicon STATES key)
@@ -418,7 +422,7 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
-                "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state, "either": self.either,
+                "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen,
                 "focus": self.focus.to_dict()}
@@ -632,6 +636,8 @@ def make_plan(text: str) -> CasePlan:
                                         if not any(m.group(0) in n and m.group(0) != n for n in plan.names)
                                         and m.group(0) not in plan.aliases and not _NOT_ALIAS.match(m.group(0))))
     plan.real_name = bool(REAL_NAME.search(text)) and bool(plan.nicknames or plan.aliases) and not plan.fields
+    plan.name_asked = bool({Slot.PERSON, Slot.TEXT} & set(plan.slots)) and bool(NAME_ASKED.search(text)) \
+        and not plan.fields
     plan.seen = bool(SEEN.search(text))
     plan.state = _state_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.recovered_list = bool(RECOVERED_LIST.search(text)) and not any(

@@ -29,6 +29,7 @@ from engine.answer.casefile.when import says_place
 from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
+from engine.text.names import names_in
 from engine.text.numbers import find_amounts
 from engine.text.quantities import find_quantities
 
@@ -49,6 +50,16 @@ _GIVING = re.compile(r"[给付转打汇交送]")
 _NOT_GIVING = re.compile(r"[借收拿要领讨欠]")
 # A sentence that singles one out by a measure (输得最多, 比我输得多, 数他…第一).
 _COMPARES = re.compile(r"最|比[^，。；？?]{1,10}(?:多|少|大|小|高|低|重|轻)|第一|数[^，。；]{1,4}(?:多|少)")
+# Slots whose figure belongs to one act: a quote must tell that act (or the asker's words must).
+_ACT_FIGURES = frozenset({Slot.AMOUNT, Slot.DATE, Slot.TIME, Slot.QUANTITY, Slot.COUNT, Slot.DURATION})
+# A nickname or name put in quotes (“斌哥”, 「阿杰」).
+_QUOTED_NAME = re.compile(r"[“「‘\"]([^”」’\"]{2,12})[”」’\"]")
+# An organisation named whole: its own words before the kind (康宁 + 药品批发部, 金鼎 + 公司); words of
+# pointing and doing (他开了一个药品批发部) are not a name.
+_ORG_KINDS = (r"有限责任公司|有限公司|股份公司|公司|集团|批发部|商行|经营部|门市部|超市|商店|药店|诊所|医院|工厂|厂|店|中心|"
+              r"合作社|事务所|银行|支行")
+_ORG_NAME = re.compile(rf"(?P<own>[^\s，。；：、！？,.;:!?“”「」的了个一他她我你们是在有开家这那某叫到从给]{{2,12}}?)(?:{_ORG_KINDS})")
+_ORG_ASKED = re.compile(rf"(?:{_ORG_KINDS})[^，。？?]{{0,4}}(?:叫什么|叫啥|名字|全称|名称)")
 # Words of the question that are not what the counted acts are of (a slot or money word).
 _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|多少")
 
@@ -60,7 +71,8 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         if part.fill is not Fill.FILLED or part.doubt:
             continue
         part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
-            or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part)
+            or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
+            or _remainder_doubt(case, plan, part)
 
 
 def _kinds_in(text: str) -> set[str]:
@@ -112,6 +124,8 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
         return None if told in ("是", "否") else "所引语句说的不是所问的行为本身"
     if quoted.slot is Slot.PLACE and not says_place(text):
         return "所引语句未说明所问之事发生的地点"
+    if own.name_asked and quoted.slot in (Slot.PERSON, Slot.TEXT) and not _names_someone_new(text, quoted.asked, own):
+        return "所引语句未给出所问的名字"
     if own.most and not _COMPARES.search(said):  # 输钱最多的是谁: a quote naming who lost, not who lost most
         return f"所引语句未说明谁{own.most}"
     figures = _figures(text, plan, quoted.slot)
@@ -143,7 +157,24 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     # money of its own (答：合同写的月工资是四千元)
     if word and not (_same_money(f"{quoted.asked}\n{text}", word) and not _names_other_money(text, word)):
         return f"所引语句未提到{word}，不能说明所问的{word}"
+    # 哪天把钱还给你的 — 「我是1月20日离开的」: a figure or date of another act of that moment
+    if quoted.slot in _ACT_FIGURES and not tells_asked_act(own, said, case.people(), case.doc_text):
+        return "所引语句说的不是所问的行为"
     return None
+
+
+def _names_someone_new(text: str, asked: str, plan: CasePlan) -> bool:
+    """The quote gives a name the question does not already hold: a person's (罗小燕), a nickname in
+    quotes (“斌哥”), or an organisation's whole name (城东康宁药品批发部) — not only the words the
+    question put (他开了一个药品批发部)."""
+    known = f"{plan.text}{asked}"
+    if _ORG_ASKED.search(plan.text):  # 那个批发部叫什么: only the organisation's own name answers
+        return any(m.group(0) not in known and m.group("own") not in known for m in _ORG_NAME.finditer(text))
+    if any(n not in known for n in names_in(text)):
+        return True
+    if any(q not in known for q in _QUOTED_NAME.findall(text)):
+        return True
+    return any(m.group(0) not in known and m.group("own") not in known for m in _ORG_NAME.finditer(text))
 
 
 def _same_money(text: str, word: str) -> bool:
@@ -218,3 +249,23 @@ def _type_doubt(plan: CasePlan, part: Part) -> str | None:
     if money_asked and not find_amounts(part.text) and find_quantities(part.text):
         return "所问为金额，结论给出的不是金额"
     return None
+
+
+def _remainder_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
+    """尚余5200元 computed, while a cited sentence says 剩下的一万二千元月底给: the material's own
+    remainder disagrees with the recomputed one, so the rows it was computed from are not the asked
+    ones (money handed the other way, another promise) — a person must decide."""
+    if not (plan.aggregate == "outstanding" or plan.focus.remainder):
+        return None
+    results = {a.value for a in find_amounts(part.text)}
+    if len(results) != 1:
+        return None
+    cited = {ident: case.text_of(event.sentence) for event, ident in case.rows.values()}
+    for ident in part.evidence:
+        text = cited.get(ident, "")
+        for amount in find_amounts(text):
+            before = text[max(0, amount.start - 8):amount.start].replace("\n", "")
+            if (REMAINDER.search(before) or BALANCE.search(before)) and amount.value not in results:
+                return f"所引语句（{ident}）称余下{amount.text}，与复算结果不一致"
+    return None
+

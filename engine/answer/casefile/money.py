@@ -619,6 +619,17 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     if denied and len(denied) < len(terms) and not stated:
         _total_with_denied(case, terms, denied, what, outcome)
         return
+    restated = _restated_total(terms) if not stated else None
+    if restated is not None:  # 10000 + 12000 and a 22000 beside them: never 44000 under 已核验
+        others = [t for t in terms if t is not restated]
+        ids = list(dict.fromkeys(case.cite_event(t.event, "completion") for t in terms))
+        currency = restated.event.currency
+        outcome.add(Part("总额", f"所列款项中{money(restated.amount.value, currency)}（{case.cite_event(restated.event)}）"
+                                 f"等于其余各笔之和（{_expression(others, [t.amount.value for t in others])}），"
+                                 f"可能是这几笔的合计而非另一笔：若是合计，共计{money(restated.amount.value, currency)}；"
+                                 f"若是另一笔，共计{money(sum((t.amount.value for t in terms), Decimal(0)), currency)}，需人工核实",
+                         Fill.CONFLICT, ids))
+        return
     results = _calculate(case, terms, outcome, stated, f"{what}各笔相加")
     currency = terms[0].event.currency
     ids = list(dict.fromkeys(i for r in results for i in r.ids))
@@ -649,6 +660,31 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     if len(stated) > 1:
         outcome.conflicts.append(Conflict("testimony", f"所述合计说法不一：{said}", [case.cite_event(v) for v in stated]))
     outcome.add(Part("总额", text, Fill.CONFLICT if disagrees or len(stated) > 1 else Fill.FILLED, ids))
+
+
+def _restated_total(terms: list[_Term]) -> _Term | None:
+    """A row whose amount is exactly the sum of two or more of the other rows (最后赔了两万二 beside
+    微信一万二、现金一万): most likely those rows told once more as their total. Adding it to them
+    would count the money twice; which reading holds is for a person to decide."""
+    single = [t for t in terms if t.factor == 1 and len({u.event.currency for u in terms}) == 1]
+    if len(single) < 3 or len(single) > 12:
+        return None
+    for candidate in single:
+        others = [t.amount.value for t in single if t is not candidate]
+        if _subset_sums_to(others, candidate.amount.value):
+            return candidate
+    return None
+
+
+def _subset_sums_to(values: list[Decimal], target: Decimal) -> bool:
+    """Whether two or more of ``values`` add up to ``target`` exactly."""
+    reachable: dict[Decimal, int] = {Decimal(0): 0}  # sum -> most rows reaching it
+    for v in values:
+        for total, count in list(reachable.items()):
+            s = total + v
+            if s <= target and reachable.get(s, -1) < count + 1:
+                reachable[s] = count + 1
+    return reachable.get(target, 0) >= 2
 
 
 def _total_with_denied(case: Case, terms: list[_Term], denied: list[_Term], what: str, outcome: Outcome) -> None:

@@ -1,0 +1,122 @@
+"""已核验 only when the part answers the very thing asked (engine/answer/casefile/badge.py and the
+sum guard in engine/answer/casefile/money.py): a date quoted must be of the asked act, a name asked
+must be given, a computed remainder must agree with the one the cited sentence states, and a row
+that equals the sum of other rows is never added to them under 已核验. Records written for these
+tests, through Engine.ask on a real home."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer.casefile.badge import _names_someone_new
+from engine.answer.casefile.money import _subset_sums_to
+from engine.question import read_question
+
+from tests.case_homes import amounts, ask, record_home
+
+pytestmark = pytest.mark.integration
+
+HEADER = """询问笔录
+时间：2024年5月10日9时00分至2024年5月10日10时30分
+地点：某区公安分局第二询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：{who} 性别：男
+"""
+
+# The departure has a date; the repayment asked of has none.
+LEFT_NOT_REPAID = HEADER.format(who="詹远航") + """问：你在厂里做到什么时候？
+答：我是2024年1月20日离开厂里的。
+问：欠你的工资厂里后来给了吗？
+答：给了，具体哪天给的我没记。
+问：还有要补充的吗？
+答：没有了。
+"""
+
+# A neighbour filmed it; the record never gives the neighbour's name. A shop is named whole.
+NEIGHBOUR = HEADER.format(who="祁运来") + """问：当时有人拍视频吗？
+答：楼上的邻居拿手机拍了视频，后来交给了你们。
+问：你的货是从哪里进的？
+答：从城东的康宁药品批发部进的，老板姓贺。
+"""
+
+# Compensation agreed, then paid in two parts.
+PAID_IN_TWO = HEADER.format(who="戚国栋") + """问：你赔了对方多少钱？
+答：最后谈下来赔二万二千元，车和手机都算在里面。
+问：钱是怎么给的？
+答：3月14日我用微信转给他12000元，3月16日又当面给了他一万元现金。
+"""
+
+
+# A refund promised, part paid, the rest said; cash handed over the other way beside it.
+REFUND = HEADER.format(who="钮春生") + """问：你在讲座上交过钱吗？
+答：10月10日我转了30000元买鱼油，另外还给了小陶六千八百元现金。
+问：后来退钱了吗？
+答：我女儿带我去找小陶，他答应退两万元，10月23号在微信上退了我八千元，说剩下的一万二千元月底给，后来就找不到人了。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("asked_thing")
+    yield from record_home(folder, {"left.pdf": LEFT_NOT_REPAID, "neighbour.pdf": NEIGHBOUR,
+                                    "paid.pdf": PAID_IN_TWO, "refund.pdf": REFUND})
+
+
+def test_a_date_of_another_act_is_not_the_asked_date(home):
+    answer = ask(home, "left.pdf", "厂里是哪天把欠的工资给詹远航的？")
+    assert answer.status.value != "answered" or "1月20日" not in answer.conclusion, answer.conclusion
+
+
+def test_the_date_of_the_act_itself_stays_verified(home):
+    answer = ask(home, "left.pdf", "詹远航是哪天离开厂里的？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert "2024年1月20日" in answer.conclusion
+
+
+def test_a_name_asked_but_not_given_is_not_verified(home):
+    answer = ask(home, "neighbour.pdf", "拍视频的那个邻居叫什么名字？")
+    assert answer.status.value != "answered", answer.conclusion
+
+
+SHOP = "他进货的那个药品批发部叫什么名字？"
+AGENT = "那个代理叫什么名字？"
+
+
+@pytest.mark.parametrize(("question", "quote", "given"), [
+    (SHOP, "从城东的康宁药品批发部进的，老板姓贺。", True),  # the shop's own name before its kind
+    (SHOP, "从县城城东的贺某那里进的，他开了一个药品批发部。", False),  # the kind only, as asked; a person
+    (AGENT, "代理叫“斌哥”，真名我不知道。", True),  # a nickname in quotes is a name given
+    (AGENT, "代理每个月来收一次钱，后来交给了你们。", False),
+])
+def test_a_quote_gives_a_name_only_beyond_the_questions_words(question, quote, given):
+    plan = read_question(question).case
+    assert _names_someone_new(quote, "", plan) is given
+
+
+def test_a_total_told_beside_its_parts_is_not_added_to_them(home):
+    answer = ask(home, "paid.pdf", "戚国栋一共赔给对方多少钱？")
+    assert 44000 not in amounts(answer.conclusion) or answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" or amounts(answer.conclusion) & {22000}, answer.conclusion
+
+
+def test_the_plan_says_a_name_is_asked():
+    assert read_question("在楼上拍视频的那位邻居叫什么名字？").case.name_asked
+    assert read_question("卖保健品的公司全称是什么？").case.name_asked
+    assert not read_question("是谁脱了外套给老人盖上的？").case.name_asked
+
+
+def test_a_remainder_computed_against_the_one_said_is_never_verified_wrong(home):
+    answer = ask(home, "refund.pdf", "小陶答应退的钱还有多少没有退？")
+    assert answer.status.value != "answered" or amounts(answer.conclusion) <= {12000}, answer.conclusion
+
+
+@pytest.mark.parametrize(("values", "target", "expected"), [
+    ([12000, 10000], 22000, True),
+    ([12000, 10000, 500], 22000, True),
+    ([22000, 3000], 22000, False),  # one row alone equal to it is a repetition, not parts
+    ([1000, 2500], 4000, False),
+])
+def test_subset_sums_need_two_rows(values, target, expected):
+    from decimal import Decimal
+
+    assert _subset_sums_to([Decimal(v) for v in values], Decimal(target)) is expected
