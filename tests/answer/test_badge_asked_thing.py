@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from engine.answer.casefile.badge import _names_someone_new
-from engine.answer.casefile.money import _subset_sums_to
 from engine.question import read_question
 
 from tests.case_homes import amounts, ask, record_home
@@ -110,13 +109,19 @@ def test_a_remainder_computed_against_the_one_said_is_never_verified_wrong(home)
     assert answer.status.value != "answered" or amounts(answer.conclusion) <= {12000}, answer.conclusion
 
 
-@pytest.mark.parametrize(("values", "target", "expected"), [
-    ([12000, 10000], 22000, True),
-    ([12000, 10000, 500], 22000, True),
-    ([22000, 3000], 22000, False),  # one row alone equal to it is a repetition, not parts
-    ([1000, 2500], 4000, False),
+@pytest.mark.parametrize(("values", "restated"), [
+    ([22000, 12000, 10000], 22000),
+    ([12000, 22000, 10000], 22000),
+    ([30000, 24000, 6000, 30000], None),  # equal to some of the others only: a payment of its own
+    ([1000, 2500, 4000], None),
+    ([22000, 22000], None),  # one row told twice is a repetition, not parts
 ])
-def test_subset_sums_need_two_rows(values, target, expected):
+def test_a_row_equal_to_all_the_others_is_their_total(values, restated):
     from decimal import Decimal
+    from types import SimpleNamespace
 
-    assert _subset_sums_to([Decimal(v) for v in values], Decimal(target)) is expected
+    from engine.answer.casefile.money import _restated_total, _Term
+
+    terms = [_Term(SimpleNamespace(currency="CNY"), SimpleNamespace(value=Decimal(v))) for v in values]
+    found = _restated_total(terms)
+    assert (found.amount.value if found else None) == (Decimal(restated) if restated else None)

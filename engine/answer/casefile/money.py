@@ -663,28 +663,14 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
 
 
 def _restated_total(terms: list[_Term]) -> _Term | None:
-    """A row whose amount is exactly the sum of two or more of the other rows (最后赔了两万二 beside
+    """A row whose amount is exactly the sum of all the other rows, two or more (最后赔了两万二 beside
     微信一万二、现金一万): most likely those rows told once more as their total. Adding it to them
-    would count the money twice; which reading holds is for a person to decide."""
-    single = [t for t in terms if t.factor == 1 and len({u.event.currency for u in terms}) == 1]
-    if len(single) < 3 or len(single) > 12:
+    would count the money twice; which reading holds is for a person to decide. (A row equal to only
+    some of the others — 30000 beside 24000 + 6000 + 7500 × 4 — is as likely a payment of its own.)"""
+    if len({t.event.currency for t in terms}) != 1 or any(t.factor != 1 for t in terms) or len(terms) < 3:
         return None
-    for candidate in single:
-        others = [t.amount.value for t in single if t is not candidate]
-        if _subset_sums_to(others, candidate.amount.value):
-            return candidate
-    return None
-
-
-def _subset_sums_to(values: list[Decimal], target: Decimal) -> bool:
-    """Whether two or more of ``values`` add up to ``target`` exactly."""
-    reachable: dict[Decimal, int] = {Decimal(0): 0}  # sum -> most rows reaching it
-    for v in values:
-        for total, count in list(reachable.items()):
-            s = total + v
-            if s <= target and reachable.get(s, -1) < count + 1:
-                reachable[s] = count + 1
-    return reachable.get(target, 0) >= 2
+    whole = sum((t.amount.value for t in terms), Decimal(0))
+    return next((t for t in terms if t.amount.value * 2 == whole), None)
 
 
 def _total_with_denied(case: Case, terms: list[_Term], denied: list[_Term], what: str, outcome: Outcome) -> None:
