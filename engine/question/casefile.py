@@ -320,6 +320,9 @@ class CasePlan:
     real_name: bool = False
     # 邻居叫什么名字 / 公司全称叫什么: a name is the answer — a quote naming no one new answers nothing
     name_asked: bool = False
+    # parts of the question asking a slot an earlier part already asks (是多少？比…少多少？): the
+    # answers take one part per slot, so these are not answered on their own
+    unplanned: list[str] = field(default_factory=list)
     # 车牌看清了哪几位 / 看到的那辆车: what the one questioned saw is asked, not their own particulars
     seen: bool = False
     # 扣的货是假的吗 / 是不是正品 / 检验合格吗: the property asked of a thing (lexicon STATES key)
@@ -422,7 +425,7 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
-                "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "state": self.state, "either": self.either,
+                "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen,
                 "focus": self.focus.to_dict()}
@@ -545,6 +548,9 @@ def make_plan(text: str) -> CasePlan:
         if any(s in found for s in (Slot.AMOUNT, Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.COUNT)) \
                 or found == [Slot.RATE] and len(_parts(text)) == 1:
             money_parts.append(part)
+        if found and all(s in plan.slots for s in found) and Slot.FIELD not in found and _WH.search(part):
+            # (a header field asked twice — 身份证号是多少？手机号是多少？ — is planned by plan.fields)
+            plan.unplanned.append(part.strip())  # 哪些部位？用的什么工具？: a second part of a slot already asked
         plan.slots.extend(s for s in found if s not in plan.slots)
         for slot in found:
             plan.parts.setdefault(slot, part)

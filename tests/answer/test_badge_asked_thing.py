@@ -125,3 +125,18 @@ def test_a_row_equal_to_all_the_others_is_their_total(values, restated):
     terms = [_Term(SimpleNamespace(currency="CNY"), SimpleNamespace(value=Decimal(v))) for v in values]
     found = _restated_total(terms)
     assert (found.amount.value if found else None) == (Decimal(restated) if restated else None)
+
+
+@pytest.mark.parametrize(("question", "unplanned"), [
+    ("他砸坏了车的哪些部位？用的什么工具？", ["用的什么工具？"]),
+    ("价格认定的损失是多少？比维修估价少多少？", ["比维修估价少多少？"]),
+    ("第一次给钱是哪天、给了多少、怎么给的？", []),
+    ("他的身份证号码是多少？手机号是多少？", []),  # header fields are planned on their own
+])
+def test_a_second_part_of_a_slot_already_asked_is_named(question, unplanned):
+    assert read_question(question).case.unplanned == unplanned
+
+
+def test_an_answer_to_one_part_of_two_of_one_slot_is_not_verified(home):
+    answer = ask(home, "paid.pdf", "钱是哪天转的？现金是哪天给的？")
+    assert answer.status.value != "answered", answer.conclusion

@@ -67,8 +67,12 @@ _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|�
 def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """Set ``doubt`` on every filled part that does not answer what ``plan`` asked."""
     absent = money_absent(case, plan)
+    unanswered = "、".join(f"「{p}」" for p in plan.unplanned)
     for part in outcome.parts:
         if part.fill is not Fill.FILLED or part.doubt:
+            continue
+        if unanswered:  # the answer holds one part per slot: a second part of the same slot has none
+            part.doubt = f"问题中{unanswered}一问未单独作答"
             continue
         part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
