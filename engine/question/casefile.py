@@ -535,6 +535,7 @@ def make_plan(text: str) -> CasePlan:
     plan.fields = [name for part in _parts(text) for name in _fields_asked(part)]
     plan.fields = list(dict.fromkeys(f for f in FIELD_WORDS if f in plan.fields))
     money_parts: list[str] = []
+    alone: dict[Slot, bool] = {}  # each slot asked: whether the first part asking it asked only it
     for part in _parts(text):
         found = [slot for slot, pattern in SLOT_WORDS.items() if pattern.search(part)]
         if Slot.RATE in found and Slot.AMOUNT in found and not re.search(r"多少钱|多少元|本金|金额", part):
@@ -548,9 +549,13 @@ def make_plan(text: str) -> CasePlan:
         if any(s in found for s in (Slot.AMOUNT, Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.COUNT)) \
                 or found == [Slot.RATE] and len(_parts(text)) == 1:
             money_parts.append(part)
-        if found and all(s in plan.slots for s in found) and Slot.FIELD not in found and _WH.search(part):
-            # (a header field asked twice — 身份证号是多少？手机号是多少？ — is planned by plan.fields)
-            plan.unplanned.append(part.strip())  # 哪些部位？用的什么工具？: a second part of a slot already asked
+        # 哪些部位？用的什么工具？: a second part of a slot an earlier part asked alone (在哪一天、哪个审判庭:
+        # 在哪一天 reads as date and place, so 哪个审判庭 is the place's own part; a header field asked
+        # twice — 身份证号是多少？手机号是多少？ — is planned by plan.fields)
+        if found and all(alone.get(s) for s in found) and Slot.FIELD not in found and _WH.search(part):
+            plan.unplanned.append(part.strip())
+        for slot in found:
+            alone.setdefault(slot, len(found) == 1)
         plan.slots.extend(s for s in found if s not in plan.slots)
         for slot in found:
             plan.parts.setdefault(slot, part)

@@ -132,6 +132,7 @@ def test_a_row_equal_to_all_the_others_is_their_total(values, restated):
     ("价格认定的损失是多少？比维修估价少多少？", ["比维修估价少多少？"]),
     ("第一次给钱是哪天、给了多少、怎么给的？", []),
     ("他的身份证号码是多少？手机号是多少？", []),  # header fields are planned on their own
+    ("这次庭审在哪一天、哪个审判庭？", []),  # 在哪一天 reads as date and place: the court is its own part
 ])
 def test_a_second_part_of_a_slot_already_asked_is_named(question, unplanned):
     assert read_question(question).case.unplanned == unplanned
