@@ -26,7 +26,7 @@ _AMOUNT = re.compile(r"多少钱|多少元|金额|数额|价款|款项|费用|�
 _TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|总额|总数|in total|total", re.I)
 _NET = re.compile(r"实际损失|实际|扣除|扣掉|减去|净|余额|剩余|还剩|net|balance", re.I)
 _DATE = re.compile(r"哪天|哪一天|什么时候|何时|日期|哪年|哪一年|几月|什么时间|哪个月|when|what date|\bdate\b", re.I)
-_COUNT = re.compile(r"(?:几|多少)(次|笔|期|个|份|张|回|趟|项|人)|how many", re.I)
+_COUNT = re.compile(r"(?:几|多少)(次|笔|期|个|份|张|回|趟|项|人|下)|how many", re.I)
 # An identifier is "多少" too (账号是多少, 电话号码是多少) but never an amount: it is quoted.
 _IDENTIFIER = re.compile(r"(?:账号|帐号|账户|卡号|号码|电话|手机|身份证|证件号|编号|代码|邮编|车牌)[^，。？?]{0,3}"
                          r"(?:是|为)?(?:多少|什么|哪个)|(?:account|card|phone|registration) number", re.I)
