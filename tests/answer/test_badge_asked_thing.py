@@ -69,7 +69,7 @@ def home(tmp_path_factory):
                                     "paid.pdf": PAID_IN_TWO, "refund.pdf": REFUND, "wrench.pdf": WRENCH})
 
 
-def test_a_date_of_another_act_is_not_the_asked_date(home):
+def test_a_date_of_another_act_is_not_the_asked_date(home):  # guards the ledger's acts; no badge rule needed
     answer = ask(home, "left.pdf", "厂里是哪天把欠的工资给詹远航的？")
     assert answer.status.value != "answered" or "1月20日" not in answer.conclusion, answer.conclusion
 
