@@ -697,7 +697,10 @@ def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     file lists one by one; the rows' count is shown as a counted calculation."""
     said = [e for e in case.ledger.money if e.role == "count" and _covers(kind, e) and e.count]
     # each victim's loss read out by the asker (某某被抢现金800元) is not one more time it happened
-    rows = [e for e in _movements(case, plan, kind, actor, scope=scope) if e.measure != "loss" and e.source != "asker"]
+    # — unless the speaker tells that act himself (his telling is its mention): it is one of his
+    told = {e.same_as for e in case.ledger.events if e.same_as and e.source == "answer"}
+    rows = [e for e in _movements(case, plan, kind, actor, scope=scope)
+            if e.measure != "loss" and (e.source != "asker" or e.id in told)]
     listed = ""
     if rows:
         ids = list(dict.fromkeys(case.cite_event(e, "completion") for e in rows))

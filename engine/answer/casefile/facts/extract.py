@@ -21,7 +21,9 @@ from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
 # An old value the asker restated (你刚才说…): it is in the question, not in an answer span.
 _QUESTION_ANCHOR = Anchor("", 0, 0)
 PERIOD_COUNT = re.compile(r"([一二三四五六七八九十两\d]{1,3})\s*个(?:月|季度)")
-COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])(?<!没有)([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
+# (一笔一笔说 / 一次一次地: one by one, no count)
+COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])(?<!没有)(?<!一[次笔回趟])([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)"
+                   r"(?!一[次笔回趟])")
 
 
 def _sentences(text: str, start: int, end: int) -> list[Segment]:
