@@ -89,3 +89,13 @@ def test_units_of_one_count():
     assert not same_unit("公里/小时", "个") and not same_unit("克", "个") and not same_unit("人", "部")
     assert explained_numbers("一百二十是群里显示的总数") == {Decimal(120)}
     assert explained_numbers("三部手机卖了两千元") == set()
+
+
+def test_a_list_told_again_is_left_to_the_lists_not_paired_by_a_figure_said_again():
+    text = HEADER + """问：你拿了哪些东西？
+答：拿了不锈钢管六十米、镀锌管四十米，用面包车拉走的。
+问：你再说一下拿的管子有多少。
+答：我上次说少了，拿了不锈钢管八十米、镀锌管四十米。
+"""
+    ledger = TextLedger(text).ledger
+    assert not any(e.corrects for e in ledger.events if e.unit == "米")  # 八十 is no version of 四十

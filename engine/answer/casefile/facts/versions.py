@@ -108,6 +108,11 @@ def link_quantity_versions(ledger: CaseLedger) -> None:
             target = _target(earlier, unit, repeated, back)
             if target is None or target.id in done:
                 continue
+            # a list told again (铜芯电缆300米、铝芯电缆200米 … 铜芯电缆350米、铝芯电缆200米): which item each
+            # figure is of is the goods lists' to tell (answer/casefile/goods.py), not a figure said again
+            if sum(same_unit(e.unit, target.unit) for e in later) > 1 and \
+                    sum(e.statement == target.statement and same_unit(e.unit, target.unit) for e in rows) > 1:
+                continue
             told_then = said_numbers(ledger.statements[target.statement].answer)
             # the last figure of that count the earlier statement did not say (its own speed told again
             # beside the other's is no version)
