@@ -304,3 +304,11 @@ def test_one_by_one_is_no_count_of_times():
 答：一共给了三次。
 """)
     assert [e.count for e in t.ledger.events if e.role == "count"] == [3]
+
+
+def test_the_cash_machine_money_was_drawn_at_is_not_how_it_was_handed_over():
+    t = TextLedger(HEADER + """问：第二次是怎么给的？
+答：第二次是4月初。他说这次要现金，让我到河西的一家茶馆交给他。我在茶馆旁边的取款机上取了钱，进去以后给了他五千元。
+""")
+    paid = [e for e in t.ledger.events if e.role == "event" and e.amount is not None]
+    assert len(paid) == 1 and paid[0].means is not None and paid[0].means.text == "现金"
