@@ -23,7 +23,9 @@ WITNESS = HEADER.format(name="邝立群") + """问：那辆货车开得有多快
 答：我是看自己的表估的。我当时开到六十公里/小时左右，后来我又仔细想了想，前面说的那个数可能说多了，它大概开到八十公里/小时上下。
 """
 
-PAYER = HEADER.format(name="柯文涛") + """问：第三次是怎么给的？
+PAYER = HEADER.format(name="柯文涛") + """问：第一次是怎么给的？
+答：第一次是2024年9月3日，我用微信转给单小伟四千元。
+问：第三次是怎么给的？
 答：第三次他让我到城南的望江茶楼，把现金交给一个叫单小伟的人。我在茶楼门口给了他六千元，他数了一下就走了。
 问：单小伟到案后说他从你手里拿到的是五千元，你怎么说？
 答：这个我说不准了。可能当时只给了他五千，也可能给的就是六千，我真记不清了。
@@ -62,3 +64,9 @@ def test_members_counted_then_explained_give_both_counts(home):
     assert answer.conflicts, answer.conclusion
     assert "四百一十个人" in answer.conclusion and "三百五十六个" in answer.conclusion
     assert "七八个" not in answer.conclusion
+
+
+def test_a_total_over_a_payment_told_two_ways_is_given_under_each_version(home):
+    answer = ask(home, "询问笔录_柯文涛.txt", "柯文涛一共给了单小伟多少钱？")
+    assert answer.conflicts and answer.status.value == "needs_review", answer.conclusion
+    assert {10000, 9000} <= amounts(answer.conclusion), answer.conclusion
