@@ -295,6 +295,9 @@ REFUSAL_WORDS = r"不认可|不承认|没有这回事|没这回事"
 # -- certainty ---------------------------------------------------------------------------------------
 UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|不晓得|不详|不确定|"
                        r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")
+# A figure said as one of several it may have been (可能只给了他八千，也可能给的就是一万 / 五千或者六千):
+# the figures of such a sentence are alternatives of one value, never two acts.
+ALTERNATIVES = re.compile(r"可能[^，。；]{0,16}[，,]?也可能|或者|或是|还是|要么|也许|不是[^，。；]{1,8}就是")
 # What an unsure clause is unsure about: the value kinds its own words name.
 UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
     "date": re.compile(r"哪天|哪一天|几号|日子|日期|时间|什么时候|几月|哪个月|哪年|几点"),

@@ -99,3 +99,14 @@ def test_a_list_told_again_is_left_to_the_lists_not_paired_by_a_figure_said_agai
 """
     ledger = TextLedger(text).ledger
     assert not any(e.corrects for e in ledger.events if e.unit == "米")  # 八十 is no version of 四十
+
+
+def test_two_acts_of_one_hedged_sentence_are_no_versions():
+    # 第二次也是五千，第三次给了三千: two more acts, not another figure of the first
+    text = HEADER + """问：第一次给了多少？
+答：第一次在他店里给了他五千元。
+问：后来呢？
+答：第二次也是给了他五千元，第三次给了他三千元，具体哪天我记不清了。
+"""
+    tl = TextLedger(text)
+    assert not any(e.corrects for e in tl.ledger.events if e.unit is None and e.role == "event")

@@ -15,8 +15,8 @@ Which rows are the same fact:
   figure of that unit the earlier statement did not already say (我开五十左右 … 我当时开到五十 is the
   speaker's own speed told again, not a version of the other car's);
 - money: a movement told again in a statement that hedges or takes back (记不清, 说不准, 说错了),
-  where the statement says the earlier act's figure again and another figure of the same kind
-  beside it (可能八千，也可能一万): the figure said again is a mention of the act, the other one its
+  where one sentence says the earlier act's figure again and another figure of the same kind as
+  its alternative (可能八千，也可能一万 / 五千或者六千), no occurrence (第二次) telling them apart: the figure said again is a mention of the act, the other one its
   later version. A statement telling another act (又给了, 另外) has no version of this one.
 """
 
@@ -26,7 +26,7 @@ import re
 from decimal import Decimal
 
 from engine.answer.casefile.facts.model import CaseLedger, Event, Statement
-from engine.text.case_lexicon import AGAIN, RESTATE, REVISED, UNCERTAIN, UNIT_FAMILIES
+from engine.text.case_lexicon import AGAIN, ALTERNATIVES, RESTATE, REVISED, UNCERTAIN, UNIT_FAMILIES
 from engine.text.numbers import find_numbers
 
 # Units that measure (a weight, a distance, a speed, a span, a share, a concentration): a figure in
@@ -125,8 +125,19 @@ def link_quantity_versions(ledger: CaseLedger) -> None:
             done.add(target.id)
 
 
-def _same_sentence(a: Event, b: Event) -> bool:
-    return a.sentence == b.sentence
+def _alternatives(ledger: CaseLedger, a: Event, b: Event) -> bool:
+    """Two figures of one sentence that says they are alternatives (可能八千，也可能一万)."""
+    if a.sentence != b.sentence:
+        return False
+    statement = ledger.statements[a.statement]
+    start = a.sentence.start - statement.answer_offset
+    said = statement.answer[max(0, start):max(0, a.sentence.end - statement.answer_offset)]
+    return bool(ALTERNATIVES.search(said))
+
+
+def _same_occasion(a: Event, b: Event) -> bool:
+    """No occurrence said (第二次) that tells them apart."""
+    return a.ordinal is None or b.ordinal is None or a.ordinal == b.ordinal
 
 
 def link_money_versions(ledger: CaseLedger) -> None:
@@ -140,12 +151,14 @@ def link_money_versions(ledger: CaseLedger) -> None:
             continue
         earlier = [e for e in movements if e.statement < statement.index]
         for again in own:
-            acts = [e for e in earlier if e.kind == again.kind and e.amount.value == again.amount.value]
+            acts = [e for e in earlier if e.kind == again.kind and e.amount.value == again.amount.value
+                    and _same_occasion(e, again)]
             if len(acts) != 1 or AGAIN.search(again.words):
                 continue  # no act, or several, told with that figure: whose version it is is not said
             act = acts[0]
             others = [e for e in own if e is not again and e.kind == act.kind and e.amount.value != act.amount.value
-                      and _same_sentence(e, again) and not AGAIN.search(e.words) and not e.corrects]
+                      and _alternatives(ledger, e, again) and _same_occasion(e, act)
+                      and not AGAIN.search(e.words) and not e.corrects]
             if len(others) != 1:
                 continue
             again.role, again.same_as = "mention", act.id
