@@ -141,6 +141,9 @@ def _same_occasion(a: Event, b: Event) -> bool:
 
 
 def link_money_versions(ledger: CaseLedger) -> None:
+    """A hedged statement telling an earlier movement again beside its alternative (这个我说不准了。可能
+    只给了他八千，也可能给的就是一万): the figure said again is a mention of that movement, the other one
+    its later version — a conflict of one payment, never a second payment to add up."""
     movements = [e for e in ledger.events if e.unit is None and e.role == "event" and e.amount is not None
                  and not e.corrects and not e.same_as]
     for statement in ledger.statements:
