@@ -202,6 +202,10 @@ _UNIT_WORDS = "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u
 # 多少块电瓶 / 几块手表: 块 before a thing counts pieces (多少块 / 多少块钱 alone is money).
 PIECES_BY_KUAI = re.compile(r"(?:多少|几)块(?![钱的])(?=[\u4e00-\u9fff])")
 ASKED_UNIT = re.compile(rf"(?:多少|几)(?:个(?=[小月工星]))?(?P<unit>{_UNIT_WORDS})(?![费钱款价租])|(?P<named>mg/100ml|毫克/100毫升|公里/小时|km/h)")
+# A count of people asked by what they are, without a counting word (群里有多少会员？ / 公司有几个员工？):
+# the figure is in 人, never money — the noun closes the question (多少员工的工资 asks money).
+PEOPLE_ASKED = re.compile(r"(?:多少|几)(?:个|名|位)?[\u4e00-\u9fff]?(?:员|人员|员工|工人|成员|会员|玩家|客户|顾客|学员|职工)"
+                          r"(?=[？?。！!]|$)")
 # Words asking a figure by its kind rather than its unit: 有多重, 多远, 多快.
 ASKED_FAMILY = {"weight": re.compile(r"多重|多沉|重量"), "distance": re.compile(r"多远|距离多少|路程"),
                 "speed": re.compile(r"多快|时速|车速"),
@@ -876,6 +880,8 @@ def _read_figure(plan: CasePlan, text: str) -> None:
             unit.group("named") or "", unit.group("named"))
     elif PIECES_BY_KUAI.search(text):
         plan.unit = "块"
+    elif PEOPLE_ASKED.search(text):
+        plan.unit = "人"
     plan.unit_family = next((family for family, pattern in ASKED_FAMILY.items() if pattern.search(text)), None)
     plan.signs = [sign for sign, pattern in MEASURE_SIGNS.items() if pattern.search(text)]
     plan.measure = measure_of(text)

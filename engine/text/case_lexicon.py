@@ -208,6 +208,9 @@ PLACE = re.compile(
     # (我家楼下的停车场: the spot, then the building or spot inside it)
     rf"(?:的(?:(?![把将给交送付转了过着时候说])[\u4e00-\u9fffA-Za-z0-9]){{1,10}}?(?:{PLACE_ENDS})(?<![一这那几每某]家)"
     r"|门口|楼下|门前){0,2})")
+# A spot told by its position at a place (茶楼楼下, 小区门口, 公司对面): the place itself is what comes
+# before — 在茶楼楼下 happened at the 茶楼 a question names as 某某茶楼.
+PLACE_POSITION = re.compile(r"(?<=.)(?:楼下|楼上|门口|门前|里面|外面|旁边|附近|对面|里|内|外)$")
 # The channel money moved by, one name per channel: a question restricted to some channels
 # (通过微信、支付宝和银行卡一共转了多少) is answered over the rows whose means is one of them.
 CHANNELS: dict[str, re.Pattern[str]] = {
@@ -292,6 +295,9 @@ REFUSAL_WORDS = r"不认可|不承认|没有这回事|没这回事"
 # -- certainty ---------------------------------------------------------------------------------------
 UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|不晓得|不详|不确定|"
                        r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")
+# A figure said as one of several it may have been (可能只给了他八千，也可能给的就是一万 / 五千或者六千):
+# the figures of such a sentence are alternatives of one value, never two acts.
+ALTERNATIVES = re.compile(r"可能[^，。；]{0,16}[，,]?也可能|或者|或是|还是|要么|也许|不是[^，。；]{1,8}就是")
 # What an unsure clause is unsure about: the value kinds its own words name.
 UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
     "date": re.compile(r"哪天|哪一天|几号|日子|日期|时间|什么时候|几月|哪个月|哪年|几点"),
@@ -345,6 +351,11 @@ RESTATE = re.compile(r"(?:你|您)?(?:刚才|刚刚|前面|之前|上次|上回|
 NOT_VALUE = re.compile(r"(?<![是还])不是")  # 不是三万二: the value that is corrected away
 SAID_BEFORE = re.compile(r"(?:前面|之前|上次|刚才|原来|先前|当时)(?:我)?(?:说|讲|写|记)的?(?:是)?$|(?:说|写|记|填)成了?$|(?:误|错)(?:说|写|记|填)为$")
 WRONG_AFTER = re.compile(r"(?:是)?(?:不对|有误|错了|说错|记错|搞错|弄错|不准确|笔误|写错)")
+# A statement taking back or reconsidering an earlier figure (上回我讲只拿了三箱，这个不对 / 上次说六条是
+# 漏了两条 / 我再想了一下，… / 前面说的那个数可能说多了): what it says next is a later version of that figure.
+REVISED = re.compile(rf"{CORRECTION.pattern}|{WRONG_AFTER.pattern}|"
+                     r"(?:上次|上回|前面|之前|先前|刚才|原来)(?:我)?(?:说|讲|交代|供述)|漏(?:了|说|掉|算)|"
+                     r"(?:再|又|仔细|重新|好好)(?:仔细)?(?:想|回忆|核对)(?:了)?(?:一下|想)|说(?:多|少)了")
 # A figure written wrongly (起诉状中写的38吨是笔误): a slip of the pen, not another account of the fact.
 CLERICAL = re.compile(r"笔误|写错|打错|录错")
 

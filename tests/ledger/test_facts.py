@@ -292,3 +292,23 @@ def test_speaker_labels_set_off_by_a_space_or_glued_to_the_speech_are_turns():
     assert ("被告", "被告答辩。", "货是收到了，我已经在2024年3月8日转账付了两万元。") in said
     assert {(e.kind, e.role, e.amount.value) for e in t.ledger.money} == {
         ("demand", "demand", Decimal(60000)), ("pay", "event", Decimal(20000))}
+
+
+def test_one_by_one_is_no_count_of_times():
+    # 我一笔一笔说 / 一次一次地: how the speaker tells it, never "once"
+    t = TextLedger(HEADER + """问：你是怎么给他钱的？
+答：前后分了好几次给的，我一笔一笔说。
+问：第一笔呢？
+答：2023年3月2日我用微信转给他三千元。
+问：你再说一遍，给了几次？
+答：一共给了三次。
+""")
+    assert [e.count for e in t.ledger.events if e.role == "count"] == [3]
+
+
+def test_the_cash_machine_money_was_drawn_at_is_not_how_it_was_handed_over():
+    t = TextLedger(HEADER + """问：第二次是怎么给的？
+答：第二次是4月初。他说这次要现金，让我到河西的一家茶馆交给他。我在茶馆旁边的取款机上取了钱，进去以后给了他五千元。
+""")
+    paid = [e for e in t.ledger.events if e.role == "event" and e.amount is not None]
+    assert len(paid) == 1 and paid[0].means is not None and paid[0].means.text == "现金"

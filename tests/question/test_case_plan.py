@@ -106,6 +106,13 @@ def test_counts_of_people_and_of_distinct_receivers_stay_counts():
     assert make_plan("他拿的钱还了哪几家网贷？").aggregate is None  # which ones, not how many
 
 
+def test_a_count_of_people_asked_by_what_they_are_is_in_people():
+    # 多少会员 / 几个员工: people counted, not money — but 多少员工的工资 asks money
+    assert make_plan("那个直播间到底有多少会员？").unit == "人"
+    assert make_plan("厂里一共有多少工人？").unit == "人"
+    assert make_plan("他欠了多少员工的工资？").unit is None
+
+
 def test_measure_words_time_words_and_receivers():
     assert make_plan("呼气检测的结果是多少？").signs == ["breath"]
     assert make_plan("价格认定合计是多少钱？").measure == "valuation"

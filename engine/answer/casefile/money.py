@@ -394,11 +394,13 @@ def _amount_part(case: Case, event: Event, outcome: Outcome, with_date: bool = F
     first = case.cite_event(event)
     when = f"{show_row_date(case, event.date, event.session)}，" if with_date and event.date is not None else ""
     if len({v.amount.value for v in versions}) > 1:
-        if voiced(case, versions):  # 郑某称4万元（E1）；某某本人称3万元（E2）
+        # the later telling named as such, never chosen (…E2称八千（最新陈述）)
+        notes = ["（最新陈述）" if v is versions[-1] else "" for v in versions]
+        if voiced(case, versions):  # 郑某称4万元（E1）；某某本人称3万元（E2）: accounts of two people, none later
             said = "；".join(f"{voice_of(case, v)}称{said_figure(v.amount, v.currency)}（{case.cite_event(v)}）"
                             for v in versions)
         else:
-            said = "；".join(f"{case.cite_event(v)}称{said_figure(v.amount, v.currency)}" for v in versions)
+            said = "；".join(f"{case.cite_event(v)}称{said_figure(v.amount, v.currency)}{n}" for v, n in zip(versions, notes))
         ids = [case.cite_event(v) for v in versions]
         outcome.conflicts.append(Conflict("testimony", f"同一笔款项金额说法不一：{said}", ids))
         return Part("金额", f"{when}金额说法不一：{said}，需人工核实", Fill.CONFLICT, ids)
@@ -717,7 +719,10 @@ def _count(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     file lists one by one; the rows' count is shown as a counted calculation."""
     said = [e for e in case.ledger.money if e.role == "count" and _covers(kind, e) and e.count]
     # each victim's loss read out by the asker (某某被抢现金800元) is not one more time it happened
-    rows = [e for e in _movements(case, plan, kind, actor, scope=scope) if e.measure != "loss" and e.source != "asker"]
+    # — unless the speaker tells that act himself (his telling is its mention): it is one of his
+    told = {e.same_as for e in case.ledger.events if e.same_as and e.source == "answer"}
+    rows = [e for e in _movements(case, plan, kind, actor, scope=scope)
+            if e.measure != "loss" and (e.source != "asker" or e.id in told)]
     listed = ""
     if rows:
         ids = list(dict.fromkeys(case.cite_event(e, "completion") for e in rows))

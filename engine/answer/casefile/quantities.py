@@ -26,7 +26,7 @@ from engine.answer.casefile.disputes import disputed_quantity_total, record_note
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number
-from engine.answer.casefile.facts import Event
+from engine.answer.casefile.facts import Event, versions_of
 from engine.text import case_lexicon as lx
 from engine.text.case_lexicon import UNIT_FAMILIES
 from engine.question import CasePlan
@@ -73,26 +73,12 @@ def _rows(case: Case, plan: CasePlan, roles=("value", "total")) -> list[Event]:
              if c.field == "quantity" and c.clerical and c.old is not None}
     rows = [e for e in case.ledger.events if e.unit and e.role in roles and e.amount is not None
             and not e.corrects and _unit_ok(plan, e) and (e.unit, e.amount.value) not in slips]
-    return rows + _heads_restated(case, rows, roles) if plan.unit == "人" else rows
-
-
-def _heads_restated(case: Case, heads: list[Event], roles) -> list[Event]:
-    """A head count said again with another figure in 个 beside it (最多的时候有一百二十个人 … 一百二十是
-    群里显示的总数，真正下注的也就三十来个): the sentence restating the count speaks of people too — its
-    figures in 个 are versions of that count, never dropped for their unit."""
-    said = {e.amount.value for e in heads}
-    return [e for e in case.ledger.events
-            if e.unit == "个" and e.role in roles and e.amount is not None and not e.corrects
-            and any(n.value in said for n in find_numbers(join_pdf_lines(case.text_of(e.sentence))))]
-
-
-# A statement taking back an earlier figure (上回我讲只拿了三箱，这个不对 / 上次说六条是漏了两条).
-REVISED = re.compile(rf"{lx.CORRECTION.pattern}|{lx.WRONG_AFTER.pattern}|"
-                     r"(?:上次|上回|前面|之前|先前|刚才|原来)(?:我)?(?:说|讲|交代|供述)|漏(?:了|说|掉|算)")
+    return rows
 
 
 def _revises(case: Case, statement: int) -> bool:
-    return bool(REVISED.search(case.statement(statement).answer))
+    """A statement taking back an earlier figure (lexicon REVISED)."""
+    return bool(lx.REVISED.search(case.statement(statement).answer))
 
 
 def _restated(case: Case, chosen: list[Event], rows: list[Event]) -> list[Event]:
@@ -131,8 +117,9 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if not chosen and plan.aggregate != "total":
         outcome.add(Part(label, "", Fill.MISSING))
         return
-    if plan.unit == "人":  # the head count chosen, restated later with another beside it: both are told
-        chosen += [e for e in _heads_restated(case, chosen, ("value", "total")) if e not in chosen]
+    # the later versions of a figure chosen, whatever their words or unit (前面说的那个数说多了，大概七十 /
+    # 一百二十是群里显示的总数…真正下注的三十来个): each is told (facts/versions.py links them)
+    chosen += [v for e in list(chosen) for v in versions_of(case.ledger, e)[1:] if v.amount is not None and v not in chosen]
     chosen += [e for e in _restated(case, chosen, rows) if e not in chosen]
     # a total stated in the statement telling the best-matching parts is theirs, though it names no
     # one (我喝了两瓶…又喝了一瓶，一共是3瓶): the parts then outrank it only by naming the speaker

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Event
-from engine.text.case_lexicon import CHANNELS
+from engine.text.case_lexicon import CHANNELS, PLACE_POSITION
 from engine.question import CasePlan
 
 _NON_CASH = frozenset(c for c in CHANNELS if c != "现金")
@@ -63,7 +63,8 @@ def _place_of(plan: CasePlan) -> Callable[[Event], bool | None]:
             remote = event.means is not None and any(CHANNELS[c].search(event.means.text) for c in _NON_CASH)
             return False if remote else None
         said = _PLACE_MARK.sub("", event.place.text)  # the row keeps 在…; the place is what follows
-        return bool(said) and (asked in said or said in asked)
+        spot = PLACE_POSITION.sub("", said)  # 茶楼楼下: at the 茶楼 (某某茶楼 asked)
+        return bool(said) and (asked in said or said in asked or len(spot) >= 2 and spot in asked)
     return holds
 
 

@@ -13,13 +13,14 @@ from engine.answer.casefile.facts.extract import UNSAID_KIND, known_people, othe
 from engine.text.case_lexicon import GENERIC_KINDS, VALUE_MEASURES
 from engine.answer.casefile.facts.model import CaseLedger, Correction, Event
 from engine.answer.casefile.facts.statements import read_statements, record_dates
+from engine.answer.casefile.facts.versions import link_versions
 from engine.answer.casefile.facts.when import resolve_dates
 from engine.text.lines import join_pdf_lines
 from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/answer/casefile/facts/store.py).
-LEDGER_VERSION = 46  # 46: a price per kilogram, box, bag, piece (16元一公斤, 30元一箱) is per piece, never a sum (lead); 45: ...of the same occasion only (ordinal and date agree; c26-versions); 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
+LEDGER_VERSION = 52  # 52: a hedged retelling links only figures said as alternatives of one occasion (s10-versions); 51: the ATM the cash was drawn at is not how it was handed over (s10-versions); 50: a list told again is left to the goods lists (s10-versions); 49 (48 an interim of this branch): 一笔一笔说 is no count, a movement the asker puts that the speaker tells himself counts as a time (s10-versions); 47: a later telling that takes back, reconsiders or hedges a figure is its version — quantities of one unit, a movement told again beside another figure (facts/versions.py; s10-versions); 46: a price per kilogram, box, bag, piece (16元一公斤, 30元一箱) is per piece, never a sum (lead); 45: ...of the same occasion only (ordinal and date agree; c26-versions); 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
 # confirm.py; 八点二十 — tens of minutes said without 分 are the time's minutes) with install's 38-40 (an
 # instalment told act by act takes date, means, place and receiver from the sentences opening it; 3月上旬 /
 # 5月份 are dates; an income not had, said after its figure, is a cost row of measure lost_income; an act told
@@ -46,6 +47,7 @@ def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
     _link_put_versions(ledger)  # 某某供述…—我只给了他…: two accounts of one act
     _inherit_series_kind(ledger)
     _mark_denied(ledger)
+    link_versions(ledger)  # 前面说的那个数说多了… / 可能八千，也可能一万: later versions of a figure
     _chronology(ledger)  # corrections name occurrences by order too
     _link_corrections(ledger)
     _link_mentions(ledger, final=True)  # 确定，是十五万元: the corrected figure confirmed

@@ -21,7 +21,9 @@ from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
 # An old value the asker restated (你刚才说…): it is in the question, not in an answer span.
 _QUESTION_ANCHOR = Anchor("", 0, 0)
 PERIOD_COUNT = re.compile(r"([一二三四五六七八九十两\d]{1,3})\s*个(?:月|季度)")
-COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])(?<!没有)([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)")
+# (一笔一笔说 / 一次一次地: one by one, no count)
+COUNT = re.compile(r"(?:一共|总共|共|前后|先后)?(?:[\u4e00-\u9fff]{0,4}?)(?<![第头这那上下每首没不后])(?<!没有)(?<!一[次笔回趟])([一二三四五六七八九十两\d]{1,3})(?:次|笔|回|趟)"
+                   r"(?!一[次笔回趟])")
 
 
 def _sentences(text: str, start: int, end: int) -> list[Segment]:
@@ -598,7 +600,8 @@ class _Reader:
         act = self._act_start(sentence)
         told = [sentence] + ([s for s in reversed(_sentences(text, act.start, sentence.start))] if act else [])
         for seg in told:
-            means = list(lx.MEANS.finditer(text, seg.start, seg.end))
+            # 在取款机上取了钱，进去以后给了他一万块: where the cash was drawn is not how it was handed over
+            means = [m for m in lx.MEANS.finditer(text, seg.start, seg.end) if not self._drawn_at(seg, m, amount)]
             if means:
                 m = min(means, key=lambda m: abs(m.start() - amount.start))
                 event.means = self.value(m.start(), m.end(), m.group(0))
@@ -608,6 +611,14 @@ class _Reader:
             if place:
                 event.place = self.value(place.start(), place.end(), place.group("place"))
                 break
+
+    def _drawn_at(self, sentence: Segment, means: re.Match[str], amount) -> bool:
+        """A means named in another clause than the figure's, one that tells money drawn out (取了钱)."""
+        clause = next((c for c in _clauses(self.text, sentence) if c.start <= means.start() < c.end), None)
+        if clause is None or clause.start <= amount.start < clause.end:
+            return False
+        rest = self.text[clause.start:means.start()] + self.text[means.end():clause.end]
+        return bool(lx.WITHDRAW.search(rest))
 
     def _who(self, event: Event, sentence: Segment, clause: Segment) -> None:
         """Payer and payee: the sentence's subject (the first party named before the money verb,
