@@ -194,6 +194,9 @@ PRINCIPAL = re.compile(r"本金|本钱|本息")
 # -- how it moved, where -----------------------------------------------------------------------------
 MEANS = re.compile(r"微信(?:转账|红包)?|支付宝|手机银行|网上银行|网银|银行转账|对公账户|银行卡|转账|汇款|电汇|"
                    r"现金|刷卡|POS机?|支票|存折|ATM|取款机|银行柜台")
+# A means word that says where cash was drawn, not how it was paid (在取款机上取了钱, 从银行卡里取出
+# 一万): what was then handed over is that cash — the means is told elsewhere (这次要现金), or not at all.
+WITHDRAWN_AT = re.compile(r"(?:机|卡|柜台|折)?(?:上|里|中)?(?:取|提)(?:了|出|出来)?(?:钱|款|现金|现|[\d一二三四五六七八九十两百千万]|$|[，。])")
 # The words a place ends with (城东茶楼, 村委会门口, 某某家里); an account (卡上) is where money went, not a place.
 PLACE_ENDS = (r"楼下|楼上|门口|前台|柜台|窗口|办公室|调解室|接待室|会议室|房间|家里|店里|家|店|处|室|所|局|行|公司|"
               r"楼|厅|场|路|街|巷|区|村|小区|酒店|宾馆|饭店|餐厅|烧烤|市场|车上|网吧|超市|商场|商店|车站|医院|"

@@ -183,8 +183,10 @@ def _asks_of_role(case: Case, plan: CasePlan) -> bool:
     """王芳的朋友投了多少钱: asked of someone named by role, who has no rows of their own."""
     from engine.answer.casefile.record import ROLE_PERSON
 
-    role = ROLE_PERSON.search(plan.text)
-    return bool(role) and not any(p in plan.text[role.end():] for p in case.people())
+    # 转给对方: the other side of the case's own flow (the ledger's counterpart) has rows of its own
+    roles = [r for r in ROLE_PERSON.finditer(plan.text)
+             if not (r.group(0) == "对方" and case.ledger.counterpart and not plan.text.startswith("的", r.end()))]
+    return bool(roles) and not any(p in plan.text[roles[0].end():] for p in case.people())
 
 
 _ALSO = re.compile(r"也|还介绍|另外|别人|其他人|还有")
@@ -265,9 +267,14 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
         kind = kind if kind not in (None, "pay") else (dominant_kind(case) or kind)
     actor = _actor(case, plan, kind)
-    # the question's restrictions decided once, over every row the figure may be composed from
-    scope = restrict(case, plan, _in_asked_time(case, plan, _movements(case, plan, kind, actor, roles=_ROW_ROLES,
-                                                                        unrestricted=True)))
+    # the question's restrictions decided once, over every row the figure may be composed from; of a
+    # balance, over the money that went in (转账转出去的钱，追回一部分以后还差多少: the channels are the
+    # transfers', never the recovery's — what came back is taken off whatever way it came)
+    scoped_kind, scoped_actor = kind, actor
+    if plan.aggregate == "outstanding" and kind in OUTFLOW_KINDS and (inflow := dominant_kind(case)):
+        scoped_kind, scoped_actor = inflow, _actor(case, plan, inflow)
+    scope = restrict(case, plan, _in_asked_time(case, plan, _movements(case, plan, scoped_kind, scoped_actor,
+                                                                        roles=_ROW_ROLES, unrestricted=True)))
     if scope.unmet is not None:  # 通过微信转了多少 with a payment whose means is not told: not a figure
         label = "未归还金额" if plan.aggregate == "outstanding" else "次数" if plan.aggregate == "count" \
             and Slot.AMOUNT not in plan.slots else "金额"

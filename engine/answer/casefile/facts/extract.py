@@ -598,16 +598,35 @@ class _Reader:
         act = self._act_start(sentence)
         told = [sentence] + ([s for s in reversed(_sentences(text, act.start, sentence.start))] if act else [])
         for seg in told:
-            means = list(lx.MEANS.finditer(text, seg.start, seg.end))
+            # 在取款机上取了钱: where the cash was drawn is no means of paying it
+            means = [m for m in lx.MEANS.finditer(text, seg.start, seg.end) if not lx.WITHDRAWN_AT.match(text, m.end())]
             if means:
                 m = min(means, key=lambda m: abs(m.start() - amount.start))
                 event.means = self.value(m.start(), m.end(), m.group(0))
                 break
+        if event.means is None:
+            event.means = self._asked_means()
         for seg in told:
             place = lx.PLACE.search(text, seg.start, seg.end)
             if place:
                 event.place = self.value(place.start(), place.end(), place.group("place"))
                 break
+
+    def _asked_means(self) -> Value | None:
+        """问：他从你手里拿到的现金是8000元，你怎么说？答：…可能只给了他八千: the asker puts a figure
+        with how it was paid and the answer, naming no means at all, tells that money again — the means
+        is the asker's, quoted where the asker says it. One means only; never for an answer that names
+        one of its own (it is then that answer's)."""
+        st = self.st
+        if self.asked or not st.question_span or not st.asked or lx.MEANS.search(self.text) \
+                or not find_amounts(st.asked):
+            return None
+        said = list(lx.MEANS.finditer(st.asked))
+        if len({m.group(0) for m in said}) != 1:
+            return None
+        m = said[0]
+        start = st.question_span[0] + m.start()
+        return Value(m.group(0), m.group(0), Anchor(st.chunk_id, start, start + len(m.group(0))))
 
     def _who(self, event: Event, sentence: Segment, clause: Segment) -> None:
         """Payer and payee: the sentence's subject (the first party named before the money verb,

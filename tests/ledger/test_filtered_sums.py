@@ -1,0 +1,74 @@
+"""Sums and differences over a filtered subset of a case's payments (issue #26 items 1, 2, 6): by the
+channel the money moved by (微信、支付宝和银行卡, not cash), by the one it went to (对方), and what is
+still not back once the police recovered part of it. The means of a payment must be read right for
+the filter to apply: cash drawn at an ATM is cash handed over, and a hedged retelling of a figure the
+asker puts with its means is that means. A record written for these tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from tests.case_homes import ask, record_home
+from tests.ledger.text_ledger import TextLedger
+
+# A victim's inquiry: three transfers by three channels, one cash hand-over (drawn at an ATM first),
+# the receiver's account of the cash put to the victim and answered unsurely, and money recovered.
+VICTIM = """询问笔录
+时间：2024年2月3日9时00分至2024年2月3日10时30分
+地点：某区公安分局刑侦大队询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：窦立群 性别：男
+问:你被勒索的钱是怎么给的?
+答:前后给了四次。第一次是2023年5月2日，我用微信转给“老七”玖仟元。
+问:第二次呢?
+答:第二次是2023年5月20日，我用支付宝转给一个叫汤启明的账户1万元。
+问:第三次呢?
+答:第三次是2023年6月8日，我用工商银行卡给裘海波的卡转了6,500.00元。
+问:第四次呢?
+答:第四次是6月下旬，“老七”说这次要现金。我在商场门口的取款机上取了钱，进去以后给了汤启明五千块。
+问:汤启明到案后说他从你手里拿到的现金是4000元，你怎么说?
+答:我也说不准了，可能只给了他四千，也可能就是五千。
+问:公安机关追回的钱发还给你了吗?
+答:发还了，2024年1月10日从裘海波的卡里冻结追回了壹万元，已经发还给我。
+"""
+
+
+def test_cash_drawn_at_an_atm_is_cash_handed_over():
+    t = TextLedger(VICTIM)
+    cash = [e for e in t.rows(kind="pay") if e.amount.value == Decimal(5000) and e.payee == "汤启明"]
+    assert cash and cash[0].means.text == "现金"  # 这次要现金, never 取款机 (where it was drawn)
+
+
+def test_a_hedged_retelling_takes_the_means_the_asker_put_with_the_figure():
+    t = TextLedger(VICTIM)
+    retold = [e for e in t.rows(kind="pay") if e.amount.value == Decimal(4000)]
+    assert retold and retold[0].means is not None and retold[0].means.text == "现金"
+    assert "现金" in t.quote(retold[0].means.anchor)  # quoted where the asker says it
+
+
+def test_an_answer_with_a_means_of_its_own_keeps_it():
+    t = TextLedger(VICTIM)
+    means = {e.amount.value: e.means.text for e in t.rows(kind="pay") if e.means is not None}
+    assert means[Decimal(9000)] == "微信" and means[Decimal(10000)] == "支付宝" and "银行卡" in means[Decimal(6500)]
+
+
+@pytest.fixture(scope="module")
+def victim_home(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("filtered")), {"victim.txt": VICTIM})
+
+
+def test_a_total_over_named_channels_leaves_the_cash_out(victim_home):
+    a = ask(victim_home, "victim.txt", "窦立群通过微信、支付宝和银行卡一共转给对方多少钱？")
+    assert a.status.value == "answered", a.conclusion
+    assert "25500元" in a.conclusion
+    assert [c.result for c in a.calculations] == [Decimal(25500)]
+
+
+def test_what_is_not_back_of_the_transfers_is_their_sum_less_what_was_recovered(victim_home):
+    a = ask(victim_home, "victim.txt", "他转账转出去的那些钱，警察追回来一部分以后还差多少没拿回来？")
+    assert "15500元" in a.conclusion, a.conclusion
+    assert [c.result for c in a.calculations] == [Decimal(15500)]
