@@ -119,7 +119,10 @@ GIVER_ASKED = re.compile(r"谁(?:借|给|送|付|转|打|汇|交|替|代|退|赔
 # 打到某某那张建行卡上的钱 / 转给某某的钱: the receiver the money asked about went to.
 RECEIVER = re.compile(r"(?:打|转|存|汇|交)(?:到|进|入|给)(?P<who>[\u4e00-\u9fff]{2,4}?)(?:那张|那个|的|账户|卡|那)")
 # 给了某某多少 / 转给某某一共 / 付给某某的: the one the money asked about went to, named after the verb.
-PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(?:了|过)?(?P<who>[\u4e00-\u9fff]{2,3}?)"
+PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(?:了|过)?(?:[\u4e00-\u9fff]{0,3}?[“\"](?P<quoted>[^”“\"]{1,6})[”\"]"
+                     # 给代理“斌哥”转了多少: a name the question quotes, after a role word or none
+                     r"(?=(?:一共|总共|先后|共)?(?:支付|付|转账|转|打|汇|送|交|还)?(?:了|过)?(?:一共|总共|共|合计)?(?:多少|几|的钱|的款|那)))"
+                     r"|(?:付给|交给|转给|打给|汇给|送给|借给|给)(?:了|过)?(?P<who>[\u4e00-\u9fff]{2,3}?)"
                      r"(?=(?:一共|总共|共|合计)?(?:多少|几|的钱|的款|那))"
                      # 一共给某某转了多少 / 给某某支付了多少钱: the verb after the one it went to
                      r"|(?<![借送交付转打汇])给(?P<before>[\u4e00-\u9fff]{2,3}?)(?:一共|总共|先后|共)?"
@@ -607,6 +610,8 @@ def make_plan(text: str) -> CasePlan:
     if receiver:
         who = next((n for n in plan.names if receiver.group("who").startswith(n)), receiver.group("who"))
         plan.receiver = Receiver(who, by_account=True)
+    elif paid_to and paid_to.group("quoted"):
+        plan.receiver = Receiver(paid_to.group("quoted"), by_account=False)  # 给代理“斌哥”: quoted, a name
     elif paid_to and (looks_like_name(paid_who := paid_to.group("who") or paid_to.group("before"))
                       or paid_who in plan.names):
         plan.receiver = Receiver(paid_who, by_account=False)  # 给了某某多少

@@ -72,3 +72,44 @@ def test_what_is_not_back_of_the_transfers_is_their_sum_less_what_was_recovered(
     a = ask(victim_home, "victim.txt", "他转账转出去的那些钱，警察追回来一部分以后还差多少没拿回来？")
     assert "15500元" in a.conclusion, a.conclusion
     assert [c.result for c in a.calculations] == [Decimal(15500)]
+
+
+# A suspect's interrogation: pay to a helper every month, three transfers to an agent the record
+# calls by a quoted familiar name only, a stated total of the takings.
+AGENT = """讯问笔录
+时间：2024年3月5日14时00分至2024年3月5日16时00分
+地点：某县公安局执法办案中心讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：龚建业 性别：男
+问:谁帮你管账?
+答:我堂弟龚小伟帮我记账，我每个月给他发4000元工资，一共发了五个月。
+问:你是怎么给代理“强哥”分钱的?
+答:我一共给他转过三次钱。第一次是2022年3月1日，转了6,000.00元；第二次是2022年5月9日，转了玖仟元；第三次是2022年8月2日，转了1.1万元。
+问:“强哥”叫什么名字?
+答:大家都叫他强哥，微信名叫“强哥”，真名我不知道。
+"""
+
+
+def test_a_quoted_familiar_name_is_a_party_and_the_asker_frames_the_receiver():
+    t = TextLedger(AGENT)
+    agent = [e for e in t.rows(kind="pay") if e.payee == "强哥"]
+    assert [e.amount.value for e in agent] == [Decimal(6000), Decimal(9000), Decimal(11000)]
+    assert all(e.payer == "龚建业" for e in agent)
+
+
+def test_the_receiver_asked_by_a_quoted_name_after_a_role_word():
+    from engine.question import read_question
+
+    plan = read_question("龚建业前后一共给代理“强哥”转了多少钱？").case
+    assert plan.receiver is not None and plan.receiver.name == "强哥" and plan.aggregate == "total"
+
+
+@pytest.fixture(scope="module")
+def agent_home(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("agent")), {"agent.txt": AGENT})
+
+
+def test_a_total_to_one_receiver_leaves_the_other_payments_out(agent_home):
+    a = ask(agent_home, "agent.txt", "龚建业前后一共给代理“强哥”转了多少钱？")
+    assert a.status.value == "answered", a.conclusion
+    assert [c.result for c in a.calculations] == [Decimal(26000)]

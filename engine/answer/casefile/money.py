@@ -23,7 +23,8 @@ from engine.answer.casefile.facts import Event, Value, corrections_of, versions_
 from engine.text.case_lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS
 from engine.text.segments import flat
 
-_OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|被)$")
+# the mark of an object before a name: 给王芳, 向公司, and 给代理“斌哥” (a role word and a quote between)
+_OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|被)(?:[\u4e00-\u9fff]{0,3}?[“\"])?$")
 _RECEIVE = re.compile(r"收到|拿到|得到|收了|收回|拿回|要回|获得|领到|到手")
 _MORE = re.compile(r"再|还要|另外|额外")
 _LOSS = re.compile(r"实际损失|净损失|损失")

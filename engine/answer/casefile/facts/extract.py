@@ -13,7 +13,7 @@ from engine.answer.casefile.facts.confirm import Put, confirmation_note, put_to_
 from engine.answer.casefile.facts.model import Anchor, Correction, Event, Statement, Value
 from engine.text.dates import find_dates
 from engine.text.lines import joined_view
-from engine.text.names import looks_like_name, names_in, party_names, recurring_names
+from engine.text.names import looks_like_name, names_in, party_names, quoted_familiar_names, recurring_names
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.quantities import find_quantities
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
@@ -111,7 +111,9 @@ def _frame(question: str, names: list[str], speaker: str | None) -> tuple[str | 
     for name in names:
         if re.search(rf"{re.escape(name)}[^，。？?；]{{0,12}}?{_GIVE}(?:了|过)?(?:你|您)", question):
             return name, speaker
-        if re.search(rf"(?:你|您)[^，。？?；]{{0,12}}?(?:给|向|往){_GIVE}?(?:了|过)?{re.escape(name)}", question):
+        # 你是怎么给代理“斌哥”分钱的: a role word and the quote may stand before the name
+        if re.search(rf"(?:你|您)[^，。？?；]{{0,12}}?(?:给|向|往){_GIVE}?(?:了|过)?(?:[\u4e00-\u9fff]{{0,3}}“)?"
+                     rf"{re.escape(name)}", question):
             return speaker, name
     return None
 
@@ -902,7 +904,8 @@ def known_people(statements: list[Statement]) -> tuple[str, ...]:
     text = "\n".join(s.question + "\n" + s.answer for s in statements)
     speakers = [s.speaker for s in statements if s.speaker]
     asked = [n for s in statements for n in party_names(s.question)]  # 你和熊蕾以前认识吗
-    return tuple(dict.fromkeys([*speakers, *recurring_names(text), *asked]))
+    # 代理“斌哥”: a familiar name the record quotes again and again is someone's name
+    return tuple(dict.fromkeys([*speakers, *recurring_names(text), *asked, *quoted_familiar_names(text)]))
 
 
 def other_party(statements: list[Statement], known: tuple[str, ...] = ()) -> str | None:
