@@ -16,8 +16,8 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, MEASURES,
-                                      MEASURE_SIGNS, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL,
-                                      goods_acts, measure_of, ordinal_of, question_kind)
+                                      MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE, STATES, TITLES,
+                                      TOTAL, goods_acts, measure_of, ordinal_of, question_kind, taken_off)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
@@ -393,6 +393,11 @@ class CasePlan:
     # 被告说给过一万元，原告认不认？ / 原告认不认这笔是还本金: the side whose answer to the other side's
     # claim is asked
     responder: str | None = None
+    # 他自己落下的那部分钱，扣掉老婆退的和卡里冻住的，还差多少: a whole (the measures its figure may be
+    # booked under: profit, share) less named parts (their words, and the measures each may be booked
+    # under) — computed from those rows only, never a balance of the payments
+    whole: tuple[str, ...] = ()
+    less: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     offset: bool = False  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
@@ -419,6 +424,7 @@ class CasePlan:
                 "waited_for": self.waited_for, "most": self.most,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
+                "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
@@ -626,6 +632,7 @@ def make_plan(text: str) -> CasePlan:
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
         plan.made_good = bool(MADE_GOOD.search(text))
+    _read_whole_less(plan, text)
     # 受过行政处罚吗？当时暂扣了几个月？: a yes/no part beside the figure asked
     plan.aliases = [m.group(0) for m in ALIAS.finditer(text)
                     if (m.group("surname") or m.group("surname2") or m.group("surname3")) in SURNAMES
@@ -810,6 +817,17 @@ def _read_priced(plan: CasePlan, text: str) -> None:
 # 公司报的损失比他承认的多多少 / 认定价值和卖的钱相差多少: a difference between two figures asked.
 COMPARED = re.compile(r"(?P<a>[^，,。；？?]{2,24}?)比(?P<b>[^，,。；？?]{2,24}?)(?P<way>多|少|高|低)(?:了|出|出来)?(?:多少|几)"
                       r"|(?P<a2>[^，,。；？?]{2,24}?)(?:和|与|跟|同)(?P<b2>[^，,。；？?]{2,24}?)(?:之间)?(?:相差|差了|差距|差额|差)(?:是|有)?(?:多少|几)")
+
+
+def _read_whole_less(plan: CasePlan, text: str) -> None:
+    """他自己落下的那部分钱，扣掉老婆退的和卡里冻住的，还差多少: the whole named by what one kept
+    (OWN_SHARE: profit, or a share of it) and the parts taken off it, each typed (lexicon taken_off)."""
+    if Slot.AMOUNT not in plan.slots or not OWN_SHARE.search(text):
+        return
+    less = taken_off(text)
+    if less:
+        plan.whole, plan.less = ("profit", "share"), less
+        plan.aggregate = "outstanding"
 
 
 def _read_compared(plan: CasePlan, text: str) -> None:

@@ -410,6 +410,41 @@ def question_kind(text: str) -> str | None:
     return None
 
 
+# -- a whole less named parts (他自己落下的钱，扣掉老婆退的和卡里冻住的，还差多少) ----------------------
+# The words that take named parts off a whole, and what follows them up to the balance asked.
+TAKEN_OFF = re.compile(r"(?:扣掉|扣除|扣去|刨掉|刨去|刨除|减去|减掉|除去|去掉)(?P<parts>[^，,。；;？?]{2,30}?)"
+                       r"(?=(?:以后|之后|后)?(?:[，,]|还差|还剩|还有|还欠|剩下|实际|$))")
+# The figure one keeps for oneself of a scheme's takings (自己落下的, 个人获利, 自己分到): its whole.
+OWN_SHARE = re.compile(r"(?:自己|个人|本人|他)(?:实际)?(?:落下|落了|留下|留了|得到|拿到|挣|赚|获利|分到|分了|到手)"
+                       r"|落(?:下|了)(?:的|多少)")
+# What each part taken off is, by its verb when the words name no measure of MEASURES: 退的 (paid back,
+# restitution or a refund), 冻住的 (frozen on a card: the refund measure's 冻结).
+PART_TAKEN = {"restitution": re.compile(r"退(?!回去)"), "refund": re.compile(r"冻|止付|退回来"),
+              "recovered": re.compile(r"追回|发还|缴获|扣押")}
+
+
+def taken_off(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The parts a question takes off a whole, in its words, each with the measures its figure may
+    be booked under: 扣掉老婆退的和卡里冻住的 → [(老婆退的, (restitution, refund)), (卡里冻住的, (refund,))]."""
+    found = TAKEN_OFF.search(text)
+    if not found:
+        return []
+    parts = []
+    for words in re.split(r"和|、|及|以及|跟|还有", found.group("parts")):
+        words = words.strip()
+        if not words:
+            continue
+        named = measure_of(words)
+        by_verb = tuple(m for m, pattern in PART_TAKEN.items() if pattern.search(words))
+        measures = ((named,) if named else ()) + tuple(m for m in by_verb if m != named)
+        if not measures:
+            return []  # a part that cannot be typed: the question is not read as a whole less parts
+        if measures[0] == "restitution" and "refund" not in measures:
+            measures += ("refund",)  # 退的: paid back, whichever way the record books it
+        parts.append((words, measures))
+    return parts
+
+
 def measure_of(text: str) -> str | None:
     """The measure a question's words name (价格认定合计是多少 → valuation); the first in the
     lexicon's order of specificity."""

@@ -113,3 +113,49 @@ def test_a_total_to_one_receiver_leaves_the_other_payments_out(agent_home):
     a = ask(agent_home, "agent.txt", "龚建业前后一共给代理“强哥”转了多少钱？")
     assert a.status.value == "answered", a.conclusion
     assert [c.result for c in a.calculations] == [Decimal(26000)]
+
+
+# A stated gain, part of it paid back by a relative and part frozen on a card.
+GAIN = """讯问笔录
+时间：2024年4月9日9时00分至2024年4月9日10时30分
+地点：某市公安局经侦支队讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：焦永福 性别：男
+问:经核算，你经营期间收取的费用共计312,000元，支付给帮工的工资共计40,000元，你个人获利86,200元，对不对?
+答:对，就是这个数。
+问:违法所得退缴了没有?
+答:我父亲焦长顺2024年3月20日已经替我退缴了叁万元。另外我那张建设银行卡被你们冻结了，卡里还有12,500元。
+"""
+
+
+def test_the_plan_reads_a_whole_less_named_parts():
+    from engine.question import read_question
+
+    plan = read_question("他自己落下的那部分钱，扣掉他父亲退的和卡里冻住的，还差多少没追回来？").case
+    assert plan.whole and [w for w, _ in plan.less] == ["他父亲退的", "卡里冻住的"]
+    assert plan.less[1][1][0] == "refund"
+
+
+@pytest.fixture(scope="module")
+def gain_home(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("gain")),
+                           {"gain.txt": GAIN, "small.txt": GAIN.replace("86,200元", "20,000元")})
+
+
+def test_a_whole_less_each_named_part_shows_every_term(gain_home):
+    a = ask(gain_home, "gain.txt", "他自己落下的那部分钱，扣掉他父亲退的和卡里冻住的，还差多少没追回来？")
+    assert a.status.value == "answered", a.conclusion
+    assert [c.result for c in a.calculations] == [Decimal(43700)]
+    assert "86200" in a.conclusion.replace(",", "") and "12,500元" in a.conclusion and "43700元" in a.conclusion
+
+
+def test_a_named_part_the_record_does_not_tell_is_never_left_out(gain_home):
+    a = ask(gain_home, "gain.txt", "他自己落下的那部分钱，扣掉他父亲退的和警察追回的，还差多少？")
+    assert a.status.value == "needs_review" and "警察追回的" in a.conclusion
+    assert not a.calculations and "43700" not in a.conclusion and "56200" not in a.conclusion
+
+
+def test_a_result_below_nothing_is_never_composed(gain_home):
+    a = ask(gain_home, "small.txt", "他自己落下的那部分钱，扣掉他父亲退的和卡里冻住的，还差多少没追回来？")
+    assert a.status.value == "needs_review" and "结果为负" in a.conclusion, a.conclusion
+    assert not a.calculations and "-22500" not in a.conclusion
