@@ -94,7 +94,9 @@ LAW = re.compile(r"(?<![悔认谢赔请得])罪(?!嫌疑|前科|记录|经历|�
                  r"法律(?:规定|依据)|法条|第[一二三四五六七八九十百千\d]+条|哪条法律|违反了?什么法|构成|追诉")
 OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6}多少|还剩|剩下|剩余|还有多少[^，。？?]{0,8}没|"
                          r"没(?:有)?(?:拿回|要回|收回|追回|挽回|找回|还|退|归还)|(?<!有)没(?:有)?(?:收到|挣到|赚到)|少收|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
-                         r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
+                         r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少"
+                         # 到底亏了多少: what was lost, net of what was made up when the question says so
+                         r"|亏(?:了|掉了?|损了?)?多少")
 # A person by surname and a familiar form: 老汤, 小李, 缪老板, 王总, 张师傅.
 ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])(?![\u4e00-\u9fff])"
                    r"|(?:老|小)(?P<surname3>[\u4e00-\u9fff])(?=[干到在说跟和也还就都给把被的，,])"
@@ -143,7 +145,7 @@ OWED_FOR: dict[str, re.Pattern[str]] = {
     "contract_price": re.compile(r"货款|价款|合同款"),
     "penalty": re.compile(r"违约金|滞纳金"),
     "cost": re.compile(r"修车|修理|维修|医药费|医疗费|治疗费"),
-    "loss": re.compile(r"弥补|挽回|被抢的东西|被盗的东西|损失|没(?:有)?(?:收到|挣到|赚到)|少收|推掉"),
+    "loss": re.compile(r"弥补|挽回|被抢的东西|被盗的东西|损失|没(?:有)?(?:收到|挣到|赚到)|少收|推掉|亏"),
 }
 MADE_GOOD = re.compile(r"实际|净|还|仍|尚|补|赔|退|扣除|除去|减去|以后|之后|弥补|挽回")
 # Robbed, cheated, stolen from — with no one named as who did it (被骗, 被人骗, 被骗子骗): the
@@ -496,6 +498,15 @@ def _dates_only(text: str, after: int) -> bool:
     return bool(SALE_AS_TIME.search(re.split(r"[，,。；;？?！!、]", text[after:], maxsplit=1)[0]))
 
 
+# 乘客后来不是补了点车费吗，那…到底亏了多少: 不是…吗 before another part states what the question
+# takes as known — it asks no verdict of its own.
+RHETORICAL = re.compile(r"不是[^，,。？?]*[吗么][，,]?\s*$")
+
+
+def _presupposed(part: str, text: str) -> bool:
+    return bool(RHETORICAL.search(part)) and not text.rstrip("？? ").endswith(part.rstrip("，,？? "))
+
+
 def _parts(text: str) -> list[str]:
     """"第一次给钱是哪天、给了多少、怎么给的" → its asked parts, in order."""
     return [p for p in re.split(r"[、，,；;]|(?<=[？?])|以及|还有(?=什么|多少)", text) if p.strip()]
@@ -542,7 +553,8 @@ def make_plan(text: str) -> CasePlan:
             found = [Slot.FIELD if s is Slot.AMOUNT else s for s in found]  # 身份证号码是多少
         if not found and re.search(r"什么|怎样|怎么样|如何|为什么|哪", part):
             found = [Slot.TEXT]
-        if not found and YESNO.search(part) and plan.overview is None and not ASKS_ONLY_IF_KNOWN.fullmatch(part.strip()):
+        if not found and YESNO.search(part) and plan.overview is None and not ASKS_ONLY_IF_KNOWN.fullmatch(part.strip()) \
+                and not _presupposed(part, text):
             found = [Slot.YESNO]  # 投诉过吗？是哪天？: the yes/no is a part of its own
         if any(s in found for s in (Slot.AMOUNT, Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.COUNT)) \
                 or found == [Slot.RATE] and len(_parts(text)) == 1:
@@ -650,7 +662,8 @@ def make_plan(text: str) -> CasePlan:
         else None
     plan.either = _either_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
-        YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
+        YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) and not _presupposed(part, text)
+        for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
     plan.money_word = _money_word(question)
     plan.disputed = bool(re.search(r"到底|究竟", text))

@@ -29,7 +29,9 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
         # 卡里有两万元被冻结了: money held back by the police counts towards what is got back
         r"|(?<!解)冻结"),
     # damages paid for harm done
-    "compensation": re.compile(r"(?<!退)(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"),
+    "compensation": re.compile(r"(?<!退)(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"
+                               # 给你补车费了吗 / 补了点车费: a fare or a cost made up to whoever went without it
+                               r"|补(?:了|过|给)?(?:你|我|他|她)?(?:点|一点|些|一些)?(?:车费|路费|费用|差价|差额|损失)"),
     # money asked for, not (yet) paid
     # (a claim before a court — 诉讼请求：一、判令被告支付货款五万元 — is money asked for too)
     "demand": re.compile(r"要求|索要|索赔|讨要|催要|判令|(?<![不没])要(?:我|他|她|你|对方)?(?:再|还)?(?:赔|给|付|拿|出)"
@@ -81,6 +83,10 @@ NEGATED = re.compile(r"没有|没|未|尚未|还没")
 # An income that was not had, said after its figure (车费四百二十元没收, 约好的一单六百元只好推掉了):
 # a loss valued, never a payment — not money confiscated (被没收, 予以没收).
 INCOME_LOST = re.compile(r"(?<![被以法])没(?:有)?收(?:到)?(?![回了])|没(?:能)?(?:挣|赚)到|推掉|没接成|没拉成|没做成|泡汤")
+# The income named again where it is said not to have been had (…打表是38元，他下车帮忙…，车费我就没收):
+# a fee word, then the one who went without it, then the words of INCOME_LOST.
+INCOME_NAMED_LOST = re.compile(r"(?:车费|车钱|运费|工钱|费用|这笔钱|这钱|那笔钱|钱)(?:我|他|她|我们|他们)?(?:就|也|都)?"
+                               r"(?:没(?:有)?收(?:到)?(?![回了])|没(?:能)?(?:挣|赚)到|没要)")
 # A surname followed by one of these is a person named by a form of address (缪老板, 王总, 张师傅).
 TITLES = "老板|总|经理|师傅|主任|局长|科长"
 # A question asking why or how come does not say what kind of money its answer names

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.question import Slot
 from tests.case_homes import ask, record_home
 from tests.ledger.text_ledger import TextLedger
 
@@ -159,3 +160,52 @@ def test_a_result_below_nothing_is_never_composed(gain_home):
     a = ask(gain_home, "small.txt", "他自己落下的那部分钱，扣掉他父亲退的和卡里冻住的，还差多少没追回来？")
     assert a.status.value == "needs_review" and "结果为负" in a.conclusion, a.conclusion
     assert not a.calculations and "-22500" not in a.conclusion
+
+
+# A driver's account of the fares lost that night: one named again much later in its sentence as not
+# had, one booking given up, and part made up afterwards.
+FARES = """询问笔录
+时间：2024年1月20日10时00分至2024年1月20日11时00分
+地点：某市交警支队事故处理大队询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：雷振东 性别：男
+问:这起事故对你有没有影响?
+答:有影响。车上的客人是在汽车站上的车，开到那里计价器上是46元，他下车去帮忙，后来又陪着民警去做笔录，这趟车费我就没收；我本来还约了一个老客人凌晨一点去机场，那一单是八十元，也只好推掉了。
+问:后来那个客人给你补车费了吗?
+答:补了一点。第二天中午他打电话找到我，加了我微信，转了我30元，剩下的就算了。
+"""
+
+
+def test_an_income_named_again_later_as_not_had_is_lost_income():
+    t = TextLedger(FARES)
+    lost = sorted(e.amount.value for e in t.ledger.money if e.measure == "lost_income" and not e.corrects)
+    assert lost == [Decimal(46), Decimal(80)]
+
+
+def test_a_fare_made_up_is_a_compensation():
+    t = TextLedger(FARES)
+    assert [e.amount.value for e in t.rows(kind="compensation")] == [Decimal(30)]
+
+
+def test_a_rhetorical_not_is_no_yes_no_part_and_loss_is_a_balance():
+    from engine.question import read_question
+
+    plan = read_question("客人后来不是补了点车费吗，那这个司机那晚到底亏了多少？").case
+    assert plan.slots == [Slot.AMOUNT] and not plan.yesno_asked
+    assert plan.aggregate == "outstanding" and plan.owed == "loss" and plan.made_good
+
+
+@pytest.fixture(scope="module")
+def fares_home(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("fares")), {"fares.txt": FARES})
+
+
+def test_lost_fares_are_summed(fares_home):
+    a = ask(fares_home, "fares.txt", "那天晚上雷振东因为这起事故少收、少挣了哪几笔车费？加起来一共多少钱？")
+    assert [c.result for c in a.calculations] == [Decimal(126)], a.conclusion
+
+
+def test_lost_fares_less_what_was_made_up(fares_home):
+    a = ask(fares_home, "fares.txt", "客人后来不是补了点车费吗，那这个司机那晚到底亏了多少？")
+    assert [c.result for c in a.calculations] == [Decimal(96)], a.conclusion
+    assert a.conclusion.startswith("尚有96元")

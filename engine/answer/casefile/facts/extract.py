@@ -312,7 +312,9 @@ class _Reader:
             kind = "cost"  # 维修单…一共是贰仟叁佰元: an expense valued
         if kind is None and lx.AGREED.search(sentence_before[-16:]) and lx.BARE_PAY.search(before):
             kind = "pay"  # 答应10月底之前先付5万元: a sum promised
-        if kind in (None, "cost") and not valued and lx.INCOME_LOST.search(text, amount.end, min(sentence.end, amount.end + 16)):
+        if kind in (None, "cost") and not valued and (
+                lx.INCOME_LOST.search(text, amount.end, min(sentence.end, amount.end + 16))
+                or self._named_lost_later(sentence, amount)):
             kind, measure = "cost", "lost_income"  # 这一单车费四百二十元没收 / 约好的一单六百元只好推掉: income lost
         act = self._act_start(sentence) if kind is None else None
         if act is not None and act.start < sentence.start:
@@ -613,6 +615,12 @@ class _Reader:
             if place:
                 event.place = self.value(place.start(), place.end(), place.group("place"))
                 break
+
+    def _named_lost_later(self, sentence: Segment, amount) -> bool:
+        """计价器上打表是38元，他下车帮忙，后来又去做笔录，车费我就没收: the income named again later
+        in the sentence, with no other figure between, is said not to have been had."""
+        lost = lx.INCOME_NAMED_LOST.search(self.text, amount.end, sentence.end)
+        return lost is not None and not any(amount.end <= a.start < lost.start() for a in self.amounts)
 
     def _asked_means(self) -> Value | None:
         """问：他从你手里拿到的现金是8000元，你怎么说？答：…可能只给了他八千: the asker puts a figure
