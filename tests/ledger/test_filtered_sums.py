@@ -209,3 +209,41 @@ def test_lost_fares_less_what_was_made_up(fares_home):
     a = ask(fares_home, "fares.txt", "客人后来不是补了点车费吗，那这个司机那晚到底亏了多少？")
     assert [c.result for c in a.calculations] == [Decimal(96)], a.conclusion
     assert a.conclusion.startswith("尚有96元")
+
+
+# A foreman's account: what each worker is owed, enumerated; two lumps paid per person to a group that
+# leaves one worker out; a group whose stated size the enumeration does not give.
+CREW = """询问笔录
+时间：2024年1月8日9时00分至2024年1月8日10时00分
+地点：某县人力资源和社会保障局劳动监察大队
+询问人：甲某、乙某 记录人：乙某
+被询问人：柴国栋 性别：男
+问:按工资表，每个人应发工资是多少?
+答:韩志平24,000元，庞玉兰21,500元，廖建新19,000元，宁晓梅16,000元，四个人一共是八万零五百元。
+问:老板付过工钱没有?
+答:付过两次。第一次老板转给我1.2万元，我给除了宁晓梅以外的3个人每人发了4000元。第二次我又给这3个人每人发了2500元。
+问:廖建新是什么时候来的?
+答:廖建新是3月份跟着韩志平一起来的。
+"""
+
+
+@pytest.fixture(scope="module")
+def crew_home(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("crew")), {
+        "crew.txt": CREW, "odd.txt": CREW.replace("除了宁晓梅以外的3个人", "除了宁晓梅以外的5个人")})
+
+
+def test_one_workers_balance_is_his_item_less_the_lumps_of_his_group(crew_home):
+    a = ask(crew_home, "crew.txt", "老廖干了那么久，到现在还差多少钱没拿到？")
+    assert [c.result for c in a.calculations] == [Decimal(12500)], a.conclusion
+    assert "21,500" not in a.conclusion  # only his own item is quoted, never the others'
+
+
+def test_a_worker_left_out_of_the_group_keeps_his_whole_item(crew_home):
+    a = ask(crew_home, "crew.txt", "宁晓梅到现在还差多少钱没拿到？")
+    assert [c.result for c in a.calculations] == [Decimal(16000)], a.conclusion
+
+
+def test_a_group_whose_size_does_not_add_up_is_never_used(crew_home):
+    a = ask(crew_home, "odd.txt", "老廖干了那么久，到现在还差多少钱没拿到？")
+    assert a.status.value == "needs_review" and not a.calculations, a.conclusion

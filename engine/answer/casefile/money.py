@@ -924,6 +924,12 @@ def _told_by(case: Case, event: Event) -> str:
 
 
 def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> None:
+    # 老汤到现在还差多少钱没拿到 where the record enumerates what each is owed and pays a group in lumps
+    # per person: that person's item less the lumps of the groups they belong to (per_person.py)
+    from engine.answer.casefile.per_person import answer_person_balance
+
+    if actor.name and answer_person_balance(case, actor.name, outcome):
+        return
     moved = [e for e in case.ledger.money if e.role in ("event", "periodic", "balance", "agreed")]
     if actor.name and not plan.owed and not any(actor.name in (e.payer, e.payee) for e in moved) \
             and actor.name not in (case.ledger.subject, case.ledger.counterpart):
