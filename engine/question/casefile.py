@@ -16,7 +16,7 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, MEASURES,
-                                      MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE, STATES, TITLES,
+                                      GIFTS_ASKED, GIVEN_BACK, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, TAKEN_OFF, PRINCIPAL, RELATIVE_DATE, STATES, TITLES,
                                       TOTAL, goods_acts, measure_of, ordinal_of, question_kind, taken_off)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
@@ -398,6 +398,8 @@ class CasePlan:
     # 他自己落下的那部分钱，扣掉老婆退的和卡里冻住的，还差多少: a whole (the measures its figure may be
     # booked under: profit, share) less named parts (their words, and the measures each may be booked
     # under) — computed from those rows only, never a balance of the payments
+    # 姓柯的那个老板送的东西，刨掉退回去的，还落下多少钱的: the gifts of one giver less those given back
+    gifts_kept: bool = False
     whole: tuple[str, ...] = ()
     less: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     offset: bool = False  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
@@ -426,7 +428,7 @@ class CasePlan:
                 "waited_for": self.waited_for, "most": self.most,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
-                "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
+                "gifts_kept": self.gifts_kept, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
@@ -835,7 +837,13 @@ COMPARED = re.compile(r"(?P<a>[^，,。；？?]{2,24}?)比(?P<b>[^，,。；？?
 def _read_whole_less(plan: CasePlan, text: str) -> None:
     """他自己落下的那部分钱，扣掉老婆退的和卡里冻住的，还差多少: the whole named by what one kept
     (OWN_SHARE: profit, or a share of it) and the parts taken off it, each typed (lexicon taken_off)."""
-    if Slot.AMOUNT not in plan.slots or not OWN_SHARE.search(text):
+    if Slot.AMOUNT not in plan.slots:
+        return
+    off = TAKEN_OFF.search(text)
+    if off and GIFTS_ASKED.search(text[:off.start()]) and GIVEN_BACK.search(off.group("parts")):
+        plan.gifts_kept, plan.aggregate = True, "outstanding"  # 送的东西，刨掉退回去的: gifts less those given back
+        return
+    if not OWN_SHARE.search(text):
         return
     less = taken_off(text)
     if less:

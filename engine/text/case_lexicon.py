@@ -429,6 +429,13 @@ PART_TAKEN = {"restitution": re.compile(r"退(?!回去)"), "refund": re.compile(
               "recovered": re.compile(r"追回|发还|缴获|扣押")}
 
 
+# Gifts given back (把手表连盒子一起还给了她, 退回去的, 退还给他): in a question, the part taken off what
+# was given; in a statement, the act that gives a gift back.
+GIVEN_BACK = re.compile(r"退回去|还回去|送回去|退还(?:给)?|退回给|还给|退给|送还")
+# What was given as a gift, as a question names it (送的东西, 送来的, 送给他的, 收的礼).
+GIFTS_ASKED = re.compile(r"送(?:来|给[\u4e00-\u9fff]{0,3})?的|送了|送过|收(?:受)?的(?:礼|东西|财物)")
+
+
 def taken_off(text: str) -> list[tuple[str, tuple[str, ...]]]:
     """The parts a question takes off a whole, in its words, each with the measures its figure may
     be booked under: 扣掉老婆退的和卡里冻住的 → [(老婆退的, (restitution, refund)), (卡里冻住的, (refund,))]."""

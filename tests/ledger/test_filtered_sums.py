@@ -247,3 +247,43 @@ def test_a_worker_left_out_of_the_group_keeps_his_whole_item(crew_home):
 def test_a_group_whose_size_does_not_add_up_is_never_used(crew_home):
     a = ask(crew_home, "odd.txt", "老廖干了那么久，到现在还差多少钱没拿到？")
     assert a.status.value == "needs_review" and not a.calculations, a.conclusion
+
+
+# An official's account of two givers: one gave cash twice and a watch (appraised) that was later given
+# back; the other gave cash. Written for these tests.
+GIFTS = """讯问笔录
+时间：2024年5月14日9时00分至2024年5月14日11时00分
+地点：某市监察委员会谈话室
+调查人员：甲某、乙某 记录人：乙某
+被调查人：谭立成 性别：男
+问:姚振华给你送过什么?
+答:第一次是2021年春节前，姚振华到我家里，留下一个信封，里面是现金2万元。
+问:姚振华第二次给你送东西是什么时候?
+答:2022年国庆节前，他到我办公室，走的时候留下一个手表盒子，另外给了我现金4万元。
+问:姚振华给你送钱，你怎么看?
+答:姚振华是想让我在工程验收上关照他。
+问:现向你宣读价格认定结论书：浪琴牌男士手表一块，认定价格人民币18,500元。你有没有异议?
+答:没有异议。
+问:这块手表现在在哪里?
+答:去年年底我心里不踏实，把手表还给了他。
+问:武德明给你送过钱吗?
+答:武德明2022年中秋节给过我现金3万元。
+"""
+
+
+def test_the_plan_reads_gifts_less_those_given_back():
+    from engine.question import read_question
+
+    plan = read_question("姓姚的那个老板送的东西，刨掉退回去的，他手里还落下多少钱的？").case
+    assert plan.gifts_kept and "姓姚的那个老板" in plan.nicknames
+
+
+@pytest.fixture(scope="module")
+def gifts_home(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("gifts")), {"gifts.txt": GIFTS})
+
+
+def test_gifts_of_one_giver_less_the_good_given_back(gifts_home):
+    a = ask(gifts_home, "gifts.txt", "姓姚的那个老板送的东西，刨掉退回去的，他手里还落下多少钱的？")
+    assert [c.result for c in a.calculations] == [Decimal(60000)], a.conclusion
+    assert "手表已退还" in a.conclusion and "30000" not in a.conclusion.replace("3万", "")  # never the other giver's
