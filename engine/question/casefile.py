@@ -15,9 +15,10 @@ from enum import Enum
 from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
-from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, MEASURES,
-                                      GIFTS_ASKED, GIVEN_BACK, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, TAKEN_OFF, PRINCIPAL, RELATIVE_DATE, STATES, TITLES,
-                                      TOTAL, goods_acts, measure_of, ordinal_of, question_kind, taken_off)
+from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED, GIVEN_BACK,
+                                      MEANS, MEASURES, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE,
+                                      STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of, ordinal_of,
+                                      question_kind, taken_off)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
@@ -94,9 +95,11 @@ LAW = re.compile(r"(?<![悔认谢赔请得])罪(?!嫌疑|前科|记录|经历|�
                  r"法律(?:规定|依据)|法条|第[一二三四五六七八九十百千\d]+条|哪条法律|违反了?什么法|构成|追诉")
 OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6}多少|还剩|剩下|剩余|还有多少[^，。？?]{0,8}没|"
                          r"没(?:有)?(?:拿回|要回|收回|追回|挽回|找回|还|退|归还)|(?<!有)没(?:有)?(?:收到|挣到|赚到)|少收|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
-                         r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少"
-                         # 到底亏了多少: what was lost, net of what was made up when the question says so
-                         r"|亏(?:了|掉了?|损了?)?多少")
+                         r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
+# 补了点车费，那到底亏了多少: a loss asked once something was made up is what is left of it (a loss
+# asked alone — 在赌场一共亏了多少 — is a sum of losses, engine/answer/casefile/act_sums.py)
+LOSS_NET = re.compile(r"亏(?:了|掉了?|损了?)?多少")
+LOSS_MADE_UP = re.compile(r"补|赔|退|弥补|挽回")
 # A person by surname and a familiar form: 老汤, 小李, 缪老板, 王总, 张师傅.
 ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])(?![\u4e00-\u9fff])"
                    r"|(?:老|小)(?P<surname3>[\u4e00-\u9fff])(?=[干到在说跟和也还就都给把被的，,])"
@@ -395,11 +398,11 @@ class CasePlan:
     # 被告说给过一万元，原告认不认？ / 原告认不认这笔是还本金: the side whose answer to the other side's
     # claim is asked
     responder: str | None = None
+    # 姓柯的那个老板送的东西，刨掉退回去的，还落下多少钱的: the gifts of one giver less those given back
+    gifts_kept: bool = False
     # 他自己落下的那部分钱，扣掉老婆退的和卡里冻住的，还差多少: a whole (the measures its figure may be
     # booked under: profit, share) less named parts (their words, and the measures each may be booked
     # under) — computed from those rows only, never a balance of the payments
-    # 姓柯的那个老板送的东西，刨掉退回去的，还落下多少钱的: the gifts of one giver less those given back
-    gifts_kept: bool = False
     whole: tuple[str, ...] = ()
     less: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     offset: bool = False  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
@@ -606,7 +609,8 @@ def make_plan(text: str) -> CasePlan:
         plan.kind = "pay"  # 某某一共被骗转出去多少钱: asked of the one who lost it, what they paid out
     if DEMAND.search(text) and re.search(r"赔|给|付|要", text) and re.search(r"还|再", text):
         plan.kind, plan.demand_more = "demand", True
-    if OUTSTANDING.search(text) and Slot.AMOUNT in plan.slots and plan.kind != "demand":
+    if (OUTSTANDING.search(text) or LOSS_NET.search(text) and LOSS_MADE_UP.search(text)) \
+            and Slot.AMOUNT in plan.slots and plan.kind != "demand":
         plan.aggregate = "outstanding"
     elif (TOTAL.search(text) or SO_FAR.search(text)) and Slot.AMOUNT in plan.slots and plan.aggregate is None:
         plan.aggregate = "total"

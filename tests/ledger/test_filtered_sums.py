@@ -193,6 +193,8 @@ def test_a_rhetorical_not_is_no_yes_no_part_and_loss_is_a_balance():
     plan = read_question("客人后来不是补了点车费吗，那这个司机那晚到底亏了多少？").case
     assert plan.slots == [Slot.AMOUNT] and not plan.yesno_asked
     assert plan.aggregate == "outstanding" and plan.owed == "loss" and plan.made_good
+    # a loss asked with nothing made up is a sum of losses, never a balance
+    assert read_question("他在赌场一共亏了多少？").case.aggregate == "total"
 
 
 @pytest.fixture(scope="module")
