@@ -747,6 +747,8 @@ class _Balance:
     minus: list[_Term]
     description: str
     left: str = "尚余{}未归还"  # how the balance is said: 尚欠{} (an obligation), 尚有{}的损失未弥补 (a loss)
+    # the items are named in the answer (少收了哪几笔车费？加起来多少: each income lost, with its words)
+    itemised: bool = False
 
 
 def _owed_rows(case: Case, measure: str) -> list[_Term]:
@@ -794,7 +796,7 @@ def _income_lost(case: Case, plan: CasePlan) -> _Balance:
                  and not e.corrects] if plan.made_good else []
     return _Balance(_terms(lost), _terms(made_good),
                     "未能收取的各项收入相加" + ("，减去已获补偿的款项" if made_good else ""),
-                    "尚有{}的损失未弥补" if made_good else "未能收取的收入共计{}")
+                    "尚有{}的损失未弥补" if made_good else "未能收取的收入共计{}", itemised=True)
 
 
 def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
@@ -998,5 +1000,12 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
         outcome.add(Part("未归还金额", text, Fill.FILLED, [cited]))
         return
     result, expression, ids, _ = results[0]
-    outcome.add(Part("未归还金额", f"{balance.left.format(money(result, currency))}（按{'、'.join(ids)}复算，见计算）",
+    items = ""
+    if balance.itemised:  # each item in its own words: 38元（「计价器上打表是38元」，E1）
+        said = [f"{said_figure(t.amount, currency)}（{quoted(t.event.words)}，{case.cite_event(t.event)}）"
+                for t in in_terms]
+        back = [f"{said_figure(t.amount, currency)}（{quoted(t.event.words)}，{case.cite_event(t.event)}）"
+                for t in out_terms]
+        items = f"：{'、'.join(said)}" + (f"，减去{'、'.join(back)}" if back else "")
+    outcome.add(Part("未归还金额", f"{balance.left.format(money(result, currency))}（按{'、'.join(ids)}复算，见计算）{items}",
                      Fill.FILLED, ids))
