@@ -96,6 +96,8 @@ LAW = re.compile(r"(?<![悔认谢赔请得])罪(?!嫌疑|前科|记录|经历|�
 OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6}多少|还剩|剩下|剩余|还有多少[^，。？?]{0,8}没|"
                          r"没(?:有)?(?:拿回|要回|收回|追回|挽回|找回|还|退|归还)|(?<!有)没(?:有)?(?:收到|挣到|赚到)|少收|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
                          r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
+# 哪几笔车费 / 哪些损失 / 分别是多少: the items of a figure asked beside it
+ITEMS_ASKED = re.compile(r"哪几笔|哪几项|哪些|哪几样|分别")
 # 补了点车费，那到底亏了多少: a loss asked once something was made up is what is left of it (a loss
 # asked alone — 在赌场一共亏了多少 — is a sum of losses, engine/answer/casefile/act_sums.py)
 LOSS_NET = re.compile(r"亏(?:了|掉了?|损了?)?多少")
@@ -400,6 +402,7 @@ class CasePlan:
     responder: str | None = None
     # 姓柯的那个老板送的东西，刨掉退回去的，还落下多少钱的: the gifts of one giver less those given back
     gifts_kept: bool = False
+    items_asked: bool = False  # 少收了哪几笔车费？加起来多少: the items of a sum are asked beside it
     # 他自己落下的那部分钱，扣掉老婆退的和卡里冻住的，还差多少: a whole (the measures its figure may be
     # booked under: profit, share) less named parts (their words, and the measures each may be booked
     # under) — computed from those rows only, never a balance of the payments
@@ -431,7 +434,7 @@ class CasePlan:
                 "waited_for": self.waited_for, "most": self.most,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
-                "gifts_kept": self.gifts_kept, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
+                "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
@@ -651,6 +654,7 @@ def make_plan(text: str) -> CasePlan:
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
         plan.made_good = bool(MADE_GOOD.search(text))
     _read_whole_less(plan, text)
+    plan.items_asked = bool(ITEMS_ASKED.search(text)) and Slot.AMOUNT in plan.slots
     # 受过行政处罚吗？当时暂扣了几个月？: a yes/no part beside the figure asked
     plan.aliases = [m.group(0) for m in ALIAS.finditer(text)
                     if (m.group("surname") or m.group("surname2") or m.group("surname3")) in SURNAMES

@@ -206,6 +206,8 @@ def test_lost_fares_are_summed(fares_home):
     a = ask(fares_home, "fares.txt", "那天晚上雷振东因为这起事故少收、少挣了哪几笔车费？加起来一共多少钱？")
     assert [c.result for c in a.calculations] == [Decimal(126)], a.conclusion
     assert "46元（「" in a.conclusion and "（即80元）（「" in a.conclusion  # 哪几笔: each fare in its own words
+    total = ask(fares_home, "fares.txt", "雷振东一共有多少车费没收到？")
+    assert [c.result for c in total.calculations] == [Decimal(126)] and "46元" not in total.conclusion  # no items asked
 
 
 def test_lost_fares_less_what_was_made_up(fares_home):

@@ -796,7 +796,7 @@ def _income_lost(case: Case, plan: CasePlan) -> _Balance:
                  and not e.corrects] if plan.made_good else []
     return _Balance(_terms(lost), _terms(made_good),
                     "未能收取的各项收入相加" + ("，减去已获补偿的款项" if made_good else ""),
-                    "尚有{}的损失未弥补" if made_good else "未能收取的收入共计{}", itemised=True)
+                    "尚有{}的损失未弥补" if made_good else "未能收取的收入共计{}", itemised=plan.items_asked)
 
 
 def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
