@@ -16,9 +16,10 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.markers import ENDS_WITH_MA, ENDS_WITH_MEIYOU, YESNO_WORDS
 from engine.question.reading import Reading, analyse
-from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, MEASURES,
-                                      MEASURE_SIGNS, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL,
-                                      goods_acts, measure_of, ordinal_of, question_kind)
+from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED, GIVEN_BACK,
+                                      MEANS, MEASURES, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE,
+                                      STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of, ordinal_of,
+                                      question_kind, taken_off)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
@@ -96,6 +97,12 @@ LAW = re.compile(r"(?<![悔认谢赔请得])罪(?!嫌疑|前科|记录|经历|�
 OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6}多少|还剩|剩下|剩余|还有多少[^，。？?]{0,8}没|"
                          r"没(?:有)?(?:拿回|要回|收回|追回|挽回|找回|还|退|归还)|(?<!有)没(?:有)?(?:收到|挣到|赚到)|少收|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
                          r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
+# 哪几笔车费 / 哪些损失 / 分别是多少: the items of a figure asked beside it
+ITEMS_ASKED = re.compile(r"哪几笔|哪几项|哪些|哪几样|分别")
+# 补了点车费，那到底亏了多少: a loss asked once something was made up is what is left of it (a loss
+# asked alone — 在赌场一共亏了多少 — is a sum of losses, engine/answer/casefile/act_sums.py)
+LOSS_NET = re.compile(r"亏(?:了|掉了?|损了?)?多少")
+LOSS_MADE_UP = re.compile(r"补|赔|退|弥补|挽回")
 # A person by surname and a familiar form: 老汤, 小李, 缪老板, 王总, 张师傅.
 ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])(?![\u4e00-\u9fff])"
                    r"|(?:老|小)(?P<surname3>[\u4e00-\u9fff])(?=[干到在说跟和也还就都给把被的，,])"
@@ -122,7 +129,10 @@ GIVER_ASKED = re.compile(r"谁(?:借|给|送|付|转|打|汇|交|替|代|退|赔
 # 打到某某那张建行卡上的钱 / 转给某某的钱: the receiver the money asked about went to.
 RECEIVER = re.compile(r"(?:打|转|存|汇|交)(?:到|进|入|给)(?P<who>[\u4e00-\u9fff]{2,4}?)(?:那张|那个|的|账户|卡|那)")
 # 给了某某多少 / 转给某某一共 / 付给某某的: the one the money asked about went to, named after the verb.
-PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(?:了|过)?(?P<who>[\u4e00-\u9fff]{2,3}?)"
+PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(?:了|过)?(?:[\u4e00-\u9fff]{0,3}?[“\"](?P<quoted>[^”“\"]{1,6})[”\"]"
+                     # 给代理“斌哥”转了多少: a name the question quotes, after a role word or none
+                     r"(?=(?:一共|总共|先后|共)?(?:支付|付|转账|转|打|汇|送|交|还)?(?:了|过)?(?:一共|总共|共|合计)?(?:多少|几|的钱|的款|那)))"
+                     r"|(?:付给|交给|转给|打给|汇给|送给|借给|给)(?:了|过)?(?P<who>[\u4e00-\u9fff]{2,3}?)"
                      r"(?=(?:一共|总共|共|合计)?(?:多少|几|的钱|的款|那))"
                      # 一共给某某转了多少 / 给某某支付了多少钱: the verb after the one it went to
                      r"|(?<![借送交付转打汇])给(?P<before>[\u4e00-\u9fff]{2,3}?)(?:一共|总共|先后|共)?"
@@ -143,7 +153,7 @@ OWED_FOR: dict[str, re.Pattern[str]] = {
     "contract_price": re.compile(r"货款|价款|合同款"),
     "penalty": re.compile(r"违约金|滞纳金"),
     "cost": re.compile(r"修车|修理|维修|医药费|医疗费|治疗费"),
-    "loss": re.compile(r"弥补|挽回|被抢的东西|被盗的东西|损失|没(?:有)?(?:收到|挣到|赚到)|少收|推掉"),
+    "loss": re.compile(r"弥补|挽回|被抢的东西|被盗的东西|损失|没(?:有)?(?:收到|挣到|赚到)|少收|推掉|亏"),
 }
 MADE_GOOD = re.compile(r"实际|净|还|仍|尚|补|赔|退|扣除|除去|减去|以后|之后|弥补|挽回")
 # Robbed, cheated, stolen from — with no one named as who did it (被骗, 被人骗, 被骗子骗): the
@@ -402,6 +412,14 @@ class CasePlan:
     # 被告说给过一万元，原告认不认？ / 原告认不认这笔是还本金: the side whose answer to the other side's
     # claim is asked
     responder: str | None = None
+    # 姓柯的那个老板送的东西，刨掉退回去的，还落下多少钱的: the gifts of one giver less those given back
+    gifts_kept: bool = False
+    items_asked: bool = False  # 少收了哪几笔车费？加起来多少: the items of a sum are asked beside it
+    # 他自己落下的那部分钱，扣掉老婆退的和卡里冻住的，还差多少: a whole (the measures its figure may be
+    # booked under: profit, share) less named parts (their words, and the measures each may be booked
+    # under) — computed from those rows only, never a balance of the payments
+    whole: tuple[str, ...] = ()
+    less: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     offset: bool = False  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
@@ -428,6 +446,7 @@ class CasePlan:
                 "waited_for": self.waited_for, "most": self.most,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
+                "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
@@ -501,6 +520,15 @@ def _dates_only(text: str, after: int) -> bool:
     return bool(SALE_AS_TIME.search(re.split(r"[，,。；;？?！!、]", text[after:], maxsplit=1)[0]))
 
 
+# 乘客后来不是补了点车费吗，那…到底亏了多少: 不是…吗 before another part states what the question
+# takes as known — it asks no verdict of its own.
+RHETORICAL = re.compile(r"不是[^，,。？?]*[吗么][，,]?\s*$")
+
+
+def _presupposed(part: str, text: str) -> bool:
+    return bool(RHETORICAL.search(part)) and not text.rstrip("？? ").endswith(part.rstrip("，,？? "))
+
+
 def _parts(text: str) -> list[str]:
     """"第一次给钱是哪天、给了多少、怎么给的" → its asked parts, in order."""
     return [p for p in re.split(r"[、，,；;]|(?<=[？?])|以及|还有(?=什么|多少)", text) if p.strip()]
@@ -548,7 +576,8 @@ def make_plan(text: str) -> CasePlan:
             found = [Slot.FIELD if s is Slot.AMOUNT else s for s in found]  # 身份证号码是多少
         if not found and re.search(r"什么|怎样|怎么样|如何|为什么|哪", part):
             found = [Slot.TEXT]
-        if not found and YESNO.search(part) and plan.overview is None and not ASKS_ONLY_IF_KNOWN.fullmatch(part.strip()):
+        if not found and YESNO.search(part) and plan.overview is None and not ASKS_ONLY_IF_KNOWN.fullmatch(part.strip()) \
+                and not _presupposed(part, text):
             found = [Slot.YESNO]  # 投诉过吗？是哪天？: the yes/no is a part of its own
         if any(s in found for s in (Slot.AMOUNT, Slot.DATE, Slot.MEANS, Slot.PLACE, Slot.COUNT)) \
                 or found == [Slot.RATE] and len(_parts(text)) == 1:
@@ -605,7 +634,8 @@ def make_plan(text: str) -> CasePlan:
         plan.kind = "pay"  # 某某一共被骗转出去多少钱: asked of the one who lost it, what they paid out
     if DEMAND.search(text) and re.search(r"赔|给|付|要", text) and re.search(r"还|再", text):
         plan.kind, plan.demand_more = "demand", True
-    if OUTSTANDING.search(text) and Slot.AMOUNT in plan.slots and plan.kind != "demand":
+    if (OUTSTANDING.search(text) or LOSS_NET.search(text) and LOSS_MADE_UP.search(text)) \
+            and Slot.AMOUNT in plan.slots and plan.kind != "demand":
         plan.aggregate = "outstanding"
     elif (TOTAL.search(text) or SO_FAR.search(text)) and Slot.AMOUNT in plan.slots and plan.aggregate is None:
         plan.aggregate = "total"
@@ -629,6 +659,8 @@ def make_plan(text: str) -> CasePlan:
     if receiver:
         who = next((n for n in plan.names if receiver.group("who").startswith(n)), receiver.group("who"))
         plan.receiver = Receiver(who, by_account=True)
+    elif paid_to and paid_to.group("quoted"):
+        plan.receiver = Receiver(paid_to.group("quoted"), by_account=False)  # 给代理“斌哥”: quoted, a name
     elif paid_to and (looks_like_name(paid_who := paid_to.group("who") or paid_to.group("before"))
                       or paid_who in plan.names):
         plan.receiver = Receiver(paid_who, by_account=False)  # 给了某某多少
@@ -643,6 +675,8 @@ def make_plan(text: str) -> CasePlan:
     if plan.aggregate == "outstanding":
         plan.owed = next((what for what, pattern in OWED_FOR.items() if pattern.search(text)), None)
         plan.made_good = bool(MADE_GOOD.search(text))
+    _read_whole_less(plan, text)
+    plan.items_asked = bool(ITEMS_ASKED.search(text)) and Slot.AMOUNT in plan.slots
     # 受过行政处罚吗？当时暂扣了几个月？: a yes/no part beside the figure asked
     plan.aliases = [m.group(0) for m in ALIAS.finditer(text)
                     if (m.group("surname") or m.group("surname2") or m.group("surname3")) in SURNAMES
@@ -662,7 +696,8 @@ def make_plan(text: str) -> CasePlan:
         else None
     plan.either = _either_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
-        YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) for part in _parts(text)[:-1])
+        YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) and not _presupposed(part, text)
+        for part in _parts(text)[:-1])
     plan.promised = bool(PROMISED.search(text))
     plan.money_word = _money_word(question)
     plan.disputed = bool(re.search(r"到底|究竟", text))
@@ -829,6 +864,23 @@ def _read_priced(plan: CasePlan, text: str) -> None:
 # 公司报的损失比他承认的多多少 / 认定价值和卖的钱相差多少: a difference between two figures asked.
 COMPARED = re.compile(r"(?P<a>[^，,。；？?]{2,24}?)比(?P<b>[^，,。；？?]{2,24}?)(?P<way>多|少|高|低)(?:了|出|出来)?(?:多少|几)"
                       r"|(?P<a2>[^，,。；？?]{2,24}?)(?:和|与|跟|同)(?P<b2>[^，,。；？?]{2,24}?)(?:之间)?(?:相差|差了|差距|差额|差)(?:是|有)?(?:多少|几)")
+
+
+def _read_whole_less(plan: CasePlan, text: str) -> None:
+    """他自己落下的那部分钱，扣掉老婆退的和卡里冻住的，还差多少: the whole named by what one kept
+    (OWN_SHARE: profit, or a share of it) and the parts taken off it, each typed (lexicon taken_off)."""
+    if Slot.AMOUNT not in plan.slots:
+        return
+    off = TAKEN_OFF.search(text)
+    if off and GIFTS_ASKED.search(text[:off.start()]) and GIVEN_BACK.search(off.group("parts")):
+        plan.gifts_kept, plan.aggregate = True, "outstanding"  # 送的东西，刨掉退回去的: gifts less those given back
+        return
+    if not OWN_SHARE.search(text):
+        return
+    less = taken_off(text)
+    if less:
+        plan.whole, plan.less = ("profit", "share"), less
+        plan.aggregate = "outstanding"
 
 
 def _read_compared(plan: CasePlan, text: str) -> None:

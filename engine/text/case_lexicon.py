@@ -29,7 +29,9 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
         # 卡里有两万元被冻结了: money held back by the police counts towards what is got back
         r"|(?<!解)冻结"),
     # damages paid for harm done
-    "compensation": re.compile(r"(?<!退)(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"),
+    "compensation": re.compile(r"(?<!退)(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"
+                               # 给你补车费了吗 / 补了点车费: a fare or a cost made up to whoever went without it
+                               r"|补(?:了|过|给)?(?:你|我|他|她)?(?:点|一点|些|一些)?(?:车费|路费|费用|差价|差额|损失)"),
     # money asked for, not (yet) paid
     # (a claim before a court — 诉讼请求：一、判令被告支付货款五万元 — is money asked for too)
     "demand": re.compile(r"要求|索要|索赔|讨要|催要|判令|(?<![不没])要(?:我|他|她|你|对方)?(?:再|还)?(?:赔|给|付|拿|出)"
@@ -81,6 +83,10 @@ NEGATED = re.compile(r"没有|没|未|尚未|还没")
 # An income that was not had, said after its figure (车费四百二十元没收, 约好的一单六百元只好推掉了):
 # a loss valued, never a payment — not money confiscated (被没收, 予以没收).
 INCOME_LOST = re.compile(r"(?<![被以法])没(?:有)?收(?:到)?(?![回了])|没(?:能)?(?:挣|赚)到|推掉|没接成|没拉成|没做成|泡汤")
+# The income named again where it is said not to have been had (…打表是38元，他下车帮忙…，车费我就没收):
+# a fee word, then the one who went without it, then the words of INCOME_LOST.
+INCOME_NAMED_LOST = re.compile(r"(?:车费|车钱|运费|工钱|费用|这笔钱|这钱|那笔钱|钱)(?:我|他|她|我们|他们)?(?:就|也|都)?"
+                               r"(?:没(?:有)?收(?:到)?(?![回了])|没(?:能)?(?:挣|赚)到|没要)")
 # A surname followed by one of these is a person named by a form of address (缪老板, 王总, 张师傅).
 TITLES = "老板|总|经理|师傅|主任|局长|科长"
 # A question asking why or how come does not say what kind of money its answer names
@@ -416,6 +422,48 @@ def question_kind(text: str) -> str | None:
         if cues["pay"].search(text):
             return "pay"
     return None
+
+
+# -- a whole less named parts (他自己落下的钱，扣掉老婆退的和卡里冻住的，还差多少) ----------------------
+# The words that take named parts off a whole, and what follows them up to the balance asked.
+TAKEN_OFF = re.compile(r"(?:扣掉|扣除|扣去|刨掉|刨去|刨除|减去|减掉|除去|去掉)(?P<parts>[^，,。；;？?]{2,30}?)"
+                       r"(?=(?:以后|之后|后)?(?:[，,]|还差|还剩|还有|还欠|剩下|实际|$))")
+# The figure one keeps for oneself of a scheme's takings (自己落下的, 个人获利, 自己分到): its whole.
+OWN_SHARE = re.compile(r"(?:自己|个人|本人|他)(?:实际)?(?:落下|落了|留下|留了|得到|拿到|挣|赚|获利|分到|分了|到手)"
+                       r"|落(?:下|了)(?:的|多少)")
+# What each part taken off is, by its verb when the words name no measure of MEASURES: 退的 (paid back,
+# restitution or a refund), 冻住的 (frozen on a card: the refund measure's 冻结).
+PART_TAKEN = {"restitution": re.compile(r"退(?!回去)"), "refund": re.compile(r"冻|止付|退回来"),
+              "recovered": re.compile(r"追回|发还|缴获|扣押")}
+
+
+# Gifts given back (把手表连盒子一起还给了她, 退回去的, 退还给他): in a question, the part taken off what
+# was given; in a statement, the act that gives a gift back.
+GIVEN_BACK = re.compile(r"退回去|还回去|送回去|退还(?:给)?|退回给|还给|退给|送还")
+# What was given as a gift, as a question names it (送的东西, 送来的, 送给他的, 收的礼).
+GIFTS_ASKED = re.compile(r"送(?:来|给[\u4e00-\u9fff]{0,3})?的|送了|送过|收(?:受)?的(?:礼|东西|财物)")
+
+
+def taken_off(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The parts a question takes off a whole, in its words, each with the measures its figure may
+    be booked under: 扣掉老婆退的和卡里冻住的 → [(老婆退的, (restitution, refund)), (卡里冻住的, (refund,))]."""
+    found = TAKEN_OFF.search(text)
+    if not found:
+        return []
+    parts = []
+    for words in re.split(r"和|、|及|以及|跟|还有", found.group("parts")):
+        words = words.strip()
+        if not words:
+            continue
+        named = measure_of(words)
+        by_verb = tuple(m for m, pattern in PART_TAKEN.items() if pattern.search(words))
+        measures = ((named,) if named else ()) + tuple(m for m in by_verb if m != named)
+        if not measures:
+            return []  # a part that cannot be typed: the question is not read as a whole less parts
+        if measures[0] == "restitution" and "refund" not in measures:
+            measures += ("refund",)  # 退的: paid back, whichever way the record books it
+        parts.append((words, measures))
+    return parts
 
 
 def measure_of(text: str) -> str | None:

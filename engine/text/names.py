@@ -175,3 +175,22 @@ def titled_names(text: str) -> list[str]:
         if looks_like_name(name) and not _NOT_IN_NAMES & set(name):
             found.append(name)
     return list(dict.fromkeys(found))
+
+
+# A person the record calls by a familiar name it puts in quotes (代理“斌哥”, 微信名叫“阿杰”的人,
+# “老七”说…): 阿/小/老 and one character, or a name ending in 哥/姐. Quoted, the record itself marks
+# the words as what someone is called.
+_QUOTED_FAMILIAR = None
+
+
+def quoted_familiar_names(text: str, *, min_count: int = 2) -> list[str]:
+    """Familiar names the record quotes at least ``min_count`` times, in order of first use."""
+    import re
+
+    global _QUOTED_FAMILIAR
+    if _QUOTED_FAMILIAR is None:
+        _QUOTED_FAMILIAR = re.compile(r"[“\"]((?:[阿小老][\u4e00-\u9fff])|(?:[\u4e00-\u9fff]{1,2}[哥姐]))[”\"]")
+    counts: dict[str, int] = {}
+    for match in _QUOTED_FAMILIAR.finditer(text):
+        counts[match.group(1)] = counts.get(match.group(1), 0) + 1
+    return [n for n, c in counts.items() if c >= min_count]

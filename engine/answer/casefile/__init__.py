@@ -31,6 +31,8 @@ from engine.answer.wording import quoted
 from engine.answer.casefile.record import PII_TYPES, answer_record, partial_plate, third_party
 from engine.answer.casefile.talk import answer_evidence, answer_talk
 from engine.answer.casefile.verdict import either_verdict
+from engine.answer.casefile.whole_less import answer_whole_less
+from engine.answer.casefile.gifts_kept import answer_gifts_kept
 from engine.answer.composer import Draft
 from engine.question import CasePlan, QuestionPlan, Slot
 from engine.answer.casefile.heads import asked_head
@@ -207,6 +209,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+    elif plan.gifts_kept and Slot.AMOUNT in plan.slots and answer_gifts_kept(case, plan, outcome):
+        pass  # 送的东西，刨掉退回去的: the giver's money and goods kept, at their appraisal
+    elif plan.less and Slot.AMOUNT in plan.slots and answer_whole_less(case, plan, outcome):
+        pass  # 自己落下的钱，扣掉老婆退的和卡里冻住的: the whole less each named part, from their own rows
     elif plan.net and answer_net_received(case, plan, outcome):
         pass  # 实际到手多少: the IOU's sum less what was taken off beforehand, attributed
     elif plan.loan_interest and answer_loan_interest(case, plan, outcome):

@@ -23,7 +23,8 @@ from engine.answer.casefile.facts import Event, Value, corrections_of, versions_
 from engine.text.case_lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS
 from engine.text.segments import flat
 
-_OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|被)$")
+# the mark of an object before a name: 给王芳, 向公司, and 给代理“斌哥” (a role word and a quote between)
+_OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|被)(?:[\u4e00-\u9fff]{0,3}?[“\"])?$")
 _RECEIVE = re.compile(r"收到|拿到|得到|收了|收回|拿回|要回|获得|领到|到手")
 _MORE = re.compile(r"再|还要|另外|额外")
 _LOSS = re.compile(r"实际损失|净损失|损失")
@@ -183,8 +184,10 @@ def _asks_of_role(case: Case, plan: CasePlan) -> bool:
     """王芳的朋友投了多少钱: asked of someone named by role, who has no rows of their own."""
     from engine.answer.casefile.record import ROLE_PERSON
 
-    role = ROLE_PERSON.search(plan.text)
-    return bool(role) and not any(p in plan.text[role.end():] for p in case.people())
+    # 转给对方: the other side of the case's own flow (the ledger's counterpart) has rows of its own
+    roles = [r for r in ROLE_PERSON.finditer(plan.text)
+             if not (r.group(0) == "对方" and case.ledger.counterpart and not plan.text.startswith("的", r.end()))]
+    return bool(roles) and not any(p in plan.text[roles[0].end():] for p in case.people())
 
 
 _ALSO = re.compile(r"也|还介绍|另外|别人|其他人|还有")
@@ -265,9 +268,14 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
         kind = kind if kind not in (None, "pay") else (dominant_kind(case) or kind)
     actor = _actor(case, plan, kind)
-    # the question's restrictions decided once, over every row the figure may be composed from
-    scope = restrict(case, plan, _in_asked_time(case, plan, _movements(case, plan, kind, actor, roles=_ROW_ROLES,
-                                                                        unrestricted=True)))
+    # the question's restrictions decided once, over every row the figure may be composed from; of a
+    # balance, over the money that went in (转账转出去的钱，追回一部分以后还差多少: the channels are the
+    # transfers', never the recovery's — what came back is taken off whatever way it came)
+    scoped_kind, scoped_actor = kind, actor
+    if plan.aggregate == "outstanding" and kind in OUTFLOW_KINDS and (inflow := dominant_kind(case)):
+        scoped_kind, scoped_actor = inflow, _actor(case, plan, inflow)
+    scope = restrict(case, plan, _in_asked_time(case, plan, _movements(case, plan, scoped_kind, scoped_actor,
+                                                                        roles=_ROW_ROLES, unrestricted=True)))
     if scope.unmet is not None:  # 通过微信转了多少 with a payment whose means is not told: not a figure
         label = "未归还金额" if plan.aggregate == "outstanding" else "次数" if plan.aggregate == "count" \
             and Slot.AMOUNT not in plan.slots else "金额"
@@ -766,6 +774,8 @@ class _Balance:
     minus: list[_Term]
     description: str
     left: str = "尚余{}未归还"  # how the balance is said: 尚欠{} (an obligation), 尚有{}的损失未弥补 (a loss)
+    # the items are named in the answer (少收了哪几笔车费？加起来多少: each income lost, with its words)
+    itemised: bool = False
 
 
 def _owed_rows(case: Case, measure: str) -> list[_Term]:
@@ -813,7 +823,7 @@ def _income_lost(case: Case, plan: CasePlan) -> _Balance:
                  and not e.corrects] if plan.made_good else []
     return _Balance(_terms(lost), _terms(made_good),
                     "未能收取的各项收入相加" + ("，减去已获补偿的款项" if made_good else ""),
-                    "尚有{}的损失未弥补" if made_good else "未能收取的收入共计{}")
+                    "尚有{}的损失未弥补" if made_good else "未能收取的收入共计{}", itemised=plan.items_asked)
 
 
 def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
@@ -943,6 +953,12 @@ def _told_by(case: Case, event: Event) -> str:
 
 
 def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> None:
+    # 老汤到现在还差多少钱没拿到 where the record enumerates what each is owed and pays a group in lumps
+    # per person: that person's item less the lumps of the groups they belong to (per_person.py)
+    from engine.answer.casefile.per_person import answer_person_balance
+
+    if actor.name and answer_person_balance(case, actor.name, outcome):
+        return
     moved = [e for e in case.ledger.money if e.role in ("event", "periodic", "balance", "agreed")]
     if actor.name and not plan.owed and not any(actor.name in (e.payer, e.payee) for e in moved) \
             and actor.name not in (case.ledger.subject, case.ledger.counterpart):
@@ -1011,5 +1027,12 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
         outcome.add(Part("未归还金额", text, Fill.FILLED, [cited]))
         return
     result, expression, ids, _ = results[0]
-    outcome.add(Part("未归还金额", f"{balance.left.format(money(result, currency))}（按{'、'.join(ids)}复算，见计算）",
+    items = ""
+    if balance.itemised:  # each item in its own words: 38元（「计价器上打表是38元」，E1）
+        said = [f"{said_figure(t.amount, currency)}（{quoted(t.event.words)}，{case.cite_event(t.event)}）"
+                for t in in_terms]
+        back = [f"{said_figure(t.amount, currency)}（{quoted(t.event.words)}，{case.cite_event(t.event)}）"
+                for t in out_terms]
+        items = f"：{'、'.join(said)}" + (f"，减去{'、'.join(back)}" if back else "")
+    outcome.add(Part("未归还金额", f"{balance.left.format(money(result, currency))}（按{'、'.join(ids)}复算，见计算）{items}",
                      Fill.FILLED, ids))

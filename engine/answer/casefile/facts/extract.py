@@ -13,7 +13,7 @@ from engine.answer.casefile.facts.confirm import Put, confirmation_note, put_to_
 from engine.answer.casefile.facts.model import Anchor, Correction, Event, Statement, Value
 from engine.text.dates import find_dates
 from engine.text.lines import joined_view
-from engine.text.names import looks_like_name, names_in, party_names, recurring_names
+from engine.text.names import looks_like_name, names_in, party_names, quoted_familiar_names, recurring_names
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.quantities import find_quantities
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
@@ -113,7 +113,9 @@ def _frame(question: str, names: list[str], speaker: str | None) -> tuple[str | 
     for name in names:
         if re.search(rf"{re.escape(name)}[^，。？?；]{{0,12}}?{_GIVE}(?:了|过)?(?:你|您)", question):
             return name, speaker
-        if re.search(rf"(?:你|您)[^，。？?；]{{0,12}}?(?:给|向|往){_GIVE}?(?:了|过)?{re.escape(name)}", question):
+        # 你是怎么给代理“斌哥”分钱的: a role word and the quote may stand before the name
+        if re.search(rf"(?:你|您)[^，。？?；]{{0,12}}?(?:给|向|往){_GIVE}?(?:了|过)?(?:[\u4e00-\u9fff]{{0,3}}“)?"
+                     rf"{re.escape(name)}", question):
             return speaker, name
     return None
 
@@ -312,7 +314,9 @@ class _Reader:
             kind = "cost"  # 维修单…一共是贰仟叁佰元: an expense valued
         if kind is None and lx.AGREED.search(sentence_before[-16:]) and lx.BARE_PAY.search(before):
             kind = "pay"  # 答应10月底之前先付5万元: a sum promised
-        if kind in (None, "cost") and not valued and lx.INCOME_LOST.search(text, amount.end, min(sentence.end, amount.end + 16)):
+        if kind in (None, "cost") and not valued and (
+                lx.INCOME_LOST.search(text, amount.end, min(sentence.end, amount.end + 16))
+                or self._named_lost_later(sentence, amount)):
             kind, measure = "cost", "lost_income"  # 这一单车费四百二十元没收 / 约好的一单六百元只好推掉: income lost
         act = self._act_start(sentence) if kind is None else None
         if act is not None and act.start < sentence.start:
@@ -606,6 +610,8 @@ class _Reader:
                 m = min(means, key=lambda m: abs(m.start() - amount.start))
                 event.means = self.value(m.start(), m.end(), m.group(0))
                 break
+        if event.means is None:
+            event.means = self._asked_means()
         for seg in told:
             place = lx.PLACE.search(text, seg.start, seg.end)
             if place:
@@ -619,6 +625,28 @@ class _Reader:
             return False
         rest = self.text[clause.start:means.start()] + self.text[means.end():clause.end]
         return bool(lx.WITHDRAW.search(rest))
+
+    def _named_lost_later(self, sentence: Segment, amount) -> bool:
+        """计价器上打表是38元，他下车帮忙，后来又去做笔录，车费我就没收: the income named again later
+        in the sentence, with no other figure between, is said not to have been had."""
+        lost = lx.INCOME_NAMED_LOST.search(self.text, amount.end, sentence.end)
+        return lost is not None and not any(amount.end <= a.start < lost.start() for a in self.amounts)
+
+    def _asked_means(self) -> Value | None:
+        """问：他从你手里拿到的现金是8000元，你怎么说？答：…可能只给了他八千: the asker puts a figure
+        with how it was paid and the answer, naming no means at all, tells that money again — the means
+        is the asker's, quoted where the asker says it. One means only; never for an answer that names
+        one of its own (it is then that answer's)."""
+        st = self.st
+        if self.asked or not st.question_span or not st.asked or lx.MEANS.search(self.text) \
+                or not find_amounts(st.asked):
+            return None
+        said = list(lx.MEANS.finditer(st.asked))
+        if len({m.group(0) for m in said}) != 1:
+            return None
+        m = said[0]
+        start = st.question_span[0] + m.start()
+        return Value(m.group(0), m.group(0), Anchor(st.chunk_id, start, start + len(m.group(0))))
 
     def _who(self, event: Event, sentence: Segment, clause: Segment) -> None:
         """Payer and payee: the sentence's subject (the first party named before the money verb,
@@ -894,7 +922,8 @@ def known_people(statements: list[Statement]) -> tuple[str, ...]:
     text = "\n".join(s.question + "\n" + s.answer for s in statements)
     speakers = [s.speaker for s in statements if s.speaker]
     asked = [n for s in statements for n in party_names(s.question)]  # 你和熊蕾以前认识吗
-    return tuple(dict.fromkeys([*speakers, *recurring_names(text), *asked]))
+    # 代理“斌哥”: a familiar name the record quotes again and again is someone's name
+    return tuple(dict.fromkeys([*speakers, *recurring_names(text), *asked, *quoted_familiar_names(text)]))
 
 
 def other_party(statements: list[Statement], known: tuple[str, ...] = ()) -> str | None:
