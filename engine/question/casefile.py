@@ -16,7 +16,7 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
 from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, MEASURES,
-                                      MEASURE_SIGNS, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL,
+                                      MEASURE_SIGNS, PLACE_ENDS, POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL,
                                       goods_acts, measure_of, ordinal_of, question_kind)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
@@ -428,7 +428,7 @@ class CasePlan:
 
 
 # Where someone or something came to be, asked by the act (倒在哪里, 停在什么位置, 躺在什么地方).
-POSTURE = re.compile(r"([倒躺停坐站蹲趴靠跪卧])在(?:什么|哪)")
+POSTURE = re.compile(rf"([{''.join(POSTURES)}])在(?:什么|哪)")
 # Several people asked about together (郭承志和工友们, 这几个工人, 他们几个, 大家).
 GROUP = re.compile(r"[\u4e00-\u9fff]{1,2}们|大家|(?:这|那)?几个(?:工人|人|工友)|所有(?:的)?(?:人|工人)|每个人|各自")
 # What ought to be, asked of a figure (工钱一共应该是多少): what is due, not what was paid.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from engine.text.lines import across_lines
 from engine.text.numbers import parse_number
 
 # -- what moved ------------------------------------------------------------------------------------
@@ -289,9 +290,23 @@ RECOVERED_TOLD = re.compile(r"追回|起获|扣押|查获|缴获|收缴|找回|�
 ASSENT_WORDS = r"认可|承认|是的|属实|没有异议|无异议"
 REFUSAL_WORDS = r"不认可|不承认|没有这回事|没这回事"
 
+# -- where someone or something came to be ----------------------------------------------------------
+# The acts of being somewhere a question asks the place of (倒在哪里, 停在什么位置), by the posture they
+# tell: 倒在什么位置 is answered by 躺在非机动车道上 (someone knocked down lies there) — one posture,
+# several verbs; 停 (a vehicle) and 坐/站 keep their own.
+POSTURES: dict[str, str] = {"倒": "lying", "躺": "lying", "趴": "lying", "卧": "lying", "停": "stopped",
+                            "坐": "sitting", "站": "standing", "蹲": "crouching", "靠": "leaning", "跪": "kneeling"}
+
+
+def same_posture(asked: str, said: str) -> bool:
+    """The act said tells the posture the question asks about (倒 asked, 躺 said: both lying)."""
+    return asked == said or POSTURES.get(asked, asked) == POSTURES.get(said, said)
+
+
 # -- certainty ---------------------------------------------------------------------------------------
-UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|不晓得|不详|不确定|"
-                       r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")
+# (read across a PDF's line break: 我都不知\n道 in a record whose lines wrap anywhere is still not knowing)
+UNCERTAIN = re.compile(across_lines("记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|"
+                                    "不晓得|不详|不确定|想不起|没注意|没留意|没看清|搞不清|没记住|记不住"))
 # What an unsure clause is unsure about: the value kinds its own words name.
 UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
     "date": re.compile(r"哪天|哪一天|几号|日子|日期|时间|什么时候|几月|哪个月|哪年|几点"),

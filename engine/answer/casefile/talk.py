@@ -23,11 +23,11 @@ from engine.answer.casefile.said import (Match, _anchor, _assertion, _best_sente
                                          _sentences, _unsure_about, _weights, person_asked, quote_of_one,
                                          speaks_for, told_of)
 from engine.answer.casefile.verdict import confirmed_state, of_asked_side, state_told, yes_no
-from engine.answer.casefile.when import time_of_day, when_where
+from engine.answer.casefile.when import POSTURE_SAID, time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.extract import per_piece
-from engine.text.case_lexicon import RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD
+from engine.text.case_lexicon import RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD, same_posture
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
 from engine.text.refs import find_statute_refs
@@ -123,7 +123,8 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     matches = rank_statements(case, plan)
     chosen = candidates(case, plan, matches)
     if not chosen and plan.posture:  # 那个男的倒在什么位置: the answers telling that act, best first
-        chosen = [m for m in matches if f"{plan.posture}在" in m.statement.answer][:3]
+        chosen = [m for m in matches if any(same_posture(plan.posture, said.group("act"))
+                                            for said in POSTURE_SAID.finditer(m.statement.answer))][:3]
     if not chosen and Slot.YESNO in plan.slots:
         # 监控拍到了吗 — 门口有监控吗？—有，但那几天坏了: the state of the asked thing, told under
         # the asker's other words
