@@ -67,6 +67,8 @@ YESNO = re.compile(r"是否|有没有|是不是|有无|能否|可否|对不对|�
 WAITED_FOR = re.compile(r"等(?:到|着)?(?P<what>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:来|到|赶到|回来|过来)(?:了)?(?:以后|之后)?(?:才|再)")
 # Who stands out by a measure (输钱最多的是谁, 谁伤得最重): never 最后/最早, an occurrence's order.
 MOST = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害)")
+# The asking words after the one asked (…的玩家是谁？ → …的玩家).
+MOST_TAIL = re.compile(r"(?:是|为)?(?:谁|哪个人|哪一个|哪个|哪位|什么人)?[？?]*$")
 # 被骗了多少钱，你清楚吗？ / …，对吗？: a tail asking whether the speaker knows or agrees asks no verdict
 # of its own — the figure is what is asked.
 ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记得|确定|了解)(?:吗|么|不)?[？?]?|(?:是|对)(?:吗|不对|不是)[？?]?"
@@ -105,6 +107,8 @@ NICKNAME = re.compile(r"(?<![他她我你表堂大二三亲师老])(?P<nick>(?![
                       r"|(?<![\u4e00-\u9fff])(?P<ah>[阿小老][\u4e00-\u9fff])(?=的|是|叫|真|全|大名|本名|身份|到底|究竟|[，,？?])"
                       r"|(?<![^那这个的说叫是，,\s])(?P<titled>[\u4e00-\u9fff](?:老板|老总|经理|师傅))"
                       r"|(?P<by_surname>姓[\u4e00-\u9fff]的(?:那个|这个|那位)?(?:老板|老总|经理|师傅|男的|女的|男子|女子|人|司机|小伙子?))")
+# A number asked of the thing used for an act (收钱用的银行卡, 用过哪些卡, 作案用的手机号).
+FIELD_USED = re.compile(r"(?:用|使用|用来|用于)(?:的|过|了)?[^，。？?]{0,4}?(?:银行卡|卡|账户|账号|手机|电话|号码)")
 # What the one questioned saw (车牌看清了哪几位, 看到的车是什么颜色).
 SEEN = re.compile(r"看清|看到|看见|瞧见|认出|记住|记下|看全|目睹")
 # The name a person goes by on paper asked (龙哥真名叫什么, 童老板全名, 姓童的老板叫什么名字).
@@ -317,6 +321,12 @@ class CasePlan:
     real_name: bool = False
     # 车牌看清了哪几位 / 看到的那辆车: what the one questioned saw is asked, not their own particulars
     seen: bool = False
+    # 车牌号看清了哪几位 / 车牌看到了几个字: which part of a plate was seen is asked (not the whole plate):
+    # a plate told only in part answers it
+    plate_seen: bool = False
+    # 收赌资用的银行卡 / 你用过哪些银行卡收钱 / 作案用的手机号: the numbers asked are of what was used for an
+    # act — whoever holds them (a wife's card, one bought under another name) — not of what one owns
+    field_used: bool = False
     # 扣的货是假的吗 / 是不是正品 / 检验合格吗: the property asked of a thing (lexicon STATES key)
     state: str | None = None
     # 有没有同伙 / 是一个人干的吗 / 是主动投案的吗: the side asked of two that exclude each other (lexicon
@@ -371,6 +381,8 @@ class CasePlan:
     waited_for: str | None = None
     # 输钱最多的是谁 / 谁出力最少: who or what stands out by a measure — the word saying how (最多)
     most: str | None = None
+    # …and the question's own words for the one asked (群里输钱最多的玩家, 谁伤得最重): what a gap names
+    most_asked: str | None = None
     # 年利率是多少 / 换算成一年是多少 / 月息多少: the period a rate is asked per (year, month), None when
     # the question names none — a rate said per month is then never given as the yearly one
     rate_basis: str | None = None
@@ -413,13 +425,13 @@ class CasePlan:
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
-                "waited_for": self.waited_for, "most": self.most,
+                "waited_for": self.waited_for, "most": self.most, "most_asked": self.most_asked,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
-                "seen": self.seen,
+                "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -549,6 +561,9 @@ def make_plan(text: str) -> CasePlan:
     plan.waited_for = waited.group("what") if waited else None
     most = MOST.search(text)
     plan.most = most.group(0) if most and SLOT_WORDS[Slot.PERSON].search(text) else None
+    if plan.most:
+        part = next((p for p in _parts(text) if MOST.search(p)), text)
+        plan.most_asked = MOST_TAIL.sub("", part.strip()) or part.strip()
     plan.counts = [CountAsked("次" if m.group("times") else "人", part, read_focus(part, analyse(part), plan.names))
                    for part in _parts(text) for m in COUNTED.finditer(part)]
     sides = {"原审原告": "原告", "原审被告": "被告", "被告人": "被告"}
@@ -630,6 +645,9 @@ def make_plan(text: str) -> CasePlan:
                                         and m.group(0) not in plan.aliases and not _NOT_ALIAS.match(m.group(0))))
     plan.real_name = bool(REAL_NAME.search(text)) and bool(plan.nicknames or plan.aliases) and not plan.fields
     plan.seen = bool(SEEN.search(text))
+    plan.field_used = bool(plan.fields) and bool(FIELD_USED.search(text))
+    plan.plate_seen = any(FIELD_WORDS["plate"].search(p) and SEEN.search(p) and re.search(r"哪|几|什么", p)
+                          for p in _parts(text))
     plan.state = _state_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.recovered_list = bool(RECOVERED_LIST.search(text)) and not any(
         s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT, Slot.QUANTITY, Slot.DATE))

@@ -26,10 +26,35 @@ FALL = """询问笔录
 道。
 """
 
+# A card-game host: the players told one by one, no one ranked; cards he took stakes on, one his
+# sister's; then a shop's dice table where the speaker himself ranks the losers.
+TABLE = """讯问笔录
+时间：2024年7月9日9时00分至2024年7月9日11时00分
+地点：柳川市公安局治安大队讯问室
+侦查员：岑某、詹某 记录人：詹某
+犯罪嫌疑人：缪志强 性别：男
+问：来你家打牌的都有谁？
+答：常来的有邻居老付、开五金店的老卞，还有一个姓郜的司机，输赢都是几百块。
+问：赌资是怎么收的？
+答：一张是我自己名下的工商银行卡，卡号6222021234567890128；一张是我妹妹缪小芳名下的农业银行卡，卡号
+6228480012345678916。
+"""
+DICE = """询问笔录
+时间：2024年7月10日9时00分至2024年7月10日10时00分
+地点：柳川市公安局治安大队询问室
+询问人：岑某、詹某 记录人：詹某
+被询问人：卞立军 性别：男
+问：在店里摇骰子的人输赢怎么样？
+答：输得最多的是老付，一晚上输了三千多，别的人输赢都不大。
+问：你看到的那辆面包车车牌号是多少？
+答：车牌前面是柳C，最后两位是26，中间几个字没看清。
+"""
+
 
 @pytest.fixture(scope="module")
 def describe_home(tmp_path_factory):
-    yield from record_home(tmp_path_factory.mktemp("describe_cases"), {"询问笔录_郁成林.txt": FALL})
+    yield from record_home(tmp_path_factory.mktemp("describe_cases"),
+                           {"询问笔录_郁成林.txt": FALL, "讯问笔录_缪志强.txt": TABLE, "询问笔录_卞立军.txt": DICE})
 
 
 @pytest.mark.integration
@@ -53,3 +78,29 @@ def test_not_knowing_a_real_name_said_across_a_line_break_is_a_gap(describe_home
     answer = ask(describe_home, "询问笔录_郁成林.txt", "“军哥”的真实姓名叫什么？")
     assert answer.gaps and answer.status.value != "not_found", answer.conclusion
     assert "不知" in answer.conclusion and "郁成林" not in answer.conclusion
+
+
+@pytest.mark.integration
+def test_who_stands_out_by_a_measure_the_record_never_ranks_is_not_found(describe_home):
+    answer = ask(describe_home, "讯问笔录_缪志强.txt", "来打牌的人里谁输得最多？输了多少？")
+    assert answer.status.value == "not_found", answer.conclusion
+    assert "谁输得最多" in answer.conclusion and "老付" not in answer.conclusion
+    ranked = ask(describe_home, "询问笔录_卞立军.txt", "摇骰子输得最多的是谁？")
+    assert ranked.status.value != "not_found" and "老付" in ranked.conclusion, ranked.conclusion
+
+
+@pytest.mark.integration
+def test_which_part_of_a_plate_was_seen_is_answered_by_the_part_told(describe_home):
+    seen = ask(describe_home, "询问笔录_卞立军.txt", "面包车的车牌号看清了哪几位？")
+    assert seen.status.value == "answered" and not seen.gaps, seen.conclusion
+    assert "柳C" in seen.conclusion and "26" in seen.conclusion
+    whole = ask(describe_home, "询问笔录_卞立军.txt", "面包车的车牌号是多少？")  # the whole plate: a gap
+    assert whole.gaps and "没看清" in whole.conclusion, whole.conclusion
+
+
+@pytest.mark.integration
+def test_cards_asked_by_use_are_every_card_the_speaker_took_money_on_masked(describe_home):
+    answer = ask(describe_home, "讯问笔录_缪志强.txt", "缪志强收赌资用的银行卡卡号分别是多少？")
+    assert answer.status.value == "answered" and "共2个" in answer.conclusion, answer.conclusion
+    assert "0128" in answer.conclusion and "8916" in answer.conclusion
+    assert "6228480012345678916" not in str(answer.to_dict())  # masked everywhere, the working too

@@ -277,3 +277,27 @@ def test_the_whereabouts_of_goods_asked(question, thing):
 ])
 def test_which_goods_were_got_back_asked(question, listed):
     assert make_plan(question).recovered_list is listed
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("群里输钱最多的玩家是谁，输了多少？", "群里输钱最多的玩家"), ("谁伤得最重？", "谁伤得最重"),
+    ("最后一次是谁给的？", None),
+])
+def test_who_stands_out_by_a_measure_is_asked_in_the_questions_words(question, asked):
+    assert make_plan(question).most_asked == asked
+
+
+@pytest.mark.parametrize("question, seen", [
+    ("车牌号看清了哪几位？", True), ("那辆车的车牌看到了几个字？", True), ("肇事车的车牌号是多少？", False),
+    ("证人看到的车车牌号是多少？", False),
+])
+def test_which_part_of_a_plate_was_seen_asked(question, seen):
+    assert make_plan(question).plate_seen is seen
+
+
+@pytest.mark.parametrize("question, used", [
+    ("他收赌资用的银行卡卡号分别是多少？", True), ("你用过哪些银行卡？卡号是多少？", True),
+    ("他的银行卡号是多少？", False), ("他用什么方式付的钱？", False),
+])
+def test_numbers_asked_of_what_was_used(question, used):
+    assert make_plan(question).field_used is used

@@ -55,7 +55,9 @@ _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|�
 
 def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """Set ``doubt`` on every filled part that does not answer what ``plan`` asked."""
-    absent = money_absent(case, plan)
+    # 收赌资用的银行卡卡号: a number asked of a card the money went through is no figure of that money
+    numbers_only = bool(plan.fields) and not any(s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT))
+    absent = None if numbers_only else money_absent(case, plan)
     for part in outcome.parts:
         if part.fill is not Fill.FILLED or part.doubt:
             continue

@@ -1,0 +1,50 @@
+"""Who stands out by a measure (输钱最多的玩家是谁, 谁伤得最重, 谁拿的钱最多): the record answers it only
+where it ranks itself — a sentence telling the asked act that compares (最多, 比…多, 排第一, 数他…最) —
+never by picking one of the people or figures it tells one by one, which would be a guess. With no
+such sentence the record does not say: not found, naming what was looked for in the question's words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.answer.casefile.act_mentions import word_hit
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Fill, Part
+from engine.answer.casefile.said import _sentences
+from engine.question import CasePlan
+from engine.text.lines import join_pdf_lines
+
+# A sentence ranking or comparing (输得最多的是…, 他比我拿得多, 排第一, 数他输得最多) — not 第一 alone,
+# which is as often an ordinal (第一次输了两万) as a rank.
+RANKS = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害|严重)|比[^，。；？?]{1,10}(?:多|少|大|小|高|低|重|轻)"
+                   r"|排(?:在|名)?第[一1]|数[^，。；？?]{1,6}(?:最)?(?:多|少)")
+# Words of the question that say how it ranks, not what: never what a ranking sentence must tell.
+_RANK_WORDS = re.compile(r"^(?:最\S*|多|少|人|群里|里面|当中|其中)$")
+
+
+def _asked_words(plan: CasePlan) -> list[str]:
+    """What the ranking is of: the asked act (输, 伤), else the things the question names (拿, 钱)."""
+    words = [w for w in plan.focus.acts if not _RANK_WORDS.match(w)]
+    return words or [w for w in plan.focus.objects if not _RANK_WORDS.match(w) and w not in plan.names]
+
+
+def ranking_told(case: Case, plan: CasePlan) -> bool:
+    """Some sentence of the record (an answer, or the asker's question it answers) tells the asked act
+    and ranks or compares; True when the question names nothing to check against (no verdict then)."""
+    words = _asked_words(plan)
+    if not words:
+        return True
+    for statement in case.ledger.statements:
+        if statement.kind == "header":
+            continue
+        said = [join_pdf_lines(statement.question)] + [join_pdf_lines(s.text) for s in _sentences(statement)]
+        for text in said:
+            if RANKS.search(text) and any(word_hit(w, text) >= 0.8 for w in words):
+                return True
+    return False
+
+
+def unranked(plan: CasePlan) -> Part:
+    """The part saying the record does not rank what was asked (群里输钱最多的玩家)."""
+    return Part(f"「{plan.most_asked or plan.most}」（材料未对此作比较或排名）", "", Fill.MISSING)
