@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.case_homes import ask, record_home
+from tests.case_homes import amounts, ask, record_home
 
 # A cyclist who came upon a fall at a crossing; lines wrapped inside words (不清\n楚, 不知\n道).
 FALL = """询问笔录
@@ -50,11 +50,26 @@ DICE = """询问笔录
 答：车牌前面是柳C，最后两位是26，中间几个字没看清。
 """
 
+# An extortion victim: the first demand told under a threat on an unsure day, a lower one later, one payment.
+THREAT = """询问笔录
+时间：2024年3月12日9时00分至2024年3月12日10时30分
+地点：柳川市公安局刑侦大队询问室
+询问人：岑某、詹某 记录人：詹某
+被询问人：甘立群 性别：男
+问：后来发生了什么？
+答：今年春节前几天，具体哪天我记不清了，有个自称“老三”的人打电话给我，说手里有我的把柄。他说如果不给他五万元，就把东西寄到我单位去。
+问：你是怎么回应的？
+答：我说拿不出来，他后来又说最少要三万元。
+问：你给了吗？
+答：2024年2月20日我用微信转给他一万元。
+"""
+
 
 @pytest.fixture(scope="module")
 def describe_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("describe_cases"),
-                           {"询问笔录_郁成林.txt": FALL, "讯问笔录_缪志强.txt": TABLE, "询问笔录_卞立军.txt": DICE})
+                           {"询问笔录_郁成林.txt": FALL, "讯问笔录_缪志强.txt": TABLE, "询问笔录_卞立军.txt": DICE,
+                            "询问笔录_甘立群.txt": THREAT})
 
 
 @pytest.mark.integration
@@ -104,3 +119,10 @@ def test_cards_asked_by_use_are_every_card_the_speaker_took_money_on_masked(desc
     assert answer.status.value == "answered" and "共2个" in answer.conclusion, answer.conclusion
     assert "0128" in answer.conclusion and "8916" in answer.conclusion
     assert "6228480012345678916" not in str(answer.to_dict())  # masked everywhere, the working too
+
+
+@pytest.mark.integration
+def test_the_first_demand_is_the_sum_first_asked_on_its_day_as_unsure_as_said(describe_home):
+    answer = ask(describe_home, "询问笔录_甘立群.txt", "对方第一次向甘立群要钱是什么时候？开口要了多少？")
+    assert 50000 in amounts(answer.conclusion) and not {30000, 10000} & amounts(answer.conclusion), answer.conclusion
+    assert "春节前" in answer.conclusion and "记不清" in answer.conclusion

@@ -19,7 +19,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/answer/casefile/facts/store.py).
-LEDGER_VERSION = 47  # 47: words of not knowing read across a PDF line break (不知\n道; s10-describe); 46: a price per kilogram, box, bag, piece (16元一公斤, 30元一箱) is per piece, never a sum (lead); 45: ...of the same occasion only (ordinal and date agree; c26-versions); 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
+LEDGER_VERSION = 50  # 48-50: money demanded under a threat (要是不给他10万元，就…) is a demand, demands numbered in their own order, an answer to 后来发生了什么 dated by its opening unless a later time is said, with its unsureness (s10-describe); 47: words of not knowing read across a PDF line break (不知\n道; s10-describe); 46: a price per kilogram, box, bag, piece (16元一公斤, 30元一箱) is per piece, never a sum (lead); 45: ...of the same occasion only (ordinal and date agree; c26-versions); 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
 # confirm.py; 八点二十 — tens of minutes said without 分 are the time's minutes) with install's 38-40 (an
 # instalment told act by act takes date, means, place and receiver from the sentences opening it; 3月上旬 /
 # 5月份 are dates; an income not had, said after its figure, is a cost row of measure lost_income; an act told
@@ -515,6 +515,13 @@ def _chronology(ledger: CaseLedger) -> None:
             if e.corrects and e.kind == kind:
                 target = ledger.by_id(e.corrects)
                 e.chrono = target.chrono if target else None
+    # sums demanded (要是不给他10万元… / 后来说最少要6万元): numbered apart from what was paid, the same way —
+    # the first demand is the first told (or the earliest dated), never the first payment
+    demands = [e for e in ledger.events if e.role == "demand" and e.chrono is None and not e.corrects
+               and not e.disputed]
+    dated = all(e.date is not None and str(e.date.value)[:1].isdigit() for e in demands)
+    for n, e in enumerate(sorted(demands, key=lambda e: str(e.date.value)) if dated else demands, start=1):
+        e.chrono = n
 
 
 def corrections_of(ledger: CaseLedger, event: Event) -> list[Correction]:
