@@ -204,8 +204,10 @@ def read_fields(text: str) -> list[HeaderField]:
                 continue
             start += len(value) - len(value.lstrip(_TRIM))
             end = start + len(trimmed)
+            # 被告：某乙 性别：女 … 身份证号码：…: particulars keyed on the party's own line are theirs too
+            owned_here = running or (owner is not None and bool(_PARTICULAR_KEY.match(key)))
             fields.append(HeaderField(key, trimmed, where[start], where[end - 1] + 1,
-                                      owner if running else None))
+                                      owner if owned_here else None))
             if key in OWNER_KEYS:
                 owner = key
         pos += len(line) + 1
