@@ -38,6 +38,8 @@ TABLE = """讯问笔录
 问：赌资是怎么收的？
 答：一张是我自己名下的工商银行卡，卡号6222021234567890128；一张是我妹妹缪小芳名下的农业银行卡，卡号
 6228480012345678916。
+问：抽头的钱怎么分的？
+答：缪小芳分了三千元，我分了五千元。
 """
 DICE = """询问笔录
 时间：2024年7月10日9时00分至2024年7月10日10时00分
@@ -102,6 +104,9 @@ def test_who_stands_out_by_a_measure_the_record_never_ranks_is_not_found(describ
     assert "谁输得最多" in answer.conclusion and "老付" not in answer.conclusion
     ranked = ask(describe_home, "询问笔录_卞立军.txt", "摇骰子输得最多的是谁？")
     assert ranked.status.value != "not_found" and "老付" in ranked.conclusion, ranked.conclusion
+    # figures of the act told for two people: the facts could rank them — not declared absent
+    shares = ask(describe_home, "讯问笔录_缪志强.txt", "分钱的时候谁分得最多？")
+    assert "未对此作比较" not in shares.conclusion, shares.conclusion
 
 
 @pytest.mark.integration

@@ -19,7 +19,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods
 from engine.answer.casefile.money import answer_money
-from engine.answer.casefile.ranking import ranking_told, unranked
+from engine.answer.casefile.ranking import figures_per_person, ranking_told, unranked
 from engine.answer.casefile.rates import answer_rate
 from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
 from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed, answer_tasks,
@@ -142,7 +142,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         # (before the names' check: 柏老板 is a name the record may never write so)
         answer_real_name(case, plan, outcome)
         return draft_of(outcome, case.evidence, case.scope)
-    if plan.most and not ranking_told(case, plan):
+    if plan.most and not ranking_told(case, plan) and not figures_per_person(case, plan):
         # 输钱最多的玩家是谁: the record ranks no one by it — not found, never one of those it names
         return draft_of(Outcome([unranked(plan)]), case.evidence, case.scope)
     # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there

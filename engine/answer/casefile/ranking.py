@@ -1,7 +1,8 @@
 """Who stands out by a measure (输钱最多的玩家是谁, 谁伤得最重, 谁拿的钱最多): the record answers it only
 where it ranks itself — a sentence telling the asked act that compares (最多, 比…多, 排第一, 数他…最) —
-never by picking one of the people or figures it tells one by one, which would be a guess. With no
-such sentence the record does not say: not found, naming what was looked for in the question's words.
+never by picking one of the people it tells of, which would be a guess. With no such sentence, and no
+figure of the asked act told for two people or more (which could be compared), the record does not
+say: not found, naming what was looked for in the question's words.
 """
 
 from __future__ import annotations
@@ -43,6 +44,26 @@ def ranking_told(case: Case, plan: CasePlan) -> bool:
             if RANKS.search(text) and any(word_hit(w, text) >= 0.8 for w in words):
                 return True
     return False
+
+
+def figures_per_person(case: Case, plan: CasePlan) -> bool:
+    """The record tells the asked act with a figure for two people or more (他分了两万，我分了一万):
+    the facts could rank them, so the question is not one the record leaves unaddressed."""
+    from engine.text.numbers import find_amounts
+
+    words = _asked_words(plan)
+    people: set[str] = set()
+    for statement in case.ledger.statements:
+        if statement.kind == "header":
+            continue
+        for sentence in _sentences(statement):
+            text = join_pdf_lines(sentence.text)
+            # the act's head verb is enough here (分得 asked, 分了 told): it only keeps the old path
+            if any(word_hit(w, text) >= 0.4 for w in words) and find_amounts(text):
+                people |= {p for p in case.people() if p in text}
+                if re.search(r"我", text) and statement.speaker:
+                    people.add(statement.speaker)
+    return len(people) >= 2
 
 
 def unranked(plan: CasePlan) -> Part:
