@@ -107,6 +107,12 @@ NICKNAME = re.compile(r"(?<![他她我你表堂大二三亲师老])(?P<nick>(?![
                       r"|(?<![\u4e00-\u9fff])(?P<ah>[阿小老][\u4e00-\u9fff])(?=的|是|叫|真|全|大名|本名|身份|到底|究竟|[，,？?])"
                       r"|(?<![^那这个的说叫是，,\s])(?P<titled>[\u4e00-\u9fff](?:老板|老总|经理|师傅))"
                       r"|(?P<by_surname>姓[\u4e00-\u9fff]的(?:那个|这个|那位)?(?:老板|老总|经理|师傅|男的|女的|男子|女子|人|司机|小伙子?))")
+# Which sum asked for a question means: the first (一开始, 起初), the last (后来, 最后), or one said as an extreme.
+DEMAND_PICK = re.compile(r"(?P<first>一开始|刚开始|开始时|起初|最初|最早|起先|开口)|(?P<last>后来|最后|最终|再后来)"
+                         r"|(?P<extreme>最(?:少|多|低|高))")
+# An either-or between two short choices (是男是女, 男的还是女的, 是新车还是旧车).
+CHOICE = re.compile(r"是(?P<a>[\u4e00-\u9fff]{1,2}?)(?:的)?(?:还)?是(?P<b>[\u4e00-\u9fff]{1,2}?)(?:的)?(?=[？?，,。]|$)"
+                    r"|(?<![\u4e00-\u9fff])(?P<c>[\u4e00-\u9fff]{1,2}?)的还是(?P<d>[\u4e00-\u9fff]{1,2}?)的")
 # A number asked of the thing used for an act (收钱用的银行卡, 用过哪些卡, 作案用的手机号).
 FIELD_USED = re.compile(r"(?:用|使用|用来|用于)(?:的|过|了)?[^，。？?]{0,4}?(?:银行卡|卡|账户|账号|手机|电话|号码)")
 # What the one questioned saw (车牌看清了哪几位, 看到的车是什么颜色).
@@ -324,6 +330,12 @@ class CasePlan:
     # 车牌号看清了哪几位 / 车牌看到了几个字: which part of a plate was seen is asked (not the whole plate):
     # a plate told only in part answers it
     plate_seen: bool = False
+    # 对方一开始要多少 / 后来要多少 / 最少要多少: which of several sums asked for (demands) is meant — "first",
+    # "last", or the word the sum is said with (最少); None when the question does not say
+    demand_pick: str | None = None
+    # 是男是女 / 男的还是女的 / 是新的还是旧的: the choices an either-or asks between — what an answer to it
+    # names (or says it did not see), never a sentence naming neither
+    choices: list[str] = field(default_factory=list)
     # 收赌资用的银行卡 / 你用过哪些银行卡收钱 / 作案用的手机号: the numbers asked are of what was used for an
     # act — whoever holds them (a wife's card, one bought under another name) — not of what one owns
     field_used: bool = False
@@ -431,7 +443,7 @@ class CasePlan:
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
-                "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used,
+                "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -646,6 +658,12 @@ def make_plan(text: str) -> CasePlan:
     plan.real_name = bool(REAL_NAME.search(text)) and bool(plan.nicknames or plan.aliases) and not plan.fields
     plan.seen = bool(SEEN.search(text))
     plan.field_used = bool(plan.fields) and bool(FIELD_USED.search(text))
+    if plan.kind == "demand":
+        pick = DEMAND_PICK.search(text)
+        plan.demand_pick = None if pick is None else "first" if pick.group("first") else "last" \
+            if pick.group("last") else pick.group("extreme")
+    choice = CHOICE.search(text)
+    plan.choices = [c for c in choice.groups() if c] if choice else []
     plan.plate_seen = any(FIELD_WORDS["plate"].search(p) and SEEN.search(p) and re.search(r"哪|几|什么", p)
                           for p in _parts(text))
     plan.state = _state_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None

@@ -24,6 +24,10 @@ FALL = """询问笔录
 问：撞三轮的那辆车的司机你认识吗？
 答：不认识，大家都喊他“军哥”，他真名叫什么、住哪里我都不知
 道。
+问：开车的人你看清了吗？
+答：没看清，车窗是黑的，开车的是男的还是女的我都没看见。
+问：你还有什么要补充的吗？
+答：没有了，希望你们早点把那个司机抓住。
 """
 
 # A card-game host: the players told one by one, no one ranked; cards he took stakes on, one his
@@ -131,3 +135,22 @@ def test_the_first_demand_is_the_sum_first_asked_on_its_day_as_unsure_as_said(de
     answer = ask(describe_home, "询问笔录_甘立群.txt", "对方第一次向甘立群要钱是什么时候？开口要了多少？")
     assert 50000 in amounts(answer.conclusion) and not {30000, 10000} & amounts(answer.conclusion), answer.conclusion
     assert "春节前" in answer.conclusion and "记不清" in answer.conclusion
+
+
+@pytest.mark.integration
+def test_an_either_or_is_answered_only_by_an_account_naming_a_choice(describe_home):
+    for question in ("开车的司机是男是女？", "开车的是男的还是女的？"):
+        answer = ask(describe_home, "询问笔录_郁成林.txt", question)
+        assert answer.gaps and "没看见" in answer.conclusion, answer.conclusion
+        assert "抓住" not in answer.conclusion and "郁成林的性别" not in answer.conclusion
+
+
+@pytest.mark.integration
+def test_which_of_several_demands_is_meant_or_each_is_given(describe_home):
+    for question in ("对方最少要多少钱？", "对方后来要多少钱？", "对方第二次要钱要了多少？"):
+        answer = ask(describe_home, "询问笔录_甘立群.txt", question)
+        assert amounts(answer.conclusion) == {30000}, (question, answer.conclusion)
+    first = ask(describe_home, "询问笔录_甘立群.txt", "对方一开始要多少钱？")
+    assert amounts(first.conclusion) == {50000}, first.conclusion
+    both = ask(describe_home, "询问笔录_甘立群.txt", "对方要了多少钱？")  # not said which: each, unverified
+    assert both.status.value == "needs_review" and amounts(both.conclusion) == {50000, 30000}, both.conclusion

@@ -301,3 +301,19 @@ def test_which_part_of_a_plate_was_seen_asked(question, seen):
 ])
 def test_numbers_asked_of_what_was_used(question, used):
     assert make_plan(question).field_used is used
+
+
+@pytest.mark.parametrize("question, choices", [
+    ("开车的司机是男是女？", ["男", "女"]), ("开车的是男的还是女的？", ["男", "女"]),
+    ("那辆车是新车还是旧车？", ["新车", "旧车"]), ("你是用微信还是现金给的？", []), ("他是不是一个人去的？", []),
+])
+def test_the_choices_of_an_either_or(question, choices):
+    assert make_plan(question).choices == choices
+
+
+@pytest.mark.parametrize("question, pick", [
+    ("对方一开始要多少钱？", "first"), ("对方后来又要了多少？", "last"), ("对方最少要多少钱？", "最少"),
+    ("对方要了多少钱？", None),
+])
+def test_which_demand_is_meant(question, pick):
+    assert make_plan(question).demand_pick == pick

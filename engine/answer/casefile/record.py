@@ -101,7 +101,9 @@ ROLE_PERSON = re.compile(r"老板|老总|法定代表人|法人|负责人|业务
 
 # Someone a question names by what they did (打人的人, 开车的那个男的, 骗他的人): not the one questioned.
 DESCRIBED_PERSON = re.compile(r"[\u4e00-\u9fff]{1,6}的(?:那个|这个|那|这)?(?:人|男的|女的|男子|女子|男人|女人|小伙子?)"
-                              r"(?=叫|姓|的|住|家|是|[，,？?])")
+                              r"(?=叫|姓|的|住|家|是|[，,？?])"
+                              # 开车的是男的还是女的 / 打人的叫什么: the one who did it, named by the act alone
+                              r"|^(?![他她我你])[\u4e00-\u9fff]{1,6}?的(?=是男|是女|叫|姓|住在|家住)")
 
 # A vehicle a plate is asked of (撞人的车车牌号, 那辆SUV的车牌): the vehicle's, not the questioned person's.
 DESCRIBED_VEHICLE = re.compile(r"(?<![他她我你])[\u4e00-\u9fffA-Za-z]{0,8}?(?:车|SUV|suv)"

@@ -238,6 +238,8 @@ def _quote(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome:
     gap; otherwise missing."""
     label = {Slot.PERSON: "人员", Slot.PLACE: "地点", Slot.DURATION: "期限", Slot.INSTRUMENT: "所用物品",
              Slot.ACCOUNT: "账户"}.get(slot, "内容")
+    if plan.choices and slot is Slot.TEXT:  # 是男是女: only an account naming a choice (or not seeing it) answers
+        chosen = [m for m in chosen if any(c in m.statement.answer.replace("\n", "") for c in plan.choices)]
     for match in chosen:
         statement = match.statement
         sentence = _best_sentence(plan, statement, prefer=lambda t: _has_slot(t, slot, case.people()))
