@@ -15,7 +15,7 @@ from enum import Enum
 from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.reading import Reading, analyse
-from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, MEASURES,
+from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, MEANS, MEASURES,
                                       MEASURE_SIGNS, PLACE_ENDS, POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TITLES, TOTAL,
                                       goods_acts, measure_of, ordinal_of, question_kind)
 from engine.text.dates import find_dates
@@ -330,6 +330,8 @@ class CasePlan:
     # 车牌号看清了哪几位 / 车牌看到了几个字: which part of a plate was seen is asked (not the whole plate):
     # a plate told only in part answers it
     plate_seen: bool = False
+    # 是什么颜色: the attribute asked of a thing (lexicon ATTRIBUTES key), answered only by a value of its kind
+    attribute: str | None = None
     # 对方一开始要多少 / 后来要多少 / 最少要多少: which of several sums asked for (demands) is meant — "first",
     # "last", or the word the sum is said with (最少); None when the question does not say
     demand_pick: str | None = None
@@ -443,7 +445,7 @@ class CasePlan:
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
-                "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick,
+                "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -662,6 +664,8 @@ def make_plan(text: str) -> CasePlan:
         pick = DEMAND_PICK.search(text)
         plan.demand_pick = None if pick is None else "first" if pick.group("first") else "last" \
             if pick.group("last") else pick.group("extreme")
+    attribute_part = plan.parts.get(Slot.TEXT, text)
+    plan.attribute = next((k for k, (asked, _) in ATTRIBUTES.items() if asked.search(attribute_part)), None)
     choice = CHOICE.search(text)
     plan.choices = [c for c in choice.groups() if c] if choice else []
     plan.plate_seen = any(FIELD_WORDS["plate"].search(p) and SEEN.search(p) and re.search(r"哪|几|什么", p)

@@ -305,6 +305,16 @@ def same_posture(asked: str, said: str) -> bool:
     return asked == said or POSTURES.get(asked, asked) == POSTURES.get(said, said)
 
 
+# -- what something looked like ---------------------------------------------------------------------
+# Attributes a question asks of a thing (什么颜色), each with the words asking it and the words a
+# statement gives its value in: a quote naming no value of the kind (维修单一共二千三百元 for 什么颜色)
+# does not answer it.
+ATTRIBUTES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "colour": (re.compile(r"颜色|什么色|啥色"),
+               re.compile(r"[红白黑蓝绿黄灰银紫棕橙粉褐青金]色|深色|浅色|彩色|[红白黑蓝绿黄灰银](?=的?(?:车|轿车|SUV|面包车|衣服|外套|上衣|裤子))")),
+}
+
+
 # -- certainty ---------------------------------------------------------------------------------------
 # (read across a PDF's line break: 我都不知\n道 in a record whose lines wrap anywhere is still not knowing)
 UNCERTAIN = re.compile(across_lines("记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|"

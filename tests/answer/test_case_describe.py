@@ -17,7 +17,7 @@ FALL = """询问笔录
 询问人：项某、贺某 记录人：贺某
 被询问人：郁成林 性别：男
 问：你看到了什么？
-答：我骑车到路口，看见一辆三轮车翻了，车上的菜撒了一地，三轮车倒在路口东侧的花坛边上。骑三轮的大爷躺在斑马线北头的
+答：我骑车到路口，看见一辆蓝色的三轮车翻了，车上的菜撒了一地，三轮车倒在路口东侧的花坛边上。骑三轮的大爷躺在斑马线北头的
 人行道上，一动不动。
 问：当时还有谁在场？
 答：除了我，还有一个送外卖的小哥、一个遛狗的阿姨，后来对面药店的店员也拿着急救箱跑过来了。
@@ -154,3 +154,11 @@ def test_which_of_several_demands_is_meant_or_each_is_given(describe_home):
     assert amounts(first.conclusion) == {50000}, first.conclusion
     both = ask(describe_home, "询问笔录_甘立群.txt", "对方要了多少钱？")  # not said which: each, unverified
     assert both.status.value == "needs_review" and amounts(both.conclusion) == {50000, 30000}, both.conclusion
+
+
+@pytest.mark.integration
+def test_a_colour_asked_is_answered_only_by_a_colour_told(describe_home):
+    told = ask(describe_home, "询问笔录_郁成林.txt", "翻了的三轮车是什么颜色？")
+    assert told.status.value == "answered" and "蓝色" in told.conclusion, told.conclusion
+    never = ask(describe_home, "询问笔录_卞立军.txt", "那辆面包车是什么颜色？")  # the record never says
+    assert never.status.value == "not_found" and "颜色" in never.conclusion, never.conclusion

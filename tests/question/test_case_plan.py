@@ -317,3 +317,11 @@ def test_the_choices_of_an_either_or(question, choices):
 ])
 def test_which_demand_is_meant(question, pick):
     assert make_plan(question).demand_pick == pick
+
+
+@pytest.mark.parametrize("question, attribute", [
+    ("肇事车是什么颜色？", "colour"), ("证人看到的肇事车是什么颜色、什么车型？车牌号看清了哪几位？", "colour"),
+    ("他穿的衣服是啥色的？", "colour"), ("肇事车是什么车型？", None),
+])
+def test_an_attribute_asked_of_a_thing(question, attribute):
+    assert make_plan(question).attribute == attribute

@@ -200,7 +200,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
                         outcome.parts, outcome.gaps = [part], outcome.gaps + seen.gaps
         rest = [s for s in plan.slots if s is not Slot.FIELD]
         if rest and len(numbers) < len(plan.fields) or rest and not numbers:
-            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus,
+                                       choices=plan.choices, attribute=plan.attribute), outcome)
         elif own_parts := [s for s in rest if s in question.parts and not question.parts[s].fields]:
             # 拉货的车是什么颜色？车牌号是多少？: a part of its own beside the number (身份证号是什么 is one part)
             told = {e for p in outcome.parts for e in p.evidence}

@@ -27,7 +27,7 @@ from engine.answer.casefile.when import POSTURE_SAID, time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.extract import per_piece
-from engine.text.case_lexicon import RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD, same_posture
+from engine.text.case_lexicon import ATTRIBUTES, RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD, same_posture
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
 from engine.text.refs import find_statute_refs
@@ -232,14 +232,24 @@ def _asker_quote(case: Case, plan: CasePlan, match: Match) -> Part:
 # An answer this short is quoted whole: its sentences answer together (受了什么伤 → 缝了七针。鉴定是轻伤二级。).
 WHOLE_ANSWER = 80
 
+ATTRIBUTE_LABELS = {"colour": "颜色"}
+
+
 def _quote(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome: Outcome) -> Part:
     """The first of the close best statements whose answer holds the asked slot (or whose asker
     stated it and the answer confirms); a statement saying it does not know the asked thing is a
     gap; otherwise missing."""
     label = {Slot.PERSON: "人员", Slot.PLACE: "地点", Slot.DURATION: "期限", Slot.INSTRUMENT: "所用物品",
              Slot.ACCOUNT: "账户"}.get(slot, "内容")
+    if slot is Slot.TEXT and (plan.attribute or plan.choices):  # what was looked for, in the question's words
+        label = ATTRIBUTE_LABELS.get(plan.attribute or "", "") or f"{'还是'.join(plan.choices)}的相关记载"
     if plan.choices and slot is Slot.TEXT:  # 是男是女: only an account naming a choice (or not seeing it) answers
         chosen = [m for m in chosen if any(c in m.statement.answer.replace("\n", "") for c in plan.choices)]
+    if plan.attribute and slot is Slot.TEXT:
+        # 是什么颜色: an account giving a value of that kind, or the answer to the asker's own question about it
+        asked, said = ATTRIBUTES[plan.attribute]
+        chosen = [m for m in chosen if said.search(m.statement.answer.replace("\n", ""))
+                  or asked.search(m.statement.question)]
     for match in chosen:
         statement = match.statement
         sentence = _best_sentence(plan, statement, prefer=lambda t: _has_slot(t, slot, case.people()))
