@@ -312,6 +312,11 @@ def same_posture(asked: str, said: str) -> bool:
 ATTRIBUTES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     "colour": (re.compile(r"颜色|什么色|啥色"),
                re.compile(r"[红白黑蓝绿黄灰银紫棕橙粉褐青金]色|深色|浅色|彩色|[红白黑蓝绿黄灰银](?=的?(?:车|轿车|SUV|面包车|衣服|外套|上衣|裤子))")),
+    # a make is said by its name: Latin letters (vivo, OPPO, iPhone), a brand word of everyday goods and
+    # vehicles, or …牌 / 一类的 (途观那一类的)
+    "brand": (re.compile(r"牌子|品牌|什么牌|哪个牌|哪家的"),
+              re.compile(r"(?<![A-Za-z])(?!SIM|ATM|SUV|POS|APP|QQ|ID)[A-Za-z]{2,}|华为|小米|苹果|三星|荣耀|魅族|联想|大众|丰田|本田|日产|别克|宝马|奔驰|奥迪|比亚迪|"
+                         r"吉利|长城|哈弗|五菱|长安|奇瑞|雅迪|爱玛|途观|捷达|桑塔纳|[\u4e00-\u9fff]{1,4}牌(?!子|照)|那一类|那种车")),
 }
 
 

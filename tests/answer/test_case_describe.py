@@ -15,10 +15,12 @@ FALL = """询问笔录
 时间：2024年11月3日9时00分至2024年11月3日10时10分
 地点：柳川市公安局交警大队询问室
 询问人：项某、贺某 记录人：贺某
-被询问人：郁成林 性别：男
+被询问人：郁成林 性别：男 联系电话：13912345678
 问：你看到了什么？
 答：我骑车到路口，看见一辆蓝色的三轮车翻了，车上的菜撒了一地，三轮车倒在路口东侧的花坛边上。骑三轮的大爷躺在斑马线北头的
 人行道上，一动不动。
+问：现场有什么东西掉了吗？
+答：大爷的一部小米手机摔在地上，屏幕碎了。
 问：当时还有谁在场？
 答：除了我，还有一个送外卖的小哥、一个遛狗的阿姨，后来对面药店的店员也拿着急救箱跑过来了。
 问：撞三轮的那辆车的司机你认识吗？
@@ -162,3 +164,11 @@ def test_a_colour_asked_is_answered_only_by_a_colour_told(describe_home):
     assert told.status.value == "answered" and "蓝色" in told.conclusion, told.conclusion
     never = ask(describe_home, "询问笔录_卞立军.txt", "那辆面包车是什么颜色？")  # the record never says
     assert never.status.value == "not_found" and "颜色" in never.conclusion, never.conclusion
+
+
+@pytest.mark.integration
+def test_a_make_asked_of_a_thing_is_its_make_never_a_phone_number(describe_home):
+    answer = ask(describe_home, "询问笔录_郁成林.txt", "大爷摔坏的手机是什么牌子？")
+    assert "小米" in answer.conclusion and "5678" not in answer.conclusion, answer.conclusion
+    never = ask(describe_home, "询问笔录_郁成林.txt", "翻了的三轮车是什么牌子？")  # never said
+    assert never.status.value == "not_found", never.conclusion

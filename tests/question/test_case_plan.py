@@ -325,3 +325,11 @@ def test_which_demand_is_meant(question, pick):
 ])
 def test_an_attribute_asked_of_a_thing(question, attribute):
     assert make_plan(question).attribute == attribute
+
+
+@pytest.mark.parametrize("question, fields", [
+    ("被抢的手机是什么牌子？", []), ("他的手机是什么型号？", []), ("他的手机号是多少？", ["phone"]),
+    ("他手机是什么号码？", ["phone"]),
+])
+def test_a_phone_asked_as_a_thing_is_no_phone_number(question, fields):
+    assert make_plan(question).fields == fields
