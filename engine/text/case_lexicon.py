@@ -320,6 +320,13 @@ ATTRIBUTES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 }
 
 
+# -- ranking ----------------------------------------------------------------------------------------
+# A sentence ranking or comparing (输得最多的是…, 他比我拿得多, 排第一, 数他输得最多) — not 第一 alone,
+# which is as often an ordinal (第一次输了两万) as a rank: who stands out is said only so.
+RANKS = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害|严重)|比[^，。；？?]{1,10}(?:多|少|大|小|高|低|重|轻)"
+                   r"|排(?:在|名)?第[一1]|数[^，。；？?]{1,6}(?:最)?(?:多|少)")
+
+
 # -- certainty ---------------------------------------------------------------------------------------
 # (read across a PDF's line break: 我都不知\n道 in a record whose lines wrap anywhere is still not knowing)
 UNCERTAIN = re.compile(across_lines("记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|"

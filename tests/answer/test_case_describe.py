@@ -63,7 +63,7 @@ THREAT = """询问笔录
 时间：2024年3月12日9时00分至2024年3月12日10时30分
 地点：柳川市公安局刑侦大队询问室
 询问人：岑某、詹某 记录人：詹某
-被询问人：甘立群 性别：男
+被询问人：甘立群 性别：男 联系电话：13698765432
 问：后来发生了什么？
 答：今年春节前几天，具体哪天我记不清了，有个自称“老三”的人打电话给我，说手里有我的把柄。他说如果不给他五万元，就把东西寄到我单位去。
 问：你是怎么回应的？
@@ -113,6 +113,7 @@ def test_who_stands_out_by_a_measure_the_record_never_ranks_is_not_found(describ
     # figures of the act told for two people: the facts could rank them — not declared absent
     shares = ask(describe_home, "讯问笔录_缪志强.txt", "分钱的时候谁分得最多？")
     assert "未对此作比较" not in shares.conclusion, shares.conclusion
+    assert shares.status.value != "answered"  # a quote that ranks no one is never 已核验 for who is most
 
 
 @pytest.mark.integration
@@ -172,3 +173,11 @@ def test_a_make_asked_of_a_thing_is_its_make_never_a_phone_number(describe_home)
     assert "小米" in answer.conclusion and "5678" not in answer.conclusion, answer.conclusion
     never = ask(describe_home, "询问笔录_郁成林.txt", "翻了的三轮车是什么牌子？")  # never said
     assert never.status.value == "not_found", never.conclusion
+
+
+@pytest.mark.integration
+def test_the_other_side_named_by_what_they_did_is_never_the_one_questioned(describe_home):
+    phone = ask(describe_home, "询问笔录_甘立群.txt", "骗子用的是什么手机号？")
+    assert "5432" not in phone.conclusion and "甘立群的" not in phone.conclusion, phone.conclusion
+    sex = ask(describe_home, "询问笔录_甘立群.txt", "骗子是男的还是女的？")
+    assert "甘立群的性别" not in sex.conclusion, sex.conclusion

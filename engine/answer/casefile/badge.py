@@ -26,7 +26,7 @@ from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.verdict import state_told
 from engine.answer.casefile.when import says_place
-from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
+from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.numbers import find_amounts
@@ -48,7 +48,6 @@ _UNSETTLED = re.compile(r"没(?:有)?(?:拿到|领到|结清|付清|还清|给�
 _GIVING = re.compile(r"[给付转打汇交送]")
 _NOT_GIVING = re.compile(r"[借收拿要领讨欠]")
 # A sentence that singles one out by a measure (输得最多, 比我输得多, 数他…第一).
-_COMPARES = re.compile(r"最|比[^，。；？?]{1,10}(?:多|少|大|小|高|低|重|轻)|第一|数[^，。；]{1,4}(?:多|少)")
 # Words of the question that are not what the counted acts are of (a slot or money word).
 _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|多少")
 
@@ -114,7 +113,7 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
         return None if told in ("是", "否") else "所引语句说的不是所问的行为本身"
     if quoted.slot is Slot.PLACE and not says_place(text):
         return "所引语句未说明所问之事发生的地点"
-    if own.most and not _COMPARES.search(said):  # 输钱最多的是谁: a quote naming who lost, not who lost most
+    if own.most and not RANKS.search(said.replace("\n", "")):  # 输钱最多的是谁: a quote naming who lost, not who lost most
         return f"所引语句未说明谁{own.most}"
     figures = _figures(text, plan, quoted.slot)
     if figures is not None:

@@ -14,12 +14,9 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Part
 from engine.answer.casefile.said import _sentences
 from engine.question import CasePlan
+from engine.text.case_lexicon import RANKS
 from engine.text.lines import join_pdf_lines
 
-# A sentence ranking or comparing (输得最多的是…, 他比我拿得多, 排第一, 数他输得最多) — not 第一 alone,
-# which is as often an ordinal (第一次输了两万) as a rank.
-RANKS = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害|严重)|比[^，。；？?]{1,10}(?:多|少|大|小|高|低|重|轻)"
-                   r"|排(?:在|名)?第[一1]|数[^，。；？?]{1,6}(?:最)?(?:多|少)")
 # Words of the question that say how it ranks, not what: never what a ranking sentence must tell.
 _RANK_WORDS = re.compile(r"^(?:最\S*|多|少|人|群里|里面|当中|其中)$")
 
@@ -56,10 +53,12 @@ def figures_per_person(case: Case, plan: CasePlan) -> bool:
     for statement in case.ledger.statements:
         if statement.kind == "header":
             continue
-        for sentence in _sentences(statement):
+        # a statement about the asked act (工钱 asked, 某某一天一百九十元 told under 工人的工钱怎么算的？);
+        # the act's head verb is enough here (分得 asked, 分了 told): it only keeps the old path
+        about = any(word_hit(w, join_pdf_lines(statement.question + statement.answer)) >= 0.4 for w in words)
+        for sentence in _sentences(statement) if about else []:
             text = join_pdf_lines(sentence.text)
-            # the act's head verb is enough here (分得 asked, 分了 told): it only keeps the old path
-            if any(word_hit(w, text) >= 0.4 for w in words) and find_amounts(text):
+            if find_amounts(text):
                 people |= {p for p in case.people() if p in text}
                 if re.search(r"我", text) and statement.speaker:
                     people.add(statement.speaker)

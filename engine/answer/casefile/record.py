@@ -96,7 +96,9 @@ def _header_part(case: Case, sessions: list[int], wanted, label: str) -> Part:
 # People a question can ask about by role instead of by name (老板叫什么, 他妹妹的电话).
 ROLE_PERSON = re.compile(r"老板|老总|法定代表人|法人|负责人|业务员|经理|会计|出纳|股东|员工|司机|中间人|介绍人|"
                          r"父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|老公|儿子|女儿|哥哥|姐姐|弟弟|妹妹|表妹|表弟|表哥|表姐|"
-                         r"朋友|同事|邻居|亲戚|对方|被害人|受害人")
+                         r"朋友|同事|邻居|亲戚|对方|被害人|受害人|"
+                         # the other side of a victim's or witness's account, named by what they did
+                         r"骗子|小偷|窃贼|劫匪|歹徒|凶手|肇事者|肇事司机")
 
 
 # Someone a question names by what they did (打人的人, 开车的那个男的, 骗他的人): not the one questioned.
