@@ -104,7 +104,7 @@ ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])
 # A person called by a familiar name the record may resolve elsewhere (龙哥, 芳姐, 阿强, 姓童的老板):
 # not a kinship word (他哥, 表姐, 大哥) — the name before 哥/姐 is a given name as often as a surname.
 NICKNAME = re.compile(r"(?<![他她我你表堂大二三亲师老])(?P<nick>(?![他她我你表堂大二三亲师老])[\u4e00-\u9fff](?:哥|姐))(?![哥姐们])"
-                      r"|(?<![\u4e00-\u9fff])(?P<ah>[阿小老][\u4e00-\u9fff])(?=的|是|叫|真|全|大名|本名|身份|到底|究竟|[，,？?])"
+                      r"|(?<![\u4e00-\u9fff])(?P<ah>[阿小老][\u4e00-\u9fff])(?=的|是|叫|真|全|大名|本名|身份|到底|究竟|[，,？?”」])"
                       r"|(?<![^那这个的说叫是，,\s])(?P<titled>[\u4e00-\u9fff](?:老板|老总|经理|师傅))"
                       r"|(?P<by_surname>姓[\u4e00-\u9fff]的(?:那个|这个|那位)?(?:老板|老总|经理|师傅|男的|女的|男子|女子|人|司机|小伙子?))")
 # Which sum asked for a question means: the first (一开始, 起初), the last (后来, 最后), or one said as an extreme.

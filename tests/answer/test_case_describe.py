@@ -65,7 +65,7 @@ THREAT = """询问笔录
 询问人：岑某、詹某 记录人：詹某
 被询问人：甘立群 性别：男 联系电话：13698765432
 问：后来发生了什么？
-答：今年春节前几天，具体哪天我记不清了，有个自称“老三”的人打电话给我，说手里有我的把柄。他说如果不给他五万元，就把东西寄到我单位去。
+答：今年春节前几天，具体哪天我记不清了，有个微信名叫“阿武”的人打电话给我，说手里有我的把柄。他说如果不给他五万元，就把东西寄到我单位去。
 问：你是怎么回应的？
 答：我说拿不出来，他后来又说最少要三万元。
 问：你给了吗？
@@ -181,3 +181,10 @@ def test_the_other_side_named_by_what_they_did_is_never_the_one_questioned(descr
     assert "5432" not in phone.conclusion and "甘立群的" not in phone.conclusion, phone.conclusion
     sex = ask(describe_home, "询问笔录_甘立群.txt", "骗子是男的还是女的？")
     assert "甘立群的性别" not in sex.conclusion, sex.conclusion
+
+
+@pytest.mark.integration
+def test_not_knowing_a_day_beside_a_nickname_is_no_gap_about_its_name(describe_home):
+    # 具体哪天我记不清了，有个微信名叫“阿武”的人…: unsure of the day, not of 阿武's name — which the record never gives
+    answer = ask(describe_home, "询问笔录_甘立群.txt", "“阿武”的真实姓名叫什么？")
+    assert answer.status.value == "not_found" and not answer.gaps, answer.conclusion

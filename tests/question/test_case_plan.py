@@ -333,3 +333,10 @@ def test_an_attribute_asked_of_a_thing(question, attribute):
 ])
 def test_a_phone_asked_as_a_thing_is_no_phone_number(question, fields):
     assert make_plan(question).fields == fields
+
+
+@pytest.mark.parametrize("question, nicknames", [
+    ("“阿武”的真实姓名叫什么？", ["阿武"]), ("阿武的真名叫什么？", ["阿武"]), ("代理“斌哥”的真实姓名叫什么？", ["斌哥"]),
+])
+def test_a_nickname_in_quotes_is_read(question, nicknames):
+    assert make_plan(question).nicknames == nicknames
