@@ -16,9 +16,9 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.markers import ENDS_WITH_MA, ENDS_WITH_MEIYOU, YESNO_WORDS
 from engine.question.reading import Reading, analyse
-from engine.text.case_lexicon import (BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED, GIVEN_BACK,
-                                      MEANS, MEASURES, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, PRINCIPAL, RELATIVE_DATE,
-                                      STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of, ordinal_of,
+from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
+                                      GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, POSTURES, PRINCIPAL,
+                                      RELATIVE_DATE, STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of, ordinal_of,
                                       question_kind, taken_off)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
@@ -69,6 +69,8 @@ YESNO = re.compile(rf"{YESNO_WORDS}|{ENDS_WITH_MA}|吗[，,]|{ENDS_WITH_MEIYOU}"
 WAITED_FOR = re.compile(r"等(?:到|着)?(?P<what>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:来|到|赶到|回来|过来)(?:了)?(?:以后|之后)?(?:才|再)")
 # Who stands out by a measure (输钱最多的是谁, 谁伤得最重): never 最后/最早, an occurrence's order.
 MOST = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害)")
+# The asking words after the one asked (…的玩家是谁？ → …的玩家).
+MOST_TAIL = re.compile(r"(?:是|为)?(?:谁|哪个人|哪一个|哪个|哪位|什么人)?[？?]*$")
 # 被骗了多少钱，你清楚吗？ / …，对吗？: a tail asking whether the speaker knows or agrees asks no verdict
 # of its own — the figure is what is asked.
 ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记得|确定|了解)(?:吗|么|不)?[？?]?|(?:是|对)(?:吗|不对|不是)[？?]?"
@@ -110,9 +112,17 @@ ALIAS = re.compile(r"(?<![\u4e00-\u9fff])(?:老|小)(?P<surname>[\u4e00-\u9fff])
 # A person called by a familiar name the record may resolve elsewhere (龙哥, 芳姐, 阿强, 姓童的老板):
 # not a kinship word (他哥, 表姐, 大哥) — the name before 哥/姐 is a given name as often as a surname.
 NICKNAME = re.compile(r"(?<![他她我你表堂大二三亲师老])(?P<nick>(?![他她我你表堂大二三亲师老])[\u4e00-\u9fff](?:哥|姐))(?![哥姐们])"
-                      r"|(?<![\u4e00-\u9fff])(?P<ah>[阿小老][\u4e00-\u9fff])(?=的|是|叫|真|全|大名|本名|身份|到底|究竟|[，,？?])"
+                      r"|(?<![\u4e00-\u9fff])(?P<ah>[阿小老][\u4e00-\u9fff])(?=的|是|叫|真|全|大名|本名|身份|到底|究竟|[，,？?”」])"
                       r"|(?<![^那这个的说叫是，,\s])(?P<titled>[\u4e00-\u9fff](?:老板|老总|经理|师傅))"
                       r"|(?P<by_surname>姓[\u4e00-\u9fff]的(?:那个|这个|那位)?(?:老板|老总|经理|师傅|男的|女的|男子|女子|人|司机|小伙子?))")
+# Which sum asked for a question means: the first (一开始, 起初), the last (后来, 最后), or one said as an extreme.
+DEMAND_PICK = re.compile(r"(?P<first>一开始|刚开始|开始时|起初|最初|最早|起先|开口)|(?P<last>后来|最后|最终|再后来)"
+                         r"|(?P<extreme>最(?:少|多|低|高))")
+# An either-or between two short choices (是男是女, 男的还是女的, 是新车还是旧车).
+CHOICE = re.compile(r"是(?P<a>[\u4e00-\u9fff]{1,2}?)(?:的)?(?:还)?是(?P<b>[\u4e00-\u9fff]{1,2}?)(?:的)?(?=[？?，,。]|$)"
+                    r"|(?<![\u4e00-\u9fff])(?P<c>[\u4e00-\u9fff]{1,2}?)的还是(?P<d>[\u4e00-\u9fff]{1,2}?)的")
+# A number asked of the thing used for an act (收钱用的银行卡, 用过哪些卡, 作案用的手机号).
+FIELD_USED = re.compile(r"(?:用|使用|用来|用于)(?:的|过|了)?[^，。？?]{0,4}?(?:银行卡|卡|账户|账号|手机|电话|号码)")
 # What the one questioned saw (车牌看清了哪几位, 看到的车是什么颜色).
 SEEN = re.compile(r"看清|看到|看见|瞧见|认出|记住|记下|看全|目睹")
 # The name a person goes by on paper asked (龙哥真名叫什么, 童老板全名, 姓童的老板叫什么名字).
@@ -173,7 +183,8 @@ FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"身份证|公民身份号码|证件号"),
     # 手机号, 电话: a number; 打电话 / 几点打的电话 / 第一个电话打给谁 / 电话是几点打的 is a call, 手机扔到哪里
     # the phone itself, 手机和电脑 / 手机价值 / 手机卖了多少钱 the goods
-    "phone": re.compile(r"手机(?!和|、|的价|价|被|卖|买|当|换|值|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少(?!钱)|什么))"
+    # (手机是什么牌子 / 什么型号 / 什么颜色 asks of the phone as a thing, not its number)
+    "phone": re.compile(r"手机(?!和|、|的价|价|被|卖|买|当|换|值|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少(?!钱)|什么(?!牌|品牌|型号|颜色|样|款|机)))"
                         r"|(?<![打接来通回挂个])(?<!打的)(?<!打了)(?<!打过)(?<!接的)电话(?![^，。？?]{0,4}?(?:打|拨|接|挂))"
                         r"|联系方式"),
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),
@@ -339,6 +350,20 @@ class CasePlan:
     unplanned: list[str] = field(default_factory=list)
     # 车牌看清了哪几位 / 看到的那辆车: what the one questioned saw is asked, not their own particulars
     seen: bool = False
+    # 车牌号看清了哪几位 / 车牌看到了几个字: which part of a plate was seen is asked (not the whole plate):
+    # a plate told only in part answers it
+    plate_seen: bool = False
+    # 是什么颜色: the attribute asked of a thing (lexicon ATTRIBUTES key), answered only by a value of its kind
+    attribute: str | None = None
+    # 对方一开始要多少 / 后来要多少 / 最少要多少: which of several sums asked for (demands) is meant — "first",
+    # "last", or the word the sum is said with (最少); None when the question does not say
+    demand_pick: str | None = None
+    # 是男是女 / 男的还是女的 / 是新的还是旧的: the choices an either-or asks between — what an answer to it
+    # names (or says it did not see), never a sentence naming neither
+    choices: list[str] = field(default_factory=list)
+    # 收赌资用的银行卡 / 你用过哪些银行卡收钱 / 作案用的手机号: the numbers asked are of what was used for an
+    # act — whoever holds them (a wife's card, one bought under another name) — not of what one owns
+    field_used: bool = False
     # 扣的货是假的吗 / 是不是正品 / 检验合格吗: the property asked of a thing (lexicon STATES key)
     state: str | None = None
     # 有没有同伙 / 是一个人干的吗 / 是主动投案的吗: the side asked of two that exclude each other (lexicon
@@ -393,6 +418,8 @@ class CasePlan:
     waited_for: str | None = None
     # 输钱最多的是谁 / 谁出力最少: who or what stands out by a measure — the word saying how (最多)
     most: str | None = None
+    # …and the question's own words for the one asked (群里输钱最多的玩家, 谁伤得最重): what a gap names
+    most_asked: str | None = None
     # 年利率是多少 / 换算成一年是多少 / 月息多少: the period a rate is asked per (year, month), None when
     # the question names none — a rate said per month is then never given as the yearly one
     rate_basis: str | None = None
@@ -443,14 +470,14 @@ class CasePlan:
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
-                "waited_for": self.waited_for, "most": self.most,
+                "waited_for": self.waited_for, "most": self.most, "most_asked": self.most_asked,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
                 "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
-                "seen": self.seen,
+                "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
                 "focus": self.focus.to_dict()}
 
     @property
@@ -459,7 +486,7 @@ class CasePlan:
 
 
 # Where someone or something came to be, asked by the act (倒在哪里, 停在什么位置, 躺在什么地方).
-POSTURE = re.compile(r"([倒躺停坐站蹲趴靠跪卧])在(?:什么|哪)")
+POSTURE = re.compile(rf"([{''.join(POSTURES)}])在(?:什么|哪)")
 # Several people asked about together (郭承志和工友们, 这几个工人, 他们几个, 大家).
 GROUP = re.compile(r"[\u4e00-\u9fff]{1,2}们|大家|(?:这|那)?几个(?:工人|人|工友)|所有(?:的)?(?:人|工人)|每个人|各自")
 # What ought to be, asked of a figure (工钱一共应该是多少): what is due, not what was paid.
@@ -600,6 +627,9 @@ def make_plan(text: str) -> CasePlan:
     plan.waited_for = waited.group("what") if waited else None
     most = MOST.search(text)
     plan.most = most.group(0) if most and SLOT_WORDS[Slot.PERSON].search(text) else None
+    if plan.most:
+        part = next((p for p in _parts(text) if MOST.search(p)), text)
+        plan.most_asked = MOST_TAIL.sub("", part.strip()) or part.strip()
     plan.counts = [CountAsked("次" if m.group("times") else "人", part, read_focus(part, analyse(part), plan.names))
                    for part in _parts(text) for m in COUNTED.finditer(part)]
     sides = {"原审原告": "原告", "原审被告": "被告", "被告人": "被告"}
@@ -688,6 +718,17 @@ def make_plan(text: str) -> CasePlan:
     plan.name_asked = bool({Slot.PERSON, Slot.TEXT} & set(plan.slots)) and bool(NAME_ASKED.search(text)) \
         and not plan.fields
     plan.seen = bool(SEEN.search(text))
+    plan.field_used = bool(plan.fields) and bool(FIELD_USED.search(text))
+    if plan.kind == "demand":
+        pick = DEMAND_PICK.search(text)
+        plan.demand_pick = None if pick is None else "first" if pick.group("first") else "last" \
+            if pick.group("last") else pick.group("extreme")
+    attribute_part = plan.parts.get(Slot.TEXT, text)
+    plan.attribute = next((k for k, (asked, _) in ATTRIBUTES.items() if asked.search(attribute_part)), None)
+    choice = CHOICE.search(text)
+    plan.choices = [c for c in choice.groups() if c] if choice else []
+    plan.plate_seen = any(FIELD_WORDS["plate"].search(p) and SEEN.search(p) and re.search(r"哪|几|什么", p)
+                          for p in _parts(text))
     plan.state = _state_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.recovered_list = bool(RECOVERED_LIST.search(text)) and not any(
         s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT, Slot.QUANTITY, Slot.DATE))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from engine.text.lines import across_lines
 from engine.text.numbers import parse_number
 
 # -- what moved ------------------------------------------------------------------------------------
@@ -40,7 +41,9 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
                          r"|[开张]口(?:就)?要"
                          # 叫我准备五万 / 让我拿三万块钱出来 / 让他凑两万: told to bring money, not yet handed over
                          r"|(?:让|叫|喊|命令)(?:我|他|她|你|我们|他们)(?:再|还|先|马上)?(?:准备|凑|备|带)"
-                         r"|(?:让|叫|喊|命令)(?:我|他|她|你|我们|他们)(?:再|还|先|马上)?拿[^，。；？]{0,12}出来"),
+                         r"|(?:让|叫|喊|命令)(?:我|他|她|你|我们|他们)(?:再|还|先|马上)?拿[^，。；？]{0,12}出来"
+                         # 要是不给他10万元，就把照片发出去 / 如果不拿五万出来就…: money demanded under a threat
+                         r"|(?:要是|如果|假如|若是|倘若|要不是)(?:我|你|他|她|你们|我们)?(?:再)?(?:不|没)(?:给|付|拿|交|转|打)"),
     # expenses and losses valued, not moved
     "cost": re.compile(r"医药费|医疗费|治疗费|误工费|营养费|护理费|交通费|住院费|丧葬费|鉴定费|修理费|维修费|"
                        r"损失|花了|花费|花掉|开销|支出"),
@@ -298,9 +301,45 @@ RECOVERED_TOLD = re.compile(r"追回|起获|扣押|查获|缴获|收缴|找回|�
 ASSENT_WORDS = r"认可|承认|是的|属实|没有异议|无异议"
 REFUSAL_WORDS = r"不认可|不承认|没有这回事|没这回事"
 
+# -- where someone or something came to be ----------------------------------------------------------
+# The acts of being somewhere a question asks the place of (倒在哪里, 停在什么位置), by the posture they
+# tell: 倒在什么位置 is answered by 躺在非机动车道上 (someone knocked down lies there) — one posture,
+# several verbs; 停 (a vehicle) and 坐/站 keep their own.
+POSTURES: dict[str, str] = {"倒": "lying", "躺": "lying", "趴": "lying", "卧": "lying", "停": "stopped",
+                            "坐": "sitting", "站": "standing", "蹲": "crouching", "靠": "leaning", "跪": "kneeling"}
+
+
+def same_posture(asked: str, said: str) -> bool:
+    """The act said tells the posture the question asks about (倒 asked, 躺 said: both lying)."""
+    return asked == said or POSTURES.get(asked, asked) == POSTURES.get(said, said)
+
+
+# -- what something looked like ---------------------------------------------------------------------
+# Attributes a question asks of a thing (什么颜色), each with the words asking it and the words a
+# statement gives its value in: a quote naming no value of the kind (维修单一共二千三百元 for 什么颜色)
+# does not answer it.
+ATTRIBUTES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    "colour": (re.compile(r"颜色|什么色|啥色"),
+               re.compile(r"[红白黑蓝绿黄灰银紫棕橙粉褐青金]色|深色|浅色|彩色|[红白黑蓝绿黄灰银](?=的?(?:车|轿车|SUV|面包车|衣服|外套|上衣|裤子))")),
+    # a make is said by its name: Latin letters (vivo, OPPO, iPhone), a brand word of everyday goods and
+    # vehicles, or …牌 / 一类的 (途观那一类的)
+    "brand": (re.compile(r"牌子|品牌|什么牌|哪个牌|哪家的"),
+              re.compile(r"(?<![A-Za-z])(?!SIM|ATM|SUV|POS|APP|QQ|ID)[A-Za-z]{2,}|华为|小米|苹果|三星|荣耀|魅族|联想|大众|丰田|本田|日产|别克|宝马|奔驰|奥迪|比亚迪|"
+                         r"吉利|长城|哈弗|五菱|长安|奇瑞|雅迪|爱玛|途观|捷达|桑塔纳|[\u4e00-\u9fff]{1,4}牌(?!子|照)|那一类|那种车")),
+}
+
+
+# -- ranking ----------------------------------------------------------------------------------------
+# A sentence ranking or comparing (输得最多的是…, 他比我拿得多, 排第一, 数他输得最多) — not 第一 alone,
+# which is as often an ordinal (第一次输了两万) as a rank: who stands out is said only so.
+RANKS = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害|严重)|比[^，。；？?]{1,10}(?:多|少|大|小|高|低|重|轻)"
+                   r"|排(?:在|名)?第[一1]|数[^，。；？?]{1,6}(?:最)?(?:多|少)")
+
+
 # -- certainty ---------------------------------------------------------------------------------------
-UNCERTAIN = re.compile(r"记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|不晓得|不详|不确定|"
-                       r"想不起|没注意|没留意|没看清|搞不清|没记住|记不住")
+# (read across a PDF's line break: 我都不知\n道 in a record whose lines wrap anywhere is still not knowing)
+UNCERTAIN = re.compile(across_lines("记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|"
+                                    "不晓得|不详|不确定|想不起|没注意|没留意|没看清|搞不清|没记住|记不住"))
 # A figure said as one of several it may have been (可能只给了他八千，也可能给的就是一万 / 五千或者六千):
 # the figures of such a sentence are alternatives of one value, never two acts.
 ALTERNATIVES = re.compile(r"可能[^，。；]{0,16}[，,]?也可能|或者|或是|还是|要么|也许|不是[^，。；]{1,8}就是")

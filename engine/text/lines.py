@@ -26,6 +26,16 @@ def _space_between(left: str, right: str) -> bool:
     return left not in "-/("
 
 
+# A PDF's line break (and the spaces around it) where a wrapped word may be cut.
+LINE_BREAK = r"(?:[ \t\u3000]*\n\s*)?"
+
+
+def across_lines(words: str) -> str:
+    """A pattern of literal words (``不知道|记不清``) that also matches each word cut by a PDF's line
+    break (不知\\n道): a Word export wraps a line anywhere, inside a word as inside a number."""
+    return "|".join(LINE_BREAK.join(re.escape(c) for c in word) for word in words.split("|"))
+
+
 def join_pdf_lines(text: str) -> str:
     """``text`` with its line breaks (and the spaces around them) joined as described above."""
     return joined_view(text)[0]

@@ -81,3 +81,25 @@ def test_a_hearing_header_with_parties_and_their_particulars():
 def test_spaced_forms_and_repeated_keys_are_kept():
     assert parse_header_fields(["侦查员 韩某、许某 记录人 许某"]) == {"侦查员": "韩某、许某", "记录人": "许某"}
     assert parse_header_fields(["工作单位：甲公司  工作单位：乙公司"]) == {"工作单位": "甲公司", "工作单位_2": "乙公司"}
+
+
+def test_particulars_keyed_on_a_partys_own_line_are_that_partys():
+    text = "\n".join(["原告：某某商贸有限公司，住所地某市某路1号。",
+                      "被告：宓某 性别：女 出生日期：1980年1月2日 住址：某市某",
+                      "区某路8号 身份证号码：",
+                      "110101198001020014 联系电话：13900003333",
+                      "书记员：葛某"])
+    found = {f.key: f for f in read_fields(text)}
+    assert found["身份证号码"].value == "110101198001020014" and found["身份证号码"].owner == "被告"
+    assert found["联系电话"].owner == "被告" and found["住址"].owner == "被告"
+    assert found["书记员"].owner is None  # the record's own people are nobody's particulars
+
+
+def test_particulars_a_line_leaves_unfinished_go_on_with_the_same_party():
+    text = "\n".join(["原告：某某，个体工商户，住某市某路1号。",
+                      "被告：宓某，男，1980年1月2日出生，汉族，住某市某区某路8号，身份证号码110101198001020014，",
+                      "联系电话13900003333。",
+                      "书记员：葛某"])
+    found = {f.key: f for f in read_fields(text)}
+    assert found["联系电话"].value == "13900003333" and found["联系电话"].owner == "被告"
+    assert found["书记员"].owner is None

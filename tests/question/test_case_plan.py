@@ -284,3 +284,66 @@ def test_the_whereabouts_of_goods_asked(question, thing):
 ])
 def test_which_goods_were_got_back_asked(question, listed):
     assert make_plan(question).recovered_list is listed
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("群里输钱最多的玩家是谁，输了多少？", "群里输钱最多的玩家"), ("谁伤得最重？", "谁伤得最重"),
+    ("最后一次是谁给的？", None),
+])
+def test_who_stands_out_by_a_measure_is_asked_in_the_questions_words(question, asked):
+    assert make_plan(question).most_asked == asked
+
+
+@pytest.mark.parametrize("question, seen", [
+    ("车牌号看清了哪几位？", True), ("那辆车的车牌看到了几个字？", True), ("肇事车的车牌号是多少？", False),
+    ("证人看到的车车牌号是多少？", False),
+])
+def test_which_part_of_a_plate_was_seen_asked(question, seen):
+    assert make_plan(question).plate_seen is seen
+
+
+@pytest.mark.parametrize("question, used", [
+    ("他收赌资用的银行卡卡号分别是多少？", True), ("你用过哪些银行卡？卡号是多少？", True),
+    ("他的银行卡号是多少？", False), ("他用什么方式付的钱？", False),
+])
+def test_numbers_asked_of_what_was_used(question, used):
+    assert make_plan(question).field_used is used
+
+
+@pytest.mark.parametrize("question, choices", [
+    ("开车的司机是男是女？", ["男", "女"]), ("开车的是男的还是女的？", ["男", "女"]),
+    ("那辆车是新车还是旧车？", ["新车", "旧车"]), ("你是用微信还是现金给的？", []), ("他是不是一个人去的？", []),
+])
+def test_the_choices_of_an_either_or(question, choices):
+    assert make_plan(question).choices == choices
+
+
+@pytest.mark.parametrize("question, pick", [
+    ("对方一开始要多少钱？", "first"), ("对方后来又要了多少？", "last"), ("对方最少要多少钱？", "最少"),
+    ("对方要了多少钱？", None),
+])
+def test_which_demand_is_meant(question, pick):
+    assert make_plan(question).demand_pick == pick
+
+
+@pytest.mark.parametrize("question, attribute", [
+    ("肇事车是什么颜色？", "colour"), ("证人看到的肇事车是什么颜色、什么车型？车牌号看清了哪几位？", "colour"),
+    ("他穿的衣服是啥色的？", "colour"), ("肇事车是什么车型？", None),
+])
+def test_an_attribute_asked_of_a_thing(question, attribute):
+    assert make_plan(question).attribute == attribute
+
+
+@pytest.mark.parametrize("question, fields", [
+    ("被抢的手机是什么牌子？", []), ("他的手机是什么型号？", []), ("他的手机号是多少？", ["phone"]),
+    ("他手机是什么号码？", ["phone"]),
+])
+def test_a_phone_asked_as_a_thing_is_no_phone_number(question, fields):
+    assert make_plan(question).fields == fields
+
+
+@pytest.mark.parametrize("question, nicknames", [
+    ("“阿武”的真实姓名叫什么？", ["阿武"]), ("阿武的真名叫什么？", ["阿武"]), ("代理“斌哥”的真实姓名叫什么？", ["斌哥"]),
+])
+def test_a_nickname_in_quotes_is_read(question, nicknames):
+    assert make_plan(question).nicknames == nicknames

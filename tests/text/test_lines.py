@@ -52,3 +52,24 @@ def test_a_joined_reading_never_cuts_into_another_value():
 
     text = "第一笔5000元\n2023年又付了3000元"  # a break between two whole values joins nothing
     assert [f.value for f in find_whole(find_amounts, text)] == [5000, 3000]
+
+
+def test_words_cut_by_a_line_break_still_match_across_it():
+    import re
+
+    from engine.text.case_lexicon import UNCERTAIN
+    from engine.text.lines import across_lines
+
+    pattern = re.compile(across_lines("不知道|记不清"))
+    assert pattern.search("我都不知\n道。") and pattern.search("记不 \n 清了") and pattern.search("不知道")
+    assert pattern.search("不知\n\n道")  # a blank line between the pieces too
+    assert not pattern.search("知道")
+    assert UNCERTAIN.search("住在哪里我都不知\n道") and UNCERTAIN.search("我没看\n清")
+    assert not UNCERTAIN.search("我知\n道")
+
+
+def test_a_posture_asked_is_told_by_any_verb_of_it():
+    from engine.text.case_lexicon import same_posture
+
+    assert same_posture("倒", "躺") and same_posture("躺", "趴") and same_posture("停", "停")
+    assert not same_posture("倒", "停") and not same_posture("坐", "站")

@@ -19,6 +19,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods
 from engine.answer.casefile.money import answer_money
+from engine.answer.casefile.ranking import figures_per_person, ranking_told, unranked
 from engine.answer.casefile.rates import answer_rate
 from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
 from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed, answer_tasks,
@@ -143,6 +144,9 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         # (before the names' check: 柏老板 is a name the record may never write so)
         answer_real_name(case, plan, outcome)
         return draft_of(outcome, case.evidence, case.scope)
+    if plan.most and not ranking_told(case, plan) and not figures_per_person(case, plan):
+        # 输钱最多的玩家是谁: the record ranks no one by it — not found, never one of those it names
+        return draft_of(Outcome([unranked(plan)]), case.evidence, case.scope)
     # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there
     absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
               and not (n[0] in "向给被把和与跟对从在" and n[1:] in case.doc_text)]
@@ -181,7 +185,11 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         if numbers:
             answer_record(case, CasePlan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers,
                                              nicknames=plan.nicknames), outcome)
-            if all(p.fill is Fill.MISSING for p in outcome.parts):
+            seen_part = partial_plate(case, Outcome(), True) if plan.plate_seen and numbers == ["plate"] \
+                and all(p.fill is Fill.MISSING for p in outcome.parts) else None
+            if seen_part is not None:  # 车牌看清了哪几位: the characters told as seen answer it
+                outcome.parts = [seen_part]
+            elif all(p.fill is Fill.MISSING for p in outcome.parts):
                 # no answer names that number: the speaker saying he does not know it is the answer
                 said = Outcome()
                 answer_talk(case, CasePlan(plan.question, slots=[Slot.TEXT], names=plan.names), said)
@@ -194,7 +202,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
                         outcome.parts, outcome.gaps = [part], outcome.gaps + seen.gaps
         rest = [s for s in plan.slots if s is not Slot.FIELD]
         if rest and len(numbers) < len(plan.fields) or rest and not numbers:
-            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+            answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus,
+                                       choices=plan.choices, attribute=plan.attribute), outcome)
         elif own_parts := [s for s in rest if s in question.parts and not question.parts[s].fields]:
             # 拉货的车是什么颜色？车牌号是多少？: a part of its own beside the number (身份证号是什么 is one part)
             told = {e for p in outcome.parts for e in p.evidence}

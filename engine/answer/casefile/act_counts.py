@@ -23,7 +23,7 @@ from engine.answer.casefile.facts import Statement
 from engine.text.case_lexicon import TITLES
 from engine.question import CasePlan, Slot
 from engine.text.dates import find_dates
-from engine.text.lines import join_pdf_lines
+from engine.text.lines import join_pdf_lines, joined_view
 from engine.text.numbers import parse_number
 from engine.text.segments import Segment
 
@@ -195,9 +195,13 @@ def _unknown_count(case: Case, plan: CasePlan, label: str, outcome: Outcome) -> 
 
 
 # Who a listed item is, by how it ends: a role, a kin word, a title (保安邵师傅, 一个卖烤红薯的老汉).
-PERSON_END = re.compile(rf"(?:{RELATIVES.pattern}|{TITLES}|人|老汉|老头|老太太?|大爷|大妈|大娘|阿姨|大姐|大哥|小伙子?|"
-                        r"姑娘|学生|保安|司机|店主|摊主|服务员|店员|顾客|乘客|路人|行人|男的|女的|男子|女子|男人|女人|"
-                        r"孩子|小孩|民警|警察|工人|工友|租客|房东|村民|保洁员?|外卖员|快递员|骑手)$")
+PERSON_WORD = (rf"(?:{RELATIVES.pattern}|{TITLES}|人|老汉|老头|老太太?|大爷|大妈|大娘|阿姨|大姐|大哥|小哥|小妹|大叔|小伙子?|"
+               r"姑娘|学生|保安|司机|店主|摊主|服务员|店员|顾客|乘客|路人|行人|男的|女的|男子|女子|男人|女人|"
+               r"孩子|小孩|民警|警察|工人|工友|租客|房东|村民|保洁员?|外卖员|快递员|骑手)")
+PERSON_END = re.compile(PERSON_WORD + "$")
+# A listed person the item goes on to tell an act of (烧烤摊的老板也拿着手电筒跑过来了): the person ends
+# where an adverb opening the act follows a person word.
+_PERSON_THEN = re.compile(PERSON_WORD + r"(?=也|都|就|还|又|便|才|随后|马上|立刻|赶紧|一起)")
 # A listing of who was there (除了我，还有…、…，后来…也跑过来了 / 在场的有…和…): its cue, and the words
 # around each item that are not the person (还有, 后来, 也跑过来了).
 LISTING = re.compile(r"还有|在场的?(?:有|是)|现场(?:有|是)|当时有|旁边有|除了")
@@ -246,13 +250,24 @@ def _listed_people(case: Case, plan: CasePlan) -> tuple[list[Segment], Statement
                     if not core or re.fullmatch(r"我|我们|自己|本人", core):
                         continue
                     if not (PERSON_END.search(core) or core in people):
-                        continue
+                        core = _person_then(core)
+                        if core is None:
+                            continue
                     begin = offset + start + chunk.find(core)
                     items.append(Segment(begin, begin + len(core), join_pdf_lines(core)))  # a PDF's line break is layout
             if len(items) >= 2:
                 told = Segment(run[0].start, run[-1].end, statement.answer[run[0].start:run[-1].end])
                 return items, statement, told
     return None
+
+
+def _person_then(core: str) -> str | None:
+    """The person an item names before telling what they did (路口烧烤摊的\\n老板也拿着手电筒跑过来了 →
+    路口烧烤摊的\\n老板), read across the PDF's line breaks; None when no person word is followed by
+    the act."""
+    joined, where = joined_view(core, tight=True)
+    found = _PERSON_THEN.search(joined)
+    return core[:where[found.end() - 1] + 1] if found else None
 
 
 def _count_part(case: Case, plan: CasePlan, counter: str, outcome: Outcome) -> Part:

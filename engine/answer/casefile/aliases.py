@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.said import _anchor, _gap, _sentences
+from engine.answer.casefile.said import _anchor, _gap, _sentences, _unsure_about
 from engine.answer.wording import quoted
 from engine.answer.casefile.facts import Statement
 from engine.text.case_lexicon import UNCERTAIN
-from engine.question import CasePlan
+from engine.question import CasePlan, Slot
 from engine.text.names import SURNAMES, looks_like_name
 from engine.text.segments import Segment
 
@@ -184,6 +184,10 @@ def _unsure_of_name(case: Case, alias: str) -> tuple[Statement, Segment] | None:
         asked_of = _said_of(statement.question, forms) >= 0
         for sentence in _sentences(statement):
             if not UNCERTAIN.search(sentence.text) or not re.search(r"名|叫什么|姓什么", sentence.text):
+                continue
+            # the not knowing is of a name (真名叫什么我不知道), not of something else the sentence tells
+            # beside the nickname (具体是哪天我记不清了，有个微信名叫“阿杰”的人…)
+            if not _unsure_about(sentence.text, Slot.PERSON):
                 continue
             if asked_of or _said_of(sentence.text, forms) >= 0:
                 return statement, sentence

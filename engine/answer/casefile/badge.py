@@ -26,7 +26,7 @@ from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.verdict import state_told
 from engine.answer.casefile.when import says_place
-from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
+from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.names import names_in
@@ -49,7 +49,6 @@ _UNSETTLED = re.compile(r"没(?:有)?(?:拿到|领到|结清|付清|还清|给�
 _GIVING = re.compile(r"[给付转打汇交送]")
 _NOT_GIVING = re.compile(r"[借收拿要领讨欠]")
 # A sentence that singles one out by a measure (输得最多, 比我输得多, 数他…第一).
-_COMPARES = re.compile(r"最|比[^，。；？?]{1,10}(?:多|少|大|小|高|低|重|轻)|第一|数[^，。；]{1,4}(?:多|少)")
 # A nickname or name put in quotes (“斌哥”, 「阿杰」).
 _QUOTED_NAME = re.compile(r"[“「‘\"]([^”」’\"]{2,12})[”」’\"]")
 # An organisation named whole: its own words before the kind (康宁 + 药品批发部, 金鼎 + 公司); words of
@@ -64,7 +63,9 @@ _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|�
 
 def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """Set ``doubt`` on every filled part that does not answer what ``plan`` asked."""
-    absent = money_absent(case, plan)
+    # 收赌资用的银行卡卡号: a number asked of a card the money went through is no figure of that money
+    numbers_only = bool(plan.fields) and not any(s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT))
+    absent = None if numbers_only else money_absent(case, plan)
     unanswered = "、".join(f"「{p}」" for p in plan.unplanned)
     for part in outcome.parts:
         if part.fill is not Fill.FILLED or part.doubt:
@@ -128,7 +129,7 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
         return "所引语句未说明所问之事发生的地点"
     if own.name_asked and quoted.slot in (Slot.PERSON, Slot.TEXT) and not _names_someone_new(text, quoted.asked, own):
         return "所引语句未给出所问的名字"
-    if own.most and not _COMPARES.search(said):  # 输钱最多的是谁: a quote naming who lost, not who lost most
+    if own.most and not RANKS.search(said.replace("\n", "")):  # 输钱最多的是谁: a quote naming who lost, not who lost most
         return f"所引语句未说明谁{own.most}"
     figures = _figures(text, plan, quoted.slot)
     if figures is not None:

@@ -184,10 +184,14 @@ def _asks_of_role(case: Case, plan: CasePlan) -> bool:
     """王芳的朋友投了多少钱: asked of someone named by role, who has no rows of their own."""
     from engine.answer.casefile.record import ROLE_PERSON
 
-    # 转给对方: the other side of the case's own flow (the ledger's counterpart) has rows of its own
+    # 转给对方 / 被害人: a side of the case's own flow has rows of its own (对方的朋友 is someone else)
     roles = [r for r in ROLE_PERSON.finditer(plan.text)
-             if not (r.group(0) == "对方" and case.ledger.counterpart and not plan.text.startswith("的", r.end()))]
+             if not (r.group(0) in CASE_SIDES and not plan.text.startswith("的", r.end()))]
     return bool(roles) and not any(p in plan.text[roles[0].end():] for p in case.people())
+
+
+# Roles naming a side of the case's own money (对方, 被害人), never someone outside it.
+CASE_SIDES = frozenset({"对方", "被害人", "受害人"})
 
 
 _ALSO = re.compile(r"也|还介绍|另外|别人|其他人|还有")
@@ -331,19 +335,40 @@ def _single(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome:
                    if actor.name is None or _party_ok(actor, e, case)]
     if len(chosen) > 1:  # 第五笔…借来的 / 9月10日那次存的: of one occasion's rows, the one of the measure asked
         chosen = [e for e in chosen if e.measure == plan.measure] or chosen
+    several_demands = False
     if len(chosen) > 1 and plan.ordinal is None and not plan.period and not plan.means and not plan.when:
         # 退赔了多少 with two refunds: each is given, and their sum
         if Slot.AMOUNT in asked and all(e.amount for e in chosen) and kind not in ("cost", "demand"):
             _total(case, plan, kind, actor, outcome, events=chosen)
             return
-        chosen = chosen[:1]
+        if kind == "demand":  # 一开始要多少 / 最少要多少: the one meant; else each, none chosen for the user
+            chosen, several_demands = _picked_demand(plan, chosen)
+        else:
+            chosen = chosen[:1]
     for event in chosen:
-        label = occurrence_label(event) if (plan.ordinal or plan.period or plan.means) else ""
+        label = occurrence_label(event) if (plan.ordinal or plan.period or plan.means or several_demands) else ""
         for n, slot in enumerate(asked):
             part = _slot_part(case, plan, event, slot, outcome)
             if n == 0 and label:
                 part.text = f"{label}：{part.text}"
+            if several_demands and part.fill is Fill.FILLED:
+                part.doubt = f"材料中先后有{len(chosen)}次索要，问题未指明哪一次"
             outcome.add(part)
+
+
+def _picked_demand(plan: CasePlan, demands: list[Event]) -> tuple[list[Event], bool]:
+    """Of several sums asked for, the one the question means (一开始 → the first told, 后来 → the last,
+    最少要 → the one said with 最少); none meant: every one, in order, and True (the answer names them
+    all and leaves the choice to the reader)."""
+    ordered = sorted(demands, key=lambda e: e.chrono or 0)
+    if plan.demand_pick == "first":
+        return ordered[:1], False
+    if plan.demand_pick == "last":
+        return ordered[-1:], False
+    said = [e for e in ordered if plan.demand_pick and plan.demand_pick in e.words]
+    if len(said) == 1:
+        return said, False
+    return ordered, True
 
 
 def _missing_label(plan: CasePlan, slot: Slot) -> str:

@@ -8,6 +8,7 @@ import re
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.model import Calculation
 from engine.question import FIELD_KEYS, CasePlan, Slot
 from engine.answer.casefile.facts import Anchor
 from engine.ingest.chunkers.header import person_for_label
@@ -77,7 +78,7 @@ def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     for person in named if len(named) > 1 else [None]:  # 甲和乙的手机号分别是多少: each one's
         for name in plan.fields:
             if person is None or name not in RECORD_FIELDS:
-                outcome.add(_field_part(case, plan, sessions, name, person))
+                outcome.add(_field_part(case, plan, sessions, name, person, outcome))
 
 
 def _header_part(case: Case, sessions: list[int], wanted, label: str) -> Part:
@@ -95,12 +96,16 @@ def _header_part(case: Case, sessions: list[int], wanted, label: str) -> Part:
 # People a question can ask about by role instead of by name (老板叫什么, 他妹妹的电话).
 ROLE_PERSON = re.compile(r"老板|老总|法定代表人|法人|负责人|业务员|经理|会计|出纳|股东|员工|司机|中间人|介绍人|"
                          r"父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|老公|儿子|女儿|哥哥|姐姐|弟弟|妹妹|表妹|表弟|表哥|表姐|"
-                         r"朋友|同事|邻居|亲戚|对方|被害人|受害人")
+                         r"朋友|同事|邻居|亲戚|对方|被害人|受害人|"
+                         # the other side of a victim's or witness's account, named by what they did
+                         r"骗子|小偷|窃贼|劫匪|歹徒|凶手|肇事者|肇事司机")
 
 
 # Someone a question names by what they did (打人的人, 开车的那个男的, 骗他的人): not the one questioned.
 DESCRIBED_PERSON = re.compile(r"[\u4e00-\u9fff]{1,6}的(?:那个|这个|那|这)?(?:人|男的|女的|男子|女子|男人|女人|小伙子?)"
-                              r"(?=叫|姓|的|住|家|是|[，,？?])")
+                              r"(?=叫|姓|的|住|家|是|[，,？?])"
+                              # 开车的是男的还是女的 / 打人的叫什么: the one who did it, named by the act alone
+                              r"|^(?![他她我你])[\u4e00-\u9fff]{1,6}?的(?=是男|是女|叫|姓|住在|家住)")
 
 # A vehicle a plate is asked of (撞人的车车牌号, 那辆SUV的车牌): the vehicle's, not the questioned person's.
 DESCRIBED_VEHICLE = re.compile(r"(?<![他她我你])[\u4e00-\u9fffA-Za-z]{0,8}?(?:车|SUV|suv)"
@@ -194,7 +199,8 @@ def _owned_fields(case: Case, plan: CasePlan, session: int, name: str, person: s
     return chunk_id, []
 
 
-def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, asked: str | None = None) -> Part:
+def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, asked: str | None = None,
+                outcome: Outcome | None = None) -> Part:
     """Field ``name`` of the person ``asked`` (default: the one the question is about)."""
     label = FIELD_LABELS[name]
     session = sessions[0] if sessions else 1
@@ -218,13 +224,18 @@ def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, aske
                         Fill.FILLED, [cited])
     # Not the person questioned (or not in the header): only an answer naming that person's number
     # can say it; another person's number is never given for theirs.
-    found = _pii_in_answers(case, person, name)
+    found = _pii_in_answers(case, person, name, used=plan.field_used)
     if found:
         sentences = list(dict.fromkeys(_sentence_of(case, anchor) for anchor, _ in found))
         cited = [case.cite(sentence) for sentence in sentences]
         said = "；".join(f"{quoted(case.text_of(s))}（{c}）" for s, c in zip(sentences, cited))
         # 一共用了三张卡：…卡号A；…卡号B；…卡号C: every one the answer lists, each with its own words
         many = f"共{len(sentences)}个：" if len(sentences) > 1 else ""
+        if many and outcome is not None:  # the count is of the quotes cited, one number each (never the
+            # numbers themselves in the working: they are shown masked)
+            outcome.calculations.append(Calculation(
+                str(len(sentences)), len(sentences), None, True, cited, f"所列{label}的个数",
+                factors=[{"value": len(cited), "unit": "rows", "rows": list(cited)}]))
         return Part(label, f"{person or ''}的{label}：{many}{said}", Fill.FILLED, cited)
     owner = f"{person}的" if person else ""
     return Part(f"{owner}{label}", "", Fill.MISSING)
@@ -257,9 +268,11 @@ _ASKED_OWN = {"bank_card": re.compile(r"卡|账户|账号"), "phone": re.compile
               "plate": re.compile(r"车"), "id": re.compile(r"身份证")}
 
 
-def _pii_in_answers(case: Case, person: str | None, name: str) -> list[tuple[Anchor, str]]:
+def _pii_in_answers(case: Case, person: str | None, name: str, used: bool = False) -> list[tuple[Anchor, str]]:
     """The numbers of the field asked that an answer tells as ``person``'s: all of the first answer
-    telling any (一共用了三张卡：…；…；…), in order."""
+    telling any (一共用了三张卡：…；…；…), in order. ``used``: the numbers asked are of what the person
+    used (收赌资用的银行卡) — every number of that kind in their own answer to the asker's question
+    about such things (钱是通过什么账户收付的？), whoever holds them (我老婆名下的卡, 一张买来的卡)."""
     types = PII_TYPES.get(name)
     if not types or person is None:
         return []
@@ -267,8 +280,11 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> list[tuple[Anc
         if statement.kind != "qa":
             continue
         text = statement.answer
-        asked_own = person == statement.speaker and "你" in statement.question \
+        asked_own = person == statement.speaker and ("你" in statement.question or used) \
             and bool(_ASKED_OWN[name].search(statement.question))
+        if used and person == statement.speaker and not asked_own:
+            # 赌资是怎么收的？—一张是…卡，卡号…；一张是…卡，卡号…: the numbers he lists as how he did it
+            asked_own = sum(f.meta.get("type") in types for f in find_pii(text)) >= 2
         found = []
         for fact in find_pii(text):
             if fact.meta.get("type") not in types:
@@ -276,7 +292,7 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> list[tuple[Anc
             window = text[max(0, fact.start - 30):fact.start]
             # the rest of its sentence may say whose it is (车牌号是…，是我自己的)
             rest = re.split(r"[。！？；]", text[fact.end:], maxsplit=1)[0]
-            own = re.compile(r"我(?:自己)?的|本人|我名下")
+            own = re.compile(r"我(?:自己)?(?:的|名下)|本人")
             # a vehicle asked of by what it did or that it was seen: any plate told, unless the speaker's own
             vehicle = name == "plate" and person not in case.people() and (
                 person == SEEN_VEHICLE or bool(re.search(r"(?:车|SUV|suv)$", person)))
@@ -294,17 +310,26 @@ def _pii_in_answers(case: Case, person: str | None, name: str) -> list[tuple[Anc
 PLATE_IN_PART = re.compile(r"没看全|只看到|只看清|只记得|只记住|看不清|没记全")
 
 
-def partial_plate(case: Case, outcome: Outcome) -> Part | None:
+_PLATE_WORDS = re.compile(r"车牌|牌照|牌号|尾号")
+
+
+def partial_plate(case: Case, outcome: Outcome, seen: bool = False) -> Part | None:
     """The one sentence of the answers telling a plate only in part (车牌前面是某A，后两位是37，中间几个字
-    没看清): quoted as a gap — the characters seen are the speaker's, the rest is not in the material.
-    None when no answer or several tell one so."""
-    from engine.answer.casefile.said import _gap, _sentences
+    没看清), naming the plate or answering the asker's question about it (车牌号看清了吗？—…前面是某A，
+    最后两位是39，中间的两位我没看清): quoted as a gap — the characters seen are the speaker's, the rest
+    is not in the material. Asked what was seen (车牌看清了哪几位, ``seen``), the same quote answers it
+    whole: the characters seen are what is asked. None when no answer or several tell one so."""
+    from engine.answer.casefile.said import _anchor, _gap, _sentences
     from engine.text.case_lexicon import UNCERTAIN
 
     told = [(statement, sentence) for statement in case.ledger.statements if statement.kind == "qa"
-            for sentence in _sentences(statement) if re.search(r"车牌|牌照|尾号", sentence.text)
+            for sentence in _sentences(statement)
+            if (_PLATE_WORDS.search(sentence.text) or _PLATE_WORDS.search(statement.question))
             and (UNCERTAIN.search(sentence.text) or PLATE_IN_PART.search(sentence.text))]
     if len(told) != 1:
         return None
     statement, sentence = told[0]
-    return _gap(case, statement, sentence, outcome, FIELD_LABELS["plate"])
+    if not seen:
+        return _gap(case, statement, sentence, outcome, FIELD_LABELS["plate"])
+    cited = case.cite(_anchor(statement, sentence))
+    return Part(FIELD_LABELS["plate"], f"看清的车牌号部分：{quoted(sentence.text)}（{cited}）", Fill.FILLED, [cited])

@@ -151,6 +151,16 @@ INSTRUMENT = re.compile(r"(?:拿起|拿着|拿了|抄起|操起|掏出|握着|�
 DURATION_SAID = re.compile(r"(?<![每月\d.一二三四五六七八九十两])(?:[\d.]+|[一二三四五六七八九十两半几多]+)(?:个)?"
                            r"(?:天|(?<![\d一二三四五六七八九十])日|周|星期|个月|(?<=个)月|年(?!\d|[一二三四五六七八九十]+月)|小时|分钟)")
 
+# 老付, / 是老卞。: someone called by 老 and a surname, the phrase ending there (never 老家, 老婆).
+_OLD_SURNAME = re.compile(r"老([\u4e00-\u9fff])(?=[，,。；;、！？!?\s]|$)")
+
+
+def _by_surname(text: str) -> bool:
+    from engine.text.names import SURNAMES
+
+    return any(m.group(1) in SURNAMES for m in _OLD_SURNAME.finditer(text))
+
+
 def _has_slot(text: str, slot: Slot, people: list[str] = ()) -> bool:
     """The text holds a value of the slot (a person: a name jieba knows, one the file names, a
     relative or a title)."""
@@ -159,7 +169,8 @@ def _has_slot(text: str, slot: Slot, people: list[str] = ()) -> bool:
     if slot is Slot.ACCOUNT:
         return bool(re.search(r"卡|账户|账号|银行", text))
     if slot is Slot.PERSON:
-        return bool(names_in(text) or titled_names(text) or any(p in text for p in people) or RELATIVES.search(text) or re.search(r"[\u4e00-\u9fff]{1,2}总|小[\u4e00-\u9fff]", text))
+        return bool(names_in(text) or titled_names(text) or any(p in text for p in people) or RELATIVES.search(text)
+                    or re.search(r"[\u4e00-\u9fff]{1,2}总|小[\u4e00-\u9fff]", text) or _by_surname(text))
     if slot is Slot.PLACE:
         return bool(PLACE.search(text))
     if slot is Slot.DURATION:

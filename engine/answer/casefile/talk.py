@@ -23,11 +23,11 @@ from engine.answer.casefile.said import (Match, _anchor, _assertion, _best_sente
                                          _sentences, _unsure_about, _weights, person_asked, quote_of_one,
                                          speaks_for, told_of)
 from engine.answer.casefile.verdict import confirmed_state, of_asked_side, state_told, yes_no
-from engine.answer.casefile.when import time_of_day, when_where
+from engine.answer.casefile.when import POSTURE_SAID, time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.extract import per_piece
-from engine.text.case_lexicon import RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD
+from engine.text.case_lexicon import ATTRIBUTES, RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD, same_posture
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
 from engine.text.refs import find_statute_refs
@@ -122,8 +122,11 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         return
     matches = rank_statements(case, plan)
     chosen = candidates(case, plan, matches)
+    if plan.attribute:
+        chosen = _valued(plan, chosen, matches)
     if not chosen and plan.posture:  # 那个男的倒在什么位置: the answers telling that act, best first
-        chosen = [m for m in matches if f"{plan.posture}在" in m.statement.answer][:3]
+        chosen = [m for m in matches if any(same_posture(plan.posture, said.group("act"))
+                                            for said in POSTURE_SAID.finditer(m.statement.answer))][:3]
     if not chosen and Slot.YESNO in plan.slots:
         # 监控拍到了吗 — 门口有监控吗？—有，但那几天坏了: the state of the asked thing, told under
         # the asker's other words
@@ -133,7 +136,7 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             for s in _sentences(m.statement)) or confirmed_state(case, plan, m.statement) is not None][:2]
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
         for slot in plan.slots:
-            outcome.add(Part("相关内容", "", Fill.MISSING))
+            outcome.add(Part(ATTRIBUTE_LABELS.get(plan.attribute or "", "相关内容"), "", Fill.MISSING))
         return
     if plan.asker_said:
         outcome.add(_asker_quote(case, plan, chosen[0]))
@@ -231,15 +234,43 @@ def _asker_quote(case: Case, plan: CasePlan, match: Match) -> Part:
 # An answer this short is quoted whole: its sentences answer together (受了什么伤 → 缝了七针。鉴定是轻伤二级。).
 WHOLE_ANSWER = 80
 
+ATTRIBUTE_LABELS = {"colour": "颜色", "brand": "品牌"}
+
+
+def _valued(plan: CasePlan, chosen: list[Match], matches: list[Match], limit: int = 3) -> list[Match]:
+    """什么颜色 / 什么牌子: the close statements giving a value of the kind (or answering the asker's own
+    question about it); none of them does — the best-ranked ones that give one of the thing the
+    question names (被抢的手机是什么牌子 → …拿了一部华为手机…), else none."""
+    asked, said = ATTRIBUTES[plan.attribute]
+    gives = [m for m in chosen if said.search(m.statement.answer.replace("\n", "")) or asked.search(m.statement.question)]
+    if gives:
+        return gives
+    things = [o for o in plan.focus.objects if len(o) >= 2 and not asked.search(o)]
+    return [m for m in matches if things and any(
+        said.search(t) and any(o in t for o in things)
+        for t in (s.text.replace("\n", "") for s in _sentences(m.statement)))][:limit]
+
+
 def _quote(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome: Outcome) -> Part:
     """The first of the close best statements whose answer holds the asked slot (or whose asker
     stated it and the answer confirms); a statement saying it does not know the asked thing is a
     gap; otherwise missing."""
     label = {Slot.PERSON: "人员", Slot.PLACE: "地点", Slot.DURATION: "期限", Slot.INSTRUMENT: "所用物品",
              Slot.ACCOUNT: "账户"}.get(slot, "内容")
+    if slot is Slot.TEXT and (plan.attribute or plan.choices):  # what was looked for, in the question's words
+        label = ATTRIBUTE_LABELS.get(plan.attribute or "", "") or f"{'还是'.join(plan.choices)}的相关记载"
+    if plan.choices and slot is Slot.TEXT:  # 是男是女: only an account naming a choice (or not seeing it) answers
+        chosen = [m for m in chosen if any(c in m.statement.answer.replace("\n", "") for c in plan.choices)]
+    if plan.attribute and slot is Slot.TEXT:
+        # 是什么颜色: an account giving a value of that kind, or the answer to the asker's own question about it
+        asked, said = ATTRIBUTES[plan.attribute]
+        chosen = [m for m in chosen if said.search(m.statement.answer.replace("\n", ""))
+                  or asked.search(m.statement.question)]
+    valued = ATTRIBUTES[plan.attribute][1] if plan.attribute and slot is Slot.TEXT else None
     for match in chosen:
         statement = match.statement
-        sentence = _best_sentence(plan, statement, prefer=lambda t: _has_slot(t, slot, case.people()))
+        sentence = _best_sentence(plan, statement, prefer=lambda t: _has_slot(t, slot, case.people())
+                                  and (valued is None or bool(valued.search(t.replace("\n", "")))))
         if sentence is None:
             continue
         unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, slot)), None)

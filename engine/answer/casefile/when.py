@@ -20,7 +20,7 @@ from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.confirm import confirmation_note, put_to_speaker
-from engine.text.case_lexicon import CORRECTION, PLACE, RELATIVE_DATE, RESTATE, TIME_OF_DAY, is_clock_time
+from engine.text.case_lexicon import CORRECTION, PLACE, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES, is_clock_time, same_posture
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_PREDICATE
 from engine.text.dates import find_dates
@@ -168,7 +168,7 @@ def _names(asked: str, text: str) -> bool:
 # Words before a posture act that name no one of their own (他就倒在…, 当时已经躺在…): the subject elided.
 _ELIDED = re.compile(r"[他她它]们?|人|那人|对方|自己|就|又|也|还|都|当时|已经|直接|一下子?|马上|立刻|一直|看到|看见|发现|\s")
 _OTHER_SUBJECT = re.compile(r"[\u4e00-\u9fff]")
-POSTURE_SAID = re.compile(r"(?P<act>[倒躺停坐站蹲趴靠跪卧])在(?P<place>[^，。；！？,;]{2,24})")
+POSTURE_SAID = re.compile(rf"(?P<act>[{''.join(POSTURES)}])在(?P<place>[^，。；！？,;]{{2,24}})")
 _LOCATIVE_END = re.compile(r".*(?:上|下|边|里|内|外|间|口|前|后|处|角|侧|头|面|底|旁)", re.S)  # across a wrapped line
 
 
@@ -183,7 +183,7 @@ def _posture_place(case: Case, plan: CasePlan, statements: list[Statement]) -> P
         for sentence in _sentences(statement):
             for clause in split(sentence.text, 0, len(sentence.text), CLAUSE_PREDICATE) or [sentence]:
                 for said in POSTURE_SAID.finditer(clause.text):
-                    if said.group("act") != plan.posture:
+                    if not same_posture(plan.posture, said.group("act")):
                         continue
                     near = _LOCATIVE_END.match(said.group("place"))
                     place = flat(near.group(0) if near else said.group("place"))
@@ -191,13 +191,16 @@ def _posture_place(case: Case, plan: CasePlan, statements: list[Statement]) -> P
                     named = any(t in before.lower() for t in things) or _names(asked, before)
                     if asked and not named and _OTHER_SUBJECT.search(_ELIDED.sub("", before)):
                         continue  # 电动车倒在…: something else said to lie there, not the one asked
-                    found.append((not named, rank, statement, sentence, clause, place))
+                    # the asked one's head said before the act (骑三轮的大爷 → 大爷躺在…) beats a thing its
+                    # words only modify it by (三轮车倒在…)
+                    head = asked.rsplit("的", 1)[-1]
+                    found.append((not named, not (head and head in before), rank, statement, sentence, clause, place))
     if not found:
         return None
-    best = min(found, key=lambda f: f[:2])
-    if things and best[0] and len({f[5] for f in found}) > 1:
+    best = min(found, key=lambda f: f[:3])
+    if things and best[0] and len({f[6] for f in found}) > 1:
         return None  # the asked one is named in no clause and the clauses place it differently
-    _, _, statement, sentence, clause, place = best
+    _, _, _, statement, sentence, clause, place = best
     quote = Segment(sentence.start + clause.start, sentence.start + clause.end, clause.text)
     cited = case.cite(_anchor(statement, quote))
     return Part("地点", f"地点：{place}（{cited}：{quoted(clause.text)}）", Fill.FILLED, [cited],

@@ -185,6 +185,7 @@ def read_fields(text: str) -> list[HeaderField]:
     fields: list[HeaderField] = []
     pos = 0
     carried = None  # the party whose ｜ row the following rows of particulars continue
+    continued = None  # the party whose particulars the line before left unfinished (…身份证号码…，)
     for line in logical.split("\n"):
         found = _table_fields(line, pos) if _TABLE_BAR.search(line) else None
         # 被告｜姓名：某乙｜身份证号：…｜电话：…: a row opened by a party is that party's particulars
@@ -196,7 +197,7 @@ def read_fields(text: str) -> list[HeaderField]:
         carried = found[0][0] if owned else carried if going_on else None
         rows = [(k, s, e, ks, owned and n > 0 or going_on) for n, (k, s, e, ks) in enumerate(found)] if found \
             else _line_fields(line, pos)
-        owner = carried if going_on else None
+        owner = carried if going_on else continued
         for key, start, end, key_start, running in rows:
             value = logical[start:end]
             trimmed = value.strip(_TRIM)
@@ -204,10 +205,14 @@ def read_fields(text: str) -> list[HeaderField]:
                 continue
             start += len(value) - len(value.lstrip(_TRIM))
             end = start + len(trimmed)
+            # 被告：某乙 性别：女 … 身份证号码：…: particulars keyed on the party's own line are theirs too
+            owned_here = running or (owner is not None and bool(_PARTICULAR_KEY.match(key)))
             fields.append(HeaderField(key, trimmed, where[start], where[end - 1] + 1,
-                                      owner if running else None))
+                                      owner if owned_here else None))
             if key in OWNER_KEYS:
                 owner = key
+        # 被告：某乙，男，…身份证号码…，\n联系电话…: a line ending mid-sentence goes on with the same person
+        continued = owner if re.search(r"[，,、]\s*$", line) else None
         pos += len(line) + 1
     return fields
 

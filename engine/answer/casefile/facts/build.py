@@ -20,7 +20,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/answer/casefile/facts/store.py).
-LEDGER_VERSION = 53  # 53: merged s10-versions (47–52) and s10-arith (47–49: an income named again later in its sentence as not had (…38元，…，车费我就没收) is lost income; 补车费 is a making-good (h2); 48: a familiar name the record quotes again (代理“斌哥”) is a person; the asker's frame reads 给代理“某哥” (h2); 47: a means word where cash was drawn (取款机上取了钱) is no means of paying; an answer naming no means retells the asker's figure with its means (h2)); 52: a hedged retelling links only figures said as alternatives of one occasion (s10-versions); 51: the ATM the cash was drawn at is not how it was handed over (s10-versions); 50: a list told again is left to the goods lists (s10-versions); 49 (48 an interim of this branch): 一笔一笔说 is no count, a movement the asker puts that the speaker tells himself counts as a time (s10-versions); 47: a later telling that takes back, reconsiders or hedges a figure is its version — quantities of one unit, a movement told again beside another figure (facts/versions.py; s10-versions); 46: a price per kilogram, box, bag, piece (16元一公斤, 30元一箱) is per piece, never a sum (lead); 45: ...of the same occasion only (ordinal and date agree; c26-versions); 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
+LEDGER_VERSION = 54  # 54: merged s10-describe (47–50; 48–50: money demanded under a threat (要是不给他10万元，就…) is a demand, demands numbered in their own order, an answer to 后来发生了什么 dated by its opening unless a later time is said, with its unsureness (s10-describe); 47: words of not knowing read across a PDF line break (不知\n道; s10-describe)); 53: merged s10-versions (47–52) and s10-arith (47–49: an income named again later in its sentence as not had (…38元，…，车费我就没收) is lost income; 补车费 is a making-good (h2); 48: a familiar name the record quotes again (代理“斌哥”) is a person; the asker's frame reads 给代理“某哥” (h2); 47: a means word where cash was drawn (取款机上取了钱) is no means of paying; an answer naming no means retells the asker's figure with its means (h2)); 52: a hedged retelling links only figures said as alternatives of one occasion (s10-versions); 51: the ATM the cash was drawn at is not how it was handed over (s10-versions); 50: a list told again is left to the goods lists (s10-versions); 49 (48 an interim of this branch): 一笔一笔说 is no count, a movement the asker puts that the speaker tells himself counts as a time (s10-versions); 47: a later telling that takes back, reconsiders or hedges a figure is its version — quantities of one unit, a movement told again beside another figure (facts/versions.py; s10-versions); 46: a price per kilogram, box, bag, piece (16元一公斤, 30元一箱) is per piece, never a sum (lead); 45: ...of the same occasion only (ordinal and date agree; c26-versions); 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
 # confirm.py; 八点二十 — tens of minutes said without 分 are the time's minutes) with install's 38-40 (an
 # instalment told act by act takes date, means, place and receiver from the sentences opening it; 3月上旬 /
 # 5月份 are dates; an income not had, said after its figure, is a cost row of measure lost_income; an act told
@@ -517,6 +517,13 @@ def _chronology(ledger: CaseLedger) -> None:
             if e.corrects and e.kind == kind:
                 target = ledger.by_id(e.corrects)
                 e.chrono = target.chrono if target else None
+    # sums demanded (要是不给他10万元… / 后来说最少要6万元): numbered apart from what was paid, the same way —
+    # the first demand is the first told (or the earliest dated), never the first payment
+    demands = [e for e in ledger.events if e.role == "demand" and e.chrono is None and not e.corrects
+               and not e.disputed]
+    dated = all(e.date is not None and str(e.date.value)[:1].isdigit() for e in demands)
+    for n, e in enumerate(sorted(demands, key=lambda e: str(e.date.value)) if dated else demands, start=1):
+        e.chrono = n
 
 
 def corrections_of(ledger: CaseLedger, event: Event) -> list[Correction]:

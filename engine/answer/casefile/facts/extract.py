@@ -130,6 +130,10 @@ _HOLDER = re.compile(r"(?:户名|收款人|账户名|开户人)(?:是|为|叫)?[
 _ACCOUNT = re.compile(r"[\u4e00-\u9fff]{0,6}?(?:账户|账号|卡|户头)")
 _ASKS_WHEN = re.compile(r"什么时候|哪天|哪一天|什么时间|几号|何时|哪年|几月")
 _SAME_DAY = re.compile(r"那天|当天|当晚|那晚|这天|那次|这次|当时|那一次")
+# The asker asking what happened (后来发生了什么？/ 你把经过说一下): the answer's opening sets the time of
+# what it tells next — unless a later time is said on the way (后来, 过了几天, 第二天…).
+_ASKS_WHAT_HAPPENED = re.compile(r"发生了什么|什么事|经过|怎么回事|(?:然后|后来)呢|说(?:一)?下|讲(?:一)?下|说说|讲讲")
+_LATER = re.compile(r"后来|之后|以后|过了|又过|第二天|次日|隔天|几天后|接着|然后|再后来|最后")
 MENTIONED = "?"  # same_as before the build finds the row a mention tells again
 _TELLS = re.compile(r"(?:的)?(?:供述|陈述|证言|交代|称|说|讲|反映)")
 _SUBJECT_END = re.compile(r"[，。；、：,:;（(）)\s]|的|了|是|在|和|与|都|也|就|左右|上下")
@@ -365,10 +369,14 @@ class _Reader:
         event.principal = True if lx.PRINCIPAL.search(text, sentence.start, sentence.end) and kind != "interest" \
             else (False if kind == "interest" else None)
         event.ordinal = self._ordinal(sentence, clause, amount, amounts)
-        self._when(event, sentence, clause, amount)
+        dated_by = self._when(event, sentence, clause, amount)
         self._how(event, sentence, amount)
         self._who(event, sentence, clause)
         event.uncertain = self._unsure(sentence)
+        if dated_by is not None and "date" not in event.uncertain and \
+                "date" in self._unsure(Segment(dated_by.start, sentence.start, text[dated_by.start:sentence.start])):
+            # 去年国庆节后没几天，具体是哪天我记不清了，…。他说要是不给他10万元…: the date carried over is unsure too
+            event.uncertain.append("date")
         act = self._act_start(sentence)
         if act is not None and act.start < sentence.start and "date" not in event.uncertain and \
                 "date" in self._unsure(Segment(act.start, sentence.start, text[act.start:sentence.start])):
@@ -509,8 +517,10 @@ class _Reader:
     def _per_piece(self, amount) -> bool:
         return per_piece(self.text, amount.start, amount.end)
 
-    def _when(self, event: Event, sentence: Segment, clause: Segment, amount) -> None:
+    def _when(self, event: Event, sentence: Segment, clause: Segment, amount) -> Segment | None:
+        """Date (and time of day) the figure; the earlier sentence it is dated by, if any."""
         text = self.text
+        dated_by = None
         found = self._date_in(sentence, clause, amount.start)
         if found is None:
             found = self._relative_date_in(sentence)
@@ -525,19 +535,24 @@ class _Reader:
                     break
                 # the sentence just before, one referred back to (那天), or the answer's opening one
                 # or one of the act told sentence by sentence (第三笔是某日。…交给了他一万元)
+                opening = earlier.start == _first_sentence_start(text)
                 refers = earlier == setting or _SAME_DAY.search(text, earlier.end, sentence.end) \
-                    or earlier.start == _first_sentence_start(text) and _ASKS_WHEN.search(self.st.question) \
-                    or act is not None and earlier.start >= act.start
+                    or opening and _ASKS_WHEN.search(self.st.question) \
+                    or act is not None and earlier.start >= act.start \
+                    or opening and _ASKS_WHAT_HAPPENED.search(self.st.question) \
+                    and not _LATER.search(text, earlier.end, sentence.end)
                 found = (self._date_in(earlier, earlier, earlier.end) or self._relative_date_in(earlier)) \
                     if refers else None
                 if found is not None:
                     event.sentence = self.span(earlier.start, sentence.end)  # quoted together
+                    dated_by = earlier
                     break
         event.date = found
         t = next((m for m in lx.TIME_OF_DAY.finditer(text, sentence.start, sentence.end) if lx.is_clock_time(m)), None)
         if t:
             event.time = self.value(t.start(), t.end(), t.group(0),
                                 approx=bool(t.group("approx")), precision="time")
+        return dated_by
 
     def _relative_date_in(self, sentence: Segment) -> Value | None:
         """上个月中旬 / 3月上旬 / 5月份: a time the record's date places (engine/answer/casefile/facts/when.py)."""
