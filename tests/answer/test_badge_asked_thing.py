@@ -62,11 +62,29 @@ WRENCH = HEADER.format(who="邝明远") + """问：你用什么砸的车？
 """
 
 
+# The speaker's own figure of a fine, and the decision the asker reads out on a later page.
+FINE = HEADER.format(who="龙德旺") + """问：你以前受过处罚吗？
+答：2021年9月份卫健局来查过一次，罚了我五千块钱。
+问：你给病人家属赔了多少钱？
+答：赔了两万元。
+问：现向你出示行政处罚决定书，上面写明对你作出罚款捌仟元的处罚。你怎么解释？
+答：我记不太清了。
+"""
+
+# A fine told once; compensation of another act beside it.
+FINE_ONCE = HEADER.format(who="龙德兴") + """问：你以前受过处罚吗？
+答：2021年9月份卫健局来查过一次，罚了我五千块钱。
+问：你给病人家属赔了多少钱？
+答：赔了两万元。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     folder = tmp_path_factory.mktemp("asked_thing")
     yield from record_home(folder, {"left.pdf": LEFT_NOT_REPAID, "neighbour.pdf": NEIGHBOUR,
-                                    "paid.pdf": PAID_IN_TWO, "refund.pdf": REFUND, "wrench.pdf": WRENCH})
+                                    "paid.pdf": PAID_IN_TWO, "refund.pdf": REFUND, "wrench.pdf": WRENCH, "fine.pdf": FINE,
+                                    "fine_once.pdf": FINE_ONCE})
 
 
 def test_a_date_of_another_act_is_not_the_asked_date(home):  # guards the ledger's acts; no badge rule needed
@@ -156,3 +174,15 @@ def test_how_many_blows_asks_a_count_not_a_gap_of_another_act(home):
     # wrench was thrown as the answer, 已核验
     answer = ask(home, "wrench.pdf", "邝明远用扳手砸了车几下？")
     assert not (answer.status.value == "answered" and "记不清" in answer.conclusion), answer.conclusion
+
+
+def test_one_value_of_a_fact_told_otherwise_elsewhere_is_not_verified(home):
+    answer = ask(home, "fine.pdf", "龙德旺被卫健局罚了多少钱？")
+    assert answer.status.value != "answered", answer.conclusion
+    assert "捌仟元" in answer.conclusion or 8000 in amounts(answer.conclusion), answer.conclusion
+
+
+def test_a_figure_of_another_act_is_no_other_value_of_the_asked_one(home):
+    answer = ask(home, "fine_once.pdf", "龙德兴被卫健局罚了多少钱？")
+    assert answer.status.value == "answered", answer.conclusion
+    assert 5000 in amounts(answer.conclusion)
