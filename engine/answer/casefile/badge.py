@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from engine.answer.casefile.act_mentions import tells_asked_act
+from engine.answer.casefile.act_mentions import act_at, tells_asked_act
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
@@ -274,41 +274,36 @@ def _remainder_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
 
 def _competing_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     """罚了我五千块钱 quoted for 被罚了多少钱, while the asker reads out a decision of 罚款捌仟元 on a
-    later page: one value of a single fact stands only when no other statement telling the asked act
-    gives that fact another value. A question that singles one occurrence out (第二次, 最后一次, a date, a
-    means, a total) is left to its own reading — several acts of a kind are not versions."""
+    later page: one value of a single fact stands only when no clause elsewhere telling the asked act
+    gives that fact another value (the figure and the act's verb in one clause: 介绍一个人送一百元购物卡
+    beside 介绍亲戚朋友来投 is no other sum invested). A question that singles one occurrence out (第二次,
+    最后一次, a date, a means, a total) is left to its own reading — several acts of a kind are not versions."""
     if plan.aggregate or plan.ordinal or plan.when or plan.means or plan.period or plan.batch is not None \
             or not plan.focus.acts or len(plan.slots) != 1:
         return None
     figures = _FIGURES_OF.get(plan.slots[0])
     if figures is None:
         return None
-    given = {v for v in figures(part.text, plan)}
+    given = set(figures(part.text, plan))
     if not given:
         return None
     cited = {case.text_of(event.sentence).replace("\n", "") for event, _ in case.rows.values()}
     if part.quoted is not None:
         cited.add(part.quoted.text.replace("\n", ""))
-    people = case.people()
     for statement in case.ledger.statements:
-        said = f"{statement.question}\n{statement.answer}".replace("\n", "。")
-        if any(c and c in statement.answer.replace("\n", "") for c in cited):
+        answer = statement.answer.replace("\n", "")
+        if any(c and c in answer for c in cited):
             continue
-        # (2024年10月 beside 2024年10月10日 is the same date said less precisely)
-        other = {v for v in figures(said, plan) if not any(str(g).startswith(str(v)) for g in given)} - given
-        if not other or not tells_asked_act(plan, said, people, case.doc_text):
-            continue
-        return f"第{statement.page}页另有讲到所问之事的语句给出不同的数值（{_sentence_with(said, figures, plan, other)}），" \
-               f"需核对是否为同一事实的不同说法"
+        for clause in _CLAUSE.split(f"{statement.question}。{answer}".replace("\n", "")):
+            # (2024年10月 beside 2024年10月10日 is the same date said less precisely)
+            other = {v for v in figures(clause, plan) if not any(str(g).startswith(str(v)) for g in given)} - given
+            if other and act_at(plan, clause) >= 0:
+                return f"第{statement.page}页另有讲到所问之事的语句给出不同的数值，需核对是否为同一事实的不同说法"
     return None
 
 
-def _sentence_with(text: str, figures, plan: CasePlan, values: set) -> str:
-    """The first sentence of ``text`` giving one of ``values``, quoted."""
-    for sentence in re.split(r"(?<=[。！？；?!;])", text):
-        if set(figures(sentence, plan)) & values:
-            return f"「{sentence.strip()[:80]}」"
-    return f"「{text.strip()[:80]}」"
+# A clause: what one verb and its figures are said in.
+_CLAUSE = re.compile(r"[，,。；;？?！!]")
 
 
 def _amount_values(text: str, plan: CasePlan) -> list:
