@@ -30,6 +30,8 @@ def voice_of(case: Case, event: Event) -> str:
     the asker cited, else the speaker himself (某某本人)."""
     if event.told_by:
         return event.told_by
+    if event.read_from:  # a document the asker read out (讯问人宣读的行政处罚决定书)
+        return f"问话中宣读的{event.read_from}"
     speaker = case.ledger.statement_of(event).speaker
     return f"{speaker}本人" if speaker else "本人"
 
@@ -65,7 +67,7 @@ def disputed_figure(case: Case, asked: str, outcome: Outcome) -> bool:
 
 def voiced(case: Case, versions: list[Event]) -> bool:
     """Versions of which one is another person's account put to the speaker: each is attributed."""
-    return any(v.told_by for v in versions)
+    return any(v.told_by or v.read_from for v in versions)
 
 
 def disputed_quantity_total(case: Case, stated: Event, parts: list[Event], said: str, label: str,

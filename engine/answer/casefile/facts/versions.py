@@ -26,7 +26,8 @@ import re
 from decimal import Decimal
 
 from engine.answer.casefile.facts.model import CaseLedger, Event, Statement
-from engine.text.case_lexicon import AGAIN, ALTERNATIVES, RESTATE, REVISED, UNCERTAIN, UNIT_FAMILIES
+from engine.text.case_lexicon import (AGAIN, ALTERNATIVES, DOCUMENT_NAMED, RESTATE, REVISED, UNCERTAIN, UNIT_FAMILIES,
+                                      VALUE_MEASURES)
 from engine.text.numbers import find_numbers
 
 # Units that measure (a weight, a distance, a speed, a span, a share, a concentration): a figure in
@@ -171,7 +172,33 @@ def link_money_versions(ledger: CaseLedger) -> None:
             break
 
 
+def document_named(asked: str) -> str:
+    """The document the asker reads a figure from, by its kind (行政处罚决定书, 银行流水); "" when
+    the question names none."""
+    found = DOCUMENT_NAMED.search(asked)
+    return re.sub(r"^(?:你|我|他|她)(?:们)?的?", "", found.group(0)) if found else ""
+
+
+def link_document_versions(ledger: CaseLedger) -> None:
+    """A figure of something (a fine, an appraisal, a price) the asker reads out from a document
+    (现向你出示…处罚决定书，上面写明…罚款捌仟元) that differs from the one figure of that measure the
+    speaker told himself before (罚了我五千块钱): the document's figure is a later version of it,
+    attributed to the document — a conflict to report, never one of them chosen. Another person's
+    account put to the speaker is _link_put_versions' (build.py); a speaker who told that measure
+    with several figures, or with the document's own, has no single figure it is a version of."""
+    for read in [e for e in ledger.events if e.source == "asker" and not e.told_by and e.role == "value"
+                 and e.measure in VALUE_MEASURES and e.amount is not None and not e.corrects]:
+        told = [e for e in ledger.events if e.source == "answer" and e.role == "value" and e.measure == read.measure
+                and e.unit == read.unit and e.amount is not None and not e.corrects and not e.same_as
+                and e.statement < read.statement]
+        if len({e.amount.value for e in told}) != 1 or told[0].amount.value == read.amount.value:
+            continue
+        read.corrects = told[-1].id
+        read.read_from = document_named(ledger.statements[read.statement].question) or "讯问人宣读的材料"
+
+
 def link_versions(ledger: CaseLedger) -> None:
     """Every later telling of a figure that differs from the earlier one becomes its version."""
     link_money_versions(ledger)
+    link_document_versions(ledger)
     link_quantity_versions(ledger)
