@@ -391,6 +391,12 @@ READS_OUT = re.compile(r"宣读|出示|(?:显示|载明|记载|证实|反映|写
 DOCUMENT_NAMED = re.compile(r"[\u4e00-\u9fff]{0,4}?(?:决定书|结论书|意见书|鉴定书|认定书|通知书|判决书|裁定书|调解书|"
                             r"流水|明细|通话记录|转账记录|交易记录|记录|回单|凭证|收据|收条|报告)")
 
+# A fee named by what it is for (会员费, 服务费, 介绍费): an answer's sentence naming the fee its
+# question asks about (你交过会员费吗？—交过。…会员费…收一千六百八十元) answers that question.
+FEE_NAMED = re.compile(r"[\u4e00-\u9fff]{2}费")
+# A price listed, not paid (原价一千九百八, 标价四千多): never the sum handed over.
+LIST_PRICE = re.compile(r"原价|标价|定价|市场价|零售价")
+
 # -- corrections ----------------------------------------------------------------------------------------
 CORRECTION = re.compile(r"(?<!没)(?<!没有)(?<!不会)(?:说错了?|记错了?|搞错了?|弄错了?|讲错了?)|笔误|更正|纠正|有误|不准确|应该是|实际上?是|准确(?:地)?说|"
                         r"准确的(?:数|数字|金额|日期|时间)?是|确切的(?:数|数字|金额|日期)?是|"
