@@ -104,7 +104,7 @@ MEASURES: dict[str, re.Pattern[str]] = {
     "valuation": re.compile(r"认定价[格值]|价格认定|认定(?:的)?价|估价|评估价|鉴定价|市场价|认定为|价值|面值|值(?=[\d一二三四五六七八九十两])"),
     "sale": re.compile(r"卖了|卖得|卖给|卖掉|卖的(?!钱)|出售|变卖|售价|销赃|收购|回收|卖出"),
     "share": re.compile(r"分到|分给|分得|分了|分走|一人一半|分赃|分成"),
-    "penalty": re.compile(r"违约金|罚款|罚金|滞纳金"),
+    "penalty": re.compile(r"违约金|罚款|罚金|滞纳金|罚了|被罚|罚我|罚他|罚她"),
     "contract_price": re.compile(r"(?:合同)?总价款|合同(?:金额|价款|总价|总额)|货款总额|总货款|总价"),
     "wages_owed": re.compile(r"应发|应付工资|应得|应当发|工资(?:合计|总额|表)|工钱合计"),
     "restitution": re.compile(r"退赔|退缴|退赃|追缴|退交|退还赃款|代[\u4e00-\u9fff]{0,3}(?:赔|退)"),
@@ -385,6 +385,17 @@ READS_OUT = re.compile(r"宣读|出示|(?:显示|载明|记载|证实|反映|写
                        r"|[^？?]{8,}[，,](?:你知道吗|是否属实|属实吗|是不是这样|对不对)[？?]?$"
                        # 经…认定，你拿走的电脑价值…元，你对认定的价格有没有意见？: a finding put for objection
                        r"|[^？?]{8,}[，,](?:你|您)对[^，。？?]{0,12}?(?:有没有|有无|是否有|有什么|有何)(?:意见|异议)[？?]?$")
+
+# The document a figure the asker reads out comes from, named by its kind (…行政处罚决定书, 银行流水,
+# 价格认定结论书, 通话记录): up to four characters before the kind word say which one.
+DOCUMENT_NAMED = re.compile(r"[\u4e00-\u9fff]{0,4}?(?:决定书|结论书|意见书|鉴定书|认定书|通知书|判决书|裁定书|调解书|"
+                            r"流水|明细|通话记录|转账记录|交易记录|记录|回单|凭证|收据|收条|报告)")
+
+# A fee named by what it is for (会员费, 服务费, 介绍费): an answer's sentence naming the fee its
+# question asks about (你交过会员费吗？—交过。…会员费…收一千六百八十元) answers that question.
+FEE_NAMED = re.compile(r"[\u4e00-\u9fff]{2}费")
+# A price listed, not paid (原价一千九百八, 标价四千多): never the sum handed over.
+LIST_PRICE = re.compile(r"原价|标价|定价|市场价|零售价")
 
 # -- corrections ----------------------------------------------------------------------------------------
 CORRECTION = re.compile(r"(?<!没)(?<!没有)(?<!不会)(?:说错了?|记错了?|搞错了?|弄错了?|讲错了?)|笔误|更正|纠正|有误|不准确|应该是|实际上?是|准确(?:地)?说|"

@@ -30,6 +30,8 @@ def voice_of(case: Case, event: Event) -> str:
     the asker cited, else the speaker himself (某某本人)."""
     if event.told_by:
         return event.told_by
+    if event.read_from:  # a document the asker read out (讯问人宣读的行政处罚决定书)
+        return f"问话中宣读的{event.read_from}"
     speaker = case.ledger.statement_of(event).speaker
     return f"{speaker}本人" if speaker else "本人"
 
@@ -64,8 +66,13 @@ def disputed_figure(case: Case, asked: str, outcome: Outcome) -> bool:
 
 
 def voiced(case: Case, versions: list[Event]) -> bool:
-    """Versions of which one is another person's account put to the speaker: each is attributed."""
-    return any(v.told_by for v in versions)
+    """Versions of which one is another person's account put to the speaker or a document read out,
+    or versions told by different persons questioned in one file (the daughter's 询问, then the
+    victim's): each is attributed to whoever gives it — none of them is the later word of the other."""
+    if any(v.told_by or v.read_from for v in versions):
+        return True
+    speakers = {case.ledger.statement_of(v).speaker for v in versions if v.source == "answer"}
+    return len(speakers - {None}) > 1
 
 
 def disputed_quantity_total(case: Case, stated: Event, parts: list[Event], said: str, label: str,

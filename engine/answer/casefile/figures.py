@@ -77,6 +77,8 @@ def _recovered_values(case: Case) -> list[Event]:
 
 def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     label = LABELS.get(plan.measure or "", "金额")
+    if plan.measure == "penalty" and any("罚" in act for act in plan.focus.acts):
+        label = "罚款"  # 被罚了多少钱: a fine, not a contract's 违约金
     rows = figure_rows(case, plan.measure)
     if (plan.goods_in or plan.goods_out) and answer_goods_subset(case, plan, outcome, rows, label):
         return  # 红塔山先不算 / 只算手机和电脑: a part of the appraisal

@@ -176,7 +176,9 @@ def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) 
         ids += cited
         note = "（最新陈述）" if latest in group else ""
         if voiced(case, rows):  # 郑某称4万元（E1）；某某本人称3万元（E2）: each account attributed
-            lines.append(f"{voice_of(case, group[0])}称{said(group[0])}（{'、'.join(cited)}）{note}")
+            # every teller of that figure, not the first one's alone (甲、乙称6盒)
+            who = "、".join(dict.fromkeys(voice_of(case, e) for e in group))
+            lines.append(f"{who}称{said(group[0])}（{'、'.join(cited)}）{note}")
         else:
             lines.append(f"{'、'.join(cited)}称{said(group[0])}{note}")
     text = "；".join(lines)

@@ -273,7 +273,8 @@ class _Reader:
         # The question's kind stands for the answer's when the answer answers it directly (its
         # first sentence, or one giving the asked occurrence): 两次赔偿分别是…？—第一次…转给他伍仟元
         direct = not self.asked and (sentence.start == _first_sentence_start(text)
-                                     or self._ordinal(sentence, clause, amount, amounts))
+                                     or self._ordinal(sentence, clause, amount, amounts)
+                                     or self._names_asked_fee(sentence, clause, amount))
         # the figure told before this one (a price per piece, 单价480元/克, is part of the same telling)
         since = max((a.end for a in amounts if a.end <= amount.start and not self._per_piece(a)), default=None)
         measure = measure_at(text, clause, sentence, amount.start, amount.end, since)
@@ -480,6 +481,13 @@ class _Reader:
             event.uncertain = self._unsure(sentence)
             rows.append(event)
         return rows
+
+    def _names_asked_fee(self, sentence: Segment, clause: Segment, amount) -> bool:
+        """The sentence names the fee the question asks about (你交过会员费吗？—…会员费…收一千六百八十元),
+        and the figure is no price listed (原价一千九百八)."""
+        fee = lx.FEE_NAMED.search(self.st.question)
+        return bool(fee and fee.group(0) in self.text[sentence.start:sentence.end]
+                    and not lx.LIST_PRICE.search(self.text, clause.start, amount.start))
 
     def _ordinal(self, sentence: Segment, clause: Segment, amount, amounts) -> int | None:
         own = ordinal_of(self.text[clause.start:clause.end])

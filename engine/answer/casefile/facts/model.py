@@ -141,6 +141,9 @@ class Event:
     confirmed: str = ""
     told_by: str | None = None  # source asker: the person whose account the asker cited (郑某供述…)
     refines: str | None = None  # the row of the speaker's vaguer telling this confirmed record makes exact
+    # source asker: the document the asker read the figure from (处罚决定书, 价格认定结论书), when its
+    # figure is a version of one the speaker told himself — the version is that document's
+    read_from: str = ""
 
     @property
     def is_money(self) -> bool:
@@ -159,7 +162,8 @@ class Event:
                                "measure": self.measure, "unit": self.unit, "same_as": self.same_as,
                                "part_of": self.part_of, "source": self.source, "subject": self.subject,
                                "behalf": self.behalf, "disputed": self.disputed,
-                               "confirmed": self.confirmed, "told_by": self.told_by, "refines": self.refines}
+                               "confirmed": self.confirmed, "told_by": self.told_by, "refines": self.refines,
+                               "read_from": self.read_from}
         for name in ("amount", "date", "time", "means", "place"):
             value = getattr(self, name)
             out[name] = value.to_dict() if value is not None else None

@@ -26,7 +26,8 @@ import re
 from decimal import Decimal
 
 from engine.answer.casefile.facts.model import CaseLedger, Event, Statement
-from engine.text.case_lexicon import AGAIN, ALTERNATIVES, RESTATE, REVISED, UNCERTAIN, UNIT_FAMILIES
+from engine.text.case_lexicon import (AGAIN, ALTERNATIVES, DOCUMENT_NAMED, FEE_NAMED, RESTATE, REVISED, UNCERTAIN, UNIT_FAMILIES,
+                                      VALUE_MEASURES)
 from engine.text.numbers import find_numbers
 
 # Units that measure (a weight, a distance, a speed, a span, a share, a concentration): a figure in
@@ -171,7 +172,78 @@ def link_money_versions(ledger: CaseLedger) -> None:
             break
 
 
+def document_named(asked: str) -> str:
+    """The document the asker reads a figure from, by its kind (行政处罚决定书, 银行流水); "" when
+    the question names none."""
+    found = DOCUMENT_NAMED.search(asked)
+    return re.sub(r"^(?:你|我|他|她)(?:们)?的?", "", found.group(0)) if found else ""
+
+
+def link_document_versions(ledger: CaseLedger) -> None:
+    """A figure of something (a fine, an appraisal, a price) the asker reads out from a document
+    (现向你出示…处罚决定书，上面写明…罚款捌仟元) that differs from the one figure of that measure the
+    speaker told himself before (罚了我五千块钱): the document's figure is a later version of it,
+    attributed to the document — a conflict to report, never one of them chosen. Another person's
+    account put to the speaker is _link_put_versions' (build.py); a speaker who told that measure
+    with several figures, or with the document's own, has no single figure it is a version of."""
+    for read in [e for e in ledger.events if e.source == "asker" and not e.told_by and e.role == "value"
+                 and e.measure in VALUE_MEASURES and e.amount is not None and not e.corrects]:
+        told = [e for e in ledger.events if e.source == "answer" and e.role == "value" and e.measure == read.measure
+                and e.unit == read.unit and e.amount is not None and not e.corrects and not e.same_as
+                and e.statement < read.statement]
+        if len({e.amount.value for e in told}) != 1 or told[0].amount.value == read.amount.value:
+            continue
+        read.corrects = told[-1].id
+        read.read_from = document_named(ledger.statements[read.statement].question) or "讯问人宣读的材料"
+
+
+def _fee_of(ledger: CaseLedger, event: Event) -> str | None:
+    """The one fee the row's sentence names (…交了九百八十元的会员费 / 会员费…收一千六百八十元)."""
+    statement = ledger.statements[event.statement]
+    start = max(0, event.sentence.start - statement.answer_offset)
+    fees = set(FEE_NAMED.findall(statement.answer[start:max(0, event.sentence.end - statement.answer_offset)]))
+    return fees.pop() if len(fees) == 1 else None
+
+
+def link_fee_versions(ledger: CaseLedger) -> None:
+    """One fee (会员费) told with another figure by another person questioned in the same file (the
+    daughter's 询问: 交了九百八十元的会员费; the victim's: 会员费…收一千六百八十元): the later person's
+    figure is a version of the earlier's, each attributed to whoever told it. Only when each person
+    tells that fee with one figure: several figures of it by one person are several payments."""
+    rows = [e for e in ledger.events if e.unit is None and e.amount is not None and e.source == "answer"
+            and e.role in ("event", "cost", "value") and not e.corrects and not e.same_as]
+    by_fee: dict[str, list[Event]] = {}
+    for e in rows:
+        fee = _fee_of(ledger, e)
+        if fee is not None:
+            by_fee.setdefault(fee, []).append(e)
+    for told in by_fee.values():
+        by_person: dict[str, list[Event]] = {}
+        for e in told:
+            speaker = ledger.statements[e.statement].speaker
+            if speaker:
+                by_person.setdefault(speaker, []).append(e)
+        if len(by_person) < 2 or any(len({e.amount.value for e in own}) != 1 for own in by_person.values()):
+            continue
+        first = by_person[next(iter(by_person))][0]
+        # one payment of the fee: told as paid (交了…会员费 read as a cost, 收…元 as a payment) by either
+        # person, it is a movement in every version
+        paid = next((e for e in told if e.role == "event"), None)
+        for own in list(by_person.values())[1:]:
+            if own[0].amount.value != first.amount.value:
+                own[0].corrects = first.id
+                for e in (first, own[0]):
+                    if paid is not None:
+                        e.kind, e.role, e.measure = paid.kind, paid.role, paid.measure
+                # who paid whom, as either telling names them (我给的是现金 names the payer the daughter's
+                # 交了…的会员费 leaves unsaid)
+                for a, b in ((first, own[0]), (own[0], first)):
+                    a.payer, a.payee = a.payer or b.payer, a.payee or b.payee
+
+
 def link_versions(ledger: CaseLedger) -> None:
     """Every later telling of a figure that differs from the earlier one becomes its version."""
     link_money_versions(ledger)
+    link_document_versions(ledger)
+    link_fee_versions(ledger)
     link_quantity_versions(ledger)
