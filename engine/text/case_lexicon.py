@@ -22,15 +22,18 @@ from engine.text.numbers import parse_number
 KIND_CUES: dict[str, re.Pattern[str]] = {
     # returns on money put in: 利息, 分红, 收益 (a rate is not an amount: rates are read by engine/text/rates.py)
     "interest": re.compile(r"利息|利钱|息钱|分红|红利|收益|回报|返利|返点|好处费"),
-    # money coming back to whoever paid or lost it
+    # money coming back to whoever paid or lost it (另外还给了他六千元现金 / 又还给了: 还 is "also" after
+    # 另外, 又, 也 — money handed over, never money back)
     "repay": re.compile(
-        r"归还|偿还|还款|还钱|还清|还上|还了|还过|还给|还回|还我|还他|还她|还你|还公司|退还|退回|退赔|退款|退钱|"
+        r"归还|偿还|还款|还钱|还清|还上|还了|还过|(?<!另外)(?<!此外)(?<!同时)(?<!而且)(?<![又也并])还给|还回|还我|还他|还她|还你|还公司|退还|退回|退赔|退款|退钱|"
         r"退了|退过|退给|退我|退他|退她|退你|退出|返还|返回|追回|拿回|要回|收回|赔还|清偿|转回|打回|汇回|返给|"
         r"退的|还的|退回来|退赃|退赔了|退缴|退交|追缴|发还"
         # 卡里有两万元被冻结了: money held back by the police counts towards what is got back
         r"|(?<!解)冻结"),
     # damages paid for harm done
-    "compensation": re.compile(r"(?<!退)(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"
+    # (彭某说要赔十五万 / 要我赔: 赔 after 要 is the sum asked for — a demand, lexicon "demand" below)
+    "compensation": re.compile(r"(?<!退)(?<!要)(?<!要[我他她你])(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)"
+                               r"|(?<!退)(?<!要)(?<!要[我他她你])赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"
                                # 给你补车费了吗 / 补了点车费: a fare or a cost made up to whoever went without it
                                r"|补(?:了|过|给)?(?:你|我|他|她)?(?:点|一点|些|一些)?(?:车费|路费|费用|差价|差额|损失)"),
     # money asked for, not (yet) paid
@@ -191,8 +194,9 @@ TO_ONESELF = re.compile(r"(?:转|打|汇|存|划)[^，。；]{0,14}?(?:到|进|�
 # 我拿了两万元现金交到前台 is the speaker bringing money.
 TAKE_CONTEXT = re.compile(r"从|偷|私自|挪|盗|骗|截留|侵占|拿走|公司的|单位的|老板的|他的|她的|别人的|被害人的|"
                           r"店里的|收银|保险柜|备用金|货款|公款|账上|账户")
-# A sum agreed on, to be paid (调解时说好了总共赔38500块钱, 约定还款五万元): an obligation, not a movement.
-AGREED = re.compile(r"说好|谈好|讲好|约定|商定|协商好|达成|协议|答应|承诺|调解书")
+# A sum agreed on, to be paid (调解时说好了总共赔38500块钱, 约定还款五万元, 最后谈下来是两万): an obligation, not a
+# movement — the payments made under it are checked against it.
+AGREED = re.compile(r"说好|谈好|讲好|谈下来|谈妥|商量好|约定|商定|协商好|达成|协议|答应|承诺|调解书")
 # The bare verbs of a promise (答应…先付5万元, 说好赔三万): what is to be paid.
 BARE_PAY = re.compile(r"[付给还赔交退](?!了)")
 # A question naming the agreement (按调解的数额还欠多少): the agreed sum is what is owed.
