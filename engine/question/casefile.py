@@ -151,7 +151,8 @@ PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(
                      r"(?=(?:支付|付|转账|转|打|汇|送|交|还)(?:了|过)?(?:一共|总共|共|合计)?(?:多少|几))")
 # 总包单位给某某付了多少 / 保险公司一共赔了多少: a payer the question names by an organisation —
 # the rows asked are that payer's, never another's paid under the same words.
-PAYER_NAMED = re.compile(r"(?:^|(?<=[，,。？?\s]))(?P<who>(?:(?![给向替帮把被对从和与跟在他她我你])[\u4e00-\u9fff]){0,6}?"
+# (通过银行转账 / 用银行卡转: a channel the money went by, never a bank that paid)
+PAYER_NAMED = re.compile(r"(?:^|(?<=[，,。？?\s]))(?!通过|经过|经由|用|使用|利用)(?P<who>(?:(?![给向替帮把被对从和与跟在他她我你])[\u4e00-\u9fff]){0,6}?"
                          r"(?:单位|公司|项目部|集团|银行|平台|保险公司|厂|医院|学校|政府|部门))"
                          r"(?:一共|总共|先后|已经|又|还|都)?(?:(?:给|向|替|帮)[\u4e00-\u9fff]{1,4}?)?"
                          r"(?:付|支付|转|打|汇|结|发|赔)")

@@ -146,3 +146,24 @@ def test_a_demand_below_what_was_paid_is_never_a_negative_difference(damages):
 def test_what_was_actually_paid_is_the_payments_not_the_sum_agreed_nor_asked(damages):
     answer = ask(damages, "settled.txt", "欧阳明最后实际赔给令狐伟多少钱？")
     assert "18000" in answer.conclusion and "36000" not in answer.conclusion and "40000" not in answer.conclusion
+
+
+def test_a_price_per_box_said_before_the_sum_is_per_piece_not_a_payment():
+    t = TextLedger(BUYER.replace("买了一台按摩椅，用手机银行转了15,000.00元",
+                                 "买了3盒蜂胶，一盒980元，一共2940元，又买了2盒鱼油，每盒1500元，用手机银行转了15,000.00元"))
+    each = {e.amount.value for e in t.ledger.money if e.role == "each"}
+    assert {Decimal(980), Decimal(1500)} <= each
+    assert not any(e.role == "event" and e.amount.value in (Decimal(980), Decimal(1500)) for e in t.ledger.money)
+
+
+def test_the_rest_paid_in_cash_is_not_how_this_figure_was_paid():
+    t = TextLedger(BUYER.replace("用手机银行转了15,000.00元，另外还给了推销员欧阳平三千二百元现金",
+                                 "在银行转了一万五，剩下的三千二是现金给推销员欧阳平的"))
+    transfer = [e for e in t.ledger.money if e.amount is not None and e.amount.value == Decimal(15000)]
+    assert transfer and (transfer[0].means is None or "现金" not in transfer[0].means.text)
+
+
+def test_a_channel_named_by_tongguo_is_no_payer():
+    plan = read_question("通过银行转账一共转出去多少钱？").case
+    assert plan.payer is None and plan.channels == ["银行"]
+    assert read_question("保险公司一共赔了多少钱？").case.payer == "保险公司"

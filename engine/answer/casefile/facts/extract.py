@@ -30,6 +30,11 @@ def _sentences(text: str, start: int, end: int) -> list[Segment]:
     return split(text, start, end, SENTENCE_ZH)
 
 
+# A clause about another portion of the money (剩下的…, 其余的…, 另外…): what it says of how money moved is
+# that portion's, though its figure may be said without a unit (剩下的六千八是现金给的).
+_OTHER_PORTION = re.compile(r"\s*(?:剩下|剩余|其余|其他的|另外|另一部分)")
+
+
 def _clauses(text: str, sentence: Segment) -> list[Segment]:
     return split(text, sentence.start, sentence.end, CLAUSE_FIELD) or [sentence]
 
@@ -640,6 +645,8 @@ class _Reader:
         clause = next((c for c in _clauses(self.text, sentence) if c.start <= means.start() < c.end), None)
         if clause is None or clause.start <= amount.start < clause.end:
             return False
+        if _OTHER_PORTION.match(self.text, clause.start):
+            return True  # 在银行转了三万，剩下的六千八是现金给他的: the rest went by cash, not this figure
         return any(clause.start <= a.start < clause.end for a in self.amounts if a.start != amount.start)
 
     def _drawn_at(self, sentence: Segment, means: re.Match[str], amount) -> bool:
