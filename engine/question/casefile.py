@@ -844,9 +844,15 @@ def _money_word(question: Reading) -> str | None:
     return min(words, key=question.text.find) if words else None
 
 
+# 直接交给小陶的现金 / 给他的现钞: the money asked is itself cash handed to someone
+_CASH_HANDED = re.compile(r"(?:给|交|付)[\u4e00-\u9fff]{0,3}的$")
+
+
 def _moves_by(text: str, found: re.Match[str]) -> bool:
-    before = text[max(0, found.start() - 4):found.start()]
-    return bool(_BY_WAY.search(before) or _BY_ACT_BEFORE.search(before) or _BY_ACT_AFTER.match(text, found.end()))
+    before = text[max(0, found.start() - 5):found.start()]
+    cash_handed = found.group(0) in ("现金", "现钞") and bool(_CASH_HANDED.search(before))
+    return bool(_BY_WAY.search(before[-4:]) or _BY_ACT_BEFORE.search(before[-4:])
+                or _BY_ACT_AFTER.match(text, found.end()) or cash_handed)
 
 
 def _read_restrictions(plan: CasePlan, text: str) -> None:

@@ -167,3 +167,8 @@ def test_a_channel_named_by_tongguo_is_no_payer():
     plan = read_question("通过银行转账一共转出去多少钱？").case
     assert plan.payer is None and plan.channels == ["银行"]
     assert read_question("保险公司一共赔了多少钱？").case.payer == "保险公司"
+
+
+def test_cash_handed_to_someone_restricts_to_cash():
+    assert read_question("不算会员费，直接交给欧阳平的现金一共是多少？").case.channels == ["现金"]
+    assert read_question("他的现金放在哪里？一共多少钱？").case.channels == []
