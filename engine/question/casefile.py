@@ -96,8 +96,10 @@ ASKER_SAID = re.compile(r"(?:侦查人员|侦查员|民警|讯问人|询问人|�
 # Questions about the law, even when they name money (诈骗罪数额较大的怎么处罚): statute questions.
 LAW = re.compile(r"(?<![悔认谢赔请得])罪(?!嫌疑|前科|记录|经历|史)|哪(?:部|条)法律|怎么(?:处罚|判|定罪|量刑)|如何(?:处罚|定罪|量刑)|判几年|判多少|量刑|刑期|刑罚|"
                  r"法律(?:规定|依据)|法条|第[一二三四五六七八九十百千\d]+条|哪条法律|违反了?什么法|构成|追诉")
+# 有没有退过钱 is the yes/no form (whether it happened), never 没有退 (what is left): 没有 right after 有
+# is the question's A-not-A; 还有没退的 (有 then 没 alone) still asks what is left.
 OUTSTANDING = re.compile(r"还欠|尚欠|仍欠|欠(?:了|着)?[^，。？?]{0,6}多少|还剩|剩下|剩余|还有多少[^，。？?]{0,8}没|"
-                         r"没(?:有)?(?:拿回|要回|收回|追回|挽回|找回|还|退|归还)|(?<!有)没(?:有)?(?:收到|挣到|赚到)|少收|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
+                         r"(?:(?<!有)没有?|(?<=有)没)(?:拿回|要回|收回|追回|挽回|找回|还|退|归还)|(?<!有)没(?:有)?(?:收到|挣到|赚到)|少收|未(?:还|退|归还|返还)|还差|余额|实际损失|损失了?多少|净|"
                          r"(?:还|仍|尚)(?:有)?多少损失|损失(?:还|仍|尚)有多少")
 # 哪几笔车费 / 哪些损失 / 分别是多少: the items of a figure asked beside it
 ITEMS_ASKED = re.compile(r"哪几笔|哪几项|哪些|哪几样|分别")
@@ -149,7 +151,8 @@ PAID_TO = re.compile(r"(?:付给|交给|转给|打给|汇给|送给|借给|给)(
                      r"(?=(?:支付|付|转账|转|打|汇|送|交|还)(?:了|过)?(?:一共|总共|共|合计)?(?:多少|几))")
 # 总包单位给某某付了多少 / 保险公司一共赔了多少: a payer the question names by an organisation —
 # the rows asked are that payer's, never another's paid under the same words.
-PAYER_NAMED = re.compile(r"(?:^|(?<=[，,。？?\s]))(?P<who>(?:(?![给向替帮把被对从和与跟在他她我你])[\u4e00-\u9fff]){0,6}?"
+# (通过银行转账 / 用银行卡转: a channel the money went by, never a bank that paid)
+PAYER_NAMED = re.compile(r"(?:^|(?<=[，,。？?\s]))(?!通过|经过|经由|用|使用|利用)(?P<who>(?:(?![给向替帮把被对从和与跟在他她我你])[\u4e00-\u9fff]){0,6}?"
                          r"(?:单位|公司|项目部|集团|银行|平台|保险公司|厂|医院|学校|政府|部门))"
                          r"(?:一共|总共|先后|已经|又|还|都)?(?:(?:给|向|替|帮)[\u4e00-\u9fff]{1,4}?)?"
                          r"(?:付|支付|转|打|汇|结|发|赔)")
@@ -176,6 +179,10 @@ FIELD_NUMBER = re.compile(r"号码?|电话|手机|卡号|账号|车牌")
 SO_FAR = re.compile(r"已经|至今|到目前为止|到现在为止|迄今")  # 已经付了多少: everything paid so far
 FIRST_LAST = re.compile(r"(最后|最近|最早|最开始|最初|头|第一|首)(?:那)?(?:一)?(?:次|笔|回|期)")
 DEMAND = re.compile(r"要求|索要|索赔|还要|再(?:赔|给|付)")
+# 离家属要求的数额还差多少 / 跟对方要的比还少多少: the distance from the sum asked for to what was paid (the
+# sentence of the question asking it; the rest names what was paid)
+SHORT_OF_DEMAND = re.compile(r"[^，。？?；]*(?:离|距离?|跟|和|比)[^，。？?；]{0,12}(?:要求|索要|索赔|要)[^，。？?；]{0,8}"
+                             r"(?:还)?(?:差|少)(?:了)?多少[^，。？?；]*")
 # 2021年7月那次 / 5月份那笔: the occurrence named by its time.
 PERIOD = re.compile(r"(?P<when>[^，。？?、]{2,14}?)(?:那|这)(?:一)?(?:次|笔|回)")
 # Header fields a question can name, with the words that name them.
@@ -315,6 +322,8 @@ class CasePlan:
     evidence: bool = False
     law: bool = False
     demand_more: bool = False  # 还要求再赔多少: what is still asked for
+    # 一共赔了多少？离家属要求的数额还差多少？: what was paid, and the sum asked for less it
+    short_of_demand: bool = False
     parts: dict[Slot, str] = field(default_factory=dict)  # the words of the question that ask each slot
     overview: str | None = None  # conflicts | gaps: a question about the whole record
     asker_said: bool = False  # about what the questioning side said
@@ -463,7 +472,7 @@ class CasePlan:
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
-                "made_good": self.made_good,
+                "made_good": self.made_good, "short_of_demand": self.short_of_demand,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
                 "span_exclusive": self.span_exclusive, "batch": self.batch,
@@ -662,7 +671,14 @@ def make_plan(text: str) -> CasePlan:
     plan.kind = question_kind(kind_text or text) if MONEY.search(kind_text) or money_asked else None
     if plan.kind == "take" and SELF_LOSS.search(text):
         plan.kind = "pay"  # 某某一共被骗转出去多少钱: asked of the one who lost it, what they paid out
-    if DEMAND.search(text) and re.search(r"赔|给|付|要", text) and re.search(r"还|再", text):
+    short = SHORT_OF_DEMAND.search(text) if Slot.AMOUNT in plan.slots else None
+    paid_text = text[:short.start()] + text[short.end():] if short else ""
+    if short and (paid_kind := question_kind(paid_text)) not in (None, "demand"):
+        # 一共赔了多少？离家属要求的数额还差多少？: the payments asked, and the demand less them
+        plan.kind, plan.short_of_demand = paid_kind, True
+        # its own sentence is planned: the difference is answered beside the sum
+        plan.unplanned = [u for u in plan.unplanned if not SHORT_OF_DEMAND.search(u)]
+    elif DEMAND.search(text) and re.search(r"赔|给|付|要", text) and re.search(r"还|再", text):
         plan.kind, plan.demand_more = "demand", True
     if (OUTSTANDING.search(text) or LOSS_NET.search(text) and LOSS_MADE_UP.search(text)) \
             and Slot.AMOUNT in plan.slots and plan.kind != "demand":
@@ -671,6 +687,8 @@ def make_plan(text: str) -> CasePlan:
         plan.aggregate = "total"
     elif Slot.COUNT in plan.slots and plan.aggregate is None:
         plan.aggregate = "count"
+    if plan.short_of_demand:  # its 还差 is the demand's distance, answered beside the sum paid
+        plan.aggregate = "total"
     if PRINCIPAL.search(text):
         plan.principal = True
     elif plan.kind == "interest":
@@ -826,9 +844,15 @@ def _money_word(question: Reading) -> str | None:
     return min(words, key=question.text.find) if words else None
 
 
+# 直接交给小陶的现金 / 给他的现钞: the money asked is itself cash handed to someone
+_CASH_HANDED = re.compile(r"(?:给|交|付)[\u4e00-\u9fff]{0,3}的$")
+
+
 def _moves_by(text: str, found: re.Match[str]) -> bool:
-    before = text[max(0, found.start() - 4):found.start()]
-    return bool(_BY_WAY.search(before) or _BY_ACT_BEFORE.search(before) or _BY_ACT_AFTER.match(text, found.end()))
+    before = text[max(0, found.start() - 5):found.start()]
+    cash_handed = found.group(0) in ("现金", "现钞") and bool(_CASH_HANDED.search(before))
+    return bool(_BY_WAY.search(before[-4:]) or _BY_ACT_BEFORE.search(before[-4:])
+                or _BY_ACT_AFTER.match(text, found.end()) or cash_handed)
 
 
 def _read_restrictions(plan: CasePlan, text: str) -> None:

@@ -22,15 +22,18 @@ from engine.text.numbers import parse_number
 KIND_CUES: dict[str, re.Pattern[str]] = {
     # returns on money put in: 利息, 分红, 收益 (a rate is not an amount: rates are read by engine/text/rates.py)
     "interest": re.compile(r"利息|利钱|息钱|分红|红利|收益|回报|返利|返点|好处费"),
-    # money coming back to whoever paid or lost it
+    # money coming back to whoever paid or lost it (另外还给了他六千元现金 / 又还给了: 还 is "also" after
+    # 另外, 又, 也 — money handed over, never money back)
     "repay": re.compile(
-        r"归还|偿还|还款|还钱|还清|还上|还了|还过|还给|还回|还我|还他|还她|还你|还公司|退还|退回|退赔|退款|退钱|"
+        r"归还|偿还|还款|还钱|还清|还上|还了|还过|(?<!另外)(?<!此外)(?<!同时)(?<!而且)(?<![又也并])还给|还回|还我|还他|还她|还你|还公司|退还|退回|退赔|退款|退钱|"
         r"退了|退过|退给|退我|退他|退她|退你|退出|返还|返回|追回|拿回|要回|收回|赔还|清偿|转回|打回|汇回|返给|"
         r"退的|还的|退回来|退赃|退赔了|退缴|退交|追缴|发还"
         # 卡里有两万元被冻结了: money held back by the police counts towards what is got back
         r"|(?<!解)冻结"),
     # damages paid for harm done
-    "compensation": re.compile(r"(?<!退)(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)|(?<!退)赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"
+    # (彭某说要赔十五万 / 要我赔: 赔 after 要 is the sum asked for — a demand, lexicon "demand" below)
+    "compensation": re.compile(r"(?<!退)(?<!要)(?<!要[我他她你])(?:赔偿|赔付|赔款|赔了|赔过|赔给|赔的)"
+                               r"|(?<!退)(?<!要)(?<!要[我他她你])赔(?=[他她我你钱了过\d一二三四五六七八九十两]|[\u4e00-\u9fff]{2}[\d一二三四五六七八九十两])|补偿|赔礼"
                                # 给你补车费了吗 / 补了点车费: a fare or a cost made up to whoever went without it
                                r"|补(?:了|过|给)?(?:你|我|他|她)?(?:点|一点|些|一些)?(?:车费|路费|费用|差价|差额|损失)"),
     # money asked for, not (yet) paid
@@ -171,8 +174,10 @@ TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|前前后后|前�
 BALANCE = re.compile(r"还欠|尚欠|仍欠|(?:只|就|才)欠|欠(?:我|他|她|你|款|钱|着|了)|没(?:有)?(?:还|退|拿回|要回|收回|归还)|"
                      r"未(?:还|退|归还|偿还|返还)|还差|余款|剩下的?(?:钱|本金|款)?(?:还)?没")
 # Per piece, per person, per ton (每人发了5000元, 每张面值2000元, 每车25吨): a unit figure, not a movement.
-EACH = re.compile(r"单价(?:是|为)?$|每(?:个)?(?:人|位|户|张|件|台|部|瓶|箱|吨|斤|公斤|千克|克|车|捆|份|条|只|包|袋|次|笔|天|日|小时|立方米|立方|方|平方米|平米|平方|米|亩|公里|千米)(?:都|各)?"
-                  r"(?:是|为|按|发了?|给了?(?:我们|我|他|她|你)?|付了?|分了?|面值|单价|价值|价格|有)?[\s]*$")
+# (每盒1980元 / 一盒1280元，一共2560元: the price of one box, before the sum of the boxes)
+EACH = re.compile(r"单价(?:是|为)?$|每(?:个)?(?:人|位|户|张|件|台|部|瓶|箱|盒|桶|罐|套|双|支|吨|斤|公斤|千克|克|车|捆|份|条|只|包|袋|次|笔|天|日|小时|立方米|立方|方|平方米|平米|平方|米|亩|公里|千米)(?:都|各)?"
+                  r"(?:是|为|按|发了?|给了?(?:我们|我|他|她|你)?|付了?|分了?|面值|单价|价值|价格|有)?[\s]*$"
+                  r"|(?<![\d〇一二三四五六七八九十百千万两])一(?:盒|箱|瓶|桶|罐|套|双|支|袋|包)(?:是|为|要|卖)?[\s]*$")
 PER_PIECE_AFTER = re.compile(r"(?:的)?一(?:张|捆|沓|叠|包|件|瓶|公斤|千克|斤|吨|克|台|部|个|箱|袋|条|只|盒|桶|双|套|根|立方米|立方|方|平方米|平米|平方|米|亩)|/(?:克|吨|斤|公斤|千克|件|台|个|瓶|箱|米|平方米|立方米|方|亩|天|日|月|人)")
 # The same figure told again (那笔6.8万元, 那1500元, 当天转的那1500元): a mention of a row told
 # before, not a new one.
@@ -191,8 +196,9 @@ TO_ONESELF = re.compile(r"(?:转|打|汇|存|划)[^，。；]{0,14}?(?:到|进|�
 # 我拿了两万元现金交到前台 is the speaker bringing money.
 TAKE_CONTEXT = re.compile(r"从|偷|私自|挪|盗|骗|截留|侵占|拿走|公司的|单位的|老板的|他的|她的|别人的|被害人的|"
                           r"店里的|收银|保险柜|备用金|货款|公款|账上|账户")
-# A sum agreed on, to be paid (调解时说好了总共赔38500块钱, 约定还款五万元): an obligation, not a movement.
-AGREED = re.compile(r"说好|谈好|讲好|约定|商定|协商好|达成|协议|答应|承诺|调解书")
+# A sum agreed on, to be paid (调解时说好了总共赔38500块钱, 约定还款五万元, 最后谈下来是两万): an obligation, not a
+# movement — the payments made under it are checked against it.
+AGREED = re.compile(r"说好|谈好|讲好|谈下来|谈妥|商量好|约定|商定|协商好|达成|协议|答应|承诺|调解书")
 # The bare verbs of a promise (答应…先付5万元, 说好赔三万): what is to be paid.
 BARE_PAY = re.compile(r"[付给还赔交退](?!了)")
 # A question naming the agreement (按调解的数额还欠多少): the agreed sum is what is owed.

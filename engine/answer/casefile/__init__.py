@@ -33,6 +33,7 @@ from engine.answer.casefile.record import PII_TYPES, answer_record, partial_plat
 from engine.answer.casefile.talk import answer_evidence, answer_talk
 from engine.answer.casefile.verdict import either_verdict
 from engine.answer.casefile.whole_less import answer_whole_less
+from engine.answer.casefile.short_of_demand import answer_short_of_demand
 from engine.answer.casefile.gifts_kept import answer_gifts_kept
 from engine.answer.composer import Draft
 from engine.question import CasePlan, QuestionPlan, Slot
@@ -133,11 +134,14 @@ def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
 def _compose(case: Case, question: QuestionPlan) -> Draft:
     plan = question.case
     outcome = Outcome()
+    verdict: Part | None = None
     if Slot.YESNO in plan.slots and len(plan.slots) > 1 and Slot.YESNO in question.parts:
         # 投诉过吗？是哪天？: the verdict from what was said opens the answer, then the other parts
         answer_talk(case, question.part(Slot.YESNO), outcome)
         if outcome.parts and outcome.parts[-1].fill is Fill.MISSING:
             outcome.parts.pop()  # no verdict said: the other parts answer on their own
+        elif outcome.parts:
+            verdict = outcome.parts[-1]
         plan = replace(plan, slots=[s for s in plan.slots if s is not Slot.YESNO])
         question = replace(question, case=plan, parts={s: p for s, p in question.parts.items() if s is not Slot.YESNO})
     if plan.real_name:  # 龙哥真名叫什么: where the record ties the nickname to a name, or a gap
@@ -220,6 +224,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
     elif plan.gifts_kept and Slot.AMOUNT in plan.slots and answer_gifts_kept(case, plan, outcome):
         pass  # 送的东西，刨掉退回去的: the giver's money and goods kept, at their appraisal
+    elif plan.short_of_demand and answer_short_of_demand(case, plan, outcome):
+        pass  # 一共赔了多少？离要求的数额还差多少？: the payments summed, and the demand less them
     elif plan.less and Slot.AMOUNT in plan.slots and answer_whole_less(case, plan, outcome):
         pass  # 自己落下的钱，扣掉老婆退的和卡里冻住的: the whole less each named part, from their own rows
     elif plan.net and answer_net_received(case, plan, outcome):
@@ -271,5 +277,26 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         outcome.add(answer_rate(case, plan, outcome))
     else:
         answer_talk(case, plan, outcome)
+    if verdict is not None:
+        _verdict_by_rows(plan, verdict, outcome)
     check_parts(case, plan, outcome)  # 已核验 only for parts that answer what was asked
     return draft_of(outcome, case.evidence, case.scope)
+
+
+def _verdict_by_rows(plan: CasePlan, verdict: Part, outcome: Outcome) -> None:
+    """有没有退过钱？哪天退的，退了多少？: a 否 read from some sentence of what was said (还没有 —
+    of goods not yet taken back) yields to the movements of the asked kind the ledger holds, which
+    are the act itself: the figure found says it happened, and the answer opens with 是 on it
+    (never 否 beside the very refund it quotes)."""
+    if plan.kind is None or verdict not in outcome.parts or not verdict.text.startswith("否"):
+        return
+    told = [p for p in outcome.parts if p is not verdict and p.fill is Fill.FILLED
+            and any(r.role == "event" and r.kind == plan.kind for r in p.rows)]
+    if not told:
+        return
+    index = outcome.parts.index(verdict)
+    outcome.parts.remove(verdict)
+    opening = outcome.parts[index] if index < len(outcome.parts) else told[0]
+    if opening.fill is not Fill.FILLED:
+        opening = told[0]
+    opening.text = f"是，{opening.text}"

@@ -354,6 +354,22 @@ def _single(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome:
             if several_demands and part.fill is Fill.FILLED:
                 part.doubt = f"材料中先后有{len(chosen)}次索要，问题未指明哪一次"
             outcome.add(part)
+        _retold_by_others(case, event, outcome)
+
+
+def _retold_by_others(case: Case, event: Event, outcome: Outcome) -> None:
+    """他用微信给我妈转了8000元 (the daughter) … 10月23号在微信上退了我八千 (the mother): the same act
+    told by another speaker is cited beside the answer's own row, as that speaker's telling of it."""
+    if not outcome.parts or outcome.parts[-1].fill is not Fill.FILLED:
+        return
+    own = case.statement(event.statement).speaker
+    for other in case.ledger.money:
+        speaker = case.statement(other.statement).speaker
+        if other.role == "mention" and other.same_as == event.id and speaker and own and speaker != own:
+            cited = case.cite_event(other, "completion")
+            part = outcome.parts[-1]
+            part.text = f"{part.text.rstrip('。；')}（{speaker}所述相同，{cited}）"
+            part.evidence.append(cited)
 
 
 def _picked_demand(plan: CasePlan, demands: list[Event]) -> tuple[list[Event], bool]:

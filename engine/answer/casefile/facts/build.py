@@ -20,13 +20,10 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/answer/casefile/facts/store.py).
-LEDGER_VERSION = 56  # 56: a fee (会员费) told with another figure by another person questioned is its version; a sentence naming the fee the record's question asks answers it, a listed price (原价) excepted (s11-conflicts); 55: a figure the asker reads from a document that differs from the speaker's own figure of that measure is its version, attributed to the document; 罚了我… is a penalty (s11-conflicts); 54: 54: merged s10-describe (47–50; 48–50: money demanded under a threat (要是不给他10万元，就…) is a demand, demands numbered in their own order, an answer to 后来发生了什么 dated by its opening unless a later time is said, with its unsureness (s10-describe); 47: words of not knowing read across a PDF line break (不知\n道; s10-describe)); 53: merged s10-versions (47–52) and s10-arith (47–49: an income named again later in its sentence as not had (…38元，…，车费我就没收) is lost income; 补车费 is a making-good (h2); 48: a familiar name the record quotes again (代理“斌哥”) is a person; the asker's frame reads 给代理“某哥” (h2); 47: a means word where cash was drawn (取款机上取了钱) is no means of paying; an answer naming no means retells the asker's figure with its means (h2)); 52: a hedged retelling links only figures said as alternatives of one occasion (s10-versions); 51: the ATM the cash was drawn at is not how it was handed over (s10-versions); 50: a list told again is left to the goods lists (s10-versions); 49 (48 an interim of this branch): 一笔一笔说 is no count, a movement the asker puts that the speaker tells himself counts as a time (s10-versions); 47: a later telling that takes back, reconsiders or hedges a figure is its version — quantities of one unit, a movement told again beside another figure (facts/versions.py; s10-versions); 46: a price per kilogram, box, bag, piece (16元一公斤, 30元一箱) is per piece, never a sum (lead); 45: ...of the same occasion only (ordinal and date agree; c26-versions); 44: a price obtained put by another person is a version of the speaker's (c26-versions); 43: merged 42 (facts the asker puts to the speaker, confirmed, hedged, cited or denied:
-# confirm.py; 八点二十 — tens of minutes said without 分 are the time's minutes) with install's 38-40 (an
-# instalment told act by act takes date, means, place and receiver from the sentences opening it; 3月上旬 /
-# 5月份 are dates; an income not had, said after its figure, is a cost row of measure lost_income; an act told
-# sentence by sentence lends its figure the verb and ordinal said before it; a gain the speaker tells (获利) is
-# what was taken, the profit measure is a tally's); 37: 盘 and 卷 are measure
-# words (3盘电缆); 36: a price per cubic/square metre, metre, mu or kilometre is no payment
+LEDGER_VERSION = 58  # 58: merged s11-conflicts (a figure the asker reads from a document, or another person questioned
+# gives, is a version of the speaker's, attributed) and s11-flows (a payment after a promise to pay back is of the
+# promise's kind; 谈下来 is a sum agreed; 赔 after 要 is a demand; 一盒1280元 is per piece; a means in another clause
+# is that clause's). What each earlier number changed is in `git log -p -- engine/answer/casefile/facts/build.py`.
 
 
 def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
@@ -42,6 +39,7 @@ def build_ledger(doc_id: str, chunks: Iterable[Chunk]) -> CaseLedger:
                         people_of(statements, headers), other_party(statements, known_people(statements)),
                         record_dates(chunks))
     _resolve_unsaid_kind(ledger)
+    _kept_promises(ledger)  # 答应退两万…他用微信转了8000元: a payment under the promise is of its kind
     _link_mentions(ledger)
     _refine_by_record(ledger)  # 以记录为准: the confirmed record stands for the vaguer telling
     _link_put_versions(ledger)  # 某某供述…—我只给了他…: two accounts of one act
@@ -218,6 +216,29 @@ def _resolve_unsaid_kind(ledger: CaseLedger) -> None:
             e.kind = main or UNSAID_KIND
 
 
+# What a promise to pay back or to make good is kept by (a sum agreed, lexicon AGREED): money coming back,
+# or damages paid.
+_PROMISED_KINDS = ("repay", "compensation")
+
+
+def _kept_promises(ledger: CaseLedger) -> None:
+    """他答应退我们一万元。6月9日他用微信给我转了4000元: a movement told with the generic verbs of
+    handing over (转了, 给了), in the same answer after a promise to pay back or to make good, by the
+    one who promised (or by no one named) and not to him, is money paid under that promise — of its
+    kind, so that what was promised less what was paid of it is what is still owed (never money the
+    other side handed over)."""
+    for promise in [e for e in ledger.events if e.role == "agreed" and e.kind in _PROMISED_KINDS and e.is_money]:
+        for event in ledger.events:
+            if event.statement != promise.statement or event.sentence.start <= promise.sentence.start \
+                    and event.sentence.chunk_id == promise.sentence.chunk_id:
+                continue
+            if event.role != "event" or event.kind not in GENERIC_KINDS or not event.is_money or event.measure:
+                continue
+            if not _same_party(event.payer, promise.payer) or (event.payee and event.payee == promise.payer):
+                continue
+            event.kind = promise.kind
+
+
 def _inherit_series_kind(ledger: CaseLedger) -> None:
     """第四次是…我用网银转了46,500元到我老婆的卡上: a generic "handed over" verb in the Nth
     occurrence of a series continues the series told just before it (第三次…拿了…)."""
@@ -295,17 +316,27 @@ def _link_mentions(ledger: CaseLedger, final: bool = False) -> None:
                 continue
             if event.ordinal is not None and other.ordinal is not None and event.ordinal != other.ordinal:
                 continue
-            if not demonstrative and not (_same_party(other.payer, event.payer) and _same_party(other.payee, event.payee)):
+            other_speaker = ledger.statements[other.statement].speaker != ledger.statements[event.statement].speaker
+            # 他用微信给我妈转了8000元 (the daughter) / 10月23号在微信上退了我八千 (the mother): the receiver is
+            # told from each speaker's side — one payer, one day, one sum told by two speakers is one act
+            retold = other_speaker and bool(other.payer) and other.payer == event.payer and _same_day(other, event)
+            if not demonstrative and not (_same_party(other.payer, event.payer)
+                                          and (_same_party(other.payee, event.payee) or retold)):
                 continue
             dated = bool(other.date and event.date)
             told_by_document = "asker" in (event.source, other.source)
-            other_speaker = ledger.statements[other.statement].speaker != ledger.statements[event.statement].speaker
             if demonstrative or dated or told_by_document or other.statement == event.statement \
                     or (other_speaker and event.ordinal is None and bool(other.date or event.date)):
                 event.role, event.same_as = "mention", other.id
                 break
         if final and event.same_as == MENTIONED:
             event.same_as = None
+
+
+def _same_day(a: Event, b: Event) -> bool:
+    """Both dated to the day (a month and day at least), and the same day."""
+    days = [str(e.date.value) if e.date else "" for e in (a, b)]
+    return all(re.fullmatch(r"(?:\d{4}|-)-\d{2}-\d{2}", d) for d in days) and dates_agree(*days)
 
 
 def _link_restated_totals(ledger: CaseLedger) -> None:

@@ -30,6 +30,11 @@ def _sentences(text: str, start: int, end: int) -> list[Segment]:
     return split(text, start, end, SENTENCE_ZH)
 
 
+# A clause about another portion of the money (剩下的…, 其余的…, 另外…): what it says of how money moved is
+# that portion's, though its figure may be said without a unit (剩下的六千八是现金给的).
+_OTHER_PORTION = re.compile(r"\s*(?:剩下|剩余|其余|其他的|另外|另一部分)")
+
+
 def _clauses(text: str, sentence: Segment) -> list[Segment]:
     return split(text, sentence.start, sentence.end, CLAUSE_FIELD) or [sentence]
 
@@ -628,7 +633,8 @@ class _Reader:
         told = [sentence] + ([s for s in reversed(_sentences(text, act.start, sentence.start))] if act else [])
         for seg in told:
             # 在取款机上取了钱，进去以后给了他一万块: where the cash was drawn is not how it was handed over
-            means = [m for m in lx.MEANS.finditer(text, seg.start, seg.end) if not self._drawn_at(seg, m, amount)]
+            means = [m for m in lx.MEANS.finditer(text, seg.start, seg.end) if not self._drawn_at(seg, m, amount)
+                     and not self._of_another_figure(seg, m, amount)]
             if means:
                 m = min(means, key=lambda m: abs(m.start() - amount.start))
                 event.means = self.value(m.start(), m.end(), m.group(0))
@@ -640,6 +646,16 @@ class _Reader:
             if place:
                 event.place = self.value(place.start(), place.end(), place.group("place"))
                 break
+
+    def _of_another_figure(self, sentence: Segment, means: re.Match[str], amount) -> bool:
+        """又转了30,000元买鱼油，另外还给了他六千八百元现金: a means named in another clause beside
+        a figure of its own is how that figure was paid, not this one."""
+        clause = next((c for c in _clauses(self.text, sentence) if c.start <= means.start() < c.end), None)
+        if clause is None or clause.start <= amount.start < clause.end:
+            return False
+        if _OTHER_PORTION.match(self.text, clause.start):
+            return True  # 在银行转了三万，剩下的六千八是现金给他的: the rest went by cash, not this figure
+        return any(clause.start <= a.start < clause.end for a in self.amounts if a.start != amount.start)
 
     def _drawn_at(self, sentence: Segment, means: re.Match[str], amount) -> bool:
         """A means named in another clause than the figure's, one that tells money drawn out (取了钱)."""

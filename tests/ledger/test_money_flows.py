@@ -1,0 +1,174 @@
+"""Money that comes back, and money that does not fit one payer → one payee (issue #26 items 2, 6):
+a refund promised and part of it paid (what is still owed of the promise), whether a refund was made
+(有没有退过钱 asks whether and how much, never what is left), and money handed over "as well"
+(另外还给了他…现金 is a payment, not money back). A record written for these tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from engine.question import read_question
+from tests.case_homes import ask, record_home
+from tests.ledger.text_ledger import TextLedger
+
+# A victim's inquiry: two purchases (one transfer, one partly in cash handed to the seller), a refund
+# promised, part of it paid, and goods not yet taken back (还没有 of the goods, not of the money).
+BUYER = """询问笔录
+时间：2023年6月20日9时00分至2023年6月20日10时10分
+地点：某县公安局城关派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：司马兰 性别：女
+问：你买了些什么？怎么付的钱？
+答：5月8日我在店里买了一台按摩椅，用手机银行转了15,000.00元，另外还给了推销员欧阳平三千二百元现金。
+问：后来有没有去找过他们？
+答：找过。6月2日我去店里找欧阳平，他答应退我们一万元。6月9日他用微信给我转了4000元，说剩下的下个月给。
+问：按摩椅退回去了吗？
+答：还没有，他说等钱退齐了再来搬，现在按摩椅还在我家里。
+问：以上所说是否属实？
+答：属实。
+"""
+
+
+def test_money_handed_over_as_well_is_a_payment_not_money_back():
+    t = TextLedger(BUYER)
+    cash = [e for e in t.ledger.money if e.amount is not None and e.amount.value == Decimal(3200)]
+    assert cash and all(e.kind != "repay" for e in cash)  # 另外还给了: 还 is "also"
+
+
+def test_whether_a_refund_was_made_is_no_question_of_what_is_left():
+    plan = read_question("欧阳平有没有退过钱？哪天退的，退了多少？").case
+    assert plan.aggregate != "outstanding" and plan.kind == "repay"
+    # what is still not refunded stays a balance, whichever way it is put
+    assert read_question("还有没退的钱吗？还有多少？").case.aggregate == "outstanding"
+    assert read_question("答应退的钱还有多少没有退？").case.aggregate == "outstanding"
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("refunds")), {"buyer.txt": BUYER})
+
+
+def test_a_refund_made_is_answered_yes_with_its_day_and_sum(home):
+    answer = ask(home, "buyer.txt", "欧阳平有没有退过钱？哪天退的，退了多少？")
+    text = answer.conclusion
+    # the 还没有 of the goods is no verdict on the money: the refund row says it happened
+    assert text.startswith("是") and "否" not in text
+    assert "4000" in text and "6月9日" in text
+    assert "6000" not in text  # what is left is not asked
+
+
+def test_a_refund_promised_less_the_refunds_paid_is_what_is_still_owed_of_it(home):
+    answer = ask(home, "buyer.txt", "欧阳平答应退的钱还有多少没有退？")
+    assert "6000" in answer.conclusion
+    assert "3200" not in answer.conclusion and "800" not in answer.conclusion
+
+
+def test_a_means_beside_another_figure_is_not_this_figures():
+    t = TextLedger(BUYER)
+    transfer = [e for e in t.ledger.money if e.amount is not None and e.amount.value == Decimal(15000)]
+    # 用手机银行转了15,000.00元，另外还给了…三千二百元现金: 现金 is how the 3200 went, never the 15000
+    assert transfer and transfer[0].means is not None and transfer[0].means.text == "手机银行"
+    t2 = TextLedger(BUYER.replace("用手机银行转了15,000.00元", "又转了15,000.00元"))
+    transfer = [e for e in t2.ledger.money if e.amount is not None and e.amount.value == Decimal(15000)]
+    assert transfer and (transfer[0].means is None or transfer[0].means.text != "现金")
+
+
+# A suspect's interrogation: damages agreed after haggling, paid in two parts (one by a relative), and
+# the victim's family asking for more.
+DAMAGES = """讯问笔录
+时间：2023年8月2日14时00分至2023年8月2日15时20分
+地点：某县公安局河西派出所讯问室
+侦查员：丙某、丁某 记录人：丁某
+被讯问人：诸葛强 性别：男
+问：出事以后你给受害人家里赔过钱没有？
+答：赔过两次。第一次是7月10日，我拿了一万五千元现金给他的女儿上官敏。
+问：第二次呢？
+答：第二次是7月25日，我手上没钱了，找我姐姐借的，她直接用支付宝转给上官敏两万五千元。
+问：受害人家里要求你赔多少？
+答：上官敏说要赔八万，包括医疗费、护理费这些。我说一下拿不出那么多，还在商量。
+"""
+
+SETTLED = """讯问笔录
+时间：2023年9月5日10时00分至2023年9月5日11时00分
+地点：某县公安局河西派出所讯问室
+侦查员：丙某、丁某 记录人：丁某
+被讯问人：欧阳明 性别：男
+问：你们双方有没有协商赔偿？
+答：协商了。令狐伟开口要四万，说车要按4S店的价算。
+问：最后赔了多少？
+答：最后谈下来是一万八千元。9月1日我用微信转给他8000元，9月3日又在派出所当面给了他一万元现金。
+"""
+
+
+def test_a_sum_asked_with_yao_pei_is_a_demand_not_a_payment():
+    t = TextLedger(DAMAGES)
+    asked = [e for e in t.ledger.money if e.amount is not None and e.amount.value == Decimal(80000)]
+    assert asked and asked[0].role == "demand" and asked[0].kind != "compensation"
+
+
+def test_a_sum_haggled_down_is_agreed_and_the_payments_are_checked_against_it():
+    t = TextLedger(SETTLED)
+    agreed = [e for e in t.ledger.money if e.amount is not None and e.amount.value == Decimal(18000)]
+    assert agreed and agreed[0].role == "agreed"  # 谈下来是: an obligation, never a third payment
+    paid = sorted(e.amount.value for e in t.rows() if e.kind == "compensation")
+    assert paid == [Decimal(8000), Decimal(10000)]
+
+
+def test_paid_and_short_of_the_demand_is_planned_as_two_parts_of_one_question():
+    plan = read_question("出事后诸葛强一共赔了多少钱？离家属要求的数额还差多少？").case
+    assert plan.short_of_demand and plan.kind == "compensation" and plan.aggregate == "total"
+    assert not plan.unplanned
+    assert not read_question("他还要求再赔多少？").case.short_of_demand
+
+
+@pytest.fixture(scope="module")
+def damages(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("damages")),
+                           {"damages.txt": DAMAGES, "settled.txt": SETTLED,
+                            "overpaid.txt": DAMAGES.replace("说要赔八万", "说要赔三万")})
+
+
+def test_the_payments_summed_and_the_demand_less_them(damages):
+    answer = ask(damages, "damages.txt", "出事后诸葛强一共赔了受害人家多少钱？离家属要求的数额还差多少？")
+    assert answer.status.value == "answered"
+    assert "40000" in answer.conclusion and "80000" in answer.conclusion and "还差40000" in answer.conclusion
+
+
+def test_a_demand_below_what_was_paid_is_never_a_negative_difference(damages):
+    answer = ask(damages, "overpaid.txt", "出事后诸葛强一共赔了受害人家多少钱？离家属要求的数额还差多少？")
+    assert answer.status.value != "answered" and "-10000" not in answer.conclusion
+
+
+def test_what_was_actually_paid_is_the_payments_not_the_sum_agreed_nor_asked(damages):
+    answer = ask(damages, "settled.txt", "欧阳明最后实际赔给令狐伟多少钱？")
+    assert "18000" in answer.conclusion and "36000" not in answer.conclusion and "40000" not in answer.conclusion
+
+
+def test_a_price_per_box_said_before_the_sum_is_per_piece_not_a_payment():
+    t = TextLedger(BUYER.replace("买了一台按摩椅，用手机银行转了15,000.00元",
+                                 "买了3盒蜂胶，一盒980元，一共2940元，又买了2盒鱼油，每盒1500元，用手机银行转了15,000.00元"))
+    each = {e.amount.value for e in t.ledger.money if e.role == "each"}
+    assert {Decimal(980), Decimal(1500)} <= each
+    assert not any(e.role == "event" and e.amount.value in (Decimal(980), Decimal(1500)) for e in t.ledger.money)
+
+
+def test_the_rest_paid_in_cash_is_not_how_this_figure_was_paid():
+    t = TextLedger(BUYER.replace("用手机银行转了15,000.00元，另外还给了推销员欧阳平三千二百元现金",
+                                 "在银行转了一万五，剩下的三千二是现金给推销员欧阳平的"))
+    transfer = [e for e in t.ledger.money if e.amount is not None and e.amount.value == Decimal(15000)]
+    assert transfer and (transfer[0].means is None or "现金" not in transfer[0].means.text)
+
+
+def test_a_channel_named_by_tongguo_is_no_payer():
+    plan = read_question("通过银行转账一共转出去多少钱？").case
+    assert plan.payer is None and plan.channels == ["银行"]
+    assert read_question("保险公司一共赔了多少钱？").case.payer == "保险公司"
+
+
+def test_cash_handed_to_someone_restricts_to_cash():
+    assert read_question("不算会员费，直接交给欧阳平的现金一共是多少？").case.channels == ["现金"]
+    assert read_question("他的现金放在哪里？一共多少钱？").case.channels == []
