@@ -179,7 +179,7 @@ def test_how_many_blows_asks_a_count_not_a_gap_of_another_act(home):
 def test_one_value_of_a_fact_told_otherwise_elsewhere_is_not_verified(home):
     answer = ask(home, "fine.pdf", "龙德旺被卫健局罚了多少钱？")
     assert answer.status.value != "answered", answer.conclusion
-    assert "第1页另有" in answer.conclusion, answer.conclusion
+    assert "另有" in answer.conclusion or "说法不一" in answer.conclusion, answer.conclusion
 
 
 def test_a_figure_of_another_act_is_no_other_value_of_the_asked_one(home):
