@@ -378,6 +378,7 @@ class CasePlan:
     # 不合格的螺纹钢到底有多少吨: the words marking the part of the thing asked (not the whole of it)
     qualifier: str | None = None
     per_unit: bool = False  # 单价是多少 / 每吨多少钱: the price of one piece, never a sum
+    per_piece: str | None = None  # the piece a price is asked per, when the question says it (吊一瓶水收多少钱: 瓶)
     rate_per: str | None = None  # 一天的工钱 / 做一件多少钱 / 每个月工资: the unit a figure is asked per
     group: bool = False  # 郭承志和工友们 / 这几个工人 / 大家: about several people together, not one
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
@@ -461,7 +462,7 @@ class CasePlan:
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
-                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
+                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "per_piece": self.per_piece, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
                 "made_good": self.made_good,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
@@ -499,10 +500,13 @@ _NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金)$")
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
                       r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
 # The units a price is asked per (每箱多少钱 / 多少钱一公斤), one list for both word orders.
-_PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车|条|盒|只"
-PER_UNIT = re.compile(rf"单价|每(?:一)?(?:{_PRICED_UNITS})(?:是|要|卖|算)?多少钱?"
+_PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车|条|盒|只|针|支|桶|套"
+PER_UNIT = re.compile(rf"单价|每(?:一)?(?P<u1>{_PRICED_UNITS})(?:是|要|卖|算)?多少钱?"
                       # 收他的鲫鱼是多少钱一公斤: the price said before its unit
-                      rf"|多少钱(?:一|每)(?:{_PRICED_UNITS})")
+                      rf"|多少钱(?:一|每)(?P<u2>{_PRICED_UNITS})"
+                      # 吊一瓶水收多少钱 / 打一针要多少钱: one piece and what is charged for it (not 一共, not
+                      # 第一瓶; 买一台花了多少钱 names a spending, not a price: only 收/要/卖/算)
+                      rf"|(?<![第\d零一二三四五六七八九十两几])一(?P<u3>{_PRICED_UNITS})[\u4e00-\u9fff]{{0,2}}?(?:收|要|卖|算)多少钱")
 
 
 # A clause whose sale only dates what is asked (卖完手机以后… / 卖手机的那天…): no sale price asked.
@@ -742,7 +746,11 @@ def make_plan(text: str) -> CasePlan:
     plan.promised = bool(PROMISED.search(text))
     plan.money_word = _money_word(question)
     plan.disputed = bool(re.search(r"到底|究竟", text))
-    plan.per_unit = bool(PER_UNIT.search(text)) and Slot.AMOUNT in plan.slots
+    per = PER_UNIT.search(text)
+    plan.per_unit = bool(per) and Slot.AMOUNT in plan.slots
+    if plan.per_unit and per:
+        piece = per.group("u1") or per.group("u2") or per.group("u3")
+        plan.per_piece = UNITS.get(piece) if piece else None
     plan.group = bool(GROUP.search(text))
     rate = RATE_PER.search(text)
     plan.rate_per = rate.group("unit") if rate and Slot.AMOUNT in plan.slots else None

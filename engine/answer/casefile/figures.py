@@ -197,7 +197,13 @@ def _stated_total(case: Case, label: str, stated: Event, items: list[Event], out
 
 def answer_unit_price(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """单价是每吨多少钱: the figures per piece the record states (每台2450元, 单价450元/吨) about the
-    thing asked; not found rather than a sum or a total."""
+    thing asked; not found rather than a sum or a total. The piece the question names (吊一瓶水收多少钱)
+    is looked up in what was told first: a price told without any act of paying (吊水一瓶四十元) is no
+    ledger row."""
+    from engine.answer.casefile.goods import answer_told_piece_price
+
+    if answer_told_piece_price(case, plan, outcome):
+        return
     rows = [e for e in case.ledger.money if e.role == "each" and not e.corrects and e.amount is not None]
     chosen = best_rows(case, plan, rows)
     if not chosen:
