@@ -235,6 +235,11 @@ ASKED_FAMILY = {"weight": re.compile(r"多重|多沉|重量"), "distance": re.co
 SPAN = re.compile(r"(?:从|自)[^，。？?]{1,20}(?:到|至)[^，。？?]{1,20}(?:多少|几)(?:天|个月|年|周)|前后(?:一共)?(?:是|有)?(?:多少|几)(?:天|个月)"
                   r"|(?:第一|头一|最早|最先)[^，。？?]{0,10}(?:和|与|跟|到)[^，。？?]{0,4}(?:最后|最近)[^，。？?]{0,10}"
                   r"(?:相隔|间隔|隔了|差了|相差|相距)(?:了)?(?:多少|几)(?:天|个月|年|周)")
+# 从双方吵起来到警察赶到现场，大约过了多少分钟 / 从开始输液到打120隔了多长时间: a duration within a
+# day asked between two acts (each told with its clock time), not days between dates.
+CLOCK_SPAN = re.compile(r"(?:从|自)(?P<a>[^，。？?]{2,20}?)(?:到|至)(?P<b>[^，。？?]{2,20}?)(?:的时候|时|为止)?"
+                        r"(?=[，,]|过了|隔了|用了|花了|经过|相隔|间隔|之间|中间|大约|大概|约|一共|总共|前后|有|是)"
+                        r"[，,]?[^，。？?]{0,8}?(?:(?:多少|几)(?:分钟|个小时|小时|个钟头|钟头)|多长时间|多久)")
 # 相隔多少天: the days between two dates, the first not counted (前后一共多少天 counts both)
 SPAN_BETWEEN = re.compile(r"相隔|间隔|隔了|相差|相距|差了")
 # What a count counts: times (几次, 分几批, 几回, 几趟) or people (几个人, 几名工人, 几个工友);
@@ -395,6 +400,8 @@ class CasePlan:
     # 分几次送的 / 作案几次，抢了几个人: what each count asks to count, with the words asking it —
     # "次" the times something happened (次, 批, 回, 趟), "人" the people it concerned (几个工人)
     counts: list[CountAsked] = field(default_factory=list)
+    # 从双方吵起来到警察赶到，过了多少分钟: the two acts whose clock times a duration is asked between
+    clock_span: tuple[str, str] | None = None
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
     # 第二批货是哪天送到的 / 原告说头一批送了多少吨: the one delivery (batch) asked by its order
     batch: int | None = None
@@ -467,7 +474,7 @@ class CasePlan:
                 "made_good": self.made_good,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
-                "span_exclusive": self.span_exclusive, "batch": self.batch,
+                "span_exclusive": self.span_exclusive, "clock_span": list(self.clock_span) if self.clock_span else None, "batch": self.batch,
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
@@ -1004,6 +1011,9 @@ def _read_figure(plan: CasePlan, text: str) -> None:
         plan.when = festival.group(0)
     elif relative and relative.group(0):
         plan.when = relative.group(0)
+    clock = CLOCK_SPAN.search(text)
+    if clock:
+        plan.clock_span = (clock.group("a"), clock.group("b"))
     if SPAN.search(text):
         plan.aggregate, plan.unit = "span", plan.unit or "天"
         plan.span_exclusive = bool(SPAN_BETWEEN.search(text))

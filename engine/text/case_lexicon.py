@@ -420,6 +420,26 @@ TIME_OF_DAY = re.compile(
 # A clock time needs more than "一点" (高一点 is "a bit"): a part of day, minutes, 钟 or a hedge.
 def is_clock_time(match: re.Match[str]) -> bool:
     return bool(match.group("part") or match.group("minute") or match.group("approx") or "钟" in match.group(0))
+_AFTERNOON = ("下午", "傍晚", "晚上", "夜里", "夜间", "深夜")
+
+
+def clock_minutes(match: re.Match[str]) -> int | None:
+    """Minutes after midnight of a clock time read by TIME_OF_DAY (21时45分 → 1305, 晚上九点半 → 1290,
+    22时05分 → 1325); None when its hour or minute is no clock reading (25时, 70分)."""
+    from engine.text.numbers import parse_number
+
+    hour = parse_number(match.group("hour"))
+    minute_said = (match.group("minute") or "").rstrip("分")
+    minute = {"": 0, "半": 30, "一刻": 15, "三刻": 45}.get(minute_said)
+    if minute is None:
+        minute = parse_number(minute_said)
+    if hour is None or minute is None or not (0 <= hour <= 24 and 0 <= minute < 60):
+        return None
+    if match.group("part") in _AFTERNOON and hour < 12:
+        hour += 12  # 晚上九点: 21 o'clock
+    return int(hour) * 60 + int(minute)
+
+
 # Relative and seasonal dates: kept as said, precision "relative" (never turned into a day).
 RELATIVE_DATE = re.compile(
     r"(?:去年|今年|前年|明年|上个?月|这个月|本月|上半年|下半年)(?:的)?"

@@ -16,6 +16,7 @@ from engine.answer.casefile.badge import check_parts, money_absent
 from engine.answer.casefile.batches import answer_batch
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.clock_span import answer_clock_span
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods, goods_words
 from engine.answer.casefile.money import answer_money
@@ -262,6 +263,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         pass
     elif plan.aggregate == "difference" and plan.compared:  # 报的损失比他承认的多多少: one figure less another
         answer_difference(case, plan, outcome)
+    elif plan.clock_span and answer_clock_span(case, plan, outcome):
+        pass  # 从吵起来到警察赶到过了多少分钟: the two acts' clock times, the minutes between computed
     elif plan.priced_by and Slot.AMOUNT in plan.slots:  # 那两台按进价算值多少钱: pieces × the price per piece
         answer_priced_goods(case, plan, outcome)
     elif plan.batch is not None and plan.aggregate not in ("span", "total", "count") and plan.slots \
