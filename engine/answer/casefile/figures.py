@@ -36,7 +36,10 @@ def _said(event: Event) -> str:
 
 
 def figure_rows(case: Case, measure: str | None) -> list[Event]:
-    return [e for e in case.ledger.money if e.measure == measure and e.role in ("value", "total", "part")
+    """The figures of a measure. A loss the record values (价格认定…损失价值为2,980元: a cost row of
+    the valuation measure) is a valuation's figure too."""
+    roles = ("value", "total", "part", "cost") if measure == "valuation" else ("value", "total", "part")
+    return [e for e in case.ledger.money if e.measure == measure and e.role in roles
             and not e.corrects and e.amount is not None]
 
 
@@ -86,7 +89,7 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             outcome.add(Part(f"追回财物的{label}", "", Fill.MISSING))
             return
     totals = [e for e in rows if e.role == "total"]
-    items = [e for e in rows if e.role in ("value", "part")]
+    items = [e for e in rows if e.role in ("value", "part", "cost")]
     if plan.aggregate == "total" and totals:
         stated = best_rows(case, plan, totals) or totals
         _stated_total(case, label, stated[-1], best_rows(case, plan, items), outcome)
