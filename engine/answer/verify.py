@@ -113,6 +113,17 @@ def _derived_factors(calc, quotes: str, checks: Checks, cited_ids_all: set[str] 
             else:
                 found.add(Decimal(span))
             continue
+        if factor.get("unit") == "minutes":  # 21时45分 to 22时05分: recomputed from the two clock times quoted
+            from engine.text.case_lexicon import TIME_OF_DAY, clock_minutes
+
+            said = [str(factor.get("from", "")), str(factor.get("to", ""))]
+            read = [clock_minutes(m) if (m := TIME_OF_DAY.fullmatch(t)) else None for t in said]
+            span = None if None in read or not all(t in quotes for t in said) else (read[1] - read[0]) % (24 * 60)
+            if span is None or Decimal(span) != _decimal(factor.get("value")):
+                checks.unsupported.append(f"计算中的分钟数 {factor.get('value')} 无法由所引证据中的两个时刻复算")
+            else:
+                found.add(Decimal(span))
+            continue
         if factor.get("unit") == "listed":  # the people a quote lists, counted: each item is in the quote
             items = [str(i) for i in factor.get("items", [])]
             if items and len(items) == _decimal(factor.get("value")) and all(i in quotes for i in items):

@@ -242,6 +242,11 @@ ASKED_FAMILY = {"weight": re.compile(r"多重|多沉|重量"), "distance": re.co
 SPAN = re.compile(r"(?:从|自)[^，。？?]{1,20}(?:到|至)[^，。？?]{1,20}(?:多少|几)(?:天|个月|年|周)|前后(?:一共)?(?:是|有)?(?:多少|几)(?:天|个月)"
                   r"|(?:第一|头一|最早|最先)[^，。？?]{0,10}(?:和|与|跟|到)[^，。？?]{0,4}(?:最后|最近)[^，。？?]{0,10}"
                   r"(?:相隔|间隔|隔了|差了|相差|相距)(?:了)?(?:多少|几)(?:天|个月|年|周)")
+# 从双方吵起来到警察赶到现场，大约过了多少分钟 / 从开始输液到打120隔了多长时间: a duration within a
+# day asked between two acts (each told with its clock time), not days between dates.
+CLOCK_SPAN = re.compile(r"(?:从|自)(?P<a>[^，。？?]{2,20}?)(?:到|至)(?P<b>[^，。？?]{2,20}?)(?:的时候|时|为止)?"
+                        r"(?=[，,]|过了|隔了|用了|花了|经过|相隔|间隔|之间|中间|大约|大概|约|一共|总共|前后|有|是)"
+                        r"[，,]?[^，。？?]{0,8}?(?:(?:多少|几)(?:分钟|个小时|小时|个钟头|钟头)|多长时间|多久)")
 # 相隔多少天: the days between two dates, the first not counted (前后一共多少天 counts both)
 SPAN_BETWEEN = re.compile(r"相隔|间隔|隔了|相差|相距|差了")
 # What a count counts: times (几次, 分几批, 几回, 几趟) or people (几个人, 几名工人, 几个工友);
@@ -387,6 +392,7 @@ class CasePlan:
     # 不合格的螺纹钢到底有多少吨: the words marking the part of the thing asked (not the whole of it)
     qualifier: str | None = None
     per_unit: bool = False  # 单价是多少 / 每吨多少钱: the price of one piece, never a sum
+    per_piece: str | None = None  # the piece a price is asked per, when the question says it (吊一瓶水收多少钱: 瓶)
     rate_per: str | None = None  # 一天的工钱 / 做一件多少钱 / 每个月工资: the unit a figure is asked per
     group: bool = False  # 郭承志和工友们 / 这几个工人 / 大家: about several people together, not one
     asks_receiver: bool = False  # 存进了谁的账户 / 给了谁: the person asked is who received
@@ -403,6 +409,8 @@ class CasePlan:
     # 分几次送的 / 作案几次，抢了几个人: what each count asks to count, with the words asking it —
     # "次" the times something happened (次, 批, 回, 趟), "人" the people it concerned (几个工人)
     counts: list[CountAsked] = field(default_factory=list)
+    # 从双方吵起来到警察赶到，过了多少分钟: the two acts whose clock times a duration is asked between
+    clock_span: tuple[str, str] | None = None
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
     # 第二批货是哪天送到的 / 原告说头一批送了多少吨: the one delivery (batch) asked by its order
     batch: int | None = None
@@ -470,12 +478,12 @@ class CasePlan:
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
-                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
+                "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "per_piece": self.per_piece, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
                 "made_good": self.made_good, "short_of_demand": self.short_of_demand,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
-                "span_exclusive": self.span_exclusive, "batch": self.batch,
+                "span_exclusive": self.span_exclusive, "clock_span": list(self.clock_span) if self.clock_span else None, "batch": self.batch,
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
@@ -508,10 +516,13 @@ _NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金)$")
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
                       r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
 # The units a price is asked per (每箱多少钱 / 多少钱一公斤), one list for both word orders.
-_PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车|条|盒|只"
-PER_UNIT = re.compile(rf"单价|每(?:一)?(?:{_PRICED_UNITS})(?:是|要|卖|算)?多少钱?"
+_PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车|条|盒|只|针|支|桶|套"
+PER_UNIT = re.compile(rf"单价|每(?:一)?(?P<u1>{_PRICED_UNITS})(?:是|要|卖|算)?多少钱?"
                       # 收他的鲫鱼是多少钱一公斤: the price said before its unit
-                      rf"|多少钱(?:一|每)(?:{_PRICED_UNITS})")
+                      rf"|多少钱(?:一|每)(?P<u2>{_PRICED_UNITS})"
+                      # 吊一瓶水收多少钱 / 打一针要多少钱: one piece and what is charged for it (not 一共, not
+                      # 第一瓶; 买一台花了多少钱 names a spending, not a price: only 收/要/卖/算)
+                      rf"|(?<![第\d零一二三四五六七八九十两几])一(?P<u3>{_PRICED_UNITS})[\u4e00-\u9fff]{{0,2}}?(?:收|要|卖|算)多少钱")
 
 
 # A clause whose sale only dates what is asked (卖完手机以后… / 卖手机的那天…): no sale price asked.
@@ -760,7 +771,11 @@ def make_plan(text: str) -> CasePlan:
     plan.promised = bool(PROMISED.search(text))
     plan.money_word = _money_word(question)
     plan.disputed = bool(re.search(r"到底|究竟", text))
-    plan.per_unit = bool(PER_UNIT.search(text)) and Slot.AMOUNT in plan.slots
+    per = PER_UNIT.search(text)
+    plan.per_unit = bool(per) and Slot.AMOUNT in plan.slots
+    if plan.per_unit and per:
+        piece = per.group("u1") or per.group("u2") or per.group("u3")
+        plan.per_piece = UNITS.get(piece) if piece else None
     plan.group = bool(GROUP.search(text))
     rate = RATE_PER.search(text)
     plan.rate_per = rate.group("unit") if rate and Slot.AMOUNT in plan.slots else None
@@ -1020,6 +1035,9 @@ def _read_figure(plan: CasePlan, text: str) -> None:
         plan.when = festival.group(0)
     elif relative and relative.group(0):
         plan.when = relative.group(0)
+    clock = CLOCK_SPAN.search(text)
+    if clock:
+        plan.clock_span = (clock.group("a"), clock.group("b"))
     if SPAN.search(text):
         plan.aggregate, plan.unit = "span", plan.unit or "天"
         plan.span_exclusive = bool(SPAN_BETWEEN.search(text))

@@ -10,6 +10,7 @@ from engine.question.intent import Intent, classify_intent
 from engine.question.markers import ENDS_WITH_MA, ENDS_WITH_MEIYOU, YESNO_WORDS
 from engine.text.names import names_in, posseg
 from engine.text.numbers import parse_number
+from engine.text.quantities import UNITS
 from engine.text.ordinals import ORDINAL, ordinals_in
 
 
@@ -87,12 +88,16 @@ def analyse(text: str) -> Reading:
     nouns: set[str] = set()
     offset = 0
     previous = ""
+    previous_word = ""
     for word, flag in posseg(text):
         start, offset = offset, offset + len(word)
-        # 那台相机 / 一部手机: a word right after a classifier is a thing, whatever the tagger says
-        if previous == "q" and len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word) and flag in ("d", "v", "a"):
+        # 那台相机 / 一部手机: a word right after a classifier is a thing, whatever the tagger says; so is
+        # one after a unit the tagger reads as a numeral (多少斤大米: 斤/m 大米/m)
+        after_unit = previous == "q" or previous == "m" and previous_word in UNITS
+        if after_unit and len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word) \
+                and flag in ("d", "v", "a", "m") and parse_number(word) is None:
             flag = "n"
-        previous = flag
+        previous, previous_word = flag, word
         if any(a <= start < b for a, b in ordinal_spans) or word.lower() in QUESTION_WORDS:
             continue
         if any(word in name or name in word for name in names):

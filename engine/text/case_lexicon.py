@@ -175,9 +175,14 @@ BALANCE = re.compile(r"还欠|尚欠|仍欠|(?:只|就|才)欠|欠(?:我|他|她
                      r"未(?:还|退|归还|偿还|返还)|还差|余款|剩下的?(?:钱|本金|款)?(?:还)?没")
 # Per piece, per person, per ton (每人发了5000元, 每张面值2000元, 每车25吨): a unit figure, not a movement.
 # (每盒1980元 / 一盒1280元，一共2560元: the price of one box, before the sum of the boxes)
-EACH = re.compile(r"单价(?:是|为)?$|每(?:个)?(?:人|位|户|张|件|台|部|瓶|箱|盒|桶|罐|套|双|支|吨|斤|公斤|千克|克|车|捆|份|条|只|包|袋|次|笔|天|日|小时|立方米|立方|方|平方米|平米|平方|米|亩|公里|千米)(?:都|各)?"
-                  r"(?:是|为|按|发了?|给了?(?:我们|我|他|她|你)?|付了?|分了?|面值|单价|价值|价格|有)?[\s]*$"
-                  r"|(?<![\d〇一二三四五六七八九十百千万两])一(?:盒|箱|瓶|桶|罐|套|双|支|袋|包)(?:是|为|要|卖)?[\s]*$")
+EACH = re.compile(r"单价(?:是|为)?$|每(?:个)?(?:人|位|户|张|件|台|部|瓶|盒|针|支|桶|罐|套|双|箱|吨|斤|公斤|千克|克|车|捆|份|条|只|包|袋|次|笔|天|日|小时|立方米|立方|方|平方米|平米|平方|米|亩|公里|千米)(?:都|各)?"
+                  r"(?:是|为|按|发了?|给了?(?:我们|我|他|她|你)?|付了?|分了?|面值|单价|价值|价格|有)?[\s]*$")
+# The price of one piece told with its piece before the figure (吊水一瓶四十元, 打一针十五元, 一盒三十八元):
+# 一 and a unit of pieces just before the figure. Only units of pieces (一次五千元 is one payment, 一个月
+# 三千 a wage), and not 第一瓶 / 十一盒 (a position, a count). ``PER_PIECE_BEFORE_NOT_AFTER`` is what
+# follows such a figure when it is a thing's price in passing (一件两千元的衣服): then a sum, not per piece.
+PER_PIECE_BEFORE = re.compile(r"(?<![第\d零一二三四五六七八九十百两几])一(?P<u>瓶|盒|针|支|张|件|台|部|箱|袋|包|条|只|桶|套|双|根|吨|斤|公斤|千克|克)$")
+PER_PIECE_BEFORE_NOT_AFTER = re.compile(r"(?:钱)?的")
 PER_PIECE_AFTER = re.compile(r"(?:的)?一(?:张|捆|沓|叠|包|件|瓶|公斤|千克|斤|吨|克|台|部|个|箱|袋|条|只|盒|桶|双|套|根|立方米|立方|方|平方米|平米|平方|米|亩)|/(?:克|吨|斤|公斤|千克|件|台|个|瓶|箱|米|平方米|立方米|方|亩|天|日|月|人)")
 # The same figure told again (那笔6.8万元, 那1500元, 当天转的那1500元): a mention of a row told
 # before, not a new one.
@@ -431,6 +436,26 @@ TIME_OF_DAY = re.compile(
 # A clock time needs more than "一点" (高一点 is "a bit"): a part of day, minutes, 钟 or a hedge.
 def is_clock_time(match: re.Match[str]) -> bool:
     return bool(match.group("part") or match.group("minute") or match.group("approx") or "钟" in match.group(0))
+_AFTERNOON = ("下午", "傍晚", "晚上", "夜里", "夜间", "深夜")
+
+
+def clock_minutes(match: re.Match[str]) -> int | None:
+    """Minutes after midnight of a clock time read by TIME_OF_DAY (21时45分 → 1305, 晚上九点半 → 1290,
+    22时05分 → 1325); None when its hour or minute is no clock reading (25时, 70分)."""
+    from engine.text.numbers import parse_number
+
+    hour = parse_number(match.group("hour"))
+    minute_said = (match.group("minute") or "").rstrip("分")
+    minute = {"": 0, "半": 30, "一刻": 15, "三刻": 45}.get(minute_said)
+    if minute is None:
+        minute = parse_number(minute_said)
+    if hour is None or minute is None or not (0 <= hour <= 24 and 0 <= minute < 60):
+        return None
+    if match.group("part") in _AFTERNOON and hour < 12:
+        hour += 12  # 晚上九点: 21 o'clock
+    return int(hour) * 60 + int(minute)
+
+
 # Relative and seasonal dates: kept as said, precision "relative" (never turned into a day).
 RELATIVE_DATE = re.compile(
     r"(?:去年|今年|前年|明年|上个?月|这个月|本月|上半年|下半年)(?:的)?"

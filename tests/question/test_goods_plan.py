@@ -65,3 +65,25 @@ def test_the_compared_second_session_is_its_ordinal():
 @pytest.mark.parametrize("question", ["卖货一共得了多少钱？", "卖东西总共拿到多少钱？", "卖赃物换了多少钱？"])
 def test_the_proceeds_of_selling_are_a_sale(question):
     assert make_plan(question).measure == "sale"
+
+
+@pytest.mark.parametrize("question, piece", [
+    ("这家修理铺给人换一桶机油收多少钱？", "桶"),
+    ("卖一盒鸡蛋要多少钱？", "盒"),
+    ("每箱多少钱？", "箱"),
+    ("苹果多少钱一斤？", "斤"),
+])
+def test_the_piece_a_price_is_asked_per(question, piece):
+    """吊一瓶水收多少钱: one piece and what is charged for it asks the price of that piece."""
+    plan = make_plan(question)
+    assert plan.per_unit and plan.per_piece == piece
+
+
+@pytest.mark.parametrize("question", [
+    "买一台电脑花了多少钱？",  # a spending, not a price
+    "第一瓶酒收了多少钱？",  # a position
+    "一共收了多少钱？",
+])
+def test_no_price_per_piece_asked(question):
+    plan = make_plan(question)
+    assert plan.per_piece is None

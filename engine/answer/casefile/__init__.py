@@ -16,8 +16,9 @@ from engine.answer.casefile.badge import check_parts, money_absent
 from engine.answer.casefile.batches import answer_batch
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.clock_span import answer_clock_span
 from engine.answer.casefile.figures import answer_unit_price
-from engine.answer.casefile.goods import answer_difference, answer_priced_goods
+from engine.answer.casefile.goods import answer_difference, answer_priced_goods, goods_words
 from engine.answer.casefile.money import answer_money
 from engine.answer.casefile.ranking import figures_per_person, ranking_told, unranked
 from engine.answer.casefile.rates import answer_rate
@@ -82,6 +83,20 @@ def _answer_rest(case: Case, plan: CasePlan, question: QuestionPlan, slots: list
     for slot in slots:
         part = question.part(slot)
         answer_talk(case, CasePlan(part.question, slots=[slot], names=plan.names, focus=part.focus), outcome)
+
+
+def _priced_when_missing(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """进的头孢曲松钠花了多少钱, where no payment names those goods: the count of them times their price per
+    piece, when the record tells both (头孢曲松钠20盒，每盒38元) — computed and shown, both terms cited.
+    Only the goods the question names, and only in place of a not-found answer; of one purchase (最近一次
+    进的): the product is given only when the record tells one count and one price of them."""
+    if Slot.AMOUNT not in plan.slots or plan.aggregate not in (None, "first", "last") or not outcome.parts \
+            or any(p.fill is not Fill.MISSING for p in outcome.parts) or not goods_words(case, plan):
+        return
+    priced = Outcome()
+    answer_priced_goods(case, plan, priced)
+    if priced.parts and all(p.fill is Fill.FILLED for p in priced.parts):
+        outcome.parts, outcome.calculations = priced.parts, outcome.calculations + priced.calculations
 
 
 def _found_so_yes(plan: CasePlan, outcome: Outcome) -> None:
@@ -254,6 +269,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         pass
     elif plan.aggregate == "difference" and plan.compared:  # 报的损失比他承认的多多少: one figure less another
         answer_difference(case, plan, outcome)
+    elif plan.clock_span and answer_clock_span(case, plan, outcome):
+        pass  # 从吵起来到警察赶到过了多少分钟: the two acts' clock times, the minutes between computed
     elif plan.priced_by and Slot.AMOUNT in plan.slots:  # 那两台按进价算值多少钱: pieces × the price per piece
         answer_priced_goods(case, plan, outcome)
     elif plan.batch is not None and plan.aggregate not in ("span", "total", "count") and plan.slots \
@@ -270,6 +287,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         answer_unit_price(case, plan, outcome)
     elif _is_money(case, plan):
         answer_money(case, plan, outcome)
+        _priced_when_missing(case, plan, outcome)
         _found_so_yes(plan, outcome)
         # 一共转了几次？转到哪张卡上？: the second part is in what was said
         _answer_rest(case, plan, question, _not_by_ledger(plan), outcome)

@@ -36,7 +36,10 @@ def _said(event: Event) -> str:
 
 
 def figure_rows(case: Case, measure: str | None) -> list[Event]:
-    return [e for e in case.ledger.money if e.measure == measure and e.role in ("value", "total", "part")
+    """The figures of a measure. A loss the record values (价格认定…损失价值为2,980元: a cost row of
+    the valuation measure) is a valuation's figure too."""
+    roles = ("value", "total", "part", "cost") if measure == "valuation" else ("value", "total", "part")
+    return [e for e in case.ledger.money if e.measure == measure and e.role in roles
             and not e.corrects and e.amount is not None]
 
 
@@ -88,7 +91,7 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             outcome.add(Part(f"追回财物的{label}", "", Fill.MISSING))
             return
     totals = [e for e in rows if e.role == "total"]
-    items = [e for e in rows if e.role in ("value", "part")]
+    items = [e for e in rows if e.role in ("value", "part", "cost")]
     if plan.aggregate == "total" and totals:
         stated = best_rows(case, plan, totals) or totals
         _stated_total(case, label, stated[-1], best_rows(case, plan, items), outcome)
@@ -199,7 +202,13 @@ def _stated_total(case: Case, label: str, stated: Event, items: list[Event], out
 
 def answer_unit_price(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """单价是每吨多少钱: the figures per piece the record states (每台2450元, 单价450元/吨) about the
-    thing asked; not found rather than a sum or a total."""
+    thing asked; not found rather than a sum or a total. The piece the question names (吊一瓶水收多少钱)
+    is looked up in what was told first: a price told without any act of paying (吊水一瓶四十元) is no
+    ledger row."""
+    from engine.answer.casefile.goods import answer_told_piece_price
+
+    if answer_told_piece_price(case, plan, outcome):
+        return
     rows = [e for e in case.ledger.money if e.role == "each" and not e.corrects and e.amount is not None]
     chosen = best_rows(case, plan, rows)
     if not chosen:

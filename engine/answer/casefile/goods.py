@@ -434,7 +434,7 @@ def _clause_at(text: str, at: int) -> str:
     return text[start:end]
 
 
-def _goods_words(case: Case, plan: CasePlan) -> list[str]:
+def goods_words(case: Case, plan: CasePlan) -> list[str]:
     """The goods the question names (电饭煲, 羽绒服), without its count words (那两台)."""
     from engine.text.quantities import find_quantities
 
@@ -449,6 +449,50 @@ def _goods_words(case: Case, plan: CasePlan) -> list[str]:
     return words
 
 
+def _counted_just_before(text: str, at: int, unit: str, goods: list[str]) -> bool:
+    """头孢曲松钠20盒，每盒38元；葡萄糖注射液10件，每件45元: the clause just before the price names the
+    goods and counts them in the price's unit — the price is theirs, though its own clause names nothing."""
+    from engine.text.quantities import find_quantities
+
+    start = max((m.end() for m in _CLAUSE.finditer(text, 0, at)), default=0)
+    if start == 0:
+        return False
+    previous = _clause_at(text, start - 1)
+    return any(_names(previous, g) for g in goods) and any(
+        q.meta["unit"] == unit and not q.meta.get("each") for q in find_quantities(previous))
+
+
+def answer_told_piece_price(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """吊一瓶水收多少钱 (the piece asked: 瓶): the price per that piece the speakers tell (吊水一瓶四十元,
+    每瓶四十元, 四十元一瓶), of the goods the question names when a sentence names them. False — nothing
+    added — when no such price is told, or several differ (then the ledger's rows decide, or not found);
+    a price for several pieces (吊两瓶收七十元) is never one per piece."""
+    from engine.answer.casefile.accounts import _price_unit, joined_sentences
+
+    if not plan.per_piece:
+        return False
+    goods = goods_words(case, plan)
+    told = []
+    for said in joined_sentences(case):
+        for amount in find_amounts(said.text):
+            if _price_unit(said.text, amount) == plan.per_piece:
+                told.append((said, amount))
+    # of the goods asked: named in the price's own clause, or counted in the clause just before it
+    # (头孢曲松钠20盒，每盒38元；地塞米松5盒，每盒6元: 38 is the first's, 6 the second's)
+    named = [(said, amount) for said, amount in told
+             if any(_names(_clause_at(said.text, amount.start), g) for g in goods)
+             or _counted_just_before(said.text, amount.start, plan.per_piece, goods)]
+    told = named or told
+    if not told or len({Decimal(str(a.value)) for _, a in told}) != 1:
+        return False
+    ids = list(dict.fromkeys(case.cite(said.anchor(a.start, a.end)) for said, a in told))
+    said, amount = told[0]
+    price = Decimal(str(amount.value))
+    outcome.add(Part("单价", f"每{plan.per_piece}{money(price)}：材料显示「{flat(_clause_at(said.text, amount.start))}」"
+                           f"（{'、'.join(ids)}）", Fill.FILLED, ids))
+    return True
+
+
 def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """那两台电饭煲按进价算值多少钱: the count of the goods (as the question states it, found in the
     record too; else the one count the record tells of them) times the price per piece the record
@@ -458,7 +502,7 @@ def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     from engine.text.quantities import find_quantities
 
     label = f"按{plan.priced_by}计算的金额" if plan.priced_by else "金额"
-    goods = _goods_words(case, plan)
+    goods = goods_words(case, plan)
     specific = plan.priced_by if plan.priced_by and _PRICE_WORDS.search(plan.priced_by) else None
     prices, counts = [], []
     for said in joined_sentences(case):
@@ -478,7 +522,7 @@ def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             # the price of the goods asked: named in its own clause, the sentence's only price, or
             # the one price of the kind asked the sentence about them tells (…零售价每台480元，进价每台350元)
             if goods and not any(_names(clause, g) for g in goods) and len(per_piece) > 1 \
-                    and not (specific and named_price):
+                    and not (specific and named_price) and not _counted_just_before(said.text, amount.start, unit, goods):
                 continue
             prices.append((Decimal(str(amount.value)), unit, said, amount))
         for q in find_quantities(said.text):

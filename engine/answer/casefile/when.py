@@ -20,7 +20,9 @@ from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.confirm import confirmation_note, put_to_speaker
-from engine.text.case_lexicon import CORRECTION, PLACE, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES, is_clock_time, same_posture
+from engine.text.boundaries import SENTENCE_ZH
+from engine.text.case_lexicon import (CORRECTION, PLACE, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES,
+                                      is_clock_time, same_posture)
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_PREDICATE
 from engine.text.dates import find_dates
@@ -93,7 +95,37 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
         part = _relative_part(case, statement, sentence, label)  # as said, with the record's date it is relative to
         if part is not None:
             return part
+    if slot is Slot.DATE and (read := _read_out_date(case, plan, label)) is not None:
+        return read
     return Part(label, "", Fill.MISSING)
+
+
+def _read_out_date(case: Case, plan: CasePlan, label: str) -> Part | None:
+    """处罚决定是哪天作出的, told by no answer: the date of the act in a document the asker reads out or
+    shows (现向你出示…决定书，上面写明于某日对你作出…处罚), when the speaker confirms what was put to him
+    (对，是罚了八千…) — attributed to the document and the confirmation, never the speaker's own telling.
+    None when no such sentence dates the act asked of a thing asked, or the speaker does not confirm."""
+    things = objects_of(plan, case.people(), case.doc_text)
+    for statement in case.ledger.statements:
+        if statement.kind != "qa" or not statement.question_span or not READS_OUT.search(statement.question):
+            continue
+        put = put_to_speaker(statement.question, statement.answer, case.people())
+        if put is None or put.stance not in ("confirm", "hedge"):
+            continue
+        asked = statement.asked or statement.question
+        for sentence in split(asked, 0, len(asked), SENTENCE_ZH):
+            tells = _tells(plan, case, sentence.text)
+            if tells < 1 or tells == 1 and things and not any(object_hit(o, sentence.text) for o in things):
+                continue
+            dates = _dates_of_act(plan, sentence.text)
+            if not dates:
+                continue
+            base = statement.question_span[0]
+            cited = case.cite(Anchor(statement.chunk_id, base + sentence.start, base + sentence.end))
+            shown = show_said_date(case, dates[0], statement)
+            note = confirmation_note(put.how, put.words, put.stance == "hedge")
+            return Part(label, f"{label}：{shown}（{cited}：{quoted(flat(sentence.text))}；{note}）", Fill.FILLED, [cited])
+    return None
 
 
 def place_in(text: str) -> re.Match[str] | None:

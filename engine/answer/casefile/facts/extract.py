@@ -41,7 +41,9 @@ def _clauses(text: str, sentence: Segment) -> list[Segment]:
 
 def per_piece(text: str, start: int, end: int) -> bool:
     """一百元一张 / 每张2000元 / 每箱121元 (the figure at ``start:end``): the figure of one piece, not a sum."""
-    return bool(lx.PER_PIECE_AFTER.match(text, end) or lx.EACH.search(text[max(0, start - 12):start]))
+    return bool(lx.PER_PIECE_AFTER.match(text, end) or lx.EACH.search(text[max(0, start - 12):start])
+                or lx.PER_PIECE_BEFORE.search(text[max(0, start - 4):start])
+                and not lx.PER_PIECE_BEFORE_NOT_AFTER.match(text, end))
 
 
 def _nearest_before(pattern: re.Pattern[str], text: str, start: int, end: int) -> re.Match[str] | None:
