@@ -176,7 +176,8 @@ BALANCE = re.compile(r"还欠|尚欠|仍欠|(?:只|就|才)欠|欠(?:我|他|她
 # Per piece, per person, per ton (每人发了5000元, 每张面值2000元, 每车25吨): a unit figure, not a movement.
 # (每盒1980元 / 一盒1280元，一共2560元: the price of one box, before the sum of the boxes)
 EACH = re.compile(r"单价(?:是|为)?$|每(?:个)?(?:人|位|户|张|件|台|部|瓶|盒|针|支|桶|罐|套|双|箱|吨|斤|公斤|千克|克|车|捆|份|条|只|包|袋|次|笔|天|日|小时|立方米|立方|方|平方米|平米|平方|米|亩|公里|千米)(?:都|各)?"
-                  r"(?:是|为|按|发了?|给了?(?:我们|我|他|她|你)?|付了?|分了?|面值|单价|价值|价格|有)?[\s]*$")
+                  r"(?:是|为|按|发了?|给了?(?:我们|我|他|她|你)?|付了?|分了?|面值|单价|价值|价格|有)?[\s]*$"
+                  r"|(?<![第\d〇一二三四五六七八九十百千万两])一(?:盒|箱|瓶|桶|罐|套|双|支|袋|包)(?:是|为|要|卖)?[\s]*$")
 # The price of one piece told with its piece before the figure (吊水一瓶四十元, 打一针十五元, 一盒三十八元):
 # 一 and a unit of pieces just before the figure. Only units of pieces (一次五千元 is one payment, 一个月
 # 三千 a wage), and not 第一瓶 / 十一盒 (a position, a count). ``PER_PIECE_BEFORE_NOT_AFTER`` is what

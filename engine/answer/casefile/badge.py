@@ -279,7 +279,8 @@ def _competing_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     beside 介绍亲戚朋友来投 is no other sum invested). A question that singles one occurrence out (第二次,
     最后一次, a date, a means, a total) is left to its own reading — several acts of a kind are not versions."""
     if plan.aggregate or plan.ordinal or plan.when or plan.means or plan.period or plan.batch is not None \
-            or not plan.focus.acts or len(plan.slots) != 1:
+            or plan.per_unit or plan.rate_per or plan.measure or not plan.focus.acts or len(plan.slots) != 1:
+        # (a price per piece, a rate, a valuation: each item or period has its own — not versions)
         return None
     figures = _FIGURES_OF.get(plan.slots[0])
     if figures is None:
