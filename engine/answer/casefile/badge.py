@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from engine.answer.casefile.act_mentions import act_at, tells_asked_act
+from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
@@ -30,7 +30,6 @@ from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAIN
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.names import names_in
-from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 from engine.text.quantities import find_quantities
 
@@ -75,7 +74,6 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             part.doubt = f"问题中{unanswered}一问未单独作答"
             continue
         part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
-            or _competing_doubt(case, plan, part) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
             or _remainder_doubt(case, plan, part)
 
@@ -270,59 +268,4 @@ def _remainder_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
             if (REMAINDER.search(before) or BALANCE.search(before)) and amount.value not in results:
                 return f"所引语句（{ident}）称余下{amount.text}，与复算结果不一致"
     return None
-
-
-def _competing_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
-    """罚了我五千块钱 quoted for 被罚了多少钱, while the asker reads out a decision of 罚款捌仟元 on a
-    later page: one value of a single fact stands only when no clause elsewhere telling the asked act
-    gives that fact another value (the figure and the act's verb in one clause: 介绍一个人送一百元购物卡
-    beside 介绍亲戚朋友来投 is no other sum invested). A question that singles one occurrence out (第二次,
-    最后一次, a date, a means, a total) is left to its own reading — several acts of a kind are not versions."""
-    if plan.aggregate or plan.ordinal or plan.when or plan.means or plan.period or plan.batch is not None \
-            or plan.per_unit or plan.rate_per or plan.measure or not plan.focus.acts or len(plan.slots) != 1:
-        # (a price per piece, a rate, a valuation: each item or period has its own — not versions)
-        return None
-    figures = _FIGURES_OF.get(plan.slots[0])
-    if figures is None:
-        return None
-    given = set(figures(part.text, plan))
-    if not given:
-        return None
-    cited = {case.text_of(event.sentence).replace("\n", "") for event, _ in case.rows.values()}
-    if part.quoted is not None:
-        cited.add(part.quoted.text.replace("\n", ""))
-    for statement in case.ledger.statements:
-        answer = statement.answer.replace("\n", "")
-        if any(c and c in answer for c in cited):
-            continue
-        for clause in _CLAUSE.split(f"{statement.question}。{answer}".replace("\n", "")):
-            # (2024年10月 beside 2024年10月10日 is the same date said less precisely)
-            other = {v for v in figures(clause, plan) if not any(str(g).startswith(str(v)) for g in given)} - given
-            if other and act_at(plan, clause) >= 0:
-                return f"第{statement.page}页另有讲到所问之事的语句给出不同的数值，需核对是否为同一事实的不同说法"
-    return None
-
-
-# A clause: what one verb and its figures are said in.
-_CLAUSE = re.compile(r"[，,。；;？?！!]")
-
-
-def _amount_values(text: str, plan: CasePlan) -> list:
-    return [a.value for a in find_amounts(text) if not a.meta.get("approx")]
-
-
-def _date_values(text: str, plan: CasePlan) -> list:
-    return [d.value for d in find_dates(text)]
-
-
-def _quantity_values(text: str, plan: CasePlan) -> list:
-    unit = plan.unit
-    family = next((f for f in UNIT_FAMILIES.values() if unit in f), frozenset({unit})) if unit else None
-    return [(q.value, q.meta.get("unit")) for q in find_quantities(text)
-            if family is not None and q.meta.get("unit") in family]
-
-
-# The figures a single-valued answer of each slot gives, for the competing-statement check.
-_FIGURES_OF = {Slot.AMOUNT: _amount_values, Slot.DATE: _date_values, Slot.QUANTITY: _quantity_values,
-               Slot.COUNT: _quantity_values}
 
