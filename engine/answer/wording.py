@@ -13,6 +13,17 @@ from engine.text.segments import flat
 if TYPE_CHECKING:  # a runtime import would load the case-file package, which imports this module
     from engine.answer.casefile.facts.model import Value
 
+# How a version of a fact told several times is named beside it (…E2称八千（最新陈述）): the later telling is
+# named as such, never silently chosen.
+LATEST = "最新陈述"
+EARLIEST = "最初陈述"
+
+
+def version_note(latest: bool, earliest: bool = False) -> str:
+    """（最新陈述） / （最初陈述） / '' — the note a version is shown with."""
+    return f"（{LATEST}）" if latest else f"（{EARLIEST}）" if earliest else ""
+
+
 CURRENCY_UNITS = {"CNY": "元", "USD": "美元", "EUR": "欧元", "HKD": "港元", "GBP": "英镑", "JPY": "日元"}
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
-from engine.answer.wording import money, plain_number, said_amount
+from engine.answer.wording import EARLIEST, money, plain_number, said_amount, version_note
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.text import case_lexicon as lx
 from engine.answer.casefile.facts.extract import per_piece
@@ -399,7 +399,7 @@ def _by_versions(case: Case, chosen: list[Account], balance: bool, outcome: Outc
                                                           "text": version.said.said if version.said
                                                           and version.said.field == "count" else account.count_said},
                                                          *base_factors]))
-        note = "（最新陈述）" if n == len(versions) - 1 else "（最初陈述）" if n == 0 else ""
+        note = version_note(n == len(versions) - 1, n == 0)
         told = f"{account.person}{version.count}{_unit_word(account.unit)}" if version.said is None \
             or version.said.field == "count" else f"{account.person}已付{money(sum(version.paid, Decimal(0)))}"
         if version.said is None and balance and version.paid:
@@ -525,7 +525,7 @@ def answer_price_balance(case: Case, outcome: Outcome, sums: list = ()) -> bool:
                                                 factors=factors))
         later = [v for v in combo if v.corrects]
         who = "、".join(dict.fromkeys(side_of(case, v) or "" for v in later)) if later else ""
-        told = f"{side}所述数量" if side else f"{who}更正后所述" if who else "更正后所述" if later else "最初陈述"
+        told = f"{side}所述数量" if side else f"{who}更正后所述" if who else "更正后所述" if later else EARLIEST
         lines.append((f"按{told}（{'、'.join([*([where] if where else []), *at])}）" if varies else "")
                      + f"尚欠{money(result)}")
         ids += [*([where] if where else []), *at]

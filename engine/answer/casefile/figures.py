@@ -21,7 +21,7 @@ from engine.answer.casefile.goods import answer_goods_subset
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.quantities import versions
 from engine.answer.model import Calculation, Conflict
-from engine.answer.wording import chinese_count, money, plain_number, said_figure
+from engine.answer.wording import chinese_count, money, plain_number, said_figure, version_note
 from engine.answer.casefile.facts import Event, versions_of
 from engine.text.case_lexicon import VALUE_MEASURES
 from engine.question import CasePlan
@@ -164,7 +164,7 @@ def _by_occasion(case: Case, label: str, rows: list[Event], occasion: dict[str, 
             cited = list(dict.fromkeys(case.cite_event(e) for e in same))
             ids += cited
             voice = f"{voice_of(case, same[0])}称" if voiced(case, group) else ""
-            told.append(f"{voice}{_said(same[0])}（{'、'.join(cited)}）" + ("（最新陈述）" if latest in same and
+            told.append(f"{voice}{_said(same[0])}（{'、'.join(cited)}）" + (version_note(True) if latest in same and
                                                                         len({e.amount.value for e in group}) > 1 else ""))
         if len(told) > 1:  # one occasion told in several figures: its versions, the latest named
             fill = Fill.CONFLICT

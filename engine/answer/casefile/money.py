@@ -18,7 +18,8 @@ from engine.answer.casefile.rates import rate_part
 from engine.answer.casefile.restrictions import Restricted, outside, restrict, stands_for_rows, unmet_text
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
-from engine.answer.wording import CURRENCY_UNITS, chinese_count, money, plain_number, quoted, said_figure
+from engine.answer.wording import (CURRENCY_UNITS, EARLIEST, LATEST, chinese_count, money, plain_number, quoted,
+                                   said_figure, version_note)
 from engine.answer.casefile.facts import Event, Value, corrections_of, versions_of
 from engine.text.case_lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS
 from engine.text.segments import flat
@@ -444,7 +445,7 @@ def _amount_part(case: Case, event: Event, outcome: Outcome, with_date: bool = F
     when = f"{show_row_date(case, event.date, event.session)}，" if with_date and event.date is not None else ""
     if len({v.amount.value for v in versions}) > 1:
         # the later telling named as such, never chosen (…E2称八千（最新陈述）)
-        notes = ["（最新陈述）" if v is versions[-1] else "" for v in versions]
+        notes = [version_note(v is versions[-1]) for v in versions]
         if voiced(case, versions):  # 郑某称4万元（E1）；某某本人称3万元（E2）: accounts of two people, none later
             said = "；".join(f"{voice_of(case, v)}称{said_figure(v.amount, v.currency)}（{case.cite_event(v)}）"
                             for v in versions)
@@ -593,7 +594,7 @@ def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: list[Ev
         first = [option[0][1] for option in options]
         last = [option[-1][1] for option in options]
         for result in results:
-            result.label = "最新陈述" if result.rows == last else "最初陈述" if result.rows == first else ""
+            result.label = LATEST if result.rows == last else EARLIEST if result.rows == first else ""
         if any(ev.told_by for r in results for ev in r.rows):  # 按某某所述 / 按某某本人所述: whose account
             for result in results:
                 who = next((ev.told_by for ev in result.rows if ev.told_by), None) or voice_of(case, result.rows[0])
@@ -749,7 +750,7 @@ def _currency_names(currencies: set[str]) -> str:
 
 
 def _said_total(case: Case, version: Event, chain: list[Event]) -> str:
-    note = "（最新陈述）" if len(chain) > 1 and version is chain[-1] else ""
+    note = version_note(len(chain) > 1 and version is chain[-1])
     return f"材料显示共计{said_figure(version.amount, version.currency)}（{case.cite_event(version)}）{note}"
 
 

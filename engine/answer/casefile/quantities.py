@@ -25,7 +25,7 @@ from engine.answer.casefile.dates import record_cite
 from engine.answer.casefile.disputes import disputed_quantity_total, record_note, voice_of, voiced
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation, Conflict
-from engine.answer.wording import plain_number
+from engine.answer.wording import plain_number, version_note
 from engine.answer.casefile.facts import Event, versions_of
 from engine.text import case_lexicon as lx
 from engine.text.case_lexicon import UNIT_FAMILIES
@@ -174,7 +174,7 @@ def versions(case: Case, label: str, rows: list[Event], outcome: Outcome, said) 
     for value, group in by_value.items():
         cited = list(dict.fromkeys(case.cite_event(e) for e in group))
         ids += cited
-        note = "（最新陈述）" if latest in group else ""
+        note = version_note(latest in group)
         if voiced(case, rows):  # 郑某称4万元（E1）；某某本人称3万元（E2）: each account attributed
             # every teller of that figure, not the first one's alone (甲、乙称6盒)
             who = "、".join(dict.fromkeys(voice_of(case, e) for e in group))
