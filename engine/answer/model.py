@@ -112,6 +112,8 @@ class Checks:
     # The answerability judge's verdicts (engine/answer/judge/), for judgments, contracts and
     # generic documents: its decision, probabilities, threshold and the best passages' verdicts.
     answerability: dict[str, Any] | None = None
+    # Case files: the trust card of engine/answer/casefile/trust.py (its input, score, threshold).
+    trust: dict[str, Any] | None = None
 
     @property
     def ok(self) -> bool:
@@ -122,6 +124,8 @@ class Checks:
                "unsupported": list(self.unsupported)}
         if self.answerability is not None:
             out["answerability"] = self.answerability
+        if self.trust is not None:
+            out["trust"] = self.trust
         return out
 
 

@@ -9,6 +9,7 @@ from collections import OrderedDict
 from typing import Mapping
 
 from engine.answer.candidates import Source
+from engine.answer.casefile.trust import assess as assess_trust
 from engine.answer.composer import Composer, Draft, EvidenceSet
 from engine.answer.defuse import defused, injection_notes
 from engine.answer.judged import judged_route
@@ -188,6 +189,8 @@ class Answerer:
         if not answer.checks.ok and answer.status is Status.ANSWERED:
             answer.status = Status.NEEDS_REVIEW
         mask_answer(answer, unmask)
+        if draft.plan is not None:  # after masking: the card keeps the conclusion as shown
+            self._weigh_trust(answer)
         watch.lap("verify")
         answer.timings_ms = {**{f"search_{k}": v for k, v in response.timings_ms.items() if k != "total"},
                              **watch.laps, "rerank": response.timings_ms.get("rerank", 0.0),
@@ -195,6 +198,19 @@ class Answerer:
         if self.audit is not None:
             answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
         return answer
+
+    @staticmethod
+    def _weigh_trust(answer: Answer) -> None:
+        """A case-file answer the learned trust score does not trust is not 已核验 (trust.py)."""
+        answer.checks.trust = card = assess_trust(answer)
+        if answer.unmasked is not None:
+            answer.unmasked.checks.trust = card
+        if answer.status is Status.ANSWERED and card.get("trusted") is False:
+            answer.status = Status.NEEDS_REVIEW
+            answer.notes.append(card["note"])
+            if answer.unmasked is not None:
+                answer.unmasked.status = Status.NEEDS_REVIEW
+                answer.unmasked.notes.append(card["note"])
 
     def sources_of(self, response):
         """Aggregated evidence blocks of a search and the sources (with their facts) built on them."""

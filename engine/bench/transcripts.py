@@ -447,6 +447,8 @@ def score_case_answer(q: CaseQuestion, answer: Mapping[str, Any]) -> dict[str, A
         "hallucination": hallucination,
         "abstained": abstained(answer, e, bool(stated), bool(found.dates) or presents_approx_date(conclusion)),
         "expect_abstain": bool(e.abstain or e.not_found),
+        # what the case badge's trust score read (scripts/train_case_trust.py learns from these)
+        "trust": answer.get("checks", {}).get("trust"),
     }
 
 

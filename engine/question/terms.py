@@ -1,0 +1,36 @@
+"""The words a question is about: its content words, as jieba's part-of-speech tagger sees them.
+
+The case badge's trust score (engine/answer/casefile/trust.py) asks how many of these the cited
+evidence holds: an answer quoting a sentence about 押金 for a question about 欠的租金, or about
+T恤 for a question about 跑鞋, quotes a sentence of the file that is not about what was asked.
+Kept: nouns (names, places, things), verbs and adjectives of two characters or more; dropped: the
+words that ask (多少, 什么, 哪天 …), that aggregate (一共, 前后 …) and that point (这个, 那边 …), which
+say how the question asks, not what about.
+"""
+
+from __future__ import annotations
+
+from engine.text.names import posseg
+
+# Parts of speech of content words (jieba's ICTCLAS-style flags): nouns of every kind, verbs,
+# verbal nouns, adjectives; ``eng`` keeps plates, brands and codes written in Latin letters.
+_CONTENT_FLAGS = ("n", "v", "a", "eng", "j", "l", "i")
+# How a question asks or aggregates, not what it is about (tagged as verbs or nouns by jieba).
+ASKING_WORDS = frozenset("""
+多少 什么 哪天 哪里 哪儿 哪个 哪些 哪家 哪位 几天 几次 几个 怎么 怎样 怎么样 如何 为什么 是否 有没有
+是不是 一共 总共 共计 合计 前后 加起来 总计 分别 各自 到底 究竟 大概 大约 具体 情况 时候 时间 地方
+地点 日期 金额 数额 方式 名字 姓名 多长 多久 多大 当时 现在 这个 那个 这些 那些 这次 那次 这笔 那笔
+一下 一次 说法 自己 知道 说明 说过 提到 讲 说 问 回答 材料 笔录 记录 显示 按照 根据
+""".split())
+
+
+def content_terms(text: str) -> list[str]:
+    """The question's content words in order, each once (两个字以上, not a word of asking)."""
+    terms: list[str] = []
+    for word, flag in posseg(text):
+        word = word.strip()
+        if len(word) < 2 or word in ASKING_WORDS or word in terms:
+            continue
+        if flag.startswith(_CONTENT_FLAGS) or flag in ("nr", "ns", "nt", "nz"):
+            terms.append(word)
+    return terms
