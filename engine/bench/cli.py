@@ -41,6 +41,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--act-by-act", action="store_true",
                         help="casegen, old kinds: each payment told act by act (第三笔是某日。…转给他的。转了X元。), "
                              "in a home of its own; the default keeps every seed's text")
+    parser.add_argument("--counterfactual", action="store_true",
+                        help="transcripts/casegen: ask each question about a word its file never uses "
+                             "(engine/bench/counterfactual.py): the trust score's negatives, not gated")
     parser.add_argument("--judge-folds", type=Path, default=None,
                         help="CJRC/ContractNLI out of fold: answer each question with the judge fold model "
                              "that never saw its document (scripts/train_judge.py --folds-out DIR)")
@@ -70,7 +73,7 @@ def run_cli(args) -> int:
     options = BenchOptions(bench_dir=args.bench_dir, datasets=args.datasets, limit=args.limit,
                            full=args.full, llm=args.llm, progress=progress, seeds=args.seeds,
                            seed_base=args.seed_base, kinds=args.kinds, judge_folds=args.judge_folds,
-                           act_by_act=args.act_by_act)
+                           act_by_act=args.act_by_act, counterfactual=args.counterfactual)
     report = run_suites(names, options)
     out = args.out or default_report_path(Path(Settings.load(args.home, secrets_file=None).home))
     write_report(report, out)

@@ -47,6 +47,9 @@ class BenchOptions:
     seed_base: int | None = None  # casegen: the first seed (None: drawn at random, recorded)
     kinds: str = "old"  # casegen: old | new | all (engine/bench/casegen/suite.py)
     act_by_act: bool = False  # casegen: the opt-in variant telling each payment act by act
+    # transcripts / casegen: each question made about what its file does not hold
+    # (engine/bench/counterfactual.py), the trust score's negatives; measured, not gated
+    counterfactual: bool = False
     # Fold models of the answerability judge (scripts/train_judge.py --folds-out): CJRC and
     # ContractNLI questions are then answered by the judge that never saw their document.
     judge_folds: Path | None = None
@@ -112,7 +115,8 @@ def _run_transcripts(options: BenchOptions) -> SuiteResult:
     if not any(folder.glob("*.questions.jsonl")):
         return SuiteResult("transcripts", "dev case files", skipped=f"dataset absent: {folder}")
     engine = bench_engine(options.bench_dir / "transcripts", options.llm)
-    return run_transcripts(engine, folder, llm=options.llm, progress=options.progress)
+    return run_transcripts(engine, folder, llm=options.llm, progress=options.progress,
+                           counterfactual=options.counterfactual)
 
 
 def _run_honesty(options: BenchOptions) -> SuiteResult:
@@ -149,7 +153,7 @@ def _run_casegen(options: BenchOptions) -> SuiteResult:
     engine = bench_engine(home, options.llm)
     return run_casegen(engine, home / "cases", seeds=options.seeds, seed_base=options.seed_base,
                        kinds=options.kinds, llm=options.llm, progress=options.progress,
-                       act_by_act=options.act_by_act)
+                       act_by_act=options.act_by_act, counterfactual=options.counterfactual)
 
 
 SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {

@@ -550,11 +550,18 @@ class CaseRun:
 
 
 def run_case_files(engine, files: Sequence[CaseFile], *, suite: str, llm: bool = False,
-                   kind: str = "auto", progress: Progress | None = None) -> CaseRun:
+                   kind: str = "auto", progress: Progress | None = None,
+                   counterfactual: bool = False) -> CaseRun:
     """Ingest the PDFs into the suite's home (nothing else stays there) and ask every question
-    within its own file."""
+    within its own file — or, ``counterfactual``, each question made about what the file does not
+    hold (engine/bench/counterfactual.py)."""
     corpus = prepare_corpus(engine, [f.pdf for f in files], f"{suite} case files", kind=kind)
     kinds = {r.name: r.kind for r in engine.docs().documents}
+    if counterfactual:
+        from engine.bench.counterfactual import counterfactual_files
+
+        texts = {f.pdf.name: "".join(c.text for c in engine.chunks(corpus.doc_ids[f.pdf.name])) for f in files}
+        files = counterfactual_files(files, texts)
     total = sum(len(f.questions) for f in files)
     rows, latencies = [], []
     engine.search("预热 warm-up", k=1)  # load indexes and models before timing
@@ -583,9 +590,10 @@ def case_result(suite: str, description: str, run: CaseRun, *, llm: bool, engine
 
 
 def run_transcripts(engine, folder: Path, *, llm: bool = False, known: KnownFailures | None = None,
-                    progress: Progress | None = None) -> SuiteResult:
+                    progress: Progress | None = None, counterfactual: bool = False) -> SuiteResult:
     files = case_files(folder)
-    run = run_case_files(engine, files, suite="transcripts", llm=llm, progress=progress)
+    run = run_case_files(engine, files, suite="transcripts", llm=llm, progress=progress,
+                         counterfactual=counterfactual)
     known = known if known is not None else KnownFailures.load()
     for row in run.rows:
         row["known_failure"] = known.questions.get(row["id"])
@@ -594,5 +602,5 @@ def run_transcripts(engine, folder: Path, *, llm: bool = False, known: KnownFail
         "transcripts",
         f"{len(run.rows)} questions over {len(files)} independently written case files ({names}), "
         f"each asked within its file ({'LLM' if llm else 'deterministic composer'})",
-        run, llm=llm, engine=engine, gate=question_gate(run.rows, known.questions),
-        config={"dataset": str(folder), "known_failures": len(known.questions)})
+        run, llm=llm, engine=engine, gate=None if counterfactual else question_gate(run.rows, known.questions),
+        config={"dataset": str(folder), "known_failures": len(known.questions), "counterfactual": counterfactual})

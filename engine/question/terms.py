@@ -24,13 +24,28 @@ ASKING_WORDS = frozenset("""
 """.split())
 
 
-def content_terms(text: str) -> list[str]:
-    """The question's content words in order, each once (两个字以上, not a word of asking)."""
-    terms: list[str] = []
+def tagged_terms(text: str) -> list[tuple[str, str]]:
+    """The question's content words in order, each once (两个字以上, not a word of asking), with
+    jieba's part-of-speech flag."""
+    terms: dict[str, str] = {}
     for word, flag in posseg(text):
         word = word.strip()
         if len(word) < 2 or word in ASKING_WORDS or word in terms:
             continue
-        if flag.startswith(_CONTENT_FLAGS) or flag in ("nr", "ns", "nt", "nz"):
-            terms.append(word)
-    return terms
+        if flag.startswith(_CONTENT_FLAGS):
+            terms[word] = flag
+    return list(terms.items())
+
+
+def content_terms(text: str) -> list[str]:
+    return [word for word, _ in tagged_terms(text)]
+
+
+def word_class(flag: str) -> str:
+    """A coarse class of a part-of-speech flag: person, place, noun or other (a word swapped for
+    another in a made-up question keeps its class: engine/bench/counterfactual.py)."""
+    if flag.startswith("nr"):
+        return "person"
+    if flag.startswith("ns"):
+        return "place"
+    return "noun" if flag.startswith("n") else "other"
