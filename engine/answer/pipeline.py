@@ -199,13 +199,15 @@ class Answerer:
             answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
         return answer
 
-    @staticmethod
-    def _weigh_trust(answer: Answer) -> None:
+    def _weigh_trust(self, answer: Answer) -> None:
         """A case-file answer the learned trust score does not trust is not 已核验 (trust.py)."""
-        answer.checks.trust = card = assess_trust(answer)
+        doc_ids = {e.chunk.doc_id for e in answer.evidence}
+        document = "".join(c.text for d in sorted(doc_ids) for c in self.index.catalog.chunks(d))
+        answer.checks.trust = card = assess_trust(answer, document)
         if answer.unmasked is not None:
             answer.unmasked.checks.trust = card
         if answer.status is Status.ANSWERED and card.get("trusted") is False:
+            card["demoted"] = True  # it was 已核验 before the score: training reads it as answered
             answer.status = Status.NEEDS_REVIEW
             answer.notes.append(card["note"])
             if answer.unmasked is not None:

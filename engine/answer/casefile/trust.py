@@ -37,21 +37,32 @@ _UNCLEAR = re.compile(r"记不清|未给出确切答案|说不清|不记得")
 _SPAN = re.compile(r"^材料显示")
 _AMOUNT_SAID = re.compile(r"\d元|[万千百十]元")
 
-FEATURES = ("names_quote", "names_context", "terms_quote", "terms_context", "terms_missing",
-            "nothing_named", "span", "unclear", "computed", "evidence", "conflict", "slots",
-            "aggregate", "count_asked", "amount_said", "count_by_amount", "quote_length")
+FEATURES = ("person_quote", "person_context", "person_document", "noun_quote", "noun_context",
+            "noun_document", "other_context", "absent_from_document", "nothing_named", "span", "unclear",
+            "computed", "evidence", "conflict", "slots", "aggregate", "count_by_amount", "quote_length")
+_CLASSES = ("person", "place", "noun", "other")
+
+
+@dataclass
+class Asked:
+    """One word the question names and where the answer's material holds it (``_held``)."""
+
+    word: str
+    kind: str  # person | place | noun | other (engine/question/terms.py word_class)
+    quote: float  # in the quotes the conclusion cites
+    context: float  # … or in the chunk text just before them (the question turn they answer)
+    document: float  # … or anywhere in the case file
 
 
 @dataclass
 class TrustInput:
     """What the trust score reads of one case-file answer. The record's text is not kept (it holds
-    personal data): only, for each word the question names, how far the quotes and their settings
-    hold it (``_held``)."""
+    personal data): only, for each word the question names, how far the quotes, their settings
+    and the whole file hold it."""
 
     plan: dict[str, Any]
     conclusion: str  # as shown (masked)
-    in_quotes: dict[str, float] = field(default_factory=dict)  # asked word → held by the quotes
-    in_context: dict[str, float] = field(default_factory=dict)  # … by the quotes with their settings
+    asked: list[Asked] = field(default_factory=list)
     quote_length: int = 0
     calculations: int = 0
     conflicts: int = 0
@@ -62,20 +73,25 @@ class TrustInput:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "TrustInput":
-        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+        values = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        values["asked"] = [Asked(**a) for a in values.get("asked", [])]
+        return cls(**values)
 
     @classmethod
-    def from_answer(cls, answer) -> "TrustInput":
+    def from_answer(cls, answer, document: str) -> "TrustInput":
+        """``document``: the case file's whole text."""
         by_id = {e.id: e for e in answer.evidence}
         cited = [by_id[i] for i in cited_ids(answer.conclusion) if i in by_id] or list(answer.evidence)
         quotes = _squash("".join(e.chunk.text[e.quote_start:e.quote_end] for e in cited))
         context = _squash("".join(e.chunk.text[max(0, e.quote_start - _CONTEXT_BEFORE):e.quote_end]
                                   for e in cited))
+        document = _squash(document)
         plan = dict(answer.plan or {})
-        asked = list(dict.fromkeys([*plan.get("names", []), *plan.get("terms", [])]))
-        return cls(plan=plan, conclusion=answer.conclusion,
-                   in_quotes={w: _held(w, quotes) for w in asked},
-                   in_context={w: _held(w, context) for w in asked}, quote_length=len(quotes),
+        kinds = {w: "person" for w in plan.get("names", [])}
+        for word, kind in plan.get("terms", []):
+            kinds.setdefault(word, kind)
+        asked = [Asked(w, k, _held(w, quotes), _held(w, context), _held(w, document)) for w, k in kinds.items()]
+        return cls(plan=plan, conclusion=answer.conclusion, asked=asked, quote_length=len(quotes),
                    calculations=len(answer.calculations), conflicts=len(answer.conflicts),
                    evidence=len(answer.evidence))
 
@@ -92,26 +108,29 @@ def _held(word: str, text: str) -> float:
     return 0.5 if len(word) > 2 and word[-2:] in text else 0.0
 
 
-def _share(words: list[str], held: Mapping[str, float]) -> float:
-    return sum(held.get(w, 0.0) for w in words) / len(words) if words else 1.0
+def _share(asked: list[Asked], where: str) -> float:
+    return sum(getattr(a, where) for a in asked) / len(asked) if asked else 1.0
 
 
 def missing_terms(t: TrustInput) -> list[str]:
-    """The question's names and content words that neither the quotes nor their settings hold."""
-    return [w for w, h in t.in_context.items() if h == 0.0]
+    """The question's words that neither the quotes nor their settings hold, those the whole file
+    lacks first."""
+    return [a.word for a in sorted(t.asked, key=lambda a: a.document) if a.context == 0.0]
 
 
 def features(t: TrustInput) -> dict[str, float]:
-    names = list(dict.fromkeys(t.plan.get("names", [])))
-    terms = [w for w in dict.fromkeys(t.plan.get("terms", [])) if w not in names]
+    people = [a for a in t.asked if a.kind == "person"]
+    nouns = [a for a in t.asked if a.kind in ("noun", "place")]
+    others = [a for a in t.asked if a.kind == "other"]
     slots = list(t.plan.get("slots", []))
     count_asked = any(s in ("count", "quantity") for s in slots) and "amount" not in slots
-    amount_said = bool(_AMOUNT_SAID.search(t.conclusion))
     return {
-        "names_quote": _share(names, t.in_quotes), "names_context": _share(names, t.in_context),
-        "terms_quote": _share(terms, t.in_quotes), "terms_context": _share(terms, t.in_context),
-        "terms_missing": float(min(len(missing_terms(t)), 3)),
-        "nothing_named": float(not names and not terms),
+        "person_quote": _share(people, "quote"), "person_context": _share(people, "context"),
+        "person_document": _share(people, "document"),
+        "noun_quote": _share(nouns, "quote"), "noun_context": _share(nouns, "context"),
+        "noun_document": _share(nouns, "document"), "other_context": _share(others, "context"),
+        "absent_from_document": float(min(sum(a.document == 0.0 for a in t.asked), 2)),
+        "nothing_named": float(not t.asked),
         "span": float(bool(_SPAN.search(t.conclusion))),
         "unclear": float(bool(_UNCLEAR.search(t.conclusion))),
         "computed": float(t.calculations > 0),
@@ -119,9 +138,7 @@ def features(t: TrustInput) -> dict[str, float]:
         "conflict": float(t.conflicts > 0),
         "slots": float(min(len(slots), 3)),
         "aggregate": float(bool(t.plan.get("aggregate"))),
-        "count_asked": float(count_asked),
-        "amount_said": float(amount_said),
-        "count_by_amount": float(count_asked and amount_said),
+        "count_by_amount": float(count_asked and bool(_AMOUNT_SAID.search(t.conclusion))),
         "quote_length": min(t.quote_length, 400) / 400.0,
     }
 
@@ -165,10 +182,11 @@ def model() -> TrustModel | None:
     return _MODEL[0]
 
 
-def assess(answer) -> dict[str, Any]:
-    """The trust card of a case-file answer: its input, and when the model is present its score,
-    threshold and, below it, the question's words the quotes lack."""
-    t = TrustInput.from_answer(answer)
+def assess(answer, document: str) -> dict[str, Any]:
+    """The trust card of a case-file answer (``document``: the file's whole text): its input, and
+    when the model is present its score, threshold and, below it, the question's words the quotes
+    lack."""
+    t = TrustInput.from_answer(answer, document)
     card: dict[str, Any] = {"input": t.to_dict()}
     m = model()
     if m is None:

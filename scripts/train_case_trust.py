@@ -1,0 +1,188 @@
+"""Train the case badge's trust score (engine/answer/casefile/trust.py) from bench reports.
+
+Learns from the rows of ``python -m engine bench --suite transcripts|casegen --json --out R.json``
+(each row carries the trust card its answer was given): every answer that was 已核验 before the
+score (status answered, or demoted by the score itself), labelled by the suite's own scorer —
+right when the row is ``correct``. The negatives come mostly from ``--counterfactual`` runs of the
+same suites (engine/bench/counterfactual.py: questions about a word the file never uses, where an
+已核验 answer is wrong by construction); the dev files and the generator's files, on which the
+answer core was tuned, hold few wrong answers of their own.
+
+Model: a logistic regression over the standardised FEATURES, L2-penalised (``--l2``), fitted by
+Newton's method (deterministic). Cross-validation is grouped by case file (fold = sha256(file) mod
+5, engine/answer/judge/folds.py): each answer is scored by the model that never saw its file. The
+threshold is the lowest out-of-fold score at which, on each training report's real questions (not
+the counterfactual ones), at most ``--target`` of the answers still 已核验 are wrong. Reports given
+with ``--heldout`` are only measured with the final model (never trained or thresholded on); the
+card records them beside the training reports' sha256 and the cross-validated figures.
+
+    python scripts/train_case_trust.py --reports x.json xcf.json c777000.json … \
+        [--heldout e5.json …] [--out engine/answer/casefile/models/trust.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.answer.casefile.trust import FEATURES, MODEL_FILE, TrustInput, TrustModel, features  # noqa: E402
+from engine.answer.judge.folds import FOLDS, fold_of  # noqa: E402
+
+
+@dataclass
+class Example:
+    source: str  # the report's file name
+    file: str
+    id: str
+    counterfactual: bool
+    right: bool
+    x: list[float]
+
+
+def examples_of(report: Path) -> list[Example]:
+    data = json.loads(report.read_text("utf-8"))
+    out = []
+    for suite in data["suites"].values():
+        counterfactual = bool((suite.get("config") or {}).get("counterfactual"))
+        for row in suite.get("rows") or []:
+            card = row.get("trust")
+            if not card or not (row.get("status") == "answered" or card.get("demoted")):
+                continue
+            row_x = features(TrustInput.from_dict(card["input"]))
+            out.append(Example(report.name, row["file"], row["id"], counterfactual, bool(row["correct"]),
+                               [row_x[f] for f in FEATURES]))
+    return out
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float, iterations: int = 50) -> tuple[np.ndarray, float]:
+    """L2-penalised logistic regression by Newton's method; the bias is not penalised."""
+    n, d = x.shape
+    design = np.hstack([x, np.ones((n, 1))])
+    w = np.zeros(d + 1)
+    penalty = np.diag([l2] * d + [0.0])
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-design @ w))
+        gradient = design.T @ (p - y) + penalty @ w
+        hessian = design.T @ (design * (p * (1 - p))[:, None]) + penalty + 1e-9 * np.eye(d + 1)
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    return w[:d], float(w[d])
+
+
+def standardise(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    mean, scale = x.mean(axis=0), x.std(axis=0)
+    return mean, np.where(scale > 1e-12, scale, 1.0)
+
+
+def scores(x: np.ndarray, weights: np.ndarray, bias: float, mean: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-(((x - mean) / scale) @ weights + bias)))
+
+
+def figures(examples: list[Example], p: np.ndarray, threshold: float) -> dict[str, dict[str, object]]:
+    """Per report (real questions and counterfactual ones apart): answers 已核验 before the score,
+    wrong among them, kept 已核验 by the score, wrong among the kept, right answers kept."""
+    out: dict[str, dict[str, object]] = {}
+    for key in sorted({(e.source, e.counterfactual) for e in examples}):
+        idx = [i for i, e in enumerate(examples) if (e.source, e.counterfactual) == key]
+        kept = [i for i in idx if p[i] >= threshold]
+        right = [i for i in idx if examples[i].right]
+        out[key[0] + (" (counterfactual)" if key[1] else "")] = {
+            "answered": len(idx), "wrong": len(idx) - len(right), "kept": len(kept),
+            "wrong_kept": sum(not examples[i].right for i in kept),
+            "wrong_share_kept": round(sum(not examples[i].right for i in kept) / len(kept), 4) if kept else None,
+            "right_kept_share": round(sum(examples[i].right for i in kept) / len(right), 4) if right else None}
+    return out
+
+
+def choose_threshold(examples: list[Example], p: np.ndarray, target: float) -> float:
+    """The lowest score at which every training report's real questions keep at most ``target``
+    wrong among the answers left 已核验."""
+    for t in sorted(set(np.round(p, 6).tolist())):
+        ok = True
+        for source in {e.source for e in examples if not e.counterfactual}:
+            kept = [e for e, s in zip(examples, p) if e.source == source and not e.counterfactual and s >= t]
+            if kept and sum(not e.right for e in kept) > target * len(kept):
+                ok = False
+                break
+        if ok:
+            return float(t)
+    return 1.0
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reports", type=Path, nargs="+", required=True)
+    parser.add_argument("--heldout", type=Path, nargs="*", default=[])
+    parser.add_argument("--out", type=Path, default=MODEL_FILE)
+    parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--target", type=float, default=0.02)
+    args = parser.parse_args()
+
+    examples = [e for r in args.reports for e in examples_of(r)]
+    if not any(not e.right for e in examples):
+        print("no wrong answers to learn from", file=sys.stderr)
+        return 1
+    x = np.array([e.x for e in examples])
+    y = np.array([1.0 if e.right else 0.0 for e in examples])
+    oof = np.zeros(len(examples))
+    folds = np.array([fold_of(e.file) for e in examples])
+    for k in range(FOLDS):
+        train, test = folds != k, folds == k
+        if not test.any():
+            continue
+        mean, scale = standardise(x[train])
+        w, b = fit((x[train] - mean) / scale, y[train], args.l2)
+        oof[test] = scores(x[test], w, b, mean, scale)
+    threshold = choose_threshold(examples, oof, args.target)
+    mean, scale = standardise(x)
+    w, b = fit((x - mean) / scale, y, args.l2)
+    rows_hash = hashlib.sha256(json.dumps([[e.source, e.file, e.id, e.right, e.x] for e in examples],
+                                          ensure_ascii=False).encode("utf-8")).hexdigest()
+    card = {
+        "name": "case-trust-logistic", "trained_on": {r.name: {"sha256": sha256(r), "answers": sum(
+            e.source == r.name for e in examples)} for r in args.reports},
+        "rows_sha256": rows_hash, "l2": args.l2, "target": args.target, "folds": FOLDS,
+        "grouped_by": "case file (fold = sha256(file name) mod 5)",
+        "cross_validated": figures(examples, oof, threshold),
+        "heldout": {}, "command": "python scripts/train_case_trust.py " + " ".join(sys.argv[1:]),
+    }
+    model = TrustModel(weights=[round(float(v), 6) for v in w], bias=round(b, 6),
+                       mean=[round(float(v), 6) for v in mean], scale=[round(float(v), 6) for v in scale],
+                       threshold=round(threshold, 6), card=card)
+    for report in args.heldout:
+        held = examples_of(report)
+        if held:
+            p = np.array([model_score(model, e) for e in held])
+            card["heldout"].update(figures(held, p, model.threshold))
+        card["heldout_sha256"] = {**card.get("heldout_sha256", {}), report.name: sha256(report)}
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({"features": list(FEATURES), "weights": model.weights, "bias": model.bias,
+                                    "mean": model.mean, "scale": model.scale, "threshold": model.threshold,
+                                    "card": card}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps({"threshold": model.threshold, "weights": dict(zip(FEATURES, model.weights)),
+                      "cross_validated": card["cross_validated"], "heldout": card["heldout"]},
+                     ensure_ascii=False, indent=1))
+    return 0
+
+
+def model_score(model: TrustModel, e: Example) -> float:
+    z = model.bias + sum(w * (v - m) / s for w, v, m, s in zip(model.weights, e.x, model.mean, model.scale))
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
