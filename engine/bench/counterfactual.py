@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Mapping, Sequence
 
 from engine.bench.transcripts import CaseFile, CaseQuestion, Expectation
 from engine.question import tagged_terms, word_class
@@ -62,3 +63,30 @@ def counterfactual_files(files: Sequence[CaseFile], texts: Mapping[str, str]) ->
         asked = [c for q in f.questions if (c := counterfactual_question(q, text, vocabulary))]
         out.append(CaseFile(f.pdf, asked, family=f.family))
     return out
+
+
+def mismatched_rows(f: CaseFile, answers: Mapping[str, Any], document: str, per_question: int = 2) -> list[dict]:
+    """Answers given to the wrong question: each question ``b`` of the file paired with the
+    answers of up to ``per_question`` other questions of the file asking the same first slot (an
+    amount for an amount), nearest first — the answer core's commonest failure on unseen kinds is
+    this one, a sentence of the file about something else. Each pair is scored by the suite's own
+    scorer (the other answer may well be right for ``b`` too), and carries the trust card that
+    answer would get under ``b``'s plan. ``answers``: question id → its Answer."""
+    from engine.answer.casefile.trust import TrustInput
+    from engine.answer.model import Status
+    from engine.bench.transcripts import score_case_answer
+
+    rows = []
+    order = [q for q in f.questions if answers[q.id].plan]
+    for i, b in enumerate(order):
+        first = (answers[b.id].plan.get("slots") or [None])[0]
+        others = sorted((a for a in order if a.id != b.id and answers[a.id].status is Status.ANSWERED
+                         and (answers[a.id].plan.get("slots") or [None])[0] == first),
+                        key=lambda a: abs(order.index(a) - i))
+        for a in others[:per_question]:
+            given = replace(answers[a.id], plan=answers[b.id].plan)
+            row = score_case_answer(b, given.to_dict())
+            row.update(id=f"{b.id}~{a.id}", kind=f"mismatch:{b.kind or b.type}",
+                       trust={"input": TrustInput.from_answer(given, document).to_dict(), "model": None})
+            rows.append(row)
+    return rows

@@ -557,13 +557,16 @@ def run_case_files(engine, files: Sequence[CaseFile], *, suite: str, llm: bool =
     hold (engine/bench/counterfactual.py)."""
     corpus = prepare_corpus(engine, [f.pdf for f in files], f"{suite} case files", kind=kind)
     kinds = {r.name: r.kind for r in engine.docs().documents}
+    rows, latencies = [], []
     if counterfactual:
-        from engine.bench.counterfactual import counterfactual_files
+        from engine.bench.counterfactual import counterfactual_files, mismatched_rows
 
         texts = {f.pdf.name: "".join(c.text for c in engine.chunks(corpus.doc_ids[f.pdf.name])) for f in files}
+        for f in files:
+            answers = {q.id: engine.ask(q.question, doc_id=corpus.doc_ids[f.pdf.name], llm=llm) for q in f.questions}
+            rows.extend(mismatched_rows(f, answers, texts[f.pdf.name]))
         files = counterfactual_files(files, texts)
-    total = sum(len(f.questions) for f in files)
-    rows, latencies = [], []
+    total, done = sum(len(f.questions) for f in files), 0
     engine.search("预热 warm-up", k=1)  # load indexes and models before timing
     for f in files:
         doc_id = corpus.doc_ids[f.pdf.name]
@@ -574,8 +577,9 @@ def run_case_files(engine, files: Sequence[CaseFile], *, suite: str, llm: bool =
             row = score_case_answer(q, answer.to_dict())
             row["ms"] = round(latencies[-1], 1)
             rows.append(row)
+            done += 1
             if progress:
-                progress(suite, len(rows), total)
+                progress(suite, done, total)
     return CaseRun(rows, latencies, corpus, kinds)
 
 
