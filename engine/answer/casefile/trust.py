@@ -35,11 +35,16 @@ _CONTEXT_BEFORE = 160
 _SPACE = re.compile(r"\s+")
 _UNCLEAR = re.compile(r"记不清|未给出确切答案|说不清|不记得")
 _SPAN = re.compile(r"^材料显示")
+_VERDICT = re.compile(r"^[是否][，（(]")
+_SENTENCE = re.compile(r"[。！？!?\n]")
+# A word of at most this many sentences of the file singles out what the question is about.
+_RARE = 3
 _AMOUNT_SAID = re.compile(r"\d元|[万千百十]元")
 
 FEATURES = ("person_quote", "person_context", "person_document", "noun_quote", "noun_context",
-            "noun_document", "other_context", "absent_from_document", "nothing_named", "span", "unclear",
-            "computed", "evidence", "conflict", "slots", "aggregate", "count_by_amount", "quote_length")
+            "noun_document", "other_context", "absent_from_document", "rare_missing", "rare_held",
+            "nothing_named", "span", "unclear", "verdict", "computed", "evidence", "conflict", "slots",
+            "aggregate", "count_by_amount", "quote_length")
 _CLASSES = ("person", "place", "noun", "other")
 
 
@@ -52,6 +57,7 @@ class Asked:
     quote: float  # in the quotes the conclusion cites
     context: float  # … or in the chunk text just before them (the question turn they answer)
     document: float  # … or anywhere in the case file
+    spread: int = 0  # how many sentences of the file hold it (a word of few sentences singles one out)
 
 
 @dataclass
@@ -85,12 +91,14 @@ class TrustInput:
         quotes = _squash("".join(e.chunk.text[e.quote_start:e.quote_end] for e in cited))
         context = _squash("".join(e.chunk.text[max(0, e.quote_start - _CONTEXT_BEFORE):e.quote_end]
                                   for e in cited))
+        sentences = [_squash(x) for x in _SENTENCE.split(document)]
         document = _squash(document)
         plan = dict(answer.plan or {})
         kinds = {w: "person" for w in plan.get("names", [])}
         for word, kind in plan.get("terms", []):
             kinds.setdefault(word, kind)
-        asked = [Asked(w, k, _held(w, quotes), _held(w, context), _held(w, document)) for w, k in kinds.items()]
+        asked = [Asked(w, k, _held(w, quotes), _held(w, context), _held(w, document),
+                       sum(w in x for x in sentences)) for w, k in kinds.items()]
         return cls(plan=plan, conclusion=answer.conclusion, asked=asked, quote_length=len(quotes),
                    calculations=len(answer.calculations), conflicts=len(answer.conflicts),
                    evidence=len(answer.evidence))
@@ -130,9 +138,12 @@ def features(t: TrustInput) -> dict[str, float]:
         "noun_quote": _share(nouns, "quote"), "noun_context": _share(nouns, "context"),
         "noun_document": _share(nouns, "document"), "other_context": _share(others, "context"),
         "absent_from_document": float(min(sum(a.document == 0.0 for a in t.asked), 2)),
+        "rare_missing": float(min(sum(0 < a.spread <= _RARE and a.context == 0.0 for a in t.asked), 2)),
+        "rare_held": float(min(sum(0 < a.spread <= _RARE and a.context > 0.0 for a in t.asked), 2)),
         "nothing_named": float(not t.asked),
         "span": float(bool(_SPAN.search(t.conclusion))),
         "unclear": float(bool(_UNCLEAR.search(t.conclusion))),
+        "verdict": float(bool(_VERDICT.search(t.conclusion))),
         "computed": float(t.calculations > 0),
         "evidence": min(t.evidence, 6) / 6.0,
         "conflict": float(t.conflicts > 0),
