@@ -16,7 +16,7 @@ from engine.question.focus import Focus, read_focus
 from engine.question.intent import is_quarrel
 from engine.question.markers import ENDS_WITH_MA, ENDS_WITH_MEIYOU, YESNO_WORDS
 from engine.question.reading import Reading, analyse
-from engine.question.terms import tagged_terms, word_class
+from engine.question.terms import head_term, tagged_terms, word_class
 from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
                                       GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, POSTURES, PRINCIPAL,
                                       RELATIVE_DATE, STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of, ordinal_of,
@@ -365,6 +365,7 @@ class CasePlan:
     unplanned: list[str] = field(default_factory=list)
     # the question's content words with their class (person, place, noun, other: engine/question/terms.py)
     terms: list[tuple[str, str]] = field(default_factory=list)
+    head: str | None = None  # the noun the question's first part asks about (terms.head_term)
     # 车牌看清了哪几位 / 看到的那辆车: what the one questioned saw is asked, not their own particulars
     seen: bool = False
     # 车牌号看清了哪几位 / 车牌看到了几个字: which part of a plate was seen is asked (not the whole plate):
@@ -498,7 +499,7 @@ class CasePlan:
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
-                "focus": self.focus.to_dict(), "terms": [list(t) for t in self.terms]}
+                "focus": self.focus.to_dict(), "terms": [list(t) for t in self.terms], "head": self.head}
 
     @property
     def money(self) -> bool:
@@ -605,6 +606,7 @@ def make_plan(text: str) -> CasePlan:
     plan = CasePlan(question=question, names=party_names(text, list(question.names)))
     plan.focus = read_focus(text, question, plan.names)
     plan.terms = [(word, word_class(flag)) for word, flag in tagged_terms(text)]
+    plan.head = head_term(text)
     # 偷的香烟总共有多少条: an act only modifying the goods, when the question names no other
     told, named = [act for verb in plan.focus.acts for act in goods_acts(verb)], goods_acts(text)
     plan.goods_act = told[0] if told else named[0] if len(named) == 1 else None

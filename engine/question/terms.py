@@ -10,6 +10,8 @@ say how the question asks, not what about.
 
 from __future__ import annotations
 
+import re
+
 from engine.text.names import posseg
 
 # Parts of speech of content words (jieba's ICTCLAS-style flags): nouns of every kind, verbs,
@@ -39,6 +41,14 @@ def tagged_terms(text: str) -> list[tuple[str, str]]:
 
 def content_terms(text: str) -> list[str]:
     return [word for word, _ in tagged_terms(text)]
+
+
+def head_term(text: str) -> str | None:
+    """The thing the question's first part asks about: its last noun (被告交了多少押金 → 押金,
+    三张信用卡的授信额度合计是多少 → 授信额度). A Chinese question names what it asks of last."""
+    first = re.split(r"[？?]", text, maxsplit=1)[0]
+    nouns = [w for w, flag in tagged_terms(first) if word_class(flag) in ("noun", "place")]
+    return nouns[-1] if nouns else None
 
 
 def word_class(flag: str) -> str:

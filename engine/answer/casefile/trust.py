@@ -42,7 +42,7 @@ _RARE = 3
 _AMOUNT_SAID = re.compile(r"\d元|[万千百十]元")
 
 FEATURES = ("person_quote", "person_context", "person_document", "noun_quote", "noun_context",
-            "noun_document", "other_context", "absent_from_document", "rare_missing", "rare_held",
+            "noun_document", "head_quote", "head_context", "other_context", "absent_from_document", "rare_missing", "rare_held",
             "nothing_named", "span", "unclear", "verdict", "computed", "evidence", "conflict", "slots",
             "aggregate", "count_by_amount", "quote_length")
 _CLASSES = ("person", "place", "noun", "other")
@@ -130,6 +130,7 @@ def features(t: TrustInput) -> dict[str, float]:
     people = [a for a in t.asked if a.kind == "person"]
     nouns = [a for a in t.asked if a.kind in ("noun", "place")]
     others = [a for a in t.asked if a.kind == "other"]
+    heads = [a for a in t.asked if a.word == t.plan.get("head")]
     slots = list(t.plan.get("slots", []))
     count_asked = any(s in ("count", "quantity") for s in slots) and "amount" not in slots
     return {
@@ -137,6 +138,7 @@ def features(t: TrustInput) -> dict[str, float]:
         "person_document": _share(people, "document"),
         "noun_quote": _share(nouns, "quote"), "noun_context": _share(nouns, "context"),
         "noun_document": _share(nouns, "document"), "other_context": _share(others, "context"),
+        "head_quote": _share(heads, "quote"), "head_context": _share(heads, "context"),
         "absent_from_document": float(min(sum(a.document == 0.0 for a in t.asked), 2)),
         "rare_missing": float(min(sum(0 < a.spread <= _RARE and a.context == 0.0 for a in t.asked), 2)),
         "rare_held": float(min(sum(0 < a.spread <= _RARE and a.context > 0.0 for a in t.asked), 2)),
