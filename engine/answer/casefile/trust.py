@@ -43,7 +43,7 @@ _AMOUNT_SAID = re.compile(r"\d元|[万千百十]元")
 
 FEATURES = ("person_quote", "person_context", "person_document", "noun_quote", "noun_context",
             "noun_document", "head_quote", "head_context", "other_context", "absent_from_document", "rare_missing", "rare_held",
-            "nothing_named", "span", "unclear", "verdict", "computed", "evidence", "conflict", "slots",
+            "nothing_named", "span", "unclear", "verdict", "computed", "evidence", "rows", "conflict", "slots",
             "aggregate", "count_by_amount", "quote_length")
 _CLASSES = ("person", "place", "noun", "other")
 
@@ -73,6 +73,7 @@ class TrustInput:
     calculations: int = 0
     conflicts: int = 0
     evidence: int = 0
+    rows: int = 0  # ledger rows the answer rests on (none: it quotes the closest sentence)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -101,7 +102,7 @@ class TrustInput:
                        sum(w in x for x in sentences)) for w, k in kinds.items()]
         return cls(plan=plan, conclusion=answer.conclusion, asked=asked, quote_length=len(quotes),
                    calculations=len(answer.calculations), conflicts=len(answer.conflicts),
-                   evidence=len(answer.evidence))
+                   evidence=len(answer.evidence), rows=len(answer.ledger))
 
 
 def _squash(text: str) -> str:
@@ -133,7 +134,7 @@ def features(t: TrustInput) -> dict[str, float]:
     heads = [a for a in t.asked if a.word == t.plan.get("head")]
     slots = list(t.plan.get("slots", []))
     count_asked = any(s in ("count", "quantity") for s in slots) and "amount" not in slots
-    return {
+    row = {
         "person_quote": _share(people, "quote"), "person_context": _share(people, "context"),
         "person_document": _share(people, "document"),
         "noun_quote": _share(nouns, "quote"), "noun_context": _share(nouns, "context"),
@@ -148,12 +149,14 @@ def features(t: TrustInput) -> dict[str, float]:
         "verdict": float(bool(_VERDICT.search(t.conclusion))),
         "computed": float(t.calculations > 0),
         "evidence": min(t.evidence, 6) / 6.0,
+        "rows": min(t.rows, 4) / 4.0,
         "conflict": float(t.conflicts > 0),
         "slots": float(min(len(slots), 3)),
         "aggregate": float(bool(t.plan.get("aggregate"))),
         "count_by_amount": float(count_asked and bool(_AMOUNT_SAID.search(t.conclusion))),
         "quote_length": min(t.quote_length, 400) / 400.0,
     }
+    return {f: row[f] for f in FEATURES}
 
 
 @dataclass

@@ -1,0 +1,143 @@
+"""The case badge's trust score: the words a question names (engine/question/terms.py), what the
+score reads of an answer (engine/answer/casefile/trust.py), the questions it learns from
+(engine/bench/counterfactual.py) and its training (scripts/train_case_trust.py) — on text written
+for these tests."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.answer.casefile import trust
+from engine.answer.casefile.trust import FEATURES, Asked, TrustInput, TrustModel, features, missing_terms
+from engine.bench.counterfactual import counterfactual_question
+from engine.bench.transcripts import CaseQuestion, Expectation
+from engine.question import content_terms, read_question
+from engine.question.terms import head_term
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_content_terms_keep_the_things_and_drop_the_asking_words():
+    terms = content_terms("承租人一共交了多少保证金？")
+    assert "保证金" in terms and "承租人" in terms
+    assert not {"一共", "多少"} & set(terms)
+
+
+def test_head_term_is_the_last_noun_of_the_first_part():
+    assert head_term("承租人交了多少保证金？") == "保证金"
+    assert head_term("两台挖掘机的租金合计是多少？哪天付的？") == "租金"
+    assert head_term("是哪天付的？") is None
+
+
+def test_the_plan_carries_the_terms_and_the_head():
+    plan = read_question("承租人交了多少保证金？").case.to_dict()
+    assert ["保证金", "noun"] in plan["terms"] and plan["head"] == "保证金"
+
+
+def _input(asked: list[Asked], conclusion: str = "金额为3000元（E1）。", head: str | None = None) -> TrustInput:
+    return TrustInput(plan={"slots": ["amount"], "names": [], "terms": [], "head": head},
+                      conclusion=conclusion, asked=asked, quote_length=40, evidence=1)
+
+
+def test_features_read_what_the_quote_holds_of_the_asked_words():
+    held = _input([Asked("保证金", "noun", 1.0, 1.0, 1.0, 2)], head="保证金")
+    lacking = _input([Asked("保证金", "noun", 0.0, 0.0, 1.0, 2)], head="保证金")
+    a, b = features(held), features(lacking)
+    assert list(a) == list(FEATURES)
+    assert a["head_quote"] == 1.0 and b["head_quote"] == 0.0
+    assert a["rare_held"] == 1.0 and b["rare_missing"] == 1.0
+    assert missing_terms(lacking) == ["保证金"] and missing_terms(held) == []
+
+
+def test_a_count_answered_with_money_is_its_own_feature():
+    t = _input([], conclusion="11700元：18个（E2）× 每个650元（E1） = 11700元。")
+    t.plan["slots"] = ["count"]
+    assert features(t)["count_by_amount"] == 1.0
+    assert features(_input([]))["count_by_amount"] == 0.0
+
+
+def test_held_counts_the_head_of_a_compound_as_half():
+    assert trust._held("授信额度", "额度是两万元") == 0.5
+    assert trust._held("额度", "额度是两万元") == 1.0
+    assert trust._held("押金", "租金是两千元") == 0.0
+
+
+def test_input_round_trips_through_its_dict():
+    t = _input([Asked("保证金", "noun", 1.0, 1.0, 1.0, 2)], head="保证金")
+    assert TrustInput.from_dict(json.loads(json.dumps(t.to_dict()))) == t
+
+
+def test_model_refuses_a_file_trained_on_other_features(tmp_path):
+    path = tmp_path / "trust.json"
+    path.write_text(json.dumps({"features": ["other"], "weights": [1.0], "bias": 0.0, "mean": [0.0],
+                                "scale": [1.0], "threshold": 0.5}), encoding="utf-8")
+    with pytest.raises(ValueError):
+        TrustModel.load(path)
+    assert TrustModel.load(tmp_path / "absent.json") is None
+
+
+def test_model_scores_a_quote_holding_the_asked_thing_higher():
+    weights = [1.0 if f in ("head_quote", "noun_quote") else 0.0 for f in FEATURES]
+    model = TrustModel(weights=weights, bias=0.0, mean=[0.0] * len(FEATURES), scale=[1.0] * len(FEATURES),
+                       threshold=0.6)
+    held = _input([Asked("保证金", "noun", 1.0, 1.0, 1.0, 2)], head="保证金")
+    lacking = _input([Asked("保证金", "noun", 0.0, 0.0, 1.0, 2)], head="保证金")
+    assert model.score(held) > model.threshold > model.score(lacking)
+
+
+def _question(text: str, qid: str = "T-01") -> CaseQuestion:
+    return CaseQuestion(id=qid, type="fact", question=text, expect=Expectation.from_dict({"numbers": [3000]}, qid), file="t.pdf")
+
+
+def test_counterfactual_swaps_a_held_noun_for_one_the_file_never_uses():
+    text = "问：你交了多少押金？答：押金交了三千元。"
+    made = counterfactual_question(_question("被告交了多少押金？"), text, {"noun": ["保证金", "押金"]})
+    assert made is not None and made.question == "被告交了多少保证金？"
+    assert made.id.endswith("~cf") and made.expect.not_found is True
+
+
+def test_counterfactual_leaves_a_question_whose_words_the_file_lacks():
+    assert counterfactual_question(_question("被告交了多少押金？"), "问：你叫什么？答：张三。",
+                                   {"noun": ["保证金"]}) is None
+    # no word of the same class that the file never uses: nothing is made up
+    assert counterfactual_question(_question("被告交了多少押金？"), "押金三千元，保证金两千元",
+                                   {"noun": ["保证金"]}) is None
+
+
+def _report(path: Path, rows: list[dict], counterfactual: bool = False) -> Path:
+    path.write_text(json.dumps({"suites": {"transcripts": {"config": {"counterfactual": counterfactual},
+                                                           "rows": rows}}}), encoding="utf-8")
+    return path
+
+
+def _row(i: int, right: bool, held: float) -> dict:
+    t = _input([Asked("保证金", "noun", held, held, 1.0, 2)], head="保证金")
+    return {"id": f"R-{i}", "file": f"f{i % 7}.pdf", "status": "answered", "correct": right,
+            "trust": {"input": t.to_dict()}}
+
+
+def test_training_is_deterministic_and_learns_the_held_word(tmp_path):
+    rows = [_row(i, right=i % 2 == 0, held=1.0 if i % 2 == 0 else 0.0) for i in range(40)]
+    # a few exceptions so that the classes overlap
+    rows += [_row(100 + i, right=False, held=1.0) for i in range(2)] + [_row(200 + i, right=True, held=0.0) for i in range(2)]
+    report = _report(tmp_path / "r.json", rows)
+    outs = []
+    for name in ("a.json", "b.json"):
+        subprocess.run([sys.executable, str(REPO / "scripts" / "train_case_trust.py"), "--reports", str(report),
+                        "--target", "0.1", "--out", str(tmp_path / name)], check=True, capture_output=True, cwd=REPO)
+        outs.append(json.loads((tmp_path / name).read_text("utf-8")))
+        outs[-1]["card"].pop("command")  # names the output file
+    assert outs[0] == outs[1]
+    card = outs[0]
+    weights = dict(zip(card["features"], card["weights"]))
+    assert weights["head_quote"] > 0
+    model = TrustModel.load(tmp_path / "a.json")
+    held = _input([Asked("保证金", "noun", 1.0, 1.0, 1.0, 2)], head="保证金")
+    lacking = _input([Asked("保证金", "noun", 0.0, 0.0, 1.0, 2)], head="保证金")
+    assert model.score(held) >= model.threshold > model.score(lacking)
+    assert card["card"]["cross_validated"]["r.json"]["answered"] == 44
