@@ -141,3 +141,64 @@ def test_training_is_deterministic_and_learns_the_held_word(tmp_path):
     lacking = _input([Asked("保证金", "noun", 0.0, 0.0, 1.0, 2)], head="保证金")
     assert model.score(held) >= model.threshold > model.score(lacking)
     assert card["card"]["cross_validated"]["r.json"]["answered"] == 44
+
+
+RECORD = """询问笔录
+时间：2024年5月6日9时至10时
+被询问人：石振东，男，1980年3月2日出生
+问：你把房子租给谁了？
+答：租给了卜春燕，她是2023年3月1日搬进来的。
+问：她交了多少押金？
+答：押金交了三千元，是现金给我的。
+问：房租怎么付？
+答：每个月两千元，她一直按时转账。
+"""
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    from tests.case_homes import record_home
+
+    yield from record_home(Path(tmp_path_factory.mktemp("trust")), {"rent.txt": RECORD})
+
+
+def _with_model(monkeypatch, bias: float) -> None:
+    model = TrustModel(weights=[0.0] * len(FEATURES), bias=bias, mean=[0.0] * len(FEATURES),
+                       scale=[1.0] * len(FEATURES), threshold=0.5, card={"name": "test"})
+    monkeypatch.setattr(trust, "_MODEL", [model])
+
+
+def test_without_a_model_the_card_is_kept_and_nothing_changes(record, monkeypatch):
+    from tests.case_homes import ask
+
+    monkeypatch.setattr(trust, "_MODEL", [None])
+    answer = ask(record, "rent.txt", "卜春燕交了多少押金？")
+    assert answer.status.value == "answered" and "3000" in answer.conclusion.replace("三千元", "3000")
+    card = answer.checks.trust
+    assert card["model"] is None and "score" not in card
+    words = {a["word"]: a for a in card["input"]["asked"]}
+    assert words["押金"]["quote"] == 1.0 and words["卜春燕"]["document"] == 1.0
+
+
+def test_an_untrusted_answer_is_reviewed_with_a_note_and_keeps_its_value(record, monkeypatch):
+    from tests.case_homes import ask
+
+    _with_model(monkeypatch, bias=-5.0)
+    answer = ask(record, "rent.txt", "卜春燕交了多少押金？")
+    assert answer.status.value == "needs_review"
+    assert answer.checks.trust["demoted"] is True and answer.checks.trust["trusted"] is False
+    assert any(n.startswith("核验把握不足") for n in answer.notes)
+    assert "三千元" in answer.conclusion or "3000" in answer.conclusion  # the value stays on view
+    _with_model(monkeypatch, bias=5.0)
+    trusted = ask(record, "rent.txt", "卜春燕交了多少押金？")
+    assert trusted.status.value == "answered" and trusted.checks.trust["trusted"] is True
+
+
+def test_the_note_names_the_asked_word_the_quote_lacks(record, monkeypatch):
+    from tests.case_homes import ask
+
+    # the landlord paid no deposit: the answer core quotes the tenant's, and the quote never names him
+    _with_model(monkeypatch, bias=-5.0)
+    answer = ask(record, "rent.txt", "石振东交了多少押金？")
+    assert answer.status.value == "needs_review" and answer.checks.trust["demoted"] is True
+    assert answer.checks.trust["note"] == "核验把握不足：引文中未出现问题所说的「石振东」"

@@ -81,4 +81,7 @@ def check_problems(answer: Answer) -> list[str]:
         problems.insert(0, label("结论中有数字或日期未在引用原文中找到", "a number or date is not in the quotes"))
     if not answer.checks.citations_valid:
         problems.insert(0, label("结论引用了不存在的证据编号", "the conclusion cites evidence that does not exist"))
+    trust = answer.checks.trust or {}
+    if trust.get("demoted"):  # the learned trust score held the badge back (engine/answer/casefile/trust.py)
+        problems.append(trust["note"])
     return problems

@@ -190,7 +190,7 @@ class Answerer:
             answer.status = Status.NEEDS_REVIEW
         mask_answer(answer, unmask)
         if draft.plan is not None:  # after masking: the card keeps the conclusion as shown
-            self._weigh_trust(answer)
+            self._weigh_trust(answer, [hit.chunk.chunk_id for hit in response.results])
         watch.lap("verify")
         answer.timings_ms = {**{f"search_{k}": v for k, v in response.timings_ms.items() if k != "total"},
                              **watch.laps, "rerank": response.timings_ms.get("rerank", 0.0),
@@ -199,11 +199,12 @@ class Answerer:
             answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
         return answer
 
-    def _weigh_trust(self, answer: Answer) -> None:
-        """A case-file answer the learned trust score does not trust is not 已核验 (trust.py)."""
+    def _weigh_trust(self, answer: Answer, retrieved: list[str]) -> None:
+        """A case-file answer the learned trust score does not trust is not 已核验 (trust.py);
+        ``retrieved``: the chunk ids its search of the file found, best first."""
         doc_ids = {e.chunk.doc_id for e in answer.evidence}
         document = "".join(c.text for d in sorted(doc_ids) for c in self.index.catalog.chunks(d))
-        answer.checks.trust = card = assess_trust(answer, document)
+        answer.checks.trust = card = assess_trust(answer, document, retrieved)
         if answer.unmasked is not None:
             answer.unmasked.checks.trust = card
         if answer.status is Status.ANSWERED and card.get("trusted") is False:

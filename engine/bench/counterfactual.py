@@ -87,6 +87,7 @@ def mismatched_rows(f: CaseFile, answers: Mapping[str, Any], document: str, per_
             given = replace(answers[a.id], plan=answers[b.id].plan)
             row = score_case_answer(b, given.to_dict())
             row.update(id=f"{b.id}~{a.id}", kind=f"mismatch:{b.kind or b.type}",
-                       trust={"input": TrustInput.from_answer(given, document).to_dict(), "model": None})
+                       trust={"input": TrustInput.from_answer(
+                           given, document, answers[b.id].checks.trust["retrieved"]).to_dict(), "model": None})
             rows.append(row)
     return rows

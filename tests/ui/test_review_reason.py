@@ -31,3 +31,12 @@ def test_nothing_to_say_for_an_answer_not_held_back():
     assert review_reason(answer()) is None
     assert review_reason(Answer(question="q", intent="fact", status=Status.ANSWERED, conclusion="c",
                                 gaps=[GAP])) is None
+
+
+def test_an_answer_the_trust_score_held_back_says_so():
+    note = "核验把握不足：引文中未出现问题所说的「保证金」"
+    held = Checks(trust={"demoted": True, "trusted": False, "note": note})
+    reason = review_reason(answer(checks=held))
+    assert reason is not None and reason.target == CHECKS and reason.text == f"未核实：{note}"
+    # a card whose score kept the badge says nothing
+    assert review_reason(answer(checks=Checks(trust={"trusted": True, "score": 0.9}))) is None

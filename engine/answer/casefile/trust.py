@@ -43,7 +43,7 @@ _AMOUNT_SAID = re.compile(r"\d元|[万千百十]元")
 
 FEATURES = ("person_quote", "person_context", "person_document", "noun_quote", "noun_context",
             "noun_document", "head_quote", "head_context", "other_context", "absent_from_document", "rare_missing", "rare_held",
-            "nothing_named", "span", "unclear", "verdict", "computed", "evidence", "rows", "conflict", "slots",
+            "nothing_named", "span", "unclear", "verdict", "computed", "evidence", "rows", "top_rank", "mean_reciprocal_rank", "conflict", "slots",
             "aggregate", "count_by_amount", "quote_length")
 _CLASSES = ("person", "place", "noun", "other")
 
@@ -74,6 +74,9 @@ class TrustInput:
     conflicts: int = 0
     evidence: int = 0
     rows: int = 0  # ledger rows the answer rests on (none: it quotes the closest sentence)
+    # each cited chunk's rank in the question's own search of the file (1 = first; 0 = not found):
+    # a sentence the search for another question found is what a wrong answer often quotes
+    ranks: list[int] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -85,10 +88,12 @@ class TrustInput:
         return cls(**values)
 
     @classmethod
-    def from_answer(cls, answer, document: str) -> "TrustInput":
-        """``document``: the case file's whole text."""
+    def from_answer(cls, answer, document: str, retrieved: list[str]) -> "TrustInput":
+        """``document``: the case file's whole text; ``retrieved``: the chunk ids the question's
+        search of the file found, best first."""
         by_id = {e.id: e for e in answer.evidence}
         cited = [by_id[i] for i in cited_ids(answer.conclusion) if i in by_id] or list(answer.evidence)
+        rank = {chunk_id: i + 1 for i, chunk_id in reversed(list(enumerate(retrieved)))}
         quotes = _squash("".join(e.chunk.text[e.quote_start:e.quote_end] for e in cited))
         context = _squash("".join(e.chunk.text[max(0, e.quote_start - _CONTEXT_BEFORE):e.quote_end]
                                   for e in cited))
@@ -102,7 +107,8 @@ class TrustInput:
                        sum(w in x for x in sentences)) for w, k in kinds.items()]
         return cls(plan=plan, conclusion=answer.conclusion, asked=asked, quote_length=len(quotes),
                    calculations=len(answer.calculations), conflicts=len(answer.conflicts),
-                   evidence=len(answer.evidence), rows=len(answer.ledger))
+                   evidence=len(answer.evidence), rows=len(answer.ledger),
+                   ranks=[rank.get(e.chunk.chunk_id, 0) for e in cited])
 
 
 def _squash(text: str) -> str:
@@ -150,6 +156,8 @@ def features(t: TrustInput) -> dict[str, float]:
         "computed": float(t.calculations > 0),
         "evidence": min(t.evidence, 6) / 6.0,
         "rows": min(t.rows, 4) / 4.0,
+        "top_rank": max((1.0 / r for r in t.ranks if r), default=0.0),
+        "mean_reciprocal_rank": sum(1.0 / r for r in t.ranks if r) / len(t.ranks) if t.ranks else 0.0,
         "conflict": float(t.conflicts > 0),
         "slots": float(min(len(slots), 3)),
         "aggregate": float(bool(t.plan.get("aggregate"))),
@@ -198,12 +206,12 @@ def model() -> TrustModel | None:
     return _MODEL[0]
 
 
-def assess(answer, document: str) -> dict[str, Any]:
-    """The trust card of a case-file answer (``document``: the file's whole text): its input, and
-    when the model is present its score, threshold and, below it, the question's words the quotes
-    lack."""
-    t = TrustInput.from_answer(answer, document)
-    card: dict[str, Any] = {"input": t.to_dict()}
+def assess(answer, document: str, retrieved: list[str]) -> dict[str, Any]:
+    """The trust card of a case-file answer (``document``: the file's whole text; ``retrieved``:
+    its search's chunk ids, best first): its input, and when the model is present its score,
+    threshold and, below it, the question's words the quotes lack."""
+    t = TrustInput.from_answer(answer, document, retrieved)
+    card: dict[str, Any] = {"input": t.to_dict(), "retrieved": list(retrieved)}
     m = model()
     if m is None:
         card["model"] = None
