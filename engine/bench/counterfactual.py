@@ -76,11 +76,14 @@ def mismatched_rows(f: CaseFile, answers: Mapping[str, Any], document: str, per_
     from engine.answer.model import Status
     from engine.bench.transcripts import score_case_answer
 
+    def verified(answer) -> bool:  # 已核验 before the trust score (which may have held it back)
+        return answer.status is Status.ANSWERED or bool((answer.checks.trust or {}).get("demoted"))
+
     rows = []
     order = [q for q in f.questions if answers[q.id].plan]
     for i, b in enumerate(order):
         first = (answers[b.id].plan.get("slots") or [None])[0]
-        others = sorted((a for a in order if a.id != b.id and answers[a.id].status is Status.ANSWERED
+        others = sorted((a for a in order if a.id != b.id and verified(answers[a.id])
                          and (answers[a.id].plan.get("slots") or [None])[0] == first),
                         key=lambda a: abs(order.index(a) - i))
         for a in others[:per_question]:
@@ -88,6 +91,7 @@ def mismatched_rows(f: CaseFile, answers: Mapping[str, Any], document: str, per_
             row = score_case_answer(b, given.to_dict())
             row.update(id=f"{b.id}~{a.id}", kind=f"mismatch:{b.kind or b.type}",
                        trust={"input": TrustInput.from_answer(
-                           given, document, answers[b.id].checks.trust["retrieved"]).to_dict(), "model": None})
+                           given, document, answers[b.id].checks.trust["retrieved"]).to_dict(), "model": None,
+                           "demoted": answers[a.id].status is not Status.ANSWERED})
             rows.append(row)
     return rows
