@@ -129,7 +129,7 @@ def test_training_is_deterministic_and_learns_the_held_word(tmp_path):
     outs = []
     for name in ("a.json", "b.json"):
         subprocess.run([sys.executable, str(REPO / "scripts" / "train_case_trust.py"), "--reports", str(report),
-                        "--target", "0.1", "--out", str(tmp_path / name)], check=True, capture_output=True, cwd=REPO)
+                        "--keep", "0.9", "--out", str(tmp_path / name)], check=True, capture_output=True, cwd=REPO)
         outs.append(json.loads((tmp_path / name).read_text("utf-8")))
         outs[-1]["card"].pop("command")  # names the output file
     assert outs[0] == outs[1]
@@ -139,8 +139,16 @@ def test_training_is_deterministic_and_learns_the_held_word(tmp_path):
     model = TrustModel.load(tmp_path / "a.json")
     held = _input([Asked("保证金", "noun", 1.0, 1.0, 1.0, 2)], head="保证金")
     lacking = _input([Asked("保证金", "noun", 0.0, 0.0, 1.0, 2)], head="保证金")
-    assert model.score(held) >= model.threshold > model.score(lacking)
-    assert card["card"]["cross_validated"]["r.json"]["answered"] == 44
+    assert model.score(held) > model.score(lacking)
+    figures = card["card"]["cross_validated"]["r.json"]
+    assert figures["answered"] == 44 and figures["right_kept_share"] >= 0.9
+    assert figures["wrong_kept"] < figures["wrong"] == 22  # out of fold, wrong answers were held back
+
+
+def test_only_a_low_score_with_a_word_to_name_holds_an_answer_back():
+    assert TrustModel.held_back(0.1, 0.5, ["保证金"])
+    assert not TrustModel.held_back(0.1, 0.5, [])  # nothing anyone could check
+    assert not TrustModel.held_back(0.6, 0.5, ["保证金"])
 
 
 RECORD = """询问笔录

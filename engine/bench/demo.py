@@ -243,6 +243,7 @@ def score_answer(q: DemoQuestion, answer: Mapping[str, Any]) -> dict[str, Any]:
         "checks": checks, "failed": failed, "correct": not failed,
         "ungrounded": ungrounded, "verifier_flagged": verifier_flagged,
         "verifier_unsupported": list(answer.get("checks", {}).get("unsupported", [])),
+        "trust": answer.get("checks", {}).get("trust"),  # case-file answers: the trust card (trust.py)
         "hallucination": hallucination,
         "conflicts_reported": len(answer.get("conflicts", [])), "expect_conflict": q.expect_conflict,
         "gaps_reported": len(answer.get("gaps", [])), "expect_gap": q.expect_gap,

@@ -12,8 +12,8 @@ answer is the closest sentence rather than rows read from the ledger, and so on.
 reports carry it and scripts/train_case_trust.py learns from them); ``features`` turns it into the
 model's row; ``TrustModel`` is a logistic regression read from models/trust.json, whose threshold
 was chosen on out-of-fold scores (grouped by case file) so that few wrong answers stay 已核验.
-Below the threshold an answered answer becomes needs_review with a note naming what the quotes
-lack; the answer itself is unchanged. Without the model file nothing changes (the card in the
+Below the threshold an answered answer whose quotes lack a word the question names becomes
+needs_review with a note naming it; the answer itself is unchanged. Without the model file nothing changes (the card in the
 answer says so).
 """
 
@@ -180,6 +180,15 @@ class TrustModel:
     threshold: float
     card: dict[str, Any] = field(default_factory=dict)
 
+    @staticmethod
+    def held_back(score: float, threshold: float, lacking: list[str]) -> bool:
+        """Held back from 已核验: a low score and a word of the question that the quotes and their
+        settings lack (the note names it) — a low score alone is no reason anyone could check."""
+        return score < threshold and bool(lacking)
+
+    def trusts(self, score: float, lacking: list[str]) -> bool:
+        return not self.held_back(score, self.threshold, lacking)
+
     def score(self, t: TrustInput) -> float:
         row = features(t)
         z = self.bias + sum(w * (row[f] - m) / s for w, f, m, s in
@@ -217,10 +226,9 @@ def assess(answer, document: str, retrieved: list[str]) -> dict[str, Any]:
         card["model"] = None
         return card
     p = m.score(t)
+    lacking = missing_terms(t)
     card.update(model=m.card.get("name", "trust"), score=round(p, 4), threshold=m.threshold,
-                trusted=p >= m.threshold)
-    if p < m.threshold:
-        lacking = missing_terms(t)
-        card["note"] = ("核验把握不足：引文中未出现问题所说的" + "、".join(f"「{w}」" for w in lacking[:4])
-                        if lacking else "核验把握不足：此类问题在未见过的案卷上常被答错，请人工核对")
+                trusted=m.trusts(p, lacking))
+    if not card["trusted"]:
+        card["note"] = "核验把握不足：引文中未出现问题所说的" + "、".join(f"「{w}」" for w in lacking[:4])
     return card
