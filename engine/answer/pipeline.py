@@ -9,7 +9,7 @@ from collections import OrderedDict
 from typing import Mapping
 
 from engine.answer.candidates import Source
-from engine.answer.casefile.trust import assess as assess_trust
+from engine.answer.casefile.trust import assess as assess_trust, retrieved_of
 from engine.answer.composer import Composer, Draft, EvidenceSet
 from engine.answer.defuse import defused, injection_notes
 from engine.answer.judged import judged_route
@@ -190,7 +190,7 @@ class Answerer:
             answer.status = Status.NEEDS_REVIEW
         mask_answer(answer, unmask)
         if draft.plan is not None:  # after masking: the card keeps the conclusion as shown
-            self._weigh_trust(answer, [hit.chunk.chunk_id for hit in response.results])
+            self._weigh_trust(answer, retrieved_of(response.results))
         watch.lap("verify")
         answer.timings_ms = {**{f"search_{k}": v for k, v in response.timings_ms.items() if k != "total"},
                              **watch.laps, "rerank": response.timings_ms.get("rerank", 0.0),
@@ -199,9 +199,9 @@ class Answerer:
             answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
         return answer
 
-    def _weigh_trust(self, answer: Answer, retrieved: list[str]) -> None:
+    def _weigh_trust(self, answer: Answer, retrieved: list[list]) -> None:
         """A case-file answer the learned trust score does not trust is not 已核验 (trust.py);
-        ``retrieved``: the chunk ids its search of the file found, best first."""
+        ``retrieved``: what its search of the file found, best first (trust.retrieved_of)."""
         doc_ids = {e.chunk.doc_id for e in answer.evidence}
         document = "".join(c.text for d in sorted(doc_ids) for c in self.index.catalog.chunks(d))
         answer.checks.trust = card = assess_trust(answer, document, retrieved)

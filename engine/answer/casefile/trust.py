@@ -43,7 +43,7 @@ _AMOUNT_SAID = re.compile(r"\d元|[万千百十]元")
 
 FEATURES = ("person_quote", "person_context", "person_document", "noun_quote", "noun_context",
             "noun_document", "head_quote", "head_context", "other_context", "absent_from_document", "rare_missing", "rare_held",
-            "nothing_named", "span", "unclear", "verdict", "computed", "evidence", "rows", "top_rank", "mean_reciprocal_rank", "conflict", "slots",
+            "nothing_named", "span", "unclear", "verdict", "computed", "evidence", "rows", "top_rank", "mean_reciprocal_rank", "vector_cited", "vector_gap", "lexical_cited", "conflict", "slots",
             "aggregate", "count_by_amount", "quote_length")
 _CLASSES = ("person", "place", "noun", "other")
 
@@ -77,6 +77,11 @@ class TrustInput:
     # each cited chunk's rank in the question's own search of the file (1 = first; 0 = not found):
     # a sentence the search for another question found is what a wrong answer often quotes
     ranks: list[int] = field(default_factory=list)
+    # each cited chunk's e5 cosine with the question (0: not among the search's hits) and the best
+    # hit's; each cited chunk's BM25 score over the best hit's
+    vector: list[float] = field(default_factory=list)
+    vector_best: float = 0.0
+    lexical: list[float] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -88,12 +93,15 @@ class TrustInput:
         return cls(**values)
 
     @classmethod
-    def from_answer(cls, answer, document: str, retrieved: list[str]) -> "TrustInput":
-        """``document``: the case file's whole text; ``retrieved``: the chunk ids the question's
-        search of the file found, best first."""
+    def from_answer(cls, answer, document: str, retrieved: list[list]) -> "TrustInput":
+        """``document``: the case file's whole text; ``retrieved``: what the question's search of
+        the file found, best first: [chunk id, e5 cosine, BM25 score] (``retrieved_of``)."""
         by_id = {e.id: e for e in answer.evidence}
         cited = [by_id[i] for i in cited_ids(answer.conclusion) if i in by_id] or list(answer.evidence)
-        rank = {chunk_id: i + 1 for i, chunk_id in reversed(list(enumerate(retrieved)))}
+        rank = {hit[0]: i + 1 for i, hit in reversed(list(enumerate(retrieved)))}
+        vector = {hit[0]: hit[1] for hit in retrieved}
+        best_lexical = max((hit[2] for hit in retrieved), default=0.0) or 1.0
+        lexical = {hit[0]: hit[2] / best_lexical for hit in retrieved}
         quotes = _squash("".join(e.chunk.text[e.quote_start:e.quote_end] for e in cited))
         context = _squash("".join(e.chunk.text[max(0, e.quote_start - _CONTEXT_BEFORE):e.quote_end]
                                   for e in cited))
@@ -108,7 +116,10 @@ class TrustInput:
         return cls(plan=plan, conclusion=answer.conclusion, asked=asked, quote_length=len(quotes),
                    calculations=len(answer.calculations), conflicts=len(answer.conflicts),
                    evidence=len(answer.evidence), rows=len(answer.ledger),
-                   ranks=[rank.get(e.chunk.chunk_id, 0) for e in cited])
+                   ranks=[rank.get(e.chunk.chunk_id, 0) for e in cited],
+                   vector=[round(vector.get(e.chunk.chunk_id, 0.0), 4) for e in cited],
+                   vector_best=round(max(vector.values(), default=0.0), 4),
+                   lexical=[round(lexical.get(e.chunk.chunk_id, 0.0), 4) for e in cited])
 
 
 def _squash(text: str) -> str:
@@ -158,6 +169,9 @@ def features(t: TrustInput) -> dict[str, float]:
         "rows": min(t.rows, 4) / 4.0,
         "top_rank": max((1.0 / r for r in t.ranks if r), default=0.0),
         "mean_reciprocal_rank": sum(1.0 / r for r in t.ranks if r) / len(t.ranks) if t.ranks else 0.0,
+        "vector_cited": max(t.vector, default=0.0),
+        "vector_gap": t.vector_best - max(t.vector, default=0.0),
+        "lexical_cited": max(t.lexical, default=0.0),
         "conflict": float(t.conflicts > 0),
         "slots": float(min(len(slots), 3)),
         "aggregate": float(bool(t.plan.get("aggregate"))),
@@ -215,7 +229,14 @@ def model() -> TrustModel | None:
     return _MODEL[0]
 
 
-def assess(answer, document: str, retrieved: list[str]) -> dict[str, Any]:
+def retrieved_of(hits) -> list[list]:
+    """A search's hits as the trust card keeps them: [chunk id, e5 cosine, BM25 score], best first
+    (0 for a channel that did not find the chunk)."""
+    return [[h.chunk.chunk_id, round(h.channels.get("vector", {}).get("score", 0.0), 4),
+             round(h.channels.get("bm25", {}).get("score", 0.0), 4)] for h in hits]
+
+
+def assess(answer, document: str, retrieved: list[list]) -> dict[str, Any]:
     """The trust card of a case-file answer (``document``: the file's whole text; ``retrieved``:
     its search's chunk ids, best first): its input, and when the model is present its score,
     threshold and, below it, the question's words the quotes lack."""
