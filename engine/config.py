@@ -105,6 +105,14 @@ class RetrievalSettings(BaseModel):
                                                     "(a question word weighs 1).")
 
 
+class BadgeSettings(BaseModel):
+    case_trust_keep: float | None = Field(
+        None, description="How strict the case-file badge's trust score is: the share of right answers, "
+                          "on the kinds it was tuned on, that keep 已核验 (one of the operating points on "
+                          "engine/answer/casefile/models/trust.json: 0.99 … 0.3; lower is stricter and "
+                          "holds back more wrong answers on files of unseen kinds). None: the model's own (0.95).")
+
+
 class LLMSettings(BaseModel):
     base_url: str | None = None
     api_key: str | None = None
@@ -189,6 +197,7 @@ class Settings(BaseModel):
     retrieval: RetrievalSettings = RetrievalSettings()
     rerank: RerankSettings = RerankSettings()
     llm: LLMSettings = LLMSettings()
+    badge: BadgeSettings = BadgeSettings()
     auth: AuthSettings = AuthSettings()
     limits: LimitSettings = LimitSettings()
     audit: AuditSettings = AuditSettings()

@@ -210,3 +210,17 @@ def test_the_note_names_the_asked_word_the_quote_lacks(record, monkeypatch):
     answer = ask(record, "rent.txt", "石振东交了多少押金？")
     assert answer.status.value == "needs_review" and answer.checks.trust["demoted"] is True
     assert answer.checks.trust["note"] == "核验把握不足：引文中未出现问题所说的「石振东」"
+
+
+def test_the_strictness_is_an_operating_point_of_the_card():
+    from engine.config import Settings
+
+    model = TrustModel(weights=[0.0] * len(FEATURES), bias=0.0, mean=[0.0] * len(FEATURES),
+                       scale=[1.0] * len(FEATURES), threshold=0.1,
+                       card={"operating_points": [{"keep": 0.95, "threshold": 0.1}, {"keep": 0.5, "threshold": 0.7}]})
+    assert model.threshold_for(None) == 0.1 and model.threshold_for(0.5) == 0.7
+    with pytest.raises(ValueError, match="operating point"):
+        model.threshold_for(0.6)
+    settings = Settings.load(secrets_file=None, environ={"LEXTRACE_BADGE__CASE_TRUST_KEEP": "0.5"})
+    assert settings.badge.case_trust_keep == 0.5
+    assert Settings.load(secrets_file=None, environ={}).badge.case_trust_keep is None

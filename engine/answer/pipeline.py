@@ -204,7 +204,8 @@ class Answerer:
         ``retrieved``: what its search of the file found, best first (trust.retrieved_of)."""
         doc_ids = {e.chunk.doc_id for e in answer.evidence}
         document = "".join(c.text for d in sorted(doc_ids) for c in self.index.catalog.chunks(d))
-        answer.checks.trust = card = assess_trust(answer, document, retrieved)
+        answer.checks.trust = card = assess_trust(answer, document, retrieved,
+                                                  keep=self.settings.badge.case_trust_keep)
         if answer.unmasked is not None:
             answer.unmasked.checks.trust = card
         if answer.status is Status.ANSWERED and card.get("trusted") is False:

@@ -200,8 +200,16 @@ class TrustModel:
         settings lack (the note names it) — a low score alone is no reason anyone could check."""
         return score < threshold and bool(lacking)
 
-    def trusts(self, score: float, lacking: list[str]) -> bool:
-        return not self.held_back(score, self.threshold, lacking)
+    def threshold_for(self, keep: float | None) -> float:
+        """The threshold of the operating point keeping ``keep`` (the card's ``operating_points``);
+        None: the model's own."""
+        if keep is None:
+            return self.threshold
+        points = {p["keep"]: p["threshold"] for p in self.card.get("operating_points", [])}
+        if keep not in points:
+            raise ValueError(f"badge.case_trust_keep {keep} is not an operating point of the trust "
+                             f"model; choose one of {sorted(points)}")
+        return points[keep]
 
     def score(self, t: TrustInput) -> float:
         row = features(t)
@@ -236,10 +244,11 @@ def retrieved_of(hits) -> list[list]:
              round(h.channels.get("bm25", {}).get("score", 0.0), 4)] for h in hits]
 
 
-def assess(answer, document: str, retrieved: list[list]) -> dict[str, Any]:
+def assess(answer, document: str, retrieved: list[list], keep: float | None = None) -> dict[str, Any]:
     """The trust card of a case-file answer (``document``: the file's whole text; ``retrieved``:
-    its search's chunk ids, best first): its input, and when the model is present its score,
-    threshold and, below it, the question's words the quotes lack."""
+    what its search found, ``retrieved_of``; ``keep``: the operating point, Settings.badge): its
+    input, and when the model is present its score, threshold and, held back, the note naming the
+    question's words the quotes lack."""
     t = TrustInput.from_answer(answer, document, retrieved)
     card: dict[str, Any] = {"input": t.to_dict(), "retrieved": list(retrieved)}
     m = model()
@@ -247,9 +256,9 @@ def assess(answer, document: str, retrieved: list[list]) -> dict[str, Any]:
         card["model"] = None
         return card
     p = m.score(t)
-    lacking = missing_terms(t)
-    card.update(model=m.card.get("name", "trust"), score=round(p, 4), threshold=m.threshold,
-                trusted=m.trusts(p, lacking))
+    lacking, threshold = missing_terms(t), m.threshold_for(keep)
+    card.update(model=m.card.get("name", "trust"), score=round(p, 4), threshold=threshold,
+                trusted=not m.held_back(p, threshold, lacking))
     if not card["trusted"]:
         card["note"] = "核验把握不足：引文中未出现问题所说的" + "、".join(f"「{w}」" for w in lacking[:4])
     return card
