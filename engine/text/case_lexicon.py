@@ -169,6 +169,11 @@ KIND_COVERS: dict[str, frozenset[str]] = {
 INFLOW_KINDS = frozenset({"pay", "take"})
 OUTFLOW_KINDS = frozenset({"repay"})
 
+# The last character of a noun that names money (工钱, 货款, 医药费, 押金, 工资, 房租, 社保, 利息, 发票): the
+# question plan's kind of money asked (engine/question/casefile.py) and the scorer's money questions
+# (engine/bench/transcripts.py: 多少工程款 asks an amount, 多少会员 does not) read the same list.
+MONEY_ENDINGS = "款费金资钱票租保息"
+
 # -- what a sentence says about the sum -----------------------------------------------------------
 TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|前前后后|前后|加起来|加在一起|总额|总数|总计|共(?=[\d一二三四五六七八九十两几])")
 BALANCE = re.compile(r"还欠|尚欠|仍欠|(?:只|就|才)欠|欠(?:我|他|她|你|款|钱|着|了)|没(?:有)?(?:还|退|拿回|要回|收回|归还)|"
