@@ -125,14 +125,12 @@ _TIME_UNITS = frozenset({"小时", "分钟", "天", "周", "个月", "年"})  # 
 # 几家) or a thing with none (多少会员, 喝了多少酒, 会员人数是多少): its numbers are read with whatever
 # measure word or unit of things the conclusion gives them (三下, 286名, 2瓶), never as yuan. Not
 # 几点 / 几号 / 几月 (a time, a date), 几万 (money), 几乎, nor 这几 / 那几 / 哪几 / 好几.
-_COUNT_NAME = r"(?:人数|数量|个数|件数|户数)(?:是|有|为)?"  # 会员人数是多少: a count, by name
-_MEASURED = re.compile(r"(?<![这那哪好])几(?P<measure>[^点号月日时分秒万千百十亿乎成率\W\d])"
-                       rf"|(?<![这那哪好])多少(?P<thing>[\u4e00-\u9fff]{{1,4}})|{_COUNT_NAME}多少")
+_ASKED = re.compile(r"(?<![这那哪好])(?P<word>几|多少)(?P<after>[\u4e00-\u9fff]{0,4})")
+_NOT_MEASURED_JI = "点号月日时分秒万千百十亿乎成率"
+_MONEY_AFTER_JI = "万千百块元"  # 几万块, 几千元: an amount
 # What a bare 多少 is followed by (还有多少没退, 是多少呢, 拿了多少给他): an amount asked, as before.
 _BARE_AFTER = "没是呢了的都还就也才又在给吗啊呀吧左来多这那啦哪到被把让"
-_ASKED = re.compile(r"(?<![这那哪好])(?P<word>几|多少)(?P<after>[\u4e00-\u9fff]{0,4})")
-_MONEY_AFTER_JI = "万千百块元"  # 几万块, 几千元: an amount
-_COUNT_NAMED = re.compile(rf"{_COUNT_NAME}$")
+_COUNT_NAMED = re.compile(r"(?:人数|数量|个数|件数|户数)(?:是|有|为)?$")  # 会员人数是多少: a count, by name
 # A thing named after 多少 that is money (多少本金, 多少工程款, 多少损失没有挽回) asks an amount: the
 # question plan's money nouns (MONEY_ENDINGS) and the words of money that end otherwise.
 _MONEY_THING = re.compile(rf"[{MONEY_ENDINGS}元块万千百亿价额账]|损失|利润|收入|收益|流水|抽水|回扣|好处|红包|彩礼")
@@ -224,14 +222,15 @@ class Asked:
 def _measured(question: str) -> str | None:
     """The measure word a question asks a figure by (几下 → 下; 多少会员 → 会, so 286会员 reads too), ""
     for a count named (会员人数是多少); None when it asks no such figure."""
-    for match in _MEASURED.finditer(question):
-        if match.group("measure"):
-            return match.group("measure")
-        thing = match.group("thing")
-        if thing is None:
+    for match in _ASKED.finditer(question):
+        after = match.group("after")
+        if match.group("word") == "几":
+            if after and after[0] not in _NOT_MEASURED_JI:
+                return after[0]
+        elif _COUNT_NAMED.search(question, 0, match.start()):
             return ""
-        if thing[0] not in _BARE_AFTER and not _MONEY_THING.search(thing):
-            return thing[0]
+        elif after and after[0] not in _BARE_AFTER and not _MONEY_THING.search(after):
+            return after[0]
     return None
 
 
