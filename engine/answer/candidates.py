@@ -29,7 +29,10 @@ _OPENS_BEFORE = re.compile(r"(?:自|从|由|from|commencing on|beginning on)\s*$
 _OPENS_AFTER = re.compile(r"^\s*(?:起|开始|始)")
 _CLOSES_BEFORE = re.compile(r"(?:至|到|止于|截至|until|through|\bto)\s*$", re.I)
 _CLOSES_AFTER = re.compile(r"^\s*(?:止|为止|届满|到期|截止|结束)")
-COUNT_VALUE = re.compile(r"([一二三四五六七八九十两百\d]{1,4})\s*(次|笔|个|份|张|人|起|项|期|回|趟|times?)")
+# A count's numeral (三, 12, 两): before a measure word here, and before the one a question asks (几下 → 三下,
+# engine/bench/scoring.py).
+COUNT_NUMERAL = r"[一二三四五六七八九十两百\d]{1,4}"
+COUNT_VALUE = re.compile(rf"({COUNT_NUMERAL})\s*(次|笔|个|份|张|人|起|项|期|回|趟|times?)")
 # Measure words that count the same things: 几次 is answered by 两笔, never by 十个(工作日).
 _SAME_MEASURE = ({"次", "笔", "回", "趟", "起"},)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Mapping, Sequence
 
-from engine.answer.candidates import COUNT_VALUE
+from engine.answer.candidates import COUNT_NUMERAL, COUNT_VALUE
 from engine.answer.model import Status
 from engine.answer.verify import cited_ids, evaluate
 from engine.text.dates import date_grounded, find_dates
@@ -32,13 +32,16 @@ def conclusion_values(text: str) -> Values:
                   frozenset(str(f.value) for f in find_dates(text)))
 
 
-def conclusion_counts(text: str) -> set[int]:
-    """Counts stated with a measure word (四次, 三期, 二人)."""
+def conclusion_counts(text: str, measure: str = "") -> set[int]:
+    """Counts stated with a measure word (四次, 三期, 二人), and with ``measure``, the one a question
+    asks by when it is none of those (几下 → 砸了三下)."""
     counts = set()
-    for match in COUNT_VALUE.finditer(text):
-        value = parse_number(match.group(1))
-        if value is not None:
-            counts.add(int(value))
+    told = [COUNT_VALUE] + ([re.compile(rf"({COUNT_NUMERAL})\s*{re.escape(measure)}")] if measure else [])
+    for pattern in told:
+        for match in pattern.finditer(text):
+            value = parse_number(match.group(1))
+            if value is not None:
+                counts.add(int(value))
     return counts
 
 

@@ -15,8 +15,16 @@ expectation key holds (README definitions; how each is read from an answer):
   多少公里, 多少公里/小时, 干了多少天, 多少mg/100ml, 比例/百分之几 in %) with find_quantities, in that
   unit (3瓶, 九天 = 9, 百分之五 = 5); when it
   asks an amount in 万元 (多少万元) the listed figure is in 万元 (436 → 436万元 = 4,360,000元).
-- ``numbers_any``: one of them is stated in the conclusion or in the quotes it cites (in the unit
-  asked, for a quantity question).
+  A question that asks no money may name what it counts in words those patterns do not know; its
+  numbers are then never yuan. A duration with no unit (等了多久, 多长时间) is a span in whatever unit
+  of time the conclusion gives it (20 → 二十分钟; 多少分钟 names its unit and is a quantity). A
+  measure word of its own (几下, 几家) or a thing with none (多少会员, 喝了多少酒, 会员人数是多少) is a
+  figure of things in any measure word or unit the conclusion gives it (三下, 286名, 286个会员, 2瓶).
+  How a question is read comes from its words alone, never from the expected value; and a question
+  that asks money anywhere (多少钱, 几万块, 多少 of a money noun — 多少押金, 多少工程款, 多少损失 — or a
+  bare 多少: 还有多少没退) keeps the money reading for all its numbers, so no money check is loosened.
+- ``numbers_any``: one of them is stated in the conclusion or in the quotes it cites (read in the
+  quotes as in the conclusion: a count, a quantity, a span or a figure of things when one is asked).
 - ``numbers_not``: none of them is stated in the conclusion.
 - ``dates``: each ISO date (as precise as the truth: ``2021-07`` for a month) is stated in the
   conclusion, read with find_dates.
@@ -39,7 +47,9 @@ Two checks hold for every question, whatever its keys:
   lists ``numbers`` or ``numbers_any`` (amounts, not a count); each amount in the conclusion must
   then be one of those, or a term of a calculation the answer shows whose recomputed result is
   one of those (the working of a right total is not a competing answer); for a quantity question
-  the same holds of the figures in the unit asked. A question asks dates
+  the same holds of the figures in the unit asked, and for a figure of things asked (几下, 多少会员)
+  of the figures of things the conclusion states (not for a count, nor a span asked with no unit:
+  20 where 半个多小时 is a version too cannot be told apart in another unit). A question asks dates
   when it lists ``dates`` (each date in the conclusion must be one of them; a day quoted without
   its year that is one of them is less precise, not another day) or ``approx_date``
   without dates (then a day-precise date in the conclusion is invented precision). An amount
@@ -72,7 +82,7 @@ import time
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Literal, Mapping, Sequence
 
 from engine.answer.verify import evaluate
 from engine.bench.common import BenchCorpus, prepare_corpus
@@ -81,6 +91,7 @@ from engine.bench.paths import REPO
 from engine.bench.result import Progress, SuiteResult, suite_result
 from engine.bench.scoring import (answer_text, cited_pages, cited_quotes, conclusion_counts, conclusion_values,
                                   detection, grounding, squash, yes_no)
+from engine.text.case_lexicon import MONEY_ENDINGS
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 from engine.text.quantities import UNITS, find_quantities
@@ -105,6 +116,24 @@ _QUESTION_UNITS = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=
 _UNIT_QUESTION = re.compile(rf"(?:几|多少)\s*(?:个(?=[小月工星]))?(?P<unit>{_QUESTION_UNITS})"
                             r"|(?P<named>mg/100ml|毫克/100毫升)"
                             r"|(?P<share>比例|百分之(?:几|多少)|(?:几|多少)个点|百分比)")
+# ...and a duration asked with no unit (等了多久, 多长时间): its numbers are a span in whatever unit of
+# time the conclusion gives it (20 → 二十分钟): the question does not say which, and the expected value
+# never decides how a question is read.
+_DURATION_QUESTION = re.compile(r"多久|多长(?:的)?时间|多少时间")
+_TIME_UNITS = frozenset({"小时", "分钟", "天", "周", "个月", "年"})  # find_quantities's spans of time
+# ...and a figure of something named with words the tables above do not know: a measure word (几下,
+# 几家) or a thing with none (多少会员, 喝了多少酒, 会员人数是多少): its numbers are read with whatever
+# measure word or unit of things the conclusion gives them (三下, 286名, 2瓶), never as yuan. Not
+# 几点 / 几号 / 几月 (a time, a date), 几万 (money), 几乎, nor 这几 / 那几 / 哪几 / 好几.
+_ASKED = re.compile(r"(?<![这那哪好])(?P<word>几|多少)(?P<after>[\u4e00-\u9fff]{0,4})")
+_NOT_MEASURED_JI = "点号月日时分秒万千百十亿乎成率"
+_MONEY_AFTER_JI = "万千百块元"  # 几万块, 几千元: an amount
+# What a bare 多少 is followed by (还有多少没退, 是多少呢, 拿了多少给他): an amount asked, as before.
+_BARE_AFTER = "没是呢了的都还就也才又在给吗啊呀吧左来多这那啦哪到被把让"
+_COUNT_NAMED = re.compile(r"(?:人数|数量|个数|件数|户数)(?:是|有|为)?$")  # 会员人数是多少: a count, by name
+# A thing named after 多少 that is money (多少本金, 多少工程款, 多少损失没有挽回) asks an amount: the
+# question plan's money nouns (MONEY_ENDINGS) and the words of money that end otherwise.
+_MONEY_THING = re.compile(rf"[{MONEY_ENDINGS}元块万千百亿价额账]|损失|利润|收入|收益|流水|抽水|回扣|好处|红包|彩礼")
 # ...and an amount asked in 万元 (多少万元, 几万块): its ``numbers`` are in 万元 (README: "yuan, or the
 # unit the question names"), compared with the conclusion's amounts as yuan × 10,000.
 _WAN_QUESTION = re.compile(r"(?:几|多少)\s*万\s*(?:元|块)")
@@ -181,6 +210,46 @@ class Expectation:
 
 
 @dataclass(frozen=True)
+class Asked:
+    """What a question's ``numbers`` are: amount (yuan), count (a measure word of COUNT_VALUE),
+    quantity (``unit``, find_quantities's), duration (any unit of time) or measure (``unit`` the
+    measure word asked, or "" when the question names a thing with none)."""
+
+    kind: Literal["amount", "count", "quantity", "duration", "measure"]
+    unit: str = ""
+
+
+def _measured(question: str) -> str | None:
+    """The measure word a question asks a figure by (几下 → 下; 多少会员 → 会, so 286会员 reads too), ""
+    for a count named (会员人数是多少); None when it asks no such figure."""
+    for match in _ASKED.finditer(question):
+        after = match.group("after")
+        if match.group("word") == "几":
+            if after and after[0] not in _NOT_MEASURED_JI:
+                return after[0]
+        elif _COUNT_NAMED.search(question, 0, match.start()):
+            return ""
+        elif after and after[0] not in _BARE_AFTER and not _MONEY_THING.search(after):
+            return after[0]
+    return None
+
+
+def _asks_money(question: str) -> bool:
+    """A 几 / 多少 of the question asks an amount: 几万 / 几千块, a bare 多少 (还有多少没退) or 多少 of
+    money (多少钱, 多少工程款). A question asking money anywhere keeps the money reading for all its
+    numbers, so that no reading here loosens what a money question is held to."""
+    for match in _ASKED.finditer(question):
+        after = match.group("after")
+        if match.group("word") == "几":
+            if after[:1] in _MONEY_AFTER_JI:
+                return True
+        elif not _COUNT_NAMED.search(question, 0, match.start()) and \
+                (not after or after[0] in _BARE_AFTER or _MONEY_THING.search(after)):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
 class CaseQuestion:
     id: str
     type: str
@@ -226,6 +295,21 @@ class CaseQuestion:
         if match.group("share"):
             return "%"
         return UNITS.get(match.group("unit") or "", "mg/100ml" if match.group("named") else None)
+
+    @property
+    def asks(self) -> Asked:
+        """The kind of figure the question asks, from its words alone (module doc, ``numbers``)."""
+        if self.asks_count:
+            return Asked("count")
+        unit = self.asks_unit
+        if unit:
+            return Asked("quantity", unit)
+        if _asks_money(self.question):
+            return Asked("amount")
+        if _DURATION_QUESTION.search(self.question):
+            return Asked("duration")
+        measured = _measured(self.question)
+        return Asked("measure", measured) if measured is not None else Asked("amount")
 
     def expected_amount(self, value: int) -> Decimal:
         """An expected figure of an amount question in yuan: as listed, or × 10,000 when the question
@@ -284,6 +368,23 @@ def _quantities(text: str, unit: str) -> list[Decimal]:
     return [Decimal(str(f.value)) for f in find_quantities(text) if f.meta.get("unit") == unit]
 
 
+def figures(asked: Asked, text: str) -> set[Decimal]:
+    """The figures of ``text`` of the kind asked (module doc, ``numbers``): amounts in yuan, counts
+    by their measure word, quantities in the unit asked, spans in any unit of time, and for a
+    measure asked a count or a quantity of things in any measure word (286名, 2瓶, 三下)."""
+    if asked.kind == "amount":
+        return set(_amounts(text))
+    if asked.kind == "quantity":
+        return set(_quantities(text, asked.unit))
+    counts = {Decimal(c) for c in conclusion_counts(text, asked.unit)}
+    if asked.kind == "count":
+        return counts
+    units = [(Decimal(str(f.value)), f.meta.get("unit")) for f in find_quantities(text)]
+    if asked.kind == "duration":
+        return {v for v, u in units if u in _TIME_UNITS}
+    return counts | {v for v, u in units if u not in _TIME_UNITS and u != "%"}
+
+
 def calculation_terms(answer: Mapping[str, Any], results: Iterable[Decimal]) -> set[Decimal]:
     """Terms of the shown calculations whose recomputed result is one of ``results``."""
     wanted, terms = set(results), set()
@@ -302,8 +403,9 @@ def wrong_values(q: CaseQuestion, answer: Mapping[str, Any]) -> list[str]:
     e, conclusion = q.expect, answer.get("conclusion", "")
     wrong: list[str] = []
     seen: set[tuple[str, object]] = set()  # a value restated (九千元（即9000元）) is one wrong value
-    unit = q.asks_unit
-    expected_amounts = set() if q.asks_count or unit else \
+    asked = q.asks
+    unit = asked.unit if asked.kind == "quantity" else None
+    expected_amounts = set() if asked.kind != "amount" else \
         {q.expected_amount(v) for v in (*e.numbers, *e.numbers_any)}
     working = calculation_terms(answer, expected_amounts) if expected_amounts else set()
     forbidden = {q.expected_amount(v) for v in e.numbers_not}
@@ -314,6 +416,11 @@ def wrong_values(q: CaseQuestion, answer: Mapping[str, Any]) -> list[str]:
             if value not in expected and value not in terms:
                 wrong.append(f"quantity {value}{unit} is not the expected "
                              + "/".join(str(v) for v in sorted(expected)))
+    if asked.kind == "measure" and (e.numbers or e.numbers_any):  # 18株 where 43 is asked: a figure of things
+        expected = {Decimal(v) for v in (*e.numbers, *e.numbers_any)}
+        terms = calculation_terms(answer, expected)
+        for value in sorted(figures(asked, conclusion) - expected - terms):
+            wrong.append(f"figure {value} (of things) is not the expected " + "/".join(str(v) for v in sorted(expected)))
     for fact in find_amounts(conclusion):
         value = Decimal(str(fact.value))
         if ("amount", value) in seen:
@@ -371,9 +478,8 @@ def score_case_answer(q: CaseQuestion, answer: Mapping[str, Any]) -> dict[str, A
     status = answer.get("status")
     quotes = cited_quotes(answer)
     found = conclusion_values(conclusion)
-    unit = q.asks_unit
-    stated = {Decimal(c) for c in conclusion_counts(conclusion)} if q.asks_count else \
-        set(_quantities(conclusion, unit)) if unit else set(found.amounts)
+    asked = q.asks
+    stated = figures(asked, conclusion)
     checks: dict[str, bool | None] = {}
     reasons: list[str] = []
 
@@ -382,14 +488,16 @@ def score_case_answer(q: CaseQuestion, answer: Mapping[str, Any]) -> dict[str, A
         if ok is False:
             reasons.append(f"{name}: {why}")
 
-    what = "counts" if q.asks_count else f"quantities in {unit}" if unit else "amounts"
+    what = {"amount": "amounts", "count": "counts", "quantity": f"quantities in {asked.unit}",
+            "duration": "spans of time", "measure": f"figures of things ({asked.unit or 'any measure word'})"}[asked.kind]
+
     def expected(value: int) -> Decimal:  # in the unit the conclusion's values are read in
-        return Decimal(value) if q.asks_count or unit else q.expected_amount(value)
+        return q.expected_amount(value) if asked.kind == "amount" else Decimal(value)
 
     missing = [v for v in e.numbers if expected(v) not in stated]
     check("numbers", None if not e.numbers else not missing,
           f"expected {_listing(e.numbers)}, the conclusion states {what} {_listing(sorted(stated))}")
-    in_quotes = set(_quantities(quotes, unit)) if unit else set(_amounts(quotes))
+    in_quotes = figures(asked, quotes)
     check("numbers_any", None if not e.numbers_any else
           any(expected(v) in stated | in_quotes for v in e.numbers_any),
           f"none of {_listing(e.numbers_any)} in the conclusion or its quotes")

@@ -18,9 +18,9 @@ from engine.question.markers import ENDS_WITH_MA, ENDS_WITH_MEIYOU, YESNO_WORDS
 from engine.question.reading import Reading, analyse
 from engine.question.terms import head_term, tagged_terms, word_class
 from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
-                                      GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, POSTURES, PRINCIPAL,
-                                      RELATIVE_DATE, STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of, ordinal_of,
-                                      question_kind, taken_off)
+                                      GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, MONEY_ENDINGS, OWN_SHARE, PLACE_ENDS,
+                                      POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of,
+                                      ordinal_of, question_kind, taken_off)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
@@ -514,7 +514,7 @@ GROUP = re.compile(r"[\u4e00-\u9fff]{1,2}们|大家|(?:这|那)?几个(?:工人|
 DUE = re.compile(r"应该|应当|本应|本该|按理")
 # The question's own name for the money asked (发票, 社保, 工钱, 货款, 押金, 医药费): a noun of the
 # question ending in a word of money; bare 钱 / 块钱 name no kind.
-MONEY_NOUN = re.compile(r"[\u4e00-\u9fff]+(?:款|费|金|资|钱|票|租|保|息)$")
+MONEY_NOUN = re.compile(rf"[\u4e00-\u9fff]+[{MONEY_ENDINGS}]$")
 _NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金)$")
 # A figure asked per unit of time or work (一天的工钱, 做一件多少钱, 每个月工资多少) — not 第一天 / 前一天.
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"

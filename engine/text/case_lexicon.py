@@ -169,20 +169,26 @@ KIND_COVERS: dict[str, frozenset[str]] = {
 INFLOW_KINDS = frozenset({"pay", "take"})
 OUTFLOW_KINDS = frozenset({"repay"})
 
+# The last character of a noun that names money (工钱, 货款, 医药费, 押金, 工资, 房租, 社保, 利息, 发票): the
+# question plan's kind of money asked (engine/question/casefile.py) and the scorer's money questions
+# (engine/bench/transcripts.py: 多少工程款 asks an amount, 多少会员 does not) read the same list.
+MONEY_ENDINGS = "款费金资钱票租保息"
+
 # -- what a sentence says about the sum -----------------------------------------------------------
 TOTAL = re.compile(r"一共|总共|合计|共计|总计|累计|前前后后|前后|加起来|加在一起|总额|总数|总计|共(?=[\d一二三四五六七八九十两几])")
 BALANCE = re.compile(r"还欠|尚欠|仍欠|(?:只|就|才)欠|欠(?:我|他|她|你|款|钱|着|了)|没(?:有)?(?:还|退|拿回|要回|收回|归还)|"
                      r"未(?:还|退|归还|偿还|返还)|还差|余款|剩下的?(?:钱|本金|款)?(?:还)?没")
 # Per piece, per person, per ton (每人发了5000元, 每张面值2000元, 每车25吨): a unit figure, not a movement.
-# (每盒1980元 / 一盒1280元，一共2560元: the price of one box, before the sum of the boxes)
+# (每盒1980元, before the sum of the boxes; 一盒1280元 is PER_PIECE_BEFORE's)
 EACH = re.compile(r"单价(?:是|为)?$|每(?:个)?(?:人|位|户|张|件|台|部|瓶|盒|针|支|桶|罐|套|双|箱|吨|斤|公斤|千克|克|车|捆|份|条|只|包|袋|次|笔|天|日|小时|立方米|立方|方|平方米|平米|平方|米|亩|公里|千米)(?:都|各)?"
-                  r"(?:是|为|按|发了?|给了?(?:我们|我|他|她|你)?|付了?|分了?|面值|单价|价值|价格|有)?[\s]*$"
-                  r"|(?<![第\d〇一二三四五六七八九十百千万两])一(?:盒|箱|瓶|桶|罐|套|双|支|袋|包)(?:是|为|要|卖)?[\s]*$")
-# The price of one piece told with its piece before the figure (吊水一瓶四十元, 打一针十五元, 一盒三十八元):
-# 一 and a unit of pieces just before the figure. Only units of pieces (一次五千元 is one payment, 一个月
-# 三千 a wage), and not 第一瓶 / 十一盒 (a position, a count). ``PER_PIECE_BEFORE_NOT_AFTER`` is what
-# follows such a figure when it is a thing's price in passing (一件两千元的衣服): then a sum, not per piece.
-PER_PIECE_BEFORE = re.compile(r"(?<![第\d零一二三四五六七八九十百两几])一(?P<u>瓶|盒|针|支|张|件|台|部|箱|袋|包|条|只|桶|套|双|根|吨|斤|公斤|千克|克)$")
+                  r"(?:是|为|按|发了?|给了?(?:我们|我|他|她|你)?|付了?|分了?|面值|单价|价值|价格|有)?[\s]*$")
+# The price of one piece told with its piece before the figure (吊水一瓶四十元, 打一针十五元, 一盒是1280元，
+# 一共2560元): 一 and a unit of pieces just before the figure. Only units of pieces (一次五千元 is one payment,
+# 一个月三千 a wage), and not 第一瓶 / 十一盒 / 两千一盒 (a position, a count). ``PER_PIECE_BEFORE_NOT_AFTER``
+# is what follows such a figure when it is a thing's price in passing (一件两千元的衣服): then a sum, not per
+# piece. One pattern for every reader (engine/answer/casefile/facts/extract.py: piece_before).
+PER_PIECE_BEFORE = re.compile(r"(?<![第\d〇零一二三四五六七八九十百千万两几])一(?P<u>瓶|盒|针|支|张|件|台|部|箱|袋|包|条|只|桶|罐|套|双|根|"
+                              r"吨|斤|公斤|千克|克)(?:是|为|要|卖)?\s*$")
 PER_PIECE_BEFORE_NOT_AFTER = re.compile(r"(?:钱)?的")
 PER_PIECE_AFTER = re.compile(r"(?:的)?一(?:张|捆|沓|叠|包|件|瓶|公斤|千克|斤|吨|克|台|部|个|箱|袋|条|只|盒|桶|双|套|根|立方米|立方|方|平方米|平米|平方|米|亩)|/(?:克|吨|斤|公斤|千克|件|台|个|瓶|箱|米|平方米|立方米|方|亩|天|日|月|人)")
 # The same figure told again (那笔6.8万元, 那1500元, 当天转的那1500元): a mention of a row told

@@ -54,7 +54,9 @@ _UNIT_RE = re.compile("|".join(re.escape(u) for u in sorted(UNITS, key=len, reve
 _CN_NUM = "".join(CN_DIGITS) + CN_ZEROS + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
 _NUMERAL = re.compile(rf"(?:{ARABIC_PATTERN})|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?|半|两")
 _PERCENT_WORDS = re.compile(rf"百分之(?P<num>(?:{ARABIC_PATTERN})|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?)")
-_PRE_APPROX = re.compile(r"(?:大约|大概|大致|约莫|差不多|估计|将近|接近|约|近)(?:是|为|有|在)?$")
+# A hedge just before a figure (大约20公斤, 估计是21时45分): the figure is approximate. One list for
+# quantities and clock times (engine/answer/casefile/clock_span.py).
+APPROX_BEFORE = re.compile(r"(?:大约|大概|大致|约莫|差不多|估计|将近|接近|约|近)(?:是|为|有|在)?$")
 _POST_APPROX = re.compile(r"(?:左右|上下|出头|来|多一点|不到)")
 _SPEED = re.compile(r"(?:时速|车速|速度)[^，。；\d]{0,5}$")
 _MORE = re.compile(r"(?:多|余|来|几)")
@@ -113,7 +115,7 @@ def find_quantities(text: str, *, money: list[Fact] | None = None, dates: list[F
 
 def _fact(text: str, start: int, end: int, value: Decimal, unit: str, norm: str, more: bool = False) -> Fact:
     qualifiers = []
-    pre = _PRE_APPROX.search(norm, max(0, start - 4), start)
+    pre = APPROX_BEFORE.search(norm, max(0, start - 4), start)
     if pre and pre.end() == start:
         qualifiers.append(pre.group(0))
     post = _POST_APPROX.match(norm, end)

@@ -434,6 +434,49 @@ def test_a_speed_and_a_share_are_read_in_the_unit_the_question_names():
     assert score({"numbers": [4]}, answer("共4元（E1）。", reels), question="他拉了几盘电缆？")["checks"]["numbers"] is False
 
 
+def test_a_thing_asked_with_no_measure_word_is_read_in_the_measure_word_the_answer_gives():
+    # 多少学员 / 喝了多少黄酒: no unit and no money named, so the figure is a count or a quantity of things
+    members = [evidence("E1", "报名的学员一共有152名，后来又说是125个。")]
+    asked = "培训班里一共有多少学员？"
+    assert score({"numbers": [152]}, answer("共152名学员（E1）。", members), question=asked)["correct"]
+    assert score({"numbers": [152]}, answer("共152个学员（E1）。", members), question=asked)["correct"]
+    versions = score({"numbers_any": [152, 125]}, answer("学员人数说法不一（E1）。", members), question=asked)
+    assert versions["checks"]["numbers_any"] is True  # 125个 in the quote
+    assert score({"numbers": [152]}, answer("152元（E1）。", members), question=asked)["checks"]["numbers"] is False
+    wine = [evidence("E1", "那天中午喝了三瓶黄酒。")]
+    assert score({"numbers": [3]}, answer("三瓶（E1）。", wine), question="他中午喝了多少黄酒？")["correct"]
+    named = score({"numbers": [152]}, answer("共152名（E1）。", members), question="学员人数是多少？")
+    assert named["correct"], named["reasons"]
+
+
+def test_a_count_by_a_measure_word_of_its_own_is_read_with_that_word():
+    knocks = [evidence("E1", "他拿锤子在门上敲了四下。")]
+    row = score({"numbers": [4]}, answer("敲了四下（E1）。", knocks), question="他在门上敲了几下？")
+    assert row["correct"], row["reasons"]
+    assert score({"numbers": [4]}, answer("4元（E1）。", knocks), question="他在门上敲了几下？")["checks"]["numbers"] is False
+    shops = [evidence("E1", "先后去了两家药店。")]
+    assert score({"numbers": [2]}, answer("两家（E1）。", shops), question="他一共去了几家药店？")["correct"]
+
+
+def test_a_duration_asked_without_a_unit_is_read_in_the_unit_of_time_the_answer_gives():
+    waited = [evidence("E1", "在门口足足等了四十分钟才有人来。")]
+    for asked in ("他在门口等了多长时间？", "他在门口等了多久？"):
+        row = score({"numbers": [40]}, answer("约四十分钟（E1）。", waited), question=asked)
+        assert row["correct"], (asked, row["reasons"])
+        assert score({"numbers": [40]}, answer("40元（E1）。", waited), question=asked)["checks"]["numbers"] is False
+    assert score({"numbers": [40]}, answer("约四十分钟（E1）。", waited), question="他在门口等了多少分钟？")["correct"]
+
+
+def test_a_question_that_asks_money_keeps_reading_its_numbers_as_yuan():
+    # a noun of money after 多少, a bare 多少, 几万块: the new readings never apply, so 40分钟 / 3瓶 are no amount
+    items = [evidence("E1", "等了四十分钟，他拿了三瓶酒，赔了四十元。")]
+    for asked in ("他还有多少押金没退？", "等了多久，最后赔了多少？", "一共收了多少工程款？", "拿了几万块？",
+                  "还有多少损失没有挽回？"):
+        row = score({"numbers": [40]}, answer("四十分钟（E1）。", items), question=asked)
+        assert row["checks"]["numbers"] is False, asked
+    assert q({"numbers": [3]}, "他还有多少没退？").asks == T.Asked("amount")
+
+
 def test_a_year_read_from_a_later_cited_date_is_grounded_and_a_guessed_one_is_not():
     items = [evidence("E1", "9月21日银行把钱退回来了。"), evidence("E2", "时间：2023年9月27日9时40分", page=1)]
     row = score({"dates": ["2023-09-21"]}, answer("2023年9月21日（年份依笔录时间，E2），退回（E1）。", items))

@@ -148,12 +148,16 @@ def test_what_was_actually_paid_is_the_payments_not_the_sum_agreed_nor_asked(dam
     assert "18000" in answer.conclusion and "36000" not in answer.conclusion and "40000" not in answer.conclusion
 
 
-def test_a_price_per_box_said_before_the_sum_is_per_piece_not_a_payment():
-    t = TextLedger(BUYER.replace("买了一台按摩椅，用手机银行转了15,000.00元",
-                                 "买了3盒蜂胶，一盒980元，一共2940元，又买了2盒鱼油，每盒1500元，用手机银行转了15,000.00元"))
+@pytest.mark.parametrize("bought, prices", [
+    ("买了3盒蜂胶，一盒980元，一共2940元，又买了2盒鱼油，每盒1500元", {980, 1500}),
+    # one pattern for 一盒980元 and 吊水一瓶四十元: a unit of weight or of shots, with 是 / 要 before the figure
+    ("买了2斤茶叶，一斤是六百元，又打了一针，一针要一百五十元", {600, 150}),
+])
+def test_a_price_per_piece_said_before_the_sum_is_per_piece_not_a_payment(bought, prices):
+    t = TextLedger(BUYER.replace("买了一台按摩椅，用手机银行转了15,000.00元", f"{bought}，用手机银行转了15,000.00元"))
     each = {e.amount.value for e in t.ledger.money if e.role == "each"}
-    assert {Decimal(980), Decimal(1500)} <= each
-    assert not any(e.role == "event" and e.amount.value in (Decimal(980), Decimal(1500)) for e in t.ledger.money)
+    assert {Decimal(p) for p in prices} <= each
+    assert not any(e.role == "event" and e.amount.value in prices for e in t.ledger.money)
 
 
 def test_the_rest_paid_in_cash_is_not_how_this_figure_was_paid():

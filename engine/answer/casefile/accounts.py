@@ -23,7 +23,7 @@ from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import EARLIEST, money, plain_number, said_amount, version_note
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.text import case_lexicon as lx
-from engine.answer.casefile.facts.extract import per_piece
+from engine.answer.casefile.facts.extract import per_piece, piece_before
 from engine.text.case_lexicon import CORRECTION, NOT_VALUE
 from engine.question import CasePlan
 from engine.text.lines import join_pdf_lines, joined_view
@@ -427,9 +427,7 @@ def _price_unit(text: str, amount) -> str | None:
 
     before = _PER_BEFORE.search(text[max(0, amount.start - 6):amount.start])
     after = _PER_AFTER.match(text, amount.end)
-    # 吊水一瓶四十元: the piece told before the figure with 一 (not 一件两千元的衣服, a thing's price in passing)
-    one = lx.PER_PIECE_BEFORE.search(text[max(0, amount.start - 4):amount.start]) \
-        if not lx.PER_PIECE_BEFORE_NOT_AFTER.match(text, amount.end) else None
+    one = piece_before(text, amount.start, amount.end)  # 吊水一瓶四十元
     for found in (before, after, one):
         if found:
             unit = next((u for u in (found.group("u"), found.group("u")[:1]) if u in UNITS), None)

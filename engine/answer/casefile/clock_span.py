@@ -16,9 +16,9 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
 from engine.question import CasePlan
 from engine.text.case_lexicon import TIME_OF_DAY, clock_minutes, is_clock_time
+from engine.text.quantities import APPROX_BEFORE
 
 _DAY = 24 * 60
-_APPROX_BEFORE = re.compile(r"(?:大概|大约|约|差不多|估计)(?:是|在)?$")
 # words of the question that name no act (双方, 现场): they match any sentence of the case
 _NOISE = re.compile(r"双方|对方|他们|我们|现场|那天|当天|当时|开始|大约|大概")
 
@@ -46,7 +46,7 @@ def _clocks(case: Case) -> list[tuple[_Clock, set[str]]]:
             minutes = clock_minutes(m) if is_clock_time(m) else None
             if minutes is None:
                 continue
-            approx = bool(m.group("approx")) or bool(_APPROX_BEFORE.search(said.text[max(0, m.start() - 4):m.start()]))
+            approx = bool(m.group("approx")) or bool(APPROX_BEFORE.search(said.text[max(0, m.start() - 4):m.start()]))
             out.append((_Clock(said, m.start(), m.end(), minutes, approx), words))
     return out
 

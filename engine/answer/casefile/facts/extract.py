@@ -39,11 +39,18 @@ def _clauses(text: str, sentence: Segment) -> list[Segment]:
     return split(text, sentence.start, sentence.end, CLAUSE_FIELD) or [sentence]
 
 
+def piece_before(text: str, start: int, end: int) -> re.Match[str] | None:
+    """一 and a piece just before the figure at ``start:end`` (吊水一瓶四十元, 一盒是1280元): its price per
+    piece — None when the figure is a thing's price in passing (一件两千元的外套)."""
+    if lx.PER_PIECE_BEFORE_NOT_AFTER.match(text, end):
+        return None
+    return lx.PER_PIECE_BEFORE.search(text[max(0, start - 8):start])
+
+
 def per_piece(text: str, start: int, end: int) -> bool:
     """一百元一张 / 每张2000元 / 每箱121元 (the figure at ``start:end``): the figure of one piece, not a sum."""
     return bool(lx.PER_PIECE_AFTER.match(text, end) or lx.EACH.search(text[max(0, start - 12):start])
-                or lx.PER_PIECE_BEFORE.search(text[max(0, start - 4):start])
-                and not lx.PER_PIECE_BEFORE_NOT_AFTER.match(text, end))
+                or piece_before(text, start, end))
 
 
 def _nearest_before(pattern: re.Pattern[str], text: str, start: int, end: int) -> re.Match[str] | None:
@@ -341,8 +348,8 @@ class _Reader:
         if kind in ("cost", "demand"):
             role = kind
         told_count = COUNT.search(text, sentence.start, amount.start)
-        if lx.EACH.search(before) or lx.PER_PIECE_AFTER.match(text, amount.end):
-            role = "each"  # 每人发了5000元 / 每张面值2000元 / 一百元一张: a figure per piece
+        if per_piece(text, amount.start, amount.end):
+            role = "each"  # 每人发了5000元 / 每张面值2000元 / 一百元一张 / 一盒1280元: a figure per piece
         elif lx.AGREED.search(sentence_before[-16:]) and kind in ("compensation", "repay", "pay") and \
                 not lx.BALANCE.search(before):
             role = "agreed"  # 调解时说好了总共赔38500块钱: what is owed under the agreement
