@@ -20,7 +20,7 @@ import re
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from engine.bench.transcripts import CaseFile, CaseQuestion, Expectation
+from engine.bench.transcripts import CaseFile, CaseQuestion, Expectation, score_case_answer
 from engine.question import tagged_terms, word_class
 
 _SPACE = re.compile(r"\s+")
@@ -74,7 +74,6 @@ def mismatched_rows(f: CaseFile, answers: Mapping[str, Any], document: str, per_
     answer would get under ``b``'s plan. ``answers``: question id → its Answer."""
     from engine.answer.casefile.trust import TrustInput
     from engine.answer.model import Status
-    from engine.bench.transcripts import score_case_answer
 
     def verified(answer) -> bool:  # 已核验 before the trust score (which may have held it back)
         return answer.status is Status.ANSWERED or bool((answer.checks.trust or {}).get("demoted"))
@@ -95,3 +94,16 @@ def mismatched_rows(f: CaseFile, answers: Mapping[str, Any], document: str, per_
                            "demoted": answers[a.id].status is not Status.ANSWERED})
             rows.append(row)
     return rows
+
+
+def counterfactual_run(engine, files: Sequence[CaseFile], doc_ids: Mapping[str, str],
+                       llm: bool) -> tuple[list[dict], list[CaseFile]]:
+    """The suites' ``--counterfactual`` (engine/bench/transcripts.Rewrite): each file's answers to
+    its own questions given to its other questions (rows scored here), and the files with their
+    questions made about what they do not hold (to be asked)."""
+    texts = {f.pdf.name: "".join(c.text for c in engine.chunks(doc_ids[f.pdf.name])) for f in files}
+    rows = []
+    for f in files:
+        answers = {q.id: engine.ask(q.question, doc_id=doc_ids[f.pdf.name], llm=llm) for q in f.questions}
+        rows.extend(mismatched_rows(f, answers, texts[f.pdf.name]))
+    return rows, counterfactual_files(files, texts)

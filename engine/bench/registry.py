@@ -108,6 +108,15 @@ def _fold_judges(options: BenchOptions):
     return load_fold_judges(options.judge_folds)
 
 
+def _rewrite(options: BenchOptions):
+    """The questions' rewrite the options ask for (``--counterfactual``), or None."""
+    if not options.counterfactual:
+        return None
+    from engine.bench.counterfactual import counterfactual_run
+
+    return counterfactual_run
+
+
 def _run_transcripts(options: BenchOptions) -> SuiteResult:
     from engine.bench.transcripts import DEV_FOLDER, run_transcripts
 
@@ -116,7 +125,7 @@ def _run_transcripts(options: BenchOptions) -> SuiteResult:
         return SuiteResult("transcripts", "dev case files", skipped=f"dataset absent: {folder}")
     engine = bench_engine(options.bench_dir / "transcripts", options.llm)
     return run_transcripts(engine, folder, llm=options.llm, progress=options.progress,
-                           counterfactual=options.counterfactual)
+                           rewrite=_rewrite(options))
 
 
 def _run_honesty(options: BenchOptions) -> SuiteResult:
@@ -153,7 +162,7 @@ def _run_casegen(options: BenchOptions) -> SuiteResult:
     engine = bench_engine(home, options.llm)
     return run_casegen(engine, home / "cases", seeds=options.seeds, seed_base=options.seed_base,
                        kinds=options.kinds, llm=options.llm, progress=options.progress,
-                       act_by_act=options.act_by_act, counterfactual=options.counterfactual)
+                       act_by_act=options.act_by_act, rewrite=_rewrite(options))
 
 
 SUITES: dict[str, Callable[[BenchOptions], SuiteResult]] = {

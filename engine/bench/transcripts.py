@@ -82,7 +82,7 @@ import time
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Iterable, Literal, Mapping, Sequence
+from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 
 from engine.answer.verify import evaluate
 from engine.bench.common import BenchCorpus, prepare_corpus
@@ -657,23 +657,21 @@ class CaseRun:
     kinds: dict[str, str]  # file -> the document kind ingest chose
 
 
+# A rewrite of the questions before they are asked (engine/bench/counterfactual.py passes one in
+# from the registry): (engine, files, {file: doc id}, llm) → (rows it scored itself, files to ask).
+Rewrite = Callable[[Any, Sequence["CaseFile"], Mapping[str, str], bool], tuple[list[dict], list["CaseFile"]]]
+
+
 def run_case_files(engine, files: Sequence[CaseFile], *, suite: str, llm: bool = False,
                    kind: str = "auto", progress: Progress | None = None,
-                   counterfactual: bool = False) -> CaseRun:
+                   rewrite: Rewrite | None = None) -> CaseRun:
     """Ingest the PDFs into the suite's home (nothing else stays there) and ask every question
-    within its own file — or, ``counterfactual``, each question made about what the file does not
-    hold (engine/bench/counterfactual.py)."""
+    within its own file — or the questions ``rewrite`` makes of them (and keep the rows it scored)."""
     corpus = prepare_corpus(engine, [f.pdf for f in files], f"{suite} case files", kind=kind)
     kinds = {r.name: r.kind for r in engine.docs().documents}
     rows, latencies = [], []
-    if counterfactual:
-        from engine.bench.counterfactual import counterfactual_files, mismatched_rows
-
-        texts = {f.pdf.name: "".join(c.text for c in engine.chunks(corpus.doc_ids[f.pdf.name])) for f in files}
-        for f in files:
-            answers = {q.id: engine.ask(q.question, doc_id=corpus.doc_ids[f.pdf.name], llm=llm) for q in f.questions}
-            rows.extend(mismatched_rows(f, answers, texts[f.pdf.name]))
-        files = counterfactual_files(files, texts)
+    if rewrite is not None:
+        rows, files = rewrite(engine, files, corpus.doc_ids, llm)
     total, done = sum(len(f.questions) for f in files), 0
     engine.search("预热 warm-up", k=1)  # load indexes and models before timing
     for f in files:
@@ -702,10 +700,9 @@ def case_result(suite: str, description: str, run: CaseRun, *, llm: bool, engine
 
 
 def run_transcripts(engine, folder: Path, *, llm: bool = False, known: KnownFailures | None = None,
-                    progress: Progress | None = None, counterfactual: bool = False) -> SuiteResult:
+                    progress: Progress | None = None, rewrite: Rewrite | None = None) -> SuiteResult:
     files = case_files(folder)
-    run = run_case_files(engine, files, suite="transcripts", llm=llm, progress=progress,
-                         counterfactual=counterfactual)
+    run = run_case_files(engine, files, suite="transcripts", llm=llm, progress=progress, rewrite=rewrite)
     known = known if known is not None else KnownFailures.load()
     for row in run.rows:
         row["known_failure"] = known.questions.get(row["id"])
@@ -714,5 +711,5 @@ def run_transcripts(engine, folder: Path, *, llm: bool = False, known: KnownFail
         "transcripts",
         f"{len(run.rows)} questions over {len(files)} independently written case files ({names}), "
         f"each asked within its file ({'LLM' if llm else 'deterministic composer'})",
-        run, llm=llm, engine=engine, gate=None if counterfactual else question_gate(run.rows, known.questions),
-        config={"dataset": str(folder), "known_failures": len(known.questions), "counterfactual": counterfactual})
+        run, llm=llm, engine=engine, gate=None if rewrite else question_gate(run.rows, known.questions),
+        config={"dataset": str(folder), "known_failures": len(known.questions), "counterfactual": rewrite is not None})
