@@ -19,7 +19,7 @@ from engine.question.reading import Reading, analyse
 from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
                                       GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, POSTURES, PRINCIPAL,
                                       RELATIVE_DATE, STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of, ordinal_of,
-                                      question_kind, taken_off)
+                                      question_kind, taken_off, CLAIM_HEADS, CONTRACT_TERMS, TERM_PERIODS)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
@@ -277,6 +277,16 @@ RESPONSE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请�
                       r"(?:认不认|是否认可|是否承认|认可|承认|同意不同意|否认|怎么说|有什么意见|什么意见|意见如何|怎么回应|"
                       r"如何回应|有没有收到|收到没有|收没收到|是否收到|收到(?:了|过)?(?:吗|没有|没))")
 OFFSET = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
+# 原告要求被告返还多少存款 / 按原告的诉讼请求 / 申请人主张的违约金: the claims a side put to the court or
+# tribunal are asked — the side making them, when the question names it
+CLAIMED = re.compile(rf"(?P<side>原告|申请人|上诉人)(?:方|一方)?(?:的)?(?:{CLAIM_HEADS.pattern}|要求|请求|主张|诉请)"
+                     rf"|{CLAIM_HEADS.pattern}")
+# 双方有没有争议 / 有无异议 / 说法一致吗: whether the sides agree on the figure asked beside it — answered by
+# the figure's own statements (one sum said by both, or each side's), not by a yes/no quote
+SIDES_AGREE_ASKED = re.compile(r"(?:双方|各方|原被告|原、被告)?(?:有没有|有无|是否有|是否存在)(?:争议|异议|分歧)"
+                               r"|(?:双方|各方)(?:说法|意见|所说)?(?:是否)?一致(?:吗|不)?")
+# 租期是从哪天到哪天 / 合同期限多长: the period a contract set is asked
+PERIOD_ASKED = re.compile(rf"(?:{TERM_PERIODS.pattern})[^，。？?]{{0,6}}(?:从哪天到哪天|哪天到哪天|起止|从什么时候到什么时候|多长|多久|是什么时候|到什么时候|到哪天)")
 BOTH_SIDES = re.compile(r"双方|各自|分别|原被告|原、被告|两边")
 # A side named as the one speaking (原告主张, 被告认为, 原告方称): whose account is asked.
 VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持)")
@@ -464,7 +474,15 @@ class CasePlan:
     # under) — computed from those rows only, never a balance of the payments
     whole: tuple[str, ...] = ()
     less: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    offset: bool = False  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
+    offset: bool = False
+    # 原告要求被告返还多少存款 / 按原告的诉讼请求，扣除押金后…: the side whose claims (诉讼请求 / 仲裁请求)
+    # are asked ("" when the question names the claims but no side), and what the question takes off them
+    claim: str | None = None
+    claim_less: list[str] = field(default_factory=list)
+    # 押金 / 月租金 / 首付款 asked: a term a contract set, stated in the record as one sum after its word
+    term: str | None = None
+    term_period: bool = False  # 租期是从哪天到哪天: the period a contract set, from and to
+    agree_asked: bool = False  # 月租金是多少？双方有没有争议？: whether the sides agree on it is asked beside it  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
     def text(self) -> str:
@@ -491,7 +509,7 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
-                "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
+                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
@@ -802,6 +820,7 @@ def make_plan(text: str) -> CasePlan:
     response = RESPONSE.search(text)
     plan.responder = response.group(1) if response and not DIFFER.search(text) else None
     plan.offset = bool(OFFSET.search(text))
+    _read_claim(plan, text)
     voices = {m.group(1) for m in VOICE.finditer(text)}
     plan.voice = voices.pop() if len(voices) == 1 else None
     plan.differ = bool(DIFFER.search(text)) and Slot.AMOUNT in plan.slots
@@ -961,6 +980,26 @@ def _read_whole_less(plan: CasePlan, text: str) -> None:
     if less:
         plan.whole, plan.less = ("profit", "share"), less
         plan.aggregate = "outstanding"
+
+
+def _read_claim(plan: CasePlan, text: str) -> None:
+    """The claims of a hearing asked (CLAIMED) and what is taken off them (扣除押金后); a term of a contract
+    asked by its word (被告交了多少押金 — CONTRACT_TERMS), or the period it set (租期从哪天到哪天)."""
+    plan.term_period = bool(PERIOD_ASKED.search(text)) and Slot.DATE in plan.slots
+    if Slot.AMOUNT not in plan.slots:
+        return
+    claimed = CLAIMED.search(text)
+    if claimed:
+        plan.claim = claimed.group("side") or ""
+        off = TAKEN_OFF.search(text)
+        plan.claim_less = [w for w in re.split(r"和|、|及|以及|跟", off.group("parts")) if w] if off else []
+    # 首付款是多少 / 交了多少押金: the term is the money asked (首付款里除了父母给的钱… asks a part of it)
+    term = re.search(rf"(?P<t>{CONTRACT_TERMS.pattern})(?:款)?(?:是|为|有|一共|总共|共)*(?:多少|几)"
+                     rf"|多少(?:的)?(?P<t2>{CONTRACT_TERMS.pattern})", text)
+    plan.term = (term.group("t") or term.group("t2")) if term and not claimed else None
+    if plan.term and SIDES_AGREE_ASKED.search(text):
+        plan.agree_asked = True
+        plan.slots = [s for s in plan.slots if s is not Slot.YESNO]
 
 
 def _read_compared(plan: CasePlan, text: str) -> None:

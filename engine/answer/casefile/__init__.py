@@ -16,6 +16,7 @@ from engine.answer.casefile.badge import check_parts, money_absent
 from engine.answer.casefile.batches import answer_batch
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.claims import answer_claim, answer_term, answer_term_period
 from engine.answer.casefile.clock_span import answer_clock_span
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods, goods_words
@@ -180,7 +181,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     head = asked_head(plan)
     fields_only = plan.fields and not plan.record
     named_head = head and any(head in n or n in head for n in plan.names)
-    if head and not fields_only and not named_head and head not in case.doc_text:
+    if head and not fields_only and not named_head and head not in case.doc_text and not plan.agree_asked:
         return draft_of(Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
     if Slot.AMOUNT in plan.slots and not plan.owed and plan.measure is None and plan.aggregate != "outstanding" \
             and not (plan.money_word or "").endswith("款") and money_absent(case, plan):
@@ -237,6 +238,12 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+    elif plan.claim is not None and is_hearing(case) and answer_claim(case, plan, outcome):
+        pass  # 原告要求返还多少存款 / 按诉讼请求扣除押金后还应付多少: the demands as claimed
+    elif plan.term and answer_term(case, plan, outcome):
+        pass  # 押金 / 月租金 / 首付款: the sum stated after its word, each side's
+    elif plan.term_period and answer_term_period(case, plan, outcome):
+        pass  # 租期从哪天到哪天: the period's two ends
     elif plan.gifts_kept and Slot.AMOUNT in plan.slots and answer_gifts_kept(case, plan, outcome):
         pass  # 送的东西，刨掉退回去的: the giver's money and goods kept, at their appraisal
     elif plan.short_of_demand and answer_short_of_demand(case, plan, outcome):
