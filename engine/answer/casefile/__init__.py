@@ -16,7 +16,7 @@ from engine.answer.casefile.badge import check_parts, money_absent
 from engine.answer.casefile.batches import answer_batch
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.claims import answer_claim, answer_term, answer_term_period
+from engine.answer.casefile.claims import agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period
 from engine.answer.casefile.clock_span import answer_clock_span
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods, goods_words
@@ -239,7 +239,12 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
     elif plan.claim is not None and is_hearing(case) and answer_claim(case, plan, outcome):
-        pass  # 原告要求返还多少存款 / 按诉讼请求扣除押金后还应付多少: the demands as claimed
+        # 原告要求返还多少存款 / 按诉讼请求扣除押金后还应付多少: the demands as claimed; 被告认可其中多少:
+        # the items of the bill that side owns (or the part said missing)
+        if plan.admitted_by and not answer_admitted(case, plan, outcome):
+            outcome.add(Part(f"{plan.admitted_by}认可的数额", "", Fill.MISSING))
+        if plan.agreed_how and (clause := agreed_clause(case, plan.money_word or "")) is not None:
+            outcome.add(clause)  # 违约金是怎么约定的？原告主张多少？: the claim, then the clause
     elif plan.term and answer_term(case, plan, outcome):
         pass  # 押金 / 月租金 / 首付款: the sum stated after its word, each side's
     elif plan.term_period and answer_term_period(case, plan, outcome):

@@ -246,6 +246,8 @@ def _gives(plan: CasePlan) -> bool:
 def _type_doubt(plan: CasePlan, part: Part) -> str | None:
     """钟红一共欠这几个工人多少工钱 → 三个: a figure of another kind stands where an amount was asked."""
     money_asked = plan.slots == [Slot.AMOUNT] and (plan.kind or plan.measure or plan.owed or plan.money_word)
+    if plan.agreed_how and "约定" in part.text:
+        return None  # 违约金是怎么约定的: the clause quoted answers that part, a rate or a term, not a sum
     if money_asked and not find_amounts(part.text) and find_quantities(part.text):
         return "所问为金额，结论给出的不是金额"
     return None

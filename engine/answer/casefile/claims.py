@@ -165,6 +165,81 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     return True
 
 
+# 水费318元、电费832元、燃气费286元: items of a bill, each named right before its sum
+_ITEM_SUM = re.compile(r"(?P<name>(?:(?![欠共计为是的])[\u4e00-\u9fff]){1,4}?(?:费|款|金))(?:为|是|共)?$")
+# 水费电费我认，燃气费我不认 / 对利息没有异议: a clause owning or refusing the items it names
+_OWNS = re.compile(r"认可|我认|我们认|承认|没有异议|无异议|没意见|没问题|同意")
+_REFUSES = re.compile(r"不认|不予认可|不承认|(?<![没无])有异议|不同意|否认")
+
+
+def _bill_items(case: Case) -> dict[str, tuple[Decimal, str, str]]:
+    """Items of a bill stated with their sums (name → sum, its words, cited): from a sentence naming at
+    least two of them (欠水费318元、电费832元、燃气费286元)."""
+    items: dict[str, tuple[Decimal, str, str]] = {}
+    for said in joined_sentences(case):
+        found = []
+        for amount in find_amounts(said.text):
+            clause = re.split(r"[，,、；;：:。]", said.text[:amount.start])[-1]
+            named = _ITEM_SUM.search(clause)
+            if named:
+                found.append((named.group("name"), Decimal(str(amount.value)), amount.text))
+        if len(found) >= 2:
+            cited = case.cite(said.anchor(0, len(said.text)))
+            for name, value, text in found:
+                items.setdefault(name, (value, text, cited))
+    return items
+
+
+def answer_admitted(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """被告认可其中多少: the items of a bill the side owns (水费电费我认) added, those it refuses named
+    beside — with the equation; nothing when the side's words name no item of a bill with its sum."""
+    side = plan.admitted_by
+    items = _bill_items(case)
+    if not side or not items:
+        return False
+    for said in joined_sentences(case):
+        if said.statement.party != side:
+            continue
+        owned, refused = [], []
+        for clause in re.split(r"[，,；;]", said.text):
+            names = [n for n in items if n in clause]
+            if not names:
+                continue
+            if _REFUSES.search(clause):
+                refused += names
+            elif _OWNS.search(clause):
+                owned += names
+        if not owned:
+            continue
+        cited = case.cite(said.anchor(0, len(said.text)))
+        values = [items[n][0] for n in owned]
+        total = sum(values, Decimal(0))
+        ids = list(dict.fromkeys([cited] + [items[n][2] for n in owned]))
+        expression = " + ".join(plain_number(v) for v in values)
+        if len(values) > 1:
+            outcome.calculations.append(Calculation(expression, total, None, True, ids, f"{side}认可的各项相加"))
+        rest = f"；不认可{'、'.join(f'{n}{items[n][1]}' for n in refused)}" if refused else ""
+        summed = f"，共{plain_number(total)}元（{expression} = {plain_number(total)}）" if len(values) > 1 else ""
+        outcome.add(Part(f"{side}认可", f"{side}认可{'、'.join(f'{n}{items[n][1]}' for n in owned)}{summed}{rest}"
+                                        f"（{quoted(said.text)}，{'、'.join(ids)}）", Fill.FILLED, ids))
+        return True
+    return False
+
+
+_RATE_SAID = re.compile(r"\d+(?:\.\d+)?%|百分之|千分之|万分之|每日|每天|按日")
+
+
+def agreed_clause(case: Case, word: str) -> Part | None:
+    """The sentence saying how the contract set ``word`` (合同第八条约定：…支付相当于一年租金20%的违约金),
+    quoted — one stating a rate before one without; None when no sentence says 约定 of it."""
+    told = [s for s in joined_sentences(case) if "约定" in s.text and word in s.text]
+    if not told:
+        return None
+    said = max(told, key=lambda s: (bool(_RATE_SAID.search(s.text)), -s.statement.index))
+    cited = case.cite(said.anchor(0, len(said.text)))
+    return Part(f"{word}的约定", f"{word}的约定：{quoted(said.text)}（{cited}）", Fill.FILLED, [cited])
+
+
 def _claims_less(case: Case, plan: CasePlan, listed: list[Demand], outcome: Outcome) -> bool:
     summed = [d for d in listed if d.amount is not None]
     if not summed:

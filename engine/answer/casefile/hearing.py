@@ -275,6 +275,13 @@ def _terms_hit(plan: CasePlan, text: str) -> int:
     return sum(1 for t in plan.question.terms if len(t) >= 2 and t in text)
 
 
+def _topic(case: Case, plan: CasePlan) -> str | None:
+    """The noun of the question the file says least often (空调 beside 欠款): what it is about."""
+    nouns = [n for n in plan.question.nouns if len(n) >= 2 and n not in HEARING_SIDES and n != plan.money_word
+             and n in case.doc_text]  # 欠款 names the balance, not the thing
+    return min(nouns, key=lambda n: (case.doc_text.count(n), -len(n)), default=None)
+
+
 def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """被告说春节前给过原告一万元，原告认不认？: the other side's answer, quoted, beside the claim as
     its side said it (an approximate time such as 春节前 stays as said) — admitted is a yes, denied a no
@@ -292,12 +299,20 @@ def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
 
     claims = [s for s in sentences if _side(s) == claimer and about(s)]
     asked_at = [s.statement.index for s in sentences if about(s)]
-    if not asked_at:
-        return False
-    start = min(asked_at)
-    answers = [s for s in sentences if _side(s) == responder and start <= s.statement.index <= start + 6
+    start = min(asked_at, default=None)
+    answers = [s for s in sentences if _side(s) == responder and start is not None
+               and start <= s.statement.index <= start + 6
                and (_DENY.search(s.text) or _UNSURE.search(s.text) or _ADMIT.search(s.text))]
-    if not answers:
+    topic = _topic(case, plan) if not named else None
+    if not answers and topic:
+        # 原告同意从欠款里扣除空调维修费吗: the side's own word on the thing the question names most
+        # narrowly (the file's rarest noun of the question), wherever in the hearing it is said
+        about = lambda s: topic in s.text  # noqa: E731
+        claims = [s for s in sentences if _side(s) == claimer and about(s) and find_amounts(s.text)]
+        answers = [s for s in sentences if _side(s) == responder and about(s)
+                   and (_DENY.search(s.text) or _ADMIT.search(s.text))]
+        start = min((s.statement.index for s in claims + answers), default=None)
+    if not answers or start is None:
         return False
     answer = max(answers, key=lambda s: (_terms_hit(plan, s.text) + (2 if about(s) else 0), -s.statement.index))
     cited = case.cite(answer.anchor(0, len(answer.text)))
