@@ -19,7 +19,7 @@ from engine.question.reading import Reading, analyse
 from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
                                       GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, OWN_SHARE, PLACE_ENDS, POSTURES, PRINCIPAL,
                                       RELATIVE_DATE, STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of, ordinal_of,
-                                      question_kind, taken_off, CLAIM_HEADS, CONTRACT_TERMS, TERM_PERIODS)
+                                      question_kind, taken_off, CLAIM_HEADS, TAKE_OFF_VERBS, CONTRACT_TERMS, TERM_PERIODS)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
@@ -276,8 +276,10 @@ LOAN_TOPIC = re.compile(r"借款|借的钱|借钱|贷款|(?:这|那)笔钱")
 RESPONSE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:对此|对这[^，。？?]{0,8})?"
                       r"(?:认不认|是否认可|是否承认|认可|承认|同意不同意|否认|怎么说|有什么意见|什么意见|意见如何|怎么回应|"
                       r"如何回应|有没有收到|收到没有|收没收到|是否收到|收到(?:了|过)?(?:吗|没有|没)"
-                      # 原告同意从欠款里扣除维修费吗 / 被告是否同意抵扣: the side's consent to what the other asks
-                      r"|(?:是否)?同意[^，。？?]{1,20}?(?:吗|么|[？?]|$)|(?:认|认可|承认)[^，。？?]{1,20}?(?:吗|么))")
+                      # 原告同意从欠款里扣除维修费吗 / 被告是否同意抵扣: the side's consent to a sum the other
+                      # wants taken off or paid (同意调解吗 is the side's own stance, no answer to a claim)
+                      r"|(?:是否)?同意[^，。？?]{0,12}?(?:扣|抵|冲|承担|支付|返还|退还|赔)[^，。？?]{0,12}?(?:吗|么|[？?]|$)"
+                      r"|(?:认|认可|承认)[^，。？?]{1,20}?(?:吗|么))")
 OFFSET = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
 # 原告要求被告返还多少存款 / 按原告的诉讼请求 / 申请人主张的违约金: the claims a side put to the court or
 # tribunal are asked — the side making them, when the question names it
@@ -291,6 +293,8 @@ SIDES_AGREE_ASKED = re.compile(r"(?:双方|各方|原被告|原、被告)?(?:有
 ADMITTED_ASKED = re.compile(r"(?P<side>原告|被告|申请人|被申请人|上诉人|被上诉人)(?:方|一方)?(?:认可|承认|认)(?:了)?(?:其中)?(?:的)?(?:是)?(?:多少|几)")
 # 违约金是怎么约定的 / 合同对押金如何约定: the clause setting it is asked (quoted, with its rate)
 AGREED_HOW = re.compile(r"(?:怎么|如何|怎样)(?:约定|规定|写)|约定(?:了)?(?:什么|怎样|如何|哪些)")
+# 车现在值多少钱 / 房屋市场价 / 净值是多少: the worth of a thing asked (each side states its own)
+VALUE_ASKED = re.compile(r"值多少|值几|价值多少|市场价|成交价|能卖多少|折价(?:款)?(?:是)?多少|估价|现值|净值|市值")
 # 租期是从哪天到哪天 / 合同期限多长: the period a contract set is asked
 PERIOD_ASKED = re.compile(rf"(?:{TERM_PERIODS.pattern})[^，。？?]{{0,6}}(?:从哪天到哪天|哪天到哪天|起止|从什么时候到什么时候|多长|多久|是什么时候|到什么时候|到哪天)")
 BOTH_SIDES = re.compile(r"双方|各自|分别|原被告|原、被告|两边")
@@ -490,6 +494,10 @@ class CasePlan:
     term_period: bool = False  # 租期是从哪天到哪天: the period a contract set, from and to
     admitted_by: str | None = None  # 被告认可其中多少: the side whose admitted part of a claim is asked
     agreed_how: bool = False  # 违约金是怎么约定的: the clause setting the money asked is quoted
+    # 那辆车现在值多少钱: the worth of a thing asked; with value_less, what is taken off it (按原告说的市场价，
+    # 扣掉剩下的贷款，净值多少 — the parts' words)
+    value_asked: bool = False
+    value_less: list[str] = field(default_factory=list)
     agree_asked: bool = False  # 月租金是多少？双方有没有争议？: whether the sides agree on it is asked beside it  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
@@ -517,7 +525,7 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
-                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
+                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
@@ -997,6 +1005,10 @@ def _read_claim(plan: CasePlan, text: str) -> None:
     if Slot.AMOUNT not in plan.slots:
         return
     plan.agreed_how = bool(AGREED_HOW.search(text)) and bool(plan.money_word)
+    plan.value_asked = bool(VALUE_ASKED.search(text))
+    # the whole clause after the verb (扣掉离婚时剩下的贷款: 剩下 is the debt's own word here)
+    off = re.search(rf"(?:{TAKE_OFF_VERBS})(?P<parts>[^，,。；;？?]{{2,30}})", text)
+    plan.value_less = [w for w in re.split(r"和|、|及|以及|跟", off.group("parts")) if w] if off and plan.value_asked else []
     claimed = CLAIMED.search(text)
     admitted = ADMITTED_ASKED.search(text)
     if claimed and admitted:

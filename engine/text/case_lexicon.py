@@ -509,7 +509,8 @@ def question_kind(text: str) -> str | None:
 # -- a whole less named parts (他自己落下的钱，扣掉老婆退的和卡里冻住的，还差多少) ----------------------
 # The words that take named parts off a whole, and what follows them up to the balance asked.
 # (扣除押金后被告还应付多少: a 后 closes the parts whatever follows it)
-TAKEN_OFF = re.compile(r"(?:扣掉|扣除|扣去|刨掉|刨去|刨除|减去|减掉|除去|去掉)(?P<parts>[^，,。；;？?]{2,30}?)"
+TAKE_OFF_VERBS = r"扣掉|扣除|扣去|刨掉|刨去|刨除|减去|减掉|除去|去掉"
+TAKEN_OFF = re.compile(rf"(?:{TAKE_OFF_VERBS})(?P<parts>[^，,。；;？?]{{2,30}}?)"
                        r"(?=(?:以后|之后|后)?(?:[，,]|还差|还剩|还有|还欠|剩下|实际|$)|(?<![以之])后)")
 # The figure one keeps for oneself of a scheme's takings (自己落下的, 个人获利, 自己分到): its whole.
 OWN_SHARE = re.compile(r"(?:自己|个人|本人|他)(?:实际)?(?:落下|落了|留下|留了|得到|拿到|挣|赚|获利|分到|分了|到手)"

@@ -17,7 +17,7 @@ from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts import Anchor
-from engine.text.case_lexicon import ASSENT_WORDS, REFUSAL_WORDS
+from engine.text.case_lexicon import ASSENT_WORDS, CLAIM_HEADS, REFUSAL_WORDS
 from engine.question import CasePlan
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
@@ -361,4 +361,112 @@ def answer_offset(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         outcome.add(Part("抵扣", f"{text}；双方说法不一，需人工核实", Fill.CONFLICT, [cited, other_cited]))
         return True
     outcome.add(Part("抵扣", f"{side}称{quoted(claim.text)}（{cited}）", Fill.FILLED, [cited]))
+    return True
+
+
+# -- what a thing is worth, by each side ---------------------------------------------------------------
+# 现在能卖15万左右 / 最多值十二万 / 成交价在210万元左右 / 按12万元折价: a worth said of a thing — never the
+# price it was bought at (落地价, 总价, 买的) nor a debt on it.
+_WORTH_SAID = re.compile(r"值|能卖|卖得|市场价|成交价|估价|评估价|折价|价值|市值")
+_NOT_WORTH = re.compile(r"落地价|总价|买的|买了|购买|购入|首付|贷款|花了|付了")
+_WORTH_WORD = re.compile(r"现在|目前|净值|市场价|成交价|价值|值|折价款?|估价|多少钱?|那辆|这辆|那套|这套|那台|这台")
+# the debt a worth is asked net of (剩下的贷款, 尚欠的借款): a remainder word and the debt's noun
+_REMAINING = re.compile(r"剩余|剩下|尚欠|还欠|未还|余下|结余")
+
+
+def _things(case: Case, plan: CasePlan) -> list[str]:
+    """The thing whose worth is asked, in the question's words present in the record (车值 → 车)."""
+    out = []
+    for word in [*plan.question.nouns, *plan.question.terms]:
+        word = _WORTH_WORD.sub("", word)
+        if word and word not in HEARING_SIDES and word in case.doc_text and word not in out \
+                and (len(word) >= 2 or word in plan.question.text):
+            out.append(word)
+    return [w for w in out if len(w) >= 2] or out
+
+
+def _worth_figures(case: Case, plan: CasePlan) -> dict[str, _Figure]:
+    things = _things(case, plan)
+    sentences = joined_sentences(case)
+    naming = {s.statement.index for s in sentences if any(t in s.text or t in s.statement.question for t in things)}
+    by_side: dict[str, _Figure] = {}
+    claims = {s.statement.index for s in sentences if CLAIM_HEADS.search(s.statement.answer)}
+    # a sentence naming the thing itself before one only in its exchange
+    ordered = sorted(sentences, key=lambda s: not any(t in s.text for t in things))
+    for said in ordered:
+        side = _side(said)
+        if side is None or side in by_side or not things or said.statement.index in claims:
+            continue  # the claims list demands a sum (折价款五十二万元): no side's worth of the thing
+        # about the thing: it names it, or answers in the exchange whose other turns do
+        if not ({said.statement.index - 1, said.statement.index, said.statement.index + 1} & naming):
+            continue
+        for amount in find_amounts(said.text):
+            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:") + 1
+            before = said.text[clause_start:amount.start]
+            if _WORTH_SAID.search(before) and not _NOT_WORTH.search(before):
+                by_side[side] = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
+                break
+    return by_side
+
+
+def _remaining_debt(case: Case, words: str) -> list[_Figure]:
+    """剩下的贷款 taken off a worth: each sum told after a remainder word and the debt's noun (剩余贷款
+    本金106万元), with the side that told it."""
+    nouns = [n for n in re.findall(r"贷款|借款|欠款|房贷|车贷|债务|按揭", words)]
+    found: list[_Figure] = []
+    for said in joined_sentences(case):
+        for amount in find_amounts(said.text):
+            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:。") + 1
+            before = said.text[clause_start:amount.start]
+            if _REMAINING.search(before) and any(n in before for n in nouns):
+                found.append(_Figure(_side(said) or "记录", Decimal(str(amount.value)), amount.text, said,
+                                     amount.start, amount.end))
+    return found
+
+
+def answer_sides_worth(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """那辆车现在值多少钱: each side's worth of the thing, attributed (one side's figure is never the
+    settled one: the sides differing is a conflict); 按原告说的市场价，扣掉剩下的贷款，净值多少: that side's
+    worth less the remaining debt both tell alike, with the equation — needs review when the debt is
+    told as two sums. False when no side states a worth of the thing."""
+    by_side = _worth_figures(case, plan)
+    if not by_side:
+        return False
+    cites = {side: case.cite(f.said.anchor(0, len(f.said.text))) for side, f in by_side.items()}
+    said = "；".join(f"{side}称{f.text}（{cites[side]}）" for side, f in by_side.items())
+    if plan.value_less:
+        if plan.voice not in by_side:
+            return False
+        worth = by_side[plan.voice]
+        debts = [d for words in plan.value_less for d in _remaining_debt(case, words)]
+        values = {d.value for d in debts}
+        debt_cites = list(dict.fromkeys(case.cite(d.said.anchor(0, len(d.said.text))) for d in debts))
+        if len(values) != 1:
+            told = "；".join(f"{d.side}称{d.text}（{c}）" for d, c in zip(debts, debt_cites)) or "未在材料中找到"
+            outcome.add(Part("净值", f"{plan.voice}称{worth.text}（{cites[plan.voice]}）；{'、'.join(plan.value_less)}：{told}，"
+                                     "无法扣除，需人工核实", Fill.CONFLICT if debts else Fill.MISSING,
+                             [cites[plan.voice], *debt_cites]))
+            return True
+        debt = values.pop()
+        result = worth.value - debt
+        if result < 0:
+            return False
+        ids = [cites[plan.voice], *debt_cites]
+        expression = f"{plain_number(worth.value)} - {plain_number(debt)}"
+        outcome.calculations.append(Calculation(expression, result, None, True, ids, f"按{plan.voice}所述价值扣除剩余债务"))
+        outcome.add(Part("净值", f"按{plan.voice}所述{worth.text}（{cites[plan.voice]}），扣除{debts[0].text}"
+                                 f"（{'、'.join(debt_cites)}），为{plain_number(result)}元（{expression} = {plain_number(result)}，见计算）",
+                         Fill.FILLED, ids))
+        return True
+    if plan.voice in by_side:
+        figure = by_side[plan.voice]
+        outcome.add(Part(f"{plan.voice}所述价值", f"{plan.voice}称{figure.text}（{cites[plan.voice]}）", Fill.FILLED,
+                         [cites[plan.voice]]))
+        return True
+    ids = list(cites.values())
+    if len({f.value for f in by_side.values()}) == 1:
+        outcome.add(Part("价值", f"{said}，双方所述一致" if len(by_side) > 1 else said, Fill.FILLED, ids))
+        return True
+    outcome.conflicts.append(Conflict("testimony", f"价值双方说法不一：{said}", ids))
+    outcome.add(Part("价值", f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
     return True
