@@ -206,6 +206,8 @@ FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "bank_card": re.compile(r"银行卡号|卡号|账号"),
     "plate": re.compile(r"车牌"),
 }
+# The fields that are a person's own (a number or a particular of theirs), not the record's.
+PII_FIELDS = ("id", "phone", "address", "birth", "job", "gender", "education", "ethnicity", "bank_card")
 # The same fields as a record's header keys them.
 FIELD_KEYS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"身份证|公民身份号码|证件"),
@@ -498,6 +500,9 @@ class CasePlan:
     # 扣掉剩下的贷款，净值多少 — the parts' words)
     value_asked: bool = False
     value_less: list[str] = field(default_factory=list)
+    # 被告的身份证号码和原告的联系电话: each personal field with the hearing side named before it, when the
+    # question names two sides (empty otherwise)
+    field_owners: list[tuple[str, str]] = field(default_factory=list)
     agree_asked: bool = False  # 月租金是多少？双方有没有争议？: whether the sides agree on it is asked beside it  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
@@ -525,7 +530,7 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
-                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
+                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
@@ -647,6 +652,7 @@ def make_plan(text: str) -> CasePlan:
     plan.evidence = bool(EVIDENCE.search(text))
     plan.fields = [name for part in _parts(text) for name in _fields_asked(part)]
     plan.fields = list(dict.fromkeys(f for f in FIELD_WORDS if f in plan.fields))
+    plan.field_owners = _field_owners(text, plan.fields)
     money_parts: list[str] = []
     alone: dict[Slot, bool] = {}  # each slot asked: whether the first part asking it asked only it
     for part in _parts(text):
@@ -996,6 +1002,25 @@ def _read_whole_less(plan: CasePlan, text: str) -> None:
     if less:
         plan.whole, plan.less = ("profit", "share"), less
         plan.aggregate = "outstanding"
+
+
+_SIDE_NAMED = re.compile(r"被上诉人|上诉人|被申请人|申请人|原告|被告|第三人")
+
+
+def _field_owners(text: str, fields: list[str]) -> list[tuple[str, str]]:
+    """(side, field) for every personal field the question names after a side (原告的身份证号码和电话、被告
+    的电话 → 原告 id, 原告 phone, 被告 phone); [] unless two sides are named."""
+    sides = [(m.start(), m.group(0)) for m in _SIDE_NAMED.finditer(text)]
+    if len({s for _, s in sides}) < 2:
+        return []
+    found = sorted((m.start(), name) for name in fields if name in PII_FIELDS
+                   for m in FIELD_WORDS[name].finditer(text))
+    owners = []
+    for at, name in found:
+        before = [s for start, s in sides if start < at]
+        if before and (before[-1], name) not in owners:
+            owners.append((before[-1], name))
+    return owners
 
 
 def _read_claim(plan: CasePlan, text: str) -> None:

@@ -204,7 +204,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         numbers = [f for f in plan.fields if f in PII_TYPES]
         if numbers:
             answer_record(case, CasePlan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers,
-                                             nicknames=plan.nicknames), outcome)
+                                             nicknames=plan.nicknames, field_owners=plan.field_owners), outcome)
             seen_part = partial_plate(case, Outcome(), True) if plan.plate_seen and numbers == ["plate"] \
                 and all(p.fill is Fill.MISSING for p in outcome.parts) else None
             if seen_part is not None:  # 车牌看清了哪几位: the characters told as seen answer it
