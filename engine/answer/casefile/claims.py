@@ -218,7 +218,7 @@ def answer_admitted(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         expression = " + ".join(plain_number(v) for v in values)
         if len(values) > 1:
             outcome.calculations.append(Calculation(expression, total, None, True, ids, f"{side}认可的各项相加"))
-        rest = f"；不认可{'、'.join(f'{n}{items[n][1]}' for n in refused)}" if refused else ""
+        rest = f"；不认可{'、'.join(refused)}" if refused else ""  # named, its sum no part of what is owned
         summed = f"，共{plain_number(total)}元（{expression} = {plain_number(total)}）" if len(values) > 1 else ""
         outcome.add(Part(f"{side}认可", f"{side}认可{'、'.join(f'{n}{items[n][1]}' for n in owned)}{summed}{rest}"
                                         f"（{quoted(said.text)}，{'、'.join(ids)}）", Fill.FILLED, ids))
