@@ -301,7 +301,8 @@ VALUE_ASKED = re.compile(r"值多少|值几|价值多少|市场价|成交价|能
 PERIOD_ASKED = re.compile(rf"(?:{TERM_PERIODS.pattern})[^，。？?]{{0,6}}(?:从哪天到哪天|哪天到哪天|起止|从什么时候到什么时候|多长|多久|是什么时候|到什么时候|到哪天)")
 BOTH_SIDES = re.compile(r"双方|各自|分别|原被告|原、被告|两边")
 # A side named as the one speaking (原告主张, 被告认为, 原告方称): whose account is asked.
-VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持)")
+VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持"
+                   r"|的(?:说法|讲法|陈述|主张))")  # 按被告自己的说法
 # 多出多少 / 相差多少 / 差额 between two accounts — never 还差多少 (a balance)
 DIFFER = re.compile(r"多出(?:了)?(?:多少|几)|相差(?:了)?(?:多少|几)|(?<![还尚])差(?:了)?多少|差额|差距|多(?:说|算|主张)了?多少")
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
@@ -503,6 +504,8 @@ class CasePlan:
     # 被告的身份证号码和原告的联系电话: each personal field with the hearing side named before it, when the
     # question names two sides (empty otherwise)
     field_owners: list[tuple[str, str]] = field(default_factory=list)
+    # 被告拖欠的抚养费是多少 / 按被告的说法欠的租金: a sum owed asked, with the money it is owed of
+    arrears: bool = False
     agree_asked: bool = False  # 月租金是多少？双方有没有争议？: whether the sides agree on it is asked beside it  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
@@ -530,7 +533,7 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
-                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
+                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
@@ -1027,6 +1030,9 @@ def _read_claim(plan: CasePlan, text: str) -> None:
     """The claims of a hearing asked (CLAIMED) and what is taken off them (扣除押金后); a term of a contract
     asked by its word (被告交了多少押金 — CONTRACT_TERMS), or the period it set (租期从哪天到哪天)."""
     plan.term_period = bool(PERIOD_ASKED.search(text)) and Slot.DATE in plan.slots
+    # (拖欠了几个月的租金，金额多少: the months' unit makes the slots a quantity — the money is still asked)
+    plan.arrears = bool(re.search(r"欠", text)) and bool(plan.money_word) and not plan.less \
+        and (Slot.AMOUNT in plan.slots or bool(re.search(r"金额|数额|多少钱|多少元", text)))
     if Slot.AMOUNT not in plan.slots:
         return
     plan.agreed_how = bool(AGREED_HOW.search(text)) and bool(plan.money_word)

@@ -25,7 +25,7 @@ from engine.answer.casefile.ranking import figures_per_person, ranking_told, unr
 from engine.answer.casefile.rates import answer_rate
 from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
 from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed,
-                                            answer_sides_worth, answer_tasks, is_hearing)
+                                            answer_months_owed, answer_sides_worth, answer_tasks, is_hearing)
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, draft_of
@@ -263,6 +263,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         # no payment of interest told in figures: not found — never the loan's principal, which is
         # the only figure beside the word 借款 and what any other route would give
         outcome.add(Part("已付利息", "", Fill.MISSING))
+    elif plan.arrears and is_hearing(case) and answer_months_owed(case, plan, outcome):
+        pass  # 被告拖欠的抚养费是多少: each side's months owed × the sum agreed per month
     elif plan.value_asked and Slot.AMOUNT in plan.slots and is_hearing(case) and answer_sides_worth(case, plan, outcome):
         pass  # 车现在值多少钱 / 按原告说的市场价扣掉剩下的贷款: each side's worth of the thing, attributed
     elif (Slot.AMOUNT in plan.slots and (plan.aggregate == "outstanding" or plan.differ) or plan.owed_by_sides) \

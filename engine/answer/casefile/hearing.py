@@ -470,3 +470,83 @@ def answer_sides_worth(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     outcome.conflicts.append(Conflict("testimony", f"价值双方说法不一：{said}", ids))
     outcome.add(Part("价值", f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
     return True
+
+
+# -- arrears told in months by each side -----------------------------------------------------------------
+# 一共欠了七个月 / 只欠六个月 / 租金最多欠到2月底，就是四个月: the months a side says are owed
+_MONTHS_OWED = re.compile(r"(?P<n>[一二三四五六七八九十两\d]{1,3})个月")
+_OWED_SAID = re.compile(r"欠")
+# 每月支付抚养费2000元 / 月租金3800元 / 每个月3800元: the sum agreed per month
+_PER_MONTH = re.compile(r"每月|每个月|月租金|月租|按月|月工资|月薪")
+
+
+def _of_money(case: Case, said: Said, word: str) -> bool:
+    """Whether a sentence speaks of the money ``word``: it names it, or its turn's question does, or one
+    of the two turns before (现在欠了多少？—一共欠了九个月 after 每月给我赡养费1500元)."""
+    if word in said.text or word in said.statement.question:
+        return True
+    before = [s for s in case.ledger.statements if said.statement.index - 2 <= s.index < said.statement.index]
+    return any(word in s.answer or word in s.question for s in before)
+
+
+def _monthly(case: Case, word: str) -> list[tuple[Decimal, str, str]]:
+    """Each sum said per month of the money ``word`` (in the sentence or the turn's question)."""
+    found = []
+    for said in joined_sentences(case):
+        if not _of_money(case, said, word):
+            continue
+        for amount in find_amounts(said.text):
+            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;。") + 1
+            if _PER_MONTH.search(said.text[clause_start:amount.start]):
+                found.append((Decimal(str(amount.value)), amount.text, case.cite(said.anchor(0, len(said.text)))))
+    return found
+
+
+def answer_months_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """被告拖欠的抚养费是多少 / 按被告自己的说法欠的租金: each side's months owed × the sum agreed per month
+    (told alike wherever it is said), with the equation — both sides' results, attributed, a conflict
+    when they differ; the side asked, its own. False when no side tells months owed of that money or
+    the monthly sum is not told once."""
+    word = plan.money_word or ""
+    monthly = _monthly(case, word)
+    if len({m[0] for m in monthly}) != 1:
+        return False
+    rate, rate_text = monthly[0][0], monthly[0][1]
+    rate_cites = list(dict.fromkeys(m[2] for m in monthly))
+    months: dict[str, tuple[int, str, str]] = {}
+    for said in joined_sentences(case):
+        side = _side(said)
+        if side is None or side in months or not _OWED_SAID.search(said.text):
+            continue
+        if not _of_money(case, said, word):
+            continue
+        # the first count after 欠 that is not denied (只欠六个月，不是七个月)
+        counted = [m for m in _MONTHS_OWED.finditer(said.text) if m.start() > said.text.find("欠")
+                   and not _NEGATED.search(said.text[:m.start()])]
+        if not counted:
+            continue
+        n = parse_number(counted[0].group("n"))
+        if n is None:
+            continue
+        months[side] = (int(n), counted[0].group(0), case.cite(said.anchor(0, len(said.text))))
+    if not months or plan.voice and plan.voice not in months:
+        return False
+    asked = [plan.voice] if plan.voice else list(months)
+    told = []
+    for side in asked:
+        n, words, cited = months[side]
+        result = rate * n
+        ids = [cited, *rate_cites]
+        outcome.calculations.append(Calculation(f"{plain_number(rate)} * {n}", result, None, True, ids,
+                                                f"{side}所述月数乘以每月数额",
+                                                factors=[{"value": n, "unit": "stated", "text": words}]))
+        told.append((side, result, f"{side}称欠{words}（{cited}），每月{rate_text}（{'、'.join(rate_cites)}），"
+                                   f"共{plain_number(rate)}×{n}={plain_number(result)}元", ids))
+    ids = list(dict.fromkeys(i for *_, t in told for i in t))
+    said = "；".join(t[2] for t in told)
+    if len({t[1] for t in told}) > 1:
+        outcome.conflicts.append(Conflict("testimony", f"{word}欠款双方说法不一：{said}", ids))
+        outcome.add(Part(word, f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
+    else:
+        outcome.add(Part(word, said, Fill.FILLED, ids))
+    return True
