@@ -100,6 +100,19 @@ def _priced_when_missing(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         outcome.parts, outcome.calculations = priced.parts, outcome.calculations + priced.calculations
 
 
+def _unsure_when_missing(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """还给某人的钱是哪天还的, where no movement carries a date: the speaker saying he does not remember
+    it (具体哪天还的记不清了) is the answer — a gap said, never 未找到 as if the file were silent."""
+    for index, part in enumerate(outcome.parts):
+        if part.fill is not Fill.MISSING or part.label not in ("日期", "时间"):
+            continue
+        said = Outcome()
+        answer_talk(case, CasePlan(plan.question, slots=[Slot.DATE], names=plan.names, focus=plan.focus), said)
+        if said.parts and all(p.fill is Fill.UNSURE for p in said.parts):
+            outcome.parts[index:index + 1] = said.parts
+            outcome.gaps += said.gaps
+
+
 def _found_so_yes(plan: CasePlan, outcome: Outcome) -> None:
     """银行有没有把钱退回来？退了多少？ / 受过处罚吗？暂扣了几个月？: the figure found says it
     happened — the verdict opens the answer."""
@@ -304,6 +317,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     elif _is_money(case, plan):
         answer_money(case, plan, outcome)
         _priced_when_missing(case, plan, outcome)
+        _unsure_when_missing(case, plan, outcome)
         _found_so_yes(plan, outcome)
         # 一共转了几次？转到哪张卡上？: the second part is in what was said
         _answer_rest(case, plan, question, _not_by_ledger(plan), outcome)

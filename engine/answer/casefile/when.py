@@ -97,6 +97,13 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             return part
     if slot is Slot.DATE and (read := _read_out_date(case, plan, label)) is not None:
         return read
+    # no chosen statement dates the act, one telling it says when is not remembered (还他的是现金，具体哪天还的
+    # 记不清了 after 有四万是还我表哥的): that gap is the answer, not silence
+    for statement in statements[1:]:
+        unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, slot)
+                       and _tells(plan, case, s.text) >= 1), None)
+        if unsure is not None:
+            return _gap(case, statement, unsure, outcome, label)
     return Part(label, "", Fill.MISSING)
 
 
