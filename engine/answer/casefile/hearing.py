@@ -541,7 +541,7 @@ def answer_months_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
                                                 f"{side}所述月数乘以每月数额",
                                                 factors=[{"value": n, "unit": "stated", "text": words}]))
         told.append((side, result, f"{side}称欠{words}（{cited}），每月{rate_text}（{'、'.join(rate_cites)}），"
-                                   f"共{plain_number(rate)}×{n}={plain_number(result)}元", ids))
+                                   f"合计{plain_number(result)}元（{plain_number(rate)}×{n}={plain_number(result)}）", ids))
     ids = list(dict.fromkeys(i for *_, t in told for i in t))
     said = "；".join(t[2] for t in told)
     if len({t[1] for t in told}) > 1:
