@@ -553,7 +553,8 @@ DUE = re.compile(r"应该|应当|本应|本该|按理")
 # The question's own name for the money asked (发票, 社保, 工钱, 货款, 押金, 医药费): a noun of the
 # question ending in a word of money; bare 钱 / 块钱 name no kind.
 MONEY_NOUN = re.compile(r"[\u4e00-\u9fff]+(?:款|费|金|资|钱|票|租|保|息)$")
-_NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金)$")
+# (花钱 / 出钱 / 赚钱 / 挣钱 name the act of spending or earning, not a kind of money the record must name)
+_NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金|花钱|出钱|赚钱|挣钱)$")
 # A figure asked per unit of time or work (一天的工钱, 做一件多少钱, 每个月工资多少) — not 第一天 / 前一天.
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
                       r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
