@@ -506,6 +506,8 @@ class CasePlan:
     field_owners: list[tuple[str, str]] = field(default_factory=list)
     # 被告拖欠的抚养费是多少 / 按被告的说法欠的租金: a sum owed asked, with the money it is owed of
     arrears: bool = False
+    # 那20万元双方说法一致吗？是借款还是赠与？: which of two either-or answers each side gives is asked
+    sides_choice: bool = False
     agree_asked: bool = False  # 月租金是多少？双方有没有争议？: whether the sides agree on it is asked beside it  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
@@ -533,7 +535,7 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
-                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
+                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "sides_choice": self.sides_choice, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
@@ -1031,6 +1033,7 @@ def _read_claim(plan: CasePlan, text: str) -> None:
     """The claims of a hearing asked (CLAIMED) and what is taken off them (扣除押金后); a term of a contract
     asked by its word (被告交了多少押金 — CONTRACT_TERMS), or the period it set (租期从哪天到哪天)."""
     plan.term_period = bool(PERIOD_ASKED.search(text)) and Slot.DATE in plan.slots
+    plan.sides_choice = len(plan.choices) == 2 and bool(SIDES_AGREE_ASKED.search(text) or BOTH_SIDES.search(text))
     # (拖欠了几个月的租金，金额多少: the months' unit makes the slots a quantity — the money is still asked)
     plan.arrears = bool(re.search(r"欠", text)) and bool(plan.money_word) and not plan.less \
         and (Slot.AMOUNT in plan.slots or bool(re.search(r"金额|数额|多少钱|多少元", text)))

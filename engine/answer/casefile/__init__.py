@@ -25,7 +25,8 @@ from engine.answer.casefile.ranking import figures_per_person, ranking_told, unr
 from engine.answer.casefile.rates import answer_rate
 from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
 from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed,
-                                            answer_months_owed, answer_sides_worth, answer_tasks, is_hearing)
+                                            answer_months_owed, answer_sides_choice, answer_sides_worth, answer_tasks,
+                                            is_hearing)
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, draft_of
@@ -176,6 +177,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     if plan.real_name:  # 龙哥真名叫什么: where the record ties the nickname to a name, or a gap
         # (before the names' check: 柏老板 is a name the record may never write so)
         answer_real_name(case, plan, outcome)
+        return draft_of(outcome, case.evidence, case.scope)
+    if plan.sides_choice and is_hearing(case) and answer_sides_choice(case, plan, outcome):
+        # 那20万元双方说法一致吗？是借款还是赠与？: each side's answer of the two, attributed
+        check_parts(case, plan, outcome)
         return draft_of(outcome, case.evidence, case.scope)
     if plan.most and not ranking_told(case, plan) and not figures_per_person(case, plan):
         # 输钱最多的玩家是谁: the record ranks no one by it — not found, never one of those it names

@@ -550,3 +550,45 @@ def answer_months_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     else:
         outcome.add(Part(word, said, Fill.FILLED, ids))
     return True
+
+
+# -- which of two answers each side gives ----------------------------------------------------------------
+# 不是借款 / 从来没说是借 / 并非赠与: a choice named only to be denied
+_DENIED_BEFORE = re.compile(r"(?:不是|并非|而非|没说是|没有说是|不属于|不能算|不算)$")
+
+
+def _choice_at(text: str, choice: str) -> int:
+    """Where ``choice`` is said for itself in ``text`` (借款, or its verb given: 借给我们), -1 when only
+    denied or not said."""
+    forms = [re.escape(choice)] + ([re.escape(choice[0]) + "给"] if len(choice) == 2 else [])
+    for m in re.finditer("|".join(forms), text):
+        if not _DENIED_BEFORE.search(text[max(0, m.start() - 4):m.start()]):
+            return m.start()
+    return -1
+
+
+def answer_sides_choice(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """那20万元双方说法一致吗？是借款还是赠与？: each side's own answer of the two (原告：说好是借给我们的；
+    被告：是赠与，不是借款), quoted and attributed — the sides giving different ones is a conflict. A side
+    only denying one (从来没说是借) gives no answer by that. False unless both sides give one."""
+    told: dict[str, tuple[str, list[Said]]] = {}
+    for said in joined_sentences(case):
+        side = _side(said)
+        found = sorted((at, c) for c in plan.choices if (at := _choice_at(said.text, c)) >= 0)
+        if side is None or not found:
+            continue
+        choice, quotes = told.setdefault(side, (found[0][1], []))
+        if found[0][1] == choice and len(quotes) < 2:  # the side's first answer, in up to two of its places
+            quotes.append(said)
+    if len(told) < 2:
+        return False
+    cites = {side: [case.cite(s.anchor(0, len(s.text))) for s in quotes] for side, (_, quotes) in told.items()}
+    said = "；".join(f"{side}称是{choice}：" + "、".join(f"{quoted(s.text)}（{c}）" for s, c in zip(quotes, cites[side]))
+                    for side, (choice, quotes) in told.items())
+    ids = [c for side in cites for c in cites[side]]
+    if len({c for c, _ in told.values()}) > 1:
+        outcome.conflicts.append(Conflict("testimony", f"双方说法不一：{said}", ids))
+        outcome.add(Part("双方说法", f"否，双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
+    else:
+        outcome.add(Part("双方说法", f"是，双方所述一致：{said}", Fill.FILLED, ids))
+    return True
