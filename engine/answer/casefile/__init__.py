@@ -25,7 +25,7 @@ from engine.answer.casefile.ranking import figures_per_person, ranking_told, unr
 from engine.answer.casefile.rates import answer_rate
 from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
 from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed,
-                                            answer_months_owed, answer_sides_choice, answer_sides_worth, answer_tasks,
+                                            answer_months_owed, answer_sides_choice, answer_sides_figure, answer_sides_worth, answer_tasks,
                                             is_hearing)
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
@@ -319,6 +319,9 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         _answer_rest(case, plan, question, _not_by_quantity(plan), outcome)
     elif plan.per_unit:
         answer_unit_price(case, plan, outcome)
+    elif Slot.AMOUNT in plan.slots and plan.aggregate is None and plan.ordinal is None and plan.voice is None \
+            and is_hearing(case) and answer_sides_figure(case, plan, outcome):
+        pass  # 首付里被告的婚前存款占了多少: the sides' different figures of the thing, attributed
     elif _is_money(case, plan):
         answer_money(case, plan, outcome)
         _priced_when_missing(case, plan, outcome)

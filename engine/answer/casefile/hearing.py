@@ -275,11 +275,14 @@ def _terms_hit(plan: CasePlan, text: str) -> int:
     return sum(1 for t in plan.question.terms if len(t) >= 2 and t in text)
 
 
-def _topic(case: Case, plan: CasePlan) -> str | None:
-    """The noun of the question the file says least often (空调 beside 欠款): what it is about."""
-    nouns = [n for n in plan.question.nouns if len(n) >= 2 and n not in HEARING_SIDES and n != plan.money_word
-             and n in case.doc_text]  # 欠款 names the balance, not the thing
-    return min(nouns, key=lambda n: (case.doc_text.count(n), -len(n)), default=None)
+def _topic(case: Case, plan: CasePlan, words_too: bool = False) -> str | None:
+    """The noun of the question the file says least often (空调 beside 欠款): what it is about — with
+    ``words_too``, when no noun qualifies, the question's other words (婚前 of 被告的婚前存款)."""
+    def rarest(words) -> str | None:
+        found = [n for n in words if len(n) >= 2 and n not in HEARING_SIDES and n != plan.money_word
+                 and n in case.doc_text]  # 欠款 names the balance, not the thing
+        return min(found, key=lambda n: (case.doc_text.count(n), -len(n)), default=None)
+    return rarest(plan.question.nouns) or (rarest(plan.question.terms) if words_too else None)
 
 
 def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
@@ -591,4 +594,37 @@ def answer_sides_choice(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         outcome.add(Part("双方说法", f"否，双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
     else:
         outcome.add(Part("双方说法", f"是，双方所述一致：{said}", Fill.FILLED, ids))
+    return True
+
+
+# -- a figure of one thing stated differently by the sides ------------------------------------------------
+def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """首付里被告的婚前存款占了多少: the thing the question names most narrowly (its rarest noun in the file),
+    each side's first figure of it — said in a sentence naming it or answering a question that does, never
+    a figure the side denies (没有十万) — attributed, as a conflict. False unless two sides state different
+    figures of it: one figure, or none, is for the other routes to answer."""
+    # the money the question names (出资, 存款) is the thing when the file names it; else its rarest word
+    topic = plan.money_word if plan.money_word and plan.money_word in case.doc_text else _topic(case, plan, True)
+    if not topic:
+        return False
+    by_side: dict[str, _Figure] = {}
+    for said in joined_sentences(case):
+        side = _side(said)
+        if side is None or side in by_side or (topic not in said.text and topic not in said.statement.question) \
+                or CLAIM_HEADS.search(said.statement.answer):
+            continue  # the claims list demands sums (返还…存款的一半): no side's figure of the thing
+        named_at = said.text.find(topic)  # a figure told before the thing is named is another's (爸妈给了20万)
+        for amount in find_amounts(said.text):
+            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:") + 1
+            if amount.start < named_at or _NEGATED.search(said.text[clause_start:amount.start]):
+                continue  # 但没有十万: the other side's figure, denied
+            by_side[side] = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
+            break
+    if len(by_side) < 2 or len({f.value for f in by_side.values()}) < 2:
+        return False
+    cites = {side: case.cite(f.said.anchor(0, len(f.said.text))) for side, f in by_side.items()}
+    said = "；".join(f"{side}称{f.text}（{quoted(f.said.text)}，{cites[side]}）" for side, f in by_side.items())
+    ids = list(cites.values())
+    outcome.conflicts.append(Conflict("testimony", f"{topic}双方说法不一：{said}", ids))
+    outcome.add(Part(topic, f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
     return True
