@@ -559,6 +559,8 @@ def measure_of(text: str) -> str | None:
 # -- a hearing's claims and the terms a contract set (庭审笔录 / 仲裁庭审笔录) ----------------------------
 # The heading of the claims a side puts to the court or tribunal (诉讼请求：一、…；二、…).
 CLAIM_HEADS = re.compile(r"(?:诉讼|仲裁|上诉|反诉)请求|请求事项|仲裁申请事项")
+# The claims list itself (诉讼请求：一、…), not a mention of it (对诉讼请求答辩如下)
+CLAIMS_LIST = re.compile(rf"(?:{CLAIM_HEADS.pattern})\s*[：:]")
 # A term of a contract stated as one sum (押金柒仟陆佰元, 月租金3800元, 首付56万元, 定金两万元): the word
 # the sum follows, with the words allowed between them (为人民币, 是, 总共是, 交了) — never another figure.
 CONTRACT_TERMS = re.compile(r"押金|保证金|定金|订金|首付款|首付|月租金|月租|年租金|租金标准|物业费标准")

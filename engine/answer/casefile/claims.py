@@ -24,7 +24,7 @@ from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.question import CasePlan
-from engine.text.case_lexicon import CLAIM_HEADS, TERM_LINK, TERM_PERIODS
+from engine.text.case_lexicon import CLAIMS_LIST, TERM_LINK, TERM_PERIODS
 from engine.text.dates import find_dates
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
@@ -62,8 +62,8 @@ def demands(case: Case) -> list[Demand]:
         if statement.kind != "qa" or statement.party not in HEARING_SIDES:
             continue
         text, where = joined_view(statement.answer, tight=True)
-        head = CLAIM_HEADS.search(text)
-        if head is None or not re.match(r"\s*[：:]", text[head.end():]):
+        head = CLAIMS_LIST.search(text)
+        if head is None:
             continue
         reasons = _REASONS.search(text, head.end())
         region_end = reasons.start() if reasons else len(text)

@@ -17,7 +17,7 @@ from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts import Anchor
-from engine.text.case_lexicon import ASSENT_WORDS, CLAIM_HEADS, REFUSAL_WORDS
+from engine.text.case_lexicon import ASSENT_WORDS, CLAIMS_LIST, REFUSAL_WORDS
 from engine.question import CasePlan
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
@@ -393,7 +393,7 @@ def _worth_figures(case: Case, plan: CasePlan) -> dict[str, _Figure]:
     sentences = joined_sentences(case)
     naming = {s.statement.index for s in sentences if any(t in s.text or t in s.statement.question for t in things)}
     by_side: dict[str, _Figure] = {}
-    claims = {s.statement.index for s in sentences if CLAIM_HEADS.search(s.statement.answer)}
+    claims = {s.statement.index for s in sentences if CLAIMS_LIST.search(s.statement.answer)}
     # a sentence naming the thing itself before one only in its exchange
     ordered = sorted(sentences, key=lambda s: not any(t in s.text for t in things))
     for said in ordered:
@@ -578,8 +578,8 @@ def answer_sides_choice(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     for said in joined_sentences(case):
         side = _side(said)
         found = sorted((at, c) for c in plan.choices if (at := _choice_at(said.text, c)) >= 0)
-        if side is None or not found:
-            continue
+        if side is None or not found or CLAIMS_LIST.search(said.statement.answer):
+            continue  # the claims list names what is demanded (偿还…借款), not the side's account of it
         choice, quotes = told.setdefault(side, (found[0][1], []))
         if found[0][1] == choice and len(quotes) < 2:  # the side's first answer, in up to two of its places
             quotes.append(said)
@@ -611,7 +611,7 @@ def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     for said in joined_sentences(case):
         side = _side(said)
         if side is None or side in by_side or (topic not in said.text and topic not in said.statement.question) \
-                or CLAIM_HEADS.search(said.statement.answer):
+                or CLAIMS_LIST.search(said.statement.answer):
             continue  # the claims list demands sums (返还…存款的一半): no side's figure of the thing
         named_at = said.text.find(topic)  # a figure told before the thing is named is another's (爸妈给了20万)
         for amount in find_amounts(said.text):
