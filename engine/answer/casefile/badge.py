@@ -22,11 +22,12 @@ import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.claims import in_claims_list
 from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.verdict import state_told
 from engine.answer.casefile.when import says_place
-from engine.text.case_lexicon import BALANCE, CLAIMS_LIST, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
+from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.names import names_in
@@ -210,7 +211,7 @@ def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     # 诉讼请求：一、…支付折价款五十二万元: a sum a side claims is no money that moved — a figure composed
     # from it is not verified unless the claims are what is asked
     if plan.claim is None and plan.kind != "demand" and any(
-            r.statement is not None and CLAIMS_LIST.search(case.statement(r.statement).answer) for r in rows):
+            in_claims_list(case, r.statement, r.sentence.start) for r in rows):
         return "所列款项含诉讼请求中主张的数额，不是已发生的款项"
     # 价格认定一共值多少: rows of money handed over say nothing of a valuation. Only the figures of
     # something (VALUE_MEASURES); money moved (送, 退赔, 追回) is told by its movement's own words.

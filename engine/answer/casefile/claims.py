@@ -84,6 +84,18 @@ def demands(case: Case) -> list[Demand]:
     return out
 
 
+def in_claims_list(case: Case, statement_index: int, at: int) -> bool:
+    """Whether chunk offset ``at`` of the statement lies in its claims list (after 诉讼请求：, before
+    事实和理由) — a sum demanded there moved nowhere; the facts told after it did."""
+    statement = case.statement(statement_index)
+    head = CLAIMS_LIST.search(statement.answer)
+    if head is None:
+        return False
+    reasons = _REASONS.search(statement.answer, head.end())
+    where = at - statement.answer_offset
+    return head.start() <= where < (reasons.start() if reasons else len(statement.answer))
+
+
 def _asked_words(plan: CasePlan) -> list[str]:
     words = [plan.money_word] if plan.money_word else []
     words += [t for t in plan.question.terms if len(t) >= 2 and t not in _GENERIC and t not in words]
