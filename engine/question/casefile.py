@@ -20,7 +20,8 @@ from engine.question.terms import head_term, tagged_terms, word_class
 from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
                                       GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, MONEY_ENDINGS, OWN_SHARE, PLACE_ENDS,
                                       POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of,
-                                      ordinal_of, question_kind, taken_off)
+                                      ordinal_of, question_kind, taken_off, CLAIM_HEADS, TAKE_OFF_VERBS, CONTRACT_TERMS,
+                                      TERM_PERIODS)
 from engine.text.dates import find_dates
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
@@ -207,6 +208,8 @@ FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "bank_card": re.compile(r"银行卡号|卡号|账号"),
     "plate": re.compile(r"车牌"),
 }
+# The fields that are a person's own (a number or a particular of theirs), not the record's.
+PII_FIELDS = ("id", "phone", "address", "birth", "job", "gender", "education", "ethnicity", "bank_card")
 # The same fields as a record's header keys them.
 FIELD_KEYS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"身份证|公民身份号码|证件"),
@@ -276,11 +279,32 @@ INTEREST_PAID = re.compile(r"(?:付|给|还|交)(?:了|过)?(?:多少|几)?[^，
 LOAN_TOPIC = re.compile(r"借款|借的钱|借钱|贷款|(?:这|那)笔钱")
 RESPONSE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:对此|对这[^，。？?]{0,8})?"
                       r"(?:认不认|是否认可|是否承认|认可|承认|同意不同意|否认|怎么说|有什么意见|什么意见|意见如何|怎么回应|"
-                      r"如何回应|有没有收到|收到没有|收没收到|是否收到|收到(?:了|过)?(?:吗|没有|没))")
+                      r"如何回应|有没有收到|收到没有|收没收到|是否收到|收到(?:了|过)?(?:吗|没有|没)"
+                      # 原告同意从欠款里扣除维修费吗 / 被告是否同意抵扣: the side's consent to a sum the other
+                      # wants taken off or paid (同意调解吗 is the side's own stance, no answer to a claim)
+                      r"|(?:是否)?同意[^，。？?]{0,12}?(?:扣|抵|冲|承担|支付|返还|退还|赔)[^，。？?]{0,12}?(?:吗|么|[？?]|$)"
+                      r"|(?:认|认可|承认)[^，。？?]{1,20}?(?:吗|么))")
 OFFSET = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
+# 原告要求被告返还多少存款 / 按原告的诉讼请求 / 申请人主张的违约金: the claims a side put to the court or
+# tribunal are asked — the side making them, when the question names it
+CLAIMED = re.compile(rf"(?P<side>原告|申请人|上诉人)(?:方|一方)?(?:的)?(?:{CLAIM_HEADS.pattern}|要求|请求|主张|诉请)"
+                     rf"|{CLAIM_HEADS.pattern}")
+# 双方有没有争议 / 有无异议 / 说法一致吗: whether the sides agree on the figure asked beside it — answered by
+# the figure's own statements (one sum said by both, or each side's), not by a yes/no quote
+SIDES_AGREE_ASKED = re.compile(r"(?:双方|各方|原被告|原、被告)?(?:有没有|有无|是否有|是否存在)(?:争议|异议|分歧)"
+                               r"|(?:双方|各方)(?:说法|意见|所说)?(?:是否)?一致(?:吗|不)?")
+# 被告认可其中多少 / 被申请人承认多少: the part of a claim a side admits is asked
+ADMITTED_ASKED = re.compile(r"(?P<side>原告|被告|申请人|被申请人|上诉人|被上诉人)(?:方|一方)?(?:认可|承认|认)(?:了)?(?:其中)?(?:的)?(?:是)?(?:多少|几)")
+# 违约金是怎么约定的 / 合同对押金如何约定: the clause setting it is asked (quoted, with its rate)
+AGREED_HOW = re.compile(r"(?:怎么|如何|怎样)(?:约定|规定|写)|约定(?:了)?(?:什么|怎样|如何|哪些)")
+# 车现在值多少钱 / 房屋市场价 / 净值是多少: the worth of a thing asked (each side states its own)
+VALUE_ASKED = re.compile(r"值多少|值几|价值多少|市场价|成交价|能卖多少|折价(?:款)?(?:是)?多少|估价|现值|净值|市值")
+# 租期是从哪天到哪天 / 合同期限多长: the period a contract set is asked
+PERIOD_ASKED = re.compile(rf"(?:{TERM_PERIODS.pattern})[^，。？?]{{0,6}}(?:从哪天到哪天|哪天到哪天|起止|从什么时候到什么时候|多长|多久|是什么时候|到什么时候|到哪天)")
 BOTH_SIDES = re.compile(r"双方|各自|分别|原被告|原、被告|两边")
 # A side named as the one speaking (原告主张, 被告认为, 原告方称): whose account is asked.
-VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持)")
+VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持"
+                   r"|的(?:说法|讲法|陈述|主张))")  # 按被告自己的说法
 # 多出多少 / 相差多少 / 差额 between two accounts — never 还差多少 (a balance)
 DIFFER = re.compile(r"多出(?:了)?(?:多少|几)|相差(?:了)?(?:多少|几)|(?<![还尚])差(?:了)?多少|差额|差距|多(?:说|算|主张)了?多少")
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
@@ -468,7 +492,28 @@ class CasePlan:
     # under) — computed from those rows only, never a balance of the payments
     whole: tuple[str, ...] = ()
     less: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    offset: bool = False  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
+    offset: bool = False
+    # 原告要求被告返还多少存款 / 按原告的诉讼请求，扣除押金后…: the side whose claims (诉讼请求 / 仲裁请求)
+    # are asked ("" when the question names the claims but no side), and what the question takes off them
+    claim: str | None = None
+    claim_less: list[str] = field(default_factory=list)
+    # 押金 / 月租金 / 首付款 asked: a term a contract set, stated in the record as one sum after its word
+    term: str | None = None
+    term_period: bool = False  # 租期是从哪天到哪天: the period a contract set, from and to
+    admitted_by: str | None = None  # 被告认可其中多少: the side whose admitted part of a claim is asked
+    agreed_how: bool = False  # 违约金是怎么约定的: the clause setting the money asked is quoted
+    # 那辆车现在值多少钱: the worth of a thing asked; with value_less, what is taken off it (按原告说的市场价，
+    # 扣掉剩下的贷款，净值多少 — the parts' words)
+    value_asked: bool = False
+    value_less: list[str] = field(default_factory=list)
+    # 被告的身份证号码和原告的联系电话: each personal field with the hearing side named before it, when the
+    # question names two sides (empty otherwise)
+    field_owners: list[tuple[str, str]] = field(default_factory=list)
+    # 被告拖欠的抚养费是多少 / 按被告的说法欠的租金: a sum owed asked, with the money it is owed of
+    arrears: bool = False
+    # 那20万元双方说法一致吗？是借款还是赠与？: which of two either-or answers each side gives is asked
+    sides_choice: bool = False
+    agree_asked: bool = False  # 月租金是多少？双方有没有争议？: whether the sides agree on it is asked beside it  # 多付的利息应抵本金: a sum one side wants set off against another  # 第一笔借款一共付了多少利息: the interest paid on one loan, summed
 
     @property
     def text(self) -> str:
@@ -495,7 +540,7 @@ class CasePlan:
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
-                "owed_by_sides": self.owed_by_sides, "responder": self.responder, "offset": self.offset,
+                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "sides_choice": self.sides_choice, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
@@ -515,7 +560,8 @@ DUE = re.compile(r"应该|应当|本应|本该|按理")
 # The question's own name for the money asked (发票, 社保, 工钱, 货款, 押金, 医药费): a noun of the
 # question ending in a word of money; bare 钱 / 块钱 name no kind.
 MONEY_NOUN = re.compile(rf"[\u4e00-\u9fff]+[{MONEY_ENDINGS}]$")
-_NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金)$")
+# (花钱 / 出钱 / 赚钱 / 挣钱 name the act of spending or earning, not a kind of money the record must name)
+_NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金|花钱|出钱|赚钱|挣钱)$")
 # A figure asked per unit of time or work (一天的工钱, 做一件多少钱, 每个月工资多少) — not 第一天 / 前一天.
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
                       r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
@@ -619,6 +665,7 @@ def make_plan(text: str) -> CasePlan:
     plan.evidence = bool(EVIDENCE.search(text))
     plan.fields = [name for part in _parts(text) for name in _fields_asked(part)]
     plan.fields = list(dict.fromkeys(f for f in FIELD_WORDS if f in plan.fields))
+    plan.field_owners = _field_owners(text, plan.fields)
     money_parts: list[str] = []
     alone: dict[Slot, bool] = {}  # each slot asked: whether the first part asking it asked only it
     for part in _parts(text):
@@ -808,6 +855,7 @@ def make_plan(text: str) -> CasePlan:
     response = RESPONSE.search(text)
     plan.responder = response.group(1) if response and not DIFFER.search(text) else None
     plan.offset = bool(OFFSET.search(text))
+    _read_claim(plan, text)
     voices = {m.group(1) for m in VOICE.finditer(text)}
     plan.voice = voices.pop() if len(voices) == 1 else None
     plan.differ = bool(DIFFER.search(text)) and Slot.AMOUNT in plan.slots
@@ -967,6 +1015,59 @@ def _read_whole_less(plan: CasePlan, text: str) -> None:
     if less:
         plan.whole, plan.less = ("profit", "share"), less
         plan.aggregate = "outstanding"
+
+
+_SIDE_NAMED = re.compile(r"被上诉人|上诉人|被申请人|申请人|原告|被告|第三人")
+
+
+def _field_owners(text: str, fields: list[str]) -> list[tuple[str, str]]:
+    """(side, field) for every personal field the question names after a side (原告的身份证号码和电话、被告
+    的电话 → 原告 id, 原告 phone, 被告 phone); [] unless two sides are named."""
+    sides = [(m.start(), m.group(0)) for m in _SIDE_NAMED.finditer(text)]
+    if len({s for _, s in sides}) < 2:
+        return []
+    found = sorted((m.start(), name) for name in fields if name in PII_FIELDS
+                   for m in FIELD_WORDS[name].finditer(text))
+    owners = []
+    for at, name in found:
+        before = [s for start, s in sides if start < at]
+        if before and (before[-1], name) not in owners:
+            owners.append((before[-1], name))
+    return owners
+
+
+def _read_claim(plan: CasePlan, text: str) -> None:
+    """The claims of a hearing asked (CLAIMED) and what is taken off them (扣除押金后); a term of a contract
+    asked by its word (被告交了多少押金 — CONTRACT_TERMS), or the period it set (租期从哪天到哪天)."""
+    plan.term_period = bool(PERIOD_ASKED.search(text)) and Slot.DATE in plan.slots
+    plan.sides_choice = len(plan.choices) == 2 and bool(SIDES_AGREE_ASKED.search(text) or BOTH_SIDES.search(text))
+    # (拖欠了几个月的租金，金额多少: the months' unit makes the slots a quantity — the money is still asked)
+    plan.arrears = bool(re.search(r"欠", text)) and bool(plan.money_word) and not plan.less \
+        and (Slot.AMOUNT in plan.slots or bool(re.search(r"金额|数额|多少钱|多少元", text)))
+    if Slot.AMOUNT not in plan.slots:
+        return
+    plan.agreed_how = bool(AGREED_HOW.search(text)) and bool(plan.money_word)
+    plan.value_asked = bool(VALUE_ASKED.search(text))
+    # the whole clause after the verb (扣掉离婚时剩下的贷款: 剩下 is the debt's own word here)
+    off = re.search(rf"(?:{TAKE_OFF_VERBS})(?P<parts>[^，,。；;？?]{{2,30}})", text)
+    plan.value_less = [w for w in re.split(r"和|、|及|以及|跟", off.group("parts")) if w] if off and plan.value_asked else []
+    claimed = CLAIMED.search(text)
+    admitted = ADMITTED_ASKED.search(text)
+    if claimed and admitted:
+        plan.admitted_by = admitted.group("side")
+        # answered beside the claim (claims.py), not a part left unanswered
+        plan.unplanned = [u for u in plan.unplanned if not ADMITTED_ASKED.search(u)]
+    if claimed:
+        plan.claim = claimed.group("side") or ""
+        off = TAKEN_OFF.search(text)
+        plan.claim_less = [w for w in re.split(r"和|、|及|以及|跟", off.group("parts")) if w] if off else []
+    # 首付款是多少 / 交了多少押金: the term is the money asked (首付款里除了父母给的钱… asks a part of it)
+    term = re.search(rf"(?P<t>{CONTRACT_TERMS.pattern})(?:款)?(?:是|为|有|一共|总共|共)*(?:多少|几)"
+                     rf"|多少(?:的)?(?P<t2>{CONTRACT_TERMS.pattern})", text)
+    plan.term = (term.group("t") or term.group("t2")) if term and not claimed else None
+    if plan.term and SIDES_AGREE_ASKED.search(text):
+        plan.agree_asked = True
+        plan.slots = [s for s in plan.slots if s is not Slot.YESNO]
 
 
 def _read_compared(plan: CasePlan, text: str) -> None:

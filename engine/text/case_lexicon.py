@@ -514,8 +514,10 @@ def question_kind(text: str) -> str | None:
 
 # -- a whole less named parts (他自己落下的钱，扣掉老婆退的和卡里冻住的，还差多少) ----------------------
 # The words that take named parts off a whole, and what follows them up to the balance asked.
-TAKEN_OFF = re.compile(r"(?:扣掉|扣除|扣去|刨掉|刨去|刨除|减去|减掉|除去|去掉)(?P<parts>[^，,。；;？?]{2,30}?)"
-                       r"(?=(?:以后|之后|后)?(?:[，,]|还差|还剩|还有|还欠|剩下|实际|$))")
+# (扣除押金后被告还应付多少: a 后 closes the parts whatever follows it)
+TAKE_OFF_VERBS = r"扣掉|扣除|扣去|刨掉|刨去|刨除|减去|减掉|除去|去掉"
+TAKEN_OFF = re.compile(rf"(?:{TAKE_OFF_VERBS})(?P<parts>[^，,。；;？?]{{2,30}}?)"
+                       r"(?=(?:以后|之后|后)?(?:[，,]|还差|还剩|还有|还欠|剩下|实际|$)|(?<![以之])后)")
 # The figure one keeps for oneself of a scheme's takings (自己落下的, 个人获利, 自己分到): its whole.
 OWN_SHARE = re.compile(r"(?:自己|个人|本人|他)(?:实际)?(?:落下|落了|留下|留了|得到|拿到|挣|赚|获利|分到|分了|到手)"
                        r"|落(?:下|了)(?:的|多少)")
@@ -558,3 +560,16 @@ def measure_of(text: str) -> str | None:
     """The measure a question's words name (价格认定合计是多少 → valuation); the first in the
     lexicon's order of specificity."""
     return next((m for m, pattern in MEASURES.items() if pattern.search(text)), None)
+
+
+# -- a hearing's claims and the terms a contract set (庭审笔录 / 仲裁庭审笔录) ----------------------------
+# The heading of the claims a side puts to the court or tribunal (诉讼请求：一、…；二、…).
+CLAIM_HEADS = re.compile(r"(?:诉讼|仲裁|上诉|反诉)请求|请求事项|仲裁申请事项")
+# The claims list itself (诉讼请求：一、…), not a mention of it (对诉讼请求答辩如下)
+CLAIMS_LIST = re.compile(rf"(?:{CLAIM_HEADS.pattern})\s*[：:]")
+# A term of a contract stated as one sum (押金柒仟陆佰元, 月租金3800元, 首付56万元, 定金两万元): the word
+# the sum follows, with the words allowed between them (为人民币, 是, 总共是, 交了) — never another figure.
+CONTRACT_TERMS = re.compile(r"押金|保证金|定金|订金|首付款|首付|月租金|月租|年租金|租金标准|物业费标准")
+TERM_LINK = re.compile(r"(?:款)?(?:总共|一共|共计|共|合计)?(?:为|是|交了|付了|交的|付的)?(?:人民币)?")
+# A period a contract set (租期自2022年8月1日起至2024年7月31日止, 合同期限从…到…): its words.
+TERM_PERIODS = re.compile(r"租期|租赁期限?|合同期限?|承包期限?|借款期限?|服务期限?|聘用期限?|劳动合同期限?|期限")

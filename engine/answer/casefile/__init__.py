@@ -16,6 +16,7 @@ from engine.answer.casefile.badge import check_parts, money_absent
 from engine.answer.casefile.batches import answer_batch
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.claims import agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period
 from engine.answer.casefile.clock_span import answer_clock_span
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods, goods_words
@@ -23,7 +24,8 @@ from engine.answer.casefile.money import answer_money
 from engine.answer.casefile.ranking import figures_per_person, ranking_told, unranked
 from engine.answer.casefile.rates import answer_rate
 from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
-from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed, answer_tasks,
+from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed,
+                                            answer_months_owed, answer_sides_choice, answer_sides_figure, answer_sides_worth, answer_tasks,
                                             is_hearing)
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
@@ -99,6 +101,19 @@ def _priced_when_missing(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         outcome.parts, outcome.calculations = priced.parts, outcome.calculations + priced.calculations
 
 
+def _unsure_when_missing(case: Case, plan: CasePlan, outcome: Outcome) -> None:
+    """还给某人的钱是哪天还的, where no movement carries a date: the speaker saying he does not remember
+    it (具体哪天还的记不清了) is the answer — a gap said, never 未找到 as if the file were silent."""
+    for index, part in enumerate(outcome.parts):
+        if part.fill is not Fill.MISSING or part.label not in ("日期", "时间"):
+            continue
+        said = Outcome()
+        answer_talk(case, CasePlan(plan.question, slots=[Slot.DATE], names=plan.names, focus=plan.focus), said)
+        if said.parts and all(p.fill is Fill.UNSURE for p in said.parts):
+            outcome.parts[index:index + 1] = said.parts
+            outcome.gaps += said.gaps
+
+
 def _found_so_yes(plan: CasePlan, outcome: Outcome) -> None:
     """银行有没有把钱退回来？退了多少？ / 受过处罚吗？暂扣了几个月？: the figure found says it
     happened — the verdict opens the answer."""
@@ -163,6 +178,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         # (before the names' check: 柏老板 is a name the record may never write so)
         answer_real_name(case, plan, outcome)
         return draft_of(outcome, case.evidence, case.scope)
+    if plan.sides_choice and is_hearing(case) and answer_sides_choice(case, plan, outcome):
+        # 那20万元双方说法一致吗？是借款还是赠与？: each side's answer of the two, attributed
+        check_parts(case, plan, outcome)
+        return draft_of(outcome, case.evidence, case.scope)
     if plan.most and not ranking_told(case, plan) and not figures_per_person(case, plan):
         # 输钱最多的玩家是谁: the record ranks no one by it — not found, never one of those it names
         return draft_of(Outcome([unranked(plan)]), case.evidence, case.scope)
@@ -180,7 +199,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     head = asked_head(plan)
     fields_only = plan.fields and not plan.record
     named_head = head and any(head in n or n in head for n in plan.names)
-    if head and not fields_only and not named_head and head not in case.doc_text:
+    if head and not fields_only and not named_head and head not in case.doc_text and not plan.agree_asked:
         return draft_of(Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
     if Slot.AMOUNT in plan.slots and not plan.owed and plan.measure is None and plan.aggregate != "outstanding" \
             and not (plan.money_word or "").endswith("款") and money_absent(case, plan):
@@ -203,7 +222,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         numbers = [f for f in plan.fields if f in PII_TYPES]
         if numbers:
             answer_record(case, CasePlan(plan.question, slots=[Slot.FIELD], names=plan.names, fields=numbers,
-                                             nicknames=plan.nicknames), outcome)
+                                             nicknames=plan.nicknames, field_owners=plan.field_owners), outcome)
             seen_part = partial_plate(case, Outcome(), True) if plan.plate_seen and numbers == ["plate"] \
                 and all(p.fill is Fill.MISSING for p in outcome.parts) else None
             if seen_part is not None:  # 车牌看清了哪几位: the characters told as seen answer it
@@ -237,6 +256,17 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+    elif plan.claim is not None and is_hearing(case) and answer_claim(case, plan, outcome):
+        # 原告要求返还多少存款 / 按诉讼请求扣除押金后还应付多少: the demands as claimed; 被告认可其中多少:
+        # the items of the bill that side owns (or the part said missing)
+        if plan.admitted_by and not answer_admitted(case, plan, outcome):
+            outcome.add(Part(f"{plan.admitted_by}认可的数额", "", Fill.MISSING))
+        if plan.agreed_how and (clause := agreed_clause(case, plan.money_word or "")) is not None:
+            outcome.add(clause)  # 违约金是怎么约定的？原告主张多少？: the claim, then the clause
+    elif plan.term and answer_term(case, plan, outcome):
+        pass  # 押金 / 月租金 / 首付款: the sum stated after its word, each side's
+    elif plan.term_period and answer_term_period(case, plan, outcome):
+        pass  # 租期从哪天到哪天: the period's two ends
     elif plan.gifts_kept and Slot.AMOUNT in plan.slots and answer_gifts_kept(case, plan, outcome):
         pass  # 送的东西，刨掉退回去的: the giver's money and goods kept, at their appraisal
     elif plan.short_of_demand and answer_short_of_demand(case, plan, outcome):
@@ -251,6 +281,10 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         # no payment of interest told in figures: not found — never the loan's principal, which is
         # the only figure beside the word 借款 and what any other route would give
         outcome.add(Part("已付利息", "", Fill.MISSING))
+    elif plan.arrears and is_hearing(case) and answer_months_owed(case, plan, outcome):
+        pass  # 被告拖欠的抚养费是多少: each side's months owed × the sum agreed per month
+    elif plan.value_asked and Slot.AMOUNT in plan.slots and is_hearing(case) and answer_sides_worth(case, plan, outcome):
+        pass  # 车现在值多少钱 / 按原告说的市场价扣掉剩下的贷款: each side's worth of the thing, attributed
     elif (Slot.AMOUNT in plan.slots and (plan.aggregate == "outstanding" or plan.differ) or plan.owed_by_sides) \
             and is_hearing(case) and answer_sides_owed(case, plan, outcome):
         pass  # 还欠多少 told differently by the two sides: each, attributed
@@ -285,9 +319,13 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         _answer_rest(case, plan, question, _not_by_quantity(plan), outcome)
     elif plan.per_unit:
         answer_unit_price(case, plan, outcome)
+    elif Slot.AMOUNT in plan.slots and plan.aggregate is None and plan.ordinal is None and plan.voice is None \
+            and is_hearing(case) and answer_sides_figure(case, plan, outcome):
+        pass  # 首付里被告的婚前存款占了多少: the sides' different figures of the thing, attributed
     elif _is_money(case, plan):
         answer_money(case, plan, outcome)
         _priced_when_missing(case, plan, outcome)
+        _unsure_when_missing(case, plan, outcome)
         _found_so_yes(plan, outcome)
         # 一共转了几次？转到哪张卡上？: the second part is in what was said
         _answer_rest(case, plan, question, _not_by_ledger(plan), outcome)

@@ -22,6 +22,7 @@ import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.claims import in_claims_list
 from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.verdict import state_told
@@ -207,6 +208,11 @@ def _narrowing(word: str) -> str:
 
 def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     rows = part.rows
+    # 诉讼请求：一、…支付折价款五十二万元: a sum a side claims is no money that moved — a figure composed
+    # from it is not verified unless the claims are what is asked
+    if plan.claim is None and plan.kind != "demand" and any(
+            in_claims_list(case, r.statement, r.sentence.start) for r in rows):
+        return "所列款项含诉讼请求中主张的数额，不是已发生的款项"
     # 价格认定一共值多少: rows of money handed over say nothing of a valuation. Only the figures of
     # something (VALUE_MEASURES); money moved (送, 退赔, 追回) is told by its movement's own words.
     asked = plan.measure
@@ -246,6 +252,8 @@ def _gives(plan: CasePlan) -> bool:
 def _type_doubt(plan: CasePlan, part: Part) -> str | None:
     """钟红一共欠这几个工人多少工钱 → 三个: a figure of another kind stands where an amount was asked."""
     money_asked = plan.slots == [Slot.AMOUNT] and (plan.kind or plan.measure or plan.owed or plan.money_word)
+    if plan.agreed_how and "约定" in part.text:
+        return None  # 违约金是怎么约定的: the clause quoted answers that part, a rate or a term, not a sum
     if money_asked and not find_amounts(part.text) and find_quantities(part.text):
         return "所问为金额，结论给出的不是金额"
     return None

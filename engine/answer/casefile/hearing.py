@@ -17,7 +17,7 @@ from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts import Anchor
-from engine.text.case_lexicon import ASSENT_WORDS, REFUSAL_WORDS
+from engine.text.case_lexicon import ASSENT_WORDS, CLAIMS_LIST, REFUSAL_WORDS
 from engine.question import CasePlan
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
@@ -275,6 +275,16 @@ def _terms_hit(plan: CasePlan, text: str) -> int:
     return sum(1 for t in plan.question.terms if len(t) >= 2 and t in text)
 
 
+def _topic(case: Case, plan: CasePlan, words_too: bool = False) -> str | None:
+    """The noun of the question the file says least often (空调 beside 欠款): what it is about — with
+    ``words_too``, when no noun qualifies, the question's other words (婚前 of 被告的婚前存款)."""
+    def rarest(words) -> str | None:
+        found = [n for n in words if len(n) >= 2 and n not in HEARING_SIDES and n != plan.money_word
+                 and n in case.doc_text]  # 欠款 names the balance, not the thing
+        return min(found, key=lambda n: (case.doc_text.count(n), -len(n)), default=None)
+    return rarest(plan.question.nouns) or (rarest(plan.question.terms) if words_too else None)
+
+
 def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """被告说春节前给过原告一万元，原告认不认？: the other side's answer, quoted, beside the claim as
     its side said it (an approximate time such as 春节前 stays as said) — admitted is a yes, denied a no
@@ -292,12 +302,20 @@ def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
 
     claims = [s for s in sentences if _side(s) == claimer and about(s)]
     asked_at = [s.statement.index for s in sentences if about(s)]
-    if not asked_at:
-        return False
-    start = min(asked_at)
-    answers = [s for s in sentences if _side(s) == responder and start <= s.statement.index <= start + 6
+    start = min(asked_at, default=None)
+    answers = [s for s in sentences if _side(s) == responder and start is not None
+               and start <= s.statement.index <= start + 6
                and (_DENY.search(s.text) or _UNSURE.search(s.text) or _ADMIT.search(s.text))]
-    if not answers:
+    topic = _topic(case, plan) if not named else None
+    if not answers and topic:
+        # 原告同意从欠款里扣除空调维修费吗: the side's own word on the thing the question names most
+        # narrowly (the file's rarest noun of the question), wherever in the hearing it is said
+        about = lambda s: topic in s.text  # noqa: E731
+        claims = [s for s in sentences if _side(s) == claimer and about(s) and find_amounts(s.text)]
+        answers = [s for s in sentences if _side(s) == responder and about(s)
+                   and (_DENY.search(s.text) or _ADMIT.search(s.text))]
+        start = min((s.statement.index for s in claims + answers), default=None)
+    if not answers or start is None:
         return False
     answer = max(answers, key=lambda s: (_terms_hit(plan, s.text) + (2 if about(s) else 0), -s.statement.index))
     cited = case.cite(answer.anchor(0, len(answer.text)))
@@ -346,4 +364,267 @@ def answer_offset(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         outcome.add(Part("抵扣", f"{text}；双方说法不一，需人工核实", Fill.CONFLICT, [cited, other_cited]))
         return True
     outcome.add(Part("抵扣", f"{side}称{quoted(claim.text)}（{cited}）", Fill.FILLED, [cited]))
+    return True
+
+
+# -- what a thing is worth, by each side ---------------------------------------------------------------
+# 现在能卖15万左右 / 最多值十二万 / 成交价在210万元左右 / 按12万元折价: a worth said of a thing — never the
+# price it was bought at (落地价, 总价, 买的) nor a debt on it.
+_WORTH_SAID = re.compile(r"值|能卖|卖得|市场价|成交价|估价|评估价|折价|价值|市值")
+_NOT_WORTH = re.compile(r"落地价|总价|买的|买了|购买|购入|首付|贷款|花了|付了")
+_WORTH_WORD = re.compile(r"现在|目前|净值|市场价|成交价|价值|值|折价款?|估价|多少钱?|那辆|这辆|那套|这套|那台|这台")
+# the debt a worth is asked net of (剩下的贷款, 尚欠的借款): a remainder word and the debt's noun
+_REMAINING = re.compile(r"剩余|剩下|尚欠|还欠|未还|余下|结余")
+
+
+def _things(case: Case, plan: CasePlan) -> list[str]:
+    """The thing whose worth is asked, in the question's words present in the record (车值 → 车)."""
+    out = []
+    for word in [*plan.question.nouns, *plan.question.terms]:
+        word = _WORTH_WORD.sub("", word)
+        if word and word not in HEARING_SIDES and word in case.doc_text and word not in out \
+                and (len(word) >= 2 or word in plan.question.text):
+            out.append(word)
+    return [w for w in out if len(w) >= 2] or out
+
+
+def _worth_figures(case: Case, plan: CasePlan) -> dict[str, _Figure]:
+    things = _things(case, plan)
+    sentences = joined_sentences(case)
+    naming = {s.statement.index for s in sentences if any(t in s.text or t in s.statement.question for t in things)}
+    by_side: dict[str, _Figure] = {}
+    claims = {s.statement.index for s in sentences if CLAIMS_LIST.search(s.statement.answer)}
+    # a sentence naming the thing itself before one only in its exchange
+    ordered = sorted(sentences, key=lambda s: not any(t in s.text for t in things))
+    for said in ordered:
+        side = _side(said)
+        if side is None or side in by_side or not things or said.statement.index in claims:
+            continue  # the claims list demands a sum (折价款五十二万元): no side's worth of the thing
+        # about the thing: it names it, or answers in the exchange whose other turns do
+        if not ({said.statement.index - 1, said.statement.index, said.statement.index + 1} & naming):
+            continue
+        for amount in find_amounts(said.text):
+            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:") + 1
+            before = said.text[clause_start:amount.start]
+            if _WORTH_SAID.search(before) and not _NOT_WORTH.search(before):
+                by_side[side] = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
+                break
+    return by_side
+
+
+def _remaining_debt(case: Case, words: str) -> list[_Figure]:
+    """剩下的贷款 taken off a worth: each sum told after a remainder word and the debt's noun (剩余贷款
+    本金106万元), with the side that told it."""
+    nouns = [n for n in re.findall(r"贷款|借款|欠款|房贷|车贷|债务|按揭", words)]
+    found: list[_Figure] = []
+    for said in joined_sentences(case):
+        for amount in find_amounts(said.text):
+            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:。") + 1
+            before = said.text[clause_start:amount.start]
+            if _REMAINING.search(before) and any(n in before for n in nouns):
+                found.append(_Figure(_side(said) or "记录", Decimal(str(amount.value)), amount.text, said,
+                                     amount.start, amount.end))
+    return found
+
+
+def answer_sides_worth(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """那辆车现在值多少钱: each side's worth of the thing, attributed (one side's figure is never the
+    settled one: the sides differing is a conflict); 按原告说的市场价，扣掉剩下的贷款，净值多少: that side's
+    worth less the remaining debt both tell alike, with the equation — needs review when the debt is
+    told as two sums. False when no side states a worth of the thing."""
+    by_side = _worth_figures(case, plan)
+    if not by_side:
+        return False
+    cites = {side: case.cite(f.said.anchor(0, len(f.said.text))) for side, f in by_side.items()}
+    said = "；".join(f"{side}称{f.text}（{cites[side]}）" for side, f in by_side.items())
+    if plan.value_less:
+        if plan.voice not in by_side:
+            return False
+        worth = by_side[plan.voice]
+        debts = [d for words in plan.value_less for d in _remaining_debt(case, words)]
+        values = {d.value for d in debts}
+        debt_cites = list(dict.fromkeys(case.cite(d.said.anchor(0, len(d.said.text))) for d in debts))
+        if len(values) != 1:
+            told = "；".join(f"{d.side}称{d.text}（{c}）" for d, c in zip(debts, debt_cites)) or "未在材料中找到"
+            outcome.add(Part("净值", f"{plan.voice}称{worth.text}（{cites[plan.voice]}）；{'、'.join(plan.value_less)}：{told}，"
+                                     "无法扣除，需人工核实", Fill.CONFLICT if debts else Fill.MISSING,
+                             [cites[plan.voice], *debt_cites]))
+            return True
+        debt = values.pop()
+        result = worth.value - debt
+        if result < 0:
+            return False
+        ids = [cites[plan.voice], *debt_cites]
+        expression = f"{plain_number(worth.value)} - {plain_number(debt)}"
+        outcome.calculations.append(Calculation(expression, result, None, True, ids, f"按{plan.voice}所述价值扣除剩余债务"))
+        outcome.add(Part("净值", f"按{plan.voice}所述{worth.text}（{cites[plan.voice]}），扣除{debts[0].text}"
+                                 f"（{'、'.join(debt_cites)}），为{plain_number(result)}元（{expression} = {plain_number(result)}，见计算）",
+                         Fill.FILLED, ids))
+        return True
+    if plan.voice in by_side:
+        figure = by_side[plan.voice]
+        outcome.add(Part(f"{plan.voice}所述价值", f"{plan.voice}称{figure.text}（{cites[plan.voice]}）", Fill.FILLED,
+                         [cites[plan.voice]]))
+        return True
+    ids = list(cites.values())
+    if len({f.value for f in by_side.values()}) == 1:
+        outcome.add(Part("价值", f"{said}，双方所述一致" if len(by_side) > 1 else said, Fill.FILLED, ids))
+        return True
+    outcome.conflicts.append(Conflict("testimony", f"价值双方说法不一：{said}", ids))
+    outcome.add(Part("价值", f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
+    return True
+
+
+# -- arrears told in months by each side -----------------------------------------------------------------
+# 一共欠了七个月 / 只欠六个月 / 租金最多欠到2月底，就是四个月: the months a side says are owed
+_MONTHS_OWED = re.compile(r"(?P<n>[一二三四五六七八九十两\d]{1,3})个月")
+_OWED_SAID = re.compile(r"欠")
+# 每月支付抚养费2000元 / 月租金3800元 / 每个月3800元: the sum agreed per month
+_PER_MONTH = re.compile(r"每月|每个月|月租金|月租|按月|月工资|月薪")
+
+
+def _of_money(case: Case, said: Said, word: str) -> bool:
+    """Whether a sentence speaks of the money ``word``: it names it, or its turn's question does, or one
+    of the two turns before (现在欠了多少？—一共欠了九个月 after 每月给我赡养费1500元)."""
+    if word in said.text or word in said.statement.question:
+        return True
+    before = [s for s in case.ledger.statements if said.statement.index - 2 <= s.index < said.statement.index]
+    return any(word in s.answer or word in s.question for s in before)
+
+
+def _monthly(case: Case, word: str) -> list[tuple[Decimal, str, str]]:
+    """Each sum said per month of the money ``word`` (in the sentence or the turn's question)."""
+    found = []
+    for said in joined_sentences(case):
+        if not _of_money(case, said, word):
+            continue
+        for amount in find_amounts(said.text):
+            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;。") + 1
+            if _PER_MONTH.search(said.text[clause_start:amount.start]):
+                found.append((Decimal(str(amount.value)), amount.text, case.cite(said.anchor(0, len(said.text)))))
+    return found
+
+
+def answer_months_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """被告拖欠的抚养费是多少 / 按被告自己的说法欠的租金: each side's months owed × the sum agreed per month
+    (told alike wherever it is said), with the equation — both sides' results, attributed, a conflict
+    when they differ; the side asked, its own. False when no side tells months owed of that money or
+    the monthly sum is not told once."""
+    word = plan.money_word or ""
+    monthly = _monthly(case, word)
+    if len({m[0] for m in monthly}) != 1:
+        return False
+    rate, rate_text = monthly[0][0], monthly[0][1]
+    rate_cites = list(dict.fromkeys(m[2] for m in monthly))
+    months: dict[str, tuple[int, str, str]] = {}
+    for said in joined_sentences(case):
+        side = _side(said)
+        if side is None or side in months or not _OWED_SAID.search(said.text):
+            continue
+        if not _of_money(case, said, word):
+            continue
+        # the first count after 欠 that is not denied (只欠六个月，不是七个月)
+        counted = [m for m in _MONTHS_OWED.finditer(said.text) if m.start() > said.text.find("欠")
+                   and not _NEGATED.search(said.text[:m.start()])]
+        if not counted:
+            continue
+        n = parse_number(counted[0].group("n"))
+        if n is None:
+            continue
+        months[side] = (int(n), counted[0].group(0), case.cite(said.anchor(0, len(said.text))))
+    if not months or plan.voice and plan.voice not in months:
+        return False
+    asked = [plan.voice] if plan.voice else list(months)
+    told = []
+    for side in asked:
+        n, words, cited = months[side]
+        result = rate * n
+        ids = [cited, *rate_cites]
+        outcome.calculations.append(Calculation(f"{plain_number(rate)} * {n}", result, None, True, ids,
+                                                f"{side}所述月数乘以每月数额",
+                                                factors=[{"value": n, "unit": "stated", "text": words}]))
+        told.append((side, result, f"{side}称欠{words}（{cited}），每月{rate_text}（{'、'.join(rate_cites)}），"
+                                   f"合计{plain_number(result)}元（{plain_number(rate)}×{n}={plain_number(result)}）", ids))
+    ids = list(dict.fromkeys(i for *_, t in told for i in t))
+    said = "；".join(t[2] for t in told)
+    if len({t[1] for t in told}) > 1:
+        outcome.conflicts.append(Conflict("testimony", f"{word}欠款双方说法不一：{said}", ids))
+        outcome.add(Part(word, f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
+    else:
+        outcome.add(Part(word, said, Fill.FILLED, ids))
+    return True
+
+
+# -- which of two answers each side gives ----------------------------------------------------------------
+# 不是借款 / 从来没说是借 / 并非赠与: a choice named only to be denied
+_DENIED_BEFORE = re.compile(r"(?:不是|并非|而非|没说是|没有说是|不属于|不能算|不算)$")
+
+
+def _choice_at(text: str, choice: str) -> int:
+    """Where ``choice`` is said for itself in ``text`` (借款, or its verb given: 借给我们), -1 when only
+    denied or not said."""
+    forms = [re.escape(choice)] + ([re.escape(choice[0]) + "给"] if len(choice) == 2 else [])
+    for m in re.finditer("|".join(forms), text):
+        if not _DENIED_BEFORE.search(text[max(0, m.start() - 4):m.start()]):
+            return m.start()
+    return -1
+
+
+def answer_sides_choice(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """那20万元双方说法一致吗？是借款还是赠与？: each side's own answer of the two (原告：说好是借给我们的；
+    被告：是赠与，不是借款), quoted and attributed — the sides giving different ones is a conflict. A side
+    only denying one (从来没说是借) gives no answer by that. False unless both sides give one."""
+    told: dict[str, tuple[str, list[Said]]] = {}
+    for said in joined_sentences(case):
+        side = _side(said)
+        found = sorted((at, c) for c in plan.choices if (at := _choice_at(said.text, c)) >= 0)
+        if side is None or not found or CLAIMS_LIST.search(said.statement.answer):
+            continue  # the claims list names what is demanded (偿还…借款), not the side's account of it
+        choice, quotes = told.setdefault(side, (found[0][1], []))
+        if found[0][1] == choice and len(quotes) < 2:  # the side's first answer, in up to two of its places
+            quotes.append(said)
+    if len(told) < 2:
+        return False
+    cites = {side: [case.cite(s.anchor(0, len(s.text))) for s in quotes] for side, (_, quotes) in told.items()}
+    said = "；".join(f"{side}称是{choice}：" + "、".join(f"{quoted(s.text)}（{c}）" for s, c in zip(quotes, cites[side]))
+                    for side, (choice, quotes) in told.items())
+    ids = [c for side in cites for c in cites[side]]
+    if len({c for c, _ in told.values()}) > 1:
+        outcome.conflicts.append(Conflict("testimony", f"双方说法不一：{said}", ids))
+        outcome.add(Part("双方说法", f"否，双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
+    else:
+        outcome.add(Part("双方说法", f"是，双方所述一致：{said}", Fill.FILLED, ids))
+    return True
+
+
+# -- a figure of one thing stated differently by the sides ------------------------------------------------
+def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """首付里被告的婚前存款占了多少: the thing the question names most narrowly (its rarest noun in the file),
+    each side's first figure of it — said in a sentence naming it or answering a question that does, never
+    a figure the side denies (没有十万) — attributed, as a conflict. False unless two sides state different
+    figures of it: one figure, or none, is for the other routes to answer."""
+    # the money the question names (出资, 存款) is the thing when the file names it; else its rarest word
+    topic = plan.money_word if plan.money_word and plan.money_word in case.doc_text else _topic(case, plan, True)
+    if not topic:
+        return False
+    by_side: dict[str, _Figure] = {}
+    for said in joined_sentences(case):
+        side = _side(said)
+        if side is None or side in by_side or (topic not in said.text and topic not in said.statement.question) \
+                or CLAIMS_LIST.search(said.statement.answer):
+            continue  # the claims list demands sums (返还…存款的一半): no side's figure of the thing
+        named_at = said.text.find(topic)  # a figure told before the thing is named is another's (爸妈给了20万)
+        for amount in find_amounts(said.text):
+            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:") + 1
+            if amount.start < named_at or _NEGATED.search(said.text[clause_start:amount.start]):
+                continue  # 但没有十万: the other side's figure, denied
+            by_side[side] = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
+            break
+    if len(by_side) < 2 or len({f.value for f in by_side.values()}) < 2:
+        return False
+    cites = {side: case.cite(f.said.anchor(0, len(f.said.text))) for side, f in by_side.items()}
+    said = "；".join(f"{side}称{f.text}（{quoted(f.said.text)}，{cites[side]}）" for side, f in by_side.items())
+    ids = list(cites.values())
+    outcome.conflicts.append(Conflict("testimony", f"{topic}双方说法不一：{said}", ids))
+    outcome.add(Part(topic, f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
     return True

@@ -635,6 +635,12 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     terms = _terms(rows)
     what = KIND_WORDS.get(kind or "", "款项")
     if not terms and not stated:
+        # 自己花钱修东西一共花了多少: outlays the ledger books as no movement (花600元找人修的) — the
+        # amounts told right after the question's own verb, added, before saying none is found
+        from engine.answer.casefile.act_sums import answer_act_total
+
+        if kind == "cost" and plan.focus.acts and answer_act_total(case, plan, outcome):
+            return
         outcome.add(Part(f"{what}总额", "", Fill.MISSING))
         return
     for version in stated:

@@ -74,6 +74,15 @@ def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             if slot not in plan.slots and not (slot is Slot.DATE and Slot.TIME in plan.slots):
                 continue  # 讯问是几点开始的: the time field holds the hour too
             outcome.add(_header_part(case, sessions, lambda k, p=pattern: bool(p.match(k)), label))
+    if plan.field_owners:  # 被告的身份证号码和原告的联系电话: each field of the side named before it
+        header = _header_fields(case, sessions[0] if sessions else 1)[1]
+        for side, name in plan.field_owners:
+            if name in plan.fields:
+                outcome.add(_field_part(case, plan, sessions, name, person_for_label(header, side) or side, outcome))
+        for name in plan.fields:  # a field named before any side: the question's own person
+            if not any(n == name for _, n in plan.field_owners):
+                outcome.add(_field_part(case, plan, sessions, name, None, outcome))
+        return
     named = case.named_in(plan.text, plan.names)
     for person in named if len(named) > 1 else [None]:  # 甲和乙的手机号分别是多少: each one's
         for name in plan.fields:

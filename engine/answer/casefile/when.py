@@ -97,6 +97,13 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             return part
     if slot is Slot.DATE and (read := _read_out_date(case, plan, label)) is not None:
         return read
+    # no chosen statement dates the act, one telling it says when is not remembered (还他的是现金，具体哪天还的
+    # 记不清了 after 有四万是还我表哥的): that gap is the answer, not silence
+    for statement in statements[1:]:
+        unsure = next((s for s in _sentences(statement) if _unsure_about(s.text, slot)
+                       and _tells(plan, case, s.text) >= 1), None)
+        if unsure is not None:
+            return _gap(case, statement, unsure, outcome, label)
     return Part(label, "", Fill.MISSING)
 
 
@@ -307,7 +314,11 @@ def _party_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: 
             if not (any(len(a) >= 2 and a in mention.clause.text for a in plan.focus.acts)
                     or _tells(plan, case, mention.sentence.text) == 2):
                 continue
-            dates = [d for d in _dates_of_act(plan, mention.sentence.text) if d.meta.get("granularity") == "day"]
+            # the other party's date of the act is one told in the act's own clause: 在离婚前一个月内分三次
+            # 取现：2023年10月9日取… dates a withdrawal, not the divorce it is counted back from
+            told = [m for m in mentions(plan, mention.sentence.text) if not m.negated and not m.irrealis]
+            dates = [d for d in _dates_of_act(plan, mention.sentence.text) if d.meta.get("granularity") == "day"
+                     and any(m.clause.start <= d.start < m.clause.end for m in told)]
             if not dates or _compatible(str(dates[0].value), value.value):
                 continue
             _another_version(case, part, outcome, other, mention.sentence, value.shown,
@@ -422,6 +433,11 @@ def _compatible(a: str, b: str) -> bool:
     return a.startswith(b) or b.startswith(a)  # 2022-11 and 2022-11-02 do not contradict
 
 
+# 快离婚的时候 / 离婚前一个月 / 签合同以后: a time counted from the act (\0 marks where the act word
+# stood), not the act's own date
+_RELATIVE_TO_ACT = re.compile(r"(?:快|快要|就要|将要)\0|\0(?:前|之前|以前|后|之后|以后)")
+
+
 def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: Dated,
                    part: Part, outcome: Outcome) -> None:
     """Another statement dating the same act differently (我是2022年3月…认识她的 / 2022年5月我们在群里
@@ -434,7 +450,8 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
             continue
         for piece in _sentences(other):
             for clause in split(piece.text, 0, len(piece.text), CLAUSE_PREDICATE) or [piece]:
-                if not any(a in clause.text for a in acts):
+                if not any(a in clause.text and not _RELATIVE_TO_ACT.search(clause.text.replace(a, "\0"))
+                           for a in acts):
                     continue
                 dates = [d for d in find_dates(clause.text) if d.meta.get("granularity") != "time"]
                 if not dates or _compatible(str(dates[0].value), value.value):

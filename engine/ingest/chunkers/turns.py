@@ -32,7 +32,7 @@ _COLON = r"[：:]"
 ASKER_ROLES = r"(?:侦查员|侦查人员|讯问人|询问人|讯问人员|询问人员|调查人员|办案民警|办案人员?|民警|警官|审讯人|公安人员)"
 ANSWER_ROLES = r"(?:被讯问人|被询问人|犯罪嫌疑人|嫌疑人|证人|被害人|报案人|当事人|被调查人)"
 # The bench of a hearing asks; 公诉人 and 辩护人 question witnesses too, but answer the bench.
-COURT_ROLES = r"(?:审判长|审判员|人民陪审员|陪审员|法官)"
+COURT_ROLES = r"(?:审判长|审判员|人民陪审员|陪审员|法官|首席仲裁员|仲裁员)"  # an arbitration hearing's bench asks too
 _PARTY = r"(?:原审原告|原审被告|原告|被告人|被告|第三人|被上诉人|上诉人|被申请人|申请人)"
 _AGENT = r"(?:委托诉讼代理人|诉讼代理人|委托代理人|代理人|法定代表人|法定代理人|辩护人)"
 # A speaker label that names a role of a hearing (原告委托诉讼代理人, 被告, 公诉人 …).

@@ -1,0 +1,309 @@
+"""A hearing's claims and the contract terms its record states (庭审笔录 / 仲裁庭审笔录).
+
+- The claims (诉讼请求 / 仲裁请求：一、…；二、…) as a list of demands, each with its side, its number and
+  its sum: 原告要求被告返还多少存款 is the demand naming 存款, as claimed — never a figure said elsewhere;
+  按原告的诉讼请求，扣除押金后还应付多少 is the claimed sums added, less the term taken off (押金), with the
+  equation — or needs review when the record states that term as more than one sum.
+- A term a contract set, stated as one sum after its word (押金柒仟陆佰元, 月租金3800元, 首付56万元): every
+  statement of it, with who said it; the sides agreeing is the answer, differing a conflict attributed
+  to each. A sum merely near the word (押金交了两个月, 首付里面我爸妈给了20万) is not the term.
+- The period a contract set (租期自2022年8月1日起至2024年7月31日止): from and to, quoted.
+Never another figure of the file when these are not found: the caller then answers on its own routes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from engine.answer.casefile.accounts import joined_sentences
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.facts import Anchor
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.model import Calculation, Conflict
+from engine.answer.wording import plain_number, quoted
+from engine.ingest.chunkers.turns import HEARING_SIDES
+from engine.question import CasePlan
+from engine.text.case_lexicon import CLAIMS_LIST, TERM_LINK, TERM_PERIODS
+from engine.text.dates import find_dates
+from engine.text.lines import joined_view
+from engine.text.numbers import find_amounts, parse_number
+
+# 一、 / 二、 / 1、 / 2. opening a demand: after the heading's colon or the demand before it
+_ITEM = re.compile(r"(?:(?<=[：:；;。\s])|^)(?P<n>[一二三四五六七八九十]{1,2}|\d{1,2})[、.．](?!\d)")
+_REASONS = re.compile(r"事实(?:和|与|及)理由|事实、理由")
+# words every demand says (判令被告支付…): they tell no demand from another
+_GENERIC = frozenset({"判令", "要求", "请求", "主张", "诉讼", "仲裁", "支付", "偿还", "返还", "拖欠", "多少", "金额", "数额",
+                      "一共", "多少钱", "诉讼请求", "仲裁请求", *HEARING_SIDES})
+
+
+@dataclass(frozen=True)
+class Demand:
+    """One demand of a side's claims: its number as listed, its words, and the sum it demands (the
+    last sum it states: 存款的一半，即57,500元 demands 57,500), None when it names no sum (诉讼费)."""
+
+    side: str
+    number: int
+    text: str
+    amount: Decimal | None
+    amount_text: str
+    cited: str
+
+
+def _number(n: str) -> int:
+    value = parse_number(n)
+    return int(value) if value is not None else 0
+
+
+def demands(case: Case) -> list[Demand]:
+    """Every demand of every side's claims, in the order the record lists them."""
+    out: list[Demand] = []
+    for statement in case.ledger.statements:
+        if statement.kind != "qa" or statement.party not in HEARING_SIDES:
+            continue
+        text, where = joined_view(statement.answer, tight=True)
+        head = CLAIMS_LIST.search(text)
+        if head is None:
+            continue
+        reasons = _REASONS.search(text, head.end())
+        region_end = reasons.start() if reasons else len(text)
+        items = [m for m in _ITEM.finditer(text, head.end(), region_end)]
+        for k, item in enumerate(items):
+            end = items[k + 1].start() if k + 1 < len(items) else region_end
+            stop = re.search(r"[；;。]", text[item.end():end])  # 以上款项在扣除…后支付: not the demand's words
+            end = item.end() + stop.start() if stop else end
+            words = text[item.end():end].strip()
+            if not words:
+                continue
+            amounts = find_amounts(words)
+            last = amounts[-1] if amounts else None
+            base = statement.answer_offset
+            cited = case.cite(Anchor(statement.chunk_id, base + where[item.start()], base + where[end - 1] + 1))
+            out.append(Demand(statement.party, _number(item.group("n")), words,
+                              Decimal(str(last.value)) if last else None, last.text if last else "", cited))
+    return out
+
+
+def in_claims_list(case: Case, statement_index: int, at: int) -> bool:
+    """Whether chunk offset ``at`` of the statement lies in its claims list (after 诉讼请求：, before
+    事实和理由) — a sum demanded there moved nowhere; the facts told after it did."""
+    statement = case.statement(statement_index)
+    head = CLAIMS_LIST.search(statement.answer)
+    if head is None:
+        return False
+    reasons = _REASONS.search(statement.answer, head.end())
+    where = at - statement.answer_offset
+    return head.start() <= where < (reasons.start() if reasons else len(statement.answer))
+
+
+def _asked_words(plan: CasePlan) -> list[str]:
+    words = [plan.money_word] if plan.money_word else []
+    words += [t for t in plan.question.terms if len(t) >= 2 and t not in _GENERIC and t not in words]
+    return words
+
+
+def _matching(plan: CasePlan, listed: list[Demand]) -> list[Demand]:
+    """The demands the question names: those naming the money asked (存款, 违约金), else most of the
+    question's own words — none when no demand names any."""
+    if plan.money_word:
+        named = [d for d in listed if plan.money_word in d.text]
+        if named:
+            return named
+    words = _asked_words(plan)
+    scores = [sum(1 for w in words if w in d.text) for d in listed]
+    best = max(scores, default=0)
+    return [d for d, s in zip(listed, scores) if s == best] if best else []
+
+
+@dataclass(frozen=True)
+class TermSaid:
+    side: str | None
+    value: Decimal
+    text: str
+    cited: str
+
+
+def term_figures(case: Case, word: str) -> list[TermSaid]:
+    """Each sum stated right after the term's word (押金柒仟陆佰元, 首付总共是56万元), with who said it."""
+    stem = word[:-1] if word.endswith("款") and len(word) > 2 else word
+    pattern = re.compile(re.escape(stem) + TERM_LINK.pattern)
+    found: list[TermSaid] = []
+    for said in joined_sentences(case):
+        for hit in pattern.finditer(said.text):
+            amount = next((a for a in find_amounts(said.text) if a.start == hit.end()), None)
+            if amount is None:
+                continue
+            side = said.statement.party if said.statement.party in HEARING_SIDES else None
+            found.append(TermSaid(side, Decimal(str(amount.value)), amount.text,
+                                  case.cite(said.anchor(0, len(said.text)))))
+    return found
+
+
+def answer_term(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """押金 / 月租金 / 首付款 asked: the sum stated after its word, each statement cited; sides stating
+    different sums are a conflict, each attributed. False when the record states no such sum."""
+    word = plan.term or ""
+    told = term_figures(case, word)
+    if not told:
+        return False
+    values = list(dict.fromkeys(t.value for t in told))
+    cites = list(dict.fromkeys(t.cited for t in told))
+    if len(values) == 1:
+        sides = list(dict.fromkeys(t.side for t in told if t.side))
+        agreed = "，双方所述一致" if len(sides) >= 2 else f"（{sides[0]}所述）" if sides else ""
+        outcome.add(Part(word, f"{word}{told[0].text}（{'、'.join(cites)}）{agreed}", Fill.FILLED, cites))
+        return True
+    said = "；".join(f"{t.side or '记录'}称{word}{t.text}（{t.cited}）" for t in told)
+    outcome.conflicts.append(Conflict("testimony", f"{word}说法不一：{said}", cites))
+    outcome.add(Part(word, f"说法不一：{said}，需人工核实", Fill.CONFLICT, cites))
+    return True
+
+
+def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """The claims asked: the demand the question names, quoted with its sum; or, with a term taken off
+    (扣除押金后), every claimed sum added less that term's one stated sum, with the equation. False when
+    the record lists no claims of the side asked, or none naming what is asked."""
+    listed = [d for d in demands(case) if not plan.claim or d.side == plan.claim]
+    if not listed:
+        return False
+    if plan.claim_less:
+        return _claims_less(case, plan, listed, outcome)
+    chosen = [d for d in _matching(plan, listed) if d.amount is not None]
+    if not chosen:
+        return False
+    for d in chosen:
+        outcome.add(Part(f"{d.side}请求第{d.number}项", f"{d.side}请求第{d.number}项：{quoted(d.text)}（{d.cited}）",
+                         Fill.FILLED, [d.cited]))
+    return True
+
+
+# 水费318元、电费832元、燃气费286元: items of a bill, each named right before its sum
+_ITEM_SUM = re.compile(r"(?P<name>(?:(?![欠共计为是的])[\u4e00-\u9fff]){1,4}?(?:费|款|金))(?:为|是|共)?$")
+# 水费电费我认，燃气费我不认 / 对利息没有异议: a clause owning or refusing the items it names
+_OWNS = re.compile(r"认可|我认|我们认|承认|没有异议|无异议|没意见|没问题|同意")
+_REFUSES = re.compile(r"不认|不予认可|不承认|(?<![没无])有异议|不同意|否认")
+
+
+def _bill_items(case: Case) -> dict[str, tuple[Decimal, str, str]]:
+    """Items of a bill stated with their sums (name → sum, its words, cited): from a sentence naming at
+    least two of them (欠水费318元、电费832元、燃气费286元)."""
+    items: dict[str, tuple[Decimal, str, str]] = {}
+    for said in joined_sentences(case):
+        found = []
+        for amount in find_amounts(said.text):
+            clause = re.split(r"[，,、；;：:。]", said.text[:amount.start])[-1]
+            named = _ITEM_SUM.search(clause)
+            if named:
+                found.append((named.group("name"), Decimal(str(amount.value)), amount.text))
+        if len(found) >= 2:
+            cited = case.cite(said.anchor(0, len(said.text)))
+            for name, value, text in found:
+                items.setdefault(name, (value, text, cited))
+    return items
+
+
+def answer_admitted(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """被告认可其中多少: the items of a bill the side owns (水费电费我认) added, those it refuses named
+    beside — with the equation; nothing when the side's words name no item of a bill with its sum."""
+    side = plan.admitted_by
+    items = _bill_items(case)
+    if not side or not items:
+        return False
+    for said in joined_sentences(case):
+        if said.statement.party != side:
+            continue
+        owned, refused = [], []
+        for clause in re.split(r"[，,；;]", said.text):
+            names = [n for n in items if n in clause]
+            if not names:
+                continue
+            if _REFUSES.search(clause):
+                refused += names
+            elif _OWNS.search(clause):
+                owned += names
+        if not owned:
+            continue
+        cited = case.cite(said.anchor(0, len(said.text)))
+        values = [items[n][0] for n in owned]
+        total = sum(values, Decimal(0))
+        ids = list(dict.fromkeys([cited] + [items[n][2] for n in owned]))
+        expression = " + ".join(plain_number(v) for v in values)
+        if len(values) > 1:
+            outcome.calculations.append(Calculation(expression, total, None, True, ids, f"{side}认可的各项相加"))
+        rest = f"；不认可{'、'.join(refused)}" if refused else ""  # named, its sum no part of what is owned
+        summed = f"，共{plain_number(total)}元（{expression} = {plain_number(total)}）" if len(values) > 1 else ""
+        outcome.add(Part(f"{side}认可", f"{side}认可{'、'.join(f'{n}{items[n][1]}' for n in owned)}{summed}{rest}"
+                                        f"（{quoted(said.text)}，{'、'.join(ids)}）", Fill.FILLED, ids))
+        return True
+    return False
+
+
+_RATE_SAID = re.compile(r"\d+(?:\.\d+)?%|百分之|千分之|万分之|每日|每天|按日")
+
+
+def agreed_clause(case: Case, word: str) -> Part | None:
+    """The sentence saying how the contract set ``word`` (合同第八条约定：…支付相当于一年租金20%的违约金),
+    quoted — one stating a rate before one without; None when no sentence says 约定 of it."""
+    told = [s for s in joined_sentences(case) if "约定" in s.text and word in s.text]
+    if not told:
+        return None
+    said = max(told, key=lambda s: (bool(_RATE_SAID.search(s.text)), -s.statement.index))
+    cited = case.cite(said.anchor(0, len(said.text)))
+    return Part(f"{word}的约定", f"{word}的约定：{quoted(said.text)}（{cited}）", Fill.FILLED, [cited])
+
+
+def _claims_less(case: Case, plan: CasePlan, listed: list[Demand], outcome: Outcome) -> bool:
+    summed = [d for d in listed if d.amount is not None]
+    if not summed:
+        return False
+    cites = [d.cited for d in summed]
+    terms = [d.amount for d in summed]
+    words = [f"第{d.number}项{d.amount_text}" for d in summed]
+    for word in plan.claim_less:
+        told = term_figures(case, word)
+        values = {t.value for t in told}
+        if len(values) != 1:
+            # the sum taken off is not stated once: the claims are shown, the balance is not computed
+            why = "未在材料中找到" if not told else "说法不一：" + "；".join(
+                f"{t.side or '记录'}称{t.text}（{t.cited}）" for t in told)
+            ids = cites + list(dict.fromkeys(t.cited for t in told))
+            if told:
+                outcome.conflicts.append(Conflict("testimony", f"{word}{why}", ids))
+            outcome.add(Part("应付数额", f"各项请求：{'、'.join(words)}（{'、'.join(cites)}）；{word}{why}，无法扣除，需人工核实",
+                             Fill.CONFLICT if told else Fill.MISSING, ids))
+            return True
+        value = values.pop()
+        terms.append(-value)
+        words.append(f"扣除{word}{told[0].text}")
+        cites += list(dict.fromkeys(t.cited for t in told))
+    result = sum(terms, Decimal(0))
+    if result < 0:
+        return False  # more taken off than claimed: never composed
+    expression = " + ".join(plain_number(t) for t in terms if t > 0) + "".join(f" - {plain_number(-t)}" for t in terms if t < 0)
+    outcome.calculations.append(Calculation(expression, result, None, True, cites, "各项请求金额相加，减去扣除项"))
+    outcome.add(Part("应付数额", f"按{listed[0].side}的请求，{'，'.join(words)}，共计{plain_number(result)}元"
+                                 f"（{expression} = {plain_number(result)}，见计算；{'、'.join(cites)}）",
+                     Fill.FILLED, cites))
+    return True
+
+
+# 自2022年8月1日起至2024年7月31日止 / 从…到… / …至…: a period's two ends after its word
+_PERIOD_LINK = re.compile(r"^(?:为|是)?(?:自|从)?$")
+_PERIOD_TO = re.compile(r"^(?:起)?(?:至|到|—|－|-|~|～)(?:同年)?$")
+
+
+def answer_term_period(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """租期从哪天到哪天: the period a contract set, the two dates right after its word, quoted. False
+    when no sentence states one."""
+    for said in joined_sentences(case):
+        for word in TERM_PERIODS.finditer(said.text):
+            dates = [d for d in find_dates(said.text) if d.start >= word.end()][:2]
+            if len(dates) < 2 or not _PERIOD_LINK.match(said.text[word.end():dates[0].start]) \
+                    or not _PERIOD_TO.match(said.text[dates[0].end:dates[1].start]):
+                continue
+            end = dates[1].end + (1 if said.text[dates[1].end:dates[1].end + 1] == "止" else 0)
+            cited = case.cite(said.anchor(word.start(), end))
+            outcome.add(Part(word.group(0), f"{word.group(0)}自{dates[0].text}起至{dates[1].text}止"
+                                            f"（{quoted(said.text[word.start():end])}，{cited}）", Fill.FILLED, [cited]))
+            return True
+    return False
