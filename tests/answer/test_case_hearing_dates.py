@@ -40,3 +40,27 @@ def test_a_time_counted_from_the_act_is_no_version_of_its_date(home):
     assert "2023年3月2日" in answer.conclusion, answer.conclusion
     assert "2023年2月" not in answer.conclusion and not answer.conflicts, answer.conclusion
     assert answer.status is Status.ANSWERED, answer.conclusion
+
+
+MET = """询问笔录
+时间：2024年6月3日14时至15时
+被询问人：甲某，男，1990年1月2日出生
+问：你是怎么认识乙某的？
+答：我是2023年4月在一个钓鱼群里认识他的。
+问：认识以后你们怎么联系？
+答：都是在微信上联系。
+问：你再说一下认识的经过。
+答：2023年6月我们在群里认识以后，他几乎每天都找我聊天。
+"""
+
+
+@pytest.fixture(scope="module")
+def met_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("met"), {"询问.txt": MET})
+
+
+def test_a_date_before_the_act_and_after_it_the_story_goes_on_still_dates_the_act(met_home):
+    # 2023年6月我们在群里认识以后: June 2023 is another account of when they met, not a time counted from it
+    answer = ask(met_home, "询问.txt", "甲某是什么时候认识乙某的？")
+    assert answer.conflicts, answer.conclusion
+    assert "2023年4月" in answer.conclusion and "2023年6月" in answer.conclusion

@@ -438,6 +438,21 @@ def _compatible(a: str, b: str) -> bool:
 _RELATIVE_TO_ACT = re.compile(r"(?:快|快要|就要|将要)\0|\0(?:前|之前|以前|后|之后|以后)")
 
 
+def _counted_from(clause: str, act: str) -> bool:
+    """The clause counts a time from the act rather than dating it (快离婚的时候 / 离婚前一个月 /
+    签合同以后，…) — unless a date stands before the act and the clause goes on from after it:
+    2022年5月我们在群里认识以后 says when they met (2023年2月快签合同的时候 says when the signing was
+    near, not when it was)."""
+    marked = clause.replace(act, "\0")
+    relative = _RELATIVE_TO_ACT.search(marked)
+    if not relative:
+        return False
+    if not relative.group().endswith("后"):
+        return True
+    at = clause.find(act)
+    return not any(d.start < at for d in find_dates(clause) if d.meta.get("granularity") != "time")
+
+
 def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: Segment, value: Dated,
                    part: Part, outcome: Outcome) -> None:
     """Another statement dating the same act differently (我是2022年3月…认识她的 / 2022年5月我们在群里
@@ -450,8 +465,7 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
             continue
         for piece in _sentences(other):
             for clause in split(piece.text, 0, len(piece.text), CLAUSE_PREDICATE) or [piece]:
-                if not any(a in clause.text and not _RELATIVE_TO_ACT.search(clause.text.replace(a, "\0"))
-                           for a in acts):
+                if not any(a in clause.text and not _counted_from(clause.text, a) for a in acts):
                     continue
                 dates = [d for d in find_dates(clause.text) if d.meta.get("granularity") != "time"]
                 if not dates or _compatible(str(dates[0].value), value.value):
