@@ -155,7 +155,7 @@ def main() -> int:
     parser.add_argument("--heldout", type=Path, nargs="*", default=[])
     parser.add_argument("--out", type=Path, default=MODEL_FILE)
     parser.add_argument("--l2", type=float, default=1.0)
-    parser.add_argument("--keep", type=float, default=0.95,
+    parser.add_argument("--keep", type=float, default=0.97,
                         help="share of the real questions' right answers the badge keeps (out of fold)")
     args = parser.parse_args()
 
