@@ -36,6 +36,7 @@ from ui.components import error_boundary, local_time, show_error
 from ui.judge_chart import judge_section
 from ui.labels import label
 from ui.state import get_engine
+from ui.trust_chart import trust_section
 
 ASK_LATENCY = "ask_latency.json"
 LLM_LOCAL = ("llm_local_all.json", "llm_local.json")  # all questions first, the sample otherwise
@@ -551,6 +552,7 @@ with tabs[4], error_boundary(label("延迟", "Latency")):
                               reports[0] if reports else None))
 with tabs[5], error_boundary(label("可答性判断", "Answerability")):
     judge_section()
+    trust_section()
 with tabs[6], error_boundary(label("法条", "Statutes")):
     statutes_tab()
 with tabs[7], error_boundary(label("合同事实", "Contract facts")):

@@ -3,7 +3,8 @@
 # the 13 dev case files, the nine training case files of data/trust, the generator's two tuning blocks of
 # new kinds and ten seeds of its old kinds, each asked as written and --counterfactual. Two processes at
 # once (case files; generated files): about 15 minutes on 2 cores.
-#   bash scripts/case_trust_reports.sh [OUT] && python scripts/train_case_trust.py --reports OUT/*.json
+#   bash scripts/case_trust_reports.sh [OUT] && python scripts/train_case_trust.py --reports OUT/*.json \
+#       --keep 0.97 --card-out docs/bench/case_trust.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.bench_trust/reports}

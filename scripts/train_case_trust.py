@@ -154,6 +154,8 @@ def main() -> int:
     parser.add_argument("--reports", type=Path, nargs="+", required=True)
     parser.add_argument("--heldout", type=Path, nargs="*", default=[])
     parser.add_argument("--out", type=Path, default=MODEL_FILE)
+    parser.add_argument("--card-out", type=Path, default=None,
+                        help="also write the model file here for the Benchmark page (docs/bench/case_trust.json)")
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--keep", type=float, default=0.97,
                         help="share of the real questions' right answers the badge keeps (out of fold)")
@@ -198,9 +200,12 @@ def main() -> int:
             card["heldout"].update(figures(held, p, model.threshold))
         card["heldout_sha256"] = {**card.get("heldout_sha256", {}), report.name: sha256(report)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"features": list(FEATURES), "weights": model.weights, "bias": model.bias,
+    text = (json.dumps({"features": list(FEATURES), "weights": model.weights, "bias": model.bias,
                                     "mean": model.mean, "scale": model.scale, "threshold": model.threshold,
-                                    "card": card}, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+                                    "card": card}, ensure_ascii=False, indent=1) + "\n")
+    for path in (args.out, args.card_out):
+        if path is not None:
+            path.write_text(text, encoding="utf-8")
     print(json.dumps({"threshold": model.threshold, "weights": dict(zip(FEATURES, model.weights)),
                       "cross_validated": card["cross_validated"], "heldout": card["heldout"]},
                      ensure_ascii=False, indent=1))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 from dataclasses import asdict
 
 import pytest
@@ -329,3 +330,14 @@ def test_every_published_key_has_a_label_and_unknown_ones_are_named_by_their_wor
     assert suite_label("statute_lookup") == "法条直查" and suite_label("new_suite") == "未登记的评测集「new suite」"
     assert config_name("hybrid + contract + category") == "混合 + 限定合同 + 条款类别"
     assert config_name("刑法 only") == "仅刑法"
+
+
+def test_the_trust_score_block_draws_its_operating_points(app, bench_home):
+    _, docs = bench_home
+    repo = Path(__file__).resolve().parents[2]
+    (docs / "case_trust.json").write_text((repo / "docs" / "bench" / "case_trust.json").read_text("utf-8"), "utf-8")
+    at = app(Role.PARALEGAL, BENCHMARK)
+    assert not at.exception and not texts(at, "error")
+    assert any("案卷答案的核验把握" in m for m in texts(at, "markdown"))
+    titles = [(spec.get("title") or {}).get("text", "") for spec in chart_specs(at)]
+    assert any(t.startswith("信任分的各档严格度") for t in titles), titles
