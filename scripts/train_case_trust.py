@@ -196,7 +196,8 @@ def main() -> int:
     for report in args.heldout:
         held = examples_of(report)
         if held:
-            p = np.array([model_score(model, e) for e in held])
+            p = scores(np.array([e.x for e in held]), np.array(model.weights), model.bias,
+                       np.array(model.mean), np.array(model.scale))
             card["heldout"].update(figures(held, p, model.threshold))
         card["heldout_sha256"] = {**card.get("heldout_sha256", {}), report.name: sha256(report)}
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -210,11 +211,6 @@ def main() -> int:
                       "cross_validated": card["cross_validated"], "heldout": card["heldout"]},
                      ensure_ascii=False, indent=1))
     return 0
-
-
-def model_score(model: TrustModel, e: Example) -> float:
-    z = model.bias + sum(w * (v - m) / s for w, v, m, s in zip(model.weights, e.x, model.mean, model.scale))
-    return 1.0 / (1.0 + np.exp(-z))
 
 
 if __name__ == "__main__":

@@ -85,6 +85,7 @@ class Draft:
     # Case files: the ledger rows the answer rests on (engine/answer/casefile/facts), each with its evidence id.
     ledger: list[dict] = field(default_factory=list)
     plan: dict | None = None  # case files: the question's case plan (engine/question)
+    document: str | None = None  # case files: the file's stored text, read once by the case path (trust score)
 
 
 def _named_article(plan: QuestionPlan, sources: list[Source]) -> Source | None:

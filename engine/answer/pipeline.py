@@ -190,7 +190,7 @@ class Answerer:
             answer.status = Status.NEEDS_REVIEW
         mask_answer(answer, unmask)
         if draft.plan is not None:  # after masking: the card keeps the conclusion as shown
-            self._weigh_trust(answer, retrieved_of(response.results))
+            self._weigh_trust(answer, retrieved_of(response.results), draft.document)
         watch.lap("verify")
         answer.timings_ms = {**{f"search_{k}": v for k, v in response.timings_ms.items() if k != "total"},
                              **watch.laps, "rerank": response.timings_ms.get("rerank", 0.0),
@@ -199,11 +199,15 @@ class Answerer:
             answer.audit_id = self.audit.record_ask(answer, response, user=user, unmasked=unmask)
         return answer
 
-    def _weigh_trust(self, answer: Answer, retrieved: list[list]) -> None:
+    def _weigh_trust(self, answer: Answer, retrieved: list[list], document: str | None) -> None:
         """A case-file answer the learned trust score does not trust is not 已核验 (trust.py);
-        ``retrieved``: what its search of the file found, best first (trust.retrieved_of)."""
+        ``retrieved``: what its search of the file found, best first (trust.retrieved_of);
+        ``document``: the file's stored text when the case path read it (else read here)."""
         doc_ids = {e.chunk.doc_id for e in answer.evidence}
-        document = "".join(c.text for d in sorted(doc_ids) for c in self.index.catalog.chunks(d))
+        if not doc_ids:
+            document = ""
+        elif document is None:  # a draft that did not come from the case path's own reading
+            document = "".join(c.text for d in sorted(doc_ids) for c in self.index.catalog.chunks(d))
         answer.checks.trust = card = assess_trust(answer, document, retrieved,
                                                   keep=self.settings.badge.case_trust_keep)
         if answer.unmasked is not None:
@@ -260,7 +264,8 @@ class Answerer:
             return None
         if plan.case.law and not plan.case.asker_said:
             return None
-        chunks = [defused(c) for c in self.index.catalog.chunks(target, with_facts=True)]
+        stored = self.index.catalog.chunks(target, with_facts=True)
+        chunks = [defused(c) for c in stored]
         scoped = response if doc_id == target else self.searcher.search(
             plan.text, k=min(len(chunks), CASE_HITS), doc_id=target, as_of=as_of, plan=plan)
         speaker = self._speaker(target)
@@ -276,7 +281,10 @@ class Answerer:
         case = Case(self.ledgers(target, chunks), record.name, sources,
                     EvidenceSet(self.pages), retrieval, join_pdf_lines("\n".join(c.text for c in chunks)))
         draft = compose_case(case, plan)
-        return None if draft is None else (scoped, draft, plan.intent.value, plan.case)
+        if draft is None:
+            return None
+        draft.document = "".join(c.text for c in stored)
+        return scoped, draft, plan.intent.value, plan.case
 
     def ledgers(self, doc_id: str, chunks=None):
         """The case file's ledger, as stored in the catalog (built there at ingest)."""

@@ -80,11 +80,12 @@ def mismatched_rows(f: CaseFile, answers: Mapping[str, Any], document: str, per_
 
     rows = []
     order = [q for q in f.questions if answers[q.id].plan]
+    place = {q.id: i for i, q in enumerate(order)}
     for i, b in enumerate(order):
         first = (answers[b.id].plan.get("slots") or [None])[0]
         others = sorted((a for a in order if a.id != b.id and verified(answers[a.id])
                          and (answers[a.id].plan.get("slots") or [None])[0] == first),
-                        key=lambda a: abs(order.index(a) - i))
+                        key=lambda a: abs(place[a.id] - i))
         for a in others[:per_question]:
             given = replace(answers[a.id], plan=answers[b.id].plan)
             row = score_case_answer(b, given.to_dict())

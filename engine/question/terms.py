@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import re
 
+from engine.question.reading import QUESTION_WORDS
 from engine.text.names import posseg
 
 # Parts of speech of content words (jieba's ICTCLAS-style flags): nouns of every kind, verbs,
 # verbal nouns, adjectives; ``eng`` keeps plates, brands and codes written in Latin letters.
 _CONTENT_FLAGS = ("n", "v", "a", "eng", "j", "l", "i")
-# How a question asks or aggregates, not what it is about (tagged as verbs or nouns by jieba).
-ASKING_WORDS = frozenset("""
-多少 什么 哪天 哪里 哪儿 哪个 哪些 哪家 哪位 几天 几次 几个 怎么 怎样 怎么样 如何 为什么 是否 有没有
-是不是 一共 总共 共计 合计 前后 加起来 总计 分别 各自 到底 究竟 大概 大约 具体 情况 时候 时间 地方
-地点 日期 金额 数额 方式 名字 姓名 多长 多久 多大 当时 现在 这个 那个 这些 那些 这次 那次 这笔 那笔
-一下 一次 说法 自己 知道 说明 说过 提到 讲 说 问 回答 材料 笔录 记录 显示 按照 根据
+# How a question asks or aggregates, not what it is about: the question words of reading.py and the
+# asking, aggregating and pointing words jieba tags as verbs or nouns.
+ASKING_WORDS = QUESTION_WORDS | frozenset("""
+哪里 哪儿 哪家 哪位 几天 几个 怎么样 分别 各自 到底 究竟 大概 大约 加起来 情况 时间 地方 地点 日期 金额
+数额 方式 名字 姓名 多长 多久 多大 当时 现在 这个 那个 这些 那些 这次 那次 这笔 那笔 一次 说法 自己 知道
+说明 说过 提到 记录 笔录 按照
 """.split())
 
 
