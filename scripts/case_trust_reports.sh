@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The bench reports scripts/train_case_trust.py learns from, written to OUT (default .bench_trust/reports):
-# the 13 dev case files, the nine training case files of data/trust, the generator's two tuning blocks of
+# the 13 dev case files, the fifteen training case files of data/trust, the generator's two tuning blocks of
 # new kinds and ten seeds of its old kinds, each asked as written and --counterfactual. Two processes at
 # once (case files; generated files): about 15 minutes on 2 cores.
 #   bash scripts/case_trust_reports.sh [OUT] && python scripts/train_case_trust.py --reports OUT/*.json \
