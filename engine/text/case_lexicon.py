@@ -567,6 +567,11 @@ def measure_of(text: str) -> str | None:
 CLAIM_HEADS = re.compile(r"(?:诉讼|仲裁|上诉|反诉)请求|请求事项|仲裁申请事项")
 # The claims list itself (诉讼请求：一、…), not a mention of it (对诉讼请求答辩如下)
 CLAIMS_LIST = re.compile(rf"(?:{CLAIM_HEADS.pattern})\s*[：:]")
+# …or said aloud with its count (我的请求有三项。第一，…；第二，…): the spoken claims list of a hearing
+CLAIMS_SPOKEN = re.compile(r"请求(?:事项)?(?:有|共有|一共有|共|是)[一二三四五六七八九十两\d]{1,2}(?:项|条|个)")
+# 三项合计62,840元 / 以上共计…: the claims' own stated total, the words before its sum
+CLAIMS_TOTAL = re.compile(r"(?:[一二三四五六七八九十两\d]项|以上|上述|各项)?(?:请求)?(?:金额)?(?:合计|共计|总计|总共|一共|累计)"
+                          r"(?:为|是)?(?:人民币)?$")
 # A term of a contract stated as one sum (押金柒仟陆佰元, 月租金3800元, 首付56万元, 定金两万元): the word
 # the sum follows, with the words allowed between them (为人民币, 是, 总共是, 交了) — never another figure.
 CONTRACT_TERMS = re.compile(r"押金|保证金|定金|订金|首付款|首付|月租金|月租|年租金|租金标准|物业费标准")
