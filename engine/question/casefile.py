@@ -305,12 +305,14 @@ BOTH_SIDES = re.compile(r"双方|各自|分别|原被告|原、被告|两边")
 # A side named as the one speaking (原告主张, 被告认为, 原告方称): whose account is asked.
 VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持"
                    r"|的(?:说法|讲法|陈述|主张))")  # 按被告自己的说法
-# 申请人同意被申请人提出的调解方案吗 / 被告接不接受调解: the side whose answer to a mediation proposal is asked
+# 申请人同意被申请人提出的调解方案吗: the side whose answer to the other's proposal is asked (被告同意调解吗
+# asks of the mediation itself, no proposal)
 CONSENT_BY = re.compile(r"(?<!被)(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:是否|有没有|能否)?"
-                        r"(?:同意|接受|认可|答应|接不接受|同不同意)[^，。？?]{0,16}?(?:调解|和解)")
+                        r"(?:同意|接受|认可|答应|接不接受|同不同意)[^，。？?]{0,16}?(?:调解|和解)(?:方案|金额|数额|条件|提议|意见)")
 # 按被申请人主张的工资基数和月数 / 按单价乘以件数: a sum asked as a figure times a count, each as a side
 # states them — the count's word (月数, 天数) names its unit
-FACTORS_ASKED = re.compile(r"(?:基数|标准|单价|工资|金额|价格|数额)(?:和|与|及|、|乘以?|×)(?P<count>月数|天数|年数|小时数|件数|个数|期数)")
+FACTORS_ASKED = re.compile(r"(?P<base>[^的，,。？?\s]{0,4}?(?:基数|标准|单价|工资|金额|价格|数额))(?:和|与|及|、|乘以?|×)"
+                           r"(?P<count>月数|天数|年数|小时数|件数|个数|期数)")
 # 多出多少 / 相差多少 / 差额 between two accounts — never 还差多少 (a balance)
 DIFFER = re.compile(r"多出(?:了)?(?:多少|几)|相差(?:了)?(?:多少|几)|(?<![还尚])差(?:了)?多少|差额|差距|多(?:说|算|主张)了?多少")
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
@@ -486,8 +488,9 @@ class CasePlan:
     sides_each: bool = False
     # 申请人同意被申请人提出的调解方案吗: the side whose yes or no to a mediation proposal is asked
     consent_by: str | None = None
-    # 按被申请人主张的工资基数和月数…是多少: the count's word of a figure times a count asked (月数)
-    factors: str | None = None
+    # 按被申请人主张的工资基数和月数…是多少: a figure times a count asked — the figure's words and the
+    # count's (工资基数, 月数)
+    factors: tuple[str, str] | None = None
     # 第二笔借款…: the loan asked of several (its ordinal), when the ordinal names a loan, not a payment
     loan: int | None = None
     net: bool = False  # 实际到手多少: what the borrower got once interest or fees were taken off
@@ -549,7 +552,7 @@ class CasePlan:
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
                 "waited_for": self.waited_for, "most": self.most, "most_asked": self.most_asked,
-                "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "consent_by": self.consent_by, "sides_each": self.sides_each, "factors": self.factors,
+                "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "consent_by": self.consent_by, "sides_each": self.sides_each, "factors": list(self.factors) if self.factors else None,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
                 "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "sides_choice": self.sides_choice, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
@@ -876,9 +879,12 @@ def make_plan(text: str) -> CasePlan:
         plan.differ = bool(COMPARED.search(text))
     plan.sides_each = bool(BOTH_SIDES.search(text)) and Slot.AMOUNT in plan.slots
     consent = CONSENT_BY.search(text)
-    plan.consent_by = consent.group(1) if consent and plan.offer and Slot.YESNO in plan.slots else None
+    # (原告同意被告提出的调解金额吗: asked of a sum, still a yes or no)
+    asked_yesno = consent and (Slot.YESNO in plan.slots or re.search(ENDS_WITH_MA, text)
+                               or re.search(rf"{YESNO_WORDS}|接不接受|同不同意", consent.group(0)))
+    plan.consent_by = consent.group(1) if asked_yesno and plan.offer else None
     factors = FACTORS_ASKED.search(text)
-    plan.factors = factors.group("count") if factors and Slot.AMOUNT in plan.slots else None
+    plan.factors = (factors.group("base"), factors.group("count")) if factors and Slot.AMOUNT in plan.slots else None
     plan.task = bool(TASK.search(text)) and bool(re.search(r"提交|补交|提供|补充|材料|证据|期限|几日|几天|多少天|要求|事项|任务|做什么|准备", text))
     # 双方对欠款数额各自怎么说: each side's sum owed is asked
     plan.owed_by_sides = bool(re.search(r"欠", text)) and bool(BOTH_SIDES.search(text) or plan.voice or plan.differ)

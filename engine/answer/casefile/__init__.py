@@ -258,16 +258,16 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+    elif plan.consent_by and is_hearing(case) and answer_consent(case, plan, outcome):
+        pass  # 申请人同意被申请人提出的调解方案吗: that side's reply in the mediation, 是 or 否
+    elif plan.offer and plan.differ and is_hearing(case) and answer_offers(case, plan, outcome):
+        pass  # 调解时双方差了多少: each side's own offer, the larger less the smaller
     elif plan.factors and is_hearing(case) and answer_sides_product(case, plan, outcome):
         pass  # 按被申请人主张的工资基数和月数，经济补偿是多少: that side's figure times its count
     elif plan.differ and plan.voice and plan.unit and is_hearing(case) and answer_sides_quantity_gap(case, plan, outcome):
         pass  # 申请人主张的加班时长比公司记录的多多少小时: one side's total less the other's
     elif plan.sides_each and plan.aggregate is None and is_hearing(case) and answer_sides_figure(case, plan, outcome):
         pass  # 月工资基数，双方各自主张多少: each side's figure of the measure, attributed
-    elif plan.consent_by and is_hearing(case) and answer_consent(case, plan, outcome):
-        pass  # 申请人同意被申请人提出的调解方案吗: that side's reply in the mediation, 是 or 否
-    elif plan.offer and plan.differ and is_hearing(case) and answer_offers(case, plan, outcome):
-        pass  # 调解时双方差了多少: each side's own offer, the larger less the smaller
     elif plan.claim is not None and is_hearing(case) and answer_claim(case, plan, outcome):
         # 原告要求返还多少存款 / 按诉讼请求扣除押金后还应付多少: the demands as claimed; 被告认可其中多少:
         # the items of the bill that side owns (or the part said missing)

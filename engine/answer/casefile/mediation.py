@@ -25,7 +25,7 @@ from engine.text.numbers import find_amounts
 _MEDIATION = re.compile(r"调解|和解|协商|调处")
 # 当事人有申请回避、举证、辩论、请求调解和最后陈述的权利: the rights every hearing reads out at its start
 _RIGHTS = re.compile(r"权利|权力")
-_OFFER_SAID = re.compile(r"接受|同意|愿意|最多|最少|最低|只能|可以|一次性|让步|放弃")
+_OFFER_SAID = re.compile(r"接受|同意|愿意|最多|最少|最低|至少|只能|可以|一次性|让步|放弃")
 _AFTER_ASKED = 4  # turns after the mediation is put to the sides that still answer it
 # a sum the side offers or asks for itself: an offering word just before it in its clause
 _OWN_BEFORE = re.compile(r"(?:可以|愿意|同意|接受|最多|最少|最低|至少|只能|一次性|要|给|付|支付|赔|补偿|退)[^，,。；;]{0,6}$")
@@ -125,7 +125,12 @@ def answer_consent(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     否 on 不同意 / 不接受, 是 on 同意 / 接受 — quoted with the rest of that reply. False when none of that
     side's replies opens with either."""
     side = plan.consent_by
-    said = [s for s in _mediation_said(case) if _side(s) == side]
+    told = _mediation_said(case)
+    # a reply to the other side's proposal comes after it (同意调解 before any figure is put is no answer)
+    proposed = next((s.statement.index for s in told if _side(s) != side and _own_offer(s) is not None), None)
+    if proposed is None:
+        return False
+    said = [s for s in told if _side(s) == side and s.statement.index > proposed]
     for k, opening in enumerate(said):
         if opening.statement.answer[:opening.start].strip():
             continue  # not the opening of the reply

@@ -83,8 +83,11 @@ def answer_sides_product(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     is named), the sum stated as the measure and the count it is taken by (以6820元为基数，最多按5个月计算)
     — their product with the equation; the sides' products differing a conflict. False when the side
     states no such pair, or two different ones."""
-    words = measure_words(case, plan)
-    unit = _COUNT_UNITS.get(plan.factors or "")
+    if plan.factors is None:
+        return False
+    base, count_word = plan.factors
+    words = [w for w in measure_words(case, plan) if w in base]  # 工资基数: 工资, 基数 — never 赔偿金, the product
+    unit = _COUNT_UNITS.get(count_word)
     if not words or unit is None:
         return False
     count_said = re.compile(rf"(?:按|乘以?|×|\*)\s*(?P<count>(?P<n>{_NUMBER})\s*(?:{unit}))")
@@ -113,7 +116,7 @@ def answer_sides_product(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         product = told.value * n
         cited = _cite(case, told.said)
         expression = f"{plain_number(told.value)} * {n}"
-        outcome.calculations.append(Calculation(expression, product, None, True, [cited], f"按{side}所述数额乘以其所述{plan.factors}",
+        outcome.calculations.append(Calculation(expression, product, None, True, [cited], f"按{side}所述数额乘以其所述{count_word}",
                                                 factors=[{"value": n, "unit": "stated", "text": count_words}]))
         results.append((side, product, f"按{side}所述{told.text}、{count_words}（{quoted(told.clause)}，{cited}），"
                                         f"为{plain_number(product)}元（{plain_number(told.value)}×{n}={plain_number(product)}，见计算）", cited))
