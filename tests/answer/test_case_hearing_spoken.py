@@ -3,7 +3,8 @@
 checked against the total the side states; each side's figure of a measure stated as it (以7600元为基数),
 a side's figure times its count, one side's total less the other's (never a figure per month); the
 mediation's offers, the gap between them and a side's yes or no to the other's proposal — the notice of
-rights read at the start (请求调解…的权利) being no mediation. Records written for these tests."""
+rights read at the start (请求调解…的权利) being no mediation; a side putting off what it is asked (我这边
+没有材料，需要庭后核实) is a gap, not an answer. Records written for these tests."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ ARBITRATION = """某市劳动人事争议仲裁委员会
 仲裁员：加班时间各自怎么说？
 申请人：我平时每周加班5个小时左右，这半年一共加班150个小时，有打卡记录。
 被申请人代理人：按公司打卡记录，申请人这半年加班共90小时，都已经调休。
+仲裁员：押金1,000元是怎么收取的？有没有收据？
+被申请人代理人：押金具体怎么收的我这边没有材料，需要庭后向公司核实。
 仲裁员：双方是否愿意调解？
 被申请人代理人：公司可以一次性支付两万五千元，双方再无争议。
 申请人：不接受。两万五太低了，我至少要四万元。
@@ -124,3 +127,8 @@ def test_the_gap_between_the_sides_offers_in_mediation(home, name, question, gap
 def test_a_sides_yes_or_no_to_the_others_proposal(home, name, question, verdict, said):
     answer = ask(home, name, question)
     assert answer.conclusion.startswith(verdict) and said in answer.conclusion, answer.conclusion
+
+
+def test_a_side_putting_off_how_a_thing_was_done_is_a_gap(home):
+    answer = ask(home, "劳动仲裁.pdf", "押金是怎么收取的？")
+    assert answer.gaps and "未作说明" in answer.conclusion, answer.conclusion
