@@ -91,6 +91,12 @@ def test_each_sides_figure_of_a_measure_stated_as_it_is_a_conflict_attributed_to
     assert "申请人称" in answer.conclusion and "被申请人称" in answer.conclusion, answer.conclusion
 
 
+def test_the_difference_of_the_sides_figures_of_a_measure(home):
+    answer = ask(home, "劳动仲裁.pdf", "双方主张的月工资基数相差多少？")
+    assert 1600 in amounts(answer.conclusion), answer.conclusion
+    assert any(c.result == 1600 for c in answer.calculations), answer.calculations
+
+
 @pytest.mark.parametrize("question, result, never", [
     ("按被申请人主张的工资基数和月数，赔偿金是多少？", 22800, {55200}),
     ("按申请人主张的工资基数和月数，赔偿金是多少？", 55200, {22800}),

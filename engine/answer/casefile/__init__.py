@@ -266,7 +266,8 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         pass  # 按被申请人主张的工资基数和月数，经济补偿是多少: that side's figure times its count
     elif plan.differ and plan.voice and plan.unit and is_hearing(case) and answer_sides_quantity_gap(case, plan, outcome):
         pass  # 申请人主张的加班时长比公司记录的多多少小时: one side's total less the other's
-    elif plan.sides_each and plan.aggregate is None and is_hearing(case) and answer_sides_figure(case, plan, outcome):
+    elif plan.sides_each and not plan.owed_by_sides and plan.aggregate is None and is_hearing(case) \
+            and answer_sides_figure(case, plan, outcome):
         pass  # 月工资基数，双方各自主张多少: each side's figure of the measure, attributed
     elif plan.claim is not None and is_hearing(case) and answer_claim(case, plan, outcome):
         # 原告要求返还多少存款 / 按诉讼请求扣除押金后还应付多少: the demands as claimed; 被告认可其中多少:

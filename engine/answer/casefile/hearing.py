@@ -83,6 +83,18 @@ def _owed_figures(case: Case, principal: bool) -> list[_Figure]:
     return found
 
 
+def _sides_difference(by_side: dict[str, _Figure], cites: dict[str, str], said: str, outcome: Outcome) -> Part:
+    """多出多少 / 相差多少 between the two sides' figures: the larger less the smaller, with the equation —
+    the difference of the two accounts is what is asked: both are on view, nothing is chosen."""
+    high, low = sorted(by_side.values(), key=lambda f: -f.value)
+    result = high.value - low.value
+    outcome.calculations.append(Calculation(f"{plain_number(high.value)} - {plain_number(low.value)}", result, None,
+                                            True, [cites[high.side], cites[low.side]], "双方所述数额之差"))
+    return Part("差额", f"{said}；{high.side}所述比{low.side}多{plain_number(result)}元"
+                        f"（{plain_number(high.value)}-{plain_number(low.value)}={plain_number(result)}，见计算）",
+                Fill.FILLED, list(cites.values()))
+
+
 def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """还欠多少 in a hearing where the sides state different sums: each side's, attributed, as a
     conflict (or the side asked about, 原告主张欠多少); 多出/相差多少 → their difference. False (nothing
@@ -99,14 +111,7 @@ def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     said = "；".join(f"{side}称{f.text}（{cites[side]}）" for side, f in by_side.items())
     ids = list(cites.values())
     if plan.differ and len(by_side) == 2:
-        high, low = sorted(by_side.values(), key=lambda f: -f.value)
-        result = high.value - low.value
-        # the difference of the two accounts is what is asked: both are on view, nothing is chosen
-        outcome.calculations.append(Calculation(f"{plain_number(high.value)} - {plain_number(low.value)}", result, None,
-                                                True, [cites[high.side], cites[low.side]], "双方所述数额之差"))
-        outcome.add(Part("差额", f"{said}；{high.side}所述比{low.side}多{plain_number(result)}元"
-                                 f"（{plain_number(high.value)}-{plain_number(low.value)}={plain_number(result)}，见计算）",
-                         Fill.FILLED, ids))
+        outcome.add(_sides_difference(by_side, cites, said, outcome))
         return True
     if len(asked) == 1 and not plan.differ:
         # 原告主张被告还欠多少: that side's own account is what is asked — told as that side's, the
@@ -603,6 +608,9 @@ def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     said = "；".join(f"{side}称{f.text}（{quoted(clause_of(f.said.text, f.start, f.end) if words else f.said.text)}，"
                     f"{cites[side]}）" for side, f in by_side.items())
     ids = list(cites.values())
+    if plan.differ and len(by_side) == 2:  # 双方主张的基数相差多少: their difference, nothing chosen
+        outcome.add(_sides_difference(by_side, cites, said, outcome))
+        return True
     outcome.conflicts.append(Conflict("testimony", f"{topic}双方说法不一：{said}", ids))
     outcome.add(Part(topic, f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
     return True
