@@ -66,10 +66,24 @@ COURT = """某区人民法院
 原告：不同意，六万太少了。
 """
 
+SHARED_HOME = """某县人民法院
+庭审笔录
+时间：2024年12月2日9时30分至11时00分
+地点：某县人民法院第一法庭
+审判员：壬某　书记员：癸某
+原告：邝玉梅，女，1985年5月9日出生。
+被告：欧阳志强，男，1983年2月1日出生。
+审判员：房子的首付是怎么付的？
+原告：首付一共40万元，首付里我哥哥出了15万，剩下的是我们两个人的工资攒的。
+审判员：被告，你怎么说？
+被告：首付40万元没错，但首付里我父母也给了10万，原告哥哥那15万是借的。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
-    yield from record_home(tmp_path_factory.mktemp("spoken"), {"劳动仲裁.pdf": ARBITRATION, "买卖庭审.txt": COURT})
+    yield from record_home(tmp_path_factory.mktemp("spoken"), {"劳动仲裁.pdf": ARBITRATION, "买卖庭审.txt": COURT,
+                                                               "共有房屋.txt": SHARED_HOME})
 
 
 def test_a_spoken_claims_list_is_added_and_checked_against_its_stated_total(home):
@@ -138,3 +152,10 @@ def test_a_sides_yes_or_no_to_the_others_proposal(home, name, question, verdict,
 def test_a_side_putting_off_how_a_thing_was_done_is_a_gap(home):
     answer = ask(home, "劳动仲裁.pdf", "押金是怎么收取的？")
     assert answer.gaps and "未作说明" in answer.conclusion, answer.conclusion
+
+
+def test_the_rest_of_a_term_once_the_part_one_side_tells_is_taken_off(home):
+    answer = ask(home, "共有房屋.txt", "按原告的说法，首付里除了她哥哥出的钱，其余是多少？")
+    assert 250000 in amounts(answer.conclusion), answer.conclusion
+    assert not amounts(answer.conclusion) & {100000, 300000}, answer.conclusion  # the other side's part
+    assert any(c.result == 250000 for c in answer.calculations), answer.calculations

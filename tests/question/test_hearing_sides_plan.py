@@ -50,5 +50,6 @@ def test_each_sides_figure_and_one_sides_quantity_against_the_others():
     assert each.sides_each and Slot.AMOUNT in each.slots
     against = make_plan("申请人主张的加班时长比公司记录的多多少小时？")
     assert against.differ and against.voice == "申请人" and against.unit == "小时"
+    assert not make_plan("双方各自出资多少？").sides_each  # each one's own sum, no accounts of one figure
     alone = make_plan("申请人一共加班多少小时？")
     assert not alone.differ

@@ -18,7 +18,8 @@ from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.mediation import answer_consent, answer_offers
 from engine.answer.casefile.side_measures import answer_sides_product, answer_sides_quantity_gap
-from engine.answer.casefile.claims import agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period
+from engine.answer.casefile.claims import (agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period,
+                                           answer_term_rest)
 from engine.answer.casefile.clock_span import answer_clock_span
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods, goods_words
@@ -276,6 +277,9 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             outcome.add(Part(f"{plan.admitted_by}认可的数额", "", Fill.MISSING))
         if plan.agreed_how and (clause := agreed_clause(case, plan.money_word or "")) is not None:
             outcome.add(clause)  # 违约金是怎么约定的？原告主张多少？: the claim, then the clause
+    elif plan.term and plan.term_less:
+        if not answer_term_rest(case, plan, outcome):  # never the term's whole sum as its rest
+            outcome.add(Part(f"{plan.term}其余部分", "", Fill.MISSING))
     elif plan.term and answer_term(case, plan, outcome):
         pass  # 押金 / 月租金 / 首付款: the sum stated after its word, each side's
     elif plan.term_period and answer_term_period(case, plan, outcome):

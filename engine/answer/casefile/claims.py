@@ -215,6 +215,43 @@ def answer_term(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     return True
 
 
+def answer_term_rest(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """照原告的说法，首付款里除了她父母给的钱，其余出了多少: the term as the side asked states it (首付56万元),
+    less the one part it tells of it (首付里面我爸妈给了20万), with the equation. False when that side states
+    the term as no sum or two, tells no part or several different ones, or the part exceeds the whole."""
+    word, side = plan.term or "", plan.voice
+    whole = [t for t in term_figures(case, word) if side is None or t.side == side]
+    if len({t.value for t in whole}) != 1:
+        return False
+    total = whole[0]
+    stem = word[:-1] if word.endswith("款") and len(word) > 2 else word
+    inside = re.compile(re.escape(stem) + r"(?:款)?(?:里面|里头|里|当中|中)")
+    parts: list[tuple[Decimal, str, str, str]] = []  # (value, its words, the clause, cited)
+    for said in joined_sentences(case):
+        if side is not None and said.statement.party != side:
+            continue
+        for hit in inside.finditer(said.text):
+            end = min([i for i in (said.text.find(ch, hit.end()) for ch in "，,；;。") if i >= 0] or [len(said.text)])
+            # read in the whole sentence (15万 is money there, after 40万元), kept within the clause
+            found = [a for a in find_amounts(said.text) if hit.end() <= a.start < end and Decimal(str(a.value)) != total.value]
+            if found:
+                parts.append((Decimal(str(found[0].value)), found[0].text, said.text[hit.start():end],
+                              case.cite(said.anchor(0, len(said.text)))))
+    if len({p[0] for p in parts}) != 1:
+        return False  # no part told, or several: which one the question takes off is not ours to choose
+    part, part_text, clause, part_cited = parts[0]
+    result = total.value - part
+    if result < 0:
+        return False
+    ids = list(dict.fromkeys([total.cited, part_cited]))
+    expression = f"{plain_number(total.value)} - {plain_number(part)}"
+    outcome.calculations.append(Calculation(expression, result, None, True, ids, f"按{side or '记录'}所述{word}减去其中一部分"))
+    outcome.add(Part(f"{word}其余部分", f"按{side or '记录'}所述，{word}{total.text}（{total.cited}），其中{quoted(clause)}"
+                                       f"（{part_cited}），其余为{plain_number(result)}元（{expression} = {plain_number(result)}，见计算）",
+                     Fill.FILLED, ids))
+    return True
+
+
 def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """The claims asked: the demand the question names, quoted with its sum; or, with a term taken off
     (扣除押金后), every claimed sum added less that term's one stated sum, with the equation. False when
