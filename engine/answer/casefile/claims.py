@@ -1,12 +1,16 @@
 """A hearing's claims and the contract terms its record states (庭审笔录 / 仲裁庭审笔录).
 
-- The claims (诉讼请求 / 仲裁请求：一、…；二、…) as a list of demands, each with its side, its number and
-  its sum: 原告要求被告返还多少存款 is the demand naming 存款, as claimed — never a figure said elsewhere;
+- The claims (诉讼请求 / 仲裁请求：一、…；二、…, or said aloud: 我的请求有三项。第一，…) as a list of demands,
+  each with its side, its number and its sum (never the figures saying how it was reckoned: 按月工资8500元
+  乘以5个月算): 原告要求被告返还多少存款 is the demand naming 存款, as claimed — never a figure said elsewhere;
+  仲裁请求合计多少 is the demands added, checked against the total the side states (三项合计62,840元);
   按原告的诉讼请求，扣除押金后还应付多少 is the claimed sums added, less the term taken off (押金), with the
   equation — or needs review when the record states that term as more than one sum.
 - A term a contract set, stated as one sum after its word (押金柒仟陆佰元, 月租金3800元, 首付56万元): every
   statement of it, with who said it; the sides agreeing is the answer, differing a conflict attributed
   to each. A sum merely near the word (押金交了两个月, 首付里面我爸妈给了20万) is not the term.
+- The rest of a term once a part one side tells of it is taken off (首付56万元，首付里面我爸妈给了20万 —
+  照原告的说法，除了父母给的，其余多少): that side's two sums, with the equation.
 - The period a contract set (租期自2022年8月1日起至2024年7月31日止): from and to, quoted.
 Never another figure of the file when these are not found: the caller then answers on its own routes."""
 

@@ -1,8 +1,9 @@
-"""What each side of a hearing (庭审笔录) says for itself: the sum one side says is still owed and the
-sum the other admits (原告称尚欠八万元 / 被告称只欠五万元 — both, attributed, a conflict; 多出多少 is
-their difference with its equation), each side's offer in mediation (what the plaintiff would accept,
-the most the defendant would pay — never added together), and the tasks the court set after the
-hearing (庭后七日内提交银行流水). Never one side's figure as the settled one."""
+"""What each side of a hearing (庭审笔录, 仲裁庭审笔录) says for itself: the sum one side says is still owed
+and the sum the other admits (原告称尚欠八万元 / 被告称只欠五万元 — both, attributed, a conflict; 多出多少 is
+their difference with its equation), each side's figure of a thing, and the tasks the court set after
+the hearing (庭后七日内提交银行流水). Never one side's figure as the settled one. The mediation's offers
+are in mediation.py; a side's figure of a named measure, times a count or against the other's, in
+side_measures.py."""
 
 from __future__ import annotations
 
