@@ -79,11 +79,25 @@ SHARED_HOME = """某县人民法院
 被告：首付40万元没错，但首付里我父母也给了10万，原告哥哥那15万是借的。
 """
 
+RENTAL = """某区人民法院
+庭审笔录
+时间：2025年1月8日9时00分至10时00分
+地点：某区人民法院第五法庭
+审判员：甲某　书记员：乙某
+原告：某机械租赁有限公司，法定代表人丙某。
+被告：某路桥工程有限公司，法定代表人丁某。
+审判员：租金是怎么算的？
+原告：吊车租金按每天800元的标准，按25天计算，被告一天都没付过。
+审判员：被告，吊车用了几天？
+被告：按我们的施工日志只用了20天，每天的价格没有异议。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("spoken"), {"劳动仲裁.pdf": ARBITRATION, "买卖庭审.txt": COURT,
-                                                               "共有房屋.txt": SHARED_HOME})
+                                                               "共有房屋.txt": SHARED_HOME,
+                                                               "吊车租赁.txt": RENTAL})
 
 
 def test_a_spoken_claims_list_is_added_and_checked_against_its_stated_total(home):
@@ -159,3 +173,9 @@ def test_the_rest_of_a_term_once_the_part_one_side_tells_is_taken_off(home):
     assert 250000 in amounts(answer.conclusion), answer.conclusion
     assert not amounts(answer.conclusion) & {100000, 300000}, answer.conclusion  # the other side's part
     assert any(c.result == 250000 for c in answer.calculations), answer.calculations
+
+
+def test_a_sides_rate_times_its_days_in_a_court_hearing(home):
+    answer = ask(home, "吊车租赁.txt", "按原告主张的日租金标准和天数，租金是多少？")
+    assert 20000 in amounts(answer.conclusion) and 16000 not in amounts(answer.conclusion), answer.conclusion
+    assert any(c.result == 20000 for c in answer.calculations), answer.calculations
