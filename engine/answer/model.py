@@ -14,6 +14,7 @@ from engine.types import BBox, Chunk
 
 NOT_FOUND_PHRASE = "未在材料中找到"  # the model is told to say exactly this, the verifier looks for it
 UNCLEAR_PHRASE = "材料显示记不清"
+PUT_OFF_PHRASE = "材料显示当事人未作说明"  # 需要庭后核实 / 这边没有材料: the side put the question off
 CONFLICT_PHRASE = "材料中说法不一"
 
 

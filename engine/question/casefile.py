@@ -287,8 +287,11 @@ RESPONSE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请�
 OFFSET = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
 # 原告要求被告返还多少存款 / 按原告的诉讼请求 / 申请人主张的违约金: the claims a side put to the court or
 # tribunal are asked — the side making them, when the question names it
-CLAIMED = re.compile(rf"(?P<side>原告|申请人|上诉人)(?:方|一方)?(?:的)?(?:{CLAIM_HEADS.pattern}|要求|请求|主张|诉请)"
+CLAIMED = re.compile(rf"(?<!被)(?P<side>原告|申请人|上诉人)(?:方|一方)?(?:的)?(?:{CLAIM_HEADS.pattern}|要求|请求|主张|诉请)"
                      rf"|{CLAIM_HEADS.pattern}")
+# 首付款里除了她父母给的钱 / 保证金中除去已退的部分: a term and the part taken off it, the rest asked
+TERM_PART_LESS = re.compile(rf"(?P<t>{CONTRACT_TERMS.pattern})(?:款)?(?:里面|里头|里|当中|中)[，,]?(?:除了|除去|除)"
+                            r"(?P<part>[^，,。？?]{1,16}?)(?:以外|之外|外)?[，,]")
 # 双方有没有争议 / 有无异议 / 说法一致吗: whether the sides agree on the figure asked beside it — answered by
 # the figure's own statements (one sum said by both, or each side's), not by a yes/no quote
 SIDES_AGREE_ASKED = re.compile(r"(?:双方|各方|原被告|原、被告)?(?:有没有|有无|是否有|是否存在)(?:争议|异议|分歧)"
@@ -302,9 +305,19 @@ VALUE_ASKED = re.compile(r"值多少|值几|价值多少|市场价|成交价|能
 # 租期是从哪天到哪天 / 合同期限多长: the period a contract set is asked
 PERIOD_ASKED = re.compile(rf"(?:{TERM_PERIODS.pattern})[^，。？?]{{0,6}}(?:从哪天到哪天|哪天到哪天|起止|从什么时候到什么时候|多长|多久|是什么时候|到什么时候|到哪天)")
 BOTH_SIDES = re.compile(r"双方|各自|分别|原被告|原、被告|两边")
+# 双方各自主张 / 分别怎么说 / 各自的说法: the sides' accounts of one figure are asked
+SIDES_SAY = re.compile(r"主张|认为|说|称|陈述|认可|承认")
 # A side named as the one speaking (原告主张, 被告认为, 原告方称): whose account is asked.
 VOICE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:自己)?(?:主张|认为|称|说|承认|认可|自认|陈述|表示|坚持"
                    r"|的(?:说法|讲法|陈述|主张))")  # 按被告自己的说法
+# 申请人同意被申请人提出的调解方案吗: the side whose answer to the other's proposal is asked (被告同意调解吗
+# asks of the mediation itself, no proposal)
+CONSENT_BY = re.compile(r"(?<!被)(原告|被告|第三人|上诉人|被上诉人|申请人|被申请人)(?:方|一方)?(?:是否|有没有|能否)?"
+                        r"(?:同意|接受|认可|答应|接不接受|同不同意)[^，。？?]{0,16}?(?:调解|和解)(?:方案|金额|数额|条件|提议|意见)")
+# 按被申请人主张的工资基数和月数 / 按单价乘以件数: a sum asked as a figure times a count, each as a side
+# states them — the count's word (月数, 天数) names its unit
+FACTORS_ASKED = re.compile(r"(?P<base>[^的，,。？?\s]{0,4}?(?:基数|标准|单价|工资|金额|价格|数额))(?:和|与|及|、|乘以?|×)"
+                           r"(?P<count>月数|天数|年数|小时数|件数|个数|期数)")
 # 多出多少 / 相差多少 / 差额 between two accounts — never 还差多少 (a balance)
 DIFFER = re.compile(r"多出(?:了)?(?:多少|几)|相差(?:了)?(?:多少|几)|(?<![还尚])差(?:了)?多少|差额|差距|多(?:说|算|主张)了?多少")
 DISTINCT = re.compile(r"(?<!哪)(?:几个不同|多少个不同|几个(?:账户|账号|卡|银行卡|户头)|几家)|(?<!哪)(?<!哪几)不同的(?:账户|卡)")
@@ -476,6 +489,13 @@ class CasePlan:
     differ: bool = False
     # 原告主张欠多少 / 被告认可多少: the one side whose own account is asked (None: both, or none named)
     voice: str | None = None
+    # 月工资基数，双方各自主张多少: the figure asked as each side of a hearing states it
+    sides_each: bool = False
+    # 申请人同意被申请人提出的调解方案吗: the side whose yes or no to a mediation proposal is asked
+    consent_by: str | None = None
+    # 按被申请人主张的工资基数和月数…是多少: a figure times a count asked — the figure's words and the
+    # count's (工资基数, 月数)
+    factors: tuple[str, str] | None = None
     # 第二笔借款…: the loan asked of several (its ordinal), when the ordinal names a loan, not a payment
     loan: int | None = None
     net: bool = False  # 实际到手多少: what the borrower got once interest or fees were taken off
@@ -499,6 +519,7 @@ class CasePlan:
     claim_less: list[str] = field(default_factory=list)
     # 押金 / 月租金 / 首付款 asked: a term a contract set, stated in the record as one sum after its word
     term: str | None = None
+    term_less: str | None = None  # 首付款里除了父母给的钱: the part's words, the rest of the term asked
     term_period: bool = False  # 租期是从哪天到哪天: the period a contract set, from and to
     admitted_by: str | None = None  # 被告认可其中多少: the side whose admitted part of a claim is asked
     agreed_how: bool = False  # 违约金是怎么约定的: the clause setting the money asked is quoted
@@ -537,10 +558,10 @@ class CasePlan:
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
                 "waited_for": self.waited_for, "most": self.most, "most_asked": self.most_asked,
-                "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ,
+                "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "consent_by": self.consent_by, "sides_each": self.sides_each, "factors": list(self.factors) if self.factors else None,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
-                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "sides_choice": self.sides_choice, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
+                "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_less": self.term_less, "term_period": self.term_period, "agree_asked": self.agree_asked, "sides_choice": self.sides_choice, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
                 "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
@@ -859,6 +880,18 @@ def make_plan(text: str) -> CasePlan:
     voices = {m.group(1) for m in VOICE.finditer(text)}
     plan.voice = voices.pop() if len(voices) == 1 else None
     plan.differ = bool(DIFFER.search(text)) and Slot.AMOUNT in plan.slots
+    if not plan.differ and plan.voice and (Slot.QUANTITY in plan.slots or Slot.DURATION in plan.slots):
+        # 申请人主张的加班时长比公司考勤系统记录的多多少小时: one side's figure against the other's
+        plan.differ = bool(COMPARED.search(text))
+    # (双方各自出资多少 asks each one's own sum, no account of one figure: a word of saying is needed)
+    plan.sides_each = bool(BOTH_SIDES.search(text)) and bool(SIDES_SAY.search(text)) and Slot.AMOUNT in plan.slots
+    consent = CONSENT_BY.search(text)
+    # (原告同意被告提出的调解金额吗: asked of a sum, still a yes or no)
+    asked_yesno = consent and (Slot.YESNO in plan.slots or re.search(ENDS_WITH_MA, text)
+                               or re.search(rf"{YESNO_WORDS}|接不接受|同不同意", consent.group(0)))
+    plan.consent_by = consent.group(1) if asked_yesno and plan.offer else None
+    factors = FACTORS_ASKED.search(text)
+    plan.factors = (factors.group("base"), factors.group("count")) if factors and Slot.AMOUNT in plan.slots else None
     plan.task = bool(TASK.search(text)) and bool(re.search(r"提交|补交|提供|补充|材料|证据|期限|几日|几天|多少天|要求|事项|任务|做什么|准备", text))
     # 双方对欠款数额各自怎么说: each side's sum owed is asked
     plan.owed_by_sides = bool(re.search(r"欠", text)) and bool(BOTH_SIDES.search(text) or plan.voice or plan.differ)
@@ -1065,6 +1098,10 @@ def _read_claim(plan: CasePlan, text: str) -> None:
     term = re.search(rf"(?P<t>{CONTRACT_TERMS.pattern})(?:款)?(?:是|为|有|一共|总共|共)*(?:多少|几)"
                      rf"|多少(?:的)?(?P<t2>{CONTRACT_TERMS.pattern})", text)
     plan.term = (term.group("t") or term.group("t2")) if term and not claimed else None
+    # 照原告的说法，首付款里除了她父母给的钱，…出了多少: the rest of a term once a part of it is taken off
+    rest = TERM_PART_LESS.search(text)
+    if rest and not claimed and plan.term is None:
+        plan.term, plan.term_less = rest.group("t"), rest.group("part")
     if plan.term and SIDES_AGREE_ASKED.search(text):
         plan.agree_asked = True
         plan.slots = [s for s in plan.slots if s is not Slot.YESNO]

@@ -358,6 +358,10 @@ RANKS = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害|严重
 # (read across a PDF's line break: 我都不知\n道 in a record whose lines wrap anywhere is still not knowing)
 UNCERTAIN = re.compile(across_lines("记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|"
                                     "不晓得|不详|不确定|想不起|没注意|没留意|没看清|搞不清|没记住|记不住"))
+# A side of a hearing putting off what it is asked (具体怎么算的我这边没有材料，需要回去向公司核实 / 这个情况
+#我需要庭后核实): no answer given — the thing asked stays open, as with not knowing it.
+DEFERRED = re.compile(across_lines("没有材料|没有相关材料|没有资料|没有相关资料|庭后核实|庭后确认|庭后再核实")
+                      + r"|需要(?:庭后|回去|会后|之后)?[^，。；;？?]{0,10}?(?:核实|核对)")
 # A figure said as one of several it may have been (可能只给了他八千，也可能给的就是一万 / 五千或者六千):
 # the figures of such a sentence are alternatives of one value, never two acts.
 ALTERNATIVES = re.compile(r"可能[^，。；]{0,16}[，,]?也可能|或者|或是|还是|要么|也许|不是[^，。；]{1,8}就是")
@@ -567,6 +571,11 @@ def measure_of(text: str) -> str | None:
 CLAIM_HEADS = re.compile(r"(?:诉讼|仲裁|上诉|反诉)请求|请求事项|仲裁申请事项")
 # The claims list itself (诉讼请求：一、…), not a mention of it (对诉讼请求答辩如下)
 CLAIMS_LIST = re.compile(rf"(?:{CLAIM_HEADS.pattern})\s*[：:]")
+# …or said aloud with its count (我的请求有三项。第一，…；第二，…): the spoken claims list of a hearing
+CLAIMS_SPOKEN = re.compile(r"请求(?:事项)?(?:有|共有|一共有|共|是)[一二三四五六七八九十两\d]{1,2}(?:项|条|个)")
+# 三项合计62,840元 / 以上共计…: the claims' own stated total, the words before its sum
+CLAIMS_TOTAL = re.compile(r"(?:[一二三四五六七八九十两\d]项|以上|上述|各项)?(?:请求)?(?:金额)?(?:合计|共计|总计|总共|一共|累计)"
+                          r"(?:为|是)?(?:人民币)?$")
 # A term of a contract stated as one sum (押金柒仟陆佰元, 月租金3800元, 首付56万元, 定金两万元): the word
 # the sum follows, with the words allowed between them (为人民币, 是, 总共是, 交了) — never another figure.
 CONTRACT_TERMS = re.compile(r"押金|保证金|定金|订金|首付款|首付|月租金|月租|年租金|租金标准|物业费标准")

@@ -16,7 +16,10 @@ from engine.answer.casefile.badge import check_parts, money_absent
 from engine.answer.casefile.batches import answer_batch
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.claims import agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period
+from engine.answer.casefile.mediation import answer_consent, answer_offers
+from engine.answer.casefile.side_measures import answer_sides_product, answer_sides_quantity_gap
+from engine.answer.casefile.claims import (agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period,
+                                           answer_term_rest)
 from engine.answer.casefile.clock_span import answer_clock_span
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods, goods_words
@@ -24,7 +27,7 @@ from engine.answer.casefile.money import answer_money
 from engine.answer.casefile.ranking import figures_per_person, ranking_told, unranked
 from engine.answer.casefile.rates import answer_rate
 from engine.answer.casefile.loans import answer_loan_interest, answer_net_received
-from engine.answer.casefile.hearing import (answer_offers, answer_offset, answer_response, answer_sides_owed,
+from engine.answer.casefile.hearing import (answer_offset, answer_response, answer_sides_owed,
                                             answer_months_owed, answer_sides_choice, answer_sides_figure, answer_sides_worth, answer_tasks,
                                             is_hearing)
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
@@ -256,6 +259,17 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+    elif plan.consent_by and is_hearing(case) and answer_consent(case, plan, outcome):
+        pass  # 申请人同意被申请人提出的调解方案吗: that side's reply in the mediation, 是 or 否
+    elif plan.offer and plan.differ and is_hearing(case) and answer_offers(case, plan, outcome):
+        pass  # 调解时双方差了多少: each side's own offer, the larger less the smaller
+    elif plan.factors and is_hearing(case) and answer_sides_product(case, plan, outcome):
+        pass  # 按被申请人主张的工资基数和月数，经济补偿是多少: that side's figure times its count
+    elif plan.differ and plan.voice and plan.unit and is_hearing(case) and answer_sides_quantity_gap(case, plan, outcome):
+        pass  # 申请人主张的加班时长比公司记录的多多少小时: one side's total less the other's
+    elif plan.sides_each and not plan.owed_by_sides and plan.aggregate is None and is_hearing(case) \
+            and answer_sides_figure(case, plan, outcome):
+        pass  # 月工资基数，双方各自主张多少: each side's figure of the measure, attributed
     elif plan.claim is not None and is_hearing(case) and answer_claim(case, plan, outcome):
         # 原告要求返还多少存款 / 按诉讼请求扣除押金后还应付多少: the demands as claimed; 被告认可其中多少:
         # the items of the bill that side owns (or the part said missing)
@@ -263,6 +277,9 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             outcome.add(Part(f"{plan.admitted_by}认可的数额", "", Fill.MISSING))
         if plan.agreed_how and (clause := agreed_clause(case, plan.money_word or "")) is not None:
             outcome.add(clause)  # 违约金是怎么约定的？原告主张多少？: the claim, then the clause
+    elif plan.term and plan.term_less:
+        if not answer_term_rest(case, plan, outcome):  # never the term's whole sum as its rest
+            outcome.add(Part(f"{plan.term}其余部分", "", Fill.MISSING))
     elif plan.term and answer_term(case, plan, outcome):
         pass  # 押金 / 月租金 / 首付款: the sum stated after its word, each side's
     elif plan.term_period and answer_term_period(case, plan, outcome):

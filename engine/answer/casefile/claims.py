@@ -1,12 +1,16 @@
 """A hearing's claims and the contract terms its record states (庭审笔录 / 仲裁庭审笔录).
 
-- The claims (诉讼请求 / 仲裁请求：一、…；二、…) as a list of demands, each with its side, its number and
-  its sum: 原告要求被告返还多少存款 is the demand naming 存款, as claimed — never a figure said elsewhere;
+- The claims (诉讼请求 / 仲裁请求：一、…；二、…, or said aloud: 我的请求有三项。第一，…) as a list of demands,
+  each with its side, its number and its sum (never the figures saying how it was reckoned: 按月工资8500元
+  乘以5个月算): 原告要求被告返还多少存款 is the demand naming 存款, as claimed — never a figure said elsewhere;
+  仲裁请求合计多少 is the demands added, checked against the total the side states (三项合计62,840元);
   按原告的诉讼请求，扣除押金后还应付多少 is the claimed sums added, less the term taken off (押金), with the
   equation — or needs review when the record states that term as more than one sum.
 - A term a contract set, stated as one sum after its word (押金柒仟陆佰元, 月租金3800元, 首付56万元): every
   statement of it, with who said it; the sides agreeing is the answer, differing a conflict attributed
   to each. A sum merely near the word (押金交了两个月, 首付里面我爸妈给了20万) is not the term.
+- The rest of a term once a part one side tells of it is taken off (首付56万元，首付里面我爸妈给了20万 —
+  照原告的说法，除了父母给的，其余多少): that side's two sums, with the equation.
 - The period a contract set (租期自2022年8月1日起至2024年7月31日止): from and to, quoted.
 Never another figure of the file when these are not found: the caller then answers on its own routes."""
 
@@ -24,13 +28,17 @@ from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.question import CasePlan
-from engine.text.case_lexicon import CLAIMS_LIST, TERM_LINK, TERM_PERIODS
+from engine.text.case_lexicon import CLAIM_HEADS, CLAIMS_LIST, CLAIMS_SPOKEN, CLAIMS_TOTAL, TERM_LINK, TERM_PERIODS
 from engine.text.dates import find_dates
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
 
 # 一、 / 二、 / 1、 / 2. opening a demand: after the heading's colon or the demand before it
-_ITEM = re.compile(r"(?:(?<=[：:；;。\s])|^)(?P<n>[一二三四五六七八九十]{1,2}|\d{1,2})[、.．](?!\d)")
+_ITEM = re.compile(r"(?:(?<=[：:；;。\s])|^)(?:(?P<n>[一二三四五六七八九十]{1,2}|\d{1,2})[、.．](?!\d)"
+                   # 第一，裁决… / 第二、支付…: a demand said aloud by its ordinal
+                   r"|第(?P<nth>[一二三四五六七八九十]{1,2})[，,、：:](?!\d))")
+# 按月工资8500元乘以5个月算 / 以…为基数: how a demanded sum was reckoned, no sum demanded itself
+_RECKONED = re.compile(r"^(?:即?按|以|其中|计算(?:方式|依据)?)[^，]*(?:算|乘|×|计|标准|基数)")
 _REASONS = re.compile(r"事实(?:和|与|及)理由|事实、理由")
 # words every demand says (判令被告支付…): they tell no demand from another
 _GENERIC = frozenset({"判令", "要求", "请求", "主张", "诉讼", "仲裁", "支付", "偿还", "返还", "拖欠", "多少", "金额", "数额",
@@ -55,19 +63,55 @@ def _number(n: str) -> int:
     return int(value) if value is not None else 0
 
 
-def demands(case: Case) -> list[Demand]:
-    """Every demand of every side's claims, in the order the record lists them."""
-    out: list[Demand] = []
+@dataclass(frozen=True)
+class ClaimsTotal:
+    """The total a side states of its own claims (三项合计62,840元), cited."""
+
+    side: str
+    value: Decimal
+    text: str
+    cited: str
+
+
+def claims_region(answer: str, question: str) -> tuple[int, int] | None:
+    """Where a side's claims list lies in its answer: after its heading (诉讼请求：) or its spoken count
+    (我的请求有三项。), or — the bench having asked for the claims (陈述仲裁请求) — from the first of two or
+    more numbered demands; up to 事实和理由, else the answer's end. None when the answer lists none."""
+    head = CLAIMS_LIST.search(answer) or CLAIMS_SPOKEN.search(answer)
+    if head is not None:
+        start = head.start()
+    elif CLAIM_HEADS.search(question) and len(items := list(_ITEM.finditer(answer))) >= 2:
+        start = items[0].start()
+    else:
+        return None
+    reasons = _REASONS.search(answer, start)
+    return start, reasons.start() if reasons else len(answer)
+
+
+def _demanded(words: str):
+    """The sum a demand's words demand: the last stated, leaving out a clause saying how it was
+    reckoned (42,500元，按月工资8500元乘以5个月算 demands 42,500)."""
+    clauses = re.split(r"，|(?<!\d),(?!\d)", words)  # 42,500: a thousands comma ends no clause
+    kept = [c for c in clauses if not _RECKONED.match(c)]
+    amounts = [a for c in kept for a in find_amounts(c)]
+    return amounts[-1] if amounts else None
+
+
+def _claims(case: Case) -> list[tuple[list[Demand], ClaimsTotal | None]]:
+    """Each side's claims list: its demands in the order listed, and the total it states of them."""
+    out: list[tuple[list[Demand], ClaimsTotal | None]] = []
     for statement in case.ledger.statements:
         if statement.kind != "qa" or statement.party not in HEARING_SIDES:
             continue
         text, where = joined_view(statement.answer, tight=True)
-        head = CLAIMS_LIST.search(text)
-        if head is None:
+        region = claims_region(text, statement.question)
+        if region is None:
             continue
-        reasons = _REASONS.search(text, head.end())
-        region_end = reasons.start() if reasons else len(text)
-        items = [m for m in _ITEM.finditer(text, head.end(), region_end)]
+        region_start, region_end = region
+        base = statement.answer_offset
+        items = [m for m in _ITEM.finditer(text, region_start, region_end)]
+        listed: list[Demand] = []
+        end = region_start
         for k, item in enumerate(items):
             end = items[k + 1].start() if k + 1 < len(items) else region_end
             stop = re.search(r"[；;。]", text[item.end():end])  # 以上款项在扣除…后支付: not the demand's words
@@ -75,25 +119,41 @@ def demands(case: Case) -> list[Demand]:
             words = text[item.end():end].strip()
             if not words:
                 continue
-            amounts = find_amounts(words)
-            last = amounts[-1] if amounts else None
-            base = statement.answer_offset
+            last = _demanded(words)
             cited = case.cite(Anchor(statement.chunk_id, base + where[item.start()], base + where[end - 1] + 1))
-            out.append(Demand(statement.party, _number(item.group("n")), words,
-                              Decimal(str(last.value)) if last else None, last.text if last else "", cited))
+            listed.append(Demand(statement.party, _number(item.group("n") or item.group("nth")), words,
+                                 Decimal(str(last.value)) if last else None, last.text if last else "", cited))
+        total = None
+        for amount in find_amounts(text[end:region_end]):
+            at = end + amount.start
+            sentence = max(text.rfind(ch, 0, at) for ch in "。；;，,") + 1
+            if CLAIMS_TOTAL.search(text[sentence:at]):
+                cited = case.cite(Anchor(statement.chunk_id, base + where[sentence], base + where[at + len(amount.text) - 1] + 1))
+                total = ClaimsTotal(statement.party, Decimal(str(amount.value)), amount.text, cited)
+                break
+        if listed:
+            out.append((listed, total))
     return out
+
+
+def demands(case: Case) -> list[Demand]:
+    """Every demand of every side's claims, in the order the record lists them."""
+    return [d for listed, _ in _claims(case) for d in listed]
 
 
 def in_claims_list(case: Case, statement_index: int, at: int) -> bool:
     """Whether chunk offset ``at`` of the statement lies in its claims list (after 诉讼请求：, before
     事实和理由) — a sum demanded there moved nowhere; the facts told after it did."""
     statement = case.statement(statement_index)
-    head = CLAIMS_LIST.search(statement.answer)
-    if head is None:
+    region = claims_region(statement.answer, statement.question)
+    if region is None:
         return False
-    reasons = _REASONS.search(statement.answer, head.end())
-    where = at - statement.answer_offset
-    return head.start() <= where < (reasons.start() if reasons else len(statement.answer))
+    return region[0] <= at - statement.answer_offset < region[1]
+
+
+def lists_claims(statement) -> bool:
+    """Whether the statement's answer holds a claims list (its demands are no side's account of a fact)."""
+    return claims_region(statement.answer, statement.question) is not None
 
 
 def _asked_words(plan: CasePlan) -> list[str]:
@@ -159,6 +219,43 @@ def answer_term(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     return True
 
 
+def answer_term_rest(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """照原告的说法，首付款里除了她父母给的钱，其余出了多少: the term as the side asked states it (首付56万元),
+    less the one part it tells of it (首付里面我爸妈给了20万), with the equation. False when that side states
+    the term as no sum or two, tells no part or several different ones, or the part exceeds the whole."""
+    word, side = plan.term or "", plan.voice
+    whole = [t for t in term_figures(case, word) if side is None or t.side == side]
+    if len({t.value for t in whole}) != 1:
+        return False
+    total = whole[0]
+    stem = word[:-1] if word.endswith("款") and len(word) > 2 else word
+    inside = re.compile(re.escape(stem) + r"(?:款)?(?:里面|里头|里|当中|中)")
+    parts: list[tuple[Decimal, str, str, str]] = []  # (value, its words, the clause, cited)
+    for said in joined_sentences(case):
+        if side is not None and said.statement.party != side:
+            continue
+        for hit in inside.finditer(said.text):
+            end = min([i for i in (said.text.find(ch, hit.end()) for ch in "，,；;。") if i >= 0] or [len(said.text)])
+            # read in the whole sentence (15万 is money there, after 40万元), kept within the clause
+            found = [a for a in find_amounts(said.text) if hit.end() <= a.start < end and Decimal(str(a.value)) != total.value]
+            if found:
+                parts.append((Decimal(str(found[0].value)), found[0].text, said.text[hit.start():end],
+                              case.cite(said.anchor(0, len(said.text)))))
+    if len({p[0] for p in parts}) != 1:
+        return False  # no part told, or several: which one the question takes off is not ours to choose
+    part, part_text, clause, part_cited = parts[0]
+    result = total.value - part
+    if result < 0:
+        return False
+    ids = list(dict.fromkeys([total.cited, part_cited]))
+    expression = f"{plain_number(total.value)} - {plain_number(part)}"
+    outcome.calculations.append(Calculation(expression, result, None, True, ids, f"按{side or '记录'}所述{word}减去其中一部分"))
+    outcome.add(Part(f"{word}其余部分", f"按{side or '记录'}所述，{word}{total.text}（{total.cited}），其中{quoted(clause)}"
+                                       f"（{part_cited}），其余为{plain_number(result)}元（{expression} = {plain_number(result)}，见计算）",
+                     Fill.FILLED, ids))
+    return True
+
+
 def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """The claims asked: the demand the question names, quoted with its sum; or, with a term taken off
     (扣除押金后), every claimed sum added less that term's one stated sum, with the equation. False when
@@ -168,6 +265,8 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         return False
     if plan.claim_less:
         return _claims_less(case, plan, listed, outcome)
+    if plan.aggregate == "total":
+        return _claims_total(case, plan, outcome)
     chosen = [d for d in _matching(plan, listed) if d.amount is not None]
     if not chosen:
         return False
@@ -175,6 +274,38 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         outcome.add(Part(f"{d.side}请求第{d.number}项", f"{d.side}请求第{d.number}项：{quoted(d.text)}（{d.cited}）",
                          Fill.FILLED, [d.cited]))
     return True
+
+
+def _claims_total(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """仲裁请求合计多少 / 原告一共要求赔多少: the demands the question names (every one, when it names
+    none) added, with the equation — beside the total the side states of them, a conflict when the two
+    differ. False when fewer than two of them state a sum."""
+    for listed, stated in _claims(case):
+        if plan.claim and listed[0].side != plan.claim:
+            continue
+        chosen = [d for d in (_matching(plan, listed) or listed) if d.amount is not None]
+        if len(chosen) < 2:
+            continue
+        total = sum((d.amount for d in chosen), Decimal(0))
+        cites = [d.cited for d in chosen]
+        expression = " + ".join(plain_number(d.amount) for d in chosen)
+        items = "、".join(f"第{d.number}项{d.amount_text}" for d in chosen)
+        outcome.calculations.append(Calculation(expression, total, None, True, cites, f"{chosen[0].side}各项请求金额相加"))
+        whole = len(chosen) == len([d for d in listed if d.amount is not None])
+        if stated is not None and whole and stated.value != total:
+            ids = cites + [stated.cited]
+            outcome.conflicts.append(Conflict("calculation", f"{chosen[0].side}所述合计{stated.text}（{stated.cited}），"
+                                                              f"各项相加为{plain_number(total)}元", ids))
+            outcome.add(Part("请求合计", f"{chosen[0].side}称合计{stated.text}（{stated.cited}）；各项{items}"
+                                         f"（{'、'.join(cites)}）相加为{plain_number(total)}元（{expression} = "
+                                         f"{plain_number(total)}），两者不一致，需人工核实", Fill.CONFLICT, ids))
+            return True
+        told = f"，{chosen[0].side}所述合计{stated.text}相符（{stated.cited}）" if stated is not None and whole else ""
+        ids = cites + ([stated.cited] if told else [])
+        outcome.add(Part("请求合计", f"{chosen[0].side}的请求：{items}（{'、'.join(cites)}），合计{plain_number(total)}元"
+                                     f"（{expression} = {plain_number(total)}，见计算）{told}", Fill.FILLED, ids))
+        return True
+    return False
 
 
 # 水费318元、电费832元、燃气费286元: items of a bill, each named right before its sum

@@ -1,8 +1,9 @@
-"""What each side of a hearing (庭审笔录) says for itself: the sum one side says is still owed and the
-sum the other admits (原告称尚欠八万元 / 被告称只欠五万元 — both, attributed, a conflict; 多出多少 is
-their difference with its equation), each side's offer in mediation (what the plaintiff would accept,
-the most the defendant would pay — never added together), and the tasks the court set after the
-hearing (庭后七日内提交银行流水). Never one side's figure as the settled one."""
+"""What each side of a hearing (庭审笔录, 仲裁庭审笔录) says for itself: the sum one side says is still owed
+and the sum the other admits (原告称尚欠八万元 / 被告称只欠五万元 — both, attributed, a conflict; 多出多少 is
+their difference with its equation), each side's figure of a thing, and the tasks the court set after
+the hearing (庭后七日内提交银行流水). Never one side's figure as the settled one. The mediation's offers
+are in mediation.py; a side's figure of a named measure, times a count or against the other's, in
+side_measures.py."""
 
 from __future__ import annotations
 
@@ -17,7 +18,9 @@ from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts import Anchor
-from engine.text.case_lexicon import ASSENT_WORDS, CLAIMS_LIST, REFUSAL_WORDS
+from engine.answer.casefile.claims import lists_claims
+from engine.answer.casefile.side_measures import clause_of, measure_words, stated_as
+from engine.text.case_lexicon import ASSENT_WORDS, REFUSAL_WORDS
 from engine.question import CasePlan
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
@@ -43,7 +46,7 @@ _OWED_BEFORE = re.compile(r"(?:尚欠|还欠|仍欠|只欠|共欠|欠(?:了|着)
                           r"[^，,。；;：:\d一二三四五六七八九十两百千万]{0,8}$")
 _OWED_AFTER = re.compile(r"^(?:的)?(?:借款|货款|工资|工钱|本金)?(?:没|未)(?:有)?(?:还|付|给|支付|归还)")
 _CLAIMED = re.compile(r"归还|偿还|返还")
-_REPORTED = re.compile(r"(原告|被告|对方)(?:方)?(?:说|称|主张|讲|认为|起诉)")
+_REPORTED = re.compile(r"(被上诉人|上诉人|被申请人|申请人|第三人|原告|被告|对方)(?:方)?(?:说|称|主张|讲|认为|起诉)")
 _NEGATED = re.compile(r"(?:不是|并非|不止|没有|不到|而非)$")
 _INTEREST_ONLY = re.compile(r"利息|罚息|违约金")
 
@@ -81,6 +84,18 @@ def _owed_figures(case: Case, principal: bool) -> list[_Figure]:
     return found
 
 
+def _sides_difference(by_side: dict[str, _Figure], cites: dict[str, str], said: str, outcome: Outcome) -> Part:
+    """多出多少 / 相差多少 between the two sides' figures: the larger less the smaller, with the equation —
+    the difference of the two accounts is what is asked: both are on view, nothing is chosen."""
+    high, low = sorted(by_side.values(), key=lambda f: -f.value)
+    result = high.value - low.value
+    outcome.calculations.append(Calculation(f"{plain_number(high.value)} - {plain_number(low.value)}", result, None,
+                                            True, [cites[high.side], cites[low.side]], "双方所述数额之差"))
+    return Part("差额", f"{said}；{high.side}所述比{low.side}多{plain_number(result)}元"
+                        f"（{plain_number(high.value)}-{plain_number(low.value)}={plain_number(result)}，见计算）",
+                Fill.FILLED, list(cites.values()))
+
+
 def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """还欠多少 in a hearing where the sides state different sums: each side's, attributed, as a
     conflict (or the side asked about, 原告主张欠多少); 多出/相差多少 → their difference. False (nothing
@@ -97,14 +112,7 @@ def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     said = "；".join(f"{side}称{f.text}（{cites[side]}）" for side, f in by_side.items())
     ids = list(cites.values())
     if plan.differ and len(by_side) == 2:
-        high, low = sorted(by_side.values(), key=lambda f: -f.value)
-        result = high.value - low.value
-        # the difference of the two accounts is what is asked: both are on view, nothing is chosen
-        outcome.calculations.append(Calculation(f"{plain_number(high.value)} - {plain_number(low.value)}", result, None,
-                                                True, [cites[high.side], cites[low.side]], "双方所述数额之差"))
-        outcome.add(Part("差额", f"{said}；{high.side}所述比{low.side}多{plain_number(result)}元"
-                                 f"（{plain_number(high.value)}-{plain_number(low.value)}={plain_number(result)}，见计算）",
-                         Fill.FILLED, ids))
+        outcome.add(_sides_difference(by_side, cites, said, outcome))
         return True
     if len(asked) == 1 and not plan.differ:
         # 原告主张被告还欠多少: that side's own account is what is asked — told as that side's, the
@@ -115,39 +123,6 @@ def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         return True
     outcome.conflicts.append(Conflict("testimony", f"欠款数额双方说法不一：{said}", ids))
     outcome.add(Part("欠款", f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
-    return True
-
-
-# -- mediation offers ------------------------------------------------------------------------------
-_MEDIATION = re.compile(r"调解|和解|协商|调处")
-_OFFER_SAID = re.compile(r"接受|同意|愿意|最多|最少|最低|只能|可以|一次性|让步|放弃")
-
-
-def answer_offers(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
-    """调解时原告愿意接受多少 / 被告最多能给多少: each side's offer with an amount, as that side said it
-    in the mediation part of the hearing, one part per side — never a sum of the sides' figures."""
-    statements = case.ledger.statements
-    mediating = {s.index for s in statements if _MEDIATION.search(s.question)}
-    near = {i + k for i in mediating for k in range(0, 5)}
-    offers: dict[str, list[Said]] = {}
-    for said in joined_sentences(case):
-        side = _side(said)
-        if side is None or not find_amounts(said.text) or not _OFFER_SAID.search(said.text):
-            continue
-        if said.statement.index not in near and not _MEDIATION.search(said.text):
-            continue
-        offers.setdefault(side, []).append(said)
-    asked = [p for p in plan.parties if p in HEARING_SIDES] or list(offers)
-    if not offers or not any(side in offers for side in asked):
-        return False
-    for side in asked:
-        if side not in offers:
-            outcome.add(Part(f"{side}的调解意见", "", Fill.MISSING))
-            continue
-        told = offers[side]
-        cited = [case.cite(s.anchor(0, len(s.text))) for s in told]
-        said = "；".join(f"{quoted(s.text)}（{c}）" for s, c in zip(told, cited))
-        outcome.add(Part(f"{side}的调解意见", f"{side}称{said}", Fill.FILLED, cited))
     return True
 
 
@@ -393,7 +368,7 @@ def _worth_figures(case: Case, plan: CasePlan) -> dict[str, _Figure]:
     sentences = joined_sentences(case)
     naming = {s.statement.index for s in sentences if any(t in s.text or t in s.statement.question for t in things)}
     by_side: dict[str, _Figure] = {}
-    claims = {s.statement.index for s in sentences if CLAIMS_LIST.search(s.statement.answer)}
+    claims = {s.statement.index for s in sentences if lists_claims(s.statement)}
     # a sentence naming the thing itself before one only in its exchange
     ordered = sorted(sentences, key=lambda s: not any(t in s.text for t in things))
     for said in ordered:
@@ -578,7 +553,7 @@ def answer_sides_choice(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     for said in joined_sentences(case):
         side = _side(said)
         found = sorted((at, c) for c in plan.choices if (at := _choice_at(said.text, c)) >= 0)
-        if side is None or not found or CLAIMS_LIST.search(said.statement.answer):
+        if side is None or not found or lists_claims(said.statement):
             continue  # the claims list names what is demanded (偿还…借款), not the side's account of it
         choice, quotes = told.setdefault(side, (found[0][1], []))
         if found[0][1] == choice and len(quotes) < 2:  # the side's first answer, in up to two of its places
@@ -608,23 +583,35 @@ def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     if not topic:
         return False
     by_side: dict[str, _Figure] = {}
+    # 月工资基数，双方各自主张多少 — 以6820元为基数: asked of each side, a figure stated as the measure counts
+    # wherever it stands in its sentence
+    words = measure_words(case, plan) if plan.sides_each else []
     for said in joined_sentences(case):
         side = _side(said)
-        if side is None or side in by_side or (topic not in said.text and topic not in said.statement.question) \
-                or CLAIMS_LIST.search(said.statement.answer):
+        if side is None or side in by_side or lists_claims(said.statement):
             continue  # the claims list demands sums (返还…存款的一半): no side's figure of the thing
+        named = topic in said.text or topic in said.statement.question
         named_at = said.text.find(topic)  # a figure told before the thing is named is another's (爸妈给了20万)
         for amount in find_amounts(said.text):
             clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:") + 1
-            if amount.start < named_at or _NEGATED.search(said.text[clause_start:amount.start]):
-                continue  # 但没有十万: the other side's figure, denied
+            before = said.text[clause_start:amount.start]
+            reported = _REPORTED.search(before)
+            if _NEGATED.search(before) or reported and reported.group(1) != side:
+                continue  # 但没有十万 / 不是申请人说的8500元: the other side's figure, denied or told again
+            if not (named and amount.start >= named_at or stated_as(said.text, amount.start, amount.end, words)):
+                continue
             by_side[side] = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
             break
     if len(by_side) < 2 or len({f.value for f in by_side.values()}) < 2:
         return False
     cites = {side: case.cite(f.said.anchor(0, len(f.said.text))) for side, f in by_side.items()}
-    said = "；".join(f"{side}称{f.text}（{quoted(f.said.text)}，{cites[side]}）" for side, f in by_side.items())
+    # each figure's own clause quoted when asked of each side (其余 figures of its sentence are no answer)
+    said = "；".join(f"{side}称{f.text}（{quoted(clause_of(f.said.text, f.start, f.end) if words else f.said.text)}，"
+                    f"{cites[side]}）" for side, f in by_side.items())
     ids = list(cites.values())
+    if plan.differ and len(by_side) == 2:  # 双方主张的基数相差多少: their difference, nothing chosen
+        outcome.add(_sides_difference(by_side, cites, said, outcome))
+        return True
     outcome.conflicts.append(Conflict("testimony", f"{topic}双方说法不一：{said}", ids))
     outcome.add(Part(topic, f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
     return True

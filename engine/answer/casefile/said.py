@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from engine.answer.casefile.act_mentions import GENERAL, act_at, side_of, word_hit
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.model import UNCLEAR_PHRASE, Gap
+from engine.answer.model import PUT_OFF_PHRASE, UNCLEAR_PHRASE, Gap
 from engine.answer.wording import quoted
 from engine.answer.casefile.facts import Anchor, Statement
-from engine.text.case_lexicon import PLACE, UNCERTAIN, UNSURE_ABOUT
+from engine.text.case_lexicon import DEFERRED, PLACE, UNCERTAIN, UNSURE_ABOUT
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_FIELD, CLAUSE_PREDICATE, SENTENCE_PER_LINE, SENTENCE_ZH
 from engine.text.lines import join_pdf_lines
@@ -130,8 +130,8 @@ def _unsure_about(text: str, slot: Slot) -> bool:
     wanted = {Slot.PERSON: ("person",), Slot.PLACE: ("place",), Slot.DATE: ("date",),
               Slot.AMOUNT: ("amount",), Slot.COUNT: ("count",), Slot.TEXT: ("which", "place", "person")}
     for clause in split(text, 0, len(text), CLAUSE_PREDICATE) or [Segment(0, len(text), text)]:
-        if not UNCERTAIN.search(clause.text):
-            continue
+        if not UNCERTAIN.search(clause.text) and not DEFERRED.search(clause.text):
+            continue  # (怎么算出来的我这边没有材料，需要回去核实: what was asked, put off — a gap too)
         about = [k for k, p in UNSURE_ABOUT.items() if p.search(clause.text)]
         if not about or any(k in about for k in wanted.get(slot, ())):
             return True
@@ -139,8 +139,9 @@ def _unsure_about(text: str, slot: Slot) -> bool:
 
 def _gap(case: Case, statement: Statement, sentence: Segment, outcome: Outcome, label: str) -> Part:
     cited = case.cite(_anchor(statement, sentence))
-    outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}：{quoted(sentence.text)}", [cited]))
-    return Part(label, f"{UNCLEAR_PHRASE}：{quoted(sentence.text)}（{cited}），材料未给出确切答案",
+    phrase = PUT_OFF_PHRASE if DEFERRED.search(sentence.text) and not UNCERTAIN.search(sentence.text) else UNCLEAR_PHRASE
+    outcome.gaps.append(Gap(f"{phrase}：{quoted(sentence.text)}", [cited]))
+    return Part(label, f"{phrase}：{quoted(sentence.text)}（{cited}），材料未给出确切答案",
                 Fill.UNSURE, [cited])
 
 # What an attacker held or used, as statements say it (拿起桌上的啤酒瓶, 用拳头).
