@@ -80,6 +80,11 @@ ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记�
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
 RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开庭|庭审)")
 SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
+# The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
+SESSION_NAMED = re.compile(r"第(?P<n>[一二三四五六七八九十\d]+)次|(?P<first>首次|头一次)|(?P<more>补充)(?:讯问|询问|调查)"
+                           r"|(?P<both>两次)(?:讯问|询问|笔录|开庭|庭审)")
+# The days between them asked (隔了几天, 相隔多少天, 距…几天, 过了几天).
+SESSION_DAYS = re.compile(r"(?:相隔|间隔|隔了|隔|相差|相距|差了|距离?|过了)[^，。？?]{0,4}(?:多少|几)(?:个)?(?:天|日)")
 # A supplementary section of the record (补充讯问) asked about by name.
 SUPPLEMENT = re.compile(r"补充(?:讯问|询问|调查)")
 # The sides of a hearing a question names, in order (原告说被告逾期交货多少天: 原告 speaks).
@@ -346,6 +351,9 @@ class CasePlan:
     record: bool = False  # about the interrogation record itself (its header)
     session: int | None = None
     supplement: bool = False  # the record's 补充讯问/补充询问 section is named
+    # 第二次讯问和第一次隔了几天 / 补充询问距第一次询问几天: the two sessions whose header dates the days
+    # are asked between, as named ("1", "2" … by ordinal, "补充" for the 补充 section), in the order said
+    sessions_apart: tuple[str, str] | None = None
     parties: list[str] = field(default_factory=list)  # sides of a hearing named (原告, 被告 …), in order
     officer_role: str | None = None  # the one role asked of the record's people (审判长是谁)
     fields: list[str] = field(default_factory=list)  # header fields asked (FIELD_WORDS keys)
@@ -525,6 +533,7 @@ class CasePlan:
                 "ordinal": self.ordinal, "call": self.call, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
+                "sessions_apart": list(self.sessions_apart) if self.sessions_apart else None,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "per_piece": self.per_piece, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
@@ -696,6 +705,7 @@ def make_plan(text: str) -> CasePlan:
     if session:
         plan.session = ordinal_of(f"第{session.group(1)}次")
     plan.supplement = bool(SUPPLEMENT.search(text))
+    plan.sessions_apart = _sessions_apart(text)
     waited = WAITED_FOR.search(text)
     plan.waited_for = waited.group("what") if waited else None
     most = MOST.search(text)
@@ -886,6 +896,24 @@ _STATE_ASKED = re.compile(r"(?:是|为)(?:不是)?(?P<what>[\u4e00-\u9fff]{1,4}?
 
 # What may follow the side asked when it is what the yes/no asks (…投案的吗, …有同伙没有).
 _EITHER_TAIL = re.compile(r"(?:的|了|过|作案|干的|去的|在场)*(?:吗|么|没有|呢)?[？?。]?\s*$")
+
+
+def _sessions_apart(text: str) -> tuple[str, str] | None:
+    """The two sessions of a record a question asks the days between (第二次讯问是哪天？和第一次隔了几天
+    → ("2", "1"); 两次询问相隔几天 → ("1", "2")), or None: only where the record's sessions are named
+    (讯问, 询问, 开庭 …) and days between are asked."""
+    if not RECORD.search(text) or not SESSION_DAYS.search(text):
+        return None
+    named: list[str] = []
+    for m in SESSION_NAMED.finditer(text):
+        if m.group("both"):
+            named += ["1", "2"]
+        elif m.group("more"):
+            named.append("补充")
+        else:
+            named.append("1" if m.group("first") else str(ordinal_of(f"第{m.group('n')}次")))
+    named = list(dict.fromkeys(named))
+    return (named[0], named[1]) if len(named) >= 2 else None
 
 
 def _either_asked(text: str) -> str | None:

@@ -347,3 +347,15 @@ def test_a_phone_asked_as_a_thing_is_no_phone_number(question, fields):
 ])
 def test_a_nickname_in_quotes_is_read(question, nicknames):
     assert make_plan(question).nicknames == nicknames
+
+
+@pytest.mark.parametrize("question, apart", [
+    ("第二次询问是哪天？和第一次隔了几天？", ("2", "1")),
+    ("两次讯问相隔多少天？", ("1", "2")),
+    ("补充讯问距离首次讯问过了几天？", ("补充", "1")),
+    ("第一次开庭和第二次开庭间隔几天？", ("1", "2")),
+    ("第一次转账和第二次转账隔了几天？", None),  # no session of the record is named
+    ("第二次讯问是在哪里？", None),  # no days between asked
+])
+def test_the_days_between_two_sessions_of_the_record(question, apart):
+    assert read_question(question).case.sessions_apart == apart

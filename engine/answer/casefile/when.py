@@ -19,9 +19,9 @@ from engine.answer.casefile.said import (GENERAL, Match, _about_first, _anchor, 
 from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
 from engine.answer.casefile.facts import Anchor, Statement
-from engine.answer.casefile.facts.confirm import confirmation_note, put_to_speaker
+from engine.answer.casefile.facts.confirm import CONFIRM, DENY, confirmation_note, put_to_speaker
 from engine.text.boundaries import SENTENCE_ZH
-from engine.text.case_lexicon import (CORRECTION, PLACE, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES,
+from engine.text.case_lexicon import (CORRECTION, PLACE, PLACE_ENDS, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES,
                                       is_clock_time, same_posture)
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_PREDICATE
@@ -75,6 +75,8 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             for conflict in (_party_conflict, _occurrence_conflict, _date_conflict):
                 if part.fill is not Fill.CONFLICT:
                     conflict(case, plan, statement, sentence, Dated(str(dates[0].value), shown), part, outcome)
+            if part.fill is Fill.FILLED:
+                _party_agreement(case, plan, statement, Dated(str(dates[0].value), shown), part)
             return part
         # the place of the asked act — in a statement a correction of its time points back to, told
         # of it, or setting the scene of a narration telling it (as for its date); with no act named,
@@ -83,8 +85,13 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
         # 交完钱去了菜市场，在市场门口碰到了老乡 for 在哪里交的钱)
         asked = _effective_question(case, statement)
         if plan.focus.acts:
-            place = place_in(sentence.text) if statement.index in anchored \
-                or _dates_the_act(plan, case, statement, sentence, tells) else None
+            # a sentence not telling the act places it only when the asker asked where it was, or it
+            # sets the scene of a telling after it — not for being in an answer about the act (打架是怎么
+            # 结束的？—…往西边停车场去了 is where they went)
+            placed = tells >= 1 or WHERE_ASKED.search(asked) or any(
+                later.start > sentence.start and _tells(plan, case, later.text) >= 1 for later in _sentences(statement))
+            place = _place_of_act(plan, sentence.text) if statement.index in anchored \
+                or placed and _dates_the_act(plan, case, statement, sentence, tells) else None
         else:
             place = _place_of_verb(plan, asked, sentence.text)
         if place:
@@ -97,6 +104,8 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             return part
     if slot is Slot.DATE and (read := _read_out_date(case, plan, label)) is not None:
         return read
+    if (scene := _scene_set_by_asker(case, plan, slot, label)) is not None:
+        return scene
     # no chosen statement dates the act, one telling it says when is not remembered (还他的是现金，具体哪天还的
     # 记不清了 after 有四万是还我表哥的): that gap is the answer, not silence
     for statement in statements[1:]:
@@ -133,6 +142,69 @@ def _read_out_date(case: Case, plan: CasePlan, label: str) -> Part | None:
             note = confirmation_note(put.how, put.words, put.stance == "hedge")
             return Part(label, f"{label}：{shown}（{cited}：{quoted(flat(sentence.text))}；{note}）", Fill.FILLED, [cited])
     return None
+
+
+# Words between an event's date and its act that set no place (晚上, 那天, 在, 的): what is left is the place.
+_SCENE_FILLER = re.compile(r"^(?:的|在|于|那天|当天|那晚|当晚|凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|深夜"
+                           r"|左右|前后|\d{1,2}(?:点|时)(?:\d{1,2}分)?多?|[，,\s])+")
+_SCENE_PLACE = re.compile(rf"[\u4e00-\u9fffA-Za-z0-9]{{2,16}}?(?:{PLACE_ENDS}|夜市|市|镇|县)")
+
+
+def _scene_set_by_asker(case: Case, plan: CasePlan, slot: Slot, label: str) -> Part | None:
+    """7月6日晚上城东夜市打架的事情，你看到了吗？—看到了，…: the asker names the event by its date and place
+    and the speaker takes it up (does not deny it) — the event's date (or place) is the asker's, quoted
+    from the question and attributed to it. The date is the one in the clause telling the asked act; the
+    place is what stands between that date and the act (城东夜市), or a place phrase of that clause.
+    None when no question names the act so, or every one naming it is denied."""
+    if not plan.focus.acts:
+        return None
+    for statement in case.ledger.statements:
+        if statement.kind != "qa" or not statement.question_span or not statement.answer.strip():
+            continue
+        head = re.split(r"[，,。；;！!？?]", statement.answer.strip(), maxsplit=1)[0]
+        if DENY.match(head) and not CONFIRM.match(head):
+            continue  # 没看到 / 不是那天: the speaker does not take the event up
+        asked = statement.asked or statement.question
+        for sentence in split(asked, 0, len(asked), SENTENCE_ZH):
+            told = [m for m in mentions(plan, sentence.text) if not m.negated and not m.irrealis]
+            if not told:
+                continue
+            clause = told[0].clause
+            dates = [d for d in find_whole(find_dates, clause.text) if d.meta.get("granularity") != "time"]
+            if not dates:
+                continue
+            base = statement.question_span[0] + sentence.start
+            if slot is Slot.DATE:
+                at = (clause.start + dates[0].start, clause.start + dates[0].end)
+                value = show_said_date(case, dates[0], statement)
+            else:
+                act = act_at(plan, clause.text)
+                between = clause.text[dates[0].end:act] if act > dates[0].end else ""
+                between = _SCENE_FILLER.sub("", between)
+                between = re.sub(r"(?:的|发生的?)$", "", between)
+                place = _SCENE_PLACE.fullmatch(between) or place_in(clause.text)
+                if place is None:
+                    continue
+                value = flat(place.group("place") if "place" in place.re.groupindex else place.group(0))
+            cited = case.cite(Anchor(statement.chunk_id, base, base + len(sentence.text.rstrip())))
+            return Part(label, f"{label}：{value}（{cited}：{quoted(flat(sentence.text))}，询问人所述，"
+                               f"被询问人答“{flat(head)}”）", Fill.FILLED, [cited])
+    return None
+
+
+def _place_of_act(plan: CasePlan, text: str) -> re.Match[str] | None:
+    """The place of a sentence telling the asked act: in the act's own clause, else the last one set
+    before it (我们在烧烤店喝酒，他们就打起来了) — never one told after it (打了一阵…，往西边停车场去了
+    is where they went, not where it happened). A sentence not telling the act sets the scene: any."""
+    told = [m for m in mentions(plan, text) if not m.negated and not m.irrealis]
+    if not told:
+        return place_in(text)
+    clause = told[0].clause
+    own = place_in(clause.text)
+    if own is not None:
+        return own
+    before = [m for m in PLACE.finditer(text[:clause.start])]
+    return before[-1] if before else None
 
 
 def place_in(text: str) -> re.Match[str] | None:
@@ -324,6 +396,36 @@ def _party_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: 
             _another_version(case, part, outcome, other, mention.sentence, value.shown,
                              show_said_date(case, dates[0], other), "各方说法不一",
                              (voice(statement), voice(other)))
+            return
+
+
+# A day said only to be denied: 不是2019年3月1日 / 并非… / 而不是…
+_DENIED_DAY = re.compile(r"(?:不是|并非|并不是|而非|不在|没有在)\s*$")
+
+
+def _party_agreement(case: Case, plan: CasePlan, statement: Statement, value: Dated, part: Part) -> None:
+    """A hearing's other side dating the asked act the same day (申请人: 2024年2月29日公司…发了解除劳动合同
+    通知书; 被申请人: 解除通知书是2024年2月29日送达的): its telling is cited beside, each side named —
+    a date both sides state is the hearing's common ground. The first such telling, in record order."""
+    mine = statement.party
+    if mine is None or not plan.focus.acts:
+        return
+    for other in case.ledger.statements:
+        if other.kind != "qa" or other.party in (None, mine):
+            continue
+        for sentence in _sentences(other):
+            told = [m for m in mentions(plan, sentence.text) if not m.negated and not m.irrealis]
+            if not told:
+                continue
+            # a day stated, not one denied (入职时间不是2019年3月1日 disputes that day)
+            days = [d for d in find_whole(find_dates, sentence.text) if d.meta.get("granularity") == "day"
+                    and not _DENIED_DAY.search(sentence.text[:d.start])]
+            if not days or str(days[0].value) != value.value:
+                continue
+            cited = case.cite(_anchor(other, sentence))
+            part.text = part.text.replace("：", f"：{voice(statement)}称", 1) + \
+                f"；{voice(other)}亦称{show_said_date(case, days[0], other)}（{cited}：{quoted(sentence.text)}），双方所述一致"
+            part.evidence.append(cited)
             return
 
 
