@@ -268,6 +268,10 @@ RATE_MONTH = re.compile(r"月利率|月息|每个?月|一个月|按月")
 # Where a thing went (后来用到哪里去了, 弄到哪儿去了, 去向, 下落): asked of goods, never of money.
 WHEREABOUTS = re.compile(r"(?:用|弄|拿|卖|运|送|搬|转|放)?(?:到|在)?(?:了)?哪(?:里|儿)?去了|去向|下落|去哪(?:里|儿)?了"
                          r"|(?:用|弄|放)(?:到|在)(?:了)?(?:哪里|哪儿|什么地方)")
+# 仓库在什么地方 / 那家店在哪里: a thing asked where it is — the question ends there (在哪里撞的 asks the
+# place of an act); never a person (他在哪里 / 你在哪儿) nor a time (那天晚上在哪里)
+LOCATED = re.compile(r"(?:^|[，,？?。])(?:那个|这个|那家|这家|那|这)?(?P<thing>(?![他她你我它])[\u4e00-\u9fff]{2,6}?)"
+                     r"(?<![人的时候天晚上里在])(?:具体)?(?:在|位于)(?:什么地方|什么位置|哪里|哪儿|哪个位置)[？?]*$")
 # 哪些东西被追回了 / 追回了什么 / 起获了哪些财物: which goods were got back.
 RECOVERED_LIST = re.compile(r"(?:哪些|什么|哪几)[^，。？?]{0,6}(?:被)?(?:追回|起获|扣押|查获|缴获|收缴|找回|发还|退还)"
                             r"|(?:追回|起获|扣押|查获|缴获|收缴|找回|发还)(?:了)?(?:哪些|什么|哪几)")
@@ -421,6 +425,8 @@ class CasePlan:
     either: str | None = None
     # 这批瓷砖后来用到哪里去了 / 偷的药品去向: the thing (never money) whose whereabouts are asked
     whereabouts: str | None = None
+    # 仓库在什么地方: the thing whose location is asked (where it stands, not where something was done)
+    located: str | None = None
     recovered_list: bool = False  # 哪些东西被追回了: every thing told got back, each quoted
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
@@ -551,7 +557,7 @@ class CasePlan:
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
                 "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_period": self.term_period, "agree_asked": self.agree_asked, "sides_choice": self.sides_choice, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
-                "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
+                "whereabouts": self.whereabouts, "located": self.located, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
                 "focus": self.focus.to_dict(), "terms": [list(t) for t in self.terms], "head": self.head}
 
@@ -827,6 +833,9 @@ def make_plan(text: str) -> CasePlan:
     thing = plan.focus.patient or next((o for o in plan.focus.objects if len(o) >= 2), None)
     plan.whereabouts = thing if WHEREABOUTS.search(text) and thing and not re.search(r"钱|款|资金|工资|现金|收入", text) \
         else None
+    located = next((m for part in _parts(text) if (m := LOCATED.search(part))), None)
+    plan.located = located.group("thing") if located and not WHEREABOUTS.search(text) \
+        and not any(located.group("thing") in n or n in located.group("thing") for n in plan.names) else None
     plan.either = _either_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) and not _presupposed(part, text)

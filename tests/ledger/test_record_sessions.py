@@ -53,10 +53,26 @@ HEARING = """庭审笔录
 """
 
 
+MEETING = """讯问笔录
+时间：2023年11月2日10时00分至11时30分
+地点：某县公安局执法办案中心第四讯问室
+被讯问人：壬某，男，1990年3月3日出生。
+问：你们碰面之前商量过几次？在哪里商量的？
+答：商量过一次，在我家客厅，是10月1日左右。
+问：什么时候、在哪里碰的面？
+答：2023年10月3日下午，在城南汽车站北门对面的停车场，那边人少。
+问：碰完面以后去了哪里？
+答：各自回家了。
+问：你那个仓库是租的吗？
+答：是租的，我们先到了店里，仓库在村口加油站后面的一排平房里，一个月八百元。
+"""
+
+
 @pytest.fixture(scope="module")
 def sessions_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("sessions"), {"询问笔录_丙某.txt": RUNNING,
-                                                                 "庭审笔录_装修.txt": HEARING})
+                                                                 "庭审笔录_装修.txt": HEARING,
+                                                                 "讯问笔录_壬某.txt": MEETING})
 
 
 def test_a_running_header_gives_the_first_sessions_time_and_place(sessions_home):
@@ -70,6 +86,7 @@ def test_a_supplement_referring_back_gives_the_earlier_place_and_the_days_betwee
     assert "第二询问室" in place.conclusion and "同上" in place.conclusion
     apart = ask(sessions_home, "询问笔录_丙某.txt", "补充询问是哪天做的？和第一次询问隔了几天？")
     assert "2023年10月19日" in apart.conclusion and "相隔7天" in apart.conclusion
+    assert "2023年10月12日" not in apart.conclusion  # the other date is the calculation's, cited
     assert [c.result for c in apart.calculations] == [7]
 
 
@@ -88,3 +105,15 @@ def test_a_day_both_sides_of_a_hearing_state_cites_each(sessions_home):
     answer = ask(sessions_home, "庭审笔录_装修.txt", "装修合同是哪天签订的？")
     assert "2023年5月8日" in answer.conclusion and "双方所述一致" in answer.conclusion
     assert "原告" in answer.conclusion and "被告" in answer.conclusion and not answer.conflicts
+
+
+def test_the_answer_to_the_asker_asking_when_and_where_of_the_act_gives_both(sessions_home):
+    # 碰面之前商量… dates and places the talks before it, not the meeting
+    answer = ask(sessions_home, "讯问笔录_壬某.txt", "碰面是什么时间、在什么地方？")
+    assert "2023年10月3日" in answer.conclusion and "城南汽车站北门对面的停车场" in answer.conclusion
+    assert "客厅" not in answer.conclusion and "10月1日" not in answer.conclusion
+
+
+def test_where_a_thing_is_is_where_an_answer_places_it(sessions_home):
+    answer = ask(sessions_home, "讯问笔录_壬某.txt", "壬某是哪天碰的面？仓库在什么地方？")
+    assert "村口加油站后面的一排平房里" in answer.conclusion and "店里" not in answer.conclusion.split("地点")[-1][:8]

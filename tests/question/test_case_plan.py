@@ -359,3 +359,14 @@ def test_a_nickname_in_quotes_is_read(question, nicknames):
 ])
 def test_the_days_between_two_sessions_of_the_record(question, apart):
     assert read_question(question).case.sessions_apart == apart
+
+
+@pytest.mark.parametrize("question, located", [
+    ("某某是哪天被查获的？仓库在什么地方？", "仓库"),
+    ("那家网吧在哪里？", "网吧"),
+    ("他现在在哪里？", None),  # a person, not a thing
+    ("你们是在哪里打的架？", None),  # the place of an act
+    ("刀扔在哪里了？", None),  # where a thing was put: its whereabouts
+])
+def test_a_thing_asked_where_it_is(question, located):
+    assert read_question(question).case.located == located

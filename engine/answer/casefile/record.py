@@ -68,6 +68,9 @@ def record_word(case: Case, session: int) -> str:
 def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """时间/地点 of the record (a session of it) and the header fields asked."""
     sessions = _sessions(case, plan)
+    if plan.sessions_apart:  # 补充询问是哪天做的？和第一次询问隔了几天: the session named first is asked
+        first = _session_named(case, plan.sessions_apart[0])
+        sessions = [first] if first is not None else sessions
     if plan.record:
         word = record_word(case, sessions[0]) if sessions else "讯问"
         for slot, pattern, label in ((Slot.DATE, _TIME_KEY, f"{word}时间"), (Slot.PLACE, _PLACE_KEY, f"{word}地点")):
@@ -126,7 +129,7 @@ def _sessions_apart(case: Case, plan: CasePlan, outcome: Outcome) -> Part:
     5月23日 is 9 days apart). Missing when either session or its date is not in the record."""
     from datetime import date
 
-    label = "相隔天数"
+    label = "相隔天数"  # 第二次讯问和第一次隔了几天
     sessions = [_session_named(case, n) for n in plan.sessions_apart or ()]
     dated = [case.ledger.dated.get(s) if s is not None else None for s in sessions]
     if len(dated) != 2 or any(d is None for d in dated) or sessions[0] == sessions[1]:
@@ -139,18 +142,15 @@ def _sessions_apart(case: Case, plan: CasePlan, outcome: Outcome) -> Part:
         factors=[{"value": days, "unit": "days", "from": a_day, "to": b_day, "inclusive": False}]))
     names = {s: _session_word(case, s) for s in sessions}
     first, second = sorted(sessions, key=lambda s: dated[sessions.index(s)][0])
-    return Part(label, f"{names[first]}（{_day_words(a_day)}，{a}）与{names[second]}（{_day_words(b_day)}，{b}）"
-                       f"相隔{days}天", Fill.FILLED, [a, b])
+    # the dates are the calculation's (from, to) and each header is cited; the text names the sessions
+    # only, so that no date but the one asked stands in the answer as if it were
+    return Part(label, f"{names[first]}（{a}）与{names[second]}（{b}）相隔{days}天（按两次笔录记载的日期计算）",
+                Fill.FILLED, [a, b])
 
 
 def _session_word(case: Case, session: int) -> str:
     word = record_word(case, session)
     return word if word.startswith("补充") else f"第{chinese_count(session)}次{word}"
-
-
-def _day_words(iso: str) -> str:
-    year, month, day = iso.split("-")
-    return f"{int(year)}年{int(month)}月{int(day)}日"
 
 
 # A header value referring back to the session before (询问地点同前, 身份情况同上).

@@ -37,15 +37,20 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
     act of the asked thing first (签订《…合同》 beats 签收日期), never one denying it (我不是4月27日送到的);
     the correction is a conflict."""
     label = "时间" if slot is Slot.DATE else "地点"
-    anchored = _corrected_statements(case, plan)
+    # 什么时候、在哪里撞的？—2023年11月26日晚上…，在…: an answer to the asker asking just this of the act
+    # is about it, whatever else ranks higher (撞车之前商量过几次？—…一次是11月20日左右 dates the talks)
+    asked_of = _asked_of_act(case, plan, slot)
+    anchored = _corrected_statements(case, plan) + asked_of
     ranked = [m.statement.index for m in chosen[:3]]
     weights = _weights(plan, case)
-    statements = [case.statement(i) for i in dict.fromkeys(anchored + ranked)]
-    if statements and statements[0].index == (ranked[:1] or [None])[0]:
+    statements = [case.statement(i) for i in dict.fromkeys(asked_of + anchored + ranked)]
+    if statements and statements[0].index in (asked_of[:1] or ranked[:1]):
         first = statements[0]
         unsure = next((s for s in _sentences(first) if _unsure_about(s.text, slot)), None)
         if unsure is not None:
             return _gap(case, first, unsure, outcome, label)
+    if slot is Slot.PLACE and plan.located and (found := _location_of(case, plan.located, label)) is not None:
+        return found
     if slot is Slot.PLACE and plan.posture:
         found = _posture_place(case, plan, statements)
         if found is not None:
@@ -54,7 +59,8 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
     for rank, statement in enumerate(statements):
         for order, sentence in enumerate(_about_first(plan, _sentences(statement), weights)):
             pieces.append((_tells(plan, case, sentence.text), rank, order, statement, sentence))
-    for tells, _, _, statement, sentence in sorted(pieces, key=lambda p: (-p[0], p[1], p[2])):
+    for tells, _, _, statement, sentence in sorted(pieces, key=lambda p: (p[3].index not in asked_of, p[1] if p[3].index in asked_of else 0,
+                                                                        -p[0], p[1], p[2])):
         if slot is Slot.DATE:
             # a statement a correction of the act's time points back to is about the act
             if statement.index not in anchored and not _dates_the_act(plan, case, statement, sentence, tells):
@@ -84,6 +90,10 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
         # question where the act was done — never where something else happened (在路口把车停下,
         # 交完钱去了菜市场，在市场门口碰到了老乡 for 在哪里交的钱)
         asked = _effective_question(case, statement)
+        if statement.index in asked_of and (place := _answered_place(sentence.text)) is not None:
+            cited = case.cite(_anchor(statement, sentence))
+            return Part(label, f"{label}：{place}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited],
+                        quoted=Quoted(sentence.text, Slot.PLACE, asked, plan))
         if plan.focus.acts:
             # a sentence not telling the act places it only when the asker asked where it was, or it
             # sets the scene of a telling after it — not for being in an answer about the act (打架是怎么
@@ -190,6 +200,60 @@ def _scene_set_by_asker(case: Case, plan: CasePlan, slot: Slot, label: str) -> P
             return Part(label, f"{label}：{value}（{cited}：{quoted(flat(sentence.text))}，询问人所述，"
                                f"被询问人答“{flat(head)}”）", Fill.FILLED, [cited])
     return None
+
+
+def _location_of(case: Case, thing: str, label: str) -> Part | None:
+    """仓库在什么地方: where an answer says the thing is (仓库在店后面金穗小区11栋一楼的车库), the first
+    such sentence of the record; None when no answer places it so."""
+    said = re.compile(re.escape(thing) + r"(?:就|是|都)?(?:在|位于)(?P<place>[^，,。；;！？]{2,40})")
+    for statement in case.ledger.statements:
+        if statement.kind != "qa":
+            continue
+        for sentence in _sentences(statement):
+            found = said.search(sentence.text.replace("\n", ""))
+            if found is None or not place_in("在" + found.group("place")) and not _SCENE_PLACE.search(found.group("place")):
+                continue
+            cited = case.cite(_anchor(statement, sentence))
+            return Part(label, f"{label}：{thing}在{flat(found.group('place'))}（{cited}：{quoted(sentence.text)}）",
+                        Fill.FILLED, [cited], quoted=Quoted(sentence.text, Slot.PLACE, statement.question))
+    return None
+
+
+# The asker asking when (什么时候、在哪里撞的 / 哪天打的).
+WHEN_ASKED = re.compile(r"什么时候|什么时间|哪天|哪一天|几号|几月几[日号]|何时|哪年")
+
+
+def _asked_of_act(case: Case, plan: CasePlan, slot: Slot) -> list[int]:
+    """Statements whose asker asked just the slot of the asked act (什么时候、在哪里撞的？ for 撞车是什么时间、
+    在什么地方发生的): the act said whole or by its verb (撞 of 撞车, before 的/了/过), never another
+    verb sharing its first character (打电话 is no 打架)."""
+    asking = WHEN_ASKED if slot is Slot.DATE else WHERE_ASKED
+    acts = [a for a in plan.focus.acts if a not in GENERAL]
+    if not acts:
+        return []
+    found = []
+    for statement in case.ledger.statements:
+        asked = statement.question
+        if statement.kind != "qa" or not asking.search(asked):
+            continue
+        # 撞车之前商量过几次？在哪里商量的: a time counted from the act asks of another one
+        if any((word_hit(a, asked) >= 0.8 or len(a) == 2 and re.search(re.escape(a[0]) + r"(?=[的了过着完？?，,]|$)", asked))
+               and not _counted_from(asked, a) for a in acts):
+            found.append(statement.index)
+    return found[:2]
+
+
+# 在滨江区望湖路和青石路交叉口往东大概两百米的地方: the place an answer to 在哪里 gives, to its clause's end.
+_PLACE_ANSWERED = re.compile(r"(?:^|[，,])(?:就|是|都)?(?:在|于)(?P<place>[^，,。；;！？]{2,40})")
+
+
+def _answered_place(text: str) -> str | None:
+    """The place an answer to the asker's 在哪里 gives: its first 在… clause whole, else a place phrase."""
+    said = _PLACE_ANSWERED.search(text)
+    if said:
+        return flat(said.group("place"))
+    found = place_in(text)
+    return flat(found.group("place")) if found and "place" in found.re.groupindex and found.group("place") else None
 
 
 def _place_of_act(plan: CasePlan, text: str) -> re.Match[str] | None:
