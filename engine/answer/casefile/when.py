@@ -95,13 +95,15 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             return Part(label, f"{label}：{place}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited],
                         quoted=Quoted(sentence.text, Slot.PLACE, asked, plan))
         if plan.focus.acts:
-            # a sentence not telling the act places it only when the asker asked where it was, or it
-            # sets the scene of a telling after it — not for being in an answer about the act (打架是怎么
-            # 结束的？—…往西边停车场去了 is where they went)
-            placed = tells >= 1 or WHERE_ASKED.search(asked) or any(
-                later.start > sentence.start and _tells(plan, case, later.text) >= 1 for later in _sentences(statement))
             place = _place_of_act(plan, sentence.text) if statement.index in anchored \
-                or placed and _dates_the_act(plan, case, statement, sentence, tells) else None
+                or _dates_the_act(plan, case, statement, sentence, tells) else None
+            # a sentence not telling the act, in an answer about it, places it where something is or
+            # happens (第一次是…，在滨江路喝完酒开回家的), never where someone went (打架是怎么结束的？—…
+            # 往西边停车场去了) — unless the asker asked where, or it sets the scene of a telling after it
+            if place is not None and tells < 1 and not WHERE_ASKED.search(asked) and not place.group(0).startswith(("在", "于")) \
+                    and not any(later.start > sentence.start and _tells(plan, case, later.text) >= 1
+                                for later in _sentences(statement)):
+                place = None
         else:
             place = _place_of_verb(plan, asked, sentence.text)
         if place:
@@ -185,7 +187,6 @@ def _scene_set_by_asker(case: Case, plan: CasePlan, slot: Slot, label: str) -> P
                 continue
             base = statement.question_span[0] + sentence.start
             if slot is Slot.DATE:
-                at = (clause.start + dates[0].start, clause.start + dates[0].end)
                 value = show_said_date(case, dates[0], statement)
             else:
                 act = act_at(plan, clause.text)
