@@ -227,7 +227,7 @@ WHEN_ASKED = re.compile(r"什么时候|什么时间|哪天|哪一天|几号|几�
 def _asked_of_act(case: Case, plan: CasePlan, slot: Slot) -> list[int]:
     """Statements whose asker asked just the slot of the asked act (什么时候、在哪里撞的？ for 撞车是什么时间、
     在什么地方发生的): the act said whole or by its verb (撞 of 撞车, before 的/了/过), never another
-    verb sharing its first character (打电话 is no 打架)."""
+    verb sharing its first character (打电话 is no 打架), nor another occurrence of it (第二次…)."""
     asking = WHEN_ASKED if slot is Slot.DATE else WHERE_ASKED
     acts = [a for a in plan.focus.acts if a not in GENERAL]
     if not acts:
@@ -235,10 +235,13 @@ def _asked_of_act(case: Case, plan: CasePlan, slot: Slot) -> list[int]:
     found = []
     for statement in case.ledger.statements:
         asked = statement.question
-        if statement.kind != "qa" or not asking.search(asked):
-            continue
+        if statement.kind != "qa" or not asking.search(asked) or RESTATE.search(asked):
+            continue  # 你前面说第二次是…，到底是哪一天: a restatement, weighed as a version elsewhere
+        if plan.ordinal is not None and _ordinal_said(statement) not in (None, plan.ordinal):
+            continue  # 第二次抢劫是哪天 does not answer 第一次抢劫是什么时间
+        # the act itself, not a kindred word (改送货地点是哪天 asks when the change was, not the 送到);
         # 撞车之前商量过几次？在哪里商量的: a time counted from the act asks of another one
-        if any((word_hit(a, asked) >= 0.8 or len(a) == 2 and re.search(re.escape(a[0]) + r"(?=[的了过着完？?，,]|$)", asked))
+        if any((word_hit(a, asked) >= 1.0 or len(a) == 2 and re.search(re.escape(a[0]) + r"(?=[的了过着完？?，,]|$)", asked))
                and not _counted_from(asked, a) for a in acts):
             found.append(statement.index)
     return found[:2]
