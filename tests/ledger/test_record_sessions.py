@@ -63,6 +63,8 @@ MEETING = """讯问笔录
 答：2023年10月3日下午，在城南汽车站北门对面的停车场，那边人少。
 问：碰完面以后去了哪里？
 答：各自回家了。
+问：第二次碰面是什么时候、在哪里？
+答：第二次是2023年10月5日晚上，在河边的茶馆。
 问：你那个仓库是租的吗？
 答：是租的，我们先到了店里，仓库在村口加油站后面的一排平房里，一个月八百元。
 """
@@ -117,3 +119,10 @@ def test_the_answer_to_the_asker_asking_when_and_where_of_the_act_gives_both(ses
 def test_where_a_thing_is_is_where_an_answer_places_it(sessions_home):
     answer = ask(sessions_home, "讯问笔录_壬某.txt", "壬某是哪天碰的面？仓库在什么地方？")
     assert "村口加油站后面的一排平房里" in answer.conclusion and "店里" not in answer.conclusion.split("地点")[-1][:8]
+
+
+def test_the_asker_asking_of_another_occurrence_does_not_answer_this_one(sessions_home):
+    first = ask(sessions_home, "讯问笔录_壬某.txt", "第一次碰面是哪天？")
+    assert "2023年10月3日" in first.conclusion and "10月5日" not in first.conclusion
+    second = ask(sessions_home, "讯问笔录_壬某.txt", "第二次碰面是在什么地方？")
+    assert "茶馆" in second.conclusion and "停车场" not in second.conclusion

@@ -244,6 +244,8 @@ def _asked_of_act(case: Case, plan: CasePlan, slot: Slot) -> list[int]:
         if any((word_hit(a, asked) >= 1.0 or len(a) == 2 and re.search(re.escape(a[0]) + r"(?=[的了过着完？?，,]|$)", asked))
                and not _counted_from(asked, a) for a in acts):
             found.append(statement.index)
+    if plan.ordinal is not None:  # the one asked of that very occurrence first (第二次碰面是什么时候、在哪里)
+        found.sort(key=lambda i: _ordinal_said(case.statement(i)) != plan.ordinal)
     return found[:2]
 
 
