@@ -65,6 +65,10 @@ MEETING = """讯问笔录
 答：各自回家了。
 问：第二次碰面是什么时候、在哪里？
 答：第二次是2023年10月5日晚上，在河边的茶馆。
+问：那辆面包车是谁的？
+答：2022年3月买的二手面包车，登记在我表哥名下。
+问：你表哥结婚了吗？
+答：我表哥是2019年8月1日登记结婚的，车一直是我开。
 问：你那个仓库是租的吗？
 答：是租的，我们先到了店里，仓库在村口加油站后面的一排平房里，一个月八百元。
 """
@@ -126,3 +130,10 @@ def test_the_asker_asking_of_another_occurrence_does_not_answer_this_one(session
     assert "2023年10月3日" in first.conclusion and "10月5日" not in first.conclusion
     second = ask(sessions_home, "讯问笔录_壬某.txt", "第二次碰面是在什么地方？")
     assert "茶馆" in second.conclusion and "停车场" not in second.conclusion
+
+
+def test_a_date_is_of_the_act_of_its_own_clause(sessions_home):
+    # 登记在我表哥名下 beside the buying does not make 2019年8月1日登记结婚 another date of the buying
+    answer = ask(sessions_home, "讯问笔录_壬某.txt", "面包车是什么时候买的？登记在谁名下？")
+    assert answer.conclusion.startswith("时间：2022年3月") and not answer.conflicts
+    assert "说法不一" not in answer.conclusion

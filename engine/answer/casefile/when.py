@@ -630,6 +630,13 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
     """Another statement dating the same act differently (我是2022年3月…认识她的 / 2022年5月我们在群里
     认识以后): both dates, as a conflict. The act is the question's verb, found in both clauses."""
     acts = [w for w in plan.question.verbs if len(w) >= 2 and w not in GENERAL and w in sentence.text]
+    # the act the date is told of: the verbs of the date's own clause when it holds any (2021年6月份买的
+    # 比亚迪汉，…登记在被告名下 dates the buying, so 2016年5月20日登记结婚 is no other date of it)
+    at = next((d.start for d in find_dates(sentence.text) if str(d.value) == value.value), None)
+    own = next((c for c in split(sentence.text, 0, len(sentence.text), CLAUSE_PREDICATE)
+                if at is not None and c.start <= at < c.end), None)
+    if own is not None and any(verb_told(v, own.text) for v in plan.question.verbs if v not in GENERAL):
+        acts = [a for a in acts if a in own.text]
     if not acts:
         return
     for other in case.ledger.statements:
