@@ -137,3 +137,10 @@ def test_a_date_is_of_the_act_of_its_own_clause(sessions_home):
     answer = ask(sessions_home, "讯问笔录_壬某.txt", "面包车是什么时候买的？登记在谁名下？")
     assert answer.conclusion.startswith("时间：2022年3月") and not answer.conflicts
     assert "说法不一" not in answer.conclusion
+
+
+def test_officers_a_supplement_gives_as_before_are_the_earlier_sessions(sessions_home):
+    clerk = ask(sessions_home, "询问笔录_丙某.txt", "补充询问的记录人是谁？")
+    assert "乙某" in clerk.conclusion and "同上" in clerk.conclusion
+    officers = ask(sessions_home, "询问笔录_丙某.txt", "补充询问的询问人是谁？")
+    assert "甲某、乙某" in officers.conclusion

@@ -162,14 +162,16 @@ _LISTED_SAME = re.compile(r"(?P<keys>(?:(?:讯问|询问|开庭)?(?:时间|地�
 
 
 def _same_as_said(case: Case, session: int, label: str) -> Anchor | None:
-    """Where this session's header says the asked key is as before (地点、讯问人、记录人同上), or None."""
+    """Where this session's header says the asked key is as before (地点、讯问人、记录人同上), or None.
+    ``label`` names the key: …地点, …时间, or a role (讯问人 / 记录人)."""
     statement = _header_statement(case, session)
     if statement is None:
         return None
     text = case.sources[statement.chunk_id].chunk.text
-    key = "地点" if label.endswith("地点") else "时间"
+    keys = ("地点",) if label.endswith("地点") else ("时间",) if label.endswith("时间") else \
+        ("记录人",) if "记录" in label else ("讯问人", "询问人")
     for match in _LISTED_SAME.finditer(text):
-        if key in match.group("keys"):
+        if any(k in match.group("keys") for k in keys):
             return Anchor(statement.chunk_id, match.start(), match.end())
     return None
 
@@ -299,6 +301,15 @@ def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, aske
     subject = _subject(case, session)
     for s in sessions or [session]:
         chunk_id, found = _owned_fields(case, plan, s, name, person, subject)
+        if name in RECORD_FIELDS and (not found or SAME_AS_BEFORE.fullmatch(flat(found[0].value))):
+            # 讯问人、记录人同上 / 记录人：同前: the officers of the session before, both headers cited
+            said = Anchor(chunk_id, found[0].start, found[0].end) if found else _same_as_said(case, s, label)
+            earlier = _earlier_value(case, s, lambda k: bool(FIELD_KEYS[name].search(k))) if said else None
+            if earlier is not None:
+                cited, before = case.cite(said), case.cite(earlier[1])
+                return Part(label, f"{label}：{earlier[0]}（本次笔录记为“{flat(case.text_of(said))}”（{cited}），"
+                                   f"即{earlier[2]}所记（{before}））", Fill.FILLED, [cited, before])
+            continue
         if found:
             field = found[0]
             cited = case.cite(Anchor(chunk_id, field.start, field.end))
