@@ -80,6 +80,11 @@ ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记�
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
 RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开庭|庭审)")
 SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
+# The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
+SESSION_NAMED = re.compile(r"第(?P<n>[一二三四五六七八九十\d]+)次|(?P<first>首次|头一次)|(?P<more>补充)(?:讯问|询问|调查)"
+                           r"|(?P<both>两次)(?:讯问|询问|笔录|开庭|庭审)")
+# The days between them asked (隔了几天, 相隔多少天, 距…几天, 过了几天).
+SESSION_DAYS = re.compile(r"(?:相隔|间隔|隔了|隔|相差|相距|差了|距离?|过了)[^，。？?]{0,4}(?:多少|几)(?:个)?(?:天|日)")
 # A supplementary section of the record (补充讯问) asked about by name.
 SUPPLEMENT = re.compile(r"补充(?:讯问|询问|调查)")
 # The sides of a hearing a question names, in order (原告说被告逾期交货多少天: 原告 speaks).
@@ -263,6 +268,10 @@ RATE_MONTH = re.compile(r"月利率|月息|每个?月|一个月|按月")
 # Where a thing went (后来用到哪里去了, 弄到哪儿去了, 去向, 下落): asked of goods, never of money.
 WHEREABOUTS = re.compile(r"(?:用|弄|拿|卖|运|送|搬|转|放)?(?:到|在)?(?:了)?哪(?:里|儿)?去了|去向|下落|去哪(?:里|儿)?了"
                          r"|(?:用|弄|放)(?:到|在)(?:了)?(?:哪里|哪儿|什么地方)")
+# 仓库在什么地方 / 那家店在哪里: a thing asked where it is — the question ends there (在哪里撞的 asks the
+# place of an act); never a person (他在哪里 / 你在哪儿) nor a time (那天晚上在哪里)
+LOCATED = re.compile(r"(?:^|[，,？?。])(?:那个|这个|那家|这家|那|这)?(?P<thing>(?![他她你我它])[\u4e00-\u9fff]{2,6}?)"
+                     r"(?<![人的时候天晚上里在])(?:具体)?(?:在|位于)(?:什么地方|什么位置|哪里|哪儿|哪个位置)[？?]*$")
 # 哪些东西被追回了 / 追回了什么 / 起获了哪些财物: which goods were got back.
 RECOVERED_LIST = re.compile(r"(?:哪些|什么|哪几)[^，。？?]{0,6}(?:被)?(?:追回|起获|扣押|查获|缴获|收缴|找回|发还|退还)"
                             r"|(?:追回|起获|扣押|查获|缴获|收缴|找回|发还)(?:了)?(?:哪些|什么|哪几)")
@@ -359,6 +368,9 @@ class CasePlan:
     record: bool = False  # about the interrogation record itself (its header)
     session: int | None = None
     supplement: bool = False  # the record's 补充讯问/补充询问 section is named
+    # 第二次讯问和第一次隔了几天 / 补充询问距第一次询问几天: the two sessions whose header dates the days
+    # are asked between, as named ("1", "2" … by ordinal, "补充" for the 补充 section), in the order said
+    sessions_apart: tuple[str, str] | None = None
     parties: list[str] = field(default_factory=list)  # sides of a hearing named (原告, 被告 …), in order
     officer_role: str | None = None  # the one role asked of the record's people (审判长是谁)
     fields: list[str] = field(default_factory=list)  # header fields asked (FIELD_WORDS keys)
@@ -426,6 +438,8 @@ class CasePlan:
     either: str | None = None
     # 这批瓷砖后来用到哪里去了 / 偷的药品去向: the thing (never money) whose whereabouts are asked
     whereabouts: str | None = None
+    # 仓库在什么地方: the thing whose location is asked (where it stands, not where something was done)
+    located: str | None = None
     recovered_list: bool = False  # 哪些东西被追回了: every thing told got back, each quoted
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
@@ -546,6 +560,7 @@ class CasePlan:
                 "ordinal": self.ordinal, "call": self.call, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
+                "sessions_apart": list(self.sessions_apart) if self.sessions_apart else None,
                 "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "per_piece": self.per_piece, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
@@ -563,7 +578,7 @@ class CasePlan:
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
                 "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_less": self.term_less, "term_period": self.term_period, "agree_asked": self.agree_asked, "sides_choice": self.sides_choice, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
                 "nicknames": list(self.nicknames), "real_name": self.real_name, "name_asked": self.name_asked, "unplanned": list(self.unplanned), "state": self.state, "either": self.either,
-                "whereabouts": self.whereabouts, "recovered_list": self.recovered_list,
+                "whereabouts": self.whereabouts, "located": self.located, "recovered_list": self.recovered_list,
                 "seen": self.seen, "plate_seen": self.plate_seen, "field_used": self.field_used, "choices": list(self.choices), "demand_pick": self.demand_pick, "attribute": self.attribute,
                 "focus": self.focus.to_dict(), "terms": [list(t) for t in self.terms], "head": self.head}
 
@@ -717,6 +732,7 @@ def make_plan(text: str) -> CasePlan:
     if session:
         plan.session = ordinal_of(f"第{session.group(1)}次")
     plan.supplement = bool(SUPPLEMENT.search(text))
+    plan.sessions_apart = _sessions_apart(text)
     waited = WAITED_FOR.search(text)
     plan.waited_for = waited.group("what") if waited else None
     most = MOST.search(text)
@@ -838,6 +854,9 @@ def make_plan(text: str) -> CasePlan:
     thing = plan.focus.patient or next((o for o in plan.focus.objects if len(o) >= 2), None)
     plan.whereabouts = thing if WHEREABOUTS.search(text) and thing and not re.search(r"钱|款|资金|工资|现金|收入", text) \
         else None
+    located = next((m for part in _parts(text) if (m := LOCATED.search(part))), None)
+    plan.located = located.group("thing") if located and not WHEREABOUTS.search(text) \
+        and not any(located.group("thing") in n or n in located.group("thing") for n in plan.names) else None
     plan.either = _either_asked(text) if Slot.YESNO in plan.slots or YESNO.search(text) else None
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) and not _presupposed(part, text)
@@ -919,6 +938,24 @@ _STATE_ASKED = re.compile(r"(?:是|为)(?:不是)?(?P<what>[\u4e00-\u9fff]{1,4}?
 
 # What may follow the side asked when it is what the yes/no asks (…投案的吗, …有同伙没有).
 _EITHER_TAIL = re.compile(r"(?:的|了|过|作案|干的|去的|在场)*(?:吗|么|没有|呢)?[？?。]?\s*$")
+
+
+def _sessions_apart(text: str) -> tuple[str, str] | None:
+    """The two sessions of a record a question asks the days between (第二次讯问是哪天？和第一次隔了几天
+    → ("2", "1"); 两次询问相隔几天 → ("1", "2")), or None: only where the record's sessions are named
+    (讯问, 询问, 开庭 …) and days between are asked."""
+    if not RECORD.search(text) or not SESSION_DAYS.search(text):
+        return None
+    named: list[str] = []
+    for m in SESSION_NAMED.finditer(text):
+        if m.group("both"):
+            named += ["1", "2"]
+        elif m.group("more"):
+            named.append("补充")
+        else:
+            named.append("1" if m.group("first") else str(ordinal_of(f"第{m.group('n')}次")))
+    named = list(dict.fromkeys(named))
+    return (named[0], named[1]) if len(named) >= 2 else None
 
 
 def _either_asked(text: str) -> str | None:

@@ -373,6 +373,8 @@ UNSURE_ABOUT: dict[str, re.Pattern[str]] = {
     "place": re.compile(r"哪里|哪儿|什么地方|住在|住址|在哪"),
     "which": re.compile(r"哪几|哪些|哪个|哪家"),
     "count": re.compile(r"几次|几笔|多少次|多少笔"),
+    # 为什么打我不知道: not knowing why something happened says nothing of when, where or how much
+    "reason": re.compile(r"为什么|为啥|什么原因|原因|怎么回事"),
 }
 
 # Words naming goods only generically (卖东西, 偷的财物, 赃物): a question asking of them names no kind

@@ -103,3 +103,27 @@ def test_particulars_a_line_leaves_unfinished_go_on_with_the_same_party():
     found = {f.key: f for f in read_fields(text)}
     assert found["联系电话"].value == "13900003333" and found["联系电话"].owner == "被告"
     assert found["书记员"].owner is None
+
+
+def test_a_running_header_writes_the_record_keys_without_colons():
+    # 询问时间2024年…，询问地点…，询问人…，记录人…。被询问人…: the session's own time, place and officers,
+    # none of them the person's particulars
+    text = ("询 问 笔 录\n询问时间2023年11月2日8时40分至10时05分，询问地点某市公安局某分局第三询问室，"
+            "询问人甲某、乙某（某分局刑侦中队），记录人乙某。被询问人丙某，女，1988年6月1日出生，"
+            "身份证号码110101198806010027，联系电话13800002222。")
+    found = {f.key: f for f in read_fields(text)}
+    fields = fields_of(text)
+    assert fields["询问时间"] == "2023年11月2日8时40分至10时05分"
+    assert fields["询问地点"] == "某市公安局某分局第三询问室"
+    assert fields["询问人"] == "甲某、乙某（某分局刑侦中队）" and fields["记录人"] == "乙某"
+    assert fields["被询问人"] == "丙某" and fields["身份证号码"] == "110101198806010027"
+    assert found["询问地点"].owner is None and found["记录人"].owner is None
+
+
+def test_bare_time_and_place_keys_and_a_supplement_title_run_into_its_key():
+    text = "讯问笔录\n时间2023年5月4日14时至16时，地点某县看守所第二讯问室，讯问人丁某，记录人戊某。被讯问人己某，男"
+    fields = fields_of(text)
+    assert fields["时间"] == "2023年5月4日14时至16时" and fields["地点"] == "某县看守所第二讯问室"
+    extra = fields_of("补充讯问\n时间2023年5月5日9时至9时30分，地点、讯问人、记录人同上，被讯问人己某。")
+    assert extra["补充讯问时间"] == "2023年5月5日9时至9时30分"
+    assert "地点" not in extra  # 地点、…同上 lists keys; their value is the earlier session's

@@ -347,3 +347,26 @@ def test_a_phone_asked_as_a_thing_is_no_phone_number(question, fields):
 ])
 def test_a_nickname_in_quotes_is_read(question, nicknames):
     assert make_plan(question).nicknames == nicknames
+
+
+@pytest.mark.parametrize("question, apart", [
+    ("第二次询问是哪天？和第一次隔了几天？", ("2", "1")),
+    ("两次讯问相隔多少天？", ("1", "2")),
+    ("补充讯问距离首次讯问过了几天？", ("补充", "1")),
+    ("第一次开庭和第二次开庭间隔几天？", ("1", "2")),
+    ("第一次转账和第二次转账隔了几天？", None),  # no session of the record is named
+    ("第二次讯问是在哪里？", None),  # no days between asked
+])
+def test_the_days_between_two_sessions_of_the_record(question, apart):
+    assert read_question(question).case.sessions_apart == apart
+
+
+@pytest.mark.parametrize("question, located", [
+    ("某某是哪天被查获的？仓库在什么地方？", "仓库"),
+    ("那家网吧在哪里？", "网吧"),
+    ("他现在在哪里？", None),  # a person, not a thing
+    ("你们是在哪里打的架？", None),  # the place of an act
+    ("刀扔在哪里了？", None),  # where a thing was put: its whereabouts
+])
+def test_a_thing_asked_where_it_is(question, located):
+    assert read_question(question).case.located == located

@@ -87,7 +87,9 @@ def _answer_rest(case: Case, plan: CasePlan, question: QuestionPlan, slots: list
     """The parts of a question its main answer does not fill, each from what was said."""
     for slot in slots:
         part = question.part(slot)
-        answer_talk(case, CasePlan(part.question, slots=[slot], names=plan.names, focus=part.focus), outcome)
+        # 第一次卖信息是哪天，卖了多少条: each part is of the occurrence the whole question names
+        answer_talk(case, CasePlan(part.question, slots=[slot], names=plan.names, focus=part.focus,
+                                   ordinal=plan.ordinal), outcome)
 
 
 def _priced_when_missing(case: Case, plan: CasePlan, outcome: Outcome) -> None:
@@ -253,9 +255,11 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             for part in more.parts:  # a part quoting what the number's answer quoted adds nothing
                 if part.fill is Fill.FILLED and not set(part.evidence) <= told:
                     outcome.add(part)
-    elif plan.record or plan.fields:
+    elif plan.record or plan.fields or plan.sessions_apart:
         answer_record(case, plan, outcome)
         rest = [s for s in plan.slots if s not in (Slot.DATE, Slot.TIME, Slot.PLACE, Slot.FIELD) or not plan.record]
+        if plan.sessions_apart:  # 隔了几天: the days between the sessions' dates are the duration asked
+            rest = [s for s in rest if s not in (Slot.DURATION, Slot.QUANTITY, Slot.COUNT)]
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)

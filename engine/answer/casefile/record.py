@@ -68,12 +68,17 @@ def record_word(case: Case, session: int) -> str:
 def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """时间/地点 of the record (a session of it) and the header fields asked."""
     sessions = _sessions(case, plan)
+    if plan.sessions_apart:  # 补充询问是哪天做的？和第一次询问隔了几天: the session named first is asked
+        first = _session_named(case, plan.sessions_apart[0])
+        sessions = [first] if first is not None else sessions
     if plan.record:
         word = record_word(case, sessions[0]) if sessions else "讯问"
         for slot, pattern, label in ((Slot.DATE, _TIME_KEY, f"{word}时间"), (Slot.PLACE, _PLACE_KEY, f"{word}地点")):
             if slot not in plan.slots and not (slot is Slot.DATE and Slot.TIME in plan.slots):
                 continue  # 讯问是几点开始的: the time field holds the hour too
             outcome.add(_header_part(case, sessions, lambda k, p=pattern: bool(p.match(k)), label))
+    if plan.sessions_apart:  # 和第一次隔了几天: the days between the two sessions' own dates
+        outcome.add(_sessions_apart(case, plan, outcome))
     if plan.field_owners:  # 被告的身份证号码和原告的联系电话: each field of the side named before it
         header = _header_fields(case, sessions[0] if sessions else 1)[1]
         for side, name in plan.field_owners:
@@ -93,13 +98,92 @@ def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 def _header_part(case: Case, sessions: list[int], wanted, label: str) -> Part:
     for session in sessions:
         chunk_id, fields = _header_fields(case, session)
-        for field in fields:
-            if wanted(field.key):
-                cited = case.cite(Anchor(chunk_id, field.start, field.end))
-                prefix = f"第{chinese_count(session)}次" if len(case.ledger.headers) > 1 \
-                    and not label.startswith("补充") else ""
-                return Part(label, f"{prefix}{label}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited])
+        prefix = f"第{chinese_count(session)}次" if len(case.ledger.headers) > 1 \
+            and not label.startswith("补充") else ""
+        field = next((f for f in fields if wanted(f.key)), None)
+        said = Anchor(chunk_id, field.start, field.end) if field is not None else _same_as_said(case, session, label)
+        if field is not None and not SAME_AS_BEFORE.fullmatch(flat(field.value)):
+            cited = case.cite(said)
+            return Part(label, f"{prefix}{label}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited])
+        earlier = _earlier_value(case, session, wanted) if said is not None else None
+        if earlier is not None:
+            # 询问地点同前 / 地点、讯问人、记录人同上: this session's header refers back; the value is the
+            # earlier session's, both places cited
+            cited, before = case.cite(said), case.cite(earlier[1])
+            return Part(label, f"{prefix}{label}：{earlier[0]}（本次笔录记为“{flat(case.text_of(said))}”"
+                               f"（{cited}），即{earlier[2]}所记（{before}））", Fill.FILLED, [cited, before])
     return Part(label, "", Fill.MISSING)
+
+
+def _session_named(case: Case, named: str) -> int | None:
+    """The session a question's name for it points at: 补充 → the first 补充 section, N → the Nth."""
+    sessions = sorted(case.ledger.headers)
+    if named == "补充":
+        return next((s for s in sessions if _is_supplement(case, s)), None)
+    return int(named) if int(named) in sessions else None
+
+
+def _sessions_apart(case: Case, plan: CasePlan, outcome: Outcome) -> Part:
+    """The days between two sessions' dates (第二次讯问和第一次隔了几天): each session's date as its
+    header (else its closing signature) writes it, both cited; the first day not counted (5月14日 to
+    5月23日 is 9 days apart). Missing when either session or its date is not in the record."""
+    from datetime import date
+
+    label = "相隔天数"  # 第二次讯问和第一次隔了几天
+    sessions = [_session_named(case, n) for n in plan.sessions_apart or ()]
+    dated = [case.ledger.dated.get(s) if s is not None else None for s in sessions]
+    if len(dated) != 2 or any(d is None for d in dated) or sessions[0] == sessions[1]:
+        return Part(label, "", Fill.MISSING)
+    (a_day, a_at), (b_day, b_at) = sorted(dated, key=lambda d: d[0])
+    days = (date.fromisoformat(b_day) - date.fromisoformat(a_day)).days
+    a, b = case.cite(a_at), case.cite(b_at)
+    outcome.calculations.append(Calculation(
+        str(days), days, None, True, [a, b], "两次笔录日期相隔天数",
+        factors=[{"value": days, "unit": "days", "from": a_day, "to": b_day, "inclusive": False}]))
+    names = {s: _session_word(case, s) for s in sessions}
+    first, second = sorted(sessions, key=lambda s: dated[sessions.index(s)][0])
+    # the dates are the calculation's (from, to) and each header is cited; the text names the sessions
+    # only, so that no date but the one asked stands in the answer as if it were
+    return Part(label, f"{names[first]}（{a}）与{names[second]}（{b}）相隔{days}天（按两次笔录记载的日期计算）",
+                Fill.FILLED, [a, b])
+
+
+def _session_word(case: Case, session: int) -> str:
+    word = record_word(case, session)
+    return word if word.startswith("补充") else f"第{chinese_count(session)}次{word}"
+
+
+# A header value referring back to the session before (询问地点同前, 身份情况同上).
+SAME_AS_BEFORE = re.compile(r"同前|同上|同第[一二三四五六七八九十\d]+次[^，。；]{0,8}")
+# 地点、讯问人、记录人同上: several keys listed, then one 同上 for all of them
+_LISTED_SAME = re.compile(r"(?P<keys>(?:(?:讯问|询问|开庭)?(?:时间|地点)|讯问人|询问人|记录人)"
+                          r"(?:[、，,](?:(?:讯问|询问|开庭)?(?:时间|地点)|讯问人|询问人|记录人))*)"
+                          r"(?P<same>同前|同上)")
+
+
+def _same_as_said(case: Case, session: int, label: str) -> Anchor | None:
+    """Where this session's header says the asked key is as before (地点、讯问人、记录人同上), or None.
+    ``label`` names the key: …地点, …时间, or a role (讯问人 / 记录人)."""
+    statement = _header_statement(case, session)
+    if statement is None:
+        return None
+    text = case.sources[statement.chunk_id].chunk.text
+    keys = ("地点",) if label.endswith("地点") else ("时间",) if label.endswith("时间") else \
+        ("记录人",) if "记录" in label else ("讯问人", "询问人")
+    for match in _LISTED_SAME.finditer(text):
+        if any(k in match.group("keys") for k in keys):
+            return Anchor(statement.chunk_id, match.start(), match.end())
+    return None
+
+
+def _earlier_value(case: Case, session: int, wanted) -> tuple[str, Anchor, str] | None:
+    """The value of the asked key in the nearest session before this one that states it."""
+    for earlier in sorted((s for s in case.ledger.headers if s < session), reverse=True):
+        chunk_id, fields = _header_fields(case, earlier)
+        field = next((f for f in fields if wanted(f.key) and not SAME_AS_BEFORE.fullmatch(flat(f.value))), None)
+        if field is not None:
+            return flat(field.value), Anchor(chunk_id, field.start, field.end), f"第{chinese_count(earlier)}次笔录"
+    return None
 
 
 # People a question can ask about by role instead of by name (老板叫什么, 他妹妹的电话).
@@ -217,6 +301,15 @@ def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, aske
     subject = _subject(case, session)
     for s in sessions or [session]:
         chunk_id, found = _owned_fields(case, plan, s, name, person, subject)
+        if name in RECORD_FIELDS and (not found or SAME_AS_BEFORE.fullmatch(flat(found[0].value))):
+            # 讯问人、记录人同上 / 记录人：同前: the officers of the session before, both headers cited
+            said = Anchor(chunk_id, found[0].start, found[0].end) if found else _same_as_said(case, s, label)
+            earlier = _earlier_value(case, s, lambda k: bool(FIELD_KEYS[name].search(k))) if said else None
+            if earlier is not None:
+                cited, before = case.cite(said), case.cite(earlier[1])
+                return Part(label, f"{label}：{earlier[0]}（本次笔录记为“{flat(case.text_of(said))}”（{cited}），"
+                                   f"即{earlier[2]}所记（{before}））", Fill.FILLED, [cited, before])
+            continue
         if found:
             field = found[0]
             cited = case.cite(Anchor(chunk_id, field.start, field.end))

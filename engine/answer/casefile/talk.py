@@ -101,12 +101,18 @@ def candidates(case: Case, plan: CasePlan, matches: list[Match], limit: int = 4)
     """The close best statements that are about the question: qualifying, within reach of the best,
     and — when the question names an act or a thing — speaking of it. None: the file does not say."""
     close = [m for m in matches if qualifies(m) and m.told is not False]
+    # 第一次卖信息是哪天 — 第一次卖是什么时候？—第一次是2023年8月17日…: the statement telling the asked
+    # occurrence answers it even where its few words (卖; the 信息 left unsaid) rank it below the
+    # general ones — when it tells the asked act itself
+    told = [m for m in close if m.told and plan.focus.acts
+            and act_at(plan, m.statement.question + "。" + m.statement.answer) >= 0][:2]
     if substantive(plan, case):
         close = [m for m in close if m.speaks]
-    if not close:
+    if not close and not told:
         return []
-    best = close[0].score
+    best = close[0].score if close else 0.0
     close = [m for m in close[:limit] if m.score >= best - 0.35]
+    close += [m for m in told if m not in close]
     return sorted(close, key=lambda m: not m.told)  # the statement telling that occurrence first
 
 def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:

@@ -19,9 +19,9 @@ from engine.answer.casefile.said import (GENERAL, Match, _about_first, _anchor, 
 from engine.answer.model import Conflict
 from engine.answer.wording import chinese_count, quoted
 from engine.answer.casefile.facts import Anchor, Statement
-from engine.answer.casefile.facts.confirm import confirmation_note, put_to_speaker
+from engine.answer.casefile.facts.confirm import CONFIRM, DENY, confirmation_note, put_to_speaker
 from engine.text.boundaries import SENTENCE_ZH
-from engine.text.case_lexicon import (CORRECTION, PLACE, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES,
+from engine.text.case_lexicon import (CORRECTION, PLACE, PLACE_ENDS, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES,
                                       is_clock_time, same_posture)
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_PREDICATE
@@ -37,15 +37,20 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
     act of the asked thing first (签订《…合同》 beats 签收日期), never one denying it (我不是4月27日送到的);
     the correction is a conflict."""
     label = "时间" if slot is Slot.DATE else "地点"
-    anchored = _corrected_statements(case, plan)
+    # 什么时候、在哪里撞的？—2023年11月26日晚上…，在…: an answer to the asker asking just this of the act
+    # is about it, whatever else ranks higher (撞车之前商量过几次？—…一次是11月20日左右 dates the talks)
+    asked_of = _asked_of_act(case, plan, slot)
+    anchored = _corrected_statements(case, plan) + asked_of
     ranked = [m.statement.index for m in chosen[:3]]
     weights = _weights(plan, case)
-    statements = [case.statement(i) for i in dict.fromkeys(anchored + ranked)]
-    if statements and statements[0].index == (ranked[:1] or [None])[0]:
+    statements = [case.statement(i) for i in dict.fromkeys(asked_of + anchored + ranked)]
+    if statements and statements[0].index in (asked_of[:1] or ranked[:1]):
         first = statements[0]
         unsure = next((s for s in _sentences(first) if _unsure_about(s.text, slot)), None)
         if unsure is not None:
             return _gap(case, first, unsure, outcome, label)
+    if slot is Slot.PLACE and plan.located and (found := _location_of(case, plan.located, label)) is not None:
+        return found
     if slot is Slot.PLACE and plan.posture:
         found = _posture_place(case, plan, statements)
         if found is not None:
@@ -54,7 +59,8 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
     for rank, statement in enumerate(statements):
         for order, sentence in enumerate(_about_first(plan, _sentences(statement), weights)):
             pieces.append((_tells(plan, case, sentence.text), rank, order, statement, sentence))
-    for tells, _, _, statement, sentence in sorted(pieces, key=lambda p: (-p[0], p[1], p[2])):
+    for tells, _, _, statement, sentence in sorted(pieces, key=lambda p: (p[3].index not in asked_of, p[1] if p[3].index in asked_of else 0,
+                                                                        -p[0], p[1], p[2])):
         if slot is Slot.DATE:
             # a statement a correction of the act's time points back to is about the act
             if statement.index not in anchored and not _dates_the_act(plan, case, statement, sentence, tells):
@@ -75,6 +81,8 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             for conflict in (_party_conflict, _occurrence_conflict, _date_conflict):
                 if part.fill is not Fill.CONFLICT:
                     conflict(case, plan, statement, sentence, Dated(str(dates[0].value), shown), part, outcome)
+            if part.fill is Fill.FILLED:
+                _party_agreement(case, plan, statement, Dated(str(dates[0].value), shown), part)
             return part
         # the place of the asked act — in a statement a correction of its time points back to, told
         # of it, or setting the scene of a narration telling it (as for its date); with no act named,
@@ -82,9 +90,20 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
         # question where the act was done — never where something else happened (在路口把车停下,
         # 交完钱去了菜市场，在市场门口碰到了老乡 for 在哪里交的钱)
         asked = _effective_question(case, statement)
+        if statement.index in asked_of and (place := _answered_place(sentence.text)) is not None:
+            cited = case.cite(_anchor(statement, sentence))
+            return Part(label, f"{label}：{place}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited],
+                        quoted=Quoted(sentence.text, Slot.PLACE, asked, plan))
         if plan.focus.acts:
-            place = place_in(sentence.text) if statement.index in anchored \
+            place = _place_of_act(plan, sentence.text) if statement.index in anchored \
                 or _dates_the_act(plan, case, statement, sentence, tells) else None
+            # a sentence not telling the act, in an answer about it, places it where something is or
+            # happens (第一次是…，在滨江路喝完酒开回家的), never where someone went (打架是怎么结束的？—…
+            # 往西边停车场去了) — unless the asker asked where, or it sets the scene of a telling after it
+            if place is not None and tells < 1 and not WHERE_ASKED.search(asked) and not place.group(0).startswith(("在", "于")) \
+                    and not any(later.start > sentence.start and _tells(plan, case, later.text) >= 1
+                                for later in _sentences(statement)):
+                place = None
         else:
             place = _place_of_verb(plan, asked, sentence.text)
         if place:
@@ -97,6 +116,8 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             return part
     if slot is Slot.DATE and (read := _read_out_date(case, plan, label)) is not None:
         return read
+    if (scene := _scene_set_by_asker(case, plan, slot, label)) is not None:
+        return scene
     # no chosen statement dates the act, one telling it says when is not remembered (还他的是现金，具体哪天还的
     # 记不清了 after 有四万是还我表哥的): that gap is the answer, not silence
     for statement in statements[1:]:
@@ -133,6 +154,127 @@ def _read_out_date(case: Case, plan: CasePlan, label: str) -> Part | None:
             note = confirmation_note(put.how, put.words, put.stance == "hedge")
             return Part(label, f"{label}：{shown}（{cited}：{quoted(flat(sentence.text))}；{note}）", Fill.FILLED, [cited])
     return None
+
+
+# Words between an event's date and its act that set no place (晚上, 那天, 在, 的): what is left is the place.
+_SCENE_FILLER = re.compile(r"^(?:的|在|于|那天|当天|那晚|当晚|凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里|夜间|半夜|深夜"
+                           r"|左右|前后|\d{1,2}(?:点|时)(?:\d{1,2}分)?多?|[，,\s])+")
+_SCENE_PLACE = re.compile(rf"[\u4e00-\u9fffA-Za-z0-9]{{2,16}}?(?:{PLACE_ENDS}|夜市|市|镇|县)")
+
+
+def _scene_set_by_asker(case: Case, plan: CasePlan, slot: Slot, label: str) -> Part | None:
+    """7月6日晚上城东夜市打架的事情，你看到了吗？—看到了，…: the asker names the event by its date and place
+    and the speaker takes it up (does not deny it) — the event's date (or place) is the asker's, quoted
+    from the question and attributed to it. The date is the one in the clause telling the asked act; the
+    place is what stands between that date and the act (城东夜市), or a place phrase of that clause.
+    None when no question names the act so, or every one naming it is denied."""
+    if not plan.focus.acts:
+        return None
+    for statement in case.ledger.statements:
+        if statement.kind != "qa" or not statement.question_span or not statement.answer.strip():
+            continue
+        head = re.split(r"[，,。；;！!？?]", statement.answer.strip(), maxsplit=1)[0]
+        if DENY.match(head) and not CONFIRM.match(head):
+            continue  # 没看到 / 不是那天: the speaker does not take the event up
+        asked = statement.asked or statement.question
+        for sentence in split(asked, 0, len(asked), SENTENCE_ZH):
+            told = [m for m in mentions(plan, sentence.text) if not m.negated and not m.irrealis]
+            if not told:
+                continue
+            clause = told[0].clause
+            dates = [d for d in find_whole(find_dates, clause.text) if d.meta.get("granularity") != "time"]
+            if not dates:
+                continue
+            base = statement.question_span[0] + sentence.start
+            if slot is Slot.DATE:
+                value = show_said_date(case, dates[0], statement)
+            else:
+                act = act_at(plan, clause.text)
+                between = clause.text[dates[0].end:act] if act > dates[0].end else ""
+                between = _SCENE_FILLER.sub("", between)
+                between = re.sub(r"(?:的|发生的?)$", "", between)
+                place = _SCENE_PLACE.fullmatch(between) or place_in(clause.text)
+                if place is None:
+                    continue
+                value = flat(place.group("place") if "place" in place.re.groupindex else place.group(0))
+            cited = case.cite(Anchor(statement.chunk_id, base, base + len(sentence.text.rstrip())))
+            return Part(label, f"{label}：{value}（{cited}：{quoted(flat(sentence.text))}，询问人所述，"
+                               f"被询问人答“{flat(head)}”）", Fill.FILLED, [cited])
+    return None
+
+
+def _location_of(case: Case, thing: str, label: str) -> Part | None:
+    """仓库在什么地方: where an answer says the thing is (仓库在店后面金穗小区11栋一楼的车库), the first
+    such sentence of the record; None when no answer places it so."""
+    said = re.compile(re.escape(thing) + r"(?:就|是|都)?(?:在|位于)(?P<place>[^，,。；;！？]{2,40})")
+    for statement in case.ledger.statements:
+        if statement.kind != "qa":
+            continue
+        for sentence in _sentences(statement):
+            found = said.search(sentence.text.replace("\n", ""))
+            if found is None or not place_in("在" + found.group("place")) and not _SCENE_PLACE.search(found.group("place")):
+                continue
+            cited = case.cite(_anchor(statement, sentence))
+            return Part(label, f"{label}：{thing}在{flat(found.group('place'))}（{cited}：{quoted(sentence.text)}）",
+                        Fill.FILLED, [cited], quoted=Quoted(sentence.text, Slot.PLACE, statement.question))
+    return None
+
+
+# The asker asking when (什么时候、在哪里撞的 / 哪天打的).
+WHEN_ASKED = re.compile(r"什么时候|什么时间|哪天|哪一天|几号|几月几[日号]|何时|哪年")
+
+
+def _asked_of_act(case: Case, plan: CasePlan, slot: Slot) -> list[int]:
+    """Statements whose asker asked just the slot of the asked act (什么时候、在哪里撞的？ for 撞车是什么时间、
+    在什么地方发生的): the act said whole or by its verb (撞 of 撞车, before 的/了/过), never another
+    verb sharing its first character (打电话 is no 打架), nor another occurrence of it (第二次…)."""
+    asking = WHEN_ASKED if slot is Slot.DATE else WHERE_ASKED
+    acts = [a for a in plan.focus.acts if a not in GENERAL]
+    if not acts:
+        return []
+    found = []
+    for statement in case.ledger.statements:
+        asked = statement.question
+        if statement.kind != "qa" or not asking.search(asked) or RESTATE.search(asked):
+            continue  # 你前面说第二次是…，到底是哪一天: a restatement, weighed as a version elsewhere
+        if plan.ordinal is not None and _ordinal_said(statement) not in (None, plan.ordinal):
+            continue  # 第二次抢劫是哪天 does not answer 第一次抢劫是什么时间
+        # the act itself, not a kindred word (改送货地点是哪天 asks when the change was, not the 送到);
+        # 撞车之前商量过几次？在哪里商量的: a time counted from the act asks of another one
+        if any((word_hit(a, asked) >= 1.0 or len(a) == 2 and re.search(re.escape(a[0]) + r"(?=[的了过着完？?，,]|$)", asked))
+               and not _counted_from(asked, a) for a in acts):
+            found.append(statement.index)
+    if plan.ordinal is not None:  # the one asked of that very occurrence first (第二次碰面是什么时候、在哪里)
+        found.sort(key=lambda i: _ordinal_said(case.statement(i)) != plan.ordinal)
+    return found[:2]
+
+
+# 在滨江区望湖路和青石路交叉口往东大概两百米的地方: the place an answer to 在哪里 gives, to its clause's end.
+_PLACE_ANSWERED = re.compile(r"(?:^|[，,])(?:就|是|都)?(?:在|于)(?P<place>[^，,。；;！？]{2,40})")
+
+
+def _answered_place(text: str) -> str | None:
+    """The place an answer to the asker's 在哪里 gives: its first 在… clause whole, else a place phrase."""
+    said = _PLACE_ANSWERED.search(text)
+    if said:
+        return flat(said.group("place"))
+    found = place_in(text)
+    return flat(found.group("place")) if found and "place" in found.re.groupindex and found.group("place") else None
+
+
+def _place_of_act(plan: CasePlan, text: str) -> re.Match[str] | None:
+    """The place of a sentence telling the asked act: in the act's own clause, else the last one set
+    before it (我们在烧烤店喝酒，他们就打起来了) — never one told after it (打了一阵…，往西边停车场去了
+    is where they went, not where it happened). A sentence not telling the act sets the scene: any."""
+    told = [m for m in mentions(plan, text) if not m.negated and not m.irrealis]
+    if not told:
+        return place_in(text)
+    clause = told[0].clause
+    own = place_in(clause.text)
+    if own is not None:
+        return own
+    before = [m for m in PLACE.finditer(text[:clause.start])]
+    return before[-1] if before else None
 
 
 def place_in(text: str) -> re.Match[str] | None:
@@ -327,6 +469,36 @@ def _party_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: 
             return
 
 
+# A day said only to be denied: 不是2019年3月1日 / 并非… / 而不是…
+_DENIED_DAY = re.compile(r"(?:不是|并非|并不是|而非|不在|没有在)\s*$")
+
+
+def _party_agreement(case: Case, plan: CasePlan, statement: Statement, value: Dated, part: Part) -> None:
+    """A hearing's other side dating the asked act the same day (申请人: 2024年2月29日公司…发了解除劳动合同
+    通知书; 被申请人: 解除通知书是2024年2月29日送达的): its telling is cited beside, each side named —
+    a date both sides state is the hearing's common ground. The first such telling, in record order."""
+    mine = statement.party
+    if mine is None or not plan.focus.acts:
+        return
+    for other in case.ledger.statements:
+        if other.kind != "qa" or other.party in (None, mine):
+            continue
+        for sentence in _sentences(other):
+            told = [m for m in mentions(plan, sentence.text) if not m.negated and not m.irrealis]
+            if not told:
+                continue
+            # a day stated, not one denied (入职时间不是2019年3月1日 disputes that day)
+            days = [d for d in find_whole(find_dates, sentence.text) if d.meta.get("granularity") == "day"
+                    and not _DENIED_DAY.search(sentence.text[:d.start])]
+            if not days or str(days[0].value) != value.value:
+                continue
+            cited = case.cite(_anchor(other, sentence))
+            part.text = part.text.replace("：", f"：{voice(statement)}称", 1) + \
+                f"；{voice(other)}亦称{show_said_date(case, days[0], other)}（{cited}：{quoted(sentence.text)}），双方所述一致"
+            part.evidence.append(cited)
+            return
+
+
 def time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:
     """几点: the clock time said in the best statements, the sentence holding the asked act first
     (我被拦下来的时候…是23时42分)."""
@@ -458,6 +630,13 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
     """Another statement dating the same act differently (我是2022年3月…认识她的 / 2022年5月我们在群里
     认识以后): both dates, as a conflict. The act is the question's verb, found in both clauses."""
     acts = [w for w in plan.question.verbs if len(w) >= 2 and w not in GENERAL and w in sentence.text]
+    # the act the date is told of: the verbs of the date's own clause when it holds any (2021年6月份买的
+    # 比亚迪汉，…登记在被告名下 dates the buying, so 2016年5月20日登记结婚 is no other date of it)
+    at = next((d.start for d in find_dates(sentence.text) if str(d.value) == value.value), None)
+    own = next((c for c in split(sentence.text, 0, len(sentence.text), CLAUSE_PREDICATE)
+                if at is not None and c.start <= at < c.end), None)
+    if own is not None and any(verb_told(v, own.text) for v in plan.question.verbs if v not in GENERAL):
+        acts = [a for a in acts if a in own.text]
     if not acts:
         return
     for other in case.ledger.statements:

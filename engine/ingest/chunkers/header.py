@@ -43,6 +43,13 @@ RUNNING_KEYS = ("被讯问人", "被询问人", "犯罪嫌疑人", "被害人", 
                 "文化程度", "公民身份号码", "身份证号码", "身份证号", "证件号码", "联系电话", "手机号码",
                 "手机号", "手机", "户籍所在地", "户籍地", "现住址", "现住", "家庭住址", "住址", "住所地",
                 "工作单位及职务", "工作单位", "职务", "车牌号码", "车牌号")
+# The record's own keys a running header writes without a colon (询问时间2024年4月9日…，询问地点某局询问室，
+# 询问人甲、乙，记录人乙。 / 时间2024年4月11日…，地点…): the session's time, place and officers, never a
+# person's particulars.
+RUNNING_RECORD_KEYS = ("讯问时间", "询问时间", "开庭时间", "讯问地点", "询问地点", "开庭地点", "时间", "地点",
+                       "讯问人", "询问人", "记录人",
+                       # a 补充 section's title run into its first key (补充讯问\n时间2024年…)
+                       "补充讯问时间", "补充询问时间", "补充讯问地点", "补充询问地点")
 # A party or a person whose particulars follow in the same sentence (被告：彭某，男，身份证号码…).
 OWNER_KEYS = frozenset(("被讯问人", "被询问人", "犯罪嫌疑人", "嫌疑人", "证人", "被害人", "报案人",
                         "被调查人", "当事人", *_PARTIES))
@@ -63,8 +70,12 @@ _COLON_KEY = re.compile(rf"(?P<key>{_KNOWN}){_NOTE}{_SP}*[：:]"
                         rf"|(?:^|(?<=[ \t\u3000，,；;]))(?P<generic>[\u4e00-\u9fff](?:{_SP}?[\u4e00-\u9fff]){{1,9}}){_NOTE}{_SP}*[：:]",
                         re.M)
 _SPACED_KEY = re.compile(rf"(?:^|(?<=[ \t\u3000]))(?P<key>{_KNOWN}){_SP}+(?=\S)", re.M)
-_RUNNING_KEY = re.compile(rf"(?:^|(?<=[，,。；;]))(?P<key>{_alternation(RUNNING_KEYS)}){_SP}*(?=[^\s，,。；;：:、])", re.M)
+_RUNNING_KEY = re.compile(rf"(?:^|(?<=[，,。；;]))(?P<key>{_alternation(RUNNING_KEYS + RUNNING_RECORD_KEYS)}){_SP}*"
+                          r"(?=[^\s，,。；;：:、])", re.M)
+# A line opening with a record key and its value, no colon between (时间2024年4月11日…, 地点某局…)
+_RECORD_LINE = r"(?:讯问|询问|开庭)?时间(?=[\d〇零一二])|(?:讯问|询问|开庭)?地点(?=[\u4e00-\u9fff])"
 _LINE_KEY = re.compile(rf"^{_SP}*(?:(?:{_KNOWN}){_SP}*(?:[：:｜|丨]|{_SP}\S)|(?:{_alternation(RUNNING_KEYS)})(?=[^\s，,。；;：:])"
+                       rf"|{_RECORD_LINE}"
                        rf"|[\u4e00-\u9fff](?:{_SP}?[\u4e00-\u9fff]){{1,9}}{_NOTE}{_SP}*[：:｜|丨])")
 _TITLE = re.compile(rf"^{_SP}*(?:第.{{1,3}}次)?[\u4e00-\u9fff{_SP[1:-1]}（）()第次一二三四五六七八九十0-9]{{0,12}}笔{_SP}*录")
 _VALUE_END = re.compile(r"[，,。；;]")
@@ -206,7 +217,7 @@ def read_fields(text: str) -> list[HeaderField]:
             start += len(value) - len(value.lstrip(_TRIM))
             end = start + len(trimmed)
             # 被告：某乙 性别：女 … 身份证号码：…: particulars keyed on the party's own line are theirs too
-            owned_here = running or (owner is not None and bool(_PARTICULAR_KEY.match(key)))
+            owned_here = running and key not in RUNNING_RECORD_KEYS or (owner is not None and bool(_PARTICULAR_KEY.match(key)))
             fields.append(HeaderField(key, trimmed, where[start], where[end - 1] + 1,
                                       owner if owned_here else None))
             if key in OWNER_KEYS:

@@ -31,7 +31,8 @@ def subject_of(fields: dict[str, str], text: str = "") -> str | None:
     return match.group("name") if match else None
 
 
-_RECORD_TIME = re.compile(r"(?:时间|日期)[^\n]{0,3}?[:：｜|\s]")
+# 时间：2024年… / 时间｜… / 询问时间2024年…(a running header, the date right after the key)
+_RECORD_TIME = re.compile(r"(?:时间|日期)(?:[^\n]{0,3}?[:：｜|\s]|$)")
 
 
 def record_dates(chunks: Iterable[Chunk]) -> dict[int, tuple[str, Anchor]]:
