@@ -29,7 +29,7 @@ UNITS: dict[str, str] = {
     # weight, volume, length
     "千克": "千克", "公斤": "千克", "kg": "千克", "克": "克", "g": "克", "斤": "斤", "吨": "吨",
     "毫升": "毫升", "ml": "毫升", "mL": "毫升", "升": "升",
-    "公里": "公里", "千米": "公里", "km": "公里", "米": "米",
+    "公里": "公里", "千米": "公里", "km": "公里", "米": "米", "立方米": "立方米", "立方": "立方米", "m³": "立方米",
     # time spans (a date's 年/月/日 is find_dates's: only spans here)
     "个小时": "小时", "小时": "小时", "个钟头": "小时", "钟头": "小时", "分钟": "分钟",
     "个工作日": "天", "工作日": "天", "天": "天", "个星期": "周", "星期": "周", "周": "周",
@@ -52,7 +52,8 @@ _NOT_UNIT_AFTER: dict[str, str] = {
 }
 _UNIT_RE = re.compile("|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)))
 _CN_NUM = "".join(CN_DIGITS) + CN_ZEROS + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
-_NUMERAL = re.compile(rf"(?:{ARABIC_PATTERN})|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?|半|两")
+# 2.46万立方米 / 3万条: digits with a 万 or 亿 after them are one numeral (the value in full)
+_NUMERAL = re.compile(rf"(?:{ARABIC_PATTERN})(?:万|亿)?|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?|半|两")
 _PERCENT_WORDS = re.compile(rf"百分之(?P<num>(?:{ARABIC_PATTERN})|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?)")
 # A hedge just before a figure (大约20公斤, 估计是21时45分): the figure is approximate. One list for
 # quantities and clock times (engine/answer/casefile/clock_span.py).

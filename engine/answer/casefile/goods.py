@@ -20,7 +20,7 @@ from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_figure
 from engine.answer.casefile.facts import Event
 from engine.text.case_lexicon import ordinal_of
-from engine.text.case_lexicon import GENERIC_GOODS, goods_acts
+from engine.text.case_lexicon import EACH, GENERIC_GOODS, goods_acts
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
 from engine.text.segments import flat
@@ -443,6 +443,8 @@ def goods_words(case: Case, plan: CasePlan) -> list[str]:
         for q in find_quantities(noun):
             noun = noun.replace(q.text, "")
         noun = re.sub(r"^(?:那|这)(?:些|批)?", "", noun)
+        if EACH.match(noun):
+            continue  # 按每吨售价计算: 每吨 says what the price is per, it names no goods
         if len(noun) >= 2 and not _GENERIC_GOODS.search(noun) and not _PRICE_WORDS.search(noun) \
                 and not re.search(r"价|钱|多少", noun):
             words.append(noun)
@@ -493,6 +495,11 @@ def answer_told_piece_price(case: Case, plan: CasePlan, outcome: Outcome) -> boo
     return True
 
 
+# Canonical units (engine/text/quantities.py) that count occurrences, not pieces: 每次8000元 is a sum
+# paid each time, never the price of one piece of goods.
+_OCCURRENCES = frozenset({"次", "笔"})
+
+
 def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """那两台电饭煲按进价算值多少钱: the count of the goods (as the question states it, found in the
     record too; else the one count the record tells of them) times the price per piece the record
@@ -512,7 +519,7 @@ def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         per_piece = []
         for amount in find_amounts(said.text):
             unit = _price_unit(said.text, amount)
-            if unit:
+            if unit and unit not in _OCCURRENCES:
                 per_piece.append((amount, unit))
         for amount, unit in per_piece:
             clause = _clause_at(said.text, amount.start)
