@@ -64,3 +64,4 @@ def test_the_count_sold_times_the_price_per_unit_and_never_a_sum_paid_each_time(
     assert answer.status.value == "answered", answer.conclusion
     (calc,) = answer.calculations
     assert int(calc.result) == 644800 and calc.expression.replace(" ", "") == "12400*52"
+

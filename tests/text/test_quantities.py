@@ -58,3 +58,10 @@ def test_digits_with_wan_before_a_unit_are_one_quantity_and_cubic_metres_a_unit(
     found = [(f.text, f.value, f.meta["unit"]) for f in find_quantities("经测量共计2.46万立方米，其中一批3万条，另有12立方")]
     assert found == [("2.46万立方米", 24600, "立方米"), ("3万条", 30000, "条"), ("12立方", 12, "立方米")]
     assert find_quantities("第2万条") == [] and find_quantities("共3万元") == []
+
+
+def test_a_figure_per_piece_with_a_word_between_each_and_it():
+    from engine.text.quantities import find_quantities
+
+    found = [(f.text, f.meta["each"]) for f in find_quantities("4个柜，每柜也是25吨，每箱都是24瓶，每天喝了2瓶")]
+    assert found == [("4个", False), ("25吨", True), ("24瓶", True), ("2瓶", False)]
