@@ -61,8 +61,8 @@ APPROX_BEFORE = re.compile(r"(?:大约|大概|大致|约莫|差不多|估计|将
 _POST_APPROX = re.compile(r"(?:左右|上下|出头|来|多一点|不到)")
 _SPEED = re.compile(r"(?:时速|车速|速度)[^，。；\d]{0,5}$")
 _MORE = re.compile(r"(?:多|余|来|几)")
-# 每车25吨 / 每柜也是25吨 / 每箱都是24瓶: a figure per piece of something
-_EACH_BEFORE = re.compile(r"每[\u4e00-\u9fff]{1,2}?(?:都|也|各)?(?:是|为|有|约)?$")
+# 每车25吨 / 每柜也是25吨 / 每箱都是24瓶 / 每辆车上坐两个人: a figure per piece of something
+_EACH_BEFORE = re.compile(r"每[\u4e00-\u9fff]{1,2}?(?:上|里)?(?:都|也|各)?(?:是|为|有|约|坐|装|拉|载|放)?$")
 
 
 def _value(raw: str) -> Decimal | None:
@@ -127,7 +127,7 @@ def _fact(text: str, start: int, end: int, value: Decimal, unit: str, norm: str,
     if more:
         qualifiers.append("多")
     each = norm[max(0, start - 2):start].endswith(("每", "每个")) or bool(
-        _EACH_BEFORE.search(norm[max(0, start - 6):start]))
+        _EACH_BEFORE.search(norm[max(0, start - 8):start]))
     meta: dict[str, object] = {"unit": unit, "approx": bool(qualifiers), "each": each}
     if qualifiers:
         meta["qualifier"] = qualifiers

@@ -65,3 +65,5 @@ def test_a_figure_per_piece_with_a_word_between_each_and_it():
 
     found = [(f.text, f.meta["each"]) for f in find_quantities("4个柜，每柜也是25吨，每箱都是24瓶，每天喝了2瓶")]
     assert found == [("4个", False), ("25吨", True), ("24瓶", True), ("2瓶", False)]
+    seated = [(f.text, f.meta["each"]) for f in find_quantities("6辆摩托车，每辆车上坐两个人，应该是12个人")]
+    assert seated == [("6辆", False), ("两个人", True), ("12个人", False)]
