@@ -121,12 +121,14 @@ MEASURES: dict[str, re.Pattern[str]] = {
     # the takings and the gain of a business or a scheme as a whole (经核算…总收入…获利…)
     "income": re.compile(r"总收入|营业收入|营业额|营收|总进账"),
     "profit": re.compile(r"获利|非法获利|违法所得|非法所得|净利润|利润|盈利|净赚"),
+    # the price goods were declared at (按每吨1.1万元申报 / 报关价): a figure of the goods, not money moved
+    "declared": re.compile(r"(?:申报|报关)价|(?:申报|报关)[^，,。；？?]{0,8}?价(?:格|钱)|价(?:格|钱)[^，,。；？?]{0,3}?(?:申报|报关)"),
     # the duty a finding puts on goods smuggled or a tax evaded (经海关计核…偷逃税款…元): a figure of the
     # case, never money that moved between the people of the record
     "tax": re.compile(r"偷逃(?:应缴)?税款|逃避缴纳税款|偷税|漏税|应缴税款|应纳税额|税款"),
 }
 VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_price", "wages_owed", "income", "profit",
-                            "tax"})
+                            "tax", "declared"})
 # (profit's 获利 / 非法获利 are also KIND_CUES take — the only value measure sharing a movement's words:
 # told with a taking, the gain is what was taken, engine/answer/casefile/facts/extract.py drops the measure then.)
 # The labelled figures of a tally the asker puts (经核算，总收入X元、支付给A共Y元、获利W元): each

@@ -2,7 +2,8 @@
 puts and the speaker does not dispute (经…价格认定中心认定…共计…元。你对这个数有什么意见？—我没有意见 /
 经…计核…偷逃税款…，你有没有异议？—没有异议) is a valuation or a tax of the record; a volume in 立方米
 written with 万 (1.5万立方米) is one quantity; a sum per piece of goods times the count sold (每吨52元 ×
-12,400吨) answers 按每吨售价计算一共收了多少钱 — a sum paid each time (每次6000元) is no price of the goods.
+12,400吨) answers 按每吨售价计算一共收了多少钱 — a sum paid each time (每次6000元) is no price of the goods;
+a price declared (按每吨40元报关) less the price sold per piece is a difference of prices per piece, never of sums.
 Record written for this test (问　/答　), typeset into a real PDF and asked through Engine.ask."""
 
 from __future__ import annotations
@@ -26,6 +27,10 @@ COAL_YARD = """询问笔录
 答　会计说从开张到被查一共过磅了12,400吨。
 问　你的工资怎么发的？
 答　老板用微信转给我两次，每次6000元。
+问　煤报关是按什么价格报的？
+答　按每吨40元报关，都是老板定的。
+问　煤实际卖给谁了？
+答　卖给电厂，实际售价每吨52元。
 问　经某县价格认定中心认定，堆场存煤价值为每吨80元，共计99.2万元；经委托测量，存煤共计1.5万立方米。你对这个数有什么意见？
 答　我没有意见。
 问　经税务部门计核，堆场偷逃税款人民币12.5万元，你有没有异议？
@@ -65,3 +70,9 @@ def test_the_count_sold_times_the_price_per_unit_and_never_a_sum_paid_each_time(
     (calc,) = answer.calculations
     assert int(calc.result) == 644800 and calc.expression.replace(" ", "") == "12400*52"
 
+
+def test_a_price_declared_less_the_price_sold_per_piece(home):
+    answer = ask(home, "询问笔录_滕某某.pdf", "报关的价格比实际售价每吨低了多少元？")
+    assert answer.status.value == "answered", answer.conclusion
+    stated = amounts(answer.conclusion)
+    assert 12 in stated and not stated & {644800, 992000}

@@ -67,3 +67,10 @@ def test_a_figure_per_piece_with_a_word_between_each_and_it():
     assert found == [("4个", False), ("25吨", True), ("24瓶", True), ("2瓶", False)]
     seated = [(f.text, f.meta["each"]) for f in find_quantities("6辆摩托车，每辆车上坐两个人，应该是12个人")]
     assert seated == [("6辆", False), ("两个人", True), ("12个人", False)]
+
+
+def test_a_cubic_metre_said_as_ge_fang_and_a_price_per_one():
+    from engine.text.quantities import find_quantities
+
+    found = [(f.text, f.value, f.meta["unit"]) for f in find_quantities("18个方一共是一万一千七百块，有三个方面，一个方案")]
+    assert found == [("18个方", 18, "立方米")]

@@ -117,6 +117,17 @@ def _restated(case: Case, chosen: list[Event], rows: list[Event]) -> list[Event]
     return found
 
 
+def _own_beside_put(case: Case, plan: CasePlan, chosen: list[Event], rows: list[Event]) -> list[Event]:
+    """被伐林木立木蓄积共计24立方米。你有什么意见？—…他们算的是站着的树，我说的是卖的时候量的: a figure the
+    asker put that the speaker did not accept stands beside the speaker's own whole of the same unit
+    (一共是18个方左右) — two accounts of one fact, never the asker's alone."""
+    if not chosen or any(e.source != "asker" or e.confirmed for e in chosen):
+        return []
+    own = [e for e in rows if e.source == "answer" and e.role == "total" and e.unit in {c.unit for c in chosen}
+           and relevance(case, plan, e) >= 0]
+    return best_rows(case, plan, own, corroborate=False) or own
+
+
 def _names_taken_back(case: Case, statement: int, chosen: list[Event]) -> bool:
     """我算错了…一共是2900斤，不是3000斤: the statement names a chosen figure only to take it back (no
     row of it is read), in the same unit."""
@@ -141,6 +152,7 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     # 一百二十是群里显示的总数…真正下注的三十来个): each is told (facts/versions.py links them)
     chosen += [v for e in list(chosen) for v in versions_of(case.ledger, e)[1:] if v.amount is not None and v not in chosen]
     chosen += [e for e in _restated(case, chosen, rows) if e not in chosen]
+    chosen += [e for e in _own_beside_put(case, plan, chosen, rows) if e not in chosen]
     # a total stated in the statement telling the best-matching parts is theirs, though it names no
     # one (我喝了两瓶…又喝了一瓶，一共是3瓶): the parts then outrank it only by naming the speaker
     told = {e.statement for e in chosen}
@@ -176,10 +188,13 @@ def _answered_by_wholes(case: Case, plan: CasePlan, rows: list[Event], chosen: l
     picked = best_rows(case, plan, wholes, corroborate=False) or wholes
     picked += [v for e in list(picked) for v in versions_of(case.ledger, e)[1:] if v.amount is not None and v not in picked]
     picked += [e for e in _restated(case, picked, rows) if e not in picked]
-    if len({e.amount.value for e in picked}) == 1:  # one whole: its parts told beside it are checked against it
-        _total(case, plan, picked[-1], [e for e in chosen if e.role == "value"], outcome)
-    else:
+    if len({e.amount.value for e in picked}) > 1:
         versions(case, unit_label(plan), picked, outcome, said_quantity)
+        return True
+    if len({e.amount.value for e in chosen}) == 1:
+        return False  # one part beside one whole: the whole of its statement answers, its parts checked (below)
+    parts = best_rows(case, plan, rows, corroborate=False)
+    _total(case, plan, picked[-1], [e for e in parts if e.role == "value"], outcome)
     return True
 
 
