@@ -21,6 +21,7 @@ from engine.answer.model import Answer, Checks, NOT_FOUND_PHRASE, Status
 from engine.text.dates import date_grounded, find_dates
 from engine.text.lines import join_pdf_lines
 from engine.text.numbers import english_number, find_amounts, parse_number
+from engine.text.quantities import find_quantities
 
 # E-ids sit between Chinese characters (E1称…), which are word characters to \b: use lookarounds.
 CITATION = re.compile(r"(?<![A-Za-z0-9])E(\d{1,3})(?![0-9])")
@@ -225,6 +226,8 @@ def verify(answer: Answer) -> Checks:
         masked = masked[:fact.start] + " " * (fact.end - fact.start) + masked[fact.end:]
     quote_numbers = {parse_number(n) for n in re.findall(r"[一二三四五六七八九十两百千万零〇壹贰叁肆伍陆柒捌玖拾佰仟]+", cited_quotes)}
     quote_digits = set(re.findall(r"\d+(?:\.\d+)?", cited_quotes))  # 4.1 (a clause), 2019 ...
+    # a quantity read whole from its quote (2.46万立方米 is 24600, as 1.5万元 is 15000 among amounts)
+    quote_numbers.update(Decimal(str(f.value)) for f in find_quantities(cited_quotes))
     for token in re.findall(r"\d+(?:\.\d+)?", masked):
         if token not in quote_digits and Decimal(token) not in quote_numbers and Decimal(token) not in computed:
             checks.numbers_grounded = False

@@ -486,6 +486,8 @@ class CasePlan:
     compared: list["CasePlan"] = field(default_factory=list)
     # …比…多多少: the first less the second; 少多少 the second less the first; 相差多少 the larger less the smaller
     compared_way: str | None = None  # more | less | None
+    # 申报的价格比实际卖价每吨低了多少: the two figures compared are prices per that piece (吨), not sums
+    compared_each: bool = False
     # 是不是等到救护车来了才走的: what the asked act waited for — a sentence telling the act tells the waiting
     waited_for: str | None = None
     # 输钱最多的是谁 / 谁出力最少: who or what stands out by a measure — the word saying how (最多)
@@ -571,7 +573,7 @@ class CasePlan:
                 "span_exclusive": self.span_exclusive, "clock_span": list(self.clock_span) if self.clock_span else None, "batch": self.batch,
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
-                "compared": [c.text for c in self.compared], "compared_way": self.compared_way,
+                "compared": [c.text for c in self.compared], "compared_way": self.compared_way, "compared_each": self.compared_each,
                 "waited_for": self.waited_for, "most": self.most, "most_asked": self.most_asked,
                 "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "consent_by": self.consent_by, "sides_each": self.sides_each, "factors": list(self.factors) if self.factors else None,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
@@ -602,7 +604,7 @@ _NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金|花钱|出
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
                       r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
 # The units a price is asked per (每箱多少钱 / 多少钱一公斤), one list for both word orders.
-_PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|米|袋|包|车|条|盒|只|针|支|桶|套"
+_PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|立方米|米|袋|包|车|条|盒|只|针|支|桶|套"
 PER_UNIT = re.compile(rf"单价|每(?:一)?(?P<u1>{_PRICED_UNITS})(?:是|要|卖|算)?多少钱?"
                       # 收他的鲫鱼是多少钱一公斤: the price said before its unit
                       rf"|多少钱(?:一|每)(?P<u2>{_PRICED_UNITS})"
@@ -1144,6 +1146,10 @@ def _read_claim(plan: CasePlan, text: str) -> None:
         plan.slots = [s for s in plan.slots if s is not Slot.YESNO]
 
 
+# 每吨 / 每台 / 每件 in a question comparing two figures: each is a price per piece
+EACH_ASKED = re.compile(rf"每(?:一)?(?:{_PRICED_UNITS})")
+
+
 def _read_compared(plan: CasePlan, text: str) -> None:
     if Slot.AMOUNT not in plan.slots:
         return
@@ -1154,6 +1160,7 @@ def _read_compared(plan: CasePlan, text: str) -> None:
     plan.compared = [make_plan(f"{first}是多少钱"), make_plan(f"{second}是多少钱")]
     way = found.group("way")
     plan.compared_way = None if way is None else "less" if way in ("少", "低") else "more"
+    plan.compared_each = bool(EACH_ASKED.search(text))
     plan.aggregate, plan.owed, plan.made_good = "difference", None, False
 
 

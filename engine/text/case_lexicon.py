@@ -121,8 +121,14 @@ MEASURES: dict[str, re.Pattern[str]] = {
     # the takings and the gain of a business or a scheme as a whole (经核算…总收入…获利…)
     "income": re.compile(r"总收入|营业收入|营业额|营收|总进账"),
     "profit": re.compile(r"获利|非法获利|违法所得|非法所得|净利润|利润|盈利|净赚"),
+    # the price goods were declared at (按每吨1.1万元申报 / 报关价): a figure of the goods, not money moved
+    "declared": re.compile(r"(?:申报|报关)价|(?:申报|报关)[^，,。；？?]{0,8}?价(?:格|钱)|价(?:格|钱)[^，,。；？?]{0,3}?(?:申报|报关)"),
+    # the duty a finding puts on goods smuggled or a tax evaded (经海关计核…偷逃税款…元): a figure of the
+    # case, never money that moved between the people of the record
+    "tax": re.compile(r"偷逃(?:应缴)?税款|逃避缴纳税款|偷税|漏税|应缴税款|应纳税额|税款"),
 }
-VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_price", "wages_owed", "income", "profit"})
+VALUE_MEASURES = frozenset({"valuation", "sale", "share", "penalty", "contract_price", "wages_owed", "income", "profit",
+                            "tax", "declared"})
 # (profit's 获利 / 非法获利 are also KIND_CUES take — the only value measure sharing a movement's words:
 # told with a taking, the gain is what was taken, engine/answer/casefile/facts/extract.py drops the measure then.)
 # The labelled figures of a tally the asker puts (经核算，总收入X元、支付给A共Y元、获利W元): each
@@ -148,6 +154,7 @@ MEASURE_SIGNS: dict[str, re.Pattern[str]] = {
 UNIT_FAMILIES: dict[str, frozenset[str]] = {
     "weight": frozenset({"克", "千克", "斤", "吨"}),
     "distance": frozenset({"公里", "米"}),
+    "volume": frozenset({"立方米"}),
     "time": frozenset({"天", "周", "个月", "年", "小时", "分钟"}),
     "percent": frozenset({"%"}),
 }
@@ -407,8 +414,8 @@ READS_OUT = re.compile(r"宣读|出示|(?:显示|载明|记载|证实|反映|写
                        r"|[^，。？?]{1,12}?(?:笔录|报告|结论书|意见书|明细|登记单|登记表|回单|收条)[^，。？?]{0,6}?(?:称|载明|记载|显示)"
                        # 被抢的手机已于…追回，并已发还被害人，你知道吗？: a fact the asker puts to the speaker
                        r"|[^？?]{8,}[，,](?:你知道吗|是否属实|属实吗|是不是这样|对不对)[？?]?$"
-                       # 经…认定，你拿走的电脑价值…元，你对认定的价格有没有意见？: a finding put for objection
-                       r"|[^？?]{8,}[，,](?:你|您)对[^，。？?]{0,12}?(?:有没有|有无|是否有|有什么|有何)(?:意见|异议)[？?]?$")
+                       # 经…认定，你拿走的电脑价值…元，你对认定的价格有没有意见？/ …共计…元。你对这个数有什么意见？: a finding put for objection
+                       r"|[^？?]{8,}[，,。；;](?:你|您)对[^，。？?]{0,12}?(?:有没有|有无|是否有|有什么|有何)(?:意见|异议)[？?]?$")
 
 # The document a figure the asker reads out comes from, named by its kind (…行政处罚决定书, 银行流水,
 # 价格认定结论书, 通话记录): up to four characters before the kind word say which one.
@@ -422,7 +429,7 @@ FEE_NAMED = re.compile(r"[\u4e00-\u9fff]{2}费")
 LIST_PRICE = re.compile(r"原价|标价|定价|市场价|零售价")
 
 # -- corrections ----------------------------------------------------------------------------------------
-CORRECTION = re.compile(r"(?<!没)(?<!没有)(?<!不会)(?:说错了?|记错了?|搞错了?|弄错了?|讲错了?)|笔误|更正|纠正|有误|不准确|应该是|实际上?是|准确(?:地)?说|"
+CORRECTION = re.compile(r"(?<!没)(?<!没有)(?<!不会)(?:说错了?|记错了?|搞错了?|弄错了?|讲错了?|算错了?)|笔误|更正|纠正|有误|不准确|应该是|实际上?是|准确(?:地)?说|"
                         r"准确的(?:数|数字|金额|日期|时间)?是|确切的(?:数|数字|金额|日期)?是|"
                         r"确切(?:地)?说|(?<![是还])不是[^，。；]{1,12}[，,]?(?:而|应该)?是")
 # The asker repeating an earlier claim to have it confirmed (你刚才说…，确定吗).

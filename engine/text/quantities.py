@@ -29,7 +29,8 @@ UNITS: dict[str, str] = {
     # weight, volume, length
     "千克": "千克", "公斤": "千克", "kg": "千克", "克": "克", "g": "克", "斤": "斤", "吨": "吨",
     "毫升": "毫升", "ml": "毫升", "mL": "毫升", "升": "升",
-    "公里": "公里", "千米": "公里", "km": "公里", "米": "米",
+    "公里": "公里", "千米": "公里", "km": "公里", "米": "米", "立方米": "立方米", "立方": "立方米", "m³": "立方米",
+    "个方": "立方米",  # 18个方: a cubic metre as said (a bare 方 is a side: 双方, 三方)
     # time spans (a date's 年/月/日 is find_dates's: only spans here)
     "个小时": "小时", "小时": "小时", "个钟头": "小时", "钟头": "小时", "分钟": "分钟",
     "个工作日": "天", "工作日": "天", "天": "天", "个星期": "周", "星期": "周", "周": "周",
@@ -48,11 +49,12 @@ _NOT_UNIT_AFTER: dict[str, str] = {
     "人": "民员家们工士", "名": "字单义称下", "条": "件例款约文", "部": "门分位长", "张": "开扬贴", "米": "饭面粉",
     "处": "理罚分长", "位": "置于子", "份": "额子", "支": "付持队出", "周": "岁边围年转", "件": "事",
     "个": "体人月", "升": "级高值", "斤": "两", "回": "来去家到", "天": "津", "包": "括含", "盒": "子",
-    "盘": "点查问算子缠", "卷": "入起宗烟尺",
+    "盘": "点查问算子缠", "卷": "入起宗烟尺", "个方": "面向案法式便针位形子",
 }
 _UNIT_RE = re.compile("|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)))
 _CN_NUM = "".join(CN_DIGITS) + CN_ZEROS + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
-_NUMERAL = re.compile(rf"(?:{ARABIC_PATTERN})|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?|半|两")
+# 2.46万立方米 / 3万条: digits with a 万 or 亿 after them are one numeral (the value in full)
+_NUMERAL = re.compile(rf"(?:{ARABIC_PATTERN})(?:万|亿)?|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?|半|两")
 _PERCENT_WORDS = re.compile(rf"百分之(?P<num>(?:{ARABIC_PATTERN})|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?)")
 # A hedge just before a figure (大约20公斤, 估计是21时45分): the figure is approximate. One list for
 # quantities and clock times (engine/answer/casefile/clock_span.py).
@@ -60,6 +62,8 @@ APPROX_BEFORE = re.compile(r"(?:大约|大概|大致|约莫|差不多|估计|将
 _POST_APPROX = re.compile(r"(?:左右|上下|出头|来|多一点|不到)")
 _SPEED = re.compile(r"(?:时速|车速|速度)[^，。；\d]{0,5}$")
 _MORE = re.compile(r"(?:多|余|来|几)")
+# 每车25吨 / 每柜也是25吨 / 每箱都是24瓶 / 每辆车上坐两个人: a figure per piece of something
+_EACH_BEFORE = re.compile(r"每[\u4e00-\u9fff]{1,2}?(?:上|里)?(?:都|也|各)?(?:是|为|有|约|坐|装|拉|载|放)?$")
 
 
 def _value(raw: str) -> Decimal | None:
@@ -124,7 +128,7 @@ def _fact(text: str, start: int, end: int, value: Decimal, unit: str, norm: str,
     if more:
         qualifiers.append("多")
     each = norm[max(0, start - 2):start].endswith(("每", "每个")) or bool(
-        re.search(r"每[\u4e00-\u9fff]{1,2}$", norm[max(0, start - 3):start]))
+        _EACH_BEFORE.search(norm[max(0, start - 8):start]))
     meta: dict[str, object] = {"unit": unit, "approx": bool(qualifiers), "each": each}
     if qualifiers:
         meta["qualifier"] = qualifiers

@@ -301,3 +301,24 @@ def test_one_character_labels_whose_space_was_lost_still_take_their_turns():
     assert said.count(("原", "原告")) == 4 and said.count(("被", "被告")) == 4 and said.count(("审", "法庭")) == 6
     claim = next(c for c in pairs if "诉讼请求" in c.text)
     assert "被告承担" in claim.text and [t["party"] for t in claim.meta["turns"]] == ["法庭", "原告"]
+
+
+def test_bare_markers_of_a_scanned_page_are_turns_in_a_record_written_with_a_separator():
+    # a record written 问　/答　 (ideographic space) whose scanned page came back from OCR with the
+    # space lost (问你住哪里？): those lines are turns too, each its own pair; a wrapped line beginning
+    # with 问 after a line that did not end a sentence stays in the answer before it
+    text = "\n".join([
+        "询问笔录", "时间：2024年3月2日9时至10时", "地点：某派出所", "询问人：甄某 记录人：简某", "被询问人：籍某",
+        "问　你做什么工作？", "答　开货车的，一个月六千元。",
+        "问　车是谁的？", "答　老板的，我只管开，",
+        "问他要过几次油钱，他都没给。",
+        "问一趟拉多少吨？", "答一趟拉三十吨左右。",
+        "问一共拉了多少趟？", "答一共拉了四十趟。",
+        "问工资发了多少？", "答发了两个月，一万二千元。",
+        "问　还有什么要补充的？", "答　没有了。"])
+    pairs, _ = _pairs(text)
+    asked = [c.text.split("\n")[0] for c in pairs]
+    assert asked == ["问　你做什么工作？", "问　车是谁的？", "问一趟拉多少吨？", "问一共拉了多少趟？", "问工资发了多少？",
+                     "问　还有什么要补充的？"]
+    assert "问他要过几次油钱" in pairs[1].text
+    assert [t["role"] for t in pairs[4].meta["turns"]] == ["Q", "A"]

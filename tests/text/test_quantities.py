@@ -50,3 +50,27 @@ def test_money_dates_positions_and_words_are_not_quantities():
     assert read("他克服了困难，台湾来的车间主任") == []  # 克服, 台湾, 车间 are words
     assert read("2019年他还在上学") == []  # a year, not 2019 years
     assert read("年底三盘点出来少了货，第二卷宗里有记录") == []  # 盘点, 卷宗 are words
+
+
+def test_digits_with_wan_before_a_unit_are_one_quantity_and_cubic_metres_a_unit():
+    from engine.text.quantities import find_quantities
+
+    found = [(f.text, f.value, f.meta["unit"]) for f in find_quantities("经测量共计2.46万立方米，其中一批3万条，另有12立方")]
+    assert found == [("2.46万立方米", 24600, "立方米"), ("3万条", 30000, "条"), ("12立方", 12, "立方米")]
+    assert find_quantities("第2万条") == [] and find_quantities("共3万元") == []
+
+
+def test_a_figure_per_piece_with_a_word_between_each_and_it():
+    from engine.text.quantities import find_quantities
+
+    found = [(f.text, f.meta["each"]) for f in find_quantities("4个柜，每柜也是25吨，每箱都是24瓶，每天喝了2瓶")]
+    assert found == [("4个", False), ("25吨", True), ("24瓶", True), ("2瓶", False)]
+    seated = [(f.text, f.meta["each"]) for f in find_quantities("6辆摩托车，每辆车上坐两个人，应该是12个人")]
+    assert seated == [("6辆", False), ("两个人", True), ("12个人", False)]
+
+
+def test_a_cubic_metre_said_as_ge_fang_and_a_price_per_one():
+    from engine.text.quantities import find_quantities
+
+    found = [(f.text, f.value, f.meta["unit"]) for f in find_quantities("18个方一共是一万一千七百块，有三个方面，一个方案")]
+    assert found == [("18个方", 18, "立方米")]

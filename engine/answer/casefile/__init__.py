@@ -13,7 +13,7 @@ from dataclasses import replace
 from engine.answer.casefile.aliases import answer_real_name
 from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
 from engine.answer.casefile.badge import check_parts, money_absent
-from engine.answer.casefile.batches import answer_batch
+from engine.answer.casefile.batches import answer_batch, batch_told
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.mediation import answer_consent, answer_offers
@@ -331,6 +331,11 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     elif plan.batch is not None and plan.aggregate not in ("span", "total", "count") and plan.slots \
             and set(plan.slots) <= {Slot.DATE, Slot.QUANTITY} and answer_batch(case, plan, outcome):
         pass  # 第二批货是哪天送到的 / 原告说第一批送了多少吨: that batch's tellings, each side's attributed
+    elif plan.slots == [Slot.QUANTITY] and plan.aggregate in (None, "total") and batch_told(case, plan):
+        # 第二批冻鸡爪一共有多少吨: that batch's own figure (or its containers × the load of each) — never
+        # another batch's figure, which is all the file's other rows of that unit would give
+        if not answer_batch(case, plan, outcome):
+            outcome.add(Part(f"第{plan.batch}批数量", "", Fill.MISSING))
     elif asks_act_count(plan):  # 分几次送的货 / 抢了几个人: counted from what was said, not the payments
         answer_act_count(case, plan, outcome)
     elif (Slot.QUANTITY in plan.slots or Slot.AMOUNT in plan.slots) and asks_quantity(case, plan) \

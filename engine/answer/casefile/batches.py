@@ -10,6 +10,7 @@ never one side's figure settled. Asked of one side (原告说…), that side's o
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -17,7 +18,7 @@ from engine.answer.casefile.accounts import Said, joined_sentences
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.dates import show_said_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.model import Conflict
+from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts import Anchor, Value
@@ -39,19 +40,29 @@ class Figure:
     who: str | None
     cited: str
     denied: bool = False  # said not to be so (不是11月2日): another's version, never the teller's
+    # computed, not said: (the count of containers, the load of each, their product) — 3个柜×每柜27吨
+    product: tuple | None = None
 
 
-def _tellings(case: Case, batch: int) -> list[tuple[Said, int, int]]:
-    """Each telling of the batch: the joined sentence and the span of its words in it."""
+def _tellings(case: Case, batch: int, across: bool = False) -> list[tuple[Said, int, int]]:
+    """Each telling of the batch: the joined sentence and the span of its words in it. ``across``: a
+    telling that runs to the end of its sentence goes on in the answer's next sentences until another
+    batch is named (第三批是3个柜，不是4个。…实际过来的是3个柜，一共75吨。)."""
     found = []
+    running = None  # the statement whose telling is still under way
     for said in joined_sentences(case):
         marks = list(BATCH_ORDINAL.finditer(said.text))
+        if not marks and across and running is said.statement:
+            found.append((said, 0, len(said.text)))
+            continue
+        running = None
         for i, mark in enumerate(marks):
             value = parse_number(mark.group(1))
             if value is None or int(value) != batch:
                 continue
             end = marks[i + 1].start() if i + 1 < len(marks) else len(said.text)
             found.append((said, mark.start(), end))
+            running = said.statement if i + 1 == len(marks) else None
     return found
 
 
@@ -67,7 +78,7 @@ def _who(said: Said) -> str | None:
 
 def _figures(case: Case, plan: CasePlan, slot: Slot) -> list[Figure]:
     out = []
-    for said, start, end in _tellings(case, plan.batch):
+    for said, start, end in _tellings(case, plan.batch, across=slot is Slot.QUANTITY):
         words = said.text[start:end]
         cited = case.cite(said.anchor(start, end))
         who = _who(said)
@@ -81,14 +92,57 @@ def _figures(case: Case, plan: CasePlan, slot: Slot) -> list[Figure]:
                     out.append(Figure(value.resolved, show_said_date(case, day, said.statement), who, cited,
                                       _denied(words, day.start)))
         else:
-            for quantity in find_quantities(words):
+            quantities = find_quantities(words)
+            told = []
+            for quantity in quantities:
                 unit = quantity.meta.get("unit")
-                if (plan.unit and unit != plan.unit) or unit in ("天", "次", "批"):
-                    continue
+                if (plan.unit and unit != plan.unit) or unit in ("天", "次", "批") or quantity.meta.get("each"):
+                    continue  # 每柜27吨 is the load of one container, not the batch's
                 number = Decimal(str(quantity.value))
-                out.append(Figure(f"{number}{unit}", f"{plain_number(number)}{unit}", who, cited,
-                                  _denied(words, quantity.start)))
+                told.append(Figure(f"{number}{unit}", f"{plain_number(number)}{unit}", who, cited,
+                                   _denied(words, quantity.start)))
+            if not told and (product := _containers_times_each(quantities, words, plan.unit)) is not None:
+                count, each, number = product
+                container = _container(words, each)
+                counted = count.text if count.text.endswith(container) else count.text + container  # 3个柜
+                told.append(Figure(f"{number}{each.meta['unit']}",
+                                   f"{plain_number(number)}{each.meta['unit']}（{counted}×每{container}{each.text}）",
+                                   who, cited, product=(count, each, number)))
+            out += told
     return out
+
+
+# 每柜27吨 / 每车25吨 / 每箱24瓶: the container a per-piece figure is per (the words between 每 and it)
+_EACH_OF = re.compile(r"每(?:一)?(?P<of>[\u4e00-\u9fff]{1,2}?)(?:都|也|各|是|为|约|大约|大概)*$")
+
+
+def _container(words: str, each) -> str:
+    found = _EACH_OF.search(words[max(0, each.start - 8):each.start])
+    return found.group("of") if found else ""
+
+
+def _containers_times_each(quantities, words: str, unit: str | None):
+    """3个柜冻鸡爪，每柜27吨: a batch told as a count of containers and the load of each, with no
+    figure of its own in the unit asked — the count times the load, (count, each, product). None
+    unless exactly one load in the unit asked and one count of its container are told."""
+    loads = [q for q in quantities if q.meta.get("each") and (unit is None or q.meta.get("unit") == unit)]
+    if len(loads) != 1 or loads[0].meta.get("approx"):
+        return None
+    each = loads[0]
+    container = _container(words, each)
+    if not container:
+        return None
+    # the count of that container told before the load (3个柜 / 3柜 / 三车)
+    counts = [q for q in quantities if q.start < each.start and not q.meta.get("each") and not q.meta.get("approx")
+              and (q.meta.get("unit") == container or words[q.end:q.end + len(container)] == container)]
+    if len(counts) != 1 or counts[0].value != int(counts[0].value):
+        return None
+    return counts[0], each, Decimal(str(counts[0].value)) * Decimal(str(each.value))
+
+
+def batch_told(case: Case, plan: CasePlan) -> bool:
+    """The record tells the batch asked (第二批…): a figure of another batch is then never its answer."""
+    return plan.batch is not None and bool(_tellings(case, plan.batch))
 
 
 def answer_batch(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
@@ -108,6 +162,14 @@ def answer_batch(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         by_value.setdefault(figure.key, []).append(figure)
     # a figure the teller denies that nobody asserts is still another version (不是11月2日): named
     denied = {f.key: f for f in figures if f.denied and f.key not in by_value}
+    for figure in told:
+        if figure.product is not None:
+            count, each, number = figure.product
+            outcome.calculations.append(Calculation(
+                f"{plain_number(Decimal(str(count.value)))} * {plain_number(Decimal(str(each.value)))}", number, None,
+                True, [figure.cited], "件数乘以每件的数量",
+                factors=[{"value": plain_number(Decimal(str(q.value))), "unit": "quantity", "text": q.text}
+                         for q in (count, each)]))
     if len(by_value) == 1 and not denied:
         (group,) = by_value.values()
         ids = list(dict.fromkeys(f.cited for f in group))

@@ -20,7 +20,7 @@ from engine.answer.model import Calculation
 from engine.answer.wording import money, plain_number, said_figure
 from engine.answer.casefile.facts import Event
 from engine.text.case_lexicon import ordinal_of
-from engine.text.case_lexicon import GENERIC_GOODS, goods_acts
+from engine.text.case_lexicon import EACH, GENERIC_GOODS, VALUE_MEASURES, goods_acts, measure_of
 from engine.question import CasePlan
 from engine.text.numbers import find_amounts
 from engine.text.segments import flat
@@ -443,6 +443,8 @@ def goods_words(case: Case, plan: CasePlan) -> list[str]:
         for q in find_quantities(noun):
             noun = noun.replace(q.text, "")
         noun = re.sub(r"^(?:那|这)(?:些|批)?", "", noun)
+        if EACH.match(noun):
+            continue  # 按每吨售价计算: 每吨 says what the price is per, it names no goods
         if len(noun) >= 2 and not _GENERIC_GOODS.search(noun) and not _PRICE_WORDS.search(noun) \
                 and not re.search(r"价|钱|多少", noun):
             words.append(noun)
@@ -493,6 +495,11 @@ def answer_told_piece_price(case: Case, plan: CasePlan, outcome: Outcome) -> boo
     return True
 
 
+# Canonical units (engine/text/quantities.py) that count occurrences, not pieces: 每次8000元 is a sum
+# paid each time, never the price of one piece of goods.
+_OCCURRENCES = frozenset({"次", "笔"})
+
+
 def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """那两台电饭煲按进价算值多少钱: the count of the goods (as the question states it, found in the
     record too; else the one count the record tells of them) times the price per piece the record
@@ -512,13 +519,16 @@ def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         per_piece = []
         for amount in find_amounts(said.text):
             unit = _price_unit(said.text, amount)
-            if unit:
+            if unit and unit not in _OCCURRENCES:
                 per_piece.append((amount, unit))
         for amount, unit in per_piece:
             clause = _clause_at(said.text, amount.start)
             named_price = _PRICE_WORDS.search(clause)
             if specific and named_price and named_price.group(0) != specific:
                 continue  # 售价每台300元 is no 进价
+            told = measure_of(clause) or measure_of(said.statement.question)
+            if plan.measure in VALUE_MEASURES and told in VALUE_MEASURES and told != plan.measure:
+                continue  # 按每吨40元报关 (a price declared) or a price found is no price the goods were sold at
             # the price of the goods asked: named in its own clause, the sentence's only price, or
             # the one price of the kind asked the sentence about them tells (…零售价每台480元，进价每台350元)
             if goods and not any(_names(clause, g) for g in goods) and len(per_piece) > 1 \
@@ -559,21 +569,23 @@ def answer_priced_goods(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 
 # -- the difference between two figures of the goods ---------------------------------------------------
 _FIGURE_ROLES = ("value", "cost", "total", "part")
-_SIDE_MEASURES = (("sale", re.compile(r"卖|售")), ("valuation", re.compile(r"认定|鉴定|评估|估价|价值|值")),
+_SIDE_MEASURES = (("declared", re.compile(r"申报|报关")), ("sale", re.compile(r"卖|售")), ("valuation", re.compile(r"认定|鉴定|评估|估价|价值|值")),
                   ("cost", re.compile(r"损失|丢")), ("restitution", re.compile(r"退赔|退赃|退缴|退")))
 # the speaker's own account of the goods (他承认的 / 他交代的 / 他自己说的): his words, not a document's
 _OWN_ACCOUNT = re.compile(r"承认|交代|供述|自己说|本人说|说的|认的|供认")
 
 
-def _side_rows(case: Case, side: CasePlan) -> list[Event]:
+def _side_rows(case: Case, side: CasePlan, each: bool = False) -> list[Event]:
     """The rows of one side of a difference: a figure of the goods of the measure its words name
     (损失, 认定价值, 卖的钱; else what the goods are worth), in the session or account it names (第二次
     交代的), told in the speaker's own words when the side is his account."""
     from engine.answer.casefile.figure_relevance import best_rows
 
-    measure = side.measure if side.measure in ("valuation", "sale", "cost", "restitution") else \
+    measure = side.measure if side.measure in ("valuation", "sale", "cost", "restitution", "declared") else \
         next((m for m, words in _SIDE_MEASURES if words.search(side.text)), "valuation")
-    rows = [e for e in case.ledger.money if e.amount is not None and not e.corrects and e.role in _FIGURE_ROLES
+    # prices per piece compared (每吨低了多少): the figures per piece of each side, never sums
+    roles = ("each",) if each else _FIGURE_ROLES
+    rows = [e for e in case.ledger.money if e.amount is not None and not e.corrects and e.role in roles
             and (e.measure == measure or measure == "cost" and e.kind == "cost" and e.measure is None)]
     if _OWN_ACCOUNT.search(side.text):
         rows = [e for e in rows if e.source == "answer"]
@@ -591,7 +603,7 @@ def answer_difference(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     for 少多少), each the one figure its side's words name, each cited. Not composed when a side is
     not one figure, the currencies differ, or the result would be negative."""
     label = "差额"
-    first, second = (_side_rows(case, side) for side in plan.compared)
+    first, second = (_side_rows(case, side, plan.compared_each) for side in plan.compared)
     shared = {id(e) for e in first} & {id(e) for e in second}
     first = [e for e in first if id(e) not in shared]
     second = [e for e in second if id(e) not in shared]

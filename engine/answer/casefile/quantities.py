@@ -32,6 +32,8 @@ from engine.text.case_lexicon import UNIT_FAMILIES
 from engine.question import CasePlan
 from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_numbers
+from engine.text.quantities import find_quantities
+from engine.text.ordinals import BATCH_ORDINAL
 from engine.text.segments import flat
 
 _LABELS = {"weight": "重量", "distance": "距离", "speed": "速度", "time": "时长", "percent": "比例"}
@@ -72,8 +74,15 @@ def _rows(case: Case, plan: CasePlan, roles=("value", "total")) -> list[Event]:
     slips = {(c.unit, c.old.value) for c in case.ledger.corrections
              if c.field == "quantity" and c.clerical and c.old is not None}
     rows = [e for e in case.ledger.events if e.unit and e.role in roles and e.amount is not None
-            and not e.corrects and _unit_ok(plan, e) and (e.unit, e.amount.value) not in slips]
+            and not e.corrects and _unit_ok(plan, e) and (e.unit, e.amount.value) not in slips
+            and not _one_introduced(plan, e)]
     return rows
+
+
+def _one_introduced(plan: CasePlan, event: Event) -> bool:
+    """有一个人额头被啤酒瓶砸到: one person brought in by what happened to him is no count of people
+    (就我一个人 — nothing told after it — still is)."""
+    return plan.unit == "人" and event.unit == "人" and event.amount.value == 1 and bool(event.subject)
 
 
 def _revises(case: Case, statement: int) -> bool:
@@ -98,13 +107,32 @@ def _restated(case: Case, chosen: list[Event], rows: list[Event]) -> list[Event]
     found: list[Event] = []
     for statement in sorted({e.statement for e in rows} - {e.statement for e in chosen}):
         own = [e for e in rows if e.statement == statement]
-        if statement > last and _revises(case, statement) and any((e.unit, e.amount.value) in said for e in own):
+        if statement > last and _revises(case, statement) and (
+                any((e.unit, e.amount.value) in said for e in own) or _names_taken_back(case, statement, chosen)):
             found += new_in(statement, said)
         elif statement < first and _revises(case, last):
             # the figure it takes back, said again in its words (上次说六条…) though read as no row
             repeated = {n.value for n in find_numbers(join_pdf_lines(case.statement(last).answer))}
             found += [e for e in own if e.amount.value in repeated and (e.unit, e.amount.value) not in said]
     return found
+
+
+def _own_beside_put(case: Case, plan: CasePlan, chosen: list[Event], rows: list[Event]) -> list[Event]:
+    """被伐林木立木蓄积共计24立方米。你有什么意见？—…他们算的是站着的树，我说的是卖的时候量的: a figure the
+    asker put that the speaker did not accept stands beside the speaker's own whole of the same unit
+    (一共是18个方左右) — two accounts of one fact, never the asker's alone."""
+    if not chosen or any(e.source != "asker" or e.confirmed for e in chosen):
+        return []
+    own = [e for e in rows if e.source == "answer" and e.role == "total" and e.unit in {c.unit for c in chosen}
+           and relevance(case, plan, e) >= 0]
+    return best_rows(case, plan, own, corroborate=False) or own
+
+
+def _names_taken_back(case: Case, statement: int, chosen: list[Event]) -> bool:
+    """我算错了…一共是2900斤，不是3000斤: the statement names a chosen figure only to take it back (no
+    row of it is read), in the same unit."""
+    said = {(q.meta["unit"], q.value) for q in find_quantities(join_pdf_lines(case.statement(statement).answer))}
+    return any((e.unit, e.amount.value) in said for e in chosen)
 
 
 def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
@@ -114,6 +142,9 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     label = unit_label(plan)
     rows = _rows(case, plan)
     chosen = best_rows(case, plan, rows)
+    if plan.aggregate == "total" and chosen and not any(e.role == "total" for e in chosen) \
+            and _answered_by_wholes(case, plan, rows, chosen, outcome):
+        return
     if not chosen and plan.aggregate != "total":
         outcome.add(Part(label, "", Fill.MISSING))
         return
@@ -121,6 +152,7 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     # 一百二十是群里显示的总数…真正下注的三十来个): each is told (facts/versions.py links them)
     chosen += [v for e in list(chosen) for v in versions_of(case.ledger, e)[1:] if v.amount is not None and v not in chosen]
     chosen += [e for e in _restated(case, chosen, rows) if e not in chosen]
+    chosen += [e for e in _own_beside_put(case, plan, chosen, rows) if e not in chosen]
     # a total stated in the statement telling the best-matching parts is theirs, though it names no
     # one (我喝了两瓶…又喝了一瓶，一共是3瓶): the parts then outrank it only by naming the speaker
     told = {e.statement for e in chosen}
@@ -141,6 +173,43 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         outcome.add(Part(label, "", Fill.MISSING))
         return
     versions(case, label, chosen, outcome, said_quantity)
+
+
+def _answered_by_wholes(case: Case, plan: CasePlan, rows: list[Event], chosen: list[Event], outcome: Outcome) -> bool:
+    """一共卖出了多少条 / 一共收了多少斤: the words around them chose parts (of several occasions, or one
+    part beside the whole its statement states), while the file states the whole (四批加起来是67000条):
+    the wholes stated answer, each later one that takes an earlier back a version of it — never one
+    occasion's own total (第二次…一共2万条). False (nothing added) when no whole is stated."""
+    wholes = [e for e in rows if e.role == "total" and relevance(case, plan, e) >= 0 and not _of_one_occasion(case, e)]
+    told = {e.statement for e in chosen}
+    if not wholes or len({e.amount.value for e in chosen}) == 1 and not any(w.statement in told for w in wholes):
+        return False
+    # (no whole names the thing asked — 客户信息 never said beside 67000条 —: the wholes of the unit asked)
+    picked = best_rows(case, plan, wholes, corroborate=False) or wholes
+    picked += [v for e in list(picked) for v in versions_of(case.ledger, e)[1:] if v.amount is not None and v not in picked]
+    picked += [e for e in _restated(case, picked, rows) if e not in picked]
+    if len({e.amount.value for e in picked}) > 1:
+        versions(case, unit_label(plan), picked, outcome, said_quantity)
+        return True
+    if len({e.amount.value for e in chosen}) == 1:
+        return False  # one part beside one whole: the whole of its statement answers, its parts checked (below)
+    parts = best_rows(case, plan, rows, corroborate=False)
+    _total(case, plan, picked[-1], [e for e in parts if e.role == "value"], outcome)
+    return True
+
+
+# A count of occasions in the clause of a total (三批一共, 四批加起来, 两次总共): the total is of them all.
+_OCCASIONS_COUNTED = re.compile(r"[一二三四五六七八九十两几\d]+(?:批|次|回|趟|笔)|加起来|总共|合计")
+
+
+def _of_one_occasion(case: Case, event: Event) -> bool:
+    """A total told of one occasion (第二次…，一共2万条 / 第一批…一共50吨): its sentence names the occasion
+    before it, and its own clause counts no occasions (三批一共是2900斤 is the whole)."""
+    said = case.text_of(event.sentence)
+    at = said.find(flat(event.amount.text)) if event.amount else -1
+    before = said[:at] if at >= 0 else said
+    named = lx.ORDINAL.search(before) or BATCH_ORDINAL.search(before)
+    return bool(named) and not _OCCASIONS_COUNTED.search(event.words)
 
 
 def _one_thing(case: Case, plan: CasePlan, chosen: list[Event]) -> bool:

@@ -70,6 +70,7 @@ _KEY = re.compile(rf"[\u4e00-\u9fff]{{2,8}}{_SPACE}{_COLON}")
 _FIELD = re.compile(rf"(?:^|(?<=[ \t　｜|])){_KEY.pattern}")
 _QUESTION_SIGNS = re.compile(r"[？?]|[吗呢么][。！!]?\s*$|什么|怎么|为什么|多少|哪|几|是否|有没有")
 _MIN_EXCHANGES = 3
+_SENTENCE_END = "。？！?!…」”\"）)"
 # 签名：某甲 某乙 at each page foot is a signature, however often it recurs between turns.
 _SIGNING = re.compile(r"签名|签字|签章|捺印|盖章|指印")
 
@@ -159,11 +160,20 @@ def _marker_turns(lines: Sequence[str]) -> dict[int, Turn]:
         roles = Counter(t.role for t in candidate.values())
         return roles["Q"] >= _MIN_EXCHANGES and roles["A"] >= _MIN_EXCHANGES
 
-    for extra in found[1:]:
+    bare = found[-1]
+    for extra in found[1:-1] + ([] if turns or found[1] and enough(found[1]) else [bare]):
         if enough(extra) and sum(1 for t in extra.values() if t.role == "Q") > \
                 sum(1 for t in turns.values() if t.role == "Q"):
             for i, turn in extra.items():
                 turns.setdefault(i, turn)
+    if turns and enough(bare):
+        # A record written with a separator whose scanned page lost it in OCR (问　… → 问一共卖出去…):
+        # the bare markers of that page are turns too — only where a turn can begin, after a line that
+        # ended a sentence or after a page's furniture, never a wrapped line that happens to start 问/答.
+        for i, turn in bare.items():
+            before = next((lines[j].strip() for j in range(i - 1, -1, -1) if lines[j].strip()), "")
+            if i not in turns and (not before or before[-1] in _SENTENCE_END):
+                turns[i] = turn
     return turns
 
 

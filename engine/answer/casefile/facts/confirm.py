@@ -20,6 +20,8 @@ from engine.text.numbers import find_amounts
 # The asker states facts rather than only asking: a record shown or read out, a finding (经调取 /
 # 经核算 / 经查), what a record shows (根据…显示), or a recap put for confirmation (…是不是？).
 PUTS = re.compile(r"出示|宣读|经(?:调取|核算|核实|核查|查证|查明|查|统计|计算|审计|鉴定|比对)"
+                  # 经海关关税部门计核 / 经某某价格认定中心认定 / 经委托测绘单位实地测量: a finding by a body
+                  r"|经[^，。？?；]{2,24}?(?:计核|核定|认定|鉴定|评估|测量|测绘|估价)"
                   r"|根据[^，。？?；]{0,24}?(?:显示|记载|反映|证实|载明)"
                   r"|(?:记录|流水|明细|截图|清单|账单|账目|监控|视频)[^，。？?；]{0,6}?(?:显示|记载|反映|载明)")
 RECAP = re.compile(r"(?:是不是|对不对|是否属实|属实吗|对吗|是吗|是这样吗|是不是这样|有没有这回事|有这回事吗|"
@@ -31,7 +33,7 @@ ASKS_VIEW = re.compile(r"你怎么说|你有什么说的|你怎么解释|你怎�
 
 # The answer's opening words: it confirms, hedges or denies what was put (the words that own or
 # refuse anywhere in a reply are the lexicon's; these add the ones that do so only at its head).
-CONFIRM = re.compile(rf"(?:{ASSENT_WORDS}|对的|对|是这样|没错|没有错|确认|没异议|没意见|没有意见|"
+CONFIRM = re.compile(rf"(?:{ASSENT_WORDS}|对的|对|是这样|没错|没有错|确认|(?:我|本人)?(?:没有|没|无)(?:异议|意见)|"
                      r"没问题|就是|是)(?![不没方])")
 HEDGE = re.compile(r"差不多|大概|大约|左右|应该是|估计|可能|上下")
 DENY = re.compile(rf"{REFUSAL_WORDS}|不对|不是|不属实|没有的事|没有这事|不可能|有异议|没有|没|从来没")

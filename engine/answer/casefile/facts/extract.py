@@ -478,8 +478,8 @@ class _Reader:
             clause = next((c for c in _clauses(text, sentence) if c.start <= q.start < c.end), sentence)
             if self._is_old(q.start, q.end, clause):
                 continue
-            if q.value == 1 and any(0 <= a.start - q.end <= 1 for a in self.amounts):
-                continue  # 一件柒元, 一个月5,000元, 一天一百九十元: the unit a price is per, not a count of one
+            if q.value == 1 and any(0 <= a.start - q.end <= 1 or 0 <= q.start - a.end <= 1 for a in self.amounts):
+                continue  # 一件柒元, 一个月5,000元, 650元一个方: the unit a price is per, not a count of one
             before = text[clause.start:q.start]
             role = "each" if q.meta.get("each") else "total" if lx.TOTAL.search(before) else "value"
             event = Event(id=self.next_id(), kind="quantity", role=role, statement=self.st.index,
