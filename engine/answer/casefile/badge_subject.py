@@ -1,0 +1,162 @@
+"""Part of the badge's last check (engine/answer/casefile/badge.py): is what a part cites about the
+asked subject — the batch, the person, the whole asked for — and does the answer as a whole give
+what the question's form asks (是/否 for a yes/no question, a computed figure for a difference)?
+
+On case files of kinds the composers were not written for, a wrong answer often quotes the right
+topic: 第一批…一共50吨 for the second batch, 有一个人额头被砸 for how many came, 刘晓梅交了定金 summed
+into what 胡志强 paid, 我不知道该找谁赔 as the gap of a question about something else. Each check
+reads only the cited sentence and the question turn it answers (问：…？) — never the whole file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Outcome, Part
+from engine.answer.model import UNCLEAR_PHRASE
+from engine.question import CasePlan, Slot
+from engine.text.case_lexicon import TITLES, TOTAL, UNCERTAIN, UNSURE_ABOUT
+from engine.text.numbers import find_amounts, parse_number
+from engine.text.ordinals import BATCH_ORDINAL
+from engine.text.quantities import find_quantities
+
+# How far before a quote its question turn (问：…？ / 民警：…？) is looked for.
+_TURN_BEFORE = 160
+_TURN = re.compile(r"[^。？?！!\n：:]*[？?]")
+_SENTENCE_END = re.compile(r"[。！？!?；;\n]")
+_CLAUSE_END = re.compile(r"[，,。！？!?；;\n]")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# Words around a bare 我不知道 that point back at the question (这个我不清楚) and name nothing.
+_POINTING = re.compile(r"[这那个我他她它们都也就还具体对此事情况的了，,|\s]")
+_VERDICT = re.compile(r"^[是否][，（(：:]")
+_FIGURE_SLOTS = (Slot.AMOUNT, Slot.QUANTITY, Slot.COUNT)
+_CITED = re.compile(r"E\d+")
+
+
+def cited(case: Case, ident: str) -> tuple[str, str]:
+    """(the quoted text of evidence ``ident``, the question turn before it), '' when unknown."""
+    item = next((e for e in case.evidence.items if e.id == ident), None)
+    if item is None:
+        return "", ""
+    text = item.chunk.text
+    before = text[max(0, item.quote_start - _TURN_BEFORE):item.quote_start].replace("\n", "")
+    turns = _TURN.findall(before)
+    return text[item.quote_start:item.quote_end].replace("\n", ""), (turns[-1] if turns else "")
+
+
+def _bigrams(text: str) -> set[str]:
+    return {text[i:i + 2] for i in range(len(text) - 1) if _CJK.match(text[i]) and _CJK.match(text[i + 1])}
+
+
+def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
+    """材料显示记不清：「他的真名我不知道…」 for 另外给了多少美元: what the speaker does not know is
+    something else. The sentence up to the words of not knowing (具体号码我没记住, 那车…坐了几个人，
+    我都没看见…) must share a word with the question, or name nothing at all (这个我不清楚)."""
+    if not part.text.startswith(f"{UNCLEAR_PHRASE}：") or not part.evidence:
+        return None
+    quote, _ = cited(case, part.evidence[0])
+    found = list(UNCERTAIN.finditer(quote))
+    if not quote or not found:
+        return None
+    return None if any(_unsure_of_asked(quote, m, plan.text) for m in found) else "所引语句说不清的不是所问的内容"
+
+
+def _unsure_of_asked(quote: str, found: re.Match, question: str) -> bool:
+    """Whether the words of not knowing at ``found`` are about what ``question`` asks."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(quote, 0, found.start())), default=0)
+    end = _CLAUSE_END.search(quote, found.end())
+    # 我记不清是谁先推的谁: what is not known is said before the words of not knowing or after them
+    said = f"{quote[start:found.start()]}|{quote[found.end():end.start() if end else len(quote)]}"
+    if not _POINTING.sub("", said):
+        return True  # 这个我不知道: of the very thing asked
+    if _bigrams(said) & _bigrams(question):
+        return True
+    # 具体哪天记不清了 for 什么时候开起来的: not knowing the very kind of value asked
+    return any(p.search(said) and p.search(question) for p in UNSURE_ABOUT.values())
+
+
+def _batches(text: str) -> set[int]:
+    return {int(v) for m in BATCH_ORDINAL.finditer(text) if (v := parse_number(m.group(1))) is not None}
+
+
+def batch_doubt(plan: CasePlan, texts: list[str]) -> str | None:
+    """第二批…多少吨 answered from a sentence telling 第一批: the figure is another batch's."""
+    if plan.batch is None:
+        return None
+    told = set().union(*(_batches(t) for t in texts)) if texts else set()
+    if told and plan.batch not in told:
+        shown = "、".join(f"第{n}批" for n in sorted(told))
+        return f"所引语句说的是{shown}，不是第{plan.batch}批"
+    return None
+
+
+def _has_figure(text: str) -> bool:
+    return bool(find_amounts(text) or find_quantities(text))
+
+
+def figure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
+    """A single figure read from one cited sentence (共50吨（E1）, 2000条（E1）), neither quoted whole
+    nor summed from ledger rows: the sentence and its question turn must tell the asked whole
+    (一共 for 一共多少) and the asked batch."""
+    if part.quoted is not None or part.rows or not part.evidence or not _has_figure(part.text):
+        return None
+    if not any(s in plan.slots for s in _FIGURE_SLOTS):
+        return None
+    idents = dict.fromkeys([*part.evidence, *_CITED.findall(part.text)])  # 共计八千元（E1）；各笔…（E2、E3）
+    said = [cited(case, ident) for ident in idents]
+    texts = [t for pair in said for t in pair if t]
+    if not texts:
+        return None
+    # 贝永刚85天 for 贝永刚一共干了多少天: the whole of the one named is his figure, said beside his name
+    asked = [*plan.names, *(w for w, kind in plan.terms if kind == "person")]
+    named = any(n in t for n in asked for t in texts)
+    if plan.aggregate == "total" and not named and not any(TOTAL.search(t) for t in texts):
+        return "所引语句说的是其中的数目，未说明合计"
+    return batch_doubt(plan, texts)
+
+
+def several_figures(values: list) -> str | None:
+    """A quote that holds several different figures of the asked type (第三批是3个柜，不是4个…本来
+    订的是4个柜) does not say by itself which one answers."""
+    distinct = list(dict.fromkeys(values))
+    if len(distinct) > 1:
+        return f"所引语句中有多个数目（{'、'.join(str(v) for v in distinct[:4])}），未说明哪一个是所问的"
+    return None
+
+
+def answer_doubt(plan: CasePlan, outcome: Outcome) -> str | None:
+    """What the answer as a whole lacks of the question's form: a yes/no question answered by what
+    each side said but with no 是/否 read from it; a difference asked but no difference computed."""
+    filled = [p for p in outcome.parts if p.text]
+    if not filled:
+        return None
+    if plan.slots == [Slot.YESNO] and not any(_VERDICT.match(p.text) or p.text.startswith(UNCLEAR_PHRASE)
+                                              for p in filled):
+        return "所问为是否，结论未给出是或否"
+    if (plan.differ or plan.aggregate == "difference") and Slot.AMOUNT in plan.slots and not outcome.calculations:
+        return "所问为差额，结论未算出差额"
+    return None
+
+
+def person_doubt(case: Case, plan: CasePlan, sentence: str) -> str | None:
+    """A row or sentence telling the money of someone the question does not name, while naming none
+    it does (问胡志强付了多少，所列「刘晓梅…交了贰万元定金」): it is another's money."""
+    people = case.people()
+    subject = case.ledger.subject
+    asked = [n for n in plan.names if n in people and n != subject]
+    if not asked or any(_refers(case, n, sentence) for n in asked):
+        return None
+    others = [p for p in people if p in sentence and p != subject and p not in plan.names
+              and not any(p != q and p in q for q in people if q in sentence)]
+    if others:
+        return f"所列款项说的是{others[0]}的，问题问的是{'、'.join(asked)}"
+    return None
+
+
+def _refers(case: Case, name: str, sentence: str) -> bool:
+    """The sentence names ``name`` or calls that person by surname and title (缪老板 for 缪德胜)."""
+    if name in sentence:
+        return True
+    return any(case.resolve_alias(m.group(0)) == name
+               for m in re.finditer(rf"{re.escape(name[0])}(?:{TITLES})", sentence))
