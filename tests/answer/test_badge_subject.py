@@ -1,0 +1,99 @@
+"""已核验 only when what a part cites is about the asked subject (engine/answer/casefile/badge_subject.py):
+the asked batch, the asked whole, the asked person; a 记不清 about the very thing asked; a yes/no
+answered with 是/否 and a difference with a computed figure. Records and sentences written for
+these tests."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.answer.casefile.badge_subject import _unsure_of_asked, answer_doubt, batch_doubt, several_figures
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.question import read_question
+from engine.text.case_lexicon import UNCERTAIN
+
+from tests.case_homes import ask, record_home
+
+HEADER = """讯问笔录
+时间：2024年6月3日9时00分至2024年6月3日10时40分
+地点：某县公安局执法办案中心第一讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：{who} 性别：男
+"""
+
+# Batches told by their order; the second batch's weight is never said.
+BATCHES = HEADER.format(who="甘立群") + """问：你们一共进了几批货？
+答：一共三批。
+问：每批多少？
+答：第一批是去年10月，两车冻虾，每车20吨，一共40吨。第三批是12月，一车，15吨。
+问：第二批呢？
+答：第二批是11月份到的，具体多少我要回去查单子。
+"""
+
+# Whose lorry carried the goods is told; its plate never is.
+LORRY = HEADER.format(who="甘立新") + """问：运货的货车是谁的？
+答：是镇上一个车队的，按趟结钱，司机不知道车上装的是什么。
+问：货卸在哪里？
+答：卸在县城北边的冷库。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("badge_subject")
+    yield from record_home(folder, {"batches.pdf": BATCHES, "lorry.pdf": LORRY})
+
+
+@pytest.mark.integration
+def test_another_batchs_figure_is_not_verified(home):
+    answer = ask(home, "batches.pdf", "第二批冻虾一共有多少吨？")
+    assert answer.status.value != "answered" or not re.search(r"40吨|15吨", answer.conclusion), answer.conclusion
+
+
+@pytest.mark.integration
+def test_not_knowing_something_else_is_not_the_gap_asked(home):
+    answer = ask(home, "lorry.pdf", "运货的货车车牌号是多少？")
+    assert answer.status.value != "answered", answer.conclusion
+
+
+@pytest.mark.parametrize(("quote", "question", "about"), [
+    ("他的真名我不知道，身份证件我也没见过，一直叫他阿雄。", "阿雄另外给了他多少美元？", False),
+    ("是镇上一个车队的，司机不知道车上装的是什么。", "运货的货车车牌号是多少？", False),
+    ("这个我不清楚，需要回去核实。", "那批钢材有没有用到工程上？", True),  # pointing back at the question
+    ("当时很乱，我记不清是谁先推的谁。", "是谁先动的手？", True),  # what is not known follows the words
+    ("四月份，具体哪天记不清了。", "这个群是什么时候建的？", True),  # the kind of value asked (date)
+    ("拿刀那人戴着头盔，我没看清他的脸，也不知道是谁砍的那一刀。", "胖子的手臂是谁砍的？", True),
+])
+def test_not_knowing_is_about_the_asked_thing(quote, question, about):
+    plan = read_question(question).case
+    assert any(_unsure_of_asked(quote, m, plan.text) for m in UNCERTAIN.finditer(quote)) is about
+
+
+def test_a_sentence_of_another_batch_is_doubted():
+    plan = read_question("第二批冻虾一共有多少吨？").case
+    assert plan.batch == 2
+    assert "第1批" in batch_doubt(plan, ["第一批是去年10月，两车冻虾，一共40吨。", "你们一共进了几批货？"])
+    assert batch_doubt(plan, ["第二批是11月份到的，一共30吨。", ""]) is None
+    assert batch_doubt(plan, ["一共30吨。", ""]) is None  # no batch named: nothing to contradict
+
+
+def test_several_different_figures_do_not_say_which():
+    assert several_figures([3, 4, 4, 3])
+    assert several_figures([8, 8]) is None
+
+
+def _part(text: str) -> Part:
+    return Part("内容", text, Fill.FILLED, ["E1"])
+
+
+def test_a_yes_no_question_needs_a_verdict():
+    plan = read_question("申请人同意公司提出的调解方案吗？").case
+    assert answer_doubt(plan, Outcome([_part("申请人称「三万太少了，我最低要五万元。」（E1）")]))
+    assert answer_doubt(plan, Outcome([_part("否（E1：「不同意。」）")])) is None
+
+
+def test_a_difference_needs_a_computed_figure():
+    plan = read_question("调解时双方的金额差了多少？").case
+    assert answer_doubt(plan, Outcome([_part("被申请人称「可以一次性支付三万元」（E1）")]))
