@@ -11,7 +11,7 @@ import pytest
 
 from engine.answer.casefile.badge_subject import _unsure_of_asked, answer_doubt, batch_doubt, several_figures
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.question import read_question
+from engine.question import Slot, read_question
 from engine.text.case_lexicon import UNCERTAIN
 
 from tests.case_homes import ask, record_home
@@ -39,11 +39,29 @@ LORRY = HEADER.format(who="甘立新") + """问：运货的货车是谁的？
 答：卸在县城北边的冷库。
 """
 
+# Nobody has paid the loss, said before the words of not knowing.
+UNPAID = HEADER.format(who="甘立武").replace("讯问笔录", "询问笔录").replace("犯罪嫌疑人", "被询问人") + """问：你的车被砸坏了，损失有人赔了吗？
+答：到现在没有人赔我，我也不知道该去找谁要。
+问：你还有什么要补充的？
+答：没有了。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     folder = tmp_path_factory.mktemp("badge_subject")
-    yield from record_home(folder, {"batches.pdf": BATCHES, "lorry.pdf": LORRY})
+    yield from record_home(folder, {"batches.pdf": BATCHES, "lorry.pdf": LORRY, "unpaid.pdf": UNPAID})
+
+
+@pytest.mark.integration
+def test_nobody_did_it_before_not_knowing_is_a_denial(home):
+    answer = ask(home, "unpaid.pdf", "甘立武的损失有人赔了吗？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+
+
+@pytest.mark.parametrize("question", ["他承不承认这是走私？", "原告同不同意调解？", "她愿不愿意退钱？"])
+def test_a_verb_said_twice_around_bu_asks_yes_or_no(question):
+    assert Slot.YESNO in read_question(question).case.slots
 
 
 @pytest.mark.integration
