@@ -6,10 +6,12 @@ these tests."""
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 
-from engine.answer.casefile.badge_subject import _unsure_of_asked, answer_doubt, batch_doubt, several_figures
+from engine.answer.casefile.badge_subject import (_unsure_of_asked, answer_doubt, batch_doubt, deferred_doubt,
+                                                  several_figures, voice_doubt)
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.question import Slot, read_question
 from engine.text.case_lexicon import UNCERTAIN
@@ -46,11 +48,31 @@ UNPAID = HEADER.format(who="甘立武").replace("讯问笔录", "询问笔录").
 答：没有了。
 """
 
+# The worker's own days, beside his rate per day; one hurt of those who came by motorbike.
+DAYS = HEADER.format(who="甘立文").replace("讯问笔录", "询问笔录").replace("犯罪嫌疑人", "被询问人") + """问：你的工钱是怎么算的？
+答：我干的是杂工，一天叁佰贰拾元，干了一百零六天，一分钱都没给过。
+问：打架的时候有人受伤吗？
+答：骑摩托车那边有一个人头上被砸到，流了很多血。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     folder = tmp_path_factory.mktemp("badge_subject")
-    yield from record_home(folder, {"batches.pdf": BATCHES, "lorry.pdf": LORRY, "unpaid.pdf": UNPAID})
+    yield from record_home(folder, {"batches.pdf": BATCHES, "lorry.pdf": LORRY, "unpaid.pdf": UNPAID,
+                                    "days.pdf": DAYS})
+
+
+@pytest.mark.integration
+def test_the_ones_own_figure_is_the_whole_of_it(home):  # 一天叁佰贰拾元 is a rate, not a count of days
+    answer = ask(home, "days.pdf", "甘立文一共干了多少天？")
+    assert answer.status.value == "answered" and "106" in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.integration
+def test_one_of_a_group_is_not_how_many_came(home):
+    answer = ask(home, "days.pdf", "骑摩托车来的那一方一共有多少人？")
+    assert answer.status.value != "answered", answer.conclusion
 
 
 @pytest.mark.integration
@@ -115,3 +137,17 @@ def test_a_yes_no_question_needs_a_verdict():
 def test_a_difference_needs_a_computed_figure():
     plan = read_question("调解时双方的金额差了多少？").case
     assert answer_doubt(plan, Outcome([_part("被申请人称「可以一次性支付三万元」（E1）")]))
+
+
+def test_an_answer_put_off_until_checked_gives_none():
+    assert deferred_doubt("具体怎么算出来的我这边没有材料，需要回去向公司核实以后再提交。")
+    assert deferred_doubt("我听说我表妹也投了，她投了多少我不清楚，你们可以问她。") is None
+
+
+def test_one_sides_figure_is_not_the_other_sides_claim():
+    plan = SimpleNamespace(voice="被申请人")
+    said_by = {0: "申请人", 1: "被申请人"}
+    case = SimpleNamespace(statement=lambda i: SimpleNamespace(party=said_by[i]))
+    assert "申请人所说" in voice_doubt(case, plan, [SimpleNamespace(statement=0)])
+    assert voice_doubt(case, plan, [SimpleNamespace(statement=1)]) is None
+    assert voice_doubt(case, SimpleNamespace(voice=None), [SimpleNamespace(statement=0)]) is None

@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
-from engine.answer.casefile.badge_subject import (answer_doubt, batch_doubt, figure_doubt, person_doubt,
-                                                  several_figures, unsure_doubt)
+from engine.answer.casefile.badge_subject import (answer_doubt, batch_doubt, deferred_doubt, figure_doubt,
+                                                  person_doubt, several_figures, unsure_doubt, voice_doubt)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.claims import in_claims_list
 from engine.answer.casefile.figures import LABELS
@@ -82,7 +82,7 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             continue
         part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
-            or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part) or whole
+            or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part, bool(outcome.calculations)) or whole
 
 
 def _kinds_in(text: str) -> set[str]:
@@ -132,6 +132,8 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
         # 监控拍到了吗 — 门口的监控那几天坏了: a state of the asked thing that decides the act
         told = state_told(own, text, quoted.asked, case.people(), case.doc_text)
         return None if told in ("是", "否") else "所引语句说的不是所问的行为本身"
+    if quoted.slot in (Slot.TEXT, Slot.PERSON) and (put_off := deferred_doubt(text)):
+        return put_off  # 需要回去向公司核实以后再提交: no answer yet
     if quoted.slot is Slot.PLACE and not says_place(text):
         return "所引语句未说明所问之事发生的地点"
     if own.name_asked and quoted.slot in (Slot.PERSON, Slot.TEXT) and not _names_someone_new(text, quoted.asked, own):
@@ -220,6 +222,8 @@ def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     rows = part.rows
     # 诉讼请求：一、…支付折价款五十二万元: a sum a side claims is no money that moved — a figure composed
     # from it is not verified unless the claims are what is asked
+    if (other_side := voice_doubt(case, plan, rows)) is not None:  # 按被申请人主张的 from 申请人's words
+        return other_side
     for row in rows:  # 问胡志强付了多少: a row telling 刘晓梅交的定金 is another's money
         if (other := person_doubt(case, plan, case.text_of(row.sentence))) is not None:
             return other

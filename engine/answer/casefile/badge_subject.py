@@ -32,6 +32,8 @@ _POINTING = re.compile(r"[这那个我他她它们都也就还具体对此事情
 _VERDICT = re.compile(r"^[是否][，（(：:]")
 _FIGURE_SLOTS = (Slot.AMOUNT, Slot.QUANTITY, Slot.COUNT)
 _CITED = re.compile(r"E\d+")
+# 一天450元: a unit a price is per, not a count of it.
+_RATE_AFTER = re.compile(r"[\d一二两三四五六七八九十百千万零壹贰叁肆伍陆柒捌玖拾佰仟]")
 
 
 def cited(case: Case, ident: str) -> tuple[str, str]:
@@ -95,10 +97,12 @@ def _has_figure(text: str) -> bool:
     return bool(find_amounts(text) or find_quantities(text))
 
 
-def figure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
+def figure_doubt(case: Case, plan: CasePlan, part: Part, computed: bool = False) -> str | None:
     """A single figure read from one cited sentence (共50吨（E1）, 2000条（E1）), neither quoted whole
-    nor summed from ledger rows: the sentence and its question turn must tell the asked whole
-    (一共 for 一共多少) and the asked batch."""
+    nor summed from ledger rows: the sentence and its question turn must tell the asked batch, and
+    a count asked as a whole (一共多少人 / 一共卖出多少条) the whole — said so (一共, 合计), or the one
+    figure of the one asked, said beside their name (贝永刚85天) or in their own words (我干了148天).
+    ``computed``: the answer adds items up itself (各项相加复算), which is the whole."""
     if part.quoted is not None or part.rows or not part.evidence or not _has_figure(part.text):
         return None
     if not any(s in plan.slots for s in _FIGURE_SLOTS):
@@ -108,12 +112,21 @@ def figure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     texts = [t for pair in said for t in pair if t]
     if not texts:
         return None
-    # 贝永刚85天 for 贝永刚一共干了多少天: the whole of the one named is his figure, said beside his name
-    asked = [*plan.names, *(w for w, kind in plan.terms if kind == "person")]
-    named = any(n in t for n in asked for t in texts)
-    if plan.aggregate == "total" and not named and not any(TOTAL.search(t) for t in texts):
+    if plan.aggregate == "total" and plan.unit and not computed and not any(TOTAL.search(t) for t in texts) \
+            and not _whole_of_one(case, plan, [quote for quote, _ in said]):
         return "所引语句说的是其中的数目，未说明合计"
     return batch_doubt(plan, texts)
+
+
+def _whole_of_one(case: Case, plan: CasePlan, quotes: list[str]) -> bool:
+    """The figure is all of the one person asked: named in the quote, or the one questioned telling
+    a single figure of the asked unit (not 那2万条里面有2000条…实际新的只有18000条)."""
+    asked = [*plan.names, *(w for w, kind in plan.terms if kind == "person")]
+    if any(n in q for n in asked for q in quotes):
+        return True
+    figures = {f.value for q in quotes for f in find_quantities(q)
+               if f.meta.get("unit") == plan.unit and not _RATE_AFTER.match(q, f.end) and q[f.start - 1:f.start] != "每"}
+    return case.ledger.subject in asked and len(figures) <= 1
 
 
 def several_figures(values: list) -> str | None:
@@ -160,3 +173,25 @@ def _refers(case: Case, name: str, sentence: str) -> bool:
         return True
     return any(case.resolve_alias(m.group(0)) == name
                for m in re.finditer(rf"{re.escape(name[0])}(?:{TITLES})", sentence))
+
+
+def voice_doubt(case: Case, plan: CasePlan, rows: list) -> str | None:
+    """按被申请人主张的…是多少 answered from rows only the other side said (申请人：…按月工资8500元算):
+    what one side claims is not the other's figure."""
+    if not plan.voice or not rows:
+        return None
+    parties = {case.statement(r.statement).party for r in rows}
+    if None in parties or plan.voice in parties:
+        return None
+    return f"所列数额是{'、'.join(sorted(parties))}所说，问题问的是{plan.voice}的说法"
+
+
+# 具体怎么算的我这边没有材料，需要回去向公司核实以后再提交: an answer put off, not given.
+_DEFERRED = re.compile(r"(?:没有|没)(?:相关)?(?:材料|资料|依据)|(?:回去|需要|要)[^，。；]{0,10}核实")
+
+
+def deferred_doubt(text: str) -> str | None:
+    """A quote in which the speaker puts the answer off until it is checked gives none."""
+    if _DEFERRED.search(text):
+        return "所引语句称需核实后再答，未给出所问内容"
+    return None
