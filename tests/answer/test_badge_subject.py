@@ -11,7 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from engine.answer.casefile.badge_subject import (_unsure_of_asked, answer_doubt, batch_doubt, deferred_doubt,
-                                                  several_figures, voice_doubt)
+                                                  person_doubt, several_figures, voice_doubt)
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.question import Slot, read_question
 from engine.text.case_lexicon import UNCERTAIN
@@ -151,3 +151,14 @@ def test_one_sides_figure_is_not_the_other_sides_claim():
     assert "申请人所说" in voice_doubt(case, plan, [SimpleNamespace(statement=0)])
     assert voice_doubt(case, plan, [SimpleNamespace(statement=1)]) is None
     assert voice_doubt(case, SimpleNamespace(voice=None), [SimpleNamespace(statement=0)]) is None
+
+
+def test_a_row_of_another_actor_is_not_the_asked_ones_money():
+    case = SimpleNamespace(people=lambda: ["胡志强", "刘晓梅", "邵建军"], ledger=SimpleNamespace(subject="邵建军"),
+                           resolve_alias=lambda alias: None)
+    plan = SimpleNamespace(names=["胡志强"], focus=SimpleNamespace(subject="胡志强"))
+    assert "刘晓梅" in person_doubt(case, plan, "12月2日刘晓梅来看车，交了贰万元定金")
+    assert person_doubt(case, plan, "胡志强实际转给我的是12.5万元。") is None
+    assert person_doubt(case, plan, "后来我又转给刘晓梅五千元。") is None  # the one paid, not the payer
+    spoken = SimpleNamespace(names=["邵建军"], focus=SimpleNamespace(subject="邵建军"))  # the one questioned
+    assert person_doubt(case, spoken, "12月2日刘晓梅来看车，交了贰万元定金") is None

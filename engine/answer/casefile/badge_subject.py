@@ -32,6 +32,9 @@ _POINTING = re.compile(r"[这那个我他她它们都也就还具体对此事情
 _VERDICT = re.compile(r"^[是否][，（(：:]")
 _FIGURE_SLOTS = (Slot.AMOUNT, Slot.QUANTITY, Slot.COUNT)
 _CITED = re.compile(r"E\d+")
+_SPACE = re.compile(r"\s+")
+# Words right before a name that make it the one money went to or with, not the one acting.
+_NOT_ACTOR = re.compile(r"(?:给|向|跟|和|与|同|找|问|替|帮|让|叫|把|被|的)$")
 # 一天450元: a unit a price is per, not a count of it.
 _RATE_AFTER = re.compile(r"[\d一二两三四五六七八九十百千万零壹贰叁肆伍陆柒捌玖拾佰仟]")
 
@@ -153,15 +156,21 @@ def answer_doubt(plan: CasePlan, outcome: Outcome) -> str | None:
 
 
 def person_doubt(case: Case, plan: CasePlan, sentence: str) -> str | None:
-    """A row or sentence telling the money of someone the question does not name, while naming none
-    it does (问胡志强付了多少，所列「刘晓梅…交了贰万元定金」): it is another's money."""
+    """A row telling the money of someone other than the one the question has act, while not naming
+    them (问胡志强付了多少，所列「刘晓梅来看车，交了贰万元定金」): another's money. Only one who acts in the
+    row counts — not one the money went to or with (转给彭建林, 跟王某一起)."""
     people = case.people()
     subject = case.ledger.subject
-    asked = [n for n in plan.names if n in people and n != subject]
+    sentence = _SPACE.sub("", sentence)  # 杨秋\n菊: a name broken across the PDF's lines
+    # the one the question has act (胡志强…付给邵建军), when that is not the one questioned: those paid
+    # (赔了杨秋菊家) may be reached through another (杨秋菊的儿子彭建林)
+    actor = plan.focus.subject
+    asked = [actor] if actor in people and actor != subject and actor in plan.names else []
     if not asked or any(_refers(case, n, sentence) for n in asked):
         return None
     others = [p for p in people if p in sentence and p != subject and p not in plan.names
-              and not any(p != q and p in q for q in people if q in sentence)]
+              and not any(p != q and p in q for q in people if q in sentence)
+              and not _NOT_ACTOR.search(sentence[:sentence.find(p)])]
     if others:
         return f"所列款项说的是{others[0]}的，问题问的是{'、'.join(asked)}"
     return None
