@@ -11,7 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from engine.answer.casefile.badge_subject import (_unsure_of_asked, answer_doubt, batch_doubt, deferred_doubt,
-                                                  person_doubt, several_figures, voice_doubt)
+                                                  header_verdict, one_row_total, person_doubt, several_figures,
+                                                  voice_doubt)
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.question import Slot, read_question
 from engine.text.case_lexicon import UNCERTAIN
@@ -162,3 +163,17 @@ def test_a_row_of_another_actor_is_not_the_asked_ones_money():
     assert person_doubt(case, plan, "后来我又转给刘晓梅五千元。") is None  # the one paid, not the payer
     spoken = SimpleNamespace(names=["邵建军"], focus=SimpleNamespace(subject="邵建军"))  # the one questioned
     assert person_doubt(case, spoken, "12月2日刘晓梅来看车，交了贰万元定金") is None
+
+
+def test_the_headers_particulars_are_no_verdict():
+    assert header_verdict("被讯问人：某甲，男，1988年7月22日出生，汉族，大专文化。", "")
+    assert header_verdict("没有，停了以后一分钱都没还过。", "停止还款以后你还过钱吗？") is None
+
+
+def test_one_row_without_a_whole_said_is_no_total():
+    plan = read_question("三张信用卡的授信额度合计是多少？").case
+    one = Part("金额", "金额为八千元（E1）", Fill.FILLED, ["E1"], rows=[object()])
+    assert one_row_total(plan, one, "2022年腊月他把卡借给我应急，我刷了八千元。")
+    assert one_row_total(plan, one, "三张卡的额度加起来一共是九万元。") is None
+    paid = read_question("姚某已经拿到了多少工钱？").case  # one payment can be all that was paid
+    assert one_row_total(paid, one, "老板6月份给过我一千五百元。") is None

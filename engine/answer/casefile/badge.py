@@ -12,6 +12,9 @@ A verdict (是/否) stands only on a sentence that, with the asker's words, tell
 (its verbs and the things named after them); a place only on a sentence holding a place phrase and
 the asked act (在路口把车停下 is no place of 交钱).
 
+Whether what a part cites is about the asked subject at all — the asked batch, person, side and
+whole, a 记不清 of the very thing asked — is read in engine/answer/casefile/badge_subject.py.
+
 A doubt never drops the value: the part keeps it on view, and the answer is needs_review with a
 plain note of what the material does not establish (engine/answer/casefile/parts.py).
 """
@@ -22,7 +25,8 @@ import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.badge_subject import (answer_doubt, batch_doubt, deferred_doubt, figure_doubt,
-                                                  person_doubt, several_figures, unsure_doubt, voice_doubt)
+                                                  header_verdict, one_row_total, person_doubt, several_figures,
+                                                  unsure_doubt, voice_doubt)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.claims import in_claims_list
 from engine.answer.casefile.figures import LABELS
@@ -126,6 +130,8 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     text = quoted.text
     said = f"{quoted.asked}\n{text}"
     own = quoted.plan or plan
+    if quoted.slot is Slot.YESNO and (header := header_verdict(text, quoted.asked)):
+        return header  # 是（「被讯问人：某某，男…」）: the particulars tell no act
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
         if tells_asked_act(own, said, case.people(), case.doc_text):
             return None
@@ -222,6 +228,8 @@ def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     rows = part.rows
     # 诉讼请求：一、…支付折价款五十二万元: a sum a side claims is no money that moved — a figure composed
     # from it is not verified unless the claims are what is asked
+    if (one := one_row_total(plan, part, case.text_of(rows[0].sentence))) is not None:
+        return one
     if (other_side := voice_doubt(case, plan, rows)) is not None:  # 按被申请人主张的 from 申请人's words
         return other_side
     for row in rows:  # 问胡志强付了多少: a row telling 刘晓梅交的定金 is another's money

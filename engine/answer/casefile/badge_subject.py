@@ -6,6 +6,8 @@ On case files of kinds the composers were not written for, a wrong answer often 
 topic: 第一批…一共50吨 for the second batch, 有一个人额头被砸 for how many came, 刘晓梅交了定金 summed
 into what 胡志强 paid, 我不知道该找谁赔 as the gap of a question about something else. Each check
 reads only the cited sentence and the question turn it answers (问：…？) — never the whole file.
+The same holds of a figure the other side said for one side's claim, a quote putting the answer off
+(需要回去核实以后再提交), a verdict read from the header's particulars, and one row for a total.
 """
 
 from __future__ import annotations
@@ -203,4 +205,30 @@ def deferred_doubt(text: str) -> str | None:
     """A quote in which the speaker puts the answer off until it is checked gives none."""
     if _DEFERRED.search(text):
         return "所引语句称需核实后再答，未给出所问内容"
+    return None
+
+
+# 被讯问人：某某，男…… / 讯问人：…记录人：…: the record's header gives particulars, never what was done.
+_HEADER_LINE = re.compile(r"^\s*(?:补充)?(?:讯问笔录|询问笔录)?\s*(?:时间|被讯问人|被询问人|讯问人|询问人|记录人)[:：]")
+
+
+def header_verdict(quote: str, asked: str) -> str | None:
+    """A 是/否 read from the header's particulars (no question turn before it) is no verdict."""
+    if not asked and _HEADER_LINE.match(quote):
+        return "所引为笔录首部，不是对所问行为的陈述"
+    return None
+
+
+# 三张信用卡 / 两次: the question counts the things whose figures it asks to be put together.
+_SEVERAL = re.compile(r"[两二三四五六七八九十几\d]+[张笔次个台辆批件家位名条]")
+
+
+def one_row_total(plan: CasePlan, part: Part, sentence: str) -> str | None:
+    """三张卡的额度合计 answered with one row whose sentence says no whole (我刷了八千元). Only for a
+    question that asks several things put together in words (合计, 一共 … of 三张): one payment can be
+    all that was paid (已经拿到了多少工钱 — 给过一千五百元)."""
+    asked = plan.text
+    if plan.aggregate == "total" and TOTAL.search(asked) and _SEVERAL.search(asked) and len(part.rows) == 1 \
+            and not part.summed and not TOTAL.search(sentence):
+        return "所列是一笔款项，未说明合计"
     return None
