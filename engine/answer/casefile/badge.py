@@ -12,6 +12,9 @@ A verdict (是/否) stands only on a sentence that, with the asker's words, tell
 (its verbs and the things named after them); a place only on a sentence holding a place phrase and
 the asked act (在路口把车停下 is no place of 交钱).
 
+Whether what a part cites is about the asked subject at all — the asked batch, person, side and
+whole, a 记不清 of the very thing asked — is read in engine/answer/casefile/badge_subject.py.
+
 A doubt never drops the value: the part keeps it on view, and the answer is needs_review with a
 plain note of what the material does not establish (engine/answer/casefile/parts.py).
 """
@@ -21,6 +24,9 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
+from engine.answer.casefile.badge_subject import (answer_doubt, batch_doubt, deferred_doubt, figure_doubt,
+                                                  header_verdict, one_row_total, person_doubt, several_figures,
+                                                  unsure_doubt, voice_doubt)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.claims import in_claims_list
 from engine.answer.casefile.figures import LABELS
@@ -68,7 +74,11 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     numbers_only = bool(plan.fields) and not any(s in plan.slots for s in (Slot.AMOUNT, Slot.COUNT))
     absent = None if numbers_only else money_absent(case, plan)
     unanswered = "、".join(f"「{p}」" for p in plan.unplanned)
+    whole = answer_doubt(plan, outcome)  # 同意…方案吗 answered with each side's words and no 是/否
     for part in outcome.parts:
+        if part.fill is Fill.UNSURE and not part.doubt:  # 记不清 of something other than what was asked
+            part.doubt = unsure_doubt(case, plan, part)
+            continue
         if part.fill is not Fill.FILLED or part.doubt:
             continue
         if unanswered:  # the answer holds one part per slot: a second part of the same slot has none
@@ -76,7 +86,7 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             continue
         part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
-            or _remainder_doubt(case, plan, part)
+            or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part, bool(outcome.calculations)) or whole
 
 
 def _kinds_in(text: str) -> set[str]:
@@ -120,12 +130,16 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     text = quoted.text
     said = f"{quoted.asked}\n{text}"
     own = quoted.plan or plan
+    if quoted.slot is Slot.YESNO and (header := header_verdict(text, quoted.asked)):
+        return header  # 是（「被讯问人：某某，男…」）: the particulars tell no act
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
         if tells_asked_act(own, said, case.people(), case.doc_text):
             return None
         # 监控拍到了吗 — 门口的监控那几天坏了: a state of the asked thing that decides the act
         told = state_told(own, text, quoted.asked, case.people(), case.doc_text)
         return None if told in ("是", "否") else "所引语句说的不是所问的行为本身"
+    if quoted.slot in (Slot.TEXT, Slot.PERSON) and (put_off := deferred_doubt(text)):
+        return put_off  # 需要回去向公司核实以后再提交: no answer yet
     if quoted.slot is Slot.PLACE and not says_place(text):
         return "所引语句未说明所问之事发生的地点"
     if own.name_asked and quoted.slot in (Slot.PERSON, Slot.TEXT) and not _names_someone_new(text, quoted.asked, own):
@@ -144,6 +158,10 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     framed = [*clauses, quoted.asked]
     if plan.aggregate == "total" and not any(TOTAL.search(c) for c in framed):
         return "所引语句说的是其中的数额，未说明合计"
+    if figures is not None and plan.aggregate is None and (many := several_figures([f.value for f in figures[1]])):
+        return many
+    if (other_batch := batch_doubt(plan, [text, quoted.asked])) is not None:
+        return other_batch
     left = figures is not None and any(_STILL.search(text[:f.start]) for f in figures[1])
     if (plan.aggregate == "outstanding" or plan.focus.remainder) and not left \
             and not any(BALANCE.search(c) or REMAINDER.search(c) or _UNSETTLED.search(c) for c in framed):
@@ -210,6 +228,13 @@ def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     rows = part.rows
     # 诉讼请求：一、…支付折价款五十二万元: a sum a side claims is no money that moved — a figure composed
     # from it is not verified unless the claims are what is asked
+    if (one := one_row_total(plan, part, case.text_of(rows[0].sentence))) is not None:
+        return one
+    if (other_side := voice_doubt(case, plan, rows)) is not None:  # 按被申请人主张的 from 申请人's words
+        return other_side
+    for row in rows:  # 问胡志强付了多少: a row telling 刘晓梅交的定金 is another's money
+        if (other := person_doubt(case, plan, case.text_of(row.sentence))) is not None:
+            return other
     if plan.claim is None and plan.kind != "demand" and any(
             in_claims_list(case, r.statement, r.sentence.start) for r in rows):
         return "所列款项含诉讼请求中主张的数额，不是已发生的款项"

@@ -80,7 +80,7 @@ def draft_of(outcome: Outcome, evidence: EvidenceSet, scope: str, nothing: str =
         status = Status.NEEDS_REVIEW
     elif missing and (filled or unsure):
         status = Status.NEEDS_REVIEW  # half an answer is not a verified answer
-    elif any(p.doubt for p in filled):
+    elif any(p.doubt for p in filled + unsure):
         status = Status.NEEDS_REVIEW  # a value shown that does not answer what was asked
     noted: set[str] = set()  # a doubt shared by parts (材料中未提到社保) is said once
     conclusion = "；".join(_shown(p, noted) for p in parts)
@@ -91,7 +91,7 @@ def draft_of(outcome: Outcome, evidence: EvidenceSet, scope: str, nothing: str =
 def _shown(part: Part, noted: set[str]) -> str:
     if part.fill is Fill.MISSING:
         return f"{NOT_FOUND_PHRASE}{part.label}"
-    if part.fill is Fill.FILLED and part.doubt and part.doubt not in noted:
+    if part.fill in (Fill.FILLED, Fill.UNSURE) and part.doubt and part.doubt not in noted:
         noted.add(part.doubt)
         return f"{part.text.rstrip('。；')}（{part.doubt}，需人工核实）"
     return part.text

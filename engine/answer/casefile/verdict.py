@@ -80,7 +80,9 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             return Verdict(_flip(plan, "否"), statement, first)
         if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
             return Verdict(_flip(plan, "是"), statement, first)
-    if to_the_act and UNCERTAIN.search(first.text) and not _knowing(plan):
+    if to_the_act and (unsure := UNCERTAIN.search(first.text)) and not _knowing(plan):
+        if _denied_before(plan, first.text[:unsure.start()]):  # 没有人赔我，我也不知道该找谁赔
+            return Verdict(_flip(plan, "否"), statement, first)
         return Verdict(None, statement, first)
     for mention in mentions(plan, statement.answer):
         if mention.irrealis or re.search(r"[？?]\s*$", mention.sentence.text):
@@ -103,6 +105,18 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     if not plan.focus.acts:
         return _key_verdict(plan, statement, asked, people, case.doc_text)
     return None
+
+
+# 到现在没有人赔我 / 至今没人管: nobody did the asked act, said before the words of not knowing (…我也不知道
+#该找谁赔) — a denial, not a gap.
+_NOBODY = r"(?:到现在|到今天|至今|目前|现在|一直)?(?:都|也|还)?(?:没有|没|未)(?:人|谁|任何人)?"
+
+
+def _denied_before(plan: CasePlan, before: str) -> bool:
+    """The first clause of ``before`` says nobody did the asked act (its verb's first character)."""
+    clause = re.split(r"[，,；;。]", before.strip(), maxsplit=1)[0]
+    return clause != before.strip() and any(
+        re.match(rf"{_NOBODY}{re.escape(act[0])}", clause) for act in plan.focus.acts if act)
 
 
 _NEGATED_JUST_BEFORE = re.compile(r"(?:不是|不|没有|没|并非|并不是|未)(?:都|全|均)?$")

@@ -1,0 +1,234 @@
+"""Part of the badge's last check (engine/answer/casefile/badge.py): is what a part cites about the
+asked subject — the batch, the person, the whole asked for — and does the answer as a whole give
+what the question's form asks (是/否 for a yes/no question, a computed figure for a difference)?
+
+On case files of kinds the composers were not written for, a wrong answer often quotes the right
+topic: 第一批…一共50吨 for the second batch, 有一个人额头被砸 for how many came, 刘晓梅交了定金 summed
+into what 胡志强 paid, 我不知道该找谁赔 as the gap of a question about something else. Each check
+reads only the cited sentence and the question turn it answers (问：…？) — never the whole file.
+The same holds of a figure the other side said for one side's claim, a quote putting the answer off
+(需要回去核实以后再提交), a verdict read from the header's particulars, and one row for a total.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Outcome, Part
+from engine.answer.model import UNCLEAR_PHRASE
+from engine.question import CasePlan, Slot
+from engine.text.case_lexicon import TITLES, TOTAL, UNCERTAIN, UNSURE_ABOUT
+from engine.text.numbers import find_amounts, parse_number
+from engine.text.ordinals import BATCH_ORDINAL
+from engine.text.quantities import find_quantities
+
+# How far before a quote its question turn (问：…？ / 民警：…？) is looked for.
+_TURN_BEFORE = 160
+_TURN = re.compile(r"[^。？?！!\n：:]*[？?]")
+_SENTENCE_END = re.compile(r"[。！？!?；;\n]")
+_CLAUSE_END = re.compile(r"[，,。！？!?；;\n]")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# Words around a bare 我不知道 that point back at the question (这个我不清楚) and name nothing.
+_POINTING = re.compile(r"[这那个我他她它们都也就还具体对此事情况的了，,|\s]")
+_VERDICT = re.compile(r"^[是否][，（(：:]")
+_FIGURE_SLOTS = (Slot.AMOUNT, Slot.QUANTITY, Slot.COUNT)
+_CITED = re.compile(r"E\d+")
+_SPACE = re.compile(r"\s+")
+# Words right before a name that make it the one money went to or with, not the one acting.
+_NOT_ACTOR = re.compile(r"(?:给|向|跟|和|与|同|找|问|替|帮|让|叫|把|被|的)$")
+# 一天450元: a unit a price is per, not a count of it.
+_RATE_AFTER = re.compile(r"[\d一二两三四五六七八九十百千万零壹贰叁肆伍陆柒捌玖拾佰仟]")
+
+
+def cited(case: Case, ident: str) -> tuple[str, str]:
+    """(the quoted text of evidence ``ident``, the question turn before it), '' when unknown."""
+    item = next((e for e in case.evidence.items if e.id == ident), None)
+    if item is None:
+        return "", ""
+    text = item.chunk.text
+    before = text[max(0, item.quote_start - _TURN_BEFORE):item.quote_start].replace("\n", "")
+    turns = _TURN.findall(before)
+    return text[item.quote_start:item.quote_end].replace("\n", ""), (turns[-1] if turns else "")
+
+
+def _bigrams(text: str) -> set[str]:
+    return {text[i:i + 2] for i in range(len(text) - 1) if _CJK.match(text[i]) and _CJK.match(text[i + 1])}
+
+
+def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
+    """材料显示记不清：「他的真名我不知道…」 for 另外给了多少美元: what the speaker does not know is
+    something else. The sentence up to the words of not knowing (具体号码我没记住, 那车…坐了几个人，
+    我都没看见…) must share a word with the question, or name nothing at all (这个我不清楚)."""
+    if not part.text.startswith(f"{UNCLEAR_PHRASE}：") or not part.evidence:
+        return None
+    quote, _ = cited(case, part.evidence[0])
+    found = list(UNCERTAIN.finditer(quote))
+    if not quote or not found:
+        return None
+    return None if any(_unsure_of_asked(quote, m, plan.text) for m in found) else "所引语句说不清的不是所问的内容"
+
+
+def _unsure_of_asked(quote: str, found: re.Match, question: str) -> bool:
+    """Whether the words of not knowing at ``found`` are about what ``question`` asks."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(quote, 0, found.start())), default=0)
+    end = _CLAUSE_END.search(quote, found.end())
+    # 我记不清是谁先推的谁: what is not known is said before the words of not knowing or after them
+    said = f"{quote[start:found.start()]}|{quote[found.end():end.start() if end else len(quote)]}"
+    if not _POINTING.sub("", said):
+        return True  # 这个我不知道: of the very thing asked
+    if _bigrams(said) & _bigrams(question):
+        return True
+    # 具体哪天记不清了 for 什么时候开起来的: not knowing the very kind of value asked
+    return any(p.search(said) and p.search(question) for p in UNSURE_ABOUT.values())
+
+
+def _batches(text: str) -> set[int]:
+    return {int(v) for m in BATCH_ORDINAL.finditer(text) if (v := parse_number(m.group(1))) is not None}
+
+
+def batch_doubt(plan: CasePlan, texts: list[str]) -> str | None:
+    """第二批…多少吨 answered from a sentence telling 第一批: the figure is another batch's."""
+    if plan.batch is None:
+        return None
+    told = set().union(*(_batches(t) for t in texts)) if texts else set()
+    if told and plan.batch not in told:
+        shown = "、".join(f"第{n}批" for n in sorted(told))
+        return f"所引语句说的是{shown}，不是第{plan.batch}批"
+    return None
+
+
+def _has_figure(text: str) -> bool:
+    return bool(find_amounts(text) or find_quantities(text))
+
+
+def figure_doubt(case: Case, plan: CasePlan, part: Part, computed: bool = False) -> str | None:
+    """A single figure read from one cited sentence (共50吨（E1）, 2000条（E1）), neither quoted whole
+    nor summed from ledger rows: the sentence and its question turn must tell the asked batch, and
+    a count asked as a whole (一共多少人 / 一共卖出多少条) the whole — said so (一共, 合计), or the one
+    figure of the one asked, said beside their name (贝永刚85天) or in their own words (我干了148天).
+    ``computed``: the answer adds items up itself (各项相加复算), which is the whole."""
+    if part.quoted is not None or part.rows or not part.evidence or not _has_figure(part.text):
+        return None
+    if not any(s in plan.slots for s in _FIGURE_SLOTS):
+        return None
+    idents = dict.fromkeys([*part.evidence, *_CITED.findall(part.text)])  # 共计八千元（E1）；各笔…（E2、E3）
+    said = [cited(case, ident) for ident in idents]
+    texts = [t for pair in said for t in pair if t]
+    if not texts:
+        return None
+    if plan.aggregate == "total" and plan.unit and not computed and not any(TOTAL.search(t) for t in texts) \
+            and not _whole_of_one(case, plan, [quote for quote, _ in said]):
+        return "所引语句说的是其中的数目，未说明合计"
+    return batch_doubt(plan, texts)
+
+
+def _whole_of_one(case: Case, plan: CasePlan, quotes: list[str]) -> bool:
+    """The figure is all of the one person asked: named in the quote, or the one questioned telling
+    a single figure of the asked unit (not 那2万条里面有2000条…实际新的只有18000条)."""
+    asked = [*plan.names, *(w for w, kind in plan.terms if kind == "person")]
+    if any(n in q for n in asked for q in quotes):
+        return True
+    figures = {f.value for q in quotes for f in find_quantities(q)
+               if f.meta.get("unit") == plan.unit and not _RATE_AFTER.match(q, f.end) and q[f.start - 1:f.start] != "每"}
+    return case.ledger.subject in asked and len(figures) <= 1
+
+
+def several_figures(values: list) -> str | None:
+    """A quote that holds several different figures of the asked type (第三批是3个柜，不是4个…本来
+    订的是4个柜) does not say by itself which one answers."""
+    distinct = list(dict.fromkeys(values))
+    if len(distinct) > 1:
+        return f"所引语句中有多个数目（{'、'.join(str(v) for v in distinct[:4])}），未说明哪一个是所问的"
+    return None
+
+
+def answer_doubt(plan: CasePlan, outcome: Outcome) -> str | None:
+    """What the answer as a whole lacks of the question's form: a yes/no question answered by what
+    each side said but with no 是/否 read from it; a difference asked but no difference computed."""
+    filled = [p for p in outcome.parts if p.text]
+    if not filled:
+        return None
+    if plan.slots == [Slot.YESNO] and not any(_VERDICT.match(p.text) or p.text.startswith(UNCLEAR_PHRASE)
+                                              for p in filled):
+        return "所问为是否，结论未给出是或否"
+    if (plan.differ or plan.aggregate == "difference") and Slot.AMOUNT in plan.slots and not outcome.calculations:
+        return "所问为差额，结论未算出差额"
+    return None
+
+
+def person_doubt(case: Case, plan: CasePlan, sentence: str) -> str | None:
+    """A row telling the money of someone other than the one the question has act, while not naming
+    them (问胡志强付了多少，所列「刘晓梅来看车，交了贰万元定金」): another's money. Only one who acts in the
+    row counts — not one the money went to or with (转给彭建林, 跟王某一起)."""
+    people = case.people()
+    subject = case.ledger.subject
+    sentence = _SPACE.sub("", sentence)  # 杨秋\n菊: a name broken across the PDF's lines
+    # the one the question has act (胡志强…付给邵建军), when that is not the one questioned: those paid
+    # (赔了杨秋菊家) may be reached through another (杨秋菊的儿子彭建林)
+    actor = plan.focus.subject
+    asked = [actor] if actor in people and actor != subject and actor in plan.names else []
+    if not asked or any(_refers(case, n, sentence) for n in asked):
+        return None
+    others = [p for p in people if p in sentence and p != subject and p not in plan.names
+              and not any(p != q and p in q for q in people if q in sentence)
+              and not _NOT_ACTOR.search(sentence[:sentence.find(p)])]
+    if others:
+        return f"所列款项说的是{others[0]}的，问题问的是{'、'.join(asked)}"
+    return None
+
+
+def _refers(case: Case, name: str, sentence: str) -> bool:
+    """The sentence names ``name`` or calls that person by surname and title (缪老板 for 缪德胜)."""
+    if name in sentence:
+        return True
+    return any(case.resolve_alias(m.group(0)) == name
+               for m in re.finditer(rf"{re.escape(name[0])}(?:{TITLES})", sentence))
+
+
+def voice_doubt(case: Case, plan: CasePlan, rows: list) -> str | None:
+    """按被申请人主张的…是多少 answered from rows only the other side said (申请人：…按月工资8500元算):
+    what one side claims is not the other's figure."""
+    if not plan.voice or not rows:
+        return None
+    parties = {case.statement(r.statement).party for r in rows}
+    if None in parties or plan.voice in parties:
+        return None
+    return f"所列数额是{'、'.join(sorted(parties))}所说，问题问的是{plan.voice}的说法"
+
+
+# 具体怎么算的我这边没有材料，需要回去向公司核实以后再提交: an answer put off, not given.
+_DEFERRED = re.compile(r"(?:没有|没)(?:相关)?(?:材料|资料|依据)|(?:回去|需要|要)[^，。；]{0,10}核实")
+
+
+def deferred_doubt(text: str) -> str | None:
+    """A quote in which the speaker puts the answer off until it is checked gives none."""
+    if _DEFERRED.search(text):
+        return "所引语句称需核实后再答，未给出所问内容"
+    return None
+
+
+# 被讯问人：某某，男…… / 讯问人：…记录人：…: the record's header gives particulars, never what was done.
+_HEADER_LINE = re.compile(r"^\s*(?:补充)?(?:讯问笔录|询问笔录)?\s*(?:时间|被讯问人|被询问人|讯问人|询问人|记录人)[:：]")
+
+
+def header_verdict(quote: str, asked: str) -> str | None:
+    """A 是/否 read from the header's particulars (no question turn before it) is no verdict."""
+    if not asked and _HEADER_LINE.match(quote):
+        return "所引为笔录首部，不是对所问行为的陈述"
+    return None
+
+
+# 三张信用卡 / 两次: the question counts the things whose figures it asks to be put together.
+_SEVERAL = re.compile(r"[两二三四五六七八九十几\d]+[张笔次个台辆批件家位名条]")
+
+
+def one_row_total(plan: CasePlan, part: Part, sentence: str) -> str | None:
+    """三张卡的额度合计 answered with one row whose sentence says no whole (我刷了八千元). Only for a
+    question that asks several things put together in words (合计, 一共 … of 三张): one payment can be
+    all that was paid (已经拿到了多少工钱 — 给过一千五百元)."""
+    asked = plan.text
+    if plan.aggregate == "total" and TOTAL.search(asked) and _SEVERAL.search(asked) and len(part.rows) == 1 \
+            and not part.summed and not TOTAL.search(sentence):
+        return "所列是一笔款项，未说明合计"
+    return None
