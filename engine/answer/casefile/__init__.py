@@ -332,7 +332,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
             and set(plan.slots) <= {Slot.DATE, Slot.QUANTITY} and answer_batch(case, plan, outcome):
         pass  # 第二批货是哪天送到的 / 原告说第一批送了多少吨: that batch's tellings, each side's attributed
     elif plan.slots == [Slot.QUANTITY] and plan.aggregate in (None, "total") and batch_told(case, plan):
-        # 第二批冻鸡爪一共有多少吨: that batch's own figure (or its containers × the load of each) — never
+        # 第二批冻货一共有多少吨: that batch's own figure (or its containers × the load of each) — never
         # another batch's figure, which is all the file's other rows of that unit would give
         if not answer_batch(case, plan, outcome):
             outcome.add(Part(f"第{plan.batch}批数量", "", Fill.MISSING))

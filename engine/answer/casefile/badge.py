@@ -232,7 +232,7 @@ def _rows_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
         return one
     if (other_side := voice_doubt(case, plan, rows)) is not None:  # 按被申请人主张的 from 申请人's words
         return other_side
-    for row in rows:  # 问胡志强付了多少: a row telling 刘晓梅交的定金 is another's money
+    for row in rows:  # 问张甲付了多少: a row telling 李乙交的定金 is another's money
         if (other := person_doubt(case, plan, case.text_of(row.sentence))) is not None:
             return other
     if plan.claim is None and plan.kind != "demand" and any(

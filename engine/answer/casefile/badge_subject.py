@@ -3,8 +3,8 @@ asked subject — the batch, the person, the whole asked for — and does the an
 what the question's form asks (是/否 for a yes/no question, a computed figure for a difference)?
 
 On case files of kinds the composers were not written for, a wrong answer often quotes the right
-topic: 第一批…一共50吨 for the second batch, 有一个人额头被砸 for how many came, 刘晓梅交了定金 summed
-into what 胡志强 paid, 我不知道该找谁赔 as the gap of a question about something else. Each check
+topic: 第一批…一共50吨 for the second batch, 有一个人额头被砸 for how many came, 李乙交了定金 summed
+into what 张甲 paid, 我不知道该找谁赔 as the gap of a question about something else. Each check
 reads only the cited sentence and the question turn it answers (问：…？) — never the whole file.
 The same holds of a figure the other side said for one side's claim, a quote putting the answer off
 (需要回去核实以后再提交), a verdict read from the header's particulars, and one row for a total.
@@ -159,13 +159,13 @@ def answer_doubt(plan: CasePlan, outcome: Outcome) -> str | None:
 
 def person_doubt(case: Case, plan: CasePlan, sentence: str) -> str | None:
     """A row telling the money of someone other than the one the question has act, while not naming
-    them (问胡志强付了多少，所列「刘晓梅来看车，交了贰万元定金」): another's money. Only one who acts in the
-    row counts — not one the money went to or with (转给彭建林, 跟王某一起)."""
+    them (问张甲付了多少，所列「李乙来看车，交了贰万元定金」): another's money. Only one who acts in the
+    row counts — not one the money went to or with (转给赵丁, 跟王某一起)."""
     people = case.people()
     subject = case.ledger.subject
     sentence = _SPACE.sub("", sentence)  # 杨秋\n菊: a name broken across the PDF's lines
-    # the one the question has act (胡志强…付给邵建军), when that is not the one questioned: those paid
-    # (赔了杨秋菊家) may be reached through another (杨秋菊的儿子彭建林)
+    # the one the question has act (张甲…付给王丙), when that is not the one questioned: those paid
+    # (赔了钱戊家) may be reached through another (钱戊的儿子赵丁)
     actor = plan.focus.subject
     asked = [actor] if actor in people and actor != subject and actor in plan.names else []
     if not asked or any(_refers(case, n, sentence) for n in asked):
@@ -179,7 +179,7 @@ def person_doubt(case: Case, plan: CasePlan, sentence: str) -> str | None:
 
 
 def _refers(case: Case, name: str, sentence: str) -> bool:
-    """The sentence names ``name`` or calls that person by surname and title (缪老板 for 缪德胜)."""
+    """The sentence names ``name`` or calls that person by surname and title (缪老板 for 缪某某)."""
     if name in sentence:
         return True
     return any(case.resolve_alias(m.group(0)) == name

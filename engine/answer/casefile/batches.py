@@ -122,7 +122,7 @@ def _container(words: str, each) -> str:
 
 
 def _containers_times_each(quantities, words: str, unit: str | None):
-    """3个柜冻鸡爪，每柜27吨: a batch told as a count of containers and the load of each, with no
+    """3个柜冻货，每柜27吨: a batch told as a count of containers and the load of each, with no
     figure of its own in the unit asked — the count times the load, (count, each, product). None
     unless exactly one load in the unit asked and one count of its container are told."""
     loads = [q for q in quantities if q.meta.get("each") and (unit is None or q.meta.get("unit") == unit)]

@@ -33,7 +33,7 @@ _OWN_BEFORE = re.compile(r"(?:可以|愿意|同意|接受|最多|最少|最低|�
 _REFUSED_AFTER = re.compile(r"^[^，,。；;]{0,4}?(?:不能接受|不接受|不同意|太少|太多|太高|太低|不行|不可能|做不到)")
 # a side's answer to a proposal, by its opening words (refusals first: 不同意 holds 同意)
 _REFUSES = re.compile(rf"^(?:我们?|公司|本人)?(?:不同意|不接受|不能接受|不愿意|不行|拒绝|{REFUSAL_WORDS})")
-_LABEL = re.compile(r"[：:]")  # 申请人：王丽娟 — a page's signature line, no part of the reply
+_LABEL = re.compile(r"[：:]")  # 申请人：某某 — a page's signature line, no part of the reply
 _CONSENTS = re.compile(rf"^(?:我们?|公司|本人)?(?:同意|接受|愿意|可以|没问题|{ASSENT_WORDS})")
 
 
