@@ -155,14 +155,14 @@ def test_one_sides_figure_is_not_the_other_sides_claim():
 
 
 def test_a_row_of_another_actor_is_not_the_asked_ones_money():
-    case = SimpleNamespace(people=lambda: ["胡志强", "刘晓梅", "邵建军"], ledger=SimpleNamespace(subject="邵建军"),
+    case = SimpleNamespace(people=lambda: ["张建国", "李秀兰", "王德明"], ledger=SimpleNamespace(subject="王德明"),
                            resolve_alias=lambda alias: None)
-    plan = SimpleNamespace(names=["胡志强"], focus=SimpleNamespace(subject="胡志强"))
-    assert "刘晓梅" in person_doubt(case, plan, "12月2日刘晓梅来看车，交了贰万元定金")
-    assert person_doubt(case, plan, "胡志强实际转给我的是12.5万元。") is None
-    assert person_doubt(case, plan, "后来我又转给刘晓梅五千元。") is None  # the one paid, not the payer
-    spoken = SimpleNamespace(names=["邵建军"], focus=SimpleNamespace(subject="邵建军"))  # the one questioned
-    assert person_doubt(case, spoken, "12月2日刘晓梅来看车，交了贰万元定金") is None
+    plan = SimpleNamespace(names=["张建国"], focus=SimpleNamespace(subject="张建国"))
+    assert "李秀兰" in person_doubt(case, plan, "12月2日李秀兰来看房，交了贰万元定金")
+    assert person_doubt(case, plan, "张建国实际转给我的是12.5万元。") is None
+    assert person_doubt(case, plan, "后来我又转给李秀兰五千元。") is None  # the one paid, not the payer
+    spoken = SimpleNamespace(names=["王德明"], focus=SimpleNamespace(subject="王德明"))  # the one questioned
+    assert person_doubt(case, spoken, "12月2日李秀兰来看房，交了贰万元定金") is None
 
 
 def test_the_headers_particulars_are_no_verdict():
