@@ -131,7 +131,19 @@ def _whole_of_one(case: Case, plan: CasePlan, quotes: list[str]) -> bool:
         return True
     figures = {f.value for q in quotes for f in find_quantities(q)
                if f.meta.get("unit") == plan.unit and not _RATE_AFTER.match(q, f.end) and q[f.start - 1:f.start] != "每"}
+    if any(_product_said(q, plan.unit) for q in quotes):
+        return True
     return case.ledger.subject in asked and len(figures) <= 1
+
+
+def _product_said(quote: str, unit: str) -> bool:
+    """The quote works the whole out itself: a figure of the unit equal to a count times a figure per
+    piece told beside it (4辆面包车，每辆车上坐三个人，应该是12个人)."""
+    found = find_quantities(quote)
+    each = [f.value for f in found if f.meta.get("unit") == unit and f.meta.get("each")]
+    counts = [f.value for f in found if f.meta.get("unit") != unit]
+    wholes = [f.value for f in found if f.meta.get("unit") == unit and not f.meta.get("each")]
+    return any(c * e == w for c in counts for e in each for w in wholes)
 
 
 def several_figures(values: list) -> str | None:
