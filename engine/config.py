@@ -110,7 +110,7 @@ class BadgeSettings(BaseModel):
         None, description="How strict the case-file badge's trust score is: the share of right answers, "
                           "on the kinds it was tuned on, that keep 已核验 (one of the operating points on "
                           "engine/answer/casefile/models/trust.json: 0.99 … 0.3; lower is stricter and "
-                          "holds back more wrong answers on files of unseen kinds). None: the model's own (0.97).")
+                          "holds back more wrong answers on files of unseen kinds). None: the model's own (0.99).")
 
 
 class LLMSettings(BaseModel):

@@ -4,7 +4,7 @@
 # new kinds and ten seeds of its old kinds, each asked as written and --counterfactual. Two processes at
 # once (case files; generated files): about 15 minutes on 2 cores.
 #   bash scripts/case_trust_reports.sh [OUT] && python scripts/train_case_trust.py --reports OUT/*.json \
-#       --keep 0.97 --card-out docs/bench/case_trust.json
+#       --keep 0.99 --card-out docs/bench/case_trust.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.bench_trust/reports}

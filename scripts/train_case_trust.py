@@ -157,7 +157,7 @@ def main() -> int:
     parser.add_argument("--card-out", type=Path, default=None,
                         help="also write the model file here for the Benchmark page (docs/bench/case_trust.json)")
     parser.add_argument("--l2", type=float, default=1.0)
-    parser.add_argument("--keep", type=float, default=0.97,
+    parser.add_argument("--keep", type=float, default=0.99,
                         help="share of the real questions' right answers the badge keeps (out of fold)")
     args = parser.parse_args()
 
