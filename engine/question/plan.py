@@ -26,6 +26,7 @@ from datetime import date
 from typing import Any
 
 from engine.question.answer_slot import AnswerSlot, asked_slot
+from engine.question.asks import ask_words
 from engine.question.casefile import CasePlan, Slot, make_plan
 from engine.question.clauses import ClauseCategory, detect_category
 from engine.question.corpus import FactQuery, route_fact_question
@@ -51,6 +52,9 @@ class QuestionPlan:
     subject: Subject = field(default_factory=Subject)
     # Each asked part of a compound question read on its own ("一共转了几次？转到哪张卡上？").
     parts: dict[Slot, CasePlan] = field(default_factory=dict)
+    # 合同是哪天签的？合同总价多少？: each ask of a question asking several things, planned on its own
+    # words with the shared subject carried in (engine/question/asks.py); [] when it asks one thing
+    asks: list["QuestionPlan"] = field(default_factory=list)
 
     @property
     def tokens(self) -> list[str]:
@@ -73,7 +77,7 @@ class QuestionPlan:
                 "subject": self.subject.to_dict()}
 
 
-def read_question(text: str, *, today: date | None = None) -> QuestionPlan:
+def read_question(text: str, *, today: date | None = None, asks: bool = True) -> QuestionPlan:
     """The plan of one question. ``today`` resolves relative dates of corpus questions
     ("contracts active now"); default: the current date."""
     text = text.strip()
@@ -90,4 +94,5 @@ def read_question(text: str, *, today: date | None = None) -> QuestionPlan:
                         answer_slot=slot, query=query, subject=subject,
                         clause_category=detect_category(text),
                         corpus=route_fact_question(text, today=today),
-                        evidence_requested=bool(EVIDENCE_REQUEST.search(text)), parts=parts)
+                        evidence_requested=bool(EVIDENCE_REQUEST.search(text)), parts=parts,
+                        asks=[read_question(words, today=today, asks=False) for words in ask_words(text)] if asks else [])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.answer.casefile.aliases import answer_real_name
+from engine.answer.casefile.asks import answer_asks
 from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
 from engine.answer.casefile.badge import check_parts, money_absent
 from engine.answer.casefile.batches import answer_batch, batch_told
@@ -160,13 +161,15 @@ def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
     plan = question.case
     if plan.law and not plan.asker_said:
         return None
-    draft = _compose(case, question)
+    outcome = _compose(case, question)
+    answer_asks(case, question, outcome, _compose)  # 哪天签的？总价多少？: every ask given, each by its own route
+    draft = draft_of(outcome, case.evidence, case.scope)
     draft.ledger = case.ledger_rows()
     draft.plan = plan.to_dict()
     return draft
 
 
-def _compose(case: Case, question: QuestionPlan) -> Draft:
+def _compose(case: Case, question: QuestionPlan) -> Outcome:
     plan = question.case
     outcome = Outcome()
     verdict: Part | None = None
@@ -182,37 +185,36 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     if plan.real_name:  # 龙哥真名叫什么: where the record ties the nickname to a name, or a gap
         # (before the names' check: 柏老板 is a name the record may never write so)
         answer_real_name(case, plan, outcome)
-        return draft_of(outcome, case.evidence, case.scope)
+        return outcome
     if plan.sides_choice and is_hearing(case) and answer_sides_choice(case, plan, outcome):
         # 那20万元双方说法一致吗？是借款还是赠与？: each side's answer of the two, attributed
         check_parts(case, plan, outcome)
-        return draft_of(outcome, case.evidence, case.scope)
+        return outcome
     if plan.most and not ranking_told(case, plan) and not figures_per_person(case, plan):
         # 输钱最多的玩家是谁: the record ranks no one by it — not found, never one of those it names
-        return draft_of(Outcome([unranked(plan)]), case.evidence, case.scope)
+        return Outcome([unranked(plan)])
     # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there
     absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
               and not (n[0] in "向给被把和与跟对从在" and n[1:] in case.doc_text)]
     if absent:  # 邹燕给了公司多少钱: the file never names 邹燕
-        return draft_of(Outcome([Part("、".join(f"「{n}」" for n in absent) + "的相关内容", "", Fill.MISSING)]),
-                        case.evidence, case.scope)
+        return Outcome([Part("、".join(f"「{n}」" for n in absent) + "的相关内容", "", Fill.MISSING)])
     if plan.either and Slot.YESNO in plan.slots and (told := either_verdict(case, plan, outcome)) is not None:
         # 有没有同伙 — 就我自己去的: the account of the other side answers, though it never says 同伙
         outcome.add(told)
         check_parts(case, plan, outcome)
-        return draft_of(outcome, case.evidence, case.scope)
+        return outcome
     head = asked_head(plan)
     fields_only = plan.fields and not plan.record
     named_head = head and any(head in n or n in head for n in plan.names)
     if head and not fields_only and not named_head and head not in case.doc_text and not plan.agree_asked:
-        return draft_of(Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
+        return Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)])
     if Slot.AMOUNT in plan.slots and not plan.owed and plan.measure is None and plan.aggregate != "outstanding" \
             and not (plan.money_word or "").endswith("款") and money_absent(case, plan):
         # 开了多少钱的发票 / 交了多少社保 of a record that never speaks of that money: no figure of it is
         # that money — not found, never another figure under doubt (a measure the plan knows — 合同总价款 —,
         # or what is left of a debt, is computed from what was agreed and paid, whatever the record calls it;
         # 欠款 / 价款 name money by the act that moves it, which the record tells in its verbs: 欠, 付)
-        return draft_of(Outcome([Part(f"「{plan.money_word}」相关内容", "", Fill.MISSING)]), case.evidence, case.scope)
+        return Outcome([Part(f"「{plan.money_word}」相关内容", "", Fill.MISSING)])
     if plan.overview == "conflicts" and not (plan.ordinal or any(s in plan.slots for s in (Slot.AMOUNT, Slot.DATE))):
         answer_conflicts(case, outcome)
     elif plan.overview == "gaps":
@@ -362,7 +364,7 @@ def _compose(case: Case, question: QuestionPlan) -> Draft:
     if verdict is not None:
         _verdict_by_rows(plan, verdict, outcome)
     check_parts(case, plan, outcome)  # 已核验 only for parts that answer what was asked
-    return draft_of(outcome, case.evidence, case.scope)
+    return outcome
 
 
 def _verdict_by_rows(plan: CasePlan, verdict: Part, outcome: Outcome) -> None:

@@ -1,0 +1,89 @@
+"""Every ask of a question asking several things (合同是哪天签的？合同总价多少？): the whole question's
+route answers what it answers; each ask its parts leave out — or say missing where the ask's own route
+finds it — is answered by that ask's own plan (engine/question/asks.py), with its own evidence and its
+own badge check, and set in the question's order. An ask the record lacks is said plainly (未在材料中找到…)
+while the others stand, so the answer is never 已核验 with an ask unanswered.
+
+Only asks of a value are looked at (a sum, a date, a rate, a figure in a unit): what a part gives of
+them is read from its own words (元, a date, the unit), so an ask the route already answered is left.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.question import CasePlan, QuestionPlan, Slot
+from engine.text.case_lexicon import UNIT_FAMILIES
+from engine.text.dates import find_dates
+
+_MONEY_TOLD = re.compile(r"\d\s*(?:万|千)?元|[一二三四五六七八九十百千万两]+(?:万|千)?元|元整")
+_MONEY_LABEL = re.compile(r"金额|[额款价费钱资金]$|数额|总额")
+_NUMBER = r"(?:\d[\d,.]*|[一二三四五六七八九十百千万两]+)\s*"
+
+
+def _kind(plan: CasePlan) -> tuple[str, frozenset[str]] | None:
+    """What value an ask asks, and in which units (None: not a value the parts can be read for)."""
+    units = set(UNIT_FAMILIES.get(plan.unit_family or "", frozenset()))
+    if plan.unit:
+        units.add(plan.unit)
+    if units:
+        return "unit", frozenset(units)
+    if Slot.AMOUNT in plan.slots:
+        return "amount", frozenset()
+    if Slot.RATE in plan.slots:
+        return "unit", frozenset({"%", "分"})
+    if Slot.DATE in plan.slots or Slot.TIME in plan.slots:
+        return "date", frozenset()
+    return None
+
+
+def _covers(part: Part, kind: tuple[str, frozenset[str]]) -> bool:
+    what, units = kind
+    text = part.text if part.fill is not Fill.MISSING else ""
+    if what == "amount":
+        return bool(_MONEY_TOLD.search(text)) or part.fill is Fill.MISSING and bool(_MONEY_LABEL.search(part.label))
+    if what == "date":
+        return bool(find_dates(text)) or "日期" in part.label or "时间" in part.label
+    told = re.compile(_NUMBER + "(?:" + "|".join(re.escape(u) for u in sorted(units, key=len, reverse=True)) + ")")
+    return bool(told.search(text))
+
+
+def answer_asks(case: Case, question: QuestionPlan, outcome: Outcome,
+                compose: Callable[[Case, QuestionPlan], Outcome]) -> None:
+    """Add to ``outcome`` the asks of ``question`` its parts leave out, each by ``compose`` of its own plan."""
+    if len(question.asks) < 2 or not outcome.parts:
+        return
+    kinds = [_kind(ask.case) for ask in question.asks]
+    if any(k is None for k in kinds) or len(set(kinds)) < len(kinds):
+        return  # an ask of no value read here, or two asks of one kind: which part answers which is unknown
+    covering = [next((p for p in outcome.parts if _covers(p, k)), None) for k in kinds]
+    if all(p is not None and p.fill is not Fill.MISSING for p in covering):
+        return
+    told = {(p.text, tuple(p.evidence)) for p in outcome.parts}
+    for index, (ask, part) in enumerate(zip(question.asks, covering)):
+        if part is not None and part.fill is not Fill.MISSING:
+            continue
+        own = compose(case, ask)
+        found = [p for p in own.parts if (p.text, tuple(p.evidence)) not in told]
+        if part is not None:  # said missing by the whole route: the ask's own finding replaces it
+            if any(p.fill is Fill.FILLED for p in found):
+                at = outcome.parts.index(part)
+                outcome.parts[at:at + 1] = found
+                _panels(outcome, own)
+            continue
+        if not found:
+            continue
+        later = [p for p in covering[index + 1:] if p is not None and p in outcome.parts]
+        at = outcome.parts.index(later[0]) if later else len(outcome.parts)
+        outcome.parts[at:at] = found
+        _panels(outcome, own)
+
+
+def _panels(outcome: Outcome, own: Outcome) -> None:
+    outcome.calculations += own.calculations
+    outcome.conflicts += own.conflicts
+    outcome.gaps += own.gaps
+    outcome.notes += own.notes

@@ -1,0 +1,59 @@
+"""The asks of one question. A paralegal often asks two things at once (合同是哪天签的？合同总价多少？,
+进了多少克冰毒，花了多少钱？, 质保金是合同价的百分之几、多少钱？): each clause that asks something is an ask
+of its own, read on its own words, so that the answer can give every ask in order — each by its own
+route, or said missing — never only the one the whole question's plan settled on.
+
+An ask that names no thing of its own (多少钱？ after 质保金是合同价的百分之几) carries the subject of
+the first ask: the words before its 是, or its words without the asking phrase (进了多少克冰毒 → 进了冰毒).
+Clauses asking nothing (她介绍别人来投资，…) are carried into the ask that follows them, and those before
+the first ask (按第二次讯问的说法，…) into every ask.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.question.terms import head_term
+from engine.text.quantities import UNITS
+
+# the clause separators of engine/question/casefile._parts (one split of a question's parts)
+_CLAUSES = re.compile(r"[、，,；;]|(?<=[？?])")
+# a clause asks something: a question word
+_ASKING = re.compile(r"什么|怎样|怎么|如何|哪|谁|多少|几|多重|多长|多远|多大|多久|百分之几")
+# the asking phrase of a figure (几包, 多少克, 几个点, 百分之几), removed to leave what it is of; the unit
+# is one of the quantity units (多少介绍费 keeps its noun)
+_UNIT_WORDS = "|".join(sorted((re.escape(u) for u in UNITS if re.fullmatch(r"[\u4e00-\u9fff]+", u)), key=len, reverse=True))
+_FIGURE_ASKED = re.compile(rf"百分之几|(?:几|多少)(?:个)?(?:{_UNIT_WORDS}|点)?")
+
+
+def ask_words(text: str) -> list[str]:
+    """The words of each ask of ``text``, in order; [] when it asks one thing only."""
+    asks: list[str] = []
+    pending = ""
+    for clause in (c.strip() for c in _CLAUSES.split(text)):
+        if not clause or not clause.strip("？?。 "):
+            continue
+        if not _ASKING.search(clause):
+            pending += clause + "，"  # 她介绍别人来投资，拿了多少介绍费: the setting of the next ask
+            continue
+        asks.append(pending + clause)
+        pending = ""
+    if len(asks) < 2:
+        return []
+    # 按第二次讯问的说法，…买了几克，付了多少现金: a setting before the first ask holds for every ask
+    setting = asks[0][:asks[0].rfind("，") + 1] if "，" in asks[0] else ""
+    subject = _subject(asks[0][len(setting):])
+    asks[1:] = [setting + (a if head_term(a) or not subject else f"{subject}，{a}") for a in asks[1:]]
+    return asks
+
+
+def _subject(first: str) -> str:
+    """What the first ask is about, without its asking phrase (质保金是合同价的百分之几 → 质保金)."""
+    first = first.rstrip("？?。 ")
+    asked = _ASKING.search(first)
+    if asked is None:
+        return ""
+    be = first.find("是")
+    if 0 < be < asked.start():
+        return first[:be]
+    return _FIGURE_ASKED.sub("", first, count=1) if _FIGURE_ASKED.search(first) else ""
