@@ -19,7 +19,7 @@ from engine.question.reading import Reading, analyse
 from engine.question.terms import head_term, tagged_terms, word_class
 from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
                                       GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, MONEY_ENDINGS, OWN_SHARE, PLACE_ENDS,
-                                      POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of,
+                                      POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF, TAKEN_OFF_ACT, TITLES, TOTAL, goods_acts, measure_of,
                                       ordinal_of, question_kind, taken_off, CLAIM_HEADS, TAKE_OFF_VERBS, CONTRACT_TERMS,
                                       TERM_PERIODS)
 from engine.text.dates import find_dates
@@ -1108,6 +1108,13 @@ def _field_owners(text: str, fields: list[str]) -> list[tuple[str, str]]:
     return owners
 
 
+def _act_word(phrase: str) -> str:
+    """医院已经垫付的钱 → 垫付: the record states such a sum after the act (垫付的两万元), never after the
+    phrase the question wraps it in; any other phrase is kept as asked (押金)."""
+    act = TAKEN_OFF_ACT.match(phrase)
+    return act.group("act") if act else phrase
+
+
 def _read_claim(plan: CasePlan, text: str) -> None:
     """The claims of a hearing asked (CLAIMED) and what is taken off them (扣除押金后); a term of a contract
     asked by its word (被告交了多少押金 — CONTRACT_TERMS), or the period it set (租期从哪天到哪天)."""
@@ -1132,7 +1139,7 @@ def _read_claim(plan: CasePlan, text: str) -> None:
     if claimed:
         plan.claim = claimed.group("side") or ""
         off = TAKEN_OFF.search(text)
-        plan.claim_less = [w for w in re.split(r"和|、|及|以及|跟", off.group("parts")) if w] if off else []
+        plan.claim_less = [_act_word(w) for w in re.split(r"和|、|及|以及|跟", off.group("parts")) if w] if off else []
     # 首付款是多少 / 交了多少押金: the term is the money asked (首付款里除了父母给的钱… asks a part of it)
     term = re.search(rf"(?P<t>{CONTRACT_TERMS.pattern})(?:款)?(?:是|为|有|一共|总共|共)*(?:多少|几)"
                      rf"|多少(?:的)?(?P<t2>{CONTRACT_TERMS.pattern})", text)

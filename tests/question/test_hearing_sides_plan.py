@@ -53,3 +53,10 @@ def test_each_sides_figure_and_one_sides_quantity_against_the_others():
     assert not make_plan("双方各自出资多少？").sides_each  # each one's own sum, no accounts of one figure
     alone = make_plan("申请人一共加班多少小时？")
     assert not alone.differ
+
+
+def test_a_sum_taken_off_a_claim_is_named_by_its_act():
+    # 扣掉医院已经垫付的钱: the record states 垫付的两万元, never the question's wrapping phrase
+    from engine.question.casefile import make_plan
+    assert make_plan("原告主张的赔偿总额扣掉医院已经垫付的钱，还要医院再赔多少？").claim_less == ["垫付"]
+    assert make_plan("按原告的诉讼请求，扣除押金后还应付多少？").claim_less == ["押金"]

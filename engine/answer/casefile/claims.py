@@ -40,6 +40,9 @@ _ITEM = re.compile(r"(?:(?<=[：:；;。\s])|^)(?:(?P<n>[一二三四五六七�
 # 按月工资8500元乘以5个月算 / 以…为基数: how a demanded sum was reckoned, no sum demanded itself
 _RECKONED = re.compile(r"^(?:即?按|以|其中|计算(?:方式|依据)?)[^，]*(?:算|乘|×|计|标准|基数)")
 _REASONS = re.compile(r"事实(?:和|与|及)理由|事实、理由")
+# 请求判令被告赔偿…，合计180392元: the bench having asked for the claims, an answer opening with the demand
+# itself — one unnumbered demand (the list's only one)
+_OPENS_DEMAND = re.compile(r"^\s*(?:我方的?|我们的?|我的)?(?:诉讼|仲裁)?(?:请求|要求)(?:人民法院|法院|贵院|仲裁委|仲裁庭)?(?:依法)?(?:判令|判决|裁决)")
 # words every demand says (判令被告支付…): they tell no demand from another
 _GENERIC = frozenset({"判令", "要求", "请求", "主张", "诉讼", "仲裁", "支付", "偿还", "返还", "拖欠", "多少", "金额", "数额",
                       "一共", "多少钱", "诉讼请求", "仲裁请求", *HEARING_SIDES})
@@ -82,6 +85,8 @@ def claims_region(answer: str, question: str) -> tuple[int, int] | None:
         start = head.start()
     elif CLAIM_HEADS.search(question) and len(items := list(_ITEM.finditer(answer))) >= 2:
         start = items[0].start()
+    elif CLAIM_HEADS.search(question) and _OPENS_DEMAND.match(answer):
+        start = 0
     else:
         return None
     reasons = _REASONS.search(answer, start)
@@ -112,6 +117,8 @@ def _claims(case: Case) -> list[tuple[list[Demand], ClaimsTotal | None]]:
         items = [m for m in _ITEM.finditer(text, region_start, region_end)]
         listed: list[Demand] = []
         end = region_start
+        if not items and (opened := _OPENS_DEMAND.match(text, region_start)) is not None:
+            items = [opened]  # 请求判令被告赔偿…: one demand, unnumbered — the first
         for k, item in enumerate(items):
             end = items[k + 1].start() if k + 1 < len(items) else region_end
             stop = re.search(r"[；;。]", text[item.end():end])  # 以上款项在扣除…后支付: not the demand's words
@@ -121,7 +128,8 @@ def _claims(case: Case) -> list[tuple[list[Demand], ClaimsTotal | None]]:
                 continue
             last = _demanded(words)
             cited = case.cite(Anchor(statement.chunk_id, base + where[item.start()], base + where[end - 1] + 1))
-            listed.append(Demand(statement.party, _number(item.group("n") or item.group("nth")), words,
+            number = _number(item.group("n") or item.group("nth")) if item.re is _ITEM else 1
+            listed.append(Demand(statement.party, number, words,
                                  Decimal(str(last.value)) if last else None, last.text if last else "", cited))
         total = None
         for amount in find_amounts(text[end:region_end]):

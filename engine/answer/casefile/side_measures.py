@@ -30,7 +30,7 @@ _LINK = re.compile(r"(?:就是|应该是|应当是|是|为|按|约|大概|大约
 # words of the question that name no measure: the sides, asking, the units themselves
 _NOT_MEASURE = re.compile(r"^(?:双方|各自|分别|主张|认为|说法|陈述|多少|金额|数额|如果|公司|单位)$")
 # 每个月加班36个小时 / 每天8小时: a figure per period, not the side's total
-_PER_PERIOD = re.compile(r"每(?:个)?(?:月|天|日|周|星期|年|次|人)[^，,。；;]{0,8}$")
+PER_PERIOD = re.compile(r"每(?:个)?(?:月|天|日|周|星期|年|次|人)[^，,。；;]{0,8}$")
 # the count a figure is multiplied by, after 按 / 乘以 (按5个月计算, 乘以5个月)
 _COUNT_UNITS = {"月数": "个?月", "天数": "天|日", "年数": "年", "小时数": "个?小时", "件数": "件", "个数": "个", "期数": "期"}
 _NUMBER = r"[\d一二三四五六七八九十两.]+"
@@ -138,7 +138,7 @@ def _side_quantity(case: Case, plan: CasePlan, words: list[str]) -> dict[str, li
         if side is None or not any(w in said.text or w in said.statement.question for w in words):
             continue
         for q in find_quantities(said.text):
-            if q.meta.get("unit") != plan.unit or q.meta.get("each") or _PER_PERIOD.search(said.text[:q.start]):
+            if q.meta.get("unit") != plan.unit or q.meta.get("each") or PER_PERIOD.search(said.text[:q.start]):
                 continue
             by_side.setdefault(side, []).append(_Told(side, q.value, q.text, said, clause_of(said.text, q.start, q.end)))
     return by_side

@@ -1,0 +1,50 @@
+"""A hearing whose claims are one unnumbered demand with its total (请求判令被告赔偿…医药费、误工费…，合计96500元):
+that total is the claims list's — never a side's figure of one item (误工费) — and the claim less a sum
+the question names by its act (扣掉被告已经垫付的钱 → 垫付的一万元) is computed. A figure per day said of the
+item (每天收入二百元) is the rate it is reckoned by, not the side's sum. A record written for this test."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer.model import Status
+
+from tests.case_homes import amounts, ask, record_home
+
+pytestmark = pytest.mark.integration
+
+INJURY = """某区人民法院
+庭审笔录
+时间：2025年5月6日9时00分至11时00分
+地点：某区人民法院第二法庭
+案由：生命权、身体权、健康权纠纷
+审判员：甲某　书记员：乙某
+原告：柯晓东，男，1975年2月3日出生。
+被告：某市宏达物流有限公司。
+审判员：原告陈述诉讼请求。
+原告代理人：请求判令被告赔偿原告医药费、误工费、护理费、伤残赔偿金，合计96500元；本案诉讼费由被告负担。
+审判员：被告有何证据？
+被告代理人：我方事故当天垫付的一万元，应当在赔偿中扣除。
+审判员：原告对被告垫付的一万元有无异议？
+原告代理人：垫付的一万元收到了，同意扣除。
+审判员：误工费，原告怎么主张？
+原告代理人：原告原来在工地打零工，每天收入二百元。误工期按120日，误工费24000元。
+被告代理人：原告没有收入证明，误工费最多一万二。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("itemclaims"), {"人身损害.txt": INJURY})
+
+
+def test_each_sides_item_is_never_the_claims_total_nor_a_daily_rate(home):
+    answer = ask(home, "人身损害.txt", "误工费双方各主张多少？")
+    found = amounts(answer.conclusion)
+    assert {24000, 12000} <= found and not found & {96500, 200}, answer.conclusion
+    assert answer.status is Status.NEEDS_REVIEW and answer.conflicts, answer.conclusion
+
+
+def test_an_unnumbered_claim_less_what_was_advanced(home):
+    answer = ask(home, "人身损害.txt", "原告主张的赔偿总额扣掉被告已经垫付的钱，还要被告再赔多少？")
+    assert 86500 in amounts(answer.conclusion), answer.conclusion
