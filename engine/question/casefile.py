@@ -78,7 +78,7 @@ MOST_TAIL = re.compile(r"(?:是|为)?(?:谁|哪个人|哪一个|哪个|哪位|�
 ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记得|确定|了解)(?:吗|么|不)?[？?]?|(?:是|对)(?:吗|不对|不是)[？?]?"
                                 r"|对不对[？?]?")
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
-RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开庭|庭审)")
+RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开(?:了|的)?庭|庭审)")
 SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
 # The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
 SESSION_NAMED = re.compile(r"第(?P<n>[一二三四五六七八九十\d]+)次|(?P<first>首次|头一次)|(?P<more>补充)(?:讯问|询问|调查)"

@@ -48,3 +48,34 @@ def test_each_sides_item_is_never_the_claims_total_nor_a_daily_rate(home):
 def test_an_unnumbered_claim_less_what_was_advanced(home):
     answer = ask(home, "人身损害.txt", "原告主张的赔偿总额扣掉被告已经垫付的钱，还要被告再赔多少？")
     assert 86500 in amounts(answer.conclusion), answer.conclusion
+
+
+WORKS = """某区人民法院
+庭审笔录
+时间：2025年9月2日14时30分至16时00分
+地点：某区人民法院第六法庭
+案由：承揽合同纠纷
+审判员：甲某　书记员：乙某
+原告：钟一鸣，男，1982年4月8日出生。
+被告：某市巧手家具有限公司。
+审判员：原告陈述诉讼请求。
+原告：诉讼请求：一、判令被告支付逾期交货违约金7,200元；二、判令被告退还定金5,000元。
+审判员：被告答辩。
+被告：定金我们同意退还。合同约定工期60天、违约金每天200元。交货晚了，但原告中途改了两次尺寸，所以只晚了10天，违约金最多2,000元，不是7,200元。
+"""
+
+
+@pytest.fixture(scope="module")
+def works(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("claimgranted"), {"承揽.txt": WORKS})
+
+
+def test_a_demand_less_the_figure_the_other_side_grants(works):
+    answer = ask(works, "承揽.txt", "原告主张的违约金比被告认可的最多违约金多多少？")
+    assert 5200 in amounts(answer.conclusion), answer.conclusion
+
+
+def test_the_hearing_is_asked_by_its_own_header(home):
+    # 哪天开的庭、在哪个法庭: the record's own header, never a date told in it
+    answer = ask(home, "人身损害.txt", "这个案子是哪天开的庭、在哪个法庭？")
+    assert "2025年5月6日" in answer.conclusion and "第二法庭" in answer.conclusion, answer.conclusion

@@ -24,6 +24,7 @@ from engine.answer.casefile.accounts import joined_sentences
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Anchor
 from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.side_measures import PER_PERIOD
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
@@ -278,9 +279,49 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     chosen = [d for d in _matching(plan, listed) if d.amount is not None]
     if not chosen:
         return False
+    if plan.aggregate == "difference" and plan.responder and plan.money_word:
+        return _claim_less_granted(case, plan, chosen, outcome)
     for d in chosen:
         outcome.add(Part(f"{d.side}请求第{d.number}项", f"{d.side}请求第{d.number}项：{quoted(d.text)}（{d.cited}）",
                          Fill.FILLED, [d.cited]))
+    return True
+
+
+# 不是9,600元 / 没有那么多: a figure of the item the side denies, no figure of its own
+_DENIED = re.compile(r"(?:不是|并非|没有|不到|而非)$")
+
+
+def _claim_less_granted(case: Case, plan: CasePlan, chosen: list[Demand], outcome: Outcome) -> bool:
+    """原告主张的违约金比被告认可的最多违约金多多少: the one demand naming the money asked, less the one figure
+    the other side states of it (违约金最多3,400元 — in a clause naming it, before the figure), with the
+    equation. False when the demands or that side's figures of it are not one, or the difference would be
+    negative: nothing is chosen."""
+    if len(chosen) != 1 or plan.compared_way == "less":
+        return False
+    demand, word = chosen[0], plan.money_word or ""
+    figures: dict[Decimal, tuple[str, str, str]] = {}
+    for said in joined_sentences(case):
+        if said.statement.party != plan.responder:
+            continue
+        for amount in find_amounts(said.text):
+            clause = re.split(r"[，,；;。：:、]", said.text[:amount.start])[-1]
+            # 违约金每天200元: the rate it is reckoned by, not the side's sum of it
+            if word in clause and not _DENIED.search(clause) and not PER_PERIOD.search(clause):
+                cited = case.cite(said.anchor(0, len(said.text)))
+                figures.setdefault(Decimal(str(amount.value)), (amount.text, clause + amount.text, cited))
+    if len(figures) != 1:
+        return False
+    value, (text, clause, cited) = next(iter(figures.items()))
+    assert demand.amount is not None
+    result = demand.amount - value
+    if result < 0:
+        return False
+    expression = f"{plain_number(demand.amount)} - {plain_number(value)}"
+    ids = [demand.cited, cited]
+    outcome.calculations.append(Calculation(expression, result, None, True, ids, f"{demand.side}请求数额减去{plan.responder}所述"))
+    outcome.add(Part("差额", f"{demand.side}请求第{demand.number}项{demand.amount_text}（{quoted(demand.text)}，{demand.cited}）；"
+                             f"{plan.responder}称{text}（{quoted(clause)}，{cited}）；{demand.side}主张比{plan.responder}所述多"
+                             f"{plain_number(result)}元（{expression} = {plain_number(result)}，见计算）", Fill.FILLED, ids))
     return True
 
 
