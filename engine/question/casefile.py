@@ -78,6 +78,8 @@ MOST_TAIL = re.compile(r"(?:是|为)?(?:谁|哪个人|哪一个|哪个|哪位|�
 ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记得|确定|了解)(?:吗|么|不)?[？?]?|(?:是|对)(?:吗|不对|不是)[？?]?"
                                 r"|对不对[？?]?")
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
+# 前后两次住院一共 / 三次加起来: a total asked over the occasions the question counts
+OCCASIONS_ASKED = re.compile(r"(?P<n>[两三四五六七八九])(?:次|回|趟)")
 RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开(?:了|的)?庭|庭审)")
 SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
 # The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
@@ -360,6 +362,7 @@ class CasePlan:
     slots: list[Slot] = field(default_factory=list)
     kind: str | None = None  # the event kind asked about (ledger lexicon)
     aggregate: str | None = None  # total | outstanding | nth | first | last | count
+    occasions: int | None = None  # 两次住院一共住了多少天: the count of occasions a total is asked over
     ordinal: int | None = None
     call: bool = False  # the asked thing is a phone call told in order (第二个电话打给谁): ordinal counts calls
     period: str | None = None  # an ISO (partial) date naming the occurrence
@@ -558,7 +561,7 @@ class CasePlan:
 
     def to_dict(self) -> dict:
         """What the answer was planned to give (in the answer JSON and its audit record)."""
-        return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate,
+        return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate, "occasions": self.occasions,
                 "ordinal": self.ordinal, "call": self.call, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
@@ -918,6 +921,8 @@ def make_plan(text: str) -> CasePlan:
     plan.owed_by_sides = bool(re.search(r"欠", text)) and bool(BOTH_SIDES.search(text) or plan.voice or plan.differ)
     posture = POSTURE.search(text)
     plan.posture = posture.group(1) if posture and Slot.PLACE in plan.slots else None
+    counted = OCCASIONS_ASKED.search(text) if plan.aggregate == "total" else None
+    plan.occasions = "一两三四五六七八九".index(counted.group("n")) + 1 if counted else None
     return plan
 
 

@@ -23,6 +23,7 @@ INJURY = """某区人民法院
 被告：某市宏达物流有限公司。
 审判员：原告陈述诉讼请求。
 原告代理人：请求判令被告赔偿原告医药费、误工费、护理费、伤残赔偿金，合计96500元；本案诉讼费由被告负担。
+原告代理人：事实和理由：原告受伤后于2025年1月3日到市一院住院，住院18天。2025年2月10日原告又到康复医院住院，住院12天。
 审判员：被告有何证据？
 被告代理人：我方事故当天垫付的一万元，应当在赔偿中扣除。
 审判员：原告对被告垫付的一万元有无异议？
@@ -79,3 +80,9 @@ def test_the_hearing_is_asked_by_its_own_header(home):
     # 哪天开的庭、在哪个法庭: the record's own header, never a date told in it
     answer = ask(home, "人身损害.txt", "这个案子是哪天开的庭、在哪个法庭？")
     assert "2025年5月6日" in answer.conclusion and "第二法庭" in answer.conclusion, answer.conclusion
+
+
+def test_a_total_over_the_occasions_counted_adds_them(home):
+    # 两次住院一共: one teller's two stays are the occasions' parts, never two versions of one figure
+    answer = ask(home, "人身损害.txt", "柯晓东前后两次住院一共住了多少天？")
+    assert 30 in amounts(answer.conclusion) or "30天" in answer.conclusion, answer.conclusion

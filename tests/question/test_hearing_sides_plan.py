@@ -60,3 +60,10 @@ def test_a_sum_taken_off_a_claim_is_named_by_its_act():
     from engine.question.casefile import make_plan
     assert make_plan("原告主张的赔偿总额扣掉医院已经垫付的钱，还要医院再赔多少？").claim_less == ["垫付"]
     assert make_plan("按原告的诉讼请求，扣除押金后还应付多少？").claim_less == ["押金"]
+
+
+def test_a_total_over_counted_occasions_keeps_their_count():
+    from engine.question.casefile import make_plan
+    assert make_plan("前后两次住院一共住了多少天？").occasions == 2
+    assert make_plan("一共住了多少天？").occasions is None
+    assert make_plan("第二次一共偷了几部？").occasions is None
