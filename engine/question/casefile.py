@@ -78,6 +78,12 @@ MOST_TAIL = re.compile(r"(?:是|为)?(?:谁|哪个人|哪一个|哪个|哪位|�
 ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记得|确定|了解)(?:吗|么|不)?[？?]?|(?:是|对)(?:吗|不对|不是)[？?]?"
                                 r"|对不对[？?]?")
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
+# 原告认可的增项（一共多少？）比被告主张的增项少多少: one side's figure of a thing as it stands on it, against
+# the other's — the thing named alike on both sides
+_SIDE_WORDS = r"被上诉人|上诉人|被申请人|申请人|原告|被告"
+STANCE_GAP = re.compile(rf"(?P<a>{_SIDE_WORDS})(?:方)?(?P<sa>认可|承认|主张|算|说)的(?P<w>[\u4e00-\u9fff]{{1,6}}?)"
+                        rf"(?:一共|总共|合计|共)?(?:是)?(?:多少钱?|几)?[？?，,]?比(?P<b>{_SIDE_WORDS})(?:方)?"
+                        rf"(?P<sb>认可|承认|主张|算|说)的(?P=w)(?P<way>多|少)(?:多少|几)")
 # 前后两次住院一共 / 三次加起来: a total asked over the occasions the question counts
 OCCASIONS_ASKED = re.compile(r"(?P<n>[两三四五六七八九])(?:次|回|趟)")
 RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开(?:了|的)?庭|庭审)")
@@ -362,6 +368,8 @@ class CasePlan:
     slots: list[Slot] = field(default_factory=list)
     kind: str | None = None  # the event kind asked about (ledger lexicon)
     aggregate: str | None = None  # total | outstanding | nth | first | last | count
+    # 原告认可的增项一共多少？比被告主张的增项少多少: (side, stance, other side, its stance, the thing, 多|少)
+    stance_gap: tuple[str, str, str, str, str, str] | None = None
     occasions: int | None = None  # 两次住院一共住了多少天: the count of occasions a total is asked over
     ordinal: int | None = None
     call: bool = False  # the asked thing is a phone call told in order (第二个电话打给谁): ordinal counts calls
@@ -561,7 +569,7 @@ class CasePlan:
 
     def to_dict(self) -> dict:
         """What the answer was planned to give (in the answer JSON and its audit record)."""
-        return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate, "occasions": self.occasions,
+        return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate, "occasions": self.occasions, "stance_gap": list(self.stance_gap) if self.stance_gap else None,
                 "ordinal": self.ordinal, "call": self.call, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
@@ -921,6 +929,10 @@ def make_plan(text: str) -> CasePlan:
     plan.owed_by_sides = bool(re.search(r"欠", text)) and bool(BOTH_SIDES.search(text) or plan.voice or plan.differ)
     posture = POSTURE.search(text)
     plan.posture = posture.group(1) if posture and Slot.PLACE in plan.slots else None
+    gap = STANCE_GAP.search(text) if Slot.AMOUNT in plan.slots else None
+    if gap and gap.group("a") != gap.group("b"):
+        plan.stance_gap = (gap.group("a"), gap.group("sa"), gap.group("b"), gap.group("sb"), gap.group("w"), gap.group("way"))
+        plan.unplanned = [u for u in plan.unplanned if not u.startswith("比")]  # the gap is this route's to answer
     counted = OCCASIONS_ASKED.search(text) if plan.aggregate == "total" else None
     plan.occasions = "一两三四五六七八九".index(counted.group("n")) + 1 if counted else None
     return plan

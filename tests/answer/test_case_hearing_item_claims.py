@@ -63,6 +63,10 @@ WORKS = """某区人民法院
 原告：诉讼请求：一、判令被告支付逾期交货违约金7,200元；二、判令被告退还定金5,000元。
 审判员：被告答辩。
 被告：定金我们同意退还。合同约定工期60天、违约金每天200元。交货晚了，但原告中途改了两次尺寸，所以只晚了10天，违约金最多2,000元，不是7,200元。
+审判员：被告，增项多少？
+被告：增项一共4,500元：书柜3,000元，鞋柜1,500元。
+审判员：原告，对增项有什么意见？
+原告：书柜3,000元我认可，鞋柜是合同里本来就有的。我方认可的增项只有3,000元。
 """
 
 
@@ -86,3 +90,11 @@ def test_a_total_over_the_occasions_counted_adds_them(home):
     # 两次住院一共: one teller's two stays are the occasions' parts, never two versions of one figure
     answer = ask(home, "人身损害.txt", "柯晓东前后两次住院一共住了多少天？")
     assert 30 in amounts(answer.conclusion) or "30天" in answer.conclusion, answer.conclusion
+
+
+def test_one_sides_admitted_sum_against_the_others_claimed(works):
+    # 原告认可的增项 against 被告主张的增项: each side's own sum, and the gap — never an item's (书柜3,000元)
+    answer = ask(works, "承揽.txt", "原告认可的增项一共多少？比被告主张的增项少多少？")
+    found = amounts(answer.conclusion)
+    assert {3000, 4500, 1500} <= found, answer.conclusion
+    assert "4500 - 3000 = 1500" in answer.conclusion, answer.conclusion

@@ -67,3 +67,10 @@ def test_a_total_over_counted_occasions_keeps_their_count():
     assert make_plan("前后两次住院一共住了多少天？").occasions == 2
     assert make_plan("一共住了多少天？").occasions is None
     assert make_plan("第二次一共偷了几部？").occasions is None
+
+
+def test_one_sides_stance_against_the_others_is_one_ask():
+    from engine.question.casefile import make_plan
+    plan = make_plan("原告认可的增项一共多少？比被告主张的增项少多少？")
+    assert plan.stance_gap == ("原告", "认可", "被告", "主张", "增项", "少") and not plan.unplanned
+    assert make_plan("原告主张的违约金比被告认可的最多违约金多多少？").stance_gap is None
