@@ -98,3 +98,29 @@ def test_one_sides_admitted_sum_against_the_others_claimed(works):
     found = amounts(answer.conclusion)
     assert {3000, 4500, 1500} <= found, answer.conclusion
     assert "4500 - 3000 = 1500" in answer.conclusion, answer.conclusion
+
+
+ARBITRATION = """某市劳动人事争议仲裁委员会
+仲裁笔录
+时间：2024年6月3日9时00分至10时30分
+地点：某市劳动人事争议仲裁院第一仲裁庭
+仲裁员：甲某　书记员：乙某
+申请人：龚小芸，女，1990年3月2日出生。
+被申请人：某市顺通快递有限公司。
+仲裁员：申请人陈述仲裁请求。
+申请人：请求裁决被申请人支付拖欠工资6,000元。
+仲裁员：被申请人答辩。
+被申请人：工资已经发了，不欠。
+"""
+
+
+@pytest.fixture(scope="module")
+def arbitration(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("arbheader"), {"仲裁.txt": ARBITRATION})
+
+
+def test_a_hearing_header_is_labelled_as_a_hearing(arbitration):
+    # two sides answering in turn: its header is of a hearing (开庭时间), never of an interrogation
+    answer = ask(arbitration, "仲裁.txt", "这次仲裁是什么时间开庭的，在哪个仲裁庭？")
+    assert "开庭时间" in answer.conclusion and "讯问" not in answer.conclusion, answer.conclusion
+    assert "第一仲裁庭" in answer.conclusion, answer.conclusion
