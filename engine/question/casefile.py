@@ -19,7 +19,7 @@ from engine.question.reading import Reading, analyse
 from engine.question.terms import head_term, tagged_terms, word_class
 from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
                                       GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, MONEY_ENDINGS, OWN_SHARE, PLACE_ENDS,
-                                      POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF, TITLES, TOTAL, goods_acts, measure_of,
+                                      POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF, TAKEN_OFF_ACT, TITLES, TOTAL, goods_acts, measure_of,
                                       ordinal_of, question_kind, taken_off, CLAIM_HEADS, TAKE_OFF_VERBS, CONTRACT_TERMS,
                                       TERM_PERIODS)
 from engine.text.dates import find_dates
@@ -78,7 +78,15 @@ MOST_TAIL = re.compile(r"(?:是|为)?(?:谁|哪个人|哪一个|哪个|哪位|�
 ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记得|确定|了解)(?:吗|么|不)?[？?]?|(?:是|对)(?:吗|不对|不是)[？?]?"
                                 r"|对不对[？?]?")
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
-RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开庭|庭审)")
+# 原告认可的增项（一共多少？）比被告主张的增项少多少: one side's figure of a thing as it stands on it, against
+# the other's — the thing named alike on both sides
+_SIDE_WORDS = r"被上诉人|上诉人|被申请人|申请人|原告|被告"
+STANCE_GAP = re.compile(rf"(?P<a>{_SIDE_WORDS})(?:方)?(?P<sa>认可|承认|主张|算|说)的(?P<w>[\u4e00-\u9fff]{{1,6}}?)"
+                        rf"(?:一共|总共|合计|共)?(?:是)?(?:多少钱?|几)?[？?，,]?比(?P<b>{_SIDE_WORDS})(?:方)?"
+                        rf"(?P<sb>认可|承认|主张|算|说)的(?P=w)(?P<way>多|少)(?:多少|几)")
+# 前后两次住院一共 / 三次加起来: a total asked over the occasions the question counts
+OCCASIONS_ASKED = re.compile(r"(?P<n>[两三四五六七八九])(?:次|回|趟)")
+RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开(?:了|的)?庭|庭审)")
 SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
 # The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
 SESSION_NAMED = re.compile(r"第(?P<n>[一二三四五六七八九十\d]+)次|(?P<first>首次|头一次)|(?P<more>补充)(?:讯问|询问|调查)"
@@ -360,6 +368,9 @@ class CasePlan:
     slots: list[Slot] = field(default_factory=list)
     kind: str | None = None  # the event kind asked about (ledger lexicon)
     aggregate: str | None = None  # total | outstanding | nth | first | last | count
+    # 原告认可的增项一共多少？比被告主张的增项少多少: (side, stance, other side, its stance, the thing, 多|少)
+    stance_gap: tuple[str, str, str, str, str, str] | None = None
+    occasions: int | None = None  # 两次住院一共住了多少天: the count of occasions a total is asked over
     ordinal: int | None = None
     call: bool = False  # the asked thing is a phone call told in order (第二个电话打给谁): ordinal counts calls
     period: str | None = None  # an ISO (partial) date naming the occurrence
@@ -558,7 +569,7 @@ class CasePlan:
 
     def to_dict(self) -> dict:
         """What the answer was planned to give (in the answer JSON and its audit record)."""
-        return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate,
+        return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate, "occasions": self.occasions, "stance_gap": list(self.stance_gap) if self.stance_gap else None,
                 "ordinal": self.ordinal, "call": self.call, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
@@ -918,6 +929,12 @@ def make_plan(text: str) -> CasePlan:
     plan.owed_by_sides = bool(re.search(r"欠", text)) and bool(BOTH_SIDES.search(text) or plan.voice or plan.differ)
     posture = POSTURE.search(text)
     plan.posture = posture.group(1) if posture and Slot.PLACE in plan.slots else None
+    gap = STANCE_GAP.search(text) if Slot.AMOUNT in plan.slots else None
+    if gap and gap.group("a") != gap.group("b"):
+        plan.stance_gap = (gap.group("a"), gap.group("sa"), gap.group("b"), gap.group("sb"), gap.group("w"), gap.group("way"))
+        plan.unplanned = [u for u in plan.unplanned if not u.startswith("比")]  # the gap is this route's to answer
+    counted = OCCASIONS_ASKED.search(text) if plan.aggregate == "total" else None
+    plan.occasions = "一两三四五六七八九".index(counted.group("n")) + 1 if counted else None
     return plan
 
 
@@ -1108,6 +1125,13 @@ def _field_owners(text: str, fields: list[str]) -> list[tuple[str, str]]:
     return owners
 
 
+def _act_word(phrase: str) -> str:
+    """医院已经垫付的钱 → 垫付: the record states such a sum after the act (垫付的两万元), never after the
+    phrase the question wraps it in; any other phrase is kept as asked (押金)."""
+    act = TAKEN_OFF_ACT.match(phrase)
+    return act.group("act") if act else phrase
+
+
 def _read_claim(plan: CasePlan, text: str) -> None:
     """The claims of a hearing asked (CLAIMED) and what is taken off them (扣除押金后); a term of a contract
     asked by its word (被告交了多少押金 — CONTRACT_TERMS), or the period it set (租期从哪天到哪天)."""
@@ -1132,7 +1156,7 @@ def _read_claim(plan: CasePlan, text: str) -> None:
     if claimed:
         plan.claim = claimed.group("side") or ""
         off = TAKEN_OFF.search(text)
-        plan.claim_less = [w for w in re.split(r"和|、|及|以及|跟", off.group("parts")) if w] if off else []
+        plan.claim_less = [_act_word(w) for w in re.split(r"和|、|及|以及|跟", off.group("parts")) if w] if off else []
     # 首付款是多少 / 交了多少押金: the term is the money asked (首付款里除了父母给的钱… asks a part of it)
     term = re.search(rf"(?P<t>{CONTRACT_TERMS.pattern})(?:款)?(?:是|为|有|一共|总共|共)*(?:多少|几)"
                      rf"|多少(?:的)?(?P<t2>{CONTRACT_TERMS.pattern})", text)

@@ -529,6 +529,8 @@ def question_kind(text: str) -> str | None:
 # The words that take named parts off a whole, and what follows them up to the balance asked.
 # (扣除押金后被告还应付多少: a 后 closes the parts whatever follows it)
 TAKE_OFF_VERBS = r"扣掉|扣除|扣去|刨掉|刨去|刨除|减去|减掉|除去|去掉"
+# 医院已经垫付的钱 → 垫付: a thing taken off said by what was done with it — the act is its word in the record
+TAKEN_OFF_ACT = re.compile(r"^[^，,]*?(?:已经|已)(?P<act>[\u4e00-\u9fff]{2})(?:了)?的(?:钱|款|款项|那笔钱|费用|部分)$")
 TAKEN_OFF = re.compile(rf"(?:{TAKE_OFF_VERBS})(?P<parts>[^，,。；;？?]{{2,30}}?)"
                        r"(?=(?:以后|之后|后)?(?:[，,]|还差|还剩|还有|还欠|剩下|实际|$)|(?<![以之])后)")
 # The figure one keeps for oneself of a scheme's takings (自己落下的, 个人获利, 自己分到): its whole.
@@ -588,6 +590,6 @@ CLAIMS_TOTAL = re.compile(r"(?:[一二三四五六七八九十两\d]项|以上|�
 # A term of a contract stated as one sum (押金柒仟陆佰元, 月租金3800元, 首付56万元, 定金两万元): the word
 # the sum follows, with the words allowed between them (为人民币, 是, 总共是, 交了) — never another figure.
 CONTRACT_TERMS = re.compile(r"押金|保证金|定金|订金|首付款|首付|月租金|月租|年租金|租金标准|物业费标准")
-TERM_LINK = re.compile(r"(?:款)?(?:总共|一共|共计|共|合计)?(?:为|是|交了|付了|交的|付的)?(?:人民币)?")
+TERM_LINK = re.compile(r"(?:款)?(?:总共|一共|共计|共|合计)?(?:为|是|交了|付了|交的|付的|的)?(?:人民币)?")
 # A period a contract set (租期自2022年8月1日起至2024年7月31日止, 合同期限从…到…): its words.
 TERM_PERIODS = re.compile(r"租期|租赁期限?|合同期限?|承包期限?|借款期限?|服务期限?|聘用期限?|劳动合同期限?|期限")

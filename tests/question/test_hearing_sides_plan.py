@@ -53,3 +53,24 @@ def test_each_sides_figure_and_one_sides_quantity_against_the_others():
     assert not make_plan("双方各自出资多少？").sides_each  # each one's own sum, no accounts of one figure
     alone = make_plan("申请人一共加班多少小时？")
     assert not alone.differ
+
+
+def test_a_sum_taken_off_a_claim_is_named_by_its_act():
+    # 扣掉医院已经垫付的钱: the record states 垫付的两万元, never the question's wrapping phrase
+    from engine.question.casefile import make_plan
+    assert make_plan("原告主张的赔偿总额扣掉医院已经垫付的钱，还要医院再赔多少？").claim_less == ["垫付"]
+    assert make_plan("按原告的诉讼请求，扣除押金后还应付多少？").claim_less == ["押金"]
+
+
+def test_a_total_over_counted_occasions_keeps_their_count():
+    from engine.question.casefile import make_plan
+    assert make_plan("前后两次住院一共住了多少天？").occasions == 2
+    assert make_plan("一共住了多少天？").occasions is None
+    assert make_plan("第二次一共偷了几部？").occasions is None
+
+
+def test_one_sides_stance_against_the_others_is_one_ask():
+    from engine.question.casefile import make_plan
+    plan = make_plan("原告认可的增项一共多少？比被告主张的增项少多少？")
+    assert plan.stance_gap == ("原告", "认可", "被告", "主张", "增项", "少") and not plan.unplanned
+    assert make_plan("原告主张的违约金比被告认可的最多违约金多多少？").stance_gap is None

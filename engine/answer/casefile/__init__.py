@@ -18,7 +18,7 @@ from engine.answer.casefile.batches import answer_batch, batch_told
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.mediation import answer_consent, answer_offers
-from engine.answer.casefile.side_measures import answer_sides_product, answer_sides_quantity_gap
+from engine.answer.casefile.side_measures import answer_sides_product, answer_sides_quantity_gap, answer_stance_gap
 from engine.answer.casefile.claims import (agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period,
                                            answer_term_rest)
 from engine.answer.casefile.clock_span import answer_clock_span
@@ -269,6 +269,8 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
         pass  # 申请人同意被申请人提出的调解方案吗: that side's reply in the mediation, 是 or 否
     elif plan.offer and plan.differ and is_hearing(case) and answer_offers(case, plan, outcome):
         pass  # 调解时双方差了多少: each side's own offer, the larger less the smaller
+    elif plan.stance_gap and is_hearing(case) and answer_stance_gap(case, plan, outcome):
+        pass  # 原告认可的增项比被告主张的增项少多少: each side's sum as it stands on it, and the gap
     elif plan.factors and is_hearing(case) and answer_sides_product(case, plan, outcome):
         pass  # 按被申请人主张的工资基数和月数，经济补偿是多少: that side's figure times its count
     elif plan.differ and plan.voice and plan.unit and is_hearing(case) and answer_sides_quantity_gap(case, plan, outcome):

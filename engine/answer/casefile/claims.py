@@ -24,6 +24,7 @@ from engine.answer.casefile.accounts import joined_sentences
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Anchor
 from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.side_measures import PER_PERIOD
 from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
@@ -40,6 +41,9 @@ _ITEM = re.compile(r"(?:(?<=[：:；;。\s])|^)(?:(?P<n>[一二三四五六七�
 # 按月工资8500元乘以5个月算 / 以…为基数: how a demanded sum was reckoned, no sum demanded itself
 _RECKONED = re.compile(r"^(?:即?按|以|其中|计算(?:方式|依据)?)[^，]*(?:算|乘|×|计|标准|基数)")
 _REASONS = re.compile(r"事实(?:和|与|及)理由|事实、理由")
+# 请求判令被告赔偿…，合计180392元: the bench having asked for the claims, an answer opening with the demand
+# itself — one unnumbered demand (the list's only one)
+_OPENS_DEMAND = re.compile(r"^\s*(?:我方的?|我们的?|我的)?(?:诉讼|仲裁)?(?:请求|要求)(?:人民法院|法院|贵院|仲裁委|仲裁庭)?(?:依法)?(?:判令|判决|裁决)")
 # words every demand says (判令被告支付…): they tell no demand from another
 _GENERIC = frozenset({"判令", "要求", "请求", "主张", "诉讼", "仲裁", "支付", "偿还", "返还", "拖欠", "多少", "金额", "数额",
                       "一共", "多少钱", "诉讼请求", "仲裁请求", *HEARING_SIDES})
@@ -82,6 +86,8 @@ def claims_region(answer: str, question: str) -> tuple[int, int] | None:
         start = head.start()
     elif CLAIM_HEADS.search(question) and len(items := list(_ITEM.finditer(answer))) >= 2:
         start = items[0].start()
+    elif CLAIM_HEADS.search(question) and _OPENS_DEMAND.match(answer):
+        start = 0
     else:
         return None
     reasons = _REASONS.search(answer, start)
@@ -112,6 +118,8 @@ def _claims(case: Case) -> list[tuple[list[Demand], ClaimsTotal | None]]:
         items = [m for m in _ITEM.finditer(text, region_start, region_end)]
         listed: list[Demand] = []
         end = region_start
+        if not items and (opened := _OPENS_DEMAND.match(text, region_start)) is not None:
+            items = [opened]  # 请求判令被告赔偿…: one demand, unnumbered — the first
         for k, item in enumerate(items):
             end = items[k + 1].start() if k + 1 < len(items) else region_end
             stop = re.search(r"[；;。]", text[item.end():end])  # 以上款项在扣除…后支付: not the demand's words
@@ -121,7 +129,8 @@ def _claims(case: Case) -> list[tuple[list[Demand], ClaimsTotal | None]]:
                 continue
             last = _demanded(words)
             cited = case.cite(Anchor(statement.chunk_id, base + where[item.start()], base + where[end - 1] + 1))
-            listed.append(Demand(statement.party, _number(item.group("n") or item.group("nth")), words,
+            number = _number(item.group("n") or item.group("nth")) if item.re is _ITEM else 1
+            listed.append(Demand(statement.party, number, words,
                                  Decimal(str(last.value)) if last else None, last.text if last else "", cited))
         total = None
         for amount in find_amounts(text[end:region_end]):
@@ -270,9 +279,49 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     chosen = [d for d in _matching(plan, listed) if d.amount is not None]
     if not chosen:
         return False
+    if plan.aggregate == "difference" and plan.responder and plan.money_word:
+        return _claim_less_granted(case, plan, chosen, outcome)
     for d in chosen:
         outcome.add(Part(f"{d.side}请求第{d.number}项", f"{d.side}请求第{d.number}项：{quoted(d.text)}（{d.cited}）",
                          Fill.FILLED, [d.cited]))
+    return True
+
+
+# 不是9,600元 / 没有那么多: a figure of the item the side denies, no figure of its own
+_DENIED = re.compile(r"(?:不是|并非|没有|不到|而非)$")
+
+
+def _claim_less_granted(case: Case, plan: CasePlan, chosen: list[Demand], outcome: Outcome) -> bool:
+    """原告主张的违约金比被告认可的最多违约金多多少: the one demand naming the money asked, less the one figure
+    the other side states of it (违约金最多3,400元 — in a clause naming it, before the figure), with the
+    equation. False when the demands or that side's figures of it are not one, or the difference would be
+    negative: nothing is chosen."""
+    if len(chosen) != 1 or plan.compared_way == "less":
+        return False
+    demand, word = chosen[0], plan.money_word or ""
+    figures: dict[Decimal, tuple[str, str, str]] = {}
+    for said in joined_sentences(case):
+        if said.statement.party != plan.responder:
+            continue
+        for amount in find_amounts(said.text):
+            clause = re.split(r"[，,；;。：:、]", said.text[:amount.start])[-1]
+            # 违约金每天200元: the rate it is reckoned by, not the side's sum of it
+            if word in clause and not _DENIED.search(clause) and not PER_PERIOD.search(clause):
+                cited = case.cite(said.anchor(0, len(said.text)))
+                figures.setdefault(Decimal(str(amount.value)), (amount.text, clause + amount.text, cited))
+    if len(figures) != 1:
+        return False
+    value, (text, clause, cited) = next(iter(figures.items()))
+    assert demand.amount is not None
+    result = demand.amount - value
+    if result < 0:
+        return False
+    expression = f"{plain_number(demand.amount)} - {plain_number(value)}"
+    ids = [demand.cited, cited]
+    outcome.calculations.append(Calculation(expression, result, None, True, ids, f"{demand.side}请求数额减去{plan.responder}所述"))
+    outcome.add(Part("差额", f"{demand.side}请求第{demand.number}项{demand.amount_text}（{quoted(demand.text)}，{demand.cited}）；"
+                             f"{plan.responder}称{text}（{quoted(clause)}，{cited}）；{demand.side}主张比{plan.responder}所述多"
+                             f"{plain_number(result)}元（{expression} = {plain_number(result)}，见计算）", Fill.FILLED, ids))
     return True
 
 

@@ -19,7 +19,7 @@ from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts import Anchor
 from engine.answer.casefile.claims import lists_claims
-from engine.answer.casefile.side_measures import clause_of, measure_words, stated_as
+from engine.answer.casefile.side_measures import PER_PERIOD, clause_of, measure_words, stated_as
 from engine.text.case_lexicon import ASSENT_WORDS, REFUSAL_WORDS
 from engine.question import CasePlan
 from engine.text.lines import joined_view
@@ -600,6 +600,8 @@ def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
                 continue  # 但没有十万 / 不是申请人说的8500元: the other side's figure, denied or told again
             if not (named and amount.start >= named_at or stated_as(said.text, amount.start, amount.end, words)):
                 continue
+            if PER_PERIOD.search(before) and not stated_as(said.text, amount.start, amount.end, [topic, *words]):
+                continue  # 每天收入三百元 told of 误工费: a rate it is reckoned by, not the side's sum of it
             by_side[side] = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
             break
     if len(by_side) < 2 or len({f.value for f in by_side.values()}) < 2:

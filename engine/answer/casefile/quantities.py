@@ -172,7 +172,29 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     if not chosen:
         outcome.add(Part(label, "", Fill.MISSING))
         return
+    if _occasions_summed(case, plan, chosen, label, outcome):
+        return
     versions(case, label, chosen, outcome, said_quantity)
+
+
+def _occasions_summed(case: Case, plan: CasePlan, chosen: list[Event], label: str, outcome: Outcome) -> bool:
+    """两次住院一共住了多少天: one teller telling as many figures as the occasions the question counts, in
+    separate sentences (住院46天 … 住院24天) — the occasions' parts, added with the equation, never versions
+    of one figure. False when the figures are of several statements (accounts that differ), or not as
+    many as the occasions counted."""
+    if not plan.occasions or len(chosen) != plan.occasions or any(e.role != "value" for e in chosen):
+        return False
+    if len({e.statement for e in chosen}) != 1 or len({e.sentence for e in chosen}) != len(chosen):
+        return False
+    ordered = sorted(chosen, key=lambda e: e.id)
+    total = sum((e.amount.value for e in ordered), Decimal(0))
+    ids = list(dict.fromkeys(case.cite_event(e) for e in ordered))
+    expression = " + ".join(plain_number(e.amount.value) for e in ordered)
+    outcome.calculations.append(Calculation(expression, total, None, True, ids, f"{plan.occasions}次分别所述相加"))
+    told = "、".join(f"{said_quantity(e)}（{case.cite_event(e)}）" for e in ordered)
+    outcome.add(Part(label, f"{plan.occasions}次分别为{told}，共计{plain_number(total)}{ordered[0].unit or plan.unit or ''}"
+                            f"（{expression} = {plain_number(total)}，见计算）", Fill.FILLED, ids))
+    return True
 
 
 def _answered_by_wholes(case: Case, plan: CasePlan, rows: list[Event], chosen: list[Event], outcome: Outcome) -> bool:

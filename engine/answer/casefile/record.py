@@ -62,6 +62,8 @@ def record_word(case: Case, session: int) -> str:
     for words, word in ((("庭审", "开庭", "法庭"), "开庭"), (("询问",), "询问"), (("讯问",), "讯问")):
         if any(w in title for w in words):
             return ("补充" if _is_supplement(case, session) else "") + word
+    if len({s.party for s in case.ledger.statements if s.party in HEARING_SIDES}) >= 2:
+        return "开庭"  # no title read, but two sides answer in turn: a hearing, never an interrogation
     return "讯问"
 
 

@@ -30,7 +30,7 @@ _LINK = re.compile(r"(?:就是|应该是|应当是|是|为|按|约|大概|大约
 # words of the question that name no measure: the sides, asking, the units themselves
 _NOT_MEASURE = re.compile(r"^(?:双方|各自|分别|主张|认为|说法|陈述|多少|金额|数额|如果|公司|单位)$")
 # 每个月加班36个小时 / 每天8小时: a figure per period, not the side's total
-_PER_PERIOD = re.compile(r"每(?:个)?(?:月|天|日|周|星期|年|次|人)[^，,。；;]{0,8}$")
+PER_PERIOD = re.compile(r"每(?:个)?(?:月|天|日|周|星期|年|次|人)[^，,。；;]{0,8}$")
 # the count a figure is multiplied by, after 按 / 乘以 (按5个月计算, 乘以5个月)
 _COUNT_UNITS = {"月数": "个?月", "天数": "天|日", "年数": "年", "小时数": "个?小时", "件数": "件", "个数": "个", "期数": "期"}
 _NUMBER = r"[\d一二三四五六七八九十两.]+"
@@ -138,7 +138,7 @@ def _side_quantity(case: Case, plan: CasePlan, words: list[str]) -> dict[str, li
         if side is None or not any(w in said.text or w in said.statement.question for w in words):
             continue
         for q in find_quantities(said.text):
-            if q.meta.get("unit") != plan.unit or q.meta.get("each") or _PER_PERIOD.search(said.text[:q.start]):
+            if q.meta.get("unit") != plan.unit or q.meta.get("each") or PER_PERIOD.search(said.text[:q.start]):
                 continue
             by_side.setdefault(side, []).append(_Told(side, q.value, q.text, said, clause_of(said.text, q.start, q.end)))
     return by_side
@@ -169,4 +169,52 @@ def answer_sides_quantity_gap(case: Case, plan: CasePlan, outcome: Outcome) -> b
     outcome.add(Part("差额", f"{plan.voice}称{mine.text}（{quoted(mine.clause)}，{ids[0]}）；{other}称{theirs.text}"
                              f"（{quoted(theirs.clause)}，{ids[1]}）；{plan.voice}所述比{other}多{plain_number(result)}{plan.unit}"
                              f"（{expression} = {plain_number(result)}，见计算）", Fill.FILLED, ids))
+    return True
+
+
+# 不是9,800元 / 没有那么多: a figure the side denies, no figure of its own
+_DENIED = re.compile(r"(?:不是|并非|没有|不到|而非)$")
+_OWNING = ("认可", "承认")
+
+
+def _stance_figures(case: Case, side: str, stance: str, word: str) -> dict[Decimal, _Told]:
+    """The sums a side states of the thing (三项增项一共18,600元), in a clause naming it before the sum — as
+    it owns it (我方认可的增项13,700元) when its stance asked is owning; never a figure per day or one denied."""
+    found: dict[Decimal, _Told] = {}
+    for said in joined_sentences(case):
+        if _side(said) != side:
+            continue
+        for amount in find_amounts(said.text):
+            clause = re.split(r"[，,；;。：:、]", said.text[:amount.start])[-1]
+            if word not in clause or _DENIED.search(clause) or PER_PERIOD.search(clause):
+                continue
+            if stance in _OWNING and not any(s in clause for s in _OWNING):
+                continue
+            value = Decimal(str(amount.value))
+            found.setdefault(value, _Told(side, value, amount.text, said, clause + amount.text))
+    return found
+
+
+def answer_stance_gap(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """原告认可的增项一共多少？比被告主张的增项少多少: each side's one sum of the thing as it stands on it,
+    attributed, and their difference the way asked, with the equation. False unless each side states one
+    such sum and the difference asked is not negative — nothing is chosen."""
+    if plan.stance_gap is None:
+        return False
+    side, stance, other, other_stance, word, way = plan.stance_gap
+    mine, theirs = _stance_figures(case, side, stance, word), _stance_figures(case, other, other_stance, word)
+    if len(mine) != 1 or len(theirs) != 1:
+        return False
+    a, b = next(iter(mine.values())), next(iter(theirs.values()))
+    big, small = (a, b) if way == "多" else (b, a)
+    result = big.value - small.value
+    if result < 0:
+        return False
+    ids = [_cite(case, a.said), _cite(case, b.said)]
+    expression = f"{plain_number(big.value)} - {plain_number(small.value)}"
+    outcome.calculations.append(Calculation(expression, result, None, True, ids, f"{big.side}所述减去{small.side}所述"))
+    outcome.add(Part(f"{side}{stance}的{word}", f"{side}{stance}的{word}为{a.text}（{quoted(a.clause)}，{ids[0]}）", Fill.FILLED, [ids[0]]))
+    outcome.add(Part("差额", f"{other}{other_stance}的{word}为{b.text}（{quoted(b.clause)}，{ids[1]}）；{side}{stance}的比{other}"
+                             f"{other_stance}的{way}{plain_number(result)}元（{expression} = {plain_number(result)}，见计算）",
+                     Fill.FILLED, ids))
     return True
