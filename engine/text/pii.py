@@ -249,6 +249,9 @@ def find_pii(text: str) -> list[Fact]:
 
 
 _DIGIT_RUN_RE = re.compile(r"[0-9]+")
+# How people group a mobile's eleven digits (138 1234 5678, 1381 234 5678, 138-12345678, 1381234-5678); an equation's
+# figures (180392 - 20000) or an amount beside a number are grouped otherwise.
+_MOBILE_GROUPS = frozenset({(3, 4, 4), (4, 3, 4), (3, 8), (7, 4)})
 
 
 def _stands_alone(written: str, meta: dict[str, object]) -> bool:
@@ -265,7 +268,7 @@ def _stands_alone(written: str, meta: dict[str, object]) -> bool:
         return bool(meta.get("checksum_ok")) and min(groups) >= 2  # a well-formed ID, in any grouping
     if meta["type"] == "mobile":
         national = groups[1:] if unseen.lstrip("+").startswith("86") and groups[0] == 2 else groups
-        return min(national) >= 3
+        return tuple(national) in _MOBILE_GROUPS
     if meta["type"] == "bank_card":
         # groups of four (the last may be shorter) or 6+13; never thousands (1 234 567 …)
         return min(groups[:-1]) >= 3 and not all(g == 3 for g in groups[1:])

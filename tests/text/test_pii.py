@@ -149,3 +149,10 @@ def test_fullwidth_digits_are_found_and_spans_index_the_original():
     text = "手机１３８１２３４５６７８"
     (fact,) = find_pii(text)
     assert fact.text == "１３８１２３４５６７８" and mask_text(text, [fact]) == "手机１３８****５６７８"
+
+
+@pytest.mark.parametrize("text", ["计算：180392 - 20000 = 160392（元）", "180392 − 20000 = 160392"])
+def test_an_equations_figures_are_no_mobile(text):
+    """Eleven digits that start like a mobile but are grouped as figures of a sum (6 + 5) are
+    left as they are: an answer's computation must stay readable."""
+    assert [t for _, t in _types(text)] == []
