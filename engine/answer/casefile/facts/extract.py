@@ -16,6 +16,7 @@ from engine.text.lines import joined_view
 from engine.text.names import looks_like_name, names_in, party_names, quoted_familiar_names, recurring_names
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.quantities import find_quantities
+from engine.text.rates import shares_said
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
 
 # An old value the asker restated (你刚才说…): it is in the question, not in an answer span.
@@ -33,6 +34,24 @@ def _sentences(text: str, start: int, end: int) -> list[Segment]:
 # A clause about another portion of the money (剩下的…, 其余的…, 另外…): what it says of how money moved is
 # that portion's, though its figure may be said without a unit (剩下的六千八是现金给的).
 _OTHER_PORTION = re.compile(r"\s*(?:剩下|剩余|其余|其他的|另外|另一部分)")
+
+
+def _mark_share_bases(rows: list[Event], sentence: str) -> None:
+    """第一层按15%，32份是121600元，我拿了18240元: a figure that another figure of its sentence is a
+    percent of, the percent said in that sentence, is the base the share is reckoned on — a figure of
+    something (role value), not money that moved — when its own clause tells no movement of its own
+    (借给他10万元，月息2%，每月利息2000元 keeps the loan). Shares are checked to the fen."""
+    shares = shares_said(sentence)
+    if not shares:
+        return
+    money = [e for e in rows if e.is_money and e.amount is not None and e.role in ("event", "total")]
+    for base in money:
+        if any(cue.search(base.words) for cue in lx.KIND_CUES.values()):
+            continue
+        reckoned = {(base.amount.value * p / 100).quantize(Decimal("0.01")) for p in shares}
+        if any(other is not base and other.currency == base.currency and other.amount.value < base.amount.value
+               and other.amount.value.quantize(Decimal("0.01")) in reckoned for other in money):
+            base.kind, base.role = "value", "value"
 
 
 def _clauses(text: str, sentence: Segment) -> list[Segment]:
@@ -247,6 +266,7 @@ class _Reader:
                     if row is not periodic and row.role == "event" and PERIOD_COUNT.search(row.words) and \
                             row.amount.value == periodic.amount.value * periodic.periods:
                         row.role, row.same_as = "mention", periodic.id
+            _mark_share_bases(rows, self.text[sentence.start:sentence.end])
             found.extend(rows)
             found.extend(self._quantity_rows(sentence))
             if not amounts:

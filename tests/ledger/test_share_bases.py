@@ -1,0 +1,54 @@
+"""A share and the amount it is a share of (issue #26: sums by the measure of the money asked): in
+第一层按15%，32份是121600元，我拿了18240元 the 121600元 is the base the rate applies to (18240 = 121600
+× 15 %), a figure of the orders, not money the speaker took — a total of what was taken sums the
+shares only. A base told with a movement of its own (借给他10万元，月息2%，每月利息2000元) stays a
+movement. Records written for these tests."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from engine.text.rates import shares_said
+from tests.ledger.text_ledger import TextLedger
+
+COMMISSION = """讯问笔录
+时间：2024年3月5日9时00分至2024年3月5日11时00分
+地点：某市公安局执法办案中心
+侦查员：甲某、乙某 记录人：乙某
+被讯问人：柯丽萍 性别：女
+问:你从下线那里拿了多少提成？
+答:第一层按10%，20份是80000元，我拿了8000元；第二层按百分之五，30份是120000元，我拿了6000元。
+问:开票费你拿了多少？
+答:那一家价税合计50万元，按6个点，我拿了30000元。
+"""
+
+LOAN = """询问笔录
+时间：2024年3月5日9时00分至2024年3月5日11时00分
+地点：某区人民法院
+被询问人：秦雅婷 性别：女
+问:你借给他多少钱？
+答:我借给他10万元，月息2%，每月利息2000元。
+"""
+
+
+def test_the_shares_said_are_read_as_percent():
+    assert shares_said("第一层按15%，第二层按百分之八，开票费6个点") == [Decimal(15), Decimal(8), Decimal(6)]
+    assert shares_said("下午3点到的") == []
+
+
+def test_the_base_of_a_share_is_no_money_taken():
+    t = TextLedger(COMMISSION)
+    taken = {e.amount.value for e in t.rows(kind="take")}
+    assert {Decimal(6000), Decimal(8000)} <= taken and Decimal(80000) not in taken
+    assert Decimal(80000) in {e.amount.value for e in t.ledger.events if e.role == "value"}
+
+
+def test_a_face_amount_the_fee_is_charged_on_is_a_base():
+    t = TextLedger(COMMISSION)
+    assert Decimal(500000) not in {e.amount.value for e in t.rows()}
+    assert Decimal(30000) in {e.amount.value for e in t.rows()}
+
+
+def test_a_base_told_with_a_movement_of_its_own_stays_a_movement():
+    t = TextLedger(LOAN)
+    assert Decimal(100000) in {e.amount.value for e in t.rows()}
