@@ -536,8 +536,13 @@ OWN_SHARE = re.compile(r"(?:自己|个人|本人|他)(?:实际)?(?:落下|落了
                        r"|落(?:下|了)(?:的|多少)")
 # What each part taken off is, by its verb when the words name no measure of MEASURES: 退的 (paid back,
 # restitution or a refund), 冻住的 (frozen on a card: the refund measure's 冻结).
+# 自己买份交的钱 / 付的货款: what one paid in (a payment, booked under no measure of its own).
 PART_TAKEN = {"restitution": re.compile(r"退(?!回去)"), "refund": re.compile(r"冻|止付|退回来"),
-              "recovered": re.compile(r"追回|发还|缴获|扣押")}
+              "recovered": re.compile(r"追回|发还|缴获|扣押"), "paid": re.compile(r"(?:交|付|缴)(?:了|过)?的|(?:交|付|缴)出去")}
+# 推荐奖扣掉她买份交的钱，她净得多少: a net asked — what one got less what the question takes off it
+NET_ASKED = re.compile(r"净(?:得|赚|挣|落|收|到手)|实(?:际)?(?:得|赚|挣)(?:了|到)?(?:多少|几)")
+# The whole of a net asked with no gain stated (no profit or share row): what the person took, summed.
+TAKEN_WHOLE = "taken"
 
 
 # Gifts given back (把手表连盒子一起还给了她, 退回去的, 退还给他): in a question, the part taken off what

@@ -6,9 +6,14 @@ movement. Records written for these tests."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
+from pathlib import Path
+
+import pytest
 
 from engine.text.rates import shares_said
+from tests.case_homes import ask, record_home
 from tests.ledger.text_ledger import TextLedger
 
 COMMISSION = """讯问笔录
@@ -52,3 +57,39 @@ def test_a_face_amount_the_fee_is_charged_on_is_a_base():
 def test_a_base_told_with_a_movement_of_its_own_stays_a_movement():
     t = TextLedger(LOAN)
     assert Decimal(100000) in {e.amount.value for e in t.rows()}
+
+
+# A net asked: the commissions she took, less what she paid in herself (no gain stated as a figure).
+MEMBER = """讯问笔录
+时间：2024年3月5日9时00分至2024年3月5日11时00分
+地点：某市公安局执法办案中心
+侦查员：甲某、乙某 记录人：乙某
+被讯问人：柯丽萍 性别：女
+问:你自己买份交了多少钱？
+答:我买了5份，一共交了15000元，是用手机银行转给上线的。
+问:你从下线那里拿了多少提成？
+答:第一层按10%，20份是80000元，我拿了8000元；第二层按5%，60份是240000元，我拿了12000元。
+"""
+
+
+def test_the_plan_reads_a_net_asked_as_what_was_taken_less_the_named_parts():
+    from engine.question import read_question
+
+    plan = read_question("提成扣掉她自己买份交的钱，她净得多少？").case
+    assert "taken" in plan.whole and plan.less == [("她自己买份交的钱", ("paid",))]
+    assert not read_question("她一共拿了多少提成？").case.whole
+
+
+@pytest.fixture(scope="module")
+def member_home(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("member")),
+                           {"member.txt": MEMBER, "poor.txt": MEMBER.replace("15000元", "30000元")})
+
+
+def test_a_net_is_the_sums_taken_less_what_was_paid_in(member_home):
+    a = ask(member_home, "member.txt", "提成扣掉她自己买份交的钱，她净得多少？")
+    assert [c.result for c in a.calculations] == [Decimal(5000)], a.conclusion
+    assert "净得5000元" in a.conclusion and "15000" in a.conclusion.replace(",", "")
+    b = ask(member_home, "poor.txt", "提成扣掉她自己买份交的钱，她净得多少？")
+    assert b.status.value == "needs_review" and "结果为负" in b.conclusion, b.conclusion
+    assert "80000" not in b.conclusion and "240000" not in b.conclusion
