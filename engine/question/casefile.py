@@ -1083,8 +1083,8 @@ def _read_whole_less(plan: CasePlan, text: str) -> None:
         return
     if not OWN_SHARE.search(text):
         if NET_ASKED.search(text) and (less := taken_off(text)):
-            # 推荐奖扣掉她买份交的钱，她净得多少: a gain stated, else what she took, less the parts
-            plan.whole, plan.less, plan.aggregate = ("profit", "share", TAKEN_WHOLE), less, "outstanding"
+            # 推荐奖扣掉她买份交的钱，她净得多少: what she took (else a gain stated), less the parts
+            plan.whole, plan.less, plan.aggregate = (TAKEN_WHOLE, "profit", "share"), less, "outstanding"
         return
     less = taken_off(text)
     if less:

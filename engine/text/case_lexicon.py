@@ -201,6 +201,11 @@ PER_PIECE_AFTER = re.compile(r"(?:的)?一(?:张|捆|沓|叠|包|件|瓶|公斤|
 # The same figure told again (那笔6.8万元, 那1500元, 当天转的那1500元): a mention of a row told
 # before, not a new one.
 MENTION = re.compile(r"(?:那|这)(?:一)?(?:笔|次|回)?(?:的)?$")
+# An answer that says it tells again what was said before (前面说了，是转给我表姐的，两万六千六): its
+# figures are mentions of the earlier rows, not new money.
+TOLD_BEFORE = re.compile(r"(?:我)?(?:前面|刚才|之前|上次|前边|上面)(?:已经|也)?(?:说|讲|交代)(?:了|过)")
+# A gain one was promised or could make (说…五年能赚一千零四十万, 保证能拿到…): a prospect, no money moved.
+PROSPECT = re.compile(r"(?:能|可以|就能|保证|包)(?:赚|挣|拿到|翻倍|回本)")
 AGAIN = re.compile(r"又|再|另外|另|还(?!欠|差|剩)")
 # A stock of money at some moment (备用金一共就剩两万多): neither a movement nor a debt.
 REMAINDER = re.compile(r"剩(?:下|余)?|余下|结余")

@@ -93,3 +93,28 @@ def test_a_net_is_the_sums_taken_less_what_was_paid_in(member_home):
     b = ask(member_home, "poor.txt", "提成扣掉她自己买份交的钱，她净得多少？")
     assert b.status.value == "needs_review" and "结果为负" in b.conclusion, b.conclusion
     assert "80000" not in b.conclusion and "240000" not in b.conclusion
+
+
+PROMISE = """讯问笔录
+时间：2024年3月5日9时00分至2024年3月5日11时00分
+地点：某市公安局执法办案中心
+侦查员：甲某、乙某 记录人：乙某
+被讯问人：柯丽萍 性别：女
+问:她是怎么跟你说的？
+答:她说只要交钱买份，再拉人进来，三年能赚五百万。
+问:你交了多少钱？
+答:我买了5份，一共交了15000元，是用手机银行转给上线的。
+问:你的钱转给了谁？
+答:前面说了，是转给上线的，一万五，她再交上去。
+"""
+
+
+def test_a_gain_promised_is_no_money_moved():
+    t = TextLedger(PROMISE)
+    assert Decimal(5000000) not in {e.amount.value for e in t.ledger.events if e.amount is not None}
+
+
+def test_an_answer_that_tells_again_what_it_said_before_mentions_the_earlier_row():
+    t = TextLedger(PROMISE)
+    paid = [e for e in t.ledger.events if e.amount is not None and e.amount.value == Decimal(15000)]
+    assert len(paid) == 2 and [e.role for e in paid].count("mention") == 1, [(e.role, e.kind) for e in paid]

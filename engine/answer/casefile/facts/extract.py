@@ -288,6 +288,8 @@ class _Reader:
         clause = next((c for c in _clauses(text, sentence) if c.start <= amount.start < c.end), sentence)
         if self._is_old(amount.start, amount.end, clause):
             return None  # 不是三万二 / 前面说的21000块钱不对: a correction's old value, not a row
+        if lx.PROSPECT.search(text, clause.start, amount.start):
+            return None  # 五年能赚一千零四十万: a gain promised, not money that moved
         kind = kind_at(text, clause, sentence, amount.start, amount.end)
         if lx.WITHDRAW.search(text, clause.start, amount.start) and not lx.TAKE_CONTEXT.search(text, clause.start, amount.start) \
                 and kind in (None, "take", "pay") and self.q_kind != "take":
@@ -396,7 +398,7 @@ class _Reader:
                       sentence=self.anchor(sentence), session=self.st.session,
                       words=text[clause.start:clause.end], measure=measure or ("loss" if lost else None))
         if role == "event" and (lx.MENTION.search(text, max(clause.start, amount.start - 4), amount.start)
-                                or self._confirms(amount)):
+                                or self._confirms(amount) or lx.TOLD_BEFORE.match(text, _first_sentence_start(text))):
             event.same_as = MENTIONED  # 那笔6.8万元: the build links it to the row it tells again
         event.amount = self.value(amount.start, amount.end,
                               Decimal(str(amount.value)), approx=bool(amount.meta.get("approx")))
