@@ -90,6 +90,7 @@ def test_a_net_is_the_sums_taken_less_what_was_paid_in(member_home):
     a = ask(member_home, "member.txt", "提成扣掉她自己买份交的钱，她净得多少？")
     assert [c.result for c in a.calculations] == [Decimal(5000)], a.conclusion
     assert "净得5000元" in a.conclusion and "15000" in a.conclusion.replace(",", "")
+    assert "80000" not in a.conclusion and "240000" not in a.conclusion  # the bases are not the terms
     b = ask(member_home, "poor.txt", "提成扣掉她自己买份交的钱，她净得多少？")
     assert b.status.value == "needs_review" and "结果为负" in b.conclusion, b.conclusion
     assert "80000" not in b.conclusion and "240000" not in b.conclusion

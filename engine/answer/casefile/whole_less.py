@@ -123,8 +123,13 @@ def answer_whole_less(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         for row in rows:
             said.append(f"减去{words}{said_figure(row.amount, currency)}（{quoted(case.text_of(row.sentence))}，"
                         f"{case.cite_event(row, 'completion')}）")
-    if base.role == "event":  # the sums one took, less what one paid in: a net gain
-        outcome.add(Part("净得金额", f"净得{money(result, currency)}：{'，'.join(said)}，复算为{money(result, currency)}",
+    if base.role == "event":
+        # the sums one took, less what one paid in: a net gain, each term by its figure and row (the
+        # sentences hold the bases and prices the shares were reckoned from — not quoted here)
+        took = "、".join(f"{said_figure(row.amount, currency)}（{cited}）" for row, cited in zip(whole, cited_whole))
+        paid = "、".join(f"{words}{said_figure(row.amount, currency)}（{case.cite_event(row, 'completion')}）"
+                         for words, rows in parts for row in rows)
+        outcome.add(Part("净得金额", f"净得{money(result, currency)}：所得{took}，减去{paid}，复算为{money(result, currency)}",
                          Fill.FILLED, ids))
         return True
     outcome.add(Part(_LABEL, f"尚有{money(result, currency)}未追回：{'，'.join(said)}，复算为{money(result, currency)}",
