@@ -200,7 +200,11 @@ PER_PIECE_BEFORE_NOT_AFTER = re.compile(r"(?:钱)?的")
 PER_PIECE_AFTER = re.compile(r"(?:的)?一(?:张|捆|沓|叠|包|件|瓶|公斤|千克|斤|吨|克|台|部|个|箱|袋|条|只|盒|桶|双|套|根|立方米|立方|方|平方米|平米|平方|米|亩)|/(?:克|吨|斤|公斤|千克|件|台|个|瓶|箱|米|平方米|立方米|方|亩|天|日|月|人)")
 # The same figure told again (那笔6.8万元, 那1500元, 当天转的那1500元): a mention of a row told
 # before, not a new one.
-MENTION = re.compile(r"(?:那|这)(?:一)?(?:笔|次|回)?(?:的)?$")
+# (垫付的两万元我们收到了: the act's own word before 的 names the money already told, the same)
+MENTION = re.compile(r"(?:那|这)(?:一)?(?:笔|次|回)?(?:的)?$|(?:垫付|垫|退|还|赔|借|转)(?:过|了)?的$")
+# A question that puts a figure to a side for its word on it (对…两万元有无异议 / 认不认 / 是否认可):
+# the answer's same figure is the one put, not a new sum.
+PUT_FOR_ANSWER = re.compile(r"有无异议|有没有异议|有什么异议|认不认|认可吗|是否认可|是否属实|是不是|对不对|属实|确定")
 # An answer that says it tells again what was said before (前面说了，是转给我表姐的，两万六千六): its
 # figures are mentions of the earlier rows, not new money.
 TOLD_BEFORE = re.compile(r"(?:我)?(?:前面|刚才|之前|上次|前边|上面)(?:已经|也)?(?:说|讲|交代)(?:了|过)")

@@ -119,3 +119,24 @@ def test_an_answer_that_tells_again_what_it_said_before_mentions_the_earlier_row
     t = TextLedger(PROMISE)
     paid = [e for e in t.ledger.events if e.amount is not None and e.amount.value == Decimal(15000)]
     assert len(paid) == 2 and [e.role for e in paid].count("mention") == 1, [(e.role, e.kind) for e in paid]
+
+
+# One advance told three times: by the claimant, by her counsel (垫付的两万元), and in answer to the
+# judge putting the figure for her word on it (有无异议) — one sum, never three.
+ADVANCE = """询问笔录
+时间：2024年3月5日9时00分至2024年3月5日11时00分
+地点：某区人民法院
+被询问人：秦雅婷 性别：女
+问:出院以后医院给过你钱没有？
+答:2024年1月8日医院财务科垫付给我们一万五千元，是我丈夫去签字领的。
+问:垫付的钱你们怎么看？
+答:垫付的一万五千元我们收到了，同意在赔偿款中扣除。
+问:对医院垫付的一万五千元有无异议？
+答:一万五千元是收到了，没有异议。
+"""
+
+
+def test_an_advance_told_again_is_one_sum():
+    t = TextLedger(ADVANCE)
+    told = [e for e in t.ledger.events if e.amount is not None and e.amount.value == Decimal(15000)]
+    assert len(told) == 3 and [e.role for e in told].count("mention") == 2, [(e.role, e.kind) for e in told]

@@ -554,7 +554,8 @@ class _Reader:
         """……中秋节那次送的是15万元，你确定吗？—确定，是十五万元: the answer repeats the figure
         the asker named for an occurrence told before."""
         question = self.st.question
-        if self.asked or not (lx.RESTATE.search(question) or re.search(r"那(?:一)?(?:次|笔|回)|确定|是不是|对不对|属实", question)):
+        if self.asked or not (lx.RESTATE.search(question) or re.search(r"那(?:一)?(?:次|笔|回)", question)
+                              or lx.PUT_FOR_ANSWER.search(question)):
             return False
         return any(a.value == amount.value for a in find_amounts(question))
 
