@@ -18,8 +18,9 @@ from engine.question.markers import ENDS_WITH_MA, ENDS_WITH_MEIYOU, YESNO_WORDS
 from engine.question.reading import Reading, analyse
 from engine.question.terms import head_term, tagged_terms, word_class
 from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
-                                      GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, MONEY_ENDINGS, OWN_SHARE, PLACE_ENDS,
-                                      POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF, TAKEN_OFF_ACT, TITLES, TOTAL, goods_acts, measure_of,
+                                      GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, MONEY_ENDINGS, NET_ASKED, OWN_SHARE,
+                                      TAKEN_WHOLE, PLACE_ENDS, POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF,
+                                      TAKEN_OFF_ACT, TITLES, TOTAL, goods_acts, measure_of,
                                       ordinal_of, question_kind, taken_off, CLAIM_HEADS, TAKE_OFF_VERBS, CONTRACT_TERMS,
                                       TERM_PERIODS)
 from engine.text.dates import find_dates
@@ -1099,6 +1100,9 @@ def _read_whole_less(plan: CasePlan, text: str) -> None:
         plan.gifts_kept, plan.aggregate = True, "outstanding"  # 送的东西，刨掉退回去的: gifts less those given back
         return
     if not OWN_SHARE.search(text):
+        if NET_ASKED.search(text) and (less := taken_off(text)):
+            # 推荐奖扣掉她买份交的钱，她净得多少: what she took (else a gain stated), less the parts
+            plan.whole, plan.less, plan.aggregate = (TAKEN_WHOLE, "profit", "share"), less, "outstanding"
         return
     less = taken_off(text)
     if less:

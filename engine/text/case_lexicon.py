@@ -200,7 +200,16 @@ PER_PIECE_BEFORE_NOT_AFTER = re.compile(r"(?:钱)?的")
 PER_PIECE_AFTER = re.compile(r"(?:的)?一(?:张|捆|沓|叠|包|件|瓶|公斤|千克|斤|吨|克|台|部|个|箱|袋|条|只|盒|桶|双|套|根|立方米|立方|方|平方米|平米|平方|米|亩)|/(?:克|吨|斤|公斤|千克|件|台|个|瓶|箱|米|平方米|立方米|方|亩|天|日|月|人)")
 # The same figure told again (那笔6.8万元, 那1500元, 当天转的那1500元): a mention of a row told
 # before, not a new one.
-MENTION = re.compile(r"(?:那|这)(?:一)?(?:笔|次|回)?(?:的)?$")
+# (垫付的两万元我们收到了: the act's own word before 的 names the money already told, the same)
+MENTION = re.compile(r"(?:那|这)(?:一)?(?:笔|次|回)?(?:的)?$|(?:垫付|垫|退|还|赔|借|转)(?:过|了)?的$")
+# A question that puts a figure to a side for its word on it (对…两万元有无异议 / 认不认 / 是否认可):
+# the answer's same figure is the one put, not a new sum.
+PUT_FOR_ANSWER = re.compile(r"有无异议|有没有异议|有什么异议|认不认|认可吗|是否认可|是否属实|是不是|对不对|属实|确定")
+# An answer that says it tells again what was said before (前面说了，是转给我表姐的，两万六千六): its
+# figures are mentions of the earlier rows, not new money.
+TOLD_BEFORE = re.compile(r"(?:我)?(?:前面|刚才|之前|上次|前边|上面)(?:已经|也)?(?:说|讲|交代)(?:了|过)")
+# A gain one was promised or could make (说…五年能赚一千零四十万, 保证能拿到…): a prospect, no money moved.
+PROSPECT = re.compile(r"(?:能|可以|就能|保证|包)(?:赚|挣|拿到|翻倍|回本)")
 AGAIN = re.compile(r"又|再|另外|另|还(?!欠|差|剩)")
 # A stock of money at some moment (备用金一共就剩两万多): neither a movement nor a debt.
 REMAINDER = re.compile(r"剩(?:下|余)?|余下|结余")
@@ -538,8 +547,13 @@ OWN_SHARE = re.compile(r"(?:自己|个人|本人|他)(?:实际)?(?:落下|落了
                        r"|落(?:下|了)(?:的|多少)")
 # What each part taken off is, by its verb when the words name no measure of MEASURES: 退的 (paid back,
 # restitution or a refund), 冻住的 (frozen on a card: the refund measure's 冻结).
+# 自己买份交的钱 / 付的货款: what one paid in (a payment, booked under no measure of its own).
 PART_TAKEN = {"restitution": re.compile(r"退(?!回去)"), "refund": re.compile(r"冻|止付|退回来"),
-              "recovered": re.compile(r"追回|发还|缴获|扣押")}
+              "recovered": re.compile(r"追回|发还|缴获|扣押"), "paid": re.compile(r"(?:交|付|缴)(?:了|过)?的|(?:交|付|缴)出去")}
+# 推荐奖扣掉她买份交的钱，她净得多少: a net asked — what one got less what the question takes off it
+NET_ASKED = re.compile(r"净(?:得|赚|挣|落|收|到手)|实(?:际)?(?:得|赚|挣)(?:了|到)?(?:多少|几)")
+# The whole of a net asked with no gain stated (no profit or share row): what the person took, summed.
+TAKEN_WHOLE = "taken"
 
 
 # Gifts given back (把手表连盒子一起还给了她, 退回去的, 退还给他): in a question, the part taken off what

@@ -67,6 +67,23 @@ def read_rates(text: str) -> list[Rate]:
     return found
 
 
+# A share said as a percent, with or without a word of interest near (提15%, 按百分之八, 6个点): what a
+# commission, a fee or a cut is of the amount it is charged on.
+_SHARE = re.compile(r"(?<![\d.])(?P<pct>\d+(?:\.\d+)?)\s*[%％]|百分之(?P<cnpct>[\d一二三四五六七八九十两点.]+)"
+                    r"|(?<![\d.])(?P<points>\d+(?:\.\d+)?|[一二三四五六七八九十两]{1,2})个点")
+
+
+def shares_said(text: str) -> list[Decimal]:
+    """Every percent said in ``text`` (15%, 百分之八, 6个点), in percent, in the order said."""
+    found: list[Decimal] = []
+    for m in _SHARE.finditer(text):
+        said = m.group("pct") or m.group("cnpct") or m.group("points")
+        value = Decimal(said) if m.group("pct") else parse_number(said)
+        if value is not None and value > 0:
+            found.append(value)
+    return found
+
+
 def percent(value: Decimal) -> str:
     text = format(value.normalize(), "f")
     return f"{text}%"

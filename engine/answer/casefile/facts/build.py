@@ -20,7 +20,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/answer/casefile/facts/store.py).
-LEDGER_VERSION = 65  # 65, 64, 63: s13-quant — 18个方 is 18立方米; a price declared (申报/报关) is a value measure; 62, 61: s13-quant — findings the asker puts and the speaker accepts (我没有意见/没有异议), 偷逃税款 a
+LEDGER_VERSION = 68  # 68: s13-money2 — 垫付的两万元 (an act word before 的) and a figure the question puts for a side's word (有无异议) are mentions; 67: a gain promised (五年能赚…) is no row; an answer that says it tells again (前面说了…) mentions the earlier rows; 66: the base a share is reckoned on (32份是121600元，我拿了18240元 at 15%) is a value, not a movement; 65, 64, 63: s13-quant — 18个方 is 18立方米; a price declared (申报/报关) is a value measure; 62, 61: s13-quant — findings the asker puts and the speaker accepts (我没有意见/没有异议), 偷逃税款 a
 # value measure (tax), 2.46万立方米 one quantity, 每柜也是25吨 a figure per piece; 60: one pattern for a price told with its piece before the figure (一盒1280元, 吊水一瓶四十元:
 # PER_PIECE_BEFORE, read by piece_before; EACH no longer repeats it); 59: merged s11-figures (a price told with its piece before the figure — 吊水一瓶四十元 — is per
 # piece, never a sum); 58: merged s11-conflicts (a figure the asker reads from a document, or another person questioned
@@ -312,7 +312,9 @@ def _link_mentions(ledger: CaseLedger, final: bool = False) -> None:
         if event.role != "event" or event.same_as not in (None, MENTIONED) or AGAIN.search(event.words):
             continue
         for other in reversed(rows[:n]):
-            if other.role != "event" or other.same_as or other.amount.value != event.amount.value \
+            # (前面说了…两万六千六: a figure told again may be a sum stated before, 一共交了两万六千六百元)
+            if other.role not in (("event", "total") if demonstrative else ("event",)) or other.same_as \
+                    or other.amount.value != event.amount.value \
                     or other.kind != event.kind and not demonstrative:
                 continue
             if not dates_agree(other.date.value if other.date else None, event.date.value if event.date else None):

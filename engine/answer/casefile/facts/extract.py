@@ -16,6 +16,7 @@ from engine.text.lines import joined_view
 from engine.text.names import looks_like_name, names_in, party_names, quoted_familiar_names, recurring_names
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.quantities import find_quantities
+from engine.text.rates import shares_said
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH, Segment, split
 
 # An old value the asker restated (你刚才说…): it is in the question, not in an answer span.
@@ -33,6 +34,24 @@ def _sentences(text: str, start: int, end: int) -> list[Segment]:
 # A clause about another portion of the money (剩下的…, 其余的…, 另外…): what it says of how money moved is
 # that portion's, though its figure may be said without a unit (剩下的六千八是现金给的).
 _OTHER_PORTION = re.compile(r"\s*(?:剩下|剩余|其余|其他的|另外|另一部分)")
+
+
+def _mark_share_bases(rows: list[Event], sentence: str) -> None:
+    """第一层按15%，32份是121600元，我拿了18240元: a figure that another figure of its sentence is a
+    percent of, the percent said in that sentence, is the base the share is reckoned on — a figure of
+    something (role value), not money that moved — when its own clause tells no movement of its own
+    (借给他10万元，月息2%，每月利息2000元 keeps the loan). Shares are checked to the fen."""
+    shares = shares_said(sentence)
+    if not shares:
+        return
+    money = [e for e in rows if e.is_money and e.amount is not None and e.role in ("event", "total")]
+    for base in money:
+        if any(cue.search(base.words) for cue in lx.KIND_CUES.values()):
+            continue
+        reckoned = {(base.amount.value * p / 100).quantize(Decimal("0.01")) for p in shares}
+        if any(other is not base and other.currency == base.currency and other.amount.value < base.amount.value
+               and other.amount.value.quantize(Decimal("0.01")) in reckoned for other in money):
+            base.kind, base.role = "value", "value"
 
 
 def _clauses(text: str, sentence: Segment) -> list[Segment]:
@@ -247,6 +266,7 @@ class _Reader:
                     if row is not periodic and row.role == "event" and PERIOD_COUNT.search(row.words) and \
                             row.amount.value == periodic.amount.value * periodic.periods:
                         row.role, row.same_as = "mention", periodic.id
+            _mark_share_bases(rows, self.text[sentence.start:sentence.end])
             found.extend(rows)
             found.extend(self._quantity_rows(sentence))
             if not amounts:
@@ -268,6 +288,8 @@ class _Reader:
         clause = next((c for c in _clauses(text, sentence) if c.start <= amount.start < c.end), sentence)
         if self._is_old(amount.start, amount.end, clause):
             return None  # 不是三万二 / 前面说的21000块钱不对: a correction's old value, not a row
+        if lx.PROSPECT.search(text, clause.start, amount.start):
+            return None  # 五年能赚一千零四十万: a gain promised, not money that moved
         kind = kind_at(text, clause, sentence, amount.start, amount.end)
         if lx.WITHDRAW.search(text, clause.start, amount.start) and not lx.TAKE_CONTEXT.search(text, clause.start, amount.start) \
                 and kind in (None, "take", "pay") and self.q_kind != "take":
@@ -376,7 +398,7 @@ class _Reader:
                       sentence=self.anchor(sentence), session=self.st.session,
                       words=text[clause.start:clause.end], measure=measure or ("loss" if lost else None))
         if role == "event" and (lx.MENTION.search(text, max(clause.start, amount.start - 4), amount.start)
-                                or self._confirms(amount)):
+                                or self._confirms(amount) or lx.TOLD_BEFORE.match(text, _first_sentence_start(text))):
             event.same_as = MENTIONED  # 那笔6.8万元: the build links it to the row it tells again
         event.amount = self.value(amount.start, amount.end,
                               Decimal(str(amount.value)), approx=bool(amount.meta.get("approx")))
@@ -532,7 +554,8 @@ class _Reader:
         """……中秋节那次送的是15万元，你确定吗？—确定，是十五万元: the answer repeats the figure
         the asker named for an occurrence told before."""
         question = self.st.question
-        if self.asked or not (lx.RESTATE.search(question) or re.search(r"那(?:一)?(?:次|笔|回)|确定|是不是|对不对|属实", question)):
+        if self.asked or not (lx.RESTATE.search(question) or re.search(r"那(?:一)?(?:次|笔|回)", question)
+                              or lx.PUT_FOR_ANSWER.search(question)):
             return False
         return any(a.value == amount.value for a in find_amounts(question))
 
