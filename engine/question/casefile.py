@@ -996,6 +996,27 @@ def _moves_by(text: str, found: re.Match[str]) -> bool:
                 or _BY_ACT_AFTER.match(text, found.end()) or cash_handed)
 
 
+def channel_asked(plan: CasePlan) -> str | None:
+    """付的是现金吗 / 是用微信转的吗: the one way of paying a yes/no asks whether the money moved by
+    (a lexicon CHANNELS name); None for a choice between ways (用微信还是现金) or none named."""
+    if Slot.YESNO not in plan.slots or re.search(r"还是|或者|或是", plan.text):
+        return None
+    named = {name for name, pattern in CHANNELS.items() if pattern.search(plan.text)}
+    return named.pop() if len(named) == 1 else None
+
+
+def doer_named(plan: CasePlan) -> str | None:
+    """老鬼买冰毒付的是现金吗: the words before the asked act, when they are short enough to be the one
+    doing it (a nickname the tagger splits) — the question's own subject else."""
+    verbs = [*plan.focus.acts, *plan.question.verbs]
+    begins = min((plan.text.find(a) for a in verbs if a in plan.text), default=-1)
+    moving = re.search(r"[买卖付给转交收汇借还]", plan.text)  # 小灰买货: the tagger's noun hides the verb
+    if moving and (begins < 0 or moving.start() < begins):
+        begins = moving.start()
+    before = re.sub(r"^[^\u4e00-\u9fff]+|[^\u4e00-\u9fff]+$", "", plan.text[:begins]) if begins > 0 else ""
+    return before if 2 <= len(before) <= 4 else plan.focus.subject
+
+
 def _read_restrictions(plan: CasePlan, text: str) -> None:
     """The channels and the place a figure is asked over (通过微信和支付宝一共转了多少, 在某某家交的):
     read only where a figure is asked and the channel or place is not itself what is asked."""

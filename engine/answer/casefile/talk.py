@@ -29,6 +29,7 @@ from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.extract import per_piece
 from engine.text.case_lexicon import ATTRIBUTES, RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD, same_posture
 from engine.question import CasePlan, Slot
+from engine.question import channel_asked
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
 from engine.text.refs import find_statute_refs
 from engine.text.segments import Segment, split, trimmed
@@ -140,6 +141,8 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         chosen = [m for m in matches[:8] if qualifies(m) and any(
             state_told(plan, s.text, m.statement.question, case.people(), case.doc_text) is not None
             for s in _sentences(m.statement)) or confirmed_state(case, plan, m.statement) is not None][:2]
+    if not chosen and Slot.YESNO in plan.slots and channel_asked(plan):
+        chosen = matches[:1]  # 某某付的是现金吗: the way that person paid is looked for in every turn
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
         for slot in plan.slots:
             outcome.add(Part(ATTRIBUTE_LABELS.get(plan.attribute or "", "相关内容"), "", Fill.MISSING))
