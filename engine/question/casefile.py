@@ -1001,7 +1001,10 @@ def channel_asked(plan: CasePlan) -> str | None:
     (a lexicon CHANNELS name); None for a choice between ways (用微信还是现金) or none named."""
     if Slot.YESNO not in plan.slots or re.search(r"还是|或者|或是", plan.text):
         return None
-    named = {name for name, pattern in CHANNELS.items() if pattern.search(plan.text)}
+    # the way named as how the money moved (通过微信, 付的是现金), never as who acted (银行有没有退回来)
+    # nor as the thing asked of (收的现金存到银行了吗)
+    named = {name for name, pattern in CHANNELS.items() for m in pattern.finditer(plan.text)
+             if _BY_WAY.search(plan.text[:m.start()]) or plan.text[:m.start()].endswith("是")}
     return named.pop() if len(named) == 1 else None
 
 

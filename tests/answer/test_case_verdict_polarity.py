@@ -54,6 +54,9 @@ def test_the_way_of_paying_a_yes_no_asks_and_who_paid():
     assert channel_asked(make_plan("小灰买货付的是现金吗？")) == "现金"
     assert channel_asked(make_plan("是用微信还是现金付的？")) is None  # a choice asks which one
     assert channel_asked(make_plan("小灰一共付了多少钱？")) is None
+    assert channel_asked(make_plan("银行有没有把钱退回来？")) is None  # the bank acts, it is no way of paying
+    assert channel_asked(make_plan("钱是通过微信转的吗？")) == "微信"
+    assert channel_asked(make_plan("他收的现金存到银行了吗？")) is None  # the cash is the thing asked of
     assert doer_named(make_plan("小灰买货付的是现金吗？")) == "小灰"
 
 
