@@ -831,7 +831,9 @@ def make_plan(text: str) -> CasePlan:
     # 受过行政处罚吗？当时暂扣了几个月？: a yes/no part beside the figure asked
     plan.aliases = [m.group(0) for m in ALIAS.finditer(text)
                     if (m.group("surname") or m.group("surname2") or m.group("surname3")) in SURNAMES
-                    and not _NOT_ALIAS.match(m.group(0)) and not any(m.group(0) in n for n in plan.names)]
+                    and not _NOT_ALIAS.match(m.group(0))
+                    and not any(m.group(0) in n and (m.group(0) != n or not REAL_NAME.search(text)) for n in plan.names)
+                    and not (m.group("surname2") and _inside_word(text, m.start()))]
     plan.nicknames = list(dict.fromkeys(m.group(0) for m in NICKNAME.finditer(text)
                                         if not any(m.group(0) in n and m.group(0) != n for n in plan.names)
                                         and m.group(0) not in plan.aliases and not _NOT_ALIAS.match(m.group(0))))
@@ -994,6 +996,16 @@ def _moves_by(text: str, found: re.Match[str]) -> bool:
     cash_handed = found.group(0) in ("现金", "现钞") and bool(_CASH_HANDED.search(before))
     return bool(_BY_WAY.search(before[-4:]) or _BY_ACT_BEFORE.search(before[-4:])
                 or _BY_ACT_AFTER.match(text, found.end()) or cash_handed)
+
+
+def _inside_word(text: str, at: int) -> bool:
+    """公司老板: the character at ``at`` ends a word begun before it (公司), so it is no surname."""
+    start = 0
+    for word, _ in posseg(text):
+        if start < at < start + len(word):
+            return True
+        start += len(word)
+    return False
 
 
 def channel_asked(plan: CasePlan) -> str | None:

@@ -78,3 +78,28 @@ def test_the_way_each_buyer_paid_answers_whether_it_was_cash(polarity_home):
     assert other_way.conclusion.startswith("否") and "支付宝" in other_way.conclusion, other_way.conclusion
     cash = ask(polarity_home, DEALER_FILE, "小灰付的是现金吗？")
     assert cash.conclusion.startswith("是") and "现金" in cash.conclusion, cash.conclusion
+
+
+def test_a_title_after_a_word_is_the_alias_asked_never_the_words_last_character():
+    # 公司老板: 司 ends 公司, it is no surname; 某总 asked for a full name is the alias even when the
+    # tagger reads it as a name
+    plan = make_plan("公司老板谭总的全名叫什么？")
+    assert plan.aliases == ["谭总"] and plan.real_name
+    assert make_plan("他跟司老板说了什么？").aliases == ["司老板"]
+
+
+INVESTOR = """询问笔录
+时间：2025年8月2日9时00分至2025年8月2日10时00分
+地点：澄江市公安局经侦支队第二询问室
+询问人：蓬某、郁某 记录人：郁某
+被询问人：苗秀英 性别：女
+问：公司的老板是谁？
+答：大家都叫他卢总，全名叫什么我不知道，只见过一面。
+"""
+
+
+@pytest.mark.integration
+def test_a_full_name_the_speaker_does_not_know_is_a_gap(tmp_path_factory):
+    for home in record_home(tmp_path_factory.mktemp("alias_gap"), {"询问笔录_苗秀英.txt": INVESTOR}):
+        answer = ask(home, "询问笔录_苗秀英.txt", "公司老板卢总的全名叫什么？")
+        assert answer.gaps and "全名叫什么我不知道" in answer.conclusion, answer.conclusion
