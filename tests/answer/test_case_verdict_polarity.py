@@ -103,3 +103,25 @@ def test_a_full_name_the_speaker_does_not_know_is_a_gap(tmp_path_factory):
     for home in record_home(tmp_path_factory.mktemp("alias_gap"), {"询问笔录_苗秀英.txt": INVESTOR}):
         answer = ask(home, "询问笔录_苗秀英.txt", "公司老板卢总的全名叫什么？")
         assert answer.gaps and "全名叫什么我不知道" in answer.conclusion, answer.conclusion
+
+
+CARER = """庭审笔录
+时间：2025年9月4日9时30分至11时00分
+地点：澄江市东湖区人民法院第二审判庭
+案由：医疗损害责任纠纷
+审判员：滑某
+原告：房秀云
+被告：澄江市第六人民医院
+审判员：原告，护理你的是谁？
+原告：是我儿子，护理了两个月。
+审判员：你儿子之前做什么工作，一个月收入多少？
+原告：他在外面跑运输，一个月能挣多少我说不上来，有时多有时少。
+"""
+
+
+@pytest.mark.integration
+def test_a_figure_the_speaker_cannot_say_is_a_gap_though_the_reply_repeats_no_word_of_the_question(
+        tmp_path_factory):
+    for home in record_home(tmp_path_factory.mktemp("figure_gap"), {"庭审笔录_房秀云.txt": CARER}):
+        answer = ask(home, "庭审笔录_房秀云.txt", "护理原告的儿子原来每个月收入多少？")
+        assert answer.gaps and "我说不上来" in answer.conclusion, answer.conclusion

@@ -27,7 +27,8 @@ from engine.answer.casefile.when import POSTURE_SAID, time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.extract import per_piece
-from engine.text.case_lexicon import ATTRIBUTES, RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD, same_posture
+from engine.text.case_lexicon import (ATTRIBUTES, RECOVERED_TOLD, UNCERTAIN, UNSURE_ABOUT, WHEREABOUTS_TOLD,
+                                      same_posture)
 from engine.question import CasePlan, Slot
 from engine.question import channel_asked
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
@@ -163,6 +164,13 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             outcome.add(time_of_day(case, plan, chosen, outcome))
         else:
             outcome.add(_quote(case, plan, chosen, slot, outcome))
+
+def _unsure_of_figure_asked(plan: CasePlan, case: Case, asked: str, said: str) -> bool:
+    """一个月收入多少？—一个月挣多少我说不清: the speaker does not know the figure the asker asked in
+    the question's own words — a gap, though the answer repeats none of them."""
+    return _unsure_about(said, Slot.AMOUNT) and bool(UNSURE_ABOUT["amount"].search(asked)) \
+        and any(word_hit(t, asked) >= 0.8 for t in _weights(plan, case))
+
 
 def answer_whereabouts(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """这批瓷砖后来用到哪里去了: the first turn telling where the thing went — asked of it (卖给谁了,
@@ -409,7 +417,8 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
                                                           for a in find_amounts(sentence.text))
             # the asker put nearly this question (…付了多少钱，你知道吗？): its answer needs none of its words
             if not about and not per_unit and match.similar < 0.5 \
-                    and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):
+                    and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)) \
+                    and not _unsure_of_figure_asked(plan, case, statement.question, sentence.text):
                 continue
             if _unsure_about(sentence.text, Slot.AMOUNT):
                 outcome.add(_gap(case, statement, sentence, outcome, "金额"))
