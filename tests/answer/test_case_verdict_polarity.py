@@ -125,3 +125,20 @@ def test_a_figure_the_speaker_cannot_say_is_a_gap_though_the_reply_repeats_no_wo
     for home in record_home(tmp_path_factory.mktemp("figure_gap"), {"庭审笔录_房秀云.txt": CARER}):
         answer = ask(home, "庭审笔录_房秀云.txt", "护理原告的儿子原来每个月收入多少？")
         assert answer.gaps and "我说不上来" in answer.conclusion, answer.conclusion
+
+
+LENDER = """询问笔录
+时间：2025年10月6日14时00分至2025年10月6日15时00分
+地点：澄江市公安局经侦支队第三询问室
+询问人：茅某、栾某 记录人：栾某
+被询问人：乔文斌 性别：男
+问：你是怎么投钱给瑞丰达公司的？
+答：2024年6月2日我从建设银行卡转了30000元到瑞丰达公司的对公账户上，签了一份协议。
+"""
+
+
+@pytest.mark.integration
+def test_a_figure_named_by_a_word_the_record_never_says_is_not_found(tmp_path_factory):
+    for home in record_home(tmp_path_factory.mktemp("figure_unnamed"), {"询问笔录_乔文斌.txt": LENDER}):
+        answer = ask(home, "询问笔录_乔文斌.txt", "瑞丰达公司的注册资本是多少？")
+        assert answer.status.value == "not_found" and "30000" not in answer.conclusion, answer.conclusion

@@ -165,6 +165,15 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         else:
             outcome.add(_quote(case, plan, chosen, slot, outcome))
 
+def _figure_unnamed(plan: CasePlan, asked: str, said: str) -> bool:
+    """注册资本是多少: a figure the question names by a word of no known money measure is told only
+    where that word stands (in the sentence or the asker's words) — never a figure of another thing
+    the answer tells of the same company (转了50000元到公司账户)."""
+    head = plan.head
+    return bool(head) and len(head) >= 2 and plan.measure is None and plan.money_word is None \
+        and Slot.AMOUNT in plan.slots and word_hit(head, said) < 0.8 and word_hit(head, asked) < 0.8
+
+
 def _unsure_of_figure_asked(plan: CasePlan, case: Case, asked: str, said: str) -> bool:
     """一个月收入多少？—一个月挣多少我说不清: the speaker does not know the figure the asker asked in
     the question's own words — a gap, though the answer repeats none of them."""
@@ -423,6 +432,8 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
             if _unsure_about(sentence.text, Slot.AMOUNT):
                 outcome.add(_gap(case, statement, sentence, outcome, "金额"))
                 return
+            if _figure_unnamed(plan, statement.question, sentence.text):
+                continue
             amounts = find_amounts(sentence.text)
             denied = any(re.search(r"(?:没有|没|未|并未|不曾)(?:再)?" + re.escape(a[0]), sentence.text) for a in acts)
             if amounts and not denied:
