@@ -171,7 +171,8 @@ def _figure_unnamed(plan: CasePlan, asked: str, said: str) -> bool:
     the answer tells of the same company (转了50000元到公司账户)."""
     head = plan.head
     return bool(head) and len(head) >= 2 and plan.measure is None and plan.money_word is None \
-        and Slot.AMOUNT in plan.slots and word_hit(head, said) < 0.8 and word_hit(head, asked) < 0.8
+        and Slot.AMOUNT in plan.slots and word_hit(head, said) < 0.8 and word_hit(head, asked) < 0.8 \
+        and re.search(re.escape(head) + r"(?:是|有|为)?多少", plan.text) is not None  # the figure's own name
 
 
 def _unsure_of_figure_asked(plan: CasePlan, case: Case, asked: str, said: str) -> bool:
