@@ -843,7 +843,9 @@ def make_plan(text: str) -> CasePlan:
     # 受过行政处罚吗？当时暂扣了几个月？: a yes/no part beside the figure asked
     plan.aliases = [m.group(0) for m in ALIAS.finditer(text)
                     if (m.group("surname") or m.group("surname2") or m.group("surname3")) in SURNAMES
-                    and not _NOT_ALIAS.match(m.group(0)) and not any(m.group(0) in n for n in plan.names)]
+                    and not _NOT_ALIAS.match(m.group(0))
+                    and not any(m.group(0) in n and (m.group(0) != n or not REAL_NAME.search(text)) for n in plan.names)
+                    and not (m.group("surname2") and _inside_word(text, m.start()))]
     plan.nicknames = list(dict.fromkeys(m.group(0) for m in NICKNAME.finditer(text)
                                         if not any(m.group(0) in n and m.group(0) != n for n in plan.names)
                                         and m.group(0) not in plan.aliases and not _NOT_ALIAS.match(m.group(0))))
@@ -1012,6 +1014,40 @@ def _moves_by(text: str, found: re.Match[str]) -> bool:
     cash_handed = found.group(0) in ("现金", "现钞") and bool(_CASH_HANDED.search(before))
     return bool(_BY_WAY.search(before[-4:]) or _BY_ACT_BEFORE.search(before[-4:])
                 or _BY_ACT_AFTER.match(text, found.end()) or cash_handed)
+
+
+def _inside_word(text: str, at: int) -> bool:
+    """公司老板: the character at ``at`` ends a word begun before it (公司), so it is no surname."""
+    start = 0
+    for word, _ in posseg(text):
+        if start < at < start + len(word):
+            return True
+        start += len(word)
+    return False
+
+
+def channel_asked(plan: CasePlan) -> str | None:
+    """付的是现金吗 / 是用微信转的吗: the one way of paying a yes/no asks whether the money moved by
+    (a lexicon CHANNELS name); None for a choice between ways (用微信还是现金) or none named."""
+    if Slot.YESNO not in plan.slots or re.search(r"还是|或者|或是", plan.text):
+        return None
+    # the way named as how the money moved (通过微信, 付的是现金), never as who acted (银行有没有退回来)
+    # nor as the thing asked of (收的现金存到银行了吗)
+    named = {name for name, pattern in CHANNELS.items() for m in pattern.finditer(plan.text)
+             if _BY_WAY.search(plan.text[:m.start()]) or plan.text[:m.start()].endswith("是")}
+    return named.pop() if len(named) == 1 else None
+
+
+def doer_named(plan: CasePlan) -> str | None:
+    """老鬼买冰毒付的是现金吗: the words before the asked act, when they are short enough to be the one
+    doing it (a nickname the tagger splits) — the question's own subject else."""
+    verbs = [*plan.focus.acts, *plan.question.verbs]
+    begins = min((plan.text.find(a) for a in verbs if a in plan.text), default=-1)
+    moving = re.search(r"[买卖付给转交收汇借还]", plan.text)  # 小灰买货: the tagger's noun hides the verb
+    if moving and (begins < 0 or moving.start() < begins):
+        begins = moving.start()
+    before = re.sub(r"^[^\u4e00-\u9fff]+|[^\u4e00-\u9fff]+$", "", plan.text[:begins]) if begins > 0 else ""
+    return before if 2 <= len(before) <= 4 else plan.focus.subject
 
 
 def _read_restrictions(plan: CasePlan, text: str) -> None:

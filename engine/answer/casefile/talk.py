@@ -27,8 +27,10 @@ from engine.answer.casefile.when import POSTURE_SAID, time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.extract import per_piece
-from engine.text.case_lexicon import ATTRIBUTES, RECOVERED_TOLD, UNCERTAIN, WHEREABOUTS_TOLD, same_posture
+from engine.text.case_lexicon import (ATTRIBUTES, RECOVERED_TOLD, UNCERTAIN, UNSURE_ABOUT, WHEREABOUTS_TOLD,
+                                      same_posture)
 from engine.question import CasePlan, Slot
+from engine.question import channel_asked
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
 from engine.text.refs import find_statute_refs
 from engine.text.segments import Segment, split, trimmed
@@ -140,6 +142,8 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         chosen = [m for m in matches[:8] if qualifies(m) and any(
             state_told(plan, s.text, m.statement.question, case.people(), case.doc_text) is not None
             for s in _sentences(m.statement)) or confirmed_state(case, plan, m.statement) is not None][:2]
+    if not chosen and Slot.YESNO in plan.slots and channel_asked(plan):
+        chosen = matches[:1]  # 某某付的是现金吗: the way that person paid is looked for in every turn
     if not chosen:  # nothing in the file speaks of it: not found, never a quote about something else
         for slot in plan.slots:
             outcome.add(Part(ATTRIBUTE_LABELS.get(plan.attribute or "", "相关内容"), "", Fill.MISSING))
@@ -160,6 +164,23 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             outcome.add(time_of_day(case, plan, chosen, outcome))
         else:
             outcome.add(_quote(case, plan, chosen, slot, outcome))
+
+def _figure_unnamed(plan: CasePlan, asked: str, said: str) -> bool:
+    """注册资本是多少: a figure the question names by a word of no known money measure is told only
+    where that word stands (in the sentence or the asker's words) — never a figure of another thing
+    the answer tells of the same company (转了50000元到公司账户)."""
+    head = plan.head
+    return bool(head) and len(head) >= 2 and plan.measure is None and plan.money_word is None \
+        and Slot.AMOUNT in plan.slots and word_hit(head, said) < 0.8 and word_hit(head, asked) < 0.8 \
+        and re.search(re.escape(head) + r"(?:是|有|为)?多少", plan.text) is not None  # the figure's own name
+
+
+def _unsure_of_figure_asked(plan: CasePlan, case: Case, asked: str, said: str) -> bool:
+    """一个月收入多少？—一个月挣多少我说不清: the speaker does not know the figure the asker asked in
+    the question's own words — a gap, though the answer repeats none of them."""
+    return _unsure_about(said, Slot.AMOUNT) and bool(UNSURE_ABOUT["amount"].search(asked)) \
+        and any(word_hit(t, asked) >= 0.8 for t in _weights(plan, case))
+
 
 def answer_whereabouts(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """这批瓷砖后来用到哪里去了: the first turn telling where the thing went — asked of it (卖给谁了,
@@ -406,11 +427,14 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
                                                           for a in find_amounts(sentence.text))
             # the asker put nearly this question (…付了多少钱，你知道吗？): its answer needs none of its words
             if not about and not per_unit and match.similar < 0.5 \
-                    and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)):
+                    and not any(word_hit(t, sentence.text) > 0 for t in _weights(plan, case)) \
+                    and not _unsure_of_figure_asked(plan, case, statement.question, sentence.text):
                 continue
             if _unsure_about(sentence.text, Slot.AMOUNT):
                 outcome.add(_gap(case, statement, sentence, outcome, "金额"))
                 return
+            if _figure_unnamed(plan, statement.question, sentence.text):
+                continue
             amounts = find_amounts(sentence.text)
             denied = any(re.search(r"(?:没有|没|未|并未|不曾)(?:再)?" + re.escape(a[0]), sentence.text) for a in acts)
             if amounts and not denied:

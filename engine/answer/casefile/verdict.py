@@ -19,8 +19,10 @@ from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.answer.casefile.facts import Statement
-from engine.text.case_lexicon import EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES, UNCERTAIN
+from engine.text.case_lexicon import (CHANNELS, EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES,
+                                      UNCERTAIN)
 from engine.question import CasePlan, Slot
+from engine.question import channel_asked, doer_named
 from engine.text.boundaries import SENTENCE_ZH, split
 from engine.text.segments import Segment, trimmed
 
@@ -236,9 +238,40 @@ def _key_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[
         if at >= 0:
             if not tells_asked_act(plan, f"{asked}{sentence.text}", people, doc_text):
                 continue
-            before = sentence.text[max(0, at - 3):at]
-            return Verdict("否" if re.search(r"没有?|不|未", before) else "是", statement, sentence)
+            told = _predicate_at(sentence.text, plan.text)
+            return Verdict("否" if _clause_negated(sentence.text, at if told < 0 else told) else "是",
+                           statement, sentence)
     return None
+
+
+def _predicate_at(text: str, question: str) -> int:
+    """Where the sentence says the question's predicate — the yes/no asks of what stands last before its
+    吗 (…的钱经过某某的手吗): the run of two characters or more of the question, found in the sentence,
+    that stands latest in the question (longest there); -1 when none."""
+    runs: list[tuple[int, int, int]] = []  # (where in the question, length, where in the sentence)
+    for i in range(len(question)):
+        for j in range(i + 2, len(question) + 1):
+            piece = question[i:j]
+            if not re.fullmatch(r"[\u4e00-\u9fff]+", piece) or piece.endswith("吗") or piece in ("是不是", "有没有"):
+                break
+            found = text.find(piece)
+            if found < 0:
+                break
+            runs.append((i, len(piece), found))
+    return max(runs)[2] if runs else -1
+
+
+# A negation scoping the clause's predicate (不经过我的手, 从来没有跟他们见过面): anywhere in the clause
+# before the asked word — never the question forms 有没有 / 是不是, a conjunction (不但, 不管, 不过) or the
+# words of not knowing (UNCERTAIN answers those).
+_CLAUSE_NEGATION = re.compile(r"(?<![有是])(?:没有?|不|未|并非|无)(?![但仅管论过光止知记清])")
+
+
+def _clause_negated(text: str, at: int) -> bool:
+    """Whether the predicate holding the word at ``at`` is negated in its clause (split at ，；。)."""
+    start = max(text.rfind(ch, 0, at) for ch in "，,；;。：:") + 1
+    before = text[start:at]
+    return bool(_CLAUSE_NEGATION.search(before)) and not UNCERTAIN.search(before)
 
 
 # Consent or will asked (同意调解吗, 愿意赔偿吗): a 但/除非 after it makes the consent conditional.
@@ -270,7 +303,11 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     """The verdict of the best statement that gives one; for 有没有人… any affirming account. One
     speaker telling it both ways (愿意调解，但… / 那我不同意调解了) is a conflict citing both; a
     consent asked and given on a condition is no plain 是."""
-    verdicts = [v for v in (_verdict(case, plan, m.statement) for m in chosen) if v is not None]
+    channel = channel_asked(plan)
+    if channel is not None:
+        verdicts = _channel_verdicts(case, plan, channel)
+    else:
+        verdicts = [v for v in (_verdict(case, plan, m.statement) for m in chosen) if v is not None]
     verdicts = [v for v in verdicts if of_asked_side(plan, v.statement, case)]
     if not verdicts:
         return Part("是否", "", Fill.MISSING)
@@ -327,6 +364,35 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                 part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
                 part.evidence.append(more)
     return part
+
+
+# The money moving in the clause naming a way of paying (她微信转了我300元, 给的现金) — not a mere
+# mention of the way (只有他的微信).
+_PAID_BY = re.compile(r"[转付给交收汇打]")
+
+
+def _channel_verdicts(case: Case, plan: CasePlan, channel: str) -> list[Verdict]:
+    """付的是现金吗: the sentences telling the way the asked payment moved by — of the person the
+    question names (in the sentence or the asker's words), one way named with money moving —
+    是 when it is the asked way, 否 when another. No such sentence: no verdict (never 是 by default
+    from a sentence that names the payment but not its way)."""
+    named = case.named_in(plan.text, plan.names)
+    subject = doer_named(plan)  # 老鬼: a nickname the record uses is the payer too
+    who = named[0] if named else subject if subject and len(subject) >= 2 and subject in case.doc_text else None
+    found: list[Verdict] = []
+    for statement in case.ledger.statements:
+        if statement.kind == "header":
+            continue
+        asked = _effective_question(case, statement)
+        for sentence in _sentences(statement):
+            if who and who not in sentence.text and who not in asked:
+                continue
+            told = {name for clause in re.split(r"[，,；;]", sentence.text) if _PAID_BY.search(clause)
+                    for name, pattern in CHANNELS.items() if pattern.search(clause)}
+            if len(told) == 1:
+                found.append(Verdict("是" if channel in told else "否", statement, sentence))
+                break
+    return found
 
 
 def _both_ways(case: Case, first: Verdict, other: Verdict, outcome: Outcome) -> Part:
