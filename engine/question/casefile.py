@@ -81,6 +81,7 @@ ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记�
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
 # 原告认可的增项（一共多少？）比被告主张的增项少多少: one side's figure of a thing as it stands on it, against
 # the other's — the thing named alike on both sides
+# The parties of a hearing by their role (the longer role first: 被申请人 before 申请人).
 _SIDE_WORDS = r"被上诉人|上诉人|被申请人|申请人|原告|被告"
 STANCE_GAP = re.compile(rf"(?P<a>{_SIDE_WORDS})(?:方)?(?P<sa>认可|承认|主张|算|说)的(?P<w>[\u4e00-\u9fff]{{1,6}}?)"
                         rf"(?:一共|总共|合计|共)?(?:是)?(?:多少钱?|几)?[？?，,]?比(?P<b>{_SIDE_WORDS})(?:方)?"
@@ -1146,7 +1147,7 @@ def _read_whole_less(plan: CasePlan, text: str) -> None:
         plan.aggregate = "outstanding"
 
 
-_SIDE_NAMED = re.compile(r"被上诉人|上诉人|被申请人|申请人|原告|被告|第三人")
+_SIDE_NAMED = re.compile(rf"{_SIDE_WORDS}|第三人")
 
 
 def _field_owners(text: str, fields: list[str]) -> list[tuple[str, str]]:
