@@ -142,3 +142,27 @@ def test_a_figure_named_by_a_word_the_record_never_says_is_not_found(tmp_path_fa
     for home in record_home(tmp_path_factory.mktemp("figure_unnamed"), {"询问笔录_乔文斌.txt": LENDER}):
         answer = ask(home, "询问笔录_乔文斌.txt", "瑞丰达公司的注册资本是多少？")
         assert answer.status.value == "not_found" and "30000" not in answer.conclusion, answer.conclusion
+
+
+# A recruiter's account where the record's lines wrap inside the words of denial (没|有, 没|人), as a
+# word processor breaks them.
+WRAPPED = """讯问笔录
+时间：2025年8月11日9时00分至2025年8月11日10时20分
+地点：澄江市公安局网安支队第二讯问室
+讯问人：苗某、乔某 记录人：乔某
+被讯问人：符建军 性别：男
+问：带你入行的那个人是什么人？
+答：我只知道他网名叫“老鹰”，是在一个群里认识的。我们从来没
+有见过面，一直是在网上联系。
+问：拉人的时候谁帮你？
+答：没
+人跟我一起，都是我自己在群里发的。
+"""
+
+
+def test_a_denial_cut_by_a_line_break_still_denies(tmp_path_factory):
+    for home in record_home(tmp_path_factory.mktemp("wrapped_denial"), {"讯问笔录_符建军.txt": WRAPPED}):
+        met = ask(home, "讯问笔录_符建军.txt", "符建军和老鹰见过面吗？")
+        assert met.conclusion.startswith("否"), met.conclusion
+        alone = ask(home, "讯问笔录_符建军.txt", "符建军拉人的时候有没有同伙？")
+        assert not alone.conclusion.startswith("是"), alone.conclusion

@@ -210,14 +210,16 @@ def mentions(plan: CasePlan, text: str) -> list[Mention]:
     found = []
     for sentence in sentences_of(text):
         for clause in clauses_of(sentence):
-            if plan.focus.remainder and (SETTLED.search(clause.text) or OWING.search(clause.text)):
-                owing = OWING.search(clause.text)
+            # read as one line: a record wraps anywhere (从来没|有见过面 is still a denial)
+            said = clause.text.replace("\n", "")
+            if plan.focus.remainder and (SETTLED.search(said) or OWING.search(said)):
+                owing = OWING.search(said)
                 found.append(Mention(clause, sentence, False, False, settled=not owing))
                 continue
-            at = act_at(plan, clause.text)
+            at = act_at(plan, said)
             if at < 0:
                 continue
-            before = _without_act_tail(plan, clause.text[:at])
+            before = _without_act_tail(plan, said[:at])
             found.append(Mention(clause, sentence, bool(NEGATED_BEFORE.search(before)),
                                  bool(IRREALIS.search(before))))
     return found

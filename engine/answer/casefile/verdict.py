@@ -116,8 +116,9 @@ _NOBODY = r"(?:到现在|到今天|至今|目前|现在|一直)?(?:都|也|还)?
 
 def _denied_before(plan: CasePlan, before: str) -> bool:
     """The first clause of ``before`` says nobody did the asked act (its verb's first character)."""
-    clause = re.split(r"[，,；;。]", before.strip(), maxsplit=1)[0]
-    return clause != before.strip() and any(
+    before = before.replace("\n", "").strip()  # a record wraps anywhere (没|有人赔)
+    clause = re.split(r"[，,；;。]", before, maxsplit=1)[0]
+    return clause != before and any(
         re.match(rf"{_NOBODY}{re.escape(act[0])}", clause) for act in plan.focus.acts if act)
 
 
@@ -160,6 +161,7 @@ def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_tex
     """What a sentence's state of the asked thing says to the yes/no: 是, 否, ? (the speaker does not
     know) or None (it tells no state of that thing). Read by the badge too: a verdict on a state
     stands on such a sentence only."""
+    text = text.replace("\n", "")  # read as one line: a record wraps anywhere (不|是假的)
     things = [o for o in objects_of(plan, people, doc_text) if len(o) >= 2]
     if things and not any(object_hit(o, text) or object_hit(o, asked) for o in things):
         return None
@@ -426,6 +428,7 @@ _SIDE_WORDS = re.compile(r"同伙|伙同|同案|帮凶|投案|自首|抓获|被�
 def _side_told(text: str, plan: CasePlan, on_topic: bool) -> str | None:
     """The side of the asked pair a sentence tells (a side's words negated tell the other one);
     None when it tells neither or both."""
+    text = text.replace("\n", "")  # read as one line: a record wraps anywhere (没|人跟我一起)
     pair = (plan.either, EITHER_OTHER[plan.either])
     if on_topic:
         told = [(side, found) for side in pair for found in EITHER[side][1].finditer(text)]
