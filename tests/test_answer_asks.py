@@ -51,3 +51,35 @@ def test_a_figure_in_a_unit_and_a_sum_are_two_asks():
     paid = Part("金额", "金额为4500元（E2）", Fill.FILLED, ["E2"])
     answer_asks(None, question, outcome, _compose_by_slot({Slot.AMOUNT: paid}))
     assert [p.text for p in outcome.parts] == ["30斤（E1）", paid.text]
+
+
+def test_an_ask_of_a_value_its_own_route_cannot_find_is_said_missing():
+    question = read_question("租赁合同是哪天订的？押金多少？")
+    outcome = Outcome([Part("押金", "押金为6000元（E1）", Fill.FILLED, ["E1"])])
+    answer_asks(None, question, outcome, lambda case, q: Outcome())  # the date's own route finds nothing
+    assert [p.fill for p in outcome.parts] == [Fill.FILLED, Fill.MISSING]
+    assert "哪天订的" in outcome.parts[1].label
+
+
+def test_fewer_answering_parts_than_asks_leaves_the_answer_under_review():
+    # 按什么价钱卖的 asks no value a part's words can be read for: one part for two asks is half an answer
+    question = read_question("山货是按什么价钱卖的？卖掉的几只一共多重？")
+    outcome = Outcome([Part("数量", "3只（E1）", Fill.FILLED, ["E1"])])
+    answer_asks(None, question, outcome, lambda case, q: Outcome())
+    assert outcome.parts[0].doubt and "2问" in outcome.parts[0].doubt
+
+
+def test_figures_asked_each_need_one_figure_each():
+    from engine.question.asks import figures_each
+
+    assert figures_each("账面库存和实际盘点数各是多少台？") == 2
+    assert figures_each("甲、乙、丙各分了多少钱？") == 3
+    assert figures_each("原告和被告分别主张多少钱？") == 2
+    assert figures_each("双方各自主张多少？") == 1  # the sides are no things joined in the question
+    question = read_question("仓库里的电钻和电锤各是多少台？")
+    one = Outcome([Part("数量", "152台（E1）", Fill.FILLED, ["E1"])])
+    answer_asks(None, question, one, lambda case, q: Outcome())
+    assert one.parts[0].doubt and "2项" in one.parts[0].doubt
+    both = Outcome([Part("数量", "电钻152台（E1）；电锤92台（E2）", Fill.FILLED, ["E1", "E2"])])
+    answer_asks(None, question, both, lambda case, q: Outcome())
+    assert both.parts[0].doubt is None

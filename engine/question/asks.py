@@ -57,3 +57,19 @@ def _subject(first: str) -> str:
     if 0 < be < asked.start():
         return first[:be]
     return _FIGURE_ASKED.sub("", first, count=1) if _FIGURE_ASKED.search(first) else ""
+
+
+# 账面库存和实际盘点数各是多少台 / 100元和50元的各多少张: things joined by 和/与/及/、 and asked 各 (or 分别)
+# a figure — one figure each. The joined run stands right before 各/分别 (a few words of the things' own
+# may follow the last one: 50元的).
+_EACH_ASKED = re.compile(r"((?:[\u4e00-\u9fff\w.]{1,12}(?:和|与|及|跟|、)){1,5}[\u4e00-\u9fff\w.]{1,12}?)"
+                         r"(?:的)?(?:各|分别)[^，,。；;？?、]{0,4}?(?:多少|几)")
+
+
+def figures_each(text: str) -> int:
+    """How many figures one ask asks by 各/分别 over things it joins (2 for 甲和乙各是多少); 1 otherwise."""
+    found = _EACH_ASKED.search(text)
+    if found is None:
+        return 1
+    return len(re.split(r"和|与|及|跟|、", found.group(1)))
+

@@ -16,6 +16,7 @@ from typing import Callable
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.question import CasePlan, QuestionPlan, Slot
+from engine.question.asks import figures_each
 from engine.text.case_lexicon import UNIT_FAMILIES
 from engine.text.dates import find_dates
 
@@ -41,24 +42,74 @@ def _kind(plan: CasePlan) -> tuple[str, frozenset[str]] | None:
 
 
 def _covers(part: Part, kind: tuple[str, frozenset[str]]) -> bool:
-    what, units = kind
+    what = kind[0]
     text = part.text if part.fill is not Fill.MISSING else ""
     if what == "amount":
         return bool(_MONEY_TOLD.search(text)) or part.fill is Fill.MISSING and bool(_MONEY_LABEL.search(part.label))
     if what == "date":
         return bool(find_dates(text)) or "日期" in part.label or "时间" in part.label
-    told = re.compile(_NUMBER + "(?:" + "|".join(re.escape(u) for u in sorted(units, key=len, reverse=True)) + ")")
-    return bool(told.search(text))
+    return bool(_figures_told(kind).search(text))
 
 
 def answer_asks(case: Case, question: QuestionPlan, outcome: Outcome,
                 compose: Callable[[Case, QuestionPlan], Outcome]) -> None:
-    """Add to ``outcome`` the asks of ``question`` its parts leave out, each by ``compose`` of its own plan."""
-    if len(question.asks) < 2 or not outcome.parts:
+    """Add to ``outcome`` the asks of ``question`` its parts leave out, each by ``compose`` of its own
+    plan; an ask still without an answer is then said so (never 已核验 with an ask unanswered)."""
+    if not outcome.parts:
         return
-    kinds = [_kind(ask.case) for ask in question.asks]
-    if any(k is None for k in kinds) or len(set(kinds)) < len(kinds):
-        return  # an ask of no value read here, or two asks of one kind: which part answers which is unknown
+    if len(question.asks) >= 2:
+        kinds = [_kind(ask.case) for ask in question.asks]
+        if not (any(k is None for k in kinds) or len(set(kinds)) < len(kinds)):
+            # (an ask of no value read here, or two asks of one kind: which part answers which is unknown)
+            _fill_asks(case, question, kinds, outcome, compose)
+        _say_unanswered(question, kinds, outcome)
+    _say_each_unanswered(question, outcome)
+
+
+def _say_each_unanswered(question: QuestionPlan, outcome: Outcome) -> None:
+    """账面库存和实际盘点数各是多少台 answered with one figure: the answer is under review, naming it."""
+    given = [p for p in outcome.parts if p.fill is not Fill.MISSING]
+    for ask in question.asks or [question]:
+        wanted, kind = figures_each(ask.text), _kind(ask.case)
+        if wanted < 2 or kind is None or kind[0] == "date":
+            continue
+        told = {m.group(0) for p in given for m in _figures_told(kind).finditer(p.text)}
+        if len(told) < wanted:
+            doubt = f"问题问的是{wanted}项各自的数字，答复只给出{len(told)}项"
+            for part in given:
+                part.doubt = part.doubt or doubt
+
+
+def _figures_told(kind: tuple[str, frozenset[str]]) -> re.Pattern[str]:
+    what, units = kind
+    if what == "amount":
+        return _MONEY_TOLD
+    return re.compile(_NUMBER + "(?:" + "|".join(re.escape(u) for u in sorted(units, key=len, reverse=True)) + ")")
+
+
+def _say_unanswered(question: QuestionPlan, kinds: list, outcome: Outcome) -> None:
+    """An ask of a value no part gives is said missing; fewer answering parts than asks (asks whose
+    answer cannot be read from a part's words) leaves the answer under review. Nothing changes when
+    the answer already says a part is missing, or gives nothing at all (not found)."""
+    given = [p for p in outcome.parts if p.fill is not Fill.MISSING]
+    if not given or len(given) < len(outcome.parts):
+        return
+    for ask, kind in zip(question.asks, kinds):
+        if kind is not None and not any(_covers(p, kind) for p in given):
+            outcome.add(Part(f"「{_asked_words(ask.text)}」一问的答案", "", Fill.MISSING))
+    if len(given) < len(question.asks) and len(given) == len(outcome.parts):
+        doubt = f"问题有{len(question.asks)}问，答复只对应其中{len(given)}问"
+        for part in given:
+            part.doubt = part.doubt or doubt
+
+
+def _asked_words(text: str) -> str:
+    """An ask as the user wrote it, without the setting carried into it (…，第二期约定多少 → 第二期约定多少)."""
+    return re.split(r"[，,]", text.strip().rstrip("？?。 "))[-1]
+
+
+def _fill_asks(case: Case, question: QuestionPlan, kinds: list, outcome: Outcome,
+               compose: Callable[[Case, QuestionPlan], Outcome]) -> None:
     covering = [next((p for p in outcome.parts if _covers(p, k)), None) for k in kinds]
     if all(p is not None and p.fill is not Fill.MISSING for p in covering):
         return
