@@ -88,16 +88,18 @@ def _figures_told(kind: tuple[str, frozenset[str]]) -> re.Pattern[str]:
 
 
 def _say_unanswered(question: QuestionPlan, kinds: list, outcome: Outcome) -> None:
-    """An ask of a value no part gives is said missing; fewer answering parts than asks (asks whose
-    answer cannot be read from a part's words) leaves the answer under review. Nothing changes when
-    the answer already says a part is missing, or gives nothing at all (not found)."""
+    """An ask of a sum or a date no part gives is said missing. An ask of no value (按什么价钱卖的,
+    都是什么人) is answered only in the material's words: fewer parts than asks, none of them quoting
+    the material, leaves the answer under review. Nothing changes when the answer already says a part
+    is missing, or gives nothing at all (not found)."""
     given = [p for p in outcome.parts if p.fill is not Fill.MISSING]
     if not given or len(given) < len(outcome.parts):
         return
     for ask, kind in zip(question.asks, kinds):
-        if kind is not None and not any(_covers(p, kind) for p in given):
+        # (a figure in a unit is left: 看清了哪几位 is answered in words as often as in figures)
+        if kind is not None and kind[0] in ("amount", "date") and not any(_covers(p, kind) for p in given):
             outcome.add(Part(f"「{_asked_words(ask.text)}」一问的答案", "", Fill.MISSING))
-    if len(given) < len(question.asks) and len(given) == len(outcome.parts):
+    if len(given) < len(question.asks) and None in kinds and not any("「" in p.text for p in given):
         doubt = f"问题有{len(question.asks)}问，答复只对应其中{len(given)}问"
         for part in given:
             part.doubt = part.doubt or doubt
