@@ -60,3 +60,19 @@ def word_class(flag: str) -> str:
     if flag.startswith("ns"):
         return "place"
     return "noun" if flag.startswith("n") else "other"
+
+
+def counted_thing(text: str, unit: str | None) -> str | None:
+    """What a figure in ``unit`` is asked of: the noun right after the asking phrase (几张鸟网 → 鸟网,
+    多少个会员 → 会员), else — the phrase ending the question (假币他一共花出去多少张) — the last noun
+    before it. None when the question asks no figure in a unit or names no thing."""
+    if not unit:
+        return None
+    asked = re.search(rf"(?:几|多少)(?:个)?{re.escape(unit)}", text)
+    if asked is None:
+        return None
+    after = [w for w, flag in tagged_terms(text[asked.end():]) if word_class(flag) == "noun"]
+    if after and text[asked.end():].startswith(after[0]):
+        return after[0]
+    before = [w for w, flag in tagged_terms(text[:asked.start()]) if word_class(flag) == "noun"]
+    return before[-1] if before and not after else None

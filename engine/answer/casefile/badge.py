@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
-from engine.answer.casefile.badge_subject import (answer_doubt, batch_doubt, deferred_doubt, figure_doubt,
+from engine.answer.casefile.badge_subject import (answer_doubt, batch_doubt, deferred_doubt, figure_doubt, other_figures_doubt,
                                                   header_verdict, one_row_total, person_doubt, several_figures,
                                                   unsure_doubt, voice_doubt)
 from engine.answer.casefile.case import Case
@@ -86,7 +86,8 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             continue
         part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
-            or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part, bool(outcome.calculations)) or whole
+            or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part, bool(outcome.calculations)) \
+            or other_figures_doubt(case, plan, part, bool(outcome.calculations)) or whole
 
 
 def _kinds_in(text: str) -> set[str]:

@@ -18,7 +18,8 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE
 from engine.question import CasePlan, Slot
-from engine.text.case_lexicon import TITLES, TOTAL, UNCERTAIN, UNSURE_ABOUT
+from engine.question.terms import counted_thing
+from engine.text.case_lexicon import TITLES, TOTAL, UNCERTAIN, UNIT_FAMILIES, UNSURE_ABOUT
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.ordinals import BATCH_ORDINAL
 from engine.text.quantities import find_quantities
@@ -244,3 +245,48 @@ def one_row_total(plan: CasePlan, part: Part, sentence: str) -> str | None:
             and not part.summed and not TOTAL.search(sentence):
         return "所列是一笔款项，未说明合计"
     return None
+
+
+_SENTENCE_OF_FILE = re.compile(r"[^。！？；!?;]+")
+
+
+def other_figures_doubt(case: Case, plan: CasePlan, part: Part, computed: bool = False) -> str | None:
+    """共12张（E1） where the file also says 14张 of the asked thing (a later session, the other party,
+    a restatement): one figure is verified only when no other sentence naming the thing gives another
+    figure in the asked unit — the parts a sentence adds up to the figure (第一批10个，第二批14个) and a
+    sentence saying the figure itself are no other version. ``computed``: the answer adds items up."""
+    thing = counted_thing(plan.text, plan.unit)
+    if computed or thing is None or thing not in case.doc_text:
+        return None
+    units = _accepted_units(plan.unit)
+    given = {q.value for q in find_quantities(part.text) if q.meta.get("unit") in units}
+    if not given:
+        return None
+    for sentence in _naming_sentences(case, thing):
+        values = [q.value for q in find_quantities(sentence) if q.meta.get("unit") in units]
+        others = [v for v in values if v not in given]
+        if not others or len(others) < len(values) or sum(others) in given:
+            continue  # the figure itself said here, or its parts
+        shown = sentence.strip()[:40]
+        return f"材料中另有{thing}的数目{'、'.join(str(v) for v in dict.fromkeys(others))}（「{shown}」），需核对是否同一事项"
+    return None
+
+
+def _naming_sentences(case: Case, thing: str) -> list[str]:
+    """The file's sentences naming ``thing``, and the first sentence of each reply to a question
+    naming it (问：鸟网你一共有几张？答：2张，每张长12米)."""
+    said = [s for s in _SENTENCE_OF_FILE.findall(case.doc_text.replace("\n", "")) if thing in s]
+    for statement in case.ledger.statements:
+        if thing in statement.question.replace("\n", ""):
+            first = _SENTENCE_OF_FILE.search(statement.answer.replace("\n", ""))
+            if first is not None:
+                said.append(first.group(0))
+    return said
+
+
+def _accepted_units(unit: str | None) -> frozenset[str]:
+    """The units a figure asked in ``unit`` may be told in (个 and 人 count people alike)."""
+    if unit in ("个", "人"):
+        return frozenset({"个", "人"})
+    family = next((f for f in UNIT_FAMILIES.values() if unit in f), None)
+    return family or frozenset({unit} if unit else ())
