@@ -267,8 +267,8 @@ def other_figures_doubt(case: Case, plan: CasePlan, part: Part, computed: bool =
         others = [v for v in values if v not in given]
         if not others or len(others) < len(values) or sum(others) in given:
             continue  # the figure itself said here, or its parts
-        shown = sentence.strip()[:40]
-        return f"材料中另有{thing}的数目{'、'.join(str(v) for v in dict.fromkeys(others))}（「{shown}」），需核对是否同一事项"
+        # (the other figure is not shown here: a figure in the conclusion reads as an answer)
+        return f"材料中另有语句给出{thing}的其他数目，需核对是否同一事项"
     return None
 
 
