@@ -254,3 +254,12 @@ def test_overpaid_interest_to_be_set_off_is_the_sides_own_figure(home, name, que
     answer = ask(home, name, question)
     assert sum_ in amounts(answer.conclusion) and "被告称" in answer.conclusion, answer.conclusion
     assert bool(answer.conflicts) is conflict, answer.conclusion
+
+
+def test_a_word_of_assent_negated_right_before_it_is_a_denial():
+    from engine.answer.casefile.hearing import _DENY
+
+    for denial in ("我没有同意过，协议写得很清楚。", "原告从未认可这笔钱。", "这八千元我并未收到。", "我没承认过。"):
+        assert _DENY.search(denial), denial
+    for assent in ("我同意，这笔钱确实收到了。", "认可，收到过。"):
+        assert not _DENY.search(assent), assent

@@ -236,7 +236,9 @@ def _granted(case: Case) -> list[tuple[str | None, str, _Said, _Said]]:
 # The lexicon's words of assent and refusal, with a hearing's own: of money claimed (收到了 / 没收到,
 # 不是还 / 只能算 — the payment owned but named otherwise) and the formal 不予认可 / 否认 / 不同意.
 _DENY = re.compile(rf"{REFUSAL_WORDS}|不予(?:认可|承认|确认)|不认|否认|没有收到|没收到|不同意|不是还|只能算|不能算|不存在|"
-                   r"没给过|没有给过")
+                   r"没给过|没有给过|"
+                   # a word of assent negated right before it (没有同意过, 从未认可, 并未收到)
+                   r"(?:没有?|未|并未|从未|从没有?|从来没有?)(?:曾|有)?(?:同意|认可|承认|收到|确认|答应)")
 _UNSURE = re.compile(r"记不清|不记得|想不起|不清楚|说不清|不太确定|可能")
 _ADMIT = re.compile(rf"{ASSENT_WORDS}|收到了|收到过|确实|同意")
 
