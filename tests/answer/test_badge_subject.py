@@ -106,6 +106,9 @@ def test_not_knowing_something_else_is_not_the_gap_asked(home):
     ("当时很乱，我记不清是谁先推的谁。", "是谁先动的手？", True),  # what is not known follows the words
     ("四月份，具体哪天记不清了。", "这个群是什么时候建的？", True),  # the kind of value asked (date)
     ("拿刀那人戴着头盔，我没看清他的脸，也不知道是谁砍的那一刀。", "胖子的手臂是谁砍的？", True),
+    # the clause of not knowing names something else, though the sentence named the asked animal / money
+    ("野兔、獾子是保护动物，我听说过，斑鸠也是保护动物我真的不知道。", "评估的獾子每只价值多少钱？", False),
+    ("我转钱的时候跟他说的是交管理费，发票怎么开的我不清楚。", "按合同标准，一个月的管理费是多少钱？", False),
 ])
 def test_not_knowing_is_about_the_asked_thing(quote, question, about):
     plan = read_question(question).case

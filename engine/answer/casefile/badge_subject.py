@@ -72,10 +72,15 @@ def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
 
 def _unsure_of_asked(quote: str, found: re.Match, question: str) -> bool:
     """Whether the words of not knowing at ``found`` are about what ``question`` asks."""
-    start = max((m.end() for m in _SENTENCE_END.finditer(quote, 0, found.start())), default=0)
     end = _CLAUSE_END.search(quote, found.end())
+    after = quote[found.end():end.start() if end else len(quote)]
+    # the clause of the words of not knowing, when it names something, says what is not known
+    # (画眉也是保护动物我真的不知道 is not the 价值 asked of, though the sentence named the animal)
+    clause_start = max((m.end() for m in _CLAUSE_END.finditer(quote, 0, found.start())), default=0)
+    own = f"{quote[clause_start:found.start()]}|{after}"
+    start = max((m.end() for m in _SENTENCE_END.finditer(quote, 0, found.start())), default=0)
     # 我记不清是谁先推的谁: what is not known is said before the words of not knowing or after them
-    said = f"{quote[start:found.start()]}|{quote[found.end():end.start() if end else len(quote)]}"
+    said = own if _POINTING.sub("", own) else f"{quote[start:found.start()]}|{after}"
     if not _POINTING.sub("", said):
         return True  # 这个我不知道: of the very thing asked
     if _bigrams(said) & _bigrams(question):
