@@ -67,11 +67,18 @@ def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     found = list(UNCERTAIN.finditer(quote))
     if not quote or not found:
         return None
-    return None if any(_unsure_of_asked(quote, m, plan.text) for m in found) else "所引语句说不清的不是所问的内容"
+    if any(_unsure_of_asked(quote, m, plan.text) for m in found):
+        return None
+    if any(_unsure_of_asked(quote, m, plan.text, narrow=False) for m in found):
+        # its sentence names the asked thing, the clause of not knowing something else of it
+        return "所引语句说不清的可能不是所问的内容"
+    return "所引语句说不清的不是所问的内容"
 
 
-def _unsure_of_asked(quote: str, found: re.Match, question: str) -> bool:
-    """Whether the words of not knowing at ``found`` are about what ``question`` asks."""
+def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = True) -> bool:
+    """Whether the words of not knowing at ``found`` are about what ``question`` asks; ``narrow``:
+    read in their own clause when it names something, else (and always when not narrow) from the
+    start of their sentence."""
     end = _CLAUSE_END.search(quote, found.end())
     after = quote[found.end():end.start() if end else len(quote)]
     # the clause of the words of not knowing, when it names something, says what is not known
@@ -80,7 +87,7 @@ def _unsure_of_asked(quote: str, found: re.Match, question: str) -> bool:
     own = f"{quote[clause_start:found.start()]}|{after}"
     start = max((m.end() for m in _SENTENCE_END.finditer(quote, 0, found.start())), default=0)
     # 我记不清是谁先推的谁: what is not known is said before the words of not knowing or after them
-    said = own if _POINTING.sub("", own) else f"{quote[start:found.start()]}|{after}"
+    said = own if narrow and _POINTING.sub("", own) else f"{quote[start:found.start()]}|{after}"
     if not _POINTING.sub("", said):
         return True  # 这个我不知道: of the very thing asked
     if _bigrams(said) & _bigrams(question):
