@@ -71,8 +71,13 @@ def counted_thing(text: str, unit: str | None) -> str | None:
     asked = re.search(rf"(?:几|多少)(?:个)?{re.escape(unit)}", text)
     if asked is None:
         return None
-    after = [w for w, flag in tagged_terms(text[asked.end():]) if word_class(flag) == "noun"]
-    if after and text[asked.end():].startswith(after[0]):
-        return after[0]
+    rest = text[asked.end():]
+    following = next((w for w, _ in posseg(rest) if w.strip()), "")
+    if len(following) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", following) and following not in ASKING_WORDS:
+        return following  # 几张鸟网, 几个晚上 (a word of time is what is counted too)
+    after = [w for w, flag in tagged_terms(rest) if word_class(flag) == "noun"]
+    at = rest.find(after[0]) if after else -1
+    if 0 <= at <= 2:  # 多少个铁|夹子: the noun with the character jieba cut off before it
+        return rest[:at + len(after[0])]
     before = [w for w, flag in tagged_terms(text[:asked.start()]) if word_class(flag) == "noun"]
     return before[-1] if before and not after else None

@@ -34,6 +34,7 @@ from engine.answer.casefile.hearing import (answer_offset, answer_response, answ
 from engine.answer.casefile.overview import answer_conflicts, answer_gaps
 from engine.answer.casefile.quantities import answer_distinct, answer_quantity, asks_quantity
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, draft_of
+from engine.answer.casefile.quote_sums import sum_quoted_parts
 from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.wording import quoted
 from engine.answer.casefile.record import PII_TYPES, answer_record, partial_plate, third_party
@@ -163,6 +164,7 @@ def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
         return None
     outcome = _compose(case, question)
     answer_asks(case, question, outcome, _compose)  # 哪天签的？总价多少？: every ask given, each by its own route
+    sum_quoted_parts(plan, outcome)  # 第一批10个，第二批14个 for 一共多少个: the parts added, under review
     draft = draft_of(outcome, case.evidence, case.scope)
     draft.ledger = case.ledger_rows()
     draft.plan = plan.to_dict()

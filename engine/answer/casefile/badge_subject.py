@@ -270,7 +270,7 @@ def other_figures_doubt(case: Case, plan: CasePlan, part: Part, computed: bool =
     thing = counted_thing(plan.text, plan.unit)
     if computed or thing is None or thing not in case.doc_text:
         return None
-    units = _accepted_units(plan.unit)
+    units = accepted_units(plan.unit)
     given = {q.value for q in find_quantities(part.text) if q.meta.get("unit") in units}
     if not given:
         return None
@@ -296,7 +296,7 @@ def _naming_sentences(case: Case, thing: str) -> list[str]:
     return said
 
 
-def _accepted_units(unit: str | None) -> frozenset[str]:
+def accepted_units(unit: str | None) -> frozenset[str]:
     """The units a figure asked in ``unit`` may be told in (个 and 人 count people alike)."""
     if unit in ("个", "人"):
         return frozenset({"个", "人"})
