@@ -70,7 +70,7 @@ def test_fewer_answering_parts_than_asks_leaves_the_answer_under_review():
 
 
 def test_figures_asked_each_need_one_figure_each():
-    from engine.question.asks import figures_each
+    from engine.question import figures_each
 
     assert figures_each("账面库存和实际盘点数各是多少台？") == 2
     assert figures_each("甲、乙、丙各分了多少钱？") == 3

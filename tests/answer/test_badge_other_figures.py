@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.question.terms import counted_thing
+from engine.question import counted_thing
 from tests.case_homes import ask, record_home
 
 TWO_FIGURES = """讯问笔录

@@ -15,8 +15,7 @@ from typing import Callable
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.question import CasePlan, QuestionPlan, Slot
-from engine.question.asks import figures_each
+from engine.question import CasePlan, QuestionPlan, Slot, figures_each
 from engine.text.case_lexicon import UNIT_FAMILIES
 from engine.text.dates import find_dates
 

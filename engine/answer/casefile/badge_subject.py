@@ -17,8 +17,7 @@ import re
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE
-from engine.question import CasePlan, Slot
-from engine.question.terms import counted_thing
+from engine.question import CasePlan, Slot, counted_thing
 from engine.text.case_lexicon import TITLES, TOTAL, UNCERTAIN, UNIT_FAMILIES, UNSURE_ABOUT
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.ordinals import BATCH_ORDINAL
