@@ -16,6 +16,7 @@ from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.rates import rate_part
 from engine.answer.casefile.restrictions import Restricted, outside, restrict, stands_for_rows, unmet_text
+from engine.answer.casefile.subject_rows import subject_rows
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import (CURRENCY_UNITS, EARLIEST, LATEST, chinese_count, money, plain_number, quoted,
@@ -631,7 +632,9 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
            events: list[Event] | None = None, scope: Restricted | None = None) -> None:
     rows = events if events is not None else _movements(case, plan, kind, actor, roles=("event", "periodic"),
                                                         scope=scope)
-    stated = _stated_totals(case, plan, kind, actor)
+    # the rows and the totals of the occasion asked only (第二批一共…: never another batch's sum or rows)
+    rows = subject_rows(case, plan, rows)
+    stated = subject_rows(case, plan, _stated_totals(case, plan, kind, actor))
     terms = _terms(rows)
     what = KIND_WORDS.get(kind or "", "款项")
     if not terms and not stated:

@@ -1,0 +1,69 @@
+"""Which rows of the ledger are of the subject a question asks: one filter for the sums recomputed
+(money.py, 各笔相加复算) and the versions listed (quantities.py, 说法不一).
+
+A figure counts for what is asked only when what it is told of is what is asked. The record says
+which occasion a figure is of by its structure, not by its words: the speaker opens the occasion
+(第一次是晚上八点多…一共20台), or the asker's turn names it (第三次呢？ / 前天你说第三次拿了30台，准不准确？)
+and the answer tells it. A figure of the first trip is no version of the third trip's count, and no
+part of its sum; the same occasion told again in a later session, or by the other side, is.
+"""
+
+from __future__ import annotations
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.facts import Event
+from engine.question import CasePlan
+from engine.text.ordinals import counts_occasions, occasion_at
+from engine.text.segments import flat
+
+
+def _told_before(case: Case, event: Event) -> str:
+    """The answer's words up to the row's figure (line breaks joined): what the speaker had said
+    when he gave it."""
+    statement = case.statement(event.statement)
+    sentence = case.text_of(event.sentence)
+    at = sentence.find(event.amount.text) if event.amount is not None else -1
+    head = sentence[:at] if at >= 0 else sentence
+    if event.sentence.chunk_id == statement.chunk_id:
+        start = event.sentence.start - statement.answer_offset
+        if 0 <= start <= len(statement.answer):
+            head = statement.answer[:start] + head
+    return flat(head)
+
+
+def row_ordinal(case: Case, event: Event) -> int | None:
+    """The occasion a row is of: the one the answer names last before its figure (第一次是…一共20台), else
+    the one the asker's turn names (第三次呢？ — 拉了30台), else the ledger's own reading; None when the
+    answer counts occasions together before it (四批一共是65000条) or nothing names one."""
+    before = _told_before(case, event)
+    told = occasion_at(before)
+    if told is not None or counts_occasions(before):
+        return told
+    asked = occasion_at(flat(case.statement(event.statement).question))
+    return asked if asked is not None else event.ordinal
+
+
+def of_asked_occasion(case: Case, plan: CasePlan, event: Event) -> bool:
+    """False for a row told of another occasion than the one asked (第三次 asked, 第一次's 20台); True
+    when the question names no occasion or the row's is not said."""
+    asked = plan.ordinal or plan.batch
+    if not asked:
+        return True
+    told = row_ordinal(case, event)
+    return told is None or told == asked
+
+
+def of_subject(case: Case, plan: CasePlan, event: Event) -> bool:
+    """A row the answers over sums and versions may use for this question."""
+    return of_asked_occasion(case, plan, event)
+
+
+def subject_rows(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
+    return [e for e in rows if of_subject(case, plan, e)]
+
+
+def occasion_rows(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
+    """The rows told of the very occasion asked (第一次是…卖给王总5000条 for 第一次卖了多少条); [] when the
+    question names none or no row is said to be of it."""
+    asked = plan.ordinal or plan.batch
+    return [e for e in rows if row_ordinal(case, e) == asked] if asked else []

@@ -1,0 +1,111 @@
+"""A figure counts for the occasion a question asks (第三次, 第一次, 第二批) only when the turn that tells
+it is about that occasion: the speaker opens it (第一次是…一共12台) or the asker's turn names it (第三次呢？ /
+上次你说第三次拉了18台，准不准确？). Another trip's figure is never listed as a version of the one asked,
+nor added into its sum; the same trip told again in a later session is a version and is reported.
+Records written for this test (问：/答：), typeset into a real PDF and asked through Engine.ask; the
+text helper is checked on its own."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.text.ordinals import counts_occasions, occasion_at
+from tests.case_homes import ask, record_home
+
+TRIPS = """讯问笔录
+时间：2025年9月3日9时00分至2025年9月3日10时30分
+地点：某县公安局执法办案中心
+讯问人：甲某、乙某 记录人：乙某
+被讯问人：聂某某 性别：男
+问：你把经过讲一下。
+答：今年4月初我在旧货市场认识了收废品的柯某。第一次是4月5日晚上，我从厂里拉了两箱电焊机，一共12台，柯某给我每台200元，一共2400元。
+问：第二次呢？
+答：第二次是5月1日，我从厂里拉了切割机，一共8台，柯某给我每台300元，一共2400元。
+问：第三次呢？
+答：第三次是6月中旬，我拉的还是电焊机，拉了18台，柯某按每台150元给我，一共2700元。
+问：以上说的是否属实？
+答：属实。
+补充讯问
+时间：2025年9月5日14时00分至2025年9月5日14时40分
+地点：某县看守所提讯室
+讯问人：甲某、乙某 记录人：乙某
+被讯问人：聂某某
+问：上次你说第三次拉了电焊机18台，你再想想准不准确？
+答：上次说错了。电焊机是一箱5台，那次我拉的是3箱，一共15台，不是18台。
+问：以上说的是否属实？
+答：属实。
+"""
+
+SALES = """讯问笔录
+时间：2025年3月20日9时00分至2025年3月20日11时00分
+地点：某市公安局网安支队办案区
+讯问人：丙某、丁某 记录人：丁某
+被讯问人：符某某 性别：男
+问：你把导出来的客户资料卖给了谁？
+答：卖给一个做中介的，大家叫他钱总。
+问：第一次卖是什么时候？卖了多少？
+答：第一次是2024年6月3日，卖给钱总3000条，价格是每千条200元。
+问：第二次呢？
+答：第二次是7月9日，一共1万条，按每千条180元算。
+问：以上说的是否属实？
+答：属实。
+补充讯问
+时间：2025年3月21日9时00分至2025年3月21日9时30分
+地点：同上
+讯问人：丙某、丁某 记录人：丁某
+被讯问人：符某某
+问：你昨天说第二次卖了1万条，是不是这个数？
+答：那1万条里面有1000条是跟第一次重复的，实际新的只有9000条。
+问：以上说的是否属实？
+答：属实。
+"""
+
+
+def said(figure: str, text: str) -> bool:
+    """The figure in the text as a whole number (8台 is not said by 18台)."""
+    return re.search(rf"(?<![\d.]){re.escape(figure)}", text) is not None
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("asked_occasion"),
+                           {"讯问笔录_聂某某.pdf": TRIPS, "讯问笔录_符某某.pdf": SALES})
+
+
+@pytest.mark.integration
+def test_the_third_trips_versions_without_the_first_trips_figure(home):
+    answer = ask(home, "讯问笔录_聂某某.pdf", "聂某某第三次从厂里拉出去的电焊机是多少台？")
+    assert said("18台", answer.conclusion) and said("15台", answer.conclusion), answer.conclusion
+    assert not said("12台", answer.conclusion) and not said("8台", answer.conclusion), answer.conclusion
+    assert answer.conflicts, answer.conclusion  # the same trip told twice: a conflict, reported
+
+
+@pytest.mark.integration
+def test_the_second_trips_count_is_its_own(home):
+    answer = ask(home, "讯问笔录_聂某某.pdf", "第二次拉了几台？")
+    assert said("8台", answer.conclusion), answer.conclusion
+    assert not any(said(f, answer.conclusion) for f in ("12台", "18台", "15台")), answer.conclusion
+
+
+@pytest.mark.integration
+def test_the_first_sales_count_from_the_turn_that_opens_it(home):
+    # the sentence names neither 客户资料 nor 信息: the turn's 第一次是… says whose figure it is
+    answer = ask(home, "讯问笔录_符某某.pdf", "符某某第一次卖客户信息卖了多少条？")
+    assert said("3000条", answer.conclusion), answer.conclusion
+    assert not any(said(f, answer.conclusion) for f in ("1万条", "9000条", "1000条")), answer.conclusion
+
+
+def test_the_occasion_a_text_is_telling():
+    assert occasion_at("第一次是晚上八点多，我从仓库拉了一箱半，一共") == 1
+    assert occasion_at("前天你说第三次拿了") == 3
+    assert occasion_at("头一批") == 1
+    assert occasion_at("第二批是10月9日，一共") == 2
+    # a session of the record is no occasion told in it
+    assert occasion_at("第一次讯问时我说的是") is None
+    # an occasion a figure is only compared with is not the one it is of
+    assert occasion_at("那1万条里面有1000条是跟第一次重复的，实际新的只有") is None
+    # occasions counted together after the last one named: the figure is of them all
+    assert occasion_at("第一次卖了3000条，第二次1万条，这样算两次一共是") is None
+    assert counts_occasions("四批加起来是") and not counts_occasions("第四批是")
