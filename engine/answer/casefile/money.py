@@ -691,6 +691,8 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
                                  f"若是另一笔，共计{money(sum((t.amount.value for t in terms), Decimal(0)), currency)}，需人工核实",
                          Fill.CONFLICT, ids))
         return
+    if _sides_differ(case, terms, stated, outcome):
+        return
     results = _calculate(case, terms, outcome, stated, f"{what}各笔相加")
     currency = terms[0].event.currency
     ids = list(dict.fromkeys(i for r in results for i in r.ids))
@@ -710,6 +712,13 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     result = results[0]
     statement = result.stated
     if statement is None:
+        sides = _sides_of(case, terms)
+        if len(sides) > 1:  # 原告's rows and 被告's added: neither side's account, never 已核验
+            told = "；".join(f"{side}所述{'、'.join(cited)}" for side, cited in sides.items())
+            outcome.add(Part("总额", f"各笔相加为{money(result.value, currency)}（{'、'.join(result.ids)}），"
+                                     f"但各笔分别出自双方陈述（{told}），不是任何一方自己的说法，需人工核实",
+                             Fill.CONFLICT, ids))
+            return
         outcome.add(Part("总额", f"共计{money(result.value, currency)}：各笔相加复算为{money(result.value, currency)}"
                                  f"（{'、'.join(result.ids)}）", Fill.FILLED, ids, rows=[t.event for t in terms],
                          summed=True))
@@ -721,6 +730,39 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     if len(stated) > 1:
         outcome.conflicts.append(Conflict("testimony", f"所述合计说法不一：{said}", [case.cite_event(v) for v in stated]))
     outcome.add(Part("总额", text, Fill.CONFLICT if disagrees or len(stated) > 1 else Fill.FILLED, ids))
+
+
+def _sides_of(case: Case, terms: list[_Term]) -> dict[str, list[str]]:
+    """The sides of a hearing whose statements tell the rows, each with the rows it tells."""
+    sides: dict[str, list[str]] = {}
+    for term in terms:
+        side = side_of(case, term.event, hearing=True)
+        if side is not None:
+            sides.setdefault(side, []).append(case.cite_event(term.event, "completion"))
+    return {side: list(dict.fromkeys(cited)) for side, cited in sides.items()}
+
+
+def _sides_differ(case: Case, terms: list[_Term], stated: list[Event], outcome: Outcome) -> bool:
+    """A hearing where one side states the sum (一共交了3500元) and the other side tells one figure of
+    the same money of its own (其间被告于2025年1月20日交纳现金2000元) that differs: two accounts of one
+    fact, each attributed — never the rows of both sides added up under the one side's sum. False
+    (nothing added) when the sides agree, or either side's figure would need a sum of its own."""
+    if not stated:
+        return False
+    told = stated[-1]
+    side = side_of(case, told, hearing=True)
+    others = [t.event for t in terms if side_of(case, t.event, hearing=True) not in (None, side)]
+    if side is None or len(others) != 1 or others[0].amount.value == told.amount.value \
+            or others[0].currency != told.currency:
+        return False
+    other = others[0]
+    lines = [f"{side_of(case, e, hearing=True)}称{said_figure(e.amount, e.currency)}（{case.cite_event(e)}）"
+             for e in sorted((told, other), key=lambda e: e.statement)]
+    ids = [case.cite_event(e) for e in (told, other)]
+    text = "；".join(lines)
+    outcome.conflicts.append(Conflict("testimony", f"双方所述金额说法不一：{text}", ids))
+    outcome.add(Part("总额", f"双方说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
+    return True
 
 
 def _restated_total(terms: list[_Term]) -> _Term | None:

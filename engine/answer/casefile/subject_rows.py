@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Event
 from engine.question import CasePlan
+from engine.text.case_lexicon import KIND_CUES, MEASURES
 from engine.text.ordinals import counts_occasions, occasion_at
 from engine.text.segments import flat
 
@@ -53,9 +54,38 @@ def of_asked_occasion(case: Case, plan: CasePlan, event: Event) -> bool:
     return told is None or told == asked
 
 
+# Kinds of money as the lexicon names them: two words of one kind name the same money (工钱 / 工资).
+# The generic verbs of moving money (交了, 给的) name no kind.
+_KINDS = {**{f"measure:{k}": p for k, p in MEASURES.items()},
+          **{f"kind:{k}": p for k, p in KIND_CUES.items() if k not in ("pay", "take", "demand")}}
+
+
+def kinds_in(text: str) -> set[str]:
+    return {k for k, pattern in _KINDS.items() if pattern.search(text)}
+
+
+def names_money(text: str, word: str) -> bool:
+    """Whether ``text`` names the money ``word`` names: the word itself, or a word of its kind."""
+    kinds = kinds_in(word)
+    return word in text or bool(kinds and kinds & kinds_in(text))
+
+
+def of_asked_money(case: Case, plan: CasePlan, event: Event) -> bool:
+    """False for a sum of money told in a turn that never names the money asked (介绍费 asked: the
+    investments told where the asker asked how she invested), when the record names that money
+    somewhere; True when the question names no kind of money or the record never does (then nothing
+    tells the rows apart)."""
+    word = plan.money_word
+    if not word or not event.is_money or not names_money(case.doc_text, word):
+        return True
+    statement = case.statement(event.statement)
+    return names_money(case.text_of(event.sentence) + statement.question + statement.answer, word)
+
+
 def of_subject(case: Case, plan: CasePlan, event: Event) -> bool:
-    """A row the answers over sums and versions may use for this question."""
-    return of_asked_occasion(case, plan, event)
+    """A row the answers over sums and versions may use for this question: of the occasion asked,
+    told in a turn about the money asked."""
+    return of_asked_occasion(case, plan, event) and of_asked_money(case, plan, event)
 
 
 def subject_rows(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
