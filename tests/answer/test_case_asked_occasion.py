@@ -33,7 +33,7 @@ TRIPS = """讯问笔录
 讯问人：甲某、乙某 记录人：乙某
 被讯问人：聂某某
 问：上次你说第三次拉了电焊机18台，你再想想准不准确？
-答：上次说错了。电焊机是一箱5台，那次我拉的是3箱，一共15台，不是18台。
+答：上次说错了。那次我拉的是3箱，一共15台，不是18台。
 问：以上说的是否属实？
 答：属实。
 """
@@ -83,6 +83,12 @@ def test_the_third_trips_versions_without_the_first_trips_figure(home):
 
 
 @pytest.mark.integration
+def test_the_session_asked_only(home):
+    answer = ask(home, "讯问笔录_聂某某.pdf", "按第二次讯问的说法，聂某某第三次拉了多少台电焊机？")
+    assert said("15台", answer.conclusion) and not said("18台", answer.conclusion), answer.conclusion
+
+
+@pytest.mark.integration
 def test_the_second_trips_count_is_its_own(home):
     answer = ask(home, "讯问笔录_聂某某.pdf", "第二次拉了几台？")
     assert said("8台", answer.conclusion), answer.conclusion
@@ -109,3 +115,61 @@ def test_the_occasion_a_text_is_telling():
     # occasions counted together after the last one named: the figure is of them all
     assert occasion_at("第一次卖了3000条，第二次1万条，这样算两次一共是") is None
     assert counts_occasions("四批加起来是") and not counts_occasions("第四批是")
+
+
+# A fee asked by its name (介绍费): the sums told where the asker asked about the investments are
+# other money, never added up as the fee.
+FEE = """询问笔录
+时间：2025年5月6日9时00分至2025年5月6日10时00分
+地点：某市公安局经侦支队接待室
+询问人：戊某、己某 记录人：己某
+被询问人：祁某某 性别：女
+问：你在这家公司投了几次钱？
+答：投了两次。第一次是2024年3月，转了2万元；第二次是2024年6月，又转了3万元。
+问：你有没有介绍别人去投资？
+答：介绍过我表妹。
+问：你介绍表妹投资，公司给了你什么好处？
+答：业务员给了我五百元介绍费，是现金给的。
+问：以上所说是否属实？
+答：属实。
+"""
+
+# A hearing where one side states the sum paid and the other side tells a figure of its own: two
+# accounts of one fact, each attributed — never the two sides' rows added under one side's sum.
+FEES_HEARING = """某区人民法院
+庭审笔录
+时间：2026年3月2日9时00分至2026年3月2日10时30分
+地点：某区人民法院第二法庭
+案由：物业服务合同纠纷
+审判员：庚某　　书记员：辛某
+原告：某物业服务有限公司。
+被告：郁某某，女，1980年2月1日出生。
+审判员：原告陈述诉讼请求及事实和理由。
+原告：被告自2024年1月起未交管理费，共24个月，应交7200元，其间被告于2025年2月10日交纳现金3000元，尚欠4200元。
+审判员：被告答辩。
+被告：管理费我交过。2025年2月我交了现金3000元，2025年9月我又用微信转给管家小黎2000元，一共交了5000元。
+审判员：双方还有什么补充？
+原告：没有。
+被告：没有。
+"""
+
+
+@pytest.fixture(scope="module")
+def money_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("asked_money"),
+                           {"询问笔录_祁某某.pdf": FEE, "庭审笔录_郁某某.pdf": FEES_HEARING})
+
+
+@pytest.mark.integration
+def test_the_fee_asked_is_never_the_sum_of_the_investments(money_home):
+    answer = ask(money_home, "询问笔录_祁某某.pdf", "她一共拿了多少介绍费？")
+    assert not any(said(f, answer.conclusion) for f in ("50000元", "50500元", "5万元", "20000元", "30000元")), answer.conclusion
+    assert answer.status.value != "answered" or said("500元", answer.conclusion) or "五百元" in answer.conclusion
+
+
+@pytest.mark.integration
+def test_each_sides_figure_of_the_sum_paid_is_reported(money_home):
+    answer = ask(money_home, "庭审笔录_郁某某.pdf", "被告到底已经交了多少管理费？")
+    assert answer.status.value == "needs_review", answer.conclusion
+    assert said("3000元", answer.conclusion) and said("5000元", answer.conclusion), answer.conclusion
+    assert "原告" in answer.conclusion and "被告" in answer.conclusion and answer.conflicts, answer.conclusion

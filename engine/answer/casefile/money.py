@@ -756,9 +756,18 @@ def _sides_differ(case: Case, terms: list[_Term], stated: list[Event], outcome: 
             or others[0].currency != told.currency:
         return False
     other = others[0]
-    lines = [f"{side_of(case, e, hearing=True)}称{said_figure(e.amount, e.currency)}（{case.cite_event(e)}）"
+    against = side_of(case, other, hearing=True)
+    # every telling of the other side's figure by that side (证明被告只交了2000元物业费 beside 交纳现金2000元)
+    again = [e for e in case.ledger.money if e is not other and e.amount is not None and e.currency == other.currency
+             and e.amount.value == other.amount.value and side_of(case, e, hearing=True) == against]
+    cited = {id(told): [case.cite_event(told)],
+             id(other): list(dict.fromkeys([case.cite_event(other)] + [case.cite_event(e) for e in again]))}
+    lines = [f"{side_of(case, e, hearing=True)}称{said_figure(e.amount, e.currency)}（{'、'.join(cited[id(e)])}）"
              for e in sorted((told, other), key=lambda e: e.statement)]
-    ids = [case.cite_event(e) for e in (told, other)]
+    ids = cited[id(told)] + cited[id(other)]
+    # the rows the stated side's sum is made of (the transfer the other side says was no such money)
+    ids += [case.cite_event(t.event, "completion") for t in terms if side_of(case, t.event, hearing=True) == side]
+    ids = list(dict.fromkeys(ids))
     text = "；".join(lines)
     outcome.conflicts.append(Conflict("testimony", f"双方所述金额说法不一：{text}", ids))
     outcome.add(Part("总额", f"双方说法不一：{text}，需人工核实", Fill.CONFLICT, ids))

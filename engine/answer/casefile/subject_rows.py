@@ -11,7 +11,7 @@ part of its sum; the same occasion told again in a later session, or by the othe
 from __future__ import annotations
 
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.facts import Event
+from engine.answer.casefile.facts import Event, versions_of
 from engine.question import CasePlan
 from engine.text.case_lexicon import KIND_CUES, MEASURES
 from engine.text.ordinals import counts_occasions, occasion_at
@@ -70,26 +70,57 @@ def names_money(text: str, word: str) -> bool:
     return word in text or bool(kinds and kinds & kinds_in(text))
 
 
-def of_asked_money(case: Case, plan: CasePlan, event: Event) -> bool:
-    """False for a sum of money told in a turn that never names the money asked (介绍费 asked: the
-    investments told where the asker asked how she invested), when the record names that money
-    somewhere; True when the question names no kind of money or the record never does (then nothing
-    tells the rows apart)."""
-    word = plan.money_word
-    if not word or not event.is_money or not names_money(case.doc_text, word):
-        return True
+def _in_turn_naming(case: Case, event: Event, word: str) -> bool:
+    """The row's sentence, or the turn it is told in (the asker's words and the whole answer), names
+    the money ``word`` names."""
     statement = case.statement(event.statement)
     return names_money(case.text_of(event.sentence) + statement.question + statement.answer, word)
 
 
-def of_subject(case: Case, plan: CasePlan, event: Event) -> bool:
+def money_asked_word(case: Case, plan: CasePlan) -> str | None:
+    """The money word a sum's rows must be told under (介绍费, 物业费), or None when it tells no row apart:
+    the question names no kind of money; the plan types it already (本金 / 利息 / 工资: the rows carry it);
+    or no figure of the record is told in a turn naming it (then nothing tells its rows from others)."""
+    word = plan.money_word
+    if not word or plan.principal is not None or kinds_in(word):
+        return None
+    told = any(e.is_money and e.amount is not None and _in_turn_naming(case, e, word) for e in case.ledger.events)
+    return word if told else None
+
+
+def of_asked_money(case: Case, event: Event, word: str | None) -> bool:
+    """False for a sum of money told in a turn that never names the money asked (介绍费 asked: the
+    investments told where the asker asked how she invested)."""
+    return word is None or not event.is_money or _in_turn_naming(case, event, word)
+
+
+def of_asked_session(case: Case, plan: CasePlan, event: Event) -> bool:
+    """按第二次讯问的说法: only what was said in that session, when the record has several — or a row a
+    statement of that session corrects (不是18台，一共15台: the correction is found through it)."""
+    if plan.session is None or len({s.session for s in case.ledger.statements}) < 2:
+        return True
+    return event.session == plan.session or any(v.session == plan.session for v in versions_of(case.ledger, event))
+
+
+def said_in_session(plan: CasePlan, rows: list[Event]) -> list[Event]:
+    """按第二次讯问的说法: of the versions found, the ones that session says (all when it says none)."""
+    if plan.session is None:
+        return rows
+    return [e for e in rows if e.session == plan.session] or rows
+
+
+def of_subject(case: Case, plan: CasePlan, event: Event, word: str | None = None) -> bool:
     """A row the answers over sums and versions may use for this question: of the occasion asked,
-    told in a turn about the money asked."""
-    return of_asked_occasion(case, plan, event) and of_asked_money(case, plan, event)
+    said in the session asked, told in a turn about the money asked (``word``: money_asked_word)."""
+    return of_asked_occasion(case, plan, event) and of_asked_session(case, plan, event) \
+        and of_asked_money(case, event, word)
 
 
 def subject_rows(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
-    return [e for e in rows if of_subject(case, plan, e)]
+    if not rows:
+        return rows
+    word = money_asked_word(case, plan)
+    return [e for e in rows if of_subject(case, plan, e, word)]
 
 
 def occasion_rows(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
