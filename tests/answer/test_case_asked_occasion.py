@@ -173,3 +173,46 @@ def test_each_sides_figure_of_the_sum_paid_is_reported(money_home):
     assert answer.status.value == "needs_review", answer.conclusion
     assert said("3000元", answer.conclusion) and said("5000元", answer.conclusion), answer.conclusion
     assert "原告" in answer.conclusion and "被告" in answer.conclusion and answer.conflicts, answer.conclusion
+
+
+# A total asked over the occasions the question counts (三次一共), of which fewer are told with a
+# figure: the rows read are not all of them — the sums stated answer, each session's own, as versions.
+PROCEEDS = """讯问笔录
+时间：2025年10月9日9时00分至2025年10月9日10时30分
+地点：某县公安局执法办案中心
+讯问人：壬某、癸某 记录人：癸某
+被讯问人：蔺某某 性别：男
+问：你把经过讲一下。
+答：第一次是5月初，我从厂里拉了一批铜线卖给收废品的申某，申某给了我2000元。
+问：第二次呢？
+答：第二次是6月中旬，又拉了一批铜线，申某给了我3000元，是微信转的。
+问：第三次呢？
+答：第三次是7月底，拉的是铝线，钱是现金给的，具体多少我记不太清了。
+问：你前后一共拿了几次？卖了多少钱？
+答：一共三次，总共卖给申某八千元。
+问：以上说的是否属实？
+答：属实。
+补充讯问
+时间：2025年10月11日14时00分至2025年10月11日14时30分
+地点：某县看守所提讯室
+讯问人：壬某、癸某 记录人：癸某
+被讯问人：蔺某某
+问：你再想想，三次一共从申某那里得了多少钱？
+答：一共七千五百元，上次说多了。
+问：以上说的是否属实？
+答：属实。
+"""
+
+
+@pytest.fixture(scope="module")
+def proceeds_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("occasions_total"), {"讯问笔录_蔺某某.pdf": PROCEEDS})
+
+
+@pytest.mark.integration
+def test_a_total_over_occasions_not_all_told_is_the_sums_stated(proceeds_home):
+    answer = ask(proceeds_home, "讯问笔录_蔺某某.pdf", "三次一共从申某那里得了多少钱？")
+    assert answer.status.value == "needs_review", answer.conclusion
+    assert ("八千元" in answer.conclusion or said("8000元", answer.conclusion)) and \
+        ("七千五百元" in answer.conclusion or said("7500元", answer.conclusion)), answer.conclusion
+    assert not said("5000元", answer.conclusion), answer.conclusion  # 2000 + 3000: not the three occasions

@@ -603,19 +603,29 @@ def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: list[Ev
     return results
 
 
-def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor) -> list[Event]:
+def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor, every: bool = False) -> list[Event]:
     """The sum the record states, in every version it was stated (六次一共二十二万三千元 … 这样算一共是
     二十二万七千元), oldest first; an approximate sum (二十多万元) only when no exact one is said."""
     # restricted from the rows of everyone: a receiver asked narrows the rows by itself
     restricted = restrict(case, plan, _movements(case, plan, kind, Actor(None, actor.role),
                                                  roles=("event", "periodic"), unrestricted=True))
-    stated = [e for e in case.ledger.money if e.role == "total" and _covers(kind, e) and not e.corrects
+    stated = [e for e in case.ledger.money if e.role == "total" and _stated_covers(plan, kind, e) and not e.corrects
               and _principal_ok(plan, e) and _party_ok(actor, e, case) and e.amount is not None
               and stands_for_rows(restricted, e) and not outside(case, plan, e) and _label_fits(case, plan, e)]
     exact = [e for e in stated if not e.amount.approx] or stated
     if not exact:
         return []
+    if every:  # each sum stated of it, each statement's own (一万九千七百元 … 补充讯问：一万八千八百元)
+        by_value = {e.amount.value: e for e in sorted(exact, key=lambda e: (e.statement, e.id), reverse=True)}
+        return sorted(by_value.values(), key=lambda e: (e.statement, e.id))
     return [v for v in versions_of(case.ledger, exact[-1]) if v.amount is not None]
+
+
+def _stated_covers(plan: CasePlan, kind: str | None, event: Event) -> bool:
+    """A sum stated of the money asked: of its kind, or — a total over the occasions the question
+    counts (四次一共从某某那里得了多少钱) — told from the other side of the same movement (总共卖给某某
+    一万九千七百元: what he took is what the other paid)."""
+    return _covers(kind, event) or bool(plan.occasions) and MIRROR.get(event.kind) == kind
 
 
 def _label_fits(case: Case, plan: CasePlan, stated: Event) -> bool:
@@ -636,6 +646,12 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     rows = subject_rows(case, plan, rows)
     stated = subject_rows(case, plan, _stated_totals(case, plan, kind, actor))
     terms = _terms(rows)
+    if stated and plan.occasions and len(terms) < plan.occasions:
+        # 四次一共: fewer rows than the occasions counted are not all of them — the sums stated answer,
+        # each statement's own (a later session's sum beside the first's is a version of it), never a
+        # recomputation over the rows that happened to be read
+        terms = []
+        stated = subject_rows(case, plan, _stated_totals(case, plan, kind, actor, every=True))
     what = KIND_WORDS.get(kind or "", "款项")
     if not terms and not stated:
         # 自己花钱修东西一共花了多少: outlays the ledger books as no movement (花600元找人修的) — the
