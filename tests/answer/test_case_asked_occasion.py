@@ -216,3 +216,32 @@ def test_a_total_over_occasions_not_all_told_is_the_sums_stated(proceeds_home):
     assert ("八千元" in answer.conclusion or said("8000元", answer.conclusion)) and \
         ("七千五百元" in answer.conclusion or said("7500元", answer.conclusion)), answer.conclusion
     assert not said("5000元", answer.conclusion), answer.conclusion  # 2000 + 3000: not the three occasions
+
+
+# 逾期多少天 beside 工期90天 and 顺延15天: figures of the same unit that measure another thing, named right
+# before them, are no versions of the days late; each side's days late are.
+DELAY = """某区人民法院
+庭审笔录
+时间：2026年4月7日9时00分至2026年4月7日10时00分
+地点：某区人民法院第一法庭
+案由：装饰装修合同纠纷
+审判员：子某　　书记员：丑某
+原告：卯某某，男，1975年6月1日出生。
+被告：某装饰工程有限公司。
+审判员：原告陈述诉讼请求及事实和理由。
+原告：双方签订了装修工程合同，约定工期60天，2025年5月1日开工，被告直到2025年7月30日才交付，逾期30天。
+审判员：被告答辩。
+被告：装修工程工期60天没有异议，但原告中途要求增加吊顶，工期应当顺延12天，所以逾期只有18天。
+"""
+
+
+@pytest.fixture(scope="module")
+def delay_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("named_figure"), {"庭审笔录_卯某某.pdf": DELAY})
+
+
+@pytest.mark.integration
+def test_the_days_late_without_the_term_or_the_extension(delay_home):
+    answer = ask(delay_home, "庭审笔录_卯某某.pdf", "这个装修工程到底逾期了多少天？")
+    assert said("30天", answer.conclusion) and said("18天", answer.conclusion), answer.conclusion
+    assert not said("60天", answer.conclusion) and not said("12天", answer.conclusion), answer.conclusion

@@ -20,7 +20,7 @@ from engine.answer.casefile.act_counts import Occurrence, occurrences
 from engine.answer.casefile.figure_relevance import best_rows, relevance
 from engine.answer.casefile.goods import an_item_of_a_list, answer_listed_total
 from engine.answer.casefile.said import _anchor
-from engine.answer.casefile.subject_rows import occasion_rows, said_in_session, subject_rows
+from engine.answer.casefile.subject_rows import named_by_question, occasion_rows, said_in_session, subject_rows
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import record_cite
 from engine.answer.casefile.disputes import disputed_quantity_total, record_note, voice_of, voiced
@@ -180,7 +180,7 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         return
     if _occasions_summed(case, plan, chosen, label, outcome):
         return
-    versions(case, label, said_in_session(plan, chosen), outcome, said_quantity)
+    versions(case, label, named_by_question(case, plan, said_in_session(plan, chosen)), outcome, said_quantity)
 
 
 def _occasions_summed(case: Case, plan: CasePlan, chosen: list[Event], label: str, outcome: Outcome) -> bool:

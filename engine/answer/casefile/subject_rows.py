@@ -10,6 +10,8 @@ part of its sum; the same occasion told again in a later session, or by the othe
 
 from __future__ import annotations
 
+import re
+
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Event, versions_of
 from engine.question import CasePlan
@@ -128,3 +130,33 @@ def occasion_rows(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
     question names none or no row is said to be of it."""
     asked = plan.ordinal or plan.batch
     return [e for e in rows if row_ordinal(case, e) == asked] if asked else []
+
+
+# Words between a figure and what it measures that say nothing of what (逾期只有17天, 一共是3克, 拉了30台).
+_FILLER = re.compile(r"(?:只有|仅有|一共|总共|合计|共计|大概|大约|差不多|才|只|仅|共|约|是|了|有|的|为|达|计|到|就|又|也|还)$")
+
+
+def figure_head(case: Case, event: Event) -> str:
+    """The two characters that name what a figure measures, right before it in its clause (逾期48天 →
+    逾期, 工期90天 → 工期, 顺延15天 → 顺延), words of amount and aspect dropped; "" when none."""
+    clause = flat(event.words)
+    at = clause.find(flat(event.amount.text)) if event.amount is not None else -1
+    before = clause[:at] if at > 0 else ""
+    while (shorter := _FILLER.sub("", before)) != before:
+        before = shorter
+    head = re.search(r"[\u4e00-\u9fff]{2}$", before)
+    return head.group(0) if head else ""
+
+
+def named_by_question(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
+    """逾期了多少天 beside 工期90天 and 顺延15天: when the question names what some figures measure, the
+    figures of the same unit that measure another thing named right before them are no versions of
+    it. All rows when no figure's own word is the question's, or when one figure alone would be left."""
+    heads = {id(e): figure_head(case, e) for e in rows}
+    named = [e for e in rows if heads[id(e)] and heads[id(e)] in plan.text]
+    if not named:
+        return rows
+    kept = [e for e in rows if not heads[id(e)] or heads[id(e)] in plan.text]
+    # only narrowing versions: left with one figure, the accounts of the other side may be those the
+    # words around chose not — one figure is then never made to stand alone
+    return kept if len({e.amount.value for e in kept}) > 1 else rows
