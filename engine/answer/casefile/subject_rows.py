@@ -15,7 +15,7 @@ import re
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Event, versions_of
 from engine.question import CasePlan
-from engine.text.case_lexicon import KIND_CUES, MEASURES
+from engine.text.case_lexicon import KIND_CUES, MEASURES, REVISED
 from engine.text.ordinals import counts_occasions, occasion_at
 from engine.text.segments import flat
 
@@ -156,7 +156,11 @@ def named_by_question(case: Case, plan: CasePlan, rows: list[Event]) -> list[Eve
     named = [e for e in rows if heads[id(e)] and heads[id(e)] in plan.text]
     if not named:
         return rows
-    kept = [e for e in rows if not heads[id(e)] or heads[id(e)] in plan.text]
+    # a figure of a statement taking an earlier one back (前面说的两台不准确，实际是三台), naming none the
+    # question names itself, is a version of it, whatever its words
+    naming = {e.statement for e in named}
+    kept = [e for e in rows if not heads[id(e)] or heads[id(e)] in plan.text
+            or e.statement not in naming and REVISED.search(case.statement(e.statement).answer)]
     # only narrowing versions: left with one figure, the accounts of the other side may be those the
     # words around chose not — one figure is then never made to stand alone
     return kept if len({e.amount.value for e in kept}) > 1 else rows
