@@ -14,6 +14,7 @@ import re
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Event, versions_of
+from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.question import CasePlan
 from engine.text.case_lexicon import KIND_CUES, MEASURES, REVISED
 from engine.text.ordinals import counts_occasions, occasion_at
@@ -82,10 +83,13 @@ def _in_turn_naming(case: Case, event: Event, word: str) -> bool:
 def money_asked_word(case: Case, plan: CasePlan) -> str | None:
     """The money word a sum's rows must be told under (介绍费, 物业费), or None when it tells no row apart:
     the question names no kind of money; the plan types it already (本金 / 利息 / 工资: the rows carry it);
-    or no figure of the record is told in a turn naming it (then nothing tells its rows from others)."""
+    or no figure of the record is told in a turn naming it (then nothing tells its rows from others);
+    or the record is a hearing, whose sides answer the court's topic without repeating its word."""
     word = plan.money_word
     if not word or plan.principal is not None or kinds_in(word):
         return None
+    if len({s.party for s in case.ledger.statements if s.party in HEARING_SIDES}) >= 2:
+        return None  # a hearing's turns answer the court's topic without its word (被告答辩。—…现金三千元)
     told = any(e.is_money and e.amount is not None and _in_turn_naming(case, e, word) for e in case.ledger.events)
     return word if told else None
 
