@@ -245,3 +245,31 @@ def test_the_days_late_without_the_term_or_the_extension(delay_home):
     answer = ask(delay_home, "庭审笔录_卯某某.pdf", "这个装修工程到底逾期了多少天？")
     assert said("30天", answer.conclusion) and said("18天", answer.conclusion), answer.conclusion
     assert not said("60天", answer.conclusion) and not said("12天", answer.conclusion), answer.conclusion
+
+
+# Rows told by the two sides of a hearing and no sum stated by either: their sum is neither side's
+# account, never 已核验.
+TWO_SIDES = """某县人民法院
+庭审笔录
+时间：2026年5月12日9时00分至2026年5月12日10时00分
+地点：某县人民法院第三法庭
+案由：买卖合同纠纷
+审判员：辰某　　书记员：巳某
+原告：某某石材经营部。
+被告：午某某，男，1982年9月9日出生。
+审判员：原告陈述诉讼请求及事实和理由。
+原告：被告购买石材，货款九万元，被告2025年3月1日银行转账付了三万元货款，其余未付。
+审判员：被告答辩。
+被告：2025年4月我还另外转给原告的业务员一万元货款。
+"""
+
+
+@pytest.fixture(scope="module")
+def sides_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("two_sides_rows"), {"庭审笔录_午某某.pdf": TWO_SIDES})
+
+
+@pytest.mark.integration
+def test_rows_of_both_sides_added_are_never_verified(sides_home):
+    answer = ask(sides_home, "庭审笔录_午某某.pdf", "被告一共付了多少货款？")
+    assert answer.status.value != "answered", answer.conclusion
