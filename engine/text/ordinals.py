@@ -26,3 +26,34 @@ def ordinal_key(token: str) -> str | None:
 
 def ordinals_in(text: str) -> set[str]:
     return {key for key in (ordinal_key(m.group(0)) for m in ORDINAL.finditer(text)) if key}
+
+
+# The occasion a text names by its order, whatever it counts in (第三次, 第二批, 第4趟, 头一批, 首次), and
+# not a session of the record (第二次讯问, 第一次开庭 name the record's own sittings, not an occasion
+# told in them), nor one a figure is only compared with (跟第一批重复的, 比第一次多: the figure is of
+# another occasion).
+_OCCASION = re.compile(r"(?<![跟和与同比像])(?:第([一二三四五六七八九十两\d]{1,3})|首|头(?=一)(一))(?:次|笔|期|回|趟|批)"
+                       r"(?!讯问|询问|笔录|开庭|庭审|谈话)")
+# Occasions counted together (四批加起来, 两次一共, 三次总共): what follows is of them all, no one occasion.
+_COUNTED = re.compile(r"(?<!第)[两二三四五六七八九十\d]+(?:次|批|趟|笔)(?:加起来|一共|总共|合计|共)|加起来|前后一共")
+
+
+def occasion_at(text: str) -> int | None:
+    """The occasion the end of ``text`` is telling: the last one it names by its order (第一次是晚上八点多，
+    我…拉了… → 1), unless occasions are counted together after it (…跟第一批重复的…这样算四批一共是 →
+    None); None when it names none."""
+    found = list(_OCCASION.finditer(text))
+    if not found:
+        return None
+    last = found[-1]
+    if _COUNTED.search(text, last.end()):
+        return None
+    if last.group(1) is None:  # 首次 / 头一批
+        return 1
+    value = parse_number(last.group(1))
+    return int(value) if value is not None else None
+
+
+def counts_occasions(text: str) -> bool:
+    """The text counts occasions together (四批加起来, 两次一共)."""
+    return bool(_COUNTED.search(text))

@@ -31,6 +31,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.claims import in_claims_list
 from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
+from engine.answer.casefile.subject_rows import kinds_in as _kinds_in, names_money as _names_money
 from engine.answer.casefile.verdict import state_told
 from engine.answer.casefile.when import says_place
 from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
@@ -40,10 +41,6 @@ from engine.text.names import names_in
 from engine.text.numbers import find_amounts
 from engine.text.quantities import find_quantities
 
-# Kinds of money as the lexicon names them: two words of one kind name the same money (工钱 / 工资).
-# The generic verbs of moving money (交了, 给的) name no kind.
-_KINDS = {**{f"measure:{k}": p for k, p in MEASURES.items()},
-          **{f"kind:{k}": p for k, p in KIND_CUES.items() if k not in ("pay", "take", "demand")}}
 # The head of a money word (加班费 → 费, 月工资 → 工资): what is left before it narrows the kind.
 _MONEY_HEAD = re.compile(r"(?:工资|工钱|薪水|薪资|报酬|钱|款|费|金|资)$")
 # Units that count people or pieces alike (几个工人 ↔ 7个人).
@@ -88,16 +85,6 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
             or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part, bool(outcome.calculations)) \
             or other_figures_doubt(case, plan, part, bool(outcome.calculations)) or whole
-
-
-def _kinds_in(text: str) -> set[str]:
-    return {k for k, pattern in _KINDS.items() if pattern.search(text)}
-
-
-def _names_money(text: str, word: str) -> bool:
-    """Whether ``text`` names the money ``word`` names: the word itself, or a word of its kind."""
-    kinds = _kinds_in(word)
-    return word in text or bool(kinds and kinds & _kinds_in(text))
 
 
 def money_absent(case: Case, plan: CasePlan) -> str | None:

@@ -16,6 +16,7 @@ from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.rates import rate_part
 from engine.answer.casefile.restrictions import Restricted, outside, restrict, stands_for_rows, unmet_text
+from engine.answer.casefile.subject_rows import subject_rows
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import (CURRENCY_UNITS, EARLIEST, LATEST, chinese_count, money, plain_number, quoted,
@@ -602,19 +603,29 @@ def _calculate(case: Case, terms: list[_Term], outcome: Outcome, stated: list[Ev
     return results
 
 
-def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor) -> list[Event]:
+def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor, every: bool = False) -> list[Event]:
     """The sum the record states, in every version it was stated (六次一共二十二万三千元 … 这样算一共是
     二十二万七千元), oldest first; an approximate sum (二十多万元) only when no exact one is said."""
     # restricted from the rows of everyone: a receiver asked narrows the rows by itself
     restricted = restrict(case, plan, _movements(case, plan, kind, Actor(None, actor.role),
                                                  roles=("event", "periodic"), unrestricted=True))
-    stated = [e for e in case.ledger.money if e.role == "total" and _covers(kind, e) and not e.corrects
+    stated = [e for e in case.ledger.money if e.role == "total" and _stated_covers(plan, kind, e) and not e.corrects
               and _principal_ok(plan, e) and _party_ok(actor, e, case) and e.amount is not None
               and stands_for_rows(restricted, e) and not outside(case, plan, e) and _label_fits(case, plan, e)]
     exact = [e for e in stated if not e.amount.approx] or stated
     if not exact:
         return []
+    if every:  # each sum stated of it, each statement's own (一万九千七百元 … 补充讯问：一万八千八百元)
+        by_value = {e.amount.value: e for e in sorted(exact, key=lambda e: (e.statement, e.id), reverse=True)}
+        return sorted(by_value.values(), key=lambda e: (e.statement, e.id))
     return [v for v in versions_of(case.ledger, exact[-1]) if v.amount is not None]
+
+
+def _stated_covers(plan: CasePlan, kind: str | None, event: Event) -> bool:
+    """A sum stated of the money asked: of its kind, or — a total over the occasions the question
+    counts (四次一共从某某那里得了多少钱) — told from the other side of the same movement (总共卖给某某
+    一万九千七百元: what he took is what the other paid)."""
+    return _covers(kind, event) or bool(plan.occasions) and MIRROR.get(event.kind) == kind
 
 
 def _label_fits(case: Case, plan: CasePlan, stated: Event) -> bool:
@@ -631,8 +642,16 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
            events: list[Event] | None = None, scope: Restricted | None = None) -> None:
     rows = events if events is not None else _movements(case, plan, kind, actor, roles=("event", "periodic"),
                                                         scope=scope)
-    stated = _stated_totals(case, plan, kind, actor)
+    # the rows and the totals of the occasion asked only (第二批一共…: never another batch's sum or rows)
+    rows = subject_rows(case, plan, rows)
+    stated = subject_rows(case, plan, _stated_totals(case, plan, kind, actor))
     terms = _terms(rows)
+    if stated and plan.occasions and len(terms) < plan.occasions:
+        # 四次一共: fewer rows than the occasions counted are not all of them — the sums stated answer,
+        # each statement's own (a later session's sum beside the first's is a version of it), never a
+        # recomputation over the rows that happened to be read
+        terms = []
+        stated = subject_rows(case, plan, _stated_totals(case, plan, kind, actor, every=True))
     what = KIND_WORDS.get(kind or "", "款项")
     if not terms and not stated:
         # 自己花钱修东西一共花了多少: outlays the ledger books as no movement (花600元找人修的) — the
@@ -688,6 +707,8 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
                                  f"若是另一笔，共计{money(sum((t.amount.value for t in terms), Decimal(0)), currency)}，需人工核实",
                          Fill.CONFLICT, ids))
         return
+    if _sides_differ(case, terms, stated, outcome):
+        return
     results = _calculate(case, terms, outcome, stated, f"{what}各笔相加")
     currency = terms[0].event.currency
     ids = list(dict.fromkeys(i for r in results for i in r.ids))
@@ -707,6 +728,13 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     result = results[0]
     statement = result.stated
     if statement is None:
+        sides = _sides_of(case, terms)
+        if len(sides) > 1:  # 原告's rows and 被告's added: neither side's account, never 已核验
+            told = "；".join(f"{side}所述{'、'.join(cited)}" for side, cited in sides.items())
+            outcome.add(Part("总额", f"各笔相加为{money(result.value, currency)}（{'、'.join(result.ids)}），"
+                                     f"但各笔分别出自双方陈述（{told}），不是任何一方自己的说法，需人工核实",
+                             Fill.CONFLICT, ids))
+            return
         outcome.add(Part("总额", f"共计{money(result.value, currency)}：各笔相加复算为{money(result.value, currency)}"
                                  f"（{'、'.join(result.ids)}）", Fill.FILLED, ids, rows=[t.event for t in terms],
                          summed=True))
@@ -718,6 +746,48 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     if len(stated) > 1:
         outcome.conflicts.append(Conflict("testimony", f"所述合计说法不一：{said}", [case.cite_event(v) for v in stated]))
     outcome.add(Part("总额", text, Fill.CONFLICT if disagrees or len(stated) > 1 else Fill.FILLED, ids))
+
+
+def _sides_of(case: Case, terms: list[_Term]) -> dict[str, list[str]]:
+    """The sides of a hearing whose statements tell the rows, each with the rows it tells."""
+    sides: dict[str, list[str]] = {}
+    for term in terms:
+        side = side_of(case, term.event, hearing=True)
+        if side is not None:
+            sides.setdefault(side, []).append(case.cite_event(term.event, "completion"))
+    return {side: list(dict.fromkeys(cited)) for side, cited in sides.items()}
+
+
+def _sides_differ(case: Case, terms: list[_Term], stated: list[Event], outcome: Outcome) -> bool:
+    """A hearing where one side states the sum (一共交了3500元) and the other side tells one figure of
+    the same money of its own (其间被告于2025年1月20日交纳现金2000元) that differs: two accounts of one
+    fact, each attributed — never the rows of both sides added up under the one side's sum. False
+    (nothing added) when the sides agree, or either side's figure would need a sum of its own."""
+    if not stated:
+        return False
+    told = stated[-1]
+    side = side_of(case, told, hearing=True)
+    others = [t.event for t in terms if side_of(case, t.event, hearing=True) not in (None, side)]
+    if side is None or len(others) != 1 or others[0].amount.value == told.amount.value \
+            or others[0].currency != told.currency:
+        return False
+    other = others[0]
+    against = side_of(case, other, hearing=True)
+    # every telling of the other side's figure by that side (证明被告只交了2000元物业费 beside 交纳现金2000元)
+    again = [e for e in case.ledger.money if e is not other and e.amount is not None and e.currency == other.currency
+             and e.amount.value == other.amount.value and side_of(case, e, hearing=True) == against]
+    cited = {id(told): [case.cite_event(told)],
+             id(other): list(dict.fromkeys([case.cite_event(other)] + [case.cite_event(e) for e in again]))}
+    lines = [f"{side_of(case, e, hearing=True)}称{said_figure(e.amount, e.currency)}（{'、'.join(cited[id(e)])}）"
+             for e in sorted((told, other), key=lambda e: e.statement)]
+    ids = cited[id(told)] + cited[id(other)]
+    # the rows the stated side's sum is made of (the transfer the other side says was no such money)
+    ids += [case.cite_event(t.event, "completion") for t in terms if side_of(case, t.event, hearing=True) == side]
+    ids = list(dict.fromkeys(ids))
+    text = "；".join(lines)
+    outcome.conflicts.append(Conflict("testimony", f"双方所述金额说法不一：{text}", ids))
+    outcome.add(Part("总额", f"双方说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
+    return True
 
 
 def _restated_total(terms: list[_Term]) -> _Term | None:

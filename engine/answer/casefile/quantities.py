@@ -20,6 +20,7 @@ from engine.answer.casefile.act_counts import Occurrence, occurrences
 from engine.answer.casefile.figure_relevance import best_rows, relevance
 from engine.answer.casefile.goods import an_item_of_a_list, answer_listed_total
 from engine.answer.casefile.said import _anchor
+from engine.answer.casefile.subject_rows import named_by_question, occasion_rows, said_in_session, subject_rows
 from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.dates import record_cite
 from engine.answer.casefile.disputes import disputed_quantity_total, record_note, voice_of, voiced
@@ -140,8 +141,13 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         _span(case, plan, outcome)
         return
     label = unit_label(plan)
-    rows = _rows(case, plan)
+    # the figures of the occasion asked only (第三次: never the first trip's 20台 as a version of it)
+    rows = subject_rows(case, plan, _rows(case, plan))
     chosen = best_rows(case, plan, rows)
+    own = occasion_rows(case, plan, rows)
+    if own:  # rows said to be of the occasion asked are its figures, though they repeat none of its words
+        chosen = [e for e in chosen if e in own] or best_rows(case, plan, own) or \
+            (own if len({e.amount.value for e in own}) == 1 else [])
     if plan.aggregate == "total" and chosen and not any(e.role == "total" for e in chosen) \
             and _answered_by_wholes(case, plan, rows, chosen, outcome):
         return
@@ -174,7 +180,7 @@ def answer_quantity(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         return
     if _occasions_summed(case, plan, chosen, label, outcome):
         return
-    versions(case, label, chosen, outcome, said_quantity)
+    versions(case, label, named_by_question(case, plan, said_in_session(plan, chosen)), outcome, said_quantity)
 
 
 def _occasions_summed(case: Case, plan: CasePlan, chosen: list[Event], label: str, outcome: Outcome) -> bool:
