@@ -92,7 +92,7 @@ def content_pairs(text: str) -> set[str]:
         text = text.replace(word, "|")
     # who is addressed (你, the name of the one questioned) and the particles between words say nothing
     # of what is asked: 刘海波认识参与打架的人吗 is the record's 你认识打架的这些人吗
-    text = re.sub(r"[你我他她它的了吗呢吧么啊呀]", "|", text.lower())
+    text = re.sub(r"[你我他她它的了吗呢吧么啊呀是]", "|", text.lower())
     pieces = re.split(r"[^\u4e00-\u9fffa-z0-9]+", text)
     return {piece[i:i + 2] for piece in pieces for i in range(len(piece) - 1)}
 

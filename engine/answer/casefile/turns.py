@@ -94,6 +94,8 @@ def align(case: Case, plan: CasePlan) -> Turn | None:
         if any(not occurs(word, context) for word in rare):
             continue  # a thing the question is about is not in this turn (nor the one it follows on)
         theirs = content_pairs(asked)
+        if len(theirs & mine) < 2:
+            continue  # one word in common (豹哥是什么人 for 豹哥的真实姓名) is no paraphrase
         similar = max(_dice(mine, theirs), _contained(theirs, mine))
         held = {p for p in mine if p in re.sub(r"\s", "", whole)}
         turn = Turn(statement, asked, similar, len(held) / len(mine) if mine else 0.0)
@@ -187,6 +189,8 @@ def _part(case: Case, plan: CasePlan, turn: Turn, slot: Slot, outcome: Outcome) 
         outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}：{quoted(opening.text)}", [cited]))
         return Part(label, f"{UNCLEAR_PHRASE}：{quoted(opening.text)}（{cited}），材料未给出确切答案",
                     Fill.UNSURE, [cited], doubt=DOUBT)
+    if plan.real_name:
+        return None  # 真名叫什么: a reply telling who he is (申国梁的表弟) names no real name
     if slot is Slot.YESNO:
         if plan.focus.negated:
             return None  # 是不是没有…: a reply's 没有 would answer the other way round
@@ -198,7 +202,11 @@ def _part(case: Case, plan: CasePlan, turn: Turn, slot: Slot, outcome: Outcome) 
         return Part(label, f"{value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited], doubt=DOUBT)
     if slot not in _QUOTED:
         return None
-    sentence = next((s for s in _sentences(statement) if _holds(slot, s.text, case)), None)
+    # the reply's opening answers its question; a later sentence only when it names a thing the
+    # question names (签收日期是12月2日 dates a 签收单, not the 劳动合同 asked)
+    things = [w for w in plan.question.nouns if len(w) > 1 and w not in GENERAL and w not in ASKING_WORDS]
+    sentence = next((s for i, s in enumerate(_sentences(statement)) if _holds(slot, s.text, case)
+                     and (i == 0 or any(occurs(w, s.text) for w in things))), None)
     if sentence is None:
         return None
     if asks_figure(plan.text) and len(_FIGURE.findall(sentence.text)) != 1:
