@@ -91,8 +91,9 @@ def align(case: Case, plan: CasePlan) -> Turn | None:
         mine = content_pairs(_without(plan.text, [p for p in people if p == statement.speaker]))
         before = case.ledger.statements[statement.index - 1] if statement.index > 0 else None
         context = whole + ((before.question + before.answer).lower() if before is not None else "")
-        if any(not occurs(word, context) for word in rare):
-            continue  # a thing the question is about is not in this turn (nor the one it follows on)
+        if sum(1 for word in rare if not occurs(word, context)) > len(rare) // 3:
+            continue  # the things the question is about are not in this turn (nor the one it follows
+            # on); one of three may be the user's own word for it (拿货出库 for the record's 出库)
         theirs = content_pairs(asked)
         if len(theirs & mine) < 2:
             continue  # one word in common (豹哥是什么人 for 豹哥的真实姓名) is no paraphrase
@@ -110,9 +111,9 @@ def align(case: Case, plan: CasePlan) -> Turn | None:
 def _contained(theirs: set[str], mine: set[str]) -> float:
     """How much of the record's (short) question the user's holds — 你认识打架的这些人吗 within 刘海波认识
     参与打架的人吗 — discounted when the record's question says little (a pair or two)."""
-    if len(theirs) < 3:
+    if len(theirs) < 2:
         return 0.0
-    return len(theirs & mine) / len(theirs) * 0.8
+    return len(theirs & mine) / len(theirs) * (0.8 if len(theirs) > 2 else 0.6)
 
 
 def _without(text: str, names: list[str]) -> str:
