@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import GENERAL, occurs
+from engine.answer.casefile.act_mentions import GENERAL, occurs, word_hit
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Statement
 from engine.answer.casefile.money import SLOT_LABELS
@@ -25,7 +25,7 @@ from engine.answer.casefile.said import _anchor, _dice, _effective_question, _ha
 from engine.answer.model import UNCLEAR_PHRASE, Gap
 from engine.answer.casefile.verdict import AFFIRMATION, NEGATION
 from engine.answer.wording import quoted
-from engine.question import ASKING_WORDS, CasePlan, QuestionPlan, Slot, asks_figure, asks_knowing, content_pairs, cut_across
+from engine.question import ASKING_WORDS, CasePlan, asked_kinds, QuestionPlan, Slot, asks_figure, asks_knowing, content_pairs, cut_across
 from engine.text.case_lexicon import RELATIVE_DATE, TIME_OF_DAY, UNCERTAIN
 from engine.text.dates import find_dates
 from engine.text.segments import Segment
@@ -56,6 +56,13 @@ class Turn:
     covered: float  # share of the user's content pairs the turn (问 and 答) holds
 
 
+def unnamed(case: Case, words: list[str]) -> list[str]:
+    """The words no statement of the file uses, not even split (拿货 ~ 拿的货): things the record never
+    names."""
+    said = [(s.question + s.answer).lower() for s in case.ledger.statements if s.kind != "header"]
+    return [w for w in words if not any(word_hit(w, text) >= 0.5 for text in said)]
+
+
 def rare_words(case: Case, plan: CasePlan) -> list[str]:
     """The things the question names that few statements of the file use, or none: what it is about.
     Only nouns (a verb of the user's — 参与, 交到 — paraphrases the record's own); never a person
@@ -81,6 +88,9 @@ def align(case: Case, plan: CasePlan) -> Turn | None:
     if len(content_pairs(plan.text)) < 2:
         return None
     rare = rare_words(case, plan)
+    if unnamed(case, rare):
+        return None  # 这批水泥是哪家厂生产的, of a record that never names 水泥: no turn is about it
+    kinds = asked_kinds(plan.text)
     best: Turn | None = None
     for statement in case.ledger.statements:
         if statement.kind == "header" or not statement.question.strip() or not statement.answer.strip():
@@ -94,6 +104,9 @@ def align(case: Case, plan: CasePlan) -> Turn | None:
         if sum(1 for word in rare if not occurs(word, context)) > len(rare) // 3:
             continue  # the things the question is about are not in this turn (nor the one it follows
             # on); one of three may be the user's own word for it (拿货出库 for the record's 出库)
+        theirs_kinds = asked_kinds(asked)
+        if (kinds or theirs_kinds) and not kinds & theirs_kinds:
+            continue  # 哪家厂生产的 is not answered by a reply to 用到哪里了, nor 有没有登记 by 经过讲一下
         theirs = content_pairs(asked)
         if len(theirs & mine) < 2:
             continue  # one word in common (豹哥是什么人 for 豹哥的真实姓名) is no paraphrase
