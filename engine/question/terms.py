@@ -88,6 +88,7 @@ def content_pairs(text: str) -> set[str]:
     有没有, 多少 …) and without punctuation, in pairs, so that jieba's cut decides nothing (用什么把货
     运出仓库 and 用什么车把货拉出仓库 share 仓库, 出仓, 把货). Read of a record's own questions too,
     to align the user's question with the turn it paraphrases."""
+    text = re.sub(r"叫(?:什么|啥)", "|", text)  # 老谢叫什么名字: 叫 asks the name, it is no content
     for word in _ASKING_SORTED:
         text = text.replace(word, "|")
     # who is addressed (你, the name of the one questioned) and the particles between words say nothing

@@ -22,11 +22,13 @@ RECORD = """询问笔录
 问：你认识打架的那些人吗？
 答：有一个我认识，大家都叫他“老鲍”，在菜场卖过鱼。别的人我不认识。
 问：老鲍叫什么名字？住在哪里？
-答：他的真名我不知道，住哪里我也不清楚，只在菜场见过几次。
+答：他的大名我不知道，住哪里我也不清楚，只在菜场见过几次。
 问：他们为什么吵起来，你知道吗？
 答：不知道，我离得远，听不清他们说什么。
 问：你店里的东西有没有被砸坏？
 答：没有，他们没往我店里来。
+问：被推倒的那个人带的那箱酒后来搬到哪里去了？
+答：这个我记不清了，人一多就乱了。
 问：以上笔录你看一下，是否与你说的一致？
 答：一致。
 """
@@ -55,3 +57,18 @@ def test_a_thing_the_record_never_names_stays_not_found(home):
     answer = ask(home, "证人询问笔录.txt", "伍建平有没有给店里买过财产保险？")
     assert answer.status.value == "not_found", answer.conclusion
 
+
+
+def test_a_name_cut_across_an_address_is_never_said_missing(home):
+    # jieba cuts 老鲍真名 as 老 | 鲍真 | 名: 鲍真 is no name the user wrote, and the file's silence on it
+    # is no answer — the reply saying he does not know the name is
+    answer = ask(home, "证人询问笔录.txt", "在菜场卖鱼的老鲍真名叫什么、住在哪里？")
+    assert "鲍真" not in answer.conclusion, answer.conclusion
+    assert answer.gaps and "不知道" in answer.conclusion, answer.conclusion
+    assert answer.status.value != "not_found", answer.conclusion
+
+
+def test_a_turn_asking_another_kind_of_value_never_answers(home):
+    # the record asks where the 酒 went (记不清), never who made it: not found, not that gap
+    answer = ask(home, "证人询问笔录.txt", "被推倒的人带的那箱酒是哪家厂生产的？")
+    assert answer.status.value == "not_found", answer.conclusion

@@ -4,7 +4,7 @@ without its asking words, pronouns and particles; a figure asked in any slot. Te
 
 from __future__ import annotations
 
-from engine.question import asks_figure, asks_knowing, content_pairs, cut_across
+from engine.question import Slot, asked_kinds, asks_figure, asks_knowing, content_pairs, cut_across
 
 
 def test_a_term_cut_across_a_particle_is_not_a_word_asked():
@@ -26,3 +26,9 @@ def test_figures_and_knowing_asked():
     assert not asks_figure("剩下的钱藏在哪里？")
     assert asks_knowing("他知不知道这些货是偷来的？") and asks_knowing("你知道他住哪里吗？")
     assert not asks_knowing("他住在哪里？")
+
+
+def test_the_kind_of_value_a_question_asks_read_of_any_question():
+    assert Slot.PLACE in asked_kinds("这批货后来用到哪里了？")
+    assert Slot.YESNO in asked_kinds("出库的时候有没有登记？")
+    assert asked_kinds("你把经过讲一下。") == set()

@@ -245,7 +245,11 @@ def answer_by_turn(case: Case, question: QuestionPlan, outcome: Outcome) -> bool
     parts = [_part(case, plan, turn, slot, found) for slot in plan.slots]
     if not any(p is not None for p in parts):
         return False
-    outcome.parts = [p if p is not None else Part(SLOT_LABELS.get(s, "内容"), "", Fill.MISSING)
-                     for p, s in zip(parts, plan.slots)]
-    outcome.gaps += found.gaps
+    outcome.parts = []
+    for part, slot in zip(parts, plan.slots):
+        if part is None:
+            outcome.parts.append(Part(SLOT_LABELS.get(slot, "内容"), "", Fill.MISSING))
+        elif not any(p.fill is part.fill and p.evidence == part.evidence for p in outcome.parts):
+            outcome.parts.append(part)  # 名字和住处都不知道: one reply's gap said once for both parts
+    outcome.gaps += list({g.description: g for g in found.gaps}.values())
     return True
