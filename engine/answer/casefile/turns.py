@@ -2,12 +2,14 @@
 
 The people who write questions about a record paraphrase its own 问 turns (or what a side was asked in
 a hearing), and the answer is in the reply to that turn. Before a case answer says 未在材料中找到, the
-user's question is aligned with the record's questions: the turn whose words (character pairs, so
-jieba's cut does not decide) best cover the question's — and holding every rare word the question
-names (a word of few statements of the file: a question the record never touches keeps it absent).
-A strong alignment answers from the reply: a yes/no from its opening, a place, time, means or text
-quoted from it, or the speaker's saying he does not know (a gap). Such an answer is never 已核验: it
-rests on the reply to a question like the user's, which the part's doubt names.
+user's question is aligned with the record's questions: the turn asking the same kind of value (谁,
+哪里, 吗 …) whose content (character pairs, so jieba's cut does not decide) best matches the question's,
+and holding the rare things the question names (nouns of few statements of the file: a question about
+a thing no statement names is never aligned, and stays not found). A strong alignment answers from
+the reply: a yes/no from its opening, a place, time, means or text quoted from it (a figure only when
+the quoted sentence tells exactly one), or the speaker's saying he does not know (a gap). Such an
+answer is never 已核验: it rests on the reply to a question like the user's, which the part's doubt
+says, and the cited passage holds that question.
 """
 
 from __future__ import annotations
@@ -17,15 +19,15 @@ from dataclasses import dataclass
 
 from engine.answer.casefile.act_mentions import GENERAL, occurs, word_hit
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.facts import Statement
+from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.money import SLOT_LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part
-from engine.answer.casefile.facts import Anchor
 from engine.answer.casefile.said import _anchor, _dice, _effective_question, _has_slot, _sentences
-from engine.answer.model import UNCLEAR_PHRASE, Gap
 from engine.answer.casefile.verdict import AFFIRMATION, NEGATION
+from engine.answer.model import UNCLEAR_PHRASE, Gap
 from engine.answer.wording import quoted
-from engine.question import ASKING_WORDS, CasePlan, asked_kinds, QuestionPlan, Slot, asks_figure, asks_knowing, content_pairs, cut_across
+from engine.question import (ASKING_WORDS, CasePlan, QuestionPlan, Slot, asked_kinds, asks_figure, asks_knowing,
+                             content_pairs, cut_across)
 from engine.text.case_lexicon import RELATIVE_DATE, TIME_OF_DAY, UNCERTAIN
 from engine.text.dates import find_dates
 from engine.text.segments import Segment
