@@ -29,6 +29,8 @@ RECORD = """询问笔录
 答：没有，他们没往我店里来。
 问：被推倒的那个人带的那箱酒后来搬到哪里去了？
 答：这个我记不清了，人一多就乱了。
+问：你店面的租约到期以后怎么处理的？
+答：去年年底到期的时候房东说可以接着租，我考虑了几天，续租了半年。
 问：以上笔录你看一下，是否与你说的一致？
 答：一致。
 """
@@ -72,3 +74,20 @@ def test_a_turn_asking_another_kind_of_value_never_answers(home):
     # the record asks where the 酒 went (记不清), never who made it: not found, not that gap
     answer = ask(home, "证人询问笔录.txt", "被推倒的人带的那箱酒是哪家厂生产的？")
     assert answer.status.value == "not_found", answer.conclusion
+
+
+
+@pytest.mark.parametrize(("question", "reply", "verdict"), [
+    ("他认识打架的人吗？", "那天很乱。", None),  # neither a 是/否 opening nor the asked act
+    ("他知不知道货是偷来的？", "他知道。我跟他说过。", "是"),  # the speaker's subject before the verdict
+    ("他知不知道货是偷来的？", "不知道，他没问过。", "否"),  # not knowing answers a question of knowing
+    ("出库的时候有没有登记？", "没有登记。单子是我管的。", "否"),
+    ("合同到期后有没有续签？", "到期的时候房东说可以续签，我考虑了几天，续签了半年。", "是"),  # told last
+    ("合同到期后有没有续签？", "房东让我续签，我没有续签，搬走了。", "否"),
+    ("他认识打架的人吗？", "有一个我认识，别的不认识。", "是"),
+])
+def test_the_verdict_of_a_replys_opening(question, reply, verdict):
+    from engine.answer.casefile.turns import _verdict
+    from engine.question import read_question
+
+    assert _verdict(read_question(question).case, reply) == verdict

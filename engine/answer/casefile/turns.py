@@ -107,8 +107,11 @@ def align(case: Case, plan: CasePlan) -> Turn | None:
             continue  # the things the question is about are not in this turn (nor the one it follows
             # on); one of three may be the user's own word for it (拿货出库 for the record's 出库)
         theirs_kinds = asked_kinds(asked)
-        if (kinds or theirs_kinds) and not kinds & theirs_kinds:
-            continue  # 哪家厂生产的 is not answered by a reply to 用到哪里了, nor 有没有登记 by 经过讲一下
+        if (kinds or theirs_kinds) and not kinds & theirs_kinds \
+                and not (Slot.YESNO in kinds and not theirs_kinds):
+            # 哪家厂生产的 is not answered by a reply to 用到哪里了; a yes/no may be by the reply to an open
+            # question (到期以后怎么处理的 — 续签了一年), whose verdict must then tell the asked act itself
+            continue
         theirs = content_pairs(asked)
         if len(theirs & mine) < 2:
             continue  # one word in common (豹哥是什么人 for 豹哥的真实姓名) is no paraphrase
@@ -166,12 +169,14 @@ def _verdict(plan: CasePlan, opening: str) -> str | None:
         return "否"
     if AFFIRMATION.match(text):
         return "是"
-    clause = re.split(r"[，,。；;]", text, maxsplit=1)[0]
-    for act in plan.focus.acts:  # 续签了一年 / 有一个我认识: the asked act itself, told done or denied
-        at = clause.find(act) if len(act) > 1 else -1
-        if at >= 0:
-            return "否" if re.search(r"(?:不|没有|没|未|从没|从未)$", clause[:at]) else "是"
-    return None
+    # 有一个我认识 / …我就没有取，续签了一年: the asked act itself in the opening sentence, told done or
+    # denied where it is last told (a reply tells what was proposed before what was done)
+    acts = plan.focus.acts or sorted(plan.question.verbs)  # 续租: a verb the act lexicon does not know
+    told = [(text.rfind(act), act) for act in acts if len(act) > 1 and act in text]
+    if not told:
+        return None
+    at, _ = max(told)
+    return "否" if re.search(r"(?:不|没有|没|未|从没|从未)$", text[:at]) else "是"
 
 
 def _holds(slot: Slot, text: str, case: Case) -> bool:
