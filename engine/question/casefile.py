@@ -68,6 +68,16 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
 }
 # A yes/no question; 投诉过吗，是哪天: also 吗 closing a part before the question goes on.
 YESNO = re.compile(rf"{YESNO_WORDS}|{ENDS_WITH_MA}|吗[，,]|{ENDS_WITH_MEIYOU}")
+def asked_kinds(text: str) -> set[Slot]:
+    """The kinds of value a question's own asking words ask (谁 → PERSON, 哪里 → PLACE, 吗 → YESNO …),
+    read of any question — a record's 问 turn too, so that a turn asking where is never taken for a
+    user's question asking who (engine/answer/casefile/turns.py)."""
+    kinds = {slot for slot, words in SLOT_WORDS.items() if words.search(text)}
+    if YESNO.search(text):
+        kinds.add(Slot.YESNO)
+    return kinds
+
+
 # 一直等到民警来了才走 / 等救护车到了才离开: the act done only once something came (what came).
 WAITED_FOR = re.compile(r"等(?:到|着)?(?P<what>[\u4e00-\u9fffA-Za-z0-9]{1,8}?)(?:来|到|赶到|回来|过来)(?:了)?(?:以后|之后)?(?:才|再)")
 # Who stands out by a measure (输钱最多的是谁, 谁伤得最重): never 最后/最早, an occurrence's order.

@@ -81,3 +81,57 @@ def counted_thing(text: str, unit: str | None) -> str | None:
         return rest[:at + len(after[0])]
     before = [w for w, flag in tagged_terms(text[:asked.start()]) if word_class(flag) == "noun"]
     return before[-1] if before and not after else None
+
+
+# Characters after which jieba may cut a question's next two characters into a term no one wrote:
+# a particle before its object (把货运出 → 货运, 被人打 …) or a prefix of address before a surname
+# (老谢真名 → 谢真). The preposition set is the one names.py reads party names after.
+_CUT_AFTER = frozenset("把被将向给和与跟对从让叫老小阿")
+
+
+def cut_across(term: str, text: str) -> bool:
+    """The two-character term is jieba's cut across the question's words, not a word the user
+    wrote: wherever the question has it, it follows a particle or a prefix of address (把, 被, 老 …)
+    and its second character begins a word with the character after it (把货运出: 运出; 老谢真名:
+    真名). A term absent from a file then says nothing about what the file holds."""
+    from engine.text.tokenize import word_frequency
+
+    if len(term) != 2:
+        return False
+    spots = [at for at in range(len(text)) if text.startswith(term, at)]
+    return bool(spots) and all(
+        0 < at and text[at - 1] in _CUT_AFTER and at + 2 < len(text)
+        and word_frequency(term[1] + text[at + 2]) >= 10 for at in spots)
+
+
+def content_pairs(text: str) -> set[str]:
+    """The character pairs of what a question is about: its text without the words that ask (什么,
+    有没有, 多少 …) and without punctuation, in pairs, so that jieba's cut decides nothing (用什么把货
+    运出仓库 and 用什么车把货拉出仓库 share 仓库, 出仓, 把货). Read of a record's own questions too,
+    to align the user's question with the turn it paraphrases."""
+    text = re.sub(r"叫(?:什么|啥)", "|", text)  # 老谢叫什么名字: 叫 asks the name, it is no content
+    for word in _ASKING_SORTED:
+        text = text.replace(word, "|")
+    # who is addressed (你, the name of the one questioned) and the particles between words say nothing
+    # of what is asked: 刘海波认识参与打架的人吗 is the record's 你认识打架的这些人吗
+    text = re.sub(r"[你我他她它的了吗呢吧么啊呀是]", "|", text.lower())
+    pieces = re.split(r"[^\u4e00-\u9fffa-z0-9]+", text)
+    return {piece[i:i + 2] for piece in pieces for i in range(len(piece) - 1)}
+
+
+_ASKING_SORTED = sorted((w for w in QUESTION_WORDS | ASKING_WORDS if len(w) > 1 and re.match(r"[\u4e00-\u9fff]+$", w)),
+                        key=len, reverse=True)
+# Knowing asked (知不知道 / 知道…吗 / 清楚吗): a reply's 不知道 is then the answer 否, not a gap.
+_KNOWING_ASKED = re.compile(r"知不知道|知道[^？?，,。]*[吗么]|清不清楚|清楚[^？?，,。]*[吗么]|晓不晓得")
+
+
+def asks_knowing(text: str) -> bool:
+    return bool(_KNOWING_ASKED.search(text))
+
+
+# A figure asked in the question's words (几个人, 多少个USDT, 多少钱), whatever slot the plan gave it.
+_FIGURE_ASKED = re.compile(r"几|多少|多大|多长|多久|多高|多重|多远")
+
+
+def asks_figure(text: str) -> bool:
+    return bool(_FIGURE_ASKED.search(text))

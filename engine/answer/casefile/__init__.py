@@ -39,12 +39,13 @@ from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.wording import quoted
 from engine.answer.casefile.record import PII_TYPES, answer_record, partial_plate, third_party
 from engine.answer.casefile.talk import answer_evidence, answer_talk
+from engine.answer.casefile.turns import answer_by_turn
 from engine.answer.casefile.verdict import either_verdict
 from engine.answer.casefile.whole_less import answer_whole_less
 from engine.answer.casefile.short_of_demand import answer_short_of_demand
 from engine.answer.casefile.gifts_kept import answer_gifts_kept
 from engine.answer.composer import Draft
-from engine.question import CasePlan, QuestionPlan, Slot
+from engine.question import CasePlan, QuestionPlan, Slot, cut_across
 from engine.answer.casefile.heads import asked_head
 from engine.text.names import looks_like_name
 
@@ -162,13 +163,21 @@ def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
     plan = question.case
     if plan.law and not plan.asker_said:
         return None
-    outcome = _compose(case, question)
-    answer_asks(case, question, outcome, _compose)  # 哪天签的？总价多少？: every ask given, each by its own route
+    outcome = _compose_or_turn(case, question)
+    answer_asks(case, question, outcome, _compose_or_turn)  # 哪天签的？总价多少？: every ask given, each by its own route
     sum_quoted_parts(plan, outcome)  # 第一批10个，第二批14个 for 一共多少个: the parts added, under review
     draft = draft_of(outcome, case.evidence, case.scope)
     draft.ledger = case.ledger_rows()
     draft.plan = plan.to_dict()
     return draft
+
+
+def _compose_or_turn(case: Case, question: QuestionPlan) -> Outcome:
+    """The question's route; where it finds nothing, the reply to the record's own question like it
+    (engine/answer/casefile/turns.py) — never 已核验."""
+    outcome = _compose(case, question)
+    answer_by_turn(case, question, outcome)
+    return outcome
 
 
 def _compose(case: Case, question: QuestionPlan) -> Outcome:
@@ -197,7 +206,7 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
         return Outcome([unranked(plan)])
     # 向恒信 (jieba's cut of 向恒信财富): present when what follows the preposition is there
     absent = [n for n in plan.names if 2 <= len(n) <= 4 and n not in case.doc_text and looks_like_name(n)
-              and not (n[0] in "向给被把和与跟对从在" and n[1:] in case.doc_text)]
+              and not (n[0] in "向给被把和与跟对从在" and n[1:] in case.doc_text) and not cut_across(n, plan.text)]
     if absent:  # 邹燕给了公司多少钱: the file never names 邹燕
         return Outcome([Part("、".join(f"「{n}」" for n in absent) + "的相关内容", "", Fill.MISSING)])
     if plan.either and Slot.YESNO in plan.slots and (told := either_verdict(case, plan, outcome)) is not None:
@@ -209,7 +218,8 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
     fields_only = plan.fields and not plan.record
     named_head = head and any(head in n or n in head for n in plan.names)
     if head and not fields_only and not named_head and head not in case.doc_text and not plan.agree_asked:
-        return Outcome([Part(f"「{head}」相关内容", "", Fill.MISSING)])
+        # 把货运出 → 货运: jieba's cut, not a word asked — nothing named missing (the turns may answer)
+        return Outcome([Part("相关内容" if cut_across(head, plan.text) else f"「{head}」相关内容", "", Fill.MISSING)])
     if Slot.AMOUNT in plan.slots and not plan.owed and plan.measure is None and plan.aggregate != "outstanding" \
             and not (plan.money_word or "").endswith("款") and money_absent(case, plan):
         # 开了多少钱的发票 / 交了多少社保 of a record that never speaks of that money: no figure of it is
