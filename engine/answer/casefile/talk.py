@@ -365,12 +365,13 @@ def answer_evidence(case: Case, plan: CasePlan, outcome: Outcome, limit: int = 4
     if not matches:
         outcome.add(Part("相关证据", "", Fill.MISSING))
         return
-    lines, ids = [], []
+    lines, ids, rows_cited = [], [], []
     if MONEY_WORDS.search(plan.text):  # 证据表明X把钱交给了Y: the ledger's rows of that money come first
         for event in _money_rows(case, plan)[:3]:
             cited = case.cite_event(event)
             if cited not in ids:
                 ids.append(cited)
+                rows_cited.append(cited)
                 lines.append(f"{cited}：{quoted(case.text_of(event.sentence))}")
     for match in sorted(matches, key=lambda m: m.statement.index):
         sentence = _best_sentence(plan, match.statement)
@@ -381,7 +382,11 @@ def answer_evidence(case: Case, plan: CasePlan, outcome: Outcome, limit: int = 4
             continue
         ids.append(cited)
         lines.append(f"{cited}：{quoted(sentence.text)}")
-    outcome.add(Part("相关证据", "相关证据：" + "；".join(lines), Fill.FILLED, ids))
+    # Sentences ranked by their likeness to the question may or may not prove what it asks (明知…,
+    # 有意躲避…): that is a reader's judgement. Only the ledger's rows of the money asked are facts the
+    # answer can stand on.
+    outcome.add(Part("相关证据", "相关证据：" + "；".join(lines), Fill.FILLED, ids,
+                     doubt=None if rows_cited else "所列语句能否证明所问之事需人工判断"))
 
 MONEY_WORDS = re.compile(r"钱|款|元|资金|财物|转账")
 
