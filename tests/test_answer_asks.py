@@ -83,3 +83,12 @@ def test_figures_asked_each_need_one_figure_each():
     both = Outcome([Part("数量", "电钻152台（E1）；电锤92台（E2）", Fill.FILLED, ["E1", "E2"])])
     answer_asks(None, question, both, lambda case, q: Outcome())
     assert both.parts[0].doubt is None
+
+
+def test_an_ask_said_missing_is_named_without_its_dates_and_sums():
+    # a year or a sum in the gap's words would read as a figure the answer states (an ungrounded one)
+    question = read_question("他是哪天入职的？2023年每月工资多少？")
+    outcome = Outcome([Part("时间", "时间：2023年3月6日（E1）", Fill.FILLED, ["E1"])])
+    answer_asks(None, question, outcome, lambda case, q: Outcome())
+    missing = [p for p in outcome.parts if p.fill is Fill.MISSING]
+    assert missing and "工资" in missing[0].label and "2023" not in missing[0].label

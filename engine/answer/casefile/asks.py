@@ -18,6 +18,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.question import CasePlan, QuestionPlan, Slot, figures_each
 from engine.text.case_lexicon import UNIT_FAMILIES
 from engine.text.dates import find_dates
+from engine.text.numbers import find_amounts
 
 _MONEY_TOLD = re.compile(r"\d\s*(?:万|千)?元|[一二三四五六七八九十百千万两]+(?:万|千)?元|元整")
 _MONEY_LABEL = re.compile(r"金额|[额款价费钱资金]$|数额|总额")
@@ -105,8 +106,13 @@ def _say_unanswered(question: QuestionPlan, kinds: list, outcome: Outcome) -> No
 
 
 def _asked_words(text: str) -> str:
-    """An ask as the user wrote it, without the setting carried into it (…，第二期约定多少 → 第二期约定多少)."""
-    return re.split(r"[，,]", text.strip().rstrip("？?。 "))[-1]
+    """An ask as the user wrote it, without the setting carried into it (…，第二期约定多少 → 第二期约定多少)
+    and without its dates and sums (2022年每个月付多少钱 → 每个月付多少钱): a figure in a gap's words would
+    read as one the answer states."""
+    words = re.split(r"[，,]", text.strip().rstrip("？?。 "))[-1]
+    for found in sorted([*find_dates(words), *find_amounts(words)], key=lambda f: f.start, reverse=True):
+        words = words[:found.start] + words[found.end:]
+    return re.sub(r"\d", "", words).strip().lstrip("的在于") or "所问"
 
 
 def _fill_asks(case: Case, question: QuestionPlan, kinds: list, outcome: Outcome,
