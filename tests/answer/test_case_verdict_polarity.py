@@ -166,3 +166,14 @@ def test_a_denial_cut_by_a_line_break_still_denies(tmp_path_factory):
         assert met.conclusion.startswith("否"), met.conclusion
         alone = ask(home, "讯问笔录_符建军.txt", "符建军拉人的时候有没有同伙？")
         assert not alone.conclusion.startswith("是"), alone.conclusion
+
+
+def test_a_yes_whose_quote_denies_the_asked_thing_is_contradicted():
+    from engine.answer.casefile.verdict import verdict_contradicted
+
+    plan = make_plan("他有没有危险废物经营许可证？")
+    assert verdict_contradicted(plan, "是（E1：「我没有危险废物经营许可证，也没有运输资质。」）。")
+    assert not verdict_contradicted(plan, "是（E1：「我有危险废物经营许可证，是去年办的。」）。")
+    assert not verdict_contradicted(plan, "否（E1：「我没有危险废物经营许可证。」）。")
+    # asked of the absence: a denial affirms it
+    assert not verdict_contradicted(make_plan("他是不是没有还钱？"), "是（E1：「钱我一直没还。」）。")

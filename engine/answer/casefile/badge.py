@@ -32,7 +32,7 @@ from engine.answer.casefile.claims import in_claims_list
 from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.subject_rows import kinds_in as _kinds_in, names_money as _names_money
-from engine.answer.casefile.verdict import state_told
+from engine.answer.casefile.verdict import state_told, verdict_contradicted
 from engine.answer.casefile.when import says_place
 from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
 from engine.question import CasePlan, Slot
@@ -80,6 +80,9 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             continue
         if unanswered:  # the answer holds one part per slot: a second part of the same slot has none
             part.doubt = f"问题中{unanswered}一问未单独作答"
+            continue
+        if verdict_contradicted(plan, part.text, case.people()):  # 是 on 「我没有…许可证」
+            part.doubt = "所引语句否定了所问之事，与结论「是」不符"
             continue
         part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \

@@ -22,7 +22,7 @@ from engine.answer.casefile.facts import Statement
 from engine.text.case_lexicon import (CHANNELS, EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES,
                                       UNCERTAIN)
 from engine.question import CasePlan, Slot
-from engine.question import channel_asked, doer_named
+from engine.question import channel_asked, content_terms, doer_named
 from engine.text.boundaries import SENTENCE_ZH, split
 from engine.text.segments import Segment, trimmed
 
@@ -487,3 +487,25 @@ def either_verdict(case: Case, plan: CasePlan, outcome: Outcome) -> Part | None:
         shown = Segment(sentence.start, sentences[at + 1].end, statement.answer[sentence.start:sentences[at + 1].end])
     cited = case.cite(_anchor(statement, shown))
     return Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])
+
+
+_FIRST_QUOTE = re.compile(r"「([^」]+)」")
+
+
+def verdict_contradicted(plan: CasePlan, text: str, people: list[str] = ()) -> bool:
+    """是（「我没有危险废物经营许可证…」）: a 是 whose first quoted sentence negates a thing or act the question
+    names, in the clause that names it — the quote denies what the verdict affirms. A question asking of
+    the act's absence (是不是没有还) is affirmed by a denial, and is left."""
+    if not text.startswith("是") or plan.focus.negated:
+        return False
+    shown = _FIRST_QUOTE.search(text)
+    if shown is None:
+        return False
+    quote = shown.group(1)
+    for word in content_terms(plan.text):
+        if len(word) < 2 or word in GENERAL or any(word in p or p in word for p in people):
+            continue
+        at = quote.find(word)
+        if at >= 0 and _clause_negated(quote, at):
+            return True
+    return False
