@@ -84,6 +84,9 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         if verdict_contradicted(plan, part.text, case.people()):  # 是 on 「我没有…许可证」
             part.doubt = "所引语句否定了所问之事，与结论「是」不符"
             continue
+        if number_missing(plan.text, part.text):  # 保险单号 answered with no number
+            part.doubt = "所给内容中没有所问的号码"
+            continue
         part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
             or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part, bool(outcome.calculations)) \
@@ -117,10 +120,22 @@ def _figures(text: str, plan: CasePlan, slot: Slot) -> tuple[str, list] | None:
     return None
 
 
+# A number asked by its name (保险单号是多少, 卡号是什么): only a run of digits or letters answers it.
+_NUMBER_ASKED = re.compile(r"(?:号码|编号|单号|账号|卡号|牌号|证号)(?:是)?(?:多少|什么)")
+_NUMBER_GIVEN = re.compile(r"[0-9A-Za-z*＊]{5,}")
+
+
+def number_missing(question: str, given: str) -> bool:
+    """保险单号是多少 answered by words holding no number (投保商业三者险100万元属实)."""
+    return bool(_NUMBER_ASKED.search(question)) and not _NUMBER_GIVEN.search(given)
+
+
 def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     text = quoted.text
     said = f"{quoted.asked}\n{text}"
     own = quoted.plan or plan
+    if re.search(r"[？?]\s*$", text):  # 问第二笔贷款…用到哪里了？: the asker's question is no answer
+        return "所引语句是提问，不是回答"
     if quoted.slot is Slot.YESNO and (header := header_verdict(text, quoted.asked)):
         return header  # 是（「被讯问人：某某，男…」）: the particulars tell no act
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
