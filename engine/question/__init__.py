@@ -14,11 +14,11 @@ from engine.question.corpus import Aggregation, AmountFilter, Comparison, DateRa
 from engine.question.intent import Intent, ParsedQuery
 from engine.question.plan import QuestionPlan, read_question
 from engine.question.reading import ASKS_WORDS, QUESTION_WORDS, Asks, Reading
-from engine.question.asks import figures_each
+from engine.question.asks import figures_each, number_asked
 from engine.question.terms import ASKING_WORDS, asks_figure, asks_knowing, content_pairs, content_terms, counted_thing, cut_across, tagged_terms, word_class
 from engine.question.subject import CLAUSE_TOPICS, ArticleAsked, Asked, ClauseTopic, Subject
 
 __all__ = ["ASKS_WORDS", "CATEGORIES", "CLAUSE_TOPICS", "ArticleAsked", "Asked", "ClauseTopic", "Subject", "FIELD_KEYS", "QUESTION_WORDS", "Aggregation", "AmountFilter",
            "AnswerSlot", "Asks", "CasePlan", "ClauseCategory", "Comparison", "DateRange", "FactQuery",
            "Focus", "GroupBy", "Intent", "ParsedQuery", "QuestionPlan", "Reading", "Receiver", "Slot", "ASKING_WORDS", "asks_figure", "asks_knowing", "content_pairs", "asked_kinds", "content_terms", "cut_across", "read_question", "tagged_terms", "word_class", "channel_asked", "doer_named",
-           "counted_thing", "figures_each"]
+           "counted_thing", "figures_each", "number_asked"]

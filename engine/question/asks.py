@@ -73,3 +73,11 @@ def figures_each(text: str) -> int:
         return 1
     return len(re.split(r"和|与|及|跟|、", found.group(1)))
 
+
+# 保险单号是多少 / 卡号是什么: a number asked by its name.
+_NUMBER_ASKED = re.compile(r"(?:号码|编号|单号|账号|卡号|牌号|证号)(?:是)?(?:多少|什么)")
+
+
+def number_asked(text: str) -> bool:
+    """Whether the question asks a number by its name (保险单号是多少), which only its digits answer."""
+    return bool(_NUMBER_ASKED.search(text))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
-from engine.answer.casefile.badge_subject import (answer_doubt, batch_doubt, deferred_doubt, figure_doubt, other_figures_doubt,
+from engine.answer.casefile.badge_subject import (accepted_units, answer_doubt, batch_doubt, deferred_doubt, figure_doubt, other_figures_doubt,
                                                   header_verdict, one_row_total, person_doubt, several_figures,
                                                   unsure_doubt, voice_doubt)
 from engine.answer.casefile.case import Case
@@ -34,8 +34,8 @@ from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
 from engine.answer.casefile.subject_rows import kinds_in as _kinds_in, names_money as _names_money
 from engine.answer.casefile.verdict import state_told, verdict_contradicted
 from engine.answer.casefile.when import says_place
-from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, UNIT_FAMILIES, VALUE_MEASURES
-from engine.question import CasePlan, Slot
+from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, VALUE_MEASURES
+from engine.question import CasePlan, Slot, number_asked
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.names import names_in
 from engine.text.numbers import find_amounts
@@ -43,8 +43,6 @@ from engine.text.quantities import find_quantities
 
 # The head of a money word (加班费 → 费, 月工资 → 工资): what is left before it narrows the kind.
 _MONEY_HEAD = re.compile(r"(?:工资|工钱|薪水|薪资|报酬|钱|款|费|金|资)$")
-# Units that count people or pieces alike (几个工人 ↔ 7个人).
-_HEADCOUNT = frozenset({"个", "人"})
 _COUNT_UNITS = frozenset({"次"})
 # What is still left, said with the figure (还有两个人) or asked of it (谁的工钱没拿到, 没结清).
 _STILL = re.compile(r"(?:还|仍|尚)(?:有|剩|差)$")
@@ -112,22 +110,20 @@ def _figures(text: str, plan: CasePlan, slot: Slot) -> tuple[str, list] | None:
         return "金额", find_amounts(text)
     unit = plan.unit
     if unit and slot in (Slot.TEXT, Slot.QUANTITY, Slot.COUNT):
-        family = next((f for f in UNIT_FAMILIES.values() if unit in f), None)
-        accepted = _HEADCOUNT if unit in _HEADCOUNT else family or frozenset({unit})
+        accepted = accepted_units(unit)
         return "数量", [q for q in find_quantities(text) if q.meta.get("unit") in accepted]
     if slot is Slot.COUNT:
         return "次数", [q for q in find_quantities(text) if q.meta.get("unit") in _COUNT_UNITS]
     return None
 
 
-# A number asked by its name (保险单号是多少, 卡号是什么): only a run of digits or letters answers it.
-_NUMBER_ASKED = re.compile(r"(?:号码|编号|单号|账号|卡号|牌号|证号)(?:是)?(?:多少|什么)")
+# A number asked by its name (engine/question: number_asked) is given only by a run of digits or letters.
 _NUMBER_GIVEN = re.compile(r"[0-9A-Za-z*＊]{5,}")
 
 
 def number_missing(question: str, given: str) -> bool:
     """保险单号是多少 answered by words holding no number (投保商业三者险100万元属实)."""
-    return bool(_NUMBER_ASKED.search(question)) and not _NUMBER_GIVEN.search(given)
+    return number_asked(question) and not _NUMBER_GIVEN.search(given)
 
 
 def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:

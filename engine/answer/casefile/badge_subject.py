@@ -38,7 +38,7 @@ _SPACE = re.compile(r"\s+")
 # Words right before a name that make it the one money went to or with, not the one acting.
 _NOT_ACTOR = re.compile(r"(?:给|向|跟|和|与|同|找|问|替|帮|让|叫|把|被|的)$")
 # 一天450元: a unit a price is per, not a count of it.
-_RATE_AFTER = re.compile(r"[\d一二两三四五六七八九十百千万零壹贰叁肆伍陆柒捌玖拾佰仟]")
+RATE_AFTER = re.compile(r"[\d一二两三四五六七八九十百千万零壹贰叁肆伍陆柒捌玖拾佰仟]")
 
 
 def cited(case: Case, ident: str) -> tuple[str, str]:
@@ -142,7 +142,7 @@ def _whole_of_one(case: Case, plan: CasePlan, quotes: list[str]) -> bool:
     if any(n in q for n in asked for q in quotes):
         return True
     figures = {f.value for q in quotes for f in find_quantities(q)
-               if f.meta.get("unit") == plan.unit and not _RATE_AFTER.match(q, f.end) and q[f.start - 1:f.start] != "每"}
+               if f.meta.get("unit") == plan.unit and not RATE_AFTER.match(q, f.end) and q[f.start - 1:f.start] != "每"}
     if any(_product_said(q, plan.unit) for q in quotes):
         return True
     return case.ledger.subject in asked and len(figures) <= 1
@@ -283,15 +283,18 @@ def other_figures_doubt(case: Case, plan: CasePlan, part: Part, computed: bool =
     return None
 
 
+def _sentences_of(text: str) -> list[str]:
+    """The sentences of a record's text read as one line (a line break wraps, it ends nothing)."""
+    return [s for s in _SENTENCE_END.split(text.replace("\n", "")) if s]
+
+
 def _naming_sentences(case: Case, thing: str) -> list[str]:
     """The file's sentences naming ``thing``, and the first sentence of each reply to a question
     naming it (问：鸟网你一共有几张？答：2张，每张长12米)."""
-    said = [s for s in _SENTENCE_OF_FILE.findall(case.doc_text.replace("\n", "")) if thing in s]
+    said = [s for s in _sentences_of(case.doc_text) if thing in s]
     for statement in case.ledger.statements:
         if thing in statement.question.replace("\n", ""):
-            first = _SENTENCE_OF_FILE.search(statement.answer.replace("\n", ""))
-            if first is not None:
-                said.append(first.group(0))
+            said += _sentences_of(statement.answer)[:1]
     return said
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from engine.answer.casefile.badge_subject import accepted_units
+from engine.answer.casefile.badge_subject import RATE_AFTER, accepted_units
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
 from engine.answer.wording import plain_number
@@ -19,7 +19,6 @@ from engine.text.boundaries import CLAUSE_OF_QUOTE, split
 from engine.text.quantities import find_quantities
 
 _FIGURE_SLOTS = (Slot.TEXT, Slot.QUANTITY, Slot.COUNT)
-_PRICE_AFTER = "0123456789一二两三四五六七八九十百千万零壹贰叁肆伍陆柒捌玖拾佰仟"
 ADDED_UP = "合计为所引语句所列各数相加，所引语句本身未说合计"
 
 
@@ -30,8 +29,8 @@ def parts_told(text: str, unit: str) -> list[Decimal]:
     for found in find_quantities(text):
         if found.meta.get("unit") not in units:
             continue
-        before, after = text[max(0, found.start - 1):found.start], text[found.end:found.end + 1]
-        if before in ("第", "每") or (after and after in _PRICE_AFTER):
+        before = text[max(0, found.start - 1):found.start]
+        if before in ("第", "每") or RATE_AFTER.match(text, found.end):
             continue
         figures.append(found.value)
     return figures

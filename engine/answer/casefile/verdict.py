@@ -22,7 +22,7 @@ from engine.answer.casefile.facts import Statement
 from engine.text.case_lexicon import (CHANNELS, EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES,
                                       UNCERTAIN)
 from engine.question import CasePlan, Slot
-from engine.question import channel_asked, content_terms, doer_named
+from engine.question import channel_asked, doer_named
 from engine.text.boundaries import SENTENCE_ZH, split
 from engine.text.segments import Segment, trimmed
 
@@ -502,7 +502,7 @@ def verdict_contradicted(plan: CasePlan, text: str, people: list[str] = ()) -> b
     if shown is None:
         return False
     quote = shown.group(1)
-    for word in content_terms(plan.text):
+    for word, _ in plan.terms:
         if len(word) < 2 or word in GENERAL or any(word in p or p in word for p in people):
             continue
         at = quote.find(word)
