@@ -88,16 +88,16 @@ MOST_TAIL = re.compile(r"(?:是|为)?(?:谁|哪个人|哪一个|哪个|哪位|�
 # of its own — the figure is what is asked.
 ASKS_ONLY_IF_KNOWN = re.compile(r"(?:你|您)?(?:还|能)?(?:清楚|知道|记得|确定|了解)(?:吗|么|不)?[？?]?|(?:是|对)(?:吗|不对|不是)[？?]?"
                                 r"|对不对[？?]?")
-# The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
-# 原告认可的增项（一共多少？）比被告主张的增项少多少: one side's figure of a thing as it stands on it, against
-# the other's — the thing named alike on both sides
 # The parties of a hearing by their role (the longer role first: 被申请人 before 申请人).
 _SIDE_WORDS = r"被上诉人|上诉人|被申请人|申请人|原告|被告"
+# 原告认可的增项（一共多少？）比被告主张的增项少多少: one side's figure of a thing as it stands on it, against
+# the other's — the thing named alike on both sides
 STANCE_GAP = re.compile(rf"(?P<a>{_SIDE_WORDS})(?:方)?(?P<sa>认可|承认|主张|算|说)的(?P<w>[\u4e00-\u9fff]{{1,6}}?)"
                         rf"(?:一共|总共|合计|共)?(?:是)?(?:多少钱?|几)?[？?，,]?比(?P<b>{_SIDE_WORDS})(?:方)?"
                         rf"(?P<sb>认可|承认|主张|算|说)的(?P=w)(?P<way>多|少)(?:多少|几)")
 # 前后两次住院一共 / 三次加起来: a total asked over the occasions the question counts
 OCCASIONS_ASKED = re.compile(r"(?P<n>[两三四五六七八九])(?:次|回|趟)")
+# The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
 RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开(?:了|的)?庭|庭审)")
 SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
 # The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
