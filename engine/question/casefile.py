@@ -24,6 +24,7 @@ from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FES
                                       ordinal_of, question_kind, taken_off, CLAIM_HEADS, TAKE_OFF_VERBS, CONTRACT_TERMS,
                                       TERM_PERIODS)
 from engine.text.dates import find_dates
+from engine.text.numbers import find_amounts
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
 from engine.text.quantities import UNITS
 from engine.text.ordinals import BATCH_ORDINAL
@@ -405,6 +406,8 @@ class CasePlan:
     parts: dict[Slot, str] = field(default_factory=dict)  # the words of the question that ask each slot
     overview: str | None = None  # conflicts | gaps: a question about the whole record
     asker_said: bool = False  # about what the questioning side said
+    # the sums the question itself names (有没有还过1万元): (value in yuan, as written)
+    named_sums: list[tuple[int, str]] = field(default_factory=list)
     means: str | None = None  # 投现金的那次: the occurrence named by how it was paid
     # The figure asked, beyond money: its unit (瓶, 克, 公里, mg/100ml, 天 … canonical), or a kind
     # of unit (weight, distance, speed) when the question asks 多重 / 多远 / 多快
@@ -719,6 +722,7 @@ def make_plan(text: str) -> CasePlan:
     plan.goods_act = told[0] if told else named[0] if len(named) == 1 else None
     plan.law = bool(LAW.search(text))
     plan.asker_said = bool(ASKER_SAID.search(text))
+    plan.named_sums = [(f.value, f.text) for f in find_amounts(text)]
     if GAPS.search(text):
         plan.overview = "gaps"
     elif CONFLICTS.search(text) and not is_quarrel(text):

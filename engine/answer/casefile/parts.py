@@ -14,6 +14,23 @@ from engine.answer.casefile.facts import Event
 from engine.question import CasePlan, Slot
 
 
+class Reading(str, Enum):
+    """Where a filled part's value was read, which decides whether it can be 已核验 at all.
+
+    The record's form (the header's keyed fields: time, place, officers, the personal particulars)
+    is laid out the same in every record, and a verdict (是/否) is the reply's own first word to a
+    question; both were right on all but a few of the answers measured on case files of kinds the
+    code was never tuned on. A value read out of what was said (an amount, a count, a date or a
+    person of an event, a sum over sentences) was right on about half of them: which sentence
+    tells the asked thing is what the reading cannot establish on material of an unseen kind, so
+    such a part is shown with its quote and left to be checked (docs/benchmarks.md, the eleventh
+    stop)."""
+
+    FORM = "form"
+    VERDICT = "verdict"
+    STATEMENT = "statement"
+
+
 class Fill(str, Enum):
     FILLED = "filled"
     MISSING = "missing"
@@ -45,6 +62,7 @@ class Part:
     rows: list[Event] = field(default_factory=list)  # the ledger rows its value is read from
     summed: bool = False  # its value adds several rows up (共计…各笔相加)
     doubt: str | None = None  # what it does not establish of the question (the badge check's note)
+    reading: Reading = Reading.STATEMENT  # where the value was read (the form, a verdict, what was said)
 
 
 @dataclass

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.parts import Fill, Outcome, Part, Reading
 from engine.answer.model import Calculation
 from engine.question import FIELD_KEYS, CasePlan, Slot
 from engine.answer.casefile.facts import Anchor
@@ -106,14 +106,16 @@ def _header_part(case: Case, sessions: list[int], wanted, label: str) -> Part:
         said = Anchor(chunk_id, field.start, field.end) if field is not None else _same_as_said(case, session, label)
         if field is not None and not SAME_AS_BEFORE.fullmatch(flat(field.value)):
             cited = case.cite(said)
-            return Part(label, f"{prefix}{label}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited])
+            return Part(label, f"{prefix}{label}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited],
+                        reading=Reading.FORM)
         earlier = _earlier_value(case, session, wanted) if said is not None else None
         if earlier is not None:
             # 询问地点同前 / 地点、讯问人、记录人同上: this session's header refers back; the value is the
             # earlier session's, both places cited
             cited, before = case.cite(said), case.cite(earlier[1])
             return Part(label, f"{prefix}{label}：{earlier[0]}（本次笔录记为“{flat(case.text_of(said))}”"
-                               f"（{cited}），即{earlier[2]}所记（{before}））", Fill.FILLED, [cited, before])
+                               f"（{cited}），即{earlier[2]}所记（{before}））", Fill.FILLED, [cited, before],
+                        reading=Reading.FORM)
     return Part(label, "", Fill.MISSING)
 
 
@@ -147,7 +149,7 @@ def _sessions_apart(case: Case, plan: CasePlan, outcome: Outcome) -> Part:
     # the dates are the calculation's (from, to) and each header is cited; the text names the sessions
     # only, so that no date but the one asked stands in the answer as if it were
     return Part(label, f"{names[first]}（{a}）与{names[second]}（{b}）相隔{days}天（按两次笔录记载的日期计算）",
-                Fill.FILLED, [a, b])
+                Fill.FILLED, [a, b], reading=Reading.FORM)
 
 
 def _session_word(case: Case, session: int) -> str:
@@ -310,14 +312,16 @@ def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, aske
             if earlier is not None:
                 cited, before = case.cite(said), case.cite(earlier[1])
                 return Part(label, f"{label}：{earlier[0]}（本次笔录记为“{flat(case.text_of(said))}”（{cited}），"
-                                   f"即{earlier[2]}所记（{before}））", Fill.FILLED, [cited, before])
+                                   f"即{earlier[2]}所记（{before}））", Fill.FILLED, [cited, before],
+                            reading=Reading.FORM)
             continue
         if found:
             field = found[0]
             cited = case.cite(Anchor(chunk_id, field.start, field.end))
             shown = field.key if name in RECORD_FIELDS else label
             owner = f"{person}的" if person and name not in RECORD_FIELDS else ""
-            return Part(label, f"{owner}{shown}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited])
+            return Part(label, f"{owner}{shown}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited],
+                        reading=Reading.FORM)
     # A header without keyed fields (one running sentence): its personal numbers are the person
     # questioned's.
     if name in PII_TYPES and (person is None or (subject and (person in subject or subject in person))):
@@ -325,7 +329,7 @@ def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, aske
         if found is not None:
             cited = case.cite(found)
             return Part(label, f"{person + '的' if person else ''}{label}：{flat(case.text_of(found))}（{cited}）",
-                        Fill.FILLED, [cited])
+                        Fill.FILLED, [cited], reading=Reading.FORM)
     # Not the person questioned (or not in the header): only an answer naming that person's number
     # can say it; another person's number is never given for theirs.
     found = _pii_in_answers(case, person, name, used=plan.field_used)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.answer.casefile.act_mentions import GENERAL, act_at, side_of, word_hit
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.parts import Fill, Outcome, Part, Reading
 from engine.answer.model import PUT_OFF_PHRASE, UNCLEAR_PHRASE, Gap
 from engine.answer.wording import quoted
 from engine.answer.casefile.facts import Anchor, Statement
@@ -203,7 +203,7 @@ def _confirmed_part(case: Case, statement: Statement, asked: Segment, label: str
     cited = case.cite(anchor)
     lead = f"{verdict}（{cited}：" if verdict else "材料显示（讯问人员所述，被问人确认）："
     text = f"{lead}{quoted(case.text_of(anchor))}" + ("）" if verdict else f"（{cited}）")
-    return Part(label, text, Fill.FILLED, [cited])
+    return Part(label, text, Fill.FILLED, [cited], reading=Reading.VERDICT if verdict else Reading.STATEMENT)
 
 
 

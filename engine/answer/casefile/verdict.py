@@ -12,7 +12,7 @@ from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, me
                                                  occurs, position, side_of, names_things_whole, tells_asked_act,
                                                  verb_negated, voice, word_hit)
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted
+from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, Reading
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
                                          _sentences)
 from engine.answer.model import Conflict
@@ -24,6 +24,7 @@ from engine.text.case_lexicon import (CHANNELS, EITHER, EITHER_OTHER, EITHER_TOP
 from engine.question import CasePlan, Slot
 from engine.question import channel_asked, doer_named
 from engine.text.boundaries import SENTENCE_ZH, split
+from engine.text.numbers import find_amounts
 from engine.text.segments import Segment, trimmed
 
 NEGATION = re.compile(r"^(?:没有|没|不是|不|未|否|无|从来没|从没|从未|并没|并不|还没)")
@@ -338,7 +339,9 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
             return _both_ways(case, decisive, reversed_, outcome)
     if decisive.value == "是" and decisive.asked is None and CONSENT_ASKED.search(plan.text):
         condition = CONDITION.search(sentence.text)
-        if condition is not None and act_at(plan, sentence.text[:condition.start()]) >= 0:
+        # 同意调解，但…: the consent to the asked act; 愿意，但只能…: a bare assent, the act being the asked one
+        before = sentence.text[:condition.start()] if condition is not None else ""
+        if condition is not None and (act_at(plan, before) >= 0 or AFFIRMATION.fullmatch(before.strip())):
             cited = case.cite(_anchor(statement, sentence))
             outcome.conflicts.append(Conflict("testimony", f"所述同意附有条件（{cited}）", [cited]))
             return Part("是否", f"是，但附有条件（{cited}：{quoted(sentence.text)}），需人工核实", Fill.CONFLICT, [cited])
@@ -354,6 +357,7 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
         shown = Segment(sentence.start, nxt.end, statement.answer[sentence.start:nxt.end])
     cited = case.cite(_anchor(statement, shown))
     part = Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited],
+                reading=Reading.VERDICT,
                 # what is still owed is answered by a sentence saying it is paid up (已经全部结清了),
                 # which names no act: only a verdict on an act is checked against it
                 quoted=None if plan.focus.remainder else Quoted(sentence.text, Slot.YESNO,
@@ -486,7 +490,8 @@ def either_verdict(case: Case, plan: CasePlan, outcome: Outcome) -> Part | None:
     if len(sentence.text) <= 6 and len(sentences) > at + 1:  # 没有。就我自己去的。: the reason with it
         shown = Segment(sentence.start, sentences[at + 1].end, statement.answer[sentence.start:sentences[at + 1].end])
     cited = case.cite(_anchor(statement, shown))
-    return Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited])
+    return Part("是否", f"{decisive.value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited],
+                reading=Reading.VERDICT)
 
 
 _FIRST_QUOTE = re.compile(r"「([^」]+)」")
@@ -509,3 +514,17 @@ def verdict_contradicted(plan: CasePlan, text: str, people: list[str] = ()) -> b
         if at >= 0 and _clause_negated(quote, at):
             return True
     return False
+
+
+
+def figures_unsaid(plan: CasePlan, text: str) -> list[str]:
+    """是（「第三，2023年1月15日那笔三万元现金我认可…」） for 有没有还过1万元: the sums the question names
+    that no quote of a 是 holds — the quote affirms something else. A 否 may say 没有 without
+    repeating them. (Dates are not read here: a quote's 8月 leaves the year to the record.)"""
+    if not text.startswith("是") or not plan.named_sums:
+        return []
+    held = {a.value for a in find_amounts("".join(_QUOTES.findall(text)))}
+    return [shown for value, shown in plan.named_sums if value not in held]
+
+
+_QUOTES = re.compile(r"「([^」]+)」")
