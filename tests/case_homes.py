@@ -42,3 +42,15 @@ def ask(home: tuple[Engine, dict[str, str]], name: str, question: str):
 def amounts(text: str) -> set[int]:
     """The whole-yuan amounts a conclusion states (find_amounts, as the answers read them)."""
     return {int(f.value) for f in find_amounts(text)}
+
+
+def held_as_said(answer) -> bool:
+    """The answer passed every badge check and is held back only because its value was read out of
+    what was said (engine/answer/casefile/parts.py, Reading): needs_review, the value on view, and
+    STATEMENT_DOUBT the one note. Takes an ``Answer`` or its JSON dict."""
+    from engine.answer.casefile.badge import STATEMENT_DOUBT
+
+    status = answer["status"] if isinstance(answer, Mapping) else answer.status.value
+    conclusion = answer["conclusion"] if isinstance(answer, Mapping) else answer.conclusion
+    return status == "needs_review" and STATEMENT_DOUBT in conclusion \
+        and conclusion.count("需人工核实") == conclusion.count(STATEMENT_DOUBT)

@@ -1,0 +1,94 @@
+"""已核验 by where a value was read: the record's form (its header fields) and a reply's own 是/否
+can carry the badge; a value read out of what was said (an amount, a date or a count of an event)
+is shown with its quote and left to be checked — with the badge check's more telling note where it
+has one. A 是 whose quote holds none of the sums the question names affirms something else, and a
+bare assent with a condition after it (愿意，但只能…) is no plain 是. Records written for these
+tests; no dev file's wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer.casefile.badge import STATEMENT_DOUBT
+from engine.answer.casefile.verdict import figures_unsaid
+from engine.question.casefile import make_plan
+from tests.case_homes import ask, held_as_said, record_home
+
+BORROWER = """询问笔录
+时间：2025年10月14日9时10分至2025年10月14日10时40分
+地点：澄江市公安局城南派出所第三询问室
+询问人：韩某、瞿某 记录人：瞿某
+被询问人：栾德胜 性别：男 身份证号码：530102198807153317 联系电话：13987654321
+问：你向谁借过钱？
+答：向邻居薄师傅借过钱，2024年5月6日借了两万元，是现金给我的。
+问：还过没有？
+答：2024年9月还了他五千元现金，剩下的还没还。
+问：你有没有打过借条？
+答：打过，借条在薄师傅手里。
+"""
+
+HEARING = """庭审笔录
+时间：2025年11月3日14时30分至16时00分
+地点：澄江市东湖区人民法院第四审判庭
+案由：民间借贷纠纷
+审判员：尉某
+原告：薄永年
+被告：栾德胜
+审判员：原告陈述诉讼请求。
+原告：请求判令被告归还借款两万元。
+审判员：被告答辩。
+被告：借款是事实，已经还了五千元，剩下的没钱还。
+审判员：双方是否同意调解？
+原告：同意调解。
+被告：愿意，但只能按我算的数还。
+"""
+
+BORROWER_FILE, HEARING_FILE = "询问笔录_栾德胜.txt", "庭审笔录_薄永年.txt"
+
+
+@pytest.fixture(scope="module")
+def reading_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("badge_reading"),
+                           {BORROWER_FILE: BORROWER, HEARING_FILE: HEARING})
+
+
+@pytest.mark.integration
+def test_an_amount_read_from_what_was_said_is_shown_and_left_to_be_checked(reading_home):
+    answer = ask(reading_home, BORROWER_FILE, "栾德胜向薄师傅借了多少钱？")
+    assert held_as_said(answer), answer.conclusion
+    assert "两万元" in answer.conclusion or "20000" in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.integration
+def test_the_records_own_form_keeps_the_badge(reading_home):
+    place = ask(reading_home, BORROWER_FILE, "这次询问是在什么地方做的？")
+    assert place.status.value == "answered" and "第三询问室" in place.conclusion, place.conclusion
+    phone = ask(reading_home, BORROWER_FILE, "栾德胜的联系电话是多少？")
+    assert phone.status.value == "answered" and STATEMENT_DOUBT not in phone.conclusion, phone.conclusion
+
+
+@pytest.mark.integration
+def test_a_plain_verdict_keeps_the_badge(reading_home):
+    answer = ask(reading_home, BORROWER_FILE, "栾德胜打过借条吗？")
+    assert answer.status.value == "answered" and answer.conclusion.startswith("是"), answer.conclusion
+
+
+def test_a_yes_whose_quote_holds_none_of_the_sums_asked_affirms_something_else():
+    plan = make_plan("栾德胜有没有还过一万元现金？")
+    assert figures_unsaid(plan, "是（E1：「2024年9月还了他五千元现金，剩下的还没还。」）") == ["一万元"]
+    assert figures_unsaid(plan, "是（E1：「还过，还了他10000元现金。」）") == []
+    assert figures_unsaid(plan, "否（E1：「没有还过。」）") == []  # a denial need not repeat the sum
+    assert figures_unsaid(make_plan("栾德胜还过钱吗？"), "是（E1：「还了五千元。」）") == []
+
+
+@pytest.mark.integration
+def test_a_yes_about_another_sum_is_not_verified(reading_home):
+    answer = ask(reading_home, BORROWER_FILE, "栾德胜有没有还过一万元现金？")
+    assert answer.status.value != "answered", answer.conclusion
+
+
+@pytest.mark.integration
+def test_a_bare_assent_with_a_condition_is_no_plain_yes(reading_home):
+    answer = ask(reading_home, HEARING_FILE, "被告同意调解吗？")
+    assert answer.status.value == "needs_review", answer.conclusion
+    assert "附有条件" in answer.conclusion, answer.conclusion
