@@ -16,6 +16,10 @@ NOT_FOUND_PHRASE = "未在材料中找到"  # the model is told to say exactly t
 UNCLEAR_PHRASE = "材料显示记不清"
 PUT_OFF_PHRASE = "材料显示当事人未作说明"  # 需要庭后核实 / 这边没有材料: the side put the question off
 CONFLICT_PHRASE = "材料中说法不一"
+# A value read out of what was said in a record: shown with its quote, never 已核验 (on case files of
+# kinds the code was never tuned on, such answers under the badge were wrong about half the time;
+# engine/answer/casefile/parts.py, Reading)
+STATEMENT_DOUBT = "此项读自笔录中的陈述，所引语句是否正是所问之事尚待核对"
 
 
 class Status(str, Enum):

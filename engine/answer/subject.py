@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Callable
 from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
 from engine.answer.defuse import defused
-from engine.answer.model import NOT_FOUND_PHRASE, Answer, Gap, Status
+from engine.answer.model import NOT_FOUND_PHRASE, STATEMENT_DOUBT, Answer, Gap, Status
 from engine.answer.wording import quoted
 from engine.question import Asked, ArticleAsked, QuestionPlan
 from engine.statutes.lookup import name_key
@@ -447,6 +447,9 @@ def subject_problems(plan: QuestionPlan, answer: Answer, clause_types: ClauseTyp
         missing = _unfilled(subject.asked, answer)
         if missing:
             problems.append(f"结论未给出所问的{missing}")
+        # a record's statements answered past its ledger: the case path's rule holds (parts.Reading)
+        if chunks and all(c.kind == "transcript" for c in chunks):
+            problems.append(STATEMENT_DOUBT)
     return problems
 
 

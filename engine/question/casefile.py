@@ -711,6 +711,21 @@ def _fields_asked(part: str) -> list[str]:
     return named
 
 
+# A thing asked by its number (微信号, QQ号, 房间号码, 账号): beside header fields a question lists, one
+# no field word names is an ask of its own that the fields' answer leaves open.
+_NUMBER_THING = re.compile(r"[\u4e00-\u9fffA-Za-z]{1,4}?(?:号码|账号|帐号|号)")
+
+
+def _numbers_unplanned(text: str, fields: list[str]) -> list[str]:
+    """身份证号码、手机号和微信号是多少 → ["微信号"]: the numbered things listed with the fields asked
+    that are no field."""
+    if not fields:
+        return []
+    asked = re.sub(r"(?:分别|各自)?(?:是|叫)?(?:多少|什么)?[？?]*$", "", text.strip())
+    return [item.strip() for item in re.split(r"[、，,；;]|以及|和|及|还有", asked)
+            if item.strip() and _NUMBER_THING.search(item) and not any(p.search(item) for p in FIELD_WORDS.values())]
+
+
 def make_plan(text: str) -> CasePlan:
     question = analyse(text)
     plan = CasePlan(question=question, names=party_names(text, list(question.names)))
@@ -731,6 +746,7 @@ def make_plan(text: str) -> CasePlan:
     plan.fields = [name for part in _parts(text) for name in _fields_asked(part)]
     plan.fields = list(dict.fromkeys(f for f in FIELD_WORDS if f in plan.fields))
     plan.field_owners = _field_owners(text, plan.fields)
+    plan.unplanned += _numbers_unplanned(text, plan.fields)
     money_parts: list[str] = []
     alone: dict[Slot, bool] = {}  # each slot asked: whether the first part asking it asked only it
     for part in _parts(text):

@@ -92,3 +92,56 @@ def test_a_bare_assent_with_a_condition_is_no_plain_yes(reading_home):
     answer = ask(reading_home, HEARING_FILE, "被告同意调解吗？")
     assert answer.status.value == "needs_review", answer.conclusion
     assert "附有条件" in answer.conclusion, answer.conclusion
+
+
+def test_a_record_answered_past_its_ledger_is_held_by_the_same_rule():
+    from engine.answer.model import Answer, Evidence, Status
+    from engine.answer.subject import subject_problems
+    from engine.question import read_question
+    from engine.types import Chunk
+
+    said = Chunk("d1:0", "d1", 0, "transcript", "qa", "答：伤残鉴定是2024年1月15日做的。", [], [], {})
+    answer = Answer(question="", intent="fact", status=Status.ANSWERED, conclusion="材料显示为2024年1月15日（E1）。",
+                    evidence=[Evidence("E1", said, "笔录.pdf", 3, 16, [], 0.5)])
+    assert STATEMENT_DOUBT in subject_problems(read_question("伤残鉴定是哪天做的？"), answer)
+    assert STATEMENT_DOUBT not in subject_problems(read_question("伤残鉴定是哪天做的？"), answer, case_file=True)
+
+
+def test_a_numbered_thing_listed_with_the_fields_is_an_ask_of_its_own():
+    assert make_plan("栾德胜的身份证号码、手机号和微信号是多少？").unplanned == ["微信号"]
+    assert make_plan("栾德胜的QQ号和电话分别是多少？").unplanned == ["栾德胜的QQ号"]
+    assert make_plan("栾德胜的身份证号码和联系电话是多少？").unplanned == []
+    assert make_plan("他的车牌号和手机号是多少？").unplanned == []  # 车牌号 is a field
+
+
+@pytest.mark.integration
+def test_fields_asked_with_a_number_no_field_holds_are_not_verified(reading_home):
+    answer = ask(reading_home, BORROWER_FILE, "栾德胜的身份证号码、手机号和微信号是多少？")
+    assert answer.status.value == "needs_review" and "微信号" in answer.conclusion, answer.conclusion
+
+
+TWO_DEFENDANTS = """庭审笔录
+时间：2025年12月2日9时30分至11时00分
+地点：澄江市东湖区人民法院第二审判庭
+案由：民间借贷纠纷
+审判员：尉某
+原告：薄永年，男，住澄江市东湖区湖滨路8号，身份证号码530102196505021234，联系电话13800001111。
+被告：栾德胜，男，住澄江市东湖区柳巷3号，身份证号码530102198807153317，联系电话13987654321。
+被告：甘玉兰，女，住澄江市东湖区柳巷5号，身份证号码530102199001204428，联系电话13655552222。
+审判员：现在开庭。原告陈述诉讼请求。
+原告：请求判令被告栾德胜归还借款两万元，被告甘玉兰承担保证责任。
+审判员：被告栾德胜答辩。
+被告栾德胜：借款是事实，已经还了五千元。
+审判员：被告甘玉兰答辩。
+被告甘玉兰：我只是介绍人，没有签过担保。
+"""
+
+
+@pytest.mark.integration
+def test_two_parties_of_one_role_each_keep_their_own_particulars(tmp_path_factory):
+    for home in record_home(tmp_path_factory.mktemp("two_defendants"), {"庭审笔录_两被告.pdf": TWO_DEFENDANTS}):
+        second = ask(home, "庭审笔录_两被告.pdf", "甘玉兰的身份证号码是多少？")
+        assert second.status.value == "answered", second.conclusion
+        assert "4428" in second.conclusion and "3317" not in second.conclusion, second.conclusion
+        both = ask(home, "庭审笔录_两被告.pdf", "栾德胜和甘玉兰的联系电话是多少？")
+        assert "4321" in both.conclusion and "2222" in both.conclusion, both.conclusion

@@ -34,6 +34,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, Reading
 from engine.answer.casefile.subject_rows import kinds_in as _kinds_in, names_money as _names_money
 from engine.answer.casefile.verdict import figures_unsaid, state_told, verdict_contradicted
 from engine.answer.casefile.when import says_place
+from engine.answer.model import STATEMENT_DOUBT
 from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, VALUE_MEASURES
 from engine.question import CasePlan, Slot, number_asked
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
@@ -307,11 +308,6 @@ def _remainder_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
             if (REMAINDER.search(before) or BALANCE.search(before)) and amount.value not in results:
                 return f"所引语句（{ident}）称余下{amount.text}，与复算结果不一致"
     return None
-
-
-# A value read out of what was said is shown with its quote and never 已核验 (see parts.Reading: on
-# case files of kinds never tuned on, such values under the badge were wrong about half the time).
-STATEMENT_DOUBT = "此项读自笔录中的陈述，所引语句是否正是所问之事尚待核对"
 
 
 def hold_statements(outcome: Outcome) -> None:

@@ -287,9 +287,13 @@ def _owned_fields(case: Case, plan: CasePlan, session: int, name: str, person: s
     candidates = [f for f in fields if FIELD_KEYS[name].search(f.key)]
     if name in RECORD_FIELDS:
         return chunk_id, sorted(candidates, key=lambda f: bool(plan.officer_role) and f.key != plan.officer_role)
-    owner = next((f.key for f in fields if person and f.key in OWNER_KEYS and person_of(f.value) == person), None)
+    line = next((f for f in fields if person and f.key in OWNER_KEYS and person_of(f.value) == person), None)
+    owner = line.key if line is not None else None
     if owner is not None and any(f.owner == owner for f in candidates):
-        return chunk_id, [f for f in candidates if f.owner == owner]
+        # 被告：骆某…；被告：甘某…: two lines of one key — the particulars under this person's own line
+        after = [f.start for f in fields if f.key in OWNER_KEYS and f.start > line.start]
+        end = min(after) if after else len(case.sources[chunk_id].chunk.text)
+        return chunk_id, [f for f in candidates if f.owner == owner and line.start <= f.start < end]
     questioned = person is None or (subject and (person in subject or subject in person))
     if questioned or owner is not None and owner in SUBJECT_KEYS:
         return chunk_id, [f for f in candidates if f.owner is None or f.owner in SUBJECT_KEYS]
