@@ -726,6 +726,22 @@ def _numbers_unplanned(text: str, fields: list[str]) -> list[str]:
             if item.strip() and _NUMBER_THING.search(item) and not any(p.search(item) for p in FIELD_WORDS.values())]
 
 
+# A yes/no ask of its own within a list: the part opens (after a short subject) with its own predicate.
+_OWN_PREDICATE = re.compile(r"^[\u4e00-\u9fff]{0,6}?(?:有没有|是否|是不是|会不会|能不能|有|没有)")
+
+
+def _verdicts_unplanned(text: str) -> list[str]:
+    """恒泰达有仓库、有真实的货物买卖吗 → ["有真实的货物买卖吗？"]: two things asked 有…吗 at once, each
+    with its own predicate; one 是/否 answers one of them (你认识张三、李四吗 is one predicate over two
+    people, and is left)."""
+    parts = _parts(text)
+    if len(parts) < 2 or not YESNO.search(parts[-1]) or _WH.search(text):
+        return []
+    if not all(_OWN_PREDICATE.match(part.strip()) for part in parts):
+        return []
+    return [part.strip() for part in parts[1:]]
+
+
 def make_plan(text: str) -> CasePlan:
     question = analyse(text)
     plan = CasePlan(question=question, names=party_names(text, list(question.names)))
@@ -747,6 +763,7 @@ def make_plan(text: str) -> CasePlan:
     plan.fields = list(dict.fromkeys(f for f in FIELD_WORDS if f in plan.fields))
     plan.field_owners = _field_owners(text, plan.fields)
     plan.unplanned += _numbers_unplanned(text, plan.fields)
+    plan.unplanned += _verdicts_unplanned(text)
     money_parts: list[str] = []
     alone: dict[Slot, bool] = {}  # each slot asked: whether the first part asking it asked only it
     for part in _parts(text):

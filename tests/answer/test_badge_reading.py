@@ -145,3 +145,41 @@ def test_two_parties_of_one_role_each_keep_their_own_particulars(tmp_path_factor
         assert "4428" in second.conclusion and "3317" not in second.conclusion, second.conclusion
         both = ask(home, "庭审笔录_两被告.pdf", "栾德胜和甘玉兰的联系电话是多少？")
         assert "4321" in both.conclusion and "2222" in both.conclusion, both.conclusion
+
+
+def test_two_things_asked_each_with_its_own_predicate_are_two_asks():
+    assert make_plan("车行有营业执照、有税务登记吗？").unplanned == ["有税务登记吗？"]
+    assert make_plan("他是否知情，是否参与？").unplanned == ["是否参与？"]
+    assert make_plan("你认识栾德胜、薄永年吗？").unplanned == []  # one predicate over two people
+    assert make_plan("有没有打借条，借条在谁手里？").unplanned == []  # a yes/no and a who: planned as such
+
+
+TWICE_DENIED = """询问笔录
+时间：2025年10月14日9时10分至2025年10月14日10时40分
+地点：澄江市公安局城南派出所第三询问室
+询问人：韩某、瞿某 记录人：瞿某
+被询问人：栾德胜 性别：男
+问：你在网上替人收款，上家是谁？
+答：一个叫“老鹰”的人，只在微信上联系。
+问：你和老鹰见过面吗？
+答：没有见过面，都是微信联系。
+问：你收了多少钱？
+答：一共收了三万元左右。
+询问笔录（第二次）
+时间：2025年10月21日14时00分至2025年10月21日15时00分
+地点：澄江市公安局城南派出所第三询问室
+询问人：韩某、瞿某 记录人：瞿某
+被询问人：栾德胜 性别：男
+问：上次说的情况属实吗？
+答：属实。
+问：你到底有没有和老鹰见过面？
+答：没有，一次面都没见过。
+"""
+
+
+@pytest.mark.integration
+def test_a_denial_told_again_in_a_later_session_is_cited_with_the_first(tmp_path_factory):
+    for home in record_home(tmp_path_factory.mktemp("twice_denied"), {"询问笔录_两次.txt": TWICE_DENIED}):
+        answer = ask(home, "询问笔录_两次.txt", "栾德胜和老鹰见过面吗？")
+        assert answer.conclusion.startswith("否"), answer.conclusion
+        assert "没有见过面" in answer.conclusion and "一次面都没见过" in answer.conclusion, answer.conclusion

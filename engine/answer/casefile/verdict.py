@@ -362,13 +362,14 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                 # which names no act: only a verdict on an act is checked against it
                 quoted=None if plan.focus.remainder else Quoted(sentence.text, Slot.YESNO,
                                                                 _effective_question(case, statement), plan))
-    if decisive.value == "是":  # 有没有…帮过忙: every account that affirms it, not only the first
-        for other in verdicts:
-            if other.value == "是" and other.asked is None and other.statement.index != statement.index \
-                    and len(part.evidence) < 3:
-                more = case.cite(_anchor(other.statement, other.sentence))
-                part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
-                part.evidence.append(more)
+    # 有没有…帮过忙 / 见过面吗: every account that says the same, not only the first (a later session
+    # telling it again is where a reader checks that it still holds)
+    for other in verdicts:
+        if other.value == decisive.value and other.asked is None and other.statement.index != statement.index \
+                and len(part.evidence) < 3:
+            more = case.cite(_anchor(other.statement, other.sentence))
+            part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
+            part.evidence.append(more)
     return part
 
 
