@@ -31,7 +31,7 @@ from engine.answer.candidates import Source
 from engine.answer.composer import Composer, Draft, EvidenceSet
 from engine.answer.llm_case import (NOTHING_FOUND, CaseContext, ledger_disagreements, ledger_glosses,
                                     render_ledger, with_working)
-from engine.answer.model import NOT_FOUND_PHRASE, Conflict, Evidence, Status
+from engine.answer.model import NOT_FOUND_PHRASE, STATEMENT_DOUBT, Conflict, Evidence, Status
 from engine.answer.prompts import (EVIDENCE_BLOCK, EVIDENCE_CLOSE, EVIDENCE_OPEN, LEDGER_RULES,
                                    SYSTEM_PROMPT, USER_PROMPT)
 from engine.question import QuestionPlan
@@ -233,6 +233,9 @@ class LLMComposer:
         draft.unsupported = one_sided_conflicts(reply.conclusion, panels.conflicts)
         if by_ledger:  # a total, an amount or a date against the ledger's
             draft.unsupported += ledger_disagreements(reply.conclusion, case)
+            # the ledger's value was read out of what was said: the model's wording of it is no firmer
+            if STATEMENT_DOUBT in case.draft.conclusion:
+                draft.unsupported.append(STATEMENT_DOUBT)
         elif case is not None:
             draft.unsupported.append(NOTHING_FOUND)
         draft.unsupported += self._statements(reply.conclusion, evidence, sources, panels, case if by_ledger else None)
