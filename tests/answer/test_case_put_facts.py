@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.case_homes import amounts, ask, record_home
+from tests.case_homes import amounts, ask, held_as_said, record_home
 from tests.ledger.test_put_facts import CITED, SHOWN, TALLY, VERSIONED
 
 pytestmark = pytest.mark.integration
@@ -47,10 +47,10 @@ def put_home(tmp_path_factory):
 
 def test_the_day_and_time_only_the_confirmed_record_has(put_home):
     answer = ask(put_home, "讯问笔录_蒋文斌.pdf", "第二笔是哪天转的？")
-    assert "2023年8月27日" in answer.conclusion and answer.status.value == "answered"
+    assert "2023年8月27日" in answer.conclusion and held_as_said(answer)
     assert "确认「对」" in answer.conclusion and "以记录为准" in answer.conclusion and not answer.conflicts
     answer = ask(put_home, "讯问笔录_蒋文斌.pdf", "第二次转账是几点转的？")
-    assert "21时14分" in answer.conclusion and answer.status.value == "answered"
+    assert "21时14分" in answer.conclusion and held_as_said(answer)
 
 
 def test_a_sum_only_the_tally_line_has_and_a_gain_with_its_hedge(put_home):
@@ -77,7 +77,7 @@ def test_what_the_other_person_says_against_what_the_speaker_says(put_home):
 def test_the_time_of_a_call_and_a_payment_recapped_and_confirmed(put_home):
     answer = ask(put_home, "询问笔录_卢佩琳.txt", "卢佩琳几点给韩振东打的电话？")
     assert "15时42分" in answer.conclusion and "以记录为准" in answer.conclusion
-    assert answer.status.value == "answered"
+    assert held_as_said(answer)
     answer = ask(put_home, "询问笔录_卢佩琳.txt", "卢佩琳一共还了韩振东多少钱？")
     assert amounts(answer.conclusion) == {5000} and "确认「是的」" in answer.conclusion
 

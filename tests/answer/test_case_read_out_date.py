@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.case_homes import amounts, ask, record_home
+from tests.case_homes import amounts, ask, held_as_said, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -34,16 +34,17 @@ def home(tmp_path_factory):
 
 def test_a_date_read_out_and_confirmed(home):
     answer = ask(home, "询问笔录_费某某.pdf", "责令整改通知书是哪天作出的？")
-    assert answer.status.value == "answered", answer.conclusion
+    assert held_as_said(answer), answer.conclusion
     assert "2023年11月8日" in answer.conclusion and "确认" in answer.conclusion
 
 
 def test_a_date_read_out_and_disputed_is_no_answer(home):
     answer = ask(home, "询问笔录_费某某.pdf", "消防检查是哪天进行的？")
-    assert "2023年12月2日" not in answer.conclusion.split("（")[0] or answer.status.value != "answered"
+    assert "2023年12月2日" not in answer.conclusion.split("（")[0] \
+        or (answer.status.value != "answered" and not held_as_said(answer))
 
 
 def test_a_loss_valued_is_a_valuation_figure(home):
     answer = ask(home, "询问笔录_费某某.pdf", "被损坏的空调价格认定是多少钱？")
-    assert answer.status.value == "answered", answer.conclusion
+    assert held_as_said(answer), answer.conclusion
     assert 1850 in amounts(answer.conclusion) and 3600 not in amounts(answer.conclusion)

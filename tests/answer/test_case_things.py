@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.case_homes import amounts, ask, record_home
+from tests.case_homes import amounts, ask, held_as_said, record_home
 
 # A passer-by who came upon a beating on a river bank.
 BANK = """询问笔录
@@ -134,7 +134,7 @@ def things_home(tmp_path_factory):
 @pytest.mark.integration
 def test_the_people_listed_as_there_are_counted_and_each_quoted(things_home):
     answer = ask(things_home, "询问笔录_宁秀兰.pdf", "现场还有几个人？都是什么人？")
-    assert answer.status.value == "answered", answer.conclusion
+    assert held_as_said(answer), answer.conclusion
     assert answer.conclusion.startswith("3人")
     for who in ("卖烤红薯的老汉", "骑共享单车路过的女学生", "保安邵师傅"):
         assert who in answer.conclusion
@@ -150,7 +150,7 @@ def test_who_did_a_job_and_their_pay_per_month_is_theirs_not_the_speakers(things
     assert "卓雅" in answer.conclusion and 3500 in amounts(answer.conclusion), answer.conclusion
     assert 4200 not in amounts(answer.conclusion) and "包立新每" not in answer.conclusion
     named = ask(things_home, "讯问笔录_包立新.pdf", "卓雅每个月工资多少？")
-    assert named.status.value == "answered" and amounts(named.conclusion) == {3500}, named.conclusion
+    assert held_as_said(named) and amounts(named.conclusion) == {3500}, named.conclusion
     books = ask(things_home, "讯问笔录_殷正飞.pdf", "谁帮他管账？每个月拿多少？")
     assert "贾琳" in books.conclusion and 4000 in amounts(books.conclusion), books.conclusion
     assert 3000 not in amounts(books.conclusion)
@@ -191,7 +191,7 @@ def test_a_head_count_taken_back_later_gives_both_versions_the_later_named(thing
 @pytest.mark.integration
 def test_every_number_an_answer_lists_as_the_speakers_is_given_masked(things_home):
     cards = ask(things_home, "讯问笔录_符建军.txt", "卡号分别是多少？")
-    assert cards.status.value == "answered" and "共3个" in cards.conclusion, cards.conclusion
+    assert held_as_said(cards) and "共3个" in cards.conclusion, cards.conclusion
     for bank, last in (("农业银行", "8911"), ("建设银行", "2107"), ("邮政储蓄", "6779")):
         assert bank in cards.conclusion and last in cards.conclusion
     assert "6217000098765432107" not in cards.conclusion  # masked as every personal number is
@@ -203,11 +203,11 @@ def test_every_number_an_answer_lists_as_the_speakers_is_given_masked(things_hom
 @pytest.mark.integration
 def test_where_someone_or_something_came_to_be_is_the_place_after_that_act(things_home):
     fallen = ask(things_home, "询问笔录_宁秀兰.pdf", "那个男的倒在什么位置？")
-    assert fallen.status.value == "answered" and "河堤下面的台阶上" in fallen.conclusion, fallen.conclusion
+    assert held_as_said(fallen) and "河堤下面的台阶上" in fallen.conclusion, fallen.conclusion
     car = ask(things_home, "询问笔录_鲍志刚.pdf", "SUV停在哪里？")
     assert "加油站出口旁边的绿化带上" in car.conclusion and "滨河路" not in car.conclusion, car.conclusion
     lying = ask(things_home, "询问笔录_鲍志刚.pdf", "老太太躺在什么位置？")
-    assert lying.status.value == "answered" and "路中间的斑马线上" in lying.conclusion, lying.conclusion
+    assert held_as_said(lying) and "路中间的斑马线上" in lying.conclusion, lying.conclusion
     assert "绿化带" not in lying.conclusion.split("（")[0]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 
-from tests.case_homes import amounts, ask, record_home
+from tests.case_homes import amounts, ask, held_as_said, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -48,7 +48,7 @@ def home(tmp_path_factory):
 
 def test_a_total_over_some_channels_adds_only_their_rows(home):
     answer = ask(home, "询问笔录_闵晓川.txt", "闵晓川通过微信、支付宝和银行卡一共转了多少钱？")
-    assert answer.status.value == "answered"
+    assert held_as_said(answer)
     assert 21000 in amounts(answer.conclusion) and 24000 not in amounts(answer.conclusion)
 
 
@@ -253,9 +253,9 @@ def test_a_rate_asked_of_a_person_is_their_rate_not_a_sum(wages):
     """做一件多少钱 / 每个月工资多少: the rate told of that person (the figure wrapped across lines
     read whole), never the file's payments."""
     piece = ask(wages, "询问笔录_符春来.txt", "蓝海生绑扎一件多少钱？")
-    assert piece.status.value == "answered" and amounts(piece.conclusion) & {6, 6000, 15000} == {6}
+    assert held_as_said(piece) and amounts(piece.conclusion) & {6, 6000, 15000} == {6}
     month = ask(wages, "询问笔录_符春来.txt", "柏玉每个月工资多少？")
-    assert month.status.value == "answered" and amounts(month.conclusion) & {4800, 24000, 6000} == {4800}
+    assert held_as_said(month) and amounts(month.conclusion) & {4800, 24000, 6000} == {4800}
 
 
 def test_what_is_due_and_owed_is_rate_times_period_less_paid(wages):
@@ -270,7 +270,7 @@ def test_what_is_due_and_owed_is_rate_times_period_less_paid(wages):
 
 def test_what_is_owed_to_several_workers_is_each_ones_balance_added(wages):
     answer = ask(wages, "询问笔录_符春来.txt", "鲁德明一共欠这几个工人多少工钱？")
-    assert answer.status.value == "answered" and 61800 in amounts(answer.conclusion)
+    assert held_as_said(answer) and 61800 in amounts(answer.conclusion)
     assert any(c.result == 61800 and "6 * 2500 - 6000" in c.expression for c in answer.calculations)
 
 
@@ -296,7 +296,7 @@ def test_cash_handed_over_under_force_is_part_of_the_loss_left(wages):
 def test_losses_asked_as_a_sum_are_the_told_losses_added(more):
     """一共输了多少: the amounts told after 输 (one wrapped across lines), not the win, not the fee."""
     lost = ask(more, "询问笔录_滕立业.txt", "滕立业一共输了多少钱？")
-    assert lost.status.value == "answered" and 6000 in amounts(lost.conclusion)
+    assert held_as_said(lost) and 6000 in amounts(lost.conclusion)
     assert not amounts(lost.conclusion) & {200, 900}
     won = ask(more, "询问笔录_滕立业.txt", "滕立业一共赢了多少钱？")
     assert amounts(won.conclusion) & {900, 6000, 200} == {900}
@@ -307,18 +307,18 @@ def test_a_demand_told_without_yao_is_a_demand(more):
     answer = ask(more, "询问笔录_滕立业.txt", "蔺宏叫滕立业准备多少钱？")
     assert amounts(answer.conclusion) & {10000, 200} == {10000}
     asked = ask(more, "询问笔录_滕立业.txt", "蔺宏向滕立业索要过多少钱？")
-    assert asked.status.value == "answered" and amounts(asked.conclusion) & {10000, 200} == {10000}
+    assert held_as_said(asked) and amounts(asked.conclusion) & {10000, 200} == {10000}
 
 
 def test_a_contract_sum_not_told_is_the_quantity_times_the_unit_price(wages):
     answer = ask(wages, "询问笔录_宓志刚.txt", "这批钢管合同总价是多少钱？")
-    assert answer.status.value == "answered" and amounts(answer.conclusion) & {552000, 200000, 4600} == {552000}
+    assert held_as_said(answer) and amounts(answer.conclusion) & {552000, 200000, 4600} == {552000}
     assert any(c.expression == "4600 * 120" for c in answer.calculations)
 
 
 def test_units_corrected_leave_the_rate_but_no_single_due(wages):
     """实际是42天，不是40天: the days have two versions — the rate per day still stands."""
     rate = ask(wages, "询问笔录_鄢秋菊.txt", "庄小蝶一天的工钱是多少？")
-    assert rate.status.value == "answered" and amounts(rate.conclusion) & {260, 10400, 10920} == {260}
+    assert held_as_said(rate) and amounts(rate.conclusion) & {260, 10400, 10920} == {260}
     due = ask(wages, "询问笔录_鄢秋菊.txt", "庄小蝶应得多少工钱？")
     assert not (due.status.value == "answered" and amounts(due.conclusion) & {10400, 10920})

@@ -22,6 +22,7 @@ from engine.answer.model import Calculation
 from engine.bench.pdfmaker import make_pdf
 from tests.answer.fake_openai_server import Scripted
 from tests.answer.llm_fixtures import engine_over, scripted, server  # noqa: F401
+from tests.case_homes import held_as_said
 
 pytestmark = pytest.mark.integration
 
@@ -120,14 +121,17 @@ def test_a_document_cannot_close_the_ledger_block():
 
 
 # -- a conclusion held to the ledger ---------------------------------------------------------------
-def test_the_recomputed_total_copied_is_answered(engine, scripted):
+def test_the_recomputed_total_copied_passes_every_check(engine, scripted):
     scripted.script(lambda body: "赵某一共给了王某某35000元" + "".join(
         f"[{i}]" for i in re.search(r"出处 ((?:E\d+、?)+)", LEDGER.search(
             body["messages"][1]["content"]).group(1).split("C1：")[1]).group(1).split("、")) + "。")
     answer = ask(engine, TOTAL_QUESTION)
     assert answer.mode.value == "llm"
-    assert answer.status.value == "answered", problems(answer)
+    # a value read out of what was said is held for review as the ledger's own answer is
+    # (STATEMENT_DOUBT, engine/answer/casefile/badge.py): needs_review, every check of the reply passed
+    assert answer.status.value == "needs_review", problems(answer)
     assert answer.checks.ok
+    assert held_as_said(ask(engine, TOTAL_QUESTION, llm=False))
     # the deterministic panels and ledger rows stay in the answer
     assert [c.expression for c in answer.calculations] == ["12000 + 15000 + 8000"]
     assert [r["amount"] for r in answer.ledger] == [12000, 15000, 8000]
@@ -148,7 +152,7 @@ def test_a_total_that_contradicts_the_recomputation_needs_review(engine, scripte
 
 @pytest.mark.parametrize("said, status, problem", [
     ("捌仟元", "needs_review", "结论的金额与账目不符：结论写8000元，账目为15000元"),  # the third payment's
-    ("1.5万元", "answered", None),  # the ledger's own
+    ("1.5万元", "needs_review", None),  # the ledger's own: held as said (STATEMENT_DOUBT), every check passed
 ])
 def test_the_nth_payments_amount_is_held_to_the_ledger(engine, scripted, said, status, problem):
     scripted.script(lambda body: f"第二次转了{said}[{block_with(body['messages'][1]['content'], said)}]。")
@@ -156,6 +160,8 @@ def test_the_nth_payments_amount_is_held_to_the_ledger(engine, scripted, said, s
     assert answer.mode.value == "llm"
     assert answer.status.value == status, problems(answer)
     assert (problem in problems(answer)) if problem else answer.checks.ok, problems(answer)
+    if problem is None:  # held only as the ledger's own answer is
+        assert held_as_said(ask(engine, "第二次转了多少钱？", llm=False))
 
 
 def test_a_missing_part_of_a_multi_part_question_needs_review(engine, scripted):
