@@ -1,8 +1,9 @@
-"""已核验 only when the part answers the very thing asked (engine/answer/casefile/badge.py and the
+"""The badge checks pass only when the part answers the very thing asked (engine/answer/casefile/badge.py and the
 sum guard in engine/answer/casefile/money.py): a date quoted must be of the asked act, a name asked
 must be given, a computed remainder must agree with the one the cited sentence states, and a row
-that equals the sum of other rows is never added to them under 已核验. Records written for these
-tests, through Engine.ask on a real home."""
+that equals the sum of other rows is never added to them under the badge. A value read out of what was
+said that passes them is still held back (held_as_said), never 已核验. Records written for these tests,
+through Engine.ask on a real home."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from engine.answer.casefile.badge import _names_someone_new
 from engine.question import read_question
 
-from tests.case_homes import amounts, ask, record_home
+from tests.case_homes import amounts, ask, held_as_said, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -89,18 +90,18 @@ def home(tmp_path_factory):
 
 def test_a_date_of_another_act_is_not_the_asked_date(home):  # guards the ledger's acts; no badge rule needed
     answer = ask(home, "left.pdf", "厂里是哪天把欠的工资给詹远航的？")
-    assert answer.status.value != "answered" or "1月20日" not in answer.conclusion, answer.conclusion
+    assert (answer.status.value != "answered" and not held_as_said(answer)) or "1月20日" not in answer.conclusion, answer.conclusion
 
 
-def test_the_date_of_the_act_itself_stays_verified(home):
+def test_the_date_of_the_act_itself_passes_the_badge_checks(home):
     answer = ask(home, "left.pdf", "詹远航是哪天离开厂里的？")
-    assert answer.status.value == "answered", answer.conclusion
+    assert held_as_said(answer), answer.conclusion
     assert "2024年1月20日" in answer.conclusion
 
 
 def test_a_name_asked_but_not_given_is_not_verified(home):
     answer = ask(home, "neighbour.pdf", "拍视频的那个邻居叫什么名字？")
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
 
 
 SHOP = "他进货的那个药品批发部叫什么名字？"
@@ -120,8 +121,9 @@ def test_a_quote_gives_a_name_only_beyond_the_questions_words(question, quote, g
 
 def test_a_total_told_beside_its_parts_is_not_added_to_them(home):
     answer = ask(home, "paid.pdf", "戚国栋一共赔给对方多少钱？")
-    assert 44000 not in amounts(answer.conclusion) or answer.status.value != "answered", answer.conclusion
-    assert answer.status.value != "answered" or amounts(answer.conclusion) & {22000}, answer.conclusion
+    passed = answer.status.value == "answered" or held_as_said(answer)
+    assert 44000 not in amounts(answer.conclusion) or not passed, answer.conclusion
+    assert not passed or amounts(answer.conclusion) & {22000}, answer.conclusion
 
 
 def test_the_plan_says_a_name_is_asked():
@@ -132,7 +134,8 @@ def test_the_plan_says_a_name_is_asked():
 
 def test_a_remainder_computed_against_the_one_said_is_never_verified_wrong(home):
     answer = ask(home, "refund.pdf", "小陶答应退的钱还有多少没有退？")
-    assert answer.status.value != "answered" or amounts(answer.conclusion) <= {12000}, answer.conclusion
+    passed = answer.status.value == "answered" or held_as_said(answer)
+    assert not passed or amounts(answer.conclusion) <= {12000}, answer.conclusion
 
 
 @pytest.mark.parametrize(("values", "restated"), [
@@ -166,23 +169,24 @@ def test_a_second_part_of_a_slot_already_asked_is_named(question, unplanned):
 
 def test_an_answer_to_one_part_of_two_of_one_slot_is_not_verified(home):
     answer = ask(home, "paid.pdf", "钱是哪天转的？现金是哪天给的？")
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
 
 
 def test_how_many_blows_asks_a_count_not_a_gap_of_another_act(home):
     # 几下 counts blows (plan slot count): before, it asked text and quoted the 记不清 of where the
-    # wrench was thrown as the answer, 已核验
+    # wrench was thrown as the answer, 已核验; passing the checks and held as said would be no better
     answer = ask(home, "wrench.pdf", "邝明远用扳手砸了车几下？")
-    assert not (answer.status.value == "answered" and "记不清" in answer.conclusion), answer.conclusion
+    passed = answer.status.value == "answered" or held_as_said(answer)
+    assert not (passed and "记不清" in answer.conclusion), answer.conclusion
 
 
 def test_one_value_of_a_fact_told_otherwise_elsewhere_is_not_verified(home):
     answer = ask(home, "fine.pdf", "龙德旺被卫健局罚了多少钱？")
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
     assert "另有" in answer.conclusion or "说法不一" in answer.conclusion, answer.conclusion
 
 
 def test_a_figure_of_another_act_is_no_other_value_of_the_asked_one(home):
     answer = ask(home, "fine_once.pdf", "龙德兴被卫健局罚了多少钱？")
-    assert answer.status.value == "answered", answer.conclusion
+    assert held_as_said(answer), answer.conclusion
     assert 5000 in amounts(answer.conclusion)

@@ -1,5 +1,5 @@
-"""A single figure of a counted thing wears 已核验 only when no other sentence naming the thing gives
-another figure in the asked unit (engine/answer/casefile/badge_subject.other_figures_doubt): a later
+"""A single figure of a counted thing passes the badge checks only when no other sentence naming the
+thing gives another figure in the asked unit (engine/answer/casefile/badge_subject.other_figures_doubt): a later
 restatement, what the police counted, the other party's figure. The parts a sentence adds up to the
 figure are no other version. Records written for these tests."""
 

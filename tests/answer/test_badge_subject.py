@@ -1,7 +1,7 @@
-"""已核验 only when what a part cites is about the asked subject (engine/answer/casefile/badge_subject.py):
-the asked batch, the asked whole, the asked person; a 记不清 about the very thing asked; a yes/no
-answered with 是/否 and a difference with a computed figure. Records and sentences written for
-these tests."""
+"""The badge checks pass only when what a part cites is about the asked subject
+(engine/answer/casefile/badge_subject.py): the asked batch, the asked whole, the asked person; a 记不清
+about the very thing asked; a yes/no answered with 是/否 and a difference with a computed figure.
+Records and sentences written for these tests."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.question import Slot, read_question
 from engine.text.case_lexicon import UNCERTAIN
 
-from tests.case_homes import ask, record_home
+from tests.case_homes import ask, held_as_said, record_home
 
 HEADER = """讯问笔录
 时间：2024年6月3日9时00分至2024年6月3日10时40分
@@ -67,13 +67,13 @@ def home(tmp_path_factory):
 @pytest.mark.integration
 def test_the_ones_own_figure_is_the_whole_of_it(home):  # 一天叁佰贰拾元 is a rate, not a count of days
     answer = ask(home, "days.pdf", "甘立文一共干了多少天？")
-    assert answer.status.value == "answered" and "106" in answer.conclusion, answer.conclusion
+    assert held_as_said(answer) and "106" in answer.conclusion, answer.conclusion
 
 
 @pytest.mark.integration
 def test_one_of_a_group_is_not_how_many_came(home):
     answer = ask(home, "days.pdf", "骑摩托车来的那一方一共有多少人？")
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
 
 
 @pytest.mark.integration
@@ -90,13 +90,13 @@ def test_a_verb_said_twice_around_bu_asks_yes_or_no(question):
 @pytest.mark.integration
 def test_another_batchs_figure_is_not_verified(home):
     answer = ask(home, "batches.pdf", "第二批冻虾一共有多少吨？")
-    assert answer.status.value != "answered" or not re.search(r"40吨|15吨", answer.conclusion), answer.conclusion
+    assert (answer.status.value != "answered" and not held_as_said(answer)) or not re.search(r"40吨|15吨", answer.conclusion), answer.conclusion
 
 
 @pytest.mark.integration
 def test_not_knowing_something_else_is_not_the_gap_asked(home):
     answer = ask(home, "lorry.pdf", "运货的货车车牌号是多少？")
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
 
 
 @pytest.mark.parametrize(("quote", "question", "about"), [

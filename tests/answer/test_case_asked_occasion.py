@@ -12,7 +12,7 @@ import re
 import pytest
 
 from engine.text.ordinals import counts_occasions, occasion_at
-from tests.case_homes import ask, record_home
+from tests.case_homes import ask, held_as_said, record_home
 
 TRIPS = """讯问笔录
 时间：2025年9月3日9时00分至2025年9月3日10时30分
@@ -164,7 +164,7 @@ def money_home(tmp_path_factory):
 def test_the_fee_asked_is_never_the_sum_of_the_investments(money_home):
     answer = ask(money_home, "询问笔录_祁某某.pdf", "她一共拿了多少介绍费？")
     assert not any(said(f, answer.conclusion) for f in ("50000元", "50500元", "5万元", "20000元", "30000元")), answer.conclusion
-    assert answer.status.value != "answered" or said("500元", answer.conclusion) or "五百元" in answer.conclusion
+    assert (answer.status.value != "answered" and not held_as_said(answer)) or said("500元", answer.conclusion) or "五百元" in answer.conclusion
 
 
 @pytest.mark.integration
@@ -212,7 +212,7 @@ def proceeds_home(tmp_path_factory):
 @pytest.mark.integration
 def test_a_total_over_occasions_not_all_told_is_the_sums_stated(proceeds_home):
     answer = ask(proceeds_home, "讯问笔录_蔺某某.pdf", "三次一共从申某那里得了多少钱？")
-    assert answer.status.value == "needs_review", answer.conclusion
+    assert answer.status.value == "needs_review" and not held_as_said(answer), answer.conclusion
     assert ("八千元" in answer.conclusion or said("8000元", answer.conclusion)) and \
         ("七千五百元" in answer.conclusion or said("7500元", answer.conclusion)), answer.conclusion
     assert not said("5000元", answer.conclusion), answer.conclusion  # 2000 + 3000: not the three occasions
@@ -248,7 +248,7 @@ def test_the_days_late_without_the_term_or_the_extension(delay_home):
 
 
 # Rows told by the two sides of a hearing and no sum stated by either: their sum is neither side's
-# account, never 已核验.
+# account, never 已核验 (nor held back only as read from what was said).
 TWO_SIDES = """某县人民法院
 庭审笔录
 时间：2026年5月12日9时00分至2026年5月12日10时00分
@@ -272,4 +272,4 @@ def sides_home(tmp_path_factory):
 @pytest.mark.integration
 def test_rows_of_both_sides_added_are_never_verified(sides_home):
     answer = ask(sides_home, "庭审笔录_午某某.pdf", "被告一共付了多少货款？")
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion

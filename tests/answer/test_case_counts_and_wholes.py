@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.case_homes import ask, record_home
+from tests.case_homes import ask, held_as_said, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -40,18 +40,18 @@ def home(tmp_path_factory):
 
 def test_a_whole_asked_is_answered_by_the_wholes_stated_each_a_version(home):
     answer = ask(home, "询问笔录_阙某某.pdf", "阙某某一共从他家院子里收了多少斤废铜？")
-    assert answer.status.value == "needs_review", answer.conclusion
+    assert answer.status.value == "needs_review" and not held_as_said(answer), answer.conclusion
     assert "3000斤" in answer.conclusion and "2900斤" in answer.conclusion
     assert not re.search(r"(?<!\d)(?:800|1200|900)斤", answer.conclusion)
 
 
 def test_a_count_of_people_is_never_one_person_brought_in_nor_a_figure_per_vehicle(home):
     answer = ask(home, "询问笔录_阙某某.pdf", "对方一共来了多少人？")
-    assert answer.status.value == "answered", answer.conclusion
+    assert held_as_said(answer), answer.conclusion
     assert "12个人" in answer.conclusion and "三个人" not in answer.conclusion and "一个人" not in answer.conclusion
 
 
 def test_a_figure_put_and_not_accepted_stands_beside_the_speakers_own(home):
     answer = ask(home, "询问笔录_阙某某.pdf", "仓库里的木材有多少立方米？")
-    assert answer.status.value == "needs_review", answer.conclusion
+    assert answer.status.value == "needs_review" and not held_as_said(answer), answer.conclusion
     assert "30立方米" in answer.conclusion and "26个方" in answer.conclusion

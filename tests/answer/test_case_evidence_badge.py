@@ -1,12 +1,13 @@
 """有哪些证据表明…: sentences ranked by their likeness to the question are listed for the reader to weigh —
 never 已核验, since whether they prove it is a judgement; the ledger's rows of the money asked are facts
-the answer stands on (engine/answer/casefile/talk.answer_evidence). Records written for these tests."""
+the answer stands on, passing the badge checks (engine/answer/casefile/talk.answer_evidence; as read
+from what was said, held back for review all the same). Records written for these tests."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.case_homes import ask, record_home
+from tests.case_homes import ask, held_as_said, record_home
 
 DREDGER = """询问笔录
 时间：2025年10月9日9时00分至2025年10月9日10时20分
@@ -30,10 +31,10 @@ def dredger_home(tmp_path_factory):
 def test_sentences_like_the_question_are_listed_under_review(dredger_home):
     answer = ask(dredger_home, "询问笔录_蒙立新.txt", "有哪些证据表明他们采砂时有意躲避查处？")
     assert answer.conclusion.startswith("相关证据"), answer.conclusion
-    assert answer.status.value == "needs_review"
+    assert answer.status.value == "needs_review" and not held_as_said(answer), answer.conclusion
 
 
 def test_the_ledgers_rows_of_the_money_asked_stand(dredger_home):
     answer = ask(dredger_home, "询问笔录_蒙立新.txt", "有哪些证据证明老板给蒙立新转过钱？")
     assert answer.conclusion.startswith("相关证据"), answer.conclusion
-    assert answer.status.value == "answered", answer.conclusion
+    assert held_as_said(answer), answer.conclusion

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.case_homes import ask, record_home
+from tests.case_homes import ask, held_as_said, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -188,15 +188,20 @@ def test_goods_got_back_are_listed(home):
     assert "电焊机" in answer.conclusion and "电缆" in answer.conclusion, answer.conclusion
 
 
-@pytest.mark.parametrize(("name", "question", "numbers"), [
-    ("讯问笔录_隋金凤.txt", "隋金凤留的手机号是什么？", ["5580"]),
-    ("讯问笔录_骆新民.txt", "骆新民留的手机号是什么？", ["6677"]),
-    ("庭审笔录_柯敏.txt", "柯敏留的手机号是什么？", ["6789"]),
-    ("庭审笔录_柯敏.txt", "柯敏的身份证号和手机号是多少？", ["1275", "6789"]),
+@pytest.mark.parametrize(("name", "question", "numbers", "said"), [
+    ("讯问笔录_隋金凤.txt", "隋金凤留的手机号是什么？", ["5580"], False),
+    ("讯问笔录_骆新民.txt", "骆新民留的手机号是什么？", ["6677"], True),  # told in an answer
+    ("庭审笔录_柯敏.txt", "柯敏留的手机号是什么？", ["6789"], False),
+    ("庭审笔录_柯敏.txt", "柯敏的身份证号和手机号是多少？", ["1275", "6789"], False),
 ])
-def test_a_persons_numbers_from_the_header_or_an_answer(home, name, question, numbers):
+def test_a_persons_numbers_from_the_header_or_an_answer(home, name, question, numbers, said):
     answer = ask(home, name, question)
-    assert answer.status.value == "answered", answer.conclusion
+    # the header's fields are the record's form (已核验); a number told in an answer is read out of
+    # what was said: it passes the badge checks and is held back for review
+    if said:
+        assert held_as_said(answer), answer.conclusion
+    else:
+        assert answer.status.value == "answered", answer.conclusion
     assert all(n in answer.conclusion for n in numbers), answer.conclusion  # shown masked, its tail in clear
 
 

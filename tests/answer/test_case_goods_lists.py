@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine.text.quantities import find_quantities
-from tests.case_homes import ask, record_home
+from tests.case_homes import ask, held_as_said, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -148,8 +148,9 @@ def counts(text: str) -> set[int]:
     return {int(q.value) for q in find_quantities(text)}
 
 
-def _answered_count(answer, expected: int, other: set[int]) -> None:
-    assert answer.status.value == "answered", answer.conclusion
+def _passed_count(answer, expected: int, other: set[int]) -> None:
+    """The count passes every badge check (held back only as read from what was said) and is the one asked."""
+    assert held_as_said(answer), answer.conclusion
     assert f"共{expected}" in answer.conclusion, answer.conclusion
     assert not counts(answer.conclusion) & other, answer.conclusion
     assert int(answer.calculations[0].result) == expected
@@ -162,7 +163,7 @@ def _answered_count(answer, expected: int, other: set[int]) -> None:
 ])
 def test_the_list_of_the_act_asked_is_counted_not_the_other(home, question, expected, other):
     answer = ask(home, "讯问笔录_闻志强.pdf", question)
-    _answered_count(answer, expected, other)
+    _passed_count(answer, expected, other)
     stolen = "软中华" in answer.conclusion
     seized = "南京" in answer.conclusion
     assert stolen != seized, answer.conclusion
@@ -175,17 +176,17 @@ def test_the_list_of_the_act_asked_is_counted_not_the_other(home, question, expe
 ])
 def test_the_list_of_the_occasion_asked_is_counted(home, question, expected, other):
     answer = ask(home, "讯问笔录_邹海涛.txt", question)
-    _answered_count(answer, expected, other)
+    _passed_count(answer, expected, other)
 
 
 def test_lists_of_other_kinds_no_question_tells_apart_are_each_named(home):
     answer = ask(home, "讯问笔录_邹海涛.txt", "一共偷了多少部手机？")
     # two occasions' lists: not versions of one total, and no figure chosen silently
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
     assert "说法不一" not in answer.conclusion, answer.conclusion
     assert {5, 10} <= counts(answer.conclusion), answer.conclusion
     shelves = ask(home, "询问笔录_岑月娥.txt", "一共有多少条烟？")
-    assert shelves.status.value != "answered", shelves.conclusion
+    assert shelves.status.value != "answered" and not held_as_said(shelves), shelves.conclusion
     # both lists come to 30: still two lists, each named, never their sum
     assert 60 not in counts(shelves.conclusion), shelves.conclusion
     assert "利群" in shelves.conclusion and "红塔山" in shelves.conclusion, shelves.conclusion
@@ -193,18 +194,18 @@ def test_lists_of_other_kinds_no_question_tells_apart_are_each_named(home):
 
 def test_a_list_read_out_and_not_confirmed_is_not_verified(home):
     answer = ask(home, "讯问笔录_颜国栋.txt", "一共偷了多少瓶酒？")
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
     assert 14 not in counts(answer.conclusion), answer.conclusion  # the seized wines are no stolen ones
     # the list read out is named as such, with the speaker's answer to it
     assert "未确认" in answer.conclusion and "记不清" in answer.conclusion, answer.conclusion
     seized = ask(home, "讯问笔录_颜国栋.txt", "在他家里一共扣押了多少瓶酒？")
-    _answered_count(seized, 14, {32, 46})
+    _passed_count(seized, 14, {32, 46})
     assert "剑南春" in seized.conclusion
 
 
 def test_lists_of_the_same_kinds_with_other_figures_are_versions(home):
     answer = ask(home, "讯问笔录_聂永福.txt", "一共偷了多少米电缆？")
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
     assert {500, 550} <= counts(answer.conclusion), answer.conclusion
     assert "说法不一" in answer.conclusion
 
@@ -212,10 +213,10 @@ def test_lists_of_the_same_kinds_with_other_figures_are_versions(home):
 def test_the_same_goods_stolen_and_seized_to_the_piece_are_one_count(home):
     # two acts, the same kinds and figures: one count, whichever list the question means
     for question in ("这些衣服一共多少件？", "一共偷了多少件衣服？", "一共扣押了多少件衣服？"):
-        _answered_count(ask(home, "讯问笔录_阎广利.txt", question), 20, {40})
+        _passed_count(ask(home, "讯问笔录_阎广利.txt", question), 20, {40})
 
 
 def test_a_list_told_again_without_its_act_is_a_version_of_the_act_asked(home):
     answer = ask(home, "讯问笔录_窦春生.txt", "一共偷了多少瓶酒？")
-    assert answer.status.value != "answered", answer.conclusion
+    assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
     assert {13, 14} <= counts(answer.conclusion) and "说法不一" in answer.conclusion, answer.conclusion
