@@ -12,7 +12,7 @@ import pytest
 from engine.text.numbers import find_amounts
 from engine.text.quantities import find_quantities
 
-from tests.case_homes import amounts, ask, record_home
+from tests.case_homes import amounts, ask, held_as_said, record_home
 
 pytestmark = pytest.mark.integration
 
@@ -183,7 +183,7 @@ def test_distinct_receivers_and_days_between_rows(facts_home):
 
 def test_one_receivers_balance_and_a_refund_with_its_year_read_from_the_record(facts_home):
     answer = ask(facts_home, FRAUD_FILE, "打到邵建明那张卡上的钱，银行退回来一些以后还差多少没回来？")
-    assert 11500 in amounts(answer.conclusion) and answer.status.value == "answered"
+    assert 11500 in amounts(answer.conclusion) and held_as_said(answer)
     answer = ask(facts_home, FRAUD_FILE, "银行有没有把被骗的钱退回来？退了多少？")
     assert answer.conclusion.startswith("是") and 18500 in amounts(answer.conclusion)
     assert "2024年3月20日" in answer.conclusion and answer.checks.ok  # the year from the header, cited
@@ -200,7 +200,7 @@ def test_wages_owed_less_what_was_paid_and_a_total_with_its_items(facts_home):
     (calc,) = answer.calculations
     assert calc.result == 37000
     answer = ask(facts_home, WAGES_FILE, "三个工人的应发工资合计是多少？")
-    assert 72000 in amounts(answer.conclusion) and answer.status.value == "answered"
+    assert 72000 in amounts(answer.conclusion) and held_as_said(answer)
 
 
 def test_a_festival_names_the_occasion(facts_home):
@@ -230,7 +230,7 @@ def test_a_total_asked_of_the_person_named_is_the_total_stated_beside_their_part
 
 def test_appraisals_sale_prices_and_what_is_left_of_a_loss(facts_home):
     answer = ask(facts_home, ROBBERY_FILE, "价格认定合计是多少钱？")
-    assert 12000 in amounts(answer.conclusion) and answer.status.value == "answered"
+    assert 12000 in amounts(answer.conclusion) and held_as_said(answer)
     answer = ask(facts_home, ROBBERY_FILE, "抢来的金手镯卖了多少钱？")
     assert answer.conflicts and {5000, 6300} <= amounts(answer.conclusion)
     answer = ask(facts_home, ROBBERY_FILE, "被抢的东西加现金还差多少没弥补上？")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.question import Slot
-from tests.case_homes import ask, record_home
+from tests.case_homes import ask, held_as_said, record_home
 from tests.ledger.text_ledger import TextLedger
 
 # A victim's inquiry: three transfers by three channels, one cash hand-over (drawn at an ATM first),
@@ -65,7 +65,7 @@ def victim_home(tmp_path_factory) -> Iterator:
 
 def test_a_total_over_named_channels_leaves_the_cash_out(victim_home):
     a = ask(victim_home, "victim.txt", "窦立群通过微信、支付宝和银行卡一共转给对方多少钱？")
-    assert a.status.value == "answered", a.conclusion
+    assert held_as_said(a), a.conclusion
     assert "25500元" in a.conclusion
     assert [c.result for c in a.calculations] == [Decimal(25500)]
 
@@ -113,7 +113,7 @@ def agent_home(tmp_path_factory) -> Iterator:
 
 def test_a_total_to_one_receiver_leaves_the_other_payments_out(agent_home):
     a = ask(agent_home, "agent.txt", "龚建业前后一共给代理“强哥”转了多少钱？")
-    assert a.status.value == "answered", a.conclusion
+    assert held_as_said(a), a.conclusion
     assert [c.result for c in a.calculations] == [Decimal(26000)]
 
 
@@ -146,7 +146,7 @@ def gain_home(tmp_path_factory) -> Iterator:
 
 def test_a_whole_less_each_named_part_shows_every_term(gain_home):
     a = ask(gain_home, "gain.txt", "他自己落下的那部分钱，扣掉他父亲退的和卡里冻住的，还差多少没追回来？")
-    assert a.status.value == "answered", a.conclusion
+    assert held_as_said(a), a.conclusion
     assert [c.result for c in a.calculations] == [Decimal(43700)]
     assert "86200" in a.conclusion.replace(",", "") and "12,500元" in a.conclusion and "43700元" in a.conclusion
 

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.answer.casefile.badge import STATEMENT_DOUBT
 from engine.question import read_question
-from tests.case_homes import ask, record_home
+from tests.case_homes import ask, held_as_said, record_home
 from tests.ledger.text_ledger import TextLedger
 
 # A victim's inquiry: two purchases (one transfer, one partly in cash handed to the seller), a refund
@@ -55,8 +56,9 @@ def home(tmp_path_factory) -> Iterator:
 def test_a_refund_made_is_answered_yes_with_its_day_and_sum(home):
     answer = ask(home, "buyer.txt", "欧阳平有没有退过钱？哪天退的，退了多少？")
     text = answer.conclusion
-    # the 还没有 of the goods is no verdict on the money: the refund row says it happened
-    assert text.startswith("是") and "否" not in text
+    # the 还没有 of the goods is no verdict on the money: the refund row says it happened (the 是否 of
+    # the note on a value read out of what was said is no verdict either: read the text without it)
+    assert text.startswith("是") and "否" not in text.replace(STATEMENT_DOUBT, "")
     assert "4000" in text and "6月9日" in text
     assert "6000" not in text  # what is left is not asked
 
@@ -134,7 +136,7 @@ def damages(tmp_path_factory) -> Iterator:
 
 def test_the_payments_summed_and_the_demand_less_them(damages):
     answer = ask(damages, "damages.txt", "出事后诸葛强一共赔了受害人家多少钱？离家属要求的数额还差多少？")
-    assert answer.status.value == "answered"
+    assert held_as_said(answer)
     assert "40000" in answer.conclusion and "80000" in answer.conclusion and "还差40000" in answer.conclusion
 
 
