@@ -54,3 +54,14 @@ def held_as_said(answer) -> bool:
     conclusion = answer["conclusion"] if isinstance(answer, Mapping) else answer.conclusion
     return status == "needs_review" and STATEMENT_DOUBT in conclusion \
         and conclusion.count("需人工核实") == conclusion.count(STATEMENT_DOUBT)
+
+
+def held_in_llm_mode(answer) -> bool:
+    """LLM mode over a case file: the model's reply passed every check (grounded numbers, valid
+    citations), and the one problem named is the ledger's own hold of a value read out of what was
+    said (STATEMENT_DOUBT)."""
+    from engine.answer.casefile.badge import STATEMENT_DOUBT
+
+    checks = answer.checks
+    return answer.status.value == "needs_review" and checks.numbers_grounded and checks.citations_valid \
+        and checks.unsupported == [STATEMENT_DOUBT]

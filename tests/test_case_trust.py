@@ -160,6 +160,8 @@ RECORD = """询问笔录
 答：押金交了三千元，是现金给我的。
 问：房租怎么付？
 答：每个月两千元，她一直按时转账。
+问：你们签租房合同了吗？
+答：签了，合同一式两份。
 """
 
 
@@ -191,25 +193,27 @@ def test_without_a_model_the_card_is_kept_and_nothing_changes(record, monkeypatc
 def test_an_untrusted_answer_is_reviewed_with_a_note_and_keeps_its_value(record, monkeypatch):
     from tests.case_homes import ask
 
+    # (a verdict: an amount read out of what was said is held before any score, as said)
     _with_model(monkeypatch, bias=-5.0)
-    answer = ask(record, "rent.txt", "卜春燕交了多少押金？")
+    answer = ask(record, "rent.txt", "卜春燕签过租房合同吗？")
     assert answer.status.value == "needs_review"
     assert answer.checks.trust["demoted"] is True and answer.checks.trust["trusted"] is False
     assert any(n.startswith("核验把握不足") for n in answer.notes)
-    assert "三千元" in answer.conclusion or "3000" in answer.conclusion  # the value stays on view
+    assert answer.conclusion.startswith("是") and "签了" in answer.conclusion  # the verdict stays on view
     _with_model(monkeypatch, bias=5.0)
-    trusted = ask(record, "rent.txt", "卜春燕交了多少押金？")
+    trusted = ask(record, "rent.txt", "卜春燕签过租房合同吗？")
     assert trusted.status.value == "answered" and trusted.checks.trust["trusted"] is True
 
 
 def test_the_note_names_the_asked_word_the_quote_lacks(record, monkeypatch):
     from tests.case_homes import ask
 
-    # the landlord paid no deposit: the answer core quotes the tenant's, and the quote never names him
+    # the verdict quotes 签了，合同一式两份, which names neither the tenant nor the landlord asked of
     _with_model(monkeypatch, bias=-5.0)
-    answer = ask(record, "rent.txt", "石振东交了多少押金？")
+    answer = ask(record, "rent.txt", "卜春燕签过租房合同吗？")
     assert answer.status.value == "needs_review" and answer.checks.trust["demoted"] is True
-    assert answer.checks.trust["note"] == "核验把握不足：引文中未出现问题所说的「石振东」"
+    note = answer.checks.trust["note"]
+    assert note.startswith("核验把握不足：引文中未出现问题所说的") and "「卜春燕」" in note, note
 
 
 def test_the_strictness_is_an_operating_point_of_the_card():

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import Engine
-from engine.answer.model import Answer, Evidence, Status
+from engine.answer.model import STATEMENT_DOUBT, Answer, Evidence, Status
 from engine.answer.subject import subject_problems
 from engine.config import Settings
 from engine.question import read_question
@@ -131,7 +131,7 @@ def test_the_badge_check_holds_an_answered_answer_to_its_subject():
     off = Answer(question="", intent="fact", status=Status.ANSWERED, conclusion="材料显示：「听清楚了。」（E1）。",
                  evidence=[Evidence("E1", transcript, "笔录.pdf", 2, 7, [], 0.5)])
     assert subject_problems(read_question("河道保护条例第三十三条规定了什么？"), off) == \
-        ["所引证据不是所问的《河道保护条例》第三十三条"]
+        ["所引证据不是所问的《河道保护条例》第三十三条", STATEMENT_DOUBT]  # a record's line, as said
     article = _chunk("statute", "第三十一条 在河道管理范围内非法采砂，情节严重的，处三年以下有期徒刑。",
                      article_label="第三十一条", law_title="中华人民共和国河道保护条例", law_short="河道保护条例")
     near = Answer(question="", intent="fact", status=Status.ANSWERED, conclusion="规定：「…」（E1）。",
