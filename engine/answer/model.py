@@ -19,7 +19,7 @@ CONFLICT_PHRASE = "材料中说法不一"
 # A value read out of what was said in a record: shown with its quote, never 已核验 (on case files of
 # kinds the code was never tuned on, such answers under the badge were wrong about half the time;
 # engine/answer/casefile/parts.py, Reading)
-STATEMENT_DOUBT = "此项读自笔录中的陈述，所引语句是否正是所问之事尚待核对"
+STATEMENT_DOUBT = "此项读自笔录中的陈述，须核对所引语句确为所问之事"
 
 
 class Status(str, Enum):
