@@ -183,3 +183,42 @@ def test_a_denial_told_again_in_a_later_session_is_cited_with_the_first(tmp_path
         answer = ask(home, "询问笔录_两次.txt", "栾德胜和老鹰见过面吗？")
         assert answer.conclusion.startswith("否"), answer.conclusion
         assert "没有见过面" in answer.conclusion and "一次面都没见过" in answer.conclusion, answer.conclusion
+
+
+def test_a_sim_card_and_the_time_of_phones_as_goods_ask_no_phone_number():
+    assert make_plan("他出租银行卡和电话卡一共拿到多少钱？").fields == []
+    assert make_plan("第四批手机大概是什么时候收的？").fields == []
+    assert make_plan("他用的手机卡是谁的？").fields == []
+    assert make_plan("栾德胜的手机号是多少？").fields == ["phone"]
+    assert make_plan("栾德胜的电话是多少？").fields == ["phone"]
+
+
+TAKEN_BACK_RECORD = """询问笔录
+时间：2025年6月9日9时00分至2025年6月9日10时30分
+地点：澄江市应急管理局第一询问室
+询问人：鲍某、芮某 记录人：芮某
+被询问人：廉国栋 性别：男
+问：你在工地负责什么？
+答：我是架子班的班长，管十几个人。
+问：出事的工人当时有没有系安全绳？
+答：他系了安全绳，就是挂钩没挂上。
+问：他是从多高掉下来的？
+答：大概七米多。
+补充询问
+时间：2025年6月16日14时00分至2025年6月16日15时00分
+地点：澄江市应急管理局第一询问室
+问：上次的笔录有没有要更正的？
+答：安全绳的事我上次说得不对，他那天根本没领到安全绳，身上什么都没系。
+问：还有别的吗？
+答：没有了。
+"""
+
+
+@pytest.mark.integration
+def test_an_account_taken_back_later_is_one_of_two(tmp_path_factory):
+    for home in record_home(tmp_path_factory.mktemp("taken_back"), {"询问笔录_廉国栋.txt": TAKEN_BACK_RECORD}):
+        answer = ask(home, "询问笔录_廉国栋.txt", "出事的工人身上有没有系安全绳？")
+        assert answer.status.value == "needs_review" and answer.conflicts, answer.conclusion
+        assert "上次说得不对" in answer.conclusion, answer.conclusion
+        height = ask(home, "询问笔录_廉国栋.txt", "工人是从多高掉下来的？")
+        assert not height.conflicts, height.conclusion  # the correction is of another matter

@@ -31,6 +31,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.claims import in_claims_list
 from engine.answer.casefile.figures import LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, Reading
+from engine.answer.casefile.retracted import report_retraction
 from engine.answer.casefile.subject_rows import kinds_in as _kinds_in, names_money as _names_money
 from engine.answer.casefile.verdict import figures_unsaid, state_told, verdict_contradicted
 from engine.answer.casefile.when import says_place
@@ -76,6 +77,8 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             part.doubt = unsure_doubt(case, plan, part)
             continue
         if part.fill is not Fill.FILLED or part.doubt:
+            continue
+        if report_retraction(case, plan, part, outcome):  # 上次我说没去学校，是我说谎了: two accounts
             continue
         if unanswered:  # the answer holds one part per slot: a second part of the same slot has none
             part.doubt = f"问题中{unanswered}一问未单独作答"
