@@ -222,3 +222,25 @@ def test_an_account_taken_back_later_is_one_of_two(tmp_path_factory):
         assert "上次说得不对" in answer.conclusion, answer.conclusion
         height = ask(home, "询问笔录_廉国栋.txt", "工人是从多高掉下来的？")
         assert not height.conflicts, height.conclusion  # the correction is of another matter
+
+
+BATCHES = """讯问笔录
+时间：2025年3月4日9时00分至2025年3月4日11时00分
+地点：澄江市公安局城西分局第二讯问室
+侦查员：房某、巫某 记录人：巫某
+犯罪嫌疑人：阚志明 性别：男
+问：你从他手里收过几批旧手机？
+答：一共收了四批。
+问：每一批是什么时候收的？
+答：第一次是去年11月初，具体哪天记不清了，微信转账记录上有。后来几批都是晚上在店里收的。
+问：第四批收了多少部？
+答：第四批收了九部，给了他两千元。
+"""
+
+
+@pytest.mark.integration
+def test_not_remembering_another_occasion_is_no_answer_for_the_one_asked(tmp_path_factory):
+    for home in record_home(tmp_path_factory.mktemp("batches"), {"讯问笔录_阚志明.txt": BATCHES}):
+        answer = ask(home, "讯问笔录_阚志明.txt", "第四批手机大概是什么时候收的？")
+        assert answer.status.value != "answered", answer.conclusion
+        assert "另一次" in answer.conclusion, answer.conclusion

@@ -20,7 +20,7 @@ from engine.answer.model import UNCLEAR_PHRASE
 from engine.question import CasePlan, Slot, counted_thing
 from engine.text.case_lexicon import TITLES, TOTAL, UNCERTAIN, UNIT_FAMILIES, UNSURE_ABOUT
 from engine.text.numbers import find_amounts, parse_number
-from engine.text.ordinals import BATCH_ORDINAL
+from engine.text.ordinals import BATCH_ORDINAL, occasion_at
 from engine.text.quantities import find_quantities
 
 # How far before a quote its question turn (问：…？ / 民警：…？) is looked for.
@@ -66,6 +66,10 @@ def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     found = list(UNCERTAIN.finditer(quote))
     if not quote or not found:
         return None
+    asked = plan.ordinal or plan.batch  # 第四批…什么时候 and 「第一次是去年11月初，具体哪天记不清了」
+    told = occasion_at(quote[:found[0].start()])
+    if asked and told is not None and told != asked:
+        return "所引语句说不清的是另一次，不是所问的那一次"
     if any(_unsure_of_asked(quote, m, plan.text) for m in found):
         return None
     if any(_unsure_of_asked(quote, m, plan.text, narrow=False) for m in found):
