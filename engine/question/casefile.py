@@ -18,7 +18,7 @@ from engine.question.markers import ENDS_WITH_MA, ENDS_WITH_MEIYOU, YESNO_WORDS
 from engine.question.reading import Reading, analyse
 from engine.question.terms import head_term, tagged_terms, word_class
 from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FESTIVAL_DATE, GENERIC_GOODS, GIFTS_ASKED,
-                                      GIVEN_BACK, MEANS, MEASURES, MEASURE_SIGNS, MONEY_ENDINGS, NET_ASKED, OWN_SHARE,
+                                      GIVEN_BACK, KIN, MEANS, MEASURES, MEASURE_SIGNS, MONEY_ENDINGS, NET_ASKED, OWN_SHARE,
                                       TAKEN_WHOLE, PLACE_ENDS, POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF,
                                       TAKEN_OFF_ACT, TITLES, TOTAL, goods_acts, measure_of,
                                       ordinal_of, question_kind, taken_off, CLAIM_HEADS, TAKE_OFF_VERBS, CONTRACT_TERMS,
@@ -717,6 +717,13 @@ def _fields_asked(part: str) -> list[str]:
 _NUMBER_THING = re.compile(r"[\u4e00-\u9fffA-Za-z]{1,4}?(?:号码|账号|帐号|号)")
 
 
+def _kin_owners(text: str, fields: list[str]) -> list[str]:
+    """邹某和他老婆的身份证号、手机号 → ["他老婆"]: one named by kin before the fields asked owns some of
+    them, and no header line is theirs by that word — an ask the fields' answer leaves open."""
+    starts = [m.start() for name in fields for m in [FIELD_WORDS[name].search(text)] if m]
+    return [m.group(0) for m in KIN.finditer(text[:min(starts)])] if starts else []
+
+
 def _numbers_unplanned(text: str, fields: list[str]) -> list[str]:
     """身份证号码、手机号和微信号是多少 → ["微信号"]: the numbered things listed with the fields asked
     that are no field."""
@@ -764,6 +771,7 @@ def make_plan(text: str) -> CasePlan:
     plan.fields = list(dict.fromkeys(f for f in FIELD_WORDS if f in plan.fields))
     plan.field_owners = _field_owners(text, plan.fields)
     plan.unplanned += _numbers_unplanned(text, plan.fields)
+    plan.unplanned += _kin_owners(text, plan.fields)
     plan.unplanned += _verdicts_unplanned(text)
     money_parts: list[str] = []
     alone: dict[Slot, bool] = {}  # each slot asked: whether the first part asking it asked only it

@@ -126,6 +126,7 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
     settings = [m.end() for m in _SETTING.finditer(text)]
     setting_end = settings[-1] if settings else 0
     acts: list[tuple[str, bool, int, int]] = []  # (stem, inside a modifier, where it starts and ends)
+    negations: list[bool] = []  # each negated act: whether it sits in a modifier
     offset, previous = 0, ""
     titles = [m.span() for m in re.finditer(r"《[^》]*》", text)]  # 《钢材购销合同》 names a thing
     flags: dict[str, str] = {}
@@ -164,7 +165,11 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
             act_starts.setdefault(stem, start)
             if _NEGATED.search(text[max(0, start - 2):start]) or word != _NEGATION_PREFIX.sub("", word):
                 if not re.search(r"有没有|是不是|有没$", text[max(0, start - 3):start]):
-                    focus.negated = True
+                    negations.append(bool(_modifies(text, offset)))
+    # 没考过的考生，周哥有没有退钱: a negation inside a modifier says which people; the question asks of an
+    # absence only when it negates the main act, or when no act but the modified one is told (没还的钱)
+    focus.negated = any(not inside for inside in negations) or \
+        (bool(negations) and all(inside for _, inside, _, _ in acts))
     # the last predicate verb is the main act; a verb inside a modifier (被刮的那辆车) says which thing
     # a phrase of two pieces comes before its pieces (找代驾, then 驾, 找代)
     ordered = sorted(acts, key=lambda a: (-a[3], a[2]))

@@ -538,6 +538,9 @@ def question_kind(text: str) -> str | None:
     return None
 
 
+# A person named by kinship to another (他老婆, 其妻子, 邹某的儿子): no header line is theirs by that word.
+KIN = re.compile(r"(?:他|她|其)?(?:的)?(?:老婆|妻子|丈夫|老公|爱人|前妻|前夫|父亲|母亲|爸爸|妈妈|儿子|女儿|哥哥|弟弟|姐姐|妹妹)")
+
 # -- a whole less named parts (他自己落下的钱，扣掉老婆退的和卡里冻住的，还差多少) ----------------------
 # The words that take named parts off a whole, and what follows them up to the balance asked.
 # (扣除押金后被告还应付多少: a 后 closes the parts whatever follows it)

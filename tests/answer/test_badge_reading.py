@@ -244,3 +244,30 @@ def test_not_remembering_another_occasion_is_no_answer_for_the_one_asked(tmp_pat
         answer = ask(home, "讯问笔录_阚志明.txt", "第四批手机大概是什么时候收的？")
         assert answer.status.value != "answered", answer.conclusion
         assert "另一次" in answer.conclusion, answer.conclusion
+
+
+def test_fields_of_one_named_by_kin_are_an_ask_no_header_line_answers():
+    assert make_plan("栾德胜和他老婆的身份证号、手机号是多少？").unplanned == ["他老婆"]
+    assert make_plan("他老婆的电话是多少？").unplanned == ["他老婆"]
+    assert make_plan("栾德胜的身份证号和手机号是多少？").unplanned == []
+
+
+def test_a_negation_inside_a_modifier_asks_of_no_absence():
+    assert not make_plan("没考过的考生，周哥有没有退钱给他？").focus.negated
+    assert make_plan("还有工资没拿到吗？").focus.negated
+    assert make_plan("没还的钱有多少？").focus.negated  # no act but the modified one is told
+
+
+def test_a_prohibition_told_is_no_denial_of_the_act():
+    from engine.answer.casefile.verdict import _clause_negated
+
+    sentence = "镇上的人来过，说这是耕地，不能倒垃圾，让我停下来。"
+    assert not _clause_negated(sentence, sentence.index("倒垃圾"))
+    assert _clause_negated("我没有倒垃圾", len("我没有"))
+
+
+def test_a_quote_running_from_a_question_into_a_reply_is_not_verified():
+    from engine.answer.casefile.badge import _ACROSS_TURNS
+
+    assert _ACROSS_TURNS.search("是（E1：「你知道卖卡违法吗？骆某某：知道一点，网上说过。」）")
+    assert not _ACROSS_TURNS.search("是（E1：「知道一点，网上说过。」）")

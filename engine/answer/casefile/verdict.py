@@ -267,7 +267,8 @@ def _predicate_at(text: str, question: str) -> int:
 # A negation scoping the clause's predicate (不经过我的手, 从来没有跟他们见过面): anywhere in the clause
 # before the asked word — never the question forms 有没有 / 是不是, a conjunction (不但, 不管, 不过) or the
 # words of not knowing (UNCERTAIN answers those).
-_CLAUSE_NEGATION = re.compile(r"(?<![有是])(?:没有?|不|未|并非|无)(?![但仅管论过光止知记清])")
+# (不能 / 不准 / 不许 / 不让 / 不得 倒垃圾: a rule or a prohibition told, never that the act did not happen)
+_CLAUSE_NEGATION = re.compile(r"(?<![有是])(?:没有?|不|未|并非|无)(?![但仅管论过光止知记清能准许让得])")
 
 
 def _clause_negated(text: str, at: int) -> bool:
