@@ -85,6 +85,8 @@ def test_a_yes_whose_quote_holds_none_of_the_sums_asked_affirms_something_else()
 def test_a_yes_about_another_sum_is_not_verified(reading_home):
     answer = ask(reading_home, BORROWER_FILE, "栾德胜有没有还过一万元现金？")
     assert answer.status.value != "answered", answer.conclusion
+    # the note never restates the asker's figure: every number of an answer is the material's
+    assert "一万" not in answer.conclusion and answer.checks.numbers_grounded, answer.conclusion
 
 
 @pytest.mark.integration

@@ -98,8 +98,8 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             part.doubt = "所引语句跨越了一问一答，答的可能是另一个问题"
             continue
         unsaid = figures_unsaid(plan, part.text) if part.reading is Reading.VERDICT else []
-        if unsaid:  # 有没有还过1万元 → 是 on a quote about 三万元
-            part.doubt = f"所引语句未提到问题所说的{'、'.join(unsaid)}"
+        if unsaid:  # 有没有还过1万元 → 是 on a quote about 三万元 (the note never restates the asker's
+            part.doubt = "所引语句中没有问题所说的那笔金额"  # figure: only the material's stand in an answer)
             continue
         part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
