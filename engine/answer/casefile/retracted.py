@@ -5,38 +5,32 @@ A speaker corrects himself in a later session or a 补充 section (安全带的�
 a figure, a date — is then one account of two, never 已核验. The later sentence must carry both the cue of
 the earlier account and a word of its being wrong or untrue, and share with the question and the quoted
 statement a piece of what they name (the correction is of this, not of another matter told in the same
-session). It is reported as a conflict
-between the two statements, both cited; which one holds is the reader's call.
+session). It is reported as a conflict between the two statements, both cited; which one holds is the
+reader's call.
 """
 
 from __future__ import annotations
-
-import re
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Statement
 from engine.answer.casefile.parts import Outcome, Part
 from engine.answer.casefile.said import _anchor, _sentences
+from engine.answer.casefile.verdict import QUOTED
 from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.question import CasePlan, content_pairs
 from engine.text.case_lexicon import SAID_EARLIER, TAKEN_BACK
-from engine.text.segments import Segment
+from engine.text.segments import Segment, flat
 
-_QUOTES = re.compile(r"「([^」]+)」")
-# A word of at most this share of the file's statements is one the question is about.
+# A piece of the question held by at most this share of the file's statements is what it is about.
 RARE_SHARE = 0.3
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"\s+", "", text)
 
 
 def _cited(case: Case, part: Part) -> list[Statement]:
     """The statements whose words the part quotes."""
-    quotes = [_squash(q) for q in _QUOTES.findall(part.text) if len(_squash(q)) >= 4]
+    quotes = [flat(q) for q in QUOTED.findall(part.text) if len(flat(q)) >= 4]
     return [s for s in case.ledger.statements if s.kind != "header" and quotes
-            and any(q in _squash(s.answer) for q in quotes)]
+            and any(q in flat(s.answer) for q in quotes)]
 
 
 def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segment] | None:
@@ -47,20 +41,20 @@ def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segme
     # what the question and the quoted statement share (character pairs: jieba cuts 安全绳 as 安全|绳
     # and tags 安全带 as a name), of few statements of the file (the one questioned is named all along)
     said = [st.answer for st in case.ledger.statements if st.kind != "header"]
-    quoted_text = "".join(_squash(st.answer) for st in cited)
+    quoted_text = "".join(flat(st.answer) for st in cited)
     asked = [p for p in content_pairs(plan.text) if p in quoted_text
-             and sum(1 for text in said if p in _squash(text)) <= max(2, RARE_SHARE * len(said))]
+             and sum(1 for text in said if p in flat(text)) <= max(2, RARE_SHARE * len(said))]
     if not asked:
         return None
-    quotes = {_squash(q) for q in _QUOTES.findall(part.text)}
+    quotes = {flat(q) for q in QUOTED.findall(part.text)}
     for statement in case.ledger.statements[min(s.index for s in cited) + 1:]:
         if statement.kind == "header":
             continue
         for sentence in _sentences(statement):
-            if _squash(sentence.text) in quotes:
+            if flat(sentence.text) in quotes:
                 continue  # a sentence the answer quotes is no later word on it
             if SAID_EARLIER.search(sentence.text) and TAKEN_BACK.search(sentence.text) \
-                    and any(p in _squash(sentence.text) for p in asked):
+                    and any(p in flat(sentence.text) for p in asked):
                 return statement, sentence
     return None
 

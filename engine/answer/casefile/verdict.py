@@ -496,7 +496,8 @@ def either_verdict(case: Case, plan: CasePlan, outcome: Outcome) -> Part | None:
                 reading=Reading.VERDICT)
 
 
-_FIRST_QUOTE = re.compile(r"「([^」]+)」")
+# The words a conclusion quotes (是（E1：「…」）), each 「…」.
+QUOTED = re.compile(r"「([^」]+)」")
 
 
 def verdict_contradicted(plan: CasePlan, text: str, people: list[str] = ()) -> bool:
@@ -505,7 +506,7 @@ def verdict_contradicted(plan: CasePlan, text: str, people: list[str] = ()) -> b
     the act's absence (是不是没有还) is affirmed by a denial, and is left."""
     if not text.startswith("是") or plan.focus.negated:
         return False
-    shown = _FIRST_QUOTE.search(text)
+    shown = QUOTED.search(text)
     if shown is None:
         return False
     quote = shown.group(1)
@@ -525,8 +526,6 @@ def figures_unsaid(plan: CasePlan, text: str) -> list[str]:
     repeating them. (Dates are not read here: a quote's 8月 leaves the year to the record.)"""
     if not text.startswith("是") or not plan.named_sums:
         return []
-    held = {a.value for a in find_amounts("".join(_QUOTES.findall(text)))}
+    held = {a.value for a in find_amounts("".join(QUOTED.findall(text)))}
     return [shown for value, shown in plan.named_sums if value not in held]
 
-
-_QUOTES = re.compile(r"「([^」]+)」")
