@@ -267,9 +267,3 @@ def test_a_prohibition_told_is_no_denial_of_the_act():
     assert not _clause_negated(sentence, sentence.index("倒垃圾"))
     assert _clause_negated("我没有倒垃圾", len("我没有"))
 
-
-def test_a_quote_running_from_a_question_into_a_reply_is_not_verified():
-    from engine.answer.casefile.badge import _ACROSS_TURNS
-
-    assert _ACROSS_TURNS.search("是（E1：「你知道卖卡违法吗？骆某某：知道一点，网上说过。」）")
-    assert not _ACROSS_TURNS.search("是（E1：「知道一点，网上说过。」）")

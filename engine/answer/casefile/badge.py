@@ -65,11 +65,6 @@ _ORG_ASKED = re.compile(rf"(?:{_ORG_KINDS})[^，。？?]{{0,4}}(?:叫什么|叫�
 _NOT_A_THING = re.compile(r"钱|款|费|金|资|票|次|笔|回|时间|地点|多少")
 
 
-# A quote running from the asker's question into a speaker's label (…的吗？骆某：知道一点): two turns read
-# as one sentence.
-_ACROSS_TURNS = re.compile(r"「[^」]*[？?]\s*[\u4e00-\u9fff]{1,8}[：:][^」]*」")
-
-
 def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """Set ``doubt`` on every filled part that does not answer what ``plan`` asked."""
     # 收赌资用的银行卡卡号: a number asked of a card the money went through is no figure of that money
@@ -93,9 +88,6 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             continue
         if number_missing(plan.text, part.text):  # 保险单号 answered with no number
             part.doubt = "所给内容中没有所问的号码"
-            continue
-        if _ACROSS_TURNS.search(part.text):  # 「…是违法的吗？骆某：知道一点」: a question and a reply as one
-            part.doubt = "所引语句跨越了一问一答，答的可能是另一个问题"
             continue
         unsaid = figures_unsaid(plan, part.text) if part.reading is Reading.VERDICT else []
         if unsaid:  # 有没有还过1万元 → 是 on a quote about 三万元 (the note never restates the asker's
