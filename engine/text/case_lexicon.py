@@ -449,12 +449,15 @@ SAID_BEFORE = re.compile(r"(?:前面|之前|上次|刚才|原来|先前|当时)(
 WRONG_AFTER = re.compile(r"(?:是)?(?:不对|有误|错了|说错|记错|搞错|弄错|不准确|笔误|写错)")
 # A statement taking back or reconsidering an earlier figure (上回我讲只拿了三箱，这个不对 / 上次说六条是
 # 漏了两条 / 我再想了一下，… / 前面说的那个数可能说多了): what it says next is a later version of that figure.
+# The words of an account given before (上次我说, 前面讲的, 原来交代).
+_EARLIER = r"上次|上回|前面|之前|先前|刚才|原来"
+_TOLD = r"(?:我)?(?:说|讲|交代|供述)"
 REVISED = re.compile(rf"{CORRECTION.pattern}|{WRONG_AFTER.pattern}|"
-                     r"(?:上次|上回|前面|之前|先前|刚才|原来)(?:我)?(?:说|讲|交代|供述)|漏(?:了|说|掉|算)|"
+                     rf"(?:{_EARLIER}){_TOLD}|漏(?:了|说|掉|算)|"
                      r"(?:再|又|仔细|重新|好好)(?:仔细)?(?:想|回忆|核对)(?:了)?(?:一下|想)|说(?:多|少)了")
 # What one said earlier, taken back (安全带的事我上次说得不对 / 上次我说没去学校，是我说谎了): the cue of the
 # earlier account and a word of its being wrong or untrue, in one sentence.
-SAID_EARLIER = re.compile(r"(?:上次|上回|前面|之前|先前|刚才|原来|第一次)(?:我)?(?:说|讲|交代|供述)")
+SAID_EARLIER = re.compile(rf"(?:{_EARLIER}|第一次){_TOLD}")
 TAKEN_BACK = re.compile(rf"{WRONG_AFTER.pattern}|说谎|撒谎|没(?:有)?说实话|不是实话|不是事实")
 # A figure written wrongly (起诉状中写的38吨是笔误): a slip of the pen, not another account of the fact.
 CLERICAL = re.compile(r"笔误|写错|打错|录错")

@@ -24,9 +24,9 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.act_mentions import tells_asked_act
-from engine.answer.casefile.badge_subject import (accepted_units, answer_doubt, batch_doubt, deferred_doubt, figure_doubt, other_figures_doubt,
-                                                  header_verdict, one_row_total, person_doubt, several_figures,
-                                                  unsure_doubt, voice_doubt)
+from engine.answer.casefile.badge_subject import (accepted_units, answer_doubt, batch_doubt, deferred_doubt, figure_doubt,
+                                                  header_verdict, one_row_total, other_figures_doubt, person_doubt,
+                                                  several_figures, unsure_doubt, voice_doubt)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.claims import in_claims_list
 from engine.answer.casefile.figures import LABELS
@@ -80,23 +80,27 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             continue
         if report_retraction(case, plan, part, outcome):  # 上次我说没去学校，是我说谎了: two accounts
             continue
-        if unanswered:  # the answer holds one part per slot: a second part of the same slot has none
-            part.doubt = f"问题中{unanswered}一问未单独作答"
-            continue
-        if verdict_contradicted(plan, part.text, case.people()):  # 是 on 「我没有…许可证」
-            part.doubt = "所引语句否定了所问之事，与结论「是」不符"
-            continue
-        if number_missing(plan.text, part.text):  # 保险单号 answered with no number
-            part.doubt = "所给内容中没有所问的号码"
-            continue
-        unsaid = figures_unsaid(plan, part.text) if part.reading is Reading.VERDICT else []
-        if unsaid:  # 有没有还过1万元 → 是 on a quote about 三万元 (the note never restates the asker's
-            part.doubt = "所引语句中没有问题所说的那笔金额"  # figure: only the material's stand in an answer)
-            continue
-        part.doubt = absent or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
+        # (the answer holds one part per slot: a second part of the same slot has none)
+        part.doubt = (f"问题中{unanswered}一问未单独作答" if unanswered else None) \
+            or _said_against(case, plan, part) or absent \
+            or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
             or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part, bool(outcome.calculations)) \
             or other_figures_doubt(case, plan, part, bool(outcome.calculations)) or whole
+
+
+def _said_against(case: Case, plan: CasePlan, part: Part) -> str | None:
+    """What the part's own words say against it: a 是 on a quote negating the thing asked (是（「我没有…
+    许可证」）), a number asked and none given (保险单号), a 是 whose quotes hold none of the sums asked
+    (有没有还过1万元 — 三万元; the note never restates the asker's figure: only the material's stand in an
+    answer)."""
+    if verdict_contradicted(plan, part.text, case.people()):
+        return "所引语句否定了所问之事，与结论「是」不符"
+    if number_missing(plan.text, part.text):
+        return "所给内容中没有所问的号码"
+    if part.reading is Reading.VERDICT and figures_unsaid(plan, part.text):
+        return "所引语句中没有问题所说的那笔金额"
+    return None
 
 
 def money_absent(case: Case, plan: CasePlan) -> str | None:

@@ -262,9 +262,6 @@ def one_row_total(plan: CasePlan, part: Part, sentence: str) -> str | None:
     return None
 
 
-_SENTENCE_OF_FILE = re.compile(r"[^。！？；!?;]+")
-
-
 def other_figures_doubt(case: Case, plan: CasePlan, part: Part, computed: bool = False) -> str | None:
     """共12张（E1） where the file also says 14张 of the asked thing (a later session, the other party,
     a restatement): one figure is verified only when no other sentence naming the thing gives another

@@ -291,9 +291,9 @@ def _owned_fields(case: Case, plan: CasePlan, session: int, name: str, person: s
     owner = line.key if line is not None else None
     if owner is not None and any(f.owner == owner for f in candidates):
         # 被告：骆某…；被告：甘某…: two lines of one key — the particulars under this person's own line
-        after = [f.start for f in fields if f.key in OWNER_KEYS and f.start > line.start]
-        end = min(after) if after else len(case.sources[chunk_id].chunk.text)
-        return chunk_id, [f for f in candidates if f.owner == owner and line.start <= f.start < end]
+        end = min((f.start for f in fields if f.key in OWNER_KEYS and f.start > line.start), default=None)
+        return chunk_id, [f for f in candidates if f.owner == owner and line.start <= f.start
+                          and (end is None or f.start < end)]
     questioned = person is None or (subject and (person in subject or subject in person))
     if questioned or owner is not None and owner in SUBJECT_KEYS:
         return chunk_id, [f for f in candidates if f.owner is None or f.owner in SUBJECT_KEYS]

@@ -365,14 +365,14 @@ def answer_evidence(case: Case, plan: CasePlan, outcome: Outcome, limit: int = 4
     if not matches:
         outcome.add(Part("相关证据", "", Fill.MISSING))
         return
-    lines, ids, rows_cited = [], [], []
+    lines, ids = [], []
     if MONEY_WORDS.search(plan.text):  # 证据表明X把钱交给了Y: the ledger's rows of that money come first
         for event in _money_rows(case, plan)[:3]:
             cited = case.cite_event(event)
             if cited not in ids:
                 ids.append(cited)
-                rows_cited.append(cited)
                 lines.append(f"{cited}：{quoted(case.text_of(event.sentence))}")
+    from_rows = bool(ids)
     for match in sorted(matches, key=lambda m: m.statement.index):
         sentence = _best_sentence(plan, match.statement)
         if sentence is None or len(lines) >= limit + 2:
@@ -386,7 +386,7 @@ def answer_evidence(case: Case, plan: CasePlan, outcome: Outcome, limit: int = 4
     # 有意躲避…): that is a reader's judgement. Only the ledger's rows of the money asked are facts the
     # answer can stand on.
     outcome.add(Part("相关证据", "相关证据：" + "；".join(lines), Fill.FILLED, ids,
-                     doubt=None if rows_cited else "所列语句能否证明所问之事需人工判断"))
+                     doubt=None if from_rows else "所列语句能否证明所问之事需人工判断"))
 
 MONEY_WORDS = re.compile(r"钱|款|元|资金|财物|转账")
 

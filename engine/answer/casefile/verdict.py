@@ -519,7 +519,6 @@ def verdict_contradicted(plan: CasePlan, text: str, people: list[str] = ()) -> b
     return False
 
 
-
 def figures_unsaid(plan: CasePlan, text: str) -> list[str]:
     """是（「第三，2023年1月15日那笔三万元现金我认可…」） for 有没有还过1万元: the sums the question names
     that no quote of a 是 holds — the quote affirms something else. A 否 may say 没有 without
@@ -528,4 +527,3 @@ def figures_unsaid(plan: CasePlan, text: str) -> list[str]:
         return []
     held = {a.value for a in find_amounts("".join(QUOTED.findall(text)))}
     return [shown for value, shown in plan.named_sums if value not in held]
-
