@@ -224,7 +224,8 @@ FIELD_WORDS: dict[str, re.Pattern[str]] = {
                         r"|(?<![打接来通回挂个])(?<!打的)(?<!打了)(?<!打过)(?<!接的)电话(?!卡)(?![^，。？?]{0,4}?(?:打|拨|接|挂))"
                         r"|联系方式"),
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),
-    "birth": re.compile(r"出生|生日|多大|年龄|几岁"),
+    # (多大 asks an age only of a person: 他多大了, 年纪多大 — 面积有多大 asks a size)
+    "birth": re.compile(r"出生|生日|多大(?:了|岁)|(?:年纪|岁数)(?:有)?多大|年龄|几岁"),
     "job": re.compile(r"职务|职业|工作单位|在哪(?:里)?(?:工作|上班)|做什么工作|岗位"),
     "officer": re.compile(r"侦查员|讯问人|询问人|办案民警|民警是谁|办案人|调查人员|审判长|审判员|审判人员|人民陪审员|"
                           r"合议庭|法官"),
@@ -278,6 +279,46 @@ SPAN = re.compile(r"(?:从|自)[^，。？?]{1,20}(?:到|至)[^，。？?]{1,20}
 CLOCK_SPAN = re.compile(r"(?:从|自)(?P<a>[^，。？?]{2,20}?)(?:到|至)(?P<b>[^，。？?]{2,20}?)(?:的时候|时|为止)?"
                         r"(?=[，,]|过了|隔了|用了|花了|经过|相隔|间隔|之间|中间|大约|大概|约|一共|总共|前后|有|是)"
                         r"[，,]?[^，。？?]{0,8}?(?:(?:多少|几)(?:分钟|个小时|小时|个钟头|钟头)|多长时间|多久)")
+# 从把卡寄出去到卡被冻结，一共过了多少天 / 网签和过户分别是哪天？中间隔了多少天 / 判决生效以后过了多少天，
+# 他就把车过户了 / 中标通知书是哪天拿到的？离开标过了几天: the days (or months) between two acts, each
+# dated on its own. The acts are named in the question's words; a unit of a day's clock (分钟, 小时) is
+# CLOCK_SPAN's.
+_SPAN_UNIT = r"(?:(?:多少|几)(?:天|个月|年|周|个星期)|多长时间|多久)"
+DATE_SPANS = (
+    re.compile(r"(?:从|自)(?P<a>[^，。？?]{2,20}?)(?:到|至)(?P<b>[^，。？?]{2,20}?)(?:的时候|时|为止)?"
+               rf"[，,]?[^，。？?]{{0,8}}?{_SPAN_UNIT}"),
+    re.compile(r"(?P<a>[^，。？?]{2,20}?)(?:和|与|跟)(?P<b>[^，。？?]{2,20}?)(?:分别|各)?(?:是)?(?:哪天|哪一天|什么时候)?"
+               r"[^，。？?]{0,4}[？?，,]\s*(?:中间|之间|两者)?(?:相隔|间隔|隔了|相差|相距|差了|过了)(?:了)?"
+               r"(?:多少|几)(?:天|个月|年|周)"),
+    re.compile(r"(?P<a>[^，。？?]{2,20}?)(?:以后|之后)(?:过了|隔了)(?:多少|几)(?:天|个月)[，,](?P<b>[^，。？?]{2,20})"),
+    re.compile(r"(?P<b>[^，。？?]{2,20}?)(?:是)?(?:哪天|哪一天|什么时候)(?P<verb>[^，。？?]{0,6}?)(?:的)?[？?，,]\s*"
+               r"(?:离|距|距离)(?P<a>[^，。？?]{2,12}?)(?:过了|隔了|有)(?:多少|几)(?:天|个月)"),
+)
+_CLOCK_UNIT = re.compile(r"分钟|小时|钟头")
+
+
+def date_span(text: str) -> tuple[str, str] | None:
+    """The two acts (in order: the earlier named first) a span of days or months is asked between."""
+    if _CLOCK_UNIT.search(text):
+        return None
+    for pattern in DATE_SPANS:
+        found = pattern.search(text)
+        if not found:
+            continue
+        # 第三批货从进货到被扣押: the words before 从 in its clause are the setting of both acts
+        setting = re.split(r"[，,。？?；;]", text[:found.start()])[-1] if found.group(0).startswith(("从", "自")) else ""
+        acts = (setting + found.group("a"), setting + found.group("b") + (found.groupdict().get("verb") or ""))
+        bare = [_ORDER_WORDS.sub("", act) for act in acts]
+        if min(len(b) for b in bare) < 2 or bare[0] == bare[1]:
+            # 从第一次到最后一次 / 从第一次转账到最后一次转账: the first and last rows of one act (SPAN)
+            return None
+        return acts
+    return None
+
+
+_ORDER_WORDS = re.compile(r"第[一二三四五六七八九十\d]+(?:次|笔|批|回|趟)?|最后(?:一)?(?:次|笔|批|回|趟)?|头一(?:次|笔|批)|最早|最先|那次|一次")
+
+
 # 相隔多少天: the days between two dates, the first not counted (前后一共多少天 counts both)
 SPAN_BETWEEN = re.compile(r"相隔|间隔|隔了|相差|相距|差了")
 # What a count counts: times (几次, 分几批, 几回, 几趟) or people (几个人, 几名工人, 几个工友);
@@ -493,6 +534,8 @@ class CasePlan:
     counts: list[CountAsked] = field(default_factory=list)
     # 从双方吵起来到警察赶到，过了多少分钟: the two acts whose clock times a duration is asked between
     clock_span: tuple[str, str] | None = None
+    # 从把卡寄出去到卡被冻结，过了多少天: the two acts whose dates a span of days or months is asked between
+    date_span: tuple[str, str] | None = None
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
     # 第二批货是哪天送到的 / 原告说头一批送了多少吨: the one delivery (batch) asked by its order
     batch: int | None = None
@@ -597,7 +640,8 @@ class CasePlan:
                 "made_good": self.made_good, "short_of_demand": self.short_of_demand,
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
-                "span_exclusive": self.span_exclusive, "clock_span": list(self.clock_span) if self.clock_span else None, "batch": self.batch,
+                "span_exclusive": self.span_exclusive, "clock_span": list(self.clock_span) if self.clock_span else None,
+                "date_span": list(self.date_span) if self.date_span else None, "batch": self.batch,
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way, "compared_each": self.compared_each,
@@ -1347,6 +1391,7 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     clock = CLOCK_SPAN.search(text)
     if clock:
         plan.clock_span = (clock.group("a"), clock.group("b"))
+    plan.date_span = date_span(text)
     if SPAN.search(text):
         plan.aggregate, plan.unit = "span", plan.unit or "天"
         plan.span_exclusive = bool(SPAN_BETWEEN.search(text))

@@ -21,7 +21,7 @@ from engine.answer.casefile.mediation import answer_consent, answer_offers
 from engine.answer.casefile.side_measures import answer_sides_product, answer_sides_quantity_gap, answer_stance_gap
 from engine.answer.casefile.claims import (agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period,
                                            answer_term_rest)
-from engine.answer.casefile.clock_span import answer_clock_span
+from engine.answer.casefile.clock_span import answer_clock_span, answer_date_span
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods, goods_words
 from engine.answer.casefile.money import answer_money
@@ -234,6 +234,8 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
         answer_gaps(case, outcome)
     elif plan.evidence:
         answer_evidence(case, plan, outcome)
+    elif plan.date_span and not plan.fields and answer_date_span(case, plan, outcome):
+        pass  # 从把卡寄出去到卡被冻结过了多少天: the two acts' days, the days between computed
     elif plan.call and not plan.fields:  # 第二个电话打给谁: the calls told in order, never a header number
         answer_call(case, plan, outcome)
     elif plan.fields and not plan.record and third_party(case, plan):

@@ -56,9 +56,11 @@ _VERB_AFTER = r"[了过着完伤死倒他她我你人进掉走下上出到回起
 # A negated consent or will governs the act after it (不同意调解, 不愿意赔, 没答应还).
 NEGATED_BEFORE = re.compile(r"(?:没有|没|未|不|并未|从未|从没|从来没有?|不曾|别|无)(?:[就都也还再又曾能敢会想去来]){0,2}"
                             r"(?:同意|愿意|接受|答应|肯)?$")
-# An act only proposed, intended, feared or hoped for in its clause (劝我叫个代驾, 打算下个月还).
+# An act only proposed, intended, feared or hoped for in its clause (劝我叫个代驾, 打算下个月还), or
+# forbidden (说这是耕地，不能倒垃圾: a prohibition told is neither the act done nor denied).
 # (快离婚的时候 / 快要签合同时: the act only about to happen — a time before it, not its date)
 IRREALIS = re.compile(r"劝|建议|要求|叫我|让|叫他|要(?!求|是)|想|打算|准备|如果|要是|假如|万一|应该|答应|说好|希望|怕|以为|是否|有没有"
+                      r"|不能|不准|不许|不得|禁止"
                       r"|快$")
 # What is owed is all paid (已经全部结清了, 一分不欠), or is not (还欠, 没结清, 没给).
 SETTLED = re.compile(r"结清|付清|还清|清了|不欠|(?:全部|都)(?:给|付|还|结|发)(?:了|清|完)")

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import re
 
+from engine.answer.casefile.accounts import joined_sentences
 from engine.answer.casefile.act_mentions import tells_asked_act
 from engine.answer.casefile.badge_subject import (accepted_units, answer_doubt, batch_doubt, deferred_doubt, figure_doubt,
-                                                  header_verdict, one_row_total, other_figures_doubt, person_doubt,
+                                                  header_verdict, one_row_total, other_figure, other_figure_doubt, person_doubt,
                                                   several_figures, unsure_doubt, voice_doubt)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.claims import in_claims_list
@@ -35,7 +36,7 @@ from engine.answer.casefile.retracted import report_retraction
 from engine.answer.casefile.subject_rows import kinds_in as _kinds_in, names_money as _names_money
 from engine.answer.casefile.verdict import figures_unsaid, state_told, verdict_contradicted
 from engine.answer.casefile.when import says_place
-from engine.answer.model import STATEMENT_DOUBT
+from engine.answer.model import STATEMENT_DOUBT, Conflict
 from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, VALUE_MEASURES
 from engine.question import CasePlan, Slot, number_asked
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
@@ -85,8 +86,27 @@ def check_parts(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             or _said_against(case, plan, part) or absent \
             or (_quote_doubt(case, plan, part.quoted) if part.quoted else None) \
             or (_rows_doubt(case, plan, part) if part.rows else None) or _type_doubt(plan, part) \
-            or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part, bool(outcome.calculations)) \
-            or other_figures_doubt(case, plan, part, bool(outcome.calculations)) or whole
+            or _remainder_doubt(case, plan, part) or figure_doubt(case, plan, part, bool(outcome.calculations))
+        if other := other_figure(case, plan, part, bool(outcome.calculations)):
+            part.doubt = part.doubt or other_figure_doubt(other[0])
+            _report_other_figure(case, part, other, outcome)  # 共12张 — and 14张 said elsewhere: both shown
+        part.doubt = part.doubt or whole
+
+
+def _report_other_figure(case: Case, part: Part, other: tuple[str, str], outcome: Outcome) -> None:
+    """The sentence giving another figure of the asked thing, cited beside the part's and reported as
+    a conflict of accounts (never chosen between: both are shown, the reader decides)."""
+    thing, sentence = other
+    said = next((s for s in joined_sentences(case) if s.text and (s.text in sentence or sentence in s.text)), None)
+    if said is None or not part.evidence:
+        return
+    cited = case.cite(said.anchor(0, len(said.text)))
+    if cited in part.evidence:
+        return
+    part.evidence.append(cited)
+    outcome.conflicts.append(Conflict("testimony", f"{thing}的数目说法不一：{part.evidence[0]}与{cited}（"
+                                                   f"「{said.text}」）所说不同，需核对是否同一事项",
+                                      [part.evidence[0], cited]))
 
 
 def _said_against(case: Case, plan: CasePlan, part: Part) -> str | None:

@@ -262,26 +262,34 @@ def one_row_total(plan: CasePlan, part: Part, sentence: str) -> str | None:
     return None
 
 
-def other_figures_doubt(case: Case, plan: CasePlan, part: Part, computed: bool = False) -> str | None:
+def other_figure(case: Case, plan: CasePlan, part: Part, computed: bool = False) -> tuple[str, str] | None:
     """共12张（E1） where the file also says 14张 of the asked thing (a later session, the other party,
-    a restatement): one figure is verified only when no other sentence naming the thing gives another
-    figure in the asked unit — the parts a sentence adds up to the figure (第一批10个，第二批14个) and a
-    sentence saying the figure itself are no other version. ``computed``: the answer adds items up."""
+    a restatement): the thing and the sentence giving the other figure in the asked unit — the parts a
+    sentence adds up to the figure (第一批10个，第二批14个) and a sentence saying the figure itself are no
+    other version. ``computed``: the answer adds items up. One figure is verified only when there is none."""
     thing = counted_thing(plan.text, plan.unit)
     if computed or thing is None or thing not in case.doc_text:
         return None
-    units = accepted_units(plan.unit)
-    given = {q.value for q in find_quantities(part.text) if q.meta.get("unit") in units}
+    told = [q for q in find_quantities(part.text) if q.meta.get("unit") in accepted_units(plan.unit)]
+    given = {q.value for q in told}
     if not given:
         return None
+    # another figure in the very unit the answer gives (一个月 beside 停了37天 is another span, not
+    # another count of the days)
+    units = {q.meta.get("unit") for q in told}
     for sentence in _naming_sentences(case, thing):
         values = [q.value for q in find_quantities(sentence) if q.meta.get("unit") in units]
         others = [v for v in values if v not in given]
         if not others or len(others) < len(values) or sum(others) in given:
             continue  # the figure itself said here, or its parts
-        # (the other figure is not shown here: a figure in the conclusion reads as an answer)
-        return f"材料中另有语句给出{thing}的其他数目，需核对是否同一事项"
+        return thing, sentence
     return None
+
+
+def other_figure_doubt(thing: str) -> str:
+    # (the other figure is not restated here: a figure in the conclusion reads as an answer; the
+    # conflict panel quotes it)
+    return f"材料中另有语句给出{thing}的其他数目，需核对是否同一事项"
 
 
 def _sentences_of(text: str) -> list[str]:

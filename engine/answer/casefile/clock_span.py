@@ -1,22 +1,39 @@
-"""从双方吵起来到警察赶到现场，过了多少分钟: the minutes between two acts, each told with its clock time
-in what was said (他下楼大概是21时45分，没说两句就吵起来了 … 警察是22时05分左右到的), computed and shown
-with both times quoted. The act's time is the clock time of the sentence (with the asker's question it
-answers) sharing most words with the act as the question names it; an act told at two different times,
-or at none, or a later act before the earlier, gives no figure — the other answers (or not found) stand.
-A time said as approximate (大概, 左右) makes the result approximate (约20分钟)."""
+"""The time between two acts the question names, each read from what was said and quoted.
+
+* 从双方吵起来到警察赶到现场，过了多少分钟: the minutes between two clock times (他下楼大概是21时45分，没说两
+  句就吵起来了 … 警察是22时05分左右到的); a time said as approximate (大概, 左右) makes the result
+  approximate (约20分钟).
+* 从把卡寄出去到卡被冻结，过了多少天 / 网签和过户中间隔了多少天: the days (and months, when months or a
+  length of time are asked) between two dates, each a day said (a day without its year takes the
+  year of that session's date, the record's header cited); a date said only to the month, or
+  hedged, gives no figure of days.
+
+An act's time is the one of the sentence (with the asker's question it answers) sharing most words
+with the act as the question names it — the clause holding the time counts twice, so that a sentence
+telling two acts (11月2日网签，11月28日过户) dates each by its own clause; an act told at two different
+times, or at none, or a later act before the earlier, gives no figure: the other answers (or not
+found) stand."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+import calendar
+from datetime import date
+
 from engine.answer.casefile.accounts import Said, joined_sentences
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.dates import show_said_date
+from engine.answer.casefile.facts import Anchor, Value
+from engine.answer.casefile.facts.when import resolve, session_date
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
 from engine.question import CasePlan
 from engine.text.case_lexicon import TIME_OF_DAY, clock_minutes, is_clock_time
+from engine.text.dates import find_dates
 from engine.text.quantities import APPROX_BEFORE
+from engine.types import Fact
 
 _DAY = 24 * 60
 # words of the question that name no act (双方, 现场): they match any sentence of the case
@@ -86,4 +103,107 @@ def answer_clock_span(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         factors=[{"value": minutes, "unit": "minutes", "from": said_a, "to": said_b}]))
     outcome.add(Part("时长", f"{approx}{minutes}分钟：前者为{said_a}（{a}），后者为{said_b}（{b}），"
                             f"相隔{approx}{minutes}分钟", Fill.FILLED, [a, b]))
+    return True
+
+
+@dataclass(frozen=True)
+class _Day:
+    said: Said
+    fact: Fact
+    day: date
+
+
+# a clause of a sentence (the clause holding a date tells which act the date is of)
+_CLAUSE = re.compile(r"[，,；;：:]")
+
+
+def _days(case: Case) -> list[tuple[_Day, str, str]]:
+    """Every day told in an answer (resolved to the calendar), with the words of its clause and of its
+    sentence with the question asked."""
+    out = []
+    for said in joined_sentences(case):
+        for fact in find_dates(said.text):
+            value = Value(str(fact.value), fact.text, Anchor("", 0, 0), approx=bool(fact.meta.get("approx")),
+                          precision=fact.meta.get("precision"))
+            resolve(value, session_date(case.ledger, said.statement.session))
+            if value.approx or not value.resolved:  # (resolved only when a day is named: 今年6月9日, 9月21日)
+                continue
+            start = max((m.end() for m in _CLAUSE.finditer(said.text, 0, fact.start)), default=0)
+            end = next((m.start() for m in _CLAUSE.finditer(said.text, fact.end)), len(said.text))
+            out.append((_Day(said, fact, date.fromisoformat(value.resolved)), said.text[start:end],
+                        said.text + "|" + said.statement.question))
+    return out
+
+
+# characters that tell no act apart (the order and measure words of 第一次, 那批)
+_PLAIN = set("第一二三四五六七八九十次笔批回趟那这的了是在把被给")
+
+
+def _hits(words: str, text: str) -> int:
+    """How much of ``words`` a text says: its two-character words twice, its characters once."""
+    return 2 * len(_bigrams(words) & _bigrams(text)) + len((set(words) - _PLAIN) & set(text))
+
+
+def _own_words(act: str, other: str) -> str:
+    """The words of ``act`` the other act does not share: without the start and end both have, one
+    character of them kept at each side (收第一笔货款 / 收最后一笔货款 → 收第一; 第一次挪用 → 次挪用)."""
+    start = next((i for i, (x, y) in enumerate(zip(act, other)) if x != y), min(len(act), len(other)))
+    end = next((i for i, (x, y) in enumerate(zip(reversed(act), reversed(other))) if x != y), 0)
+    return act[max(0, start - 1):len(act) - max(0, end - 1)] if start < len(act) - end else act
+
+
+def _day_of(act: str, other: str, days: list[tuple[_Day, str, str]]) -> _Day | None:
+    """The one day of the clauses and sentences saying most of ``act``'s own words — those the other
+    act does not share (第一次挪用 / 第一次退钱: 挪用, 退钱) —, then of the words both share (module doc)."""
+    own = _own_words(act, other)
+    scored = [((2 * _hits(own, clause) + _hits(own, words), 2 * _hits(act, clause) + _hits(act, words)), day)
+              for day, clause, words in days]
+    best = max((s for s, _ in scored), default=(0, 0))
+    if best[0] == 0:
+        return None
+    chosen = [d for s, d in scored if s == best]
+    return chosen[0] if len({d.day for d in chosen}) == 1 else None
+
+
+def _months_apart(first: date, last: date) -> tuple[int, int]:
+    """Whole months from ``first`` to ``last`` and the days left over (1月31日 + 1 month = 2月末)."""
+    months = (last.year - first.year) * 12 + last.month - first.month
+    while months > 0 and _shifted(first, months) > last:
+        months -= 1
+    return months, (last - _shifted(first, months)).days
+
+
+def _shifted(day: date, months: int) -> date:
+    year, month = divmod(day.month - 1 + months, 12)
+    year, month = day.year + year, month + 1
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def answer_date_span(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """The days (or months) from the first act to the second (module doc); False — nothing added —
+    when either is not told as one day, or the second is not after the first."""
+    if not plan.date_span:
+        return False
+    days = _days(case)
+    earlier, later = plan.date_span
+    first, last = _day_of(earlier, later, days), _day_of(later, earlier, days)
+    if first is None or last is None or last.day <= first.day:
+        return False
+    # 前后一共多少天 counts both days (9月4日 to 9月12日 is 前后九天); 隔了 / 过了 the days between
+    both = bool(re.search(r"前后[^，。？?]{0,4}(?:多少|几)天", plan.text))
+    apart = (last.day - first.day).days + both
+    a = case.cite(first.said.anchor(0, len(first.said.text)))  # the whole sentence: what the day is of
+    b = case.cite(last.said.anchor(0, len(last.said.text)))
+    shown_a = show_said_date(case, first.fact, first.said.statement)
+    shown_b = show_said_date(case, last.fact, last.said.statement)
+    months, rest = _months_apart(first.day, last.day)
+    length = f"{apart}天"
+    if re.search(r"个月|年", plan.text) or (re.search(r"多长时间|多久", plan.text) and months >= 2):
+        length = f"{apart}天（{months}个月" + (f"零{rest}天）" if rest else "）")
+    outcome.calculations.append(Calculation(
+        str(apart), apart, None, True, [a, b], "首尾日期均计入的天数" if both else "两个日期之间的天数（后一日减前一日）",
+        factors=[{"value": apart, "unit": "days", "from": first.day.isoformat(), "to": last.day.isoformat(),
+                  "inclusive": both}]))
+    outcome.add(Part("时长", f"{length}：{a}所述为{shown_a}，{b}所述为{shown_b}，相隔{length}",
+                     Fill.FILLED, [a, b]))
     return True

@@ -182,14 +182,21 @@ def _about_first(plan: CasePlan, pieces: list[Segment], weights: dict[str, float
     """Sentences holding the asked act first, then by how much of the question they say."""
     return sorted(pieces, key=lambda p: (act_at(plan, p.text) < 0, -sum(word_hit(t, p.text) for t in weights)))
 
+# 你知道收别人的银行卡再卖出去是违法的吗？—知道: the asker states a rule (what is unlawful), not an
+# event; knowing it confirms no act of the speaker's.
+_NORM_STATED = re.compile(r"(?:是|属于)?(?:违法|犯罪|违规|不合法|不对|违反[^，。？?；]{0,10})(?:的)?(?:行为)?(?:吗|么)?[？?。]?\s*$")
+
+
 def _assertion(case: Case, plan: CasePlan, statement: Statement, slot: Slot | None = None) -> Segment | None:
     """The asker's sentence (chunk offsets) that states the asked act — or holds the asked slot — and
-    that the answer confirms."""
+    that the answer confirms (never a rule the asker states)."""
     if statement.question_span is None:
         return None
     text = case.sources[statement.chunk_id].chunk.text
     start, end = statement.question_span
     for piece in split(text, start, end, SENTENCE_ZH):
+        if _NORM_STATED.search(piece.text.replace("\n", "")):
+            continue
         if (slot is None or _has_slot(piece.text, slot, case.people())) and \
                 (not plan.focus.acts or act_at(plan, piece.text) >= 0):
             return piece

@@ -47,6 +47,13 @@ class Verdict:
     asked: Segment | None = None  # the asker's words it confirms (chunk offsets), when those decide
 
 
+# 你知道收别人的银行卡再卖出去是违法的吗？—知道一点: the asker asked whether the speaker knows something
+# (the ask opens with 你知道); a bare 知道 answers that, not whether the act was done — unless knowing is
+# what the user asks too (知不知道那是危险废物). (公司里有没有人知道或者参与 asks of acts, not the speaker's knowing.)
+_KNOWING_ASKED = re.compile(r"^\s*(?:那)?(?:你|您)(?:当时|事先|事前|是否)?(?:知道|知不知道|清楚|明白|了解)[^，。？?]{2,}[？?]")
+_KNOWING = re.compile(r"知道|知不知道|清楚|明白|了解")
+
+
 def _knowing(plan: CasePlan) -> bool:
     """你知道…吗: not knowing is then the answer, not a gap."""
     return bool(plan.focus.knowing)
@@ -77,6 +84,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     # a bare verdict on the very act asked (有。/ 没有，… / 不是，是…): the asker asked it as a yes/no,
     # of the asked act and its things (聊天记录还在吗？—在 for 有没有保留聊天记录)
     if opening and to_the_act and _yes_no_asked(asked) \
+            and not (_KNOWING_ASKED.search(asked) and not _KNOWING.search(plan.text)) \
             and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text) \
             and names_things_whole(plan, f"{asked}{first.text}", people, case.doc_text):
         if NEGATION.match(opening.text) or _replaces(plan, opening.text):
