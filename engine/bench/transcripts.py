@@ -94,7 +94,7 @@ from engine.bench.scoring import (answer_text, cited_pages, cited_quotes, conclu
 from engine.text.case_lexicon import MONEY_ENDINGS
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
-from engine.text.quantities import UNITS, find_quantities
+from engine.text.quantities import UNITS, find_quantities, unit_words
 
 QUESTION_TYPES = ("fact", "evidence", "conflict", "gap", "pii")
 KNOWN_FAILURES = REPO / "data" / "bench" / "transcripts_known_failures.json"
@@ -111,8 +111,7 @@ _COUNT_QUESTION = re.compile(r"(?<![这那哪])(?:几|多少)\s*(?:次|笔|回|�
 # (比例是多少, 百分之几, 百分之多少, 几个点) in %, as 5% and 百分之五 are read. Measure words of a count
 # (次, 笔, 人, 个…) are _COUNT_QUESTION's.
 _COUNTED = {"次", "笔", "人", "个", "张", "份"}
-_QUESTION_UNITS = "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)
-                           if UNITS[u] not in _COUNTED and UNITS[u] not in {"%", "mg/100ml"})
+_QUESTION_UNITS = unit_words(u for u in UNITS if UNITS[u] not in _COUNTED and UNITS[u] not in {"%", "mg/100ml"})
 _UNIT_QUESTION = re.compile(rf"(?:几|多少)\s*(?:个(?=[小月工星]))?(?P<unit>{_QUESTION_UNITS})"
                             r"|(?P<named>mg/100ml|毫克/100毫升)"
                             r"|(?P<share>比例|百分之(?:几|多少)|(?:几|多少)个点|百分比)")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from engine.question.terms import head_term
-from engine.text.quantities import UNITS
+from engine.text.quantities import UNITS, unit_words
 
 # the clause separators of engine/question/casefile._parts (one split of a question's parts)
 _CLAUSES = re.compile(r"[、，,；;]|(?<=[？?])")
@@ -22,7 +22,7 @@ _CLAUSES = re.compile(r"[、，,；;]|(?<=[？?])")
 _ASKING = re.compile(r"什么|怎样|怎么|如何|哪|谁|多少|几|多重|多长|多远|多大|多久|百分之几")
 # the asking phrase of a figure (几包, 多少克, 几个点, 百分之几), removed to leave what it is of; the unit
 # is one of the quantity units (多少介绍费 keeps its noun)
-_UNIT_WORDS = "|".join(sorted((re.escape(u) for u in UNITS if re.fullmatch(r"[\u4e00-\u9fff]+", u)), key=len, reverse=True))
+_UNIT_WORDS = unit_words(u for u in UNITS if re.fullmatch(r"[\u4e00-\u9fff]+", u))
 _FIGURE_ASKED = re.compile(rf"百分之几|(?:几|多少)(?:个)?(?:{_UNIT_WORDS}|点)?")
 
 

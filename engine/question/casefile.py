@@ -26,7 +26,7 @@ from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FES
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
-from engine.text.quantities import UNITS
+from engine.text.quantities import UNITS, unit_words
 from engine.text.ordinals import BATCH_ORDINAL
 
 
@@ -258,7 +258,7 @@ FIELD_KEYS: dict[str, re.Pattern[str]] = {
 # The unit a question asks its figure in (几瓶啤酒, 多少克, 多少mg/100ml, 干了多少天, 分几车): any unit
 # of engine/text/quantities.py except the counts of movements (几次, 几笔), which stay counts.
 _COUNT_UNITS = ("次", "笔", "回", "趟", "期")
-_UNIT_WORDS = "|".join(re.escape(u) for u in sorted((u for u in UNITS if UNITS[u] not in ("次", "笔")), key=len, reverse=True))
+_UNIT_WORDS = unit_words(u for u in UNITS if UNITS[u] not in ("次", "笔"))
 # 多少块电瓶 / 几块手表: 块 before a thing counts pieces (多少块 / 多少块钱 alone is money).
 PIECES_BY_KUAI = re.compile(r"(?:多少|几)块(?![钱的])(?=[\u4e00-\u9fff])")
 ASKED_UNIT = re.compile(rf"(?:多少|几)(?:个(?=[小月工星]))?(?P<unit>{_UNIT_WORDS})(?![费钱款价租])|(?P<named>mg/100ml|毫克/100毫升|公里/小时|km/h)")

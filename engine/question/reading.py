@@ -79,6 +79,9 @@ class Reading:
         return 0.0
 
 
+_BEFORE_PREDICATE = frozenset({"有没有", "有无", "被"})
+
+
 def analyse(text: str) -> Reading:
     text = text.strip()
     names = names_in(text)
@@ -97,6 +100,11 @@ def analyse(text: str) -> Reading:
         if after_unit and len(word) >= 2 and re.fullmatch(r"[\u4e00-\u9fff]+", word) \
                 and flag in ("d", "v", "a", "m") and parse_number(word) is None:
             flag = "n"
+        # 有没有被暂停 / 有无撤销: the word asked of right after a yes/no or a passive is its predicate,
+        # whatever the tagger says (暂停/d)
+        if previous_word in _BEFORE_PREDICATE and len(word) >= 2 and flag in ("d", "a", "vn") \
+                and re.fullmatch(r"[\u4e00-\u9fff]+", word):
+            flag = "v"
         previous, previous_word = flag, word
         if any(a <= start < b for a, b in ordinal_spans) or word.lower() in QUESTION_WORDS:
             continue

@@ -155,6 +155,7 @@ UNIT_FAMILIES: dict[str, frozenset[str]] = {
     "weight": frozenset({"克", "千克", "斤", "吨"}),
     "distance": frozenset({"公里", "米"}),
     "volume": frozenset({"立方米"}),
+    "energy": frozenset({"度", "千瓦时"}),  # 一度电 is a kilowatt-hour
     "time": frozenset({"天", "周", "个月", "年", "小时", "分钟"}),
     "percent": frozenset({"%"}),
 }

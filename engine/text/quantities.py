@@ -13,6 +13,7 @@ figure, "每" before it), ordinal (第3车: a position, not a quantity — such 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 
 from engine.text import SpanSet
@@ -41,6 +42,14 @@ UNITS: dict[str, str] = {
     "支": "支", "双": "双", "盒": "盒", "针": "针", "处": "处", "户": "户", "份": "份", "盘": "盘", "卷": "卷",
     "个人": "人", "人": "人", "名": "人", "位": "人", "个": "个", "次": "次", "笔": "笔", "回": "次", "趟": "次",
     "%": "%", "％": "%",
+    # energy and power, area (not converted into each other: 度 is the kWh as said, 亩 is no 平方米)
+    "千瓦时": "千瓦时", "kWh": "千瓦时", "度": "度", "千瓦": "千瓦", "kW": "千瓦",
+    "平方米": "平方米", "平米": "平方米", "㎡": "平方米", "亩": "亩", "公顷": "公顷",
+    # teaching hours, printed things, and the common measure words of things counted (not 层: 下面几层
+    # 会员 says several levels, it asks none)
+    "课时": "课时", "个课时": "课时", "学时": "课时", "册": "册", "本": "本", "页": "页", "种": "种", "项": "项",
+    "间": "间", "粒": "粒", "片": "片", "颗": "颗", "枚": "枚", "头": "头", "棵": "棵", "株": "株", "匹": "匹",
+    "艘": "艘", "架": "架", "幅": "幅", "杯": "杯", "碗": "碗", "罐": "罐", "倍": "倍", "级": "级",
 }
 # Characters after a unit that make it another word: 克服, 车辆 is fine but 车间 is not a count,
 # 台湾, 年龄, 人民, 名字, 条件, 件事 (一件事 is a count: allowed), 部门, 张三 …
@@ -50,8 +59,19 @@ _NOT_UNIT_AFTER: dict[str, str] = {
     "处": "理罚分长", "位": "置于子", "份": "额子", "支": "付持队出", "周": "岁边围年转", "件": "事",
     "个": "体人月", "升": "级高值", "斤": "两", "回": "来去家到", "天": "津", "包": "括含", "盒": "子",
     "盘": "点查问算子缠", "卷": "入起宗烟尺", "个方": "面向案法式便针位形子",
+    # 度数 / 度过 / 度假, 本人 / 本来 / 本金, 间隔, 头发, 种类, 项目, 片面, 级别, 页面, 倍数
+    "度": "数过日假", "本": "人身来地事金期月年息子科部质钱", "间": "断隔接谍", "头": "发脑部目上",
+    "种": "类子植地族", "项": "目链", "片": "面刻区子", "级": "别", "页": "面", "倍": "数",
+    "架": "子势", "杯": "子", "碗": "筷", "颗": "粒",
 }
 _UNIT_RE = re.compile("|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)))
+
+
+def unit_words(units: Iterable[str]) -> str:
+    """A regex of the given unit surfaces (longest first), each refusing the characters after it that
+    make it another word (多少本金 asks no 本, 几个月 is 个月): how a question's 多少X is read as a unit."""
+    return "|".join(re.escape(u) + (f"(?![{_NOT_UNIT_AFTER[u]}])" if u in _NOT_UNIT_AFTER else "")
+                    for u in sorted(units, key=len, reverse=True))
 _CN_NUM = "".join(CN_DIGITS) + CN_ZEROS + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
 # 2.46万立方米 / 3万条: digits with a 万 or 亿 after them are one numeral (the value in full)
 _NUMERAL = re.compile(rf"(?:{ARABIC_PATTERN})(?:万|亿)?|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?|半|两")
@@ -98,6 +118,9 @@ def find_quantities(text: str, *, money: list[Fact] | None = None, dates: list[F
         after = norm[unit.end():unit.end() + 1]
         if after and surface in _NOT_UNIT_AFTER and re.match(f"[{_NOT_UNIT_AFTER[surface]}]", after):
             continue
+        if surface == "度" and not m.group(0)[0].isdigit() and after and re.match(r"[\u4e00-\u9fff]", after) \
+                and after not in "电的":
+            continue  # 一度想放弃 (once): 三万二千度 stands before 电 or the clause's end
         if surface.isascii() and surface.isalpha() and after.isascii() and after.isalpha():
             continue  # 5kgs, 3km2: not ours
         if start > 0 and norm[start - 1] in "第" or norm[max(0, start - 1):start] in ("-", "."):

@@ -22,3 +22,11 @@ def test_the_thing_after_the_unit_asked_is_a_noun(question, noun):
 
 def test_a_numeral_after_a_unit_is_no_noun():
     assert not {n for n in read_question("一共送了多少斤？").case.question.nouns if n.isdigit()}
+
+
+@pytest.mark.parametrize("question, verb", [
+    ("案发后药房的医保结算有没有被暂停？", "暂停"),  # 暂停/d after 被
+    ("他的驾驶证有没有吊销？", "吊销"),
+])
+def test_the_word_asked_of_after_a_yes_no_or_a_passive_is_a_verb(question, verb):
+    assert verb in read_question(question).case.question.verbs

@@ -38,6 +38,31 @@ def test_a_figure_and_its_unit(text, value, unit):
     assert (fact.value, fact.meta["unit"]) == (value, unit)
 
 
+@pytest.mark.parametrize("text, value, unit", [
+    ("窃电三万二千度", Decimal(32000), "度"),
+    ("追补电量34560千瓦时", Decimal(34560), "千瓦时"),
+    ("设备功率一共45千瓦", Decimal(45), "千瓦"),
+    ("客厅加主卧共62平方米", Decimal(62), "平方米"),
+    ("承包了12亩地", Decimal(12), "亩"),
+    ("数学买了60课时", Decimal(60), "课时"),
+    ("另外送了8个课时", Decimal(8), "课时"),
+    ("这本书印了1500册", Decimal(1500), "册"),
+    ("一共盗印了四种书", Decimal(4), "种"),
+    ("按追补电费的3倍收", Decimal(3), "倍"),
+    ("评定为十级伤残", Decimal(10), "级"),
+])
+def test_measure_words_of_energy_area_hours_and_things(text, value, unit):
+    (fact,) = find_quantities(text)
+    assert (fact.value, fact.meta["unit"]) == (value, unit)
+
+
+def test_measure_words_that_start_other_words_are_not_units():
+    assert read("他本人在场，本金三万元另算") == []  # 本人, 本金
+    assert read("那两项目都停了，三头发型师") == []  # 项目, 头发
+    assert read("我一度想放弃") == []  # 一度 (once) before a verb: no energy (三万二千度电, 三万二千度。 are)
+    assert read("第一项诉讼请求") == []  # a position
+
+
 def test_hedges_and_per_piece_figures_are_marked():
     assert read("最多也就8吨左右") == [("8吨", Decimal(8), "吨", True, False)]
     assert read("一共9车，每车20吨") == [("9车", Decimal(9), "车", False, False),

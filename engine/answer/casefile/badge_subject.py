@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.figure_relevance import ROLE_WORDS as _ROLE_WORDS
 from engine.answer.casefile.parts import Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE
 from engine.question import CasePlan, Slot, counted_thing
@@ -268,8 +269,8 @@ def other_figure(case: Case, plan: CasePlan, part: Part, computed: bool = False)
     sentence adds up to the figure (第一批10个，第二批14个) and a sentence saying the figure itself are no
     other version. ``computed``: the answer adds items up. One figure is verified only when there is none."""
     thing = counted_thing(plan.text, plan.unit)
-    if computed or thing is None or thing not in case.doc_text:
-        return None
+    if computed or thing is None or thing not in case.doc_text or _ROLE_WORDS.search(thing):
+        return None  # (被告赠送了多少课时: a party is no thing counted)
     told = [q for q in find_quantities(part.text) if q.meta.get("unit") in accepted_units(plan.unit)]
     given = {q.value for q in told}
     if not given:

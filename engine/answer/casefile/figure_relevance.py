@@ -70,14 +70,14 @@ def relevance(case: Case, plan: CasePlan, event: Event) -> float:
 
 # Parties of a hearing and roles of a record: named in every statement, they say nothing of what
 # a figure is about.
-_ROLE_WORDS = re.compile(r"原告|被告|上诉人|被上诉人|第三人|代理人|审判长|审判员|书记员|嫌疑人|被害人|证人|侦查员|民警")
+ROLE_WORDS = re.compile(r"原告|被告|上诉人|被上诉人|第三人|代理人|审判长|审判员|书记员|嫌疑人|被害人|证人|侦查员|民警")
 
 
 def asked_nouns(case: Case, plan: CasePlan) -> list[str]:
     """The things a question names (金项链, 啤酒, 螺纹钢), not its people or roles."""
     people = set(plan.names) | {s.speaker for s in case.ledger.statements if s.speaker}
     return [n for n in plan.question.nouns if len(n) >= 2 and not _QUESTION_NOISE.fullmatch(n)
-            and n not in people and not _ROLE_WORDS.search(n)]
+            and n not in people and not ROLE_WORDS.search(n)]
 
 
 def best_rows(case: Case, plan: CasePlan, rows: list[Event], floor: int = 1,

@@ -83,7 +83,8 @@ def _in_turn_naming(case: Case, event: Event, word: str) -> bool:
 def money_asked_word(case: Case, plan: CasePlan) -> str | None:
     """The money word a sum's rows must be told under (介绍费, 物业费), or None when it tells no row apart:
     the question names no kind of money; the plan types it already (本金 / 利息 / 工资: the rows carry it);
-    or no figure of the record is told in a turn naming it (then nothing tells its rows from others);
+    or the record never says the word and no figure is told in a turn naming it (then nothing tells its
+    rows from others);
     or the record is a hearing, whose sides answer the court's topic without repeating its word."""
     word = plan.money_word
     if not word or plan.principal is not None or kinds_in(word):
@@ -91,7 +92,10 @@ def money_asked_word(case: Case, plan: CasePlan) -> str | None:
     if len({s.party for s in case.ledger.statements if s.party in HEARING_SIDES}) >= 2:
         return None  # a hearing's turns answer the court's topic without its word (被告答辩。—…现金三千元)
     told = any(e.is_money and e.amount is not None and _in_turn_naming(case, e, word) for e in case.ledger.events)
-    return word if told else None
+    # no sum is booked in a turn naming it: the user's own word for money the record calls otherwise
+    # (no filter) — unless the record says the word itself (年交保险费8,760元, a figure the ledger books as no
+    # movement): then no booked sum is that money, and none of them is summed for it
+    return word if told or word in case.doc_text.replace("\n", "") else None
 
 
 def of_asked_money(case: Case, event: Event, word: str | None) -> bool:
@@ -126,7 +130,26 @@ def subject_rows(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
     if not rows:
         return rows
     word = money_asked_word(case, plan)
-    return [e for e in rows if of_subject(case, plan, e, word)]
+    return named_in_own_clause(plan, [e for e in rows if of_subject(case, plan, e, word)])
+
+
+def named_in_own_clause(plan: CasePlan, rows: list[Event]) -> list[Event]:
+    """先交了报名费三千元，后来又交了签证费一万八千元 for 签证费交了多少: of the sums one sentence tells, the
+    ones whose own clause names the money asked are its sums — the others of that sentence are other
+    money. Sums of other sentences are left as they are (the turn filter above reads them)."""
+    word = plan.money_word
+    if not word:
+        return rows
+    by_sentence: dict[tuple, list[Event]] = {}
+    for e in rows:
+        if e.is_money:
+            by_sentence.setdefault((e.sentence.chunk_id, e.sentence.start, e.sentence.end), []).append(e)
+    dropped: set[int] = set()
+    for together in by_sentence.values():
+        naming = [e for e in together if names_money(flat(e.words), word)]
+        if len(together) > 1 and naming and len(naming) < len(together):
+            dropped |= {id(e) for e in together if e not in naming}
+    return [e for e in rows if id(e) not in dropped]
 
 
 def occasion_rows(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
