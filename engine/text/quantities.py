@@ -77,7 +77,7 @@ _CN_NUM = "".join(CN_DIGITS) + CN_ZEROS + "".join(SMALL_UNITS) + "".join(BIG_UNI
 _NUMERAL = re.compile(rf"(?:{ARABIC_PATTERN})(?:万|亿)?|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?|半|两")
 _PERCENT_WORDS = re.compile(rf"百分之(?P<num>(?:{ARABIC_PATTERN})|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?)")
 # A hedge just before a figure (大约20公斤, 估计是21时45分): the figure is approximate. One list for
-# quantities and clock times (engine/answer/casefile/clock_span.py).
+# quantities and clock times (engine/answer/casefile/time_between.py).
 APPROX_BEFORE = re.compile(r"(?:大约|大概|大致|约莫|差不多|估计|将近|接近|约|近)(?:是|为|有|在)?$")
 _POST_APPROX = re.compile(r"(?:左右|上下|出头|来|多一点|不到)")
 _SPEED = re.compile(r"(?:时速|车速|速度)[^，。；\d]{0,5}$")

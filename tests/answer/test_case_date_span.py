@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from engine.answer.casefile.clock_span import _months_apart
+from engine.answer.casefile.time_between import _months_apart
 from engine.question import read_question
 from tests.case_homes import ask, held_as_said, record_home
 

@@ -21,7 +21,7 @@ from engine.answer.casefile.mediation import answer_consent, answer_offers
 from engine.answer.casefile.side_measures import answer_sides_product, answer_sides_quantity_gap, answer_stance_gap
 from engine.answer.casefile.claims import (agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period,
                                            answer_term_rest)
-from engine.answer.casefile.clock_span import answer_clock_span, answer_date_span
+from engine.answer.casefile.time_between import answer_clock_span, answer_date_span
 from engine.answer.casefile.figures import answer_unit_price
 from engine.answer.casefile.goods import answer_difference, answer_priced_goods, goods_words
 from engine.answer.casefile.money import answer_money
