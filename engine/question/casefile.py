@@ -295,6 +295,8 @@ DATE_SPANS = (
                r"(?:离|距|距离)(?P<a>[^，。？?]{2,12}?)(?:过了|隔了|有)(?:多少|几)(?:天|个月)"),
 )
 _CLOCK_UNIT = re.compile(r"分钟|小时|钟头")
+# 前后一共多少天: the days from the first to the last, both counted (9月4日 to 9月12日 is 前后九天)
+BOTH_DAYS = re.compile(r"前后[^，。？?]{0,4}(?:多少|几)天")
 
 
 def date_span(text: str) -> tuple[str, str] | None:
@@ -536,6 +538,7 @@ class CasePlan:
     clock_span: tuple[str, str] | None = None
     # 从把卡寄出去到卡被冻结，过了多少天: the two acts whose dates a span of days or months is asked between
     date_span: tuple[str, str] | None = None
+    date_span_both: bool = False  # 前后一共多少天: both days counted (隔了 / 过了: the days between)
     span_exclusive: bool = False  # 第一批和最后一批相隔多少天: the days between, the first not counted
     # 第二批货是哪天送到的 / 原告说头一批送了多少吨: the one delivery (batch) asked by its order
     batch: int | None = None
@@ -641,7 +644,8 @@ class CasePlan:
                 "channels": list(self.channels), "place": self.place, "money_word": self.money_word,
                 "counts": [[c.counter, c.words] for c in self.counts], "posture": self.posture,
                 "span_exclusive": self.span_exclusive, "clock_span": list(self.clock_span) if self.clock_span else None,
-                "date_span": list(self.date_span) if self.date_span else None, "batch": self.batch,
+                "date_span": list(self.date_span) if self.date_span else None,
+                "date_span_both": self.date_span_both, "batch": self.batch,
                 "goods_out": list(self.goods_out), "goods_in": list(self.goods_in), "goods_only": self.goods_only,
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way, "compared_each": self.compared_each,
@@ -1392,6 +1396,7 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     if clock:
         plan.clock_span = (clock.group("a"), clock.group("b"))
     plan.date_span = date_span(text)
+    plan.date_span_both = bool(plan.date_span) and bool(BOTH_DAYS.search(text))
     if SPAN.search(text):
         plan.aggregate, plan.unit = "span", plan.unit or "天"
         plan.span_exclusive = bool(SPAN_BETWEEN.search(text))

@@ -65,13 +65,6 @@ _NOT_UNIT_AFTER: dict[str, str] = {
     "架": "子势", "杯": "子", "碗": "筷", "颗": "粒",
 }
 _UNIT_RE = re.compile("|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True)))
-
-
-def unit_words(units: Iterable[str]) -> str:
-    """A regex of the given unit surfaces (longest first), each refusing the characters after it that
-    make it another word (多少本金 asks no 本, 几个月 is 个月): how a question's 多少X is read as a unit."""
-    return "|".join(re.escape(u) + (f"(?![{_NOT_UNIT_AFTER[u]}])" if u in _NOT_UNIT_AFTER else "")
-                    for u in sorted(units, key=len, reverse=True))
 _CN_NUM = "".join(CN_DIGITS) + CN_ZEROS + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
 # 2.46万立方米 / 3万条: digits with a 万 or 亿 after them are one numeral (the value in full)
 _NUMERAL = re.compile(rf"(?:{ARABIC_PATTERN})(?:万|亿)?|[{_CN_NUM}]+(?:点[{''.join(CN_DIGITS)}{CN_ZEROS}]+)?|半|两")
@@ -84,6 +77,13 @@ _SPEED = re.compile(r"(?:时速|车速|速度)[^，。；\d]{0,5}$")
 _MORE = re.compile(r"(?:多|余|来|几)")
 # 每车25吨 / 每柜也是25吨 / 每箱都是24瓶 / 每辆车上坐两个人: a figure per piece of something
 _EACH_BEFORE = re.compile(r"每[\u4e00-\u9fff]{1,2}?(?:上|里)?(?:都|也|各)?(?:是|为|有|约|坐|装|拉|载|放)?$")
+
+
+def unit_words(units: Iterable[str]) -> str:
+    """A regex of the given unit surfaces (longest first), each refusing the characters after it that
+    make it another word (多少本金 asks no 本, 几个月 is 个月): how a question's 多少X is read as a unit."""
+    return "|".join(re.escape(u) + (f"(?![{_NOT_UNIT_AFTER[u]}])" if u in _NOT_UNIT_AFTER else "")
+                    for u in sorted(units, key=len, reverse=True))
 
 
 def _value(raw: str) -> Decimal | None:

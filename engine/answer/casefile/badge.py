@@ -36,7 +36,7 @@ from engine.answer.casefile.retracted import report_retraction
 from engine.answer.casefile.subject_rows import kinds_in as _kinds_in, names_money as _names_money
 from engine.answer.casefile.verdict import figures_unsaid, state_told, verdict_contradicted
 from engine.answer.casefile.when import says_place
-from engine.answer.model import STATEMENT_DOUBT, Conflict
+from engine.answer.model import STATEMENT_DOUBT
 from engine.text.case_lexicon import BALANCE, KIND_CUES, MEASURES, RANKS, REMAINDER, TOTAL, VALUE_MEASURES
 from engine.question import CasePlan, Slot, number_asked
 from engine.text.boundaries import CLAUSE_OF_QUOTE, split
@@ -101,12 +101,9 @@ def _report_other_figure(case: Case, part: Part, other: tuple[str, str], outcome
     if said is None or not part.evidence:
         return
     cited = case.cite(said.anchor(0, len(said.text)))
-    if cited in part.evidence:
-        return
-    part.evidence.append(cited)
-    outcome.conflicts.append(Conflict("testimony", f"{thing}的数目说法不一：{part.evidence[0]}与{cited}（"
-                                                   f"「{said.text}」）所说不同，需核对是否同一事项",
-                                      [part.evidence[0], cited]))
+    if cited not in part.evidence:
+        outcome.other_account(part, cited, lambda first: f"{thing}的数目说法不一：{first}与{cited}（「{said.text}」）"
+                                                         f"所说不同，需核对是否同一事项")
 
 
 def _said_against(case: Case, plan: CasePlan, part: Part) -> str | None:

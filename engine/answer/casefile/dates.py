@@ -54,13 +54,19 @@ def show_row_date(case: Case, value: Value, session: int) -> str:
     return show_date(value)
 
 
-def show_said_date(case: Case, date: Fact, statement: Statement) -> str:
-    """A date found in what a statement says (a ``find_dates`` fact), shown as a ledger row's date
-    is: a day said without its year gets the year of that session's date, the header cited."""
+def said_date(case: Case, date: Fact, statement: Statement) -> Value:
+    """A date found in what a statement says (a ``find_dates`` fact), placed in the calendar against
+    that session's date (``resolved`` only when a day is named)."""
     value = Value(str(date.value), date.text, Anchor("", 0, 0),
                   approx=bool(date.meta.get("approx")), precision=date.meta.get("precision"))
     resolve(value, session_date(case.ledger, statement.session))
-    return show_row_date(case, value, statement.session)
+    return value
+
+
+def show_said_date(case: Case, date: Fact, statement: Statement) -> str:
+    """A date found in what a statement says, shown as a ledger row's date is: a day said without its
+    year gets the year of that session's date, the header cited."""
+    return show_row_date(case, said_date(case, date, statement), statement.session)
 
 
 def when_range(case: Case, words: str) -> tuple[str, str] | None:

@@ -5,6 +5,7 @@ the badge check (engine/answer/casefile/badge.py) doubts keeps its value on view
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -77,6 +78,14 @@ class Outcome:
 
     def add(self, part: Part) -> None:
         self.parts.append(part)
+
+    def other_account(self, part: Part, cited: str, describe: Callable[[str], str]) -> None:
+        """Another account of what ``part`` rests on (a later correction, another figure of the thing):
+        cited beside the part's own evidence and reported as a conflict of the two — never chosen
+        between. ``describe`` says it, given the part's first evidence id."""
+        if cited not in part.evidence:
+            part.evidence.append(cited)
+        self.conflicts.append(Conflict("testimony", describe(part.evidence[0]), [part.evidence[0], cited]))
 
 
 def draft_of(outcome: Outcome, evidence: EvidenceSet, scope: str, nothing: str = "相关内容") -> Draft:

@@ -16,7 +16,6 @@ from engine.answer.casefile.facts import Statement
 from engine.answer.casefile.parts import Outcome, Part
 from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.casefile.verdict import QUOTED
-from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.question import CasePlan, content_pairs
 from engine.text.case_lexicon import SAID_EARLIER, TAKEN_BACK
@@ -71,9 +70,6 @@ def report_retraction(case: Case, plan: CasePlan, part: Part, outcome: Outcome) 
     shown = sentence if at + 1 >= len(sentences) else \
         Segment(sentence.start, sentences[at + 1].end, statement.answer[sentence.start:sentences[at + 1].end])
     later = case.cite(_anchor(statement, shown))
-    if later not in part.evidence:
-        part.evidence.append(later)
     part.doubt = f"后来的陈述收回了此前所述（{later}：{quoted(shown.text)}）"
-    outcome.conflicts.append(Conflict("testimony", f"前后说法不一：后来的陈述（{later}）收回了此前所述"
-                                                   f"（{part.evidence[0]}）", [part.evidence[0], later]))
+    outcome.other_account(part, later, lambda earlier: f"前后说法不一：后来的陈述（{later}）收回了此前所述（{earlier}）")
     return True

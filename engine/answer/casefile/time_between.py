@@ -16,24 +16,21 @@ found) stand."""
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
-
-import calendar
 from datetime import date
 
 from engine.answer.casefile.accounts import Said, joined_sentences
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.dates import show_said_date
-from engine.answer.casefile.facts import Anchor, Value
-from engine.answer.casefile.facts.when import resolve, session_date
+from engine.answer.casefile.dates import said_date, show_row_date
+from engine.answer.casefile.facts import Value
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Calculation
 from engine.question import CasePlan
 from engine.text.case_lexicon import TIME_OF_DAY, clock_minutes, is_clock_time
 from engine.text.dates import find_dates
 from engine.text.quantities import APPROX_BEFORE
-from engine.types import Fact
 
 _DAY = 24 * 60
 # words of the question that name no act (双方, 现场): they match any sentence of the case
@@ -109,7 +106,7 @@ def answer_clock_span(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
 @dataclass(frozen=True)
 class _Day:
     said: Said
-    fact: Fact
+    value: Value  # as said, placed in the calendar (said_date)
     day: date
 
 
@@ -123,14 +120,12 @@ def _days(case: Case) -> list[tuple[_Day, str, str]]:
     out = []
     for said in joined_sentences(case):
         for fact in find_dates(said.text):
-            value = Value(str(fact.value), fact.text, Anchor("", 0, 0), approx=bool(fact.meta.get("approx")),
-                          precision=fact.meta.get("precision"))
-            resolve(value, session_date(case.ledger, said.statement.session))
+            value = said_date(case, fact, said.statement)
             if value.approx or not value.resolved:  # (resolved only when a day is named: 今年6月9日, 9月21日)
                 continue
             start = max((m.end() for m in _CLAUSE.finditer(said.text, 0, fact.start)), default=0)
             end = next((m.start() for m in _CLAUSE.finditer(said.text, fact.end)), len(said.text))
-            out.append((_Day(said, fact, date.fromisoformat(value.resolved)), said.text[start:end],
+            out.append((_Day(said, value, date.fromisoformat(value.resolved)), said.text[start:end],
                         said.text + "|" + said.statement.question))
     return out
 
@@ -189,16 +184,16 @@ def answer_date_span(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     first, last = _day_of(earlier, later, days), _day_of(later, earlier, days)
     if first is None or last is None or last.day <= first.day:
         return False
-    # 前后一共多少天 counts both days (9月4日 to 9月12日 is 前后九天); 隔了 / 过了 the days between
-    both = bool(re.search(r"前后[^，。？?]{0,4}(?:多少|几)天", plan.text))
+    both = plan.date_span_both
     apart = (last.day - first.day).days + both
     a = case.cite(first.said.anchor(0, len(first.said.text)))  # the whole sentence: what the day is of
     b = case.cite(last.said.anchor(0, len(last.said.text)))
-    shown_a = show_said_date(case, first.fact, first.said.statement)
-    shown_b = show_said_date(case, last.fact, last.said.statement)
+    shown_a = show_row_date(case, first.value, first.said.statement.session)
+    shown_b = show_row_date(case, last.value, last.said.statement.session)
     months, rest = _months_apart(first.day, last.day)
     length = f"{apart}天"
-    if re.search(r"个月|年", plan.text) or (re.search(r"多长时间|多久", plan.text) and months >= 2):
+    # months asked (几个月, 几年), or a length of time asked (多长时间, 多久: no unit) that runs to months
+    if plan.unit in ("个月", "年") or (plan.unit is None and months >= 2):
         length = f"{apart}天（{months}个月" + (f"零{rest}天）" if rest else "）")
     outcome.calculations.append(Calculation(
         str(apart), apart, None, True, [a, b], "首尾日期均计入的天数" if both else "两个日期之间的天数（后一日减前一日）",

@@ -22,7 +22,7 @@ from engine.answer.casefile.facts import Statement
 from engine.text.case_lexicon import (CHANNELS, EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES,
                                       UNCERTAIN)
 from engine.question import CasePlan, Slot
-from engine.question import channel_asked, doer_named
+from engine.question import asks_knowing, channel_asked, doer_named
 from engine.text.boundaries import SENTENCE_ZH, split
 from engine.text.numbers import find_amounts
 from engine.text.segments import Segment, trimmed
@@ -51,7 +51,6 @@ class Verdict:
 # (the ask opens with 你知道); a bare 知道 answers that, not whether the act was done — unless knowing is
 # what the user asks too (知不知道那是危险废物). (公司里有没有人知道或者参与 asks of acts, not the speaker's knowing.)
 _KNOWING_ASKED = re.compile(r"^\s*(?:那)?(?:你|您)(?:当时|事先|事前|是否)?(?:知道|知不知道|清楚|明白|了解)[^，。？?]{2,}[？?]")
-_KNOWING = re.compile(r"知道|知不知道|清楚|明白|了解")
 
 
 def _knowing(plan: CasePlan) -> bool:
@@ -84,7 +83,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     # a bare verdict on the very act asked (有。/ 没有，… / 不是，是…): the asker asked it as a yes/no,
     # of the asked act and its things (聊天记录还在吗？—在 for 有没有保留聊天记录)
     if opening and to_the_act and _yes_no_asked(asked) \
-            and not (_KNOWING_ASKED.search(asked) and not _KNOWING.search(plan.text)) \
+            and not (_KNOWING_ASKED.search(asked) and not asks_knowing(plan.text)) \
             and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text) \
             and names_things_whole(plan, f"{asked}{first.text}", people, case.doc_text):
         if NEGATION.match(opening.text) or _replaces(plan, opening.text):
