@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.text.case_lexicon import PARTY_ROLES, question_kind
 from engine.question.reading import Reading
-from engine.text.names import posseg
+from engine.text.names import ORG_ENDING, posseg
 
 # Verbs that carry no act of their own (是 / 有 / 在 / 说 …): the question's form, not its subject.
 LIGHT_VERBS = frozenset("""
@@ -72,12 +72,15 @@ class Focus:
     subject: str | None = None  # who or what does the act, when the question names it (肇事车, 郑某)
     patient: str | None = None  # the thing the act is done to, as named before it (把手机扔到哪里)
     knowing: list[str] = field(default_factory=list)  # words of knowing the question asks with (你知道…吗)
+    # the person whose knowing is asked, when the question names one before the word of knowing and
+    # does not address the one questioned (解晓彤知道…吗): the speaker's 我不清楚 is then no 否
+    knower: str | None = None
 
     def to_dict(self) -> dict:
         return {"acts": list(self.acts), "objects": list(self.objects), "roles": list(self.roles),
                 "said_by": self.said_by, "account_unread": self.account_unread, "negated": self.negated, "existential": self.existential,
                 "remainder": self.remainder, "moves_money": self.moves_money, "subject": self.subject,
-                "patient": self.patient, "knowing": list(self.knowing)}
+                "patient": self.patient, "knowing": list(self.knowing), "knower": self.knower}
 
 
 def _stem(word: str) -> str:
@@ -157,6 +160,8 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
                 continue  # 自己的行为: a verb after 的 is a noun here
             if start < setting_end:
                 continue  # 喝完酒以后: the setting, not the act
+            if ORG_ENDING.match(text, offset):
+                continue  # 锐拓|公司: jieba's verb is a company's name
             if stem in _NAMING and re.match(r"什么|啥|谁|哪", text[offset:]):
                 continue  # 叫什么名字: the asked slot, not an act
             if acts and acts[-1][3] == start and not acts[-1][1]:  # 找代|驾: jieba's pieces of one verb phrase
@@ -179,7 +184,8 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
         focus.acts = [a for a, _, _, _ in reversed(acts) if a in reading.terms
                       and not _modifies(text, text.find(a) + len(a))][:1]
     last = _PREDICATE_END.search(text)
-    if not focus.acts and last and last.group(1) in reading.terms:  # 他报警了吗: what ends it is the act
+    if not focus.acts and last and last.group(1) in reading.terms and not ORG_ENDING.fullmatch(last.group(1)):
+        # 他报警了吗: what ends it is the act (not …是锐拓公司的吗: a company named)
         focus.acts = [last.group(1)]
     # the things: nouns (and the context verbs), not adverbs or times (最后, 当时)
     # (jieba tags some nouns right after a verb as adjectives: 保留|合同/a — the act's object all the same)
@@ -203,6 +209,9 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
         moved = [w for at, w, f in tokens if at < main_at and f.startswith("n") and text[at - 1:at] == "把"]
         focus.patient = moved[-1] if moved else patient if len(patient) >= 2 else None  # 把刀扔到…: the 刀
     focus.knowing = [k for k in KNOWING_WORDS if k in reading.terms or k in reading.verbs]
+    knows_at = min((text.find(k) for k in focus.knowing if k in text), default=-1)
+    if knows_at > 0 and "你" not in text[:knows_at]:
+        focus.knower = next((n for n in names if n in text[:knows_at]), None)
     knowing = _KNOWING.search(text)
     if knowing and _YES_NO_END.search(text):  # 他当时知道是违法的吗: knowing is the act asked
         focus.acts = [knowing.group(0)] + [a for a in focus.acts if a != knowing.group(0)]

@@ -125,7 +125,9 @@ def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
 _PARTY_NAME = None
 _PREPOSITIONS = frozenset("向给被把和与跟对从在让叫")
 _NOT_GIVEN_NAME = frozenset("交给转借还退拿用花钱款元")
-_ORG_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,8}(?:公司|集团|中心|银行|商行|门店|工作室|合作社|事务所)")
+# The words that end an organisation's name (锐拓公司, 河阳金诺贸易有限责任公司).
+ORG_ENDING = re.compile(r"(?:公司|集团|中心|银行|商行|门店|工作室|合作社|事务所)")
+_ORG_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,8}" + ORG_ENDING.pattern)
 
 
 def party_names(text: str, tagged: list[str] = ()) -> list[str]:

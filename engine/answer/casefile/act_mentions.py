@@ -295,29 +295,56 @@ _NOT_A_MODIFIER = frozenset("的这那个些份张段条次笔把将被了过着
 
 def _same_thing(whole: list[str], text: str) -> bool:
     """The text names the thing asked, or its head bare (合同 for 劳动合同), or not at all — never
-    only the head with another modifier (聊天记录 for 转账记录); its modifiers may stand apart
-    (金融方面的许可证 names 金融许可证)."""
+    only the head with another modifier (聊天记录 for 转账记录), nor its modifiers with another head
+    and not its own (充电头 for 充电线); its modifiers may stand apart (金融方面的许可证 names 金融许可证)."""
     *modifiers, head = whole
-    if all(m in text for m in modifiers):
+    if "".join(whole) in text:
         return True
     starts = [m.start() for m in re.finditer(re.escape(head), text)]
+    if all(m in text for m in modifiers):
+        last = modifiers[-1]
+        return bool(starts) or not any(re.match(r"[\u4e00-\u9fff]", text[m.end():m.end() + 1])
+                                       for m in re.finditer(re.escape(last), text))
     return not starts or any(at == 0 or not re.match(r"[\u4e00-\u9fff]", text[at - 1])
                              or text[at - 1] in _NOT_A_MODIFIER for at in starts)
+
+
+def thing_named(plan: CasePlan, obj: str, text: str) -> bool:
+    """The text names the thing the question names (``object_hit``) — as the same thing when the
+    question writes it as a compound (充电头 names 充电 but not the 充电线 asked)."""
+    whole = _whole_thing(plan, obj)
+    return object_hit(obj, text) and (whole is None or _same_thing(whole, text.replace("\n", "")))
+
+
+def whole_things(plan: CasePlan, things: list[str]) -> list[str]:
+    """The things that can tell one statement's thing from another's: not a modifier of another's
+    compound (充电 of 充电|线), nor a single character standing alone (线 only as the head of 充电线)."""
+    inside = {w for o in things for w in (_whole_thing(plan, o) or [])[:-1]}
+    return [o for o in things if o not in inside and (len(o) >= 2 or _whole_thing(plan, o))]
+
+
+@lru_cache(maxsize=1024)
+def _tagged(text: str) -> tuple[tuple[str, str], ...]:
+    return tuple(posseg(text))
 
 
 def _whole_thing(plan: CasePlan, obj: str) -> list[str] | None:
     """The words of the thing as the question writes it whole, when jieba cut a compound noun
     (转账|记录 for 转账记录): the nouns right before it, or the verb between the act and it; None when
     it stands alone."""
-    words = posseg(plan.text)
+    words = _tagged(plan.text)
     index = next((i for i, (w, _) in enumerate(words) if w == obj), None)
     if index is None:
         return None
     first = index
     while first > 0:
         word, flag = words[first - 1]
-        if flag.startswith(("n", "j")) and not flag.startswith(("nr", "ns", "nt")) and word not in plan.names:
-            first -= 1  # 金融|许可证
+        if flag.startswith(("n", "j", "vn")) and not flag.startswith(("nr", "ns", "nt")) and word not in plan.names:
+            first -= 1  # 金融|许可证, 调表|仪器
+            continue
+        if flag == "v" and first >= 2 and len(word) == 2 and word[-1] not in "了过着" and (
+                words[first - 2][0] == "的" or words[first - 2][1].startswith("n") and not words[first - 2][1].startswith("nr")):
+            first -= 1  # 用的|充电|线, 竞业|限制|协议: a verb inside the noun's words says which thing
             continue
         if flag == "v" and first == index and first >= 2 and words[first - 2][0] in plan.question.verbs:
             first -= 1  # 保留|转账|记录: the verb between the act and the noun qualifies the noun

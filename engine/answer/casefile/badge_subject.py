@@ -18,7 +18,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.figure_relevance import ROLE_WORDS as _ROLE_WORDS
 from engine.answer.casefile.parts import Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE
-from engine.question import CasePlan, Slot, counted_thing
+from engine.question import CasePlan, Slot, content_pairs, counted_thing
 from engine.text.case_lexicon import TITLES, TOTAL, UNCERTAIN, UNIT_FAMILIES, UNSURE_ABOUT
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.ordinals import BATCH_ORDINAL, occasion_at
@@ -29,7 +29,6 @@ _TURN_BEFORE = 160
 _TURN = re.compile(r"[^。？?！!\n：:]*[？?]")
 _SENTENCE_END = re.compile(r"[。！？!?；;\n]")
 _CLAUSE_END = re.compile(r"[，,。！？!?；;\n]")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 # Words around a bare 我不知道 that point back at the question (这个我不清楚) and name nothing.
 _POINTING = re.compile(r"[这那个我他她它们都也就还具体对此事情况的了，,|\s]")
 _VERDICT = re.compile(r"^[是否][，（(：:]")
@@ -51,10 +50,6 @@ def cited(case: Case, ident: str) -> tuple[str, str]:
     before = text[max(0, item.quote_start - _TURN_BEFORE):item.quote_start].replace("\n", "")
     turns = _TURN.findall(before)
     return text[item.quote_start:item.quote_end].replace("\n", ""), (turns[-1] if turns else "")
-
-
-def _bigrams(text: str) -> set[str]:
-    return {text[i:i + 2] for i in range(len(text) - 1) if _CJK.match(text[i]) and _CJK.match(text[i + 1])}
 
 
 def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
@@ -94,7 +89,7 @@ def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = 
     said = own if narrow and _POINTING.sub("", own) else f"{quote[start:found.start()]}|{after}"
     if not _POINTING.sub("", said):
         return True  # 这个我不知道: of the very thing asked
-    if _bigrams(said) & _bigrams(question):
+    if content_pairs(said) & content_pairs(question):  # a word asked (全名叫什么) is no shared content
         return True
     # 具体哪天记不清了 for 什么时候开起来的: not knowing the very kind of value asked
     return any(p.search(said) and p.search(question) for p in UNSURE_ABOUT.values())

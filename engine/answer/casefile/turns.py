@@ -23,10 +23,10 @@ from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.money import SLOT_LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import _anchor, _dice, _effective_question, _has_slot, _sentences
-from engine.answer.casefile.verdict import AFFIRMATION, NEGATION
+from engine.answer.casefile.verdict import AFFIRMATION, NEGATION, knowing_asked
 from engine.answer.model import UNCLEAR_PHRASE, Gap
 from engine.answer.wording import quoted
-from engine.question import (ASKING_WORDS, CasePlan, QuestionPlan, Slot, asked_kinds, asks_figure, asks_knowing,
+from engine.question import (ASKING_WORDS, CasePlan, QuestionPlan, Slot, asked_kinds, asks_figure,
                              content_pairs, cut_across)
 from engine.text.case_lexicon import RELATIVE_DATE, TIME_OF_DAY, UNCERTAIN
 from engine.text.dates import find_dates
@@ -158,10 +158,11 @@ def _opening(statement: Statement) -> Segment | None:
     return sentences[0] if sentences else None
 
 
-def _verdict(plan: CasePlan, opening: str) -> str | None:
-    """是 / 否 from the reply's opening words (他知道。/ 没有登记。/ 续签了一年), None when it gives none."""
+def _verdict(plan: CasePlan, opening: str, knowing: bool) -> str | None:
+    """是 / 否 from the reply's opening words (他知道。/ 没有登记。/ 续签了一年), None when it gives none.
+    ``knowing``: the speaker's own knowing is asked (a 不知道 then answers 否)."""
     text = _SUBJECT.sub("", opening.strip())
-    if asks_knowing(plan.text) and _NOT_KNOWING.match(text):
+    if knowing and _NOT_KNOWING.match(text):
         return "否"
     if UNCERTAIN.search(re.split(r"[，,。；;]", text, maxsplit=1)[0]):
         return None
@@ -204,7 +205,7 @@ def _part(case: Case, plan: CasePlan, turn: Turn, slot: Slot, outcome: Outcome) 
     if opening is None:
         return None
     label = "是否" if slot is Slot.YESNO else SLOT_LABELS.get(slot, "内容")
-    knowing = slot is Slot.YESNO and bool(asks_knowing(plan.text))
+    knowing = slot is Slot.YESNO and knowing_asked(plan, statement, words=True)
     if UNCERTAIN.search(re.split(r"[，,。；;]", opening.text, maxsplit=1)[0]) and not knowing:
         cited = _cite(case, statement, opening)  # 这个我不知道: what the record says of it, a gap
         outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}：{quoted(opening.text)}", [cited]))
@@ -215,7 +216,7 @@ def _part(case: Case, plan: CasePlan, turn: Turn, slot: Slot, outcome: Outcome) 
     if slot is Slot.YESNO:
         if plan.focus.negated:
             return None  # 是不是没有…: a reply's 没有 would answer the other way round
-        value = _verdict(plan, opening.text)
+        value = _verdict(plan, opening.text, knowing)
         if value is None:
             return None
         shown = _shown(statement, opening)

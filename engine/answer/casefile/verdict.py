@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, object_hit, objects_of,
+from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, objects_of,
                                                  occurs, position, side_of, names_things_whole, tells_asked_act,
-                                                 verb_negated, voice, word_hit)
+                                                 thing_named, verb_negated, voice, whole_things, word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, Reading
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
@@ -53,9 +53,13 @@ class Verdict:
 _KNOWING_ASKED = re.compile(r"^\s*(?:那)?(?:你|您)(?:当时|事先|事前|是否)?(?:知道|知不知道|清楚|明白|了解)[^，。？?]{2,}[？?]")
 
 
-def _knowing(plan: CasePlan) -> bool:
-    """你知道…吗: not knowing is then the answer, not a gap."""
-    return bool(plan.focus.knowing)
+def knowing_asked(plan: CasePlan, statement: Statement, words: bool = False) -> bool:
+    """你知道…吗: not knowing is then the answer, not a gap — when the knowing asked is the
+    speaker's: of another the question names (解晓彤知道…吗), the speaker's 我不清楚 is a gap.
+    ``words``: knowing asked in so many words (知不知道 / 清楚吗), not any word of knowing."""
+    asked = asks_knowing(plan.text) if words else bool(plan.focus.knowing)
+    knower = plan.focus.knower
+    return asked and (knower is None or knower == statement.speaker)
 
 
 def _flip(plan: CasePlan, value: str) -> str:
@@ -90,7 +94,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             return Verdict(_flip(plan, "否"), statement, first)
         if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
             return Verdict(_flip(plan, "是"), statement, first)
-    if to_the_act and (unsure := UNCERTAIN.search(first.text)) and not _knowing(plan):
+    if to_the_act and (unsure := UNCERTAIN.search(first.text)) and not knowing_asked(plan, statement):
         if _denied_before(plan, first.text[:unsure.start()]):  # 没有人赔我，我也不知道该找谁赔
             return Verdict(_flip(plan, "否"), statement, first)
         return Verdict(None, statement, first)
@@ -103,7 +107,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
                 not (tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text)
                      and names_things_whole(plan, f"{asked}{mention.sentence.text}", people, case.doc_text)):
             continue  # 交警来了以后先拍了照: another act of that moment, not 等到交警来了才走
-        if UNCERTAIN.search(mention.clause.text) and not _knowing(plan):
+        if UNCERTAIN.search(mention.clause.text) and not knowing_asked(plan, statement):
             return Verdict(None, statement, mention.sentence)
         if mention.settled is not None:  # 还有…没拿到吗 — 已经全部结清了
             return Verdict("否" if mention.settled else "是", statement, mention.sentence)
@@ -170,11 +174,14 @@ def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_tex
     know) or None (it tells no state of that thing). Read by the badge too: a verdict on a state
     stands on such a sentence only."""
     text = text.replace("\n", "")  # read as one line: a record wraps anywhere (不|是假的)
-    things = [o for o in objects_of(plan, people, doc_text) if len(o) >= 2]
-    if things and not any(object_hit(o, text) or object_hit(o, asked) for o in things):
+    said, opposite = STATES[plan.state] if plan.state is not None else (None, None)
+    # the things whose state is asked, whole as the question names them (充电线, not 充电); the state's
+    # own word (是不是原装的) is no thing
+    things = [o for o in whole_things(plan, objects_of(plan, people, doc_text))
+              if not (said is not None and (said.search(o) or opposite.search(o)))]
+    if things and not any(thing_named(plan, o, text) or thing_named(plan, o, asked) for o in things):
         return None
     if plan.state is not None:
-        said, opposite = STATES[plan.state]
         for pattern, value in ((opposite, "否"), (said, "是")):
             found = pattern.search(text)
             if found is None:
@@ -185,13 +192,13 @@ def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_tex
             return value if not negated else ("是" if value == "否" else "否")
         return None
     held = NOT_HELD.search(text) if HOLDING_ASKED.search(plan.text) else None
-    if held is not None and (_named_before(things, text[:held.start()], text, asked)
-                             or any(object_hit(o, text[held.end():held.end() + 8]) for o in things)):
+    if held is not None and (_named_before(plan, things, text[:held.start()], text, asked)
+                             or any(thing_named(plan, o, text[held.end():held.end() + 8]) for o in things)):
         return "?" if UNCERTAIN.search(text) else _flip(plan, "否")  # 驾驶证去年就被吊销了
     out = OUT_OF_ORDER.search(text) if plan.focus.acts or plan.question.verbs else None
     if out is None or _device_not_doer(plan, things):
         return None
-    if _named_before(things, text[:out.start()], text, asked):
+    if _named_before(plan, things, text[:out.start()], text, asked):
         return "?" if UNCERTAIN.search(text) else _flip(plan, "否")
     return None
 
@@ -200,12 +207,12 @@ def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_tex
 HOLDING_ASKED = re.compile(r"有没有|有无|是否(?:有|持有|办|取得)|有[^，。？?]{1,14}(?:吗|没有)|持有|办(?:了|过|没办)")
 
 
-def _named_before(things: list[str], before: str, text: str, asked: str) -> bool:
+def _named_before(plan: CasePlan, things: list[str], before: str, text: str, asked: str) -> bool:
     """The state is of the asked thing: named before the state word (门口的监控那几天坏了), or named by
     the asker and the answer speaking of no one else first (监控拍到了吗？—那几天坏了)."""
-    if any(object_hit(o, before) for o in things):
+    if any(thing_named(plan, o, before) for o in things):
         return True
-    return not any(object_hit(o, text) for o in things) and any(object_hit(o, asked) for o in things) \
+    return not any(thing_named(plan, o, text) for o in things) and any(thing_named(plan, o, asked) for o in things) \
         and not re.search(r"[他她我你]", before)
 
 
@@ -345,6 +352,10 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                           and voice(v.statement) == voice(statement) and occurs(main, v.sentence.text)), None)
         if reversed_ is not None:
             return _both_ways(case, decisive, reversed_, outcome)
+    if not plan.focus.existential and not plan.parties and statement.party in HEARING_SIDES:
+        disputed = _other_side_verdict(case, plan, decisive)
+        if disputed is not None:  # 狗是拴了绳的 (被告) / 未拴牵引绳 (原告): each side's account, no verdict
+            return _sides_apart(case, decisive, disputed, outcome)
     if decisive.value == "是" and decisive.asked is None and CONSENT_ASKED.search(plan.text):
         condition = CONDITION.search(sentence.text)
         # 同意调解，但…: the consent to the asked act; 愿意，但只能…: a bare assent, the act being the asked one
@@ -408,6 +419,33 @@ def _channel_verdicts(case: Case, plan: CasePlan, channel: str) -> list[Verdict]
                 found.append(Verdict("是" if channel in told else "否", statement, sentence))
                 break
     return found
+
+
+def _other_side_verdict(case: Case, plan: CasePlan, decisive: Verdict) -> Verdict | None:
+    """In a hearing, the other side telling the asked act the other way in a sentence naming its
+    main act (被告: 狗是拴了绳的 — 原告: 被告的狗未拴牵引绳), when the question asks no side's account."""
+    main = plan.focus.acts[0] if plan.focus.acts else ""
+    side = decisive.statement.party
+    if not main or decisive.value not in ("是", "否") or decisive.asked is not None \
+            or act_at(plan, decisive.sentence.text, main=True) < 0:
+        return None
+    for other in case.ledger.statements:
+        if other.kind == "header" or other.party not in HEARING_SIDES or other.party == side:
+            continue
+        found = _verdict(case, plan, other)
+        if found is not None and found.asked is None and found.value in ("是", "否") \
+                and found.value != decisive.value and act_at(plan, found.sentence.text, main=True) >= 0:
+            return found
+    return None
+
+
+def _sides_apart(case: Case, first: Verdict, other: Verdict, outcome: Outcome) -> Part:
+    """Two sides of a hearing telling the asked act each its own way: a conflict naming each side."""
+    a, b = sorted((first, other), key=lambda v: v.statement.index)
+    ids = [case.cite(_anchor(v.statement, v.sentence)) for v in (a, b)]
+    said = "；".join(f"{v.statement.party}称{v.value}（{i}：{quoted(v.sentence.text)}）" for i, v in zip(ids, (a, b)))
+    outcome.conflicts.append(Conflict("testimony", f"双方说法不一：{said}", ids))
+    return Part("是否", f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids)
 
 
 def _both_ways(case: Case, first: Verdict, other: Verdict, outcome: Outcome) -> Part:
