@@ -286,34 +286,36 @@ def names_things_whole(plan: CasePlan, text: str, people: list[str] = (), doc_te
     it, is the one the asker's words name — 转账记录 is not the 聊天记录 asked of, though both are 记录."""
     text = text.replace("\n", "")
     wholes = [w for w in (_whole_thing(plan, o) for o in objects_of(plan, people, doc_text)) if w]
-    return not wholes or any(_same_thing(whole, text) for whole in wholes)
+    return not wholes or any(_same_thing(whole, text, doc_text) for whole in wholes)
 
 
 # What may stand right before a noun without making it another thing (那份合同, 签过，合同在…).
 _NOT_A_MODIFIER = frozenset("的这那个些份张段条次笔把将被了过着在是有都也还")
 
 
-def _same_thing(whole: list[str], text: str) -> bool:
+def _same_thing(whole: list[str], text: str, doc_text: str | None = None) -> bool:
     """The text names the thing asked, or its head bare (合同 for 劳动合同), or not at all — never
     only the head with another modifier (聊天记录 for 转账记录), nor its modifiers with another head
-    and not its own (充电头 for 充电线); its modifiers may stand apart (金融方面的许可证 names 金融许可证)."""
+    when the file names the head asked (充电头 for 充电线; a head the file never uses is the question's
+    paraphrase: 监察部门 for 监察支队); its modifiers may stand apart (金融方面的许可证 names 金融许可证)."""
     *modifiers, head = whole
     if "".join(whole) in text:
         return True
     starts = [m.start() for m in re.finditer(re.escape(head), text)]
     if all(m in text for m in modifiers):
-        last = modifiers[-1]
-        return bool(starts) or not any(re.match(r"[\u4e00-\u9fff]", text[m.end():m.end() + 1])
-                                       for m in re.finditer(re.escape(last), text))
+        if starts or doc_text is not None and head not in doc_text.replace("\n", ""):
+            return True
+        return not any(re.match(r"[\u4e00-\u9fff]", text[m.end():m.end() + 1])
+                       for m in re.finditer(re.escape(modifiers[-1]), text))
     return not starts or any(at == 0 or not re.match(r"[\u4e00-\u9fff]", text[at - 1])
                              or text[at - 1] in _NOT_A_MODIFIER for at in starts)
 
 
-def thing_named(plan: CasePlan, obj: str, text: str) -> bool:
+def thing_named(plan: CasePlan, obj: str, text: str, doc_text: str | None = None) -> bool:
     """The text names the thing the question names (``object_hit``) — as the same thing when the
     question writes it as a compound (充电头 names 充电 but not the 充电线 asked)."""
     whole = _whole_thing(plan, obj)
-    return object_hit(obj, text) and (whole is None or _same_thing(whole, text.replace("\n", "")))
+    return object_hit(obj, text) and (whole is None or _same_thing(whole, text.replace("\n", ""), doc_text))
 
 
 def whole_things(plan: CasePlan, things: list[str]) -> list[str]:

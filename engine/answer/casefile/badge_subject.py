@@ -18,7 +18,7 @@ from engine.answer.casefile.case import Case
 from engine.answer.casefile.figure_relevance import ROLE_WORDS as _ROLE_WORDS
 from engine.answer.casefile.parts import Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE
-from engine.question import CasePlan, Slot, content_pairs, counted_thing
+from engine.question import CasePlan, Slot, counted_thing
 from engine.text.case_lexicon import TITLES, TOTAL, UNCERTAIN, UNIT_FAMILIES, UNSURE_ABOUT
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.ordinals import BATCH_ORDINAL, occasion_at
@@ -74,6 +74,17 @@ def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     return "所引语句说不清的不是所问的内容"
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# Characters of the words that ask (什么, 哪里, 怎么, 谁, 几, 多少): two sentences sharing them share no
+# content (全名叫什么…我都不知道 is not about 什么牌子).
+_ASKING_CHAR = re.compile(r"[什么哪怎谁几]|多少")
+
+
+def _bigrams(text: str) -> set[str]:
+    pairs = {text[i:i + 2] for i in range(len(text) - 1) if _CJK.match(text[i]) and _CJK.match(text[i + 1])}
+    return {p for p in pairs if not _ASKING_CHAR.search(p)}
+
+
 def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = True) -> bool:
     """Whether the words of not knowing at ``found`` are about what ``question`` asks; ``narrow``:
     read in their own clause when it names something, else (and always when not narrow) from the
@@ -89,7 +100,7 @@ def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = 
     said = own if narrow and _POINTING.sub("", own) else f"{quote[start:found.start()]}|{after}"
     if not _POINTING.sub("", said):
         return True  # 这个我不知道: of the very thing asked
-    if content_pairs(said) & content_pairs(question):  # a word asked (全名叫什么) is no shared content
+    if _bigrams(said) & _bigrams(question):
         return True
     # 具体哪天记不清了 for 什么时候开起来的: not knowing the very kind of value asked
     return any(p.search(said) and p.search(question) for p in UNSURE_ABOUT.values())

@@ -179,7 +179,7 @@ def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_tex
     # own word (是不是原装的) is no thing
     things = [o for o in whole_things(plan, objects_of(plan, people, doc_text))
               if not (said is not None and (said.search(o) or opposite.search(o)))]
-    if things and not any(thing_named(plan, o, text) or thing_named(plan, o, asked) for o in things):
+    if things and not any(thing_named(plan, o, text, doc_text) or thing_named(plan, o, asked, doc_text) for o in things):
         return None
     if plan.state is not None:
         for pattern, value in ((opposite, "否"), (said, "是")):
@@ -192,13 +192,13 @@ def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_tex
             return value if not negated else ("是" if value == "否" else "否")
         return None
     held = NOT_HELD.search(text) if HOLDING_ASKED.search(plan.text) else None
-    if held is not None and (_named_before(plan, things, text[:held.start()], text, asked)
-                             or any(thing_named(plan, o, text[held.end():held.end() + 8]) for o in things)):
+    if held is not None and (_named_before(plan, doc_text, things, text[:held.start()], text, asked)
+                             or any(thing_named(plan, o, text[held.end():held.end() + 8], doc_text) for o in things)):
         return "?" if UNCERTAIN.search(text) else _flip(plan, "否")  # 驾驶证去年就被吊销了
     out = OUT_OF_ORDER.search(text) if plan.focus.acts or plan.question.verbs else None
     if out is None or _device_not_doer(plan, things):
         return None
-    if _named_before(plan, things, text[:out.start()], text, asked):
+    if _named_before(plan, doc_text, things, text[:out.start()], text, asked):
         return "?" if UNCERTAIN.search(text) else _flip(plan, "否")
     return None
 
@@ -207,12 +207,13 @@ def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_tex
 HOLDING_ASKED = re.compile(r"有没有|有无|是否(?:有|持有|办|取得)|有[^，。？?]{1,14}(?:吗|没有)|持有|办(?:了|过|没办)")
 
 
-def _named_before(plan: CasePlan, things: list[str], before: str, text: str, asked: str) -> bool:
+def _named_before(plan: CasePlan, doc_text: str, things: list[str], before: str, text: str, asked: str) -> bool:
     """The state is of the asked thing: named before the state word (门口的监控那几天坏了), or named by
     the asker and the answer speaking of no one else first (监控拍到了吗？—那几天坏了)."""
-    if any(thing_named(plan, o, before) for o in things):
+    if any(thing_named(plan, o, before, doc_text) for o in things):
         return True
-    return not any(thing_named(plan, o, text) for o in things) and any(thing_named(plan, o, asked) for o in things) \
+    return not any(thing_named(plan, o, text, doc_text) for o in things) \
+        and any(thing_named(plan, o, asked, doc_text) for o in things) \
         and not re.search(r"[他她我你]", before)
 
 

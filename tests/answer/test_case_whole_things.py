@@ -1,0 +1,110 @@
+"""A yes/no is answered about the very thing asked, by the one whose account it is: a thing the
+question writes as a compound (股权代持协议, 行车记录仪) is not another thing sharing its head or its
+modifier (《借款协议》, 行车电脑); a company's name is no act (恒锐公司); whether another person knew
+is not answered 否 by the speaker's 我说不准; a word that asks (叫什么) is no content shared with a
+question; two sides of a hearing telling the act each their own way are a conflict naming each side.
+Records written for these tests, typeset into real PDFs."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.case_homes import ask, record_home
+
+# A former engineer questioned about what he signed and whom he gave the files to.
+SIGNED = """讯问笔录
+时间：2024年5月14日9时10分至2024年5月14日11时00分
+地点：湘川市公安局经侦大队讯问室
+侦查员：祁某、芦某 记录人：芦某
+犯罪嫌疑人：邝振华 性别：男
+问：你在恒锐公司工作期间签过哪些文件？
+答：入职时签了劳动合同，后来借钱买房，跟公司签了一份《借款协议》，约定从工资里扣。股权代持协议我没签过，那是老板跟别人签的。
+问：你把这些模具图纸给过谁？
+答：给过做模具的乔丽萍。
+问：乔丽萍知不知道这些图纸是恒锐公司的？
+答：这个我说不准。我发给她的时候把公司的标志去掉了，她怎么想的我不知道。
+问：帮你拷贝文件的那个师傅你了解吗？
+答：那个师傅姓滕，全名叫什么、家住哪里我都不知道，平时只在电话里联系。
+"""
+
+# A car owner asked about the parts of his car after a fire.
+CAR = """询问笔录
+时间：2024年8月3日14时00分至2024年8月3日15时10分
+地点：湘川市公安局交警支队事故处理中队
+询问人：巫某、车某 记录人：车某
+被询问人：甘立群 性别：男
+问：车上的这些设备是不是原车带的原装货？
+答：行车电脑是原装的，出厂就有。行车记录仪是后来在网上买的，是不是原装的我说不清。
+问：起火前你在车上干什么？
+答：我在车里等人，开着空调，大概等了二十分钟就闻到焦味了。
+"""
+
+# A hearing over a bicycle crash: each side tells the helmet its own way.
+HEARING = """庭审笔录
+时间：2024年11月6日9时30分
+地点：湘川市城东区人民法院第三法庭
+审判员：蔺某 书记员：言某
+原告：邰秋燕，女，1990年3月2日出生
+被告：苟明杰，男，1988年7月9日出生
+审判员：现在开庭。原告陈述诉讼请求和事实理由。
+原告：2024年6月2日晚上，被告骑电动车在滨江路把我撞倒，被告骑车时没有戴头盔，车速很快，我的右腿骨折，请求赔偿医疗费三万二千元。
+审判员：被告答辩。
+被告：我承认撞到了原告，但我是戴了头盔的，车速也不快，是原告突然从路边走出来。
+审判员：双方对事故发生的时间有无异议？
+原告：没有异议。
+被告：没有异议。
+"""
+
+
+@pytest.fixture(scope="module")
+def whole_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("whole_things"),
+                           {"讯问笔录_邝振华.pdf": SIGNED, "询问笔录_甘立群.pdf": CAR, "庭审笔录_邰秋燕.pdf": HEARING})
+
+
+@pytest.mark.integration
+def test_a_compound_thing_asked_is_not_another_thing_of_its_head(whole_home):
+    answer = ask(whole_home, "讯问笔录_邝振华.pdf", "邝振华签过股权代持协议吗？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+    assert "没签过" in answer.conclusion and "《借款协议》" not in answer.conclusion
+
+
+@pytest.mark.integration
+def test_a_state_of_a_compound_thing_is_not_the_state_of_another_sharing_its_modifier(whole_home):
+    answer = ask(whole_home, "询问笔录_甘立群.pdf", "车上用的行车记录仪是不是原装的？")
+    assert answer.status.value != "answered" or not answer.conclusion.startswith("是"), answer.conclusion
+    assert "行车电脑是原装的" not in answer.conclusion
+    assert "说不清" in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.integration
+def test_whether_another_knew_is_a_gap_when_the_speaker_cannot_say(whole_home):
+    answer = ask(whole_home, "讯问笔录_邝振华.pdf", "乔丽萍知道这些图纸是恒锐公司的吗？")
+    assert not answer.conclusion.startswith(("是", "否")), answer.conclusion
+    assert "说不准" in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.integration
+def test_not_knowing_another_thing_of_a_person_is_not_verified_as_the_gap_asked(whole_home):
+    answer = ask(whole_home, "讯问笔录_邝振华.pdf", "姓滕的师傅用的拷贝设备是什么牌子？")
+    assert answer.status.value != "answered", answer.conclusion
+
+
+@pytest.mark.integration
+def test_two_sides_of_a_hearing_telling_the_act_each_their_way_are_a_conflict(whole_home):
+    answer = ask(whole_home, "庭审笔录_邰秋燕.pdf", "苟明杰骑车时有没有戴头盔？")
+    assert answer.status.value == "needs_review", answer.conclusion
+    assert "原告称否" in answer.conclusion and "被告称是" in answer.conclusion, answer.conclusion
+    assert answer.conflicts, answer
+    # a side's account asked for is that side's, no conflict
+    told = ask(whole_home, "庭审笔录_邰秋燕.pdf", "被告说自己戴没戴头盔？")
+    assert "双方说法不一" not in told.conclusion, told.conclusion
+
+
+def test_a_company_name_is_no_act_of_the_question():
+    from engine.question import read_question
+
+    plan = read_question("乔丽萍知道这些图纸是恒锐公司的吗？").case
+    assert "恒锐" not in plan.focus.acts and "公司" not in plan.focus.acts, plan.focus.acts
+    assert plan.focus.knower == "乔丽萍"
+    assert read_question("你知道这些图纸是恒锐公司的吗？").case.focus.knower is None
