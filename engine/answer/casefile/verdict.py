@@ -301,21 +301,40 @@ CONDITION = re.compile(r"[，,]\s*(?:但是?|可是|不过|除非|前提是|条�
 def of_asked_side(plan: CasePlan, statement: Statement, case: Case | None = None) -> bool:
     """被告同意调解吗: only the side the question names speaks for it (the 原告's consent is not the
     被告's); a statement of no hearing side is not excluded. The side is the statement's, else the
-    one its turn's label names (原告委托诉讼代理人:…)."""
+    one its turn's label names (原告委托诉讼代理人:…). A consent asked of a person the question
+    names (苗雨欣同意…吗) is that person's, when the record gives them turns of their own."""
     if not plan.parties:
-        return True
+        return _of_asked_person(plan, statement, case)
     side = statement.party if statement.party in HEARING_SIDES else _label_side(case, statement)
     return side not in HEARING_SIDES or side == plan.parties[0]
 
 
-def _label_side(case: Case | None, statement: Statement) -> str | None:
+def _of_asked_person(plan: CasePlan, statement: Statement, case: Case | None) -> bool:
+    who = plan.focus.subject if plan.focus.subject in plan.names else None
+    if case is None or who is None or not CONSENT_ASKED.search(plan.text):
+        return True
+    own = [s for s in case.ledger.statements if s.kind != "header" and _speaks(case, s, who)]
+    return not own or _speaks(case, statement, who)
+
+
+def _speaks(case: Case, statement: Statement, who: str) -> bool:
+    return statement.speaker == who or who in (_label(case, statement) or "")
+
+
+def _label(case: Case | None, statement: Statement) -> str | None:
+    """The label of the statement's turn (被告苗雨欣, 原告委托诉讼代理人), None when it has none."""
     source = case.sources.get(statement.chunk_id) if case is not None else None
     if source is None or statement.kind == "header":
         return None
     text = source.chunk.text
     start = text.rfind("\n", 0, statement.answer_offset) + 1
     label = text[start:statement.answer_offset].strip(" \t\u3000:：")
-    return party_of(label, "A") if 0 < len(label) <= 16 else None
+    return label if 0 < len(label) <= 16 else None
+
+
+def _label_side(case: Case | None, statement: Statement) -> str | None:
+    label = _label(case, statement)
+    return party_of(label, "A") if label else None
 
 
 def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) -> Part:

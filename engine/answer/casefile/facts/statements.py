@@ -8,6 +8,7 @@ from typing import Iterable
 from engine.ingest.chunkers.header import person_of
 from engine.answer.casefile.facts.model import Anchor, Statement
 from engine.text.dates import find_dates
+from engine.text.names import looks_like_name
 from engine.types import Chunk
 
 # Header fields naming the person questioned (the "我" of every answer).
@@ -125,10 +126,13 @@ def _turn_statements(chunk: Chunk, session: int, turns: list[dict], fallback: st
         if turn.get("role") != "A":
             continue
         end = turns[n + 1]["at"] if n + 1 < len(turns) else len(chunk.text)
-        speaker = turn.get("speaker") or fallback
         party = turn.get("party")
-        previous = out[-1] if out and n > 0 and turns[n - 1].get("role") == "A" else None
-        if previous is not None and previous.speaker == speaker and previous.party == party:
+        label = str(turn.get("label") or "")
+        speaker = turn.get("speaker") or _named_after_side(label, party) or fallback
+        before = turns[n - 1] if n > 0 else None
+        previous = out[-1] if out and before is not None and before.get("role") == "A" else None
+        if previous is not None and previous.speaker == speaker and previous.party == party \
+                and before.get("label") == turn.get("label"):
             previous.answer = chunk.text[previous.answer_offset:end]
             continue
         out.append(Statement(chunk.chunk_id, chunk.doc_id, session, first_index + len(out), question,
@@ -136,6 +140,15 @@ def _turn_statements(chunk: Chunk, session: int, turns: list[dict], fallback: st
                              question_span=span, party=party,
                              asked=chunk.text[span[0]:span[1]] if span else ""))
     return out
+
+
+def _named_after_side(label: str, party: str | None) -> str | None:
+    """被告苗雨欣 / 原告邢家豪: a side's label followed by the name of the one speaking for it (two
+    people of one side answer in turn: each is a statement of their own)."""
+    if not party or not label.startswith(party):
+        return None
+    name = re.sub(r"^[一二三四五六七八九十\d]", "", label[len(party):])  # 被告一苗某
+    return name if looks_like_name(name) else None
 
 
 def _session(chunk: Chunk) -> int:
