@@ -55,11 +55,40 @@ HEARING = """庭审笔录
 被告：没有异议。
 """
 
+# A hearing over a wedding deposit: a father and his daughter, both defendants, answer in turn.
+TWO_DEFENDANTS = """庭审笔录
+时间：2024年9月12日14时00分
+地点：湘川市城北区人民法院第一法庭
+审判员：綦某 书记员：暴某
+原告：邴文博，男，1995年1月8日出生
+被告一：马晓雯，女，1997年5月3日出生
+被告二：马德顺，男，1968年2月11日出生
+审判员：现在开庭。原告陈述诉讼请求。
+原告：请求判令二被告返还订金八万元，返还我送的一块手表。
+审判员：被告答辩。
+被告马德顺：订金是我收的，收了六万，不是八万。
+被告马晓雯：手表在我这里，我可以原样退还给他。
+审判员：原告对被告的答辩有什么意见？
+原告：订金是八万，有转账记录。手表要还，订金也要全部还。
+审判员：被告马德顺，订金是什么时候收的？
+被告马德顺：2024年3月订婚那天收的，现金。
+审判员：被告马晓雯，手表现在在哪里？
+被告马晓雯：在我家里，一直没戴过。
+审判员：被告马德顺，收订金的时候有没有写收条？
+被告马德顺：没有写收条。
+审判员：被告马晓雯，你和原告是什么时候分手的？
+被告马晓雯：今年6月份。
+审判员：被告是否同意调解？
+被告马德顺：订金我最多还四万，不同意全部还。
+被告马晓雯：我同意调解。
+"""
+
 
 @pytest.fixture(scope="module")
 def whole_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("whole_things"),
-                           {"讯问笔录_邝振华.pdf": SIGNED, "询问笔录_甘立群.pdf": CAR, "庭审笔录_邰秋燕.pdf": HEARING})
+                           {"讯问笔录_邝振华.pdf": SIGNED, "询问笔录_甘立群.pdf": CAR, "庭审笔录_邰秋燕.pdf": HEARING,
+                            "庭审笔录_邴文博.pdf": TWO_DEFENDANTS})
 
 
 @pytest.mark.integration
@@ -99,6 +128,16 @@ def test_two_sides_of_a_hearing_telling_the_act_each_their_way_are_a_conflict(wh
     # a side's account asked for is that side's, no conflict
     told = ask(whole_home, "庭审笔录_邰秋燕.pdf", "被告说自己戴没戴头盔？")
     assert "双方说法不一" not in told.conclusion, told.conclusion
+
+
+@pytest.mark.integration
+def test_two_people_of_one_side_answering_in_turn_are_each_their_own_account(whole_home):
+    answer = ask(whole_home, "庭审笔录_邴文博.pdf", "马晓雯同意退还手表吗？")
+    assert answer.conclusion.startswith("是"), answer.conclusion
+    assert "可以原样退还给他" in answer.conclusion and "返还我送的一块手表" not in answer.conclusion
+    father = ask(whole_home, "庭审笔录_邴文博.pdf", "马德顺同意全部退还订金吗？")
+    assert father.conclusion.startswith("否"), father.conclusion
+    assert "最多还四万" in father.conclusion or "不同意全部还" in father.conclusion
 
 
 def test_a_company_name_is_no_act_of_the_question():

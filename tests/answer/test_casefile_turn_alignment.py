@@ -88,6 +88,7 @@ def test_a_turn_asking_another_kind_of_value_never_answers(home):
 ])
 def test_the_verdict_of_a_replys_opening(question, reply, verdict):
     from engine.answer.casefile.turns import _verdict
-    from engine.question import read_question
+    from engine.question import asks_knowing, read_question
 
-    assert _verdict(read_question(question).case, reply) == verdict
+    # the reply's speaker is the one whose knowing is asked (他 — the one questioned)
+    assert _verdict(read_question(question).case, reply, asks_knowing(question)) == verdict

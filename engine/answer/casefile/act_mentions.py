@@ -61,6 +61,8 @@ NEGATED_BEFORE = re.compile(r"(?:没有|没|未|不|并未|从未|从没|从来�
 # (快离婚的时候 / 快要签合同时: the act only about to happen — a time before it, not its date)
 IRREALIS = re.compile(r"劝|建议|要求|叫我|让|叫他|要(?!求|是)|想|打算|准备|如果|要是|假如|万一|应该|答应|说好|希望|怕|以为|是否|有没有"
                       r"|不能|不准|不许|不得|禁止"
+                      # 请求判令二被告返还订金: a claim asks the court to order the act, it does not tell it done
+                      r"|请求|判令"
                       r"|快$")
 # What is owed is all paid (已经全部结清了, 一分不欠), or is not (还欠, 没结清, 没给).
 SETTLED = re.compile(r"结清|付清|还清|清了|不欠|(?:全部|都)(?:给|付|还|结|发)(?:了|清|完)")

@@ -98,7 +98,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
         if _denied_before(plan, first.text[:unsure.start()]):  # 没有人赔我，我也不知道该找谁赔
             return Verdict(_flip(plan, "否"), statement, first)
         return Verdict(None, statement, first)
-    for mention in mentions(plan, statement.answer):
+    for mention in _consent_first(plan, mentions(plan, statement.answer)):
         if mention.irrealis or re.search(r"[？?]\s*$", mention.sentence.text):
             continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention):
@@ -111,7 +111,9 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             return Verdict(None, statement, mention.sentence)
         if mention.settled is not None:  # 还有…没拿到吗 — 已经全部结清了
             return Verdict("否" if mention.settled else "是", statement, mention.sentence)
-        denied = mention.negated or verb_negated(plan, mention.clause.text)
+        consent = _consent_in(plan, mention.clause.text)
+        denied = mention.negated or verb_negated(plan, mention.clause.text) or \
+            consent is not None and bool(_NEGATED_JUST_BEFORE.search(mention.clause.text[:consent.start()]))
         return Verdict(_flip(plan, "否" if denied else "是"), statement, mention.sentence)
     state = _state_verdict(plan, statement, asked, people, case.doc_text, case)
     if state is not None:
@@ -119,6 +121,17 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     if not plan.focus.acts:
         return _key_verdict(plan, statement, asked, people, case.doc_text)
     return None
+
+
+def _consent_in(plan: CasePlan, clause: str) -> re.Match[str] | None:
+    """The word of consent a clause says, when the question asks a consent (同意退还…吗)."""
+    return CONSENT_ASKED.search(clause.replace("\n", "")) if CONSENT_ASKED.search(plan.text) else None
+
+
+def _consent_first(plan: CasePlan, found: list) -> list:
+    """同意全部退还吗？—订金我最多还四万，不同意全部还: the clause saying the consent decides, not
+    an offer told before it."""
+    return sorted(found, key=lambda m: _consent_in(plan, m.clause.text) is None)
 
 
 # 到现在没有人赔我 / 至今没人管: nobody did the asked act, said before the words of not knowing (…我也不知道
@@ -372,7 +385,8 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                           and voice(v.statement) == voice(statement) and occurs(main, v.sentence.text)), None)
         if reversed_ is not None:
             return _both_ways(case, decisive, reversed_, outcome)
-    if not plan.focus.existential and not plan.parties and statement.party in HEARING_SIDES:
+    if not plan.focus.existential and not plan.parties and statement.party in HEARING_SIDES \
+            and not CONSENT_ASKED.search(plan.text):  # a consent is its giver's own, no side tells another's
         disputed = _other_side_verdict(case, plan, decisive)
         if disputed is not None:  # 狗是拴了绳的 (被告) / 未拴牵引绳 (原告): each side's account, no verdict
             return _sides_apart(case, decisive, disputed, outcome)
