@@ -23,6 +23,8 @@ SIGNED = """讯问笔录
 答：给过做模具的乔丽萍。
 问：乔丽萍知不知道这些图纸是恒锐公司的？
 答：这个我说不准。我发给她的时候把公司的标志去掉了，她怎么想的我不知道。
+问：你妻子苏文静知道你拿图纸的事吗？
+答：苏文静不知道，我一直没跟她说过。
 问：帮你拷贝文件的那个师傅你了解吗？
 答：那个师傅姓滕，全名叫什么、家住哪里我都不知道，平时只在电话里联系。
 """
@@ -50,6 +52,10 @@ HEARING = """庭审笔录
 原告：2024年6月2日晚上，被告骑电动车在滨江路把我撞倒，被告骑车时没有戴头盔，车速很快，我的右腿骨折，请求赔偿医疗费三万二千元。
 审判员：被告答辩。
 被告：我承认撞到了原告，但我是戴了头盔的，车速也不快，是原告突然从路边走出来。
+审判员：被告，事故发生后你有没有报警？
+被告：没有报警，当时原告说不用报警，我就送她去了医院。
+审判员：原告，是这样吗？
+原告：被告确实没有当场报警，是我自己后来打的电话。
 审判员：双方对事故发生的时间有无异议？
 原告：没有异议。
 被告：没有异议。
@@ -114,6 +120,12 @@ def test_whether_another_knew_is_a_gap_when_the_speaker_cannot_say(whole_home):
 
 
 @pytest.mark.integration
+def test_another_persons_not_knowing_told_by_the_speaker_answers_no(whole_home):
+    answer = ask(whole_home, "讯问笔录_邝振华.pdf", "苏文静知道邝振华拿图纸的事吗？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+
+
+@pytest.mark.integration
 def test_not_knowing_another_thing_of_a_person_is_not_verified_as_the_gap_asked(whole_home):
     answer = ask(whole_home, "讯问笔录_邝振华.pdf", "姓滕的师傅用的拷贝设备是什么牌子？")
     assert answer.status.value != "answered", answer.conclusion
@@ -125,6 +137,9 @@ def test_two_sides_of_a_hearing_telling_the_act_each_their_way_are_a_conflict(wh
     assert answer.status.value == "needs_review", answer.conclusion
     assert "原告称否" in answer.conclusion and "被告称是" in answer.conclusion, answer.conclusion
     assert answer.conflicts, answer
+    # both sides deny it, one with words between the negation and the act: no conflict
+    reported = ask(whole_home, "庭审笔录_邰秋燕.pdf", "事故发生后苟明杰有没有报警？")
+    assert reported.conclusion.startswith("否") and "双方说法不一" not in reported.conclusion, reported.conclusion
     # a side's account asked for is that side's, no conflict
     told = ask(whole_home, "庭审笔录_邰秋燕.pdf", "被告说自己戴没戴头盔？")
     assert "双方说法不一" not in told.conclusion, told.conclusion

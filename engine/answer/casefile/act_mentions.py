@@ -338,16 +338,17 @@ def _whole_thing(plan: CasePlan, obj: str) -> list[str] | None:
     it stands alone."""
     words = _tagged(plan.text)
     index = next((i for i, (w, _) in enumerate(words) if w == obj), None)
-    if index is None:
-        return None
+    if index is None or words[index][1] in ("v", "vd", "vg"):
+        return None  # a verb heads no compound (拿 after a name is an act)
     first = index
     while first > 0:
         word, flag = words[first - 1]
-        if flag.startswith(("n", "j", "vn")) and not flag.startswith(("nr", "ns", "nt")) and word not in plan.names:
+        if flag.startswith(("n", "j", "vn")) and not flag.startswith(("nr", "ns", "nt", "nz")) and word not in plan.names:
             first -= 1  # 金融|许可证, 调表|仪器
             continue
-        if flag == "v" and first >= 2 and len(word) == 2 and word[-1] not in "了过着" and (
-                words[first - 2][0] == "的" or words[first - 2][1].startswith("n") and not words[first - 2][1].startswith("nr")):
+        if flag == "v" and first >= 2 and len(word) == 2 and word[-1] not in "了过着" and word not in plan.focus.knowing \
+                and (words[first - 2][0] == "的" or words[first - 2][1].startswith("n")
+                     and not words[first - 2][1].startswith(("nr", "nz"))):
             first -= 1  # 用的|充电|线, 竞业|限制|协议: a verb inside the noun's words says which thing
             continue
         if flag == "v" and first == index and first >= 2 and words[first - 2][0] in plan.question.verbs:

@@ -205,8 +205,11 @@ def _part(case: Case, plan: CasePlan, turn: Turn, slot: Slot, outcome: Outcome) 
     if opening is None:
         return None
     label = "是否" if slot is Slot.YESNO else SLOT_LABELS.get(slot, "内容")
-    knowing = slot is Slot.YESNO and knowing_asked(plan, statement, words=True)
-    if UNCERTAIN.search(re.split(r"[，,。；;]", opening.text, maxsplit=1)[0]) and not knowing:
+    first_clause = re.split(r"[，,。；;]", opening.text, maxsplit=1)[0]
+    unsure = UNCERTAIN.search(first_clause)
+    said = first_clause[:unsure.start()] if unsure else ""
+    knowing = slot is Slot.YESNO and knowing_asked(plan, statement, said, words=True)
+    if unsure and not knowing:
         cited = _cite(case, statement, opening)  # 这个我不知道: what the record says of it, a gap
         outcome.gaps.append(Gap(f"{UNCLEAR_PHRASE}：{quoted(opening.text)}", [cited]))
         return Part(label, f"{UNCLEAR_PHRASE}：{quoted(opening.text)}（{cited}），材料未给出确切答案",

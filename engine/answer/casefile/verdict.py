@@ -53,13 +53,21 @@ class Verdict:
 _KNOWING_ASKED = re.compile(r"^\s*(?:那)?(?:你|您)(?:当时|事先|事前|是否)?(?:知道|知不知道|清楚|明白|了解)[^，。？?]{2,}[？?]")
 
 
-def knowing_asked(plan: CasePlan, statement: Statement, words: bool = False) -> bool:
-    """你知道…吗: not knowing is then the answer, not a gap — when the knowing asked is the
-    speaker's: of another the question names (解晓彤知道…吗), the speaker's 我不清楚 is a gap.
+def knowing_asked(plan: CasePlan, statement: Statement, said: str = "", words: bool = False) -> bool:
+    """你知道…吗: not knowing is then the answer, not a gap. When the question asks whether another
+    knew (解晓彤知道…吗), the speaker's own not knowing (这个我不清楚 — ``said`` up to the words of not
+    knowing, in their clause) is a gap; someone else's (老板不知道) still answers.
     ``words``: knowing asked in so many words (知不知道 / 清楚吗), not any word of knowing."""
     asked = asks_knowing(plan.text) if words else bool(plan.focus.knowing)
     knower = plan.focus.knower
-    return asked and (knower is None or knower == statement.speaker)
+    if not asked or knower is None or knower == statement.speaker:
+        return asked
+    clause = re.split(r"[，,。；;！!？?]", said.replace("\n", ""))[-1]
+    return "我" not in clause and bool(_POINTING.sub("", clause))
+
+
+# Words of a clause that point back or qualify and name no one (这个, 具体, 也, 都).
+_POINTING = re.compile(r"[这那个具体也都还就对此事情况的了\s]")
 
 
 def _flip(plan: CasePlan, value: str) -> str:
@@ -94,7 +102,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             return Verdict(_flip(plan, "否"), statement, first)
         if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
             return Verdict(_flip(plan, "是"), statement, first)
-    if to_the_act and (unsure := UNCERTAIN.search(first.text)) and not knowing_asked(plan, statement):
+    if to_the_act and (unsure := UNCERTAIN.search(first.text)) \
+            and not knowing_asked(plan, statement, first.text[:unsure.start()]):
         if _denied_before(plan, first.text[:unsure.start()]):  # 没有人赔我，我也不知道该找谁赔
             return Verdict(_flip(plan, "否"), statement, first)
         return Verdict(None, statement, first)
@@ -107,7 +116,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
                 not (tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text)
                      and names_things_whole(plan, f"{asked}{mention.sentence.text}", people, case.doc_text)):
             continue  # 交警来了以后先拍了照: another act of that moment, not 等到交警来了才走
-        if UNCERTAIN.search(mention.clause.text) and not knowing_asked(plan, statement):
+        unsure = UNCERTAIN.search(mention.clause.text)
+        if unsure and not knowing_asked(plan, statement, mention.clause.text[:unsure.start()]):
             return Verdict(None, statement, mention.sentence)
         if mention.settled is not None:  # 还有…没拿到吗 — 已经全部结清了
             return Verdict("否" if mention.settled else "是", statement, mention.sentence)
@@ -460,17 +470,29 @@ def _other_side_verdict(case: Case, plan: CasePlan, decisive: Verdict) -> Verdic
     main act (被告: 狗是拴了绳的 — 原告: 被告的狗未拴牵引绳), when the question asks no side's account."""
     main = plan.focus.acts[0] if plan.focus.acts else ""
     side = decisive.statement.party
-    if not main or decisive.value not in ("是", "否") or decisive.asked is not None \
-            or act_at(plan, decisive.sentence.text, main=True) < 0:
+    if not main or decisive.value not in ("是", "否") or decisive.asked is not None:
         return None
     for other in case.ledger.statements:
         if other.kind == "header" or other.party not in HEARING_SIDES or other.party == side:
             continue
         found = _verdict(case, plan, other)
         if found is not None and found.asked is None and found.value in ("是", "否") \
-                and found.value != decisive.value and act_at(plan, found.sentence.text, main=True) >= 0:
+                and found.value != decisive.value and not _polarity_unsure(plan, found) \
+                and not _polarity_unsure(plan, decisive):
             return found
     return None
+
+
+def _polarity_unsure(plan: CasePlan, verdict: Verdict) -> bool:
+    """Whether a 是 may be a denial read past (确实没有书面对过账: a negation and words between it and
+    the act): a negation anywhere before the act in its clause leaves a 是 unsure; a sentence not
+    naming the main act is no account of it."""
+    text = verdict.sentence.text.replace("\n", "")
+    at = act_at(plan, text, main=True)
+    if at < 0:
+        return True
+    clause_start = max((m.end() for m in re.finditer(r"[，,；;。]", text[:at])), default=0)
+    return verdict.value == "是" and bool(re.search(r"[没不未无非]", text[clause_start:at]))
 
 
 def _sides_apart(case: Case, first: Verdict, other: Verdict, outcome: Outcome) -> Part:
