@@ -395,11 +395,13 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                           and voice(v.statement) == voice(statement) and occurs(main, v.sentence.text)), None)
         if reversed_ is not None:
             return _both_ways(case, decisive, reversed_, outcome)
-    if not plan.focus.existential and not plan.parties and statement.party in HEARING_SIDES \
+    if not plan.focus.existential and statement.party in HEARING_SIDES \
             and not CONSENT_ASKED.search(plan.text):  # a consent is its giver's own, no side tells another's
-        disputed = _other_side_verdict(case, plan, decisive)
+        told = _other_side_accounts(case, plan, decisive)
+        disputed = next((v for v in told if v.value != decisive.value), None)
         if disputed is not None:  # 狗是拴了绳的 (被告) / 未拴牵引绳 (原告): each side's account, no verdict
             return _sides_apart(case, decisive, disputed, outcome)
+        verdicts = verdicts + told[:1]  # the other side saying the same (一分钱没拿): cited beside it
     if decisive.value == "是" and decisive.asked is None and CONSENT_ASKED.search(plan.text):
         condition = CONDITION.search(sentence.text)
         # 同意调解，但…: the consent to the asked act; 愿意，但只能…: a bare assent, the act being the asked one
@@ -465,22 +467,21 @@ def _channel_verdicts(case: Case, plan: CasePlan, channel: str) -> list[Verdict]
     return found
 
 
-def _other_side_verdict(case: Case, plan: CasePlan, decisive: Verdict) -> Verdict | None:
-    """In a hearing, the other side telling the asked act the other way in a sentence naming its
-    main act (被告: 狗是拴了绳的 — 原告: 被告的狗未拴牵引绳), when the question asks no side's account."""
-    main = plan.focus.acts[0] if plan.focus.acts else ""
+def _other_side_accounts(case: Case, plan: CasePlan, decisive: Verdict) -> list[Verdict]:
+    """In a hearing, the other sides' verdicts on the asked act, each read with a sure polarity from
+    a sentence naming its main act (被告: 狗是拴了绳的 — 原告: 被告的狗未拴牵引绳)."""
     side = decisive.statement.party
-    if not main or decisive.value not in ("是", "否") or decisive.asked is not None:
-        return None
+    if not plan.focus.acts or decisive.value not in ("是", "否") or decisive.asked is not None \
+            or _polarity_unsure(plan, decisive):
+        return []
+    found = []
     for other in case.ledger.statements:
         if other.kind == "header" or other.party not in HEARING_SIDES or other.party == side:
             continue
-        found = _verdict(case, plan, other)
-        if found is not None and found.asked is None and found.value in ("是", "否") \
-                and found.value != decisive.value and not _polarity_unsure(plan, found) \
-                and not _polarity_unsure(plan, decisive):
-            return found
-    return None
+        told = _verdict(case, plan, other)
+        if told is not None and told.asked is None and told.value in ("是", "否") and not _polarity_unsure(plan, told):
+            found.append(told)
+    return found
 
 
 def _polarity_unsure(plan: CasePlan, verdict: Verdict) -> bool:
