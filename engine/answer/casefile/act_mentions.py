@@ -287,7 +287,7 @@ def names_things_whole(plan: CasePlan, text: str, people: list[str] = (), doc_te
     """For a bare 在/有 to the asker's own yes/no: the thing asked, taken whole as the question writes
     it, is the one the asker's words name — 转账记录 is not the 聊天记录 asked of, though both are 记录."""
     text = text.replace("\n", "")
-    wholes = [w for w in (_whole_thing(plan, o) for o in objects_of(plan, people, doc_text)) if w]
+    wholes = [w for w in (_whole_thing(plan, o, doc_text) for o in objects_of(plan, people, doc_text)) if w]
     return not wholes or any(_same_thing(whole, text, doc_text) for whole in wholes)
 
 
@@ -316,15 +316,15 @@ def _same_thing(whole: list[str], text: str, doc_text: str | None = None) -> boo
 def thing_named(plan: CasePlan, obj: str, text: str, doc_text: str | None = None) -> bool:
     """The text names the thing the question names (``object_hit``) — as the same thing when the
     question writes it as a compound (充电头 names 充电 but not the 充电线 asked)."""
-    whole = _whole_thing(plan, obj)
+    whole = _whole_thing(plan, obj, doc_text)
     return object_hit(obj, text) and (whole is None or _same_thing(whole, text.replace("\n", ""), doc_text))
 
 
-def whole_things(plan: CasePlan, things: list[str]) -> list[str]:
+def whole_things(plan: CasePlan, things: list[str], doc_text: str) -> list[str]:
     """The things that can tell one statement's thing from another's: not a modifier of another's
     compound (充电 of 充电|线), nor a single character standing alone (线 only as the head of 充电线)."""
-    inside = {w for o in things for w in (_whole_thing(plan, o) or [])[:-1]}
-    return [o for o in things if o not in inside and (len(o) >= 2 or _whole_thing(plan, o))]
+    inside = {w for o in things for w in (_whole_thing(plan, o, doc_text) or [])[:-1]}
+    return [o for o in things if o not in inside and (len(o) >= 2 or _whole_thing(plan, o, doc_text))]
 
 
 @lru_cache(maxsize=1024)
@@ -332,15 +332,16 @@ def _tagged(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(posseg(text))
 
 
-def _whole_thing(plan: CasePlan, obj: str) -> list[str] | None:
+def _whole_thing(plan: CasePlan, obj: str, doc_text: str | None = None) -> list[str] | None:
     """The words of the thing as the question writes it whole, when jieba cut a compound noun
     (转账|记录 for 转账记录): the nouns right before it, or the verb between the act and it; None when
-    it stands alone."""
+    it stands alone. A verb inside the compound (竞业|限制|协议, 充电|线) is kept only when the file
+    writes the compound so (``doc_text``): 派人|维修|房屋 is two acts, not a thing."""
     words = _tagged(plan.text)
     index = next((i for i, (w, _) in enumerate(words) if w == obj), None)
     if index is None or words[index][1] in ("v", "vd", "vg"):
         return None  # a verb heads no compound (拿 after a name is an act)
-    first = index
+    first, inner = index, None
     while first > 0:
         word, flag = words[first - 1]
         if flag.startswith(("n", "j", "vn")) and not flag.startswith(("nr", "ns", "nt", "nz")) and word not in plan.names:
@@ -350,10 +351,14 @@ def _whole_thing(plan: CasePlan, obj: str) -> list[str] | None:
                 and (words[first - 2][0] == "的" or words[first - 2][1].startswith("n")
                      and not words[first - 2][1].startswith(("nr", "nz"))):
             first -= 1  # 用的|充电|线, 竞业|限制|协议: a verb inside the noun's words says which thing
+            inner = first if inner is None else inner
             continue
         if flag == "v" and first == index and first >= 2 and words[first - 2][0] in plan.question.verbs:
             first -= 1  # 保留|转账|记录: the verb between the act and the noun qualifies the noun
         break
+    whole = "".join(w for w, _ in words[first:index + 1])
+    if inner is not None and (doc_text is None or whole not in doc_text.replace("\n", "")):
+        first = inner + 1
     return [w for w, _ in words[first:index + 1]] if first < index else None
 
 

@@ -200,7 +200,7 @@ def state_told(plan: CasePlan, text: str, asked: str, people: list[str], doc_tex
     said, opposite = STATES[plan.state] if plan.state is not None else (None, None)
     # the things whose state is asked, whole as the question names them (充电线, not 充电); the state's
     # own word (是不是原装的) is no thing
-    things = [o for o in whole_things(plan, objects_of(plan, people, doc_text))
+    things = [o for o in whole_things(plan, objects_of(plan, people, doc_text), doc_text)
               if not (said is not None and (said.search(o) or opposite.search(o)))]
     if things and not any(thing_named(plan, o, text, doc_text) or thing_named(plan, o, asked, doc_text) for o in things):
         return None
