@@ -400,7 +400,7 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
         told = _other_side_accounts(case, plan, decisive)
         disputed = next((v for v in told if v.value != decisive.value), None)
         if disputed is not None:  # 狗是拴了绳的 (被告) / 未拴牵引绳 (原告): each side's account, no verdict
-            return _sides_apart(case, decisive, disputed, outcome)
+            return _both_ways(case, decisive, disputed, outcome, sides=True)
         verdicts = verdicts + told[:1]  # the other side saying the same (一分钱没拿): cited beside it
     if decisive.value == "是" and decisive.asked is None and CONSENT_ASKED.search(plan.text):
         condition = CONDITION.search(sentence.text)
@@ -496,22 +496,17 @@ def _polarity_unsure(plan: CasePlan, verdict: Verdict) -> bool:
     return verdict.value == "是" and bool(re.search(r"[没不未无非]", text[clause_start:at]))
 
 
-def _sides_apart(case: Case, first: Verdict, other: Verdict, outcome: Outcome) -> Part:
-    """Two sides of a hearing telling the asked act each its own way: a conflict naming each side."""
+def _both_ways(case: Case, first: Verdict, other: Verdict, outcome: Outcome, sides: bool = False) -> Part:
+    """Two verdicts on the asked act, each quoted, a conflict: one speaker's, the later named
+    (前后说法不一) — or, with ``sides``, two sides' of a hearing, each side named (双方说法不一)."""
     a, b = sorted((first, other), key=lambda v: v.statement.index)
     ids = [case.cite(_anchor(v.statement, v.sentence)) for v in (a, b)]
-    said = "；".join(f"{v.statement.party}称{v.value}（{i}：{quoted(v.sentence.text)}）" for i, v in zip(ids, (a, b)))
-    outcome.conflicts.append(Conflict("testimony", f"双方说法不一：{said}", ids))
-    return Part("是否", f"双方说法不一：{said}，需人工核实", Fill.CONFLICT, ids)
-
-
-def _both_ways(case: Case, first: Verdict, other: Verdict, outcome: Outcome) -> Part:
-    """One speaker's two verdicts on the asked act, each quoted, the later named: a conflict."""
-    a, b = sorted((first, other), key=lambda v: v.statement.index)
-    ids = [case.cite(_anchor(v.statement, v.sentence)) for v in (a, b)]
-    said = "；".join(f"{i}称{v.value}（{quoted(v.sentence.text)}）" for i, v in zip(ids, (a, b)))
-    outcome.conflicts.append(Conflict("testimony", f"前后说法不一：{said}", ids))
-    return Part("是否", f"前后说法不一：{said}，以最后所述（{ids[1]}）为{b.value}，需人工核实", Fill.CONFLICT, ids)
+    said = "；".join(f"{v.statement.party}称{v.value}（{i}：{quoted(v.sentence.text)}）" if sides
+                    else f"{i}称{v.value}（{quoted(v.sentence.text)}）" for i, v in zip(ids, (a, b)))
+    head = "双方说法不一" if sides else "前后说法不一"
+    outcome.conflicts.append(Conflict("testimony", f"{head}：{said}", ids))
+    latest = "" if sides else f"，以最后所述（{ids[1]}）为{b.value}"
+    return Part("是否", f"{head}：{said}{latest}，需人工核实", Fill.CONFLICT, ids)
 
 
 def _replaces(plan: CasePlan, answer: str) -> bool:

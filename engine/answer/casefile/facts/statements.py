@@ -129,10 +129,8 @@ def _turn_statements(chunk: Chunk, session: int, turns: list[dict], fallback: st
         party = turn.get("party")
         label = str(turn.get("label") or "")
         speaker = turn.get("speaker") or _named_after_side(label, party) or fallback
-        before = turns[n - 1] if n > 0 else None
-        previous = out[-1] if out and before is not None and before.get("role") == "A" else None
-        if previous is not None and previous.speaker == speaker and previous.party == party \
-                and before.get("label") == turn.get("label"):
+        previous = out[-1] if out and n > 0 and turns[n - 1].get("role") == "A" else None
+        if previous is not None and previous.speaker == speaker and previous.party == party:
             previous.answer = chunk.text[previous.answer_offset:end]
             continue
         out.append(Statement(chunk.chunk_id, chunk.doc_id, session, first_index + len(out), question,
