@@ -89,12 +89,33 @@ TWO_DEFENDANTS = """庭审笔录
 被告马晓雯：我同意调解。
 """
 
+# A coach crash heard for three passengers: who was kept in hospital is told of each by name.
+THREE_PASSENGERS = """庭审笔录
+时间：2024年10月15日9时00分
+地点：湘川市城西区人民法院第二法庭
+审判员：庹某 书记员：仉某
+原告一：骆红梅，女，1980年6月1日出生
+原告二：潘建国，男，1975年9月9日出生
+原告三：殷小琴，女，1992年12月12日出生
+被告：湘川市顺达客运有限公司
+审判员：原告陈述事实和理由。
+原告代理人：2024年4月8日客车在山路上侧翻，原告骆红梅、潘建国当晚被送进医院住院观察，原告殷小琴只在急诊包扎了伤口。
+审判员：被告答辩。
+被告代理人：对事故经过没有异议，车辆事故当天共有十二人住院。
+审判员：原告骆红梅住了几天院？
+原告代理人：骆红梅住院十一天。
+审判员：原告殷小琴后来有没有复诊？
+原告代理人：复诊过两次，都是门诊。
+审判员：被告对医疗费有什么意见？
+被告代理人：医疗费票据我们核对过，没有意见。
+"""
+
 
 @pytest.fixture(scope="module")
 def whole_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("whole_things"),
                            {"讯问笔录_邝振华.pdf": SIGNED, "询问笔录_甘立群.pdf": CAR, "庭审笔录_邰秋燕.pdf": HEARING,
-                            "庭审笔录_邴文博.pdf": TWO_DEFENDANTS})
+                            "庭审笔录_邴文博.pdf": TWO_DEFENDANTS, "庭审笔录_骆红梅.pdf": THREE_PASSENGERS})
 
 
 @pytest.mark.integration
@@ -153,6 +174,15 @@ def test_two_people_of_one_side_answering_in_turn_are_each_their_own_account(who
     father = ask(whole_home, "庭审笔录_邴文博.pdf", "马德顺同意全部退还订金吗？")
     assert father.conclusion.startswith("否"), father.conclusion
     assert "最多还四万" in father.conclusion or "不同意全部还" in father.conclusion
+
+
+@pytest.mark.integration
+def test_the_act_told_of_other_people_is_not_the_named_persons(whole_home):
+    answer = ask(whole_home, "庭审笔录_骆红梅.pdf", "殷小琴住院了吗？")
+    assert not answer.conclusion.startswith("是"), answer.conclusion
+    assert "十二人住院" not in answer.conclusion and "潘建国当晚" not in answer.conclusion.split("；")[0]
+    told = ask(whole_home, "庭审笔录_骆红梅.pdf", "骆红梅住院了吗？")
+    assert told.conclusion.startswith("是"), told.conclusion
 
 
 def test_a_company_name_is_no_act_of_the_question():

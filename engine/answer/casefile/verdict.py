@@ -110,7 +110,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     for mention in _consent_first(plan, mentions(plan, statement.answer)):
         if mention.irrealis or re.search(r"[？?]\s*$", mention.sentence.text):
             continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
-        if _own_act(plan, statement, mention):
+        if _own_act(plan, statement, mention, people):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
         if mention.settled is None and \
                 not (tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text)
@@ -256,15 +256,29 @@ def _yes_no_asked(asked: str) -> bool:
     return not _ASKS_WH.search(asked) or bool(_ASKS_YES_NO.search(asked))
 
 
-def _own_act(plan: CasePlan, statement: Statement, mention) -> bool:
+def _own_act(plan: CasePlan, statement: Statement, mention, people: list[str] = ()) -> bool:
     """The clause tells the speaker's own act (我停下车) while the question asks it of someone or
-    something else it names (肇事车, a person other than the speaker)."""
+    something else it names (肇事车, a person other than the speaker) — or, of a person the question
+    names, the act of others: people it names instead (柯文静、向德明于次日住院治疗 for 戚小燕住院了吗),
+    or people counted (其中住院9人)."""
     subject = plan.focus.subject
     if not subject or subject == statement.speaker or statement.party == side_of(subject):
         return False
-    at = act_at(plan, mention.clause.text)
-    before = mention.clause.text[:at] if at >= 0 else ""
-    return bool(re.search(r"我(?!们)(?![^被让叫]*被)", before))
+    clause = mention.clause.text.replace("\n", "")
+    at = act_at(plan, clause)
+    before = clause[:at] if at >= 0 else ""
+    if re.search(r"我(?!们)(?![^被让叫]*被)", before):
+        return True
+    if subject not in plan.names or subject in clause:
+        return False
+    others = [p for p in people if p != subject and p not in subject and subject not in p]
+    sentence = mention.sentence.text.replace("\n", "")
+    told = clause if subject in sentence else sentence  # 原告柯文静、向德明于次日住院治疗，原告戚小燕在门诊治疗
+    return any(p in told for p in others) or bool(_PEOPLE_COUNTED.search(clause))
+
+
+# 其中住院9人 / 共有三人受伤: people counted, not one person named.
+_PEOPLE_COUNTED = re.compile(r"[\d一二两三四五六七八九十百]+(?:个)?人")
 
 
 def _key_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[str],
