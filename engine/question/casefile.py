@@ -233,7 +233,8 @@ FIELD_WORDS: dict[str, re.Pattern[str]] = {
     "gender": re.compile(r"性别|男的还是女的"),
     "education": re.compile(r"文化程度|学历"),
     "ethnicity": re.compile(r"民族"),
-    "bank_card": re.compile(r"银行卡号|卡号|账号"),
+    # (几个游戏账号 / 卖出去的账号和装备: accounts counted or handed over as things, not a number asked)
+    "bank_card": re.compile(r"银行卡号|卡号|(?<![戏信Q音宝台个])账号(?=是?(?:多少|什么|几号|[？?]|$))"),
     "plate": re.compile(r"车牌"),
 }
 # The fields that are a person's own (a number or a particular of theirs), not the record's.

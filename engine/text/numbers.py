@@ -197,6 +197,11 @@ def _is_digit_string(s: str) -> bool:
     return len(s) >= 1 and all(ch in CN_DIGITS or ch in CN_ZEROS for ch in s) and "两" not in s
 
 
+def _is_range(s: str) -> bool:
+    """Two neighbouring digits said together (一二, 三四, 七八, 八九): an estimate between them."""
+    return len(s) == 2 and all(ch in CN_DIGITS for ch in s) and CN_DIGITS[s[1]] == CN_DIGITS[s[0]] + 1
+
+
 def parse_number(s: str) -> Decimal | None:
     """The exact value of a numeral, or None when it is not one unambiguous number.
 
@@ -209,6 +214,8 @@ def parse_number(s: str) -> Decimal | None:
     if _ARABIC_FULL.fullmatch(s):
         return _canonical(Decimal(s.replace(",", "")))
     if _is_digit_string(s):
+        if _is_range(s):
+            return None  # 七八年, 八九斤, 三四个人: about seven or eight, never 78
         return Decimal(int("".join("0" if ch in CN_ZEROS else str(CN_DIGITS[ch]) for ch in s)))
     toks = _lex(s)
     if not toks:

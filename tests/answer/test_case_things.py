@@ -119,6 +119,8 @@ CRASH = """询问笔录
 答：见过，上个月有一天下午，在滨河路和建设路的路口，我看见这辆车停在路边。
 问：那辆SUV的车牌你看到了吗？
 答：看到一部分，车牌前面是柳B，后两位是58，中间几个字被泥挡住了，没看清。
+问：那个司机你后来又见过吗？
+答：见过一次，端午节前两天，在菜市场门口碰到他在买菜。
 """
 
 
@@ -224,6 +226,9 @@ def test_a_time_said_relative_to_the_record_keeps_its_words_and_the_record_date(
     answer = ask(things_home, "询问笔录_鲍志刚.pdf", "他以前在什么时候、什么地方见过这辆车？")
     assert "上个月有一天下午" in answer.conclusion and "材料未给出具体日期" in answer.conclusion, answer.conclusion
     assert "相对本次笔录时间" in answer.conclusion and "滨河路" in answer.conclusion
+    # a festival is a time said too: kept as said, never turned into a day
+    festival = ask(things_home, "询问笔录_鲍志刚.pdf", "他后来是什么时候又见过那个司机？")
+    assert "端午节前两天" in festival.conclusion and "相对本次笔录时间" in festival.conclusion, festival.conclusion
     assert "2024年9月20日" not in answer.conclusion  # the record's day is cited, never given as the answer
     seen = ask(things_home, "询问笔录_宁秀兰.pdf", "她是什么时候听到有人喊救命的？")
     assert "上个月" not in seen.conclusion  # a sentence with no time of its own is never given one

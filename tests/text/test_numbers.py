@@ -41,6 +41,19 @@ def test_parse_number_decimals_are_exact_not_float():
 def test_parse_number_reads_digit_runs_positionally():
     assert parse_number("二〇二〇") == 2020
     assert parse_number("二零二零") == 2020
+    assert parse_number("九八") == 98 and parse_number("二〇") == 20
+
+
+@pytest.mark.parametrize("text", ["七八", "八九", "三四", "两三", "一二"])
+def test_two_neighbouring_digits_are_an_estimate_not_a_number(text):
+    assert parse_number(text) is None  # 干了七八年 is seven or eight years, never 78
+
+
+def test_an_estimate_between_two_digits_gives_no_quantity():
+    from engine.text.quantities import find_quantities
+
+    assert find_quantities("我干这行有七八年了，大概八九斤，三四个人") == []
+    assert [f.value for f in find_quantities("一共十二个人")] == [12]
 
 
 @pytest.mark.parametrize("text", ["", "万", "百万", "十几", "五千零", "一百十", "百五", "1,0000", "三点五十",

@@ -21,7 +21,7 @@ from engine.answer.wording import chinese_count, quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.confirm import CONFIRM, DENY, confirmation_note, put_to_speaker
 from engine.text.boundaries import SENTENCE_ZH
-from engine.text.case_lexicon import (CORRECTION, PLACE, PLACE_ENDS, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES,
+from engine.text.case_lexicon import (CORRECTION, FESTIVAL_DATE, PLACE, PLACE_ENDS, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES,
                                       is_clock_time, same_posture)
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_PREDICATE
@@ -312,11 +312,17 @@ def _relative_part(case: Case, statement: Statement, sentence: Segment, label: s
     from datetime import date
 
     from engine.answer.casefile.dates import record_cite
-    from engine.answer.casefile.facts.when import relative_range, session_date
+    from engine.answer.casefile.facts.when import festival_range, relative_range, session_date
 
     said = next((m for m in RELATIVE_DATE.finditer(sentence.text) if m.group(0)), None)
     reference = session_date(case.ledger, statement.session)
-    if said is None or reference is None or relative_range(said.group(0), date.fromisoformat(reference)) is None:
+    if reference is None:
+        return None
+    if said is None or relative_range(said.group(0), date.fromisoformat(reference)) is None:
+        # 腊月二十左右 / 清明节前两天: a lunar day or a festival, placed by the record's year
+        said = next((m for m in FESTIVAL_DATE.finditer(sentence.text) if m.group("name")
+                     and festival_range(m, date.fromisoformat(reference), None) is not None), None)
+    if said is None:
         return None
     where = record_cite(case, statement.session)  # cites the header: only once the time is given
     if where is None:

@@ -72,7 +72,7 @@ def _month_range(year: int, month: int, part: str = "") -> tuple[date, date]:
     return date(year, month, 1), date(year, month, last)
 
 
-def _festival_range(match: re.Match[str], ref: date | None, context_year: int | None) -> tuple[date, date] | None:
+def festival_range(match: re.Match[str], ref: date | None, context_year: int | None) -> tuple[date, date] | None:
     year_word, name, lunar_day, relation = (match.group("year") or "", match.group("name"),
                                             match.group("lunar_day") or "", match.group("rel") or "")
     year: int | None = None
@@ -143,7 +143,7 @@ def resolve(value: Value, reference: str | None, context_year: int | None = None
     said, text = str(value.value), value.text
     festival = FESTIVAL_DATE.search(text)
     if festival and festival.group("name"):
-        span = _festival_range(festival, ref, context_year)
+        span = festival_range(festival, ref, context_year)
         if span:
             value.range = (span[0].isoformat(), span[1].isoformat())
         return
