@@ -1406,8 +1406,10 @@ def _read_figure(plan: CasePlan, text: str) -> None:
         return
     if (plan.unit or plan.unit_family) and plan.aggregate is None and TOTAL.search(text):
         plan.aggregate = "total"  # 前后一共喝了几瓶
-    if (plan.unit or plan.unit_family) and plan.unit not in ("人", "个") or plan.aggregate == "span":
-        # 几瓶 / 多少克 / 几车: a quantity, not money (几个人 stays a count of people)
+    counted = COUNTED.search(text)
+    things_counted = plan.unit == "个" and not (counted and counted.group("who")) and not PEOPLE_ASKED.search(text)
+    if (plan.unit or plan.unit_family) and (plan.unit not in ("人", "个") or things_counted) or plan.aggregate == "span":
+        # 几瓶 / 多少克 / 几车 / 几个账号: a quantity, not money (几个人 stays a count of people)
         # 多少小时 / 干了多少天 keep their duration slot (a term of the law asks it too)
         plan.slots = [Slot.QUANTITY if s in (Slot.AMOUNT, Slot.COUNT) else s for s in plan.slots] \
             or [Slot.QUANTITY]

@@ -31,6 +31,22 @@ def test_a_table_of_cells():
     assert fields["联系电话"] == "13600001111"
 
 
+def test_a_bar_standing_where_a_colon_would_keeps_every_key_of_its_line():
+    # 审判员｜…  书记员｜… on one line; a party's particulars run on after the bar as after a colon
+    text = "\n".join(["审判员｜庞某 书记员｜祁某",
+                      "被告｜靳某某，男，1991年3月2日出生，住某县某镇2",
+                      "号，联系电话13900002222，公民身份号码11",
+                      "0101199103021234",
+                      "被告｜某乙｜性别｜男"])
+    found = read_fields(text)
+    fields = fields_of(text)
+    assert fields["审判员"] == "庞某" and fields["书记员"] == "祁某"
+    owned = {f.key: (f.value, f.owner) for f in found if f.owner == "被告"}
+    assert owned["联系电话"] == ("13900002222", "被告")
+    assert owned["公民身份号码"] == ("110101199103021234", "被告")
+    assert owned["性别"] == ("男", "被告")  # a row of cells stays a row of cells
+
+
 def test_fields_glued_together_as_ocr_leaves_them():
     text = "时间：2024年5月6日9时10分至11时地点：某县公安局经\n侦大队第三询问室\n询问人：柴某滕某工作单位：某县公安局记录人：滕某"
     fields = fields_of(text)

@@ -199,6 +199,13 @@ def read_fields(text: str) -> list[HeaderField]:
     continued = None  # the party whose particulars the line before left unfinished (…身份证号码…，)
     for line in logical.split("\n"):
         found = _table_fields(line, pos) if _TABLE_BAR.search(line) else None
+        as_keys = _line_fields(_TABLE_BAR.sub("：", line), pos) if found else []
+        if found and len(as_keys) > len(found) and {k for k, *_ in found} <= {k for k, *_ in as_keys}:
+            # 审判员｜某甲 书记员｜某乙 / 被告｜某乙，男，…联系电话…，公民身份号码…: the bar stands where a
+            # colon would, and the line holds more keys than its cells — read it as keyed text
+            found, line_read = None, as_keys
+        else:
+            line_read = None
         # 被告｜姓名：某乙｜身份证号：…｜电话：…: a row opened by a party is that party's particulars
         owned = bool(found) and found[0][0] in OWNER_KEYS
         # 被告｜某乙｜性别｜男 then 身份证号码｜… / 联系电话｜…: rows holding particulars only, right
@@ -207,7 +214,7 @@ def read_fields(text: str) -> list[HeaderField]:
             and all(_PARTICULAR_KEY.match(k) for k, *_ in found)
         carried = found[0][0] if owned else carried if going_on else None
         rows = [(k, s, e, ks, owned and n > 0 or going_on) for n, (k, s, e, ks) in enumerate(found)] if found \
-            else _line_fields(line, pos)
+            else line_read or _line_fields(line, pos)
         owner = carried if going_on else continued
         for key, start, end, key_start, running in rows:
             value = logical[start:end]
