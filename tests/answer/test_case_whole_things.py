@@ -23,10 +23,12 @@ SIGNED = """讯问笔录
 答：给过做模具的乔丽萍。
 问：乔丽萍知不知道这些图纸是恒锐公司的？
 答：这个我说不准。我发给她的时候把公司的标志去掉了，她怎么想的我不知道。
+问：现向你出示恒锐公司的图纸借阅登记表，上面记的你借阅的记录对不对？
+答：对的。表上记的是今年1月到3月我借了14次。3月2日给乔丽萍的那一套没登记。
 问：你妻子苏文静知道你拿图纸的事吗？
 答：苏文静不知道，我一直没跟她说过。
 问：帮你拷贝文件的那个师傅你了解吗？
-答：那个师傅姓滕，全名叫什么、家住哪里我都不知道，平时只在电话里联系。
+答：那个师傅姓滕，用的是他自己带的U盘，全名叫什么、家住哪里我都不知道，平时只在电话里联系。
 """
 
 # A car owner asked about the parts of his car after a fire.
@@ -147,9 +149,23 @@ def test_another_persons_not_knowing_told_by_the_speaker_answers_no(whole_home):
 
 
 @pytest.mark.integration
-def test_not_knowing_another_thing_of_a_person_is_not_verified_as_the_gap_asked(whole_home):
-    answer = ask(whole_home, "讯问笔录_邝振华.pdf", "姓滕的师傅用的拷贝设备是什么牌子？")
-    assert answer.status.value != "answered", answer.conclusion
+def test_a_bare_assent_says_nothing_of_a_person_the_asker_did_not_name(whole_home):
+    answer = ask(whole_home, "讯问笔录_邝振华.pdf", "给乔丽萍的那一套图纸在登记表上登记了吗？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+    assert "没登记" in answer.conclusion
+
+
+@pytest.mark.parametrize(("quote", "question", "of_it"), [
+    # the words of not knowing share only a question word with the question: another thing
+    ("那个师傅姓滕，全名叫什么、家住哪里我都不知道，平时只在电话里联系。", "姓滕的师傅用的U盘是什么牌子？", False),
+    # they share the act asked (买了): the very thing
+    ("她具体买了些什么我不清楚，没有问过她。", "她用那张卡都买了些什么？", True),
+])
+def test_not_knowing_another_thing_is_told_apart_by_content_not_question_words(quote, question, of_it):
+    from engine.answer.casefile.badge_subject import _unsure_of_asked
+    from engine.text.case_lexicon import UNCERTAIN
+
+    assert any(_unsure_of_asked(quote, m, question) for m in UNCERTAIN.finditer(quote)) is of_it
 
 
 @pytest.mark.integration

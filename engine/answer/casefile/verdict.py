@@ -70,6 +70,13 @@ def knowing_asked(plan: CasePlan, statement: Statement, said: str = "", words: b
 _POINTING = re.compile(r"[这那个具体也都还就对此事情况的了\s]")
 
 
+def _people_put(plan: CasePlan, statement: Statement, said: str) -> bool:
+    """A bare 对/是/没有 confirms what the asker put: the people the question names (but the speaker)
+    must be in it, or pointed at (他, 她) — 账对不对？—对的 says nothing of 景秀兰那一户."""
+    missing = [n for n in plan.names if n != statement.speaker and n not in said.replace("\n", "")]
+    return not missing or bool(re.search(r"[他她]", said))
+
+
 def _flip(plan: CasePlan, value: str) -> str:
     """A question asking of the act's absence (是不是没有还): a denial of the act answers 是."""
     if plan.focus.negated and not plan.focus.remainder:
@@ -97,7 +104,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     if opening and to_the_act and _yes_no_asked(asked) \
             and not (_KNOWING_ASKED.search(asked) and not asks_knowing(plan.text)) \
             and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text) \
-            and names_things_whole(plan, f"{asked}{first.text}", people, case.doc_text):
+            and names_things_whole(plan, f"{asked}{first.text}", people, case.doc_text) \
+            and _people_put(plan, statement, f"{asked}{first.text}"):
         if NEGATION.match(opening.text) or _replaces(plan, opening.text):
             return Verdict(_flip(plan, "否"), statement, first)
         if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
