@@ -50,6 +50,11 @@ def test_a_figure_and_its_unit(text, value, unit):
     ("一共盗印了四种书", Decimal(4), "种"),
     ("按追补电费的3倍收", Decimal(3), "倍"),
     ("评定为十级伤残", Decimal(10), "级"),
+    ("酒席一共摆了十六桌", Decimal(16), "桌"),
+    ("查获兰花二十三盆", Decimal(23), "盆"),
+    ("这个月跑了四十单", Decimal(40), "单"),
+    ("一晚上赌了九局", Decimal(9), "局"),
+    ("私教课上了18节", Decimal(18), "节"),
 ])
 def test_measure_words_of_energy_area_hours_and_things(text, value, unit):
     (fact,) = find_quantities(text)
@@ -61,6 +66,7 @@ def test_measure_words_that_start_other_words_are_not_units():
     assert read("那两项目都停了，三头发型师") == []  # 项目, 头发
     assert read("我一度想放弃") == []  # 一度 (once) before a verb: no energy (三万二千度电, 三万二千度。 are)
     assert read("第一项诉讼请求") == []  # a position
+    assert read("那单位的局长说节日放假") == []  # 单位, 局长, 节日
 
 
 def test_hedges_and_per_piece_figures_are_marked():
