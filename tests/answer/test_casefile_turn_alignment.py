@@ -43,9 +43,11 @@ def home(tmp_path_factory):
 
 def test_a_yes_no_asked_in_other_words_is_the_reply_to_the_records_own_question(home):
     answer = ask(home, "证人询问笔录.txt", "伍建平认识参与打架的人吗？")
-    assert answer.status.value == "needs_review", answer.conclusion
     assert answer.conclusion.startswith("是"), answer.conclusion
-    assert "老鲍" in answer.conclusion and "相近问题" in answer.conclusion, answer.conclusion
+    assert "老鲍" in answer.conclusion, answer.conclusion
+    # the reply tells the act asked (有一个我认识): the verdict reads it (打架 is an act, no compound's
+    # head); a reply found only as the turn asking the same in other words stays needs_review
+    assert "相近问题" not in answer.conclusion or answer.status.value == "needs_review", answer.conclusion
 
 
 def test_the_records_not_knowing_is_a_gap_cited_not_a_silent_not_found(home):
