@@ -1407,7 +1407,9 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     if (plan.unit or plan.unit_family) and plan.aggregate is None and TOTAL.search(text):
         plan.aggregate = "total"  # 前后一共喝了几瓶
     counted = COUNTED.search(text)
-    things_counted = plan.unit == "个" and not (counted and counted.group("who")) and not PEOPLE_ASKED.search(text)
+    # 几个账号 / 几个电瓶: things counted — not people, nor nights or points (几个晚上, 按几个点拿)
+    things_counted = plan.unit == "个" and not (counted and counted.group("who")) and not PEOPLE_ASKED.search(text) \
+        and not re.search(r"(?:几|多少)个(?:点|晚上|白天|早上|上午|下午|夜|钟)", text)
     if (plan.unit or plan.unit_family) and (plan.unit not in ("人", "个") or things_counted) or plan.aggregate == "span":
         # 几瓶 / 多少克 / 几车 / 几个账号: a quantity, not money (几个人 stays a count of people)
         # 多少小时 / 干了多少天 keep their duration slot (a term of the law asks it too)
