@@ -199,7 +199,8 @@ def read_fields(text: str) -> list[HeaderField]:
     continued = None  # the party whose particulars the line before left unfinished (…身份证号码…，)
     for line in logical.split("\n"):
         found = _table_fields(line, pos) if _TABLE_BAR.search(line) else None
-        as_keys = _line_fields(_TABLE_BAR.sub("：", line), pos) if found else []
+        # (a row whose cells hold key：value themselves — 原告｜姓名：某甲｜电话：… — is the table's to read)
+        as_keys = _line_fields(_TABLE_BAR.sub("：", line), pos) if found and not re.search(r"[：:]", line) else []
         if found and len(as_keys) > len(found) and {k for k, *_ in found} <= {k for k, *_ in as_keys}:
             # 审判员｜某甲 书记员｜某乙 / 被告｜某乙，男，…联系电话…，公民身份号码…: the bar stands where a
             # colon would, and the line holds more keys than its cells — read it as keyed text
