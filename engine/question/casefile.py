@@ -1359,6 +1359,10 @@ APPRAISED_WORTH = re.compile(r"(?:认定|鉴定|评估)[^，。？?；]{0,6}?值
 SOLD_FOR = re.compile(r"卖(?:货|东西|赃物|赃|掉的东西|[\u4e00-\u9fff]{1,3}?)(?:一共|总共|前后|共)?(?:得了|得到|拿到|换了|换来|收到|挣了|赚了|得)(?:了)?(?:多少|几)")
 
 
+# 几个晚上 / 按几个点拿: nights and points counted with 个 are no things counted.
+NOT_THINGS_COUNTED = re.compile(r"(?:几|多少)个(?:点|晚上|白天|早上|上午|下午|夜|钟)")
+
+
 def _read_figure(plan: CasePlan, text: str) -> None:
     """The unit, measure and occurrence words of the figure asked, and the aggregates beyond sums:
     distinct parties counted (往几个不同的账户), the days between two rows (前后一共多少天)."""
@@ -1407,9 +1411,9 @@ def _read_figure(plan: CasePlan, text: str) -> None:
     if (plan.unit or plan.unit_family) and plan.aggregate is None and TOTAL.search(text):
         plan.aggregate = "total"  # 前后一共喝了几瓶
     counted = COUNTED.search(text)
-    # 几个账号 / 几个电瓶: things counted — not people, nor nights or points (几个晚上, 按几个点拿)
+    # 几个账号 / 几个电瓶: things counted — not people, nor nights or points
     things_counted = plan.unit == "个" and not (counted and counted.group("who")) and not PEOPLE_ASKED.search(text) \
-        and not re.search(r"(?:几|多少)个(?:点|晚上|白天|早上|上午|下午|夜|钟)", text)
+        and not NOT_THINGS_COUNTED.search(text)
     if (plan.unit or plan.unit_family) and (plan.unit not in ("人", "个") or things_counted) or plan.aggregate == "span":
         # 几瓶 / 多少克 / 几车 / 几个账号: a quantity, not money (几个人 stays a count of people)
         # 多少小时 / 干了多少天 keep their duration slot (a term of the law asks it too)

@@ -372,6 +372,9 @@ RANKS = re.compile(r"最(?:多|少|大|小|高|低|重|轻|狠|凶|厉害|严重
 
 
 # -- certainty ---------------------------------------------------------------------------------------
+# Words around the words of not knowing that point back at what was asked or qualify, naming nothing
+# (这个我不清楚, 具体也不知道): a character class's contents, each reader adding what it also ignores.
+POINTING_WORDS = "这那个都也就还具体对此事情况的了"
 # (read across a PDF's line break: 我都不知\n道 in a record whose lines wrap anywhere is still not knowing)
 UNCERTAIN = re.compile(across_lines("记不清|记不太清|记不得|不记得|忘记|忘了|说不准|说不清|说不好|说不上来|讲不清|不清楚|不知道|"
                                     "不晓得|不详|不确定|想不起|没注意|没留意|没看清|搞不清|没记住|记不住"))

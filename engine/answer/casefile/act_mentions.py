@@ -305,7 +305,7 @@ def _same_thing(whole: list[str], text: str, doc_text: str | None = None) -> boo
         return True
     starts = [m.start() for m in re.finditer(re.escape(head), text)]
     if all(m in text for m in modifiers):
-        if starts or doc_text is not None and head not in doc_text.replace("\n", ""):
+        if starts or doc_text is not None and head not in _joined(doc_text):
             return True
         return not any(re.match(r"[\u4e00-\u9fff]", text[m.end():m.end() + 1])
                        for m in re.finditer(re.escape(modifiers[-1]), text))
@@ -330,6 +330,13 @@ def whole_things(plan: CasePlan, things: list[str], doc_text: str) -> list[str]:
 @lru_cache(maxsize=1024)
 def _tagged(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(posseg(text))
+
+
+@lru_cache(maxsize=8)
+def _joined(doc_text: str) -> str:
+    """The file's text read as one line (a record wraps anywhere): joined once per file, not per
+    thing and sentence checked against it."""
+    return doc_text.replace("\n", "")
 
 
 def _whole_thing(plan: CasePlan, obj: str, doc_text: str | None = None) -> list[str] | None:
@@ -357,7 +364,7 @@ def _whole_thing(plan: CasePlan, obj: str, doc_text: str | None = None) -> list[
             first -= 1  # 保留|转账|记录: the verb between the act and the noun qualifies the noun
         break
     whole = "".join(w for w, _ in words[first:index + 1])
-    if inner is not None and (doc_text is None or whole not in doc_text.replace("\n", "")):
+    if inner is not None and (doc_text is None or whole not in _joined(doc_text)):
         first = inner + 1
     return [w for w, _ in words[first:index + 1]] if first < index else None
 

@@ -19,7 +19,7 @@ from engine.answer.casefile.figure_relevance import ROLE_WORDS as _ROLE_WORDS
 from engine.answer.casefile.parts import Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE
 from engine.question import CasePlan, Slot, counted_thing
-from engine.text.case_lexicon import TITLES, TOTAL, UNCERTAIN, UNIT_FAMILIES, UNSURE_ABOUT
+from engine.text.case_lexicon import POINTING_WORDS, TITLES, TOTAL, UNCERTAIN, UNIT_FAMILIES, UNSURE_ABOUT
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.ordinals import BATCH_ORDINAL, occasion_at
 from engine.text.quantities import find_quantities
@@ -30,7 +30,7 @@ _TURN = re.compile(r"[^。？?！!\n：:]*[？?]")
 _SENTENCE_END = re.compile(r"[。！？!?；;\n]")
 _CLAUSE_END = re.compile(r"[，,。！？!?；;\n]")
 # Words around a bare 我不知道 that point back at the question (这个我不清楚) and name nothing.
-_POINTING = re.compile(r"[这那个我他她它们都也就还具体对此事情况的了，,|\s]")
+_POINTING = re.compile(rf"[{POINTING_WORDS}我他她它们，,|\s]")
 _VERDICT = re.compile(r"^[是否][，（(：:]")
 _FIGURE_SLOTS = (Slot.AMOUNT, Slot.QUANTITY, Slot.COUNT)
 _CITED = re.compile(r"E\d+")

@@ -19,7 +19,7 @@ from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.answer.casefile.facts import Statement
-from engine.text.case_lexicon import (CHANNELS, EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES,
+from engine.text.case_lexicon import (POINTING_WORDS, CHANNELS, EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES,
                                       UNCERTAIN)
 from engine.question import CasePlan, Slot
 from engine.question import asks_knowing, channel_asked, doer_named
@@ -67,7 +67,7 @@ def knowing_asked(plan: CasePlan, statement: Statement, said: str = "", words: b
 
 
 # Words of a clause that point back or qualify and name no one (这个, 具体, 也, 都).
-_POINTING = re.compile(r"[这那个具体也都还就对此事情况的了\s]")
+_POINTING = re.compile(rf"[{POINTING_WORDS}\s]")
 
 
 def _people_put(plan: CasePlan, statement: Statement, said: str) -> bool:
