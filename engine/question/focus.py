@@ -54,6 +54,9 @@ _PREDICATE_END = re.compile(r"([\u4e00-\u9fff]{2})(?:[了过]|的)?(?:吗|没有
 _NAMING = frozenset("叫 称 姓 称呼 取名".split())
 _PLACE_PARTICLES = frozenset("里 上 下 中 内 外 旁 边".split())
 _NEGATION_PREFIX = re.compile(r"^(?:没有|没|未|不)(?=.)")
+# A verb ending in where or to whom it moves something (交到, 转给, 存进): no name ends so.
+_MOVED_TO = "到给进入回往向"
+_MOVES_TO = re.compile(rf"(?<=.)[{_MOVED_TO}]$")
 
 
 @dataclass
@@ -75,12 +78,16 @@ class Focus:
     # the person whose knowing is asked, when the question names one before the word of knowing and
     # does not address the one questioned (解晓彤知道…吗): the speaker's 我不清楚 is then no 否
     knower: str | None = None
+    # where the asked act moves something, as a yes/no names it (交到公司对公账户上, 扔到河里): the last
+    # noun after the act — a sentence not naming it does not say whether it went there
+    destination: str | None = None
 
     def to_dict(self) -> dict:
         return {"acts": list(self.acts), "objects": list(self.objects), "roles": list(self.roles),
                 "said_by": self.said_by, "account_unread": self.account_unread, "negated": self.negated, "existential": self.existential,
                 "remainder": self.remainder, "moves_money": self.moves_money, "subject": self.subject,
-                "patient": self.patient, "knowing": list(self.knowing), "knower": self.knower}
+                "patient": self.patient, "knowing": list(self.knowing), "knower": self.knower,
+                "destination": self.destination}
 
 
 def _stem(word: str) -> str:
@@ -96,6 +103,8 @@ def _modifies(text: str, end: int) -> bool:
     at = rest.find("的")
     if at < 0 or at > 2:
         return False
+    if rest[:at] in PARTY_ROLES or rest[:at] in ("他", "她", "我", "你", "他们", "我们"):
+        return False  # 承担原告的律师费: the verb's object is whose (原告的), the verb is the act
     after = rest[at + 1:at + 2]
     if _ASKED_HEAD.match(text[end + at + 1:]):
         return False  # 输钱最多的玩家是谁: the clause says who is asked for — its act is the act
@@ -113,6 +122,25 @@ def _subject(tokens: list[tuple[int, str, str]], names: list[str]) -> str | None
         name = next((n for n in names if word in n), None)
         return name or word
     return None
+
+
+def _destination(tokens: list[tuple[int, str, str]], act: str, at: int, names: list[str]) -> str | None:
+    """The last noun of the run right after an act that moves something somewhere (交到|公司|对公|账户|上
+    → 账户); None for another act, or a person or party named there (还给原告: whose it is, not where)."""
+    words = [(w, f) for start, w, f in tokens if start >= at]
+    if len(words) > 1 and not _MOVES_TO.search(words[0][0]) and words[1][0] in _MOVED_TO:
+        words = words[1:]  # 扔|到|河里: jieba cut the ending off
+    if not words or words[0][0][-1] not in _MOVED_TO:
+        return None
+    run: list[str] = []
+    for word, flag in words[1:]:
+        if word in "了过" or flag == "r" and not run:
+            continue  # 打到|他|卡上: whose the place is
+        if not flag.startswith(("n", "s")) or flag.startswith("nr") or word in PARTY_ROLES \
+                or any(word in n for n in names):
+            break
+        run.append(word)
+    return run[-1] if run else None
 
 
 def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
@@ -160,8 +188,8 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
                 continue  # 自己的行为: a verb after 的 is a noun here
             if start < setting_end:
                 continue  # 喝完酒以后: the setting, not the act
-            if ORG_ENDING.match(text, offset):
-                continue  # 锐拓|公司: jieba's verb is a company's name
+            if ORG_ENDING.match(text, offset) and not _MOVES_TO.search(word):
+                continue  # 锐拓|公司: jieba's verb is a company's name (交到|公司 moves something to one)
             if stem in _NAMING and re.match(r"什么|啥|谁|哪", text[offset:]):
                 continue  # 叫什么名字: the asked slot, not an act
             if acts and acts[-1][3] == start and not acts[-1][1]:  # 找代|驾: jieba's pieces of one verb phrase
@@ -208,6 +236,8 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
         patient = re.sub(r"(?<=.)[上里中内下]$", "", before[-1]) if before else ""  # 送货单上: the 单, not 单上
         moved = [w for at, w, f in tokens if at < main_at and f.startswith("n") and text[at - 1:at] == "把"]
         focus.patient = moved[-1] if moved else patient if len(patient) >= 2 else None  # 把刀扔到…: the 刀
+        if _YES_NO_END.search(text):
+            focus.destination = _destination(tokens, focus.acts[0], main_at, names)
     focus.knowing = [k for k in KNOWING_WORDS if k in reading.terms or k in reading.verbs]
     knows_at = min((text.find(k) for k in focus.knowing if k in text), default=-1)
     if knows_at > 0 and "你" not in text[:knows_at]:

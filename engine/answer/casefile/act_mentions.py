@@ -59,10 +59,11 @@ NEGATED_BEFORE = re.compile(r"(?:没有|没|未|不|并未|从未|从没|从来�
 # An act only proposed, intended, feared or hoped for in its clause (劝我叫个代驾, 打算下个月还), or
 # forbidden (说这是耕地，不能倒垃圾: a prohibition told is neither the act done nor denied).
 # (快离婚的时候 / 快要签合同时: the act only about to happen — a time before it, not its date)
+# 请求判令二被告返还订金: a claim asks the court to order the act, it does not tell it done (nor consented).
+CLAIMED = re.compile(r"请求|判令|诉请")
 IRREALIS = re.compile(r"劝|建议|要求|叫我|让|叫他|要(?!求|是)|想|打算|准备|如果|要是|假如|万一|应该|答应|说好|希望|怕|以为|是否|有没有"
                       r"|不能|不准|不许|不得|禁止"
-                      # 请求判令二被告返还订金: a claim asks the court to order the act, it does not tell it done
-                      r"|请求|判令"
+                      rf"|{CLAIMED.pattern}"
                       r"|快$")
 # What is owed is all paid (已经全部结清了, 一分不欠), or is not (还欠, 没结清, 没给).
 SETTLED = re.compile(r"结清|付清|还清|清了|不欠|(?:全部|都)(?:给|付|还|结|发)(?:了|清|完)")
@@ -175,9 +176,53 @@ def object_hit(obj: str, text: str) -> bool:
     text = text.replace("\n", "")
     if obj in text or word_hit(obj, text) >= 0.8:
         return True
-    if len(obj) >= 3 and obj[-2 if len(obj) >= 4 else -1:] in text:
+    if len(obj) >= 3 and _head_named(obj, text):
         return True
     return bool(MONEY.search(obj)) and bool(MONEY.search(text))
+
+
+def _head(obj: str) -> str:
+    return obj[-2 if len(obj) >= 4 else -1:]
+
+
+def _head_uses(obj: str, text: str) -> tuple[int, int]:
+    """(times the text names the thing's head bare or of the thing itself, times inside a noun of its
+    own ending in that head — 桅灯、尾灯 beside the 探照灯 asked, 菜刀 beside 水果刀)."""
+    head, free, other = _head(obj), 0, 0
+    for word, flag in _nouns(text):
+        if head not in word:
+            continue
+        own = _COUNTED_BY.sub("", word)
+        if len(own) > len(head) and own.endswith(head) and own != obj and not obj.endswith(own) and flag.startswith("n"):
+            other += 1
+        else:
+            free += 1
+    return free, other
+
+
+def _head_named(obj: str, text: str) -> bool:
+    return _head(obj) in text and _head_uses(obj, text)[0] > 0
+
+
+def names_other_kind(obj: str, text: str) -> bool:
+    """The text names other things of the asked thing's head and never the thing, nor its head
+    bare: 开了哪些灯？—桅灯、左右舷灯和尾灯都开了 says nothing of the 探照灯 asked."""
+    text = text.replace("\n", "")
+    if len(obj) < 3 or obj in text or _head(obj) not in text:
+        return False
+    free, other = _head_uses(obj, text)
+    return other > 0 and free == 0
+
+
+@lru_cache(maxsize=4096)
+def _nouns(text: str) -> tuple[tuple[str, str], ...]:
+    return tuple(posseg(text))
+
+
+# jieba keeps a pointing word, a number and a measure word with the noun (那辆车, 一辆车, 部手机): they
+# say which one or how many, not what kind.
+_COUNTED_BY = re.compile(r"^[这那哪每该此其各某]?[\d一二两三四五六七八九十百千几]*"
+                         r"[个辆把张台部件只头条根支块本位名间套双对批箱袋瓶包份段笔盏架艘]?")
 
 
 def sentences_of(text: str) -> list[Segment]:
@@ -261,16 +306,21 @@ def voice(statement: Statement) -> str | None:
     return statement.party if statement.party in HEARING_SIDES else statement.speaker
 
 
-def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text: str | None = None) -> bool:
+def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text: str | None = None,
+                    answer: str = "") -> bool:
     """Whether a sentence, with the asker's words it answers, tells the very act a yes/no asks: the
     act (or one of its kind), one of the things named after it when the question names any (聊天记录),
     and, for an act done once something came (等到救护车来了才走), the waiting for that thing (没等救护车
-    来就走了) — not a sentence telling another act of that moment (救护车到了，医生把老人抬走了)."""
+    来就走了) — not a sentence telling another act of that moment (救护车到了，医生把老人抬走了), nor
+    an ``answer`` (the sentence without the asker's words) naming only other things of the asked
+    thing's kind."""
     text = text.replace("\n", "")
     if plan.focus.acts and act_at(plan, text) < 0:
         return False
     if plan.waited_for and not (plan.waited_for in text and re.search(r"等|直到", text)):
         return False
+    if plan.focus.destination and not object_hit(plan.focus.destination, text):
+        return False  # 交到公司对公账户上的吗 — 再交第二期签证办理费 says not where it went
     verbs = [v for v in plan.question.verbs if v not in GENERAL]
     asked = plan.text
     begins = min((asked.find(v) for v in verbs if v in asked), default=0)
@@ -280,6 +330,8 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text:
     # (a thing the file never names is the question's paraphrase: 行为 for 这样做)
     things = [o for o in objects_of(plan, people, doc_text) if o not in plan.names
               and asked.find(o) >= begins and o != plan.waited_for and f"{o}的" not in asked]
+    if any(names_other_kind(o, answer) for o in things):
+        return False  # 开了哪些灯？—桅灯、尾灯都开了: the ``answer`` tells of other lamps than the one asked
     return not things or any(object_hit(o, text) for o in things)
 
 

@@ -164,7 +164,7 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     if quoted.slot is Slot.YESNO and (header := header_verdict(text, quoted.asked)):
         return header  # 是（「被讯问人：某某，男…」）: the particulars tell no act
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
-        if tells_asked_act(own, said, case.people(), case.doc_text):
+        if tells_asked_act(own, said, case.people(), case.doc_text, text):
             return None
         # 监控拍到了吗 — 门口的监控那几天坏了: a state of the asked thing that decides the act
         told = state_told(own, text, quoted.asked, case.people(), case.doc_text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import (act_at, confirmed_assertion, mentions, objects_of,
+from engine.answer.casefile.act_mentions import (CLAIMED, act_at, confirmed_assertion, mentions, objects_of,
                                                  occurs, position, side_of, names_things_whole, tells_asked_act,
                                                  thing_named, verb_negated, voice, whole_things, word_hit)
 from engine.answer.casefile.case import Case
@@ -103,7 +103,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     # of the asked act and its things (聊天记录还在吗？—在 for 有没有保留聊天记录)
     if opening and to_the_act and _yes_no_asked(asked) \
             and not (_KNOWING_ASKED.search(asked) and not asks_knowing(plan.text)) \
-            and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text) \
+            and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text, first.text) \
             and names_things_whole(plan, f"{asked}{first.text}", people, case.doc_text) \
             and _people_put(plan, statement, f"{asked}{first.text}"):
         if NEGATION.match(opening.text) or _replaces(plan, opening.text):
@@ -121,7 +121,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
         if _own_act(plan, statement, mention, people):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
         if mention.settled is None and \
-                not (tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text)
+                not (tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text,
+                                        mention.sentence.text)
                      and names_things_whole(plan, f"{asked}{mention.sentence.text}", people, case.doc_text)):
             continue  # 交警来了以后先拍了照: another act of that moment, not 等到交警来了才走
         unsure = UNCERTAIN.search(mention.clause.text)
@@ -299,7 +300,9 @@ def _key_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[
         hits = [position(k, sentence.text) for k in key]
         at = min((h for h in hits if h >= 0), default=-1)
         if at >= 0:
-            if not tells_asked_act(plan, f"{asked}{sentence.text}", people, doc_text):
+            if CLAIMED.search(sentence.text[:at]):
+                continue  # 三、判令被告承担原告的律师费: what a side asks the court for, not what was done or agreed
+            if not tells_asked_act(plan, f"{asked}{sentence.text}", people, doc_text, sentence.text):
                 continue
             told = _predicate_at(sentence.text, plan.text)
             return Verdict("否" if _clause_negated(sentence.text, at if told < 0 else told) else "是",
@@ -348,10 +351,26 @@ def of_asked_side(plan: CasePlan, statement: Statement, case: Case | None = None
     被告's); a statement of no hearing side is not excluded. The side is the statement's, else the
     one its turn's label names (原告委托诉讼代理人:…). A consent asked of a person the question
     names (苗雨欣同意…吗) is that person's, when the record gives them turns of their own."""
-    if not plan.parties:
+    doer = doing_side(plan)
+    if doer is None:
         return _of_asked_person(plan, statement, case)
     side = statement.party if statement.party in HEARING_SIDES else _label_side(case, statement)
-    return side not in HEARING_SIDES or side == plan.parties[0]
+    return side not in HEARING_SIDES or side == doer
+
+
+# 承担原告的律师费 / 还给原告 / 向被告要: a side named as whose the thing is or to whom it goes does not act.
+_NOT_THE_DOER = re.compile(r"(?:给|向|对|替|帮|跟|和|与)$")
+
+
+def doing_side(plan: CasePlan) -> str | None:
+    """The side the question asks to have done the act (被告同意调解吗): the first side it names that
+    neither owns the thing (原告的律师费) nor receives it (还给原告) — None when every side named does."""
+    for side in plan.parties:
+        found = [m for m in re.finditer(side, plan.text)]
+        if any(not plan.text.startswith("的", m.end()) and not _NOT_THE_DOER.search(plan.text[:m.start()])
+               for m in found) or not found:
+            return side
+    return None
 
 
 def _of_asked_person(plan: CasePlan, statement: Statement, case: Case | None) -> bool:
@@ -392,8 +411,8 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     else:
         verdicts = [v for v in (_verdict(case, plan, m.statement) for m in chosen) if v is not None]
     verdicts = [v for v in verdicts if of_asked_side(plan, v.statement, case)]
-    if not verdicts:
-        return Part("是否", "", Fill.MISSING)
+    if not verdicts:  # said as 未在材料中找到对所问之事的明确说法, never a bare 是否
+        return Part("对所问之事的明确说法", "", Fill.MISSING)
     decisive = verdicts[0]
     if plan.focus.existential:
         decisive = next((v for v in verdicts if v.value == "是"), decisive)
