@@ -189,14 +189,19 @@ def _head_uses(obj: str, text: str) -> tuple[int, int]:
     """(times the text names the thing's head bare or of the thing itself, times inside a noun of its
     own ending in that head — 桅灯、尾灯 beside the 探照灯 asked, 菜刀 beside 水果刀)."""
     head, free, other = _head(obj), 0, 0
+    before = ("", "")
     for word, flag in _nouns(text):
-        if head not in word:
-            continue
-        own = _COUNTED_BY.sub("", word)
-        if len(own) > len(head) and own.endswith(head) and own != obj and not obj.endswith(own) and flag.startswith("n"):
-            other += 1
-        else:
-            free += 1
+        if head in word:
+            own = _COUNTED_BY.sub("", word)
+            if word == head and before[1].startswith("n") and not before[1].startswith("nr") \
+                    and not obj.startswith(before[0]) and not _COUNTED_BY.fullmatch(before[0]):
+                own = before[0] + word  # 示廓|灯: jieba cut the other kind's name from its head
+            if len(own) > len(head) and own.endswith(head) and own != obj and not obj.endswith(own) \
+                    and (flag.startswith(("n", "l")) or own != word):
+                other += 1
+            else:
+                free += 1
+        before = (word, flag)
     return free, other
 
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import re
 
+from engine.answer.casefile.act_mentions import act_at
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figure_relevance import ROLE_WORDS as _ROLE_WORDS
 from engine.answer.casefile.parts import Outcome, Part
 from engine.answer.model import UNCLEAR_PHRASE
 from engine.question import CasePlan, Slot, counted_thing
 from engine.text.case_lexicon import POINTING_WORDS, TITLES, TOTAL, UNCERTAIN, UNIT_FAMILIES, UNSURE_ABOUT
+from engine.text.names import posseg
 from engine.text.numbers import find_amounts, parse_number
 from engine.text.ordinals import BATCH_ORDINAL, occasion_at
 from engine.text.quantities import find_quantities
@@ -66,12 +68,29 @@ def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     told = occasion_at(quote[:found[0].start()])
     if asked and told is not None and told != asked:
         return "所引语句说不清的是另一次，不是所问的那一次"
+    if _other_act_unsure(plan, quote[:found[0].start()]):
+        return "所引语句说不清的是另一种行为，不是所问的行为"
     if any(_unsure_of_asked(quote, m, plan.text) for m in found):
         return None
     if any(_unsure_of_asked(quote, m, plan.text, narrow=False) for m in found):
         # its sentence names the asked thing, the clause of not knowing something else of it
         return "所引语句说不清的可能不是所问的内容"
     return "所引语句说不清的不是所问的内容"
+
+
+# Verbs that report or frame what is not known (听他说…, 我记得…): no act of their own.
+_FRAMING_VERBS = frozenset("听 听说 说 讲 知道 记得 清楚 记 觉得 看见 看到 问 来 去 是 有 在 要 会 能".split())
+
+
+def _other_act_unsure(plan: CasePlan, before: str) -> bool:
+    """The sentence up to the words of not knowing tells acts, none of them the asked one nor of its
+    kind (卖给谁、卖了多少、一共挖了多少，我都不知道 for 送过几次兰花): what is not known is of another act,
+    though the thing (兰花) is shared."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(before)), default=0)
+    said = before[start:].replace("\n", "")
+    acts = [w for w, f in posseg(said) if f.startswith("v") and w not in _FRAMING_VERBS]
+    return bool(plan.focus.acts) and bool(acts) and act_at(plan, said) < 0 \
+        and not any(act_at(plan, a) >= 0 for a in acts)
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -1,0 +1,130 @@
+"""A 是 stands only on a sentence telling the very detail asked: other things of the asked thing's
+kind (示廓灯、雾灯 for the 远光灯 asked) say nothing of it; where the act moved something (转到公司账户上)
+must be told, not only the act; a side's claim (判令被告承担…) is no consent, and a side named as
+whose the thing is (原告的律师费) is not the side asked. Records written for these tests, typeset into
+real PDFs."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer.casefile.act_mentions import names_other_kind, object_hit
+from engine.answer.casefile.verdict import doing_side
+from engine.question.casefile import make_plan
+from tests.case_homes import ask, record_home
+
+# A lorry driver questioned about a night crash: the lamps he had on, listed, and one he had not.
+LAMPS = """询问笔录
+时间：2024年12月3日10时00分至2024年12月3日11时20分
+地点：澧阳市公安局交警大队事故处理中队
+询问人：宓某、宦某 记录人：宦某
+被询问人：冼国栋 性别：男
+问：事发时货车上开了哪些灯？
+答：示廓灯、雾灯和近光灯都开了。
+问：远光灯呢？
+答：远光灯那天没开，对面一直有来车。
+问：你当晚喝酒了吗？
+答：没有喝酒，交警当场给我吹了，是零。
+"""
+
+# A shop's bookkeeper questioned about where two payments for goods went.
+PAYMENTS = """讯问笔录
+时间：2024年10月21日14时00分至2024年10月21日16时00分
+地点：澧阳市公安局经侦大队讯问室
+侦查员：郗某、宿某 记录人：宿某
+犯罪嫌疑人：阙美玲 性别：女
+问：客户的货款是怎么收的？
+答：第一笔货款是客户打到公司对公账户上的。第二笔货款是十一月初收的，一共四万二千元。
+问：第二笔货款收了以后交给谁了？
+答：老板说走账慢，让客户直接转到他个人微信上，我只是记了账。
+"""
+
+# A hearing over a delayed flat: the buyer claims his lawyer's fee, the developer refuses it.
+FEE = """庭审笔录
+时间：2024年9月10日9时30分
+地点：澧阳市城南区人民法院第四法庭
+审判员：厍某 书记员：逯某
+原告：蒯立新，男，1986年4月2日出生
+被告：澧阳市瑞和置业有限公司
+审判员：原告陈述诉讼请求。
+原告：诉讼请求：一、判令被告支付逾期交房违约金三万元；二、判令被告承担原告为本案支出的律师费五千元。
+审判员：被告答辩。
+被告代理人：逾期是因为政府停工，违约金最多一万元。律师费合同里没有约定，我公司不同意承担。
+审判员：被告对交房日期有无异议？
+被告代理人：没有异议。
+"""
+
+
+@pytest.fixture(scope="module")
+def detail_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("asked_detail"),
+                           {"询问笔录_冼国栋.pdf": LAMPS, "讯问笔录_阙美玲.pdf": PAYMENTS, "庭审笔录_蒯立新.pdf": FEE})
+
+
+@pytest.mark.parametrize(("thing", "text", "other"), [
+    ("远光灯", "示廓灯、雾灯和近光灯都开了。", True),    # lamps of other kinds only
+    ("远光灯", "那个灯没开。", False),                  # the head bare may be the thing asked
+    ("远光灯", "远光灯那天没开。", False),              # the thing itself
+    ("水果刀", "他拿的是一把菜刀。", True),
+    ("远光灯", "示廓灯亮着，灯是好的。", False),        # the head bare beside another kind
+    ("电动车", "那辆车停在门口。", False),              # a pointing and measure word say which one, not what kind
+])
+def test_other_things_of_the_asked_things_head_are_told_apart(thing, text, other):
+    assert names_other_kind(thing, text) is other
+    assert object_hit(thing, text) is not other
+
+
+@pytest.mark.integration
+def test_lamps_of_other_kinds_listed_do_not_answer_the_lamp_asked(detail_home):
+    answer = ask(detail_home, "询问笔录_冼国栋.pdf", "货车当晚开了远光灯吗？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+    assert "那天没开" in answer.conclusion and "示廓灯" not in answer.conclusion
+
+
+def test_where_a_yes_no_asks_the_act_to_have_moved_something_is_read():
+    assert make_plan("第二笔货款是打到公司对公账户上的吗？").focus.destination == "账户"
+    assert make_plan("他把刀扔到河里了吗？").focus.destination == "河里"
+    assert make_plan("钱打到他卡上了吗？").focus.destination == "卡"
+    assert make_plan("他把钱还给郑某了吗？").focus.destination is None  # to whom, not where
+    # a verb before a company is an act when it says where something went (not a company's name)
+    assert "交到" in make_plan("第二期的费用是交到公司账户上的吗？").focus.acts
+
+
+@pytest.mark.integration
+def test_the_act_told_without_where_it_went_does_not_answer_where(detail_home):
+    answer = ask(detail_home, "讯问笔录_阙美玲.pdf", "第二笔货款是打到公司对公账户上的吗？")
+    assert not (answer.status.value == "answered" and answer.conclusion.startswith("是")), answer.conclusion
+    assert "十一月初收的" not in answer.conclusion or not answer.conclusion.startswith("是")
+    assert "是否" not in answer.conclusion.replace("是否同意", "")  # never 未在材料中找到是否
+    first = ask(detail_home, "讯问笔录_阙美玲.pdf", "第一笔货款是打到公司对公账户上的吗？")
+    assert first.conclusion.startswith("是"), first.conclusion
+
+
+def test_the_side_asked_is_the_one_acting_not_the_owner_or_receiver():
+    assert doing_side(make_plan("被告同意承担原告的律师费吗？")) == "被告"
+    assert doing_side(make_plan("开发商同意承担原告的律师费吗？")) is None
+    assert doing_side(make_plan("被告同意调解吗？")) == "被告"
+    assert doing_side(make_plan("手表要还给原告吗？")) is None
+    # 承担|原告的|律师费: the verb's object is whose, the verb is the act
+    assert make_plan("开发商同意承担原告的律师费吗？").focus.acts == ["承担"]
+
+
+@pytest.mark.integration
+def test_a_claim_is_no_consent(detail_home):
+    answer = ask(detail_home, "庭审笔录_蒯立新.pdf", "被告同意承担原告的律师费吗？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
+    assert "不同意承担" in answer.conclusion
+    other = ask(detail_home, "庭审笔录_蒯立新.pdf", "开发商同意承担原告的律师费吗？")
+    assert not other.conclusion.startswith("是"), other.conclusion
+
+
+@pytest.mark.parametrize(("before", "other"), [
+    ("听他说还卖给过别人，卖给谁、卖了多少，我都", True),  # other acts than the 送 asked
+    ("一共送了几次我", False),                              # the asked act itself
+    ("这个我", False),                                      # no act at all: the very thing asked
+    ("给了几回我", False),                                  # 送 asked, 给 told: an act of its kind
+])
+def test_not_knowing_of_another_act_is_no_gap_of_the_asked_one(before, other):
+    from engine.answer.casefile.badge_subject import _other_act_unsure
+
+    assert _other_act_unsure(make_plan("他一共给表哥送过几次茶叶？"), before) is other
