@@ -26,7 +26,8 @@ LIGHT_VERBS = frozenset("""
 SLOT_WORDS = frozenset("时间 地点 日期 金额 方式 名字 姓名 地方 时候 数额 次数 号码 位置 情况 经过 东西 原因".split())
 # A clause that only sets the time of the asked act (喝完酒以后 / 抢劫的时候): its verbs are not the act.
 # (后来, 当时 are adverbs of the asked clause itself.)
-_SETTING = re.compile(r"以后|之后|的时候|时候|以前|之前|期间|(?<=[\u4e00-\u9fff])时(?![间候刻])")
+_SETTING = re.compile(r"以后|之后|的时候|时候|以前|之前|期间|(?<=[\u4e00-\u9fff])时(?![间候刻])"
+                      r"|(?<=[\u4e00-\u9fff])(?<![前最然随之以落])后(?![来面期天年续果])")  # 离婚后: a time too
 # Negation of the asked act inside the question (还有工资没拿到吗, 是不是没有还钱).
 _NEGATED = re.compile(r"(?:没有|没|未|不)$")
 # 有没有人受伤 / 有无被害人 / 是否有人: does anyone / anything — one affirming account answers it.
@@ -56,6 +57,8 @@ _PLACE_PARTICLES = frozenset("里 上 下 中 内 外 旁 边".split())
 _NEGATION_PREFIX = re.compile(r"^(?:没有|没|未|不)(?=.)")
 # A verb ending in where or to whom it moves something (交到, 转给, 存进): no name ends so.
 _MOVED_TO = "到给进入回往向"
+# A verb ending in its result (拿到, 做完, 扔掉) is whole: the verb after it is another (拿到|卖…的钱).
+_RESULT_ENDS = frozenset("到完给好掉走住成")
 _MOVES_TO = re.compile(rf"(?<=.)[{_MOVED_TO}]$")
 
 
@@ -96,12 +99,13 @@ def _stem(word: str) -> str:
     return re.sub(r"(?<=.)[了过着](?=.)", "", word) if len(word) >= 3 else word
 
 
-def _modifies(text: str, end: int) -> bool:
+def _modifies(text: str, end: int, serial: bool = False) -> bool:
     """A verb inside a noun's modifier (原告付的两笔货款, 作案用的那把刀): 的 follows within a few
-    characters and a noun, not 是 or the question's end, follows the 的."""
-    rest = text[end:end + 6]
+    characters and a noun, not 是 or the question's end, follows the 的. A verb right after another
+    (``serial``: 拿到|卖他驾驶证分的钱) opens the modifier of that verb's object, however long."""
+    rest = text[end:end + (10 if serial else 6)]
     at = rest.find("的")
-    if at < 0 or at > 2:
+    if at < 0 or at > (8 if serial else 2) or serial and re.search(r"[，,。？?]", rest[:at]):
         return False
     if rest[:at] in PARTY_ROLES or rest[:at] in ("他", "她", "我", "你", "他们", "我们"):
         return False  # 承担原告的律师费: the verb's object is whose (原告的), the verb is the act
@@ -192,9 +196,11 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
                 continue  # 锐拓|公司: jieba's verb is a company's name (交到|公司 moves something to one)
             if stem in _NAMING and re.match(r"什么|啥|谁|哪", text[offset:]):
                 continue  # 叫什么名字: the asked slot, not an act
-            if acts and acts[-1][3] == start and not acts[-1][1]:  # 找代|驾: jieba's pieces of one verb phrase
+            serial = bool(acts) and acts[-1][3] == start and not acts[-1][1]
+            if serial and acts[-1][0][-1] not in _RESULT_ENDS:  # 找代|驾: jieba's pieces of one verb phrase
                 acts.append((_stem(text[acts[-1][2]:offset]), acts[-1][1], acts[-1][2], offset))
-            acts.append((stem, _modifies(text, offset) or flag == "vn", start, offset))  # vn: a noun unless nothing else acts
+            # vn: a noun unless nothing else acts
+            acts.append((stem, _modifies(text, offset, serial and flag != "vn") or flag == "vn", start, offset))
             act_starts.setdefault(stem, start)
             if _NEGATED.search(text[max(0, start - 2):start]) or word != _NEGATION_PREFIX.sub("", word):
                 if not re.search(r"有没有|是不是|有没$", text[max(0, start - 3):start]):

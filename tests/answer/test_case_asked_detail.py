@@ -54,11 +54,27 @@ FEE = """庭审笔录
 被告代理人：没有异议。
 """
 
+# A hearing over a cancelled show: what the organiser said of a stand-in, and a divorce settled earlier.
+SHOW = """庭审笔录
+时间：2024年11月20日14时00分
+地点：澧阳市城东区人民法院第二法庭
+审判员：勾某 书记员：亓某
+原告：澧阳市星河文化传播有限公司
+被告：滕野，男，1991年6月5日出生
+审判员：被告，你方称曾提出由替补歌手演出，原告的意见？
+原告代理人：被告说的那个替补歌手我们问过，他10月之前在外地有巡演，根本来不了。
+审判员：被告，你和前妻的离婚协议是谁签的？
+被告：离婚协议是我签的，我没有异议。
+审判员：被告是否同意返还定金？
+被告：定金我可以退，违约金不同意。
+"""
+
 
 @pytest.fixture(scope="module")
 def detail_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("asked_detail"),
-                           {"询问笔录_冼国栋.pdf": LAMPS, "讯问笔录_阙美玲.pdf": PAYMENTS, "庭审笔录_蒯立新.pdf": FEE})
+                           {"询问笔录_冼国栋.pdf": LAMPS, "讯问笔录_阙美玲.pdf": PAYMENTS, "庭审笔录_蒯立新.pdf": FEE,
+                            "庭审笔录_滕野.pdf": SHOW})
 
 
 @pytest.mark.parametrize(("thing", "text", "other"), [
@@ -128,3 +144,25 @@ def test_not_knowing_of_another_act_is_no_gap_of_the_asked_one(before, other):
     from engine.answer.casefile.badge_subject import _other_act_unsure
 
     assert _other_act_unsure(make_plan("他一共给表哥送过几次茶叶？"), before) is other
+
+
+def test_the_main_act_is_the_one_asked_not_a_setting_or_a_modifier():
+    assert make_plan("被告离婚后有没有再婚？").focus.acts == ["再婚"]  # 离婚后: a time
+    assert make_plan("他有没有拿到卖手机的钱？").focus.acts[0] == "拿到"  # 卖手机的: which money
+    assert make_plan("他找代驾了吗？").focus.acts[0] == "找代驾"  # jieba's pieces of one verb stay one
+
+
+@pytest.mark.integration
+def test_another_act_the_question_names_does_not_answer_the_asked_one(detail_home):
+    answer = ask(detail_home, "庭审笔录_滕野.pdf", "被告离婚后有没有再婚？")
+    assert not answer.conclusion.startswith(("是", "否")), answer.conclusion
+    assert answer.status.value != "answered" or "离婚协议" not in answer.conclusion
+
+
+@pytest.mark.integration
+def test_a_consent_is_read_from_words_of_consent(detail_home):
+    answer = ask(detail_home, "庭审笔录_滕野.pdf", "原告有没有同意由替补歌手演出？")
+    assert not answer.conclusion.startswith("是"), answer.conclusion
+    agreed = ask(detail_home, "庭审笔录_滕野.pdf", "被告同意返还定金吗？")
+    assert agreed.conclusion.startswith("是"), agreed.conclusion
+    assert "可以退" in agreed.conclusion

@@ -262,6 +262,16 @@ def _topic(case: Case, plan: CasePlan, words_too: bool = False) -> str | None:
     return rarest(plan.question.nouns) or (rarest(plan.question.terms) if words_too else None)
 
 
+def _clause_about(plan: CasePlan, text: str) -> str:
+    """The clause of an answer naming most of the question's words, when one names more than the
+    others (定金我可以退，违约金不同意 for 同意返还定金吗); else the whole answer."""
+    clauses = [c for c in re.split(r"[，,；;。]", text) if c.strip()]
+    hits = sorted(((_terms_hit(plan, c), c) for c in clauses), key=lambda h: -h[0])
+    if len(hits) > 1 and hits[0][0] > hits[1][0]:
+        return hits[0][1]
+    return text
+
+
 def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """被告说春节前给过原告一万元，原告认不认？: the other side's answer, quoted, beside the claim as
     its side said it (an approximate time such as 春节前 stays as said) — admitted is a yes, denied a no
@@ -306,11 +316,12 @@ def answer_response(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
             claim_cited = case.cite(Anchor(put.chunk_id, *put.question_span))
             theirs = f"；庭上所述{claimer}的主张：{quoted(put.question)}（{claim_cited}）"
     ids = [cited, *([claim_cited] if claim_cited else [])]
-    if _DENY.search(answer.text):
+    said = _clause_about(plan, answer.text)  # 定金我可以退，违约金不同意: the clause of the thing asked decides
+    if _DENY.search(said):
         text = f"否，{responder}不认可：{quoted(answer.text)}（{cited}）{theirs}"
         outcome.conflicts.append(Conflict("testimony", f"双方说法不一：{text[2:]}", ids))
         outcome.add(Part("是否认可", f"{text}；双方说法不一，需人工核实", Fill.CONFLICT, ids))
-    elif _UNSURE.search(answer.text):
+    elif _UNSURE.search(said):
         text = f"{responder}称记不清：{quoted(answer.text)}（{cited}）{theirs}"
         outcome.conflicts.append(Conflict("testimony", f"{claimer}所述未获{responder}确认：{text}", ids))
         outcome.add(Part("是否认可", f"{text}；{responder}未确认，需人工核实", Fill.UNSURE, ids))

@@ -23,7 +23,7 @@ from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.money import SLOT_LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import _anchor, _dice, _effective_question, _has_slot, _sentences
-from engine.answer.casefile.verdict import AFFIRMATION, NEGATION, knowing_asked
+from engine.answer.casefile.verdict import AFFIRMATION, NEGATION, knowing_asked, tells_main_act
 from engine.answer.model import UNCLEAR_PHRASE, Gap
 from engine.answer.wording import quoted
 from engine.question import (ASKING_WORDS, CasePlan, QuestionPlan, Slot, asked_kinds, asks_figure,
@@ -177,7 +177,10 @@ def _verdict(plan: CasePlan, opening: str, knowing: bool) -> str | None:
     if not told:
         return None
     at, _ = max(told)
-    return "否" if re.search(r"(?:不|没有|没|未|从没|从未)$", text[:at]) else "是"
+    if re.search(r"(?:不|没有|没|未|从没|从未)$", text[:at]):
+        return "否"
+    # the main act asked (a consent: with its word), not another the question names (替补歌手…来不了)
+    return "是" if tells_main_act(plan, text) else None
 
 
 def _holds(slot: Slot, text: str, case: Case) -> bool:

@@ -120,6 +120,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention, people):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
+        if mention.settled is None and not tells_main_act(plan, mention.sentence.text):
+            continue  # 离婚后有没有再婚？—离婚协议是我签的: another act the question names, not the one asked
         if mention.settled is None and \
                 not (tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text,
                                         mention.sentence.text)
@@ -140,6 +142,20 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     if not plan.focus.acts:
         return _key_verdict(plan, statement, asked, people, case.doc_text)
     return None
+
+
+def tells_main_act(plan: CasePlan, sentence: str) -> bool:
+    """The sentence tells the question's main act (or one of its kind) — and, for a consent asked
+    (同意由替补鼓手演出吗), a word of consent or refusal: the act alone (替补鼓手来不了) is no consent."""
+    sentence = sentence.replace("\n", "")
+    if act_at(plan, sentence, main=True) < 0:
+        return False
+    return not CONSENT_ASKED.search(plan.text) or bool(CONSENT_ASKED.search(sentence) or _ASSENT.search(sentence))
+
+
+# Words granting or refusing what was put (我可以原样退还, 没问题, 拒绝, 不行): a consent asked is
+# answered by them too.
+_ASSENT = re.compile(r"可以|没问题|行|好的|肯|拒绝|不干|不认")
 
 
 def _consent_in(plan: CasePlan, clause: str) -> re.Match[str] | None:
