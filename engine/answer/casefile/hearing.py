@@ -241,6 +241,7 @@ _DENY = re.compile(rf"{REFUSAL_WORDS}|不予(?:认可|承认|确认)|不认|否�
                    r"(?:没有?|未|并未|从未|从没有?|从来没有?)(?:曾|有)?(?:同意|认可|承认|收到|确认|答应)")
 _UNSURE = re.compile(r"记不清|不记得|想不起|不清楚|说不清|不太确定|可能")
 _ADMIT = re.compile(rf"{ASSENT_WORDS}|收到了|收到过|确实|同意")
+_ASSENT = re.compile(r"可以|愿意|没问题")  # granting what was asked (定金我可以退)
 
 
 def _other_side(case: Case, side: str) -> str | None:
@@ -263,9 +264,12 @@ def _topic(case: Case, plan: CasePlan, words_too: bool = False) -> str | None:
 
 
 def _clause_about(plan: CasePlan, text: str) -> str:
-    """The clause of an answer naming most of the question's words, when one names more than the
-    others (定金我可以退，违约金不同意 for 同意返还定金吗); else the whole answer."""
-    clauses = [c for c in re.split(r"[，,；;。]", text) if c.strip()]
+    """An answer granting one thing and refusing another (定金我可以退，违约金不同意 for 同意返还定金吗):
+    of its clauses saying either, the one naming most of the question's words, when one names more
+    than the others; else the whole answer (…线路问题，这个钱我们不认: one stance, pointing back)."""
+    clauses = [c for c in re.split(r"[，,；;。]", text) if _DENY.search(c) or _ADMIT.search(c) or _ASSENT.search(c)]
+    if not any(_DENY.search(c) for c in clauses) or all(_DENY.search(c) for c in clauses):
+        return text
     hits = sorted(((_terms_hit(plan, c), c) for c in clauses), key=lambda h: -h[0])
     if len(hits) > 1 and hits[0][0] > hits[1][0]:
         return hits[0][1]
