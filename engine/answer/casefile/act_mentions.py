@@ -326,18 +326,39 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text:
         return False
     if plan.focus.destination and not object_hit(plan.focus.destination, text):
         return False  # 交到公司对公账户上的吗 — 再交第二期签证办理费 says not where it went
-    verbs = [v for v in plan.question.verbs if v not in GENERAL]
-    asked = plan.text
-    begins = min((asked.find(v) for v in verbs if v in asked), default=0)
-    # the things named after the act begins are its objects; those before it name its doer, whom
-    # the answer may call 他 (三轮车司机是不是…: 他一直等到…); one said with 的 only qualifies
-    # another (被骗的钱 is the 钱, called 被冻结的钱 by the asker)
-    # (a thing the file never names is the question's paraphrase: 行为 for 这样做)
-    things = [o for o in objects_of(plan, people, doc_text) if o not in plan.names
-              and asked.find(o) >= begins and o != plan.waited_for and f"{o}的" not in asked]
+    known = plan.focus.acts[1:] if plan.focus.acts and plan.focus.acts[0] in plan.focus.knowing else []
+    if known and not any(_act_positions(a, text) for a in known):
+        return False  # 知道卖的是假茶吗 — 你知道为什么被传唤吗？知道: knowing something else
+    things = acted_on(plan, people, doc_text)
     if any(names_other_kind(o, answer) for o in things):
         return False  # 开了哪些灯？—桅灯、尾灯都开了: the ``answer`` tells of other lamps than the one asked
     return not things or any(object_hit(o, text) for o in things)
+
+
+def acted_on(plan: CasePlan, people: list[str] = (), doc_text: str | None = None) -> list[str]:
+    """The things a yes/no names after its act begins: the act's objects. Those before it name its
+    doer, whom the answer may call 他 (三轮车司机是不是…: 他一直等到…); one said with 的 only
+    qualifies another (被骗的钱 is the 钱, called 被冻结的钱 by the asker); a thing the file never names
+    is the question's paraphrase (行为 for 这样做)."""
+    verbs = [v for v in plan.question.verbs if v not in GENERAL]
+    asked = plan.text
+    begins = min((asked.find(v) for v in verbs if v in asked), default=0)
+    return [o for o in objects_of(plan, people, doc_text) if o not in plan.names
+            and asked.find(o) >= begins and o != plan.waited_for and f"{o}的" not in asked]
+
+
+def untold_of_asked(plan: CasePlan, text: str, people: list[str] = (), doc_text: str | None = None,
+                    speaker: str | None = None) -> list[str]:
+    """What of a yes/no's asked act a sentence (with the asker's words it answers) leaves unsaid: the
+    main act itself (or one of its kind), any of the things it is done to, the people the question
+    names (but the speaker; 他/她 points at one). A verdict read from a sentence leaving any of these
+    out is an inference from it, not what it says."""
+    text = text.replace("\n", "")
+    missing = [plan.focus.acts[0]] if plan.focus.acts and act_at(plan, text, main=True) < 0 else []
+    missing += [o for o in acted_on(plan, people, doc_text) if not object_hit(o, text)]
+    if not re.search(r"[他她]", text):
+        missing += [n for n in plan.names if n != speaker and n not in text]
+    return missing
 
 
 def names_things_whole(plan: CasePlan, text: str, people: list[str] = (), doc_text: str | None = None) -> bool:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from engine.answer.casefile.accounts import joined_sentences
-from engine.answer.casefile.act_mentions import tells_asked_act
+from engine.answer.casefile.act_mentions import tells_asked_act, untold_of_asked
 from engine.answer.casefile.badge_subject import (accepted_units, answer_doubt, batch_doubt, deferred_doubt, figure_doubt,
                                                   header_verdict, one_row_total, other_figure, other_figure_doubt, person_doubt,
                                                   several_figures, unsure_doubt, voice_doubt)
@@ -165,7 +165,8 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
         return header  # 是（「被讯问人：某某，男…」）: the particulars tell no act
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
         if tells_asked_act(own, said, case.people(), case.doc_text, text):
-            return None
+            untold = untold_of_asked(own, said, case.people(), case.doc_text, quoted.speaker)
+            return f"所引语句未提到问题中的{'、'.join(f'「{w}」' for w in untold)}，是/否系推断" if untold else None
         # 监控拍到了吗 — 门口的监控那几天坏了: a state of the asked thing that decides the act
         told = state_told(own, text, quoted.asked, case.people(), case.doc_text)
         return None if told in ("是", "否") else "所引语句说的不是所问的行为本身"

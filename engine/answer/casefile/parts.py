@@ -51,6 +51,7 @@ class Quoted:
     # the plan of the question's part it answers (投诉过吗？是哪天？ — the yes/no part's own), when
     # that is not the whole question's
     plan: CasePlan | None = None
+    speaker: str | None = None  # who said it, when a verdict is read from it (the question may name them)
 
 
 @dataclass

@@ -95,7 +95,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     people = case.people()
     if confirmed_assertion(statement) and to_the_act:  # …经鉴定为轻微伤，你知道吗？—知道。
         assertion = _assertion(case, plan, statement)
-        if assertion is not None and act_at(plan, assertion.text) >= 0:
+        if assertion is not None and act_at(plan, assertion.text) >= 0 \
+                and tells_asked_act(plan, assertion.text, people, case.doc_text):
             said = mentions(plan, assertion.text)
             value = "否" if said and said[0].negated else "是"
             return Verdict(_flip(plan, value), statement, first, asked=assertion)
@@ -483,7 +484,8 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                 # what is still owed is answered by a sentence saying it is paid up (已经全部结清了),
                 # which names no act: only a verdict on an act is checked against it
                 quoted=None if plan.focus.remainder else Quoted(sentence.text, Slot.YESNO,
-                                                                _effective_question(case, statement), plan))
+                                                                _effective_question(case, statement), plan,
+                                                                statement.speaker))
     # 有没有…帮过忙 / 见过面吗: every account that says the same, not only the first (a later session
     # telling it again is where a reader checks that it still holds)
     for other in verdicts:
