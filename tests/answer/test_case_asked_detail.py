@@ -200,3 +200,47 @@ def test_knowing_asked_is_of_the_act_the_question_puts_after_it():
     doc = "问：你知道今天为什么被传唤到公安机关接受讯问吗？答：知道。"  # the file never says 假老茶
     assert not tells_asked_act(plan, "你知道今天为什么被传唤到公安机关接受讯问吗？知道。", [], doc)
     assert tells_asked_act(plan, "你知道这些茶是新茶冒充老茶卖的吗？知道。", [], doc)
+
+
+# A witness whose header gives one phone, and who says later he uses another now.
+PHONES = """询问笔录
+时间：2024年8月12日15时00分至2024年8月12日16时10分
+地点：澧阳市公安局城北派出所
+询问人：郜某、訾某 记录人：訾某
+被询问人：晁建军 性别：男 身份证号码：430621198203157216 联系电话：13907318852
+问：你现在用的是哪个电话号码？
+答：上面这个13907318852是我原来的号码，已经停用了，现在用的是18674502396。
+问：案发当晚你在哪里？
+答：我在店里守夜。
+"""
+
+
+@pytest.fixture(scope="module")
+def phone_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("phones"), {"询问笔录_晁建军.pdf": PHONES})
+
+
+@pytest.mark.integration
+def test_a_number_the_person_says_replaced_the_headers_is_shown_beside_it(phone_home):
+    answer = ask(phone_home, "询问笔录_晁建军.pdf", "晁建军的手机号码是多少？")
+    assert answer.status.value == "needs_review", answer.conclusion
+    assert "139****8852" in answer.conclusion and "186****2396" in answer.conclusion, answer.conclusion
+    assert "13907318852" not in answer.conclusion  # still masked
+    alone = ask(phone_home, "询问笔录_晁建军.pdf", "晁建军的身份证号码是多少？")  # one number: as before
+    assert alone.status.value == "answered", alone.conclusion
+
+
+@pytest.mark.parametrize(("question", "asked", "answer", "untold"), [
+    # a bare 有 tells the asker's words
+    ("他有没有拿走郑某的手机？", "你有没有拿走郑某的手机？", "有。", []),
+    # a sentence of its own must tell the act itself, not the asker
+    ("李某承认骗了王某的钱吗？", "你是怎么骗王某的？", "认识她以后，我每天跟她聊天，让她觉得我靠得住。", ["承认骗"]),
+    ("李某承认骗了王某的钱吗？", "", "我承认我以投资为名骗了王某的钱。", []),
+    # the thing the act is done to
+    ("他扔掉水果刀了吗？", "", "他把钥匙扔掉了。", ["水果刀"]),
+])
+def test_what_a_verdicts_sentence_leaves_unsaid_is_named(question, asked, answer, untold):
+    from engine.answer.casefile.act_mentions import untold_of_asked
+
+    plan = make_plan(question)
+    assert untold_of_asked(plan, f"{asked}{answer}", [], None, "李某", answer) == untold

@@ -156,8 +156,11 @@ def _act_positions(act: str, text: str) -> list[int]:
 
 def act_at(plan: CasePlan, text: str, main: bool = False) -> int:
     """Where the asked act (any of the question's act verbs, or one of their kind; only the main
-    one with ``main``) first stands in the text; -1."""
-    acts = plan.focus.acts[:1] if main else plan.focus.acts
+    one with ``main`` — or a piece of it, when it is a phrase of jieba's pieces: 承认|骗 told as
+    我承认我…骗了) first stands in the text; -1."""
+    acts = plan.focus.acts
+    if main:
+        acts = [a for a in acts[:1] + [a for a in acts[1:] if acts[0] and a in acts[0]]]
     found = [p for act in acts for p in _act_positions(act, text)]
     return min(found, default=-1)
 
@@ -335,6 +338,10 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text:
     return not things or any(object_hit(o, text) for o in things)
 
 
+# An answer opening with a bare verdict (有。/ 没有，他说过几天就还。/ 不是的。) tells the asker's words.
+BARE_VERDICT = re.compile(r"^(?:没有|没|不是|不|有|是的?|对的?|嗯|没错|不对|从来没有|从没有)(?:[，。,！!；;]|$)")
+
+
 def acted_on(plan: CasePlan, people: list[str] = (), doc_text: str | None = None) -> list[str]:
     """The things a yes/no names after its act begins: the act's objects. Those before it name its
     doer, whom the answer may call 他 (三轮车司机是不是…: 他一直等到…); one said with 的 only
@@ -348,13 +355,18 @@ def acted_on(plan: CasePlan, people: list[str] = (), doc_text: str | None = None
 
 
 def untold_of_asked(plan: CasePlan, text: str, people: list[str] = (), doc_text: str | None = None,
-                    speaker: str | None = None) -> list[str]:
+                    speaker: str | None = None, answer: str = "") -> list[str]:
     """What of a yes/no's asked act a sentence (with the asker's words it answers) leaves unsaid: the
-    main act itself (or one of its kind), any of the things it is done to, the people the question
-    names (but the speaker; 他/她 points at one). A verdict read from a sentence leaving any of these
-    out is an inference from it, not what it says."""
+    main act itself (or one of its kind) — told by the ``answer`` itself when it is more than a bare
+    有。/ 没有。 (你是怎么骗她的？—认识她以后… does not say 骗) —, any of the things it is done to, the
+    people the question names (but the speaker; 他/她 points at one). A verdict read from a sentence
+    leaving any of these out is an inference from it, not what it says."""
     text = text.replace("\n", "")
-    missing = [plan.focus.acts[0]] if plan.focus.acts and act_at(plan, text, main=True) < 0 else []
+    told = answer.replace("\n", "") if answer.strip() and not BARE_VERDICT.match(answer.strip()) else text
+    main = plan.focus.acts[0] if plan.focus.acts else ""
+    # (its characters in any order tell a verb and its object split: 见过面 ~ 一次面都没见过)
+    missing = [main] if main and act_at(plan, told, main=True) < 0 \
+        and not (len(main) >= 2 and all(ch in told for ch in main)) else []
     missing += [o for o in acted_on(plan, people, doc_text) if not object_hit(o, text)]
     if not re.search(r"[他她]", text):
         missing += [n for n in plan.names if n != speaker and n not in text]

@@ -165,7 +165,7 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
         return header  # 是（「被讯问人：某某，男…」）: the particulars tell no act
     if quoted.slot is Slot.YESNO:  # a verdict stands on the sentence telling the very act asked
         if tells_asked_act(own, said, case.people(), case.doc_text, text):
-            untold = untold_of_asked(own, said, case.people(), case.doc_text, quoted.speaker)
+            untold = untold_of_asked(own, said, case.people(), case.doc_text, quoted.speaker, text)
             return f"所引语句未提到问题中的{'、'.join(f'「{w}」' for w in untold)}，是/否系推断" if untold else None
         # 监控拍到了吗 — 门口的监控那几天坏了: a state of the asked thing that decides the act
         told = state_told(own, text, quoted.asked, case.people(), case.doc_text)

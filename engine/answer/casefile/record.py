@@ -324,8 +324,11 @@ def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, aske
             cited = case.cite(Anchor(chunk_id, field.start, field.end))
             shown = field.key if name in RECORD_FIELDS else label
             owner = f"{person}的" if person and name not in RECORD_FIELDS else ""
-            return Part(label, f"{owner}{shown}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited],
+            part = Part(label, f"{owner}{shown}：{flat(field.value)}（{cited}）", Fill.FILLED, [cited],
                         reading=Reading.FORM)
+            if name in PII_TYPES:
+                _told_otherwise(case, person or subject, name, field.value, part)
+            return part
     # A header without keyed fields (one running sentence): its personal numbers are the person
     # questioned's.
     if name in PII_TYPES and (person is None or (subject and (person in subject or subject in person))):
@@ -351,6 +354,25 @@ def _field_part(case: Case, plan: CasePlan, sessions: list[int], name: str, aske
         return Part(label, f"{person or ''}的{label}：{many}{said}", Fill.FILLED, cited)
     owner = f"{person}的" if person else ""
     return Part(f"{owner}{label}", "", Fill.MISSING)
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"[^0-9Xx]", "", text).upper()
+
+
+def _told_otherwise(case: Case, person: str | None, name: str, value: str, part: Part) -> None:
+    """The header's number is not the only one: an answer telling another of that kind as the
+    person's (原号码已停用，现在用的是…) is cited beside it, and the part is not 已核验 — which one is in
+    use is for the reader to check, never chosen."""
+    shown = _digits(value)
+    other = [(anchor, text) for anchor, text in _pii_in_answers(case, person, name) if _digits(text) not in shown]
+    if not other:
+        return
+    sentences = list(dict.fromkeys(_sentence_of(case, anchor) for anchor, _ in other))
+    cited = [case.cite(sentence) for sentence in sentences]
+    part.text += "；另：" + "；".join(f"{quoted(case.text_of(s))}（{c}）" for s, c in zip(sentences, cited))
+    part.evidence += [c for c in cited if c not in part.evidence]
+    part.doubt = f"材料中另记有不同的{FIELD_LABELS[name]}，需核对哪一个为准"
 
 
 def _pii_in_header(case: Case, sessions: list[int], name: str) -> Anchor | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import (CLAIMED, act_at, confirmed_assertion, mentions, objects_of,
+from engine.answer.casefile.act_mentions import (CLAIMED, act_at, confirmed_assertion, untold_of_asked, mentions, objects_of,
                                                  occurs, position, side_of, names_things_whole, tells_asked_act,
                                                  thing_named, verb_negated, voice, whole_things, word_hit)
 from engine.answer.casefile.case import Case
@@ -488,9 +488,12 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
                                                                 statement.speaker))
     # 有没有…帮过忙 / 见过面吗: every account that says the same, not only the first (a later session
     # telling it again is where a reader checks that it still holds)
+    # (only one telling the asked act whole: a sentence the verdict was only inferred from says nothing)
     for other in verdicts:
         if other.value == decisive.value and other.asked is None and other.statement.index != statement.index \
-                and len(part.evidence) < 3:
+                and len(part.evidence) < 3 and not untold_of_asked(
+                    plan, f"{_effective_question(case, other.statement)}{other.sentence.text}", case.people(),
+                    case.doc_text, other.statement.speaker, other.sentence.text):
             more = case.cite(_anchor(other.statement, other.sentence))
             part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
             part.evidence.append(more)
