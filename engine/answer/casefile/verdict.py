@@ -45,6 +45,9 @@ class Verdict:
     statement: Statement
     sentence: Segment  # in the answer
     asked: Segment | None = None  # the asker's words it confirms (chunk offsets), when those decide
+    # read from a sentence telling the act (its negation's scope, a state, a word of the question), not
+    # a bare 是/没有 to the asker's own yes/no nor a confirmed assertion: an inference, not a reply
+    inferred: bool = False
 
 
 # 你知道收别人的银行卡再卖出去是违法的吗？—知道一点: the asker asked whether the speaker knows something
@@ -114,7 +117,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     if to_the_act and (unsure := UNCERTAIN.search(first.text)) \
             and not knowing_asked(plan, statement, first.text[:unsure.start()]):
         if _denied_before(plan, first.text[:unsure.start()]):  # 没有人赔我，我也不知道该找谁赔
-            return Verdict(_flip(plan, "否"), statement, first)
+            return Verdict(_flip(plan, "否"), statement, first, inferred=True)
         return Verdict(None, statement, first)
     for mention in _consent_first(plan, mentions(plan, statement.answer)):
         if mention.irrealis or re.search(r"[？?]\s*$", mention.sentence.text):
@@ -136,7 +139,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
         consent = _consent_in(plan, mention.clause.text)
         denied = mention.negated or verb_negated(plan, mention.clause.text) or \
             consent is not None and bool(_NEGATED_JUST_BEFORE.search(mention.clause.text[:consent.start()]))
-        return Verdict(_flip(plan, "否" if denied else "是"), statement, mention.sentence)
+        return Verdict(_flip(plan, "否" if denied else "是"), statement, mention.sentence, inferred=True)
     state = _state_verdict(plan, statement, asked, people, case.doc_text, case)
     if state is not None:
         return state
@@ -197,7 +200,7 @@ def _state_verdict(plan: CasePlan, statement: Statement, asked: str, people: lis
         if value == "?":
             return Verdict(None, statement, sentence)  # 是不是假的我也不清楚
         if value is not None:
-            return Verdict(value, statement, sentence)
+            return Verdict(value, statement, sentence, inferred=True)
     put = confirmed_state(case, plan, statement) if case is not None else None
     if put is not None:
         return Verdict(put[0], statement, _sentences(statement)[0], asked=put[1])
@@ -323,7 +326,7 @@ def _key_verdict(plan: CasePlan, statement: Statement, asked: str, people: list[
                 continue
             told = _predicate_at(sentence.text, plan.text)
             return Verdict("否" if _clause_negated(sentence.text, at if told < 0 else told) else "是",
-                           statement, sentence)
+                           statement, sentence, inferred=True)
     return None
 
 
@@ -497,7 +500,14 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
             more = case.cite(_anchor(other.statement, other.sentence))
             part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
             part.evidence.append(more)
+    # a verdict only read from how a sentence tells the act is 已核验 when a reply to the very question
+    # (a bare 没有 to the asker's yes/no, a confirmed assertion) says the same
+    if decisive.inferred and not any(not v.inferred and v.value == decisive.value for v in verdicts):
+        part.doubt = part.doubt or INFERRED_VERDICT
     return part
+
+
+INFERRED_VERDICT = "是/否系从陈述中推断，笔录中没有对此问的直接回答"
 
 
 # The money moving in the clause naming a way of paying (她微信转了我300元, 给的现金) — not a mere
