@@ -57,6 +57,8 @@ _PLACE_PARTICLES = frozenset("里 上 下 中 内 外 旁 边".split())
 _NEGATION_PREFIX = re.compile(r"^(?:没有|没|未|不)(?=.)")
 # A verb ending in where or to whom it moves something (交到, 转给, 存进): no name ends so.
 _MOVED_TO = "到给进入回往向"
+# What follows 还 when it pays back rather than means "still" (还过钱, 还了, 还给, 还清, 还钱).
+_RETURNED = frozenset("过了给清完钱款债")
 # A verb ending in its result (拿到, 做完, 扔掉) is whole: the verb after it is another (拿到|卖…的钱).
 _RESULT_ENDS = frozenset("到完给好掉走住成")
 _MOVES_TO = re.compile(rf"(?<=.)[{_MOVED_TO}]$")
@@ -170,6 +172,8 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
     act_starts: dict[str, int] = {}
     for word, flag in posseg(text):
         start, offset = offset, offset + len(word)
+        if word == "还" and text[offset:offset + 1] in _RETURNED:
+            flag = "v"  # 还过钱 / 还给他: jieba's adverb 还 (still) is the act of paying back here
         flags.setdefault(word, flag)
         tokens.append((start, word, flag))
         if any(a <= start < b for a, b in titles):

@@ -244,3 +244,28 @@ def test_what_a_verdicts_sentence_leaves_unsaid_is_named(question, asked, answer
 
     plan = make_plan(question)
     assert untold_of_asked(plan, f"{asked}{answer}", [], None, "李某", answer) == untold
+
+
+# A lender who first says she was never repaid, and later tells a repayment.
+REPAID = """询问笔录
+时间：2024年6月3日9时00分至2024年6月3日10时20分
+地点：澧阳市公安局城南派出所
+询问人：蒙某、闵某 记录人：闵某
+被询问人：苗秀英 性别：女
+问：你借给饶建平的钱，他还过吗？
+答：没有。
+问：你们最后一次联系是什么时候？
+答：今年3月，那次他用微信还了我五千元，说剩下的年底再给。
+"""
+
+
+@pytest.fixture(scope="module")
+def repaid_home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("repaid"), {"询问笔录_苗秀英.pdf": REPAID})
+
+
+@pytest.mark.integration
+def test_an_account_telling_the_act_the_other_way_is_shown_beside_the_verdict(repaid_home):
+    answer = ask(repaid_home, "询问笔录_苗秀英.pdf", "饶建平还过钱吗？")
+    assert answer.status.value == "needs_review" and answer.conflicts, answer.conclusion
+    assert "没有" in answer.conclusion and "还了我五千元" in answer.conclusion, answer.conclusion

@@ -119,13 +119,19 @@ def test_the_ordinal_of_calls_only_in_the_plan():
     ("询问笔录_鲁雅琴.pdf", "她有没有保留聊天记录？"),
     ("询问笔录_鲁雅琴.pdf", "聊天记录她保存了吗？"),
     ("询问笔录_鲁雅琴.pdf", "鲁雅琴保存聊天记录了吗？"),
-    ("询问笔录_易长河.pdf", "他有没有保留收据？"),
     ("询问笔录_易长河.pdf", "他有没有保存吵架时的录音？"),
 ])
 def test_a_short_yes_to_the_askers_own_question_is_a_yes(home, name, question):
     answer = ask(home, name, question)
     assert answer.status.value == "answered", answer.conclusion
     assert answer.conclusion.startswith("是"), answer.conclusion
+
+
+def test_the_act_told_after_a_reply_to_another_question_is_a_yes_held_for_review(home):
+    # 他给你开过收据没有？—开过，收据我一直留着: the 开过 replies to another question; 留着 tells the act asked
+    answer = ask(home, "询问笔录_易长河.pdf", "他有没有保留收据？")
+    assert answer.conclusion.startswith("是") and "一直留着" in answer.conclusion, answer.conclusion
+    assert answer.status.value == "needs_review" and "是/否系从陈述中推断" in answer.conclusion, answer.conclusion
 
 
 @pytest.mark.parametrize("name, question", [

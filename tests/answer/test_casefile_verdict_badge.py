@@ -143,10 +143,11 @@ def test_not_waiting_before_leaving_is_a_no(home):
         assert answer.conclusion.startswith("否"), answer.conclusion
 
 
-def test_waiting_told_keeps_the_badge(home):
+def test_waiting_told_is_the_verdict_read_from_the_sentence(home):
+    # the sentence tells the act; no reply to the very question says so: 是 shown, held for review
     answer = ask(home, "询问笔录_邝立秋.txt", "三轮车司机是不是一直等到救护车来了才走的？")
-    assert answer.status.value == "answered", answer.conclusion
     assert answer.conclusion.startswith("是"), answer.conclusion
+    assert answer.status.value == "needs_review" and "是/否系从陈述中推断" in answer.conclusion, answer.conclusion
 
 
 def test_a_short_answer_to_another_question_is_no_verdict(home):  # a control: main passes it too

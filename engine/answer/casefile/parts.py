@@ -65,6 +65,9 @@ class Part:
     summed: bool = False  # its value adds several rows up (共计…各笔相加)
     doubt: str | None = None  # what it does not establish of the question (the badge check's note)
     reading: Reading = Reading.STATEMENT  # where the value was read (the form, a verdict, what was said)
+    # a verdict read only from how a sentence tells the act, no reply to the very question saying the
+    # same: the badge's last check holds it back (engine/answer/casefile/badge.py)
+    inferred: bool = False
 
 
 @dataclass

@@ -23,7 +23,7 @@ from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.money import SLOT_LABELS
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.said import _anchor, _dice, _effective_question, _has_slot, _sentences
-from engine.answer.casefile.verdict import AFFIRMATION, NEGATION, knowing_asked, tells_main_act
+from engine.answer.casefile.verdict import AFFIRMATION, NEGATION, Verdict, knowing_asked, show_contrary, tells_main_act
 from engine.answer.model import UNCLEAR_PHRASE, Gap
 from engine.answer.wording import quoted
 from engine.question import (ASKING_WORDS, CasePlan, QuestionPlan, Slot, asked_kinds, asks_figure,
@@ -227,7 +227,9 @@ def _part(case: Case, plan: CasePlan, turn: Turn, slot: Slot, outcome: Outcome) 
             return None
         shown = _shown(statement, opening)
         cited = _cite(case, statement, shown)
-        return Part(label, f"{value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited], doubt=DOUBT)
+        part = Part(label, f"{value}（{cited}：{quoted(shown.text)}）", Fill.FILLED, [cited], doubt=DOUBT)
+        show_contrary(case, plan, Verdict(value, statement, opening), part, outcome)
+        return part
     if slot not in _QUOTED:
         return None
     # the reply's opening answers its question; a later sentence only when it names a thing the
@@ -266,4 +268,5 @@ def answer_by_turn(case: Case, question: QuestionPlan, outcome: Outcome) -> bool
         elif not any(p.fill is part.fill and p.evidence == part.evidence for p in outcome.parts):
             outcome.parts.append(part)  # 名字和住处都不知道: one reply's gap said once for both parts
     outcome.gaps += list({g.description: g for g in found.gaps}.values())
+    outcome.conflicts += found.conflicts
     return True

@@ -502,12 +502,52 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
             part.evidence.append(more)
     # a verdict only read from how a sentence tells the act is 已核验 when a reply to the very question
     # (a bare 没有 to the asker's yes/no, a confirmed assertion) says the same
-    if decisive.inferred and not any(not v.inferred and v.value == decisive.value for v in verdicts):
-        part.doubt = part.doubt or INFERRED_VERDICT
+    part.inferred = decisive.inferred and not any(not v.inferred and v.value == decisive.value for v in verdicts)
+    show_contrary(case, plan, decisive, part, outcome)
     return part
 
 
-INFERRED_VERDICT = "是/否系从陈述中推断，笔录中没有对此问的直接回答"
+def show_contrary(case: Case, plan: CasePlan, decisive: Verdict, part: Part, outcome: Outcome) -> None:
+    """Another account telling the very act the other way is cited beside the verdict, a conflict
+    stated openly (the answer is then needs_review: the reader decides, nothing is chosen)."""
+    contrary = _contrary_account(case, plan, decisive)
+    if contrary is None or not part.evidence:
+        return
+    cited = case.cite(_anchor(contrary.statement, contrary.sentence))
+    first = part.evidence[0]
+    end = part.text.rfind("）")
+    part.text = f"{part.text[:end]}；另{cited}称{contrary.value}：{quoted(contrary.sentence.text)}{part.text[end:]}"
+    part.evidence.append(cited)
+    outcome.conflicts.append(Conflict("testimony", f"材料中另有相反的说法：{first}称{decisive.value}，{cited}称"
+                                                   f"{contrary.value}（{quoted(contrary.sentence.text)}）", [first, cited]))
+
+
+# A question of the act at one time (后来又抢过吗, 事发后…付过钱吗, 当晚…): another account may tell another time.
+_AT_A_TIME = re.compile(r"后来|[又再]|之后|以后|以前|之前|[^一]后|当时|那天|当天|当晚|那次|事后|事前|月|日|号|年")
+
+
+def _contrary_account(case: Case, plan: CasePlan, decisive: Verdict) -> Verdict | None:
+    """Another statement of the file telling the asked act itself the other way (没有。 to 你还过钱吗，and
+    later 后来我还了他五千元): never left out of a 是/否. Not for a question any one account answers (有没有人
+    受伤), one of an occasion (第二次…) or a time (后来又…), or of what is still owed (read at a time), nor a
+    是 read past a negation; a bare reply counts with the asker's words it answers."""
+    if plan.focus.existential or plan.focus.remainder or plan.ordinal or plan.batch or not plan.focus.acts \
+            or _AT_A_TIME.search(plan.text):
+        return None
+    people = case.people()
+    for other in case.ledger.statements:
+        if other.kind == "header" or other.index == decisive.statement.index \
+                or act_at(plan, f"{other.question}{other.answer}", main=True) < 0 \
+                or not of_asked_side(plan, other, case):
+            continue
+        told = _verdict(case, plan, other)
+        if told is None or told.value not in ("是", "否") or told.value == decisive.value or told.asked is not None \
+                or _polarity_unsure(plan, told):
+            continue
+        said = f"{_effective_question(case, other)}{told.sentence.text}"
+        if not untold_of_asked(plan, said, people, case.doc_text, other.speaker, told.sentence.text):
+            return told
+    return None
 
 
 # The money moving in the clause naming a way of paying (她微信转了我300元, 给的现金) — not a mere
