@@ -269,3 +269,14 @@ def test_an_account_telling_the_act_the_other_way_is_shown_beside_the_verdict(re
     answer = ask(repaid_home, "询问笔录_苗秀英.pdf", "饶建平还过钱吗？")
     assert answer.status.value == "needs_review" and answer.conflicts, answer.conclusion
     assert "没有" in answer.conclusion and "还了我五千元" in answer.conclusion, answer.conclusion
+
+
+@pytest.mark.parametrize(("question", "sentence", "value", "itself"), [
+    ("覃某办过狩猎证吗？", "没有，我从来没有办过狩猎证。", "否", True),   # its own 否 and the act
+    ("覃某办过狩猎证吗？", "我从来没有办过狩猎证。", "否", False),       # the act told, no 是/否 of its own
+    ("覃某办过狩猎证吗？", "有，办证的事我不清楚。", "否", False),       # its 有 says the other way
+])
+def test_a_sentence_saying_its_own_verdict_and_the_act_is_a_reply(question, sentence, value, itself):
+    from engine.answer.casefile.verdict import _says_itself
+
+    assert _says_itself(make_plan(question), sentence, value) is itself

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import (CLAIMED, act_at, confirmed_assertion, untold_of_asked, mentions, objects_of,
+from engine.answer.casefile.act_mentions import (BARE_VERDICT, CLAIMED, act_at, confirmed_assertion, untold_of_asked, mentions, objects_of,
                                                  occurs, position, side_of, names_things_whole, tells_asked_act,
                                                  thing_named, verb_negated, voice, whole_things, word_hit)
 from engine.answer.casefile.case import Case
@@ -124,8 +124,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention, people):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
-        if mention.settled is None and not tells_main_act(plan, mention.sentence.text):
-            continue  # 离婚后有没有再婚？—离婚协议是我签的: another act the question names, not the one asked
+        if mention.settled is None and not consent_told(plan, mention.sentence.text):
+            continue  # 同意由替补鼓手演出吗？—替补鼓手来不了: the act without a word of consent
         if mention.settled is None and \
                 not (tells_asked_act(plan, f"{asked}{mention.sentence.text}", people, case.doc_text,
                                         mention.sentence.text)
@@ -139,7 +139,9 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
         consent = _consent_in(plan, mention.clause.text)
         denied = mention.negated or verb_negated(plan, mention.clause.text) or \
             consent is not None and bool(_NEGATED_JUST_BEFORE.search(mention.clause.text[:consent.start()]))
-        return Verdict(_flip(plan, "否" if denied else "是"), statement, mention.sentence, inferred=True)
+        value = "否" if denied else "是"
+        return Verdict(_flip(plan, value), statement, mention.sentence,
+                       inferred=not _says_itself(plan, mention.sentence.text, value))
     state = _state_verdict(plan, statement, asked, people, case.doc_text, case)
     if state is not None:
         return state
@@ -148,12 +150,24 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     return None
 
 
-def tells_main_act(plan: CasePlan, sentence: str) -> bool:
-    """The sentence tells the question's main act (or one of its kind) — and, for a consent asked
-    (同意由替补鼓手演出吗), a word of consent or refusal: the act alone (替补鼓手来不了) is no consent."""
-    sentence = sentence.replace("\n", "")
-    if act_at(plan, sentence, main=True) < 0:
+def _says_itself(plan: CasePlan, sentence: str, value: str) -> bool:
+    """The sentence opens with its own 是/否 and tells the main act (没有，我从来没有办过狩猎证): a reply
+    in so many words, whatever the asker had asked — not a verdict inferred from how it tells the act."""
+    opening = BARE_VERDICT.match(sentence.strip())
+    if opening is None or act_at(plan, sentence.replace("\n", ""), main=True) < 0:
         return False
+    return ("否" if NEGATION.match(opening.group(0)) else "是") == value
+
+
+def tells_main_act(plan: CasePlan, sentence: str) -> bool:
+    """The sentence tells the question's main act (or one of its kind), and a consent as ``consent_told``."""
+    return act_at(plan, sentence.replace("\n", ""), main=True) >= 0 and consent_told(plan, sentence)
+
+
+def consent_told(plan: CasePlan, sentence: str) -> bool:
+    """For a consent asked (同意由替补鼓手演出吗), the sentence says a word of consent or refusal: the act
+    alone (替补鼓手来不了) is no consent."""
+    sentence = sentence.replace("\n", "")
     return not CONSENT_ASKED.search(plan.text) or bool(CONSENT_ASKED.search(sentence) or _ASSENT.search(sentence))
 
 
@@ -545,6 +559,9 @@ def _contrary_account(case: Case, plan: CasePlan, decisive: Verdict) -> Verdict 
                 or _polarity_unsure(plan, told):
             continue
         said = f"{_effective_question(case, other)}{told.sentence.text}"
+        if plan.names and not any(n in said for n in plan.names) \
+                and any(p in said for p in people if p != other.speaker):
+            continue  # 包立群知道是假酒吗？—他不知道: of another person than the one asked
         if not untold_of_asked(plan, said, people, case.doc_text, other.speaker, told.sentence.text):
             return told
     return None
