@@ -329,10 +329,10 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text:
         return False
     if plan.focus.destination and not object_hit(plan.focus.destination, text):
         return False  # 交到公司对公账户上的吗 — 再交第二期签证办理费 says not where it went
-    known = plan.focus.acts[1:] if plan.focus.acts and plan.focus.acts[0] in plan.focus.knowing else []
-    if known and not any(_act_positions(a, text) for a in known):
-        return False  # 知道卖的是假茶吗 — 你知道为什么被传唤吗？知道: knowing something else
     things = acted_on(plan, people, doc_text)
+    known = plan.focus.acts[1:] if plan.focus.acts and plan.focus.acts[0] in plan.focus.knowing else []
+    if known and not any(_act_positions(a, text) for a in known) and not any(object_hit(o, text) for o in things):
+        return False  # 知道卖的是假茶吗 — 你知道为什么被传唤吗？知道: knowing something else
     if any(names_other_kind(o, answer) for o in things):
         return False  # 开了哪些灯？—桅灯、尾灯都开了: the ``answer`` tells of other lamps than the one asked
     return not things or any(object_hit(o, text) for o in things)
@@ -368,7 +368,7 @@ def untold_of_asked(plan: CasePlan, text: str, people: list[str] = (), doc_text:
     missing = [main] if main and act_at(plan, told, main=True) < 0 \
         and not (len(main) >= 2 and all(ch in told for ch in main)) else []
     missing += [o for o in acted_on(plan, people, doc_text) if not object_hit(o, text)]
-    if not re.search(r"[他她]", text):
+    if not re.search(r"[他她]|双方|二人|两人|俩", text):  # pointing at one or both (双方未办理结婚登记)
         missing += [n for n in plan.names if n != speaker and n not in text]
     return missing
 

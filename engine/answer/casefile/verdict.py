@@ -119,7 +119,9 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
         if _denied_before(plan, first.text[:unsure.start()]):  # 没有人赔我，我也不知道该找谁赔
             return Verdict(_flip(plan, "否"), statement, first, inferred=True)
         return Verdict(None, statement, first)
-    for mention in _consent_first(plan, mentions(plan, statement.answer)):
+    # a clause telling the main act before one telling another act the question names (约定 before 签订)
+    told = sorted(mentions(plan, statement.answer), key=lambda m: act_at(plan, m.clause.text.replace("\n", ""), main=True) < 0)
+    for mention in _consent_first(plan, told):
         if mention.irrealis or re.search(r"[？?]\s*$", mention.sentence.text):
             continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention, people):
@@ -148,6 +150,14 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
     if not plan.focus.acts:
         return _key_verdict(plan, statement, asked, people, case.doc_text)
     return None
+
+
+def _tells_main(case: Case, plan: CasePlan, verdict: Verdict) -> bool:
+    """The verdict's sentence tells the main act — a bare 有。/ 没有，… with the asker's words."""
+    said = verdict.sentence.text.replace("\n", "")
+    if BARE_VERDICT.match(said.strip()) or verdict.asked is not None:
+        said = f"{_effective_question(case, verdict.statement)}{said}"
+    return act_at(plan, said, main=True) >= 0
 
 
 def _says_itself(plan: CasePlan, sentence: str, value: str) -> bool:
@@ -445,6 +455,8 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     else:
         verdicts = [v for v in (_verdict(case, plan, m.statement) for m in chosen) if v is not None]
     verdicts = [v for v in verdicts if of_asked_side(plan, v.statement, case)]
+    # a statement telling the main act before one telling only another act the question names
+    verdicts.sort(key=lambda v: not _tells_main(case, plan, v))
     if not verdicts:  # said as 未在材料中找到对所问之事的明确说法, never a bare 是否
         return Part("对所问之事的明确说法", "", Fill.MISSING)
     decisive = verdicts[0]
