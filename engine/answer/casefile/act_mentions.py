@@ -339,7 +339,8 @@ def tells_asked_act(plan: CasePlan, text: str, people: list[str] = (), doc_text:
 
 
 # An answer opening with a bare verdict (有。/ 没有，他说过几天就还。/ 不是的。) tells the asker's words.
-BARE_VERDICT = re.compile(r"^(?:没有|没|不是|不|有|是的?|对的?|嗯|没错|不对|从来没有|从没有)(?:[，。,！!；;]|$)")
+BARE_VERDICT = re.compile(r"^(?:没有|没|不是|不|有|是的?|对的?|嗯|没错|不对|从来没有|从没有|[\u4e00-\u9fff]{1,2}[了过])"
+                          r"(?:[，。,！!；;]|$)")  # (签了，合同一式两份: the asked verb said back)
 
 
 def acted_on(plan: CasePlan, people: list[str] = (), doc_text: str | None = None) -> list[str]:
@@ -368,7 +369,7 @@ def untold_of_asked(plan: CasePlan, text: str, people: list[str] = (), doc_text:
     missing = [main] if main and act_at(plan, told, main=True) < 0 \
         and not (len(main) >= 2 and all(ch in told for ch in main)) else []
     missing += [o for o in acted_on(plan, people, doc_text) if not object_hit(o, text)]
-    if not re.search(r"[他她]|双方|二人|两人|俩", text):  # pointing at one or both (双方未办理结婚登记)
+    if not re.search(r"[他她]|[你我]们|双方|二人|两人|俩", text):  # pointing at one or both (双方未办理结婚登记)
         missing += [n for n in plan.names if n != speaker and n not in text]
     return missing
 

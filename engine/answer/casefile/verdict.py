@@ -166,6 +166,8 @@ def _says_itself(plan: CasePlan, sentence: str, value: str) -> bool:
     opening = BARE_VERDICT.match(sentence.strip())
     if opening is None or act_at(plan, sentence.replace("\n", ""), main=True) < 0:
         return False
+    if re.search(r"[了过]", opening.group(0)) and act_at(plan, opening.group(0), main=True) < 0:
+        return False  # 开过，收据我一直留着: its 开过 replies to another act than the 保留 asked
     return ("否" if NEGATION.match(opening.group(0)) else "是") == value
 
 
