@@ -48,6 +48,8 @@ _ASPECT = re.compile(r"(?<=.)(?:过|了|完|着)$")
 # Words of knowing (你知道…吗, 认识他吗): asked, not knowing is the answer, not a gap.
 KNOWING_WORDS = ("知道", "清楚", "记得", "明白", "了解", "认识")
 _KNOWING = re.compile("|".join(KNOWING_WORDS))
+# Verbs of telling someone something (告诉他车子抵押着): the telling is the act, what was told its content.
+_TELLING = re.compile(r"告诉|告知|提醒|透露|交代")
 _YES_NO_END = re.compile(r"吗[？?]?\s*$|是否|有没有")
 _ASKED_HEAD = re.compile(r"[\u4e00-\u9fff]{1,4}(?:是谁|是哪个|是哪些|叫什么|都有谁|有哪些人)")
 # 他报警了吗 / 是主动投案的吗: the two characters ending the question are its act
@@ -255,6 +257,9 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
     knowing = _KNOWING.search(text)
     if knowing and _YES_NO_END.search(text):  # 他当时知道是违法的吗: knowing is the act asked
         focus.acts = [knowing.group(0)] + [a for a in focus.acts if a != knowing.group(0)]
+    told = next((m.group(0) for m in _TELLING.finditer(text, setting_end)), None)
+    if told and _YES_NO_END.search(text) and not knowing:  # 告诉胡志强车子抵押着了吗: the telling is asked
+        focus.acts = [told] + [a for a in focus.acts if a != told]
     focus.existential = bool(_EXISTENTIAL.search(text))
     focus.remainder = bool(_REMAINDER.search(text))
     kind = question_kind(text)

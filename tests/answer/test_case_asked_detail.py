@@ -148,6 +148,8 @@ def test_the_main_act_is_the_one_asked_not_a_setting_or_a_modifier():
     assert make_plan("被告离婚后有没有再婚？").focus.acts == ["再婚"]  # 离婚后: a time
     assert make_plan("他有没有拿到卖手机的钱？").focus.acts[0] == "拿到"  # 卖手机的: which money
     assert make_plan("他找代驾了吗？").focus.acts[0] == "找代驾"  # jieba's pieces of one verb stay one
+    # telling someone something: the telling is asked, what was told is its content
+    assert make_plan("他卖车的时候告诉买家车子抵押着了吗？").focus.acts[0] == "告诉"
 
 
 @pytest.mark.integration
