@@ -441,6 +441,11 @@ class CasePlan:
     # are asked between, as named ("1", "2" … by ordinal, "补充" for the 补充 section), in the order said
     sessions_apart: tuple[str, str] | None = None
     parties: list[str] = field(default_factory=list)  # sides of a hearing named (原告, 被告 …), in order
+    # the side asked to have done the act (被告同意调解吗): the first named that neither owns the thing
+    # (原告的律师费) nor receives it (还给原告); None when every side named does
+    acting_side: str | None = None
+    # the act asked of at one time (后来又抢过吗, 事发后…付过钱吗, 当晚…): another account may tell another time
+    at_one_time: bool = False
     officer_role: str | None = None  # the one role asked of the record's people (审判长是谁)
     fields: list[str] = field(default_factory=list)  # header fields asked (FIELD_WORDS keys)
     evidence: bool = False
@@ -637,7 +642,8 @@ class CasePlan:
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "sessions_apart": list(self.sessions_apart) if self.sessions_apart else None,
-                "parties": list(self.parties), "fields": list(self.fields), "evidence": self.evidence,
+                "parties": list(self.parties), "acting_side": self.acting_side,
+                "at_one_time": self.at_one_time, "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
                 "measure": self.measure, "goods_recovered": self.goods_recovered, "qualifier": self.qualifier, "per_unit": self.per_unit, "per_piece": self.per_piece, "rate_per": self.rate_per, "group": self.group, "signs": list(self.signs), "when": self.when,
                 "receiver": self.receiver.to_dict() if self.receiver else None, "payer": self.payer, "owed": self.owed,
@@ -864,6 +870,8 @@ def make_plan(text: str) -> CasePlan:
                    for part in _parts(text) for m in COUNTED.finditer(part)]
     sides = {"原审原告": "原告", "原审被告": "被告", "被告人": "被告"}
     plan.parties = list(dict.fromkeys(sides.get(m.group(0), m.group(0)) for m in PARTY.finditer(text)))
+    plan.acting_side = _acting_side(text, plan.parties)
+    plan.at_one_time = bool(_AT_A_TIME.search(text))
     role = OFFICER_ROLE.search(text)
     if role and any(f in plan.fields for f in ("officer", "recorder")):
         plan.officer_role = role.group(0)
@@ -1066,6 +1074,20 @@ _STATE_ASKED = re.compile(r"(?:是|为)(?:不是)?(?P<what>[\u4e00-\u9fff]{1,4}?
 
 # What may follow the side asked when it is what the yes/no asks (…投案的吗, …有同伙没有).
 _EITHER_TAIL = re.compile(r"(?:的|了|过|作案|干的|去的|在场)*(?:吗|么|没有|呢)?[？?。]?\s*$")
+
+
+# 承担原告的律师费 / 还给原告 / 向被告要: a side named as whose the thing is or to whom it goes does not act.
+_NOT_THE_DOER = re.compile(r"(?:给|向|对|替|帮|跟|和|与)$")
+_AT_A_TIME = re.compile(r"后来|[又再]|之后|以后|以前|之前|[^一]后|当时|那天|当天|当晚|那次|事后|事前|月|日|号|年")
+
+
+def _acting_side(text: str, parties: list[str]) -> str | None:
+    for side in parties:
+        spots = list(re.finditer(side, text))
+        if not spots or any(not text.startswith("的", m.end()) and not _NOT_THE_DOER.search(text[:m.start()])
+                            for m in spots):
+            return side
+    return None
 
 
 def _sessions_apart(text: str) -> tuple[str, str] | None:

@@ -132,7 +132,7 @@ def _subject(tokens: list[tuple[int, str, str]], names: list[str]) -> str | None
     return None
 
 
-def _destination(tokens: list[tuple[int, str, str]], act: str, at: int, names: list[str]) -> str | None:
+def _destination(tokens: list[tuple[int, str, str]], at: int, names: list[str]) -> str | None:
     """The last noun of the run right after an act that moves something somewhere (交到|公司|对公|账户|上
     → 账户); None for another act, or a person or party named there (还给原告: whose it is, not where)."""
     words = [(w, f) for start, w, f in tokens if start >= at]
@@ -249,7 +249,7 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
         moved = [w for at, w, f in tokens if at < main_at and f.startswith("n") and text[at - 1:at] == "把"]
         focus.patient = moved[-1] if moved else patient if len(patient) >= 2 else None  # 把刀扔到…: the 刀
         if _YES_NO_END.search(text):
-            focus.destination = _destination(tokens, focus.acts[0], main_at, names)
+            focus.destination = _destination(tokens, main_at, names)
     focus.knowing = [k for k in KNOWING_WORDS if k in reading.terms or k in reading.verbs]
     knows_at = min((text.find(k) for k in focus.knowing if k in text), default=-1)
     if knows_at > 0 and "你" not in text[:knows_at]:

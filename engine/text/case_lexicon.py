@@ -335,6 +335,8 @@ RECOVERED_TOLD = re.compile(r"追回|起获|扣押|查获|缴获|收缴|找回|�
 #    claimed (收到了 / 没收到, 只能算 / 不是还), and the bench's formal words (不予认可, 否认, 不同意).
 ASSENT_WORDS = r"认可|承认|是的|属实|没有异议|无异议"
 REFUSAL_WORDS = r"不认可|不承认|没有这回事|没这回事"
+# Words granting what was asked of the speaker (定金我可以退, 没问题).
+GRANT_WORDS = r"可以|没问题"
 
 # -- where someone or something came to be ----------------------------------------------------------
 # The acts of being somewhere a question asks the place of (倒在哪里, 停在什么位置), by the posture they

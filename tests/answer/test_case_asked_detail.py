@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from engine.answer.casefile.act_mentions import names_other_kind, object_hit
-from engine.answer.casefile.verdict import doing_side
 from engine.question.casefile import make_plan
 from tests.case_homes import ask, record_home
 
@@ -72,7 +71,8 @@ SHOW = """庭审笔录
 def detail_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("asked_detail"),
                            {"询问笔录_冼国栋.pdf": LAMPS, "讯问笔录_阙美玲.pdf": PAYMENTS, "庭审笔录_蒯立新.pdf": FEE,
-                            "庭审笔录_滕野.pdf": SHOW})
+                            "庭审笔录_滕野.pdf": SHOW, "讯问笔录_冀文涛.pdf": TEA, "询问笔录_晁建军.pdf": PHONES,
+                            "询问笔录_苗秀英.pdf": REPAID})
 
 
 @pytest.mark.parametrize(("thing", "text", "other"), [
@@ -115,10 +115,10 @@ def test_the_act_told_without_where_it_went_does_not_answer_where(detail_home):
 
 
 def test_the_side_asked_is_the_one_acting_not_the_owner_or_receiver():
-    assert doing_side(make_plan("被告同意承担原告的律师费吗？")) == "被告"
-    assert doing_side(make_plan("开发商同意承担原告的律师费吗？")) is None
-    assert doing_side(make_plan("被告同意调解吗？")) == "被告"
-    assert doing_side(make_plan("手表要还给原告吗？")) is None
+    assert make_plan("被告同意承担原告的律师费吗？").acting_side == "被告"
+    assert make_plan("开发商同意承担原告的律师费吗？").acting_side is None
+    assert make_plan("被告同意调解吗？").acting_side == "被告"
+    assert make_plan("手表要还给原告吗？").acting_side is None
     # 承担|原告的|律师费: the verb's object is whose, the verb is the act
     assert make_plan("开发商同意承担原告的律师费吗？").focus.acts == ["承担"]
 
@@ -183,14 +183,9 @@ TEA = """讯问笔录
 """
 
 
-@pytest.fixture(scope="module")
-def tea_home(tmp_path_factory):
-    yield from record_home(tmp_path_factory.mktemp("knowing"), {"讯问笔录_冀文涛.pdf": TEA})
-
-
 @pytest.mark.integration
-def test_knowing_something_else_is_no_verdict_on_what_was_asked(tea_home):
-    answer = ask(tea_home, "讯问笔录_冀文涛.pdf", "冀文涛知道卖的茶饼是新压的吗？")
+def test_knowing_something_else_is_no_verdict_on_what_was_asked(detail_home):
+    answer = ask(detail_home, "讯问笔录_冀文涛.pdf", "冀文涛知道卖的茶饼是新压的吗？")
     assert not answer.conclusion.startswith("是"), answer.conclusion
     assert "为什么被传唤" not in answer.conclusion, answer.conclusion
 
@@ -217,18 +212,13 @@ PHONES = """询问笔录
 """
 
 
-@pytest.fixture(scope="module")
-def phone_home(tmp_path_factory):
-    yield from record_home(tmp_path_factory.mktemp("phones"), {"询问笔录_晁建军.pdf": PHONES})
-
-
 @pytest.mark.integration
-def test_a_number_the_person_says_replaced_the_headers_is_shown_beside_it(phone_home):
-    answer = ask(phone_home, "询问笔录_晁建军.pdf", "晁建军的手机号码是多少？")
+def test_a_number_the_person_says_replaced_the_headers_is_shown_beside_it(detail_home):
+    answer = ask(detail_home, "询问笔录_晁建军.pdf", "晁建军的手机号码是多少？")
     assert answer.status.value == "needs_review", answer.conclusion
     assert "139****8852" in answer.conclusion and "186****2396" in answer.conclusion, answer.conclusion
     assert "13907318852" not in answer.conclusion  # still masked
-    alone = ask(phone_home, "询问笔录_晁建军.pdf", "晁建军的身份证号码是多少？")  # one number: as before
+    alone = ask(detail_home, "询问笔录_晁建军.pdf", "晁建军的身份证号码是多少？")  # one number: as before
     assert alone.status.value == "answered", alone.conclusion
 
 
@@ -261,14 +251,9 @@ REPAID = """询问笔录
 """
 
 
-@pytest.fixture(scope="module")
-def repaid_home(tmp_path_factory):
-    yield from record_home(tmp_path_factory.mktemp("repaid"), {"询问笔录_苗秀英.pdf": REPAID})
-
-
 @pytest.mark.integration
-def test_an_account_telling_the_act_the_other_way_is_shown_beside_the_verdict(repaid_home):
-    answer = ask(repaid_home, "询问笔录_苗秀英.pdf", "饶建平还过钱吗？")
+def test_an_account_telling_the_act_the_other_way_is_shown_beside_the_verdict(detail_home):
+    answer = ask(detail_home, "询问笔录_苗秀英.pdf", "饶建平还过钱吗？")
     assert answer.status.value == "needs_review" and answer.conflicts, answer.conclusion
     assert "没有" in answer.conclusion and "还了我五千元" in answer.conclusion, answer.conclusion
 

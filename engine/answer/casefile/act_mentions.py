@@ -160,7 +160,7 @@ def act_at(plan: CasePlan, text: str, main: bool = False) -> int:
     我承认我…骗了) first stands in the text; -1."""
     acts = plan.focus.acts
     if main:
-        acts = [a for a in acts[:1] + [a for a in acts[1:] if acts[0] and a in acts[0]]]
+        acts = acts[:1] + [a for a in acts[1:] if a in acts[0]]
     found = [p for act in acts for p in _act_positions(act, text)]
     return min(found, default=-1)
 

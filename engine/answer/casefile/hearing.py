@@ -20,7 +20,7 @@ from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts import Anchor
 from engine.answer.casefile.claims import lists_claims
 from engine.answer.casefile.side_measures import PER_PERIOD, clause_of, measure_words, stated_as
-from engine.text.case_lexicon import ASSENT_WORDS, REFUSAL_WORDS
+from engine.text.case_lexicon import ASSENT_WORDS, GRANT_WORDS, REFUSAL_WORDS
 from engine.question import CasePlan
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
@@ -241,7 +241,7 @@ _DENY = re.compile(rf"{REFUSAL_WORDS}|不予(?:认可|承认|确认)|不认|否�
                    r"(?:没有?|未|并未|从未|从没有?|从来没有?)(?:曾|有)?(?:同意|认可|承认|收到|确认|答应)")
 _UNSURE = re.compile(r"记不清|不记得|想不起|不清楚|说不清|不太确定|可能")
 _ADMIT = re.compile(rf"{ASSENT_WORDS}|收到了|收到过|确实|同意")
-_ASSENT = re.compile(r"可以|愿意|没问题")  # granting what was asked (定金我可以退)
+_ASSENT = re.compile(rf"{GRANT_WORDS}|愿意")  # granting what was asked (定金我可以退)
 
 
 def _other_side(case: Case, side: str) -> str | None:

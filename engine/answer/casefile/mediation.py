@@ -19,7 +19,7 @@ from engine.answer.model import Calculation
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.question import CasePlan
-from engine.text.case_lexicon import ASSENT_WORDS, REFUSAL_WORDS
+from engine.text.case_lexicon import ASSENT_WORDS, GRANT_WORDS, REFUSAL_WORDS
 from engine.text.numbers import find_amounts
 
 _MEDIATION = re.compile(r"调解|和解|协商|调处")
@@ -34,7 +34,7 @@ _REFUSED_AFTER = re.compile(r"^[^，,。；;]{0,4}?(?:不能接受|不接受|不
 # a side's answer to a proposal, by its opening words (refusals first: 不同意 holds 同意)
 _REFUSES = re.compile(rf"^(?:我们?|公司|本人)?(?:不同意|不接受|不能接受|不愿意|不行|拒绝|{REFUSAL_WORDS})")
 _LABEL = re.compile(r"[：:]")  # 申请人：某某 — a page's signature line, no part of the reply
-_CONSENTS = re.compile(rf"^(?:我们?|公司|本人)?(?:同意|接受|愿意|可以|没问题|{ASSENT_WORDS})")
+_CONSENTS = re.compile(rf"^(?:我们?|公司|本人)?(?:同意|接受|愿意|{GRANT_WORDS}|{ASSENT_WORDS})")
 
 
 def _side(said: Said) -> str | None:

@@ -22,7 +22,7 @@ from engine.answer.casefile.said import (Match, _anchor, _assertion, _best_sente
                                          _confirmed_part, _dice, _effective_question, _gap, _has_slot, _ordinal_said,
                                          _sentences, _unsure_about, _weights, person_asked, quote_of_one,
                                          speaks_for, told_of)
-from engine.answer.casefile.verdict import confirmed_state, doing_side, of_asked_side, state_told, yes_no
+from engine.answer.casefile.verdict import confirmed_state, of_asked_side, state_told, yes_no
 from engine.answer.casefile.when import POSTURE_SAID, time_of_day, when_where
 from engine.answer.wording import quoted
 from engine.answer.casefile.facts import Anchor, Statement
@@ -160,7 +160,7 @@ def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         if slot is Slot.YESNO:
             # 被告同意调解吗: the named side's words, before another side's that rank higher
             side = candidates(case, plan, [m for m in matches if of_asked_side(plan, m.statement, case)])
-            outcome.add(yes_no(case, plan, side if doing_side(plan) else chosen, outcome))
+            outcome.add(yes_no(case, plan, side if plan.acting_side else chosen, outcome))
         elif slot in (Slot.DATE, Slot.PLACE):
             outcome.add(when_where(case, plan, chosen, slot, outcome))
         elif slot is Slot.TIME:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.answer.casefile.act_mentions import (BARE_VERDICT, CLAIMED, act_at, confirmed_assertion, untold_of_asked, mentions, objects_of,
+from engine.answer.casefile.act_mentions import (BARE_VERDICT, CLAIMED, act_at, confirmed_assertion, mentions, objects_of,
                                                  occurs, position, side_of, names_things_whole, tells_asked_act,
-                                                 thing_named, verb_negated, voice, whole_things, word_hit)
+                                                 thing_named, untold_of_asked, verb_negated, voice, whole_things,
+                                                 word_hit)
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part, Quoted, Reading
 from engine.answer.casefile.said import (GENERAL, Match, _anchor, _assertion, _confirmed_part, _effective_question, _gap,
@@ -19,7 +20,7 @@ from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.answer.casefile.facts import Statement
-from engine.text.case_lexicon import (POINTING_WORDS, CHANNELS, EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES,
+from engine.text.case_lexicon import (GRANT_WORDS, POINTING_WORDS, CHANNELS, EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES,
                                       UNCERTAIN)
 from engine.question import CasePlan, Slot
 from engine.question import asks_knowing, channel_asked, doer_named
@@ -185,7 +186,7 @@ def consent_told(plan: CasePlan, sentence: str) -> bool:
 
 # Words granting or refusing what was put (我可以原样退还, 没问题, 拒绝, 不行): a consent asked is
 # answered by them too.
-_ASSENT = re.compile(r"可以|没问题|行|好的|肯|拒绝|不干|不认")
+_ASSENT = re.compile(rf"{GRANT_WORDS}|行|好的|肯|拒绝|不干|不认")
 
 
 def _consent_in(plan: CasePlan, clause: str) -> re.Match[str] | None:
@@ -397,26 +398,10 @@ def of_asked_side(plan: CasePlan, statement: Statement, case: Case | None = None
     被告's); a statement of no hearing side is not excluded. The side is the statement's, else the
     one its turn's label names (原告委托诉讼代理人:…). A consent asked of a person the question
     names (苗雨欣同意…吗) is that person's, when the record gives them turns of their own."""
-    doer = doing_side(plan)
-    if doer is None:
+    if plan.acting_side is None:
         return _of_asked_person(plan, statement, case)
     side = statement.party if statement.party in HEARING_SIDES else _label_side(case, statement)
-    return side not in HEARING_SIDES or side == doer
-
-
-# 承担原告的律师费 / 还给原告 / 向被告要: a side named as whose the thing is or to whom it goes does not act.
-_NOT_THE_DOER = re.compile(r"(?:给|向|对|替|帮|跟|和|与)$")
-
-
-def doing_side(plan: CasePlan) -> str | None:
-    """The side the question asks to have done the act (被告同意调解吗): the first side it names that
-    neither owns the thing (原告的律师费) nor receives it (还给原告) — None when every side named does."""
-    for side in plan.parties:
-        found = [m for m in re.finditer(side, plan.text)]
-        if any(not plan.text.startswith("的", m.end()) and not _NOT_THE_DOER.search(plan.text[:m.start()])
-               for m in found) or not found:
-            return side
-    return None
+    return side not in HEARING_SIDES or side == plan.acting_side
 
 
 def _of_asked_person(plan: CasePlan, statement: Statement, case: Case | None) -> bool:
@@ -522,9 +507,7 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     # (only one telling the asked act whole: a sentence the verdict was only inferred from says nothing)
     for other in verdicts:
         if other.value == decisive.value and other.asked is None and other.statement.index != statement.index \
-                and len(part.evidence) < 3 and not untold_of_asked(
-                    plan, f"{_effective_question(case, other.statement)}{other.sentence.text}", case.people(),
-                    case.doc_text, other.statement.speaker, other.sentence.text):
+                and len(part.evidence) < 3 and not _untold(case, plan, other):
             more = case.cite(_anchor(other.statement, other.sentence))
             part.text = part.text[:-1] + f"；{more}：{quoted(other.sentence.text)}）"
             part.evidence.append(more)
@@ -550,8 +533,10 @@ def show_contrary(case: Case, plan: CasePlan, decisive: Verdict, part: Part, out
                                                    f"{contrary.value}（{quoted(contrary.sentence.text)}）", [first, cited]))
 
 
-# A question of the act at one time (后来又抢过吗, 事发后…付过钱吗, 当晚…): another account may tell another time.
-_AT_A_TIME = re.compile(r"后来|[又再]|之后|以后|以前|之前|[^一]后|当时|那天|当天|当晚|那次|事后|事前|月|日|号|年")
+def _untold(case: Case, plan: CasePlan, verdict: Verdict) -> list[str]:
+    """What of the asked act a verdict's sentence, with the asker's words it answers, leaves unsaid."""
+    said = f"{_effective_question(case, verdict.statement)}{verdict.sentence.text}"
+    return untold_of_asked(plan, said, case.people(), case.doc_text, verdict.statement.speaker, verdict.sentence.text)
 
 
 def _contrary_account(case: Case, plan: CasePlan, decisive: Verdict) -> Verdict | None:
@@ -560,7 +545,7 @@ def _contrary_account(case: Case, plan: CasePlan, decisive: Verdict) -> Verdict 
     受伤), one of an occasion (第二次…) or a time (后来又…), or of what is still owed (read at a time), nor a
     是 read past a negation; a bare reply counts with the asker's words it answers."""
     if plan.focus.existential or plan.focus.remainder or plan.ordinal or plan.batch or not plan.focus.acts \
-            or _AT_A_TIME.search(plan.text):
+            or plan.at_one_time:
         return None
     people = case.people()
     for other in case.ledger.statements:
@@ -576,7 +561,7 @@ def _contrary_account(case: Case, plan: CasePlan, decisive: Verdict) -> Verdict 
         if plan.names and not any(n in said for n in plan.names) \
                 and any(p in said for p in people if p != other.speaker):
             continue  # 包立群知道是假酒吗？—他不知道: of another person than the one asked
-        if not untold_of_asked(plan, said, people, case.doc_text, other.speaker, told.sentence.text):
+        if not _untold(case, plan, told):
             return told
     return None
 
