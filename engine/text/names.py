@@ -124,7 +124,9 @@ def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
 
 _PARTY_NAME = None
 _PREPOSITIONS = frozenset("向给被把和与跟对从在让叫")
-_NOT_GIVEN_NAME = frozenset("交给转借还退拿用花钱款元")
+# (已 opens 已经, a word that may follow a party: 询问时已经还了 is no name 时已经; a party's place
+# ending in 时 is a clause of time — 到被查时一共…, "when he was caught" — not a name 查时)
+_NOT_GIVEN_NAME = frozenset("交给转借还退拿用花钱款元已")
 # The words that end an organisation's name (锐拓公司, 河阳金诺贸易有限责任公司).
 ORG_ENDING = re.compile(r"(?:公司|集团|中心|银行|商行|门店|工作室|合作社|事务所)")
 _ORG_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,8}" + ORG_ENDING.pattern)
@@ -149,7 +151,8 @@ def party_names(text: str, tagged: list[str] = ()) -> list[str]:
 
     for match in _PARTY_NAME.finditer(text):
         name = match.group(1)
-        if any(ch in _NOT_GIVEN_NAME for ch in name[1:]) or _ORG_AFTER.match(text[match.start():]):
+        if any(ch in _NOT_GIVEN_NAME for ch in name[1:]) or name[-1] in _NOT_NAME_END or name.endswith("时") \
+                or _ORG_AFTER.match(text[match.start():]):
             continue  # 把钱交给 / 盛世汽车服务有限公司
         if word_frequency(name) >= COMMON_WORD:
             continue  # 关于第二笔: a word that starts with a surname character

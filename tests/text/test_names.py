@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.text.names import looks_like_name, recurring_names
+from engine.text.names import looks_like_name, party_names, recurring_names
 
 pytestmark = pytest.mark.unit
 
@@ -17,3 +17,16 @@ def test_an_amount_in_capital_numerals_is_not_a_name_though_it_starts_with_a_sur
     assert "伍德胜" in names
     assert not any(n.startswith(("伍佰", "陆万")) for n in names)
     assert not looks_like_name("伍佰元")
+
+
+@pytest.mark.parametrize("question", [
+    "那笔贷款每期还多少？到第二次询问时已经还了几期、共多少？",  # 时已经: 询问时 + 已经
+    "侄子每月工资多少？到被查时一共已经付了多少？",  # 查时: 被查时, "when caught"
+])
+def test_a_clause_of_time_before_a_word_a_party_may_precede_is_no_party_name(question):
+    assert party_names(question) == []
+
+
+def test_a_name_jieba_does_not_know_is_still_read_where_a_party_stands():
+    assert party_names("你和熊蕾以前认识吗？") == ["熊蕾"]
+    assert party_names("熊蕾已经还了多少？") == ["熊蕾"]
