@@ -93,7 +93,9 @@ def cut_across(term: str, text: str) -> bool:
     """The two-character term is jieba's cut across the question's words, not a word the user
     wrote: wherever the question has it, it follows a particle or a prefix of address (把, 被, 老 …)
     and its second character begins a word with the character after it (把货运出: 运出; 老谢真名:
-    真名). A term absent from a file then says nothing about what the file holds."""
+    真名); or, being no word, it opens with the aspect of the verb before it (判过刑: 过刑) or closes
+    with the copula after its noun (第二批货是哪天: 货是). A term absent from a file then says nothing about what the
+    file holds."""
     from engine.text.tokenize import word_frequency
 
     if len(term) != 2:
@@ -101,7 +103,15 @@ def cut_across(term: str, text: str) -> bool:
     spots = [at for at in range(len(text)) if text.startswith(term, at)]
     return bool(spots) and all(
         0 < at and text[at - 1] in _CUT_AFTER and at + 2 < len(text)
-        and word_frequency(term[1] + text[at + 2]) >= 10 for at in spots)
+        and word_frequency(term[1] + text[at + 2]) >= 10
+        or word_frequency(term) < 10 and (term[1] == "是" or 0 < at and term[0] in _ASPECT_MARKS
+                                          and re.match(r"[\u4e00-\u9fff]", text[at - 1]) is not None)
+        for at in spots)
+
+
+# Marks of aspect that close the verb before them (判过, 交了, 拿着): a term opening with one and no
+# word of its own (过户, 了解 are) is cut across a verb and its object.
+_ASPECT_MARKS = frozenset("过了着")
 
 
 def content_pairs(text: str) -> set[str]:

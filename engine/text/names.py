@@ -124,12 +124,36 @@ def recurring_names(text: str, *, min_count: int = 2) -> list[str]:
 
 _PARTY_NAME = None
 _PREPOSITIONS = frozenset("向给被把和与跟对从在让叫")
-# (已 opens 已经, a word that may follow a party: 询问时已经还了 is no name 时已经; a party's place
-# ending in 时 is a clause of time — 到被查时一共…, "when he was caught" — not a name 查时)
-_NOT_GIVEN_NAME = frozenset("交给转借还退拿用花钱款元已")
+_NOT_GIVEN_NAME = frozenset("交给转借还退拿用花钱款元")
 # The words that end an organisation's name (锐拓公司, 河阳金诺贸易有限责任公司).
 ORG_ENDING = re.compile(r"(?:公司|集团|中心|银行|商行|门店|工作室|合作社|事务所)")
 _ORG_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,8}" + ORG_ENDING.pattern)
+
+
+# What may follow a party where the question names one (邹燕给了…, 熊蕾以前…).
+_PARTY_FOLLOWS = re.compile(
+    r"的|给|向|被|把|借|投|转|交|付|拿|还|退|赔|骗|偷|一共|总共|前后|已经|是|在|和|与|有|知道|当时|从|以前|认识|留(?:的|下|给)"
+    r"|第[一二三四五六七八九十两\d]{1,3}[次笔回]|最后一次|头一次")
+# Surnames that are also measure words (那张卡, 这条船, 一台车): after a demonstrative or a numeral
+# they count a thing, and the characters after them are that thing, not a given name.
+_MEASURE_SURNAMES = frozenset("张条台包支把盘双门方项节段批根颗位件辆间")
+_BEFORE_MEASURE = frozenset("这那哪每一二两三四五六七八九十几多整半0123456789")
+
+
+def _counted_thing(name: str, text: str) -> bool:
+    """张卡 in 那张卡的卡号: wherever the text has it, a measure word after a demonstrative or numeral."""
+    spots = [at for at in range(len(text)) if text.startswith(name, at)]
+    return name[0] in _MEASURE_SURNAMES and bool(spots) and all(at > 0 and text[at - 1] in _BEFORE_MEASURE
+                                                                 for at in spots)
+
+
+def _not_a_party(name: str, text: str, at: int) -> bool:
+    """A surname character and what follows it that are the question's other words: its given name a
+    word that may follow a party (车|一共从…拿, 询问时|已经还 — the name would be the surname alone),
+    a clause of time (被查时一共…, 讯问时补充… — "when …"), characters no given name has."""
+    return (any(ch in _NOT_GIVEN_NAME for ch in name[1:]) or name[-1] in _NOT_NAME_END
+            or _PARTY_FOLLOWS.match(name[1:]) is not None or name.endswith("时")
+            or name[0] == "时" and text[at - 1:at] == "问")
 
 
 def party_names(text: str, tagged: list[str] = ()) -> list[str]:
@@ -141,9 +165,7 @@ def party_names(text: str, tagged: list[str] = ()) -> list[str]:
     if _PARTY_NAME is None:
         surnames = "".join(sorted(SURNAMES - {"老", "小", "阿", "某"}))
         _PARTY_NAME = re.compile(
-            rf"(?:^|(?<=[和与跟给向被除了问：:]))([{surnames}][\u4e00-\u9fff]{{1,2}}?)"
-            r"(?=的|给|向|被|把|借|投|转|交|付|拿|还|退|赔|骗|偷|一共|总共|前后|已经|是|在|和|与|有|知道|当时|从|以前|认识|留(?:的|下|给)"
-            r"|第[一二三四五六七八九十两\d]{1,3}[次笔回]|最后一次|头一次)")
+            rf"(?:^|(?<=[和与跟给向被除了问：:]))([{surnames}][\u4e00-\u9fff]{{1,2}}?)(?={_PARTY_FOLLOWS.pattern})")
     # 庞鑫留的手机号: jieba glues the verb 留 to a two-character name before 的
     found = [n[:-1] if len(n) == 3 and n[-1] == "留" and re.search(re.escape(n) + "的", text) else n
              for n in tagged if looks_like_name(n)]
@@ -151,15 +173,15 @@ def party_names(text: str, tagged: list[str] = ()) -> list[str]:
 
     for match in _PARTY_NAME.finditer(text):
         name = match.group(1)
-        if any(ch in _NOT_GIVEN_NAME for ch in name[1:]) or name[-1] in _NOT_NAME_END or name.endswith("时") \
-                or _ORG_AFTER.match(text[match.start():]):
+        if _not_a_party(name, text, match.start()) or _ORG_AFTER.match(text[match.start():]):
             continue  # 把钱交给 / 盛世汽车服务有限公司
         if word_frequency(name) >= COMMON_WORD:
             continue  # 关于第二笔: a word that starts with a surname character
         if not any(name in n or n in name for n in found):
             found.append(name)
     # a word inside an organisation's name (河阳金诺贸易有限责任公司) is none
-    found = [n for n in found if n not in text or not _ORG_AFTER.match(text[text.find(n):])]
+    found = [n for n in found if n not in text or not _ORG_AFTER.match(text[text.find(n):])
+             and not _counted_thing(n, text)]
     return sorted(found, key=lambda n: text.find(n) if n in text else len(text))
 
 

@@ -32,3 +32,10 @@ def test_the_kind_of_value_a_question_asks_read_of_any_question():
     assert Slot.PLACE in asked_kinds("这批货后来用到哪里了？")
     assert Slot.YESNO in asked_kinds("出库的时候有没有登记？")
     assert asked_kinds("你把经过讲一下。") == set()
+
+
+def test_a_term_opening_with_a_verbs_aspect_or_closing_with_the_copula_is_cut_across():
+    assert cut_across("过刑", "他以前有没有因为偷东西被判过刑？")  # 判过 | 刑
+    assert cut_across("货是", "第二批货是哪天交的？")  # 货 | 是
+    assert not cut_across("过户", "那辆车办过户了吗？")  # a word of its own
+    assert not cut_across("了解", "你了解这家公司吗？")
