@@ -463,7 +463,9 @@ REVISED = re.compile(rf"{CORRECTION.pattern}|{WRONG_AFTER.pattern}|"
                      r"(?:再|又|仔细|重新|好好)(?:仔细)?(?:想|回忆|核对)(?:了)?(?:一下|想)|说(?:多|少)了")
 # What one said earlier, taken back (安全带的事我上次说得不对 / 上次我说没去学校，是我说谎了): the cue of the
 # earlier account and a word of its being wrong or untrue, in one sentence.
-SAID_EARLIER = re.compile(rf"(?:{_EARLIER}|第一次){_TOLD}")
+# (上次讯问时你说…: the session named between; 上次没说实话: the earlier time before the word of untruth)
+SAID_EARLIER = re.compile(rf"(?:{_EARLIER}|第一次)(?:的?(?:讯问|询问|笔录|庭审|开庭)(?:时|中|里)?(?:你|我)?)?{_TOLD}"
+                          rf"|(?:{_EARLIER}|第一次)(?:我)?没(?:有)?说实话")
 TAKEN_BACK = re.compile(rf"{WRONG_AFTER.pattern}|说谎|撒谎|没(?:有)?说实话|不是实话|不是事实")
 # A figure written wrongly (起诉状中写的38吨是笔误): a slip of the pen, not another account of the fact.
 CLERICAL = re.compile(r"笔误|写错|打错|录错")

@@ -226,6 +226,39 @@ def test_an_account_taken_back_later_is_one_of_two(tmp_path_factory):
         assert not height.conflicts, height.conclusion  # the correction is of another matter
 
 
+SPOKEN_UNTRUE_RECORD = """讯问笔录
+时间：2025年7月2日9时00分至2025年7月2日10时20分
+地点：澄江市公安局城北分局第一讯问室
+侦查员：卜某、谷某 记录人：谷某
+犯罪嫌疑人：聂长青 性别：男
+问：你给卖出去的鸭子喂过什么？
+答：就是玉米和稻谷。
+问：你往饲料里加过别的东西没有？
+答：没有，就是玉米。
+问：鸭子卖给谁了？
+答：卖给镇上的两家饭馆。
+补充讯问
+时间：2025年7月9日14时00分至2025年7月9日15时00分
+地点：澄江市公安局城北分局第一讯问室
+问：上次讯问时你说饲料里只有玉米，是否属实？
+答：上次没说实话。出栏前半个月，我往饲料里拌过一种催肥的药粉，是在集上买的。
+问：鸭子卖给谁了，上次说的对吗？
+答：对的。
+"""
+
+
+@pytest.mark.integration
+def test_an_account_taken_back_in_reply_to_the_askers_words_is_one_of_two(tmp_path_factory):
+    # the earlier time is in the asker's words (上次讯问时你说), the reply says it was untrue and the
+    # next sentence tells the account instead; the earlier reply is bare (没有，就是玉米)
+    for home in record_home(tmp_path_factory.mktemp("spoken_untrue"), {"讯问笔录_聂长青.txt": SPOKEN_UNTRUE_RECORD}):
+        answer = ask(home, "讯问笔录_聂长青.txt", "聂长青往饲料里加过别的东西吗？")
+        assert answer.status.value == "needs_review" and answer.conflicts, answer.conclusion
+        assert "药粉" in answer.conclusion, answer.conclusion
+        buyers = ask(home, "讯问笔录_聂长青.txt", "鸭子卖给谁了？")
+        assert not buyers.conflicts, buyers.conclusion  # confirmed, not taken back
+
+
 BATCHES = """讯问笔录
 时间：2025年3月4日9时00分至2025年3月4日11时00分
 地点：澄江市公安局城西分局第二讯问室

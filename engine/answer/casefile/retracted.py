@@ -2,9 +2,10 @@
 
 A speaker corrects himself in a later session or a 补充 section (安全带的事我上次说得不对…那天他身上根本没有
 安全带 / 上次我说没去学校找过，是我说谎了): whatever the answer read from the earlier statement — a 是/否,
-a figure, a date — is then one account of two, never 已核验. The later sentence must carry both the cue of
-the earlier account and a word of its being wrong or untrue, and share with the question and the quoted
-statement a piece of what they name (the correction is of this, not of another matter told in the same
+a figure, a date — is then one account of two, never 已核验. The later sentence (with the asker's words it
+replies to: 上次讯问时你说…，是否属实？—上次没说实话) must carry both the cue of the earlier account and a
+word of its being wrong or untrue, and share with the question and the quoted statement (with the asker's
+words it replies to) a piece of what they name (the correction is of this, not of another matter told in the same
 session). It is reported as a conflict between the two statements, both cited; which one holds is the
 reader's call.
 """
@@ -39,8 +40,10 @@ def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segme
         return None
     # what the question and the quoted statement share (character pairs: jieba cuts 安全绳 as 安全|绳
     # and tags 安全带 as a name), of few statements of the file (the one questioned is named all along)
+    # (the quoted statement with the asker's words it answers: 没有，就是自来水 replies to 你往水里加过
+    # 别的东西没有)
     said = [st.answer for st in case.ledger.statements if st.kind != "header"]
-    quoted_text = "".join(flat(st.answer) for st in cited)
+    quoted_text = "".join(flat(st.question) + flat(st.answer) for st in cited)
     asked = [p for p in content_pairs(plan.text) if p in quoted_text
              and sum(1 for text in said if p in flat(text)) <= max(2, RARE_SHARE * len(said))]
     if not asked:
@@ -49,11 +52,15 @@ def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segme
     for statement in case.ledger.statements[min(s.index for s in cited) + 1:]:
         if statement.kind == "header":
             continue
-        for sentence in _sentences(statement):
+        sentences = _sentences(statement)
+        for at, sentence in enumerate(sentences):
             if flat(sentence.text) in quotes:
                 continue  # a sentence the answer quotes is no later word on it
-            if SAID_EARLIER.search(sentence.text) and TAKEN_BACK.search(sentence.text) \
-                    and any(p in flat(sentence.text) for p in asked):
+            # what the taking back is of: its sentence, the asker's words it replies to and the sentence
+            # telling the account instead (上次讯问时你说只用自来水，是否属实？—上次没说实话。我往水里兑过…)
+            scope = flat(statement.question) + "".join(flat(s.text) for s in sentences[at:at + 2])
+            if TAKEN_BACK.search(sentence.text) and any(p in scope for p in asked) \
+                    and SAID_EARLIER.search(flat(statement.question) + flat(sentence.text)):
                 return statement, sentence
     return None
 
