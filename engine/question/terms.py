@@ -104,9 +104,14 @@ def cut_across(term: str, text: str) -> bool:
     return bool(spots) and all(
         0 < at and text[at - 1] in _CUT_AFTER and at + 2 < len(text)
         and word_frequency(term[1] + text[at + 2]) >= 10
-        or word_frequency(term) < 10 and (term[1] == "是" or 0 < at and term[0] in _ASPECT_MARKS
-                                          and re.match(r"[\u4e00-\u9fff]", text[at - 1]) is not None)
+        or word_frequency(term) < 10 and (term[1] == "是" or term[0] in _ASPECT_MARKS and _after_verb(text[:at]))
         for at in spots)
+
+
+def _after_verb(before: str) -> bool:
+    """The text before ends with a verb (被判 | 过刑), not a pronoun or noun (谁 | 过生日: 过 the verb)."""
+    tokens = [(w, f) for w, f in posseg(before) if w.strip()]
+    return bool(tokens) and tokens[-1][1].startswith("v")
 
 
 # Marks of aspect that close the verb before them (判过, 交了, 拿着): a term opening with one and no

@@ -67,12 +67,28 @@ SHOW = """庭审笔录
 """
 
 
+# A hearing over a closed guesthouse: the landlord's side does not remember when an authority's order
+# came, and does remember telling the tenant late; the tenant does not remember when he moved out.
+NOTICE = """庭审笔录
+时间：2024年8月14日9时00分
+地点：澧阳市城西区人民法院第三法庭
+审判员：仉某 书记员：鄢某
+原告：阎志鹏，男，1989年3月12日出生
+被告：澧阳市安和物业管理有限公司
+原告：房子后来不能住了，被告一直不退租金。
+审判员：被告，住建部门的停用通知是哪天下达的？
+被告代理人：具体哪天我记不清了，大概是5月上旬。
+审判员：原告是哪天搬出去的？
+原告：哪天搬出去的我记不清了，反正是6月份。
+"""
+
+
 @pytest.fixture(scope="module")
 def detail_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("asked_detail"),
                            {"询问笔录_冼国栋.pdf": LAMPS, "讯问笔录_阙美玲.pdf": PAYMENTS, "庭审笔录_蒯立新.pdf": FEE,
                             "庭审笔录_滕野.pdf": SHOW, "讯问笔录_冀文涛.pdf": TEA, "询问笔录_晁建军.pdf": PHONES,
-                            "询问笔录_苗秀英.pdf": REPAID})
+                            "询问笔录_苗秀英.pdf": REPAID, "庭审笔录_阎志鹏.pdf": NOTICE})
 
 
 @pytest.mark.parametrize(("thing", "text", "other"), [
@@ -267,3 +283,13 @@ def test_a_sentence_saying_its_own_verdict_and_the_act_is_a_reply(question, sent
     from engine.answer.casefile.verdict import _says_itself
 
     assert _says_itself(make_plan(question), sentence, value) is itself
+
+
+@pytest.mark.integration
+def test_not_knowing_when_another_act_was_done_is_no_verified_gap_of_the_act_asked(detail_home):
+    # 具体哪天下达的我记不清了 is of the authority's order, not of the company telling the tenant
+    told = ask(detail_home, "庭审笔录_阎志鹏.pdf", "物业公司是什么时候通知原告房子不能住的？")
+    assert told.status.value != "answered", told.conclusion
+    # the very act asked of, by its asker's words: the gap stands
+    moved = ask(detail_home, "庭审笔录_阎志鹏.pdf", "原告是什么时候搬出去的？")
+    assert moved.status.value == "answered" and "记不清" in moved.conclusion, moved.conclusion

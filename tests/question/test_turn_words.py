@@ -39,3 +39,4 @@ def test_a_term_opening_with_a_verbs_aspect_or_closing_with_the_copula_is_cut_ac
     assert cut_across("货是", "第二批货是哪天交的？")  # 货 | 是
     assert not cut_across("过户", "那辆车办过户了吗？")  # a word of its own
     assert not cut_across("了解", "你了解这家公司吗？")
+    assert not cut_across("过生", "那天晚上是谁过生日请的客？")  # 过 the verb itself, after 谁

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from engine.answer.casefile.act_mentions import act_at
+from engine.answer.casefile.act_mentions import act_at, untold_of_asked
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.figure_relevance import ROLE_WORDS as _ROLE_WORDS
 from engine.answer.casefile.parts import Outcome, Part
@@ -60,7 +60,7 @@ def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     我都没看见…) must share a word with the question, or name nothing at all (这个我不清楚)."""
     if not part.text.startswith(f"{UNCLEAR_PHRASE}：") or not part.evidence:
         return None
-    quote, _ = cited(case, part.evidence[0])
+    quote, turn = cited(case, part.evidence[0])
     found = list(UNCERTAIN.finditer(quote))
     if not quote or not found:
         return None
@@ -70,8 +70,16 @@ def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
         return "所引语句说不清的是另一次，不是所问的那一次"
     if _other_act_unsure(plan, quote[:found[0].start()]):
         return "所引语句说不清的是另一种行为，不是所问的行为"
-    if any(_unsure_of_asked(quote, m, plan.text) for m in found):
+    if any(_unsure_of_asked(quote, m, plan.text, kind=False) for m in found):
         return None
+    if any(_unsure_of_asked(quote, m, plan.text) for m in found):
+        # 具体哪天记不清了 not knowing only the kind of value asked: of the act the asker asked of — which
+        # must be the asked one, with its things and people (消防部门的整改通知是哪天下达的 is not when
+        # the hotel told the couple the hall was closed)
+        untold = untold_of_asked(plan, f"{turn}{quote}", case.people(), case.doc_text,
+                                 _speaker(case, part.evidence[0]))
+        return f"所引语句及其提问未提到问题中的{'、'.join(f'「{w}」' for w in untold)}，说不清的可能是另一件事" \
+            if untold else None
     if any(_unsure_of_asked(quote, m, plan.text, narrow=False) for m in found):
         # its sentence names the asked thing, the clause of not knowing something else of it
         return "所引语句说不清的可能不是所问的内容"
@@ -104,10 +112,10 @@ def _bigrams(text: str) -> set[str]:
     return {p for p in pairs if not _ASKING_CHAR.search(p)}
 
 
-def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = True) -> bool:
+def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = True, kind: bool = True) -> bool:
     """Whether the words of not knowing at ``found`` are about what ``question`` asks; ``narrow``:
     read in their own clause when it names something, else (and always when not narrow) from the
-    start of their sentence."""
+    start of their sentence; ``kind``: not knowing the kind of value asked (哪天 for 什么时候) counts."""
     end = _CLAUSE_END.search(quote, found.end())
     after = quote[found.end():end.start() if end else len(quote)]
     # the clause of the words of not knowing, when it names something, says what is not known
@@ -122,7 +130,16 @@ def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = 
     if _bigrams(said) & _bigrams(question):
         return True
     # 具体哪天记不清了 for 什么时候开起来的: not knowing the very kind of value asked
-    return any(p.search(said) and p.search(question) for p in UNSURE_ABOUT.values())
+    return kind and any(p.search(said) and p.search(question) for p in UNSURE_ABOUT.values())
+
+
+def _speaker(case: Case, ident: str) -> str | None:
+    """Who said the sentence evidence ``ident`` quotes (the question may name them)."""
+    item = next((e for e in case.evidence.items if e.id == ident), None)
+    if item is None:
+        return None
+    return next((st.speaker for st in case.ledger.statements if st.chunk_id == item.chunk.chunk_id
+                 and st.answer_offset <= item.quote_start <= st.answer_offset + len(st.answer)), None)
 
 
 def _batches(text: str) -> set[int]:

@@ -24,6 +24,8 @@ from engine.text.segments import Segment, flat
 
 # A piece of the question held by at most this share of the file's statements is what it is about.
 RARE_SHARE = 0.3
+# Characters of words that set a time or point (那天, 晚上, 当时, 上次): a pair of them names no matter.
+_SETTING_CHARS = frozenset("那这天晚上午下早当时候次")
 
 
 def _cited(case: Case, part: Part) -> list[Statement]:
@@ -44,7 +46,7 @@ def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segme
     # 别的东西没有)
     said = [st.answer for st in case.ledger.statements if st.kind != "header"]
     quoted_text = "".join(flat(st.question) + flat(st.answer) for st in cited)
-    asked = [p for p in content_pairs(plan.text) if p in quoted_text
+    asked = [p for p in content_pairs(plan.text) if p in quoted_text and not set(p) <= _SETTING_CHARS
              and sum(1 for text in said if p in flat(text)) <= max(2, RARE_SHARE * len(said))]
     if not asked:
         return None
