@@ -54,6 +54,30 @@ def occasion_at(text: str) -> int | None:
     return int(value) if value is not None else None
 
 
+# The last occasion named so (最后一次, 末次): an occasion of its own, no number.
+_LAST_OCCASION = re.compile(r"最后一(?:次|笔|期|回|趟|批)|末次")
+_CLAUSE_BREAK = re.compile(r"[，,；;。、\n]")
+
+
+def occasions_named(text: str) -> int:
+    """How many occasions the text names by their order (第一次…最后一次 → 2)."""
+    return len(_OCCASION.findall(text)) + len(_LAST_OCCASION.findall(text))
+
+
+def occasion_of(text: str, start: int, end: int, others: list[tuple[int, int]]) -> int | None:
+    """The occasion the words around ``text[start:end]`` (a date, a figure) name: within its clause and
+    not past another value of the text (``others``) — 从10月16日第一次杀，到3月18日最后一次: 1 for the
+    first date, the last occasion (-1) for the second; None when its words name none."""
+    left = max([m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)] + [e for _, e in others if e <= start],
+               default=0)
+    right = min([m.start() for m in _CLAUSE_BREAK.finditer(text, end)] + [b for b, _ in others if b >= end],
+                default=len(text))
+    clause = text[left:right]
+    if _LAST_OCCASION.search(clause):
+        return -1
+    return occasion_at(clause)
+
+
 def counts_occasions(text: str) -> bool:
     """The text counts occasions together (四批加起来, 两次一共)."""
     return bool(_COUNTED.search(text))

@@ -273,3 +273,45 @@ def sides_home(tmp_path_factory):
 def test_rows_of_both_sides_added_are_never_verified(sides_home):
     answer = ask(sides_home, "庭审笔录_午某某.pdf", "被告一共付了多少货款？")
     assert answer.status.value != "answered" and not held_as_said(answer), answer.conclusion
+
+
+@pytest.mark.parametrize(("text", "first", "last"), [
+    ("记录上从2024年5月3日第一次收，到2024年9月20日最后一次，一共收了41次。", 1, -1),
+    ("第一次是3月2日，第二次是4月8日。", 1, 2),
+])
+def test_each_date_of_a_sentence_naming_several_occasions_is_its_own(text, first, last):
+    from engine.text.dates import find_dates
+    from engine.text.ordinals import occasion_of, occasions_named
+
+    dates = [d for d in find_dates(text) if d.meta.get("granularity") == "day"]
+    spans = [(d.start, d.end) for d in dates]
+    assert occasions_named(text) == 2
+    assert [occasion_of(text, d.start, d.end, [s for s in spans if s != (d.start, d.end)]) for d in dates] \
+        == [first, last]
+
+
+# A man who took in scrap without a licence: a vague start in the first session, his notebook's dates
+# of the first and last time in the second.
+NOTEBOOK = """讯问笔录
+时间：2024年10月8日9时00分至2024年10月8日10时00分
+地点：某县公安局执法办案中心
+讯问人：戊某、己某 记录人：己某
+被讯问人：庚某某 性别：男
+问：你是什么时候开始收废旧电瓶的？
+答：2024年5月上旬开始的，到被查的时候差不多五个月。
+补充讯问
+时间：2024年10月15日9时00分至2024年10月15日9时40分
+地点：某县看守所提讯室
+讯问人：戊某、己某 记录人：己某
+被讯问人：庚某某
+问：按你记的本子，一共收了多少次电瓶？
+答：本子上从2024年5月3日第一次收，到2024年9月20日最后一次，一共收了41次。
+"""
+
+
+@pytest.mark.integration
+def test_a_vague_first_time_and_its_day_in_a_later_account_agree(tmp_path_factory):
+    for home in record_home(tmp_path_factory.mktemp("notebook"), {"讯问笔录_庚某某.pdf": NOTEBOOK}):
+        answer = ask(home, "讯问笔录_庚某某.pdf", "庚某某第一次收废旧电瓶是哪天？")
+        assert not answer.conflicts and "2024年9月20日" not in answer.conclusion, answer.conclusion
+        assert "2024年5月3日" in answer.conclusion, answer.conclusion

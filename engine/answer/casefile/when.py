@@ -28,6 +28,7 @@ from engine.text.boundaries import CLAUSE_PREDICATE
 from engine.text.dates import find_dates
 from engine.text.lines import find_whole
 from engine.text.segments import Segment, flat, split
+from engine.text.ordinals import occasion_of, occasions_named
 
 
 def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outcome: Outcome) -> Part:
@@ -550,10 +551,12 @@ def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sente
                          part: Part, outcome: Outcome) -> None:
     """第二次抢劫是哪一天: another statement about the same occurrence (telling the same 第N次 and
     speaking of the same act) dating it differently — a correction or a slip — is a conflict
-    naming both."""
+    naming both; one dating it to the day within the part's month or part of it (10月中旬 and
+    10月16日) agrees, and its day is shown beside."""
     if plan.ordinal is None or plan.kind is not None:
         return
     things = objects_of(plan, case.people(), case.doc_text)
+    refined = None
     for other in case.ledger.statements:
         if other.kind == "header" or other.index == statement.index or _ordinal_said(other) != plan.ordinal:
             continue
@@ -563,9 +566,19 @@ def _occurrence_conflict(case: Case, plan: CasePlan, statement: Statement, sente
             continue
         for piece in _sentences(other):
             dates = [d for d in find_whole(find_dates, piece.text) if d.meta.get("granularity") == "day"]
+            if occasions_named(piece.text) > 1:  # 从10月16日第一次杀，到3月18日最后一次: each date its own
+                spans = [(d.start, d.end) for d in dates]
+                dates = [d for d in dates if occasion_of(piece.text, d.start, d.end,
+                                                         [sp for sp in spans if sp != (d.start, d.end)]) == plan.ordinal]
             # 不是3月27日，应该是3月29日: the day that differs, whichever the sentence names first
             other_day = next((d for d in dates if not _same_day(str(d.value), value.value)), None)
             if other_day is None:
+                # 10月中旬 and, from the account book, 10月16日: the same occasion told to the day
+                finer = next((d for d in dates if len(str(d.value)) > len(value.value)), None)
+                if finer is not None and part.fill is Fill.FILLED and not refined:
+                    refined = case.cite(_anchor(other, piece))
+                    part.text += f"；另有陈述确切为{show_said_date(case, finer, other)}（{refined}），与此相符"
+                    part.evidence.append(refined)
                 continue
             _another_version(case, part, outcome, other, piece, value.shown, show_said_date(case, other_day, other),
                              f"第{chinese_count(plan.ordinal)}次的时间说法不一")
