@@ -104,6 +104,11 @@ SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询�
 # The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
 SESSION_NAMED = re.compile(r"第(?P<n>[一二三四五六七八九十\d]+)次|(?P<first>首次|头一次)|(?P<more>补充)(?:讯问|询问|调查)"
                            r"|(?P<both>两次)(?:讯问|询问|笔录|开庭|庭审)")
+# How long the session itself lasted (第一次讯问一共进行了多少分钟, 这次庭审持续了多久, 询问的时长): the
+# record's word right before the words of lasting — not what was said in it (讯问时他说干了多久).
+RECORD_LENGTH = re.compile(rf"(?:{RECORD.pattern})(?:一共|总共|共|大约|大概|前后)?(?:进行|持续|用|花|历时)了?"
+                           r"(?:多长时间|多久|多少(?:个)?(?:分钟|小时)|几个?(?:小时|分钟))"
+                           rf"|(?:{RECORD.pattern})的?(?:时长|时间)有?多长")
 # The days between them asked (隔了几天, 相隔多少天, 距…几天, 过了几天).
 SESSION_DAYS = re.compile(r"(?:相隔|间隔|隔了|隔|相差|相距|差了|距离?|过了)[^，。？?]{0,4}(?:多少|几)(?:个)?(?:天|日)")
 # A supplementary section of the record (补充讯问) asked about by name.
@@ -440,6 +445,8 @@ class CasePlan:
     # 第二次讯问和第一次隔了几天 / 补充询问距第一次询问几天: the two sessions whose header dates the days
     # are asked between, as named ("1", "2" … by ordinal, "补充" for the 补充 section), in the order said
     sessions_apart: tuple[str, str] | None = None
+    # 第一次讯问一共进行了多少分钟 / 庭审持续了多久: how long the session itself lasted, from its header
+    record_length: bool = False
     parties: list[str] = field(default_factory=list)  # sides of a hearing named (原告, 被告 …), in order
     # the side asked to have done the act (被告同意调解吗): the first named that neither owns the thing
     # (原告的律师费) nor receives it (还给原告); None when every side named does
@@ -642,6 +649,7 @@ class CasePlan:
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
                 "sessions_apart": list(self.sessions_apart) if self.sessions_apart else None,
+                "record_length": self.record_length,
                 "parties": list(self.parties), "acting_side": self.acting_side,
                 "at_one_time": self.at_one_time, "fields": list(self.fields), "evidence": self.evidence,
                 "law": self.law, "overview": self.overview, "unit": self.unit, "unit_family": self.unit_family,
@@ -859,6 +867,7 @@ def make_plan(text: str) -> CasePlan:
         plan.session = ordinal_of(f"第{session.group(1)}次")
     plan.supplement = bool(SUPPLEMENT.search(text))
     plan.sessions_apart = _sessions_apart(text)
+    plan.record_length = bool(RECORD_LENGTH.search(text))
     waited = WAITED_FOR.search(text)
     plan.waited_for = waited.group("what") if waited else None
     most = MOST.search(text)

@@ -237,6 +237,8 @@ SPOKEN_UNTRUE_RECORD = """讯问笔录
 答：没有，就是玉米。
 问：鸭子卖给谁了？
 答：卖给镇上的两家饭馆。
+问：你给鸭子打过针没有？
+答：没有打过针。
 补充讯问
 时间：2025年7月9日14时00分至2025年7月9日15时00分
 地点：澄江市公安局城北分局第一讯问室
@@ -244,6 +246,8 @@ SPOKEN_UNTRUE_RECORD = """讯问笔录
 答：上次没说实话。出栏前半个月，我往饲料里拌过一种催肥的药粉，是在集上买的。
 问：鸭子卖给谁了，上次说的对吗？
 答：对的。
+问：你上次说一共卖了二十只，现向你出示饭馆的进货单，上面写的鸭子是多少只？
+答：那就是二十五只，我上次记错了。
 """
 
 
@@ -257,6 +261,9 @@ def test_an_account_taken_back_in_reply_to_the_askers_words_is_one_of_two(tmp_pa
         assert "药粉" in answer.conclusion, answer.conclusion
         buyers = ask(home, "讯问笔录_聂长青.txt", "鸭子卖给谁了？")
         assert not buyers.conflicts, buyers.conclusion  # confirmed, not taken back
+        # the count taken back is another matter, though its asker names the ducks
+        shots = ask(home, "讯问笔录_聂长青.txt", "聂长青给鸭子打过针吗？")
+        assert not shots.conflicts and "记错" not in shots.conclusion, shots.conclusion
 
 
 BATCHES = """讯问笔录

@@ -144,3 +144,9 @@ def test_officers_a_supplement_gives_as_before_are_the_earlier_sessions(sessions
     assert "乙某" in clerk.conclusion and "同上" in clerk.conclusion
     officers = ask(sessions_home, "询问笔录_丙某.txt", "补充询问的询问人是谁？")
     assert "甲某、乙某" in officers.conclusion
+
+
+def test_how_long_a_session_lasted_is_its_headers_end_less_its_start(sessions_home):
+    answer = ask(sessions_home, "询问笔录_丙某.txt", "这次询问一共进行了多少分钟？")
+    assert "95分钟" in answer.conclusion and answer.status.value == "answered", answer.conclusion
+    assert any(c.result == 95 for c in answer.calculations), answer.calculations

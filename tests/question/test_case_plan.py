@@ -361,6 +361,17 @@ def test_the_days_between_two_sessions_of_the_record(question, apart):
     assert read_question(question).case.sessions_apart == apart
 
 
+@pytest.mark.parametrize("question, asked", [
+    ("第一次讯问一共进行了多少分钟？", True),
+    ("这次庭审持续了多长时间？", True),
+    ("询问的时长有多长？", True),
+    ("讯问时他说自己在厂里干了多久？", False),  # what was said in it, not how long it lasted
+    ("第二次讯问是在哪里？", False),
+])
+def test_how_long_the_session_itself_lasted(question, asked):
+    assert read_question(question).case.record_length is asked
+
+
 @pytest.mark.parametrize("question, located", [
     ("某某是哪天被查获的？仓库在什么地方？", "仓库"),
     ("那家网吧在哪里？", "网吧"),

@@ -272,11 +272,13 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
             for part in more.parts:  # a part quoting what the number's answer quoted adds nothing
                 if part.fill is Fill.FILLED and not set(part.evidence) <= told:
                     outcome.add(part)
-    elif plan.record or plan.fields or plan.sessions_apart:
+    elif plan.record or plan.fields or plan.sessions_apart or plan.record_length:
         answer_record(case, plan, outcome)
         rest = [s for s in plan.slots if s not in (Slot.DATE, Slot.TIME, Slot.PLACE, Slot.FIELD) or not plan.record]
         if plan.sessions_apart:  # 隔了几天: the days between the sessions' dates are the duration asked
             rest = [s for s in rest if s not in (Slot.DURATION, Slot.QUANTITY, Slot.COUNT)]
+        if plan.record_length:  # 进行了多久: the header's span is the duration asked, no date besides
+            rest = []
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)

@@ -370,7 +370,8 @@ def untold_of_asked(plan: CasePlan, text: str, people: list[str] = (), doc_text:
         and not (len(main) >= 2 and all(ch in told for ch in main)) else []
     missing += [o for o in acted_on(plan, people, doc_text) if not object_hit(o, text)]
     if not re.search(r"[他她]|[你我]们|双方|二人|两人|俩", text):  # pointing at one or both (双方未办理结婚登记)
-        missing += [n for n in plan.names if n != speaker and n not in text]
+        # (the speaker as the question writes him, jieba's cut of it too: 柯雨 of 柯雨彤)
+        missing += [n for n in plan.names if not (speaker and (n in speaker or speaker in n)) and n not in text]
     return missing
 
 

@@ -16,8 +16,10 @@ import re
 
 from engine.answer.casefile.act_mentions import act_at, untold_of_asked
 from engine.answer.casefile.case import Case
+from engine.answer.casefile.facts import Statement
 from engine.answer.casefile.figure_relevance import ROLE_WORDS as _ROLE_WORDS
 from engine.answer.casefile.parts import Outcome, Part
+from engine.answer.casefile.said import _effective_question
 from engine.answer.model import UNCLEAR_PHRASE
 from engine.question import CasePlan, Slot, counted_thing
 from engine.text.case_lexicon import POINTING_WORDS, TITLES, TOTAL, UNCERTAIN, UNIT_FAMILIES, UNSURE_ABOUT
@@ -60,7 +62,7 @@ def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     我都没看见…) must share a word with the question, or name nothing at all (这个我不清楚)."""
     if not part.text.startswith(f"{UNCLEAR_PHRASE}：") or not part.evidence:
         return None
-    quote, turn = cited(case, part.evidence[0])
+    quote, _ = cited(case, part.evidence[0])
     found = list(UNCERTAIN.finditer(quote))
     if not quote or not found:
         return None
@@ -73,11 +75,15 @@ def unsure_doubt(case: Case, plan: CasePlan, part: Part) -> str | None:
     if any(_unsure_of_asked(quote, m, plan.text, kind=False) for m in found):
         return None
     if any(_unsure_of_asked(quote, m, plan.text) for m in found):
-        # 具体哪天记不清了 not knowing only the kind of value asked: of the act the asker asked of — which
-        # must be the asked one, with its things and people (消防部门的整改通知是哪天下达的 is not when
-        # the hotel told the couple the hall was closed)
-        untold = untold_of_asked(plan, f"{turn}{quote}", case.people(), case.doc_text,
-                                 _speaker(case, part.evidence[0]))
+        # 具体哪天记不清了 not knowing only the kind of value asked: of the act the asker asked of (第二次呢？
+        # carrying on the turn before) — which must be the asked one, with its things and people (消防部门的
+        # 整改通知是哪天下达的 is not when the hotel told the couple the hall was closed). Read for a question
+        # of one part: another part's words are not this part's.
+        statement = _statement_of(case, part.evidence[0])
+        if statement is None or len(plan.slots) > 1:
+            return None
+        untold = untold_of_asked(plan, f"{_effective_question(case, statement)}{quote}", case.people(),
+                                 case.doc_text, statement.speaker)
         return f"所引语句及其提问未提到问题中的{'、'.join(f'「{w}」' for w in untold)}，说不清的可能是另一件事" \
             if untold else None
     if any(_unsure_of_asked(quote, m, plan.text, narrow=False) for m in found):
@@ -133,12 +139,12 @@ def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = 
     return kind and any(p.search(said) and p.search(question) for p in UNSURE_ABOUT.values())
 
 
-def _speaker(case: Case, ident: str) -> str | None:
-    """Who said the sentence evidence ``ident`` quotes (the question may name them)."""
+def _statement_of(case: Case, ident: str) -> Statement | None:
+    """The statement whose answer evidence ``ident`` quotes."""
     item = next((e for e in case.evidence.items if e.id == ident), None)
     if item is None:
         return None
-    return next((st.speaker for st in case.ledger.statements if st.chunk_id == item.chunk.chunk_id
+    return next((st for st in case.ledger.statements if st.kind != "header" and st.chunk_id == item.chunk.chunk_id
                  and st.answer_offset <= item.quote_start <= st.answer_offset + len(st.answer)), None)
 
 

@@ -13,6 +13,8 @@ from engine.question import FIELD_KEYS, CasePlan, Slot
 from engine.answer.casefile.facts import Anchor
 from engine.ingest.chunkers.header import person_for_label
 from engine.ingest.chunkers.turns import HEARING_SIDES
+from engine.text.case_lexicon import TIME_OF_DAY, clock_minutes
+from engine.text.dates import find_dates
 from engine.text.pii import find_pii
 from engine.answer.wording import chinese_count, quoted
 from engine.text.segments import flat
@@ -78,9 +80,14 @@ def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         for slot, pattern, label in ((Slot.DATE, _TIME_KEY, f"{word}时间"), (Slot.PLACE, _PLACE_KEY, f"{word}地点")):
             if slot not in plan.slots and not (slot is Slot.DATE and Slot.TIME in plan.slots):
                 continue  # 讯问是几点开始的: the time field holds the hour too
+            if slot is Slot.DATE and plan.record_length:
+                continue  # 用了多长时间: the 时间 of how long, answered below from the field
             outcome.add(_header_part(case, sessions, lambda k, p=pattern: bool(p.match(k)), label))
     if plan.sessions_apart:  # 和第一次隔了几天: the days between the two sessions' own dates
         outcome.add(_sessions_apart(case, plan, outcome))
+    if plan.record_length:  # 第一次讯问一共进行了多少分钟: from its header's start and end
+        outcome.add(_session_length(case, sessions, outcome))
+        return
     if plan.field_owners:  # 被告的身份证号码和原告的联系电话: each field of the side named before it
         header = _header_fields(case, sessions[0] if sessions else 1)[1]
         for side, name in plan.field_owners:
@@ -150,6 +157,33 @@ def _sessions_apart(case: Case, plan: CasePlan, outcome: Outcome) -> Part:
     # only, so that no date but the one asked stands in the answer as if it were
     return Part(label, f"{names[first]}（{a}）与{names[second]}（{b}）相隔{days}天（按两次笔录记载的日期计算）",
                 Fill.FILLED, [a, b], reading=Reading.FORM)
+
+
+def _session_length(case: Case, sessions: list[int], outcome: Outcome) -> Part:
+    """How long a session lasted: its header's end less its start (2024年5月14日9时10分至…11时40分), in
+    minutes, the time field cited and the minutes recomputed from its two clock times. Missing when
+    the header gives no start and end to the minute on one day, or its end is not after its start."""
+    label = "时长"
+    for session in sessions:
+        chunk_id, fields = _header_fields(case, session)
+        field = next((f for f in fields if _TIME_KEY.match(f.key)), None)
+        value = flat(field.value) if field is not None else ""
+        clocks = [m for m in TIME_OF_DAY.finditer(value)]
+        days = {str(d.value) for d in find_dates(value) if d.meta.get("granularity") == "day"}
+        if len(clocks) != 2 or len(days) > 1:
+            continue  # no start and end to the minute, or over two days: not computed
+        minutes = clock_minutes(clocks[1]) - clock_minutes(clocks[0])
+        if minutes <= 0:
+            continue
+        cited = case.cite(Anchor(chunk_id, field.start, field.end))
+        started, ended = clocks[0].group(0), clocks[1].group(0)
+        outcome.calculations.append(Calculation(
+            str(minutes), minutes, None, True, [cited], f"{started}至{ended}的分钟数",
+            factors=[{"value": minutes, "unit": "minutes", "from": started, "to": ended}]))
+        prefix = f"第{chinese_count(session)}次" if len(case.ledger.headers) > 1 else ""
+        return Part(label, f"{prefix}{record_word(case, session)}自{started}至{ended}，共{minutes}分钟（{cited}）",
+                    Fill.FILLED, [cited], reading=Reading.FORM)
+    return Part(label, "", Fill.MISSING)
 
 
 def _session_word(case: Case, session: int) -> str:

@@ -2,15 +2,18 @@
 
 A speaker corrects himself in a later session or a 补充 section (安全带的事我上次说得不对…那天他身上根本没有
 安全带 / 上次我说没去学校找过，是我说谎了): whatever the answer read from the earlier statement — a 是/否,
-a figure, a date — is then one account of two, never 已核验. The later sentence (with the asker's words it
-replies to: 上次讯问时你说…，是否属实？—上次没说实话) must carry both the cue of the earlier account and a
-word of its being wrong or untrue, and share with the question and the quoted statement (with the asker's
-words it replies to) a piece of what they name (the correction is of this, not of another matter told in the same
-session). It is reported as a conflict between the two statements, both cited; which one holds is the
+a figure, a date — is then one account of two, never 已核验. The later sentence must carry both the cue of
+the earlier account and a word of its being wrong or untrue, and share with the question and the quoted
+statement a piece of what they name (the correction is of this, not of another matter told in the same
+session) — or open the reply to an asker putting that very account back (上次讯问时你说注水只用自来水，是否
+属实？—上次没说实话。 for the quoted 没有，就是自来水: the account put back shares a piece of the quoted
+statement's words). It is reported as a conflict between the two statements, both cited; which one holds is the
 reader's call.
 """
 
 from __future__ import annotations
+
+import re
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Statement
@@ -36,35 +39,47 @@ def _cited(case: Case, part: Part) -> list[Statement]:
 
 
 def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segment] | None:
-    """The later sentence taking back what ``part`` quotes, about the thing the question names."""
+    """The later sentence taking back what ``part`` quotes, about the thing the question names — or
+    opening the reply to an asker who puts that very account back (上次讯问时你说只用自来水，是否属实？
+    —上次没说实话。… for the quoted 没有，就是自来水)."""
     cited = _cited(case, part)
     if not cited:
         return None
     # what the question and the quoted statement share (character pairs: jieba cuts 安全绳 as 安全|绳
     # and tags 安全带 as a name), of few statements of the file (the one questioned is named all along)
-    # (the quoted statement with the asker's words it answers: 没有，就是自来水 replies to 你往水里加过
-    # 别的东西没有)
-    said = [st.answer for st in case.ledger.statements if st.kind != "header"]
-    quoted_text = "".join(flat(st.question) + flat(st.answer) for st in cited)
-    asked = [p for p in content_pairs(plan.text) if p in quoted_text and not set(p) <= _SETTING_CHARS
-             and sum(1 for text in said if p in flat(text)) <= max(2, RARE_SHARE * len(said))]
-    if not asked:
-        return None
+    said = [flat(st.answer) for st in case.ledger.statements if st.kind != "header"]
+    quoted_text = "".join(flat(st.answer) for st in cited)
+    asked = _rare([p for p in content_pairs(plan.text) if p in quoted_text], said)
     quotes = {flat(q) for q in QUOTED.findall(part.text)}
     for statement in case.ledger.statements[min(s.index for s in cited) + 1:]:
         if statement.kind == "header":
             continue
-        sentences = _sentences(statement)
-        for at, sentence in enumerate(sentences):
-            if flat(sentence.text) in quotes:
+        put_back = _put_back(statement.question)
+        for at, sentence in enumerate(_sentences(statement)):
+            if flat(sentence.text) in quotes or not TAKEN_BACK.search(sentence.text):
                 continue  # a sentence the answer quotes is no later word on it
-            # what the taking back is of: its sentence, the asker's words it replies to and the sentence
-            # telling the account instead (上次讯问时你说只用自来水，是否属实？—上次没说实话。我往水里兑过…)
-            scope = flat(statement.question) + "".join(flat(s.text) for s in sentences[at:at + 2])
-            if TAKEN_BACK.search(sentence.text) and any(p in scope for p in asked) \
-                    and SAID_EARLIER.search(flat(statement.question) + flat(sentence.text)):
+            if SAID_EARLIER.search(sentence.text) and any(p in flat(sentence.text) for p in asked):
+                return statement, sentence
+            if at == 0 and put_back and _rare([p for p in content_pairs(put_back) if p in quoted_text], said):
                 return statement, sentence
     return None
+
+
+def _rare(pairs: list[str], said: list[str]) -> list[str]:
+    """The pairs naming a matter: not of words of time or pointing (那天, 晚上), and held by few of the
+    file's statements."""
+    return [p for p in pairs if not set(p) <= _SETTING_CHARS
+            and sum(1 for text in said if p in text) <= max(2, RARE_SHARE * len(said))]
+
+
+def _put_back(asked: str) -> str:
+    """The earlier account as the asker puts it back to be confirmed (上次讯问时你说|注水只用自来水|，是否
+    属实？), '' when the asker cites none."""
+    asked = flat(asked)
+    earlier = SAID_EARLIER.search(asked)
+    if earlier is None:
+        return ""
+    return re.split(r"[，,。？?；;]", asked[earlier.end():], maxsplit=1)[0]
 
 
 def report_retraction(case: Case, plan: CasePlan, part: Part, outcome: Outcome) -> bool:
