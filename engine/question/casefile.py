@@ -104,6 +104,10 @@ SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询�
 # The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
 SESSION_NAMED = re.compile(r"第(?P<n>[一二三四五六七八九十\d]+)次|(?P<first>首次|头一次)|(?P<more>补充)(?:讯问|询问|调查)"
                            r"|(?P<both>两次)(?:讯问|询问|笔录|开庭|庭审)")
+# Whether a mediation ended in agreement (调解成了吗, 调解成功了没有, 有没有调解成, 达成调解了吗, 和解了吗,
+# 调解结果是什么): asked of the mediation itself, not of a side's offer in it nor its consent (同意调解吗).
+MEDIATION_OUTCOME = re.compile(r"(?:调解|和解)(?:成功|成)了?(?:吗|没有?)|和解了(?:吗|没有?)|有没有(?:调解|和解)成"
+                               r"|(?:达成|谈成)了?(?:调解|和解)(?:协议)?了?(?:吗|没有?)|(?:调解|和解)(?:的)?结果")
 # How long the session itself lasted (第一次讯问一共进行了多少分钟, 这次庭审持续了多久, 询问的时长): the
 # record's word right before the words of lasting — not what was said in it (讯问时他说干了多久).
 RECORD_LENGTH = re.compile(rf"(?:{RECORD.pattern})(?:一共|总共|共|大约|大概|前后)?(?:进行|持续|用|花|历时)了?"
@@ -595,6 +599,8 @@ class CasePlan:
     sides_each: bool = False
     # 申请人同意被申请人提出的调解方案吗: the side whose yes or no to a mediation proposal is asked
     consent_by: str | None = None
+    # 庭上调解成了吗 / 双方达成调解了吗: whether the mediation ended in agreement is asked
+    mediation_outcome: bool = False
     # 按被申请人主张的工资基数和月数…是多少: a figure times a count asked — the figure's words and the
     # count's (工资基数, 月数)
     factors: tuple[str, str] | None = None
@@ -665,7 +671,7 @@ class CasePlan:
                 "priced_count": list(self.priced_count) if self.priced_count else None, "priced_by": self.priced_by, "goods_act": self.goods_act,
                 "compared": [c.text for c in self.compared], "compared_way": self.compared_way, "compared_each": self.compared_each,
                 "waited_for": self.waited_for, "most": self.most, "most_asked": self.most_asked,
-                "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "consent_by": self.consent_by, "sides_each": self.sides_each, "factors": list(self.factors) if self.factors else None,
+                "rate_basis": self.rate_basis, "offer": self.offer, "task": self.task, "differ": self.differ, "consent_by": self.consent_by, "mediation_outcome": self.mediation_outcome, "sides_each": self.sides_each, "factors": list(self.factors) if self.factors else None,
                 "voice": self.voice, "loan": self.loan, "net": self.net, "loan_interest": self.loan_interest,
                 "gifts_kept": self.gifts_kept, "items_asked": self.items_asked, "whole": list(self.whole), "less": [[w, list(m)] for w, m in self.less],
                 "owed_by_sides": self.owed_by_sides, "claim": self.claim, "claim_less": list(self.claim_less), "term": self.term, "term_less": self.term_less, "term_period": self.term_period, "agree_asked": self.agree_asked, "sides_choice": self.sides_choice, "arrears": self.arrears, "field_owners": [list(o) for o in self.field_owners], "value_asked": self.value_asked, "value_less": list(self.value_less), "agreed_how": self.agreed_how, "admitted_by": self.admitted_by, "responder": self.responder, "offset": self.offset,
@@ -1048,6 +1054,7 @@ def make_plan(text: str) -> CasePlan:
     asked_yesno = consent and (Slot.YESNO in plan.slots or re.search(ENDS_WITH_MA, text)
                                or re.search(rf"{YESNO_WORDS}|接不接受|同不同意", consent.group(0)))
     plan.consent_by = consent.group(1) if asked_yesno and plan.offer else None
+    plan.mediation_outcome = bool(MEDIATION_OUTCOME.search(text))
     factors = FACTORS_ASKED.search(text)
     plan.factors = (factors.group("base"), factors.group("count")) if factors and Slot.AMOUNT in plan.slots else None
     plan.task = bool(TASK.search(text)) and bool(re.search(r"提交|补交|提供|补充|材料|证据|期限|几日|几天|多少天|要求|事项|任务|做什么|准备", text))

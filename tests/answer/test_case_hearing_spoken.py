@@ -93,11 +93,38 @@ RENTAL = """某区人民法院
 """
 
 
+MEDIATED = """某区人民法院
+庭审笔录
+时间：2025年2月11日9时00分至10时10分
+地点：某区人民法院第二法庭
+审判员：甲某　书记员：乙某
+原告：庞丽华，女，1979年3月3日出生。
+被告：某装饰工程有限公司，法定代表人丙某。
+审判员：双方是否愿意调解？
+原告：愿意。
+被告：愿意。
+审判员：经本庭主持调解，双方自愿达成如下协议：被告于2025年3月1日前返还原告装修款三万元。
+"""
+
+PUT_OFF = """某区人民法院
+庭审笔录
+时间：2025年2月12日14时00分至15时00分
+地点：某区人民法院第四法庭
+审判员：甲某　书记员：乙某
+原告：祁海波，男，1986年7月7日出生。
+被告：伍建新，男，1984年8月8日出生。
+审判员：原告是否同意调解？
+原告：同意调解，但被告要先把钱退了。
+审判员：庭后由本院组织双方调解，调解不成的，本院将依法判决。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("spoken"), {"劳动仲裁.pdf": ARBITRATION, "买卖庭审.txt": COURT,
                                                                "共有房屋.txt": SHARED_HOME,
-                                                               "吊车租赁.txt": RENTAL})
+                                                               "吊车租赁.txt": RENTAL, "调解成立.txt": MEDIATED,
+                                                               "庭后调解.txt": PUT_OFF})
 
 
 def test_a_spoken_claims_list_is_added_and_checked_against_its_stated_total(home):
@@ -179,3 +206,20 @@ def test_a_sides_rate_times_its_days_in_a_court_hearing(home):
     answer = ask(home, "吊车租赁.txt", "按原告主张的日租金标准和天数，租金是多少？")
     assert 20000 in amounts(answer.conclusion) and 16000 not in amounts(answer.conclusion), answer.conclusion
     assert any(c.result == 20000 for c in answer.calculations), answer.calculations
+
+
+@pytest.mark.parametrize(("name", "question", "verdict", "said"), [
+    ("劳动仲裁.pdf", "庭上调解成了吗？", "否", "调解不成"),
+    ("调解成立.txt", "双方达成调解了吗？", "是", "自愿达成如下协议"),
+])
+def test_how_the_mediation_ended_is_the_benchs_own_words(home, name, question, verdict, said):
+    answer = ask(home, name, question)
+    assert answer.conclusion.startswith(verdict) and said in answer.conclusion, answer.conclusion
+    assert answer.status is Status.ANSWERED, answer.conclusion
+
+
+@pytest.mark.parametrize("name", ["买卖庭审.txt", "庭后调解.txt"])
+def test_a_sides_willingness_or_what_follows_if_it_fails_tells_no_end_of_the_mediation(home, name):
+    # 同意调解 / 调解不成的，本院将依法判决: nothing said of how it ended
+    answer = ask(home, name, "双方调解成了吗？")
+    assert answer.status is Status.NOT_FOUND, answer.conclusion

@@ -381,3 +381,15 @@ def test_how_long_the_session_itself_lasted(question, asked):
 ])
 def test_a_thing_asked_where_it_is(question, located):
     assert read_question(question).case.located == located
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("这次庭上双方调解成了吗？", True),
+    ("双方在庭审中达成调解了吗？", True),
+    ("有没有调解成功？", True),
+    ("原告同意被告提出的调解方案吗？", False),  # a side's yes or no to a proposal
+    ("被告同意调解吗？", False),  # a side's consent to mediate
+    ("调解时被告最多愿意给多少？", False),
+])
+def test_how_the_mediation_ended_is_asked(question, asked):
+    assert read_question(question).case.mediation_outcome is asked

@@ -17,7 +17,7 @@ from engine.answer.casefile.badge import check_parts, hold_statements, money_abs
 from engine.answer.casefile.batches import answer_batch, batch_told
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.mediation import answer_consent, answer_offers
+from engine.answer.casefile.mediation import answer_consent, answer_mediation_outcome, answer_offers
 from engine.answer.casefile.side_measures import answer_sides_product, answer_sides_quantity_gap, answer_stance_gap
 from engine.answer.casefile.claims import (agreed_clause, answer_admitted, answer_claim, answer_term, answer_term_period,
                                            answer_term_rest)
@@ -187,7 +187,12 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
     verdict: Part | None = None
     if Slot.YESNO in plan.slots and len(plan.slots) > 1 and Slot.YESNO in question.parts:
         # 投诉过吗？是哪天？: the verdict from what was said opens the answer, then the other parts
-        answer_talk(case, question.part(Slot.YESNO), outcome)
+        # (调解成了吗？被告最多愿意付多少？: the bench's words on how the mediation ended)
+        asked = question.part(Slot.YESNO)
+        if asked.mediation_outcome and is_hearing(case):
+            answer_mediation_outcome(case, asked, outcome)
+        else:
+            answer_talk(case, asked, outcome)
         if outcome.parts and outcome.parts[-1].fill is Fill.MISSING:
             outcome.parts.pop()  # no verdict said: the other parts answer on their own
         elif outcome.parts:
@@ -282,6 +287,10 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
         rest = [s for s in rest if s is not Slot.FIELD and not (plan.fields and s in (Slot.PERSON, Slot.TEXT))]
         if rest and not plan.fields:
             answer_talk(case, CasePlan(plan.question, slots=rest, names=plan.names, focus=plan.focus), outcome)
+    elif plan.mediation_outcome and Slot.YESNO in plan.slots and is_hearing(case):
+        # 庭上调解成了吗: the bench's words on how it ended (调解不成 / 达成调解协议), else not found —
+        # a side's 愿意调解 says nothing of the end
+        answer_mediation_outcome(case, plan, outcome)
     elif plan.consent_by and is_hearing(case) and answer_consent(case, plan, outcome):
         pass  # 申请人同意被申请人提出的调解方案吗: that side's reply in the mediation, 是 or 否
     elif plan.offer and plan.differ and is_hearing(case) and answer_offers(case, plan, outcome):

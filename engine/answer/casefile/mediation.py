@@ -1,7 +1,8 @@
 """The mediation part of a hearing (调解 / 和解, in court, arbitration or a 调解 session): what each side
 offers in it (the plaintiff's or applicant's least, the defendant's or respondent's most — never added
 together), the gap between the two offers with its equation (调解时双方差了多少), and one side's yes or no
-to the other's proposal (申请人同意被申请人提出的调解方案吗 — 不同意。三万太少了…). A sum a side names only
+to the other's proposal (申请人同意被申请人提出的调解方案吗 — 不同意。三万太少了…), and how it ended as the
+bench records it (庭上调解成了吗 — 本次调解不成). A sum a side names only
 to refuse it (五万元公司不能接受, 三万太少了) is the other side's, never this side's offer.
 The hearing's opening notice of rights (…请求调解和最后陈述的权利) is no mediation."""
 
@@ -14,10 +15,11 @@ from decimal import Decimal
 
 from engine.answer.casefile.accounts import Said, joined_sentences
 from engine.answer.casefile.case import Case
-from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.facts import Anchor
+from engine.answer.casefile.parts import Fill, Outcome, Part, Reading
 from engine.answer.model import Calculation
 from engine.answer.wording import plain_number, quoted
-from engine.ingest.chunkers.turns import HEARING_SIDES
+from engine.ingest.chunkers.turns import COURT_ROLES, HEARING_SIDES
 from engine.question import CasePlan
 from engine.text.case_lexicon import ASSENT_WORDS, GRANT_WORDS, REFUSAL_WORDS
 from engine.text.numbers import find_amounts
@@ -147,3 +149,44 @@ def answer_consent(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
                          Fill.FILLED, list(dict.fromkeys(cites))))
         return True
     return False
+
+
+# What the bench records of how the mediation ended: failed (本次调解不成, 调解未能达成协议, 本庭不再主持
+# 调解) or made (双方达成调解协议). 调解不成将依法判决 / 如调解不成 says what happens if it fails.
+_MEDIATION_FAILED = re.compile(r"调解(?:不成|未成|失败|无果)(?![将的则就])|(?:调解|和解)[^，,。；;]{0,4}(?:未能|无法|没有|未)达成"
+                               r"|(?:未能|无法|没有|未)达成(?:调解|和解)|不再(?:当庭)?(?:主持|组织|进行)?(?:当庭)?调解")
+_MEDIATION_MADE = re.compile(r"(?:达成|签订|签署)了?(?:调解|和解)协议|调解成功|自愿达成(?:如下)?协议")
+_IF = re.compile(r"如果|如|若|假如|倘若")
+# a turn's speaker label at a line's start (审判员：/ 仲裁员：/ 原告代理人：)
+_LABEL_AT = re.compile(r"(?:^|\n)[ \t　]*([^\s：:\n]{1,12})[：:]")
+_BENCH = re.compile(rf"^{COURT_ROLES}")
+_SENTENCE_END = re.compile(r"[。！？!?]")
+
+
+def answer_mediation_outcome(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """庭上调解成了吗: the bench's own words on how the mediation ended — 否 on 调解不成 / 不再主持调解,
+    是 on 达成调解协议 — the last said in the record, quoted (a closing turn no one answers is the bench's
+    too: 仲裁员：调解不成，庭审结束。); when the bench says neither, the part is missing (a side's
+    愿意调解 or its offers do not tell whether it ended in agreement). True when the bench said."""
+    found = None
+    for chunk_id, source in sorted(case.sources.items(), key=lambda kv: kv[1].chunk.seq):
+        text = source.chunk.text
+        ends = [(m, "否") for m in _MEDIATION_FAILED.finditer(text)] + [(m, "是") for m in _MEDIATION_MADE.finditer(text)]
+        for said, verdict in sorted(ends, key=lambda e: e[0].start()):
+            labels = list(_LABEL_AT.finditer(text, 0, said.start()))
+            if not labels or not _BENCH.match(labels[-1].group(1)):
+                continue  # not in the bench's words
+            start = max([labels[-1].end(), *(m.end() for m in _SENTENCE_END.finditer(text, 0, said.start()))])
+            end = next((m.end() for m in _SENTENCE_END.finditer(text, said.end())), len(text))
+            if _IF.search(text[start:said.start()]) or re.search(r"[？?]$", text[start:end]):
+                continue  # only what follows if it fails, or the bench asking
+            found = (verdict, Anchor(chunk_id, start, end))
+    if found is None:
+        outcome.add(Part("调解结果", "", Fill.MISSING))
+        return False
+    verdict, said = found
+    cited = case.cite(said)
+    # (the bench's words say how it ended in so many words: a verdict, not a reading of what a side said)
+    outcome.add(Part("调解结果", f"{verdict}（{cited}：{quoted(case.text_of(said))}）", Fill.FILLED, [cited],
+                     reading=Reading.VERDICT))
+    return True

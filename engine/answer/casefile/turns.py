@@ -252,8 +252,8 @@ def answer_by_turn(case: Case, question: QuestionPlan, outcome: Outcome) -> bool
     if outcome.parts and any(p.fill is not Fill.MISSING for p in outcome.parts):
         return False
     plan = question.case
-    if not plan.slots or plan.law:
-        return False
+    if not plan.slots or plan.law or plan.mediation_outcome:
+        return False  # (调解成了吗: a side's reply to 是否同意调解 tells nothing of how it ended)
     turn = align(case, plan)
     if turn is None:
         return False
