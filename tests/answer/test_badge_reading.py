@@ -239,6 +239,10 @@ SPOKEN_UNTRUE_RECORD = """讯问笔录
 答：卖给镇上的两家饭馆。
 问：你给鸭子打过针没有？
 答：没有打过针。
+问：第一次卖是哪天？
+答：第一次是2025年5月1日，卖了十只。
+问：第二次呢？
+答：第二次是2025年5月3日。
 补充讯问
 时间：2025年7月9日14时00分至2025年7月9日15时00分
 地点：澄江市公安局城北分局第一讯问室
@@ -248,6 +252,8 @@ SPOKEN_UNTRUE_RECORD = """讯问笔录
 答：对的。
 问：你上次说一共卖了二十只，现向你出示饭馆的进货单，上面写的鸭子是多少只？
 答：那就是二十五只，我上次记错了。
+问：你前面说第二次是2025年5月3日，到底是哪天？
+答：我刚才说错了。第二次是2025年5月6日。
 """
 
 
@@ -264,6 +270,9 @@ def test_an_account_taken_back_in_reply_to_the_askers_words_is_one_of_two(tmp_pa
         # the count taken back is another matter, though its asker names the ducks
         shots = ask(home, "讯问笔录_聂长青.txt", "聂长青给鸭子打过针吗？")
         assert not shots.conflicts and "记错" not in shots.conclusion, shots.conclusion
+        # the date of the second sale put back and corrected shares only dates with the first sale's
+        first = ask(home, "讯问笔录_聂长青.txt", "聂长青第一次卖鸭子是哪天？")
+        assert "说错" not in first.conclusion and "收回" not in first.conclusion, first.conclusion
 
 
 BATCHES = """讯问笔录

@@ -23,12 +23,17 @@ from engine.answer.casefile.verdict import QUOTED
 from engine.answer.wording import quoted
 from engine.question import CasePlan, content_pairs
 from engine.text.case_lexicon import SAID_EARLIER, TAKEN_BACK
+from engine.text.numbers import find_amounts
+from engine.text.quantities import find_quantities
 from engine.text.segments import Segment, flat
 
 # A piece of the question held by at most this share of the file's statements is what it is about.
 RARE_SHARE = 0.3
 # Characters of words that set a time or point (那天, 晚上, 当时, 上次): a pair of them names no matter.
 _SETTING_CHARS = frozenset("那这天晚上午下早当时候次")
+# A pair that can name a matter: two characters, neither a digit nor of numerals, dates or order
+# (9月, 3日, 第二, 二次 name when and which time, not what).
+_NAMING = re.compile(r"[^\d零〇一二三四五六七八九十百千万两第次年月日号点分半多余几]{2}")
 
 
 def _cited(case: Case, part: Part) -> list[Statement]:
@@ -60,16 +65,24 @@ def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segme
                 continue  # a sentence the answer quotes is no later word on it
             if SAID_EARLIER.search(sentence.text) and any(p in flat(sentence.text) for p in asked):
                 return statement, sentence
-            if at == 0 and put_back and _rare([p for p in content_pairs(put_back) if p in quoted_text], said):
+            if at == 0 and put_back and (_rare([p for p in content_pairs(put_back) if p in quoted_text], said)
+                                         or _figures(put_back) & _figures(quoted_text)):
                 return statement, sentence
     return None
 
 
 def _rare(pairs: list[str], said: list[str]) -> list[str]:
-    """The pairs naming a matter: not of words of time or pointing (那天, 晚上), and held by few of the
-    file's statements."""
-    return [p for p in pairs if not set(p) <= _SETTING_CHARS
+    """The pairs naming a matter: not of words of time or pointing (那天, 晚上), of numbers, dates or order
+    (9月, 第二), and held by few of the file's statements."""
+    return [p for p in pairs if not set(p) <= _SETTING_CHARS and _NAMING.fullmatch(p)
             and sum(1 for text in said if p in text) <= max(2, RARE_SHARE * len(said))]
+
+
+def _figures(text: str) -> set[tuple]:
+    """The amounts and quantities a text states, with their units (6趟, 五万元): a figure put back
+    that the quoted statement states is that statement's account."""
+    return {("元", a.value) for a in find_amounts(text)} | \
+        {(q.meta.get("unit"), q.value) for q in find_quantities(text)}
 
 
 def _put_back(asked: str) -> str:
