@@ -92,3 +92,13 @@ def test_an_ask_said_missing_is_named_without_its_dates_and_sums():
     answer_asks(None, question, outcome, lambda case, q: Outcome())
     missing = [p for p in outcome.parts if p.fill is Fill.MISSING]
     assert missing and "工资" in missing[0].label and "2023" not in missing[0].label
+
+
+def test_an_ask_of_a_value_beside_an_ask_of_a_person_is_answered_by_its_own_route():
+    # 转给了谁 asks no value a part's words are read for; the date ask is still the date's own
+    question = read_question("那笔钱是哪天转的？转给了谁？")
+    person = Part("人员", "材料显示：「户名卢某。」（E1）", Fill.FILLED, ["E1"])
+    outcome = Outcome([Part("时间", "", Fill.MISSING), person])
+    date = Part("时间", "时间：2024年4月28日（E2）", Fill.FILLED, ["E2"])
+    answer_asks(None, question, outcome, _compose_by_slot({Slot.DATE: date}))
+    assert [p.text for p in outcome.parts] == [date.text, person.text]

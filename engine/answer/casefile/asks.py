@@ -59,8 +59,10 @@ def answer_asks(case: Case, question: QuestionPlan, outcome: Outcome,
         return
     if len(question.asks) >= 2:
         kinds = [_kind(ask.case) for ask in question.asks]
-        if not (any(k is None for k in kinds) or len(set(kinds)) < len(kinds)):
-            # (an ask of no value read here, or two asks of one kind: which part answers which is unknown)
+        valued = [k for k in kinds if k is not None]
+        if valued and len(set(valued)) == len(valued):
+            # (two asks of one kind: which part answers which is unknown; an ask of no value read here
+            # — 转给了谁 — is left to the whole route: its parts cannot be told by their words)
             _fill_asks(case, question, kinds, outcome, compose)
         _say_unanswered(question, kinds, outcome)
     _say_each_unanswered(question, outcome)
@@ -117,12 +119,12 @@ def _asked_words(text: str) -> str:
 
 def _fill_asks(case: Case, question: QuestionPlan, kinds: list, outcome: Outcome,
                compose: Callable[[Case, QuestionPlan], Outcome]) -> None:
-    covering = [next((p for p in outcome.parts if _covers(p, k)), None) for k in kinds]
-    if all(p is not None and p.fill is not Fill.MISSING for p in covering):
+    covering = [next((p for p in outcome.parts if _covers(p, k)), None) if k is not None else None for k in kinds]
+    if all(p is not None and p.fill is not Fill.MISSING for p, k in zip(covering, kinds) if k is not None):
         return
     told = {(p.text, tuple(p.evidence)) for p in outcome.parts}
-    for index, (ask, part) in enumerate(zip(question.asks, covering)):
-        if part is not None and part.fill is not Fill.MISSING:
+    for index, (ask, part, kind) in enumerate(zip(question.asks, covering, kinds)):
+        if kind is None or part is not None and part.fill is not Fill.MISSING:
             continue
         own = compose(case, ask)
         found = [p for p in own.parts if (p.text, tuple(p.evidence)) not in told]
