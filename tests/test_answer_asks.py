@@ -102,3 +102,11 @@ def test_an_ask_of_a_value_beside_an_ask_of_a_person_is_answered_by_its_own_rout
     date = Part("时间", "时间：2024年4月28日（E2）", Fill.FILLED, ["E2"])
     answer_asks(None, question, outcome, _compose_by_slot({Slot.DATE: date}))
     assert [p.text for p in outcome.parts] == [date.text, person.text]
+
+
+def test_asks_of_a_value_are_left_where_the_whole_route_found_nothing_beside_an_ask_of_no_value():
+    # 输钱最多的玩家是谁，输了多少: no ranking told — the sum is that one's, not any sum found alone
+    question = read_question("群里输钱最多的玩家是谁，输了多少？")
+    outcome = Outcome([Part("人员", "", Fill.MISSING)])
+    answer_asks(None, question, outcome, lambda case, q: (_ for _ in ()).throw(AssertionError("composed")))
+    assert [p.fill for p in outcome.parts] == [Fill.MISSING]

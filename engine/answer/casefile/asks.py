@@ -60,9 +60,11 @@ def answer_asks(case: Case, question: QuestionPlan, outcome: Outcome,
     if len(question.asks) >= 2:
         kinds = [_kind(ask.case) for ask in question.asks]
         valued = [k for k in kinds if k is not None]
-        if valued and len(set(valued)) == len(valued):
+        answered = any(p.fill is not Fill.MISSING for p in outcome.parts)
+        if valued and len(set(valued)) == len(valued) and (len(valued) == len(kinds) or answered):
             # (two asks of one kind: which part answers which is unknown; an ask of no value read here
-            # — 转给了谁 — is left to the whole route: its parts cannot be told by their words)
+            # — 转给了谁 — is left to the whole route, its parts not told apart by their words, and where
+            # that route found nothing (输钱最多的是谁，输了多少: no ranking told) the value asks are its too)
             _fill_asks(case, question, kinds, outcome, compose)
         _say_unanswered(question, kinds, outcome)
     _say_each_unanswered(question, outcome)
