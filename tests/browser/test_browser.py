@@ -273,6 +273,19 @@ def _choose(page, label: str, option: str, attempts: int = 5) -> None:
     assert selectbox.get_by_role("combobox").input_value() == option
 
 
+def _click_until_shown(button, shown, attempts: int = 5) -> None:
+    """Click ``button`` until ``shown`` appears: a click that lands while the app is still rerunning
+    (the summary's points are drawn again once its sources load) is lost with the redrawn widget."""
+    for _ in range(attempts):
+        button.click()
+        try:
+            shown.wait_for(timeout=10_000)
+            return
+        except sync_api.TimeoutError:
+            continue
+    shown.wait_for()
+
+
 def _open_evidence(page, evidence_id: str, page_number: int, document: str) -> dict:
     """Open an evidence item of ``document`` in the reader; wait for its highlight; return the
     ink measurements of the page."""
@@ -372,8 +385,8 @@ def test_summary_point_opens_its_sources_highlighted(page):
     _choose(page, "文件", transcript)
     first = page.get_by_role("button", name="查看来源").first
     first.wait_for(timeout=ANSWER_TIMEOUT_MS)  # the first summary loads the embedder
-    first.click()
-    page.get_by_role("button", name="▶ 正在查看").first.wait_for()
+    _click_until_shown(page.get_by_role("button", name="查看来源").first,
+                       page.get_by_role("button", name="▶ 正在查看").first)
     # The Summary page has its own personal-data switch, off: the sources are shown as redacted
     # page images with the quoted words boxed (the original PDF only when switched on, audited).
     page.get_by_text("已遮盖敏感信息").first.wait_for()
