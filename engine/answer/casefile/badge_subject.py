@@ -45,9 +45,14 @@ _NOT_ACTOR = re.compile(r"(?:给|向|跟|和|与|同|找|问|替|帮|让|叫|把
 RATE_AFTER = re.compile(r"[\d一二两三四五六七八九十百千万零壹贰叁肆伍陆柒捌玖拾佰仟]")
 
 
+def _item(case: Case, ident: str):
+    """Evidence ``ident`` as cited, None when unknown."""
+    return next((e for e in case.evidence.items if e.id == ident), None)
+
+
 def cited(case: Case, ident: str) -> tuple[str, str]:
     """(the quoted text of evidence ``ident``, the question turn before it), '' when unknown."""
-    item = next((e for e in case.evidence.items if e.id == ident), None)
+    item = _item(case, ident)
     if item is None:
         return "", ""
     text = item.chunk.text
@@ -141,7 +146,7 @@ def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = 
 
 def _statement_of(case: Case, ident: str) -> Statement | None:
     """The statement whose answer evidence ``ident`` quotes."""
-    item = next((e for e in case.evidence.items if e.id == ident), None)
+    item = _item(case, ident)
     if item is None:
         return None
     return next((st for st in case.ledger.statements if st.kind != "header" and st.chunk_id == item.chunk.chunk_id

@@ -168,7 +168,7 @@ def _session_length(case: Case, sessions: list[int], outcome: Outcome) -> Part:
         chunk_id, fields = _header_fields(case, session)
         field = next((f for f in fields if _TIME_KEY.match(f.key)), None)
         value = flat(field.value) if field is not None else ""
-        clocks = [m for m in TIME_OF_DAY.finditer(value)]
+        clocks = list(TIME_OF_DAY.finditer(value))
         days = {str(d.value) for d in find_dates(value) if d.meta.get("granularity") == "day"}
         if len(clocks) != 2 or len(days) > 1:
             continue  # no start and end to the minute, or over two days: not computed
