@@ -228,9 +228,10 @@ FIELD_WORDS: dict[str, re.Pattern[str]] = {
     # 手机号, 电话: a number; 打电话 / 几点打的电话 / 第一个电话打给谁 / 电话是几点打的 is a call, 手机扔到哪里
     # the phone itself, 手机和电脑 / 手机价值 / 手机卖了多少钱 the goods
     # (手机是什么牌子 / 什么型号 / 什么颜色 asks of the phone as a thing, not its number)
-    # (手机卡 / 电话卡 is a SIM card, a thing; 手机…什么时候收的 asks a time of the phones as goods)
+    # (手机卡 / 电话卡 is a SIM card, a thing; 手机…什么时候收的 asks a time of the phones as goods;
+    # 打过多少次电话 / 多少电话 counts calls)
     "phone": re.compile(r"手机(?!和|、|的价|价|被|卖|买|当|换|值|卡|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少(?!钱)|什么(?!牌|品牌|型号|颜色|样|款|机|时候|时间|地方|日子)))"
-                        r"|(?<![打接来通回挂个])(?<!打的)(?<!打了)(?<!打过)(?<!接的)电话(?!卡)(?![^，。？?]{0,4}?(?:打|拨|接|挂))"
+                        r"|(?<![打接来通回挂个次])(?<!打的)(?<!打了)(?<!打过)(?<!接的)(?<!多少)电话(?!卡)(?![^，。？?]{0,4}?(?:打|拨|接|挂))"
                         r"|联系方式"),
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),
     # (多大 asks an age only of a person: 他多大了, 年纪多大 — 面积有多大 asks a size)
@@ -706,7 +707,8 @@ PER_UNIT = re.compile(rf"单价|每(?:一)?(?P<u1>{_PRICED_UNITS})(?:是|要|卖
                       rf"|多少钱(?:一|每)(?P<u2>{_PRICED_UNITS})"
                       # 吊一瓶水收多少钱 / 打一针要多少钱: one piece and what is charged for it (not 一共, not
                       # 第一瓶; 买一台花了多少钱 names a spending, not a price: only 收/要/卖/算)
-                      rf"|(?<![第\d零一二三四五六七八九十两几])一(?P<u3>{_PRICED_UNITS})[\u4e00-\u9fff]{{0,2}}?(?:收|要|卖|算)多少钱")
+                      # 利群一条多少钱 / 一条是多少钱: the price of one piece, asked right after it
+                      rf"|(?<![第\d零一二三四五六七八九十两几])一(?P<u3>{_PRICED_UNITS})(?:[\u4e00-\u9fff]{{0,2}}?(?:收|要|卖|算)|是)?多少钱")
 
 
 # A clause whose sale only dates what is asked (卖完手机以后… / 卖手机的那天…): no sale price asked.

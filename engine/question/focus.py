@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.text.case_lexicon import PARTY_ROLES, question_kind
 from engine.question.reading import Reading
+from engine.question.terms import cut_across
 from engine.text.names import ORG_ENDING, posseg
 
 # Verbs that carry no act of their own (是 / 有 / 在 / 说 …): the question's form, not its subject.
@@ -200,6 +201,8 @@ def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
                 continue  # 喝完酒以后: the setting, not the act
             if ORG_ENDING.match(text, offset) and not _MOVES_TO.search(word):
                 continue  # 锐拓|公司: jieba's verb is a company's name (交到|公司 moves something to one)
+            if cut_across(word, text):
+                continue  # 那起|假事故: jieba's cut across a measure word and its noun, no act
             if stem in _NAMING and re.match(r"什么|啥|谁|哪", text[offset:]):
                 continue  # 叫什么名字: the asked slot, not an act
             serial = bool(acts) and acts[-1][3] == start and not acts[-1][1]

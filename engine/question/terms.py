@@ -94,7 +94,8 @@ def cut_across(term: str, text: str) -> bool:
     wrote: wherever the question has it, it follows a particle or a prefix of address (把, 被, 老 …)
     and its second character begins a word with the character after it (把货运出: 运出; 老谢真名:
     真名); or, being no word, it opens with the aspect of the verb before it (判过刑: 过刑) or closes
-    with the copula after its noun (第二批货是哪天: 货是). A term absent from a file then says nothing about what the
+    with the copula after its noun (第二批货是哪天: 货是), or opens with a measure word after 那/这/每
+    (那起假事故: 起假; 每条算多少: 条算). A term absent from a file then says nothing about what the
     file holds."""
     from engine.text.tokenize import word_frequency
 
@@ -104,7 +105,8 @@ def cut_across(term: str, text: str) -> bool:
     return bool(spots) and all(
         0 < at and text[at - 1] in _CUT_AFTER and at + 2 < len(text)
         and word_frequency(term[1] + text[at + 2]) >= 10
-        or word_frequency(term) < 10 and (term[1] == "是" or term[0] in _ASPECT_MARKS and _after_verb(text[:at]))
+        or word_frequency(term) < 10 and (term[1] == "是" or term[0] in _ASPECT_MARKS and _after_verb(text[:at])
+                                          or term[0] in _MEASURE_WORDS and 0 < at and text[at - 1] in _POINTING)
         for at in spots)
 
 
@@ -113,6 +115,11 @@ def _after_verb(before: str) -> bool:
     tokens = [(w, f) for w, f in posseg(before) if w.strip()]
     return bool(tokens) and tokens[-1][1].startswith("v")
 
+
+# Measure words after a pointing or counting word (那起|假事故, 这批|烟, 每条|算): a term opening with one
+# and no word of its own is cut across the measure word and the noun it counts.
+_MEASURE_WORDS = frozenset("起件次笔个张辆位名条只台部本份批箱袋盒瓶包单趟回")
+_POINTING = frozenset("那这哪每一两几")
 
 # Marks of aspect that close the verb before them (判过, 交了, 拿着): a term opening with one and no
 # word of its own (过户, 了解 are) is cut across a verb and its object.

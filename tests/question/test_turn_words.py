@@ -40,3 +40,10 @@ def test_a_term_opening_with_a_verbs_aspect_or_closing_with_the_copula_is_cut_ac
     assert not cut_across("过户", "那辆车办过户了吗？")  # a word of its own
     assert not cut_across("了解", "你了解这家公司吗？")
     assert not cut_across("过生", "那天晚上是谁过生日请的客？")  # 过 the verb itself, after 谁
+
+
+def test_a_term_opening_with_a_measure_word_after_a_pointing_word_is_cut_across():
+    assert cut_across("起假", "那起假事故是哪天发生的？")  # 那起 | 假事故
+    assert cut_across("条算", "那批玉溪每条算多少钱？")  # 每条 | 算
+    assert not cut_across("起诉", "原告是哪天起诉的？")  # a word of its own
+    assert not cut_across("批发", "他在哪个批发市场拿的货？")

@@ -481,10 +481,9 @@ def answer_told_piece_price(case: Case, plan: CasePlan, outcome: Outcome) -> boo
                 told.append((said, amount))
     # of the goods asked: named in the price's own clause, or counted in the clause just before it
     # (头孢曲松钠20盒，每盒38元；地塞米松5盒，每盒6元: 38 is the first's, 6 the second's)
-    named = [(said, amount) for said, amount in told
-             if any(_names(_clause_at(said.text, amount.start), g) for g in goods)
-             or _counted_just_before(said.text, amount.start, plan.per_piece, goods)]
-    told = named or told
+    told = _charged_prices(case, plan, told, lambda said, amount: any(
+        _names(_clause_at(said.text, amount.start), g) for g in goods)
+        or _counted_just_before(said.text, amount.start, plan.per_piece, goods))
     if not told or len({Decimal(str(a.value)) for _, a in told}) != 1:
         return False
     ids = list(dict.fromkeys(case.cite(said.anchor(a.start, a.end)) for said, a in told))
@@ -493,6 +492,44 @@ def answer_told_piece_price(case: Case, plan: CasePlan, outcome: Outcome) -> boo
     outcome.add(Part("单价", f"每{plan.per_piece}{money(price)}：材料显示「{flat(_clause_at(said.text, amount.start))}」"
                            f"（{'、'.join(ids)}）", Fill.FILLED, ids))
     return True
+
+
+# A price said to be the usual one, not the one charged this time (平时卖一条180元, 原价, 市场价).
+_USUAL_PRICE = re.compile(r"平时|平常|一般|通常|正常|原价|市场价|零售价|标价|外面")
+
+
+def _charged_prices(case: Case, plan: CasePlan, told: list, of_goods) -> list:
+    """The prices per piece told, narrowed to the one charged for the goods asked: to those told in a
+    turn naming the person the question names (卖给莫建新的情况呢？), then to one the turn confirms by
+    its own arithmetic (拿了玉溪60条…按170元一条算，一共是10,200元: 60 × 170 = 10,200), then to those whose
+    clause names the goods (``of_goods``), then to the prices not said to be the usual one (平时卖一条
+    180元). Each step applies only when it keeps some price; narrowing stops at one price."""
+    from engine.text.quantities import find_quantities
+
+    people = [n for n in case.named_in(plan.text, plan.names, known_only=True)]
+    steps = []
+    if people:
+        steps.append(lambda said, amount: any(p in said.statement.question or p in said.statement.answer
+                                              for p in people))
+
+    def confirmed(said, amount) -> bool:
+        answer = said.statement.answer
+        counts = [Decimal(str(q.value)) for q in find_quantities(answer)
+                  if q.meta.get("unit") == plan.per_piece and not q.meta.get("each")]
+        sums = {Decimal(str(a.value)) for a in find_amounts(answer)}
+        price = Decimal(str(amount.value))
+        return any(count * price in sums for count in counts if count > 1)
+
+    steps.append(confirmed)
+    steps.append(of_goods)
+    steps.append(lambda said, amount: not _USUAL_PRICE.search(_clause_at(said.text, amount.start)))
+    for keep in steps:
+        if len({Decimal(str(a.value)) for _, a in told}) <= 1:
+            break
+        kept = [(said, amount) for said, amount in told if keep(said, amount)]
+        if kept:
+            told = kept
+    return told
 
 
 # Canonical units (engine/text/quantities.py) that count occurrences, not pieces: 每次8000元 is a sum

@@ -279,12 +279,38 @@ def whose(case: Case, plan: CasePlan, session: int) -> str | None:
     role = ROLE_PERSON.search(plan.text)
     if role:
         return role.group(0)
+    called = _called_by_role(case, plan.text)
+    if called:  # 持卡人的新手机号, the record telling of 持卡人蒋立群: that person's, not the witness's
+        return called
     described = DESCRIBED_PERSON.search(plan.text) or DESCRIBED_VEHICLE.search(plan.text)
     if described:  # 打人的那个人住在哪里 / 撞人的车车牌号: told of by what they did, not the one questioned
         return described.group(0)
     if plan.seen and "plate" in plan.fields:  # 车牌看清了哪几位: the plate of the vehicle seen
         return SEEN_VEHICLE
     return _subject(case, session)
+
+
+# A person a question names by a role the record gives someone (持卡人, 借款人, 车主, 房东, 租客, 买家):
+# the noun, read where the record writes it right before a name (我们行的持卡人蒋立群).
+_ROLE_NOUN = re.compile(r"[\u4e00-\u9fff]{1,3}?(?:人|主|东|客|家)(?=的|后来|现在|当时|用|换|是|[？?，,])")
+
+
+def _called_by_role(case: Case, text: str) -> str | None:
+    """The one person of the file the record calls by the role noun the question uses for them
+    (持卡人 → 蒋立群 where the record says 持卡人蒋立群); None when the record never writes the
+    noun before a name, or before several."""
+    from engine.answer.casefile.accounts import joined_sentences
+
+    people = case.people()
+    for match in _ROLE_NOUN.finditer(text):
+        noun = re.sub(r"^(?:那个|这个|那|这|该)", "", match.group(0))
+        if len(noun) < 2:
+            continue
+        named = {p for said in joined_sentences(case) for at in [said.text.find(noun)] if at >= 0
+                 for p in people if said.text.startswith(p, at + len(noun))}
+        if len(named) == 1:
+            return named.pop()
+    return None
 
 
 def third_party(case: Case, plan: CasePlan) -> str | None:

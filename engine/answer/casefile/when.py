@@ -112,8 +112,8 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             return Part(label, f"{label}：{place.group('place')}（{cited}）", Fill.FILLED, [cited],
                         quoted=Quoted(sentence.text, Slot.PLACE, asked, plan))
     for statement, sentence in undated:
-        part = _relative_part(case, statement, sentence, label)  # as said, with the record's date it is relative to
-        if part is not None:
+        part = _day_of_asker(case, statement, sentence, label) or _relative_part(case, statement, sentence, label)
+        if part is not None:  # 那天 of the day the asker named, or as said with the record's date it is relative to
             return part
     if slot is Slot.DATE and (read := _read_out_date(case, plan, label)) is not None:
         return read
@@ -304,6 +304,29 @@ def acts_in(plan: CasePlan, text: str) -> bool:
     """Whether the text holds one of the question's verbs (or its act): none asked, any text does."""
     verbs = [v for v in plan.question.verbs if v not in GENERAL] + list(plan.focus.acts)
     return not verbs or any(verb_told(v, text) for v in verbs) or act_at(plan, text) >= 0
+
+
+# A reply's word for the day the asker's question named (2024年3月19日发生了什么事？—那天下午…).
+_THAT_DAY = re.compile(r"^(?:那天|当天|那一天|这天|那晚|当晚|那天晚上|那天下午|那天上午)")
+
+
+def _day_of_asker(case: Case, statement: Statement, sentence: Segment, label: str) -> Part | None:
+    """2024年3月19日发生了什么事？—那天下午4点左右，…到我店里检查: the reply's sentence telling the act opens
+    with 那天 / 当天, and the asker's question names one day — the act's date is that day, quoted from the
+    question and the reply both. None when the sentence does not open so or the question names no
+    single day (两个日期: which one 那天 means is not read)."""
+    if not _THAT_DAY.match(sentence.text.strip()) or not statement.question_span:
+        return None
+    asked = statement.question
+    dates = [d for d in find_whole(find_dates, asked) if d.meta.get("granularity") == "day"]
+    if len({str(d.value) for d in dates}) != 1:
+        return None
+    base = statement.question_span[0]
+    question = case.cite(Anchor(statement.chunk_id, base, base + len(asked.rstrip())))
+    cited = case.cite(_anchor(statement, sentence))
+    shown = show_said_date(case, dates[0], statement)
+    return Part(label, f"{label}：{shown}（{question}：{quoted(flat(asked))}，询问人所述；"
+                       f"{cited}：{quoted(sentence.text)}）", Fill.FILLED, [question, cited])
 
 
 def _relative_part(case: Case, statement: Statement, sentence: Segment, label: str) -> Part | None:

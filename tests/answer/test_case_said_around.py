@@ -1,0 +1,98 @@
+"""Facts a record tells around the question rather than in it: the day the asker's question names
+(…那天下午…), the price charged among several told per piece (the usual one, another buyer's, the one
+the turn's own arithmetic confirms), a person called by the role the record gives them (持卡人某某)
+whose number is never the witness's own, and calls counted rather than a phone number asked.
+Records written for these tests, typeset into real PDFs."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer.model import Status
+from tests.case_homes import amounts, ask, record_home
+
+# A shop inspected on a day the asker names; the reply says only 那天.
+INSPECTED = """讯问笔录
+时间：2024年9月3日9时00分至2024年9月3日10时20分
+地点：岑溪县公安局河西派出所讯问室
+侦查员：隋某、卞某 记录人：卞某
+犯罪嫌疑人：幸志坚 性别：男
+问：你的仓库是谁租给你的？
+答：是村里的鄢德旺租给我的，一年六千元。
+问：2024年8月21日发生了什么事？
+答：那天上午10点左右，市场监管局的人和派出所民警一起到我仓库检查，把没有标签的饲料都封存了。
+问：封存了多少袋？
+答：清单上写的是一百二十袋。
+"""
+
+# Feed sold to two buyers: a usual price, a price given to one buyer with its own arithmetic.
+FEED = """讯问笔录
+时间：2024年9月10日9时00分至2024年9月10日10时30分
+地点：岑溪县公安局河西派出所讯问室
+侦查员：隋某、卞某 记录人：卞某
+犯罪嫌疑人：幸志坚 性别：男
+问：你的饲料都卖给了谁？
+答：成批拿货的有两个人，养猪的戚宝林和开饲料店的殷秀梅。
+问：卖给戚宝林的情况呢？
+答：戚宝林去年冬天拿了猪饲料80袋。猪饲料我平时卖一袋95元，他拿得多，我按90元一袋算，一共是7,200元，他用微信转给我的。
+问：卖给殷秀梅的情况呢？
+答：殷秀梅拿了鸡饲料30袋，一袋110元，一共三千三百元，是现金给的。
+"""
+
+# A bank's collector as witness: the card holder is named by that role; her own number in the header.
+HOLDER = """询问笔录
+时间：2024年4月8日14时00分至2024年4月8日15时30分
+地点：岑溪县公安局经侦大队询问室
+询问人：隋某、卞某 记录人：卞某
+被询问人：鞠晓岚 性别：女 联系电话：13907715286
+问：你来反映什么情况？
+答：我们行的持卡人甘国栋透支以后一直不还，我们行报了案。
+问：甘国栋最后一次还款是什么时候？
+答：甘国栋最后一次还款是2023年5月，还了一千元。
+问：你们是怎么催收的？
+答：先发短信，后来打电话。我本人给他打过的催收电话有三十多次，后来他好像换了号码，新号码我们一直不知道。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("said_around"),
+                           {"inspected.pdf": INSPECTED, "feed.pdf": FEED, "holder.pdf": HOLDER})
+
+
+def test_that_day_of_a_reply_is_the_day_the_askers_question_names(home):
+    answer = ask(home, "inspected.pdf", "市场监管局是哪天到仓库检查的？")
+    assert answer.status is not Status.NOT_FOUND
+    assert "2024年8月21日" in answer.conclusion
+    assert "询问人所述" in answer.conclusion  # the day is the asker's words, said so
+    assert any("那天上午10点左右" in (e.quote or "") for e in answer.evidence)
+
+
+def test_a_reply_without_that_day_takes_no_date_from_the_question(home):
+    answer = ask(home, "inspected.pdf", "封存饲料是哪天封存的？")
+    assert "2024年8月21日" not in answer.conclusion or "那天" in answer.conclusion
+
+
+@pytest.mark.parametrize("question, price, never", [
+    ("卖给戚宝林的猪饲料每袋算多少钱？", 90, 95),  # confirmed by 80 × 90 = 7,200, the usual 95 not charged
+    ("戚宝林的饲料一袋多少钱？", 90, 95),
+    ("殷秀梅拿的鸡饲料一袋多少钱？", 110, 90),  # another buyer's turn: her own price
+])
+def test_the_price_charged_is_the_one_of_the_buyer_asked_and_its_arithmetic(home, question, price, never):
+    answer = ask(home, "feed.pdf", question)
+    found = amounts(answer.conclusion)
+    assert price in found and never not in found
+
+
+def test_a_person_named_by_the_role_the_record_gives_them_is_not_the_witness(home):
+    answer = ask(home, "holder.pdf", "持卡人后来换的新手机号是多少？")
+    assert "13907715286" not in answer.conclusion and "5286" not in answer.conclusion
+    assert answer.status is not Status.ANSWERED
+    own = ask(home, "holder.pdf", "鞠晓岚的联系电话是多少？")
+    assert "5286" in own.conclusion  # her own number is still hers
+
+
+def test_calls_counted_are_no_phone_number_asked(home):
+    answer = ask(home, "holder.pdf", "这位催收员本人给持卡人打过多少次电话？")
+    assert "5286" not in answer.conclusion
+    assert not (answer.plan or {}).get("fields")
