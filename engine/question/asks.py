@@ -43,8 +43,15 @@ def ask_words(text: str) -> list[str]:
     # 按第二次讯问的说法，…买了几克，付了多少现金: a setting before the first ask holds for every ask
     setting = asks[0][:asks[0].rfind("，") + 1] if "，" in asks[0] else ""
     subject = _subject(asks[0][len(setting):])
-    asks[1:] = [setting + (a if head_term(a) or not subject else f"{subject}，{a}") for a in asks[1:]]
+    asks[1:] = [setting + (a if _own_thing(a) or not subject else f"{subject}，{a}") for a in asks[1:]]
     return asks
+
+
+def _own_thing(ask: str) -> bool:
+    """The ask names a thing of its own (押金交了多少), not only what its figure is per (每箱多少钱:
+    每箱 says per what, the goods are the first ask's)."""
+    head = head_term(ask)
+    return bool(head) and not head.startswith("每")
 
 
 def _subject(first: str) -> str:

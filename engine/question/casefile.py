@@ -948,6 +948,9 @@ def make_plan(text: str) -> CasePlan:
         elif means:
             plan.means = means.group(0)
     _read_figure(plan, text)
+    if plan.aggregate == "total" and (plan.period or plan.when) and len(PERIOD.findall(text)) == 1:
+        # 2024年1月那次卖的货总共多少钱: the sum of that one occasion, never the total of every one
+        plan.aggregate = None
     receiver = RECEIVER.search(text)
     paid_to = PAID_TO.search(text)
     if receiver:

@@ -54,10 +54,28 @@ HOLDER = """询问笔录
 """
 
 
+# Goods taken from a store on three dated occasions, and the whole sold told as one total.
+STORE = """讯问笔录
+时间：2024年6月18日9时00分至2024年6月18日10时40分
+地点：岑溪县公安局河西派出所讯问室
+侦查员：隋某、卞某 记录人：卞某
+犯罪嫌疑人：佟建辉 性别：男
+问：讲一下第一次的经过。
+答：2024年2月3日晚上，我把12台电暖器从库房拉出去，卖给了开五金店的晏长青，按每台200元算，他微信转了2400元给我。
+问：第二次呢？
+答：第二次是2024年3月9日，拿的是洗衣液，一共40箱。晏长青按每箱55元算，用银行卡转给我贰仟贰佰元。
+问：第三次呢？
+答：第三次是2024年4月20日，又是电暖器，10台，还是每台200元，一共2,000元，微信转账。
+问：你一共卖了多少钱？
+答：一共三次，总共卖了六千六百元。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("said_around"),
-                           {"inspected.pdf": INSPECTED, "feed.pdf": FEED, "holder.pdf": HOLDER})
+                           {"inspected.pdf": INSPECTED, "feed.pdf": FEED, "holder.pdf": HOLDER,
+                            "store.pdf": STORE})
 
 
 def test_that_day_of_a_reply_is_the_day_the_askers_question_names(home):
@@ -96,3 +114,17 @@ def test_calls_counted_are_no_phone_number_asked(home):
     answer = ask(home, "holder.pdf", "这位催收员本人给持卡人打过多少次电话？")
     assert "5286" not in answer.conclusion
     assert not (answer.plan or {}).get("fields")
+
+
+@pytest.mark.parametrize("question", ["2024年3月那次卖的货总共多少钱？", "2024年3月9日那次一共卖了多少钱？"])
+def test_a_total_of_the_occasion_named_by_its_time_is_that_occasions_sum(home, question):
+    answer = ask(home, "store.pdf", question)
+    found = amounts(answer.conclusion)
+    assert 2200 in found and 6600 not in found
+
+
+def test_asks_of_one_kind_none_answered_are_each_answered_by_their_own_route(home):
+    answer = ask(home, "store.pdf", "2024年3月那次卖的是什么货？多少箱、每箱多少钱、总共多少？")
+    found = amounts(answer.conclusion)
+    assert {55, 2200} <= found and 6600 not in found
+    assert "40箱" in answer.conclusion

@@ -61,7 +61,11 @@ def answer_asks(case: Case, question: QuestionPlan, outcome: Outcome,
         kinds = [_kind(ask.case) for ask in question.asks]
         valued = [k for k in kinds if k is not None]
         answered = any(p.fill is not Fill.MISSING for p in outcome.parts)
-        if valued and len(set(valued)) == len(valued) and (len(valued) == len(kinds) or answered):
+        # two asks of one kind that no part answers (多少箱、每箱多少钱、总共多少 — neither sum given):
+        # each ask is its own, none taken for the other
+        repeated = {k for k in valued if valued.count(k) > 1}
+        untold = not any(_covers(p, k) for p in outcome.parts if p.fill is not Fill.MISSING for k in repeated)
+        if valued and (len(set(valued)) == len(valued) or untold) and (len(valued) == len(kinds) or answered):
             # (two asks of one kind: which part answers which is unknown; an ask of no value read here
             # — 转给了谁 — is left to the whole route, its parts not told apart by their words, and where
             # that route found nothing (输钱最多的是谁，输了多少: no ranking told) the value asks are its too)

@@ -169,10 +169,17 @@ def _occurrence(case: Case, plan: CasePlan, events: list[Event]) -> list[Event]:
         return told or [e for e in events if e.chrono == plan.ordinal]
     if plan.means:  # 投现金的那次
         return [e for e in events if e.means and plan.means in e.means.text]
-    if plan.period:
-        return [e for e in events if e.date and str(e.date.value).startswith(plan.period)
-                or e.date and plan.period.startswith(str(e.date.value)) and len(str(e.date.value)) >= 7]
-    return events
+    return dated_as_asked(case, plan, events) if plan.period else events
+
+
+def dated_as_asked(case: Case, plan: CasePlan, events: list[Event]) -> list[Event]:
+    """The rows of the time the question names (2021年7月那次 — the day or month, either as precise as
+    the other down to a month; 春节前送的 — the stretch it names)."""
+    events = _in_asked_time(case, plan, events)
+    if not plan.period:
+        return events
+    return [e for e in events if e.date and str(e.date.value).startswith(plan.period)
+            or e.date and plan.period.startswith(str(e.date.value)) and len(str(e.date.value)) >= 7]
 
 
 def occurrence_label(event: Event) -> str:
@@ -234,7 +241,12 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 
     from engine.answer.casefile.figures import answer_figure, asks_figure
 
-    if asks_figure(case, plan) and plan.aggregate != "outstanding":  # 价格认定 / 卖了多少 / 分到多少
+    from engine.answer.casefile.figures import figure_rows
+
+    # 价格认定 / 卖了多少 / 分到多少 — of the occasion the question dates (2024年1月那次卖的), only when a
+    # figure of that time is told: a total over every occasion is no figure of one
+    occasion_untold = bool(plan.period or plan.when) and not dated_as_asked(case, plan, figure_rows(case, plan.measure))
+    if asks_figure(case, plan) and plan.aggregate != "outstanding" and not occasion_untold:
         answer_figure(case, plan, outcome)
         return
     if plan.measure in DUE_MEASURES and plan.aggregate != "outstanding" and Slot.AMOUNT in plan.slots:
@@ -262,7 +274,7 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         answer_amount_by_talk(case, plan, outcome, about=outsider)
         return
     if plan.kind is None and plan.focus.acts and not plan.focus.moves_money and plan.aggregate != "outstanding" \
-            and Slot.AMOUNT in plan.slots and not _RECEIVE.search(plan.text):  # 从某某那里拿到: received
+            and Slot.AMOUNT in plan.slots and not _RECEIVE.search(plan.text) and not occasion_untold:  # 从某某那里拿到: received
         # 一共输了多少 / 亏了多少: the act asked moves no money the ledger books — the file's payments
         # (交台费五百元) are not its figure; the amounts told after that act, added, else what was said
         from engine.answer.casefile.act_sums import answer_act_total
