@@ -68,6 +68,8 @@ STORE = """讯问笔录
 答：第三次是2024年4月20日，又是电暖器，10台，还是每台200元，一共2,000元，微信转账。
 问：你一共卖了多少钱？
 答：一共三次，总共卖了六千六百元。
+问：库房钥匙是谁给你的？
+答：是一个叫“老鬼”的人，四十岁左右，在物流园开叉车。他真名叫什么我不知道，只知道他住在园区宿舍。
 """
 
 
@@ -128,3 +130,15 @@ def test_asks_of_one_kind_none_answered_are_each_answered_by_their_own_route(hom
     found = amounts(answer.conclusion)
     assert {55, 2200} <= found and 6600 not in found
     assert "40箱" in answer.conclusion
+
+
+def test_not_knowing_the_real_name_of_one_just_named_by_a_nickname_is_a_gap(home):
+    answer = ask(home, "store.pdf", "给他钥匙的那个“老鬼”真名叫什么？")
+    assert answer.status is not Status.NOT_FOUND and answer.gaps
+    assert any("他真名叫什么我不知道" in (e.quote or "") for e in answer.evidence)
+
+
+def test_the_way_money_moved_is_read_from_the_account_of_the_goods_asked(home):
+    answer = ask(home, "store.pdf", "卖洗衣液的那笔钱是通过微信收的吗？")
+    assert answer.conclusion.startswith("否")  # 用银行卡转给我, though the heaters' money came by 微信
+    assert any("银行卡" in (e.quote or "").replace("\n", "") for e in answer.evidence)

@@ -182,14 +182,17 @@ def _unsure_of_name(case: Case, alias: str) -> tuple[Statement, Segment] | None:
         if statement.kind == "header":
             continue
         asked_of = _said_of(statement.question, forms) >= 0
+        named_before = False  # 卖给一个叫“阿飞”的男的。他真名叫什么我不知道: 他 is the one just named
         for sentence in _sentences(statement):
+            told_of = named_before and re.match(r"\s*(?:他|她|这人|此人|这个人|那个人)", sentence.text) is not None
+            named_before = named_before or _said_of(sentence.text, forms) >= 0
             if not UNCERTAIN.search(sentence.text) or not re.search(r"名|叫什么|姓什么", sentence.text):
                 continue
             # the not knowing is of a name (真名叫什么我不知道), not of something else the sentence tells
             # beside the nickname (具体是哪天我记不清了，有个微信名叫“阿杰”的人…)
             if not _unsure_about(sentence.text, Slot.PERSON):
                 continue
-            if asked_of or _said_of(sentence.text, forms) >= 0:
+            if asked_of or told_of or _said_of(sentence.text, forms) >= 0:
                 return statement, sentence
     return None
 

@@ -134,6 +134,8 @@ def _fill_asks(case: Case, question: QuestionPlan, kinds: list, outcome: Outcome
             continue
         own = compose(case, ask)
         found = [p for p in own.parts if (p.text, tuple(p.evidence)) not in told]
+        if part is not None and part not in outcome.parts:
+            part = None  # one missing part covering two asks of a kind, replaced by the first ask's finding
         if part is not None:  # said missing by the whole route: the ask's own finding replaces it
             if any(p.fill is Fill.FILLED for p in found):
                 at = outcome.parts.index(part)

@@ -579,11 +579,17 @@ def _channel_verdicts(case: Case, plan: CasePlan, channel: str) -> list[Verdict]
     named = case.named_in(plan.text, plan.names)
     subject = doer_named(plan)  # 老鬼: a nickname the record uses is the payer too
     who = named[0] if named else subject if subject and len(subject) >= 2 and subject in case.doc_text else None
+    # 卖食用油的那笔钱是通过微信收的吗: the way of the money for the goods named, told in an account of them
+    # (…拿的是食用油…。…用建设银行卡转给我…), never the way another sale's money moved
+    goods = [o for o in objects_of(plan, case.people(), case.doc_text) if len(o) >= 2 and o in case.doc_text
+             and not any(c.search(o) for c in CHANNELS.values())]
     found: list[Verdict] = []
     for statement in case.ledger.statements:
         if statement.kind == "header":
             continue
         asked = _effective_question(case, statement)
+        if goods and not any(g in statement.answer or g in asked for g in goods):
+            continue
         for sentence in _sentences(statement):
             if who and who not in sentence.text and who not in asked:
                 continue
