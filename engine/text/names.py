@@ -64,7 +64,7 @@ def names_in(text: str) -> list[str]:
 
 
 # Characters that end a phrase rather than a name (吴国平的, 他说, 给了): a name never ends with them.
-_NOT_NAME_END = frozenset("的了说在给是和也就都还又把被向跟与对从到让叫为着过么呢吗啊吧拿转借退交打付用去来要有没里上下中"
+_NOT_NAME_END = frozenset("那这哪的了说在给是和也就都还又把被向跟与对从到让叫为着过么呢吗啊吧拿转借退交打付用去来要有没里上下中"
                           "市省县区镇乡村路街")
 _CANDIDATE = None
 _PLACE_SUFFIX = frozenset("市县区省镇乡村路街州")

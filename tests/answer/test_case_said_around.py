@@ -142,3 +142,17 @@ def test_the_way_money_moved_is_read_from_the_account_of_the_goods_asked(home):
     answer = ask(home, "store.pdf", "卖洗衣液的那笔钱是通过微信收的吗？")
     assert answer.conclusion.startswith("否")  # 用银行卡转给我, though the heaters' money came by 微信
     assert any("银行卡" in (e.quote or "").replace("\n", "") for e in answer.evidence)
+
+
+def test_a_correction_of_another_thing_of_the_kind_asked_is_not_taken_for_the_one_asked():
+    from engine.answer.casefile.retracted import _names_other
+
+    assert _names_other("白金卡累计透支了多少本金？", "刚才我说金卡的透支本金是29,750.00元，说错了。")
+    assert not _names_other("白金卡累计透支了多少本金？", "刚才我说白金卡的透支本金是五万元，说错了。")
+    assert not _names_other("累计透支了多少本金？", "刚才我说的透支本金说错了。")  # a verb's end is no other thing
+
+
+def test_a_name_never_ends_with_a_pointing_word_before_its_measure_word():
+    from engine.text.names import party_names
+
+    assert not any(n.endswith("那") for n in party_names("金卡那张透支的本金到底是多少？"))

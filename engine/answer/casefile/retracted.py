@@ -25,6 +25,7 @@ from engine.question import CasePlan, content_pairs
 from engine.text.case_lexicon import SAID_EARLIER, TAKEN_BACK
 from engine.text.numbers import find_amounts
 from engine.text.quantities import find_quantities
+from engine.text.names import posseg
 from engine.text.segments import Segment, flat
 
 # A piece of the question held by at most this share of the file's statements is what it is about.
@@ -63,12 +64,33 @@ def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segme
         for at, sentence in enumerate(_sentences(statement)):
             if flat(sentence.text) in quotes or not TAKEN_BACK.search(sentence.text):
                 continue  # a sentence the answer quotes is no later word on it
-            if SAID_EARLIER.search(sentence.text) and any(p in flat(sentence.text) for p in asked):
+            if SAID_EARLIER.search(sentence.text) and any(_names_piece(p, plan.text, flat(sentence.text)) for p in asked) \
+                    and not _names_other(plan.text, flat(sentence.text)):
                 return statement, sentence
             if at == 0 and put_back and (_rare([p for p in content_pairs(put_back) if p in quoted_text], said)
                                          or _figures(put_back) & _figures(quoted_text)):
                 return statement, sentence
     return None
+
+
+def _names_piece(pair: str, question: str, text: str) -> bool:
+    """``text`` holds the question's piece ``pair`` as the question names it: a piece of a longer word of
+    the question (金卡 of 白金卡) only where that whole word stands (刚才我说金卡的… corrects another card)."""
+    if pair not in text:
+        return False
+    words = [w for w, _ in posseg(question) if pair in w]
+    longer = [w for w in words if len(w) > len(pair)]
+    return not longer or len(longer) < len(words) or any(w in text for w in longer)
+
+
+def _names_other(question: str, text: str) -> bool:
+    """``text`` names another thing of the kind the question names: the end of a question's word
+    without the word (金卡 in 刚才我说金卡的… for 白金卡: the other card)."""
+    for word, flag in posseg(question):
+        if flag.startswith("n") and len(word) >= 3 and re.fullmatch(r"[\u4e00-\u9fff]+", word) and word not in text \
+                and any(word[i:] in text for i in range(1, len(word) - 1)):
+            return True
+    return False
 
 
 def _rare(pairs: list[str], said: list[str]) -> list[str]:
