@@ -125,13 +125,6 @@ def test_a_total_of_the_occasion_named_by_its_time_is_that_occasions_sum(home, q
     assert 2200 in found and 6600 not in found
 
 
-def test_asks_of_one_kind_none_answered_are_each_answered_by_their_own_route(home):
-    answer = ask(home, "store.pdf", "2024年3月那次卖的是什么货？多少箱、每箱多少钱、总共多少？")
-    found = amounts(answer.conclusion)
-    assert {55, 2200} <= found and 6600 not in found
-    assert "40箱" in answer.conclusion
-
-
 def test_not_knowing_the_real_name_of_one_just_named_by_a_nickname_is_a_gap(home):
     answer = ask(home, "store.pdf", "给他钥匙的那个“老鬼”真名叫什么？")
     assert answer.status is not Status.NOT_FOUND and answer.gaps

@@ -46,7 +46,7 @@ from engine.answer.casefile.short_of_demand import answer_short_of_demand
 from engine.answer.casefile.gifts_kept import answer_gifts_kept
 from engine.answer.composer import Draft
 from engine.question import CasePlan, QuestionPlan, Slot, cut_across
-from engine.answer.casefile.heads import asked_head
+from engine.answer.casefile.heads import asked_head, names_no_thing
 from engine.text.names import looks_like_name
 
 __all__ = ["Case", "compose_case", "asked_head"]
@@ -223,7 +223,8 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
     head = asked_head(plan)
     fields_only = plan.fields and not plan.record
     named_head = head and any(head in n or n in head for n in plan.names)
-    if head and not fields_only and not named_head and head not in case.doc_text and not plan.agree_asked:
+    if head and not fields_only and not named_head and head not in case.doc_text and not plan.agree_asked \
+            and not names_no_thing(head):
         # 把货运出 → 货运: jieba's cut, not a word asked — nothing named missing (the turns may answer)
         return Outcome([Part("相关内容" if cut_across(head, plan.text) else f"「{head}」相关内容", "", Fill.MISSING)])
     if Slot.AMOUNT in plan.slots and not plan.owed and plan.measure is None and plan.aggregate != "outstanding" \

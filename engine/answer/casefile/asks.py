@@ -61,11 +61,7 @@ def answer_asks(case: Case, question: QuestionPlan, outcome: Outcome,
         kinds = [_kind(ask.case) for ask in question.asks]
         valued = [k for k in kinds if k is not None]
         answered = any(p.fill is not Fill.MISSING for p in outcome.parts)
-        # two asks of one kind that no part answers (多少箱、每箱多少钱、总共多少 — neither sum given):
-        # each ask is its own, none taken for the other
-        repeated = {k for k in valued if valued.count(k) > 1}
-        untold = not any(_covers(p, k) for p in outcome.parts if p.fill is not Fill.MISSING for k in repeated)
-        if valued and (len(set(valued)) == len(valued) or untold) and (len(valued) == len(kinds) or answered):
+        if valued and len(set(valued)) == len(valued) and (len(valued) == len(kinds) or answered):
             # (two asks of one kind: which part answers which is unknown; an ask of no value read here
             # — 转给了谁 — is left to the whole route, its parts not told apart by their words, and where
             # that route found nothing (输钱最多的是谁，输了多少: no ranking told) the value asks are its too)
@@ -134,8 +130,6 @@ def _fill_asks(case: Case, question: QuestionPlan, kinds: list, outcome: Outcome
             continue
         own = compose(case, ask)
         found = [p for p in own.parts if (p.text, tuple(p.evidence)) not in told]
-        if part is not None and part not in outcome.parts:
-            part = None  # one missing part covering two asks of a kind, replaced by the first ask's finding
         if part is not None:  # said missing by the whole route: the ask's own finding replaces it
             if any(p.fill is Fill.FILLED for p in found):
                 at = outcome.parts.index(part)

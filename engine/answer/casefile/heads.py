@@ -13,6 +13,19 @@ _HEAD_BEFORE = re.compile(r"(?P<head>[\u4e00-\u9fff]{2,10}?)(?:是谁|是什么(
 _HEAD_WHICH = re.compile(r"哪(?:一)?家(?P<head>[\u4e00-\u9fff]{2,6}?)(?:[的生出提供做卖买开]|$|[？?，,])")
 
 
+# Words a question uses that name no thing the record must write so: people by their part in the
+# matter (房东, 租客, 员工, 车主, 双方 — the record may call them 原告 / 被告 or by name) and words of
+# any time or matter (这个日子, 那件事情).
+NAMES_NO_THING = re.compile(r"^(?:日子|事情|事儿|东西|情况|时候)$|^[\u4e00-\u9fff]{1,3}(?:客|东|员|工|主|方|户)$"
+                            r"|^[\u4e00-\u9fff]{1,3}人$")
+
+
+def names_no_thing(word: str) -> bool:
+    """``word`` names a person by role or a matter in general, never a thing a record's absence of the
+    word shows missing (双方对这个日子说法一致吗 is asked of the date, whatever the record calls it)."""
+    return bool(NAMES_NO_THING.search(word))
+
+
 def asked_head(plan: CasePlan) -> str | None:
     """The thing a question asks about: 有没有「监控录像」, 「法定代表人」是谁 — its last noun."""
     which = _HEAD_WHICH.search(plan.text)

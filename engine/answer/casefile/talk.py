@@ -31,6 +31,7 @@ from engine.text.case_lexicon import (ATTRIBUTES, RECOVERED_TOLD, UNCERTAIN, UNS
                                       same_posture)
 from engine.question import CasePlan, Slot
 from engine.question import channel_asked, cut_across
+from engine.answer.casefile.heads import names_no_thing
 from engine.text.boundaries import CLAUSE_FIELD, SENTENCE_ZH
 from engine.text.refs import find_statute_refs
 from engine.text.segments import Segment, split, trimmed
@@ -119,7 +120,7 @@ def candidates(case: Case, plan: CasePlan, matches: list[Match], limit: int = 4)
 
 def answer_talk(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     patient = plan.focus.patient
-    if patient and case.absent(patient) and not object_hit(patient, case.doc_text):
+    if patient and not names_no_thing(patient) and case.absent(patient) and not object_hit(patient, case.doc_text):
         # 他把刀扔到哪里了: the file never names a 刀 (nor a thing of its kind). jieba's cut across the
         # question's words (把货运出 → 货运) is no word asked: nothing is named missing, and the record's
         # own turns may still answer (engine/answer/casefile/turns.py) — never a quote ranked by the cut
