@@ -701,7 +701,7 @@ _NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金|花钱|出
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
                       r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
 # The units a price is asked per (每箱多少钱 / 多少钱一公斤), one list for both word orders.
-_PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|立方米|米|袋|包|车|条|盒|只|针|支|桶|套"
+_PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|立方米|方|米|袋|包|车|条|盒|只|针|支|桶|套|棵|株"
 PER_UNIT = re.compile(rf"单价|每(?:一)?(?P<u1>{_PRICED_UNITS})(?:是|要|卖|算)?多少钱?"
                       # 收他的鲫鱼是多少钱一公斤: the price said before its unit
                       rf"|多少钱(?:一|每)(?P<u2>{_PRICED_UNITS})"
@@ -1018,7 +1018,8 @@ def make_plan(text: str) -> CasePlan:
     plan.per_unit = bool(per) and Slot.AMOUNT in plan.slots
     if plan.per_unit and per:
         piece = per.group("u1") or per.group("u2") or per.group("u3")
-        plan.per_piece = UNITS.get(piece) if piece else None
+        # 多少钱一方 / 每方: a cubic metre as a price is said (a bare 方 is no unit elsewhere: 双方)
+        plan.per_piece = "立方米" if piece == "方" else UNITS.get(piece) if piece else None
     plan.group = bool(GROUP.search(text))
     rate = RATE_PER.search(text)
     plan.rate_per = rate.group("unit") if rate and Slot.AMOUNT in plan.slots else None

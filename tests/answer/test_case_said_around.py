@@ -73,11 +73,26 @@ STORE = """讯问笔录
 """
 
 
+# Trees felled kind by kind, the same act told of each; timber priced per cubic metre.
+FELLED = """讯问笔录
+时间：2024年1月9日9时00分至2024年1月9日10时30分
+地点：岑溪县森林公安局讯问室
+侦查员：隋某、卞某 记录人：卞某
+犯罪嫌疑人：莫永生 性别：男
+问：一共砍了多少树？
+答：桉树砍了120株，松树砍了40株，都是在自家承包地旁边的山上。
+问：木头卖了多少钱？
+答：桉木一共30立方米，每立方米700元，卖给了镇上的木材厂。
+问：你去山上买过什么吗？
+答：买了10条烟，卖了6条给工人。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("said_around"),
                            {"inspected.pdf": INSPECTED, "feed.pdf": FEED, "holder.pdf": HOLDER,
-                            "store.pdf": STORE})
+                            "store.pdf": STORE, "felled.pdf": FELLED})
 
 
 def test_that_day_of_a_reply_is_the_day_the_askers_question_names(home):
@@ -149,3 +164,34 @@ def test_a_name_never_ends_with_a_pointing_word_before_its_measure_word():
     from engine.text.names import party_names
 
     assert not any(n.endswith("那") for n in party_names("金卡那张透支的本金到底是多少？"))
+
+
+def test_the_same_act_told_of_each_kind_in_turn_is_one_list_added_in_the_unit_asked(home):
+    answer = ask(home, "felled.pdf", "他一共砍了多少棵树？")  # 株 and 棵 are one measure of trees
+    assert "160" in answer.conclusion and "说法不一" not in answer.conclusion
+
+
+def test_two_acts_in_turn_are_never_one_list():
+    from engine.answer.casefile.goods import _PARALLEL
+
+    assert _PARALLEL.match("，松树砍了").group("act") == "砍了"
+    assert _PARALLEL.match("，卖了") is None  # no kind of its own: another act of the same goods
+
+
+def test_a_price_per_cubic_metre_asked_as_per_fang(home):
+    answer = ask(home, "felled.pdf", "桉木卖给木材厂是多少钱一方？")
+    assert 700 in amounts(answer.conclusion)
+
+
+def test_an_offer_is_the_sum_it_comes_to_and_a_floor_is_an_offer():
+    from engine.answer.casefile.mediation import _own_offer
+    from engine.answer.casefile.accounts import Said
+
+    from types import SimpleNamespace
+
+    def said(text):
+        return Said(SimpleNamespace(party="被告"), text, [], 0)
+
+    assert _own_offer(said("被告最多在判决的基础上再增加二千元，也就是总共一万五千元。")).value == 15000
+    assert _own_offer(said("愿意调解，但是两项加起来不能少于三万元。")).value == 30000
+    assert _own_offer(said("三万元太多了，不同意。")) is None  # the other side's sum refused

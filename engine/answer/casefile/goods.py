@@ -180,6 +180,7 @@ _NAME = r"[\u4e00-\u9fffA-Za-z0-9·]{1,12}(?:[（(][\u4e00-\u9fffA-Za-z0-9]{1,6}
 # between two items of a list: a separator and the next item's name (…80条、玉溪150条), or the item's
 # name and a separator (…80条红塔山、150条玉溪) — never a verb or another figure (买了10条，卖了6条)
 _BETWEEN = re.compile(rf"^(?:{_SEP}{_NAME}|{_NAME}{_SEP}|{_SEP})$")
+_PARALLEL = re.compile(rf"^[、，,；;]\s*(?P<name>[\u4e00-\u9fffA-Za-z0-9·]{{1,12}})(?P<act>[\u4e00-\u9fff]了)$")
 _NOT_A_NAME = re.compile(r"[偷拿买卖送给退收扣追搜运装剩用吃喝借付转交抢骗丢值元]|了|过|认定|价值|其中|一共|共计|合计|总共")
 
 
@@ -188,7 +189,17 @@ def _listed_after(case: Case, a: Event, b: Event) -> bool:
         return False
     text = case.text_of(type(a.amount.anchor)(a.amount.anchor.chunk_id, a.amount.anchor.end, b.amount.anchor.start))
     text = text.replace("\n", "")
-    return bool(_BETWEEN.match(text)) and not _NOT_A_NAME.search(text)
+    if _BETWEEN.match(text) and not _NOT_A_NAME.search(text):
+        return True
+    # 杉木砍了186株，马尾松砍了37株: the same act told of each kind in turn — items of one list (买了10条，
+    # 卖了6条 tells two acts, never one list)
+    parallel = _PARALLEL.match(text)
+    if parallel is None:
+        return False
+    anchor = a.amount.anchor
+    before = case.text_of(type(anchor)(anchor.chunk_id, max(0, anchor.start - 16), anchor.start)).replace("\n", "")
+    own = re.search(rf"(?:^|[，,；;。：:、\s])(?P<name>{_NAME}?){re.escape(parallel.group('act'))}$", before)
+    return own is not None and own.group("name") != parallel.group("name")
 
 
 def goods_lists(case: Case, rows: list[Event]) -> list[list[Event]]:

@@ -30,7 +30,8 @@ _RIGHTS = re.compile(r"权利|权力")
 _OFFER_SAID = re.compile(r"接受|同意|愿意|最多|最少|最低|至少|只能|可以|一次性|让步|放弃")
 _AFTER_ASKED = 4  # turns after the mediation is put to the sides that still answer it
 # a sum the side offers or asks for itself: an offering word just before it in its clause
-_OWN_BEFORE = re.compile(r"(?:可以|愿意|同意|接受|最多|最少|最低|至少|只能|一次性|要|给|付|支付|赔|补偿|退)[^，,。；;]{0,6}$")
+_OWN_BEFORE = re.compile(r"(?:可以|愿意|同意|接受|最多|最少|最低|至少|只能|一次性|要|给|付|支付|赔|补偿|退|不能少于|不少于|不低于|"
+                         r"增加|再加)[^，,。；;]{0,6}$")
 # …named to be refused (五万元公司不能接受 / 三万太少了): the other side's figure
 _REFUSED_AFTER = re.compile(r"^[^，,。；;]{0,4}?(?:不能接受|不接受|不同意|太少|太多|太高|太低|不行|不可能|做不到)")
 # a side's answer to a proposal, by its opening words (refusals first: 不同意 holds 同意)
@@ -68,13 +69,20 @@ class _Offer:
     said: Said
 
 
+# 再增加三千元，也就是总共两万三千八百元: the sum the offer comes to, said after its step
+_RESTATED_SUM = re.compile(r"(?:也就是|就是|即|总共|一共|合计|共计)[^，,。；;]{0,4}$")
+
+
 def _own_offer(said: Said) -> _Offer | None:
-    """The sum a side offers or asks for itself in a sentence, None when it names only the other's."""
-    for amount in find_amounts(said.text):
+    """The sum a side offers or asks for itself in a sentence, None when it names only the other's; a
+    sum the sentence goes on to say the offer comes to (…再增加三千元，也就是总共两万三千八百元) is it."""
+    amounts = find_amounts(said.text)
+    for at, amount in enumerate(amounts):
         if _REFUSED_AFTER.match(said.text[amount.end:]):
             continue
         if _OWN_BEFORE.search(said.text[:amount.start]):
-            return _Offer(_side(said) or "", Decimal(str(amount.value)), amount.text, said)
+            whole = next((a for a in amounts[at + 1:] if _RESTATED_SUM.search(said.text[:a.start])), amount)
+            return _Offer(_side(said) or "", Decimal(str(whole.value)), whole.text, said)
     return None
 
 
@@ -96,6 +104,11 @@ def answer_offers(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
             outcome.add(Part(f"{side}的调解意见", "", Fill.MISSING))
             continue
         told = offers[side]
+        own = next((o for o in map(_own_offer, told) if o is not None), None)
+        if own is not None:  # the side's own sum, stated as the figure; its words are the evidence cited
+            cited = case.cite(own.said.anchor(0, len(own.said.text)))
+            outcome.add(Part(f"{side}的调解意见", f"{side}提出的数额为{own.text}（{cited}）", Fill.FILLED, [cited]))
+            continue
         cited = [case.cite(s.anchor(0, len(s.text))) for s in told]
         said = "；".join(f"{quoted(s.text)}（{c}）" for s, c in zip(told, cited))
         outcome.add(Part(f"{side}的调解意见", f"{side}称{said}", Fill.FILLED, cited))
