@@ -88,11 +88,29 @@ FELLED = """讯问笔录
 """
 
 
+# A labour hearing: the worker is 原告, the company 被告; the question calls them 员工 and 公司.
+LABOUR = """庭审笔录
+案由：劳动争议
+开庭时间：2024年6月4日上午9时
+审判员：岳某 书记员：詹某
+原告：苗俊杰，男，1990年3月5日出生，汉族
+被告：岑溪县宏远建材有限公司，住所地岑溪县工业园
+审判员：原告陈述诉讼请求。
+原告：请求判令被告支付经济补偿金24,000元。
+审判员：被告答辩。
+被告：原告的月工资是4,500元，经济补偿金只应按四个月计算。
+审判员：双方是否愿意调解？
+原告：愿意调解，但是不能少于两万元。
+被告：我方最多在一万五千元的基础上再增加一千元，也就是总共一万六千元。
+"""
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("said_around"),
                            {"inspected.pdf": INSPECTED, "feed.pdf": FEED, "holder.pdf": HOLDER,
-                            "store.pdf": STORE, "felled.pdf": FELLED})
+                            "store.pdf": STORE, "felled.pdf": FELLED,
+                            "labour.pdf": LABOUR})
 
 
 def test_that_day_of_a_reply_is_the_day_the_askers_question_names(home):
@@ -195,3 +213,15 @@ def test_an_offer_is_the_sum_it_comes_to_and_a_floor_is_an_offer():
     assert _own_offer(said("被告最多在判决的基础上再增加二千元，也就是总共一万五千元。")).value == 15000
     assert _own_offer(said("愿意调解，但是两项加起来不能少于三万元。")).value == 30000
     assert _own_offer(said("三万元太多了，不同意。")) is None  # the other side's sum refused
+
+
+def test_a_hearing_sides_named_by_their_part_are_read_as_the_records_sides(home):
+    from engine.answer.casefile.side_roles import _organisation
+
+    assert _organisation("岑溪县宏远建材有限公司，住所地岑溪县工业园")
+    assert not _organisation("苗俊杰，男，1990年3月5日出生，汉族")
+    answer = ask(home, "labour.pdf", "调解时公司最多愿意出多少？")  # the company's offer alone
+    found = amounts(answer.conclusion)
+    assert 16000 in found and 20000 not in found and 1000 not in found, answer.conclusion
+    answer = ask(home, "labour.pdf", "调解时员工最少要多少？")
+    assert 20000 in amounts(answer.conclusion) and 16000 not in amounts(answer.conclusion), answer.conclusion

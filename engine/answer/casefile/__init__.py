@@ -47,6 +47,7 @@ from engine.answer.casefile.gifts_kept import answer_gifts_kept
 from engine.answer.composer import Draft
 from engine.question import CasePlan, QuestionPlan, Slot, cut_across
 from engine.answer.casefile.heads import asked_head, names_no_thing
+from engine.answer.casefile.side_roles import in_sides_words
 from engine.text.names import looks_like_name
 
 __all__ = ["Case", "compose_case", "asked_head"]
@@ -160,6 +161,7 @@ def _who_and_rate(case: Case, question: QuestionPlan, outcome: Outcome) -> bool:
 
 
 def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
+    question = in_sides_words(case, question)  # 公司认多少 of a hearing: 被告认多少, where the company is 被告
     plan = question.case
     if plan.law and not plan.asker_said:
         return None

@@ -1,0 +1,59 @@
+"""The sides of a hearing a question names by their part in the dispute (员工 / 公司, 工人 / 单位):
+where one side of the record is an organisation and the other a person, the question is read again in
+the record's own words for them (员工…，公司认多少 → 原告…，被告认多少), so that every answer over a
+side's words (its claims, its figures, its offers) finds the side asked. Nothing changes when both
+sides are of one kind (a role word then does not tell which is meant) or the question names a side
+already."""
+
+from __future__ import annotations
+
+import re
+
+from engine.answer.casefile.case import Case
+from engine.answer.casefile.hearing import is_hearing
+from engine.question import QuestionPlan, read_question
+from engine.text.names import ORG_ENDING
+
+# Words for an organisation that is a party, and for a person that is the other party.
+_ORG_WORDS = re.compile(r"用人单位|保险公司|公司|单位|厂方|厂家|工厂|商家|店家|银行|物业|开发商|企业")
+_PERSON_WORDS = re.compile(r"劳动者|员工|职工|工人|个人|消费者|业主|顾客")
+_SIDES = ("原告", "被告")
+
+
+def _organisation(value: str) -> bool:
+    name = re.split(r"[，,。；;（(\s]", value.strip(), maxsplit=1)[0]
+    return bool(ORG_ENDING.search(name)) or bool(re.search(r"(?:厂|店|医院|学校|银行|委员会)$", name))
+
+
+def sides_by_kind(case: Case) -> dict[str, str] | None:
+    """{"org": side, "person": side} when the header introduces one side as an organisation and the
+    other as a person; None otherwise."""
+    from engine.answer.casefile.record import _header_fields
+
+    sessions = sorted(case.ledger.headers) or [1]
+    _, fields = _header_fields(case, sessions[0])
+    values = {f.key: f.value for f in fields if f.key in _SIDES}
+    if set(values) != set(_SIDES):
+        return None
+    kinds = {side: _organisation(value) for side, value in values.items()}
+    if sum(kinds.values()) != 1:
+        return None
+    org = next(side for side, is_org in kinds.items() if is_org)
+    return {"org": org, "person": next(side for side in _SIDES if side != org)}
+
+
+def in_sides_words(case: Case, question: QuestionPlan) -> QuestionPlan:
+    """The question read again with its role words for the parties in the record's side labels, or
+    the question itself."""
+    if question.case.parties or not is_hearing(case):
+        return question
+    text = question.text
+    if not (_ORG_WORDS.search(text) or _PERSON_WORDS.search(text)):
+        return question
+    sides = sides_by_kind(case)
+    if sides is None:
+        return question
+    # (the organisation's words first: 保险公司 before 公司; a person word inside another word is left)
+    rewritten = _ORG_WORDS.sub(sides["org"], text)
+    rewritten = _PERSON_WORDS.sub(sides["person"], rewritten)
+    return read_question(rewritten) if rewritten != text else question
