@@ -225,10 +225,3 @@ def test_a_hearing_sides_named_by_their_part_are_read_as_the_records_sides(home)
     assert 16000 in found and 20000 not in found and 1000 not in found, answer.conclusion
     answer = ask(home, "labour.pdf", "调解时员工最少要多少？")
     assert 20000 in amounts(answer.conclusion) and 16000 not in amounts(answer.conclusion), answer.conclusion
-
-
-def test_the_unanswered_ask_of_two_of_one_kind_is_given_by_its_own_route(home):
-    answer = ask(home, "store.pdf", "电暖器每台多少钱？洗衣液每箱多少钱？")
-    found = amounts(answer.conclusion)
-    assert {200, 55} <= found, answer.conclusion
-    assert "未单独作答" not in answer.conclusion  # the note goes once the ask is given

@@ -66,8 +66,6 @@ def answer_asks(case: Case, question: QuestionPlan, outcome: Outcome,
             # — 转给了谁 — is left to the whole route, its parts not told apart by their words, and where
             # that route found nothing (输钱最多的是谁，输了多少: no ranking told) the value asks are its too)
             _fill_asks(case, question, kinds, outcome, compose)
-        elif answered:
-            _fill_unplanned(case, question, kinds, outcome, compose)
         _say_unanswered(question, kinds, outcome)
     _say_each_unanswered(question, outcome)
 
@@ -144,31 +142,6 @@ def _fill_asks(case: Case, question: QuestionPlan, kinds: list, outcome: Outcome
         at = outcome.parts.index(later[0]) if later else len(outcome.parts)
         outcome.parts[at:at] = found
         _panels(outcome, own)
-
-
-def _fill_unplanned(case: Case, question: QuestionPlan, kinds: list, outcome: Outcome,
-                    compose: Callable[[Case, QuestionPlan], Outcome]) -> None:
-    """每月租金多少？押金交了多少？: two asks of one kind, the whole route answering the first and its
-    plan saying the second unanswered (``unplanned``) — that ask, and only it, is given by its own
-    route, after the parts already given; the note that it was not answered then goes."""
-    unplanned = [u.rstrip("？?。 ") for u in question.case.unplanned]
-    told = {(p.text, tuple(p.evidence)) for p in outcome.parts}
-    filled = []
-    for ask, kind in zip(question.asks, kinds):
-        words = _asked_words(ask.text)
-        if kind is None or not any(words in u or u in words for u in unplanned if u):
-            continue
-        own = compose(case, ask)
-        found = [p for p in own.parts if p.fill is Fill.FILLED and (p.text, tuple(p.evidence)) not in told]
-        if not found or not any(_covers(p, kind) for p in found):
-            continue
-        outcome.parts.extend(found)
-        _panels(outcome, own)
-        filled.append(words)
-    if filled and len(filled) == len(unplanned):
-        for part in outcome.parts:
-            if part.doubt and part.doubt.startswith("问题中") and part.doubt.endswith("一问未单独作答"):
-                part.doubt = None
 
 
 def _panels(outcome: Outcome, own: Outcome) -> None:
