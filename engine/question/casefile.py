@@ -1272,7 +1272,8 @@ def _read_priced(plan: CasePlan, text: str) -> None:
 
 
 # 公司报的损失比他承认的多多少 / 认定价值和卖的钱相差多少: a difference between two figures asked.
-COMPARED = re.compile(r"(?P<a>[^，,。；？?]{2,24}?)比(?P<b>[^，,。；？?]{2,24}?)(?P<way>多|少|高|低)(?:了|出|出来)?(?:多少|几)"
+COMPARED = re.compile(r"(?P<a>[^，,。；？?]{2,24}?)比(?P<b>[^，,。；？?]{2,24}?)(?P<way>多|少|高|低)(?P<verb>[赔付给收拿卖花交退还借用要])?"
+                      r"(?:了|出|出来)?(?:多少|几)"
                       r"|(?P<a2>[^，,。；？?]{2,24}?)(?:和|与|跟|同)(?P<b2>[^，,。；？?]{2,24}?)(?:之间)?(?:相差|差了|差距|差额|差)(?:是|有)?(?:多少|几)")
 
 
@@ -1371,6 +1372,8 @@ def _read_compared(plan: CasePlan, text: str) -> None:
     if not found:
         return
     first, second = (found.group("a"), found.group("b")) if found.group("a") else (found.group("a2"), found.group("b2"))
+    if found.group("verb"):  # 保险公司比定损金额少赔了多少: what the first paid (赔的), against the second
+        first = f"{first}{found.group('verb')}的"
     plan.compared = [make_plan(f"{first}是多少钱"), make_plan(f"{second}是多少钱")]
     way = found.group("way")
     plan.compared_way = None if way is None else "less" if way in ("少", "低") else "more"

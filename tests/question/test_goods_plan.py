@@ -50,6 +50,7 @@ def test_pieces_at_a_price(question, count, by):
     ("厂里报的损失比他第二次交代的多多少？", "厂里报的损失", "他第二次交代的", "more"),
     ("他承认的比认定价值少多少？", "他承认的", "认定价值", "less"),
     ("认定价值和卖的钱相差多少？", "认定价值", "卖的钱", None),
+    ("因为有免赔，保险公司比定损金额少赔了多少？", "保险公司赔的", "定损金额", "less"),  # the act after 少
 ])
 def test_a_difference_between_two_figures(question, first, second, way):
     plan = make_plan(question)
