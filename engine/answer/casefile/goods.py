@@ -517,7 +517,7 @@ def _charged_prices(case: Case, plan: CasePlan, told: list, of_goods) -> list:
     180元). Each step applies only when it keeps some price; narrowing stops at one price."""
     from engine.text.quantities import find_quantities
 
-    people = [n for n in case.named_in(plan.text, plan.names, known_only=True)]
+    people = case.named_in(plan.text, plan.names, known_only=True)
     steps = []
     if people:
         steps.append(lambda said, amount: any(p in said.statement.question or p in said.statement.answer

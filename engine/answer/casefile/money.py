@@ -169,13 +169,17 @@ def _occurrence(case: Case, plan: CasePlan, events: list[Event]) -> list[Event]:
         return told or [e for e in events if e.chrono == plan.ordinal]
     if plan.means:  # 投现金的那次
         return [e for e in events if e.means and plan.means in e.means.text]
-    return dated_as_asked(case, plan, events) if plan.period else events
+    return _on_asked_day(plan, events)
 
 
 def dated_as_asked(case: Case, plan: CasePlan, events: list[Event]) -> list[Event]:
-    """The rows of the time the question names (2021年7月那次 — the day or month, either as precise as
-    the other down to a month; 春节前送的 — the stretch it names)."""
-    events = _in_asked_time(case, plan, events)
+    """The rows of the time the question names: the stretch it names (春节前送的) and its day or month
+    (2021年7月那次)."""
+    return _on_asked_day(plan, _in_asked_time(case, plan, events))
+
+
+def _on_asked_day(plan: CasePlan, events: list[Event]) -> list[Event]:
+    """2021年7月那次: the rows of that day or month, either as precise as the other down to a month."""
     if not plan.period:
         return events
     return [e for e in events if e.date and str(e.date.value).startswith(plan.period)

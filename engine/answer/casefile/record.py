@@ -301,13 +301,14 @@ def _called_by_role(case: Case, text: str) -> str | None:
     noun before a name, or before several."""
     from engine.answer.casefile.accounts import joined_sentences
 
+    nouns = [n for m in _ROLE_NOUN.finditer(text) if len(n := re.sub(r"^(?:那个|这个|那|这|该)", "", m.group(0))) >= 2]
+    if not nouns:
+        return None
     people = case.people()
-    for match in _ROLE_NOUN.finditer(text):
-        noun = re.sub(r"^(?:那个|这个|那|这|该)", "", match.group(0))
-        if len(noun) < 2:
-            continue
-        named = {p for said in joined_sentences(case) for at in [said.text.find(noun)] if at >= 0
-                 for p in people if said.text.startswith(p, at + len(noun))}
+    said = [s.text for s in joined_sentences(case)]  # joined once for every noun
+    for noun in nouns:
+        named = {p for t in said for at in [t.find(noun)] if at >= 0
+                 for p in people if t.startswith(p, at + len(noun))}
         if len(named) == 1:
             return named.pop()
     return None

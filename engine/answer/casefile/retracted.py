@@ -57,6 +57,7 @@ def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segme
     quoted_text = "".join(flat(st.answer) for st in cited)
     asked = _rare([p for p in content_pairs(plan.text) if p in quoted_text], said)
     quotes = {flat(q) for q in QUOTED.findall(part.text)}
+    words = [(w, flag) for w, flag in posseg(plan.text)]  # the question's words, tagged once
     for statement in case.ledger.statements[min(s.index for s in cited) + 1:]:
         if statement.kind == "header":
             continue
@@ -64,8 +65,8 @@ def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segme
         for at, sentence in enumerate(_sentences(statement)):
             if flat(sentence.text) in quotes or not TAKEN_BACK.search(sentence.text):
                 continue  # a sentence the answer quotes is no later word on it
-            if SAID_EARLIER.search(sentence.text) and any(_names_piece(p, plan.text, flat(sentence.text)) for p in asked) \
-                    and not _names_other(plan.text, flat(sentence.text)):
+            if SAID_EARLIER.search(sentence.text) and any(_names_piece(p, words, flat(sentence.text)) for p in asked) \
+                    and not _names_other(words, flat(sentence.text)):
                 return statement, sentence
             if at == 0 and put_back and (_rare([p for p in content_pairs(put_back) if p in quoted_text], said)
                                          or _figures(put_back) & _figures(quoted_text)):
@@ -73,20 +74,25 @@ def retraction(case: Case, plan: CasePlan, part: Part) -> tuple[Statement, Segme
     return None
 
 
-def _names_piece(pair: str, question: str, text: str) -> bool:
-    """``text`` holds the question's piece ``pair`` as the question names it: a piece of a longer word of
+def _tagged(question: str | list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The question's words with their tags (tagged here when given as text)."""
+    return list(posseg(question)) if isinstance(question, str) else question
+
+
+def _names_piece(pair: str, question: str | list[tuple[str, str]], text: str) -> bool:
+    """``text`` holds the question's piece ``pair`` as the question (its tagged words) names it: a piece of a longer word of
     the question (金卡 of 白金卡) only where that whole word stands (刚才我说金卡的… corrects another card)."""
     if pair not in text:
         return False
-    words = [w for w, _ in posseg(question) if pair in w]
+    words = [w for w, _ in _tagged(question) if pair in w]
     longer = [w for w in words if len(w) > len(pair)]
     return not longer or len(longer) < len(words) or any(w in text for w in longer)
 
 
-def _names_other(question: str, text: str) -> bool:
+def _names_other(question: str | list[tuple[str, str]], text: str) -> bool:
     """``text`` names another thing of the kind the question names: the end of a question's word
     without the word (金卡 in 刚才我说金卡的… for 白金卡: the other card)."""
-    for word, flag in posseg(question):
+    for word, flag in _tagged(question):
         if flag.startswith("n") and len(word) >= 3 and re.fullmatch(r"[\u4e00-\u9fff]+", word) and word not in text \
                 and any(word[i:] in text for i in range(1, len(word) - 1)):
             return True

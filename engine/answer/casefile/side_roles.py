@@ -22,7 +22,7 @@ _SIDES = ("原告", "被告")
 
 def _organisation(value: str) -> bool:
     name = re.split(r"[，,。；;（(\s]", value.strip(), maxsplit=1)[0]
-    return bool(ORG_ENDING.search(name)) or bool(re.search(r"(?:厂|店|医院|学校|银行|委员会)$", name))
+    return bool(ORG_ENDING.search(name)) or bool(re.search(r"(?:厂|店|医院|学校|委员会)$", name))
 
 
 def sides_by_kind(case: Case) -> dict[str, str] | None:
