@@ -105,7 +105,7 @@ WHY = re.compile(r"为什么|为何|怎么回事|什么原因|原因是|干什�
 # agreement), not movements: they are answered when asked and never summed with payments.
 MEASURES: dict[str, re.Pattern[str]] = {
     "valuation": re.compile(r"认定价[格值]|价格认定|认定(?:的)?价|估价|评估价|鉴定价|市场价|认定为|价值|面值|值(?=[\d一二三四五六七八九十两])"),
-    "sale": re.compile(r"卖了|卖得|卖给|卖掉|卖的(?!钱)|出售|变卖|售价|销赃|收购|回收|卖出"),
+    "sale": re.compile(r"卖了|卖得|卖给|卖掉|卖的(?!钱)|卖(?=[一每][^，。；]{0,3}?[\d零一二三四五六七八九十两百千万])|出售|变卖|售价|销赃|收购|回收|卖出"),
     "share": re.compile(r"分到|分给|分得|分了|分走|一人一半|分赃|分成"),
     "penalty": re.compile(r"违约金|罚款|罚金|滞纳金|罚了|被罚|罚我|罚他|罚她"),
     "contract_price": re.compile(r"(?:合同)?总价款|合同(?:金额|价款|总价|总额)|货款总额|总货款|总价"),
@@ -216,6 +216,11 @@ AGAIN = re.compile(r"又|再|另外|另|还(?!欠|差|剩)")
 REMAINDER = re.compile(r"剩(?:下|余)?|余下|结余")
 # After a take cue, these send the money on (我拿了1.2万元现金交到公司前台): the speaker paid it.
 PASSED_ON = re.compile(r"交到|交给|交的|交了|给了?(?:他|她|公司|对方)|转给|送到|送给|存到|投到|投给|打给|汇给")
+# A clause after a figure telling only how that figure was handed over (…一共是7,200元，他用微信转给我的 /
+# …一共三千三百元，是现金给的): the figure moved, payer the clause's subject, payee after 给.
+HANDED_TAIL = re.compile(r"^(?![^的]*[卖买借租欠要说])(?:钱)?(?:是|都是|也是)?(?:[\u4e00-\u9fff]{1,4}?)?(?:用|通过|拿|以|走)?"
+                         r"(?:现金|微信|支付宝|手机银行|网银|银行卡|银行转账|转账|银行)?(?:转账)?"
+                         r"(?:转给|打给|汇给|付给|交给|给|转|付|交|打|汇)(?:了)?(?:我|你|他|她|我们|对方)?的$")
 # These take verbs say only "took hold of" (拿了, 取出): a taking only with a source or manner.
 AMBIGUOUS_TAKE = re.compile(r"拿了|拿过|拿的|拿出|取了|取出")
 # Money moved to oneself (给自己转了, 转到我自己的卡上): a taking, whatever the verb.

@@ -225,3 +225,17 @@ def test_a_hearing_sides_named_by_their_part_are_read_as_the_records_sides(home)
     assert 16000 in found and 20000 not in found and 1000 not in found, answer.conclusion
     answer = ask(home, "labour.pdf", "调解时员工最少要多少？")
     assert 20000 in amounts(answer.conclusion) and 16000 not in amounts(answer.conclusion), answer.conclusion
+
+
+def test_a_sum_handed_over_in_the_next_clause_is_the_buyers_payment(home):
+    # 一共是7,200元，他用微信转给我的: the clause after the figure says who paid it
+    answer = ask(home, "feed.pdf", "戚宝林一共给了他多少钱？")
+    assert amounts(answer.conclusion) == {7200}
+    other = ask(home, "feed.pdf", "殷秀梅一共给了他多少钱？")
+    assert amounts(other.conclusion) & {3300} and 7200 not in amounts(other.conclusion)
+
+
+def test_sales_totals_of_two_buyers_add_up_to_the_whole(home):
+    answer = ask(home, "feed.pdf", "他一共卖了多少钱？")
+    assert 10500 in amounts(answer.conclusion)
+    assert any(c.result == 10500 for c in answer.calculations)

@@ -94,6 +94,10 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     items = [e for e in rows if e.role in ("value", "part", "cost")]
     if plan.aggregate == "total" and totals:
         stated = best_rows(case, plan, totals) or totals
+        of_each = _totals_of_each_party(case, stated)
+        if of_each:  # 卖给甲…一共7,200元；卖给乙…一共三千三百元: the whole is their sum
+            _sum(case, label, of_each, outcome)
+            return
         _stated_total(case, label, stated[-1], best_rows(case, plan, items), outcome)
         return
     chosen = best_rows(case, plan, items) or best_rows(case, plan, totals)
@@ -174,6 +178,22 @@ def _by_occasion(case: Case, label: str, rows: list[Event], occasion: dict[str, 
             lines.append(f"{name}{told[0]}")
     doubt = "另有陈述未说明是第几次" if any(occasion[e.id] is None for e in rows) else None
     outcome.add(Part(label, f"{label}按次分列：{'；'.join(lines)}", fill, ids, doubt=doubt))
+
+
+def _totals_of_each_party(case: Case, totals: list[Event]) -> list[Event]:
+    """Stated totals each of another party than the subject (the sale to one buyer, the sale to
+    another), told in different statements: the parts of a whole nobody states. None when a party
+    is unsaid, two are of one party, currencies differ, or one total is the sum of the others (then
+    that one is the whole, said)."""
+    subject = case.ledger.subject
+    parties = [next((p for p in (e.payer, e.payee) if p and p != subject), None) for e in totals]
+    if len(totals) < 2 or None in parties or len(set(parties)) < len(parties) \
+            or len({e.statement for e in totals}) < len(totals) or len({e.currency for e in totals}) > 1:
+        return []
+    whole = sum((e.amount.value for e in totals), Decimal(0))
+    if any(e.amount.approx or 2 * e.amount.value == whole for e in totals):
+        return []
+    return sorted(totals, key=lambda e: (e.statement, e.id))
 
 
 def _sum(case: Case, label: str, items: list[Event], outcome: Outcome) -> None:

@@ -327,6 +327,12 @@ class _Reader:
             kind = self.q_kind
         elif direct and kind is None:
             kind = self.q_kind
+        tail = self._handed_tail(sentence, clause, amounts)
+        if tail is not None and (kind is None or kind == "take" and not lx.KIND_CUES["take"].search(
+                text, clause.start, amount.start)):
+            kind = "pay"  # 一共是7,200元，他用微信转给我的: the figure handed over, as the next clause tells
+        else:
+            tail = None
         before = text[clause.start:amount.start]
         sentence_before = text[sentence.start:amount.start]
         if len(amounts) > 1 and since is not None and lx.TOTAL.search(before) \
@@ -408,7 +414,7 @@ class _Reader:
         event.ordinal = self._ordinal(sentence, clause, amount, amounts)
         dated_by = self._when(event, sentence, clause, amount)
         self._how(event, sentence, amount)
-        self._who(event, sentence, clause)
+        self._who(event, sentence, tail or clause)
         event.uncertain = self._unsure(sentence)
         if dated_by is not None and "date" not in event.uncertain and \
                 "date" in self._unsure(Segment(dated_by.start, sentence.start, text[dated_by.start:sentence.start])):
@@ -517,6 +523,19 @@ class _Reader:
             event.uncertain = self._unsure(sentence)
             rows.append(event)
         return rows
+
+    def _handed_tail(self, sentence: Segment, clause: Segment, amounts) -> Segment | None:
+        """The clause right after the figure's, holding no figure, that tells only how it was handed
+        over (…一共三千三百元，是现金给的): lx.HANDED_TAIL."""
+        clauses = _clauses(self.text, sentence)
+        at = next((i for i, c in enumerate(clauses) if c.start == clause.start), None)
+        if at is None or at + 1 >= len(clauses):
+            return None
+        tail = clauses[at + 1]
+        words = self.text[tail.start:tail.end].rstrip("，,。；;！!")
+        if any(tail.start <= a.start < tail.end for a in amounts) or not lx.HANDED_TAIL.search(words):
+            return None
+        return tail
 
     def _names_asked_fee(self, sentence: Segment, clause: Segment, amount) -> bool:
         """The sentence names the fee the question asks about (你交过会员费吗？—…会员费…收一千六百八十元),
