@@ -457,6 +457,8 @@ RESTATE = re.compile(r"(?:你|您)?(?:刚才|刚刚|前面|之前|上次|上回|
                      r"(?:讯问时|询问时)?(?:说|讲|称|供述|陈述|交代)")
 NOT_VALUE = re.compile(r"(?<![是还])不是")  # 不是三万二: the value that is corrected away
 SAID_BEFORE = re.compile(r"(?:前面|之前|上次|刚才|原来|先前|当时)(?:我)?(?:说|讲|写|记)的?(?:是)?$|(?:说|写|记|填)成了?$|(?:误|错)(?:说|写|记|填)为$")
+# A figure the speaker says was told before (上次说…, 前面讲的…): taken back when the sentence then says it was wrong.
+TOLD_EARLIER = re.compile(r"(?:前面|之前|上次|上回|刚才|原来|先前)(?:我)?(?:说|讲|写|记|交代)(?:的|过)?")
 WRONG_AFTER = re.compile(r"(?:是)?(?:不对|有误|错了|说错|记错|搞错|弄错|不准确|笔误|写错)")
 # A statement taking back or reconsidering an earlier figure (上回我讲只拿了三箱，这个不对 / 上次说六条是
 # 漏了两条 / 我再想了一下，… / 前面说的那个数可能说多了): what it says next is a later version of that figure.

@@ -160,6 +160,19 @@ def _who_and_rate(case: Case, question: QuestionPlan, outcome: Outcome) -> bool:
     return True
 
 
+def _verdict_by_turn(case: Case, question: QuestionPlan, asked: CasePlan, outcome: Outcome) -> Part | None:
+    """有没有书面提过意见？是通过什么方式反映的？: no verdict read from what was said — the reply to
+    the record's own question like the yes/no ask gives it, as it would were that ask asked alone
+    (turns.py; needs_review). None when that reply holds no verdict."""
+    by_turn = Outcome()
+    if not answer_by_turn(case, replace(question, case=asked, parts={}), by_turn) or not by_turn.parts \
+            or by_turn.parts[0].fill is not Fill.FILLED:
+        return None
+    outcome.add(by_turn.parts[0])
+    outcome.gaps += by_turn.gaps
+    return by_turn.parts[0]
+
+
 def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
     question = in_sides_words(case, question)  # 公司认多少 of a hearing: 被告认多少, where the company is 被告
     plan = question.case
@@ -197,6 +210,7 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
             answer_talk(case, asked, outcome)
         if outcome.parts and outcome.parts[-1].fill is Fill.MISSING:
             outcome.parts.pop()  # no verdict said: the other parts answer on their own
+            verdict = _verdict_by_turn(case, question, asked, outcome)
         elif outcome.parts:
             verdict = outcome.parts[-1]
         plan = replace(plan, slots=[s for s in plan.slots if s is not Slot.YESNO])

@@ -628,6 +628,7 @@ def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor, e
     stated = [e for e in case.ledger.money if e.role == "total" and _stated_covers(plan, kind, e) and not e.corrects
               and _principal_ok(plan, e) and _party_ok(actor, e, case) and e.amount is not None
               and stands_for_rows(restricted, e) and not outside(case, plan, e) and _label_fits(case, plan, e)]
+    stated = _of_the_person_asked(case, kind, actor, stated)
     exact = [e for e in stated if not e.amount.approx] or stated
     if not exact:
         return []
@@ -635,6 +636,29 @@ def _stated_totals(case: Case, plan: CasePlan, kind: str | None, actor: Actor, e
         by_value = {e.amount.value: e for e in sorted(exact, key=lambda e: (e.statement, e.id), reverse=True)}
         return sorted(by_value.values(), key=lambda e: (e.statement, e.id))
     return [v for v in versions_of(case.ledger, exact[-1]) if v.amount is not None]
+
+
+def _of_the_person_asked(case: Case, kind: str | None, actor: Actor, stated: list[Event]) -> list[Event]:
+    """Of a person asked (某某一共给了他多少钱), the sums naming that person; a sum naming nobody
+    only while no other person is told on that side of the money (一共十四万七千元 over four people's
+    payments is nobody's own)."""
+    if actor.name is None:
+        return stated
+    side = "payee" if actor.role == "payee" else "payer"
+
+    own_words = actor.name == case.ledger.subject  # the speaker's own sum names nobody: 我一共转了…
+
+    def names(event: Event) -> bool:
+        party = getattr(event, side)
+        return (party in actor.name or actor.name in party) if party else own_words
+
+    own = [e for e in stated if names(e)]
+    if own:
+        return own
+    known = case.people()
+    others = {getattr(e, side) for e in case.ledger.money if e.role == "event" and _covers(kind, e)
+              and getattr(e, side) in known and not names(e) and getattr(e, side) != case.ledger.subject}
+    return [] if others else [e for e in stated if getattr(e, side) not in known]
 
 
 def _stated_covers(plan: CasePlan, kind: str | None, event: Event) -> bool:
@@ -1004,6 +1028,9 @@ def _balance_of(case: Case, plan: CasePlan, actor: Actor) -> _Balance:
                  and not e.amount.approx]
     narrowed = restrict(case, principal_plan, _movements(case, principal_plan, inflow_kind, Actor(None, asked.role),
                                                          unrestricted=True)).narrowed if inflow_kind else None
+    stated_in = _of_the_person_asked(case, inflow_kind, asked, stated_in)
+    if actor.name and not holder and asked.role == "payer":  # what came back to the person asked, or to one unnamed
+        out_terms = [t for t in out_terms if t.event.payee in (None, actor.name) or t.event.payee not in case.people()]
     if stated_in and not holder and not narrowed:
         in_terms = [_Term(stated_in[-1], stated_in[-1].amount)]
     return _Balance(in_terms, out_terms, "收到的款项减去已退还的款项")
@@ -1091,6 +1118,11 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
     # per person: that person's item less the lumps of the groups they belong to (per_person.py)
     from engine.answer.casefile.per_person import answer_person_balance
 
+    if actor.name is None:
+        # 他退给某某一部分钱以后，某某还有多少钱没拿回来: the one person named is the one owed, wherever named
+        named = [n for n in case.named_in(plan.text, known_only=True) if n != case.ledger.subject]
+        if len(named) == 1:
+            actor = Actor(named[0], actor.role)
     if actor.name and answer_person_balance(case, actor.name, outcome):
         return
     moved = [e for e in case.ledger.money if e.role in ("event", "periodic", "balance", "agreed")]

@@ -127,6 +127,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             continue  # 劝我叫个代驾: proposed, not done; 是否同意调解？: asked, not said
         if _own_act(plan, statement, mention, people):
             continue  # 肇事车停了吗？—我赶紧停车…: the speaker's own act, not the one asked of
+        if _done_by_another(plan, statement, mention, people):
+            continue  # 你签过字吗？—合同是开发商签的，我没签字: the first clause names another doer
         if mention.settled is None and not consent_told(plan, mention.sentence.text):
             continue  # 同意由替补鼓手演出吗？—替补鼓手来不了: the act without a word of consent
         if mention.settled is None and \
@@ -331,6 +333,28 @@ def _own_act(plan: CasePlan, statement: Statement, mention, people: list[str] = 
     sentence = mention.sentence.text.replace("\n", "")
     told = clause if subject in sentence else sentence  # 原告柯文静、向德明于次日住院治疗，原告戚小燕在门诊治疗
     return any(p in told for p in others) or bool(_PEOPLE_COUNTED.search(clause))
+
+
+# The doer a cleft names (合同是开发商签的, 是物业公司发的): a party word right before the act.
+_CLEFT_DOER = re.compile(r"是(?P<who>[\u4e00-\u9fff]{1,6}?(?:商|公司|单位|人|方|员|局|所|行|会|部|厂|店|主|东|委|站|院|社))$")
+
+
+def _done_by_another(plan: CasePlan, statement: Statement, mention, people: list[str] = ()) -> bool:
+    """Asked of the speaker (or the speaker's side), the clause tells by a cleft (是X签的) that another
+    party did the act: it says nothing of whether the speaker did."""
+    subject = plan.focus.subject
+    if subject and not (subject == statement.speaker or statement.party == side_of(subject)):
+        return False
+    clause = mention.clause.text.replace("\n", "")
+    at = act_at(plan, clause)
+    if at < 0:
+        return False
+    cleft = _CLEFT_DOER.search(clause[:at])
+    if cleft is None:
+        named = next((p for p in people if clause[:at].endswith(f"是{p}")), None)
+        return named is not None and named != statement.speaker and named != subject
+    who = cleft.group("who")
+    return not who.startswith(("我", "本人", "自己")) and who != subject
 
 
 # 其中住院9人 / 共有三人受伤: people counted, not one person named.
@@ -613,9 +637,27 @@ def _other_side_accounts(case: Case, plan: CasePlan, decisive: Verdict) -> list[
         if other.kind == "header" or other.party not in HEARING_SIDES or other.party == side:
             continue
         told = _verdict(case, plan, other)
-        if told is not None and told.asked is None and told.value in ("是", "否") and not _polarity_unsure(plan, told):
+        if told is not None and told.asked is None and told.value in ("是", "否") and not _polarity_unsure(plan, told) \
+                and not _another_sides_act(plan, told):
             found.append(told)
     return found
+
+
+def _another_sides_act(plan: CasePlan, verdict: Verdict) -> bool:
+    """Asked of one side (被告签过字吗), the sentence tells the act of another side it names before the act
+    and never names the side asked (原告与开发商签订了…): no account of the asked side's act."""
+    subject = side_of(plan.focus.subject)
+    if subject not in HEARING_SIDES:
+        return False
+    text = verdict.sentence.text.replace("\n", "")
+    at = act_at(plan, text, main=True)
+    if at < 0:
+        return False
+    opened = max(text.rfind(ch, 0, at) for ch in "，,；;。") + 1
+    closed = min((i for i in (text.find(ch, at) for ch in "，,；;。") if i >= 0), default=len(text))
+    clause = text[opened:closed]  # the act's own clause (…，被告所住房屋在服务范围内 is another)
+    before = text[opened:at]
+    return subject not in clause and any(side in before for side in HEARING_SIDES if side != subject)
 
 
 def _polarity_unsure(plan: CasePlan, verdict: Verdict) -> bool:

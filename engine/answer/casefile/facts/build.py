@@ -10,7 +10,7 @@ from typing import Iterable
 
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts.extract import UNSAID_KIND, known_people, other_party, read_events, whole_names
-from engine.text.case_lexicon import GENERIC_KINDS, VALUE_MEASURES
+from engine.text.case_lexicon import GENERIC_KINDS, TOTAL, VALUE_MEASURES
 from engine.answer.casefile.facts.model import CaseLedger, Correction, Event
 from engine.answer.casefile.facts.statements import read_statements, record_dates
 from engine.answer.casefile.facts.versions import link_versions
@@ -20,7 +20,7 @@ from engine.text.names import names_in, recurring_names
 from engine.types import Chunk
 
 # Bumped whenever extraction changes, so stored ledgers are rebuilt (engine/answer/casefile/facts/store.py).
-LEDGER_VERSION = 75  # 75: 卖一袋95元 names a sale; 74: a clause telling only how the figure before it was handed over (一共是7,200元，他用微信转给我的) makes it a payment, payer that clause's subject; 73: 株 is 棵; 72: 桌, 盆, 单, 局, 节 are units; 七八年 is no 78; 71, 70: two people of one side answering in turn (被告苗长海：… 被告苗雨欣：…) are two statements, each speaker the name after the side; 69: the measure words of energy, area, teaching hours and common things counted (度, 千瓦时, 平方米, 亩, 课时, 册, 本, 种, 项, 倍, 级 …) are units; 68: s13-money2 — 垫付的两万元 (an act word before 的) and a figure the question puts for a side's word (有无异议) are mentions; 67: a gain promised (五年能赚…) is no row; an answer that says it tells again (前面说了…) mentions the earlier rows; 66: the base a share is reckoned on (32份是121600元，我拿了18240元 at 15%) is a value, not a movement; 65, 64, 63: s13-quant — 18个方 is 18立方米; a price declared (申报/报关) is a value measure; 62, 61: s13-quant — findings the asker puts and the speaker accepts (我没有意见/没有异议), 偷逃税款 a
+LEDGER_VERSION = 83  # 83: 某某拿了多少？—我给了他… — the one given to took it; a handed-over clause never overrides a figure's own verb; 82: 还了 of a repayment is no 'also'; 81: a movement told again in the answer to 一共多少 is a mention of the one told before (same sum, same receiver); 80: 某某这笔我给了他… — the person named as the topic is not the payer; 79: a figure in the words of a paper the speaker quotes (收条上写的是“…叁万元整”) tells again a payment of that sum; 78: 上次说…X元，我刚才说错了 — X taken back, no row; 77: a total restated is the earlier total of the same named payer, never a sum naming nobody; 76: 收到某某 names the payer; a receiver told in a clause with a figure of its own is that figure's; 75: 卖一袋95元 names a sale; 74: a clause telling only how the figure before it was handed over (一共是7,200元，他用微信转给我的) makes it a payment, payer that clause's subject; 73: 株 is 棵; 72: 桌, 盆, 单, 局, 节 are units; 七八年 is no 78; 71, 70: two people of one side answering in turn (被告苗长海：… 被告苗雨欣：…) are two statements, each speaker the name after the side; 69: the measure words of energy, area, teaching hours and common things counted (度, 千瓦时, 平方米, 亩, 课时, 册, 本, 种, 项, 倍, 级 …) are units; 68: s13-money2 — 垫付的两万元 (an act word before 的) and a figure the question puts for a side's word (有无异议) are mentions; 67: a gain promised (五年能赚…) is no row; an answer that says it tells again (前面说了…) mentions the earlier rows; 66: the base a share is reckoned on (32份是121600元，我拿了18240元 at 15%) is a value, not a movement; 65, 64, 63: s13-quant — 18个方 is 18立方米; a price declared (申报/报关) is a value measure; 62, 61: s13-quant — findings the asker puts and the speaker accepts (我没有意见/没有异议), 偷逃税款 a
 # value measure (tax), 2.46万立方米 one quantity, 每柜也是25吨 a figure per piece; 60: one pattern for a price told with its piece before the figure (一盒1280元, 吊水一瓶四十元:
 # PER_PIECE_BEFORE, read by piece_before; EACH no longer repeats it); 59: merged s11-figures (a price told with its piece before the figure — 吊水一瓶四十元 — is per
 # piece, never a sum); 58: merged s11-conflicts (a figure the asker reads from a document, or another person questioned
@@ -309,7 +309,9 @@ def _link_mentions(ledger: CaseLedger, final: bool = False) -> None:
                   key=lambda e: (e.statement, order[e.id]))
     for n, event in enumerate(rows):
         demonstrative = event.same_as == MENTIONED
-        if event.role != "event" or event.same_as not in (None, MENTIONED) or AGAIN.search(event.words):
+        # (还了某某一万五千元: of a repayment 还 is the verb, not "also")
+        words = re.sub(r"还(?=了|给|款|清|钱)", "", event.words) if event.kind == "repay" else event.words
+        if event.role != "event" or event.same_as not in (None, MENTIONED) or AGAIN.search(words):
             continue
         for other in reversed(rows[:n]):
             # (前面说了…两万六千六: a figure told again may be a sum stated before, 一共交了两万六千六百元)
@@ -329,13 +331,21 @@ def _link_mentions(ledger: CaseLedger, final: bool = False) -> None:
                                           and (_same_party(other.payee, event.payee) or retold)):
                 continue
             dated = bool(other.date and event.date)
-            told_by_document = "asker" in (event.source, other.source)
-            if demonstrative or dated or told_by_document or other.statement == event.statement \
+            # read out by the asker, or the words of a paper the speaker quotes (收条上写的是“今收到…叁万元整”)
+            told_by_document = "asker" in (event.source, other.source) or bool(_WRITTEN.search(event.words))
+            # an answer to 一共多少 sums up what was told one by one (一共十四万七千元，还了某某一万五千元)
+            summed_up = bool(TOTAL.search(ledger.statements[event.statement].question)) and \
+                other.statement != event.statement and bool(other.payee) and other.payee == event.payee
+            if demonstrative or dated or told_by_document or summed_up or other.statement == event.statement \
                     or (other_speaker and event.ordinal is None and bool(other.date or event.date)):
                 event.role, event.same_as = "mention", other.id
                 break
         if final and event.same_as == MENTIONED:
             event.same_as = None
+
+
+# The words of a paper quoted: 上面写的是“…”, 写着「…」, 载明“…”.
+_WRITTEN = re.compile(r"(?:写的是|写着|写明|载明|内容是|上面写)[:：]?[“\"「『]")
 
 
 def _same_day(a: Event, b: Event) -> bool:
@@ -350,9 +360,13 @@ def _link_restated_totals(ledger: CaseLedger) -> None:
     totals = [e for e in ledger.events if e.role == "total" and e.is_money and e.amount is not None and not e.corrects]
     corrected = [e for e in ledger.events if e.corrects]
     for n, later in enumerate(totals):
-        for earlier in reversed(totals[:n]):
-            if earlier.kind != later.kind or earlier.measure != later.measure or earlier.statement == later.statement \
-                    or earlier.amount.value == later.amount.value or not _same_party(earlier.payer, later.payer):
+        candidates = [e for e in reversed(totals[:n]) if e.kind == later.kind and e.measure == later.measure
+                      and e.statement != later.statement and _same_party(e.payer, later.payer)]
+        # a total of the same named payer is the one restated (某某一共给了我两万元 … 26000元), never a
+        # sum naming nobody told between them
+        named = [e for e in candidates if later.payer and e.payer == later.payer]
+        for earlier in named or candidates:
+            if earlier.amount.value == later.amount.value:
                 continue
             between = any(earlier.statement < c.statement <= later.statement and c.kind == later.kind for c in corrected)
             if between or earlier.session != later.session:

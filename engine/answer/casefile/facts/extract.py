@@ -188,6 +188,10 @@ KIN = (r"(?:的)?(?:父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|老公|爱�
        r"朋友|同事|邻居|亲戚|家里人|家人|同伙|同伴|合伙人|手下|搭档|同学|老乡)")
 
 
+# A person's sum or occasion as the topic (某某这笔我给了他8000元, 他那次…): not who acts.
+_TOPIC_SUM = re.compile(r"(?:这|那)(?:一)?(?:笔|次|回|份|趟)")
+
+
 @dataclass(frozen=True)
 class _Party:
     word: str
@@ -328,8 +332,8 @@ class _Reader:
         elif direct and kind is None:
             kind = self.q_kind
         tail = self._handed_tail(sentence, clause, amounts)
-        if tail is not None and (kind is None or kind == "take" and not lx.KIND_CUES["take"].search(
-                text, clause.start, amount.start)):
+        own_verb = any(cue.search(text, clause.start, amount.end) for cue in lx.KIND_CUES.values())
+        if tail is not None and not own_verb and kind in (None, "take"):
             kind = "pay"  # 一共是7,200元，他用微信转给我的: the figure handed over, as the next clause tells
         else:
             tail = None
@@ -751,16 +755,26 @@ class _Reader:
         behalf = re.search(r"(?:替|帮|代)(?:我|本人)", text)
         if behalf:  # 我父亲替我向公司退了: paid on the speaker's behalf
             subject = _Party("我", None, behalf.start())
-        # the receiving party of this clause or one after it (…一共4万元，存到…户名某某), else any
-        payee = next((p for p in parties if p.marker in _TO_MARKERS and p.at >= clause.start - sentence.start), None) \
-            or next((p for p in parties if p.marker in _TO_MARKERS), None)
+        # the receiving party of this clause or one after it (…一共4万元，存到…户名某某), else any — never
+        # one of a clause telling a figure of its own (一共十四万七千元，还了某某一万五千元: hers is the 15,000)
+        theirs = [(c.start - sentence.start, c.end - sentence.start) for c in _clauses(self.text, sentence)
+                  if c.start != clause.start and any(c.start <= a.start < c.end for a in self.amounts)]
+        free = [p for p in parties if not any(lo <= p.at < hi for lo, hi in theirs)]
+        payee = next((p for p in free if p.marker in _TO_MARKERS and p.at >= clause.start - sentence.start), None) \
+            or next((p for p in free if p.marker in _TO_MARKERS), None)
         source = next((p for p in parties if p.marker == "从"), None)
         resolve = self._resolve
+        given = next((p for p in own if p.marker == "给"), None)
+        if event.kind == "take" and given is not None and subject is not None and subject.word != given.word \
+                and not lx.KIND_CUES["take"].search(self.text, clause.start, clause.end):
+            # 某某拿了多少？—我给了他3000元: the one given to took it, from the one who gave
+            event.payee, event.payer = resolve(given.word), resolve(subject.word)
+            return
         if event.kind == "take":  # 我从公司账户拿了…: the speaker took, the source lost it
             event.payee = resolve(subject.word) if subject else self.st.speaker
             event.payer = resolve(source.word) if source else None
             return
-        event.payer = resolve(subject.word) if subject else None
+        event.payer = resolve(subject.word) if subject else (resolve(source.word) if source else None)
         event.payee = resolve(payee.word) if payee else None
         if event.payee is None and event.kind == "pay":  # 转到一个叫某某的支付宝账户: the account's owner
             owner = next((p for p in parties if p.marker == "的"
@@ -780,7 +794,7 @@ class _Reader:
             event.payer, event.payee = (resolve(party.word) if party else None), (
                 resolve(subject.word) if subject else self.st.speaker)
         own_subject = subject is not None and clause.start - sentence.start <= subject.at < clause.end - sentence.start
-        if self.frame and not own_subject and event.payee is None and event.kind in ("pay", "value"):
+        if self.frame and not own_subject and event.payee is None and event.kind in ("pay", "value") and source is None:
             # 汪某第二次给你送钱…？—我回家打开一看，里面是现金10万元: the asker's frame stands
             event.payer, event.payee = self.frame
         spouse = _SPOUSE.search(text)
@@ -825,8 +839,10 @@ class _Reader:
             marker = m.group("marker")
             if marker and marker.startswith("户名"):
                 marker = "到"  # 存到一个账户里，户名某某: the account holder receives it
-            if marker is None and text.startswith("的", m.end()) and not kin:
-                marker = "的"  # 白振宇的手机: a possessor, not who acts
+            elif marker == "到" and m.start() > 0 and text[m.start() - 1] in "收接领":
+                marker = "从"  # 今收到某某…款: the one it was received from
+            if marker is None and not kin and (text.startswith("的", m.end()) or _TOPIC_SUM.match(text, m.end())):
+                marker = "的"  # 白振宇的手机 / 某某这笔我给了他…: a possessor or the topic, not who acts
             found.append(_Party(who, marker, m.start(), starts))
         return found
 
@@ -937,7 +953,20 @@ class _Reader:
         before = text[max(sentence.start, start - 8):start]
         after = text[end:min(sentence.end, end + 6)]
         return bool(lx.NOT_VALUE.search(text, max(sentence.start, start - 3), start)
-                    or lx.SAID_BEFORE.search(before) or lx.WRONG_AFTER.match(after))
+                    or lx.SAID_BEFORE.search(before) or lx.WRONG_AFTER.match(after)) or self._taken_back(start, end)
+
+    def _taken_back(self, start: int, end: int) -> bool:
+        """上次说某某一共给了我两万元，我刚才说错了: a figure the sentence says was told before, then wrong —
+        the one figure between the two, so the new one told after it is not taken."""
+        text = self.text
+        opened = max(text.rfind(ch, 0, start) for ch in "。！？!?") + 1
+        closed = min((i for i in (text.find(ch, end) for ch in "。！？!?") if i >= 0), default=len(text))
+        told = None
+        for told in lx.TOLD_EARLIER.finditer(text, opened, start):
+            pass
+        if told is None or any(told.end() <= a.start and a.end <= start for a in self.amounts if a.start != start):
+            return False
+        return bool(lx.CORRECTION.search(text, end, closed)) and not any(end <= a.start < closed for a in self.amounts)
 
     def _changed_values(self, sentence: Segment, restated: str, cue_before: bool = False):
         text = self.text
