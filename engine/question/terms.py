@@ -96,12 +96,16 @@ def cut_across(term: str, text: str) -> bool:
     真名); or, being no word, it opens with the aspect of the verb before it (判过刑: 过刑) or closes
     with the copula after its noun (第二批货是哪天: 货是), or opens with a measure word after 那/这/每
     (那起假事故: 起假; 每条算多少: 条算). A term absent from a file then says nothing about what the
-    file holds."""
+    file holds. A three-character term is such a cut when it is a word and the first character of
+    the next (房子现在: 房子现)."""
     from engine.text.tokenize import word_frequency
 
+    spots = [at for at in range(len(text)) if text.startswith(term, at)]
+    if len(term) == 3:  # 房子现在: a word and the first character of the word after it (房子 | 现在)
+        return bool(spots) and word_frequency(term) < 10 and word_frequency(term[:2]) >= 10 and all(
+            at + 3 < len(text) and word_frequency(term[2] + text[at + 3]) >= 10 for at in spots)
     if len(term) != 2:
         return False
-    spots = [at for at in range(len(text)) if text.startswith(term, at)]
     return bool(spots) and all(
         0 < at and text[at - 1] in _CUT_AFTER and at + 2 < len(text)
         and word_frequency(term[1] + text[at + 2]) >= 10

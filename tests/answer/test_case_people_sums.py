@@ -32,6 +32,8 @@ JOBS = """讯问笔录
 答：许红英这笔我给了他3000元现金，是在他家给的。
 问：你一共收了多少钱？
 答：一共八万元，还了许红英九千元。
+问：你的钱都花在哪里了？
+答：一部分拿去还了信用卡，具体还了多少记不清了。
 问：你还有什么要补充的吗？
 答：有。上次说何玉洁一共给了我两万元，我刚才说错了。7月初她又给了我4000元现金。所以何玉洁一共给了我24000元。
 """
@@ -75,6 +77,12 @@ def test_what_one_person_has_not_got_back_is_hers_less_what_went_back_to_her(hom
     assert any(c.result == 51000 for c in answer.calculations)
 
 
+def test_a_balance_of_a_thing_no_sum_of_the_balance_speaks_of_is_not_found(home):
+    # 信用卡 is in the record, but no sum paid or got back is of it: never the record's balance
+    answer = ask(home, "jobs.pdf", "他的信用卡还欠多少没还？")
+    assert answer.status is Status.NOT_FOUND, answer.conclusion
+
+
 def test_the_person_named_as_the_topic_of_a_sum_is_not_its_payer(home):
     # 许红英这笔我给了他3000元: the suspect paid the introducer, she did not
     answer = ask(home, "jobs.pdf", "许红英一共给了他多少钱？")
@@ -92,3 +100,44 @@ def test_a_verdict_of_a_two_part_question_comes_from_the_records_own_question(ho
     assert answer.conclusion.startswith("否"), answer.conclusion
     assert "业主群" in answer.conclusion
     assert answer.status is not Status.ANSWERED
+
+
+# A divorce hearing: each side tells figures of several debts; a house resold with the agent's fee.
+DEBTS = """庭审笔录
+案由：离婚纠纷
+开庭时间：2024年7月2日上午9时
+审判员：祁某 书记员：卓某
+原告：韩秀兰，女，1988年4月9日出生，汉族
+被告：高建军，男，1986年1月12日出生，汉族
+审判员：原告陈述夫妻共同债务情况。
+原告：房子是2019年买的，截至2024年6月，剩余贷款本金是50万元。我名下的信用卡现在欠两万一千元，都是家里的开销。
+审判员：被告有何意见？
+被告：被告归还父亲6万元是家里借的钱，信用卡欠款应由原告个人负担。
+审判员：房子卖过没有？
+被告：2024年3月挂牌卖过一次，买方交了定金30,000元后反悔了。我为挂牌向中介支付了佣金4,500元，是按挂牌价的0.3%收的。
+"""
+
+
+@pytest.fixture(scope="module")
+def debts(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("debts"), {"debts.pdf": DEBTS})
+
+
+def test_a_sides_figure_of_one_debt_is_never_given_for_another(debts):
+    card = ask(debts, "debts.pdf", "女方名下的信用卡欠了多少钱？")
+    assert amounts(card.conclusion) == {21000}, card.conclusion
+    loan = ask(debts, "debts.pdf", "房子还剩多少贷款本金没还？")
+    assert amounts(loan.conclusion) == {500000}, loan.conclusion
+    assert "原告" in loan.conclusion  # one side's figure, as that side's
+
+
+def test_money_asked_by_its_name_is_the_figure_named_so(debts):
+    answer = ask(debts, "debts.pdf", "被告挂牌时给中介付了多少佣金？")
+    assert amounts(answer.conclusion) == {4500}, answer.conclusion
+
+
+def test_a_word_and_the_first_character_of_the_next_is_jiebas_cut():
+    from engine.question import cut_across
+
+    assert cut_across("房子现", "房子现在还剩多少贷款本金没还？")
+    assert not cut_across("银行卡", "银行卡号是多少")

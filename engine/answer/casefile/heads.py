@@ -43,3 +43,16 @@ def asked_head(plan: CasePlan) -> str | None:
             return None  # 有没有人受伤 asks whether an act happened: its words are matched as acts (act_mentions.py)
         return words[-1][0] if words else None
     return None
+
+
+# Words naming money in general: a question asking by them names no thing of its own.
+MONEY_IN_GENERAL = frozenset({"钱", "款", "金额", "数额", "欠款", "钱款", "款项", "多少钱", "借款", "本金", "损失"})
+
+
+def thing_asked(plan: CasePlan) -> str | None:
+    """The thing a question about a sum names (信用卡欠了多少, 剩下的贷款): the money word, else the head
+    noun; None when it asks of money in general."""
+    from engine.question import cut_across
+
+    thing = plan.money_word or plan.head
+    return None if not thing or thing in MONEY_IN_GENERAL or len(thing) < 2 or cut_across(thing, plan.text) else thing

@@ -19,6 +19,7 @@ from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts import Anchor
 from engine.answer.casefile.claims import lists_claims
+from engine.answer.casefile.heads import thing_asked
 from engine.answer.casefile.side_measures import PER_PERIOD, clause_of, measure_words, stated_as
 from engine.text.case_lexicon import ASSENT_WORDS, GRANT_WORDS, REFUSAL_WORDS
 from engine.question import CasePlan
@@ -96,15 +97,36 @@ def _sides_difference(by_side: dict[str, _Figure], cites: dict[str, str], said: 
                 Fill.FILLED, list(cites.values()))
 
 
+def _of_thing_asked(plan: CasePlan, figures: list[_Figure]) -> list[_Figure]:
+    """Of a thing the question names (信用卡欠了多少, 剩下的贷款), the figures whose own clause names it:
+    another debt's figure (剩余贷款本金是56万元 for the credit card) is no side's account of it."""
+    thing = thing_asked(plan)
+    if thing is None:
+        return figures
+    return [f for f in figures if thing in _clause_around(f.said.text, f.start, f.end)]
+
+
+def _clause_around(text: str, start: int, end: int) -> str:
+    opened = max(text.rfind(ch, 0, start) for ch in "，,；;。") + 1
+    closed = min((i for i in (text.find(ch, end) for ch in "，,；;。") if i >= 0), default=len(text))
+    return text[opened:closed]
+
+
 def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """还欠多少 in a hearing where the sides state different sums: each side's, attributed, as a
     conflict (or the side asked about, 原告主张欠多少); 多出/相差多少 → their difference. False (nothing
     added) when the sides do not both state a sum or state the same one."""
-    figures = _owed_figures(case, bool(plan.principal))
+    figures = _of_thing_asked(plan, _owed_figures(case, bool(plan.principal)))
     by_side: dict[str, _Figure] = {}
     # each side's first statement of the sum as a fact (尚欠…), else of its claim (判令…归还…)
     for figure in sorted(figures, key=lambda f: f.claimed):
         by_side.setdefault(figure.side, figure)
+    if len(by_side) == 1 and thing_asked(plan) and not plan.differ:
+        # 房子还剩多少贷款本金: one side's figure of the thing asked, as that side's
+        (side, figure), = by_side.items()
+        cited = case.cite(figure.said.anchor(0, len(figure.said.text)))
+        outcome.add(Part(f"{side}所述余额", f"{side}称{figure.text}（{cited}）", Fill.FILLED, [cited]))
+        return True
     if len(by_side) < 2 or len({f.value for f in by_side.values()}) < 2:
         return False
     asked = [plan.voice] if plan.voice in by_side else []
