@@ -44,8 +44,9 @@ _CN_DIGIT_CLASS = "".join(CN_DIGITS) + CN_ZEROS
 _CN_CLASS = _CN_DIGIT_CLASS + "".join(SMALL_UNITS) + "".join(BIG_UNITS)
 _DECIMAL_POINT = "点"
 
-# Thousands groups only when exactly three digits follow each comma ("1,0000" is not 1,000 + "0").
-ARABIC_PATTERN = r"\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?"
+# Thousands groups only when exactly three digits follow each comma ("1,0000" is not 1,000 + "0"); a
+# full-width comma there is one too (128，000元: typed so, or OCR's reading of a scanned page's comma).
+ARABIC_PATTERN = r"\d{1,3}(?:[,，]\d{3})+(?!\d)(?:\.\d+)?|\d+(?:\.\d+)?"
 _ARABIC_FULL = re.compile(rf"(?:{ARABIC_PATTERN})")
 # A numeral run as it appears in running text: Arabic pieces, Chinese numerals, mixed (3万5千),
 # and 点 only when a digit follows (三点五万, but not the 点 of 三点钟).

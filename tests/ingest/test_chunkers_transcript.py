@@ -322,3 +322,20 @@ def test_bare_markers_of_a_scanned_page_are_turns_in_a_record_written_with_a_sep
                      "问　还有什么要补充的？"]
     assert "问他要过几次油钱" in pairs[1].text
     assert [t["role"] for t in pairs[4].meta["turns"]] == ["Q", "A"]
+
+
+def test_a_single_scanned_exchange_after_a_signature_line_is_its_own_pair():
+    # one page of a 问　/答　 record came back from OCR with the space lost, and it follows the page
+    # before's signature line: a bare 问 that asks something, and the bare 答 after it, are a pair —
+    # too few of them in the record to count as its style, each read where it stands
+    text = "\n".join([
+        "询问笔录", "时间：2024年3月2日9时至10时", "地点：某派出所", "询问人：甄某 记录人：简某", "被询问人：籍某",
+        "问　你做什么工作？", "答　开货车的，一个月六千元。",
+        "问　车是谁的？", "答　老板的，我只管开。",
+        "被询问人签名：籍某",
+        "问尾款是怎么付的？", "答尾款一共是四万元，现金给的。",
+        "问　还有什么要补充的？", "答　没有了。"])
+    pairs, _ = _pairs(text)
+    asked = [c.text.split("\n")[0] for c in pairs]
+    assert "问尾款是怎么付的？" in asked, asked
+    assert "四万元" not in pairs[1].text

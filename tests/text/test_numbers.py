@@ -211,3 +211,10 @@ def test_a_thousand_misread_as_its_look_alike_inside_a_numeral_is_read_whole_nev
     # OCR reads 千 as 干 (same strokes but one): 两干五百块钱 is 2500, never 五百 alone; 一干二净 stays a word
     found = find_amounts("相机价值两干五百块钱，手表价值叁干元，他输得一干二净。")
     assert [(f.value, f.text) for f in found] == [(2500, "两干五百块钱"), (3000, "叁干元")]
+
+
+def test_a_full_width_comma_before_three_digits_groups_thousands():
+    # typed so, or OCR's reading of a scanned page's comma: 128，000元 is 128000, never 128 and 000
+    found = [(a.text, int(a.value)) for a in find_amounts("剩下8，000元是现金，这样128，000元车款就全部付清了。")]
+    assert found == [("8，000元", 8000), ("128，000元", 128000)]
+    assert [int(a.value) for a in find_amounts("分3，4次给的，每次500元")] == [500]  # two counts, then a sum

@@ -36,7 +36,7 @@ ACTS = [frozenset(g.split()) for g in (
     "用 花 花掉 用在 用到 花在 去向 处理 挥霍 消费 还债 还网贷 赌博 输掉 干什么",
     # giving oneself up is not being caught: 投案 and 抓获 are both ways of 到案, never each other
     "投案 自首 到案 归案",
-    "到案 归案 传唤 抓获 通知我 到公安机关 到派出所 来的",
+    "到案 归案 传唤 抓获 通知我 到公安机关 到派出所 来的 带走 带回 带回来 带到 抓走",
     "威胁 恐吓 吓唬 胁迫 逼迫 要挟",
     "帮忙 帮 帮助 关照 照顾 打招呼 通融 疏通 说情",
     "扔 丢 丢弃 扔掉 丢掉 抛弃",
@@ -85,6 +85,12 @@ def occurs(word: str, context: str) -> bool:
     return bool(re.search(re.escape(word) + rf"(?={_VERB_AFTER}|$)", context))
 
 
+def _split_gap(word: str) -> str:
+    """What may stand between a two-character word's characters (喝了不少酒): a few characters — and
+    for a passive, its agent (被宾阳县法院判过刑: 被…判), a clause's length at most."""
+    return r"[^，。；！？,;]{1,10}" if word[0] == "被" else r".{1,4}"
+
+
 def word_hit(word: str, context: str) -> float:
     """1 when the word occurs; 0.8 when a word of the same act does (打 ~ 砸); 0.5 when a
     two-character word is split by a few characters (喝酒 ~ 喝了不少酒)."""
@@ -93,7 +99,7 @@ def word_hit(word: str, context: str) -> float:
     for group in ACTS:
         if word in group and any(occurs(other, context) for other in group if other != word):
             return 0.8
-    if len(word) == 2 and re.search(re.escape(word[0]) + r".{1,4}" + re.escape(word[1]), context):
+    if len(word) == 2 and re.search(re.escape(word[0]) + _split_gap(word) + re.escape(word[1]), context):
         return 0.5
     if len(word) == 2 and occurs(word[0], context):
         return 0.4  # a verb's head alone (用到 ~ 做什么用, 转给 ~ 转了)
@@ -111,7 +117,7 @@ def position(word: str, text: str) -> int:
             if found:
                 return min(found)
     if len(word) == 2:
-        m = re.search(re.escape(word[0]) + r".{1,4}" + re.escape(word[1]), text)
+        m = re.search(re.escape(word[0]) + _split_gap(word) + re.escape(word[1]), text)
         if m:
             return m.start()
     return -1
@@ -148,8 +154,9 @@ def _act_positions(act: str, text: str) -> list[int]:
             if len(word) > 1 or start in _verb_starts(text) or occurs(word, text[start:]):
                 found.append(start)
     if not found and len(act) == 2:  # 喝…酒: a verb and its object split by a few characters
-        m = re.search(re.escape(act[0]) + r"[^，。；,;]{1,4}" + re.escape(act[1]), text)
-        if m and m.start() in _verb_starts(text):
+        m = re.search(re.escape(act[0]) + (_split_gap(act) if act[0] == "被" else r"[^，。；,;]{1,4}")
+                      + re.escape(act[1]), text)
+        if m and (m.start() in _verb_starts(text) or act[0] == "被"):  # (被 is no verb: the passive's mark)
             found.append(m.start())
     return sorted(found)
 

@@ -51,8 +51,14 @@ MONEY_IN_GENERAL = frozenset({"钱", "款", "金额", "数额", "欠款", "钱�
 
 def thing_asked(plan: CasePlan) -> str | None:
     """The thing a question about a sum names (信用卡欠了多少, 剩下的贷款): the money word, else the head
-    noun; None when it asks of money in general."""
+    noun; None when it asks of money in general or names a person (工人, 人家, 原告, a name)."""
+    from engine.ingest.chunkers.turns import HEARING_SIDES
     from engine.question import cut_across
 
     thing = plan.money_word or plan.head
-    return None if not thing or thing in MONEY_IN_GENERAL or len(thing) < 2 or cut_across(thing, plan.text) else thing
+    if not thing or thing in MONEY_IN_GENERAL or len(thing) < 2 or cut_across(thing, plan.text):
+        return None
+    if thing in HEARING_SIDES or names_no_thing(thing) or any(thing in n or n in thing for n in plan.names) \
+            or any(flag.startswith(("r", "nr")) for _, flag in posseg(thing)):
+        return None
+    return thing

@@ -97,13 +97,24 @@ def _sides_difference(by_side: dict[str, _Figure], cites: dict[str, str], said: 
                 Fill.FILLED, list(cites.values()))
 
 
+# A debt or sum named by its thing (贷款, 信用卡, 房租, 劳务费, 定金): a figure's clause naming one.
+_MONEY_THING = re.compile(r"[\u4e00-\u9fff]{0,3}(?:贷款|借款|欠款|信用卡|房租|租金|货款|工资|工钱|费|定金|押金|保证金|首付|尾款|本金|利息)")
+
+
 def _of_thing_asked(plan: CasePlan, figures: list[_Figure]) -> list[_Figure]:
-    """Of a thing the question names (信用卡欠了多少, 剩下的贷款), the figures whose own clause names it:
-    another debt's figure (剩余贷款本金是56万元 for the credit card) is no side's account of it."""
+    """Of a thing the question names (信用卡欠了多少, 剩下的贷款), never a figure whose own clause names
+    another (剩余贷款本金是56万元 for the credit card is no side's account of it); a figure naming none
+    (我们只欠一万八千元) stays."""
     thing = thing_asked(plan)
     if thing is None:
         return figures
-    return [f for f in figures if thing in _clause_around(f.said.text, f.start, f.end)]
+    kept = []
+    for figure in figures:
+        clause = _clause_around(figure.said.text, figure.start, figure.end)
+        named = [m.group(0) for m in _MONEY_THING.finditer(clause)]
+        if not named or any(thing in n or n in thing for n in named) or thing in clause:
+            kept.append(figure)
+    return kept
 
 
 def _clause_around(text: str, start: int, end: int) -> str:
@@ -121,7 +132,8 @@ def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     # each side's first statement of the sum as a fact (尚欠…), else of its claim (判令…归还…)
     for figure in sorted(figures, key=lambda f: f.claimed):
         by_side.setdefault(figure.side, figure)
-    if len(by_side) == 1 and thing_asked(plan) and not plan.differ:
+    if len(by_side) == 1 and thing_asked(plan) and not plan.differ and \
+            any(thing_asked(plan) in _clause_around(f.said.text, f.start, f.end) for f in by_side.values()):
         # 房子还剩多少贷款本金: one side's figure of the thing asked, as that side's
         (side, figure), = by_side.items()
         cited = case.cite(figure.said.anchor(0, len(figure.said.text)))

@@ -679,18 +679,6 @@ def _label_fits(case: Case, plan: CasePlan, stated: Event) -> bool:
     return plan.receiver is None or bool(stated.payee) and not outside(case, plan, stated)
 
 
-def _of_money_named(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
-    """多少佣金 where the record names that money with a figure of its own (佣金9,300元): the rows naming
-    it — a deposit or a price beside it is other money. Every row when no figure of the record is
-    named so (货款 told as 转了三万元)."""
-    word = thing_asked(plan) if plan.money_word else None
-    if word is None:
-        return rows
-    if not any(word in e.words for e in case.ledger.money if e.amount is not None):
-        return rows
-    return [e for e in rows if word in e.words]
-
-
 def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome,
            events: list[Event] | None = None, scope: Restricted | None = None) -> None:
     rows = events if events is not None else _movements(case, plan, kind, actor, roles=("event", "periodic"),
@@ -698,7 +686,6 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     # the rows and the totals of the occasion asked only (第二批一共…: never another batch's sum or rows)
     rows = subject_rows(case, plan, rows)
     stated = subject_rows(case, plan, _stated_totals(case, plan, kind, actor))
-    rows, stated = _of_money_named(case, plan, rows), _of_money_named(case, plan, stated)
     terms = _terms(rows)
     if stated and plan.occasions and len(terms) < plan.occasions:
         # 四次一共: fewer rows than the occasions counted are not all of them — the sums stated answer,
@@ -1149,9 +1136,9 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
     in_terms, out_terms = balance.plus, balance.minus
     statement = _stated_balance(case, actor) if not account_holder(plan) else None
     thing = thing_asked(plan)
-    if thing and not any(thing in case.text_of(e.sentence) for e in [t.event for t in in_terms] + [statement] if e):
-        # 信用卡欠了多少 / 房子净值 where no sum the balance would be made of speaks of that thing: not
-        # found, never a balance of every payment of the record
+    if thing and not any(thing in e.words for e in case.ledger.money):
+        # 信用卡还欠多少 where no figure of the record speaks of that thing: not found, never a balance of
+        # every payment of the record
         outcome.add(Part(f"「{thing}」的未归还金额", "", Fill.MISSING))
         return
     if statement is not None and statement.amount.approx and not in_terms and plan.owed:

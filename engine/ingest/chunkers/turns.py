@@ -166,13 +166,23 @@ def _marker_turns(lines: Sequence[str]) -> dict[int, Turn]:
                 sum(1 for t in turns.values() if t.role == "Q"):
             for i, turn in extra.items():
                 turns.setdefault(i, turn)
-    if turns and enough(bare):
+    if turns:
         # A record written with a separator whose scanned page lost it in OCR (问　… → 问一共卖出去…):
         # the bare markers of that page are turns too — only where a turn can begin, after a line that
-        # ended a sentence or after a page's furniture, never a wrapped line that happens to start 问/答.
-        for i, turn in bare.items():
+        # ended a sentence or after a page's furniture, never a wrapped line that happens to start 问/答;
+        # and, where the record has few of them (one scanned page), a 问 that asks something and a 答
+        # right after a question.
+        many = enough(bare)
+        for i, turn in sorted(bare.items()):
             before = next((lines[j].strip() for j in range(i - 1, -1, -1) if lines[j].strip()), "")
-            if i not in turns and (not before or before[-1] in _SENTENCE_END):
+            # (a page's signature line — 被询问人签名：某某 — closes the page before it)
+            if i in turns or not (not before or before[-1] in _SENTENCE_END
+                                  or _SIGNING.search(before) and len(before) <= 20):
+                continue
+            last = max((j for j in turns if j < i), default=None)
+            asks = turn.role == "Q" and bool(_QUESTION_SIGNS.search(lines[i][turn.content_offset:]))
+            answers = turn.role == "A" and last is not None and turns[last].role == "Q"
+            if many or asks or answers:
                 turns[i] = turn
     return turns
 

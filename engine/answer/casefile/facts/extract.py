@@ -774,7 +774,12 @@ class _Reader:
             event.payee = resolve(subject.word) if subject else self.st.speaker
             event.payer = resolve(source.word) if source else None
             return
-        event.payer = resolve(subject.word) if subject else (resolve(source.word) if source else None)
+        received = next((p for p in parties if p.marker == "收到"), None)
+        if received is not None and event.kind == "pay":  # 某某给我写了收条：“今收到某甲…款”: 某甲 paid the writer
+            event.payer = resolve(received.word)
+            event.payee = resolve(subject.word) if subject and subject.word != received.word else None
+            return
+        event.payer = resolve(subject.word) if subject else None
         event.payee = resolve(payee.word) if payee else None
         if event.payee is None and event.kind == "pay":  # 转到一个叫某某的支付宝账户: the account's owner
             owner = next((p for p in parties if p.marker == "的"
@@ -794,7 +799,7 @@ class _Reader:
             event.payer, event.payee = (resolve(party.word) if party else None), (
                 resolve(subject.word) if subject else self.st.speaker)
         own_subject = subject is not None and clause.start - sentence.start <= subject.at < clause.end - sentence.start
-        if self.frame and not own_subject and event.payee is None and event.kind in ("pay", "value") and source is None:
+        if self.frame and not own_subject and event.payee is None and event.kind in ("pay", "value"):
             # 汪某第二次给你送钱…？—我回家打开一看，里面是现金10万元: the asker's frame stands
             event.payer, event.payee = self.frame
         spouse = _SPOUSE.search(text)
@@ -840,7 +845,7 @@ class _Reader:
             if marker and marker.startswith("户名"):
                 marker = "到"  # 存到一个账户里，户名某某: the account holder receives it
             elif marker == "到" and m.start() > 0 and text[m.start() - 1] in "收接领":
-                marker = "从"  # 今收到某某…款: the one it was received from
+                marker = "收到"  # 今收到某某…款: the one it was received from
             if marker is None and not kin and (text.startswith("的", m.end()) or _TOPIC_SUM.match(text, m.end())):
                 marker = "的"  # 白振宇的手机 / 某某这笔我给了他…: a possessor or the topic, not who acts
             found.append(_Party(who, marker, m.start(), starts))
