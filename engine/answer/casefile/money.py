@@ -13,7 +13,6 @@ from engine.answer.casefile.case import Case, dominant_kind
 from engine.answer.casefile.disputes import record_note, side_of, voice_of, voiced
 from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.figures import goods_value
-from engine.answer.casefile.heads import thing_asked
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.rates import rate_part
 from engine.answer.casefile.restrictions import Restricted, outside, restrict, stands_for_rows, unmet_text
@@ -1135,12 +1134,6 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
     balance = _balance_of(case, plan, actor)
     in_terms, out_terms = balance.plus, balance.minus
     statement = _stated_balance(case, actor) if not account_holder(plan) else None
-    thing = thing_asked(plan)
-    if thing and not any(thing in e.words for e in case.ledger.money):
-        # 信用卡还欠多少 where no figure of the record speaks of that thing: not found, never a balance of
-        # every payment of the record
-        outcome.add(Part(f"「{thing}」的未归还金额", "", Fill.MISSING))
-        return
     if statement is not None and statement.amount.approx and not in_terms and plan.owed:
         statement = None  # 还欠我二十多万: said roughly, with nothing to check it against
     if not in_terms and statement is None:
