@@ -303,14 +303,17 @@ def test_one_character_labels_whose_space_was_lost_still_take_their_turns():
     assert "被告承担" in claim.text and [t["party"] for t in claim.meta["turns"]] == ["法庭", "原告"]
 
 
+# The opening of a record written 问　/答　 (ideographic space), its header and first exchange.
+_SPACED_OPENING = ("询问笔录", "时间：2024年3月2日9时至10时", "地点：某派出所", "询问人：甄某 记录人：简某", "被询问人：籍某",
+                   "问　你做什么工作？", "答　开货车的，一个月六千元。")
+
+
 def test_bare_markers_of_a_scanned_page_are_turns_in_a_record_written_with_a_separator():
     # a record written 问　/答　 (ideographic space) whose scanned page came back from OCR with the
     # space lost (问你住哪里？): those lines are turns too, each its own pair; a wrapped line beginning
     # with 问 after a line that did not end a sentence stays in the answer before it
     text = "\n".join([
-        "询问笔录", "时间：2024年3月2日9时至10时", "地点：某派出所", "询问人：甄某 记录人：简某", "被询问人：籍某",
-        "问　你做什么工作？", "答　开货车的，一个月六千元。",
-        "问　车是谁的？", "答　老板的，我只管开，",
+        *_SPACED_OPENING, "问　车是谁的？", "答　老板的，我只管开，",
         "问他要过几次油钱，他都没给。",
         "问一趟拉多少吨？", "答一趟拉三十吨左右。",
         "问一共拉了多少趟？", "答一共拉了四十趟。",
@@ -329,9 +332,7 @@ def test_a_single_scanned_exchange_after_a_signature_line_is_its_own_pair():
     # before's signature line: a bare 问 that asks something, and the bare 答 after it, are a pair —
     # too few of them in the record to count as its style, each read where it stands
     text = "\n".join([
-        "询问笔录", "时间：2024年3月2日9时至10时", "地点：某派出所", "询问人：甄某 记录人：简某", "被询问人：籍某",
-        "问　你做什么工作？", "答　开货车的，一个月六千元。",
-        "问　车是谁的？", "答　老板的，我只管开。",
+        *_SPACED_OPENING, "问　车是谁的？", "答　老板的，我只管开。",
         "被询问人签名：籍某",
         "问尾款是怎么付的？", "答尾款一共是四万元，现金给的。",
         "问　还有什么要补充的？", "答　没有了。"])
