@@ -102,19 +102,27 @@ _MONEY_THING = re.compile(r"[\u4e00-\u9fff]{0,3}(?:贷款|借款|欠款|信用�
 
 
 def _of_thing_asked(plan: CasePlan, figures: list[_Figure]) -> list[_Figure]:
-    """Of a thing the question names (信用卡欠了多少, 剩下的贷款), never a figure whose own clause names
-    another (剩余贷款本金是56万元 for the credit card is no side's account of it); a figure naming none
-    (我们只欠一万八千元) stays."""
+    """Of a thing the question names (信用卡欠了多少, 剩下的贷款), the figures whose clause names it, never
+    one whose clause names another (剩余贷款本金是56万元 for the credit card is no side's account of it);
+    a figure naming none, where its sentence takes up another figure of it."""
     thing = thing_asked(plan)
     if thing is None:
         return figures
-    kept = []
+    def clause(figure: _Figure) -> str:
+        return _clause_around(figure.said.text, figure.start, figure.end)
+
+    of_thing = [f for f in figures if thing in clause(f)]
+    values = {f.value for f in of_thing}
+    kept = list(of_thing)
     for figure in figures:
-        clause = _clause_around(figure.said.text, figure.start, figure.end)
-        named = [m.group(0) for m in _MONEY_THING.finditer(clause)]
-        if not named or any(thing in n or n in thing for n in named) or thing in clause:
+        if figure in of_thing or _MONEY_THING.search(clause(figure)):
+            continue
+        # a figure naming no thing answers for the thing asked only in a sentence that takes up the
+        # other side's figure of it (原告说我们还欠二万三千元，这个数不对，我们只欠一万八千元)
+        others = {Decimal(str(a.value)) for a in find_amounts(figure.said.text) if a.start != figure.start}
+        if others & values:
             kept.append(figure)
-    return kept
+    return sorted(kept, key=figures.index)
 
 
 def _clause_around(text: str, start: int, end: int) -> str:
