@@ -1119,9 +1119,10 @@ def _outstanding(case: Case, plan: CasePlan, actor: Actor, outcome: Outcome) -> 
     from engine.answer.casefile.per_person import answer_person_balance
 
     if actor.name is None:
-        # 他退给某某一部分钱以后，某某还有多少钱没拿回来: the one person named is the one owed, wherever named
-        named = [n for n in case.named_in(plan.text, known_only=True) if n != case.ledger.subject]
-        if len(named) == 1:
+        # 他退给某某一部分钱以后，某某还有多少钱没拿回来: the one person the question names is the one owed,
+        # wherever named (with two named — 某甲还差某乙多少 — who owes whom is the plan's to read)
+        named = case.named_in(plan.text, known_only=True)
+        if len(named) == 1 and named[0] != case.ledger.subject:
             actor = Actor(named[0], actor.role)
     if actor.name and answer_person_balance(case, actor.name, outcome):
         return
