@@ -101,15 +101,14 @@ def _sides_difference(by_side: dict[str, _Figure], cites: dict[str, str], said: 
 _MONEY_THING = re.compile(r"[\u4e00-\u9fff]{0,3}(?:贷款|借款|欠款|信用卡|房租|租金|货款|工资|工钱|费|定金|押金|保证金|首付|尾款|本金|利息)")
 
 
-def _of_thing_asked(plan: CasePlan, figures: list[_Figure]) -> list[_Figure]:
+def _of_thing_asked(thing: str | None, figures: list[_Figure]) -> list[_Figure]:
     """Of a thing the question names (信用卡欠了多少, 剩下的贷款), the figures whose clause names it, never
     one whose clause names another (剩余贷款本金是56万元 for the credit card is no side's account of it);
     a figure naming none, where its sentence takes up another figure of it."""
-    thing = thing_asked(plan)
     if thing is None:
         return figures
     def clause(figure: _Figure) -> str:
-        return _clause_around(figure.said.text, figure.start, figure.end)
+        return clause_of(figure.said.text, figure.start, figure.end)
 
     of_thing = [f for f in figures if thing in clause(f)]
     values = {f.value for f in of_thing}
@@ -125,23 +124,18 @@ def _of_thing_asked(plan: CasePlan, figures: list[_Figure]) -> list[_Figure]:
     return sorted(kept, key=figures.index)
 
 
-def _clause_around(text: str, start: int, end: int) -> str:
-    opened = max(text.rfind(ch, 0, start) for ch in "，,；;。") + 1
-    closed = min((i for i in (text.find(ch, end) for ch in "，,；;。") if i >= 0), default=len(text))
-    return text[opened:closed]
-
-
 def answer_sides_owed(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """还欠多少 in a hearing where the sides state different sums: each side's, attributed, as a
     conflict (or the side asked about, 原告主张欠多少); 多出/相差多少 → their difference. False (nothing
     added) when the sides do not both state a sum or state the same one."""
-    figures = _of_thing_asked(plan, _owed_figures(case, bool(plan.principal)))
+    thing = thing_asked(plan)  # (read once: the filter and the one side's figure both use it)
+    figures = _of_thing_asked(thing, _owed_figures(case, bool(plan.principal)))
     by_side: dict[str, _Figure] = {}
     # each side's first statement of the sum as a fact (尚欠…), else of its claim (判令…归还…)
     for figure in sorted(figures, key=lambda f: f.claimed):
         by_side.setdefault(figure.side, figure)
-    if len(by_side) == 1 and thing_asked(plan) and not plan.differ and \
-            any(thing_asked(plan) in _clause_around(f.said.text, f.start, f.end) for f in by_side.values()):
+    if len(by_side) == 1 and thing and not plan.differ and \
+            any(thing in clause_of(f.said.text, f.start, f.end) for f in by_side.values()):
         # 房子还剩多少贷款本金: one side's figure of the thing asked, as that side's
         (side, figure), = by_side.items()
         cited = case.cite(figure.said.anchor(0, len(figure.said.text)))
