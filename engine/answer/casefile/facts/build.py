@@ -313,6 +313,10 @@ def _link_mentions(ledger: CaseLedger, final: bool = False) -> None:
         words = re.sub(r"还(?=了|给|款|清|钱)", "", event.words) if event.kind == "repay" else event.words
         if event.role != "event" or event.same_as not in (None, MENTIONED) or AGAIN.search(words):
             continue
+        # the words of a paper the speaker quotes (收条上写的是“今收到…叁万元整”); an answer to 一共多少, which
+        # sums up what was told one by one (一共十四万七千元，还了某某一万五千元) — each read once per row
+        quoted_paper = bool(_WRITTEN.search(event.words))
+        summing_up = bool(TOTAL.search(ledger.statements[event.statement].question))
         for other in reversed(rows[:n]):
             # (前面说了…两万六千六: a figure told again may be a sum stated before, 一共交了两万六千六百元)
             if other.role not in (("event", "total") if demonstrative else ("event",)) or other.same_as \
@@ -331,11 +335,9 @@ def _link_mentions(ledger: CaseLedger, final: bool = False) -> None:
                                           and (_same_party(other.payee, event.payee) or retold)):
                 continue
             dated = bool(other.date and event.date)
-            # read out by the asker, or the words of a paper the speaker quotes (收条上写的是“今收到…叁万元整”)
-            told_by_document = "asker" in (event.source, other.source) or bool(_WRITTEN.search(event.words))
-            # an answer to 一共多少 sums up what was told one by one (一共十四万七千元，还了某某一万五千元)
-            summed_up = bool(TOTAL.search(ledger.statements[event.statement].question)) and \
-                other.statement != event.statement and bool(other.payee) and other.payee == event.payee
+            told_by_document = "asker" in (event.source, other.source) or quoted_paper
+            summed_up = summing_up and other.statement != event.statement and bool(other.payee) \
+                and other.payee == event.payee
             if demonstrative or dated or told_by_document or summed_up or other.statement == event.statement \
                     or (other_speaker and event.ordinal is None and bool(other.date or event.date)):
                 event.role, event.same_as = "mention", other.id
