@@ -50,6 +50,21 @@ ACTS = [frozenset(g.split()) for g in (
     # keeping a thing: the asker's 还在吗 asks it (聊天记录还在吗？—在，都截图保存了)
     "保留 保存 留着 留存 存着 还在",
 )]
+# A verb's result told with another complement is the same act (拦下 ~ 拦住 ~ 拦停, 扣下 ~ 扣住): the
+# question's words for how it ended differ from the statement's, the verb that did it does not.
+_RESULTS = "下住停走掉到"
+
+
+@lru_cache(maxsize=4096)
+def kin(act: str) -> frozenset[str]:
+    """The act and the words told for the same act: its group in ACTS and, for a verb with a result
+    complement, the verb with another one."""
+    found = {act}.union(*(g for g in ACTS if act in g))
+    if len(act) == 2 and act[1] in _RESULTS and act[0] not in _RESULTS:
+        found |= {act[0] + c for c in _RESULTS}
+    return frozenset(found)
+
+
 # A one-character act is a verb only before these (打了, 砸过, 扔进) — never inside another word (打架).
 _VERB_AFTER = r"[了过着完伤死倒他她我你人进掉走下上出到回起住，。？！,.?!；;]"
 # A negation scoping over the act right after it (就没叫代驾, 并没有受伤, 从来没打过).
@@ -96,9 +111,8 @@ def word_hit(word: str, context: str) -> float:
     two-character word is split by a few characters (喝酒 ~ 喝了不少酒)."""
     if occurs(word, context):
         return 1.0
-    for group in ACTS:
-        if word in group and any(occurs(other, context) for other in group if other != word):
-            return 0.8
+    if any(occurs(other, context) for other in kin(word) if other != word):
+        return 0.8
     if len(word) == 2 and re.search(re.escape(word[0]) + _split_gap(word) + re.escape(word[1]), context):
         return 0.5
     if len(word) == 2 and occurs(word[0], context):
@@ -111,11 +125,9 @@ def position(word: str, text: str) -> int:
     text = text.replace("\n", "")
     if occurs(word, text):
         return text.find(word) if len(word) > 1 else re.search(re.escape(word) + rf"(?={_VERB_AFTER}|$)", text).start()
-    for group in ACTS:
-        if word in group:
-            found = [position(o, text) for o in group if o != word and occurs(o, text)]
-            if found:
-                return min(found)
+    found = [position(o, text) for o in kin(word) if o != word and occurs(o, text)]
+    if found:
+        return min(found)
     if len(word) == 2:
         m = re.search(re.escape(word[0]) + _split_gap(word) + re.escape(word[1]), text)
         if m:
@@ -146,9 +158,8 @@ def _form(word: str) -> re.Pattern[str]:
 
 def _act_positions(act: str, text: str) -> list[int]:
     """Where the act or an act of its kind starts in the text."""
-    kin = {act}.union(*(g for g in ACTS if act in g))
     found = []
-    for word in kin:
+    for word in kin(act):
         for m in _form(word).finditer(text):
             start = m.start()
             if len(word) > 1 or start in _verb_starts(text) or occurs(word, text[start:]):

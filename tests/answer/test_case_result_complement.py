@@ -1,0 +1,50 @@
+"""A verb asked with one result complement is found told with another (被拦下 ~ 把车拦住, 扣下 ~ 扣住): the
+question's words for how an act ended are not the statement's, the verb is. Record written for this test,
+typeset into a real PDF, asked through Engine.ask."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answer.casefile.act_mentions import kin, word_hit
+from tests.case_homes import ask, record_home
+
+STOPPED = """询问笔录
+时间：2024年6月2日14时00分至2024年6月2日15时10分
+地点：某县交警大队询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：窦某某 性别：男
+问：你把6月1日晚上的经过说一下。
+答：那天我从县城开货车回村里，6月1日晚上大概9点40分，在路口被执勤的交警把车拦住了，
+他们让我下车做了呼气检测。
+问：车上拉的什么？
+答：拉的是两吨化肥，是帮邻居拉的。
+问：后来怎么处理的？
+答：交警把车扣住了，让我第二天来处理。
+"""
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    yield from record_home(tmp_path_factory.mktemp("result_complement"), {"询问笔录_窦某某.pdf": STOPPED})
+
+
+@pytest.mark.unit
+def test_the_same_verb_with_another_result_is_the_same_act():
+    assert {"拦住", "拦停", "拦下"} <= kin("拦下")
+    assert word_hit("拦下", "在路口被交警把车拦住了") == 0.8
+    assert word_hit("扣下", "交警把车扣住了") == 0.8
+
+
+@pytest.mark.unit
+def test_a_complement_turning_the_act_back_is_another_act():
+    # 送回 (sent back) is not 送到 (delivered); a verb without a result complement gets none added
+    assert "送回" not in kin("送到")
+    assert kin("拦") == frozenset({"拦"})
+
+
+@pytest.mark.integration
+def test_the_time_of_an_act_asked_with_another_complement(home):
+    answer = ask(home, "询问笔录_窦某某.pdf", "他是几点被交警拦下的？")
+    assert answer.status.value != "not_found", answer.conclusion
+    assert "9点40分" in answer.conclusion
