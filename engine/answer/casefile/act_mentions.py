@@ -46,6 +46,8 @@ ACTS = [frozenset(g.split()) for g in (
     "签字 签名 签收 签的字",
     "停车 停 停下 停住 刹车",
     "投诉 举报 反映 控告 信访",
+    # a sanction asked in general (以前有没有被处罚过) is told as the one imposed (被行政拘留过10天, 罚了2000元)
+    "处罚 处理过 罚款 拘留 行政拘留 刑事拘留 判刑 判 坐牢 劳教 处分 吊销",
     "送到 运到 送达 运达 到货 交货 送货 交付",
     # keeping a thing: the asker's 还在吗 asks it (聊天记录还在吗？—在，都截图保存了)
     "保留 保存 留着 留存 存着 还在",

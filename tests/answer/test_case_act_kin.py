@@ -1,6 +1,7 @@
-"""A verb asked with one result complement is found told with another (被拦下 ~ 把车拦住, 扣下 ~ 扣住): the
-question's words for how an act ended are not the statement's, the verb is. Record written for this test,
-typeset into a real PDF, asked through Engine.ask."""
+"""An act asked in the question's words is found told in the statement's: a verb with another result
+complement (被拦下 ~ 把车拦住, 扣下 ~ 扣住) — the question's words for how an act ended are not the
+statement's, the verb is; a sanction asked in general (以前有没有被处罚过) told as the one imposed
+(被行政拘留过5天). Record written for this test, typeset into a real PDF, asked through Engine.ask."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ STOPPED = """询问笔录
 答：拉的是两吨化肥，是帮邻居拉的。
 问：后来怎么处理的？
 答：交警把车扣住了，让我第二天来处理。
+问：你以前有没有违法犯罪记录？
+答：2019年因为打架被行政拘留过5天，别的没有。
 """
 
 
@@ -41,6 +44,7 @@ def test_a_complement_turning_the_act_back_is_another_act():
     # 送回 (sent back) is not 送到 (delivered); a verb without a result complement gets none added
     assert "送回" not in kin("送到")
     assert kin("拦") == frozenset({"拦"})
+    assert "拘留" in kin("处罚") and word_hit("处罚", "我愿意认罪认罚") == 0.0  # 认罚 is no sanction told
 
 
 @pytest.mark.integration
@@ -48,3 +52,10 @@ def test_the_time_of_an_act_asked_with_another_complement(home):
     answer = ask(home, "询问笔录_窦某某.pdf", "他是几点被交警拦下的？")
     assert answer.status.value != "not_found", answer.conclusion
     assert "9点40分" in answer.conclusion
+
+
+@pytest.mark.integration
+def test_a_sanction_asked_in_general_is_told_as_the_one_imposed(home):
+    answer = ask(home, "询问笔录_窦某某.pdf", "他以前有没有被处罚过？")
+    assert answer.conclusion.startswith("是"), answer.conclusion
+    assert "行政拘留过5天" in answer.conclusion
