@@ -110,3 +110,34 @@ def test_asks_of_a_value_are_left_where_the_whole_route_found_nothing_beside_an_
     outcome = Outcome([Part("人员", "", Fill.MISSING)])
     answer_asks(None, question, outcome, lambda case, q: (_ for _ in ()).throw(AssertionError("composed")))
     assert [p.fill for p in outcome.parts] == [Fill.MISSING]
+
+
+def _compose_by_words(answers):
+    def compose(case, question):
+        return Outcome([next(part for word, part in answers.items() if word in question.text)])
+    return compose
+
+
+def test_two_sums_asked_are_each_answered_by_their_own_route_where_the_whole_told_one():
+    question = read_question("那套房子买的时候总价和首付各是多少？")
+    outcome = Outcome([Part("金额", "136万元（即1360000元）（E1）", Fill.FILLED, ["E1"])])
+    total = Part("金额", "136万元（即1360000元）（E1）", Fill.FILLED, ["E1"])
+    down = Part("金额", "首付41万元（E1）", Fill.FILLED, ["E1"])
+    answer_asks(None, question, outcome, _compose_by_words({"总价": total, "首付": down}))
+    assert [p.text for p in outcome.parts] == [total.text, down.text]
+
+
+def test_two_sums_told_by_the_whole_route_are_left():
+    question = read_question("那套房子买的时候总价和首付各是多少？")
+    parts = [Part("金额", "总价136万元（E1）", Fill.FILLED, ["E1"]), Part("金额", "首付41万元（E1）", Fill.FILLED, ["E1"])]
+    outcome = Outcome(list(parts))
+    answer_asks(None, question, outcome, lambda case, q: (_ for _ in ()).throw(AssertionError("composed")))
+    assert outcome.parts == parts
+
+
+def test_sums_asked_whose_own_routes_find_no_more_leave_the_whole_answer():
+    question = read_question("那辆车最开始标价多少，最后谈成了多少钱？")
+    listed = Part("金额", "标价13.5万元（E1）", Fill.FILLED, ["E1"])
+    outcome = Outcome([listed])
+    answer_asks(None, question, outcome, lambda case, q: Outcome([Part("金额", "", Fill.MISSING)]))
+    assert outcome.parts[0] is listed

@@ -37,3 +37,14 @@ def test_question_plan_reads_each_ask_with_its_own_slot():
     plan = read_question("租赁合同是哪天订的？押金多少？")
     assert [a.case.slots[0] for a in plan.asks] == [Slot.DATE, Slot.AMOUNT]
     assert all(a.asks == [] for a in plan.asks)
+
+
+def test_two_sums_of_different_names_in_one_clause_are_two_asks():
+    assert ask_words("物业公司起诉时要了多少物业费和多少滞纳金？") == ["物业公司起诉时要了多少物业费？", "物业公司起诉时要了多少滞纳金？"]
+    assert ask_words("那套房子买的时候总价和首付各是多少？") == ["那套房子买的时候总价是多少？", "那套房子买的时候首付是多少？"]
+
+
+def test_things_asked_each_that_are_no_sums_stay_one_ask():
+    # figures of one kind over things joined by 和 (engine/question/asks.figures_each), or over people
+    assert ask_words("账面库存和实际盘点数各是多少台？") == []
+    assert ask_words("张三和李四各给了多少钱？") == []

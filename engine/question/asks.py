@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from engine.question.terms import head_term
+from engine.text.names import posseg
 from engine.text.quantities import UNITS, unit_words
 
 # the clause separators of engine/question/casefile._parts (one split of a question's parts)
@@ -26,11 +27,42 @@ _UNIT_WORDS = unit_words(u for u in UNITS if re.fullmatch(r"[\u4e00-\u9fff]+", u
 _FIGURE_ASKED = re.compile(rf"百分之几|(?:几|多少)(?:个)?(?:{_UNIT_WORDS}|点)?")
 
 
+# Two sums of different names asked in one clause: 要了多少物业费和多少滞纳金 / 总价和首付各是多少. Each is
+# a sum of its own (one may be told, the other not), so each is an ask of its own.
+_VALUE = r"[价费款金额付息资税钱租]"
+_SUMS_JOINED = re.compile(rf"多少(?P<a>[\u4e00-\u9fff]{{1,5}}?{_VALUE})(?:和|与|及|跟|以及)多少"
+                          rf"(?P<b>[\u4e00-\u9fff]{{1,5}}?{_VALUE})")
+_SUMS_EACH = re.compile(rf"(?:和|与|及|跟|以及)(?P<b>[\u4e00-\u9fff]{{1,5}}?{_VALUE})(?:的)?(?:各|分别)自?(?:是|为)?"
+                        r"多少(?:钱|元)?")
+
+
+def _sums_asked(clause: str) -> list[str]:
+    """A clause asking two sums of different names, as two asks (物业公司要了多少物业费和多少滞纳金 →
+    物业公司要了多少物业费 / 物业公司要了多少滞纳金; 房子的总价和首付各是多少 → 房子的总价是多少 / 房子的首付
+    是多少); the clause itself otherwise."""
+    if found := _SUMS_JOINED.search(clause):
+        before, after = clause[:found.start()], clause[found.end():]
+        return [f"{before}多少{found['a']}{after}", f"{before}多少{found['b']}{after}"]
+    found = _SUMS_EACH.search(clause)
+    if found is None:
+        return [clause]
+    # the first sum's name: jieba's last word before 和 (with the one before it when that is one
+    # character: 物业|费)
+    words = [w for w, _ in posseg(clause[:found.start()])]
+    first = words[-1] if words else ""
+    if len(first) == 1 and len(words) >= 2:
+        first = words[-2] + first
+    if not re.search(f"{_VALUE}$", first) or len(first) < 2:
+        return [clause]
+    before, after = clause[:found.start() - len(first)], clause[found.end():]
+    return [f"{before}{first}是多少{after}", f"{before}{found['b']}是多少{after}"]
+
+
 def ask_words(text: str) -> list[str]:
     """The words of each ask of ``text``, in order; [] when it asks one thing only."""
     asks: list[str] = []
     pending = ""
-    for clause in (c.strip() for c in _CLAUSES.split(text)):
+    for clause in (piece for c in _CLAUSES.split(text) for piece in _sums_asked(c.strip())):
         if not clause or not clause.strip("？?。 "):
             continue
         if not _ASKING.search(clause):

@@ -66,6 +66,8 @@ def answer_asks(case: Case, question: QuestionPlan, outcome: Outcome,
             # — 转给了谁 — is left to the whole route, its parts not told apart by their words, and where
             # that route found nothing (输钱最多的是谁，输了多少: no ranking told) the value asks are its too)
             _fill_asks(case, question, kinds, outcome, compose)
+        elif valued and len(valued) == len(kinds) and set(valued) == {("amount", frozenset())}:
+            _sums_each_own(case, question, outcome, compose)
         _say_unanswered(question, kinds, outcome)
     _say_each_unanswered(question, outcome)
 
@@ -142,6 +144,32 @@ def _fill_asks(case: Case, question: QuestionPlan, kinds: list, outcome: Outcome
         at = outcome.parts.index(later[0]) if later else len(outcome.parts)
         outcome.parts[at:at] = found
         _panels(outcome, own)
+
+
+def _sums_each_own(case: Case, question: QuestionPlan, outcome: Outcome,
+                   compose: Callable[[Case, QuestionPlan], Outcome]) -> None:
+    """标价多少，最后谈成了多少钱 / 总价和首付各是多少: two sums asked, the whole route's answer telling
+    fewer sums than asked. Which of its parts answers which ask is unknown, so each ask is answered by
+    its own route instead, in the question's order — where at least one finds its sum, and together
+    they tell more sums than the whole route did (an ask none finds is then said missing, with its own
+    gap)."""
+    told = _sums_told(outcome.parts)
+    if len(told) >= len(question.asks):
+        return
+    own = [compose(case, ask) for ask in question.asks]
+    parts = [p for o in own for p in o.parts]
+    if not any(p.fill is Fill.FILLED for p in parts) or len(_sums_told(parts)) <= len(told):
+        return
+    outcome.parts[:] = parts  # (the whole route's panels went with its parts)
+    for panel in (outcome.calculations, outcome.conflicts, outcome.gaps, outcome.notes):
+        panel.clear()
+    for o in own:
+        _panels(outcome, o)
+
+
+def _sums_told(parts: list[Part]) -> set[float]:
+    """The sums the parts state (136万元（即1360000元） is one)."""
+    return {a.value for p in parts if p.fill is not Fill.MISSING for a in find_amounts(p.text)}
 
 
 def _panels(outcome: Outcome, own: Outcome) -> None:
