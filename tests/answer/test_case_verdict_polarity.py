@@ -39,7 +39,19 @@ DEALER = """讯问笔录
 答：阿芳买过1次，1克，她用支付宝转了我260元。
 """
 
-RECRUITER_FILE, DEALER_FILE = "询问笔录_屠新民.txt", "讯问笔录_居志强.txt"
+# A seller saying a buyer always paid one way, and later telling one payment made another way.
+SELLER = """讯问笔录
+时间：2025年8月12日9时00分至2025年8月12日10时20分
+地点：澄江市公安局森林警察大队讯问室
+侦查员：鄢某、卜某 记录人：卜某
+犯罪嫌疑人：简国平 性别：男
+问：常丽芬收你的货，怎么付钱给你？
+答：她都是用微信转账给我，每次送过去当场就转。
+问：你还有什么要补充的？
+答：9月中旬我又送了一批给常丽芬，那次她是拿现金给我的，没有微信转账记录，上次我忘了讲。
+"""
+
+RECRUITER_FILE, DEALER_FILE, SELLER_FILE = "询问笔录_屠新民.txt", "讯问笔录_居志强.txt", "讯问笔录_简国平.txt"
 
 
 def test_a_negation_in_the_clause_before_the_asked_word_denies_it():
@@ -63,7 +75,7 @@ def test_the_way_of_paying_a_yes_no_asks_and_who_paid():
 @pytest.fixture(scope="module")
 def polarity_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("polarity_cases"),
-                           {RECRUITER_FILE: RECRUITER, DEALER_FILE: DEALER})
+                           {RECRUITER_FILE: RECRUITER, DEALER_FILE: DEALER, SELLER_FILE: SELLER})
 
 
 @pytest.mark.integration
@@ -78,6 +90,17 @@ def test_the_way_each_buyer_paid_answers_whether_it_was_cash(polarity_home):
     assert other_way.conclusion.startswith("否") and "支付宝" in other_way.conclusion, other_way.conclusion
     cash = ask(polarity_home, DEALER_FILE, "小灰付的是现金吗？")
     assert cash.conclusion.startswith("是") and "现金" in cash.conclusion, cash.conclusion
+
+
+@pytest.mark.integration
+def test_one_payment_told_made_another_way_is_an_account_against_always(polarity_home):
+    # 有没有…过: the one payment told made in cash answers it; the 都是用微信 account is cited against it
+    ever = ask(polarity_home, SELLER_FILE, "常丽芬有没有用现金付过钱？")
+    assert ever.conclusion.startswith("是") and ever.status.value == "needs_review", ever.conclusion
+    assert "都是用微信转账" in ever.conclusion and ever.conflicts
+    # (没有微信转账记录 names no way the money moved)
+    either = ask(polarity_home, SELLER_FILE, "常丽芬付的是现金吗？")
+    assert either.status.value == "needs_review" and either.conflicts, either.conclusion
 
 
 def test_a_title_after_a_word_is_the_alias_asked_never_the_words_last_character():

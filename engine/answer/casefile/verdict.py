@@ -471,7 +471,8 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     if not verdicts:  # said as 未在材料中找到对所问之事的明确说法, never a bare 是否
         return Part("对所问之事的明确说法", "", Fill.MISSING)
     decisive = verdicts[0]
-    if plan.focus.existential:
+    if plan.focus.existential or channel is not None and _EVER.search(plan.text):
+        # (有没有用现金付过: one payment told made that way answers it, whatever the others were)
         decisive = next((v for v in verdicts if v.value == "是"), decisive)
     statement, sentence = decisive.statement, decisive.sentence
     if decisive.value is None:
@@ -538,14 +539,24 @@ def yes_no(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcome) ->
     # a verdict only read from how a sentence tells the act is 已核验 when a reply to the very question
     # (a bare 没有 to the asker's yes/no, a confirmed assertion) says the same
     part.inferred = decisive.inferred and not any(not v.inferred and v.value == decisive.value for v in verdicts)
-    show_contrary(case, plan, decisive, part, outcome)
+    # the way of paying: another payment of the person told made the other way (都是用微信转账 — 那次她
+    # 是拿现金给我的) is an account against it, never left out
+    contrary = next((v for v in verdicts if v.value in ("是", "否") and v.value != decisive.value), None) \
+        if channel is not None else None
+    show_contrary(case, plan, decisive, part, outcome, contrary)
     return part
 
 
-def show_contrary(case: Case, plan: CasePlan, decisive: Verdict, part: Part, outcome: Outcome) -> None:
-    """Another account telling the very act the other way is cited beside the verdict, a conflict
-    stated openly (the answer is then needs_review: the reader decides, nothing is chosen)."""
-    contrary = _contrary_account(case, plan, decisive)
+# 有没有…过 / …过吗: asked whether it ever happened
+_EVER = re.compile(r"有没有[^，。？?]*过|过[^，。？?]{0,6}(?:吗|没有)[？?]?$")
+
+
+def show_contrary(case: Case, plan: CasePlan, decisive: Verdict, part: Part, outcome: Outcome,
+                  contrary: Verdict | None = None) -> None:
+    """Another account telling the very act the other way (``contrary``, else the one the file holds)
+    is cited beside the verdict, a conflict stated openly (the answer is then needs_review: the reader
+    decides, nothing is chosen)."""
+    contrary = contrary or _contrary_account(case, plan, decisive)
     if contrary is None or not part.evidence:
         return
     cited = case.cite(_anchor(contrary.statement, contrary.sentence))
@@ -590,6 +601,8 @@ def _contrary_account(case: Case, plan: CasePlan, decisive: Verdict) -> Verdict 
     return None
 
 
+# A way denied right before it is named (没有微信转账记录, 不是用现金): no way the money moved.
+_WAY_DENIED = re.compile(r"(?:没有|没|不是|未|并非)(?:用|通过|走)?$")
 # The money moving in the clause naming a way of paying (她微信转了我300元, 给的现金) — not a mere
 # mention of the way (只有他的微信).
 _PAID_BY = re.compile(r"[转付给交收汇打]")
@@ -618,7 +631,8 @@ def _channel_verdicts(case: Case, plan: CasePlan, channel: str) -> list[Verdict]
             if who and who not in sentence.text and who not in asked:
                 continue
             told = {name for clause in re.split(r"[，,；;]", sentence.text) if _PAID_BY.search(clause)
-                    for name, pattern in CHANNELS.items() if pattern.search(clause)}
+                    for name, pattern in CHANNELS.items()
+                    if (way := pattern.search(clause)) and not _WAY_DENIED.search(clause[:way.start()])}
             if len(told) == 1:
                 found.append(Verdict("是" if channel in told else "否", statement, sentence))
                 break
