@@ -21,13 +21,14 @@ from typing import Any
 
 from engine.types import DocumentRecord
 
-DERIVATION_VERSION = 5  # 1: first recorded (chunkers as of 2026-11-27); 2: hearing turns (shortened
+DERIVATION_VERSION = 6  # 1: first recorded (chunkers as of 2026-11-27); 2: hearing turns (shortened
 # labels 审/原代/被, also glued to the words; colons inside a speaker's words; a bench turn opening with no question);
 # 3: an arbitration hearing's bench (仲裁员, 首席仲裁员) asks like a court's (engine/ingest/chunkers/turns.py)
 # 4: bare 问/答 markers of a scanned page (OCR lost the separator) are turns in a record written with one; a header
 # whose keys run on without a colon (询问时间…，询问地点…) keeps its session fields (engine/ingest/chunkers/header.py)
 # 5: where the record has few bare markers (one scanned page), a bare 问 that asks something and a bare 答 right
-# after a question are turns too
+# after a question are turns too; 6: a header table drawn with bars at both ends (｜时间｜…｜) — each row is a
+# field of its own, never joined to the title or the row before (engine/ingest/chunkers/header.py)
 
 
 def current_version() -> int:

@@ -100,7 +100,8 @@ STANCE_GAP = re.compile(rf"(?P<a>{_SIDE_WORDS})(?:方)?(?P<sa>认可|承认|主�
 OCCASIONS_ASKED = re.compile(r"(?P<n>[两三四五六七八九])(?:次|回|趟)")
 # The record itself: "这次讯问是什么时间、在什么地方" is about the header, not an event.
 RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开(?:了|的)?庭|庭审)")
-SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次(?:讯问|询问|笔录|开庭|庭审)")
+# (第二次找这个前台问话, 第二次去派出所做笔录: the session's word a few words after its ordinal)
+SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次[^，。？?、；;]{0,8}?(?:讯问|询问|笔录|开庭|庭审|问话|谈话)")
 # The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
 SESSION_NAMED = re.compile(r"第(?P<n>[一二三四五六七八九十\d]+)次|(?P<first>首次|头一次)|(?P<more>补充)(?:讯问|询问|调查)"
                            r"|(?P<both>两次)(?:讯问|询问|笔录|开庭|庭审)")

@@ -31,6 +31,18 @@ def test_a_table_of_cells():
     assert fields["联系电话"] == "13600001111"
 
 
+def test_a_table_drawn_with_bars_at_both_ends_under_a_session_title():
+    # each row a field of its own: never joined to the title (询问笔录（第二次）) nor to the row before
+    text = "\n".join(["询问笔录（第二次）",
+                      "｜时间｜2024年3月12日15时10分至16时05分｜",
+                      "｜地点｜某县某酒店一楼监控室｜",
+                      "｜询问人｜柴某、滕某｜记录人｜滕某｜"])
+    fields = fields_of(text)
+    assert fields["时间"] == "2024年3月12日15时10分至16时05分"
+    assert fields["地点"] == "某县某酒店一楼监控室"
+    assert fields["询问人"] == "柴某、滕某" and fields["记录人"] == "滕某"
+
+
 def test_a_bar_standing_where_a_colon_would_keeps_every_key_of_its_line():
     # 审判员｜…  书记员｜… on one line; a party's particulars run on after the bar as after a colon
     text = "\n".join(["审判员｜庞某 书记员｜祁某",

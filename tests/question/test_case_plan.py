@@ -33,6 +33,10 @@ def test_the_record_itself_and_its_sessions():
     plan = make_plan("第二次讯问是在什么时间、什么地点？")
     assert plan.record and plan.session == 2 and plan.slots == [Slot.DATE, Slot.PLACE]
     assert make_plan("这次询问的记录人是谁？").fields == ["recorder"]
+    # the session's word a few words after its ordinal (第二次找…问话) names the session, no Nth event
+    told = make_plan("第二次找这个证人问话是哪一天？在什么地方问的？")
+    assert told.record and told.session == 2 and told.aggregate is None
+    assert make_plan("第二次转账是哪天？").session is None
 
 
 def test_hearings_supplements_roles_and_sides():

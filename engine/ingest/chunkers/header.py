@@ -91,6 +91,9 @@ class HeaderField:
     owner: str | None = None  # the party or person whose particulars these are (被告), when said
 
 
+_TABLE_ROW = re.compile(rf"{_SP}*[｜|丨]{_SP}*[\u4e00-\u9fff]")
+
+
 def _joins_a_key(before: str, line: str) -> bool:
     """``before`` ends with the start of a key that ``line`` finishes (身份证 / 号码：…)."""
     head = line.lstrip(" \t\u3000")
@@ -109,7 +112,8 @@ def _logical(text: str) -> tuple[str, list[int]]:
     where: list[int] = []
     pos = 0
     for n, line in enumerate(text.split("\n")):
-        starts_field = bool(_LINE_KEY.match(line) or _TITLE.match(line))
+        # (｜时间｜…｜: a row of a table drawn with bars at both ends opens a field too)
+        starts_field = bool(_LINE_KEY.match(line) or _TITLE.match(line) or _TABLE_ROW.match(line))
         joined = n > 0 and out and (not starts_field or _joins_a_key("".join(out[-12:]), line)) \
             and not _TITLE.match(line)
         if n > 0 and not joined:
