@@ -152,8 +152,14 @@ def _destination(tokens: list[tuple[int, str, str]], at: int, names: list[str]) 
     return run[-1] if run else None
 
 
+# A one-character verb asked both ways (查没查, 去不去, 看没看过): the act is the verb, asked — not denied.
+# (有没有, 是不是 and the two-character words asked so — 知不知道, 同不同意 — are read as they stand)
+_BOTH_WAYS = re.compile(r"(?P<verb>[^有是知认同愿承接对\W\d])[不没](?P=verb)")
+
+
 def read_focus(text: str, reading: Reading, names: list[str] = ()) -> Focus:
     """``names``: the parties the question names (beyond jieba's), whose characters are never acts."""
+    text = _BOTH_WAYS.sub(r"\g<verb>", text)
     focus = Focus()
     names = list(dict.fromkeys([*reading.names, *names]))
     roles = [m.group(0) for m in re.finditer(_ROLE, text)]

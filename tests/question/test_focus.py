@@ -56,6 +56,14 @@ def test_the_shapes_of_a_yes_no_question():
     assert focus("他当时知道钱是偷来的吗？").acts[0] == "知道"
 
 
+@pytest.mark.parametrize("question, act", [("补卡之前到底查没查他的身份证？", "查"), ("你看没看过他的驾驶证？", "看"),
+                                           ("他到底收没收那笔钱？", "收")])
+def test_a_verb_asked_both_ways_is_a_yes_no_of_that_verb_not_denied(question, act):
+    read = read_question(question).case
+    assert read.slots == [Slot.YESNO] and not read.fields  # (查没查他的身份证 asks no ID number)
+    assert act in read.focus.acts and not read.focus.negated
+
+
 def test_a_time_of_day_is_its_own_slot():
     assert read_question("交警是几点把他拦下来的？").case.slots == [Slot.TIME]
     assert read_question("事情是哪天发生的？").case.slots == [Slot.DATE]
