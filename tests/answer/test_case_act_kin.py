@@ -22,6 +22,8 @@ STOPPED = """询问笔录
 答：拉的是两吨化肥，是帮邻居拉的。
 问：后来怎么处理的？
 答：交警把车扣住了，让我第二天来处理。
+问：6月5日那天你是怎么被查获的？
+答：那天晚上十点左右，我在仓库门口卸货，你们的人就过来了。
 问：你以前有没有违法犯罪记录？
 答：2019年因为打架被行政拘留过5天，别的没有。
 """
@@ -59,3 +61,10 @@ def test_a_sanction_asked_in_general_is_told_as_the_one_imposed(home):
     answer = ask(home, "询问笔录_窦某某.pdf", "他以前有没有被处罚过？")
     assert answer.conclusion.startswith("是"), answer.conclusion
     assert "行政拘留过5天" in answer.conclusion
+
+
+@pytest.mark.integration
+def test_the_clock_time_of_an_act_asked_in_the_askers_words(home):
+    # 被抓住 ~ 查获 (到案); the reply to 那天你是怎么被查获的 opens with its clock time: under review
+    answer = ask(home, "询问笔录_窦某某.pdf", "他是几点被当场抓住的？")
+    assert "晚上十点左右" in answer.conclusion and answer.status.value == "needs_review", answer.conclusion

@@ -547,7 +547,27 @@ def time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcom
                 continue
             cited = case.cite(_anchor(statement, sentence))
             return Part("时间", f"时间：{clock.group(0)}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
-    return Part("时间", "", Fill.MISSING)
+    return _clock_of_act_asked(case, plan, chosen) or Part("时间", "", Fill.MISSING)
+
+
+def _clock_of_act_asked(case: Case, plan: CasePlan, chosen: list[Match]) -> Part | None:
+    """No ranked statement tells a clock time: the first reply to an asker's question telling the asked act
+    (那天你是怎么被查获的？—那天早上五点半左右，…) that opens with one — under review, the act being the
+    asker's words."""
+    if not plan.focus.acts or plan.ordinal is not None:
+        return None  # (第二次 of an act told several times: which reply tells that one is not read here)
+    ranked = {m.statement.index for m in chosen[:3]}
+    for statement in case.ledger.statements:
+        if statement.kind != "qa" or statement.index in ranked or act_at(plan, statement.question, main=True) < 0:
+            continue
+        opening = next(iter(_sentences(statement)), None)
+        clock = next((m for m in TIME_OF_DAY.finditer(opening.text) if is_clock_time(m)), None) if opening else None
+        if clock is None:
+            continue
+        cited = case.cite(_anchor(statement, opening))
+        return Part("时间", f"时间：{clock.group(0)}（{cited}：{quoted(opening.text)}）", Fill.FILLED, [cited],
+                    doubt="时间读自对询问人所问该行为的回答")
+    return None
 
 
 def _confirmed_clock(case: Case, plan: CasePlan, chosen: list[Match], vague: Statement) -> Part | None:
