@@ -48,3 +48,7 @@ def test_things_asked_each_that_are_no_sums_stay_one_ask():
     # figures of one kind over things joined by 和 (engine/question/asks.figures_each), or over people
     assert ask_words("账面库存和实际盘点数各是多少台？") == []
     assert ask_words("张三和李四各给了多少钱？") == []
+
+
+def test_an_ask_naming_only_a_side_carries_the_thing_of_the_first():
+    assert ask_words("误工费原告要多少，被告说最多认多少？") == ["误工费原告要多少", "误工费，被告说最多认多少？"]

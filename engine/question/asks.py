@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from engine.question.terms import head_term
+from engine.question.terms import head_term, tagged_terms
+from engine.text.case_lexicon import PARTY_ROLES
 from engine.text.names import posseg
 from engine.text.quantities import UNITS, unit_words
 
@@ -76,7 +77,16 @@ def ask_words(text: str) -> list[str]:
     setting = asks[0][:asks[0].rfind("，") + 1] if "，" in asks[0] else ""
     subject = _subject(asks[0][len(setting):])
     asks[1:] = [setting + (a if _own_thing(a) or not subject else f"{subject}，{a}") for a in asks[1:]]
+    # 误工费原告要多少，被告认多少: an ask naming only a side of the first ask's thing is of that thing
+    thing = next((w for w, flag in tagged_terms(asks[0][len(setting):]) if flag.startswith("n") and w not in PARTY_ROLES), None)
+    if thing:
+        asks[1:] = [setting + f"{thing}，{a[len(setting):]}" if _side_only(a[len(setting):]) else a for a in asks[1:]]
     return asks
+
+
+def _side_only(ask: str) -> bool:
+    """The ask's one named thing is a side of a hearing (被告说最多认多少)."""
+    return head_term(ask) in PARTY_ROLES
 
 
 def _own_thing(ask: str) -> bool:
