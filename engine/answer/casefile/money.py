@@ -330,12 +330,48 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
 
 
 # -- one occurrence ----------------------------------------------------------------------------------
+def _item_of(case: Case, event: Event) -> str:
+    """The words of the item a figure closes, in a list of items each ended by ； or 。 (3.护理费，按每天200元
+    计算，60天，为12,000元): from the end of the item before to the figure."""
+    anchor = event.amount.anchor if event.amount is not None else None
+    source = case.sources.get(anchor.chunk_id) if anchor is not None else None
+    if source is None:
+        return event.words
+    text = source.chunk.text
+    # (…护理费应为18,000元，各项损失总额相应变更为438,037元: a clause naming money of its own is its item)
+    own = text[max(text.rfind(mark, 0, anchor.start) for mark in "，,；;。") + 1:anchor.start]
+    if _NAMES_MONEY.search(own.replace("\n", "")):
+        return own.replace("\n", "")
+    start = max(text.rfind(mark, 0, anchor.start) for mark in "；;。") + 1
+    return text[start:anchor.end].replace("\n", "")
+
+
+_NAMES_MONEY = re.compile(r"[\u4e00-\u9fff][费款金额价]")
+
+
+def _items_told_apart(case: Case, plan: CasePlan, chosen: list[Event], outcome: Outcome) -> bool:
+    """3.护理费…为12,000元 and later 护理费应为18,000元: the one item asked told with different sums — each
+    cited, the later named as such, never one chosen. False when every row naming it tells one sum."""
+    named = sorted((e for e in chosen if plan.money_word in _item_of(case, e)), key=lambda e: e.statement)
+    if len({e.amount.value for e in named if e.amount is not None}) < 2:
+        return False
+    said = "；".join(f"{case.cite_event(e)}称{said_figure(e.amount, e.currency)}{version_note(e is named[-1])}"
+                    for e in named)
+    ids = [case.cite_event(e) for e in named]
+    outcome.conflicts.append(Conflict("testimony", f"{plan.money_word}的数额说法不一：{said}", ids))
+    outcome.add(Part("金额", f"{plan.money_word}说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
+    return True
+
+
 def _single(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: Outcome,
             scope: Restricted | None = None) -> None:
     roles = ("cost",) if kind == "cost" else ("demand", "cost") if kind == "demand" else ("event", "periodic")
     if plan.promised and any(e.role == "agreed" for e in case.ledger.money):
         roles = ("agreed",)  # 答应10月底前先付多少: the sum promised
     events = _movements(case, plan, kind, actor, roles=roles, scope=scope)
+    if kind in ("cost", "demand") and plan.money_word:
+        # 1.医疗费86,437元…；3.护理费，按每天200元计算，60天，为12,000元: the item naming the money asked
+        events = [e for e in events if plan.money_word in _item_of(case, e)] or events
     if kind == "demand":
         demands = [e for e in events if e.kind == "demand"]
         more = [e for e in demands if _MORE.search(e.words)] if plan.demand_more else []
@@ -361,6 +397,8 @@ def _single(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome:
             return
         if kind == "demand":  # 一开始要多少 / 最少要多少: the one meant; else each, none chosen for the user
             chosen, several_demands = _picked_demand(plan, chosen)
+        elif kind == "cost" and plan.money_word and _items_told_apart(case, plan, chosen, outcome):
+            return
         else:
             chosen = chosen[:1]
     for event in chosen:
