@@ -129,10 +129,13 @@ def _unsure_about(text: str, slot: Slot) -> bool:
     """A clause saying 不知道/记不清 about the asked slot (她投了多少我不清楚 is about an amount)."""
     wanted = {Slot.PERSON: ("person",), Slot.PLACE: ("place",), Slot.DATE: ("date",),
               Slot.AMOUNT: ("amount",), Slot.COUNT: ("count",), Slot.TEXT: ("which", "place", "person")}
+    topic: list[str] = []  # what the clauses before it name (那个男的叫什么名字，…，我没记住: a name)
     for clause in split(text, 0, len(text), CLAUSE_PREDICATE) or [Segment(0, len(text), text)]:
+        named = [k for k, p in UNSURE_ABOUT.items() if p.search(clause.text)]
         if not UNCERTAIN.search(clause.text) and not DEFERRED.search(clause.text):
+            topic = named or topic
             continue  # (怎么算出来的我这边没有材料，需要回去核实: what was asked, put off — a gap too)
-        about = [k for k, p in UNSURE_ABOUT.items() if p.search(clause.text)]
+        about = named or topic
         if not about or any(k in about for k in wanted.get(slot, ())):
             return True
     return False
