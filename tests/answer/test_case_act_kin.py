@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.answer.casefile.act_mentions import kin, word_hit
+from engine.answer.casefile.act_mentions import _act_positions, kin, word_hit
 from tests.case_homes import ask, record_home
 
 STOPPED = """询问笔录
@@ -47,6 +47,14 @@ def test_a_complement_turning_the_act_back_is_another_act():
     assert "送回" not in kin("送到")
     assert kin("拦") == frozenset({"拦"})
     assert "拘留" in kin("处罚") and word_hit("处罚", "我愿意认罪认罚") == 0.0  # 认罚 is no sanction told
+
+
+@pytest.mark.unit
+def test_a_verb_opening_with_a_one_character_acts_character_is_not_that_act():
+    # 开始当厂长 / 日常开支 open nothing; 打算 hits no one
+    assert _act_positions("开", "2019年开始当厂长，管生产和日常开支。") == []
+    assert _act_positions("打", "我打算回家") == []
+    assert _act_positions("开", "那天装置开了一夜") == [4]
 
 
 @pytest.mark.integration
