@@ -557,7 +557,11 @@ def question_kind(text: str) -> str | None:
 
 
 # A person named by kinship to another (他老婆, 其妻子, 邹某的儿子): no header line is theirs by that word.
-KIN = re.compile(r"(?:他|她|其)?(?:的)?(?:老婆|妻子|丈夫|老公|爱人|前妻|前夫|父亲|母亲|爸爸|妈妈|儿子|女儿|哥哥|弟弟|姐姐|妹妹)")
+# The words for one's family (the question's 他堂弟, a statement's 我表哥韦某): one list for every reader.
+FAMILY = (r"老婆|妻子|丈夫|老公|爱人|媳妇|前妻|前夫|父亲|母亲|爸爸|妈妈|儿子|女儿|哥哥|弟弟|姐姐|妹妹|"
+          r"表哥|表弟|表姐|表妹|堂哥|堂弟|堂姐|堂妹|侄子|侄女|外甥女|外甥|叔叔|舅舅|姑姑|岳父|岳母|公公|婆婆|"
+          r"女婿|儿媳|嫂子|弟媳|姐夫|妹夫|孙子|孙女|爷爷|奶奶|外公|外婆")
+KIN = re.compile(rf"(?:他|她|其)?(?:的)?(?:{FAMILY})")
 
 # -- a whole less named parts (他自己落下的钱，扣掉老婆退的和卡里冻住的，还差多少) ----------------------
 # The words that take named parts off a whole, and what follows them up to the balance asked.

@@ -20,7 +20,7 @@ from engine.text.case_lexicon import UNIT_FAMILIES
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 
-_MONEY_TOLD = re.compile(r"\d\s*(?:万|千)?元|[一二三四五六七八九十百千万两]+(?:万|千)?元|元整")
+_MONEY_TOLD = re.compile(r"\d\s*(?:万|千)?元|[一二三四五六七八九十百千万两壹贰叁肆伍陆柒捌玖拾佰仟萬]+元|元整")
 _MONEY_LABEL = re.compile(r"金额|[额款价费钱资金]$|数额|总额")
 _NUMBER = r"(?:\d[\d,.]*|[一二三四五六七八九十百千万两]+)\s*"
 

@@ -13,7 +13,7 @@ from engine.question import FIELD_KEYS, CasePlan, Slot
 from engine.answer.casefile.facts import Anchor
 from engine.ingest.chunkers.header import person_for_label
 from engine.ingest.chunkers.turns import HEARING_SIDES
-from engine.text.case_lexicon import TIME_OF_DAY, clock_minutes
+from engine.text.case_lexicon import FAMILY, TIME_OF_DAY, clock_minutes
 from engine.text.dates import find_dates
 from engine.text.pii import find_pii
 from engine.answer.wording import chinese_count, quoted
@@ -226,7 +226,7 @@ def _earlier_value(case: Case, session: int, wanted) -> tuple[str, Anchor, str] 
 
 # People a question can ask about by role instead of by name (老板叫什么, 他妹妹的电话).
 ROLE_PERSON = re.compile(r"老板|老总|法定代表人|法人|负责人|业务员|经理|会计|出纳|股东|员工|司机|中间人|介绍人|"
-                         r"父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|老公|儿子|女儿|哥哥|姐姐|弟弟|妹妹|表妹|表弟|表哥|表姐|"
+                         rf"{FAMILY}|"
                          r"朋友|同事|邻居|亲戚|对方|被害人|受害人|"
                          # the other side of a victim's or witness's account, named by what they did
                          r"骗子|小偷|窃贼|劫匪|歹徒|凶手|肇事者|肇事司机")

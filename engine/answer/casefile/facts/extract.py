@@ -184,7 +184,7 @@ _TO_MARKERS = frozenset({"给", "向", "往", "还", "退", "赔", "到"})
 
 
 # 我妹妹张丽 / 他的同伙某某: a person by their relation to a party (by name when the name follows)
-KIN = (r"(?:的)?(?:父亲|母亲|爸爸|妈妈|老婆|妻子|丈夫|老公|爱人|媳妇|儿子|女儿|哥哥|姐姐|弟弟|妹妹|表妹|表弟|表哥|表姐|"
+KIN = (rf"(?:的)?(?:{lx.FAMILY}|"
        r"朋友|同事|邻居|亲戚|家里人|家人|同伙|同伴|合伙人|手下|搭档|同学|老乡)")
 
 
