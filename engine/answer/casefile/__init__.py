@@ -15,6 +15,7 @@ from engine.answer.casefile.asks import answer_asks
 from engine.answer.casefile.act_counts import answer_act_count, asks_act_count
 from engine.answer.casefile.badge import check_parts, hold_statements, money_absent
 from engine.answer.casefile.batches import answer_batch, batch_told
+from engine.answer.casefile.disputes import denied_figures
 from engine.answer.casefile.calls import answer_call
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.mediation import answer_consent, answer_mediation_outcome, answer_offers
@@ -180,6 +181,7 @@ def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
         return None
     outcome = _compose_or_turn(case, question)
     answer_asks(case, question, outcome, _compose_or_turn)  # 哪天签的？总价多少？: every ask given, each by its own route
+    denied_figures(case, outcome)  # 实际是5999元，不是6499元: the sum given denied elsewhere — both shown
     sum_quoted_parts(plan, outcome)  # 第一批10个，第二批14个 for 一共多少个: the parts added, under review
     hold_statements(outcome)  # a value read out of what was said: shown with its quote, to be checked
     draft = draft_of(outcome, case.evidence, case.scope)

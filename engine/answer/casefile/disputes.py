@@ -5,6 +5,7 @@ one side's figure as settled."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from engine.answer.casefile.case import Case
@@ -104,3 +105,54 @@ def disputed_quantity_total(case: Case, stated: Event, parts: list[Event], said:
         outcome.add(Part(label, f"{label}双方说法不一：{text}，需人工核实", Fill.CONFLICT, ids))
         return True
     return False
+
+
+# The figure before it denied (实际付款金额是5999元，不是6499元 / 并非6499元).
+_DENIED_BEFORE = re.compile(r"(?:不\s*是|并\s*非|而\s*非)\s*$")  # (a PDF's line break anywhere: 不\n是)
+
+
+def denied_figures(case: Case, outcome: Outcome) -> None:
+    """A sum the answer gives alone that a sentence of the record denies, stating another (被告：实际付款
+    金额是5999元，不是6499元): that sentence is cited beside it as another account, a conflict stated
+    openly — the reader decides, nothing is chosen."""
+    from engine.answer.casefile.said import _anchor, _sentences
+
+    for part in outcome.parts:
+        if part.fill is not Fill.FILLED or not part.evidence:
+            continue
+        values = {a.value for a in find_amounts(part.text)}
+        if len(values) != 1:
+            continue
+        (value,) = values
+        found = _denial_of(case, value)
+        if found is None:
+            continue
+        statement, sentence, other = found
+        cited = case.cite(_anchor(statement, sentence))
+        if cited in part.evidence:
+            continue
+        end = part.text.rfind("）")
+        said = quoted(flat(sentence.text))
+        part.text = f"{part.text[:end]}；另{cited}称{flat(other.text)}：{said}{part.text[end:]}" if end > 0 \
+            else f"{part.text}（另{cited}称{flat(other.text)}：{said}）"
+        part.evidence.append(cited)
+        part.fill = Fill.CONFLICT
+        outcome.conflicts.append(Conflict("testimony", f"材料中另有说法否认该数额：{part.evidence[0]}所述与{cited}"
+                                                       f"（{said}）不一", [part.evidence[0], cited]))
+
+
+def _denial_of(case: Case, value):
+    """The first sentence of the record saying a sum is not ``value`` and stating another: (statement,
+    sentence, the other sum), or None."""
+    from engine.answer.casefile.said import _sentences
+
+    for statement in case.ledger.statements:
+        if statement.kind != "qa":
+            continue
+        for sentence in _sentences(statement):
+            amounts = find_amounts(sentence.text)
+            denied = [a for a in amounts if a.value == value and _DENIED_BEFORE.search(sentence.text[:a.start])]
+            others = [a for a in amounts if a.value != value]
+            if denied and others:
+                return statement, sentence, max(others, key=lambda a: a.start < denied[0].start)
+    return None
