@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from engine.answer.casefile.act_mentions import _act_positions, kin, word_hit
+from engine.answer.casefile.when import _act_as_time
+from engine.question.casefile import make_plan
 from tests.case_homes import ask, record_home
 
 STOPPED = """询问笔录
@@ -76,3 +78,11 @@ def test_the_clock_time_of_an_act_asked_in_the_askers_words(home):
     # 被抓住 ~ 查获 (到案); the reply to 那天你是怎么被查获的 opens with its clock time: under review
     answer = ask(home, "询问笔录_窦某某.pdf", "他是几点被当场抓住的？")
     assert "晚上十点左右" in answer.conclusion and answer.status.value == "needs_review", answer.conclusion
+
+
+@pytest.mark.unit
+def test_an_act_named_only_as_the_time_of_another_thing_narrates_no_act():
+    # 这些是你们抓到我以后我才知道的: the sentence before it (大概2月份，她发现…) sets no scene of the arrest
+    plan = make_plan("他是哪天被抓住的？")
+    assert _act_as_time(plan, "这些是你们抓到我以后我才知道的。")
+    assert not _act_as_time(plan, "后来在小区门口被你们抓到了。")

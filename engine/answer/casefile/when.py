@@ -454,7 +454,18 @@ def _dates_the_act(plan: CasePlan, case: Case, statement: Statement, sentence: S
         things = objects_of(plan, case.people(), case.doc_text)
         return not things or any(object_hit(o, sentence.text) for o in things)
     return any(later.start > sentence.start and (t := _tells(plan, case, later.text)) >= 1
+               and not _act_as_time(plan, later.text)
                and _dates_the_act(plan, case, statement, later, t) for later in _sentences(statement))
+
+
+# 你们抓到我以后我才知道的: the act only as the time of something else, after the act's verb and its object
+_AS_TIME = re.compile(r"^[^，。；,;]{0,6}?(?:以后|之后|以前|之前|的时候)")
+
+
+def _act_as_time(plan: CasePlan, text: str) -> bool:
+    """The sentence names the act only as a time for another thing (…抓到我以后才知道): it narrates no act."""
+    at = act_at(plan, text)
+    return at >= 0 and bool(_AS_TIME.search(text[at + 1:].replace("\n", "")))
 
 
 def _tells(plan: CasePlan, case: Case, text: str) -> int:
