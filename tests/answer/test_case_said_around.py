@@ -220,6 +220,11 @@ def test_a_hearing_sides_named_by_their_part_are_read_as_the_records_sides(home)
 
     assert _organisation("岑溪县宏远建材有限公司，住所地岑溪县工业园")
     assert not _organisation("苗俊杰，男，1990年3月5日出生，汉族")
+    from engine.answer.casefile.side_roles import _ORG_WORDS, _PERSON_WORDS
+
+    # a hospital, a school, a shop sued by a patient, a parent, a customer: the same reading
+    assert _ORG_WORDS.search("医院认可的误工费是多少") and _ORG_WORDS.search("学校同意赔多少")
+    assert _PERSON_WORDS.search("患者要求赔多少") and _organisation("某市第一人民医院，住所地某市某路1号")
     answer = ask(home, "labour.pdf", "调解时公司最多愿意出多少？")  # the company's offer alone
     found = amounts(answer.conclusion)
     assert 16000 in found and 20000 not in found and 1000 not in found, answer.conclusion
