@@ -102,6 +102,8 @@ OCCASIONS_ASKED = re.compile(r"(?P<n>[两三四五六七八九])(?:次|回|趟)"
 RECORD = re.compile(r"(?:这次|本次|此次|第[一二三四五六七八九十\d]+次|上次|首次)?(?:讯问|询问|笔录|谈话|问话|开(?:了|的)?庭|庭审)")
 # (第二次找这个前台问话, 第二次去派出所做笔录: the session's word a few words after its ordinal)
 SESSION = re.compile(r"第([一二三四五六七八九十\d]+)次[^，。？?、；;]{0,8}?(?:讯问|询问|笔录|开庭|庭审|问话|谈话)")
+# The record's later session named without its ordinal (后来那次问话, 最后一次询问, 后一次讯问).
+LAST_SESSION = re.compile(r"(?:后来|最后|后)(?:那|的|这)?(?:一)?次[^，。？?、；;]{0,6}?(?:讯问|询问|笔录|问话|谈话)")
 # The sessions a question names (第二次讯问…和第一次, 首次询问, 补充询问, 两次讯问): ordinals, 补充, or both of two.
 SESSION_NAMED = re.compile(r"第(?P<n>[一二三四五六七八九十\d]+)次|(?P<first>首次|头一次)|(?P<more>补充)(?:讯问|询问|调查)"
                            r"|(?P<both>两次)(?:讯问|询问|笔录|开庭|庭审)")
@@ -447,6 +449,7 @@ class CasePlan:
     names: list[str] = field(default_factory=list)
     record: bool = False  # about the interrogation record itself (its header)
     session: int | None = None
+    session_last: bool = False  # 后来那次问话 / 最后一次询问: the record's last session
     supplement: bool = False  # the record's 补充讯问/补充询问 section is named
     # 第二次讯问和第一次隔了几天 / 补充询问距第一次询问几天: the two sessions whose header dates the days
     # are asked between, as named ("1", "2" … by ordinal, "补充" for the 补充 section), in the order said
@@ -655,7 +658,7 @@ class CasePlan:
         return {"slots": [s.value for s in self.slots], "kind": self.kind, "aggregate": self.aggregate, "occasions": self.occasions, "stance_gap": list(self.stance_gap) if self.stance_gap else None,
                 "ordinal": self.ordinal, "call": self.call, "period": self.period, "means": self.means,
                 "principal": self.principal, "names": list(self.names), "record": self.record,
-                "session": self.session, "supplement": self.supplement, "officer_role": self.officer_role,
+                "session": self.session, "session_last": self.session_last, "supplement": self.supplement, "officer_role": self.officer_role,
                 "sessions_apart": list(self.sessions_apart) if self.sessions_apart else None,
                 "record_length": self.record_length,
                 "parties": list(self.parties), "acting_side": self.acting_side,
@@ -875,6 +878,7 @@ def make_plan(text: str) -> CasePlan:
     if session:
         plan.session = ordinal_of(f"第{session.group(1)}次")
     plan.supplement = bool(SUPPLEMENT.search(text))
+    plan.session_last = plan.session is None and bool(LAST_SESSION.search(text))
     plan.sessions_apart = _sessions_apart(text)
     plan.record_length = bool(RECORD_LENGTH.search(text))
     waited = WAITED_FOR.search(text)

@@ -82,6 +82,9 @@ def test_yes_no_from_the_answer_that_decides(case_home):
 def test_the_record_of_the_second_session(case_home):
     answer = ask(case_home, TAKINGS, "第二次讯问是在什么时间、什么地点？")
     assert "2024年5月20日" in answer.conclusion and "看守所第二讯问室" in answer.conclusion
+    # 后来那次: the later session, named without its ordinal
+    later = ask(case_home, TAKINGS, "后来那次讯问是在什么地方？")
+    assert "看守所第二讯问室" in later.conclusion, later.conclusion
 
 
 def test_personal_data_is_masked_by_default(case_home):

@@ -37,6 +37,7 @@ def test_the_record_itself_and_its_sessions():
     told = make_plan("第二次找这个证人问话是哪一天？在什么地方问的？")
     assert told.record and told.session == 2 and told.aggregate is None
     assert make_plan("第二次转账是哪天？").session is None
+    assert make_plan("后来那次问话是在哪里问的？").session_last and not make_plan("后来他又转了多少？").session_last
 
 
 def test_hearings_supplements_roles_and_sides():

@@ -47,6 +47,8 @@ def _sessions(case: Case, plan: CasePlan) -> list[int]:
     sessions = sorted(case.ledger.headers)
     if plan.session is not None:
         return [plan.session] if plan.session in sessions else []
+    if plan.session_last:  # 后来那次问话: the last session (of one session, there is no later one)
+        return sessions[-1:] if len(sessions) > 1 else []
     if plan.supplement:
         return [s for s in sessions if _is_supplement(case, s)][:1]
     return sessions[:1]
