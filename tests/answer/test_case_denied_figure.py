@@ -35,3 +35,14 @@ def test_a_sum_no_sentence_denies_is_left():
     outcome = Outcome([Part("金额", "金额为5999元（E1）", Fill.FILLED, ["E1"])])
     denied_figures(case, outcome)  # the sum given is the one stated, 6499 the one denied
     assert outcome.parts[0].fill is Fill.FILLED and not outcome.conflicts
+
+
+def test_a_denial_dated_to_another_day_is_of_another_payment():
+    # the 9月10日 payment given; 9月8日那笔 denied is another one (a wrapped figure read whole all the same)
+    case = _case("回去后女儿帮我查了支付宝账单，9月8日那笔是24,\n000.00元，不是两万元。")
+    outcome = Outcome([Part("金额", "2023年9月10日，金额为两万元（即20000元）（E1）", Fill.FILLED, ["E1"])])
+    denied_figures(case, outcome)
+    assert outcome.parts[0].fill is Fill.FILLED and not outcome.conflicts
+    dated = Outcome([Part("金额", "2023年9月8日，金额为两万元（即20000元）（E1）", Fill.FILLED, ["E1"])])
+    denied_figures(case, dated)
+    assert dated.conflicts and "24,000.00元" in dated.parts[0].text

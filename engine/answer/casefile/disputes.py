@@ -14,6 +14,8 @@ from engine.answer.model import Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.answer.casefile.facts import Event, versions_of
+from engine.text.dates import find_dates
+from engine.text.lines import join_pdf_lines
 from engine.text.numbers import find_amounts
 from engine.text.segments import flat
 
@@ -124,7 +126,7 @@ def denied_figures(case: Case, outcome: Outcome) -> None:
         if len(values) != 1:
             continue
         (value,) = values
-        found = _denial_of(case, value)
+        found = _denial_of(case, value, part.text)
         if found is None:
             continue
         statement, sentence, other = found
@@ -141,17 +143,22 @@ def denied_figures(case: Case, outcome: Outcome) -> None:
                                                        f"（{said}）不一", [part.evidence[0], cited]))
 
 
-def _denial_of(case: Case, value):
+def _denial_of(case: Case, value, given: str):
     """The first sentence of the record saying a sum is not ``value`` and stating another: (statement,
-    sentence, the other sum), or None."""
+    sentence, the other sum), or None. A sentence dating the sum to a day the answer does not name
+    (9月8日那笔是24,000.00元，不是两万元, beside the 9月10日 payment given) is of another payment."""
     from engine.answer.casefile.said import _sentences
 
+    days = {str(d.value)[-5:] for d in find_dates(given)}  # (MM-DD: a day told without its year is the same day)
     for statement in case.ledger.statements:
         if statement.kind != "qa":
             continue
         for sentence in _sentences(statement):
-            amounts = find_amounts(sentence.text)
-            denied = [a for a in amounts if a.value == value and _DENIED_BEFORE.search(sentence.text[:a.start])]
+            text = join_pdf_lines(sentence.text)
+            if any(str(d.value)[-5:] not in days for d in find_dates(text)):
+                continue
+            amounts = find_amounts(text)
+            denied = [a for a in amounts if a.value == value and _DENIED_BEFORE.search(text[:a.start])]
             others = [a for a in amounts if a.value != value]
             if denied and others:
                 return statement, sentence, max(others, key=lambda a: a.start < denied[0].start)
