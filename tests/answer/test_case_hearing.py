@@ -269,3 +269,13 @@ def test_a_word_of_assent_negated_right_before_it_is_a_denial():
         assert _DENY.search(denial), denial
     for assent in ("我同意，这笔钱确实收到了。", "认可，收到过。"):
         assert not _DENY.search(assent), assent
+
+
+def test_a_principal_listed_beside_the_interest_is_no_interest_paid():
+    from engine.answer.casefile.loans import _interest_listed
+    from engine.text.numbers import find_amounts
+
+    claim = "判令被告偿还借款本金200,000元、利息30,800元（以200,000元为基数，按年利率15.4%计算）"
+    assert [a.value for a in _interest_listed(claim, find_amounts(claim))] == [30800]
+    paid = "第一次付了3000元、第二次付了2500元"
+    assert [a.value for a in _interest_listed(paid, find_amounts(paid))] == [3000, 2500]

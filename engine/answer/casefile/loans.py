@@ -127,6 +127,23 @@ def answer_net_received(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     return True
 
 
+# Money of another kind than interest, named before a figure in a list (本金200,000元、利息30,800元).
+_OTHER_MONEY = re.compile(r"本金|借款|本息|违约金|货款|价款|[^利]费")
+
+
+def _interest_listed(text: str, amounts: list) -> list:
+    """The figures of a list that are interest: each named by its own words (since the separator before
+    it) as interest, or as no other kind of money — never the principal listed beside it."""
+    kept = []
+    for amount in amounts:
+        own = text[max(text.rfind(mark, 0, amount.start) for mark in "、，；;：:（(") + 1:amount.start]
+        if re.match(r"\s*(?:为基数|作为基数)", text[amount.end:]):
+            continue  # 以200,000元为基数: what interest is reckoned on
+        if _INTEREST.search(own) or not _OTHER_MONEY.search(own):
+            kept.append(amount)
+    return kept
+
+
 def answer_loan_interest(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """第一笔借款一共付了多少利息: the interest paid on that loan, summed over its payments as said
     (每月X元 × N个月, or the payments listed), attributed. False when no sentence of that loan says."""
@@ -150,7 +167,9 @@ def answer_loan_interest(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
                                              f"={plain_number(value)}元", cited, calc))
         elif total := next((a for a in amounts if _TOTAL_SAID.search(said.text[max(0, a.start - 14):a.start])), None):
             found.append((_who(said), Decimal(str(total.value)), f"共{total.text}", cited, None))
-        elif len(amounts) >= 2 and re.search(r"分别|各|分[\d一二三四五六七八九十两]+次|、", said.text):
+        elif len(listed_ := _interest_listed(said.text, amounts)) >= 2 \
+                and re.search(r"分别|各|分[\d一二三四五六七八九十两]+次|、", said.text):
+            amounts = listed_
             value = sum((Decimal(str(a.value)) for a in amounts), Decimal(0))
             listed = "+".join(plain_number(a.value) for a in amounts)
             calc = Calculation(" + ".join(plain_number(a.value) for a in amounts), value, None, True, [cited],
