@@ -181,7 +181,8 @@ def compose_case(case: Case, question: QuestionPlan) -> Draft | None:
         return None
     outcome = _compose_or_turn(case, question)
     answer_asks(case, question, outcome, _compose_or_turn)  # 哪天签的？总价多少？: every ask given, each by its own route
-    denied_figures(case, outcome)  # 实际是5999元，不是6499元: the sum given denied elsewhere — both shown
+    if plan.voice is None:  # (原告主张…多少: one side's own account asked — the other's is not it)
+        denied_figures(case, outcome)  # 实际是5999元，不是6499元: the sum given denied elsewhere — both shown
     sum_quoted_parts(plan, outcome)  # 第一批10个，第二批14个 for 一共多少个: the parts added, under review
     hold_statements(outcome)  # a value read out of what was said: shown with its quote, to be checked
     draft = draft_of(outcome, case.evidence, case.scope)
