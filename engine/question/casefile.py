@@ -985,7 +985,8 @@ def make_plan(text: str) -> CasePlan:
                     and not _NOT_ALIAS.match(m.group(0))
                     and not any(m.group(0) in n and (m.group(0) != n or not REAL_NAME.search(text)) for n in plan.names)
                     and not (m.group("surname2") and _inside_word(text, m.start()))]
-    plan.nicknames = list(dict.fromkeys(m.group(0) for m in NICKNAME.finditer(text)
+    # (那个老总: the role itself, 个 being no surname)
+    plan.nicknames = list(dict.fromkeys(re.sub(r"^[个位]", "", m.group(0)) for m in NICKNAME.finditer(text)
                                         if not any(m.group(0) in n and m.group(0) != n for n in plan.names)
                                         and m.group(0) not in plan.aliases and not _NOT_ALIAS.match(m.group(0))))
     plan.real_name = bool(REAL_NAME.search(text)) and bool(plan.nicknames or plan.aliases) and not plan.fields

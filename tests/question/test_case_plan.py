@@ -349,6 +349,7 @@ def test_a_phone_asked_as_a_thing_is_no_phone_number(question, fields):
 
 @pytest.mark.parametrize("question, nicknames", [
     ("“阿武”的真实姓名叫什么？", ["阿武"]), ("阿武的真名叫什么？", ["阿武"]), ("代理“斌哥”的真实姓名叫什么？", ["斌哥"]),
+    ("他们那个老总叫什么名字？", ["老总"]),  # 个 is no surname: the role itself
 ])
 def test_a_nickname_in_quotes_is_read(question, nicknames):
     assert make_plan(question).nicknames == nicknames
