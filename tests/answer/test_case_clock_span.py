@@ -21,6 +21,8 @@ FLOOD = """询问笔录
 答：我先搬了几箱货，物业是20时15分左右被我叫来的，他们来了就开始抽水。
 问：抽水用了什么设备？
 答：两台水泵。
+问：监控里那个人是什么时候进出仓库的？
+答：录像里他是21时07分从大门进来的，21时12分进了库房，21时31分从库房出来，21时34分从大门出去。
 """
 
 
@@ -66,3 +68,11 @@ def test_an_act_told_at_no_clock_time_gives_no_figure(home):
     answer = ask(home, "询问笔录_郝某某.pdf", "从开始抽水到水泵停下来过了多少分钟？")
     assert (answer.status.value != "answered" and not held_as_said(answer)) or "分钟" not in answer.conclusion.split("：")[0]
     assert not answer.calculations
+
+
+@pytest.mark.integration
+def test_several_times_in_one_sentence_are_each_their_clauses(home):
+    # each time is of the clause holding it: 从大门进来 at 21时07分, 从大门出去 at 21时34分
+    answer = ask(home, "询问笔录_郝某某.pdf", "那个人从进大门到出大门一共待了几分钟？")
+    (calc,) = answer.calculations
+    assert int(calc.result) == 27, answer.conclusion

@@ -51,25 +51,35 @@ def _bigrams(text: str) -> set[str]:
     return {text[i:i + 2] for i in range(len(text) - 1) if "|" not in text[i:i + 2]}
 
 
-def _clocks(case: Case) -> list[tuple[_Clock, set[str]]]:
-    """Every clock time told in an answer, with the words of its sentence and of the question asked."""
+def _clocks(case: Case) -> list[tuple[_Clock, str, str]]:
+    """Every clock time told in an answer, with the words of its clause, and of its sentence with the
+    question asked."""
     out = []
     for said in joined_sentences(case):
-        words = _bigrams(said.text) | _bigrams(said.statement.question)
+        words = said.text + "|" + said.statement.question
         for m in TIME_OF_DAY.finditer(said.text):
             minutes = clock_minutes(m) if is_clock_time(m) else None
             if minutes is None:
                 continue
             approx = bool(m.group("approx")) or bool(APPROX_BEFORE.search(said.text[max(0, m.start() - 4):m.start()]))
-            out.append((_Clock(said, m.start(), m.end(), minutes, approx), words))
+            out.append((_Clock(said, m.start(), m.end(), minutes, approx), _clause_of(said.text, m.start(), m.end()),
+                        words))
     return out
 
 
-def _time_of(act: str, clocks: list[tuple[_Clock, set[str]]]) -> _Clock | None:
-    """The one clock time of the sentences sharing most words with ``act``; None when none shares
-    any, or the best ones tell different times."""
+def _clause_of(text: str, start: int, end: int) -> str:
+    """The clause of a sentence holding a time (2点34分从大门出去 of 2点07分从大门进来的，…，2点34分从大门出去)."""
+    opened = max((m.end() for m in _CLAUSE.finditer(text, 0, start)), default=0)
+    closed = next((m.start() for m in _CLAUSE.finditer(text, end)), len(text))
+    return text[opened:closed]
+
+
+def _time_of(act: str, clocks: list[tuple[_Clock, str, str]]) -> _Clock | None:
+    """The one clock time whose clause (counted twice) and sentence say most of ``act``; None when none
+    shares any two-character word, or the best ones tell different times."""
     wanted = _bigrams(act)
-    scored = [(len(wanted & words), clock) for clock, words in clocks]
+    scored = [(2 * _hits(act, clause) + _hits(act, words), clock) for clock, clause, words in clocks
+              if wanted & (_bigrams(clause) | _bigrams(words))]
     best = max((s for s, _ in scored), default=0)
     if best == 0:
         return None
