@@ -128,7 +128,8 @@ def _best_sentence(plan: CasePlan, statement: Statement, prefer=None) -> Segment
 def _unsure_about(text: str, slot: Slot) -> bool:
     """A clause saying 不知道/记不清 about the asked slot (她投了多少我不清楚 is about an amount)."""
     wanted = {Slot.PERSON: ("person",), Slot.PLACE: ("place",), Slot.DATE: ("date",),
-              Slot.AMOUNT: ("amount",), Slot.COUNT: ("count",), Slot.TEXT: ("which", "place", "person")}
+              Slot.AMOUNT: ("amount",), Slot.COUNT: ("count", "amount"),  # (有多少人我没数过: 多少 asks a count too)
+              Slot.TEXT: ("which", "place", "person")}
     topic: list[str] = []  # what the clauses before it name (那个男的叫什么名字，…，我没记住: a name)
     for clause in split(text, 0, len(text), CLAUSE_PREDICATE) or [Segment(0, len(text), text)]:
         named = [k for k, p in UNSURE_ABOUT.items() if p.search(clause.text)]
