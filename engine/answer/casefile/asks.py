@@ -167,7 +167,7 @@ def _sums_each_own(case: Case, question: QuestionPlan, outcome: Outcome,
         _panels(outcome, o)
 
 
-def _sums_told(parts: list[Part]) -> set[float]:
+def _sums_told(parts: list[Part]) -> set:
     """The sums the parts state (136万元（即1360000元） is one)."""
     return {a.value for p in parts if p.fill is not Fill.MISSING for a in find_amounts(p.text)}
 

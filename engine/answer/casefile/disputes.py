@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.parts import Fill, Outcome, Part
+from engine.answer.casefile.said import _anchor, _sentences
 from engine.answer.model import Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
@@ -117,8 +118,6 @@ def denied_figures(case: Case, outcome: Outcome) -> None:
     """A sum the answer gives alone that a sentence of the record denies, stating another (被告：实际付款
     金额是5999元，不是6499元): that sentence is cited beside it as another account, a conflict stated
     openly — the reader decides, nothing is chosen."""
-    from engine.answer.casefile.said import _anchor, _sentences
-
     for part in outcome.parts:
         if part.fill is not Fill.FILLED or not part.evidence:
             continue
@@ -147,8 +146,6 @@ def _denial_of(case: Case, value, given: str):
     """The first sentence of the record saying a sum is not ``value`` and stating another: (statement,
     sentence, the other sum), or None. A sentence dating the sum to a day the answer does not name
     (9月8日那笔是24,000.00元，不是两万元, beside the 9月10日 payment given) is of another payment."""
-    from engine.answer.casefile.said import _sentences
-
     days = {str(d.value)[-5:] for d in find_dates(given)}  # (MM-DD: a day told without its year is the same day)
     for statement in case.ledger.statements:
         if statement.kind != "qa":
@@ -161,5 +158,7 @@ def _denial_of(case: Case, value, given: str):
             denied = [a for a in amounts if a.value == value and _DENIED_BEFORE.search(text[:a.start])]
             others = [a for a in amounts if a.value != value]
             if denied and others:
-                return statement, sentence, max(others, key=lambda a: a.start < denied[0].start)
+                # the sum said instead: the one before the denial (是5999元，不是6499元), else the first after it
+                before = [a for a in others if a.start < denied[0].start]
+                return statement, sentence, before[-1] if before else others[0]
     return None
