@@ -67,6 +67,10 @@ def _clocks(case: Case) -> list[tuple[_Clock, str, str]]:
     return out
 
 
+# a clause of a sentence (the clause holding a time or a date tells which act it is of)
+_CLAUSE = re.compile(r"[，,；;：:]")
+
+
 def _clause_of(text: str, start: int, end: int) -> str:
     """The clause of a sentence holding a time (2点34分从大门出去 of 2点07分从大门进来的，…，2点34分从大门出去)."""
     opened = max((m.end() for m in _CLAUSE.finditer(text, 0, start)), default=0)
@@ -120,10 +124,6 @@ class _Day:
     day: date
 
 
-# a clause of a sentence (the clause holding a date tells which act the date is of)
-_CLAUSE = re.compile(r"[，,；;：:]")
-
-
 def _days(case: Case) -> list[tuple[_Day, str, str]]:
     """Every day told in an answer (resolved to the calendar), with the words of its clause and of its
     sentence with the question asked."""
@@ -133,9 +133,7 @@ def _days(case: Case) -> list[tuple[_Day, str, str]]:
             value = said_date(case, fact, said.statement)
             if value.approx or not value.resolved:  # (resolved only when a day is named: 今年6月9日, 9月21日)
                 continue
-            start = max((m.end() for m in _CLAUSE.finditer(said.text, 0, fact.start)), default=0)
-            end = next((m.start() for m in _CLAUSE.finditer(said.text, fact.end)), len(said.text))
-            out.append((_Day(said, value, date.fromisoformat(value.resolved)), said.text[start:end],
+            out.append((_Day(said, value, date.fromisoformat(value.resolved)), _clause_of(said.text, fact.start, fact.end),
                         said.text + "|" + said.statement.question))
     return out
 

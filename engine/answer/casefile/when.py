@@ -553,12 +553,18 @@ def time_of_day(case: Case, plan: CasePlan, chosen: list[Match], outcome: Outcom
             confirmed = _confirmed_clock(case, plan, chosen, statement)
             return confirmed or _gap(case, statement, unsure, outcome, "时间")
         for sentence in _about_first(plan, _sentences(statement), weights):
-            clock = next((m for m in TIME_OF_DAY.finditer(sentence.text) if is_clock_time(m)), None)
-            if clock is None:
-                continue
-            cited = case.cite(_anchor(statement, sentence))
-            return Part("时间", f"时间：{clock.group(0)}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited])
+            if (part := _clock_part(case, statement, sentence)) is not None:
+                return part
     return _clock_of_act_asked(case, plan, chosen) or Part("时间", "", Fill.MISSING)
+
+
+def _clock_part(case: Case, statement: Statement, sentence: Segment, doubt: str | None = None) -> Part | None:
+    """时间：<the sentence's first clock time>, the sentence quoted; None when it tells none."""
+    clock = next((m for m in TIME_OF_DAY.finditer(sentence.text) if is_clock_time(m)), None)
+    if clock is None:
+        return None
+    cited = case.cite(_anchor(statement, sentence))
+    return Part("时间", f"时间：{clock.group(0)}（{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited], doubt=doubt)
 
 
 def _clock_of_act_asked(case: Case, plan: CasePlan, chosen: list[Match]) -> Part | None:
@@ -572,12 +578,8 @@ def _clock_of_act_asked(case: Case, plan: CasePlan, chosen: list[Match]) -> Part
         if statement.kind != "qa" or statement.index in ranked or act_at(plan, statement.question, main=True) < 0:
             continue
         opening = next(iter(_sentences(statement)), None)
-        clock = next((m for m in TIME_OF_DAY.finditer(opening.text) if is_clock_time(m)), None) if opening else None
-        if clock is None:
-            continue
-        cited = case.cite(_anchor(statement, opening))
-        return Part("时间", f"时间：{clock.group(0)}（{cited}：{quoted(opening.text)}）", Fill.FILLED, [cited],
-                    doubt="时间读自对询问人所问该行为的回答")
+        if opening is not None and (part := _clock_part(case, statement, opening, "时间读自对询问人所问该行为的回答")):
+            return part
     return None
 
 
