@@ -86,6 +86,9 @@ DEPOSITED = re.compile(r"存到|存入|存进|转到|转入|转给|打到|打给
 # Money lost by whoever the sentence names (某某被抢现金800元, 被骗走两万): a loss of the victim's.
 LOST = re.compile(r"被(?:抢|盗|偷|骗|劫)(?:走|去|了)?")
 NEGATED = re.compile(r"没有|没|未|尚未|还没")
+# Money that was not paid, told by its verb (少交的电费也就一万块钱, 漏缴了三千元税款, 少付他两千): a
+# shortfall valued, never a payment (至少交了 / 最少付: at least paid).
+SHORTFALL = re.compile(r"(?<![至最很极减])(?:少|漏|偷逃|逃)(?:交|缴|付|给)(?:了)?")
 # An income that was not had, said after its figure (车费四百二十元没收, 约好的一单六百元只好推掉了):
 # a loss valued, never a payment — not money confiscated (被没收, 予以没收).
 INCOME_LOST = re.compile(r"(?<![被以法])没(?:有)?收(?:到)?(?![回了])|没(?:能)?(?:挣|赚)到|推掉|没接成|没拉成|没做成|泡汤")

@@ -178,3 +178,30 @@ def test_a_channel_named_by_tongguo_is_no_payer():
 def test_cash_handed_to_someone_restricts_to_cash():
     assert read_question("不算会员费，直接交给欧阳平的现金一共是多少？").case.channels == ["现金"]
     assert read_question("他的现金放在哪里？一共多少钱？").case.channels == []
+
+
+# A shop manager's interrogation: money underpaid is told by its verb (少交的…), an organisation is
+# paid by its kind's name (转给自来水公司), and the repairman is named by his trade.
+METER = """讯问笔录
+时间：2024年3月4日14时00分至2024年3月4日15时20分
+地点：某县公安局经侦大队办公室
+讯问人：甲某、乙某 记录人：乙某
+被讯问人：童立群 性别：男
+问：水表是谁改的？你给了他多少钱？
+答：是一个修水管的范师傅改的，我给了范师傅三千元现金。
+问：改了以后每个月少交多少水费？
+答：我没仔细算，少交的水费一个月也就两千块钱左右。
+问：出事以后店里有没有补交？
+答：补了。3月1日店里通过对公账户转给自来水公司四万五千元。我在一家物流公司干过两年，这些手续我熟。
+"""
+
+
+def test_money_underpaid_is_no_payment_and_an_organisation_is_paid_by_its_name():
+    t = TextLedger(METER)
+    paid = {e.amount.value: e for e in t.rows(kind="pay") if e.amount is not None}
+    assert Decimal(2000) not in paid  # 少交的水费…两千块钱: what was not paid moves nothing
+    assert paid[Decimal(3000)].payee == "范师傅"
+    # 转给自来水公司: the company received it — never a payer read out of 公司, never the repairman's
+    assert paid[Decimal(45000)].payee == "自来水公司" and paid[Decimal(45000)].payer != "公司"
+    # an organisation named with no marker (在一家物流公司干过) is nobody's party
+    assert all("物流公司" not in (e.payer or "") for e in t.ledger.money)

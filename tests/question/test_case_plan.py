@@ -212,6 +212,9 @@ def test_a_question_about_several_people_together(question, group):
     ("他在村口小卖部门口给的钱是多少？", [], "村口小卖部门口", None, "pay"),
     ("转给沈秋禾的钱一共多少？", [], None, "沈秋禾", "pay"),
     ("他一共付给庞立新多少钱？", [], None, "庞立新", "pay"),
+    # the one paid after a clause saying which one (装装置的 / 帮他看店的)
+    ("老板一共付给装空调的范师傅多少钱？", [], None, "范师傅", "pay"),
+    ("她付给帮她看店的柯玉梅多少钱？", [], None, "柯玉梅", "pay"),
     ("对方第一次开口要了多少钱？", [], None, None, "demand"),
     ("他第一次向她要钱是什么时候？", [], None, None, "demand"),
     ("第二笔是用微信还是现金给的，给了多少？", [], None, None, "pay"),

@@ -54,14 +54,17 @@ def account_holder(plan: CasePlan) -> str | None:
 def _actor(case: Case, plan: CasePlan, kind: str | None) -> Actor:
     text = plan.text
     names = case.named_in(text, known_only=True)
-    if not names:  # 老汤干了那么久…: a person the question calls by surname
-        names = [who for alias in plan.aliases + plan.names if (who := case.resolve_alias(alias))]
-        if names:
-            return Actor(names[0], "payee" if kind == "take" else "payer")
     # the first money verb of any kind: 孙宇航已经付了严梓涵多少赔偿款 — whoever stands after 付了 is its object
     cues = [m for cues in (KIND_CUES, QUESTION_VERBS) for pattern in cues.values() if (m := pattern.search(text))]
     receive = _RECEIVE.search(text)
     at = min([m.start() for m in cues] + ([receive.start()] if receive else []), default=len(text))
+    if not names:  # 老汤干了那么久…: a person the question calls by surname — as the one who paid only
+        # while the question puts him before its money verb (付给装装置的蒋师傅: the one paid, not a payer)
+        names = [who for alias in plan.aliases + plan.names if (who := case.resolve_alias(alias))
+                 and not (0 <= text.find(alias) and (text.find(alias) > at
+                                                     or _OBJECT_MARK.search(text[:text.find(alias)])))]
+        if names:
+            return Actor(names[0], "payee" if kind == "take" else "payer")
     passive = re.search(r"被(?!人|别人|对方|骗子)([\u4e00-\u9fff]{2,4}?)(?:骗|偷|拿|抢|盗|挪用|侵占|拐|坑)", text)
     if passive:  # 黎飞被高美娟骗了多少钱: the one after 被 took it
         taker = next((n for n in names if passive.group(1).startswith(n)), passive.group(1))

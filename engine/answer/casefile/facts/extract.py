@@ -192,6 +192,10 @@ KIN = (rf"(?:的)?(?:{lx.FAMILY}|"
 _TOPIC_SUM = re.compile(r"(?:这|那)(?:一)?(?:笔|次|回|份|趟)")
 
 
+# An organisation named by its kind (转给供电公司, 赔给保险公司, 交到医院): the party it is, after a marker.
+_ORG_NAMED = re.compile(r"(?:(?![的了在是我你他她这那一给向往到从转交付打汇赔退还把被让跟和与])[\u4e00-\u9fff]){1,6}?(?:公司|单位|银行|医院|学校|厂)(?![里区长家])")
+
+
 @dataclass(frozen=True)
 class _Party:
     word: str
@@ -376,6 +380,8 @@ class _Reader:
                                 generic=lx.GENERIC_KINDS)
         if kind is None:
             return None  # 我自己留了八千元: money named, nothing said to move
+        if kind == "pay" and lx.SHORTFALL.search(text, clause.start, amount.start):
+            return None  # 少交的电费也就一万块钱左右: what was not paid moves nothing
         role = "event"
         if kind in ("cost", "demand"):
             role = kind
@@ -826,7 +832,7 @@ class _Reader:
         words = "|".join(re.escape(n) for n in names if n)
         pattern = re.compile(rf"(?P<marker>给|向|往|还|退|赔|到|从|替|让|把|被|跟|和|与|听|户名(?:是|为|叫)?[:：]?)?(?:了)?"
                              rf"(?P<who>{words + '|' if words else ''}我们|我|他们|他|她们|她|你们|你|对方|"
-                             rf"公司|单位|平台|银行)(?P<kin>{KIN})?")
+                             rf"公司|单位|平台|银行|{_ORG_NAMED.pattern})(?P<kin>{KIN})?")
         found = []
         named_until = -1  # 我妹妹张丽: the name after the relation word is that same party
         for m in pattern.finditer(text):
@@ -838,6 +844,8 @@ class _Reader:
                     (w for size in (3, 2) if looks_like_name(w := text[m.end():m.end() + size])), None)
                 who = named or f"{who}{kin}"
                 named_until = m.end() + len(named) if named else -1
+            if who not in names and _ORG_NAMED.fullmatch(who) and not m.group("marker"):
+                continue  # 在一家物流公司上班: an organisation is a party only as the one given to / taken from
             if self.asked and _TELLS.match(text, m.end()):
                 continue  # 同案人某某供述你分给他…: the one whose account is cited acts in none of it
             starts = m.start() == 0 or text[m.start() - 1] in "，,；;：:"
