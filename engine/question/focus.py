@@ -52,6 +52,10 @@ _KNOWING = re.compile("|".join(KNOWING_WORDS))
 # Verbs of telling someone something (告诉他车子抵押着): the telling is the act, what was told its content.
 _TELLING = re.compile(r"告诉|告知|提醒|透露|交代")
 _YES_NO_END = re.compile(r"吗[？?]?\s*$|是否|有没有")
+# The person a question is about, described by a clause (…来补房卡的男的是几点到的 / 开车撞人的那个人后来
+# 去了哪里): the clause's verbs say who, the act asked comes after the described person.
+_DESCRIBED_PERSON = re.compile(r"[^，,。？?的]{0,12}的(?:那个|那位|这个)?(?:男的|女的|男人|女人|男子|女子|人)"
+                               r"(?=是(?!谁|不是|否)|后来|当时|最后|又|先)")
 _ASKED_HEAD = re.compile(r"[\u4e00-\u9fff]{1,4}(?:是谁|是哪个|是哪些|叫什么|都有谁|有哪些人)")
 # 他报警了吗 / 是主动投案的吗: the two characters ending the question are its act
 _PREDICATE_END = re.compile(r"([\u4e00-\u9fff]{2})(?:[了过]|的)?(?:吗|没有|了没)[？?]?\s*$")
@@ -108,6 +112,8 @@ def _modifies(text: str, end: int, serial: bool = False) -> bool:
     """A verb inside a noun's modifier (原告付的两笔货款, 作案用的那把刀): 的 follows within a few
     characters and a noun, not 是 or the question's end, follows the 的. A verb right after another
     (``serial``: 拿到|卖他驾驶证分的钱) opens the modifier of that verb's object, however long."""
+    if _DESCRIBED_PERSON.match(text, end):
+        return True  # 冒充客人来补房卡的男的是几点到前台的: the verbs before 的男的是 say who he is
     rest = text[end:end + (10 if serial else 6)]
     at = rest.find("的")
     if at < 0 or at > (8 if serial else 2) or serial and re.search(r"[，,。？?]", rest[:at]):

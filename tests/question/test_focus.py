@@ -27,6 +27,18 @@ def test_a_verb_inside_a_modifier_only_says_which_thing():
     assert f.acts == ["收到"] and "货款" in f.objects and f.subject == "被告"
 
 
+@pytest.mark.parametrize("question", ["冒充客人来补房卡的男的是几点到前台的？", "开车撞人的那个人后来去了哪里？",
+                                      "在门口抽烟的那个女的是什么时候走的？"])
+def test_a_clause_describing_the_person_asked_about_is_not_the_act(question):
+    """…的男的是几点到的: the verbs before the described person say who he is; the act is after."""
+    acts = focus(question).acts
+    assert not any(a.startswith(("冒充", "开车", "撞", "抽烟")) for a in acts)
+
+
+def test_who_did_the_described_act_keeps_it_as_the_act():
+    assert focus("送钱给王某的人是谁？").acts == ["送"]  # 是谁: the clause is the act asked
+
+
 def test_the_thing_acted_on_and_a_named_document():
     assert focus("他把刀扔到哪里去了？").patient == "刀"
     assert focus("作案用的那把水果刀后来扔到哪里去了？").patient == "水果刀"
