@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.types import DocumentRecord
 
-DERIVATION_VERSION = 6  # 1: first recorded (chunkers as of 2026-11-27); 2: hearing turns (shortened
+DERIVATION_VERSION = 7  # 7: a speaker label of up to 14 characters (被告委托诉讼代理人温启明：); 1: first recorded (chunkers as of 2026-11-27); 2: hearing turns (shortened
 # labels 审/原代/被, also glued to the words; colons inside a speaker's words; a bench turn opening with no question);
 # 3: an arbitration hearing's bench (仲裁员, 首席仲裁员) asks like a court's (engine/ingest/chunkers/turns.py)
 # 4: bare 问/答 markers of a scanned page (OCR lost the separator) are turns in a record written with one; a header

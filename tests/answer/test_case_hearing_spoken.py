@@ -118,13 +118,47 @@ PUT_OFF = """某区人民法院
 审判员：庭后由本院组织双方调解，调解不成的，本院将依法判决。
 """
 
+# A claims list read out by the plaintiff's agent, each item answered by the defendant's agents named
+# after their role (a label of 12 characters) under the bench's question naming the item.
+ITEMISED = """某区人民法院
+庭审笔录
+时间：2025年3月4日9时00分至11时30分
+地点：某区人民法院第六法庭
+审判员：甲某　书记员：乙某
+原告：贝秋萍，女，1975年4月4日出生。
+被告：某骨科医院，法定代表人丙某。
+审判员：原告陈述诉讼请求和具体损失。
+原告委托诉讼代理人：原告的具体损失如下：1.医疗费52,300元；2.误工费，每天按250元计算，120天，为30,000元；3.护理费4,800元。以上合计87,100元。
+审判员：被告对医疗费有何意见？
+被告委托诉讼代理人司马文斌：票据真实，但其中3,150元是原告自行购买的保健品，与本案无关。被告只认可49,150元。
+审判员：被告对误工费的意见？
+被告委托诉讼代理人司马文斌：原告没有收入证明，应当按每天100元计算，认可120天，为12,000元。
+审判员：护理费？
+被告委托诉讼代理人欧阳慧：护理费4,800元无异议。
+审判员：原告还有什么补充？
+原告委托诉讼代理人：没有补充。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("spoken"), {"劳动仲裁.pdf": ARBITRATION, "买卖庭审.txt": COURT,
                                                                "共有房屋.txt": SHARED_HOME,
                                                                "吊车租赁.txt": RENTAL, "调解成立.txt": MEDIATED,
-                                                               "庭后调解.txt": PUT_OFF})
+                                                               "庭后调解.txt": PUT_OFF, "分项质证.txt": ITEMISED})
+
+
+def test_a_claims_lists_item_against_the_other_sides_sum_under_the_benchs_question(home):
+    """误工费双方主张的数额相差多少: the claims list's item is the plaintiff's, the defendant's agent
+    (被告委托诉讼代理人某某：) answers the bench's question naming the item — never its figure per day."""
+    answer = ask(home, "分项质证.txt", "误工费这一项，双方主张的数额相差多少钱？")
+    assert {30000, 12000, 18000} <= amounts(answer.conclusion) and not {250, 100} & amounts(answer.conclusion)
+
+
+def test_a_sides_figure_is_the_sum_it_owns_not_one_it_mentions_to_exclude(home):
+    answer = ask(home, "分项质证.txt", "医疗费双方各自主张多少？")
+    got = amounts(answer.conclusion)
+    assert {52300, 49150} <= got and 3150 not in got
 
 
 def test_a_spoken_claims_list_is_added_and_checked_against_its_stated_total(home):

@@ -625,7 +625,34 @@ def answer_sides_choice(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     return True
 
 
+def _sides_figure_in(said: Said, side: str, topic: str, words: list[str]) -> tuple[_Figure, bool] | None:
+    """The side's figure of the thing in one sentence, and whether it is said as the sum it owns: the
+    first figure after the thing is named (or stated as a measure asked), never one denied, one the
+    other side said, or a rate per day — the owned one (只认可79,215元) before any other."""
+    named = topic in said.text or topic in said.statement.question
+    named_at = said.text.find(topic)  # a figure told before the thing is named is another's (爸妈给了20万)
+    first = None
+    for amount in find_amounts(said.text):
+        clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:") + 1
+        before = said.text[clause_start:amount.start]
+        reported = _REPORTED.search(before)
+        if _NEGATED.search(before) or reported and reported.group(1) != side:
+            continue  # 但没有十万 / 不是申请人说的8500元: the other side's figure, denied or told again
+        if not (named and amount.start >= named_at or stated_as(said.text, amount.start, amount.end, words)):
+            continue
+        if PER_PERIOD.search(before) and not stated_as(said.text, amount.start, amount.end, [topic, *words]):
+            continue  # 每天收入三百元 told of 误工费: a rate it is reckoned by, not the side's sum of it
+        figure = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
+        if _OWNED.search(before):  # 其中7,222元…与本案无关。被告只认可79,215元: the sum it owns
+            return figure, True
+        first = first or figure
+    return (first, False) if first is not None else None
+
+
 # -- a figure of one thing stated differently by the sides ------------------------------------------------
+# a side's sum said as the one it owns (只认可79,215元, 同意按…为6,150元), beside figures it only mentions
+_OWNED = re.compile(r"认可|同意|承认|只认")
+
 def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """首付里被告的婚前存款占了多少: the thing the question names most narrowly (its rarest noun in the file),
     each side's first figure of it — said in a sentence naming it or answering a question that does, never
@@ -639,24 +666,20 @@ def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     # 月工资基数，双方各自主张多少 — 以6820元为基数: asked of each side, a figure stated as the measure counts
     # wherever it stands in its sentence
     words = measure_words(case, plan) if plan.sides_each else []
-    for said in joined_sentences(case):
-        side = _side(said)
-        if side is None or side in by_side or lists_claims(said.statement):
-            continue  # the claims list demands sums (返还…存款的一半): no side's figure of the thing
-        named = topic in said.text or topic in said.statement.question
-        named_at = said.text.find(topic)  # a figure told before the thing is named is another's (爸妈给了20万)
-        for amount in find_amounts(said.text):
-            clause_start = max(said.text.rfind(ch, 0, amount.start) for ch in "，,；;：:") + 1
-            before = said.text[clause_start:amount.start]
-            reported = _REPORTED.search(before)
-            if _NEGATED.search(before) or reported and reported.group(1) != side:
-                continue  # 但没有十万 / 不是申请人说的8500元: the other side's figure, denied or told again
-            if not (named and amount.start >= named_at or stated_as(said.text, amount.start, amount.end, words)):
+    owned: set[str] = set()
+    # a side's own words first; its claims list (返还…存款的一半: demands, no account of the thing) only
+    # for a side that says nothing else of it, and only when each side's figure is asked (误工费双方主张的数额)
+    for from_claims in (False, True):
+        for said in joined_sentences(case):
+            side = _side(said)
+            if side is None or side in owned or lists_claims(said.statement) is not from_claims \
+                    or from_claims and (side in by_side or not words):
                 continue
-            if PER_PERIOD.search(before) and not stated_as(said.text, amount.start, amount.end, [topic, *words]):
-                continue  # 每天收入三百元 told of 误工费: a rate it is reckoned by, not the side's sum of it
-            by_side[side] = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
-            break
+            figure = _sides_figure_in(said, side, topic, words)
+            if figure is not None and (side not in by_side or figure[1]):
+                by_side[side] = figure[0]
+                if figure[1]:
+                    owned.add(side)
     if len(by_side) < 2 or len({f.value for f in by_side.values()}) < 2:
         return False
     cites = {side: case.cite(f.said.anchor(0, len(f.said.text))) for side, f in by_side.items()}

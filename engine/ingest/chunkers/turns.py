@@ -61,7 +61,8 @@ CLOSING_LINE = re.compile(r"以上.{0,6}笔录.{0,10}(看过|读过|阅读|宣�
 _KEYS = "|".join(sorted(HEADER_KEYS, key=len, reverse=True))
 HEADER_KEY_LINE = re.compile(rf"^{_SPACE}(?:{_KEYS}){_SPACE}(?:{_COLON}|[｜|]|[ \t　]+\S)")
 SESSION_START = re.compile(rf"^{_SPACE}(?:(?:讯问|询问|开庭)?{_SPACE}时{_SPACE}间){_SPACE}(?:{_COLON}|[｜|])?{_SPACE}\d{{4}}")
-_LABEL = re.compile(rf"^{_SPACE}([\u4e00-\u9fff]{{1,10}}){_SPACE}{_COLON}")
+# (up to 14: a side's agent named after the role — 被告委托诉讼代理人温启明：)
+_LABEL = re.compile(rf"^{_SPACE}([\u4e00-\u9fff]{{1,14}}){_SPACE}{_COLON}")
 # A speaker label set off by a space, no colon (审判长 开庭。/ 原告代理人曹荣光 诉讼请求…)
 _SPACED_LABEL = re.compile(r"^[ \t　]*([\u4e00-\u9fff]{1,10})[ \t　]+(?=[^\s：:｜|])")
 # A header field's key stands at the line start or after a gap (审判长：王某　书记员：李某); a colon
