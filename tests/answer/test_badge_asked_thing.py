@@ -47,6 +47,11 @@ PAID_IN_TWO = HEADER.format(who="戚国栋") + """问：你赔了对方多少钱
 """
 
 
+# Three payments told one by one, the last equal to the two before it: a total or a third payment.
+THIRD_EQUALS_TWO = HEADER.format(who="戚国梁") + """问：你给过他几次钱？
+答：给过三次。3月14日我用微信转给他18000元，4月2日又转给他12000元，5月6日又当面给了他现金30000元。
+"""
+
 # A refund promised, part paid, the rest said; cash handed over the other way beside it.
 REFUND = HEADER.format(who="钮春生") + """问：你在讲座上交过钱吗？
 答：10月10日我转了30000元买鱼油，另外还给了小陶六千八百元现金。
@@ -85,7 +90,7 @@ def home(tmp_path_factory):
     folder = tmp_path_factory.mktemp("asked_thing")
     yield from record_home(folder, {"left.pdf": LEFT_NOT_REPAID, "neighbour.pdf": NEIGHBOUR,
                                     "paid.pdf": PAID_IN_TWO, "refund.pdf": REFUND, "wrench.pdf": WRENCH, "fine.pdf": FINE,
-                                    "fine_once.pdf": FINE_ONCE})
+                                    "fine_once.pdf": FINE_ONCE, "third.pdf": THIRD_EQUALS_TWO})
 
 
 def test_a_date_of_another_act_is_not_the_asked_date(home):  # guards the ledger's acts; no badge rule needed
@@ -124,6 +129,16 @@ def test_a_total_told_beside_its_parts_is_not_added_to_them(home):
     passed = answer.status.value == "answered" or held_as_said(answer)
     assert 44000 not in amounts(answer.conclusion) or not passed, answer.conclusion
     assert not passed or amounts(answer.conclusion) & {22000}, answer.conclusion
+
+
+def test_both_readings_of_a_row_equal_to_the_others_are_worked_out(home):
+    """18000 + 12000 and a 30000 told after them: a total, or a third payment (60000) — either sum shown is
+    a calculation of the answer, so the recheck finds every figure of the conclusion grounded."""
+    from engine.bench.scoring import ungrounded_values
+
+    answer = ask(home, "third.pdf", "一共给了他多少钱？")
+    assert answer.status.value != "answered" and {30000, 60000} <= amounts(answer.conclusion), answer.conclusion
+    assert ungrounded_values(answer.to_dict()) == [], answer.conclusion
 
 
 def test_the_plan_says_a_name_is_asked():

@@ -782,10 +782,17 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
         others = [t for t in terms if t is not restated]
         ids = list(dict.fromkeys(case.cite_event(t.event, "completion") for t in terms))
         currency = restated.event.currency
+        every = sum((t.amount.value for t in terms), Decimal(0))
+        # both readings are shown worked out: the sum as another payment is a figure of the answer too
+        outcome.calculations.append(Calculation(" + ".join(plain_number(t.amount.value) for t in others),
+                                                restated.amount.value, restated.amount.value, True, ids,
+                                                f"{money(restated.amount.value, currency)}若是合计"))
+        outcome.calculations.append(Calculation(" + ".join(plain_number(t.amount.value) for t in terms), every,
+                                                None, True, ids, "若是另一笔，各笔相加"))
         outcome.add(Part("总额", f"所列款项中{money(restated.amount.value, currency)}（{case.cite_event(restated.event)}）"
                                  f"等于其余各笔之和（{_expression(others, [t.amount.value for t in others])}），"
                                  f"可能是这几笔的合计而非另一笔：若是合计，共计{money(restated.amount.value, currency)}；"
-                                 f"若是另一笔，共计{money(sum((t.amount.value for t in terms), Decimal(0)), currency)}，需人工核实",
+                                 f"若是另一笔，共计{money(every, currency)}，需人工核实",
                          Fill.CONFLICT, ids))
         return
     if _sides_differ(case, terms, stated, outcome):
