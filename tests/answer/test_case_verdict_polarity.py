@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.question.casefile import channel_asked, doer_named, make_plan
-from engine.answer.casefile.verdict import _clause_negated
+from engine.answer.casefile.verdict import _clause_negated, _denied_after
 from tests.case_homes import ask, record_home
 
 # A recruiter in a selling scheme: the money of the lower levels goes past him; a dealer's buyers,
@@ -51,7 +51,28 @@ SELLER = """讯问笔录
 答：9月中旬我又送了一批给常丽芬，那次她是拿现金给我的，没有微信转账记录，上次我忘了讲。
 """
 
+# A worker who does not know something else and denies what was asked, in one sentence.
+WORKER = """讯问笔录
+时间：2025年9月2日9时00分至2025年9月2日10时00分
+地点：澄江市公安局城西派出所讯问室
+侦查员：鄢某、卜某 记录人：卜某
+犯罪嫌疑人：尤国胜 性别：男
+问：你拿仓库的铜管，是跟别的工友一起拿的吗？
+答：这个我不清楚，我没跟别人一起拿过，也没听别人说过。
+问：铜管卖到哪里去了？
+答：卖给了城南的废品站。
+"""
+
 RECRUITER_FILE, DEALER_FILE, SELLER_FILE = "询问笔录_屠新民.txt", "讯问笔录_居志强.txt", "讯问笔录_简国平.txt"
+WORKER_FILE = "讯问笔录_尤国胜.txt"
+
+
+def test_a_denial_after_not_knowing_something_else_answers_no():
+    """这个我不清楚，我没跟别人一起拿过: the clause after the one not knowing denies the question's own words."""
+    plan = make_plan("他是跟别的工友一起拿的吗？")
+    assert _denied_after(plan, "，我没跟别人一起拿过，也没听别人说过。")
+    assert not _denied_after(plan, "，我没注意。")  # denies nothing the question says
+    assert not _denied_after(plan, "，后来跟别人一起拿过。")  # no denial
 
 
 def test_a_negation_in_the_clause_before_the_asked_word_denies_it():
@@ -75,7 +96,14 @@ def test_the_way_of_paying_a_yes_no_asks_and_who_paid():
 @pytest.fixture(scope="module")
 def polarity_home(tmp_path_factory):
     yield from record_home(tmp_path_factory.mktemp("polarity_cases"),
-                           {RECRUITER_FILE: RECRUITER, DEALER_FILE: DEALER, SELLER_FILE: SELLER})
+                           {RECRUITER_FILE: RECRUITER, DEALER_FILE: DEALER, SELLER_FILE: SELLER,
+                            WORKER_FILE: WORKER})
+
+
+@pytest.mark.integration
+def test_not_knowing_one_thing_and_denying_the_asked_one_is_no(polarity_home):
+    answer = ask(polarity_home, WORKER_FILE, "他是跟别的工友一起拿的吗？")
+    assert answer.conclusion.startswith("否"), answer.conclusion
 
 
 @pytest.mark.integration

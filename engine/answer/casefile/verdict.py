@@ -119,6 +119,8 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             and not knowing_asked(plan, statement, first.text[:unsure.start()]):
         if _denied_before(plan, first.text[:unsure.start()]):  # 没有人赔我，我也不知道该找谁赔
             return Verdict(_flip(plan, "否"), statement, first, inferred=True)
+        if _denied_after(plan, first.text[unsure.end():]):  # 这个我不清楚，我没跟别人一起干过
+            return Verdict(_flip(plan, "否"), statement, first)
         return Verdict(None, statement, first)
     # a clause telling the main act before one telling another act the question names (约定 before 签订)
     told = sorted(mentions(plan, statement.answer), key=lambda m: act_at(plan, m.clause.text.replace("\n", ""), main=True) < 0)
@@ -213,6 +215,25 @@ def _denied_before(plan: CasePlan, before: str) -> bool:
     clause = re.split(r"[，,；;。]", before, maxsplit=1)[0]
     return clause != before and any(
         re.match(rf"{_NOBODY}{re.escape(act[0])}", clause) for act in plan.focus.acts if act)
+
+
+# a clause opening with its doer's denial (我没跟别人一起干过 / 从来没有…): what it denies follows
+_DENIAL_OPENING = re.compile(r"^(?:我|他|她|我们|他们)?(?:也|都|从来|根本|确实)?(?:没有|没|不曾|从没|从来没|并没有|并没)")
+
+
+def _denied_after(plan: CasePlan, after: str) -> bool:
+    """A clause after the one not knowing denies the question's own words (他是跟别的司机一起干的吗？—这个我不清楚，
+    我没跟别人一起干过): the speaker does not know something else, and denies what was asked. The denied
+    words share a run of three characters with the question (一起干), never a lone verb."""
+    clauses = [c.strip() for c in re.split(r"[，,；;。]", after.replace("\n", ""))]
+    clause = next((c for c in clauses if c), "")
+    denial = _DENIAL_OPENING.match(clause)
+    if denial is None:
+        return False
+    denied = clause[denial.end():]
+    asked = re.sub(r"[^\u4e00-\u9fff]", "", plan.text)
+    return any(denied[i:i + 3] in asked for i in range(len(denied) - 2)
+               if re.fullmatch(r"[\u4e00-\u9fff]{3}", denied[i:i + 3]))
 
 
 _NEGATED_JUST_BEFORE = re.compile(r"(?:不是|不|没有|没|并非|并不是|未)(?:都|全|均)?$")
