@@ -49,7 +49,19 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
         first = statements[0]
         unsure = next((s for s in _sentences(first) if _unsure_about(s.text, slot)), None)
         if unsure is not None:
-            return _gap(case, first, unsure, outcome, label)
+            gap = _gap(case, first, unsure, outcome, label)
+            dated = _occasion_dated(case, plan, first) if slot is Slot.DATE else None
+            if dated is None:
+                return gap
+            # 第一次具体是哪天记不清了 … later: 从去年的4月27日第一次到…: the date another statement gives
+            # that occasion, beside the one not remembering it — neither chosen
+            statement, sentence, date = dated
+            cited = case.cite(_anchor(statement, sentence))
+            said = f"{show_said_date(case, date, statement)}（{cited}：{quoted(sentence.text)}）"
+            outcome.conflicts.append(Conflict("testimony", f"{label}说法不一：{gap.evidence[0]}称记不清；{cited}称{said}",
+                                              [*gap.evidence, cited]))
+            unsure_said = gap.text.replace("，材料未给出确切答案", "")
+            return Part(label, f"{unsure_said}；另{cited}称{said}，需人工核实", Fill.CONFLICT, [*gap.evidence, cited])
     if slot is Slot.PLACE and plan.located and (found := _location_of(case, plan.located, label)) is not None:
         return found
     if slot is Slot.PLACE and plan.posture:
@@ -727,6 +739,26 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
                 _another_version(case, part, outcome, other, piece, value.shown,
                                  show_said_date(case, dates[0], other), f"关于「{acts[0]}」的时间说法不一")
                 return
+
+
+def _occasion_dated(case: Case, plan: CasePlan, besides: Statement):
+    """The occasion asked by its number (第一次 / 最后一次) dated in another statement: a date right
+    before the number (从4月27日第一次到…) or right after it (第一次是4月27日). None unless exactly one
+    date is so told of it."""
+    if plan.ordinal is None and plan.aggregate not in ("first", "last"):
+        return None
+    number = "最后一" if plan.aggregate == "last" else chinese_count(plan.ordinal or 1)
+    marks = [f"第{number}次", *(["头一次", "最早一次"] if number == "一" else [])]
+    found = []
+    for statement in case.ledger.statements:
+        if statement is besides or statement.kind == "header":
+            continue
+        for sentence in _sentences(statement):
+            for date in find_dates(sentence.text):
+                after, before = sentence.text[date.end:date.end + 6], sentence.text[max(0, date.start - 6):date.start]
+                if any(re.match(rf"(?:的)?{m}", after) or re.search(rf"{m}(?:是|在|为|就是)?$", before) for m in marks):
+                    found.append((statement, sentence, date))
+    return found[0] if len({str(d.value) for _, _, d in found}) == 1 else None
 
 
 def _time_conflict(case: Case, plan: CasePlan, part: Part, outcome: Outcome) -> None:
