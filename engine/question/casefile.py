@@ -173,6 +173,9 @@ NAME_ASKED = re.compile(r"叫什么|叫啥|名字|姓名|全称|名称|真名|�
 REAL_NAME = re.compile(r"真名|真实姓名|真实名字|全名|大名|本名|原名|身份证上|叫什么(?:名字)?|名字(?:叫|是)?(?:什么|啥)|姓名")
 _NOT_ALIAS = re.compile(r"小[时区组学心孩费说姐伙吃卖]|老[家师板婆公乡实年人大二三总是头表爸妈]")
 # Whether something happened at all (有没有退回来, 是否赔过): answered yes by finding it.
+# The verb a yes/no part ends on (收下了没有 / 退了吗 / 有没有退回来): its first character.
+_YESNO_VERB = re.compile(r"(?:有没有|是否|有无)(?:把[\u4e00-\u9fff]{1,4}?)?(?P<before>[\u4e00-\u9fff])"
+                         r"|(?P<after>[\u4e00-\u9fff])(?:下|到|回|走|掉|回来|回去)?(?:了|过)?(?:没有|没|吗)[？?]?\s*$")
 EXISTS = re.compile(r"有没有|有无|是否有|是否(?:已经)?(?:退|还|赔|付|给|收|追回)")
 PROMISED = re.compile(r"答应|承诺|约定|说好|谈好|讲好|保证")
 # Who received (存进了谁的账户, 给了谁, 转给谁) or who gave (谁借给她的, 是谁替某某退的, 谁送的).
@@ -535,6 +538,7 @@ class CasePlan:
     located: str | None = None
     recovered_list: bool = False  # 哪些东西被追回了: every thing told got back, each quoted
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
+    yesno_verb: str | None = None  # 她收下了没有？转了多少？: the verb whose happening is asked (收)
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
     disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
     # 不合格的螺纹钢到底有多少吨: the words marking the part of the thing asked (not the whole of it)
@@ -1018,6 +1022,9 @@ def make_plan(text: str) -> CasePlan:
     plan.yesno_asked = bool(EXISTS.search(text)) or any(
         YESNO.search(part) and not any(p.search(part) for p in SLOT_WORDS.values()) and not _presupposed(part, text)
         for part in _parts(text)[:-1])
+    if plan.yesno_asked:
+        plan.yesno_verb = next((m.group("before") or m.group("after") for part in _parts(text)
+                                if YESNO.search(part) and (m := _YESNO_VERB.search(part))), None)
     plan.promised = bool(PROMISED.search(text))
     plan.money_word = _money_word(question)
     plan.disputed = bool(re.search(r"到底|究竟", text))

@@ -13,7 +13,7 @@ import pytest
 
 from engine.answer.casefile.badge import STATEMENT_DOUBT
 from engine.question import read_question
-from tests.case_homes import ask, held_as_said, record_home
+from tests.case_homes import amounts, ask, held_as_said, record_home
 from tests.ledger.text_ledger import TextLedger
 
 # A victim's inquiry: two purchases (one transfer, one partly in cash handed to the seller), a refund
@@ -47,10 +47,25 @@ def test_whether_a_refund_was_made_is_no_question_of_what_is_left():
     assert read_question("还有没退的钱吗？还有多少？").case.aggregate == "outstanding"
     assert read_question("答应退的钱还有多少没有退？").case.aggregate == "outstanding"
 
+# A witness sent money she did not take: the transfer is told, her refusing it in the same sentence.
+REFUSED = """询问笔录
+时间：2024年6月3日9时00分至2024年6月3日10时00分
+地点：某县公安局城东派出所询问室
+询问人：甲某、乙某 记录人：乙某
+被询问人：温雅琴 性别：女
+问：那个科长后来有没有找过你？
+答：5月8日晚上，他用微信给我发了一笔转账，金额是1,500.00元，我没有收，过了二十四小时自动退回去了。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory) -> Iterator:
-    yield from record_home(Path(tmp_path_factory.mktemp("refunds")), {"buyer.txt": BUYER})
+    yield from record_home(Path(tmp_path_factory.mktemp("refunds")), {"buyer.txt": BUYER, "refused.txt": REFUSED})
+
+
+def test_money_sent_and_not_taken_answers_whether_she_took_it_no(home):
+    answer = ask(home, "refused.txt", "科长微信转给她的钱，她收下了没有？转了多少？")
+    assert answer.conclusion.startswith("否") and 1500 in amounts(answer.conclusion), answer.conclusion
 
 
 def test_a_refund_made_is_answered_yes_with_its_day_and_sum(home):

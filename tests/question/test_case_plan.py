@@ -402,3 +402,10 @@ def test_a_thing_asked_where_it_is(question, located):
 ])
 def test_how_the_mediation_ended_is_asked(question, asked):
     assert read_question(question).case.mediation_outcome is asked
+
+
+def test_the_verb_a_yes_no_beside_a_figure_asks_of():
+    """她收下了没有？转了多少？: whether she took it (收), not whether money moved."""
+    assert make_plan("药师微信转给她的钱，她收下了没有？转了多少？").yesno_verb == "收"
+    assert make_plan("银行有没有把钱退回来？退了多少？").yesno_verb == "退"
+    assert make_plan("他一共转了多少钱？").yesno_verb is None

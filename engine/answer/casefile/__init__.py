@@ -8,6 +8,7 @@ the statute composer (``None``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from engine.answer.casefile.aliases import answer_real_name
@@ -124,12 +125,17 @@ def _unsure_when_missing(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             outcome.gaps += said.gaps
 
 
-def _found_so_yes(plan: CasePlan, outcome: Outcome) -> None:
+def _found_so_yes(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """银行有没有把钱退回来？退了多少？ / 受过处罚吗？暂扣了几个月？: the figure found says it
-    happened — the verdict opens the answer."""
+    happened — the verdict opens the answer; unless its own sentence denies the verb asked (她收下了没有？
+    转了多少？—…发了一笔转账，金额是2,000元，…我没有收): the money moved, the act asked did not."""
     # a verdict already read from what was said opens the answer itself (never 是，是…)
     if plan.yesno_asked and outcome.parts and outcome.parts[0].fill is Fill.FILLED and outcome.parts[0].label != "是否":
-        outcome.parts[0].text = f"是，{outcome.parts[0].text}"
+        first = outcome.parts[0]
+        denied = plan.yesno_verb is not None and any(
+            re.search(rf"(?:没有|没|未|拒|不肯|不愿)[\u4e00-\u9fff]{{0,2}}{re.escape(plan.yesno_verb)}", case.text_of(row.sentence))
+            for row in first.rows)
+        first.text = f"{'否' if denied else '是'}，{first.text}"
 
 
 def _who_and_rate(case: Case, question: QuestionPlan, outcome: Outcome) -> bool:
@@ -391,7 +397,7 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
     elif (Slot.QUANTITY in plan.slots or Slot.AMOUNT in plan.slots) and asks_quantity(case, plan) \
             or plan.aggregate == "span":
         answer_quantity(case, plan, outcome)
-        _found_so_yes(plan, outcome)
+        _found_so_yes(case, plan, outcome)
         _answer_rest(case, plan, question, _not_by_quantity(plan), outcome)
     elif plan.per_unit:
         answer_unit_price(case, plan, outcome)
@@ -402,7 +408,7 @@ def _compose(case: Case, question: QuestionPlan) -> Outcome:
         answer_money(case, plan, outcome)
         _priced_when_missing(case, plan, outcome)
         _unsure_when_missing(case, plan, outcome)
-        _found_so_yes(plan, outcome)
+        _found_so_yes(case, plan, outcome)
         # 一共转了几次？转到哪张卡上？: the second part is in what was said
         _answer_rest(case, plan, question, _not_by_ledger(plan), outcome)
     elif Slot.RATE in plan.slots:

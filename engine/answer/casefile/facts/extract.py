@@ -192,6 +192,8 @@ KIN = (rf"(?:的)?(?:{lx.FAMILY}|"
 _TOPIC_SUM = re.compile(r"(?:这|那)(?:一)?(?:笔|次|回|份|趟)")
 
 
+# Words of sending money that name no channel (转账 by 微信, by a bank …).
+_BARE_TRANSFER = frozenset({"转账", "汇款"})
 # An organisation named by its kind (转给供电公司, 赔给保险公司, 交到医院): the party it is, after a marker.
 _ORG_NAMED = re.compile(r"(?:(?![的了在是我你他她这那一给向往到从转交付打汇赔退还把被让跟和与])[\u4e00-\u9fff]){1,6}?(?:公司|单位|银行|医院|学校|厂)(?![里区长家])")
 
@@ -697,7 +699,9 @@ class _Reader:
             means = [m for m in lx.MEANS.finditer(text, seg.start, seg.end) if not self._drawn_at(seg, m, amount)
                      and not self._of_another_figure(seg, m, amount)]
             if means:
-                m = min(means, key=lambda m: abs(m.start() - amount.start))
+                # 用微信给我发了一笔转账，金额是…: the channel named, not the bare 转账 nearer the figure
+                named = [m for m in means if m.group(0) not in _BARE_TRANSFER] or means
+                m = min(named, key=lambda m: abs(m.start() - amount.start))
                 event.means = self.value(m.start(), m.end(), m.group(0))
                 break
         if event.means is None:
