@@ -160,6 +160,10 @@ NICKNAME = re.compile(r"(?<![他她我你表堂大二三亲师老])(?P<nick>(?![
 # Which sum asked for a question means: the first (一开始, 起初), the last (后来, 最后), or one said as an extreme.
 DEMAND_PICK = re.compile(r"(?P<first>一开始|刚开始|开始时|起初|最初|最早|起先|开口)|(?P<last>后来|最后|最终|再后来)"
                          r"|(?P<extreme>最(?:少|多|低|高))")
+# Which version of a figure stated more than once is asked: the first (起诉时, 原来, 一开始) or the last
+# (变更后, 改过以后, 最后, 最终).
+VERSION_PICK = re.compile(r"(?P<first>起诉时|起诉的时候|原来|原先|一开始|最初|最早)"
+                          r"|(?P<last>变更后|变更以后|改过以后|改过后|改了以后|改后|更正后|调整后|最后|最终)")
 # An either-or between two short choices (是男是女, 男的还是女的, 是新车还是旧车).
 CHOICE = re.compile(r"是(?P<a>[\u4e00-\u9fff]{1,2}?)(?:的)?(?:还)?是(?P<b>[\u4e00-\u9fff]{1,2}?)(?:的)?(?=[？?，,。]|$)"
                     r"|(?<![\u4e00-\u9fff])(?P<c>[\u4e00-\u9fff]{1,2}?)的还是(?P<d>[\u4e00-\u9fff]{1,2}?)的")
@@ -521,6 +525,8 @@ class CasePlan:
     # 对方一开始要多少 / 后来要多少 / 最少要多少: which of several sums asked for (demands) is meant — "first",
     # "last", or the word the sum is said with (最少); None when the question does not say
     demand_pick: str | None = None
+    # 最后要求的 / 变更后的请求 / 起诉时要的: which of a figure's versions is asked ("first" or "last")
+    version_pick: str | None = None
     # 是男是女 / 男的还是女的 / 是新的还是旧的: the choices an either-or asks between — what an answer to it
     # names (or says it did not see), never a sentence naming neither
     choices: list[str] = field(default_factory=list)
@@ -1003,6 +1009,8 @@ def make_plan(text: str) -> CasePlan:
         pick = DEMAND_PICK.search(text)
         plan.demand_pick = None if pick is None else "first" if pick.group("first") else "last" \
             if pick.group("last") else pick.group("extreme")
+    version = VERSION_PICK.search(text)
+    plan.version_pick = None if version is None else "first" if version.group("first") else "last"
     attribute_part = plan.parts.get(Slot.TEXT, text)
     plan.attribute = next((k for k, (asked, _) in ATTRIBUTES.items() if asked.search(attribute_part)), None)
     choice = CHOICE.search(text)

@@ -137,6 +137,8 @@ ITEMISED = """某区人民法院
 被告委托诉讼代理人欧阳慧：护理费4,800元无异议。
 审判员：原告还有什么补充？
 原告委托诉讼代理人：没有补充。
+审判员：原告对护理费的请求有无变更？
+原告委托诉讼代理人：护理期按鉴定意见应为90天，护理费变更为7,200元。
 """
 
 
@@ -257,3 +259,14 @@ def test_a_sides_willingness_or_what_follows_if_it_fails_tells_no_end_of_the_med
     # 同意调解 / 调解不成的，本院将依法判决: nothing said of how it ended
     answer = ask(home, name, "双方调解成了吗？")
     assert answer.status is Status.NOT_FOUND, answer.conclusion
+
+
+@pytest.mark.parametrize(("question", "chosen", "other"), [
+    ("原告最后主张的护理费是多少？", 7200, 4800),
+    ("原告起诉时主张的护理费是多少？", 4800, 7200),
+])
+def test_one_sides_figure_stated_twice_is_the_version_asked_the_other_named(home, question, chosen, other):
+    answer = ask(home, "分项质证.txt", question)
+    text = answer.conclusion
+    first = text.split("；")[0]  # the version asked is told first, the other after it, each cited
+    assert chosen in amounts(first) and other not in amounts(first) and other in amounts(text), text

@@ -209,6 +209,30 @@ def test_a_hearing_record_attributes_each_turn_to_its_speaker_and_side():
     assert bench.meta["turns"][0]["label"] == "审判员" and bench.meta["turns"][0]["role"] == "Q"
 
 
+# A header run as one paragraph, wrapped so that a line opens with a role's label (审判员：…。书记员：…).
+RUN_ON_HEADER = "\n".join([
+    "庭审笔录", "时间：2024年5月14日9时30分至11时45分。地点：某市某区人民法院",
+    "第三法庭。案号：（2024）某0102民初3157号。案由：教育培训合同纠纷。",
+    "审判员：苗某。书记员：葛某。原告：韩某某，女，1986年11月9日出",
+    "生，住某市某区某花园6栋。被告：某某教育咨询有限",
+    "公司，住所地某市某路216号，法定代表人罗某。",
+    "委托诉讼代理人：孟某，某律师事务所律师。",
+    "审判员：现在开庭。原告，你的身份信息与起诉状是否一致？",
+    "原告：一致。",
+    "审判员：原告陈述诉讼请求。",
+    "原告：判令被告退还课时费18500元。",
+    "审判员：被告答辩。",
+    "被告：不同意，只同意退13896元。"])
+
+
+def test_a_wrapped_header_line_opening_with_a_role_label_stays_in_the_header():
+    pairs, chunks = _pairs(RUN_ON_HEADER)
+    header = chunks[0]
+    assert header.chunk_type == "header" and "原告：韩某某" in header.text and "现在开庭" not in header.text
+    opening = next(c for c in pairs if "现在开庭" in c.text)
+    assert opening.meta["turns"][0]["label"] == "审判员" and opening.meta["turns"][0]["role"] == "Q"
+
+
 def test_sessions_a_second_header_mid_page_and_a_supplement_section():
     text = "\n".join([
         "讯问笔录", "时间：2024年3月1日9时至10时", "地点：某县看守所第一讯问室", "侦查员：乔某、邴某",

@@ -409,3 +409,11 @@ def test_the_verb_a_yes_no_beside_a_figure_asks_of():
     assert make_plan("药师微信转给她的钱，她收下了没有？转了多少？").yesno_verb == "收"
     assert make_plan("银行有没有把钱退回来？退了多少？").yesno_verb == "退"
     assert make_plan("他一共转了多少钱？").yesno_verb is None
+
+
+@pytest.mark.parametrize(("question", "pick"), [
+    ("原告最后要求退的课时费是多少？", "last"), ("按原告变更后的请求，双方差多少？", "last"),
+    ("原告起诉时要求退多少？", "first"), ("原告要求退多少？", None),
+])
+def test_which_version_of_a_figure_is_asked(question, pick):
+    assert make_plan(question).version_pick == pick

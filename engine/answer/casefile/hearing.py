@@ -625,6 +625,25 @@ def answer_sides_choice(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     return True
 
 
+def _one_sides_version(case: Case, plan: CasePlan, side: str, topic: str, words: list[str], outcome: Outcome) -> bool:
+    """原告最后要求退的课时费 / 按原告变更后的请求: that side's figures of the thing in record order (its
+    claims list's among them), the last or the first as asked, named as that version. False when the side
+    states fewer than two different figures of it: one figure is for the other routes to answer."""
+    told = [figure[0] for said in joined_sentences(case) if _side(said) == side
+            and (figure := _sides_figure_in(said, side, topic, words or [topic])) is not None]
+    if len({f.value for f in told}) < 2:
+        return False
+    chosen = told[-1] if plan.version_pick == "last" else told[0]
+    cited = case.cite(chosen.said.anchor(0, len(chosen.said.text)))
+    earlier = {f.value: f for f in told if f.value != chosen.value}
+    other_cites = {value: case.cite(f.said.anchor(0, len(f.said.text))) for value, f in earlier.items()}
+    others = "、".join(f"{f.text}（{other_cites[value]}）" for value, f in earlier.items())
+    which = "最后所述" if plan.version_pick == "last" else "最初所述"
+    outcome.add(Part(topic, f"{side}{which}为{chosen.text}（{quoted(clause_of(chosen.said.text, chosen.start, chosen.end))}，"
+                            f"{cited}）；{side}另曾称{others}", Fill.FILLED, [cited, *other_cites.values()]))
+    return True
+
+
 def _sides_figure_in(said: Said, side: str, topic: str, words: list[str]) -> tuple[_Figure, bool] | None:
     """The side's figure of the thing in one sentence, and whether it is said as the sum it owns: the
     first figure after the thing is named (or stated as a measure asked), never one denied, one the
@@ -666,6 +685,9 @@ def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     # 月工资基数，双方各自主张多少 — 以6820元为基数: asked of each side, a figure stated as the measure counts
     # wherever it stands in its sentence
     words = measure_words(case, plan) if plan.sides_each else []
+    one = plan.parties[0] if len(plan.parties) == 1 and plan.parties[0] in HEARING_SIDES else None
+    if one is not None and plan.version_pick is not None and not plan.differ:
+        return _one_sides_version(case, plan, one, topic, words, outcome)
     owned: set[str] = set()
     # a side's own words first; its claims list (返还…存款的一半: demands, no account of the thing) only
     # for a side that says nothing else of it, and only when each side's figure is asked (误工费双方主张的数额)

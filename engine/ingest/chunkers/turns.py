@@ -69,6 +69,8 @@ _SPACED_LABEL = re.compile(r"^[ \t　]*([\u4e00-\u9fff]{1,10})[ \t　]+(?=[^\s�
 # inside what a speaker says (诉讼请求：…, 分两次送货：第一批…) follows words, not a gap.
 _KEY = re.compile(rf"[\u4e00-\u9fff]{{2,8}}{_SPACE}{_COLON}")
 _FIELD = re.compile(rf"(?:^|(?<=[ \t　｜|])){_KEY.pattern}")
+# a header key right after the full stop ending the field before it (…聂文清。书记员：褚晓燕。原告：…)
+_FIELD_AFTER_STOP = re.compile(rf"(?<=[。；;])(?:{_KEYS}){_SPACE}{_COLON}")
 _QUESTION_SIGNS = re.compile(r"[？?]|[吗呢么][。！!]?\s*$|什么|怎么|为什么|多少|哪|几|是否|有没有")
 _MIN_EXCHANGES = 3
 _SENTENCE_END = "。？！?!…」”\"）)"
@@ -189,9 +191,11 @@ def _marker_turns(lines: Sequence[str]) -> dict[int, Turn]:
 
 
 def _is_field_line(text: str) -> bool:
-    """A header line: several ``key：`` fields (侦查员：王某 记录人：李某) — unless the line is a
-    speaker's turn opening with a heading (原告委托诉讼代理人：诉讼请求：一、…)."""
-    return len(_FIELD.findall(text)) >= 2 and not _opens_with_heading(text)
+    """A header line: several ``key：`` fields (侦查员：王某 记录人：李某; a header run as one paragraph and
+    wrapped: 审判员：聂某。书记员：褚某。原告：韩某，…) — unless the line is a speaker's turn opening with a
+    heading (原告委托诉讼代理人：诉讼请求：一、…)."""
+    fields = len(_FIELD.findall(text)) + len(_FIELD_AFTER_STOP.findall(text))
+    return fields >= 2 and not _opens_with_heading(text)
 
 
 def _opens_with_heading(text: str) -> bool:
