@@ -64,7 +64,10 @@ SLOT_WORDS: dict[Slot, re.Pattern[str]] = {
                            # 哪个审判庭 / 哪家饭店: a room or a building named is a place, not a thing
                            r"|哪(?:一)?(?:个|间|家|座)[\u4e00-\u9fff]{0,3}?(?:审判庭|法庭|询问室|讯问室|办案区|派出所|"
                            r"医院|宾馆|酒店|饭店|房间|小区|村|镇)"),
-    Slot.PERSON: re.compile(r"谁|哪个人|什么人|哪些人|姓名|叫什么名字|叫什么"),
+    # 哪位医生 / 哪个民警: a person asked by the role he had
+    Slot.PERSON: re.compile(r"谁|哪个人|什么人|哪些人|姓名|叫什么名字|叫什么|哪位"
+                            r"|哪(?:一)?个(?:医生|大夫|护士|民警|警察|老师|师傅|律师|法官|司机|工人|员工|经理|老板|"
+                            r"领导|同事|朋友|男的|女的)"),
     Slot.DURATION: re.compile(r"多长时间|多久|多长|期限|几个月|几年|(?:几|多少)(?:个)?(?:小时|天|日|周|分钟)"),
 }
 # A yes/no question; 投诉过吗，是哪天: also 吗 closing a part before the question goes on.

@@ -270,3 +270,11 @@ def test_one_sides_figure_stated_twice_is_the_version_asked_the_other_named(home
     text = answer.conclusion
     first = text.split("；")[0]  # the version asked is told first, the other after it, each cited
     assert chosen in amounts(first) and other not in amounts(first) and other in amounts(text), text
+
+
+def test_one_sides_figure_stated_twice_asked_without_a_version_is_each_version(home):
+    """原告主张的护理费 told 4,800 in the claims list, then 7,200: both, the last named — never the other
+    side's figure beside them."""
+    answer = ask(home, "分项质证.txt", "原告主张的护理费是多少？")
+    assert {4800, 7200} == amounts(answer.conclusion) and answer.conflicts, answer.conclusion
+    assert answer.status.value != "answered"

@@ -417,3 +417,8 @@ def test_the_verb_a_yes_no_beside_a_figure_asks_of():
 ])
 def test_which_version_of_a_figure_is_asked(question, pick):
     assert make_plan(question).version_pick == pick
+
+
+@pytest.mark.parametrize("question", ["给原告做手术的是哪位医生？", "当时出警的是哪个民警？"])
+def test_a_person_asked_by_the_role_he_had(question):
+    assert Slot.PERSON in make_plan(question).slots

@@ -282,9 +282,44 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     if plan.aggregate == "difference" and plan.responder and plan.money_word:
         return _claim_less_granted(case, plan, chosen, outcome)
     for d in chosen:
-        outcome.add(Part(f"{d.side}请求第{d.number}项", f"{d.side}请求第{d.number}项：{quoted(d.text)}（{d.cited}）",
-                         Fill.FILLED, [d.cited]))
+        label = f"{d.side}请求第{d.number}项"
+        changed = _changed_to(case, plan, d) if len(chosen) == 1 else None
+        if changed is None:
+            outcome.add(Part(label, f"{label}：{quoted(d.text)}（{d.cited}）", Fill.FILLED, [d.cited]))
+            continue
+        # 护理费4,800元 … 护理费变更为7,200元: each version, the later named as such — never one chosen
+        text, clause, cited = changed
+        said = f"{label}：{quoted(d.text)}（{d.cited}）；{d.side}后又变更为{text}（{quoted(clause)}，{cited}，最后所述）"
+        outcome.conflicts.append(Conflict("testimony", f"{d.side}请求前后不一：{said}", [d.cited, cited]))
+        outcome.add(Part(label, f"{said}，需人工核实", Fill.CONFLICT, [d.cited, cited]))
     return True
+
+
+# A side changing a demand's sum in the hearing (护理费变更为7,200元 / 第一项诉讼请求变更为退还课时费18000元 /
+# 刚才说错了…护理费应为18,000元)
+_CHANGED = re.compile(r"变更为|变更成|改为|改成|调整为|降为|降到|减少为|减为|增加为|增加到|提高到|应为|应当为")
+
+
+def _changed_to(case: Case, plan: CasePlan, demand: Demand) -> tuple[str, str, str] | None:
+    """The sum the demand's side last changes it to, in a clause naming the demand's money after the
+    list: (its words, the clause, the cite); None when it is never changed to another sum."""
+    word = plan.money_word or ""
+    if not word or word not in demand.text:
+        return None
+    found = None
+    for said in joined_sentences(case):
+        if said.statement.party != demand.side:
+            continue
+        for clause in re.split(r"[，；;。]|,(?!\d)", said.text):  # (7,200元 is one figure)
+            change = _CHANGED.search(clause)
+            amount = next((a for a in find_amounts(clause) if change and a.start > change.start()), None)
+            if change and amount is not None and word in clause and Decimal(str(amount.value)) != demand.amount \
+                    and not PER_PERIOD.search(clause[:amount.start]):
+                found = (amount.text, clause, said)
+    if found is None:
+        return None
+    text, clause, said = found
+    return text, clause, case.cite(said.anchor(0, len(said.text)))
 
 
 # 不是9,600元 / 没有那么多: a figure of the item the side denies, no figure of its own

@@ -629,26 +629,35 @@ def _one_sides_version(case: Case, plan: CasePlan, side: str, topic: str, words:
     """原告最后要求退的课时费 / 按原告变更后的请求: that side's figures of the thing in record order (its
     claims list's among them), the last or the first as asked, named as that version. False when the side
     states fewer than two different figures of it: one figure is for the other routes to answer."""
-    told = [figure[0] for said in joined_sentences(case) if _side(said) == side
-            and (figure := _sides_figure_in(said, side, topic, words or [topic])) is not None]
+    told = [found[0] for said in joined_sentences(case) if _side(said) == side
+            and (found := _sides_figure_in(said, side, topic, words or [topic])) is not None and found[1] >= 1]
     if len({f.value for f in told}) < 2:
         return False
+    cites = {id(f): case.cite(f.said.anchor(0, len(f.said.text))) for f in told}
+    if plan.version_pick is None:  # 原告主张的护理费 told 12,000 then 18,000: each version, the last named
+        said = "；".join(f"{f.text}（{cites[id(f)]}{'，最后所述' if f is told[-1] else ''}）"
+                        for f in {f.value: f for f in told}.values())
+        ids = list(dict.fromkeys(cites.values()))
+        outcome.conflicts.append(Conflict("testimony", f"{side}所述{topic}前后不一：{said}", ids))
+        outcome.add(Part(topic, f"{side}所述{topic}前后不一：{said}，需人工核实", Fill.CONFLICT, ids))
+        return True
     chosen = told[-1] if plan.version_pick == "last" else told[0]
-    cited = case.cite(chosen.said.anchor(0, len(chosen.said.text)))
     earlier = {f.value: f for f in told if f.value != chosen.value}
-    other_cites = {value: case.cite(f.said.anchor(0, len(f.said.text))) for value, f in earlier.items()}
-    others = "、".join(f"{f.text}（{other_cites[value]}）" for value, f in earlier.items())
+    others = "、".join(f"{f.text}（{cites[id(f)]}）" for f in earlier.values())
     which = "最后所述" if plan.version_pick == "last" else "最初所述"
     outcome.add(Part(topic, f"{side}{which}为{chosen.text}（{quoted(clause_of(chosen.said.text, chosen.start, chosen.end))}，"
-                            f"{cited}）；{side}另曾称{others}", Fill.FILLED, [cited, *other_cites.values()]))
+                            f"{cites[id(chosen)]}）；{side}另曾称{others}", Fill.FILLED,
+                     list(dict.fromkeys([cites[id(chosen)], *(cites[id(f)] for f in earlier.values())]))))
     return True
 
 
-def _sides_figure_in(said: Said, side: str, topic: str, words: list[str]) -> tuple[_Figure, bool] | None:
-    """The side's figure of the thing in one sentence, and whether it is said as the sum it owns: the
-    first figure after the thing is named (or stated as a measure asked), never one denied, one the
-    other side said, or a rate per day — the owned one (只认可79,215元) before any other."""
-    named = topic in said.text or topic in said.statement.question
+def _sides_figure_in(said: Said, side: str, topic: str, words: list[str]) -> tuple[_Figure, int] | None:
+    """The side's figure of the thing in one sentence and how strongly it is said to be of it: 3 said as
+    the sum the side owns (只认可79,215元), 2 stated as a measure asked (月工资是9200元), 1 after the thing
+    named in the sentence, 0 only in a sentence answering a question that names it. Never a figure
+    denied, one the other side said, or a rate per day."""
+    in_sentence = topic in said.text
+    named = in_sentence or topic in said.statement.question
     named_at = said.text.find(topic)  # a figure told before the thing is named is another's (爸妈给了20万)
     first = None
     for amount in find_amounts(said.text):
@@ -663,9 +672,11 @@ def _sides_figure_in(said: Said, side: str, topic: str, words: list[str]) -> tup
             continue  # 每天收入三百元 told of 误工费: a rate it is reckoned by, not the side's sum of it
         figure = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
         if _OWNED.search(before):  # 其中7,222元…与本案无关。被告只认可79,215元: the sum it owns
-            return figure, True
-        first = first or figure
-    return (first, False) if first is not None else None
+            return figure, 3
+        strength = 2 if stated_as(said.text, amount.start, amount.end, words) else 1 if in_sentence else 0
+        if first is None or strength > first[1]:
+            first = (figure, strength)
+    return first
 
 
 # -- a figure of one thing stated differently by the sides ------------------------------------------------
@@ -685,23 +696,27 @@ def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     # 月工资基数，双方各自主张多少 — 以6820元为基数: asked of each side, a figure stated as the measure counts
     # wherever it stands in its sentence
     words = measure_words(case, plan) if plan.sides_each else []
-    one = plan.parties[0] if len(plan.parties) == 1 and plan.parties[0] in HEARING_SIDES else None
-    if one is not None and plan.version_pick is not None and not plan.differ:
+    # 原告那边主张的护理费: the side acting in the question (主张, 要求) — its own figures only; a side
+    # owning the thing (被告的出资) is no side whose account is asked
+    one = plan.acting_side if len(plan.parties) == 1 and plan.acting_side in HEARING_SIDES else None
+    if one is not None and not plan.differ:
         return _one_sides_version(case, plan, one, topic, words, outcome)
-    owned: set[str] = set()
-    # a side's own words first; its claims list (返还…存款的一半: demands, no account of the thing) only
-    # for a side that says nothing else of it, and only when each side's figure is asked (误工费双方主张的数额)
-    for from_claims in (False, True):
-        for said in joined_sentences(case):
-            side = _side(said)
-            if side is None or side in owned or lists_claims(said.statement) is not from_claims \
-                    or from_claims and (side in by_side or not words):
-                continue
-            figure = _sides_figure_in(said, side, topic, words)
-            if figure is not None and (side not in by_side or figure[1]):
-                by_side[side] = figure[0]
-                if figure[1]:
-                    owned.add(side)
+    # each side's strongest figure, the earliest of equal strength; a claims list's (返还…存款的一半:
+    # demands, no account of the thing) only when each side's figure is asked (误工费双方主张的数额), and
+    # weaker than the side's own words of the same strength
+    best: dict[str, tuple[float, _Figure]] = {}
+    for said in joined_sentences(case):
+        side = _side(said)
+        claims = lists_claims(said.statement)
+        if side is None or claims and not words:
+            continue
+        found = _sides_figure_in(said, side, topic, words)
+        if found is None:
+            continue
+        strength = found[1] - (0.5 if claims else 0.0)
+        if side not in best or strength > best[side][0]:
+            best[side] = (strength, found[0])
+    by_side = {side: figure for side, (_, figure) in best.items()}
     if len(by_side) < 2 or len({f.value for f in by_side.values()}) < 2:
         return False
     cites = {side: case.cite(f.said.anchor(0, len(f.said.text))) for side, f in by_side.items()}
