@@ -118,7 +118,10 @@ MEDIATION_OUTCOME = re.compile(r"(?:调解|和解)(?:成功|成)了?(?:吗|没�
 # record's word right before the words of lasting — not what was said in it (讯问时他说干了多久).
 RECORD_LENGTH = re.compile(rf"(?:{RECORD.pattern})(?:一共|总共|共|大约|大概|前后)?(?:进行|持续|用|花|历时)了?"
                            r"(?:多长时间|多久|多少(?:个)?(?:分钟|小时)|几个?(?:小时|分钟))"
-                           rf"|(?:{RECORD.pattern})的?(?:时长|时间)有?多长")
+                           rf"|(?:{RECORD.pattern})的?(?:时长|时间)有?多长"
+                           # 第二次询问是哪天做的？前后用了多少分钟: the next part, with no subject of its own
+                           rf"|(?:{RECORD.pattern})[^？?，,]{{0,10}}[？?，,](?:一共|总共|共|大约|大概|前后)?"
+                           r"(?:进行|持续|用|花|历时)了?(?:多长时间|多久|多少(?:个)?(?:分钟|小时)|几个?(?:小时|分钟))")
 # The days between them asked (隔了几天, 相隔多少天, 距…几天, 过了几天).
 SESSION_DAYS = re.compile(r"(?:相隔|间隔|隔了|隔|相差|相距|差了|距离?|过了)[^，。？?]{0,4}(?:多少|几)(?:个)?(?:天|日)")
 # A supplementary section of the record (补充讯问) asked about by name.

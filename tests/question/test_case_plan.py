@@ -376,6 +376,8 @@ def test_the_days_between_two_sessions_of_the_record(question, apart):
     ("询问的时长有多长？", True),
     ("讯问时他说自己在厂里干了多久？", False),  # what was said in it, not how long it lasted
     ("第二次讯问是在哪里？", False),
+    ("第二次询问是哪天做的？前后用了多少分钟？", True),  # the next part asks it of the session named
+    ("第二次询问时他说什么？他干了多久？", False),  # a part with a subject of its own
 ])
 def test_how_long_the_session_itself_lasted(question, asked):
     assert read_question(question).case.record_length is asked
