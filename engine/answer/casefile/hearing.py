@@ -21,7 +21,7 @@ from engine.answer.casefile.facts import Anchor
 from engine.answer.casefile.claims import lists_claims
 from engine.answer.casefile.heads import thing_asked
 from engine.answer.casefile.side_measures import PER_PERIOD, clause_of, measure_words, stated_as
-from engine.text.case_lexicon import ASSENT_WORDS, GRANT_WORDS, REFUSAL_WORDS
+from engine.text.case_lexicon import ASSENT_WORDS, CORRECTION, GRANT_WORDS, REFUSAL_WORDS
 from engine.question import CasePlan
 from engine.text.lines import joined_view
 from engine.text.numbers import find_amounts, parse_number
@@ -631,6 +631,9 @@ def _one_sides_version(case: Case, plan: CasePlan, side: str, topic: str, words:
     states fewer than two different figures of it: one figure is for the other routes to answer."""
     told = [found[0] for said in joined_sentences(case) if _side(said) == side
             and (found := _sides_figure_in(said, side, topic, words or [topic])) is not None and found[1] >= 1]
+    # a version is a figure restated: each later one said as a change or a correction of it (变更为 / 说错了…
+    # 应为) — figures of the thing told side by side (押金伍仟元, 两笔押金共7,000元) are parts, never versions
+    told = told[:1] + [f for f in told[1:] if _RESTATED.search(f.said.text)]
     if len({f.value for f in told}) < 2:
         return False
     cites = {id(f): case.cite(f.said.anchor(0, len(f.said.text))) for f in told}
@@ -680,6 +683,8 @@ def _sides_figure_in(said: Said, side: str, topic: str, words: list[str]) -> tup
 
 
 # -- a figure of one thing stated differently by the sides ------------------------------------------------
+# a figure said as another version of one told before (护理费变更为…, 刚才说错了…应为…)
+_RESTATED = re.compile(rf"{CORRECTION.pattern}|变更|改为|改成|调整为|应为|应当为")
 # a side's sum said as the one it owns (只认可79,215元, 同意按…为6,150元), beside figures it only mentions
 _OWNED = re.compile(r"认可|同意|承认|只认")
 
