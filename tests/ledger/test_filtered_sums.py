@@ -6,6 +6,7 @@ asker puts with its means is that means. A record written for these tests."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -293,3 +294,36 @@ def test_gifts_of_one_giver_less_the_good_given_back(gifts_home):
     a = ask(gifts_home, "gifts.txt", "姓姚的那个老板送的东西，刨掉退回去的，他手里还落下多少钱的？")
     assert [c.result for c in a.calculations] == [Decimal(60000)], a.conclusion
     assert "手表已退还" in a.conclusion and "30000" not in a.conclusion.replace("3万", "")  # never the other giver's
+
+
+# A buyer of scrap telling each purchase, one paid by a way not told, and the split of another told in
+# one sentence. Written for these tests.
+SPLIT = """讯问笔录
+时间：2024年3月20日9时00分至2024年3月20日10时30分
+地点：某县公安局刑侦大队讯问室
+侦查员：甲某、乙某 记录人：乙某
+犯罪嫌疑人：符长庚 性别：男
+问：第一批货你付了多少钱？
+答：第一批是2023年11月5日收的，付了4836元。
+问：第二批呢？
+答：第二批一共一万二千四百八十元，微信转了5000元，现金给了7480元。
+问：他一共来卖过几次？钱怎么给的？
+答：前后9次，微信转给他的有6次，另外3次是给的现金。
+"""
+
+
+@pytest.fixture(scope="module")
+def split_home(tmp_path_factory) -> Iterator:
+    yield from record_home(Path(tmp_path_factory.mktemp("split")), {"split.txt": SPLIT})
+
+
+@pytest.mark.parametrize(("question", "figures"), [
+    ("第二批货款，微信付了多少、现金付了多少？", {5000, 7480}),
+    ("微信转账和给现金各有几次？", {6, 3}),
+])
+def test_a_split_by_way_told_in_one_sentence_answers_each_way(split_home, question, figures):
+    """A payment of no way told (付了4836元) leaves the rows unsplittable; the sentence splitting the money
+    (or the times) between the ways asked answers each — never the total, never a way's guess."""
+    a = ask(split_home, "split.txt", question)
+    found = {int(n) for n in re.findall(r"(\d+)(?:元|次)", a.conclusion.split("（")[0])}
+    assert figures <= found and 4836 not in found and "无法只按所问范围" not in a.conclusion, a.conclusion

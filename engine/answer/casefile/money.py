@@ -15,6 +15,7 @@ from engine.answer.casefile.dates import in_time, show_date, show_row_date
 from engine.answer.casefile.figures import goods_value
 from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.rates import rate_part
+from engine.answer.casefile.channel_split import answer_channel_split
 from engine.answer.casefile.restrictions import Restricted, outside, restrict, stands_for_rows, unmet_text
 from engine.answer.casefile.subject_rows import subject_rows
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
@@ -301,6 +302,8 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
         scoped_kind, scoped_actor = inflow, _actor(case, plan, inflow)
     scope = restrict(case, plan, _in_asked_time(case, plan, _movements(case, plan, scoped_kind, scoped_actor,
                                                                         roles=_ROW_ROLES, unrestricted=True)))
+    if scope.unmet is not None and answer_channel_split(case, plan, outcome):
+        return  # 微信转了5000元，现金给了7480元: the split told in one sentence answers each way asked
     if scope.unmet is not None:  # 通过微信转了多少 with a payment whose means is not told: not a figure
         label = "未归还金额" if plan.aggregate == "outstanding" else "次数" if plan.aggregate == "count" \
             and Slot.AMOUNT not in plan.slots else "金额"
