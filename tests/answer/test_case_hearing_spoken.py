@@ -270,8 +270,9 @@ def test_a_sides_willingness_or_what_follows_if_it_fails_tells_no_end_of_the_med
 def test_one_sides_figure_stated_twice_is_the_version_asked_the_other_named(home, question, chosen, other):
     answer = ask(home, "分项质证.txt", question)
     text = answer.conclusion
-    first = text.split("；")[0]  # the version asked is told first, the other after it, each cited
-    assert chosen in amounts(first) and other not in amounts(first) and other in amounts(text), text
+    # the version asked is the answer; the other is pointed to by its cite, its quote in the evidence
+    assert chosen in amounts(text) and other not in amounts(text) and "另有不同说法" in text, text
+    assert other in amounts(" ".join(e.quote for e in answer.evidence)), text
 
 
 def test_one_sides_figure_stated_twice_asked_without_a_version_is_each_version(home):

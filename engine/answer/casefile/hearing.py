@@ -646,10 +646,11 @@ def _one_sides_version(case: Case, plan: CasePlan, side: str, topic: str, words:
         return True
     chosen = told[-1] if plan.version_pick == "last" else told[0]
     earlier = {f.value: f for f in told if f.value != chosen.value}
-    others = "、".join(f"{f.text}（{cites[id(f)]}）" for f in earlier.values())
-    which = "最后所述" if plan.version_pick == "last" else "最初所述"
+    # the version asked is the answer; the others are pointed to, each cited, not restated as figures
+    others = "、".join(cites[id(f)] for f in earlier.values())
+    which, then = ("最后所述", "此前") if plan.version_pick == "last" else ("最初所述", "此后")
     outcome.add(Part(topic, f"{side}{which}为{chosen.text}（{quoted(clause_of(chosen.said.text, chosen.start, chosen.end))}，"
-                            f"{cites[id(chosen)]}）；{side}另曾称{others}", Fill.FILLED,
+                            f"{cites[id(chosen)]}）；{side}{then}另有不同说法（{others}）", Fill.FILLED,
                      list(dict.fromkeys([cites[id(chosen)], *(cites[id(f)] for f in earlier.values())]))))
     return True
 
