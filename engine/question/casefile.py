@@ -389,7 +389,8 @@ RESPONSE = re.compile(r"(原告|被告|第三人|上诉人|被上诉人|申请�
 OFFSET = re.compile(r"抵(?:扣|销|充|作|偿)?(?:了)?(?:本金|借款|欠款|货款)|冲抵|抵扣|折抵")
 # 原告要求被告返还多少存款 / 按原告的诉讼请求 / 申请人主张的违约金: the claims a side put to the court or
 # tribunal are asked — the side making them, when the question names it
-CLAIMED = re.compile(rf"(?<!被)(?P<side>原告|申请人|上诉人)(?:方|一方)?(?:的)?(?:{CLAIM_HEADS.pattern}|要求|请求|主张|诉请)"
+CLAIMED = re.compile(rf"(?<!被)(?P<side>原告|申请人|上诉人)(?:方|一方)?(?:的)?(?:一共|总共|共|合计|总计)?"
+                     rf"(?:{CLAIM_HEADS.pattern}|要求|请求|主张|诉请)"
                      rf"|{CLAIM_HEADS.pattern}")
 # 首付款里除了她父母给的钱 / 保证金中除去已退的部分: a term and the part taken off it, the rest asked
 TERM_PART_LESS = re.compile(rf"(?P<t>{CONTRACT_TERMS.pattern})(?:款)?(?:里面|里头|里|当中|中)[，,]?(?:除了|除去|除)"

@@ -287,3 +287,12 @@ def test_figures_of_a_thing_told_again_without_a_change_are_no_versions_of_it(ho
     """误工费…为30,000元 in the list, 误工费共30,000元 again, a rate beside it: one figure, never 前后不一."""
     answer = ask(home, "分项质证.txt", "原告那边主张的误工费是多少？")
     assert "前后不一" not in answer.conclusion and 30000 in amounts(answer.conclusion), answer.conclusion
+
+
+def test_the_claims_total_before_and_after_a_demand_changed(home):
+    """以上合计87,100元, then 护理费变更为7,200元: the total as listed and as changed (89,500), the later
+    named, each with its equation — never a price per day taken for a demand's sum."""
+    answer = ask(home, "分项质证.txt", "原告一共要求被告赔多少钱？")
+    assert {87100, 89500} <= amounts(answer.conclusion) and 250 not in amounts(answer.conclusion), answer.conclusion
+    assert answer.conflicts and answer.status.value != "answered"
+    assert {c.result for c in answer.calculations} >= {87100, 89500}

@@ -31,6 +31,17 @@ def test_a_table_of_cells():
     assert fields["联系电话"] == "13600001111"
 
 
+def test_keys_spaced_out_to_line_the_column_up():
+    """原　　告｜… / 审 判 员｜…: the key is its characters, each row a field of its own."""
+    text = "\n".join(["庭 审 笔 录", "案　　号｜（2024）某0302民初1873号", "审 判 员｜谭某",
+                      "原　　告｜邵某某，男，1994年8月12日出生", "被　　告｜某某婚纱摄影有限公司",
+                      "法定代表人｜廖某"])
+    fields = fields_of(text)
+    assert fields["案号"] == "（2024）某0302民初1873号" and fields["审判员"] == "谭某"
+    assert fields["原告"].startswith("邵某某") and fields["被告"] == "某某婚纱摄影有限公司"
+    assert fields["法定代表人"] == "廖某"
+
+
 def test_a_table_drawn_with_bars_at_both_ends_under_a_session_title():
     # each row a field of its own: never joined to the title (询问笔录（第二次）) nor to the row before
     text = "\n".join(["询问笔录（第二次）",

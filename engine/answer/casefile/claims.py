@@ -99,7 +99,8 @@ def _demanded(words: str):
     reckoned (42,500元，按月工资8500元乘以5个月算 demands 42,500)."""
     clauses = re.split(r"，|(?<!\d),(?!\d)", words)  # 42,500: a thousands comma ends no clause
     kept = [c for c in clauses if not _RECKONED.match(c)]
-    amounts = [a for c in kept for a in find_amounts(c)]
+    # (少交的15张按每张80元计算: a price per piece it is reckoned by, never the sum demanded)
+    amounts = [a for c in kept for a in find_amounts(c) if not re.search(r"每[^，\d]{0,3}$", c[:a.start])]
     return amounts[-1] if amounts else None
 
 
@@ -283,7 +284,7 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         return _claim_less_granted(case, plan, chosen, outcome)
     for d in chosen:
         label = f"{d.side}请求第{d.number}项"
-        changed = _changed_to(case, plan, d) if len(chosen) == 1 else None
+        changed = _changed_to(case, d, plan.money_word) if len(chosen) == 1 else None
         if changed is None:
             outcome.add(Part(label, f"{label}：{quoted(d.text)}（{d.cited}）", Fill.FILLED, [d.cited]))
             continue
@@ -300,10 +301,9 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
 _CHANGED = re.compile(r"变更为|变更成|改为|改成|调整为|降为|降到|减少为|减为|增加为|增加到|提高到|应为|应当为")
 
 
-def _changed_to(case: Case, plan: CasePlan, demand: Demand) -> tuple[str, str, str] | None:
-    """The sum the demand's side last changes it to, in a clause naming the demand's money after the
-    list: (its words, the clause, the cite); None when it is never changed to another sum."""
-    word = plan.money_word or ""
+def _changed_to(case: Case, demand: Demand, word: str | None) -> tuple[str, str, str] | None:
+    """The sum the demand's side last changes it to, in a clause naming the demand's money (``word``)
+    after the list: (its words, the clause, the cite); None when it is never changed to another sum."""
     if not word or word not in demand.text:
         return None
     found = None
@@ -386,10 +386,48 @@ def _claims_total(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
             return True
         told = f"，{chosen[0].side}所述合计{stated.text}相符（{stated.cited}）" if stated is not None and whole else ""
         ids = cites + ([stated.cited] if told else [])
-        outcome.add(Part("请求合计", f"{chosen[0].side}的请求：{items}（{'、'.join(cites)}），合计{plain_number(total)}元"
-                                     f"（{expression} = {plain_number(total)}，见计算）{told}", Fill.FILLED, ids))
+        text = (f"{chosen[0].side}的请求：{items}（{'、'.join(cites)}），合计{plain_number(total)}元"
+                f"（{expression} = {plain_number(total)}，见计算）{told}")
+        changed = _total_as_changed(case, chosen, outcome)
+        if changed is None:
+            outcome.add(Part("请求合计", text, Fill.FILLED, ids))
+            return True
+        # 精神损害抚慰金从10,000元降到5,000元: the total under each version, the later named
+        later, more = changed
+        outcome.conflicts.append(Conflict("testimony", f"{chosen[0].side}的请求前后不一：原合计{plain_number(total)}元；"
+                                                       f"变更后合计{plain_number(later)}元", ids + more))
+        outcome.add(Part("请求合计", f"{text}；其后{chosen[0].side}变更请求，变更后合计{plain_number(later)}元"
+                                     f"（最后所述，见计算），需人工核实", Fill.CONFLICT, ids + more))
         return True
     return False
+
+
+# the money a demand names, right before its sum (赔偿精神损害抚慰金10,000元 → 抚慰金)
+_DEMANDED_MONEY = re.compile(r"([\u4e00-\u9fff]{1,3}?(?:费|金|款))[^，,。；\d]{0,4}$")
+
+
+def _total_as_changed(case: Case, chosen: list[Demand], outcome: Outcome) -> tuple[Decimal, list[str]] | None:
+    """The demands' total with each demand the side later changed (…从10,000元降到5,000元) at its changed
+    sum, with the equation; None when none is changed."""
+    values, cited = [], []
+    for d in chosen:
+        named = _DEMANDED_MONEY.search(d.text[:d.text.rfind(d.amount_text)]) if d.amount_text in d.text else None
+        changed = _changed_to(case, d, named.group(1)) if named else None
+        if changed is None:
+            values.append(d.amount)
+            continue
+        value = parse_number(changed[0].rstrip("元"))
+        if value is None:
+            return None
+        values.append(Decimal(str(value)))
+        cited.append(changed[2])
+    if not cited:
+        return None
+    later = sum(values, Decimal(0))
+    expression = " + ".join(plain_number(v) for v in values)
+    outcome.calculations.append(Calculation(expression, later, None, True, [d.cited for d in chosen] + cited,
+                                            "变更后各项请求金额相加"))
+    return later, cited
 
 
 # 水费318元、电费832元、燃气费286元: items of a bill, each named right before its sum

@@ -15,9 +15,12 @@ from engine.question import QuestionPlan, read_question
 from engine.text.names import ORG_ENDING
 
 # Words for an organisation that is a party, and for a person that is the other party.
+# (businesses called by their trade: 影楼, 工作室, 驾校, 健身房, 车行, 中介 …)
 _ORG_WORDS = re.compile(r"用人单位|保险公司|公司|单位|厂方|厂家|工厂|商家|店家|银行|物业|开发商|企业|"
-                        r"医院|诊所|学校|幼儿园|酒店|宾馆|超市|商场|商行|门店|培训机构|机构")
-_PERSON_WORDS = re.compile(r"劳动者|员工|职工|工人|个人|消费者|业主|顾客|患者|病人|学生家长|家长|乘客|住户|租户|租客")
+                        r"医院|诊所|学校|幼儿园|酒店|宾馆|超市|商场|商行|门店|培训机构|机构|"
+                        r"影楼|工作室|驾校|健身房|健身中心|美容院|车行|租车公司|中介|旅行社|装修公司|饭店|餐馆")
+_PERSON_WORDS = re.compile(r"劳动者|员工|职工|工人|个人|消费者|业主|顾客|患者|病人|学生家长|家长|乘客|住户|租户|租客|"
+                           r"这对夫妻|夫妻俩|夫妻|夫妇|两口子|小两口|会员|学员|车主|房东")
 _SIDES = ("原告", "被告")
 
 

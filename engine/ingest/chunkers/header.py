@@ -67,7 +67,7 @@ _TABLE_BAR = re.compile(r"[｜|丨]")
 # CJK key at a line start or after a gap; a key may carry a note (侦查员（签名）).
 _NOTE = r"(?:[（(][^）)\n]{0,8}[）)])?"
 _COLON_KEY = re.compile(rf"(?P<key>{_KNOWN}){_NOTE}{_SP}*[：:]"
-                        rf"|(?:^|(?<=[ \t\u3000，,；;]))(?P<generic>[\u4e00-\u9fff](?:{_SP}?[\u4e00-\u9fff]){{1,9}}){_NOTE}{_SP}*[：:]",
+                        rf"|(?:^|(?<=[ \t\u3000，,；;]))(?P<generic>[\u4e00-\u9fff](?:{_SP}{{0,4}}[\u4e00-\u9fff]){{1,9}}){_NOTE}{_SP}*[：:]",
                         re.M)
 _SPACED_KEY = re.compile(rf"(?:^|(?<=[ \t\u3000]))(?P<key>{_KNOWN}){_SP}+(?=\S)", re.M)
 _RUNNING_KEY = re.compile(rf"(?:^|(?<=[，,。；;]))(?P<key>{_alternation(RUNNING_KEYS + RUNNING_RECORD_KEYS)}){_SP}*"
@@ -76,7 +76,7 @@ _RUNNING_KEY = re.compile(rf"(?:^|(?<=[，,。；;]))(?P<key>{_alternation(RUNNI
 _RECORD_LINE = r"(?:讯问|询问|开庭)?时间(?=[\d〇零一二])|(?:讯问|询问|开庭)?地点(?=[\u4e00-\u9fff])"
 _LINE_KEY = re.compile(rf"^{_SP}*(?:(?:{_KNOWN}){_SP}*(?:[：:｜|丨]|{_SP}\S)|(?:{_alternation(RUNNING_KEYS)})(?=[^\s，,。；;：:])"
                        rf"|{_RECORD_LINE}"
-                       rf"|[\u4e00-\u9fff](?:{_SP}?[\u4e00-\u9fff]){{1,9}}{_NOTE}{_SP}*[：:｜|丨])")
+                       rf"|[\u4e00-\u9fff](?:{_SP}{{0,4}}[\u4e00-\u9fff]){{1,9}}{_NOTE}{_SP}*[：:｜|丨])")
 _TITLE = re.compile(rf"^{_SP}*(?:第.{{1,3}}次)?[\u4e00-\u9fff{_SP[1:-1]}（）()第次一二三四五六七八九十0-9]{{0,12}}笔{_SP}*录")
 _VALUE_END = re.compile(r"[，,。；;]")
 _TRIM = " \t\u3000，,；;。、"
@@ -144,17 +144,18 @@ def _table_fields(line: str, base: int) -> list[tuple[str, int, int, int]] | Non
     found, i = [], 0
     while i < len(cells):
         cell, start = cells[i]
+        key = re.sub(r"[ \t\u3000]", "", cell)  # 原　　告 / 审 判 员: a key spaced out to line the column up
         inner = _COLON_KEY.match(cell)
         if inner and inner.end() < len(cell):  # a cell holding key：value itself
             found.append((_key_of(inner), start + inner.end(), start + len(cell), start))
             i += 1
-        elif i + 1 < len(cells) and re.fullmatch(rf"(?:{_KNOWN})|[\u4e00-\u9fff（）()]{{2,10}}", cell) \
+        elif i + 1 < len(cells) and re.fullmatch(rf"(?:{_KNOWN})|[\u4e00-\u9fff（）()]{{2,10}}", key) \
                 and not re.fullmatch(_KNOWN, cells[i + 1][0]):
             value, value_start = cells[i + 1]
             named = re.match(r"(?:姓名|名字)\s*[：:]\s*", value)  # 原告｜姓名：某甲｜…: the person is after 姓名
             if named and named.end() < len(value):
                 value, value_start = value[named.end():], value_start + named.end()
-            found.append((cell.replace(" ", ""), value_start, value_start + len(value), start))
+            found.append((key, value_start, value_start + len(value), start))
             i += 2
         else:
             i += 1
