@@ -674,6 +674,9 @@ def _sides_figure_in(said: Said, side: str, topic: str, words: list[str]) -> tup
             continue
         if PER_PERIOD.search(before) and not stated_as(said.text, amount.start, amount.end, [topic, *words]):
             continue  # 每天收入三百元 told of 误工费: a rate it is reckoned by, not the side's sum of it
+        item = _ITEM_BEFORE.search(before)
+        if item and topic not in item.group(1) and item.group(1) not in topic:
+            continue  # 误工费的票据都交了，住院押金伍仟元: the figure of another item named right before it
         figure = _Figure(side, Decimal(str(amount.value)), amount.text, said, amount.start, amount.end)
         if _OWNED.search(before):  # 其中7,222元…与本案无关。被告只认可79,215元: the sum it owns
             return figure, 3
@@ -686,6 +689,8 @@ def _sides_figure_in(said: Said, side: str, topic: str, words: list[str]) -> tup
 # -- a figure of one thing stated differently by the sides ------------------------------------------------
 # a figure said as another version of one told before (护理费变更为…, 刚才说错了…应为…)
 _RESTATED = re.compile(rf"{CORRECTION.pattern}|变更|改为|改成|调整为|应为|应当为")
+# the money item a figure is stated as, right before it (住院押金伍仟元, 交通费150元, 押金为…)
+_ITEM_BEFORE = re.compile(r"([\u4e00-\u9fff]{1,4}(?:费|金|款))(?:为|是|共|共计|合计)?$")
 # a side's sum said as the one it owns (只认可79,215元, 同意按…为6,150元), beside figures it only mentions
 _OWNED = re.compile(r"认可|同意|承认|只认")
 
@@ -705,8 +710,8 @@ def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     # 原告那边主张的护理费: the side acting in the question (主张, 要求) — its own figures only; a side
     # owning the thing (被告的出资) is no side whose account is asked
     one = plan.acting_side if len(plan.parties) == 1 and plan.acting_side in HEARING_SIDES else None
-    if one is not None and not plan.differ:
-        return _one_sides_version(case, plan, one, topic, words, outcome)
+    if one is not None and not plan.differ and _one_sides_version(case, plan, one, topic, words, outcome):
+        return True  # (a side stating one figure of it: each side's figure, attributed, as before)
     # each side's strongest figure, the earliest of equal strength; a claims list's (返还…存款的一半:
     # demands, no account of the thing) only when each side's figure is asked (误工费双方主张的数额), and
     # weaker than the side's own words of the same strength
