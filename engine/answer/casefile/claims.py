@@ -289,10 +289,10 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
             outcome.add(Part(label, f"{label}：{quoted(d.text)}（{d.cited}）", Fill.FILLED, [d.cited]))
             continue
         # 护理费4,800元 … 护理费变更为7,200元: each version, the later named as such — never one chosen
-        text, clause, cited = changed
-        said = f"{label}：{quoted(d.text)}（{d.cited}）；{d.side}后又变更为{text}（{quoted(clause)}，{cited}，最后所述）"
-        outcome.conflicts.append(Conflict("testimony", f"{d.side}请求前后不一：{said}", [d.cited, cited]))
-        outcome.add(Part(label, f"{said}，需人工核实", Fill.CONFLICT, [d.cited, cited]))
+        said = (f"{label}：{quoted(d.text)}（{d.cited}）；{d.side}后又变更为{changed.text}（{quoted(changed.clause)}，"
+                f"{changed.cited}，最后所述）")
+        outcome.conflicts.append(Conflict("testimony", f"{d.side}请求前后不一：{said}", [d.cited, changed.cited]))
+        outcome.add(Part(label, f"{said}，需人工核实", Fill.CONFLICT, [d.cited, changed.cited]))
     return True
 
 
@@ -301,9 +301,19 @@ def answer_claim(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
 _CHANGED = re.compile(r"变更为|变更成|改为|改成|调整为|降为|降到|减少为|减为|增加为|增加到|提高到|应为|应当为")
 
 
-def _changed_to(case: Case, demand: Demand, word: str | None) -> tuple[str, str, str] | None:
+@dataclass(frozen=True)
+class _Change:
+    """A demand's sum as its side later changed it: the new sum, its words, the clause saying so, cited."""
+
+    value: Decimal
+    text: str
+    clause: str
+    cited: str
+
+
+def _changed_to(case: Case, demand: Demand, word: str | None) -> _Change | None:
     """The sum the demand's side last changes it to, in a clause naming the demand's money (``word``)
-    after the list: (its words, the clause, the cite); None when it is never changed to another sum."""
+    after the list; None when it is never changed to another sum."""
     if not word or word not in demand.text:
         return None
     found = None
@@ -315,11 +325,11 @@ def _changed_to(case: Case, demand: Demand, word: str | None) -> tuple[str, str,
             amount = next((a for a in find_amounts(clause) if change and a.start > change.start()), None)
             if change and amount is not None and word in clause and Decimal(str(amount.value)) != demand.amount \
                     and not PER_PERIOD.search(clause[:amount.start]):
-                found = (amount.text, clause, said)
+                found = (amount, clause, said)
     if found is None:
         return None
-    text, clause, said = found
-    return text, clause, case.cite(said.anchor(0, len(said.text)))
+    amount, clause, said = found
+    return _Change(Decimal(str(amount.value)), amount.text, clause, case.cite(said.anchor(0, len(said.text))))
 
 
 # 不是9,600元 / 没有那么多: a figure of the item the side denies, no figure of its own
@@ -413,14 +423,9 @@ def _total_as_changed(case: Case, chosen: list[Demand], outcome: Outcome) -> tup
     for d in chosen:
         named = _DEMANDED_MONEY.search(d.text[:d.text.rfind(d.amount_text)]) if d.amount_text in d.text else None
         changed = _changed_to(case, d, named.group(1)) if named else None
-        if changed is None:
-            values.append(d.amount)
-            continue
-        value = parse_number(changed[0].rstrip("元"))
-        if value is None:
-            return None
-        values.append(Decimal(str(value)))
-        cited.append(changed[2])
+        values.append(d.amount if changed is None else changed.value)
+        if changed is not None:
+            cited.append(changed.cited)
     if not cited:
         return None
     later = sum(values, Decimal(0))
