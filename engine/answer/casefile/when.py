@@ -55,9 +55,9 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
                 return gap
             # 第一次具体是哪天记不清了 … later: 从去年的4月27日第一次到…: the date another statement gives
             # that occasion, beside the one not remembering it — neither chosen
-            statement, sentence, date = dated
-            cited = case.cite(_anchor(statement, sentence))
-            said = f"{show_said_date(case, date, statement)}（{cited}：{quoted(sentence.text)}）"
+            statement, quote, date = dated
+            cited = case.cite(_anchor(statement, quote))
+            said = f"{show_said_date(case, date, statement)}（{cited}：{quoted(quote.text)}）"
             outcome.conflicts.append(Conflict("testimony", f"{label}说法不一：{gap.evidence[0]}称记不清；{cited}称{said}",
                                               [*gap.evidence, cited]))
             unsure_said = gap.text.replace("，材料未给出确切答案", "")
@@ -756,8 +756,15 @@ def _occasion_dated(case: Case, plan: CasePlan, besides: Statement):
         for sentence in _sentences(statement):
             for date in find_dates(sentence.text):
                 after, before = sentence.text[date.end:date.end + 6], sentence.text[max(0, date.start - 6):date.start]
-                if any(re.match(rf"(?:的)?{m}", after) or re.search(rf"{m}(?:是|在|为|就是)?$", before) for m in marks):
-                    found.append((statement, sentence, date))
+                mark_after = next((m for m in marks if re.match(rf"(?:的)?{m}", after)), None)
+                if mark_after is None and not any(re.search(rf"{m}(?:是|在|为|就是)?$", before) for m in marks):
+                    continue
+                # the quote: from its clause's start to the number (从去年的4月27日第一次), never the date of
+                # another occasion told after it in the same clause (…到12月18日最后一次)
+                start = max(sentence.text.rfind(ch, 0, date.start) for ch in "，,；;：:") + 1
+                end = date.end + after.index(mark_after) + len(mark_after) if mark_after else date.end
+                quote = Segment(sentence.start + start, sentence.start + end, sentence.text[start:end])
+                found.append((statement, quote, date))
     return found[0] if len({str(d.value) for _, _, d in found}) == 1 else None
 
 
