@@ -45,6 +45,8 @@ TWO_SESSIONS = """讯问笔录（第一次）
 犯罪嫌疑人：鲁长河 性别：男
 问：你有什么要更正的吗？
 答：有。我对着收废品的账本核了一遍，从去年的10月9日第一次到12月20日最后一次，一共拿了9次。
+问：仓库的门锁是什么时候被撬的？
+答：中秋节前几天，半夜撬的，我在外面望风。具体是哪一天我记不清了。
 """
 
 
@@ -64,3 +66,9 @@ def test_a_date_the_speaker_does_not_remember_is_that_gap_never_another_date(hom
     answer = ask(home, "离婚庭审.txt", "被告说还给樊家宁的钱是哪天还的？")
     assert answer.gaps and "记不清" in answer.conclusion, answer.conclusion
     assert "9月5日" not in answer.conclusion, answer.conclusion
+
+
+def test_a_day_not_remembered_beside_the_stretch_said_gives_the_stretch(home):
+    """中秋节前几天…。具体是哪一天我记不清了: the stretch the speaker gives, and that the day is not remembered."""
+    answer = ask(home, "两次讯问.txt", "仓库的门锁大概是什么时候被撬的？")
+    assert "中秋节前几天" in answer.conclusion and "记不清" in answer.conclusion, answer.conclusion

@@ -52,7 +52,13 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             gap = _gap(case, first, unsure, outcome, label)
             dated = _occasion_dated(case, plan, first) if slot is Slot.DATE else None
             if dated is None:
-                return gap
+                # 春节前几天，… 具体是腊月二十几我记不清了: the stretch the speaker does give, beside the day he
+                # does not remember
+                told = next((p for sentence in _sentences(first) if slot is Slot.DATE
+                             and (p := _relative_part(case, first, sentence, label)) is not None), None)
+                if told is None:
+                    return gap
+                return Part(label, f"{told.text}；具体日期{gap.text}", Fill.UNSURE, [*told.evidence, *gap.evidence])
             # 第一次具体是哪天记不清了 … later: 从去年的4月27日第一次到…: the date another statement gives
             # that occasion, beside the one not remembering it — neither chosen
             statement, quote, date = dated
