@@ -55,6 +55,8 @@ REFUSED = """询问笔录
 被询问人：温雅琴 性别：女
 问：那个科长后来有没有找过你？
 答：5月8日晚上，他用微信给我发了一笔转账，金额是1,500.00元，我没有收，过了二十四小时自动退回去了。
+问：你们在茶庄买东西了吗？
+答：第二天车开进了一个茶庄，导游说“昨天没买够的今天必须补上”。我爱人买了两饼普洱茶，花了九百六十元，付的现金。
 """
 
 
@@ -220,3 +222,9 @@ def test_money_underpaid_is_no_payment_and_an_organisation_is_paid_by_its_name()
     assert paid[Decimal(45000)].payee == "自来水公司" and paid[Decimal(45000)].payer != "公司"
     # an organisation named with no marker (在一家物流公司干过) is nobody's party
     assert all("物流公司" not in (e.payer or "") for e in t.ledger.money)
+
+
+def test_words_someone_is_quoted_saying_deny_nothing_of_the_act(home):
+    """导游说“昨天没买够的…” is the guide's words, no denial that the tea was bought: the figure answers."""
+    answer = ask(home, "refused.txt", "她爱人买普洱茶花了多少钱？")
+    assert 960 in amounts(answer.conclusion) and "并无此笔款项" not in answer.conclusion, answer.conclusion

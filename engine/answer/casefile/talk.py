@@ -445,7 +445,9 @@ def answer_amount_by_talk(case: Case, plan: CasePlan, outcome: Outcome, about: s
             if _figure_unnamed(plan, statement.question, sentence.text):
                 continue
             amounts = find_amounts(sentence.text)
-            denied = any(re.search(r"(?:没有|没|未|并未|不曾)(?:再)?" + re.escape(a[0]), sentence.text) for a in acts)
+            # (words someone is quoted saying — 卢婷说“昨天没买够的今天必须补上” — deny nothing of the act)
+            own = re.sub(r"[“\"「『][^”\"」』]*[”\"」』]", "", sentence.text)
+            denied = any(re.search(r"(?:没有|没|未|并未|不曾)(?:再)?" + re.escape(a[0]), own) for a in acts)
             if amounts and not denied:
                 asked = _asked_amount(plan, case, sentence.text, amounts)
                 if asked is None:  # several figures and none is the one asked: never quote another
