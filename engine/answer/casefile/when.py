@@ -55,6 +55,7 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
                 # 春节前几天，… 具体是腊月二十几我记不清了: the stretch the speaker does give, beside the day he
                 # does not remember
                 told = next((p for sentence in _sentences(first) if slot is Slot.DATE
+                             and not _of_another_occasion(plan, sentence.text)
                              and (p := _relative_part(case, first, sentence, label)) is not None), None)
                 if told is None:
                     return gap
@@ -745,6 +746,16 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
                 _another_version(case, part, outcome, other, piece, value.shown,
                                  show_said_date(case, dates[0], other), f"关于「{acts[0]}」的时间说法不一")
                 return
+
+
+def _of_another_occasion(plan: CasePlan, text: str) -> bool:
+    """The sentence names an occasion by its number other than the one asked (第一次是去年11月初 for 第四批):
+    its time is that occasion's."""
+    from engine.text.case_lexicon import ordinal_of
+
+    said = ordinal_of(text)
+    asked = plan.ordinal or plan.batch
+    return said is not None and said != asked
 
 
 def _occasion_dated(case: Case, plan: CasePlan, besides: Statement):
