@@ -228,3 +228,11 @@ def test_words_someone_is_quoted_saying_deny_nothing_of_the_act(home):
     """导游说“昨天没买够的…” is the guide's words, no denial that the tea was bought: the figure answers."""
     answer = ask(home, "refused.txt", "她爱人买普洱茶花了多少钱？")
     assert 960 in amounts(answer.conclusion) and "并无此笔款项" not in answer.conclusion, answer.conclusion
+
+
+def test_an_unmarked_organisation_word_run_into_a_date_is_still_its_plain_party():
+    """3月20日银行把…退回: 日银行 is no organisation's name — the bank (银行) is the one who gave it back."""
+    t = TextLedger(METER.replace("我在一家物流公司干过两年，这些手续我熟。",
+                                 "3月20日银行把冻结的8,500元原路退回到店里的卡上了。"))
+    back = [e for e in t.ledger.money if e.amount is not None and e.amount.value == Decimal(8500)]
+    assert back and back[0].payer == "银行", back

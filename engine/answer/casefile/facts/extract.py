@@ -848,11 +848,17 @@ class _Reader:
                     (w for size in (3, 2) if looks_like_name(w := text[m.end():m.end() + size])), None)
                 who = named or f"{who}{kin}"
                 named_until = m.end() + len(named) if named else -1
+            at = m.start()
             if who not in names and _ORG_NAMED.fullmatch(who) and not m.group("marker"):
-                continue  # 在一家物流公司上班: an organisation is a party only as the one given to / taken from
+                # an organisation is a party by its kind's name only as the one given to / taken from (在一家
+                # 物流公司上班 is none); unmarked, only its plain word is (3月20日银行把…退回: 银行)
+                plain = next((w for w in ("公司", "单位", "平台", "银行") if who.endswith(w)), None)
+                if plain is None:
+                    continue
+                who, at = plain, m.end("who") - len(plain)
             if self.asked and _TELLS.match(text, m.end()):
                 continue  # 同案人某某供述你分给他…: the one whose account is cited acts in none of it
-            starts = m.start() == 0 or text[m.start() - 1] in "，,；;：:"
+            starts = at == 0 or text[at - 1] in "，,；;：:"
             marker = m.group("marker")
             if marker and marker.startswith("户名"):
                 marker = "到"  # 存到一个账户里，户名某某: the account holder receives it
@@ -860,7 +866,7 @@ class _Reader:
                 marker = "收到"  # 今收到某某…款: the one it was received from
             if marker is None and not kin and (text.startswith("的", m.end()) or _TOPIC_SUM.match(text, m.end())):
                 marker = "的"  # 白振宇的手机 / 某某这笔我给了他…: a possessor or the topic, not who acts
-            found.append(_Party(who, marker, m.start(), starts))
+            found.append(_Party(who, marker, at, starts))
         return found
 
     def _resolve(self, word: str | None) -> str | None:
