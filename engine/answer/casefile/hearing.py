@@ -625,10 +625,20 @@ def answer_sides_choice(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     return True
 
 
+# -- a figure of one thing stated differently by the sides ------------------------------------------------
+# a figure said as another version of one told before (护理费变更为…, 刚才说错了…应为…)
+_RESTATED = re.compile(rf"{CORRECTION.pattern}|变更|改为|改成|调整为|应为|应当为")
+# the money item a figure is stated as, right before it (住院押金伍仟元, 交通费150元, 押金为…)
+_ITEM_BEFORE = re.compile(r"([\u4e00-\u9fff]{1,4}(?:费|金|款))(?:为|是|共|共计|合计)?$")
+# a side's sum said as the one it owns (只认可79,215元, 同意按…为6,150元), beside figures it only mentions
+_OWNED = re.compile(r"认可|同意|承认|只认")
+
+
 def _one_sides_version(case: Case, plan: CasePlan, side: str, topic: str, words: list[str], outcome: Outcome) -> bool:
-    """原告最后要求退的课时费 / 按原告变更后的请求: that side's figures of the thing in record order (its
-    claims list's among them), the last or the first as asked, named as that version. False when the side
-    states fewer than two different figures of it: one figure is for the other routes to answer."""
+    """原告最后要求退的课时费 / 原告主张的护理费: that side's figures of the thing in record order (its claims
+    list's among them), the later ones restated — the last or the first as asked, named as that version, or
+    each version when none is asked. False when the side states fewer than two different figures of it: one
+    figure is for the other routes to answer (a difference asked, 按原告变更后的请求…差多少, is theirs too)."""
     told = [found[0] for said in joined_sentences(case) if _side(said) == side
             and (found := _sides_figure_in(said, side, topic, words or [topic])) is not None and found[1] >= 1]
     # a version is a figure restated: each later one said as a change or a correction of it (变更为 / 说错了…
@@ -686,14 +696,6 @@ def _sides_figure_in(said: Said, side: str, topic: str, words: list[str]) -> tup
     return first
 
 
-# -- a figure of one thing stated differently by the sides ------------------------------------------------
-# a figure said as another version of one told before (护理费变更为…, 刚才说错了…应为…)
-_RESTATED = re.compile(rf"{CORRECTION.pattern}|变更|改为|改成|调整为|应为|应当为")
-# the money item a figure is stated as, right before it (住院押金伍仟元, 交通费150元, 押金为…)
-_ITEM_BEFORE = re.compile(r"([\u4e00-\u9fff]{1,4}(?:费|金|款))(?:为|是|共|共计|合计)?$")
-# a side's sum said as the one it owns (只认可79,215元, 同意按…为6,150元), beside figures it only mentions
-_OWNED = re.compile(r"认可|同意|承认|只认")
-
 def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     """首付里被告的婚前存款占了多少: the thing the question names most narrowly (its rarest noun in the file),
     each side's first figure of it — said in a sentence naming it or answering a question that does, never
@@ -703,7 +705,6 @@ def answer_sides_figure(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     topic = plan.money_word if plan.money_word and plan.money_word in case.doc_text else _topic(case, plan, True)
     if not topic:
         return False
-    by_side: dict[str, _Figure] = {}
     # 月工资基数，双方各自主张多少 — 以6820元为基数: asked of each side, a figure stated as the measure counts
     # wherever it stands in its sentence
     words = measure_words(case, plan) if plan.sides_each else []
