@@ -116,6 +116,8 @@ CLAUSE_FIELD_DATED = re.compile(f"[，、：]|(?<!\\d)[,:]{_NOT_ENGLISH_DATE}|[,
 CLAUSE_PREDICATE = re.compile(r"[，：]|(?<!\d)[,:]|[,:](?!\d)")
 # ，：:；; and , — not 、 (生产、销售…罪 is one item): the shortest unit a span answer quotes.
 # engine/answer/judge/segment.py.
+# Clauses of a sentence of figures: a comma between digits (7,480元) is inside a figure, never a break.
+CLAUSE_FIGURES = re.compile(r"[，；;。]|,(?!\d)")
 CLAUSE_QUOTE = re.compile(r"[，：:；;]|(?<!\d),|,(?!\d)")
 # ，；; and , — not 、 nor ： (第一百一十九条：对不需要逮捕、拘留的… is one claim): the units the
 # negation check compares. engine/faithfulness/verify.py.

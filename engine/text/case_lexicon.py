@@ -86,6 +86,8 @@ DEPOSITED = re.compile(r"存到|存入|存进|转到|转入|转给|打到|打给
 # Money lost by whoever the sentence names (某某被抢现金800元, 被骗走两万): a loss of the victim's.
 LOST = re.compile(r"被(?:抢|盗|偷|骗|劫)(?:走|去|了)?")
 NEGATED = re.compile(r"没有|没|未|尚未|还没")
+# The words an organisation is a party as when the record names none (公司, 银行): payer or payee of no one person.
+PARTY_NOUNS = ("公司", "单位", "平台", "银行")
 # Money that was not paid, told by its verb (少交的电费也就一万块钱, 漏缴了三千元税款, 少付他两千): a
 # shortfall valued, never a payment (至少交了 / 最少付: at least paid).
 SHORTFALL = re.compile(r"(?<![至最很极减])(?:少|漏|偷逃|逃)(?:交|缴|付|给)(?:了)?")

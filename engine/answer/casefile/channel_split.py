@@ -14,13 +14,12 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.model import Conflict
 from engine.answer.wording import quoted
 from engine.question import CasePlan, Slot
+from engine.text.boundaries import CLAUSE_FIGURES
 from engine.text.case_lexicon import CHANNELS
 from engine.text.numbers import find_amounts, parse_number
 
 # a count in a clause (有17次 / 另外4次 / 三次): not an ordinal (第三次) nor a count per period (每次)
 _COUNT = re.compile(r"(?<![第每头这那上下])([一二三四五六七八九十两\d]{1,3})\s*(?:次|笔|回)")
-# clauses of a sentence; a comma between digits (7,480元) is inside a figure
-_CLAUSE = re.compile(r"[，；;。]|,(?!\d)")
 
 
 @dataclass(frozen=True)
@@ -40,7 +39,7 @@ def _figure(clause: str, counting: bool) -> str | None:
 def _split_in(said: Said, ways: list[str], counting: bool) -> _Split | None:
     """Each way asked with one figure in a clause naming that way only; None unless every way has one."""
     figures: dict[str, str] = {}
-    for clause in _CLAUSE.split(said.text):
+    for clause in CLAUSE_FIGURES.split(said.text):
         named = [w for w in ways if CHANNELS[w].search(clause)]
         if len(named) != 1 or named[0] in figures:
             continue

@@ -29,6 +29,7 @@ from engine.answer.model import Calculation, Conflict
 from engine.answer.wording import plain_number, quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.question import CasePlan
+from engine.text.boundaries import CLAUSE_FIGURES
 from engine.text.case_lexicon import CLAIM_HEADS, CLAIMS_LIST, CLAIMS_SPOKEN, CLAIMS_TOTAL, TERM_LINK, TERM_PERIODS
 from engine.text.dates import find_dates
 from engine.text.lines import joined_view
@@ -320,7 +321,7 @@ def _changed_to(case: Case, demand: Demand, word: str | None) -> _Change | None:
     for said in joined_sentences(case):
         if said.statement.party != demand.side:
             continue
-        for clause in re.split(r"[，；;。]|,(?!\d)", said.text):  # (7,200元 is one figure)
+        for clause in CLAUSE_FIGURES.split(said.text):  # (7,200元 is one figure)
             change = _CHANGED.search(clause)
             amount = next((a for a in find_amounts(clause) if change and a.start > change.start()), None)
             if change and amount is not None and word in clause and Decimal(str(amount.value)) != demand.amount \

@@ -23,7 +23,7 @@ from engine.question import CasePlan, Slot
 from engine.answer.wording import (CURRENCY_UNITS, EARLIEST, LATEST, chinese_count, money, plain_number, quoted,
                                    said_figure, version_note)
 from engine.answer.casefile.facts import Event, Value, corrections_of, versions_of
-from engine.text.case_lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, QUESTION_VERBS
+from engine.text.case_lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, PARTY_NOUNS, QUESTION_VERBS
 from engine.text.segments import flat
 
 # the mark of an object before a name: 给王芳, 向公司, and 给代理“斌哥” (a role word and a quote between)
@@ -84,7 +84,7 @@ def main_payers(case: Case) -> set[str]:
     passing, is not part of it)."""
     counts: dict[tuple[str, str], int] = {}
     for e in case.ledger.money:
-        if e.role == "event" and e.payer and e.payer not in ("公司", "单位", "平台", "银行"):
+        if e.role == "event" and e.payer and e.payer not in PARTY_NOUNS:
             counts[(e.kind, e.payer)] = counts.get((e.kind, e.payer), 0) + 1
     best: dict[str, tuple[int, str]] = {}
     for (kind, payer), n in counts.items():
@@ -95,7 +95,7 @@ def main_payers(case: Case) -> set[str]:
 
 def _in_main_flow(case: Case, event: Event) -> bool:
     payer = event.payer
-    if not payer or payer in ("公司", "单位", "平台", "银行") or event.role != "event":
+    if not payer or payer in PARTY_NOUNS or event.role != "event":
         return True
     main = main_payers(case)
     return not any(m.startswith(f"{event.kind}:") for m in main) or f"{event.kind}:{payer}" in main
@@ -114,7 +114,7 @@ def _party_ok(actor: Actor, event: Event, case: Case) -> bool:
         return True
     if actor.role == "payer" and event.behalf == actor.name:
         return True  # paid by his wife for him
-    if not party or party in ("公司", "单位", "平台", "银行"):
+    if not party or party in PARTY_NOUNS:
         return _in_main_flow(case, event)
     known = case.people()
     if party not in known and party != case.ledger.subject:

@@ -13,11 +13,10 @@ from dataclasses import dataclass
 
 from engine.answer.casefile.case import Case
 from engine.answer.casefile.facts import Event
-from engine.text.case_lexicon import CHANNELS, PLACE_POSITION
+from engine.text.case_lexicon import CHANNELS, PARTY_NOUNS, PLACE_POSITION
 from engine.question import CasePlan
 
 _NON_CASH = frozenset(c for c in CHANNELS if c != "现金")
-_PARTY_NOUNS = ("公司", "单位", "平台", "银行")
 _PLACE_MARK = re.compile(r"^(?:交到|送到|存到|放在|在|到|去|从|于|往)")
 
 
@@ -73,7 +72,7 @@ def _receiver_of(plan: CasePlan) -> Callable[[Event], bool | None]:
 
     def holds(event: Event) -> bool | None:
         payee = event.payee
-        if not payee or payee in _PARTY_NOUNS:
+        if not payee or payee in PARTY_NOUNS:
             return None
         # any other party the row names (a person of the file, 他的同伙) is someone else
         return asked in payee or payee in asked

@@ -21,7 +21,7 @@ from engine.answer.wording import chinese_count, quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.confirm import CONFIRM, DENY, confirmation_note, put_to_speaker
 from engine.text.boundaries import SENTENCE_ZH
-from engine.text.case_lexicon import (CORRECTION, FESTIVAL_DATE, PLACE, PLACE_ENDS, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES,
+from engine.text.case_lexicon import (CORRECTION, FESTIVAL_DATE, PLACE, PLACE_ENDS, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES, ordinal_of,
                                       is_clock_time, same_posture)
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_PREDICATE
@@ -751,8 +751,6 @@ def _date_conflict(case: Case, plan: CasePlan, statement: Statement, sentence: S
 def _of_another_occasion(plan: CasePlan, text: str) -> bool:
     """The sentence names an occasion by its number other than the one asked (第一次是去年11月初 for 第四批):
     its time is that occasion's."""
-    from engine.text.case_lexicon import ordinal_of
-
     said = ordinal_of(text)
     asked = plan.ordinal or plan.batch
     return said is not None and said != asked

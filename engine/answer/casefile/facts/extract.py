@@ -852,7 +852,7 @@ class _Reader:
             if who not in names and _ORG_NAMED.fullmatch(who) and not m.group("marker"):
                 # an organisation is a party by its kind's name only as the one given to / taken from (在一家
                 # 物流公司上班 is none); unmarked, only its plain word is (3月20日银行把…退回: 银行)
-                plain = next((w for w in ("公司", "单位", "平台", "银行") if who.endswith(w)), None)
+                plain = next((w for w in lx.PARTY_NOUNS if who.endswith(w)), None)
                 if plain is None:
                     continue
                 who, at = plain, m.end("who") - len(plain)
