@@ -293,6 +293,7 @@ def answer_money(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     kind = plan.kind
     if kind is None or (kind == "pay" and not _movements(case, plan, "pay", Actor(None, "payer"))):
         kind = kind if kind not in (None, "pay") else (dominant_kind(case) or kind)
+    kind = _kind_naming_fee(case, plan, kind)
     actor = _actor(case, plan, kind)
     # the question's restrictions decided once, over every row the figure may be composed from; of a
     # balance, over the money that went in (转账转出去的钱，追回一部分以后还差多少: the channels are the
@@ -353,6 +354,35 @@ def _item_of(case: Case, event: Event) -> str:
 
 
 _NAMES_MONEY = re.compile(r"[\u4e00-\u9fff][费款金额价]")
+
+def _in_quoted_speech(case: Case, event: Event) -> bool:
+    """The row's figure stands inside words someone is quoted saying (“…一千多块…”)."""
+    anchor = event.amount.anchor if event.amount is not None else None
+    source = case.sources.get(anchor.chunk_id) if anchor is not None else None
+    if source is None:
+        return False
+    before = source.chunk.text[:anchor.start]
+    return before.rfind("“") > before.rfind("”")
+
+
+# one outlay told with either verb: 花了多少团费 asks what 每人团费1,280元，一共交了2,560元 books as paid
+_OUTLAYS = ("cost", "pay")
+
+
+def _kind_naming_fee(case: Case, plan: CasePlan, kind: str | None) -> str | None:
+    """The outlay kind the rows naming the fee asked are booked under, when no row of the kind the
+    question's verb gives names it and rows of the other outlay kind do (花了多少团费 over 每人团费1,280元，
+    一共交了2,560元); else ``kind``."""
+    word = plan.money_word
+    if kind not in _OUTLAYS or not word or not word.endswith("费"):
+        return kind
+
+    def naming(what: str) -> bool:
+        return any(e.kind == what and not e.corrects and e.amount is not None and word in _item_of(case, e)
+                   for e in case.ledger.money)
+
+    other = _OUTLAYS[1 - _OUTLAYS.index(kind)]
+    return other if not naming(kind) and naming(other) else kind
 
 
 def _items_told_apart(case: Case, plan: CasePlan, chosen: list[Event], outcome: Outcome) -> bool:
@@ -729,6 +759,8 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
     # the rows and the totals of the occasion asked only (第二批一共…: never another batch's sum or rows)
     rows = subject_rows(case, plan, rows)
     stated = subject_rows(case, plan, _stated_totals(case, plan, kind, actor))
+    if stated:  # (导游说“你们交的一千多块团费…”: words another is quoted saying are no row beside the sum told)
+        rows = [e for e in rows if not _in_quoted_speech(case, e)]
     terms = _terms(rows)
     if stated and plan.occasions and len(terms) < plan.occasions:
         # 四次一共: fewer rows than the occasions counted are not all of them — the sums stated answer,
