@@ -110,3 +110,25 @@ def test_two_acts_of_one_hedged_sentence_are_no_versions():
 """
     tl = TextLedger(text)
     assert not any(e.corrects for e in tl.ledger.events if e.unit is None and e.role == "event")
+
+
+def test_a_sum_taken_back_with_the_right_one_in_the_next_sentence_is_a_version_and_a_piece_price_is_not():
+    text = HEADER + """问：你在茶叶店买了什么？
+答：我买了三罐白茶，花了九百元，刷的卡。
+问：还有什么要补充的吗？
+答：有。上次说我买白茶花了九百元，是我记错了。我翻到了付款记录，是1,260元，三罐每罐420元，刷的卡。
+"""
+    ledger = TextLedger(text).ledger
+    first = next(e for e in ledger.events if e.amount is not None and e.amount.value == 900 and not e.corrects)
+    assert [v.amount.value for v in versions_of(ledger, first)] == [Decimal(900), Decimal(1260)]
+    assert not any(e.corrects and e.amount.value == 420 for e in ledger.events)
+
+
+def test_a_sum_taken_back_before_another_act_told_next_has_no_version():
+    text = HEADER + """问：你在茶叶店买了什么？
+答：我买了三罐白茶，花了九百元，刷的卡。
+问：还有什么要补充的吗？
+答：有。上次说我买白茶花了九百元，是我记错了。另外我还给店员转了两百元小费。
+"""
+    ledger = TextLedger(text).ledger
+    assert not any(e.corrects for e in ledger.events if e.amount is not None and e.amount.value == 200)

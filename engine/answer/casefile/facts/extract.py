@@ -952,9 +952,30 @@ class _Reader:
                     (ordinal_of(before.text) if cue_before else None) or ordinal_of(question)
                 found.append(Correction(field, old, new, self.st.index, question if restated else "",
                                         ordinal=ordinal, sentence=self.anchor(sentence)))
+            if len(found) == count and olds and n + 1 < len(sentences):
+                found.extend(self._told_next(sentence, sentences[n + 1]))
             if len(found) > count:
                 corrected.add(n)
         return found
+
+    def _told_next(self, sentence: Segment, following: Segment) -> list[Correction]:
+        """上次说…花了一千二百元，是我记错了。我找到了小票，是1,680元，每饼840元: a sentence taking back
+        the sum it says again and telling none in its stead — the first sum of the next sentence is the
+        figure said now (a price per piece, 每饼840元, is none; a sentence telling another act, 又/另外, or
+        correcting on its own, neither)."""
+        text = self.text
+        old = next((a for a in self.amounts if sentence.start <= a.start < sentence.end
+                    and self._is_old(a.start, a.end, sentence)), None)
+        if old is None or lx.CORRECTION.search(text, following.start, following.end) \
+                or lx.AGAIN.search(text, following.start, following.end):
+            return []
+        new = next((a for a in self.amounts if following.start <= a.start < following.end
+                    and not _PER_PIECE.search(text[max(following.start, a.start - 4):a.start])), None)
+        if new is None or self._is_old(new.start, new.end, following):
+            return []
+        return [Correction("amount", self.value(old.start, old.end, Decimal(str(old.value))),
+                           self.value(new.start, new.end, Decimal(str(new.value)), approx=bool(new.meta.get("approx"))),
+                           self.st.index, sentence=self.anchor(following))]
 
     def _quantity_corrections(self, sentence: Segment) -> list[Correction]:
         """重量是36吨，起诉状中写的38吨是笔误: the figure said to be wrong, and the one said now."""
@@ -1027,6 +1048,10 @@ class _Reader:
             old = Value(old_t.group(0), old_t.group(0), _QUESTION_ANCHOR) if old_t else None
             yield "time", self.value(t.start(), t.end(), t.group(0),
                                      approx=bool(t.group("approx")), precision="time"), old
+
+
+# the figure a price per piece: 每饼840元 / 每台 / 每个
+_PER_PIECE = re.compile(r"每[^，,。；;\d]{0,3}$|单价$")
 
 
 def months_between(first: str, last: str) -> int | None:
