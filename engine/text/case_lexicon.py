@@ -62,7 +62,9 @@ KIND_CUES: dict[str, re.Pattern[str]] = {
                       r"转账|转了|转给|转到|转入|汇了|汇给|汇到|汇款|打了|打给|打到|打款|交了|交给|交到|交纳|缴纳|"
                       r"付了|付给|支付|付款|给了|给过|给他|给她|给我|给你|给公司|送了|送给|送过|送来|送钱|送礼|"
                       r"转钱|给钱|打钱|汇钱|交钱|存钱|"
-                      r"投的|给的|转的|交的|借的|付的|汇的|打的|存的"),
+                      r"投的|给的|转的|交的|借的|付的|汇的|打的|存的|"
+                      # 另交车辆押金伍仟元 / 先交定金: a bare 交 after a word of order or adding
+                      r"(?<=[另又再先还共])交(?![通代易流往涉接])"),
 }
 # Bare verbs as questions use them (什么时候给的, 转了几次, 还过多少): the same kinds, one character.
 QUESTION_VERBS: dict[str, re.Pattern[str]] = {

@@ -17,7 +17,7 @@ from engine.answer.casefile.parts import Fill, Outcome, Part
 from engine.answer.casefile.rates import rate_part
 from engine.answer.casefile.channel_split import answer_channel_split
 from engine.answer.casefile.restrictions import Restricted, outside, restrict, stands_for_rows, unmet_text
-from engine.answer.casefile.subject_rows import subject_rows
+from engine.answer.casefile.subject_rows import own_words, subject_rows
 from engine.answer.model import UNCLEAR_PHRASE, Calculation, Conflict, Gap
 from engine.question import CasePlan, Slot
 from engine.answer.wording import (CURRENCY_UNITS, EARLIEST, LATEST, chinese_count, money, plain_number, quoted,
@@ -25,6 +25,7 @@ from engine.answer.wording import (CURRENCY_UNITS, EARLIEST, LATEST, chinese_cou
 from engine.answer.casefile.facts import Event, Value, corrections_of, versions_of
 from engine.text.case_lexicon import AGREED_ASKED, INFLOW_KINDS, KIND_CUES, OUTFLOW_KINDS, PARTY_NOUNS, QUESTION_VERBS
 from engine.text.segments import flat
+from engine.text.numbers import parse_number
 
 # the mark of an object before a name: 给王芳, 向公司, and 给代理“斌哥” (a role word and a quote between)
 _OBJECT_MARK = re.compile(r"(?:给|向|往|替|帮|为|跟|和|与|对|从|把|被)(?:[\u4e00-\u9fff]{0,3}?[“\"])?$")
@@ -813,6 +814,18 @@ def _total(case: Case, plan: CasePlan, kind: str | None, actor: Actor, outcome: 
         _total_with_denied(case, terms, denied, what, outcome)
         return
     restated = _restated_total(terms) if not stated else None
+    if restated is not None and _told_as_total(restated.event, len(terms) - 1):
+        # 另交车辆押金伍仟元、违章押金贰仟元 … 两笔押金共7,000元: the row says it is the sum of the others
+        others = [t for t in terms if t is not restated]
+        ids = list(dict.fromkeys(case.cite_event(t.event, "completion") for t in terms))
+        currency = restated.event.currency
+        outcome.calculations.append(Calculation(" + ".join(plain_number(t.amount.value) for t in others),
+                                                restated.amount.value, restated.amount.value, True, ids,
+                                                f"{what}各笔相加"))
+        outcome.add(Part("总额", f"共计{money(restated.amount.value, currency)}（{case.cite_event(restated.event)}），"
+                                 f"与各笔相加（{_expression(others, [t.amount.value for t in others])}）一致",
+                         Fill.FILLED, ids))
+        return
     if restated is not None:  # 10000 + 12000 and a 22000 beside them: never 44000 under 已核验
         others = [t for t in terms if t is not restated]
         ids = list(dict.fromkeys(case.cite_event(t.event, "completion") for t in terms))
@@ -922,6 +935,23 @@ def _restated_total(terms: list[_Term]) -> _Term | None:
         return None
     whole = sum((t.amount.value for t in terms), Decimal(0))
     return next((t for t in terms if t.amount.value * 2 == whole), None)
+
+
+# the words right before a figure that say it is a sum (两笔押金共7,000元 / 加起来一共)
+_SAID_AS_SUM = re.compile(r"(?:一共|总共|合计|共计|总计|加起来|共)(?:是|为|有|计)?$")
+_PIECES_SAID = re.compile(r"([两二三四五六七八九十\d]+)(?:笔|次|项|部分)")
+
+
+def _told_as_total(event: Event, others: int) -> bool:
+    """The row's own words call its figure a sum (共7,000元), of as many pieces as the other rows when
+    they count them (两笔…共)."""
+    words = own_words(event)
+    figure = flat(event.amount.text) if event.amount is not None else ""
+    before = words[:len(words) - len(figure)] if figure and words.endswith(figure) else words
+    if not _SAID_AS_SUM.search(before):
+        return False
+    pieces = _PIECES_SAID.search(before)
+    return pieces is None or parse_number(pieces.group(1)) == others
 
 
 def _total_with_denied(case: Case, terms: list[_Term], denied: list[_Term], what: str, outcome: Outcome) -> None:

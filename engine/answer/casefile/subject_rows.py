@@ -18,6 +18,7 @@ from engine.ingest.chunkers.turns import HEARING_SIDES
 from engine.question import CasePlan
 from engine.text.case_lexicon import KIND_CUES, MEASURES, REVISED
 from engine.text.ordinals import counts_occasions, occasion_at
+from engine.text.numbers import find_amounts
 from engine.text.segments import flat
 
 
@@ -146,10 +147,31 @@ def named_in_own_clause(plan: CasePlan, rows: list[Event]) -> list[Event]:
             by_sentence.setdefault((e.sentence.chunk_id, e.sentence.start, e.sentence.end), []).append(e)
     dropped: set[int] = set()
     for together in by_sentence.values():
-        naming = [e for e in together if names_money(flat(e.words), word)]
+        naming = [e for e in together if names_money(own_words(e), word)]
         if len(together) > 1 and naming and len(naming) < len(together):
             dropped |= {id(e) for e in together if e not in naming}
+    if any(e.is_money and names_money(own_words(e), word) for e in rows):
+        # 交了租金2,660元 for 租金总共付了多少: a sum whose own words name other money (另交车辆押金伍仟元)
+        # is that money, wherever it is told
+        dropped |= {id(e) for e in rows if e.is_money and not names_money(own_words(e), word)
+                    and _OTHER_MONEY.search(own_words(e))}
     return [e for e in rows if id(e) not in dropped]
+
+
+# a word naming a kind of money (押金, 维修费, 货款); 现金 and 资金 name how or whose, 金额 none
+_OTHER_MONEY = re.compile(r"(?<![现资])[\u4e00-\u9fff](?:费|金|款)(?!额)")
+
+
+def own_words(event: Event) -> str:
+    """The words of the row's clause up to its figure, from the figure told before it there (交了租金2,660元和
+    两笔押金共7,000元: 和两笔押金共7,000元 is the 7,000's own — the 租金 before 2,660 is not)."""
+    words = flat(event.words)
+    figure = flat(event.amount.text) if event.amount is not None else ""
+    at = words.find(figure) if figure else -1
+    if at < 0:
+        return words
+    start = max((a.end for a in find_amounts(words) if a.end <= at), default=0)
+    return words[start:at + len(figure)]
 
 
 def occasion_rows(case: Case, plan: CasePlan, rows: list[Event]) -> list[Event]:
