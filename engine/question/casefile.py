@@ -469,6 +469,8 @@ class CasePlan:
     # 第二次讯问和第一次隔了几天 / 补充询问距第一次询问几天: the two sessions whose header dates the days
     # are asked between, as named ("1", "2" … by ordinal, "补充" for the 补充 section), in the order said
     sessions_apart: tuple[str, str] | None = None
+    # 两次讯问分别是哪天做的？中间隔了几天: both sessions' own dates are asked too, not the first named only
+    sessions_both: bool = False
     # 第一次讯问一共进行了多少分钟 / 庭审持续了多久: how long the session itself lasted, from its header
     record_length: bool = False
     parties: list[str] = field(default_factory=list)  # sides of a hearing named (原告, 被告 …), in order
@@ -678,6 +680,7 @@ class CasePlan:
                 "principal": self.principal, "names": list(self.names), "record": self.record,
                 "session": self.session, "session_last": self.session_last, "supplement": self.supplement, "officer_role": self.officer_role,
                 "sessions_apart": list(self.sessions_apart) if self.sessions_apart else None,
+                "sessions_both": self.sessions_both,
                 "record_length": self.record_length,
                 "parties": list(self.parties), "acting_side": self.acting_side,
                 "at_one_time": self.at_one_time, "fields": list(self.fields), "evidence": self.evidence,
@@ -898,6 +901,7 @@ def make_plan(text: str) -> CasePlan:
     plan.supplement = bool(SUPPLEMENT.search(text))
     plan.session_last = plan.session is None and bool(LAST_SESSION.search(text))
     plan.sessions_apart = _sessions_apart(text)
+    plan.sessions_both = plan.sessions_apart is not None and any(m.group("both") for m in SESSION_NAMED.finditer(text))
     plan.record_length = bool(RECORD_LENGTH.search(text))
     waited = WAITED_FOR.search(text)
     plan.waited_for = waited.group("what") if waited else None

@@ -95,6 +95,10 @@ def test_a_supplement_referring_back_gives_the_earlier_place_and_the_days_betwee
     assert "2023年10月12日" not in apart.conclusion  # the other date is the calculation's, cited
     assert [c.result for c in apart.calculations] == [7]
 
+    both = ask(sessions_home, "询问笔录_丙某.txt", "两次询问分别是哪天做的？中间隔了几天？")
+    assert "2023年10月12日" in both.conclusion and "2023年10月19日" in both.conclusion, both.conclusion
+    assert "相隔7天" in both.conclusion and [c.result for c in both.calculations] == [7]
+
 
 def test_an_event_named_by_the_asker_and_taken_up_is_dated_and_placed(sessions_home):
     answer = ask(sessions_home, "询问笔录_丙某.txt", "斗殴是哪天晚上、在什么地方发生的？")

@@ -424,3 +424,13 @@ def test_which_version_of_a_figure_is_asked(question, pick):
 @pytest.mark.parametrize("question", ["给原告做手术的是哪位医生？", "当时出警的是哪个民警？"])
 def test_a_person_asked_by_the_role_he_had(question):
     assert Slot.PERSON in make_plan(question).slots
+
+
+@pytest.mark.parametrize("question, both", [
+    ("两次询问分别是哪天做的？中间隔了几天？", True),
+    ("两次讯问相隔多少天？", True),
+    ("第二次询问是哪天？和第一次隔了几天？", False),  # the session named first is asked, the other cited
+    ("第二次讯问是在哪里？", False),
+])
+def test_both_sessions_asked_when_the_question_names_them_together(question, both):
+    assert read_question(question).case.sessions_both is both

@@ -74,9 +74,12 @@ def record_word(case: Case, session: int) -> str:
 def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
     """时间/地点 of the record (a session of it) and the header fields asked."""
     sessions = _sessions(case, plan)
+    each = False
     if plan.sessions_apart:  # 补充询问是哪天做的？和第一次询问隔了几天: the session named first is asked
-        first = _session_named(case, plan.sessions_apart[0])
-        sessions = [first] if first is not None else sessions
+        asked = [_session_named(case, n) for n in plan.sessions_apart[:2 if plan.sessions_both else 1]]
+        asked = [s for s in asked if s is not None]
+        sessions = asked or sessions
+        each = plan.sessions_both and len(asked) == 2  # 两次讯问分别是哪天: each session's own date
     if plan.record:
         word = record_word(case, sessions[0]) if sessions else "讯问"
         for slot, pattern, label in ((Slot.DATE, _TIME_KEY, f"{word}时间"), (Slot.PLACE, _PLACE_KEY, f"{word}地点")):
@@ -84,7 +87,8 @@ def answer_record(case: Case, plan: CasePlan, outcome: Outcome) -> None:
                 continue  # 讯问是几点开始的: the time field holds the hour too
             if slot is Slot.DATE and plan.record_length:
                 continue  # 用了多长时间: the 时间 of how long, answered below from the field
-            outcome.add(_header_part(case, sessions, lambda k, p=pattern: bool(p.match(k)), label))
+            for asked_sessions in ([[s] for s in sessions] if each else [sessions]):
+                outcome.add(_header_part(case, asked_sessions, lambda k, p=pattern: bool(p.match(k)), label))
     if plan.sessions_apart:  # 和第一次隔了几天: the days between the two sessions' own dates
         outcome.add(_sessions_apart(case, plan, outcome))
     if plan.record_length:  # 第一次讯问一共进行了多少分钟: from its header's start and end
