@@ -246,8 +246,8 @@ FIELD_WORDS: dict[str, re.Pattern[str]] = {
     # the phone itself, 手机和电脑 / 手机价值 / 手机卖了多少钱 the goods
     # (手机是什么牌子 / 什么型号 / 什么颜色 asks of the phone as a thing, not its number)
     # (手机卡 / 电话卡 is a SIM card, a thing; 手机…什么时候收的 asks a time of the phones as goods;
-    # 打过多少次电话 / 多少电话 counts calls)
-    "phone": re.compile(r"手机(?!和|、|的价|价|被|卖|买|当|换|值|卡|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少(?!钱)|什么(?!牌|品牌|型号|颜色|样|款|机|时候|时间|地方|日子)))"
+    # 打过多少次电话 / 多少电话 counts calls; 买手机时是用什么方式付的钱 asks how the phone was paid for)
+    "phone": re.compile(r"手机(?!和|、|的价|价|被|卖|买|当|换|值|卡|时|(?:一|两|三)部)(?:号|[^，。？?]{0,3}(?:多少(?!钱)|什么(?!牌|品牌|型号|颜色|样|款|机|时候|时间|地方|日子|方式|办法|途径|渠道)))"
                         r"|(?<![打接来通回挂个次])(?<!打的)(?<!打了)(?<!打过)(?<!接的)(?<!多少)电话(?!卡)(?![^，。？?]{0,4}?(?:打|拨|接|挂))"
                         r"|联系方式"),
     "address": re.compile(r"住址|住在哪|住哪|家住|户籍|居住地|地址"),

@@ -344,7 +344,7 @@ def test_an_attribute_asked_of_a_thing(question, attribute):
 
 @pytest.mark.parametrize("question, fields", [
     ("被抢的手机是什么牌子？", []), ("他的手机是什么型号？", []), ("他的手机号是多少？", ["phone"]),
-    ("他手机是什么号码？", ["phone"]),
+    ("他手机是什么号码？", ["phone"]), ("原告买手机时是用什么方式付的钱？", []), ("手机是用什么方式寄回去的？", []),
 ])
 def test_a_phone_asked_as_a_thing_is_no_phone_number(question, fields):
     assert make_plan(question).fields == fields
