@@ -1136,7 +1136,14 @@ _NOT_THE_DOER = re.compile(r"(?:给|向|对|替|帮|跟|和|与)$")
 _AT_A_TIME = re.compile(r"后来|[又再]|之后|以后|以前|之前|[^一]后|当时|那天|当天|当晚|那次|事后|事前|月|日|号|年")
 
 
+# a clause setting the time of the act asked (原告把相机寄回去以后，被告收下了吗): its side does not act in it
+_TIME_CLAUSE = re.compile(r"^[^，,。？?]*(?:以后|之后|后|时|的时候|以前|之前)[，,]")
+
+
 def _acting_side(text: str, parties: list[str]) -> str | None:
+    main = _TIME_CLAUSE.sub("", text)
+    if main != text and any(side in main for side in parties):
+        text, parties = main, [side for side in parties if side in main]
     for side in parties:
         spots = list(re.finditer(side, text))
         if not spots or any(not text.startswith("的", m.end()) and not _NOT_THE_DOER.search(text[:m.start()])

@@ -434,3 +434,12 @@ def test_a_person_asked_by_the_role_he_had(question):
 ])
 def test_both_sessions_asked_when_the_question_names_them_together(question, both):
     assert read_question(question).case.sessions_both is both
+
+
+@pytest.mark.parametrize("question, side", [
+    ("原告把相机寄回去以后，被告收下了吗？", "被告"),  # the side of the time clause does not act
+    ("被告同意调解吗？", "被告"),
+    ("原告收到货以后付款了吗？", "原告"),  # no comma: one clause, its side acts
+])
+def test_the_side_acting_in_the_main_clause(question, side):
+    assert make_plan(question).acting_side == side

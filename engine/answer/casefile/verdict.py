@@ -88,6 +88,20 @@ def _flip(plan: CasePlan, value: str) -> str:
     return value
 
 
+# a refusal of an act (拒收, 拒绝签字, 拒付): the act's verb after it
+_REFUSAL = re.compile(r"拒(?:绝)?(?:了)?(?=[\u4e00-\u9fff])")
+
+
+def _refusal_put(plan: CasePlan, asked: str) -> bool:
+    """The asker puts the refusal of the act the question asks of (收下了吗 — 你是否拒收过): the turn's
+    yes is the question's no."""
+    for act in plan.focus.acts:
+        for found in _REFUSAL.finditer(asked):
+            if asked.startswith(act[0], found.end()) and not _REFUSAL.search(plan.text):
+                return True
+    return False
+
+
 def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None:
     sentences = _sentences(statement)
     if not sentences:
@@ -111,10 +125,12 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
             and tells_asked_act(plan, f"{asked}{first.text}", people, case.doc_text, first.text) \
             and names_things_whole(plan, f"{asked}{first.text}", people, case.doc_text) \
             and _people_put(plan, statement, f"{asked}{first.text}"):
+        refused = _refusal_put(plan, asked)  # 你是否拒收过？—拒收过。 for 收下了吗: the act did not happen
         if NEGATION.match(opening.text) or _replaces(plan, opening.text):
-            return Verdict(_flip(plan, "否"), statement, first)
-        if AFFIRMATION.match(opening.text) and not UNCERTAIN.search(opening.text):
-            return Verdict(_flip(plan, "是"), statement, first)
+            return Verdict(_flip(plan, "是" if refused else "否"), statement, first)
+        if (AFFIRMATION.match(opening.text) or refused and _REFUSAL.match(opening.text)) \
+                and not UNCERTAIN.search(opening.text):
+            return Verdict(_flip(plan, "否" if refused else "是"), statement, first)
     if to_the_act and (unsure := UNCERTAIN.search(first.text)) \
             and not knowing_asked(plan, statement, first.text[:unsure.start()]):
         if _denied_before(plan, first.text[:unsure.start()]):  # 没有人赔我，我也不知道该找谁赔
@@ -423,7 +439,7 @@ def _predicate_at(text: str, question: str) -> int:
 # before the asked word — never the question forms 有没有 / 是不是, a conjunction (不但, 不管, 不过) or the
 # words of not knowing (UNCERTAIN answers those).
 # (不能 / 不准 / 不许 / 不让 / 不得 倒垃圾: a rule or a prohibition told, never that the act did not happen)
-_CLAUSE_NEGATION = re.compile(r"(?<![有是])(?:没有?|不|未|并非|无)(?![但仅管论过光止知记清能准许让得])")
+_CLAUSE_NEGATION = re.compile(r"(?<![有是])(?:没有?|不|未|并非|无|拒绝|拒(?=[\u4e00-\u9fff]))(?![但仅管论过光止知记清能准许让得])")
 
 
 def _clause_negated(text: str, at: int) -> bool:
