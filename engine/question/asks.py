@@ -22,6 +22,9 @@ from engine.text.quantities import UNITS, unit_words
 _CLAUSES = re.compile(r"[、，,；;]|(?<=[？?])")
 # a clause asks something: a question word
 _ASKING = re.compile(r"什么|怎样|怎么|如何|哪|谁|多少|几|多重|多长|多远|多大|多久|百分之几")
+# a clause asking yes or no, ended by its question mark (调解成了没有？/ 收下了吗？/ 是否同意调解？): an ask
+# of its own beside another (案子最后怎么处理？)
+_YES_NO = re.compile(r"(?:吗|没有|了没|有没有[\u4e00-\u9fff]{0,10}|是否[\u4e00-\u9fff]{0,10}|是不是[\u4e00-\u9fff]{0,10})[？?]$")
 # the asking phrase of a figure (几包, 多少克, 几个点, 百分之几), removed to leave what it is of; the unit
 # is one of the quantity units (多少介绍费 keeps its noun)
 _UNIT_WORDS = unit_words(u for u in UNITS if re.fullmatch(r"[\u4e00-\u9fff]+", u))
@@ -66,11 +69,12 @@ def ask_words(text: str) -> list[str]:
     for clause in (piece for c in _CLAUSES.split(text) for piece in _sums_asked(c.strip())):
         if not clause or not clause.strip("？?。 "):
             continue
-        if not _ASKING.search(clause):
+        if not _ASKING.search(clause) and not _YES_NO.search(clause.strip()):
             pending += clause + "，"  # 她介绍别人来投资，拿了多少介绍费: the setting of the next ask
             continue
         asks.append(pending + clause)
-        pending = ""
+        # 他有没有拿钱？拿了多少: a yes/no is also the setting of the asks after it
+        pending = clause + "，" if not _ASKING.search(clause) else ""
     if len(asks) < 2:
         return []
     # 按第二次讯问的说法，…买了几克，付了多少现金: a setting before the first ask holds for every ask

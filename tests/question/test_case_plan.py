@@ -443,3 +443,12 @@ def test_both_sessions_asked_when_the_question_names_them_together(question, bot
 ])
 def test_the_side_acting_in_the_main_clause(question, side):
     assert make_plan(question).acting_side == side
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("这次开庭调解成了没有？案子最后怎么处理？", 2),  # a yes/no beside an ask of how: two asks
+    ("被告同意调解吗？最多愿意出多少？", 2),
+    ("他拿钱了吗？", 0),  # one ask
+])
+def test_a_yes_no_is_an_ask_of_its_own(question, asks):
+    assert len(read_question(question).asks) == asks

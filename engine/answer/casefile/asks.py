@@ -105,10 +105,15 @@ def _say_unanswered(question: QuestionPlan, kinds: list, outcome: Outcome) -> No
         # (a figure in a unit is left: 看清了哪几位 is answered in words as often as in figures)
         if kind is not None and kind[0] in ("amount", "date") and not any(_covers(p, kind) for p in given):
             outcome.add(Part(f"「{_asked_words(ask.text)}」一问的答案", "", Fill.MISSING))
-    if len(given) < len(question.asks) and None in kinds and not any("「" in p.text for p in given):
+    # (a verdict's quote — 否（E1：「…调解不成。」） — answers the yes/no, not an ask of how: 案子最后怎么处理)
+    words = [p for p in given if "「" in p.text and not _VERDICT.match(p.text)]
+    if len(given) < len(question.asks) and None in kinds and not words:
         doubt = f"问题有{len(question.asks)}问，答复只对应其中{len(given)}问"
         for part in given:
             part.doubt = part.doubt or doubt
+
+
+_VERDICT = re.compile(r"^(?:是|否)（")
 
 
 def _asked_words(text: str) -> str:
