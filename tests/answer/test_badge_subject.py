@@ -109,6 +109,9 @@ def test_not_knowing_something_else_is_not_the_gap_asked(home):
     # the clause of not knowing names something else, though the sentence named the asked animal / money
     ("野兔、獾子是保护动物，我听说过，斑鸠也是保护动物我真的不知道。", "评估的獾子每只价值多少钱？", False),
     ("我转钱的时候跟他说的是交管理费，发票怎么开的我不清楚。", "按合同标准，一个月的管理费是多少钱？", False),
+    # a bare 我不清楚 is of the clause right before it, not of the whole sentence (公司 named first)
+    ("听主管说,公司把年底的账对了一下,丢了不少货,具体丢了什么、怎么算的,我不清楚。", "他第一次把这事告诉公司里的谁？", False),
+    ("货是谁拉走的，我不清楚。", "货是谁拉走的？", True),
 ])
 def test_not_knowing_is_about_the_asked_thing(quote, question, about):
     plan = read_question(question).case

@@ -136,6 +136,11 @@ def _unsure_of_asked(quote: str, found: re.Match, question: str, narrow: bool = 
     start = max((m.end() for m in _SENTENCE_END.finditer(quote, 0, found.start())), default=0)
     # 我记不清是谁先推的谁: what is not known is said before the words of not knowing or after them
     said = own if narrow and _POINTING.sub("", own) else f"{quote[start:found.start()]}|{after}"
+    if narrow and not _POINTING.sub("", own) and clause_start > start:
+        # …丢了大概12.6万元的货，具体丢了什么、怎么算出来的，我不清楚: a bare 我不清楚 is of the clause
+        # right before it, not of everything its sentence told first
+        before = max((m.end() for m in _CLAUSE_END.finditer(quote, start, clause_start - 1)), default=start)
+        said = f"{quote[before:clause_start]}|{after}"
     if not _POINTING.sub("", said):
         return True  # 这个我不知道: of the very thing asked
     if _bigrams(said) & _bigrams(question):
