@@ -631,7 +631,7 @@ def measure_of(text: str) -> str | None:
 # The heading of the claims a side puts to the court or tribunal (诉讼请求：一、…；二、…).
 CLAIM_HEADS = re.compile(r"(?:诉讼|仲裁|上诉|反诉)请求|请求事项|仲裁申请事项")
 # The claims list itself (诉讼请求：一、…), not a mention of it (对诉讼请求答辩如下)
-CLAIMS_LIST = re.compile(rf"(?:{CLAIM_HEADS.pattern})\s*[：:]")
+CLAIMS_LIST = re.compile(rf"(?:{CLAIM_HEADS.pattern})(?:是|为|如下)?\s*[：:]")
 # …or said aloud with its count (我的请求有三项。第一，…；第二，…): the spoken claims list of a hearing
 CLAIMS_SPOKEN = re.compile(r"请求(?:事项)?(?:有|共有|一共有|共|是)[一二三四五六七八九十两\d]{1,2}(?:项|条|个)")
 # 三项合计62,840元 / 以上共计…: the claims' own stated total, the words before its sum

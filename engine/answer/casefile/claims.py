@@ -410,7 +410,61 @@ def _claims_total(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         outcome.add(Part("请求合计", f"{text}；其后{chosen[0].side}变更请求，变更后合计{plain_number(later)}元"
                                      f"（最后所述，见计算），需人工核实", Fill.CONFLICT, ids + more))
         return True
+    return _stated_claims_total(case, plan, outcome)
+
+
+# 共计37,300元 closing a demand's own words: the sum of the items it lists
+_OWN_TOTAL = re.compile(r"(?:合计|共计|总计|总共|一共|累计)(?:为|是)?(?:人民币)?$")
+# the bench asking for the claims as changed (变更后的诉讼请求总额是多少 / 改过以后)
+_CHANGE_ASKED = re.compile(rf"{_CHANGED.pattern}|变更|更改|改(?:过|了)?(?:以|之)?后")
+# 总金额变更为6131元 / (变更后的诉讼请求总额是多少？—)…一共是36,780元: the claims' total said anew
+_TOTAL_SAID = re.compile(r"(?:总金额|总额|合计|共计|总计|总共|一共|累计)[^，,。；;\d]{0,6}$")
+
+
+def _stated_claims_total(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
+    """原告一共要求赔多少 where fewer than two demands state a sum: the total the side states of its claims
+    (三项金额合计6081元), or the one demand's own total (赔偿维修费…、拖车费400元，共计37,300元); and the
+    total the side states anew later (总金额变更为6131元 / asked for the changed claims: 一共是36,780元) —
+    each cited, the later named as such, never one chosen. False when the side states no total."""
+    for listed, stated in _claims(case):
+        if plan.claim and listed[0].side != plan.claim or _matching(plan, listed):
+            continue
+        first = stated
+        if first is None:
+            summed = [d for d in listed if d.amount is not None and d.amount_text in d.text
+                      and _OWN_TOTAL.search(d.text[:d.text.rfind(d.amount_text)])]
+            if len(summed) != 1:
+                continue
+            d = summed[0]
+            first = ClaimsTotal(d.side, d.amount, d.amount_text, d.cited)
+        later = _total_said_anew(case, first)
+        if later is None:
+            outcome.add(Part("请求合计", f"{first.side}称请求合计{first.text}（{first.cited}）", Fill.FILLED, [first.cited]))
+            return True
+        said = (f"{first.side}起诉时请求合计{first.text}（{first.cited}）；其后变更为{later.text}"
+                f"（{later.cited}，最后所述）")
+        outcome.conflicts.append(Conflict("testimony", f"{first.side}的请求总额前后不一：{said}", [first.cited, later.cited]))
+        outcome.add(Part("请求合计", f"{said}，需人工核实", Fill.CONFLICT, [first.cited, later.cited]))
+        return True
     return False
+
+
+def _total_said_anew(case: Case, first: ClaimsTotal) -> ClaimsTotal | None:
+    """The last total of its claims the side states after changing them: a total word right before the sum,
+    in a clause changing it or answering a question about the changed claims."""
+    found = None
+    for said in joined_sentences(case):
+        if said.statement.party != first.side:
+            continue
+        changing = bool(_CHANGE_ASKED.search(said.statement.question) and CLAIM_HEADS.search(said.statement.question))
+        for clause in CLAUSE_FIGURES.split(said.text):
+            for amount in find_amounts(clause):
+                before = clause[:amount.start]
+                if Decimal(str(amount.value)) != first.value and _TOTAL_SAID.search(before) \
+                        and (changing or _CHANGED.search(before)):
+                    found = ClaimsTotal(first.side, Decimal(str(amount.value)), amount.text,
+                                        case.cite(said.anchor(0, len(said.text))))
+    return found
 
 
 # the money a demand names, right before its sum (赔偿精神损害抚慰金10,000元 → 抚慰金)
