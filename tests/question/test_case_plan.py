@@ -452,3 +452,12 @@ def test_the_side_acting_in_the_main_clause(question, side):
 ])
 def test_a_yes_no_is_an_ask_of_its_own(question, asks):
     assert len(read_question(question).asks) == asks
+
+
+@pytest.mark.parametrize("question, aggregate", [
+    ("警方查扣的现金加上冻结的微信余额一共是多少？", "total"),  # money held in an account
+    ("他支付宝余额还有多少？", None),
+    ("借款余额是多少？", "outstanding"),
+])
+def test_a_balance_held_in_an_account_is_no_outstanding_sum(question, aggregate):
+    assert make_plan(question).aggregate == aggregate
