@@ -132,3 +132,14 @@ def test_a_sum_taken_back_before_another_act_told_next_has_no_version():
 """
     ledger = TextLedger(text).ledger
     assert not any(e.corrects for e in ledger.events if e.amount is not None and e.amount.value == 200)
+
+
+def test_a_count_taken_back_in_another_counting_word_is_a_version_beside_small_counts_of_others():
+    text = HEADER + """问：你找了几个帮手？
+答：帮手一共7个，都是在兼职群里招的，还有两个是没工作的年轻人。
+问：你还有什么要补充的？
+答：刚才说帮手是7个，我说错了，一共是9个人，有两个是后来才来的。
+"""
+    ledger = TextLedger(text).ledger
+    first = next(e for e in ledger.events if e.amount is not None and e.amount.value == 7)
+    assert [v.amount.value for v in versions_of(ledger, first)] == [Decimal(7), Decimal(9)]

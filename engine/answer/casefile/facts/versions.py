@@ -111,8 +111,9 @@ def link_quantity_versions(ledger: CaseLedger) -> None:
                 continue
             # a list told again (铜芯电缆300米、铝芯电缆200米 … 铜芯电缆350米、铝芯电缆200米): which item each
             # figure is of is the goods lists' to tell (answer/casefile/goods.py), not a figure said again
-            if sum(same_unit(e.unit, target.unit) for e in later) > 1 and \
-                    sum(e.statement == target.statement and same_unit(e.unit, target.unit) for e in rows) > 1:
+            # (told in one unit each time: 帮手一共7个…还有两个 … 一共是9个人，有两个… is one count told again)
+            if sum(e.unit == unit for e in later) > 1 and \
+                    sum(e.statement == target.statement and e.unit == target.unit for e in rows) > 1:
                 continue
             told_then = said_numbers(ledger.statements[target.statement].answer)
             # the last figure of that count the earlier statement did not say (its own speed told again
