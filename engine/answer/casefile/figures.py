@@ -114,6 +114,8 @@ def answer_figure(case: Case, plan: CasePlan, outcome: Outcome) -> None:
             return
         _sum(case, label, chosen, outcome)
         return
+    if plan.aggregate == "total" and len({e.statement for e in chosen}) > 1 and _sum_told_apart(case, label, chosen, outcome):
+        return
     if plan.ordinal is not None:  # 第一回卖…: the figure of that occasion, not another sale's
         asked = [e for e in chosen if e.ordinal == plan.ordinal]
         # no figure told of the occasion asked: another occasion's, or one whose occasion was not said,
@@ -204,6 +206,38 @@ def _sum(case: Case, label: str, items: list[Event], outcome: Outcome) -> None:
                                             None, True, ids, f"{label}各项相加"))
     outcome.add(Part(label, f"共计{money(result, currency)}：各项相加复算为{money(result, currency)}"
                             f"（{'、'.join(ids)}）", Fill.FILLED, ids))
+
+
+def _sum_told_apart(case: Case, label: str, chosen: list[Event], outcome: Outcome) -> bool:
+    """一共卖了多少钱 over figures told in several statements, each of its own thing (电脑卖了九百元 … 烟卖了
+    七百元 … 无人机卖了2,300元): their sum — under each version where one was corrected (无人机不是卖了两千三，
+    是两千八百元), the later named; the figure taken back, said again in the correcting sentence, is no
+    item. False (not summed) when two of them tell one sum (the same sale told twice cannot be told
+    from two sales) or currencies differ."""
+    taken_back = {c.old.anchor for c in case.ledger.corrections if c.old is not None}
+    rows = [e for e in chosen if e.amount.anchor not in taken_back]
+    values = [e.amount.value for e in rows]
+    if len(rows) < 2 or len(set(values)) < len(values) or len({e.currency for e in rows}) > 1:
+        return False
+    chains = [[v for v in versions_of(case.ledger, e) if v.amount is not None] for e in rows]
+    if all(len(chain) == 1 for chain in chains):
+        _sum(case, label, rows, outcome)
+        return True
+    currency = rows[0].currency
+    lines, ids = [], []
+    for name, pick in (("按最初所述", lambda chain: chain[0]), ("按更正后的说法", lambda chain: chain[-1])):
+        items = [pick(chain) for chain in chains]
+        result = sum((e.amount.value for e in items), Decimal(0))
+        cited = list(dict.fromkeys(case.cite_event(e, "completion") for e in items))
+        ids += cited
+        outcome.calculations.append(Calculation(" + ".join(plain_number(e.amount.value) for e in items), result,
+                                                None, True, cited, f"{label}各项相加（{name}）"))
+        lines.append(f"{name}，各项相加为{money(result, currency)}（{'、'.join(cited)}）")
+    ids = list(dict.fromkeys(ids))
+    said = "；".join(lines) + version_note(True)
+    outcome.conflicts.append(Conflict("testimony", f"{label}前后说法不一：{said}", ids))
+    outcome.add(Part(label, f"{label}前后说法不一：{said}，需人工核实", Fill.CONFLICT, ids))
+    return True
 
 
 def _stated_total(case: Case, label: str, stated: Event, items: list[Event], outcome: Outcome) -> None:

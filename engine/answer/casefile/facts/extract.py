@@ -996,7 +996,7 @@ class _Reader:
         text = self.text
         before = text[max(sentence.start, start - 8):start]
         after = text[end:min(sentence.end, end + 6)]
-        return bool(lx.NOT_VALUE.search(text, max(sentence.start, start - 3), start)
+        return bool(_NOT_BEFORE.search(text[max(sentence.start, start - 6):start])
                     or lx.SAID_BEFORE.search(before) or lx.WRONG_AFTER.match(after)) or self._taken_back(start, end)
 
     def _taken_back(self, start: int, end: int) -> bool:
@@ -1017,8 +1017,10 @@ class _Reader:
         amounts = [a for a in self.amounts if sentence.start <= a.start < sentence.end]
         news = [a for a in amounts if not self._is_old(a.start, a.end, sentence)]
         olds = [a for a in amounts if a not in news]
-        if news and (olds or restated or cue_before or lx.CORRECTION.search(text, sentence.start, sentence.end)):
-            new = news[0]
+        cue = lx.CORRECTION.search(text, sentence.start, sentence.end)
+        if news and (olds or restated or cue_before or cue):
+            # 电脑九百元，烟七百元，无人机……刚才说错了，…是两千八百元: the figures before the cue are others'
+            new = next((a for a in news if cue is not None and a.start >= cue.end()), news[0])
             old = None
             if olds:
                 old = self.value(olds[0].start, olds[0].end, Decimal(str(olds[0].value)))
@@ -1050,6 +1052,8 @@ class _Reader:
                                      approx=bool(t.group("approx")), precision="time"), old
 
 
+# 不是三万二 / 不是卖了两千三: the value corrected away, a verb at most between
+_NOT_BEFORE = re.compile(r"(?<![是还])不是[^，,。；;\d]{0,3}$")
 # the figure a price per piece: 每饼840元 / 每台 / 每个
 _PER_PIECE = re.compile(r"每[^，,。；;\d]{0,3}$|单价$")
 
