@@ -69,8 +69,9 @@ class _Offer:
     said: Said
 
 
-# 再增加三千元，也就是总共两万三千八百元: the sum the offer comes to, said after its step
-_RESTATED_SUM = re.compile(r"(?:也就是|就是|即|总共|一共|合计|共计)[^，,。；;]{0,4}$")
+# 再增加三千元，也就是总共两万三千八百元 / 在四千五百元的基础上再加一点，最多六千元: the sum the offer comes
+# to, said after its step or its base
+_RESTATED_SUM = re.compile(r"(?:也就是|就是|即|总共|一共|合计|共计|最多|至多|顶多|最高)[^，,。；;]{0,4}$")
 
 
 def _own_offer(said: Said) -> _Offer | None:

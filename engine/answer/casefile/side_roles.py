@@ -18,7 +18,8 @@ from engine.text.names import ORG_ENDING
 # (businesses called by their trade: 影楼, 工作室, 驾校, 健身房, 车行, 中介 …)
 _ORG_WORDS = re.compile(r"用人单位|保险公司|公司|单位|厂方|厂家|工厂|商家|店家|银行|物业|开发商|企业|"
                         r"医院|诊所|学校|幼儿园|酒店|宾馆|超市|商场|商行|门店|培训机构|机构|"
-                        r"影楼|工作室|驾校|健身房|健身中心|美容院|车行|租车公司|中介|旅行社|装修公司|饭店|餐馆")
+                        r"影楼|工作室|驾校|健身房|健身中心|美容院|车行|租车公司|中介|旅行社|装修公司|饭店|餐馆|酒楼|饭馆|餐厅|"
+                        r"婚庆公司|物流公司|快递公司|网店|店铺")
 _PERSON_WORDS = re.compile(r"劳动者|员工|职工|工人|个人|消费者|业主|顾客|患者|病人|学生家长|家长|乘客|住户|租户|租客|"
                            r"这对夫妻|夫妻俩|夫妻|夫妇|两口子|小两口|会员|学员|车主|房东")
 _SIDES = ("原告", "被告")
@@ -29,14 +30,19 @@ def _organisation(value: str) -> bool:
     return bool(ORG_ENDING.search(name)) or bool(re.search(r"(?:厂|店|医院|学校|委员会)$", name))
 
 
-def sides_by_kind(case: Case) -> dict[str, str] | None:
-    """{"org": side, "person": side} when the header introduces one side as an organisation and the
-    other as a person; None otherwise."""
+def _side_values(case: Case) -> dict[str, str]:
+    """The header's words introducing each side (原告：…, 被告：…)."""
     from engine.answer.casefile.record import _header_fields
 
     sessions = sorted(case.ledger.headers) or [1]
     _, fields = _header_fields(case, sessions[0])
-    values = {f.key: f.value for f in fields if f.key in _SIDES}
+    return {f.key: f.value for f in fields if f.key in _SIDES}
+
+
+def sides_by_kind(case: Case) -> dict[str, str] | None:
+    """{"org": side, "person": side} when the header introduces one side as an organisation and the
+    other as a person; None otherwise."""
+    values = _side_values(case)
     if set(values) != set(_SIDES):
         return None
     kinds = {side: _organisation(value) for side, value in values.items()}
@@ -52,12 +58,26 @@ def in_sides_words(case: Case, question: QuestionPlan) -> QuestionPlan:
     if question.case.parties or not is_hearing(case):
         return question
     text = question.text
-    if not (_ORG_WORDS.search(text) or _PERSON_WORDS.search(text)):
+    named = _org_name_words(case, question)
+    if not (_ORG_WORDS.search(text) or _PERSON_WORDS.search(text) or named):
         return question
     sides = sides_by_kind(case)
     if sides is None:
         return question
-    # (the organisation's words first: 保险公司 before 公司; a person word inside another word is left)
+    # (the organisation's words first: 保险公司 before 公司; a person word inside another word is left;
+    # a word of the organisation's own name — 酒楼 of 某某酒楼有限公司 — is that side too)
+    for word in named:
+        text = text.replace(word, sides["org"])
     rewritten = _ORG_WORDS.sub(sides["org"], text)
     rewritten = _PERSON_WORDS.sub(sides["person"], rewritten)
-    return read_question(rewritten) if rewritten != text else question
+    return read_question(rewritten) if rewritten != question.text else question
+
+
+def _org_name_words(case: Case, question: QuestionPlan) -> list[str]:
+    """The question's nouns that are a piece of an organisation side's name as the header gives it (酒楼
+    for 被告：某某酒楼有限公司), longest first."""
+    values = _side_values(case)
+    names = [re.split(r"[，,。；;（(\s]", v.strip(), maxsplit=1)[0] for v in values.values() if _organisation(v)]
+    words = {w for w, kind in question.case.terms if kind == "noun" and len(w) >= 2 and w not in _SIDES
+             and any(w in name for name in names)}
+    return sorted(words, key=len, reverse=True)
