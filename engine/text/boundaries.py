@@ -9,8 +9,8 @@ The options (at the end of this module, each with what it is for and who reads i
 purpose: every difference changes what some answer quotes or checks, so none is folded into
 another. Sentences: SENTENCE_ZH, SENTENCE_WITH_TURNS, SENTENCE_PER_LINE, SENTENCE_ANSWER,
 SENTENCE_CONTEXT, PASSAGE. Clauses (all keep 6,000 and 14:30 whole): CLAUSE_FIELD,
-CLAUSE_FIELD_DATED, CLAUSE_PREDICATE, CLAUSE_QUOTE, CLAUSE_CLAIM, CLAUSE_OF_QUOTE. Other modules keep no boundary pattern of their
-own for ``split``; tests/text/test_boundaries.py pins where each option cuts real texts.
+CLAUSE_FIELD_DATED, CLAUSE_PREDICATE, CLAUSE_QUOTE, CLAUSE_FIGURES, CLAUSE_CLAIM, CLAUSE_OF_QUOTE. Other modules
+keep no boundary pattern of their own for ``split``; tests/text/test_boundaries.py pins where each option cuts real texts.
 """
 
 from __future__ import annotations
@@ -116,9 +116,10 @@ CLAUSE_FIELD_DATED = re.compile(f"[，、：]|(?<!\\d)[,:]{_NOT_ENGLISH_DATE}|[,
 CLAUSE_PREDICATE = re.compile(r"[，：]|(?<!\d)[,:]|[,:](?!\d)")
 # ，：:；; and , — not 、 (生产、销售…罪 is one item): the shortest unit a span answer quotes.
 # engine/answer/judge/segment.py.
-# Clauses of a sentence of figures: a comma between digits (7,480元) is inside a figure, never a break.
-CLAUSE_FIGURES = re.compile(r"[，；;。]|,(?!\d)")
 CLAUSE_QUOTE = re.compile(r"[，：:；;]|(?<!\d),|,(?!\d)")
+# ，；;。 and , before no digit — not 、 nor ：: the clauses of a sentence of figures, a comma between
+# digits (7,480元) inside a figure. engine/answer/casefile/channel_split.py, claims.py.
+CLAUSE_FIGURES = re.compile(r"[，；;。]|,(?!\d)")
 # ，；; and , — not 、 nor ： (第一百一十九条：对不需要逮捕、拘留的… is one claim): the units the
 # negation check compares. engine/faithfulness/verify.py.
 CLAUSE_CLAIM = re.compile(r"[，；;]|(?<!\d),|,(?!\d)")

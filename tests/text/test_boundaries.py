@@ -45,7 +45,8 @@ def test_every_splitter_cuts_where_it_did_before():
 
 @pytest.mark.parametrize("name", ["SENTENCE_ZH", "SENTENCE_WITH_TURNS", "SENTENCE_PER_LINE", "SENTENCE_ANSWER",
                                   "SENTENCE_CONTEXT", "PASSAGE", "CLAUSE_FIELD", "CLAUSE_FIELD_DATED",
-                                  "CLAUSE_PREDICATE", "CLAUSE_QUOTE", "CLAUSE_CLAIM", "CLAUSE_OF_QUOTE"])
+                                  "CLAUSE_PREDICATE", "CLAUSE_QUOTE", "CLAUSE_FIGURES", "CLAUSE_CLAIM",
+                                  "CLAUSE_OF_QUOTE"])
 def test_each_option_is_documented(name):
     """Named in the module's overview and explained by the comment right above it."""
     lines = inspect.getsource(boundaries).splitlines()
