@@ -107,13 +107,17 @@ def _say_unanswered(question: QuestionPlan, kinds: list, outcome: Outcome) -> No
             outcome.add(Part(f"「{_asked_words(ask.text)}」一问的答案", "", Fill.MISSING))
     # (a verdict's quote — 否（E1：「…调解不成。」） — answers the yes/no, not an ask of how: 案子最后怎么处理)
     words = [p for p in given if "「" in p.text and not _VERDICT.match(p.text)]
-    if len(given) < len(question.asks) and None in kinds and not words:
+    # 双方有没有争议 answered by the part saying the sides agree or differ (双方所述一致 / 说法不一)
+    answers = len(given) + sum(1 for ask in question.asks if ask.case.slots == [Slot.YESNO]
+                               and any(_SIDES_COMPARED.search(p.text) for p in given))
+    if answers < len(question.asks) and None in kinds and not words:
         doubt = f"问题有{len(question.asks)}问，答复只对应其中{len(given)}问"
         for part in given:
             part.doubt = part.doubt or doubt
 
 
 _VERDICT = re.compile(r"^(?:是|否)（")
+_SIDES_COMPARED = re.compile(r"一致|说法不一|不一致|争议|异议")
 
 
 def _asked_words(text: str) -> str:
