@@ -28,10 +28,18 @@ RENTAL = """某区人民法院
 被告：押金收到了，还车时发现车门有凹陷，扣了维修费1,300元。
 """
 
+# a payment named in 款 (预付款) is a part of the price (货款), never other money
+GOODS = RENTAL.replace("租赁合同纠纷", "买卖合同纠纷").split("审判员：原告陈述")[0] + """审判员：原告陈述事实和理由。
+原告：原告于2023年4月2日依约支付了预付款120,000元。被告交了第一批货以后，原告于2023年6月1日支付货款叁拾万元。
+审判员：被告答辩。
+被告：两笔钱是收到了，但是货已经按合同交了。
+"""
+
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory):
-    yield from record_home(tmp_path_factory.mktemp("deposit_pieces"), {"庭审笔录_言某某.pdf": RENTAL})
+    yield from record_home(tmp_path_factory.mktemp("deposit_pieces"), {"庭审笔录_言某某.pdf": RENTAL,
+                                                                       "庭审笔录_货款.pdf": GOODS})
 
 
 def test_the_money_asked_is_the_rows_naming_it_in_their_own_words(home):
@@ -45,3 +53,8 @@ def test_a_row_calling_itself_the_sum_of_the_others_is_their_total(home):
     assert 5000 in amounts(answer.conclusion), answer.conclusion
     assert 10000 not in amounts(answer.conclusion), answer.conclusion
     assert any(c.result == 5000 and c.ok for c in answer.calculations), answer.calculations
+
+
+def test_a_payment_named_in_kuan_is_part_of_the_price(home):
+    answer = ask(home, "庭审笔录_货款.pdf", "原告一共已经付了多少货款？")
+    assert 420000 in amounts(answer.conclusion), answer.conclusion

@@ -150,7 +150,7 @@ def named_in_own_clause(plan: CasePlan, rows: list[Event]) -> list[Event]:
         naming = [e for e in together if names_money(own_words(e), word)]
         if len(together) > 1 and naming and len(naming) < len(together):
             dropped |= {id(e) for e in together if e not in naming}
-    if any(e.is_money and names_money(own_words(e), word) for e in rows):
+    if word[-1] in "费金" and any(e.is_money and names_money(own_words(e), word) for e in rows):
         # 交了租金2,660元 for 租金总共付了多少: a sum whose own words name other money (另交车辆押金伍仟元)
         # is that money, wherever it is told
         dropped |= {id(e) for e in rows if e.is_money and not names_money(own_words(e), word)
@@ -158,8 +158,9 @@ def named_in_own_clause(plan: CasePlan, rows: list[Event]) -> list[Event]:
     return [e for e in rows if id(e) not in dropped]
 
 
-# a word naming a kind of money (押金, 维修费, 货款); 现金 and 资金 name how or whose, 金额 none
-_OTHER_MONEY = re.compile(r"(?<![现资])[\u4e00-\u9fff](?:费|金|款)(?!额)")
+# a word naming a fee or a deposit of its own (押金, 维修费); 现金 and 资金 name how or whose, 金额 none —
+# a word in 款 (预付款, 尾款) may be a part of the money asked (货款), never read as other money
+_OTHER_MONEY = re.compile(r"(?<![现资])[\u4e00-\u9fff](?:费|金)(?!额)")
 
 
 def own_words(event: Event) -> str:
