@@ -725,7 +725,7 @@ MONEY_NOUN = re.compile(rf"[\u4e00-\u9fff]+[{MONEY_ENDINGS}]$")
 _NO_KIND = re.compile(r"^(?:块钱|价钱|本钱|零钱|现金|资金|花钱|出钱|赚钱|挣钱)$")
 # A figure asked per unit of time or work (一天的工钱, 做一件多少钱, 每个月工资多少) — not 第一天 / 前一天.
 RATE_PER = re.compile(r"(?<![第前后头另同当这那上下])(?:每|一)(?:一)?(?:个)?(?P<unit>天|日|月|小时|周|件|吨|箱|台|斤|公斤|平方米|米|张|瓶|袋|包|车)"
-                      r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有)?多少")
+                      r"(?:的)?(?:工钱|工资|报酬|收入|价钱|价格|钱)?(?:是|要|给|算|能拿|拿|有|交|收|付|缴|花)?多少")
 # The units a price is asked per (每箱多少钱 / 多少钱一公斤), one list for both word orders.
 _PRICED_UNITS = "个|台|吨|件|箱|斤|公斤|千克|克|瓶|张|部|辆|平方米|立方米|方|米|袋|包|车|条|盒|只|针|支|桶|套|棵|株"
 PER_UNIT = re.compile(rf"单价|每(?:一)?(?P<u1>{_PRICED_UNITS})(?:是|要|卖|算)?多少钱?"

@@ -187,7 +187,7 @@ def test_a_room_or_building_asked_by_which_is_a_place(question, slots):
 
 @pytest.mark.parametrize("question, unit", [
     ("范立秋一天的工钱是多少？", "天"), ("她绣一件多少钱？", "件"), ("老周每个月工资多少？", "月"),
-    ("第一天给了多少钱？", None), ("前一天转了多少？", None), ("一共欠了多少钱？", None),
+    ("伙食费一个月交多少？", "月"), ("一天收多少？", "天"), ("第一天给了多少钱？", None), ("前一天转了多少？", None), ("一共欠了多少钱？", None),
 ])
 def test_the_unit_a_figure_is_asked_per(question, unit):
     assert make_plan(question).rate_per == unit
