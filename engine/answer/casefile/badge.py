@@ -159,6 +159,10 @@ def number_missing(question: str, given: str) -> bool:
     return number_asked(question) and not _NUMBER_GIVEN.search(given)
 
 
+# a clause with no subject of its own, going on from the one before (…一共买了46条，花了690元)
+_GOES_ON = re.compile(r"(?:又|再|共|一共)?(?:花|付|交|给|收|卖|用|赚|拿)")
+
+
 def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
     text = quoted.text
     said = f"{quoted.asked}\n{text}"
@@ -190,8 +194,11 @@ def _quote_doubt(case: Case, plan: CasePlan, quoted: Quoted) -> str | None:
         clauses = [c for c in _clauses(text) if any(f.text in c for f in found)]
     else:
         clauses = _clauses(text)
-    # the asker's words frame a short answer (问：还有谁的工钱没拿到？答：还有两个人。)
-    framed = [*clauses, quoted.asked]
+    # the asker's words frame a short answer (问：还有谁的工钱没拿到？答：还有两个人。); a clause opening
+    # with its verb goes on from the one before (前后一共买了46条，花了690元: 一共 is of both)
+    every = _clauses(text)
+    framed = [*clauses, quoted.asked, *(every[at - 1] for at, c in enumerate(every)
+                                        if at and c in clauses and _GOES_ON.match(c.strip()))]
     if plan.aggregate == "total" and not any(TOTAL.search(c) for c in framed):
         return "所引语句说的是其中的数额，未说明合计"
     if figures is not None and plan.aggregate is None and (many := several_figures([f.value for f in figures[1]])):
