@@ -21,7 +21,7 @@ from engine.answer.wording import chinese_count, quoted
 from engine.answer.casefile.facts import Anchor, Statement
 from engine.answer.casefile.facts.confirm import CONFIRM, DENY, confirmation_note, put_to_speaker
 from engine.text.boundaries import SENTENCE_ZH
-from engine.text.case_lexicon import (CORRECTION, FESTIVAL_DATE, PLACE, PLACE_ENDS, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES, ordinal_of,
+from engine.text.case_lexicon import (CORRECTION, FESTIVAL_DATE, MONTH_PART, PLACE, PLACE_ENDS, READS_OUT, RELATIVE_DATE, RESTATE, TIME_OF_DAY, POSTURES, ordinal_of,
                                       is_clock_time, same_posture)
 from engine.question import CasePlan, Slot
 from engine.text.boundaries import CLAUSE_PREDICATE
@@ -86,6 +86,13 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             if statement.index not in anchored and not _dates_the_act(plan, case, statement, sentence, tells):
                 continue
             dates = _dates_of_act(plan, sentence.text)
+            own = _act_clause_time(plan, sentence.text, dates)
+            if ((not dates and statement.index in asked_of) or own is not None) and _asks_of_thing(plan, case, statement, sentence):
+                # 你从什么时候开始…？—今年5月左右开始的 / 大概6月中旬左右开始上街，一直干到10月29日: the time the
+                # answer to the asker, or the clause telling the act, says — before any other date
+                told = _relative_part(case, statement, sentence, label, own or 0)
+                if told is not None:
+                    return told
             if not dates:
                 undated.append((statement, sentence))  # 上个月中旬…: only when no sentence dates the act
                 continue
@@ -348,35 +355,61 @@ def _day_of_asker(case: Case, statement: Statement, sentence: Segment, label: st
                        f"{cited}：{quoted(sentence.text)}）", Fill.FILLED, [question, cited])
 
 
-def _relative_part(case: Case, statement: Statement, sentence: Segment, label: str) -> Part | None:
+@dataclass(frozen=True)
+class _TimeSaid:
+    """A time as a sentence says it: where it starts and ends in the sentence, and its words."""
+
+    start: int
+    end: int
+    words: str
+
+
+def _relative_times(text: str, months: bool = False) -> list[_TimeSaid]:
+    """The times a sentence says relative to the record (上个月中旬, 今年5月左右) — with ``months``, a month
+    said without its year too (6月中旬左右) — in order, read across a line the PDF wrapped (大概6月|中旬左右)."""
+    plain = text.replace("\n", "")
+    where = [i for i, ch in enumerate(text) if ch != "\n"] + [len(text)]
+    found = [m for m in RELATIVE_DATE.finditer(plain) if m.group(0)]
+    if months:
+        found += [m for m in _MONTH_SAID.finditer(plain) if not any(f.start() <= m.start() < f.end() for f in found)]
+    return [_TimeSaid(where[m.start()], where[m.end() - 1] + 1, m.group(0)) for m in sorted(found, key=lambda m: m.start())]
+
+
+# 6月中旬左右 / 5月份: a month said without its year, a part of it or 份 after (placed by the record's date)
+_MONTH_SAID = re.compile(rf"(?:{MONTH_PART.pattern})(?:左右|前后)?")
+
+
+def _relative_part(case: Case, statement: Statement, sentence: Segment, label: str, within: int | None = None) -> Part | None:
     """A time said relative to the record (上个月中旬的一天下午): given as said, its imprecision kept,
     with the date of the session it was said in that it is relative to, the header cited for that date
-    (the stretch it names is not a date any quote states; it is never turned into a day)."""
+    (the stretch it names is not a date any quote states; it is never turned into a day). ``within``: the
+    first such time from that offset of the sentence (the clause telling the act, or the sentence answering
+    the asker asking when: 0), a month said without its year (6月中旬左右) then read too."""
     from datetime import date
 
     from engine.answer.casefile.dates import record_cite
     from engine.answer.casefile.facts.when import festival_range, relative_range, session_date
 
-    said = next((m for m in RELATIVE_DATE.finditer(sentence.text) if m.group(0)), None)
+    said = next((t for t in _relative_times(sentence.text, months=within is not None) if t.start >= (within or 0)), None)
     reference = session_date(case.ledger, statement.session)
     if reference is None:
         return None
-    if said is None or relative_range(said.group(0), date.fromisoformat(reference)) is None:
+    if said is None or relative_range(said.words, date.fromisoformat(reference)) is None:
         # 腊月二十左右 / 清明节前两天: a lunar day or a festival, placed by the record's year
-        said = next((m for m in FESTIVAL_DATE.finditer(sentence.text) if m.group("name")
-                     and festival_range(m, date.fromisoformat(reference), None) is not None), None)
+        said = next((_TimeSaid(m.start(), m.end(), m.group(0)) for m in FESTIVAL_DATE.finditer(sentence.text)
+                     if m.group("name") and festival_range(m, date.fromisoformat(reference), None) is not None), None)
     if said is None:
         return None
     where = record_cite(case, statement.session)  # cites the header: only once the time is given
     if where is None:
         return None
     rest = re.match(r"(?:的)?(?:一天|某天|有一天|那天)?(?:的)?(?:上午|下午|中午|晚上|傍晚|凌晨|早上|夜里)?",
-                    sentence.text[said.end():])
-    words = flat(said.group(0) + (rest.group(0) if rest else ""))
+                    sentence.text[said.end:])
+    words = flat(said.words + (rest.group(0) if rest else ""))
     cited = case.cite(_anchor(statement, sentence))
     # the record's own date is cited, not written out: a day-precise date beside a stretch would read
     # as the answer (上个月中旬 is no 2024年1月18日)
-    return Part(label, f"{label}：{words}（材料未给出具体日期，“{said.group(0)}”相对本次笔录时间（{where}）而言；"
+    return Part(label, f"{label}：{words}（材料未给出具体日期，“{flat(said.words)}”相对本次笔录时间（{where}）而言；"
                        f"{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited, where])
 
 
@@ -448,6 +481,27 @@ class Dated:
 
     value: str
     shown: str
+
+
+def _asks_of_thing(plan: CasePlan, case: Case, statement: Statement, sentence: Segment) -> bool:
+    """The sentence or the asker's question it answers names a thing the question names (夜市 for 什么时候
+    开始到夜市摆摊的), or the question names none."""
+    things = objects_of(plan, case.people(), case.doc_text)
+    said = _effective_question(case, statement) + sentence.text.replace("\n", "")
+    return not things or any(object_hit(o, said) for o in things)
+
+
+def _act_clause_time(plan: CasePlan, text: str, dates) -> int | None:
+    """Where a time without its year stands in the clause telling the asked act (6月中旬左右开始上街) when
+    no date of the sentence does (一直干到10月29日 is another clause's): its offset, else None."""
+    told = [m for m in mentions(plan, text) if not m.negated and not m.irrealis]
+    for m in told:
+        if any(m.clause.start <= d.start < m.clause.end for d in dates):
+            return None
+        said = next((t for t in _relative_times(text, months=True) if m.clause.start <= t.start < m.clause.end), None)
+        if said is not None:
+            return said.start
+    return None
 
 
 def _dates_of_act(plan: CasePlan, text: str):
