@@ -213,12 +213,13 @@ def _sum_told_apart(case: Case, label: str, chosen: list[Event], outcome: Outcom
     七百元 … 无人机卖了2,300元): their sum — under each version where one was corrected (无人机不是卖了两千三，
     是两千八百元), the later named; the figure taken back, said again in the correcting sentence, is no
     item. False (not summed) when two of them tell one sum (the same sale told twice cannot be told
-    from two sales) or currencies differ."""
+    from two sales), currencies differ, or they are told by occasion (第一次…第二次)."""
     taken_back = {c.old.anchor for c in case.ledger.corrections if c.old is not None}
     rows = [e for e in chosen if e.amount.anchor not in taken_back]
     values = [e.amount.value for e in rows]
-    if len(rows) < 2 or len(set(values)) < len(values) or len({e.currency for e in rows}) > 1:
-        return False
+    if len(rows) < 2 or len(set(values)) < len(values) or len({e.currency for e in rows}) > 1 \
+            or any(e.ordinal is not None for e in rows):
+        return False  # (第一次…第二次…: figures told by occasion are the occasions' own, _by_occasion's)
     chains = [[v for v in versions_of(case.ledger, e) if v.amount is not None] for e in rows]
     if all(len(chain) == 1 for chain in chains):
         _sum(case, label, rows, outcome)
