@@ -32,6 +32,9 @@ from engine.text.segments import Segment, flat
 RARE_SHARE = 0.3
 # Characters of words that set a time or point (那天, 晚上, 当时, 上次): a pair of them names no matter.
 _SETTING_CHARS = frozenset("那这天晚上午下早当时候次")
+# Words of aspect and hedging (开始, 一直, 大概): a pair of them names no matter (一开始没算进去 takes back
+# nothing of 6月中旬左右开始上街).
+_NO_MATTER = frozenset("开始 一直 大概 大约 后来 以后 之后 以前 之前 时候 一下 当时".split())
 # A pair that can name a matter: two characters, neither a digit nor of numerals, dates or order
 # (9月, 3日, 第二, 二次 name when and which time, not what).
 _NAMING = re.compile(r"[^\d零〇一二三四五六七八九十百千万两第次年月日号点分半多余几]{2}")
@@ -102,7 +105,7 @@ def _names_other(question: str | list[tuple[str, str]], text: str) -> bool:
 def _rare(pairs: list[str], said: list[str]) -> list[str]:
     """The pairs naming a matter: not of words of time or pointing (那天, 晚上), of numbers, dates or order
     (9月, 第二), and held by few of the file's statements."""
-    return [p for p in pairs if not set(p) <= _SETTING_CHARS and _NAMING.fullmatch(p)
+    return [p for p in pairs if not set(p) <= _SETTING_CHARS and _NAMING.fullmatch(p) and p not in _NO_MATTER
             and sum(1 for text in said if p in text) <= max(2, RARE_SHARE * len(said))]
 
 

@@ -406,11 +406,14 @@ def _relative_part(case: Case, statement: Statement, sentence: Segment, label: s
     rest = re.match(r"(?:的)?(?:一天|某天|有一天|那天)?(?:的)?(?:上午|下午|中午|晚上|傍晚|凌晨|早上|夜里)?",
                     sentence.text[said.end:])
     words = flat(said.words + (rest.group(0) if rest else ""))
-    cited = case.cite(_anchor(statement, sentence))
+    # (大概6月中旬左右开始上街，一直干到10月29日…: the quote leaves out a day told of another clause)
+    days = [(d.start, d.end) for d in find_dates(sentence.text) if d.meta.get("granularity") != "time"]
+    quote = quote_of_one(sentence, (said.start, said.end), days)
+    cited = case.cite(_anchor(statement, quote))
     # the record's own date is cited, not written out: a day-precise date beside a stretch would read
     # as the answer (上个月中旬 is no 2024年1月18日)
     return Part(label, f"{label}：{words}（材料未给出具体日期，“{flat(said.words)}”相对本次笔录时间（{where}）而言；"
-                       f"{cited}：{quoted(sentence.text)}）", Fill.FILLED, [cited, where])
+                       f"{cited}：{quoted(quote.text)}）", Fill.FILLED, [cited, where])
 
 
 # Where someone or something came to be, as said (倒在河堤下面的台阶上, 停在加油站出口旁边的绿化带上):
