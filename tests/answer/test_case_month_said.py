@@ -24,6 +24,8 @@ VENDOR = """讯问笔录
 问：你们几个人什么时候开始到夜市摆摊的？
 答：大概7月
 中旬左右开始到夜市摆摊，一直摆到10月30日晚上被你们查获。
+问：你是什么时候搬到这个城市的？
+答：我是2018年秋天搬过来的，一直在夜市附近租房子。
 问：你还有什么要补充的？
 答：刚才说帮手是3个，我说错了，一共是5个人，有两个是后来才来的，所以我一开始没算进去。
 """
@@ -45,3 +47,8 @@ def test_the_clause_telling_the_act_gives_its_time_not_another_clauses_day(home)
     # the day of the other clause is neither the answer nor in its quote; a correction of another thing
     # (帮手…说错了…一开始没算进去) takes nothing back
     assert "10月30日" not in answer.conclusion and "说错了" not in answer.conclusion, answer.conclusion
+
+
+def test_a_year_read_as_the_date_with_its_season_after_it_is_the_season(home):
+    answer = ask(home, "讯问笔录_颜某某.pdf", "他是什么时候搬到这个城市的？")
+    assert "2018年秋天" in answer.conclusion and "仅精确到年" not in answer.conclusion, answer.conclusion

@@ -412,6 +412,8 @@ def _relative_part(case: Case, statement: Statement, sentence: Segment, label: s
     cited = case.cite(_anchor(statement, quote))
     # the record's own date is cited, not written out: a day-precise date beside a stretch would read
     # as the answer (上个月中旬 is no 2024年1月18日)
+    if re.match(r"\d{4}年", words):  # 2019年秋天: its year written, relative to nothing
+        return Part(label, f"{label}：{words}（材料未给出具体日期；{cited}：{quoted(quote.text)}）", Fill.FILLED, [cited])
     return Part(label, f"{label}：{words}（材料未给出具体日期，“{flat(said.words)}”相对本次笔录时间（{where}）而言；"
                        f"{cited}：{quoted(quote.text)}）", Fill.FILLED, [cited, where])
 
@@ -499,11 +501,15 @@ def _act_clause_time(plan: CasePlan, text: str, dates) -> int | None:
     no date of the sentence does (一直干到10月29日 is another clause's): its offset, else None."""
     told = [m for m in mentions(plan, text) if not m.negated and not m.irrealis]
     for m in told:
-        if any(m.clause.start <= d.start < m.clause.end for d in dates):
-            return None
-        said = next((t for t in _relative_times(text, months=True) if m.clause.start <= t.start < m.clause.end), None)
-        if said is not None:
-            return said.start
+        said = [t for t in _relative_times(text, months=True) if m.clause.start <= t.start < m.clause.end]
+        dated = [d for d in dates if m.clause.start <= d.start < m.clause.end]
+        if dated:
+            # 2019年秋天进的幼儿园: a year read as the date, the season said right after it, is the season
+            wider = next((t for t in said for d in dated if d.meta.get("granularity") == "year"
+                          and t.start <= d.start and t.end > d.end), None)
+            return wider.start if wider is not None else None
+        if said:
+            return said[0].start
     return None
 
 

@@ -165,8 +165,12 @@ def resolve(value: Value, reference: str | None, context_year: int | None = None
             value.range = (span[0].isoformat(), span[1].isoformat())
 
 
+# the months of a season: spring 3–5, summer 6–8, autumn 9–11, winter 12–2
+_SEASONS = {"春": (3, 5), "夏": (6, 8), "秋": (9, 11), "冬": (12, 2)}
+
+
 def relative_range(text: str, ref: date) -> tuple[date, date] | None:
-    """上个月中旬, 这个月初, 去年7月份, 今年年初 against the record's date."""
+    """上个月中旬, 这个月初, 去年7月份, 今年年初, 2019年秋天, 去年冬天 against the record's date."""
     part = next((p for p in ("上旬", "中旬", "下旬", "初", "底", "末", "中") if p in text[-3:]), "")
     if re.match(r"上个?月", text):
         year, month = (ref.year, ref.month - 1) if ref.month > 1 else (ref.year - 1, 12)
@@ -175,6 +179,14 @@ def relative_range(text: str, ref: date) -> tuple[date, date] | None:
         return _month_range(ref.year, ref.month, part)
     shift = {"去年": -1, "前年": -2, "今年": 0, "明年": 1}
     year_word = next((w for w in shift if text.startswith(w)), None)
+    written = re.match(r"(\d{4})年", text)
+    season = next((months for word, months in _SEASONS.items() if word in text), None)
+    if season is not None and (written or year_word):
+        # 2019年秋天 / 去年冬天: the season's months of that year (winter running into the next)
+        year = int(written.group(1)) if written else ref.year + shift[year_word]
+        first, last = season
+        end_year = year + (1 if last < first else 0)
+        return date(year, first, 1), date(end_year, last, calendar.monthrange(end_year, last)[1])
     month = re.search(r"([一二三四五六七八九十正腊冬]{1,2}|\d{1,2})月", text)
     number = ({"正": 1, "冬": 11, "腊": 12}.get(month.group(1)) or parse_number(month.group(1))) if month else None
     if year_word is None:
