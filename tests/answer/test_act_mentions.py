@@ -97,3 +97,11 @@ def test_an_ordinary_exchange_is_one_statement_of_the_person_questioned():
     said = [(s.party, s.speaker, voice(s), s.answer.strip()) for s in ledger.statements if s.kind == "qa"]
     assert said == [("被询问人", "荀某", "荀某", "三千元。"), ("被询问人", "荀某", "荀某", "放在家里。"),
                     ("被询问人", "荀某", "荀某", "没有了。")]
+
+
+def test_a_thing_with_latin_letters_is_found_in_either_case():
+    # the question is read lower-cased (4s店); the record writes 4S店
+    from engine.answer.casefile.figure_relevance import _names
+
+    assert object_hit("4s店", "4S店报价维修费28,600元") and _names("4S店报价维修费28,600元", "4s店")
+    assert not object_hit("4s店", "评估结论是车辆损失24,350元")

@@ -201,7 +201,7 @@ def objects_of(plan: CasePlan, people: list[str] = (), text: str | None = None) 
 def object_hit(obj: str, text: str) -> bool:
     """The thing is named (水果刀), by its head (刀; 监察部门 ~ 部门), or, for money, by any word for
     money (货款 ~ 两笔钱)."""
-    text = text.replace("\n", "")
+    text = text.replace("\n", "").lower()  # (the question is read lower-cased: 4s店 is the record's 4S店)
     if obj in text or word_hit(obj, text) >= 0.8:
         return True
     if len(obj) >= 3 and _head_named(obj, text):

@@ -30,7 +30,9 @@ def signs(text: str) -> set[str]:
 
 
 def _names(text: str, noun: str) -> bool:
-    """A noun of the question in a text, or its head (金项链 → 项链, 男士手表 → 手表)."""
+    """A noun of the question in a text, or its head (金项链 → 项链, 男士手表 → 手表); Latin letters in
+    either case (the question is read lower-cased: 4s店 is the record's 4S店)."""
+    text = text.lower()
     return noun in text or len(noun) > 2 and noun[-2:] in text
 
 
