@@ -22,7 +22,7 @@ from engine.text.case_lexicon import (ATTRIBUTES, BALANCE, CHANNELS, EITHER, FES
                                       TAKEN_WHOLE, PLACE_ENDS, POSTURES, PRINCIPAL, RELATIVE_DATE, STATES, TAKEN_OFF,
                                       TAKEN_OFF_ACT, TITLES, TOTAL, goods_acts, measure_of,
                                       ordinal_of, question_kind, taken_off, CLAIM_HEADS, TAKE_OFF_VERBS, CONTRACT_TERMS,
-                                      TERM_PERIODS)
+                                      TERM_PERIODS, REFUSAL)
 from engine.text.dates import find_dates
 from engine.text.numbers import find_amounts
 from engine.text.names import SURNAMES, looks_like_name, party_names, posseg
@@ -556,6 +556,7 @@ class CasePlan:
     yesno_asked: bool = False  # 有没有…？退了多少？: whether it happened, asked beside the figure
     yesno_verb: str | None = None  # 她收下了没有？转了多少？: the verb whose happening is asked (收)
     promised: bool = False  # 答应/约定/说好…多少: the sum promised, not one paid
+    refusal_asked: bool = False  # 被告拒收了吗: the question asks of the refusal itself, not of the act refused
     disputed: bool = False  # 到底/究竟多少: every account of the figure is asked for
     # 不合格的螺纹钢到底有多少吨: the words marking the part of the thing asked (not the whole of it)
     qualifier: str | None = None
@@ -1046,6 +1047,7 @@ def make_plan(text: str) -> CasePlan:
         plan.yesno_verb = next((m.group("before") or m.group("after") for part in _parts(text)
                                 if YESNO.search(part) and (m := _YESNO_VERB.search(part))), None)
     plan.promised = bool(PROMISED.search(text))
+    plan.refusal_asked = bool(REFUSAL.search(text))
     plan.money_word = _money_word(question)
     plan.disputed = bool(re.search(r"到底|究竟", text))
     per = PER_UNIT.search(text)

@@ -481,6 +481,8 @@ REVISED = re.compile(rf"{CORRECTION.pattern}|{WRONG_AFTER.pattern}|"
 SAID_EARLIER = re.compile(rf"(?:{_EARLIER}|第一次)(?:的?(?:讯问|询问|笔录|庭审|开庭)(?:时|中|里)?(?:你|我)?)?{_TOLD}"
                           rf"|(?:{_EARLIER}|第一次)(?:我)?没(?:有)?说实话")
 TAKEN_BACK = re.compile(rf"{WRONG_AFTER.pattern}|说谎|撒谎|没(?:有)?说实话|不是实话|不是事实")
+# A refusal of an act (拒收, 拒绝签字, 拒付): the act's verb follows it.
+REFUSAL = re.compile(r"拒(?:绝)?(?:了)?(?=[\u4e00-\u9fff])")
 # A figure written wrongly (起诉状中写的38吨是笔误): a slip of the pen, not another account of the fact.
 CLERICAL = re.compile(r"笔误|写错|打错|录错")
 

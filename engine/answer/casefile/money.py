@@ -356,6 +356,7 @@ def _item_of(case: Case, event: Event) -> str:
 
 _NAMES_MONEY = re.compile(r"[\u4e00-\u9fff][费款金额价]")
 
+
 def _in_quoted_speech(case: Case, event: Event) -> bool:
     """The row's figure stands inside words someone is quoted saying (“…一千多块…”)."""
     anchor = event.amount.anchor if event.amount is not None else None

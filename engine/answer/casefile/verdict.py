@@ -21,7 +21,7 @@ from engine.answer.wording import quoted
 from engine.ingest.chunkers.turns import HEARING_SIDES, party_of
 from engine.answer.casefile.facts import Statement
 from engine.text.case_lexicon import (GRANT_WORDS, POINTING_WORDS, CHANNELS, EITHER, EITHER_OTHER, EITHER_TOPIC, NOT_HELD, OUT_OF_ORDER, STATES,
-                                      UNCERTAIN)
+                                      REFUSAL, UNCERTAIN)
 from engine.question import CasePlan, Slot
 from engine.question import asks_knowing, channel_asked, doer_named
 from engine.text.boundaries import SENTENCE_ZH, split
@@ -88,18 +88,12 @@ def _flip(plan: CasePlan, value: str) -> str:
     return value
 
 
-# a refusal of an act (拒收, 拒绝签字, 拒付): the act's verb after it
-_REFUSAL = re.compile(r"拒(?:绝)?(?:了)?(?=[\u4e00-\u9fff])")
-
-
 def _refusal_put(plan: CasePlan, asked: str) -> bool:
     """The asker puts the refusal of the act the question asks of (收下了吗 — 你是否拒收过): the turn's
-    yes is the question's no."""
-    for act in plan.focus.acts:
-        for found in _REFUSAL.finditer(asked):
-            if asked.startswith(act[0], found.end()) and not _REFUSAL.search(plan.text):
-                return True
-    return False
+    yes is the question's no — unless the question asks of the refusal itself (被告拒收了吗)."""
+    if plan.refusal_asked:
+        return False
+    return any(asked.startswith(act[0], found.end()) for act in plan.focus.acts for found in REFUSAL.finditer(asked))
 
 
 def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None:
@@ -128,7 +122,7 @@ def _verdict(case: Case, plan: CasePlan, statement: Statement) -> Verdict | None
         refused = _refusal_put(plan, asked)  # 你是否拒收过？—拒收过。 for 收下了吗: the act did not happen
         if NEGATION.match(opening.text) or _replaces(plan, opening.text):
             return Verdict(_flip(plan, "是" if refused else "否"), statement, first)
-        if (AFFIRMATION.match(opening.text) or refused and _REFUSAL.match(opening.text)) \
+        if (AFFIRMATION.match(opening.text) or refused and REFUSAL.match(opening.text)) \
                 and not UNCERTAIN.search(opening.text):
             return Verdict(_flip(plan, "否" if refused else "是"), statement, first)
     if to_the_act and (unsure := UNCERTAIN.search(first.text)) \
@@ -439,7 +433,8 @@ def _predicate_at(text: str, question: str) -> int:
 # before the asked word — never the question forms 有没有 / 是不是, a conjunction (不但, 不管, 不过) or the
 # words of not knowing (UNCERTAIN answers those).
 # (不能 / 不准 / 不许 / 不让 / 不得 倒垃圾: a rule or a prohibition told, never that the act did not happen)
-_CLAUSE_NEGATION = re.compile(r"(?<![有是])(?:没有?|不|未|并非|无|拒绝|拒(?=[\u4e00-\u9fff]))(?![但仅管论过光止知记清能准许让得])")
+# (拒收 / 拒绝签字: a refusal of the act negates it too)
+_CLAUSE_NEGATION = re.compile(rf"(?<![有是])(?:没有?|不|未|并非|无|{REFUSAL.pattern})(?![但仅管论过光止知记清能准许让得])")
 
 
 def _clause_negated(text: str, at: int) -> bool:
