@@ -461,3 +461,11 @@ def test_a_yes_no_is_an_ask_of_its_own(question, asks):
 ])
 def test_a_balance_held_in_an_account_is_no_outstanding_sum(question, aggregate):
     assert make_plan(question).aggregate == aggregate
+
+
+@pytest.mark.parametrize("question, refusal", [
+    ("被告拒收了吗？", True), ("他拒绝签字了吗？", True),
+    ("原告把相机寄回去以后，被告收下了吗？", False),  # the act itself, its refusal put by the asker answers no
+])
+def test_a_question_asking_of_a_refusal_itself(question, refusal):
+    assert make_plan(question).refusal_asked is refusal
