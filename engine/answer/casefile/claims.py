@@ -413,8 +413,6 @@ def _claims_total(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
     return _stated_claims_total(case, plan, outcome)
 
 
-# 共计37,300元 closing a demand's own words: the sum of the items it lists
-_OWN_TOTAL = re.compile(r"(?:合计|共计|总计|总共|一共|累计)(?:为|是)?(?:人民币)?$")
 # the bench asking for the claims as changed (变更后的诉讼请求总额是多少 / 改过以后)
 _CHANGE_ASKED = re.compile(rf"{_CHANGED.pattern}|变更|更改|改(?:过|了)?(?:以|之)?后")
 # 总金额变更为6131元 / (变更后的诉讼请求总额是多少？—)…一共是36,780元: the claims' total said anew
@@ -432,7 +430,7 @@ def _stated_claims_total(case: Case, plan: CasePlan, outcome: Outcome) -> bool:
         first = stated
         if first is None:
             summed = [d for d in listed if d.amount is not None and d.amount_text in d.text
-                      and _OWN_TOTAL.search(d.text[:d.text.rfind(d.amount_text)])]
+                      and CLAIMS_TOTAL.search(d.text[:d.text.rfind(d.amount_text)])]  # (…，共计37,300元)
             if len(summed) != 1:
                 continue
             d = summed[0]

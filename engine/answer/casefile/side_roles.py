@@ -25,8 +25,13 @@ _PERSON_WORDS = re.compile(r"劳动者|员工|职工|工人|个人|消费者|业
 _SIDES = ("原告", "被告")
 
 
+def _side_name(value: str) -> str:
+    """The name a header's side line opens with (某某餐饮有限公司，住所地… → 某某餐饮有限公司)."""
+    return re.split(r"[，,。；;（(\s]", value.strip(), maxsplit=1)[0]
+
+
 def _organisation(value: str) -> bool:
-    name = re.split(r"[，,。；;（(\s]", value.strip(), maxsplit=1)[0]
+    name = _side_name(value)
     return bool(ORG_ENDING.search(name)) or bool(re.search(r"(?:厂|店|医院|学校|委员会)$", name))
 
 
@@ -39,10 +44,9 @@ def _side_values(case: Case) -> dict[str, str]:
     return {f.key: f.value for f in fields if f.key in _SIDES}
 
 
-def sides_by_kind(case: Case) -> dict[str, str] | None:
-    """{"org": side, "person": side} when the header introduces one side as an organisation and the
-    other as a person; None otherwise."""
-    values = _side_values(case)
+def sides_by_kind(values: dict[str, str]) -> dict[str, str] | None:
+    """{"org": side, "person": side} when the header's side lines (``values``: _side_values) introduce one
+    side as an organisation and the other as a person; None otherwise."""
     if set(values) != set(_SIDES):
         return None
     kinds = {side: _organisation(value) for side, value in values.items()}
@@ -58,10 +62,11 @@ def in_sides_words(case: Case, question: QuestionPlan) -> QuestionPlan:
     if question.case.parties or not is_hearing(case):
         return question
     text = question.text
-    named = _org_name_words(case, question)
+    values = _side_values(case)
+    named = _org_name_words(values, question)
     if not (_ORG_WORDS.search(text) or _PERSON_WORDS.search(text) or named):
         return question
-    sides = sides_by_kind(case)
+    sides = sides_by_kind(values)
     if sides is None:
         return question
     # (the organisation's words first: 保险公司 before 公司; a person word inside another word is left;
@@ -73,11 +78,10 @@ def in_sides_words(case: Case, question: QuestionPlan) -> QuestionPlan:
     return read_question(rewritten) if rewritten != question.text else question
 
 
-def _org_name_words(case: Case, question: QuestionPlan) -> list[str]:
-    """The question's nouns that are a piece of an organisation side's name as the header gives it (酒楼
-    for 被告：某某酒楼有限公司), longest first."""
-    values = _side_values(case)
-    names = [re.split(r"[，,。；;（(\s]", v.strip(), maxsplit=1)[0] for v in values.values() if _organisation(v)]
+def _org_name_words(values: dict[str, str], question: QuestionPlan) -> list[str]:
+    """The question's nouns that are a piece of an organisation side's name as the header's side lines
+    (``values``) give it (酒楼 for 被告：某某酒楼有限公司), longest first."""
+    names = [_side_name(v) for v in values.values() if _organisation(v)]
     words = {w for w, kind in question.case.terms if kind == "noun" and len(w) >= 2 and w not in _SIDES
              and any(w in name for name in names)}
     return sorted(words, key=len, reverse=True)

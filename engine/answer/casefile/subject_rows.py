@@ -145,16 +145,17 @@ def named_in_own_clause(plan: CasePlan, rows: list[Event]) -> list[Event]:
     for e in rows:
         if e.is_money:
             by_sentence.setdefault((e.sentence.chunk_id, e.sentence.start, e.sentence.end), []).append(e)
+    own = {id(e): own_words(e) for e in rows if e.is_money}
+    naming = {i for i, words in own.items() if names_money(words, word)}
     dropped: set[int] = set()
     for together in by_sentence.values():
-        naming = [e for e in together if names_money(own_words(e), word)]
-        if len(together) > 1 and naming and len(naming) < len(together):
-            dropped |= {id(e) for e in together if e not in naming}
-    if word[-1] in "费金" and any(e.is_money and names_money(own_words(e), word) for e in rows):
+        named = [e for e in together if id(e) in naming]
+        if len(together) > 1 and named and len(named) < len(together):
+            dropped |= {id(e) for e in together if id(e) not in naming}
+    if word[-1] in "费金" and naming:
         # 交了租金2,660元 for 租金总共付了多少: a sum whose own words name other money (另交车辆押金伍仟元)
         # is that money, wherever it is told
-        dropped |= {id(e) for e in rows if e.is_money and not names_money(own_words(e), word)
-                    and _OTHER_MONEY.search(own_words(e))}
+        dropped |= {i for i, words in own.items() if i not in naming and _OTHER_MONEY.search(words)}
     return [e for e in rows if id(e) not in dropped]
 
 

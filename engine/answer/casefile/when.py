@@ -90,7 +90,7 @@ def when_where(case: Case, plan: CasePlan, chosen: list[Match], slot: Slot, outc
             if ((not dates and statement.index in asked_of) or own is not None) and _asks_of_thing(plan, case, statement, sentence):
                 # 你从什么时候开始…？—今年5月左右开始的 / 大概6月中旬左右开始上街，一直干到10月29日: the time the
                 # answer to the asker, or the clause telling the act, says — before any other date
-                told = _relative_part(case, statement, sentence, label, own or 0)
+                told = _relative_part(case, statement, sentence, label, within=own or 0, months=True)
                 if told is not None:
                     return told
             if not dates:
@@ -379,18 +379,19 @@ def _relative_times(text: str, months: bool = False) -> list[_TimeSaid]:
 _MONTH_SAID = re.compile(rf"(?:{MONTH_PART.pattern})(?:左右|前后)?")
 
 
-def _relative_part(case: Case, statement: Statement, sentence: Segment, label: str, within: int | None = None) -> Part | None:
+def _relative_part(case: Case, statement: Statement, sentence: Segment, label: str, within: int = 0,
+                   months: bool = False) -> Part | None:
     """A time said relative to the record (上个月中旬的一天下午): given as said, its imprecision kept,
     with the date of the session it was said in that it is relative to, the header cited for that date
     (the stretch it names is not a date any quote states; it is never turned into a day). ``within``: the
-    first such time from that offset of the sentence (the clause telling the act, or the sentence answering
-    the asker asking when: 0), a month said without its year (6月中旬左右) then read too."""
+    first such time from that offset of the sentence (the clause telling the act); ``months``: a month said
+    without its year (6月中旬左右) is read too."""
     from datetime import date
 
     from engine.answer.casefile.dates import record_cite
     from engine.answer.casefile.facts.when import festival_range, relative_range, session_date
 
-    said = next((t for t in _relative_times(sentence.text, months=within is not None) if t.start >= (within or 0)), None)
+    said = next((t for t in _relative_times(sentence.text, months=months) if t.start >= within), None)
     reference = session_date(case.ledger, statement.session)
     if reference is None:
         return None
